@@ -1,0 +1,64 @@
+extension CollectionView {
+  /// The items displayed now (inside the viewport widened by ``overscan``), in ascending
+  /// order.
+  ///
+  /// - Complexity: O(k).
+  public var indexPathsForVisibleItems: [ItemPath] {
+    displayedItems.entries.map(\.attributes.indexPath)
+  }
+
+  /// The cells displayed now, in ascending item order.
+  public var visibleCells: [CollectionViewCell] {
+    displayedItems.entries.map { $0.view as! CollectionViewCell }
+  }
+
+  /// The cell displayed for `indexPath`, or `nil` if the item is not displayed.
+  ///
+  /// - Complexity: O(log k).
+  public func cellForItem(at indexPath: ItemPath) -> CollectionViewCell? {
+    let probe = LayoutAttributes(forCellAt: indexPath, frame: .zero)
+    guard let index = displayedItems.index(of: probe) else { return nil }
+    return displayedItems.entries[index].view as? CollectionViewCell
+  }
+
+  /// The item a displayed cell shows, or `nil` if it is not displayed.
+  ///
+  /// - Complexity: O(k).
+  public func indexPath(for cell: CollectionViewCell) -> ItemPath? {
+    displayedItems.entries.first { $0.view === cell }?.attributes.indexPath
+  }
+
+  /// The displayed supplementary view of `kind` for `indexPath.section`, if any.
+  public func supplementaryView(forElementKind kind: SupplementaryKind, at indexPath: ItemPath)
+    -> ReusableView?
+  {
+    let probe = LayoutAttributes(forSupplementaryViewOfKind: kind, section: indexPath.section, frame: .zero)
+    guard let index = displayedSupplementaryViews.index(of: probe) else { return nil }
+    return displayedSupplementaryViews.entries[index].view
+  }
+
+  /// The displayed supplementary views of `kind`, in section order.
+  public func visibleSupplementaryViews(ofKind kind: SupplementaryKind) -> [ReusableView] {
+    displayedSupplementaryViews.entries.filter { $0.attributes.supplementaryKind == kind }
+      .map { $0.view! }
+  }
+
+  /// The item under `point` (content coordinates), or `nil`.
+  ///
+  /// - Complexity: O(log n).
+  public func indexPathForItem(at point: Point) -> ItemPath? {
+    layoutIfNeeded()
+    return collectionViewLayout.indexPathForItem(at: point)
+  }
+
+  /// The layout attributes of an item, or `nil` if it is out of range.
+  public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+    layoutIfNeeded()
+    return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+  }
+
+  /// The frame of an item in content coordinates, or `nil` if it is out of range.
+  public func frameForItem(at indexPath: ItemPath) -> Rect? {
+    layoutAttributesForItem(at: indexPath)?.frame
+  }
+}

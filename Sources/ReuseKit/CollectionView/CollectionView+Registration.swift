@@ -1,0 +1,203 @@
+extension CollectionView {
+  // MARK: Registering
+
+  /// Registers a cell class under `identifier`; the collection view creates instances with
+  /// `init()` when the pool is empty. Registering an identifier again replaces the class.
+  public func register(
+    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+  ) {
+    addRegistration(identifier, kind: nil, typeDescription: String(describing: cellClass)) {
+      cellClass.init()
+    }
+  }
+
+  /// Registers a factory for cells under `identifier`.
+  public func register(
+    forCellWithReuseIdentifier identifier: String,
+    factory: @escaping () -> CollectionViewCell
+  ) {
+    addRegistration(identifier, kind: nil, typeDescription: "a factory closure", factory: factory)
+  }
+
+  /// Registers a supplementary view class for `kind` under `identifier`.
+  public func register(
+    _ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: SupplementaryKind,
+    withReuseIdentifier identifier: String
+  ) {
+    addRegistration(identifier, kind: kind, typeDescription: String(describing: viewClass)) {
+      viewClass.init()
+    }
+  }
+
+  /// Registers a factory for supplementary views of `kind` under `identifier`.
+  public func register(
+    forSupplementaryViewOfKind kind: SupplementaryKind, withReuseIdentifier identifier: String,
+    factory: @escaping () -> ReusableView
+  ) {
+    addRegistration(identifier, kind: kind, typeDescription: "a factory closure", factory: factory)
+  }
+
+  private func addRegistration(
+    _ identifier: String, kind: SupplementaryKind?, typeDescription: String,
+    factory: @escaping () -> ReusableView
+  ) {
+    let registration = Registration(
+      identifier: identifier, kind: kind, typeDescription: typeDescription,
+      poolSlot: reusePool.slot(for: identifier), factory: factory)
+    if let slot = registrationSlots[identifier] {
+      let existing = registrations[slot]
+      precondition(
+        (existing.kind == nil) == (kind == nil),
+        "Reuse identifier \"\(identifier)\" is already registered for "
+          + (existing.kind == nil ? "cells" : "supplementary views")
+          + "; use a different identifier for each role.")
+      registration.counters = existing.counters
+      registrations[slot] = registration
+    } else {
+      registrationSlots[identifier] = registrations.count
+      registrations.append(registration)
+    }
+    lastDequeued = ("", -1)
+  }
+
+  // MARK: Dequeuing
+
+  /// A cell for `indexPath`: an idle one from the pool (after `prepareForReuse()`), or a new
+  /// one from the registration.
+  ///
+  /// Call it from ``CollectionViewDataSource/collectionView(_:cellForItemAt:)`` only.
+  ///
+  /// - Precondition: a cell is registered under `identifier`.
+  /// - Complexity: O(1); no allocation when the pool has a cell.
+  public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: ItemPath)
+    -> CollectionViewCell
+  {
+    let view = dequeueView(identifier, kind: nil)
+    guard let cell = view as? CollectionViewCell else {
+      preconditionFailure(
+        "The view registered for cell identifier \"\(identifier)\" is \(type(of: view)), which is "
+          + "not a CollectionViewCell; register a CollectionViewCell subclass.")
+    }
+    return cell
+  }
+
+  /// A cell of type `Cell` for `indexPath`, without a cast at the call site.
+  ///
+  /// - Precondition: `Cell` (or a subclass) is what is registered under `identifier`.
+  public func dequeueReusableCell<Cell: CollectionViewCell>(
+    _ type: Cell.Type, withReuseIdentifier identifier: String, for indexPath: ItemPath
+  ) -> Cell {
+    let view = dequeueView(identifier, kind: nil)
+    guard let cell = view as? Cell else {
+      let registered = registrationSlots[identifier].map { registrations[$0].typeDescription }
+      preconditionFailure(
+        "dequeueReusableCell(\(Cell.self).self, withReuseIdentifier: \"\(identifier)\"): the cell "
+          + "registered for \"\(identifier)\" is \(registered ?? "?") (this one is "
+          + "\(Swift.type(of: view))), not \(Cell.self). Register \(Cell.self) under "
+          + "\"\(identifier)\", or dequeue the type you registered.")
+    }
+    return cell
+  }
+
+  /// A supplementary view of `kind` for `indexPath.section`, from the pool or new.
+  ///
+  /// - Precondition: a view is registered for `kind` under `identifier`.
+  public func dequeueReusableSupplementaryView(
+    ofKind kind: SupplementaryKind, withReuseIdentifier identifier: String, for indexPath: ItemPath
+  ) -> ReusableView {
+    dequeueView(identifier, kind: kind)
+  }
+
+  /// A supplementary view of type `View`, without a cast at the call site.
+  public func dequeueReusableSupplementaryView<View: ReusableView>(
+    _ type: View.Type, ofKind kind: SupplementaryKind, withReuseIdentifier identifier: String,
+    for indexPath: ItemPath
+  ) -> View {
+    let view = dequeueView(identifier, kind: kind)
+    guard let typed = view as? View else {
+      preconditionFailure(
+        "dequeueReusableSupplementaryView(\(View.self).self, ofKind: \(kind), withReuseIdentifier: "
+          + "\"\(identifier)\"): the view registered is \(Swift.type(of: view)), not \(View.self).")
+    }
+    return typed
+  }
+
+  /// The blank view the default supplementary provider returns.
+  func dequeuePlaceholderSupplementaryView(ofKind kind: SupplementaryKind, for indexPath: ItemPath)
+    -> ReusableView
+  {
+    let identifier = "ReuseKit.placeholder.\(kind.rawValue)"
+    if registrationSlots[identifier] == nil {
+      register(ReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+    }
+    if !didReportMissingSupplementaryProvider {
+      didReportMissingSupplementaryProvider = true
+      diagnostics.report(
+        .invalidConfiguration,
+        "the layout places \(kind) views but the data source does not implement "
+          + "collectionView(_:viewForSupplementaryElementOfKind:at:); showing blank views")
+    }
+    return dequeueView(identifier, kind: kind)
+  }
+
+  /// Pops a view for `identifier` from the pool, or creates one.
+  func dequeueView(_ identifier: String, kind: SupplementaryKind?) -> ReusableView {
+    let slot: Int
+    if identifier == lastDequeued.identifier {
+      slot = lastDequeued.slot
+    } else {
+      guard let found = registrationSlots[identifier] else {
+        preconditionFailure(
+          "No \(kind == nil ? "cell" : "supplementary view") is registered under reuse "
+            + "identifier \"\(identifier)\"; call register(_:for\(kind == nil ? "Cell" : "SupplementaryViewOfKind:")"
+            + "WithReuseIdentifier:) before dequeuing.")
+      }
+      slot = found
+      lastDequeued = (identifier, slot)
+    }
+    let registration = registrations[slot]
+    precondition(
+      (registration.kind == nil) == (kind == nil),
+      "Reuse identifier \"\(identifier)\" is registered for "
+        + (registration.kind == nil ? "cells" : "supplementary views") + ", not for "
+        + (kind == nil ? "cells" : "supplementary views") + ".")
+    if let view = reusePool.dequeue(slot: registration.poolSlot) {
+      if view.owner !== self {
+        (view.owner as? CollectionView)?.relinquish(view)
+        view.owner = self
+      }
+      view.registrationSlot = slot
+      registration.counters.reused += 1
+      reuseCounters.reused += 1
+      view.prepareForReuse()
+      return view
+    }
+    let view = registration.factory()
+    view.reuseIdentifier = identifier
+    view.owner = self
+    view.registrationSlot = slot
+    view.reuseState = .dequeued
+    registration.counters.created += 1
+    reuseCounters.created += 1
+    return view
+  }
+}
+
+extension CollectionView: ReuseOwner {
+  func reusePool(_ pool: ReusePool, didDiscard view: ReusableView) {
+    if view.registrationSlot >= 0 && view.registrationSlot < registrations.count {
+      registrations[view.registrationSlot].counters.discarded += 1
+    }
+    reuseCounters.discarded += 1
+    relinquish(view)
+  }
+
+  /// Takes `view` out of this collection view's host, because a pool dropped it or another
+  /// collection view sharing the pool took it.
+  func relinquish(_ view: ReusableView) {
+    if view.isAttached {
+      view.isAttached = false
+      host?.collectionView(self, detach: view)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+extension CollectionView {
+  /// The selected items, in ascending order.
+  public var indexPathsForSelectedItems: [ItemPath] { selectedItems.sorted() }
+
+  /// Whether the item at `indexPath` is selected.
+  public func isItemSelected(at indexPath: ItemPath) -> Bool { selectedItems.contains(indexPath) }
+
+  /// Selects an item from code, without delegate calls (as UIKit). With single selection, the
+  /// previous selection is deselected. `nil` deselects everything.
+  ///
+  /// Ignored when ``allowsSelection`` is `false`; out-of-range paths are ignored with a
+  /// diagnostic.
+  public func selectItem(at indexPath: ItemPath?) {
+    guard let indexPath else {
+      deselectAll()
+      return
+    }
+    guard allowsSelection else { return }
+    guard isValid(indexPath) else {
+      diagnostics.report(.indexPathOutOfRange, "selectItem(at:): \(indexPath) is out of range")
+      return
+    }
+    if !allowsMultipleSelection {
+      for other in selectedItems where other != indexPath { setSelected(false, at: other) }
+    }
+    setSelected(true, at: indexPath)
+  }
+
+  /// Deselects an item from code, without delegate calls.
+  public func deselectItem(at indexPath: ItemPath) {
+    setSelected(false, at: indexPath)
+  }
+
+  /// Selects or deselects the item under `point` as a user tap would, with the delegate's
+  /// `should…` and `did…` calls. Returns the item tapped, or `nil` over empty space.
+  @discardableResult
+  public func tap(at point: Point) -> ItemPath? {
+    layoutIfNeeded()
+    guard let indexPath = collectionViewLayout.indexPathForItem(at: point) else { return nil }
+    tapItem(at: indexPath)
+    return indexPath
+  }
+
+  /// Selects or deselects an item as a user tap would: with single selection a tap selects
+  /// (deselecting the previous item); with multiple selection it toggles. The delegate's
+  /// `shouldSelect`/`shouldDeselect` can refuse.
+  public func tapItem(at indexPath: ItemPath) {
+    guard allowsSelection, isValid(indexPath) else { return }
+    let wasSelected = selectedItems.contains(indexPath)
+    if allowsMultipleSelection && wasSelected {
+      guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return }
+      setSelected(false, at: indexPath)
+      delegate?.collectionView(self, didDeselectItemAt: indexPath)
+      return
+    }
+    guard !wasSelected else { return }
+    guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
+    if !allowsMultipleSelection {
+      for other in selectedItems.sorted() {
+        setSelected(false, at: other)
+        delegate?.collectionView(self, didDeselectItemAt: other)
+      }
+    }
+    setSelected(true, at: indexPath)
+    delegate?.collectionView(self, didSelectItemAt: indexPath)
+  }
+
+  /// Deselects everything, without delegate calls.
+  func deselectAll() {
+    for path in selectedItems { setSelected(false, at: path) }
+  }
+
+  /// Updates the selection set and the displayed cell, if any.
+  func setSelected(_ selected: Bool, at indexPath: ItemPath) {
+    if selected {
+      selectedItems.insert(indexPath)
+    } else {
+      selectedItems.remove(indexPath)
+    }
+    if let cell = cellForItem(at: indexPath), cell.isSelected != selected {
+      cell.isSelected = selected
+    }
+    #if REUSEKIT_CHECKS
+      _checkSelectionInvariants()
+    #endif
+  }
+}

@@ -1,0 +1,184 @@
+/// A headless collection view: it asks a layout which elements are visible, displays them with
+/// reusable views from its data source, and reports to a delegate, as `UICollectionView` does.
+///
+/// ```swift
+/// let collectionView = CollectionView(layout: ListLayout(itemSizing: .uniform(44)))
+/// collectionView.register(TitleCell.self, forCellWithReuseIdentifier: "title")
+/// collectionView.dataSource = myDataSource
+/// collectionView.viewportSize = Size(width: 80, height: 24)
+/// collectionView.layoutIfNeeded()
+/// ```
+///
+/// ### One layout pass
+/// ``layoutIfNeeded()`` runs a pass when something changed (offset, viewport, data, layout):
+/// 1. the layout answers which elements meet the visible rect widened by ``overscan``, in
+///    O(log n + k);
+/// 2. each element that left: host detach (or hide), `didEndDisplaying`, back to the pool;
+/// 3. each element that entered: the data source's cell (dequeued, so `prepareForReuse` runs
+///    on pooled cells), its attributes, `willDisplay`, host attach (or unhide).
+///
+/// A steady-state pass allocates nothing.
+///
+/// Single-threaded, like UIKit: use a collection view from one thread only.
+public final class CollectionView: ScrollView {
+  // MARK: Lifecycle
+
+  /// Creates a collection view with `layout`.
+  public init(layout: any CollectionViewLayout, viewportSize: Size = .zero) {
+    self.collectionViewLayout = layout
+    super.init()
+    self.viewportSize = viewportSize
+  }
+
+  // MARK: Public
+
+  /// Supplies counts and cells. Setting it reloads. Held weakly.
+  public weak var dataSource: (any CollectionViewDataSource)? {
+    didSet { reloadData() }
+  }
+
+  /// Hears display, selection and scroll events. Held weakly.
+  public weak var delegate: (any CollectionViewDelegate)?
+
+  /// Hears which items will soon be displayed. Held weakly; `nil` turns prefetching off.
+  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
+    didSet { resetPrefetch(cancelling: oldValue) }
+  }
+
+  /// The host that owns the real views. Held weakly.
+  public weak var host: (any CollectionViewHost)?
+
+  /// The layout. Setting a new one lays everything out again.
+  public var collectionViewLayout: any CollectionViewLayout {
+    didSet {
+      collectionViewLayout.invalidateLayout()
+      preparedViewportSize = nil
+      setNeedsLayout()
+    }
+  }
+
+  /// How views enter and leave the host's view tree. Set it before the first layout pass.
+  public var attachStrategy: AttachStrategy = .detach
+
+  /// Where idle views wait. Give several collection views the same pool to share views.
+  public var reusePool = ReusePool() {
+    didSet {
+      for registration in registrations {
+        registration.poolSlot = reusePool.slot(for: registration.identifier)
+      }
+    }
+  }
+
+  /// How far beyond the viewport, in points on every side, views are displayed ahead of time.
+  /// Negative or non-finite values are treated as 0, with a diagnostic.
+  public var overscan: Double = 0 {
+    didSet {
+      if !(overscan >= 0 && overscan.isFinite) {
+        diagnostics.report(.invalidMetric, "overscan \(overscan) is invalid; using 0")
+        overscan = 0
+      }
+      setNeedsLayout()
+    }
+  }
+
+  /// How many screens ahead of the visible area, in the scrolling direction, items are
+  /// prefetched.
+  public var prefetchLeadingScreens: Double = 1 { didSet { setNeedsLayout() } }
+
+  /// How many screens behind the visible area items stay prefetched.
+  public var prefetchTrailingScreens: Double = 0.25 { didSet { setNeedsLayout() } }
+
+  /// Whether taps select items. `true` by default.
+  public var allowsSelection = true {
+    didSet { if !allowsSelection { deselectAll() } }
+  }
+
+  /// Whether several items can be selected at once; a tap then toggles. `false` by default.
+  public var allowsMultipleSelection = false {
+    didSet {
+      if !allowsMultipleSelection, selectedItems.count > 1, let keep = selectedItems.min() {
+        for path in selectedItems where path != keep { setSelected(false, at: path) }
+      }
+    }
+  }
+
+  /// What the reuse engine has done, across all identifiers.
+  public internal(set) var reuseCounters = ReuseCounters()
+
+  /// What the reuse engine has done for one identifier.
+  public func reuseCounters(forReuseIdentifier identifier: String) -> ReuseCounters {
+    registrationSlots[identifier].map { registrations[$0].counters } ?? ReuseCounters()
+  }
+
+  // MARK: Internal
+
+  /// One registered view type or factory.
+  final class Registration {
+    let identifier: String
+    /// `nil` for cells; the kind for supplementary views.
+    let kind: SupplementaryKind?
+    let factory: () -> ReusableView
+    /// The registered class's name, or "a factory closure", for error messages.
+    let typeDescription: String
+    var poolSlot: Int
+    var counters = ReuseCounters()
+
+    init(
+      identifier: String, kind: SupplementaryKind?, typeDescription: String, poolSlot: Int,
+      factory: @escaping () -> ReusableView
+    ) {
+      self.identifier = identifier
+      self.kind = kind
+      self.typeDescription = typeDescription
+      self.poolSlot = poolSlot
+      self.factory = factory
+    }
+  }
+
+  var registrations: [Registration] = []
+  var registrationSlots: [String: Int] = [:]
+  /// The last identifier dequeued and its slot: most frames dequeue one identifier repeatedly.
+  var lastDequeued: (identifier: String, slot: Int) = ("", -1)
+
+  /// Item counts per section, sanitised, as last read from the data source.
+  var itemCounts: [Int] = []
+  let displayedItems = VisibleSet()
+  let displayedSupplementaryViews = VisibleSet()
+  /// The layout's answer for the current pass; reused between passes.
+  var elements = LayoutElements()
+
+  var needsLayout = true
+  /// Every visible view must be replaced (after `reloadData`).
+  var needsReconfigureAll = false
+  /// Visible items whose cells must be replaced (after `reloadItems`).
+  var pendingItemReloads: [ItemPath] = []
+  var isInLayoutPass = false
+  var reloadRequestedDuringPass = false
+  var preparedViewportSize: Size?
+
+  var selectedItems: Set<ItemPath> = []
+
+  /// Prefetch state: items prefetched and not yet displayed or cancelled, sorted.
+  var prefetchedItems: [ItemPath] = []
+  var prefetchScratch: [ItemPath] = []
+  var prefetchCallBuffer: [ItemPath] = []
+  var prefetchElements = LayoutElements()
+  /// +1 when the last offset change moved forward along the scroll axis, −1 backward.
+  var scrollSign: Double = 1
+  var didReportMissingSupplementaryProvider = false
+
+  /// Marks the view as needing a layout pass at the next ``layoutIfNeeded()``.
+  public func setNeedsLayout() { needsLayout = true }
+
+  override func contentOffsetDidChange(from oldOffset: Point) {
+    let axis = collectionViewLayout.scrollDirection
+    let delta = contentOffset[axis] - oldOffset[axis]
+    if delta != 0 { scrollSign = delta > 0 ? 1 : -1 }
+    setNeedsLayout()
+    delegate?.scrollViewDidScroll(self)
+  }
+
+  override func viewportSizeDidChange(from oldSize: Size) {
+    setNeedsLayout()
+  }
+}

@@ -1,0 +1,142 @@
+/// Supplies a collection view's counts, cells and supplementary views (UIKit's
+/// `UICollectionViewDataSource`).
+///
+/// ### Call rules
+/// - Counts are read when the data source is set and on `reloadData()`, not every frame.
+///   Change your data, then reload (or perform a batch update).
+/// - ``collectionView(_:cellForItemAt:)`` is called for each item that enters the visible
+///   area, during `layoutIfNeeded()`. Dequeue, never allocate: return a cell from
+///   `dequeueReusableCell(withReuseIdentifier:for:)`, configured for the item.
+/// - The collection view holds its data source weakly.
+public protocol CollectionViewDataSource: AnyObject {
+  /// The number of sections. Defaults to 1.
+  func numberOfSections(in collectionView: CollectionView) -> Int
+
+  /// The number of items in `section`. Negative counts are treated as 0, with a diagnostic.
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+
+  /// A dequeued cell, configured for the item at `indexPath`.
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+    -> CollectionViewCell
+
+  /// A dequeued supplementary view of `kind` for `indexPath.section`, configured.
+  ///
+  /// Called for each header or footer the layout places. The default returns a blank view
+  /// and reports a diagnostic once, so a layout with headers but no provider shows gaps
+  /// rather than crashing.
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView
+}
+
+extension CollectionViewDataSource {
+  /// One section.
+  public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  /// A blank view, with a diagnostic the first time.
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+  }
+}
+
+/// Hears about display, selection and scrolling (UIKit's `UICollectionViewDelegate`).
+/// Every method has an empty default.
+///
+/// ### Call rules
+/// - `willDisplay` is called once an element's view is configured and laid out, just before it
+///   is shown; `didEndDisplaying` once it has been hidden or detached, before it returns to the
+///   pool. Every `willDisplay` gets exactly one `didEndDisplaying`, with the same path.
+/// - Selection callbacks follow user input only (``CollectionView/selectItem(at:)`` from code
+///   calls none, as in UIKit).
+public protocol CollectionViewDelegate: ScrollViewDelegate {
+  /// `cell` is about to be shown for the item at `indexPath`.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath)
+  /// `cell` stopped showing the item at `indexPath`.
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath)
+  /// A supplementary view is about to be shown.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+    forElementKind kind: SupplementaryKind, at indexPath: ItemPath)
+  /// A supplementary view stopped showing.
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+    forElementOfKind kind: SupplementaryKind, at indexPath: ItemPath)
+  /// Whether a tap may select the item. Defaults to `true`.
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath)
+    -> Bool
+  /// A tap selected the item.
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  /// Whether a tap may deselect the item. Defaults to `true`.
+  func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath)
+    -> Bool
+  /// A tap deselected the item.
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
+}
+
+extension CollectionViewDelegate {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+    forElementKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+    forElementOfKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) {}
+  /// `true`.
+  public func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {}
+  /// `true`.
+  public func collectionView(
+    _ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
+  ) {}
+}
+
+/// Hears which items are about to come on screen, to start loading their data early
+/// (UIKit's `UICollectionViewDataSourcePrefetching`).
+///
+/// The prefetch area extends ``CollectionView/prefetchLeadingScreens`` screens ahead of the
+/// visible area in the direction of scrolling and ``CollectionView/prefetchTrailingScreens``
+/// behind. Items are prefetched once when they enter that area (and are not displayed), and
+/// cancelled if they leave it without having been displayed.
+public protocol CollectionViewDataSourcePrefetching: AnyObject {
+  /// Start loading data for these items, in ascending order.
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath])
+  /// Stop loading data for these items; they left the prefetch area unseen.
+  func collectionView(
+    _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath])
+}
+
+extension CollectionViewDataSourcePrefetching {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]
+  ) {}
+}

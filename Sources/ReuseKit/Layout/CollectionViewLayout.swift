@@ -1,0 +1,150 @@
+/// The plain inputs a layout computes its geometry from.
+///
+/// The collection view builds a context from its data source's counts and its viewport, and
+/// passes it to ``CollectionViewLayout/prepare(_:)``. A layout never talks to the data source
+/// and never sees a cell.
+public struct LayoutContext {
+  /// The number of items in each section, already sanitised (never negative).
+  public var itemCounts: [Int]
+  /// The size of the visible area.
+  public var viewportSize: Size
+  /// Where the layout reports sizes or metrics it had to clamp.
+  public var diagnostics: Diagnostics
+
+  /// Creates a context.
+  public init(itemCounts: [Int], viewportSize: Size, diagnostics: Diagnostics) {
+    self.itemCounts = itemCounts
+    self.viewportSize = viewportSize
+    self.diagnostics = diagnostics
+  }
+
+  /// The number of sections.
+  public var numberOfSections: Int { itemCounts.count }
+}
+
+/// A rectangle to find elements in, plus the viewport it was derived from.
+///
+/// ``rect`` is the visible area widened by overscan (or the prefetch area). ``viewport`` is the
+/// area actually on screen; layouts with pinned elements (sticky headers) pin them to it.
+public struct LayoutQuery: Hashable, Sendable {
+  /// The area to find elements in.
+  public var rect: Rect
+  /// The visible bounds, in content coordinates.
+  public var viewport: Rect
+
+  /// Creates a query.
+  public init(rect: Rect, viewport: Rect) {
+    self.rect = rect
+    self.viewport = viewport
+  }
+
+  /// A query whose area is the viewport itself.
+  public init(viewport: Rect) {
+    self.init(rect: viewport, viewport: viewport)
+  }
+}
+
+/// The elements a layout found for a query, in reusable buffers.
+///
+/// Layouts append to ``items`` in ascending index-path order, and to ``supplementaryViews`` in
+/// any order. The collection view keeps one instance and clears it each frame with
+/// ``removeAll()``, which keeps the capacity, so a steady-state frame does not allocate.
+public struct LayoutElements {
+  /// The cells' attributes, in ascending index-path order.
+  public var items: [LayoutAttributes] = []
+  /// The supplementary views' attributes.
+  public var supplementaryViews: [LayoutAttributes] = []
+
+  /// Creates empty buffers.
+  public init() {}
+
+  /// Empties both buffers, keeping their capacity.
+  public mutating func removeAll() {
+    items.removeAll(keepingCapacity: true)
+    supplementaryViews.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Computes the geometry of a collection view: content size, element frames, and which
+/// elements meet a rectangle.
+///
+/// A layout is an object the collection view owns and drives:
+/// 1. When the layout is invalid (``needsPrepare``) or the viewport size changed, the
+///    collection view calls ``prepare(_:)`` with a fresh ``LayoutContext``.
+/// 2. Every frame it asks ``elements(in:into:)`` for the elements that meet the visible area.
+/// 3. It asks single-element questions (``layoutAttributesForItem(at:)``,
+///    ``indexPathForItem(at:)``) on demand.
+///
+/// Only call queries after ``prepare(_:)``. A layout belongs to one collection view at a time.
+public protocol CollectionViewLayout: AnyObject {
+  /// The axis along which the content scrolls.
+  var scrollDirection: Axis { get }
+
+  /// `true` when the layout must be prepared again before its next query.
+  var needsPrepare: Bool { get }
+
+  /// Computes (or updates) the geometry for `context`.
+  ///
+  /// - Complexity: Depends on the layout and on what was invalidated; see each layout.
+  func prepare(_ context: LayoutContext)
+
+  /// The size of the whole content.
+  var contentSize: Size { get }
+
+  /// Appends the attributes of every element that meets `query.rect` to `result`.
+  ///
+  /// Items must be appended in ascending index-path order. The buffers in `result` are not
+  /// cleared first.
+  ///
+  /// - Complexity: O(log n + k) for the layouts ReuseKit ships, where k is the number of
+  ///   elements found. No allocation once `result` has grown to its working size.
+  func elements(in query: LayoutQuery, into result: inout LayoutElements)
+
+  /// The attributes of one item, or `nil` if the path is out of range.
+  ///
+  /// - Complexity: O(log n) or better.
+  func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes?
+
+  /// The attributes of one supplementary view at its natural (unpinned) position, or `nil`
+  /// when the section has no view of that kind.
+  func layoutAttributesForSupplementaryView(ofKind kind: SupplementaryKind, inSection section: Int)
+    -> LayoutAttributes?
+
+  /// The item whose frame contains `point`, or `nil` when the point is in spacing, insets or a
+  /// supplementary view.
+  ///
+  /// - Complexity: O(log n).
+  func indexPathForItem(at point: Point) -> ItemPath?
+
+  /// Marks the whole layout invalid; the next ``prepare(_:)`` recomputes everything.
+  func invalidateLayout()
+
+  /// Marks the layout invalid from `indexPath` onward; earlier items keep their geometry.
+  func invalidateLayout(from indexPath: ItemPath)
+
+  /// `true` when the layout sizes items from measurements (self-sizing cells).
+  var wantsSelfSizing: Bool { get }
+
+  /// Records the measured size of an item whose size was estimated.
+  ///
+  /// Returns `true` when the item's length changed, so that later frames moved.
+  ///
+  /// - Complexity: O(log n) for the layouts ReuseKit ships.
+  func setMeasuredSize(_ size: Size, forItemAt indexPath: ItemPath) -> Bool
+}
+
+extension CollectionViewLayout {
+  /// Layouts without self-sizing ignore measurements.
+  public var wantsSelfSizing: Bool { false }
+
+  /// Layouts without self-sizing ignore measurements.
+  public func setMeasuredSize(_ size: Size, forItemAt indexPath: ItemPath) -> Bool { false }
+
+  /// Invalidates everything; layouts that can do better override this.
+  public func invalidateLayout(from indexPath: ItemPath) { invalidateLayout() }
+
+  /// The frame of one item, or `nil` if the path is out of range.
+  public func frameForItem(at indexPath: ItemPath) -> Rect? {
+    layoutAttributesForItem(at: indexPath)?.frame
+  }
+}

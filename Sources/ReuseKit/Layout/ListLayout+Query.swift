@@ -1,0 +1,192 @@
+extension ListLayout {
+  // MARK: Geometry helpers
+
+  /// Where section `section` starts along the scroll axis.
+  @inline(__always)
+  func sectionStart(_ section: Int) -> Double { sections.start(section) }
+
+  /// Where the items of `section` start along the scroll axis.
+  @inline(__always)
+  func itemsStart(_ section: Int) -> Double {
+    sections.start(section) + headerLengths[section] + inset.leading(scrollDirection)
+  }
+
+  /// The cross-axis range items occupy.
+  @inline(__always)
+  var itemCrossRange: (start: Double, length: Double) {
+    let cross = scrollDirection.cross
+    let start = inset.leading(cross)
+    return (start, max(0, viewportSize[cross].sanitizedLength - start - inset.trailing(cross)))
+  }
+
+  /// The frame of flat item `flat` in section `section`, whose items start at `base`.
+  @inline(__always)
+  func itemFrame(flat: Int, section: Int, base: Double) -> Rect {
+    let cross = itemCrossRange
+    let main = base + items.start(flat) - items.start(sectionFirstItem[section])
+    return Rect(
+      axis: scrollDirection, main: main, mainLength: items.length(flat), cross: cross.start,
+      crossLength: cross.length)
+  }
+
+  /// The natural frame of a header or footer.
+  func supplementaryFrame(_ kind: SupplementaryKind, section: Int) -> Rect? {
+    let crossLength = viewportSize[scrollDirection.cross].sanitizedLength
+    if kind == .header {
+      let length = headerLengths[section]
+      guard length > 0 else { return nil }
+      return Rect(
+        axis: scrollDirection, main: sectionStart(section), mainLength: length, cross: 0,
+        crossLength: crossLength)
+    }
+    if kind == .footer {
+      let length = footerLengths[section]
+      guard length > 0 else { return nil }
+      let end = sectionStart(section) + sections.length(section)
+      return Rect(
+        axis: scrollDirection, main: end - length, mainLength: length, cross: 0,
+        crossLength: crossLength)
+    }
+    return nil
+  }
+
+  // MARK: Queries
+
+  /// Appends every header, item and footer that meets `query.rect`, plus the pinned header
+  /// when ``pinsHeaders`` is on.
+  ///
+  /// - Complexity: O(log n + k) (O(log S + k log n) in estimated mode), where k is the number
+  ///   of elements found; no allocation once the buffers have grown.
+  public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
+    let sectionCount = itemCounts.count
+    guard sectionCount > 0, invalidation == .none else { return }
+    let axis = scrollDirection
+    let rect = query.rect
+    let low = rect.min(axis)
+    let high = rect.max(axis)
+    let pinned = pinnedHeaderSection(viewportStart: query.viewport.min(axis))
+    var section = sections.lastIndex(startingAtOrBefore: low, in: 0..<sectionCount)
+    while section > 0, sectionStart(section - 1) + sections.length(section - 1) > low {
+      section -= 1  // guard against rounding in the search
+    }
+    while section < sectionCount {
+      let start = sectionStart(section)
+      if start >= high { break }
+      if section != pinned, let frame = supplementaryFrame(.header, section: section),
+        frame.intersects(rect)
+      {
+        result.supplementaryViews.append(
+          LayoutAttributes(forSupplementaryViewOfKind: .header, section: section, frame: frame))
+      }
+      appendItems(of: section, meeting: rect, into: &result.items)
+      if let frame = supplementaryFrame(.footer, section: section), frame.intersects(rect) {
+        result.supplementaryViews.append(
+          LayoutAttributes(forSupplementaryViewOfKind: .footer, section: section, frame: frame))
+      }
+      section += 1
+    }
+    if let pinned, let frame = pinnedHeaderFrame(pinned, viewportStart: query.viewport.min(axis)),
+      frame.intersects(rect)
+    {
+      result.supplementaryViews.append(
+        LayoutAttributes(
+          forSupplementaryViewOfKind: .header, section: pinned, frame: frame, zIndex: 20))
+    }
+  }
+
+  /// Appends the items of `section` that meet `rect`, in order.
+  private func appendItems(of section: Int, meeting rect: Rect, into items: inout [LayoutAttributes]) {
+    let range = sectionFirstItem[section]..<sectionFirstItem[section + 1]
+    guard !range.isEmpty else { return }
+    let axis = scrollDirection
+    let low = rect.min(axis)
+    let high = rect.max(axis)
+    let base = itemsStart(section)
+    let sectionOrigin = self.items.start(range.lowerBound)
+    // The last item starting at or before `low` is the first that can meet the rect.
+    var flat = self.items.lastIndex(
+      startingAtOrBefore: low - base + sectionOrigin, in: range)
+    // Guard against rounding in the search: step back while the previous item still meets.
+    while flat > range.lowerBound,
+      base + self.items.start(flat - 1) - sectionOrigin + self.items.length(flat - 1) > low
+    {
+      flat -= 1
+    }
+    while flat < range.upperBound {
+      let frame = itemFrame(flat: flat, section: section, base: base)
+      if frame.min(axis) >= high { break }
+      if frame.intersects(rect) {
+        items.append(
+          LayoutAttributes(
+            forCellAt: ItemPath(section: section, item: flat - range.lowerBound), frame: frame))
+      }
+      flat += 1
+    }
+  }
+
+  /// The section whose header is pinned to the viewport, if any.
+  func pinnedHeaderSection(viewportStart: Double) -> Int? {
+    guard pinsHeaders, !itemCounts.isEmpty else { return nil }
+    let section = sections.lastIndex(startingAtOrBefore: viewportStart, in: 0..<itemCounts.count)
+    let start = sectionStart(section)
+    guard start <= viewportStart, viewportStart < start + sections.length(section),
+      headerLengths[section] > 0
+    else { return nil }
+    return section
+  }
+
+  /// The frame of `section`'s header pinned to the viewport: at the viewport's leading edge,
+  /// but never above its natural place and never past the end of its section, so the next
+  /// header pushes it away.
+  func pinnedHeaderFrame(_ section: Int, viewportStart: Double) -> Rect? {
+    guard var frame = supplementaryFrame(.header, section: section) else { return nil }
+    let axis = scrollDirection
+    let length = headerLengths[section]
+    let sectionEnd = sectionStart(section) + sections.length(section)
+    let main = min(max(viewportStart, sectionStart(section)), sectionEnd - length)
+    frame = Rect(
+      axis: axis, main: main, mainLength: length, cross: frame.min(axis.cross),
+      crossLength: frame.length(axis.cross))
+    return frame
+  }
+
+  /// The attributes of one item.
+  ///
+  /// - Complexity: O(1), or O(log n) in estimated mode.
+  public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+    guard invalidation == .none, contains(indexPath) else { return nil }
+    let flat = sectionFirstItem[indexPath.section] + indexPath.item
+    let frame = itemFrame(
+      flat: flat, section: indexPath.section, base: itemsStart(indexPath.section))
+    return LayoutAttributes(forCellAt: indexPath, frame: frame)
+  }
+
+  /// The natural frame of a header or footer (a pinned header is drawn elsewhere while pinned).
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: SupplementaryKind, inSection section: Int
+  ) -> LayoutAttributes? {
+    guard invalidation == .none, section >= 0, section < itemCounts.count,
+      let frame = supplementaryFrame(kind, section: section)
+    else { return nil }
+    return LayoutAttributes(forSupplementaryViewOfKind: kind, section: section, frame: frame)
+  }
+
+  /// The item under `point`, or `nil` over spacing, insets, headers and footers.
+  ///
+  /// - Complexity: O(log n).
+  public func indexPathForItem(at point: Point) -> ItemPath? {
+    let sectionCount = itemCounts.count
+    guard sectionCount > 0, invalidation == .none, point.isFinite else { return nil }
+    let axis = scrollDirection
+    let main = point[axis]
+    let section = sections.lastIndex(startingAtOrBefore: main, in: 0..<sectionCount)
+    let range = sectionFirstItem[section]..<sectionFirstItem[section + 1]
+    guard !range.isEmpty else { return nil }
+    let base = itemsStart(section)
+    let sectionOrigin = items.start(range.lowerBound)
+    let flat = items.lastIndex(startingAtOrBefore: main - base + sectionOrigin, in: range)
+    let frame = itemFrame(flat: flat, section: section, base: base)
+    guard frame.contains(point) else { return nil }
+    return ItemPath(section: section, item: flat - range.lowerBound)
+  }
+}

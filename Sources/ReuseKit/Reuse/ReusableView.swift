@@ -1,0 +1,82 @@
+/// A view that a collection view can reuse: the base class of cells and supplementary views.
+///
+/// ReuseKit's core is headless: a `ReusableView` holds state (its identifier, its layout
+/// attributes, whether it is hidden) and a host draws it. Subclass it (or
+/// ``CollectionViewCell``) and override the `open` members.
+///
+/// ### Call rules
+/// - Create views only through registration; the collection view calls `init()` when its pool
+///   for an identifier is empty. Never create a cell in `cellForItemAt`: dequeue one.
+/// - ``prepareForReuse()`` is called inside `dequeue…`, on every view that comes out of the
+///   pool, before the data source configures it. A newly created view is not prepared.
+///   Overrides need not call `super`.
+/// - ``apply(_:)`` is called with the view's attributes before it is displayed and whenever
+///   they change while it is visible.
+/// - A view is attached to the host once it is displayed. With the hide strategy it stays
+///   attached while pooled and only ``isHidden`` changes.
+open class ReusableView {
+  /// The identifier the view was registered and dequeued under.
+  public internal(set) var reuseIdentifier: String = ""
+
+  /// The attributes the view was last given, or `nil` before its first display.
+  public internal(set) var layoutAttributes: LayoutAttributes?
+
+  /// `true` while the view is pooled under the hide strategy (or not yet displayed).
+  public internal(set) var isHidden = true
+
+  /// `true` while the host holds the view in its view tree.
+  public internal(set) var isAttached = false
+
+  /// Where the view is in its reuse life cycle.
+  var reuseState = ReuseState.dequeued
+
+  /// The collection view that displays (or last displayed) the view.
+  weak var owner: (any ReuseOwner)?
+
+  /// The slot of the registration that created the view, in its owner's table.
+  var registrationSlot = -1
+
+  /// The slot of the view's identifier in the pool it belongs to.
+  var poolSlot = -1
+
+  /// The length along the scroll axis the layout gave the view after it last measured itself,
+  /// or `nil` when it has not measured itself since it was dequeued.
+  var measuredLength: Double?
+
+  /// Creates a view. The collection view calls this; don't call it from `cellForItemAt`.
+  public required init() {}
+
+  /// The frame from the view's attributes, before any transform.
+  public var frame: Rect { layoutAttributes?.frame ?? .zero }
+
+  /// Resets state left from the view's previous item. Called on every view that leaves the
+  /// pool, inside `dequeue…`, before the data source configures it.
+  open func prepareForReuse() {}
+
+  /// Takes new layout attributes: called before display and when they change while visible.
+  open func apply(_ layoutAttributes: LayoutAttributes) {}
+
+  /// The size the view wants when the layout estimates sizes, or `nil` to keep the layout's.
+  ///
+  /// Called after configuration, before display, with the size the layout proposes. Only
+  /// layouts whose `wantsSelfSizing` is `true` ask.
+  open func preferredLayoutSize(fitting proposedSize: Size) -> Size? { nil }
+}
+
+/// Where a reusable view is in its life cycle.
+enum ReuseState: Equatable {
+  /// Just created or just taken from the pool, not yet displayed.
+  case dequeued
+  /// Displayed for an element.
+  case visible
+  /// Waiting in a pool.
+  case pooled
+  /// Dropped from a pool; it will not be used again.
+  case discarded
+}
+
+/// The object that displays views and must hear when a pool drops one (to detach it).
+protocol ReuseOwner: AnyObject {
+  /// Called when a pool discards `view` (cap exceeded or trim).
+  func reusePool(_ pool: ReusePool, didDiscard view: ReusableView)
+}

@@ -1,0 +1,158 @@
+/// Idle reusable views, kept per reuse identifier, with a cap per identifier.
+///
+/// Each collection view has a pool; give several collection views the same pool (as the
+/// picker's rows do) to let them trade views. Views that share a pool must register the same
+/// identifiers to compatible view types.
+///
+/// Within one layout pass, views that leave are pooled without regard to the cap, so the
+/// items that enter in the same pass reuse them; the cap is applied when the pass ends. So a
+/// cap that is too small costs view creations, never correctness.
+public final class ReusePool {
+  /// The cap applied to identifiers without their own.
+  public var defaultCapacity: Int {
+    didSet {
+      defaultCapacity = max(0, defaultCapacity)
+      enforceCapacities()
+    }
+  }
+
+  private var slotsByIdentifier: [String: Int] = [:]
+  private(set) var identifiers: [String] = []
+  private(set) var stacks: [[ReusableView]] = []
+  private var capacities: [Int?] = []
+  /// Open layout passes; the cap is enforced when the last one ends.
+  private var openPasses = 0
+
+  /// Views dropped because of the cap or ``trim(keepingAtMost:)``, over the pool's life.
+  public private(set) var discardedCount = 0
+
+  /// Creates a pool that keeps at most `defaultCapacity` idle views per identifier.
+  public init(defaultCapacity: Int = 64) {
+    self.defaultCapacity = max(0, defaultCapacity)
+  }
+
+  // MARK: Public
+
+  /// Sets the cap for one identifier; `nil` returns it to ``defaultCapacity``.
+  public func setCapacity(_ capacity: Int?, forReuseIdentifier identifier: String) {
+    let slot = self.slot(for: identifier)
+    capacities[slot] = capacity.map { max(0, $0) }
+    enforceCapacities()
+  }
+
+  /// The cap for `identifier`.
+  public func capacity(forReuseIdentifier identifier: String) -> Int {
+    guard let slot = slotsByIdentifier[identifier] else { return defaultCapacity }
+    return capacities[slot] ?? defaultCapacity
+  }
+
+  /// How many idle views wait under `identifier`.
+  public func count(forReuseIdentifier identifier: String) -> Int {
+    slotsByIdentifier[identifier].map { stacks[$0].count } ?? 0
+  }
+
+  /// How many idle views wait, per identifier (identifiers with none are left out).
+  public var countsByIdentifier: [String: Int] {
+    var result: [String: Int] = [:]
+    for (slot, identifier) in identifiers.enumerated() where !stacks[slot].isEmpty {
+      result[identifier] = stacks[slot].count
+    }
+    return result
+  }
+
+  /// How many idle views wait, in all.
+  public var totalCount: Int { stacks.reduce(0) { $0 + $1.count } }
+
+  /// Drops idle views until at most `limit` remain per identifier (all of them by default),
+  /// for example on memory pressure. Their owners detach them from the host.
+  public func trim(keepingAtMost limit: Int = 0) {
+    for slot in stacks.indices { trim(slot: slot, to: max(0, limit)) }
+    #if REUSEKIT_CHECKS
+      _checkInvariants()
+    #endif
+  }
+
+  // MARK: Internal
+
+  /// The slot for `identifier`, created on first use.
+  func slot(for identifier: String) -> Int {
+    if let slot = slotsByIdentifier[identifier] { return slot }
+    let slot = identifiers.count
+    slotsByIdentifier[identifier] = slot
+    identifiers.append(identifier)
+    stacks.append([])
+    capacities.append(nil)
+    return slot
+  }
+
+  /// Takes an idle view from `slot`, or `nil` when there is none.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func dequeue(slot: Int) -> ReusableView? {
+    guard let view = stacks[slot].popLast() else { return nil }
+    view.reuseState = .dequeued
+    return view
+  }
+
+  /// Puts `view` back. Inside a pass the cap waits until the pass ends.
+  ///
+  /// - Complexity: amortised O(1).
+  func enqueue(_ view: ReusableView, slot: Int) {
+    assert(view.reuseState != .pooled, "view enqueued twice")
+    view.reuseState = .pooled
+    view.poolSlot = slot
+    stacks[slot].append(view)
+    if openPasses == 0 { trim(slot: slot, to: capacity(of: slot)) }
+  }
+
+  /// Starts a layout pass: caps wait until the matching ``endPass()``.
+  func beginPass() { openPasses += 1 }
+
+  /// Ends a layout pass and applies the caps.
+  func endPass() {
+    openPasses -= 1
+    assert(openPasses >= 0, "unbalanced endPass")
+    if openPasses == 0 { enforceCapacities() }
+  }
+
+  private func capacity(of slot: Int) -> Int { capacities[slot] ?? defaultCapacity }
+
+  private func enforceCapacities() {
+    guard openPasses == 0 else { return }
+    for slot in stacks.indices where stacks[slot].count > capacity(of: slot) {
+      trim(slot: slot, to: capacity(of: slot))
+    }
+  }
+
+  private func trim(slot: Int, to limit: Int) {
+    let excess = stacks[slot].count - limit
+    guard excess > 0 else { return }
+    let dropped = Array(stacks[slot][..<excess])  // the oldest go first
+    stacks[slot].removeFirst(excess)
+    discardedCount += excess
+    for view in dropped {
+      view.reuseState = .discarded
+      view.owner?.reusePool(self, didDiscard: view)
+    }
+  }
+}
+
+extension ReusePool {
+  /// Checks that every pooled view is marked pooled and filed under its own identifier.
+  /// Compiled in only with `REUSEKIT_CHECKS`.
+  func _checkInvariants() {
+    #if REUSEKIT_CHECKS
+      precondition(identifiers.count == stacks.count && stacks.count == capacities.count)
+      for (slot, stack) in stacks.enumerated() {
+        for view in stack {
+          precondition(view.reuseState == .pooled, "a pooled view is \(view.reuseState)")
+          precondition(view.reuseIdentifier == identifiers[slot], "view filed under wrong id")
+        }
+        if openPasses == 0 {
+          precondition(stack.count <= capacity(of: slot), "pool over its cap")
+        }
+      }
+    #endif
+  }
+}

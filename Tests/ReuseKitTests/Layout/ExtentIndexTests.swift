@@ -1,0 +1,86 @@
+import Testing
+
+@testable import ReuseKit
+
+@Suite struct ExtentIndexTests {
+  @Test func fenwickPrefixSumsAndSearchMatchNaive() {
+    for seed in UInt64(1)...40 {
+      var random = SeededRandom(seed: seed)
+      let count = random.int(0...300)
+      var values = (0..<count).map { _ in Double(random.int(0...9)) }
+      var tree = FenwickTree(values: values)
+      for _ in 0..<50 {
+        if count > 0, random.chance(0.5) {
+          let i = random.int(0..<count)
+          values[i] = Double(random.int(0...9))
+          tree.set(i, to: values[i])
+        }
+        let k = random.int(0...count)
+        #expect(tree.prefixSum(k) == values[..<k].reduce(0, +), "seed \(seed)")
+        let y = Double(random.int(-3...(count * 9 + 3)))
+        // Largest k with prefix(k) <= y.
+        var expected = 0
+        var running = 0.0
+        for j in 0..<count {
+          running += values[j]
+          if running <= y { expected = j + 1 }
+        }
+        if y < 0 { expected = 0 }
+        #expect(tree.prefixCount(atMost: y) == expected, "seed \(seed), y \(y)")
+      }
+    }
+  }
+
+  @Test(arguments: [ExtentIndex.Mode.uniform, .prefix, .fenwick])
+  func modesAnswerTheSameQuestions(_ mode: ExtentIndex.Mode) {
+    var random = SeededRandom(seed: 7)
+    let count = 200
+    let lengths = (0..<count).map { _ in mode == .uniform ? 12.0 : Double(random.int(0...30)) }
+    let index =
+      mode == .uniform
+      ? ExtentIndex.uniform(count: count, length: 12, spacing: 3)
+      : ExtentIndex(lengths: lengths, spacing: 3, mode: mode)
+    var start = 0.0
+    for i in 0..<count {
+      #expect(index.start(i) == start)
+      #expect(index.length(i) == lengths[i])
+      start += lengths[i] + 3
+    }
+    #expect(index.totalExtent == start - 3)
+    for _ in 0..<500 {
+      let position = random.double(-10...(start + 10))
+      let lower = random.int(0..<count)
+      let upper = random.int((lower + 1)...count)
+      var expected = lower
+      for i in lower..<upper where index.start(i) <= position { expected = i }
+      #expect(
+        index.lastIndex(startingAtOrBefore: position, in: lower..<upper) == expected,
+        "position \(position) range \(lower)..<\(upper)")
+    }
+  }
+
+  @Test(arguments: [ExtentIndex.Mode.prefix, .fenwick])
+  func updatesMatchARebuild(_ mode: ExtentIndex.Mode) {
+    var random = SeededRandom(seed: 11)
+    var lengths = (0..<100).map { _ in Double(random.int(1...20)) }
+    var index = ExtentIndex(lengths: lengths, spacing: 2, mode: mode)
+    for _ in 0..<100 {
+      let i = random.int(0..<100)
+      lengths[i] = Double(random.int(0...20))
+      index.setLength(lengths[i], at: i)
+    }
+    let tail = (0..<30).map { _ in Double(random.int(0...20)) }
+    lengths.replaceSubrange(80..., with: tail)
+    index.replaceLengths(from: 80, with: tail)
+    let rebuilt = ExtentIndex(lengths: lengths, spacing: 2, mode: mode)
+    #expect(index.count == 110)
+    for i in 0...110 { #expect(index.start(i) == rebuilt.start(i)) }
+  }
+
+  @Test func uniformIndexSwitchesToPrefixOnUpdate() {
+    var index = ExtentIndex.uniform(count: 10, length: 5, spacing: 1)
+    index.setLength(20, at: 3)
+    #expect(index.mode == .prefix)
+    #expect(index.start(4) == 3 * 6 + 21)
+  }
+}

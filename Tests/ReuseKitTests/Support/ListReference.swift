@@ -1,0 +1,65 @@
+import ReuseKit
+
+/// An independent, deliberately naive model of `ListLayout`'s geometry: it walks every section
+/// and item from the top, so tests can compare the layout's O(log n) answers against it.
+struct ListReference {
+  var items: [LayoutAttributes] = []
+  var supplementaryViews: [LayoutAttributes] = []
+  var contentLength = 0.0
+
+  init(
+    axis: Axis, counts: [Int], viewport: Size, length: (ItemPath) -> Double, spacing: Double,
+    inset: EdgeInsets, header: (Int) -> Double, footer: (Int) -> Double
+  ) {
+    let cross = axis.cross
+    let crossLength = viewport[cross]
+    let itemCross = max(0, crossLength - inset.leading(cross) - inset.trailing(cross))
+    var position = 0.0
+    for (section, count) in counts.enumerated() {
+      let headerLength = header(section)
+      if headerLength > 0 {
+        supplementaryViews.append(
+          LayoutAttributes(
+            forSupplementaryViewOfKind: .header, section: section,
+            frame: Rect(
+              axis: axis, main: position, mainLength: headerLength, cross: 0,
+              crossLength: crossLength)))
+      }
+      position += headerLength + inset.leading(axis)
+      for item in 0..<count {
+        let path = ItemPath(section: section, item: item)
+        let itemLength = length(path)
+        items.append(
+          LayoutAttributes(
+            forCellAt: path,
+            frame: Rect(
+              axis: axis, main: position, mainLength: itemLength, cross: inset.leading(cross),
+              crossLength: itemCross)))
+        position += itemLength + (item < count - 1 ? spacing : 0)
+      }
+      position += inset.trailing(axis)
+      let footerLength = footer(section)
+      if footerLength > 0 {
+        supplementaryViews.append(
+          LayoutAttributes(
+            forSupplementaryViewOfKind: .footer, section: section,
+            frame: Rect(
+              axis: axis, main: position, mainLength: footerLength, cross: 0,
+              crossLength: crossLength)))
+      }
+      position += footerLength
+    }
+    contentLength = position
+  }
+
+  /// Brute force: every item whose frame meets `rect`.
+  func items(in rect: Rect) -> [LayoutAttributes] { items.filter { $0.frame.intersects(rect) } }
+}
+
+extension Rect {
+  /// Equal up to rounding (a Fenwick tree sums in a different order than a running total).
+  func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
+    abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
+      && abs(width - other.width) <= tolerance && abs(height - other.height) <= tolerance
+  }
+}

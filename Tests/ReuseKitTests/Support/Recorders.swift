@@ -1,0 +1,177 @@
+import ReuseKit
+
+/// A cell that remembers what it was configured for and how often it was prepared.
+final class RecordingCell: CollectionViewCell {
+  var configuredPath: ItemPath?
+  var prepareCount = 0
+  var applyCount = 0
+  var preferredLength: Double?
+
+  override func prepareForReuse() {
+    prepareCount += 1
+    configuredPath = nil
+  }
+
+  override func apply(_ layoutAttributes: LayoutAttributes) { applyCount += 1 }
+
+  override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
+    preferredLength.map { Size(width: proposedSize.width, height: $0) }
+  }
+}
+
+/// A header or footer that remembers its section.
+final class RecordingHeader: ReusableView {
+  var configuredSection: Int?
+  override func prepareForReuse() { configuredSection = nil }
+}
+
+/// One display or selection event, as the delegate heard it.
+enum Event: Equatable, CustomStringConvertible {
+  case cellForItem(ItemPath)
+  case willDisplay(ItemPath)
+  case didEndDisplaying(ItemPath)
+  case willDisplaySupplementary(SupplementaryKind, Int)
+  case didEndDisplayingSupplementary(SupplementaryKind, Int)
+  case didSelect(ItemPath)
+  case didDeselect(ItemPath)
+  case prefetch([ItemPath])
+  case cancelPrefetch([ItemPath])
+
+  var description: String {
+    switch self {
+    case .cellForItem(let p): "cellForItem\(p)"
+    case .willDisplay(let p): "willDisplay\(p)"
+    case .didEndDisplaying(let p): "didEndDisplaying\(p)"
+    case .willDisplaySupplementary(let k, let s): "willDisplay \(k) \(s)"
+    case .didEndDisplayingSupplementary(let k, let s): "didEndDisplaying \(k) \(s)"
+    case .didSelect(let p): "didSelect\(p)"
+    case .didDeselect(let p): "didDeselect\(p)"
+    case .prefetch(let p): "prefetch\(p)"
+    case .cancelPrefetch(let p): "cancelPrefetch\(p)"
+    }
+  }
+}
+
+/// A data source, delegate and prefetcher over plain counts, recording every call.
+final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
+  CollectionViewDataSourcePrefetching
+{
+  var counts: [Int]
+  var events: [Event] = []
+  var recordsEvents = true
+  /// Items displayed now according to the callbacks: willDisplay adds, didEndDisplaying removes.
+  var displayed: Set<ItemPath> = []
+  var displayedSupplementary: Set<String> = []
+  var pairingViolations: [String] = []
+  var refusesSelection: Set<ItemPath> = []
+  var lastCell: RecordingCell?
+
+  init(counts: [Int]) { self.counts = counts }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    counts[section]
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+    -> CollectionViewCell
+  {
+    if recordsEvents { events.append(.cellForItem(indexPath)) }
+    let cell = collectionView.dequeueReusableCell(
+      RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
+    cell.configuredPath = indexPath
+    lastCell = cell
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    let view = collectionView.dequeueReusableSupplementaryView(
+      RecordingHeader.self, ofKind: kind, withReuseIdentifier: kind.rawValue, for: indexPath)
+    view.configuredSection = indexPath.section
+    return view
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    if recordsEvents { events.append(.willDisplay(indexPath)) }
+    if !displayed.insert(indexPath).inserted {
+      pairingViolations.append("willDisplay \(indexPath) twice")
+    }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    if recordsEvents { events.append(.didEndDisplaying(indexPath)) }
+    if displayed.remove(indexPath) == nil {
+      pairingViolations.append("didEndDisplaying \(indexPath) without willDisplay")
+    }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+    forElementKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) {
+    if recordsEvents { events.append(.willDisplaySupplementary(kind, indexPath.section)) }
+    if !displayedSupplementary.insert("\(kind)\(indexPath.section)").inserted {
+      pairingViolations.append("willDisplay \(kind) \(indexPath.section) twice")
+    }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+    forElementOfKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) {
+    if recordsEvents { events.append(.didEndDisplayingSupplementary(kind, indexPath.section)) }
+    if displayedSupplementary.remove("\(kind)\(indexPath.section)") == nil {
+      pairingViolations.append("didEndDisplaying \(kind) \(indexPath.section) unpaired")
+    }
+  }
+
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath)
+    -> Bool
+  { !refusesSelection.contains(indexPath) }
+
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+    events.append(.didSelect(indexPath))
+  }
+
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
+    events.append(.didDeselect(indexPath))
+  }
+
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
+    events.append(.prefetch(indexPaths))
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]
+  ) {
+    events.append(.cancelPrefetch(indexPaths))
+  }
+}
+
+/// Builds a collection view wired to a recorder, with cells and headers registered.
+func makeCollectionView(
+  counts: [Int], layout: any CollectionViewLayout = ListLayout(itemSizing: .uniform(10)),
+  viewport: Size = Size(width: 100, height: 100)
+) -> (CollectionView, Recorder) {
+  let collectionView = CollectionView(layout: layout, viewportSize: viewport)
+  collectionView.diagnostics.handler = nil
+  collectionView.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
+  collectionView.register(
+    RecordingHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
+  collectionView.register(
+    RecordingHeader.self, forSupplementaryViewOfKind: .footer, withReuseIdentifier: "footer")
+  let recorder = Recorder(counts: counts)
+  collectionView.delegate = recorder
+  collectionView.dataSource = recorder
+  return (collectionView, recorder)
+}

@@ -1,0 +1,29 @@
+/// SplitMix64: a small, fast, seedable generator, so every randomised test can print and
+/// replay its seed.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A uniformly random integer in `range`.
+  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+  /// A uniformly random integer in `range`.
+  mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
+
+  /// A uniformly random double in `range`.
+  mutating func double(_ range: ClosedRange<Double>) -> Double {
+    Double.random(in: range, using: &self)
+  }
+
+  /// `true` with probability `p`.
+  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
