@@ -8,27 +8,29 @@ extension CollectionView {
       for set in [displayedItems, displayedSupplementaryViews] {
         var previous: LayoutAttributes?
         for entry in set.entries {
-          guard let view = entry.view else { preconditionFailure("displayed entry without a view") }
+          guard let view = entry.view else {
+            invariant(false, "displayed entry without a view"); continue
+          }
           if let previous {
-            precondition(
+            invariant(
               LayoutAttributes.displayOrder(previous, entry.attributes),
               "displayed elements out of order or duplicated at \(entry.attributes.indexPath)")
           }
-          precondition(view.reuseState == .visible, "displayed view is \(view.reuseState)")
-          precondition(view.owner === self, "displayed view owned by another collection view")
-          precondition(view.layoutAttributes == entry.attributes, "view has stale attributes")
-          precondition(!view.isHidden && view.isAttached, "displayed view hidden or detached")
+          invariant(view.reuseState == .visible, "displayed view is \(view.reuseState)")
+          invariant(view.owner === self, "displayed view owned by another collection view")
+          invariant(view.layoutAttributes == entry.attributes, "view has stale attributes")
+          invariant(!view.isHidden && view.isAttached, "displayed view hidden or detached")
           previous = entry.attributes
           displayedCount += 1
         }
       }
-      precondition(reuseCounters.visible == displayedCount, "visible counter out of sync")
-      precondition(
+      invariant(reuseCounters.visible == displayedCount, "visible counter out of sync")
+      invariant(
         registrations.reduce(0) { $0 + $1.counters.visible } == displayedCount,
         "per-identifier visible counters out of sync")
       _checkSelectionInvariants()
       reusePool._checkInvariants()
-      precondition(isSorted(prefetchedItems), "prefetched items not sorted")
+      invariant(isSorted(prefetchedItems), "prefetched items not sorted")
       if !needsLayout && !collectionViewLayout.needsPrepare && !isInLayoutPass
         && preparedViewportSize == viewportSize
       {
@@ -39,7 +41,7 @@ extension CollectionView {
         }
         let displayed = displayedItems.entries.map(\.attributes)
         let sortedExpected = expected.items.sorted(by: LayoutAttributes.displayOrder)
-        precondition(displayed == sortedExpected, "displayed items differ from the layout's answer")
+        invariant(displayed == sortedExpected, "displayed items differ from the layout's answer")
       }
     #endif
   }
@@ -48,16 +50,32 @@ extension CollectionView {
   func _checkSelectionInvariants() {
     #if REUSEKIT_CHECKS
       for path in selectedItems {
-        precondition(isValid(path), "selected item \(path) is out of range")
+        invariant(isValid(path), "selected item \(path) is out of range")
       }
       if !allowsMultipleSelection {
-        precondition(selectedItems.count <= 1, "several items selected in single selection")
+        invariant(selectedItems.count <= 1, "several items selected in single selection")
       }
-      for entry in displayedItems.entries {
+      // Between reloadData() and the next pass the displayed cells are stale; skip them.
+      for entry in displayedItems.entries where !needsReconfigureAll {
         let cell = entry.view as! CollectionViewCell
-        precondition(
+        invariant(
           cell.isSelected == selectedItems.contains(entry.attributes.indexPath),
           "cell at \(entry.attributes.indexPath) shows the wrong selection state")
+      }
+    #endif
+  }
+}
+
+extension CollectionView {
+  /// A failed invariant: stops with the message, after the debug label (seed and step).
+  func invariant(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+  ) {
+    #if REUSEKIT_CHECKS
+      if !condition() {
+        let label = debugLabel.isEmpty ? "" : "[\(debugLabel)] "
+        preconditionFailure(label + message(), file: file, line: line)
       }
     #endif
   }

@@ -75,9 +75,12 @@ extension CollectionView {
       contentSize = layout.contentSize
     }
 
+    // With self-sizing, choose the anchor among the items displayed before this pass: their
+    // geometry is measured, so they are what the user is looking at.
+    var anchor = layout.wantsSelfSizing ? scrollAnchor(layout) : nil
     queryAndReconcile(layout)
     if layout.wantsSelfSizing {
-      var anchor = scrollAnchor(layout)
+      if anchor == nil { anchor = scrollAnchor(layout) }
       var rounds = 0
       while measureDisplayedCells(layout) {
         rounds += 1
@@ -91,7 +94,9 @@ extension CollectionView {
           let shift = frame.min(axis) - old.position
           if shift != 0 {
             var offset = contentOffset
+            let minimum = -contentInset.leading(axis)
             offset[axis] += shift
+            if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
             contentOffset = offset
           }
           anchor = (old.indexPath, frame.min(axis))
@@ -185,7 +190,8 @@ extension CollectionView {
       view = cell
     case .supplementaryView(let kind):
       if let dataSource {
-        view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        view = dataSource.collectionView(
+          self, viewForSupplementaryElementOfKind: kind, at: indexPath)
       } else {
         view = dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
       }
@@ -253,13 +259,17 @@ extension CollectionView {
 
   // MARK: Self-sizing
 
-  /// The first displayed item that reaches into the viewport, and where it starts: the item
-  /// that keeps its place on screen when sizes above it change.
-  private func scrollAnchor(_ layout: any CollectionViewLayout) -> (indexPath: ItemPath, position: Double)? {
+  /// The first displayed item that reaches into the viewport, and where the layout places it
+  /// now: the item that keeps its place on screen when sizes above it change.
+  private func scrollAnchor(
+    _ layout: any CollectionViewLayout
+  ) -> (indexPath: ItemPath, position: Double)? {
     let axis = layout.scrollDirection
     let top = contentOffset[axis]
-    for entry in displayedItems.entries where entry.attributes.frame.max(axis) > top {
-      return (entry.attributes.indexPath, entry.attributes.frame.min(axis))
+    for entry in displayedItems.entries {
+      guard let frame = layout.layoutAttributesForItem(at: entry.attributes.indexPath)?.frame
+      else { continue }
+      if frame.max(axis) > top { return (entry.attributes.indexPath, frame.min(axis)) }
     }
     return nil
   }

@@ -29,10 +29,13 @@ extension CollectionView {
   }
 
   /// The displayed supplementary view of `kind` for `indexPath.section`, if any.
-  public func supplementaryView(forElementKind kind: SupplementaryKind, at indexPath: ItemPath)
+  public func supplementaryView(
+    forElementKind kind: SupplementaryKind, at indexPath: ItemPath
+  )
     -> ReusableView?
   {
-    let probe = LayoutAttributes(forSupplementaryViewOfKind: kind, section: indexPath.section, frame: .zero)
+    let probe = LayoutAttributes(
+      forSupplementaryViewOfKind: kind, section: indexPath.section, frame: .zero)
     guard let index = displayedSupplementaryViews.index(of: probe) else { return nil }
     return displayedSupplementaryViews.entries[index].view
   }

@@ -69,7 +69,9 @@ extension CollectionView {
   ///
   /// - Precondition: a cell is registered under `identifier`.
   /// - Complexity: O(1); no allocation when the pool has a cell.
-  public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: ItemPath)
+  public func dequeueReusableCell(
+    withReuseIdentifier identifier: String, for indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let view = dequeueView(identifier, kind: nil)
@@ -123,7 +125,9 @@ extension CollectionView {
   }
 
   /// The blank view the default supplementary provider returns.
-  func dequeuePlaceholderSupplementaryView(ofKind kind: SupplementaryKind, for indexPath: ItemPath)
+  func dequeuePlaceholderSupplementaryView(
+    ofKind kind: SupplementaryKind, for indexPath: ItemPath
+  )
     -> ReusableView
   {
     let identifier = "ReuseKit.placeholder.\(kind.rawValue)"

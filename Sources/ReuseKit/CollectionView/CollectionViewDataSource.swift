@@ -16,7 +16,9 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
 
   /// A dequeued cell, configured for the item at `indexPath`.
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
 
   /// A dequeued supplementary view of `kind` for `indexPath.section`, configured.
@@ -70,12 +72,16 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
     forElementOfKind kind: SupplementaryKind, at indexPath: ItemPath)
   /// Whether a tap may select the item. Defaults to `true`.
-  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  )
     -> Bool
   /// A tap selected the item.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   /// Whether a tap may deselect the item. Defaults to `true`.
-  func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath
+  )
     -> Bool
   /// A tap deselected the item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)

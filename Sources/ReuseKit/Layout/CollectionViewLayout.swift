@@ -107,7 +107,9 @@ public protocol CollectionViewLayout: AnyObject {
 
   /// The attributes of one supplementary view at its natural (unpinned) position, or `nil`
   /// when the section has no view of that kind.
-  func layoutAttributesForSupplementaryView(ofKind kind: SupplementaryKind, inSection section: Int)
+  func layoutAttributesForSupplementaryView(
+    ofKind kind: SupplementaryKind, inSection section: Int
+  )
     -> LayoutAttributes?
 
   /// The item whose frame contains `point`, or `nil` when the point is in spacing, insets or a

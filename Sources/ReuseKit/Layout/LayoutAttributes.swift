@@ -50,7 +50,9 @@ public struct Transform: Hashable, Sendable {
   public var translationY: Double
 
   /// Creates a transform.
-  public init(scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0) {
+  public init(
+    scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0
+  ) {
     self.scaleX = scaleX
     self.scaleY = scaleY
     self.translationX = translationX

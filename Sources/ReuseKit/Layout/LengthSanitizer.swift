@@ -55,9 +55,11 @@ extension Diagnostics {
     let clean = insets.sanitized
     let bounded = EdgeInsets(
       top: min(clean.top, maximumElementLength), left: min(clean.left, maximumElementLength),
-      bottom: min(clean.bottom, maximumElementLength), right: min(clean.right, maximumElementLength))
+      bottom: min(clean.bottom, maximumElementLength), right: min(clean.right, maximumElementLength)
+    )
     if bounded != insets {
-      report(.invalidMetric, "\(name) \(insets) has a NaN, infinite or negative edge; using \(bounded)")
+      report(
+        .invalidMetric, "\(name) \(insets) has a NaN, infinite or negative edge; using \(bounded)")
     }
     return bounded
   }

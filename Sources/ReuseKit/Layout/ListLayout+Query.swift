@@ -95,7 +95,9 @@ extension ListLayout {
   }
 
   /// Appends the items of `section` that meet `rect`, in order.
-  private func appendItems(of section: Int, meeting rect: Rect, into items: inout [LayoutAttributes]) {
+  private func appendItems(
+    of section: Int, meeting rect: Rect, into items: inout [LayoutAttributes]
+  ) {
     let range = sectionFirstItem[section]..<sectionFirstItem[section + 1]
     guard !range.isEmpty else { return }
     let axis = scrollDirection

@@ -88,13 +88,15 @@ public final class ListLayout: CollectionViewLayout {
   var spacing = 0.0
   var inset = EdgeInsets.zero
   var estimatedLength = 0.0
+  /// The size of all sections; across the scroll axis, the viewport's extent.
   public private(set) var contentSize: Size = .zero
 
   // MARK: Lifecycle
 
   /// Creates a list layout.
   public init(
-    scrollDirection: Axis = .vertical, itemSizing: ItemSizing = .uniform(44), itemSpacing: Double = 0,
+    scrollDirection: Axis = .vertical, itemSizing: ItemSizing = .uniform(44),
+    itemSpacing: Double = 0,
     sectionInset: EdgeInsets = .zero, headerLength: SectionMetric = .none,
     footerLength: SectionMetric = .none
   ) {
@@ -159,7 +161,10 @@ public final class ListLayout: CollectionViewLayout {
     case .from(let path):
       let section = min(max(0, path.section), firstChanged, itemCounts.count)
       let item = section == path.section ? max(0, path.item) : 0
-      let flat = section < itemCounts.count ? sectionFirstItem[section] + min(item, itemCounts[section]) : sectionFirstItem[itemCounts.count]
+      let flat =
+        section < itemCounts.count
+        ? sectionFirstItem[section] + min(item, itemCounts[section])
+        : sectionFirstItem[itemCounts.count]
       rebuild(fromFlatItem: flat, section: section)
     case .none:
       if firstChanged != Int.max {

@@ -84,7 +84,8 @@ final class VisibleSet {
 
   /// Removes the entries for which `shouldRemove` is true, handing each to `leaving`.
   func removeAll(
-    where shouldRemove: (LayoutAttributes) -> Bool, leaving: (ReusableView, LayoutAttributes) -> Void
+    where shouldRemove: (LayoutAttributes) -> Bool,
+    leaving: (ReusableView, LayoutAttributes) -> Void
   ) {
     var removed: [VisibleEntry] = []
     entries.removeAll { entry in

@@ -37,7 +37,8 @@ public class ScrollView {
   public var viewportSize: Size {
     get { _viewportSize }
     set {
-      let clean = Size(width: newValue.width.sanitizedLength, height: newValue.height.sanitizedLength)
+      let clean = Size(
+        width: newValue.width.sanitizedLength, height: newValue.height.sanitizedLength)
       if clean != newValue {
         diagnostics.report(.invalidSize, "viewport size \(newValue) is invalid; using \(clean)")
       }
@@ -64,6 +65,9 @@ public class ScrollView {
   public var contentInset: EdgeInsets = .zero
 
   // MARK: Internal
+
+  /// See `_debugLabel`.
+  var debugLabel = ""
 
   private var _contentOffset = Point.zero
   private var _viewportSize = Size.zero

@@ -33,8 +33,13 @@ import Testing
   }
 
   @Test func itemPathsOrderBySectionThenItem() {
-    let paths = [ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 5), ItemPath(section: 0, item: 1)]
-    #expect(paths.sorted() == [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 5), ItemPath(section: 1, item: 0)])
+    let paths = [
+      ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 5), ItemPath(section: 0, item: 1),
+    ]
+    #expect(
+      paths.sorted() == [
+        ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 5), ItemPath(section: 1, item: 0),
+      ])
     #expect(MemoryLayout<ItemPath>.size == 2 * MemoryLayout<Int>.size)
   }
 

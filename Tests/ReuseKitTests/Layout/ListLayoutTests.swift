@@ -54,7 +54,8 @@ private struct ListScenario {
       scrollDirection: axis, itemSizing: sizing, itemSpacing: spacing, sectionInset: inset,
       headerLength: .perSection { headers[$0] }, footerLength: .perSection { footers[$0] })
     layout.prepare(
-      LayoutContext(itemCounts: counts, viewportSize: viewport, diagnostics: Diagnostics(handler: nil)))
+      LayoutContext(
+        itemCounts: counts, viewportSize: viewport, diagnostics: Diagnostics(handler: nil)))
     return layout
   }
 
@@ -99,11 +100,14 @@ private struct ListScenario {
         var result = LayoutElements()
         layout.elements(in: LayoutQuery(viewport: rect), into: &result)
         #expect(result.items == reference.items(in: rect), "seed \(seed) rect \(rect)")
-        let expectedSupplementary = reference.supplementaryViews.filter { $0.frame.intersects(rect) }
+        let expectedSupplementary = reference.supplementaryViews.filter {
+          $0.frame.intersects(rect)
+        }
         #expect(
           Set(result.supplementaryViews) == Set(expectedSupplementary), "seed \(seed) rect \(rect)")
 
-        let point = Point(x: Double(random.int(-5...150)), y: Double(random.int(-5...Int(total) + 5)))
+        let point = Point(
+          x: Double(random.int(-5...150)), y: Double(random.int(-5...Int(total) + 5)))
         var probe = point
         probe[scenario.axis] = Double(random.int(-5...Int(total) + 5)) + 0.5
         let hit = reference.items.first { $0.frame.contains(probe) }?.indexPath
@@ -143,7 +147,8 @@ private struct ListScenario {
     let layout = ListLayout(itemSizing: .perItem { bad[$0.item] }, itemSpacing: .nan)
     let diagnostics = Diagnostics(handler: nil)
     layout.prepare(
-      LayoutContext(itemCounts: [5], viewportSize: Size(width: 10, height: 10), diagnostics: diagnostics))
+      LayoutContext(
+        itemCounts: [5], viewportSize: Size(width: 10, height: 10), diagnostics: diagnostics))
     let lengths = (0..<5).map { layout.frameForItem(at: ItemPath(section: 0, item: $0))!.height }
     #expect(lengths == [0, 0, 0, maximumElementLength, 7])
     #expect(diagnostics.count(of: .invalidSize) == 1)
@@ -161,7 +166,9 @@ private struct ListScenario {
       diagnostics: Diagnostics(handler: nil))
     layout.prepare(context)
     var calls = 0
-    layout.itemSizing = .perItem { calls += 1; return lengths[$0.section][$0.item] }
+    layout.itemSizing = .perItem {
+      calls += 1; return lengths[$0.section][$0.item]
+    }
     layout.prepare(context)  // full, because the sizing changed
     calls = 0
     for item in 260..<500 { lengths[1][item] = Double(random.int(1...40)) }
@@ -205,12 +212,18 @@ private struct ListScenario {
         itemCounts: [1_000_000], viewportSize: Size(width: 10, height: 100),
         diagnostics: Diagnostics(handler: nil)))
     #expect(layout.contentSize.height == 50_000_000)
-    #expect(layout.setMeasuredSize(Size(width: 10, height: 20), forItemAt: ItemPath(section: 0, item: 10)))
-    #expect(!layout.setMeasuredSize(Size(width: 10, height: 20), forItemAt: ItemPath(section: 0, item: 10)))
+    #expect(
+      layout.setMeasuredSize(Size(width: 10, height: 20), forItemAt: ItemPath(section: 0, item: 10))
+    )
+    #expect(
+      !layout.setMeasuredSize(
+        Size(width: 10, height: 20), forItemAt: ItemPath(section: 0, item: 10)))
     #expect(layout.contentSize.height == 50_000_000 - 30)
     let expectedMinY: Double = 11 * 50 - 30
     #expect(layout.frameForItem(at: ItemPath(section: 0, item: 11))?.minY == expectedMinY)
-    #expect(layout.indexPathForItem(at: Point(x: 1, y: 49_999_960)) == ItemPath(section: 0, item: 999_999))
+    #expect(
+      layout.indexPathForItem(at: Point(x: 1, y: 49_999_960)) == ItemPath(section: 0, item: 999_999)
+    )
   }
 
   @Test func uniformModeAnswersForTenMillionItemsWithoutPerItemMemory() {
@@ -232,7 +245,8 @@ private struct ListScenario {
     layout.prepare(
       LayoutContext(itemCounts: [], viewportSize: .zero, diagnostics: Diagnostics(handler: nil)))
     var result = LayoutElements()
-    layout.elements(in: LayoutQuery(viewport: Rect(x: 0, y: 0, width: 10, height: 10)), into: &result)
+    layout.elements(
+      in: LayoutQuery(viewport: Rect(x: 0, y: 0, width: 10, height: 10)), into: &result)
     #expect(result.items.isEmpty && result.supplementaryViews.isEmpty)
     #expect(layout.contentSize == .zero)
     #expect(layout.indexPathForItem(at: .zero) == nil)

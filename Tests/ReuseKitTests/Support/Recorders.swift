@@ -70,11 +70,14 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
 
   func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
     counts[section]
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     if recordsEvents { events.append(.cellForItem(indexPath)) }
@@ -135,7 +138,9 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     }
   }
 
-  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  )
     -> Bool
   { !refusesSelection.contains(indexPath) }
 
