@@ -18,7 +18,10 @@ let package = Package(
   targets: [
     .target(
       name: "ReuseKit",
-      swiftSettings: checks
+      swiftSettings: checks,
+      // The standard library's rounding calls libm on Linux; without Foundation nothing else
+      // links it, so a Foundation-free client would fail to link.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
     .testTarget(
       name: "ReuseKitTests",

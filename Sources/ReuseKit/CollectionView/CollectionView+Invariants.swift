@@ -8,9 +8,7 @@ extension CollectionView {
       for set in [displayedItems, displayedSupplementaryViews] {
         var previous: LayoutAttributes?
         for entry in set.entries {
-          guard let view = entry.view else {
-            invariant(false, "displayed entry without a view"); continue
-          }
+          let view = entry.view
           if let previous {
             invariant(
               LayoutAttributes.displayOrder(previous, entry.attributes),
@@ -26,7 +24,7 @@ extension CollectionView {
       }
       invariant(reuseCounters.visible == displayedCount, "visible counter out of sync")
       invariant(
-        registrations.reduce(0) { $0 + $1.counters.visible } == displayedCount,
+        registrationCounters.reduce(0) { $0 + $1.visible } == displayedCount,
         "per-identifier visible counters out of sync")
       _checkSelectionInvariants()
       reusePool._checkInvariants()

@@ -45,7 +45,8 @@ extension CollectionView {
       reusePool.endPass()
       isInLayoutPass = false
     }
-    if dataSource == nil && !itemCounts.isEmpty {
+    let context = PassContext(dataSource: dataSource, delegate: delegate, host: host)
+    if context.dataSource == nil && !itemCounts.isEmpty {
       diagnostics.report(
         .dataSourceChangedWithoutReload, "the data source went away; showing no items")
       itemCounts = []
@@ -56,15 +57,15 @@ extension CollectionView {
     if needsReconfigureAll {
       needsReconfigureAll = false
       pendingItemReloads.removeAll()
-      displayedItems.removeAll(leaving: endDisplaying)
-      displayedSupplementaryViews.removeAll(leaving: endDisplaying)
+      displayedItems.removeAll { endDisplaying($0, $1, context) }
+      displayedSupplementaryViews.removeAll { endDisplaying($0, $1, context) }
     } else if !pendingItemReloads.isEmpty {
       pendingItemReloads.sort()
       let reloads = pendingItemReloads
       pendingItemReloads.removeAll(keepingCapacity: true)
       displayedItems.removeAll(
         where: { attributes in binarySearch(reloads, attributes.indexPath) },
-        leaving: endDisplaying)
+        leaving: { endDisplaying($0, $1, context) })
     }
 
     let layout = collectionViewLayout
@@ -78,7 +79,7 @@ extension CollectionView {
     // With self-sizing, choose the anchor among the items displayed before this pass: their
     // geometry is measured, so they are what the user is looking at.
     var anchor = layout.wantsSelfSizing ? scrollAnchor(layout) : nil
-    queryAndReconcile(layout)
+    queryAndReconcile(layout, context)
     if layout.wantsSelfSizing {
       if anchor == nil { anchor = scrollAnchor(layout) }
       var rounds = 0
@@ -101,7 +102,7 @@ extension CollectionView {
           }
           anchor = (old.indexPath, frame.min(axis))
         }
-        queryAndReconcile(layout)
+        queryAndReconcile(layout, context)
       }
       contentSize = layout.contentSize
     }
@@ -110,21 +111,37 @@ extension CollectionView {
 
   /// Asks the layout for the elements in the widened visible rect and reconciles both
   /// displayed sets with the answer.
-  private func queryAndReconcile(_ layout: any CollectionViewLayout) {
+  private func queryAndReconcile(_ layout: any CollectionViewLayout, _ context: PassContext) {
     elements.removeAll()
     if !viewportSize.isEmpty {
       let visible = bounds
       layout.elements(
         in: LayoutQuery(rect: visible.outset(by: overscan), viewport: visible), into: &elements)
     }
-    sortInDisplayOrder(&elements.items)
+    if !areCellsInOrder(elements.items) { sortInDisplayOrder(&elements.items) }
     sortInDisplayOrder(&elements.supplementaryViews)
+    // The displayed sets take the new buffers and hand back their old ones, which the next
+    // query clears and refills: the attributes are never copied.
     displayedItems.reconcile(
-      with: elements.items, leaving: endDisplaying, updating: applyAttributes,
-      entering: displayNewElement)
+      with: &elements.items, leaving: { endDisplaying($0, $1, context) },
+      updating: applyAttributes, entering: { displayNewElement($0, context) })
     displayedSupplementaryViews.reconcile(
-      with: elements.supplementaryViews, leaving: endDisplaying, updating: applyAttributes,
-      entering: displayNewElement)
+      with: &elements.supplementaryViews, leaving: { endDisplaying($0, $1, context) },
+      updating: applyAttributes, entering: { displayNewElement($0, context) })
+  }
+
+  /// Whether cell attributes are in strictly ascending index-path order, as layouts promise:
+  /// an O(k) check of index paths only (cells all share one category).
+  @inline(__always)
+  private func areCellsInOrder(_ cells: [LayoutAttributes]) -> Bool {
+    cells.withUnsafeBufferPointer { buffer in
+      var index = 1
+      while index < buffer.count {
+        if !(buffer[index - 1].indexPath < buffer[index].indexPath) { return false }
+        index += 1
+      }
+      return true
+    }
   }
 
   /// Sorts a layout's answer into display order and drops duplicates. Layouts that already
@@ -169,34 +186,28 @@ extension CollectionView {
 
   /// Gives a newly entering element its view: asks the data source, applies the attributes and
   /// selection, calls `willDisplay`, and attaches (or unhides) it.
-  private func displayNewElement(_ attributes: LayoutAttributes) -> ReusableView {
+  private func displayNewElement(
+    _ attributes: LayoutAttributes, _ context: PassContext
+  )
+    -> ReusableView
+  {
     let indexPath = attributes.indexPath
     let view: ReusableView
     switch attributes.category {
     case .cell:
-      let cell: CollectionViewCell
-      if let dataSource {
-        cell = dataSource.collectionView(self, cellForItemAt: indexPath)
-      } else {
-        preconditionFailure("internal: items displayed without a data source")
-      }
+      let cell = context.cell(for: self, at: indexPath)
       precondition(
-        cell.owner === self && cell.reuseState == .dequeued,
+        cell.dequeuedBy == ObjectIdentifier(self) && cell.reuseState == .dequeued,
         "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
           + "dequeued from this collection view (or was returned twice). Return "
           + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
-      let selected = selectedItems.contains(indexPath)
+      let selected = !selectedItems.isEmpty && selectedItems.contains(indexPath)
       if cell.isSelected != selected { cell.isSelected = selected }
       view = cell
     case .supplementaryView(let kind):
-      if let dataSource {
-        view = dataSource.collectionView(
-          self, viewForSupplementaryElementOfKind: kind, at: indexPath)
-      } else {
-        view = dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
-      }
+      view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)
       precondition(
-        view.owner === self && view.reuseState == .dequeued,
+        view.dequeuedBy == ObjectIdentifier(self) && view.reuseState == .dequeued,
         "The view returned by collectionView(_:viewForSupplementaryElementOfKind:at:) for "
           + "\(kind) \(indexPath.section) was not freshly dequeued from this collection view. "
           + "Return dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:).")
@@ -206,49 +217,36 @@ extension CollectionView {
     view.apply(attributes)
     view.reuseState = .visible
     reuseCounters.noteDisplayed()
-    registrations[view.registrationSlot].counters.noteDisplayed()
-    switch attributes.category {
-    case .cell:
-      delegate?.collectionView(self, willDisplay: view as! CollectionViewCell, forItemAt: indexPath)
-    case .supplementaryView(let kind):
-      delegate?.collectionView(
-        self, willDisplaySupplementaryView: view, forElementKind: kind, at: indexPath)
-    }
+    registrationCounters[view.registrationSlot].noteDisplayed()
+    context.willDisplay(view, attributes, in: self)
     if !view.isAttached {
       view.isAttached = true
-      host?.collectionView(self, attach: view)
+      context.attach(view, in: self)
     }
     view.isHidden = false
-    if attachStrategy == .hide { host?.collectionView(self, didChangeHiddenStateOf: view) }
+    if attachStrategy == .hide { context.hiddenStateChanged(view, in: self) }
     return view
   }
 
   /// Takes a leaving element's view off screen (detach or hide), calls `didEndDisplaying`, and
   /// returns the view to the pool.
-  private func endDisplaying(_ view: ReusableView, _ attributes: LayoutAttributes) {
+  private func endDisplaying(
+    _ view: ReusableView, _ attributes: LayoutAttributes, _ context: PassContext
+  ) {
     view.isHidden = true
     switch attachStrategy {
     case .detach:
       if view.isAttached {
         view.isAttached = false
-        host?.collectionView(self, detach: view)
+        context.detach(view, in: self)
       }
     case .hide:
-      host?.collectionView(self, didChangeHiddenStateOf: view)
+      context.hiddenStateChanged(view, in: self)
     }
-    switch attributes.category {
-    case .cell:
-      delegate?.collectionView(
-        self, didEndDisplaying: view as! CollectionViewCell, forItemAt: attributes.indexPath)
-    case .supplementaryView(let kind):
-      delegate?.collectionView(
-        self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
-        at: attributes.indexPath)
-    }
+    context.didEndDisplaying(view, attributes, in: self)
     reuseCounters.visible -= 1
-    let registration = registrations[view.registrationSlot]
-    registration.counters.visible -= 1
-    reusePool.enqueue(view, slot: registration.poolSlot)
+    registrationCounters[view.registrationSlot].visible -= 1
+    reusePool.enqueue(view, slot: registrationPoolSlots[view.registrationSlot])
   }
 
   /// Hands a displayed view the new attributes the layout gave its element.
@@ -261,39 +259,124 @@ extension CollectionView {
 
   /// The first displayed item that reaches into the viewport, and where the layout places it
   /// now: the item that keeps its place on screen when sizes above it change.
+  ///
+  /// - Complexity: O(k) over the displayed items' stored frames, plus one O(log n) lookup.
   private func scrollAnchor(
     _ layout: any CollectionViewLayout
-  ) -> (indexPath: ItemPath, position: Double)? {
+  ) -> (
+    indexPath: ItemPath, position: Double
+  )? {
     let axis = layout.scrollDirection
     let top = contentOffset[axis]
-    for entry in displayedItems.entries {
-      guard let frame = layout.layoutAttributesForItem(at: entry.attributes.indexPath)?.frame
-      else { continue }
-      if frame.max(axis) > top { return (entry.attributes.indexPath, frame.min(axis)) }
+    let candidate: ItemPath? = displayedItems.attributes.withUnsafeBufferPointer { displayed in
+      for attributes in displayed where attributes.frame.max(axis) > top {
+        return attributes.indexPath
+      }
+      return displayed.last?.indexPath
     }
-    return nil
+    guard let candidate, let frame = layout.layoutAttributesForItem(at: candidate)?.frame else {
+      return nil
+    }
+    return (candidate, frame.min(axis))
   }
 
   /// Asks each displayed cell whose length was not yet measured at its current attributes for
   /// its preferred size, and hands it to the layout. Returns `true` when any length changed.
+  ///
+  /// - Complexity: O(k) checks; only cells that entered or changed length are asked.
   private func measureDisplayedCells(_ layout: any CollectionViewLayout) -> Bool {
     let axis = layout.scrollDirection
     var changed = false
-    for entry in displayedItems.entries {
-      let view = entry.view!
-      let length = entry.attributes.frame.length(axis)
-      if view.measuredLength == length { continue }
-      if let size = view.preferredLayoutSize(fitting: entry.attributes.frame.size),
-        layout.setMeasuredSize(size, forItemAt: entry.attributes.indexPath)
+    for index in 0..<displayedItems.count {
+      let frame = displayedItems.attributes[index].frame
+      let length = frame.length(axis)
+      if displayedItems.viewWasMeasured(at: index, length: length) { continue }
+      let view = displayedItems.view(at: index)
+      let indexPath = displayedItems.attributes[index].indexPath
+      if let size = view.preferredLayoutSize(fitting: frame.size),
+        layout.setMeasuredSize(size, forItemAt: indexPath)
       {
         changed = true
-        view.measuredLength =
-          layout.layoutAttributesForItem(at: entry.attributes.indexPath)?.frame.length(axis)
+        view.measuredLength = layout.layoutAttributesForItem(at: indexPath)?.frame.length(axis)
       } else {
         view.measuredLength = length
       }
     }
     return changed
+  }
+}
+
+extension CollectionView.PassContext {
+  // Each call unwraps in place: binding the optional existential (`if let`, `?.`) would copy it,
+  // which costs a retain and a release per view, every frame.
+
+  /// The data source's cell for an entering item.
+  @inline(__always)
+  func cell(for collectionView: CollectionView, at indexPath: ItemPath) -> CollectionViewCell {
+    precondition(dataSource != nil, "internal: items displayed without a data source")
+    return dataSource.unsafelyUnwrapped.collectionView(collectionView, cellForItemAt: indexPath)
+  }
+
+  /// The data source's supplementary view, or a blank one without a data source.
+  @inline(__always)
+  func supplementaryView(
+    for collectionView: CollectionView, ofKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) -> ReusableView {
+    if dataSource == nil {
+      return collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+    }
+    return dataSource.unsafelyUnwrapped.collectionView(
+      collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+  }
+
+  @inline(__always)
+  func willDisplay(
+    _ view: ReusableView, _ attributes: LayoutAttributes, in collectionView: CollectionView
+  ) {
+    guard delegate != nil else { return }
+    switch attributes.category {
+    case .cell:
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, willDisplay: view as! CollectionViewCell, forItemAt: attributes.indexPath)
+    case .supplementaryView(let kind):
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, willDisplaySupplementaryView: view, forElementKind: kind,
+        at: attributes.indexPath)
+    }
+  }
+
+  @inline(__always)
+  func didEndDisplaying(
+    _ view: ReusableView, _ attributes: LayoutAttributes, in collectionView: CollectionView
+  ) {
+    guard delegate != nil else { return }
+    switch attributes.category {
+    case .cell:
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, didEndDisplaying: view as! CollectionViewCell,
+        forItemAt: attributes.indexPath)
+    case .supplementaryView(let kind):
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
+        at: attributes.indexPath)
+    }
+  }
+
+  @inline(__always)
+  func attach(_ view: ReusableView, in collectionView: CollectionView) {
+    if host != nil { host.unsafelyUnwrapped.collectionView(collectionView, attach: view) }
+  }
+
+  @inline(__always)
+  func detach(_ view: ReusableView, in collectionView: CollectionView) {
+    if host != nil { host.unsafelyUnwrapped.collectionView(collectionView, detach: view) }
+  }
+
+  @inline(__always)
+  func hiddenStateChanged(_ view: ReusableView, in collectionView: CollectionView) {
+    if host != nil {
+      host.unsafelyUnwrapped.collectionView(collectionView, didChangeHiddenStateOf: view)
+    }
   }
 }
 

@@ -28,13 +28,13 @@ extension CollectionView {
     // New prefetch set: items in the area that are not displayed (both lists sorted).
     prefetchScratch.removeAll(keepingCapacity: true)
     var displayedIndex = 0
-    let entries = displayedItems.entries
+    let shown = displayedItems.attributes
     for element in prefetchElements.items {
       let path = element.indexPath
-      while displayedIndex < entries.count, entries[displayedIndex].attributes.indexPath < path {
+      while displayedIndex < shown.count, shown[displayedIndex].indexPath < path {
         displayedIndex += 1
       }
-      if displayedIndex < entries.count, entries[displayedIndex].attributes.indexPath == path {
+      if displayedIndex < shown.count, shown[displayedIndex].indexPath == path {
         continue
       }
       if let last = prefetchScratch.last, last >= path { continue }  // unsorted layout output

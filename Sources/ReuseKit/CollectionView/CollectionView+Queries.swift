@@ -4,12 +4,12 @@ extension CollectionView {
   ///
   /// - Complexity: O(k).
   public var indexPathsForVisibleItems: [ItemPath] {
-    displayedItems.entries.map(\.attributes.indexPath)
+    displayedItems.attributes.map(\.indexPath)
   }
 
   /// The cells displayed now, in ascending item order.
   public var visibleCells: [CollectionViewCell] {
-    displayedItems.entries.map { $0.view as! CollectionViewCell }
+    displayedItems.views.map { $0 as! CollectionViewCell }
   }
 
   /// The cell displayed for `indexPath`, or `nil` if the item is not displayed.
@@ -18,7 +18,7 @@ extension CollectionView {
   public func cellForItem(at indexPath: ItemPath) -> CollectionViewCell? {
     let probe = LayoutAttributes(forCellAt: indexPath, frame: .zero)
     guard let index = displayedItems.index(of: probe) else { return nil }
-    return displayedItems.entries[index].view as? CollectionViewCell
+    return displayedItems.view(at: index) as? CollectionViewCell
   }
 
   /// The item a displayed cell shows, or `nil` if it is not displayed.
@@ -37,13 +37,13 @@ extension CollectionView {
     let probe = LayoutAttributes(
       forSupplementaryViewOfKind: kind, section: indexPath.section, frame: .zero)
     guard let index = displayedSupplementaryViews.index(of: probe) else { return nil }
-    return displayedSupplementaryViews.entries[index].view
+    return displayedSupplementaryViews.view(at: index)
   }
 
   /// The displayed supplementary views of `kind`, in section order.
   public func visibleSupplementaryViews(ofKind kind: SupplementaryKind) -> [ReusableView] {
     displayedSupplementaryViews.entries.filter { $0.attributes.supplementaryKind == kind }
-      .map { $0.view! }
+      .map(\.view)
   }
 
   /// The item under `point` (content coordinates), or `nil`.

@@ -42,8 +42,7 @@ extension CollectionView {
     factory: @escaping () -> ReusableView
   ) {
     let registration = Registration(
-      identifier: identifier, kind: kind, typeDescription: typeDescription,
-      poolSlot: reusePool.slot(for: identifier), factory: factory)
+      identifier: identifier, kind: kind, typeDescription: typeDescription, factory: factory)
     if let slot = registrationSlots[identifier] {
       let existing = registrations[slot]
       precondition(
@@ -51,11 +50,12 @@ extension CollectionView {
         "Reuse identifier \"\(identifier)\" is already registered for "
           + (existing.kind == nil ? "cells" : "supplementary views")
           + "; use a different identifier for each role.")
-      registration.counters = existing.counters
       registrations[slot] = registration
     } else {
       registrationSlots[identifier] = registrations.count
       registrations.append(registration)
+      registrationPoolSlots.append(reusePool.slot(for: identifier))
+      registrationCounters.append(ReuseCounters())
     }
     lastDequeued = ("", -1)
   }
@@ -85,20 +85,29 @@ extension CollectionView {
 
   /// A cell of type `Cell` for `indexPath`, without a cast at the call site.
   ///
+  /// Inlinable so that the cast specializes to `Cell` in the caller's module: it runs once per
+  /// entering cell, on the per-frame path.
+  ///
   /// - Precondition: `Cell` (or a subclass) is what is registered under `identifier`.
+  /// - Complexity: O(1); no allocation when the pool has a cell.
+  @inlinable
   public func dequeueReusableCell<Cell: CollectionViewCell>(
     _ type: Cell.Type, withReuseIdentifier identifier: String, for indexPath: ItemPath
   ) -> Cell {
-    let view = dequeueView(identifier, kind: nil)
-    guard let cell = view as? Cell else {
-      let registered = registrationSlots[identifier].map { registrations[$0].typeDescription }
-      preconditionFailure(
-        "dequeueReusableCell(\(Cell.self).self, withReuseIdentifier: \"\(identifier)\"): the cell "
-          + "registered for \"\(identifier)\" is \(registered ?? "?") (this one is "
-          + "\(Swift.type(of: view))), not \(Cell.self). Register \(Cell.self) under "
-          + "\"\(identifier)\", or dequeue the type you registered.")
-    }
-    return cell
+    let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    if let typed = cell as? Cell { return typed }
+    wrongCellType(cell, expected: Cell.self, identifier: identifier)
+  }
+
+  /// Stops with a message naming the registered type and the requested one.
+  @usableFromInline
+  func wrongCellType(_ cell: CollectionViewCell, expected: Any.Type, identifier: String) -> Never {
+    let registered = registrationSlots[identifier].map { registrations[$0].typeDescription }
+    preconditionFailure(
+      "dequeueReusableCell(\(expected).self, withReuseIdentifier: \"\(identifier)\"): the cell "
+        + "registered for \"\(identifier)\" is \(registered ?? "?") (this one is "
+        + "\(Swift.type(of: cell))), not \(expected). Register \(expected) under "
+        + "\"\(identifier)\", or dequeue the type you registered.")
   }
 
   /// A supplementary view of `kind` for `indexPath.section`, from the pool or new.
@@ -159,38 +168,49 @@ extension CollectionView {
       slot = found
       lastDequeued = (identifier, slot)
     }
+    if let view = reusePool.dequeue(slot: registrationPoolSlots[slot]) {
+      if view.registrationSlot != slot || view.ownerID != ObjectIdentifier(self) {
+        checkRole(of: slot, identifier: identifier, kind: kind)
+        if view.ownerID != ObjectIdentifier(self) {
+          view.owner?.relinquish(view)
+          view.owner = self
+        }
+        view.registrationSlot = slot
+      }
+      view.dequeuedBy = ObjectIdentifier(self)
+      registrationCounters[slot].reused += 1
+      reuseCounters.reused += 1
+      view.prepareForReuse()
+      return view
+    }
+    checkRole(of: slot, identifier: identifier, kind: kind)
+    let view = registrations[slot].factory()
+    view.reuseIdentifier = identifier
+    view.owner = self
+    view.registrationSlot = slot
+    view.reuseState = .dequeued
+    view.dequeuedBy = ObjectIdentifier(self)
+    registrationCounters[slot].created += 1
+    reuseCounters.created += 1
+    return view
+  }
+
+  /// Stops when an identifier registered for cells is dequeued as a supplementary view, or the
+  /// reverse. (A view that comes back to the same slot passed this check when it was made.)
+  private func checkRole(of slot: Int, identifier: String, kind: SupplementaryKind?) {
     let registration = registrations[slot]
     precondition(
       (registration.kind == nil) == (kind == nil),
       "Reuse identifier \"\(identifier)\" is registered for "
         + (registration.kind == nil ? "cells" : "supplementary views") + ", not for "
         + (kind == nil ? "cells" : "supplementary views") + ".")
-    if let view = reusePool.dequeue(slot: registration.poolSlot) {
-      if view.owner !== self {
-        (view.owner as? CollectionView)?.relinquish(view)
-        view.owner = self
-      }
-      view.registrationSlot = slot
-      registration.counters.reused += 1
-      reuseCounters.reused += 1
-      view.prepareForReuse()
-      return view
-    }
-    let view = registration.factory()
-    view.reuseIdentifier = identifier
-    view.owner = self
-    view.registrationSlot = slot
-    view.reuseState = .dequeued
-    registration.counters.created += 1
-    reuseCounters.created += 1
-    return view
   }
 }
 
 extension CollectionView: ReuseOwner {
   func reusePool(_ pool: ReusePool, didDiscard view: ReusableView) {
-    if view.registrationSlot >= 0 && view.registrationSlot < registrations.count {
-      registrations[view.registrationSlot].counters.discarded += 1
+    if view.registrationSlot >= 0 && view.registrationSlot < registrationCounters.count {
+      registrationCounters[view.registrationSlot].discarded += 1
     }
     reuseCounters.discarded += 1
     relinquish(view)

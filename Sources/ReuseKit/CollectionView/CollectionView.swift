@@ -30,26 +30,33 @@ public final class CollectionView: ScrollView {
     self.viewportSize = viewportSize
   }
 
+  deinit {
+    // Views this collection view left in a (possibly shared) pool must not keep pointing at it.
+    reusePool.forget(owner: self)
+  }
+
   // MARK: Public
 
   /// Supplies counts and cells. Setting it reloads. Held weakly.
-  public weak var dataSource: (any CollectionViewDataSource)? {
+  @exclusivity(unchecked) public weak var dataSource: (any CollectionViewDataSource)? {
     didSet { reloadData() }
   }
 
   /// Hears display, selection and scroll events. Held weakly.
-  public weak var delegate: (any CollectionViewDelegate)?
+  @exclusivity(unchecked) public weak var delegate: (any CollectionViewDelegate)?
 
   /// Hears which items will soon be displayed. Held weakly; `nil` turns prefetching off.
-  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
+  @exclusivity(unchecked) public weak var prefetchDataSource:
+    (any CollectionViewDataSourcePrefetching)?
+  {
     didSet { resetPrefetch(cancelling: oldValue) }
   }
 
   /// The host that owns the real views. Held weakly.
-  public weak var host: (any CollectionViewHost)?
+  @exclusivity(unchecked) public weak var host: (any CollectionViewHost)?
 
   /// The layout. Setting a new one lays everything out again.
-  public var collectionViewLayout: any CollectionViewLayout {
+  @exclusivity(unchecked) public var collectionViewLayout: any CollectionViewLayout {
     didSet {
       collectionViewLayout.invalidateLayout()
       preparedViewportSize = nil
@@ -58,20 +65,21 @@ public final class CollectionView: ScrollView {
   }
 
   /// How views enter and leave the host's view tree. Set it before the first layout pass.
-  public var attachStrategy: AttachStrategy = .detach
+  @exclusivity(unchecked) public var attachStrategy: AttachStrategy = .detach
 
   /// Where idle views wait. Give several collection views the same pool to share views.
-  public var reusePool = ReusePool() {
+  @exclusivity(unchecked) public var reusePool = ReusePool() {
     didSet {
-      for registration in registrations {
-        registration.poolSlot = reusePool.slot(for: registration.identifier)
+      oldValue.forget(owner: self)
+      for (slot, registration) in registrations.enumerated() {
+        registrationPoolSlots[slot] = reusePool.slot(for: registration.identifier)
       }
     }
   }
 
   /// How far beyond the viewport, in points on every side, views are displayed ahead of time.
   /// Negative or non-finite values are treated as 0, with a diagnostic.
-  public var overscan: Double = 0 {
+  @exclusivity(unchecked) public var overscan: Double = 0 {
     didSet {
       if !(overscan >= 0 && overscan.isFinite) {
         diagnostics.report(.invalidMetric, "overscan \(overscan) is invalid; using 0")
@@ -103,11 +111,11 @@ public final class CollectionView: ScrollView {
   }
 
   /// What the reuse engine has done, across all identifiers.
-  public internal(set) var reuseCounters = ReuseCounters()
+  @exclusivity(unchecked) public internal(set) var reuseCounters = ReuseCounters()
 
   /// What the reuse engine has done for one identifier.
   public func reuseCounters(forReuseIdentifier identifier: String) -> ReuseCounters {
-    registrationSlots[identifier].map { registrations[$0].counters } ?? ReuseCounters()
+    registrationSlots[identifier].map { registrationCounters[$0] } ?? ReuseCounters()
   }
 
   // MARK: Internal
@@ -120,43 +128,44 @@ public final class CollectionView: ScrollView {
     let factory: () -> ReusableView
     /// The registered class's name, or "a factory closure", for error messages.
     let typeDescription: String
-    var poolSlot: Int
-    var counters = ReuseCounters()
 
     init(
-      identifier: String, kind: SupplementaryKind?, typeDescription: String, poolSlot: Int,
+      identifier: String, kind: SupplementaryKind?, typeDescription: String,
       factory: @escaping () -> ReusableView
     ) {
       self.identifier = identifier
       self.kind = kind
       self.typeDescription = typeDescription
-      self.poolSlot = poolSlot
       self.factory = factory
     }
   }
 
-  var registrations: [Registration] = []
+  @exclusivity(unchecked) var registrations: [Registration] = []
+  /// Per registration slot: where its views wait in the pool, and its counters. Plain arrays
+  /// beside `registrations`, so the per-view bookkeeping touches no object.
+  @exclusivity(unchecked) var registrationPoolSlots: [Int] = []
+  @exclusivity(unchecked) var registrationCounters: [ReuseCounters] = []
   var registrationSlots: [String: Int] = [:]
   /// The last identifier dequeued and its slot: most frames dequeue one identifier repeatedly.
-  var lastDequeued: (identifier: String, slot: Int) = ("", -1)
+  @exclusivity(unchecked) var lastDequeued: (identifier: String, slot: Int) = ("", -1)
 
   /// Item counts per section, sanitised, as last read from the data source.
-  var itemCounts: [Int] = []
-  let displayedItems = VisibleSet()
-  let displayedSupplementaryViews = VisibleSet()
+  @exclusivity(unchecked) var itemCounts: [Int] = []
+  let displayedItems = VisibleSet(holdsCellsOnly: true)
+  let displayedSupplementaryViews = VisibleSet(holdsCellsOnly: false)
   /// The layout's answer for the current pass; reused between passes.
-  var elements = LayoutElements()
+  @exclusivity(unchecked) var elements = LayoutElements()
 
-  var needsLayout = true
+  @exclusivity(unchecked) var needsLayout = true
   /// Every visible view must be replaced (after `reloadData`).
-  var needsReconfigureAll = false
+  @exclusivity(unchecked) var needsReconfigureAll = false
   /// Visible items whose cells must be replaced (after `reloadItems`).
-  var pendingItemReloads: [ItemPath] = []
-  var isInLayoutPass = false
+  @exclusivity(unchecked) var pendingItemReloads: [ItemPath] = []
+  @exclusivity(unchecked) var isInLayoutPass = false
   var reloadRequestedDuringPass = false
-  var preparedViewportSize: Size?
+  @exclusivity(unchecked) var preparedViewportSize: Size?
 
-  var selectedItems: Set<ItemPath> = []
+  @exclusivity(unchecked) var selectedItems: Set<ItemPath> = []
 
   /// Prefetch state: items prefetched and not yet displayed or cancelled, sorted.
   var prefetchedItems: [ItemPath] = []
@@ -164,8 +173,16 @@ public final class CollectionView: ScrollView {
   var prefetchCallBuffer: [ItemPath] = []
   var prefetchElements = LayoutElements()
   /// +1 when the last offset change moved forward along the scroll axis, −1 backward.
-  var scrollSign: Double = 1
+  @exclusivity(unchecked) var scrollSign: Double = 1
   var didReportMissingSupplementaryProvider = false
+
+  /// The data source, delegate and host, loaded once per layout pass (each load of a weak
+  /// reference costs a retain through a side table) and passed down as guaranteed arguments.
+  struct PassContext {
+    let dataSource: (any CollectionViewDataSource)?
+    let delegate: (any CollectionViewDelegate)?
+    let host: (any CollectionViewHost)?
+  }
 
   /// Marks the view as needing a layout pass at the next ``layoutIfNeeded()``.
   public func setNeedsLayout() { needsLayout = true }

@@ -7,10 +7,10 @@ open class CollectionViewCell: ReusableView {
   /// Whether the cell's item is selected. The collection view sets it before display and when
   /// the selection changes, so the selected look survives reuse. Override with `didSet` to
   /// restyle.
-  open var isSelected = false
+  @exclusivity(unchecked) open var isSelected = false
 
   /// Whether the cell is highlighted (pressed). Hosts set it while a touch is down.
-  open var isHighlighted = false
+  @exclusivity(unchecked) open var isHighlighted = false
 
   /// Creates a cell. The collection view calls this; don't call it from `cellForItemAt`.
   public required init() { super.init() }

@@ -77,6 +77,14 @@ public struct Rect: Hashable, Sendable {
     minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
   }
 
+  /// `true` when the rectangles' extents across `axis` meet (open intervals, as
+  /// ``intersects(_:)``).
+  @inlinable
+  public func crossOverlaps(_ other: Rect, axis: Axis) -> Bool {
+    let cross = axis.cross
+    return min(cross) < other.max(cross) && other.min(cross) < max(cross)
+  }
+
   /// `true` when `point` lies inside the rectangle (minimum edges included, maximum excluded).
   @inlinable
   public func contains(_ point: Point) -> Bool {

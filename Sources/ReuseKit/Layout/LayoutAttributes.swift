@@ -1,30 +1,49 @@
 /// The kind of a supplementary view, such as a section header or footer.
 ///
-/// Kinds are open: layouts may define their own with a string literal.
-public struct SupplementaryKind: Hashable, Comparable, Sendable, RawRepresentable,
-  ExpressibleByStringLiteral, CustomStringConvertible
+/// Kinds are open: a layout defines its own with a string literal (`"badge"`). A kind is stored
+/// as a `StaticString`, so layout attributes stay trivially copyable and a frame that copies
+/// them retains nothing. Two kinds are equal when their text is.
+public struct SupplementaryKind: Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
 {
-  /// The kind's name.
-  public var rawValue: String
-
-  /// Creates a kind from its name.
-  public init(rawValue: String) { self.rawValue = rawValue }
+  private let name: StaticString
 
   /// Creates a kind from a string literal.
-  public init(stringLiteral value: String) { self.rawValue = value }
+  public init(stringLiteral value: StaticString) { self.name = value }
 
   /// A section header, UIKit's `elementKindSectionHeader`.
   public static let header: SupplementaryKind = "header"
   /// A section footer, UIKit's `elementKindSectionFooter`.
   public static let footer: SupplementaryKind = "footer"
 
-  /// Orders kinds by name.
-  public static func < (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
+  /// The kind's name.
+  public var rawValue: String { name.description }
 
   /// The kind's name.
   public var description: String { rawValue }
+
+  /// Equal when the names are: the same literal compares by address, others byte by byte.
+  public static func == (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
+    if lhs.name.utf8Start == rhs.name.utf8Start
+      && lhs.name.utf8CodeUnitCount == rhs.name.utf8CodeUnitCount
+    {
+      return true
+    }
+    return lhs.name.withUTF8Buffer { a in rhs.name.withUTF8Buffer { b in a.elementsEqual(b) } }
+  }
+
+  /// Hashes the name's bytes.
+  public func hash(into hasher: inout Hasher) {
+    name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Orders kinds by name, byte by byte.
+  public static func < (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
+    if lhs == rhs { return false }
+    return lhs.name.withUTF8Buffer { a in
+      rhs.name.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) }
+    }
+  }
 }
 
 /// Whether a layout element is a cell or a supplementary view.
@@ -124,15 +143,29 @@ public struct LayoutAttributes: Hashable, Sendable {
     return nil
   }
 
-  /// The ordering the collection view keeps its visible views in: by index path, then kind.
-  @inlinable
+  /// The ordering the collection view keeps its visible views in: by index path, then kind
+  /// (cells before supplementary views).
+  @inline(__always)
   static func displayOrder(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
     if lhs.indexPath != rhs.indexPath { return lhs.indexPath < rhs.indexPath }
-    return (lhs.supplementaryKind?.rawValue ?? "") < (rhs.supplementaryKind?.rawValue ?? "")
+    switch (lhs.category, rhs.category) {
+    case (.cell, .cell): return false
+    case (.cell, .supplementaryView): return true
+    case (.supplementaryView, .cell): return false
+    case (.supplementaryView(let a), .supplementaryView(let b)): return a < b
+    }
+  }
+
+  /// Whether nothing differs: a cheaper `==` that compares the fields most likely to change
+  /// first. The reconciliation asks it for every staying element, every frame.
+  @inline(__always)
+  func isIdentical(to other: LayoutAttributes) -> Bool {
+    frame == other.frame && indexPath == other.indexPath && zIndex == other.zIndex
+      && alpha == other.alpha && transform == other.transform && category == other.category
   }
 
   /// Whether two attributes describe the same element (same category and path).
-  @inlinable
+  @inline(__always)
   func isSameElement(as other: LayoutAttributes) -> Bool {
     indexPath == other.indexPath && category == other.category
   }

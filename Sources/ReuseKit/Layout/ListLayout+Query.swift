@@ -23,7 +23,7 @@ extension ListLayout {
   @inline(__always)
   func itemFrame(flat: Int, section: Int, base: Double) -> Rect {
     let cross = itemCrossRange
-    let main = base + items.start(flat) - items.start(sectionFirstItem[section])
+    let main = base + (items.start(flat) - items.start(sectionFirstItem[section]))
     return Rect(
       axis: scrollDirection, main: main, mainLength: items.length(flat), cross: cross.start,
       crossLength: cross.length)
@@ -96,31 +96,48 @@ extension ListLayout {
 
   /// Appends the items of `section` that meet `rect`, in order.
   private func appendItems(
-    of section: Int, meeting rect: Rect, into items: inout [LayoutAttributes]
+    of section: Int, meeting rect: Rect, into result: inout [LayoutAttributes]
   ) {
     let range = sectionFirstItem[section]..<sectionFirstItem[section + 1]
     guard !range.isEmpty else { return }
     let axis = scrollDirection
+    let cross = itemCrossRange
+    // Items span the same cross range: if the rect misses it, no item meets.
+    guard
+      Rect(axis: axis, main: 0, mainLength: 1, cross: cross.start, crossLength: cross.length)
+        .crossOverlaps(rect, axis: axis)
+    else { return }
     let low = rect.min(axis)
     let high = rect.max(axis)
+    // Positions are computed exactly as `itemFrame` does, so both agree to the last bit.
+    // (`items` is read in place: a local copy would retain its three buffers.)
     let base = itemsStart(section)
-    let sectionOrigin = self.items.start(range.lowerBound)
+    let origin = items.start(range.lowerBound)
     // The last item starting at or before `low` is the first that can meet the rect.
-    var flat = self.items.lastIndex(
-      startingAtOrBefore: low - base + sectionOrigin, in: range)
+    var flat = items.lastIndex(startingAtOrBefore: low - base + origin, in: range)
     // Guard against rounding in the search: step back while the previous item still meets.
     while flat > range.lowerBound,
-      base + self.items.start(flat - 1) - sectionOrigin + self.items.length(flat - 1) > low
+      base + (items.start(flat - 1) - origin) + items.length(flat - 1) > low
     {
       flat -= 1
     }
+    // In Fenwick mode each `start(i)` is an O(log n) prefix sum: take one, then accumulate.
+    // (For integer lengths, as cells measure in points, both ways give the same bits.)
+    let accumulates = items.mode == .fenwick
+    var nextStart = base + (items.start(flat) - origin)
     while flat < range.upperBound {
-      let frame = itemFrame(flat: flat, section: section, base: base)
-      if frame.min(axis) >= high { break }
-      if frame.intersects(rect) {
-        items.append(
+      let start = accumulates ? nextStart : base + (items.start(flat) - origin)
+      if start >= high { break }
+      let length = items.length(flat)
+      nextStart = start + length + items.spacing
+      // Meets along the main axis (the cross axis was checked once above).
+      if start < high && low < start + length {
+        result.append(
           LayoutAttributes(
-            forCellAt: ItemPath(section: section, item: flat - range.lowerBound), frame: frame))
+            forCellAt: ItemPath(section: section, item: flat - range.lowerBound),
+            frame: Rect(
+              axis: axis, main: start, mainLength: length, cross: cross.start,
+              crossLength: cross.length)))
       }
       flat += 1
     }

@@ -47,9 +47,9 @@ public final class ListLayout: CollectionViewLayout {
   // MARK: Configuration
 
   /// The scrolling axis: items stack along it.
-  public var scrollDirection: Axis { didSet { invalidateLayout() } }
+  @exclusivity(unchecked) public var scrollDirection: Axis { didSet { invalidateLayout() } }
   /// How items are sized.
-  public var itemSizing: ItemSizing { didSet { invalidateLayout() } }
+  @exclusivity(unchecked) public var itemSizing: ItemSizing { didSet { invalidateLayout() } }
   /// The gap between consecutive items of a section (UIKit's `minimumLineSpacing`).
   public var itemSpacing: Double { didSet { invalidateLayout() } }
   /// Space around each section's items, inside its header and footer.
@@ -60,7 +60,7 @@ public final class ListLayout: CollectionViewLayout {
   public var footerLength: SectionMetric { didSet { invalidateLayout() } }
   /// Whether the header of the section at the top of the viewport stays pinned there until
   /// the next header pushes it away (UIKit's `sectionHeadersPinToVisibleBounds`).
-  public var pinsHeaders: Bool = false
+  @exclusivity(unchecked) public var pinsHeaders: Bool = false
 
   // MARK: State
 
@@ -71,22 +71,22 @@ public final class ListLayout: CollectionViewLayout {
     case all
   }
 
-  var invalidation: Invalidation = .all
+  @exclusivity(unchecked) var invalidation: Invalidation = .all
   var diagnostics = Diagnostics(handler: nil)
-  var viewportSize: Size = .zero
-  var itemCounts: [Int] = []
+  @exclusivity(unchecked) var viewportSize: Size = .zero
+  @exclusivity(unchecked) var itemCounts: [Int] = []
   /// `sectionFirstItem[s]` is the flat index of section `s`'s first item; one extra entry holds
   /// the total.
-  var sectionFirstItem: [Int] = [0]
+  @exclusivity(unchecked) var sectionFirstItem: [Int] = [0]
   /// Item lengths (flat across sections) and their offsets relative to each other.
-  var items = ExtentIndex()
+  @exclusivity(unchecked) var items = ExtentIndex()
   /// Section lengths (header + insets + items + footer) and their offsets.
-  var sections = ExtentIndex()
-  var headerLengths: [Double] = []
-  var footerLengths: [Double] = []
+  @exclusivity(unchecked) var sections = ExtentIndex()
+  @exclusivity(unchecked) var headerLengths: [Double] = []
+  @exclusivity(unchecked) var footerLengths: [Double] = []
   /// Sanitised copies of the metrics, fixed at prepare.
-  var spacing = 0.0
-  var inset = EdgeInsets.zero
+  @exclusivity(unchecked) var spacing = 0.0
+  @exclusivity(unchecked) var inset = EdgeInsets.zero
   var estimatedLength = 0.0
   /// The size of all sections; across the scroll axis, the viewport's extent.
   public private(set) var contentSize: Size = .zero

@@ -16,32 +16,47 @@
 ///   attached while pooled and only ``isHidden`` changes.
 open class ReusableView {
   /// The identifier the view was registered and dequeued under.
-  public internal(set) var reuseIdentifier: String = ""
+  @exclusivity(unchecked) public internal(set) var reuseIdentifier: String = ""
 
   /// The attributes the view was last given, or `nil` before its first display.
-  public internal(set) var layoutAttributes: LayoutAttributes?
+  @exclusivity(unchecked) public internal(set) var layoutAttributes: LayoutAttributes?
 
   /// `true` while the view is pooled under the hide strategy (or not yet displayed).
-  public internal(set) var isHidden = true
+  @exclusivity(unchecked) public internal(set) var isHidden = true
 
   /// `true` while the host holds the view in its view tree.
-  public internal(set) var isAttached = false
+  @exclusivity(unchecked) public internal(set) var isAttached = false
 
   /// Where the view is in its reuse life cycle.
-  var reuseState = ReuseState.dequeued
+  @exclusivity(unchecked) var reuseState = ReuseState.dequeued
 
   /// The collection view that displays (or last displayed) the view.
-  weak var owner: (any ReuseOwner)?
+  ///
+  /// Not `weak`: a weak reference would give every collection view a side table and slow
+  /// every retain of it. It is safe because a collection view clears it from the views left
+  /// in its pool when it goes away or changes pools (`ReusePool.forget(owner:)`), and only
+  /// pooled views are ever asked for their owner.
+  @exclusivity(unchecked) unowned(unsafe) var owner: (any ReuseOwner)? {
+    didSet { ownerID = owner.map { ObjectIdentifier($0) } }
+  }
+
+  /// The owner's identity, compared on the per-frame path without touching the owner (loading
+  /// an unowned reference retains it).
+  @exclusivity(unchecked) var ownerID: ObjectIdentifier?
+
+  /// The collection view that last dequeued the view: checked (without reference counting)
+  /// when a data source returns it.
+  @exclusivity(unchecked) var dequeuedBy: ObjectIdentifier?
 
   /// The slot of the registration that created the view, in its owner's table.
-  var registrationSlot = -1
+  @exclusivity(unchecked) var registrationSlot = -1
 
   /// The slot of the view's identifier in the pool it belongs to.
-  var poolSlot = -1
+  @exclusivity(unchecked) var poolSlot = -1
 
   /// The length along the scroll axis the layout gave the view after it last measured itself,
   /// or `nil` when it has not measured itself since it was dequeued.
-  var measuredLength: Double?
+  @exclusivity(unchecked) var measuredLength: Double?
 
   /// Creates a view. The collection view calls this; don't call it from `cellForItemAt`.
   public required init() {}
@@ -79,4 +94,6 @@ enum ReuseState: Equatable {
 protocol ReuseOwner: AnyObject {
   /// Called when a pool discards `view` (cap exceeded or trim).
   func reusePool(_ pool: ReusePool, didDiscard view: ReusableView)
+  /// Takes `view` out of the owner's host: another owner took it, or this one goes away.
+  func relinquish(_ view: ReusableView)
 }

@@ -18,10 +18,10 @@ public final class ReusePool {
 
   private var slotsByIdentifier: [String: Int] = [:]
   private(set) var identifiers: [String] = []
-  private(set) var stacks: [[ReusableView]] = []
+  @exclusivity(unchecked) private(set) var stacks: [[ReusableView]] = []
   private var capacities: [Int?] = []
   /// Open layout passes; the cap is enforced when the last one ends.
-  private var openPasses = 0
+  @exclusivity(unchecked) private var openPasses = 0
 
   /// Views dropped because of the cap or ``trim(keepingAtMost:)``, over the pool's life.
   public private(set) var discardedCount = 0
@@ -114,6 +114,17 @@ public final class ReusePool {
     openPasses -= 1
     assert(openPasses >= 0, "unbalanced endPass")
     if openPasses == 0 { enforceCapacities() }
+  }
+
+  /// Makes every pooled view owned by `owner` forget it (the owner is going away, or moving
+  /// to another pool), after letting the owner detach it from its host.
+  func forget(owner: any ReuseOwner) {
+    for stack in stacks {
+      for view in stack where view.owner === owner {
+        owner.relinquish(view)
+        view.owner = nil
+      }
+    }
   }
 
   private func capacity(of slot: Int) -> Int { capacities[slot] ?? defaultCapacity }

@@ -1,101 +1,199 @@
 /// One displayed element: its attributes and the view showing it.
 struct VisibleEntry {
   var attributes: LayoutAttributes
-  /// `nil` only transiently, while a reconciliation pass has not yet provided a view.
-  var view: ReusableView?
+  var view: ReusableView
 }
 
 /// The elements on screen, kept sorted in display order, and the O(k) reconciliation that
 /// turns one frame's set into the next.
 ///
-/// A pass merges the current entries with the layout's new list (both sorted):
+/// A pass merges the current elements with the layout's new list (both sorted):
 /// 1. every element that left is handed to `leaving` (which ends its display and pools its
 ///    view);
 /// 2. every element that stayed keeps its view; `updating` hears when its attributes changed;
 /// 3. every element that entered gets a view from `entering` (which dequeues and displays).
 ///
 /// All leaving happens before any entering, so entering elements reuse the views that left in
-/// the same pass. Two buffers are swapped between passes: no allocation in the steady state,
-/// and no Set or Dictionary.
+/// the same pass.
+///
+/// ### Storage
+/// Attributes live in an array; the new attributes are not copied: the set swaps the caller's
+/// buffer for its old one, which the caller clears and refills next frame. Views live in two
+/// manually managed buffers of unmanaged references: the set holds one retain per displayed
+/// view, taken when the view enters and given back when it leaves, so a view that stays on
+/// screen costs no reference counting at all, however many frames it stays. A steady-state
+/// pass allocates nothing and builds no Set or Dictionary.
+///
+/// Stored properties skip dynamic exclusivity checks (`@exclusivity(unchecked)`): the type is
+/// single-threaded and its methods never overlap accesses.
 final class VisibleSet {
-  /// The displayed elements, in display order.
-  private(set) var entries: [VisibleEntry] = []
+  /// Whether the set holds cells only: elements then compare by index path alone.
+  let holdsCellsOnly: Bool
+
+  /// The displayed elements' attributes, in display order.
+  @exclusivity(unchecked) private(set) var attributes: [LayoutAttributes] = []
+  /// The views, index for index with `attributes`; each holds one retain owned by the set.
+  @exclusivity(unchecked) private var viewBuffer: UnsafeMutablePointer<Unmanaged<ReusableView>>
   /// The buffer the next pass builds into.
-  private var spare: [VisibleEntry] = []
+  @exclusivity(unchecked) private var spareBuffer: UnsafeMutablePointer<Unmanaged<ReusableView>>
+  /// The capacity of both buffers.
+  @exclusivity(unchecked) private var capacity: Int
+
+  init(holdsCellsOnly: Bool) {
+    self.holdsCellsOnly = holdsCellsOnly
+    capacity = 16
+    viewBuffer = .allocate(capacity: 16)
+    spareBuffer = .allocate(capacity: 16)
+  }
+
+  deinit {
+    for index in 0..<attributes.count { viewBuffer[index].release() }
+    viewBuffer.deallocate()
+    spareBuffer.deallocate()
+  }
 
   /// The number of displayed elements.
-  var count: Int { entries.count }
+  var count: Int { attributes.count }
+
+  /// The view at `index`.
+  @inline(__always)
+  func view(at index: Int) -> ReusableView { viewBuffer[index].takeUnretainedValue() }
+
+  /// Whether the view at `index` was measured at `length` (no reference counting: the set
+  /// keeps the view alive).
+  @inline(__always)
+  func viewWasMeasured(at index: Int, length: Double) -> Bool {
+    viewBuffer[index]._withUnsafeGuaranteedRef { $0.measuredLength == length }
+  }
+
+  /// The displayed views, in display order. Allocates; for queries, not for frames.
+  var views: [ReusableView] { (0..<count).map(view(at:)) }
+
+  /// The displayed elements as pairs. Allocates; for queries and checks, not for frames.
+  var entries: [VisibleEntry] {
+    (0..<count).map { VisibleEntry(attributes: attributes[$0], view: view(at: $0)) }
+  }
+
+  /// Grows both buffers to hold at least `needed` views.
+  private func reserve(_ needed: Int) {
+    guard needed > capacity else { return }
+    let newCapacity = max(needed, capacity * 2)
+    let grown = UnsafeMutablePointer<Unmanaged<ReusableView>>.allocate(capacity: newCapacity)
+    grown.moveInitialize(from: viewBuffer, count: attributes.count)
+    viewBuffer.deallocate()
+    viewBuffer = grown
+    spareBuffer.deallocate()
+    spareBuffer = .allocate(capacity: newCapacity)
+    capacity = newCapacity
+  }
 
   /// Reconciles with `newElements`, which must be sorted by `LayoutAttributes.displayOrder`
-  /// and free of duplicates.
+  /// and free of duplicates. On return, `newElements` holds the previous attributes buffer
+  /// (for the caller to clear and reuse).
   ///
   /// - Complexity: O(k + k') where k and k' are the old and new counts, plus the callbacks.
   func reconcile(
-    with newElements: [LayoutAttributes],
+    with newElements: inout [LayoutAttributes],
     leaving: (ReusableView, LayoutAttributes) -> Void,
     updating: (ReusableView, LayoutAttributes) -> Void,
     entering: (LayoutAttributes) -> ReusableView
   ) {
-    var next = spare
-    spare = []
-    next.removeAll(keepingCapacity: true)
-    next.reserveCapacity(newElements.count)
-    // Pass 1: merge. Leaving elements are released now; staying ones carry their view.
-    // `entries` is read in place (no local copy), so that the buffer stays uniquely referenced
-    // and can be recycled as `spare` without a copy.
-    var oldIndex = 0
-    let oldCount = entries.count
-    for element in newElements {
-      while oldIndex < oldCount,
-        LayoutAttributes.displayOrder(entries[oldIndex].attributes, element)
-      {
-        leaving(entries[oldIndex].view!, entries[oldIndex].attributes)
-        oldIndex += 1
+    if holdsCellsOnly {
+      reconcile(
+        with: &newElements, ordering: CellOrdering.self, leaving: leaving, updating: updating,
+        entering: entering)
+    } else {
+      reconcile(
+        with: &newElements, ordering: DisplayOrdering.self, leaving: leaving, updating: updating,
+        entering: entering)
+    }
+  }
+
+  /// The merge, specialised for an ordering.
+  @inline(__always)
+  private func reconcile<Ordering: ElementOrdering>(
+    with newElements: inout [LayoutAttributes], ordering: Ordering.Type,
+    leaving: (ReusableView, LayoutAttributes) -> Void,
+    updating: (ReusableView, LayoutAttributes) -> Void,
+    entering: (LayoutAttributes) -> ReusableView
+  ) {
+    let oldCount = attributes.count
+    let newCount = newElements.count
+    if oldCount == 0 && newCount == 0 { return }
+    reserve(newCount)
+    let old = viewBuffer
+    let next = spareBuffer
+    // Slots of entering elements stay unset (nil bit pattern) until pass 2.
+    var hasEntering = false
+    // Pass 1: merge through borrowed buffers. The current state stays intact, so callbacks may
+    // read it, until the pass ends.
+    attributes.withUnsafeBufferPointer { oldAttributes in
+      newElements.withUnsafeBufferPointer { new in
+        var oldIndex = 0
+        for newIndex in 0..<newCount {
+          while oldIndex < oldCount, Ordering.precedes(oldAttributes[oldIndex], new[newIndex]) {
+            let view = old[oldIndex].takeUnretainedValue()
+            leaving(view, oldAttributes[oldIndex])
+            old[oldIndex].release()  // the set's retain
+            oldIndex += 1
+          }
+          if oldIndex < oldCount, Ordering.isSame(oldAttributes[oldIndex], new[newIndex]) {
+            next[newIndex] = old[oldIndex]  // moves the set's retain
+            if !oldAttributes[oldIndex].isIdentical(to: new[newIndex]) {
+              updating(old[oldIndex].takeUnretainedValue(), new[newIndex])
+            }
+            oldIndex += 1
+          } else {
+            hasEntering = true
+            UnsafeMutableRawPointer(next + newIndex).storeBytes(of: 0, as: Int.self)
+          }
+        }
+        while oldIndex < oldCount {
+          let view = old[oldIndex].takeUnretainedValue()
+          leaving(view, oldAttributes[oldIndex])
+          old[oldIndex].release()
+          oldIndex += 1
+        }
       }
-      if oldIndex < oldCount, entries[oldIndex].attributes.isSameElement(as: element) {
-        let view = entries[oldIndex].view!
-        if entries[oldIndex].attributes != element { updating(view, element) }
-        next.append(VisibleEntry(attributes: element, view: view))
-        oldIndex += 1
-      } else {
-        next.append(VisibleEntry(attributes: element, view: nil))
+    }
+    // Pass 2: entering elements get their views (and the set retains each once).
+    if hasEntering {
+      for index in 0..<newCount
+      where UnsafeRawPointer(next + index).load(as: Int.self) == 0 {
+        next[index] = Unmanaged.passRetained(entering(newElements[index]))
       }
     }
-    while oldIndex < oldCount {
-      leaving(entries[oldIndex].view!, entries[oldIndex].attributes)
-      oldIndex += 1
-    }
-    // Pass 2: entering elements get their views.
-    for index in next.indices where next[index].view == nil {
-      let view = entering(next[index].attributes)
-      next[index].view = view
-    }
-    spare = entries
-    entries = next
-    spare.removeAll(keepingCapacity: true)
+    viewBuffer = next
+    spareBuffer = old
+    swap(&attributes, &newElements)
   }
 
   /// Removes every entry, handing each to `leaving` in display order.
   func removeAll(leaving: (ReusableView, LayoutAttributes) -> Void) {
-    let old = entries
-    entries.removeAll(keepingCapacity: true)
-    for entry in old { leaving(entry.view!, entry.attributes) }
+    removeAll(where: { _ in true }, leaving: leaving)
   }
 
-  /// Removes the entries for which `shouldRemove` is true, handing each to `leaving`.
+  /// Removes the entries for which `shouldRemove` is true, handing each to `leaving` (after
+  /// the set no longer lists them).
   func removeAll(
     where shouldRemove: (LayoutAttributes) -> Bool,
     leaving: (ReusableView, LayoutAttributes) -> Void
   ) {
     var removed: [VisibleEntry] = []
-    entries.removeAll { entry in
-      if shouldRemove(entry.attributes) {
-        removed.append(entry)
-        return true
+    var kept = 0
+    var keptAttributes: [LayoutAttributes] = []
+    for index in 0..<attributes.count {
+      if shouldRemove(attributes[index]) {
+        removed.append(VisibleEntry(attributes: attributes[index], view: view(at: index)))
+        viewBuffer[index].release()  // `removed` holds it now
+      } else {
+        viewBuffer[kept] = viewBuffer[index]
+        keptAttributes.append(attributes[index])
+        kept += 1
       }
-      return false
     }
-    for entry in removed { leaving(entry.view!, entry.attributes) }
+    attributes = keptAttributes
+    for entry in removed { leaving(entry.view, entry.attributes) }
   }
 
   /// The index of the entry for `element`'s element, found by binary search.
@@ -103,20 +201,45 @@ final class VisibleSet {
   /// - Complexity: O(log k).
   func index(of element: LayoutAttributes) -> Int? {
     var low = 0
-    var high = entries.count
+    var high = attributes.count
     while low < high {
       let mid = (low + high) / 2
-      if LayoutAttributes.displayOrder(entries[mid].attributes, element) {
+      if LayoutAttributes.displayOrder(attributes[mid], element) {
         low = mid + 1
       } else {
         high = mid
       }
     }
-    return low < entries.count && entries[low].attributes.isSameElement(as: element) ? low : nil
+    return low < attributes.count && attributes[low].isSameElement(as: element) ? low : nil
   }
+}
 
-  /// Replaces the attributes of the entry at `index` (after the layout moved it).
-  func setAttributes(_ attributes: LayoutAttributes, at index: Int) {
-    entries[index].attributes = attributes
+/// How a visible set orders and matches its elements.
+protocol ElementOrdering {
+  static func precedes(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool
+  static func isSame(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool
+}
+
+/// Cells: all of one category, so the index path decides.
+enum CellOrdering: ElementOrdering {
+  @inline(__always)
+  static func precedes(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
+    lhs.indexPath < rhs.indexPath
+  }
+  @inline(__always)
+  static func isSame(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
+    lhs.indexPath == rhs.indexPath
+  }
+}
+
+/// Mixed elements: index path, then kind.
+enum DisplayOrdering: ElementOrdering {
+  @inline(__always)
+  static func precedes(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
+    LayoutAttributes.displayOrder(lhs, rhs)
+  }
+  @inline(__always)
+  static func isSame(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
+    lhs.isSameElement(as: rhs)
   }
 }

@@ -59,18 +59,18 @@ public class ScrollView {
   }
 
   /// The size of the content. A collection view sets it from its layout.
-  public var contentSize: Size = .zero
+  @exclusivity(unchecked) public var contentSize: Size = .zero
 
   /// Extra scrollable space around the content (UIKit's `contentInset`).
-  public var contentInset: EdgeInsets = .zero
+  @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero
 
   // MARK: Internal
 
   /// See `_debugLabel`.
   var debugLabel = ""
 
-  private var _contentOffset = Point.zero
-  private var _viewportSize = Size.zero
+  @exclusivity(unchecked) private var _contentOffset = Point.zero
+  @exclusivity(unchecked) private var _viewportSize = Size.zero
 
   /// Called after ``contentOffset`` changes. Subclasses override to schedule layout.
   func contentOffsetDidChange(from oldOffset: Point) {}

@@ -53,12 +53,13 @@ import Testing
   }
 
   @Test func reconcileReleasesLeavingViewsBeforeEnteringOnes() {
-    let set = VisibleSet()
+    let set = VisibleSet(holdsCellsOnly: true)
     var log: [String] = []
     var free: [ReusableView] = []
     func run(_ items: [Int]) {
+      var elements = cells(items)
       set.reconcile(
-        with: cells(items),
+        with: &elements,
         leaving: { view, attributes in
           log.append("-\(attributes.indexPath.item)")
           free.append(view)
@@ -74,7 +75,7 @@ import Testing
     run([2, 3, 4, 5])
     #expect(log == ["-0", "-1", "+4", "+5"])
     #expect(free.isEmpty, "entering items took the views that left in the same pass")
-    #expect(set.entries.map(\.attributes.indexPath.item) == [2, 3, 4, 5])
+    #expect(set.attributes.map(\.indexPath.item) == [2, 3, 4, 5])
     #expect(set.index(of: cells([4])[0]) == 2)
     #expect(set.index(of: cells([9])[0]) == nil)
   }

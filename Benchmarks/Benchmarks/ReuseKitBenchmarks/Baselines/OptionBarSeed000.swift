@@ -1,0 +1,105 @@
+import ReuseKit
+
+/// Baseline `optionbar-seed000`: a faithful Swift port of the visible-cell algorithm of
+/// ZXOptionBar (seed 000), `layoutCells()` and its helpers.
+///
+/// What it reproduces, per frame:
+/// - `indexsForColumnInRect`: computes every column's rect (`width * index`, as the original)
+///   to find the visible ones: O(n);
+/// - the old visible keys come from the `visibleItems` dictionary; removed and added keys are
+///   found with `removeObjectsInArray` on arrays of string keys: O(v²);
+/// - cells are pooled in a `[String: [Cell]]` dictionary and tracked in a `[String: Cell]`
+///   dictionary keyed by `"\(index)"`.
+///
+/// The original is horizontal; the port runs along the list's main axis, which changes no
+/// step of the algorithm. With equal widths, `width * index` is the correct position, so its
+/// visible set equals ours (the benchmark asserts it).
+final class OptionBarSeed000 {
+  let columnCount: Int
+  let columnWidth: (Int) -> Double
+  let boundsLength: Double
+  var contentOffset = 0.0
+  var selectedIndex: Int?
+  private var reusableOptionCells: [String: [BaselineCell]] = [:]
+  private var visibleItems: [String: BaselineCell] = [:]
+  private(set) var cellsCreated = 0
+
+  init(columnCount: Int, boundsLength: Double, columnWidth: @escaping (Int) -> Double) {
+    self.columnCount = columnCount
+    self.boundsLength = boundsLength
+    self.columnWidth = columnWidth
+  }
+
+  /// `layoutCells()`.
+  func layoutCells() {
+    let visible = visibleRect()
+    let oldVisibleIndex = indexsForVisibleColumns()
+    let newVisibleIndex = indexsForColumnInRect(visible)
+
+    var indexsToRemove = oldVisibleIndex
+    indexsToRemove.removeAll { newVisibleIndex.contains($0) }  // removeObjectsInArray
+    var indexsToAdd = newVisibleIndex
+    indexsToAdd.removeAll { oldVisibleIndex.contains($0) }
+
+    for key in indexsToRemove {
+      let cell = visibleItems[key]!
+      enqueueReusableCell(cell)
+      cell.isInSuperview = false  // removeFromSuperview
+      visibleItems[key] = nil
+    }
+    for key in indexsToAdd {
+      let indexToAdd = Int(key) ?? 0  // indexFromIdentifyKey
+      let cell = cellForColumn(at: indexToAdd)
+      cell.frame = rectForColumnAtIndex(indexToAdd)
+      cell.index = indexToAdd
+      cell.selected = indexToAdd == selectedIndex
+      cell.isInSuperview = true  // addSubview
+      visibleItems[key] = cell
+    }
+  }
+
+  /// The data source's `cellForColumnAtIndex`, dequeuing as the seed's demo does.
+  private func cellForColumn(at index: Int) -> BaselineCell {
+    if let cell = dequeueReusableCell(withIdentifier: "ZXOptionBarDemo") { return cell }
+    cellsCreated += 1
+    return BaselineCell(reuseIdentifier: "ZXOptionBarDemo")
+  }
+
+  private func dequeueReusableCell(withIdentifier identifier: String) -> BaselineCell? {
+    guard let cell = reusableOptionCells[identifier]?.popLast() else { return nil }
+    cell.prepareForReuse()
+    return cell
+  }
+
+  private func enqueueReusableCell(_ cell: BaselineCell) {
+    reusableOptionCells[cell.reuseIdentifier, default: []].append(cell)
+  }
+
+  private func visibleRect() -> Rect {
+    Rect(x: 0, y: contentOffset, width: Geometry.viewport.width, height: boundsLength)
+  }
+
+  private func indexsForVisibleColumns() -> [String] {
+    var keys: [String] = []
+    for (key, _) in visibleItems { keys.append(key) }
+    return keys
+  }
+
+  /// Scans every column: the O(n) per frame that SPEC §2 lists as a defect.
+  func indexsForColumnInRect(_ rect: Rect) -> [String] {
+    var indexs: [String] = []
+    for column in 0..<columnCount {
+      let cellRect = rectForColumnAtIndex(column)
+      if cellRect.intersects(rect) { indexs.append("\(column)") }
+    }
+    return indexs
+  }
+
+  private func rectForColumnAtIndex(_ index: Int) -> Rect {
+    let width = columnWidth(index)
+    return Rect(x: 0, y: width * Double(index), width: Geometry.viewport.width, height: width)
+  }
+
+  /// The visible column indexes, for the equal-work check.
+  var visibleColumns: [Int] { visibleItems.keys.map { Int($0)! } }
+}

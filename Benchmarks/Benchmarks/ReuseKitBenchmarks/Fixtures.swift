@@ -1,0 +1,193 @@
+import Benchmark
+import Foundation
+import ReuseKit
+
+// MARK: - Fixed geometry
+
+/// The geometry every list figure uses, fixed so that figures compare over time:
+/// an 800-point viewport, 44-point rows (20–120 points, seeded, in per-item mode), and one
+/// frame = the offset moves by a third of the viewport.
+enum Geometry {
+  static let viewport = Size(width: 320, height: 800)
+  static let rowLength = 44.0
+  static let frameStep = 800.0 / 3
+  static let itemCounts = [10_000, 100_000, 1_000_000]
+  static let seed: UInt64 = 0x5EED_0044
+
+  /// Seeded per-item lengths, 20–120 points (integers, so every implementation agrees exactly).
+  static func variableLengths(count: Int) -> [Double] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in Double(20 + random.next() % 101) }
+  }
+}
+
+/// SplitMix64, so the benchmark inputs are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+// MARK: - Sizing modes
+
+/// The three ListLayout sizing modes the list family measures.
+enum Sizing: String, CaseIterable {
+  case uniform
+  case variable
+  case estimated
+
+  /// The lengths each item really has, for the baselines (estimated items never measure
+  /// themselves here, so they keep the 44-point estimate).
+  func lengths(count: Int) -> [Double] {
+    self == .variable
+      ? Geometry.variableLengths(count: count)
+      : [Double](repeating: Geometry.rowLength, count: count)
+  }
+
+  func makeLayout(lengths: [Double]) -> ListLayout {
+    switch self {
+    case .uniform: return ListLayout(itemSizing: .uniform(Geometry.rowLength))
+    case .variable: return ListLayout(itemSizing: .perItem { lengths[$0.item] })
+    case .estimated: return ListLayout(itemSizing: .estimated(Geometry.rowLength))
+    }
+  }
+}
+
+// MARK: - Ours
+
+/// A trivial cell: it only remembers its item, so the figures measure the engine.
+final class BenchCell: CollectionViewCell {
+  var item = -1
+  override func prepareForReuse() { item = -1 }
+}
+
+final class BenchDataSource: CollectionViewDataSource {
+  let count: Int
+  init(count: Int) { self.count = count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      BenchCell.self, withReuseIdentifier: "cell", for: indexPath)
+    cell.item = indexPath.item
+    return cell
+  }
+}
+
+/// Moves an offset by a third of the viewport per frame, bouncing at both ends, so that
+/// every frame is a steady-state frame (no wrap-around jump).
+struct FrameStepper {
+  let maximum: Double
+  var offset = 0.0
+  var direction = 1.0
+
+  init(contentLength: Double) {
+    maximum = max(0, contentLength - Geometry.viewport.height)
+  }
+
+  mutating func next() -> Double {
+    offset += direction * Geometry.frameStep
+    if offset > maximum {
+      offset = maximum
+      direction = -1
+    } else if offset < 0 {
+      offset = 0
+      direction = 1
+    }
+    return offset
+  }
+}
+
+/// A collection view over `count` trivial cells with a ListLayout in `sizing` mode.
+final class ListFixture {
+  let dataSource: BenchDataSource
+  let collectionView: CollectionView
+  var stepper: FrameStepper
+
+  init(sizing: Sizing, count: Int, lengths: [Double]) {
+    dataSource = BenchDataSource(count: count)
+    collectionView = CollectionView(
+      layout: sizing.makeLayout(lengths: lengths), viewportSize: Geometry.viewport)
+    collectionView.diagnostics.handler = nil
+    collectionView.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
+    collectionView.dataSource = dataSource
+    collectionView.layoutIfNeeded()
+    stepper = FrameStepper(contentLength: collectionView.contentSize.height)
+  }
+
+  /// One frame: move by a third of the viewport, then lay out.
+  @inline(__always)
+  func frame() {
+    collectionView.contentOffset = Point(x: 0, y: stepper.next())
+    collectionView.layoutIfNeeded()
+  }
+
+  /// The items on screen, for comparing against a baseline.
+  var visibleItems: [Int] { collectionView.indexPathsForVisibleItems.map(\.item) }
+}
+
+// MARK: - Checks
+
+/// Stops the run when a baseline does not do the same work as ours: the comparison is only
+/// meaningful when both show the same items for the same offsets.
+func requireSameVisibleSets(
+  _ name: String, frames: Int = 400, ours: () -> [Int], baseline: () -> [Int],
+  step: () -> Void
+) {
+  for frame in 0..<frames {
+    step()
+    let expected = ours().sorted()
+    let actual = baseline().sorted()
+    guard expected == actual, !expected.isEmpty else {
+      fatalError(
+        "\(name): baseline shows \(actual.prefix(5))… but ours shows \(expected.prefix(5))… "
+          + "at frame \(frame); the comparison would not be of equal work")
+    }
+  }
+}
+
+// MARK: - Configuration
+
+/// Shorter runs when `REUSEKIT_BENCH_QUICK` is set (the ratio table), full runs otherwise.
+let isQuick = Benchmark.environment("REUSEKIT_BENCH_QUICK") != nil
+
+func configuration(scaling: BenchmarkScalingFactor, metrics: [BenchmarkMetric] = []) -> Benchmark.Configuration {
+  .init(
+    metrics: [.wallClock, .mallocCountTotal] + metrics,
+    timeUnits: .nanoseconds,
+    warmupIterations: 3,
+    scalingFactor: scaling,
+    maxDuration: isQuick ? .milliseconds(400) : .seconds(2),
+    maxIterations: isQuick ? 300 : 10_000)
+}
+
+extension Benchmark {
+  static func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+}
+
+/// The benchmark name for a row: `family:scenario:variant:items`, plus `:baseline` for a
+/// baseline. `Benchmarks/ratios.py` turns it back into the JSON row's fields.
+func rowName(_ name: String, items: Int, baseline: String? = nil) -> String {
+  let base = name.replacingOccurrences(of: "/", with: ":") + ":\(items)"
+  return baseline.map { base + ":" + $0 } ?? base
+}
+
+/// A holder for state built in `setup` and dropped in `teardown`, so that only the running
+/// benchmark's data is in memory.
+final class State<Value> {
+  var value: Value?
+}

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark suite lives in its own package so that `swift test` at the root never builds
+// the harness. It depends on ReuseKit by path, and on ordo-one/benchmark with the malloc
+// interposer, so every benchmark reports malloc counts.
+let package = Package(
+  name: "ReuseKitBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "ReuseKit", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", exact: "1.38.1",
+      traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "ReuseKitBenchmarks",
+      dependencies: [
+        .product(name: "ReuseKit", package: "ReuseKit"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/ReuseKitBenchmarks",
+      swiftSettings: [.unsafeFlags(["-Ounchecked"])],
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ]
+)
