@@ -179,11 +179,27 @@ extension Benchmark {
   }
 }
 
-/// The benchmark name for a row: `family:scenario:variant:items`, plus `:baseline` for a
-/// baseline. `Benchmarks/ratios.py` turns it back into the JSON row's fields.
-func rowName(_ name: String, items: Int, baseline: String? = nil) -> String {
-  let base = name.replacingOccurrences(of: "/", with: ":") + ":\(items)"
+/// The benchmark name for a row: `family:scenario:variant:items:xN`, plus `:baseline` for a
+/// baseline, where N is the number of operations per sample (the inner loop's scaling).
+/// `Benchmarks/ratios.py` turns it back into the JSON row's fields and per-operation figures.
+func rowName(
+  _ name: String, items: Int, scaling: BenchmarkScalingFactor, baseline: String? = nil
+) -> String {
+  let base = name.replacingOccurrences(of: "/", with: ":") + ":\(items):x\(scaling.rawValue)"
   return baseline.map { base + ":" + $0 } ?? base
+}
+
+/// A benchmark whose name and configuration agree on the scaling.
+@discardableResult
+func benchmark(
+  _ name: String, items: Int, scaling: BenchmarkScalingFactor, baseline: String? = nil,
+  metrics: [BenchmarkMetric] = [], closure: @escaping Benchmark.BenchmarkClosure,
+  setup: Benchmark.BenchmarkSetupHook? = nil, teardown: Benchmark.BenchmarkTeardownHook? = nil
+) -> Benchmark? {
+  Benchmark(
+    rowName(name, items: items, scaling: scaling, baseline: baseline),
+    configuration: configuration(scaling: scaling, metrics: metrics), closure: closure,
+    setup: setup, teardown: teardown)
 }
 
 /// A holder for state built in `setup` and dropped in `teardown`, so that only the running

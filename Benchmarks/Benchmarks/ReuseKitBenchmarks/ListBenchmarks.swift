@@ -25,8 +25,8 @@ func registerListBenchmarks() {
 private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
   let name = "list/frame/\(sizing.rawValue)"
   let ours = State<ListFixture>()
-  Benchmark(
-    rowName(name, items: count), configuration: configuration(scaling: .kilo),
+  benchmark(
+    name, items: count, scaling: .kilo,
     closure: { benchmark in
       let fixture = ours.value!
       for _ in benchmark.scaledIterations { fixture.frame() }
@@ -41,8 +41,8 @@ private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
 
   // TWUI: prefix offsets, linear scan of every row per frame.
   let table = State<(TWUITable, FrameStepper)>()
-  Benchmark(
-    rowName(name, items: count, baseline: "twui-table"), configuration: configuration(scaling: .one),
+  benchmark(
+    name, items: count, scaling: .one, baseline: "twui-table",
     closure: { benchmark in
       var (baseline, stepper) = table.value!
       for _ in benchmark.scaledIterations {
@@ -58,7 +58,7 @@ private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
       let check = ListFixture(sizing: sizing, count: count, lengths: lengths)
       var stepper = FrameStepper(contentLength: baseline.contentHeight)
       requireSameVisibleSets(
-        rowName(name, items: count, baseline: "twui-table"), frames: count >= 1_000_000 ? 40 : 200,
+        "\(name) vs twui-table", frames: count >= 1_000_000 ? 40 : 200,
         ours: { check.visibleItems }, baseline: { baseline.visibleRows },
         step: {
           check.frame()
@@ -73,9 +73,8 @@ private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
   // `width * index` positions are only right for equal widths, so it runs on uniform rows.
   guard sizing != .variable else { return }
   let bar = State<(OptionBarSeed000, FrameStepper)>()
-  Benchmark(
-    rowName(name, items: count, baseline: "optionbar-seed000"),
-    configuration: configuration(scaling: .one),
+  benchmark(
+    name, items: count, scaling: .one, baseline: "optionbar-seed000",
     closure: { benchmark in
       var (baseline, stepper) = bar.value!
       for _ in benchmark.scaledIterations {
@@ -92,7 +91,7 @@ private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
       let check = ListFixture(sizing: sizing, count: count, lengths: sizing.lengths(count: count))
       var stepper = FrameStepper(contentLength: Double(count) * Geometry.rowLength)
       requireSameVisibleSets(
-        rowName(name, items: count, baseline: "optionbar-seed000"),
+        "\(name) vs optionbar-seed000",
         frames: count >= 1_000_000 ? 20 : 200,
         ours: { check.visibleItems }, baseline: { baseline.visibleColumns },
         step: {
@@ -109,10 +108,9 @@ private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
 
 private func registerScroll(_ sizing: Sizing, _ count: Int) {
   let lengths = State<[Double]>()
-  Benchmark(
-    rowName("list/scroll/\(sizing.rawValue)", items: count),
-    configuration: configuration(
-      scaling: .one, metrics: [ReuseMetric.cellsCreated, ReuseMetric.peakVisible]),
+  benchmark(
+    "list/scroll/\(sizing.rawValue)", items: count, scaling: .one,
+    metrics: [ReuseMetric.cellsCreated, ReuseMetric.peakVisible],
     closure: { benchmark in
       let fixture = ListFixture(sizing: sizing, count: count, lengths: lengths.value!)
       let collectionView = fixture.collectionView
@@ -136,9 +134,8 @@ private func registerScroll(_ sizing: Sizing, _ count: Int) {
 
 private func registerPrepare(_ sizing: Sizing, _ count: Int) {
   let lengths = State<[Double]>()
-  Benchmark(
-    rowName("list/prepare/\(sizing.rawValue)", items: count),
-    configuration: configuration(scaling: .one),
+  benchmark(
+    "list/prepare/\(sizing.rawValue)", items: count, scaling: .one,
     closure: { benchmark in
       let layout = sizing.makeLayout(lengths: lengths.value!)
       layout.prepare(
@@ -182,8 +179,8 @@ private final class QueryFixture {
 private func registerQuery(_ sizing: Sizing, _ count: Int) {
   let name = "list/query/\(sizing.rawValue)"
   let ours = State<QueryFixture>()
-  Benchmark(
-    rowName(name, items: count), configuration: configuration(scaling: .kilo),
+  benchmark(
+    name, items: count, scaling: .kilo,
     closure: { benchmark in
       let fixture = ours.value!
       for _ in benchmark.scaledIterations {
@@ -201,8 +198,8 @@ private func registerQuery(_ sizing: Sizing, _ count: Int) {
     teardown: { ours.value = nil })
 
   let table = State<(TWUITable, FrameStepper)>()
-  Benchmark(
-    rowName(name, items: count, baseline: "twui-table"), configuration: configuration(scaling: .one),
+  benchmark(
+    name, items: count, scaling: .one, baseline: "twui-table",
     closure: { benchmark in
       var (baseline, stepper) = table.value!
       for _ in benchmark.scaledIterations {
@@ -217,7 +214,7 @@ private func registerQuery(_ sizing: Sizing, _ count: Int) {
       let check = QueryFixture(sizing: sizing, count: count, lengths: lengths)
       var rect = Rect.zero
       requireSameVisibleSets(
-        rowName(name, items: count, baseline: "twui-table"), frames: count >= 1_000_000 ? 20 : 100,
+        "\(name) vs twui-table", frames: count >= 1_000_000 ? 20 : 100,
         ours: { check.query(rect) }, baseline: { baseline.indexPathsForRows(in: rect).map(\.item) },
         step: { rect = check.nextRect })
       table.value = (baseline, FrameStepper(contentLength: baseline.contentHeight))
@@ -226,9 +223,8 @@ private func registerQuery(_ sizing: Sizing, _ count: Int) {
 
   guard sizing != .variable else { return }
   let bar = State<(OptionBarSeed000, FrameStepper)>()
-  Benchmark(
-    rowName(name, items: count, baseline: "optionbar-seed000"),
-    configuration: configuration(scaling: .one),
+  benchmark(
+    name, items: count, scaling: .one, baseline: "optionbar-seed000",
     closure: { benchmark in
       var (baseline, stepper) = bar.value!
       for _ in benchmark.scaledIterations {
@@ -244,7 +240,7 @@ private func registerQuery(_ sizing: Sizing, _ count: Int) {
       let check = QueryFixture(sizing: sizing, count: count, lengths: sizing.lengths(count: count))
       var rect = Rect.zero
       requireSameVisibleSets(
-        rowName(name, items: count, baseline: "optionbar-seed000"),
+        "\(name) vs optionbar-seed000",
         frames: count >= 1_000_000 ? 20 : 100, ours: { check.query(rect) },
         baseline: { baseline.indexsForColumnInRect(rect).map { Int($0)! } },
         step: { rect = check.nextRect })

@@ -11,7 +11,9 @@ let benchmarks: @Sendable () -> Void = {
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which
 /// `ratios.py` subtracts from every row.
 func registerHarnessBaseline() {
-  Benchmark("harness:empty:loop:0", configuration: configuration(scaling: .kilo)) { benchmark in
-    for index in benchmark.scaledIterations { blackHole(index) }
-  }
+  benchmark(
+    "harness/empty/loop", items: 0, scaling: .kilo,
+    closure: { benchmark in
+      for index in benchmark.scaledIterations { blackHole(index) }
+    })
 }
