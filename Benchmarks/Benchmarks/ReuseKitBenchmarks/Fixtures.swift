@@ -71,11 +71,14 @@ final class BenchDataSource: CollectionViewDataSource {
   let count: Int
   init(count: Int) { self.count = count }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
     count
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
@@ -162,7 +165,9 @@ func requireSameVisibleSets(
 /// Shorter runs when `REUSEKIT_BENCH_QUICK` is set (the ratio table), full runs otherwise.
 let isQuick = Benchmark.environment("REUSEKIT_BENCH_QUICK") != nil
 
-func configuration(scaling: BenchmarkScalingFactor, metrics: [BenchmarkMetric] = []) -> Benchmark.Configuration {
+func configuration(
+  scaling: BenchmarkScalingFactor, metrics: [BenchmarkMetric] = []
+) -> Benchmark.Configuration {
   .init(
     metrics: [.wallClock, .mallocCountTotal] + metrics,
     timeUnits: .nanoseconds,
@@ -183,21 +188,22 @@ extension Benchmark {
 /// baseline, where N is the number of operations per sample (the inner loop's scaling).
 /// `Benchmarks/ratios.py` turns it back into the JSON row's fields and per-operation figures.
 func rowName(
-  _ name: String, items: Int, scaling: BenchmarkScalingFactor, baseline: String? = nil
+  _ name: String, items: Int, operations: Int, baseline: String? = nil
 ) -> String {
-  let base = name.replacingOccurrences(of: "/", with: ":") + ":\(items):x\(scaling.rawValue)"
+  let base = name.replacingOccurrences(of: "/", with: ":") + ":\(items):x\(operations)"
   return baseline.map { base + ":" + $0 } ?? base
 }
 
 /// A benchmark whose name and configuration agree on the scaling.
 @discardableResult
 func benchmark(
-  _ name: String, items: Int, scaling: BenchmarkScalingFactor, baseline: String? = nil,
-  metrics: [BenchmarkMetric] = [], closure: @escaping Benchmark.BenchmarkClosure,
+  _ name: String, items: Int, scaling: BenchmarkScalingFactor, operations: Int? = nil,
+  baseline: String? = nil, metrics: [BenchmarkMetric] = [],
+  closure: @escaping Benchmark.BenchmarkClosure,
   setup: Benchmark.BenchmarkSetupHook? = nil, teardown: Benchmark.BenchmarkTeardownHook? = nil
 ) -> Benchmark? {
   Benchmark(
-    rowName(name, items: items, scaling: scaling, baseline: baseline),
+    rowName(name, items: items, operations: operations ?? scaling.rawValue, baseline: baseline),
     configuration: configuration(scaling: scaling, metrics: metrics), closure: closure,
     setup: setup, teardown: teardown)
 }

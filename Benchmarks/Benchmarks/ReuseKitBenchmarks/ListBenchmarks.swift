@@ -191,7 +191,8 @@ private func registerQuery(_ sizing: Sizing, _ count: Int) {
       blackHole(fixture.elements.items.count)
     },
     setup: {
-      let fixture = QueryFixture(sizing: sizing, count: count, lengths: sizing.lengths(count: count))
+      let fixture = QueryFixture(
+        sizing: sizing, count: count, lengths: sizing.lengths(count: count))
       _ = fixture.query(fixture.nextRect)  // grow the buffer once
       ours.value = fixture
     },

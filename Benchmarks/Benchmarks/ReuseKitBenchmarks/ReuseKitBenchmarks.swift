@@ -6,6 +6,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
   registerHarnessBaseline()
   registerListBenchmarks()
+  registerFlingBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

@@ -45,7 +45,7 @@ extension CollectionView {
       reusePool.endPass()
       isInLayoutPass = false
     }
-    let context = PassContext(dataSource: dataSource, delegate: delegate, host: host)
+    let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
     if context.dataSource == nil && !itemCounts.isEmpty {
       diagnostics.report(
         .dataSourceChangedWithoutReload, "the data source went away; showing no items")
@@ -76,14 +76,22 @@ extension CollectionView {
       contentSize = layout.contentSize
     }
 
-    // With self-sizing, choose the anchor among the items displayed before this pass: their
-    // geometry is measured, so they are what the user is looking at.
-    var anchor = layout.wantsSelfSizing ? scrollAnchor(layout) : nil
+    // With self-sizing, the anchor is an item displayed before this pass (its geometry is
+    // measured, so it is what the user is looking at). Only its path is noted now; its place is
+    // looked up just before the first measurement that changes a size.
+    let anchorPath = layout.wantsSelfSizing ? firstDisplayedItem(reachingPast: layout) : nil
     queryAndReconcile(layout, context)
     if layout.wantsSelfSizing {
-      if anchor == nil { anchor = scrollAnchor(layout) }
+      var anchor: (indexPath: ItemPath, position: Double)?
+      let resolveAnchor = {
+        guard anchor == nil,
+          let path = anchorPath ?? self.firstDisplayedItem(reachingPast: layout),
+          let frame = layout.layoutAttributesForItem(at: path)?.frame
+        else { return }
+        anchor = (path, frame.min(layout.scrollDirection))
+      }
       var rounds = 0
-      while measureDisplayedCells(layout) {
+      while measureDisplayedCells(layout, beforeChange: resolveAnchor) {
         rounds += 1
         if rounds > CollectionView.maximumSelfSizingRounds {
           setNeedsLayout()  // finish in the next pass rather than spin here
@@ -95,10 +103,14 @@ extension CollectionView {
           let shift = frame.min(axis) - old.position
           if shift != 0 {
             var offset = contentOffset
-            let minimum = -contentInset.leading(axis)
+            let minimum = minimumContentOffset[axis]
             offset[axis] += shift
             if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
-            contentOffset = offset
+            var delta = Point.zero
+            delta[axis] = offset[axis] - contentOffset[axis]
+            // The content moved under the viewport: running motions move with it.
+            shiftMotions(by: delta)
+            applyOffset(offset)
           }
           anchor = (old.indexPath, frame.min(axis))
         }
@@ -257,45 +269,43 @@ extension CollectionView {
 
   // MARK: Self-sizing
 
-  /// The first displayed item that reaches into the viewport, and where the layout places it
-  /// now: the item that keeps its place on screen when sizes above it change.
+  /// The first displayed item that reaches into the viewport, by the stored frames: the item
+  /// that keeps its place on screen when sizes above it change.
   ///
-  /// - Complexity: O(k) over the displayed items' stored frames, plus one O(log n) lookup.
-  private func scrollAnchor(
-    _ layout: any CollectionViewLayout
-  ) -> (
-    indexPath: ItemPath, position: Double
-  )? {
+  /// - Complexity: O(k), no layout lookups.
+  private func firstDisplayedItem(reachingPast layout: any CollectionViewLayout) -> ItemPath? {
     let axis = layout.scrollDirection
     let top = contentOffset[axis]
-    let candidate: ItemPath? = displayedItems.attributes.withUnsafeBufferPointer { displayed in
+    return displayedItems.attributes.withUnsafeBufferPointer { displayed in
       for attributes in displayed where attributes.frame.max(axis) > top {
         return attributes.indexPath
       }
       return displayed.last?.indexPath
     }
-    guard let candidate, let frame = layout.layoutAttributesForItem(at: candidate)?.frame else {
-      return nil
-    }
-    return (candidate, frame.min(axis))
   }
 
   /// Asks each displayed cell whose length was not yet measured at its current attributes for
-  /// its preferred size, and hands it to the layout. Returns `true` when any length changed.
+  /// its preferred size, and hands it to the layout. Returns `true` when any length changed;
+  /// `beforeChange` runs once, before the first change reaches the layout.
   ///
   /// - Complexity: O(k) checks; only cells that entered or changed length are asked.
-  private func measureDisplayedCells(_ layout: any CollectionViewLayout) -> Bool {
+  private func measureDisplayedCells(
+    _ layout: any CollectionViewLayout, beforeChange: () -> Void
+  ) -> Bool {
     let axis = layout.scrollDirection
     var changed = false
     for index in 0..<displayedItems.count {
-      let frame = displayedItems.attributes[index].frame
+      let frame = displayedItems.attributes.withUnsafeBufferPointer { $0[index].frame }
       let length = frame.length(axis)
       if displayedItems.viewWasMeasured(at: index, length: length) { continue }
       let view = displayedItems.view(at: index)
-      let indexPath = displayedItems.attributes[index].indexPath
-      if let size = view.preferredLayoutSize(fitting: frame.size),
-        layout.setMeasuredSize(size, forItemAt: indexPath)
-      {
+      guard let size = view.preferredLayoutSize(fitting: frame.size) else {
+        view.measuredLength = length
+        continue
+      }
+      let indexPath = displayedItems.attributes.withUnsafeBufferPointer { $0[index].indexPath }
+      if !changed && size[axis] != length { beforeChange() }
+      if layout.setMeasuredSize(size, forItemAt: indexPath) {
         changed = true
         view.measuredLength = layout.layoutAttributesForItem(at: indexPath)?.frame.length(axis)
       } else {

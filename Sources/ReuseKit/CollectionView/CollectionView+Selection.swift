@@ -48,21 +48,25 @@ extension CollectionView {
     guard allowsSelection, isValid(indexPath) else { return }
     let wasSelected = selectedItems.contains(indexPath)
     if allowsMultipleSelection && wasSelected {
-      guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return }
+      guard collectionDelegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else {
+        return
+      }
       setSelected(false, at: indexPath)
-      delegate?.collectionView(self, didDeselectItemAt: indexPath)
+      collectionDelegate?.collectionView(self, didDeselectItemAt: indexPath)
       return
     }
     guard !wasSelected else { return }
-    guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
+    guard collectionDelegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
+      return
+    }
     if !allowsMultipleSelection {
       for other in selectedItems.sorted() {
         setSelected(false, at: other)
-        delegate?.collectionView(self, didDeselectItemAt: other)
+        collectionDelegate?.collectionView(self, didDeselectItemAt: other)
       }
     }
     setSelected(true, at: indexPath)
-    delegate?.collectionView(self, didSelectItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)
   }
 
   /// Deselects everything, without delegate calls.

@@ -28,6 +28,7 @@ public final class CollectionView: ScrollView {
     self.collectionViewLayout = layout
     super.init()
     self.viewportSize = viewportSize
+    snapStopProvider = self
   }
 
   deinit {
@@ -41,9 +42,6 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) public weak var dataSource: (any CollectionViewDataSource)? {
     didSet { reloadData() }
   }
-
-  /// Hears display, selection and scroll events. Held weakly.
-  @exclusivity(unchecked) public weak var delegate: (any CollectionViewDelegate)?
 
   /// Hears which items will soon be displayed. Held weakly; `nil` turns prefetching off.
   @exclusivity(unchecked) public weak var prefetchDataSource:
@@ -150,7 +148,20 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) var lastDequeued: (identifier: String, slot: Int) = ("", -1)
 
   /// Item counts per section, sanitised, as last read from the data source.
-  @exclusivity(unchecked) var itemCounts: [Int] = []
+  @exclusivity(unchecked) var itemCounts: [Int] = [] {
+    didSet {
+      itemCountPrefix = [0]
+      itemCountPrefix.reserveCapacity(itemCounts.count + 1)
+      for count in itemCounts { itemCountPrefix.append(itemCountPrefix.last! + count) }
+    }
+  }
+  /// `itemCountPrefix[s]` is the flat index of section `s`'s first item; one more entry holds
+  /// the total.
+  @exclusivity(unchecked) var itemCountPrefix: [Int] = [0]
+  /// The item a running `scrollToItem` animation lands on.
+  var pendingItemScroll: (indexPath: ItemPath, position: ScrollPosition)?
+  /// Scratch buffer for snap-stop queries.
+  var snapElements = LayoutElements()
   let displayedItems = VisibleSet(holdsCellsOnly: true)
   let displayedSupplementaryViews = VisibleSet(holdsCellsOnly: false)
   /// The layout's answer for the current pass; reused between passes.
@@ -192,7 +203,34 @@ public final class CollectionView: ScrollView {
     let delta = contentOffset[axis] - oldOffset[axis]
     if delta != 0 { scrollSign = delta > 0 ? 1 : -1 }
     setNeedsLayout()
-    delegate?.scrollViewDidScroll(self)
+  }
+
+  /// The collection view's own delegate: ``ScrollView/delegate`` when it adopts
+  /// ``CollectionViewDelegate`` (set `delegate` to an object that does), cached so that a
+  /// layout pass does not cast.
+  @exclusivity(unchecked) public private(set) weak var collectionDelegate:
+    (any CollectionViewDelegate)?
+
+  override func delegateDidChange() {
+    collectionDelegate = delegate as? any CollectionViewDelegate
+  }
+
+  /// The layout's scroll direction.
+  override public var primaryAxis: Axis { collectionViewLayout.scrollDirection }
+
+  /// Lays out after every tick, so that cells measured in this frame steer the next one.
+  override func didAdvance() {
+    layoutIfNeeded()
+  }
+
+  override func scrollingAnimationWillFinish() {
+    guard let (indexPath, position) = pendingItemScroll else { return }
+    pendingItemScroll = nil
+    landExactly(on: indexPath, at: position)
+  }
+
+  override func motionDidStop() {
+    pendingItemScroll = nil
   }
 
   override func viewportSizeDidChange(from oldSize: Size) {

@@ -1,23 +1,44 @@
-/// A headless scroll view: a viewport of ``bounds`` size looking at content of
-/// ``contentSize``, at ``contentOffset``.
+/// A headless scroll view: a viewport of ``viewportSize`` looking at content of
+/// ``contentSize`` from ``contentOffset``, with UIKit's scrolling physics.
 ///
-/// `ScrollView` owns no views and draws nothing. A host tells it the viewport size and feeds
-/// it input; it tells the host where the content is. ``CollectionView`` is a scroll view, as
-/// `UICollectionView` is a `UIScrollView`.
+/// `ScrollView` owns no views and draws nothing, and it never reads a clock. A host feeds it
+/// input (drags, wheel deltas, key steps), each with its own timestamp, and calls
+/// ``tick(now:)`` while ``isAnimating``; the scroll view answers with offset changes and
+/// UIKit's delegate callbacks. ``CollectionView`` is a scroll view, as `UICollectionView` is a
+/// `UIScrollView`.
+///
+/// ### Physics
+/// - Flings decelerate at ``decelerationRate`` (UIKit's 0.998 or 0.99 per millisecond), in
+///   closed form: a replay lands on the same offset at any tick rate.
+/// - Past the content edges a drag meets a rubber band (``RubberBand``), and on release the
+///   content springs back. ``bounces`` turns this off.
+/// - ``isPagingEnabled`` rests on viewport-sized pages; ``snapping`` rests on items, with a
+///   sensitivity threshold and a limit per fling. Every release settles, including one with
+///   zero velocity.
+/// - A drag moves one axis only when it begins mostly along it (``isDirectionalLockEnabled``,
+///   ``directionalLockAngle``).
+///
+/// Single-threaded, like UIKit.
 public class ScrollView {
   // MARK: Lifecycle
 
   /// Creates a scroll view with an empty viewport.
   public init() {}
 
-  // MARK: Public
+  // MARK: Public: geometry
 
   /// Where reports about invalid input (NaN offsets, bad counts, bad sizes) go.
   public var diagnostics = Diagnostics()
 
+  /// Hears scroll events. Held weakly.
+  @exclusivity(unchecked) public weak var delegate: (any ScrollViewDelegate)? {
+    didSet { delegateDidChange() }
+  }
+
   /// The point of the content shown at the viewport's top-left corner.
   ///
-  /// Setting a NaN or infinite offset is ignored, with a diagnostic.
+  /// Setting it stops any running animation or deceleration (not a drag) and moves there at
+  /// once. A NaN or infinite offset is ignored, with a diagnostic.
   public var contentOffset: Point {
     get { _contentOffset }
     set {
@@ -25,10 +46,8 @@ public class ScrollView {
         diagnostics.report(.invalidMetric, "contentOffset \(newValue) is not finite; ignored")
         return
       }
-      guard newValue != _contentOffset else { return }
-      let old = _contentOffset
-      _contentOffset = newValue
-      contentOffsetDidChange(from: old)
+      if phase == .decelerating || phase == .animating { stopMotion() }
+      applyOffset(newValue)
     }
   }
 
@@ -58,23 +77,206 @@ public class ScrollView {
     }
   }
 
-  /// The size of the content. A collection view sets it from its layout.
-  @exclusivity(unchecked) public var contentSize: Size = .zero
+  /// The size of the content. A collection view sets it from its layout. Negative or
+  /// non-finite extents are treated as 0, with a diagnostic.
+  @exclusivity(unchecked) public var contentSize: Size = .zero {
+    didSet {
+      if !(contentSize.width >= 0 && contentSize.height >= 0 && contentSize.isFinite) {
+        let clean = Size(
+          width: contentSize.width.sanitizedLength, height: contentSize.height.sanitizedLength)
+        diagnostics.report(.invalidSize, "content size \(contentSize) is invalid; using \(clean)")
+        contentSize = clean
+      }
+    }
+  }
 
-  /// Extra scrollable space around the content (UIKit's `contentInset`).
-  @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero
+  /// Extra scrollable space around the content (UIKit's `contentInset`). Negative or
+  /// non-finite insets are treated as 0.
+  @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
+    didSet { contentInset = contentInset.sanitized }
+  }
+
+  /// The smallest offset the content rests at.
+  public var minimumContentOffset: Point {
+    Point(x: -contentInset.left, y: -contentInset.top)
+  }
+
+  /// The largest offset the content rests at (never below ``minimumContentOffset``).
+  public var maximumContentOffset: Point {
+    let minimum = minimumContentOffset
+    return Point(
+      x: max(minimum.x, contentSize.width + contentInset.right - viewportSize.width),
+      y: max(minimum.y, contentSize.height + contentInset.bottom - viewportSize.height))
+  }
+
+  /// `offset` moved inside the resting range on both axes.
+  public func clampedContentOffset(_ offset: Point) -> Point {
+    let minimum = minimumContentOffset
+    let maximum = maximumContentOffset
+    return Point(
+      x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
+  }
+
+  // MARK: Public: behaviour
+
+  /// Whether input scrolls the view. Code can always set the offset.
+  public var isScrollEnabled = true
+
+  /// Whether the content rubber-bands past its edges and springs back (UIKit's `bounces`).
+  public var bounces = true
+
+  /// Whether a vertical drag rubber-bands even when the content fits vertically.
+  public var alwaysBounceVertical = false
+
+  /// Whether a horizontal drag rubber-bands even when the content fits horizontally.
+  public var alwaysBounceHorizontal = false
+
+  /// How quickly flings slow down.
+  public var decelerationRate = DecelerationRate.normal
+
+  /// Whether the content rests only on multiples of the viewport (UIKit's `isPagingEnabled`).
+  /// One release moves at most one page; the page is the one nearest the offset projected at
+  /// UIKit's `.fast` rate, so a slow release that moved less than half a page returns.
+  public var isPagingEnabled = false
+
+  /// Whether the content rests only on items, and how; `nil` for free scrolling. Needs a
+  /// ``snapStopProvider`` (a collection view is its own).
+  public var snapping: ScrollSnapping?
+
+  /// The items snapping and item steps use. A collection view sets itself.
+  public weak var snapStopProvider: (any ScrollSnapStopProvider)?
+
+  /// Whether a drag that begins mostly along one axis moves only that axis.
+  public var isDirectionalLockEnabled = true
+
+  /// How far from an axis, in degrees, a drag may begin and still lock to it. At 45 every drag
+  /// locks to its dominant axis; below, drags near the diagonal move both axes.
+  public var directionalLockAngle: Double = 30 {
+    didSet {
+      if !(directionalLockAngle >= 0 && directionalLockAngle <= 45) {
+        diagnostics.report(
+          .invalidConfiguration,
+          "directionalLockAngle \(directionalLockAngle) is outside 0...45; using 30")
+        directionalLockAngle = 30
+      }
+    }
+  }
+
+  /// How far, in points, a touch must move before it counts as a drag. Terminal hosts, whose
+  /// points are character cells, use 1.
+  public var dragSlop: Double = 3
+
+  /// The step for ``ScrollStep/items(_:)`` when there are no item stops.
+  public var lineLength: Double = 40
+
+  /// Whether wheel deltas start a fling (momentum) rather than moving the content directly.
+  public var wheelScrollsWithMomentum = false
+
+  /// How long animated offset changes take, in seconds.
+  public var scrollAnimationDuration = 0.3
+
+  // MARK: Public: state
+
+  /// `true` while a touch is down (UIKit's `isTracking`).
+  public var isTracking: Bool { drag != nil }
+
+  /// `true` once a touch has moved far enough to scroll, until it lifts (`isDragging`).
+  public var isDragging: Bool { drag?.hasBegun ?? false }
+
+  /// `true` while the content moves on its own after a release or a wheel fling.
+  public var isDecelerating: Bool { phase == .decelerating }
+
+  /// `true` while an animation started from code runs.
+  public var isScrollAnimating: Bool { phase == .animating }
+
+  /// `true` while the host should keep calling ``tick(now:)``: something animates.
+  public var isAnimating: Bool { phase == .decelerating || phase == .animating }
+
+  /// The axis along which the content mainly scrolls: the one with the most room (vertical on
+  /// a tie). A collection view uses its layout's scroll direction.
+  public var primaryAxis: Axis {
+    let range = Point(
+      x: maximumContentOffset.x - minimumContentOffset.x,
+      y: maximumContentOffset.y - minimumContentOffset.y)
+    return range.x > range.y ? .horizontal : .vertical
+  }
+
+  /// Whether input can move the content along `axis`.
+  public func canScroll(along axis: Axis) -> Bool {
+    guard isScrollEnabled else { return false }
+    if maximumContentOffset[axis] > minimumContentOffset[axis] { return true }
+    return axis == .vertical ? alwaysBounceVertical : alwaysBounceHorizontal
+  }
 
   // MARK: Internal
 
+  /// What moves the offset now.
+  enum Phase: Equatable {
+    case idle
+    case dragging
+    case decelerating
+    case animating
+  }
+
+  /// A touch in progress.
+  struct DragState {
+    var startPoint: Point
+    var startOffset: Point
+    var lastPoint: Point
+    var tracker = VelocityTracker()
+    /// Decided once the touch has moved past the slop: which axes it moves.
+    var movesX = false
+    var movesY = false
+    var hasBegun = false
+    /// The snap stop the content rested on when the drag began.
+    var startStop: SnapStop?
+  }
+
+  @exclusivity(unchecked) var phase = Phase.idle
+  @exclusivity(unchecked) var drag: DragState?
+  @exclusivity(unchecked) var motionX = AxisMotion()
+  @exclusivity(unchecked) var motionY = AxisMotion()
+  /// Whether each axis's decay is free (it may bounce at the edges) rather than aimed.
+  @exclusivity(unchecked) var freeDecay = (x: false, y: false)
+  /// The latest time heard from the host (events and ticks), in seconds.
+  @exclusivity(unchecked) var now = 0.0
+  /// Asked on every tick of a code-started animation for its current target, so the animation
+  /// follows content that moves underneath it (a collection view's `scrollToItem` with
+  /// estimated sizes).
+  var animationTarget: (() -> Point?)?
   /// See `_debugLabel`.
   var debugLabel = ""
 
   @exclusivity(unchecked) private var _contentOffset = Point.zero
   @exclusivity(unchecked) private var _viewportSize = Size.zero
 
-  /// Called after ``contentOffset`` changes. Subclasses override to schedule layout.
+  /// Moves the offset (no physics involved) and tells the subclass and the delegate.
+  func applyOffset(_ offset: Point) {
+    guard offset != _contentOffset else { return }
+    let old = _contentOffset
+    _contentOffset = offset
+    contentOffsetDidChange(from: old)
+    delegate?.scrollViewDidScroll(self)
+  }
+
+  /// Called after ``contentOffset`` changes, before the delegate hears of it. Subclasses
+  /// override to schedule layout.
   func contentOffsetDidChange(from oldOffset: Point) {}
 
   /// Called after ``viewportSize`` changes. Subclasses override to schedule layout.
   func viewportSizeDidChange(from oldSize: Size) {}
+
+  /// Called after ``delegate`` changes. Subclasses override to cache a refined delegate.
+  func delegateDidChange() {}
+
+  /// Called at the end of every ``tick(now:)`` that moved something. A collection view lays
+  /// out here.
+  func didAdvance() {}
+
+  /// Called when motions are stopped without finishing (a touch, or a new offset from code).
+  func motionDidStop() {}
+
+  /// Called when a code-started animation reaches its end, before its callback. Subclasses
+  /// override to land exactly where content has moved to.
+  func scrollingAnimationWillFinish() {}
 }
