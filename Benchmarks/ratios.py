@@ -137,5 +137,47 @@ def main(raw_directory, output):
           f"{harness_mallocs:g} per sample. Written to {output}.")
 
 
+def markdown_table(rows):
+    def fmt(value):
+        if value is None:
+            return "–"
+        if value >= 1e6:
+            return f"{value / 1e6:.2f} ms"
+        if value >= 1e3:
+            return f"{value / 1e3:.2f} µs"
+        return f"{value:.0f} ns"
+
+    lines = [
+        "| benchmark | items | ours (median) | mallocs/op | baseline | baseline (median) | ratio |",
+        "|---|---:|---:|---:|---|---:|---:|",
+    ]
+    for row in rows:
+        extra = ""
+        if "cells_created" in row:
+            extra = f" (cells created {row['cells_created']}, peak visible {row['peak_visible']})"
+        baseline = f"`{row['baseline']}`" if row["baseline"] else "–"
+        ratio = f"{row['ratio']:.0f}×" if row["ratio"] else "–"
+        lines.append(
+            f"| `{row['name']}`{extra} | {row['items']:,} | {fmt(row['ours_ns'])} | "
+            f"{row['ours_mallocs']:g} | {baseline} | {fmt(row['baseline_ns'])} | {ratio} |")
+    return "\n".join(lines) + "\n"
+
+
+def update_markdown(path, rows):
+    """Replaces the table between the markers in BENCHMARKS.md with this run's."""
+    start, end = "<!-- table:start -->", "<!-- table:end -->"
+    with open(path) as handle:
+        text = handle.read()
+    if start not in text or end not in text:
+        return
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    with open(path, "w") as handle:
+        handle.write(before + start + "\n" + markdown_table(rows) + end + after)
+
+
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2])
+    if len(sys.argv) > 3:
+        with open(sys.argv[2]) as handle:
+            update_markdown(sys.argv[3], json.load(handle))

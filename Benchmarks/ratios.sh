@@ -13,6 +13,9 @@ REUSEKIT_BENCH_QUICK=1 swift package --allow-writing-to-package-directory benchm
   --filter "$filter" --format histogramEncoded --path "$raw" --no-progress >"$raw/run.log" 2>&1 \
   || { tail -40 "$raw/run.log"; exit 1; }
 # A subset writes results/partial.json, so that latest.json always holds a whole run.
-output=results/latest.json
-[ -n "${1:-}" ] && output=results/partial.json
-python3 ratios.py "$raw" "$output"
+# A whole run also rewrites the table in BENCHMARKS.md.
+if [ -n "${1:-}" ]; then
+  python3 ratios.py "$raw" results/partial.json
+else
+  python3 ratios.py "$raw" results/latest.json ../BENCHMARKS.md
+fi
