@@ -10,12 +10,17 @@ let checks: [SwiftSetting] = [
 let package = Package(
   name: "ReuseKit",
   products: [
-    .library(name: "ReuseKit", targets: ["ReuseKit"])
+    .library(name: "ReuseKit", targets: ["ReuseKit"]),
+    .library(name: "ReuseTerminal", targets: ["ReuseTerminal"]),
+    .executable(name: "reuse-gallery", targets: ["reuse-gallery"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
+    // The headless core: no Foundation, no I/O.
     .target(
       name: "ReuseKit",
       swiftSettings: checks,
@@ -23,12 +28,46 @@ let package = Package(
       // links it, so a Foundation-free client would fail to link.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
+    // The terminal host: platform I/O, input decoding, canvas, renderer, run loop.
+    .target(
+      name: "ReuseTerminal",
+      dependencies: ["ReuseKit"],
+      swiftSettings: checks
+    ),
+    // The gallery's pages and app, as a library so that tests can drive them in-process.
+    .target(
+      name: "GalleryCore",
+      dependencies: ["ReuseKit", "ReuseTerminal"],
+      swiftSettings: checks
+    ),
+    .executableTarget(
+      name: "reuse-gallery",
+      dependencies: [
+        "GalleryCore", "ReuseTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: checks
+    ),
     .testTarget(
       name: "ReuseKitTests",
       dependencies: [
         "ReuseKit",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: checks
+    ),
+    .testTarget(
+      name: "ReuseTerminalTests",
+      dependencies: ["ReuseTerminal", "ReuseKit"],
+      swiftSettings: checks
+    ),
+    .testTarget(
+      name: "GalleryTests",
+      dependencies: [
+        "GalleryCore", "ReuseTerminal", "ReuseKit",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"],
       swiftSettings: checks
     ),
   ],

@@ -46,6 +46,19 @@ extension CollectionView {
       .map(\.view)
   }
 
+  /// Calls `body` with every displayed view and its attributes: cells in item order, then
+  /// supplementary views. Hosts draw from this; it allocates nothing.
+  ///
+  /// - Complexity: O(k).
+  public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
+    for index in 0..<displayedItems.count {
+      body(displayedItems.view(at: index), displayedItems.attributes[index])
+    }
+    for index in 0..<displayedSupplementaryViews.count {
+      body(displayedSupplementaryViews.view(at: index), displayedSupplementaryViews.attributes[index])
+    }
+  }
+
   /// The item under `point` (content coordinates), or `nil`.
   ///
   /// - Complexity: O(log n).

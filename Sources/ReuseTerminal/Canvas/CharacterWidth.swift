@@ -1,0 +1,50 @@
+/// How many terminal columns a character takes: 0, 1 or 2.
+///
+/// The tables come from Unicode data (`Scripts/generate-width-table.py`), not from the locale:
+/// East Asian Wide and Fullwidth characters (CJK, Hangul, most emoji) take two columns;
+/// combining marks, format characters and Hangul medial and final jamo take none.
+public enum CharacterWidth {
+  /// The width of one scalar. Control characters have width 0 (they are never drawn).
+  public static func of(_ scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+    if value < 0xA0 { return 0 }  // DEL and C1 controls
+    if value < 0x300 { return 1 }
+    if contains(zeroWidthRanges, value) { return 0 }
+    return contains(wideRanges, value) ? 2 : 1
+  }
+
+  /// The width of a grapheme cluster: its first visible scalar's width, or 2 when an emoji
+  /// presentation selector (U+FE0F) asks for emoji style. A cluster of only zero-width or
+  /// control scalars has width 0.
+  public static func of(_ character: Character) -> Int {
+    var width = 0
+    var emojiStyle = false
+    for scalar in character.unicodeScalars {
+      if scalar.value == 0xFE0F { emojiStyle = true }
+      if width == 0 { width = of(scalar) }
+    }
+    return width == 1 && emojiStyle ? 2 : width
+  }
+
+  /// The total width of a string, cluster by cluster.
+  public static func of(_ string: String) -> Int {
+    var total = 0
+    for character in string { total += of(character) }
+    return total
+  }
+
+  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let mid = (low + high) / 2
+      if ranges[mid].upperBound < value {
+        low = mid + 1
+      } else {
+        high = mid
+      }
+    }
+    return low < ranges.count && ranges[low].contains(value)
+  }
+}

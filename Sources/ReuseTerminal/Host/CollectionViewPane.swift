@@ -1,0 +1,140 @@
+import ReuseKit
+
+/// Shows a collection view in a rectangle of the terminal: it is the collection view's host.
+///
+/// The pane sizes the collection view's viewport to its frame (one layout point per column and
+/// per row), draws the displayed views in z-order, and turns mouse input into the collection
+/// view's drags, taps and wheel scrolls, with timestamps.
+public final class CollectionViewPane: CollectionViewHost {
+  /// The collection view shown.
+  public let collectionView: CollectionView
+  /// Where the pane is on the screen.
+  public var frame: CellRect = .zero {
+    didSet {
+      collectionView.viewportSize = Size(width: Double(frame.width), height: Double(frame.height))
+    }
+  }
+  /// What shows where no view is drawn.
+  public var background: TextStyle = .plain
+  /// Columns (or rows) per wheel notch.
+  public var wheelStep = 3.0
+  /// Views currently attached (displayed, or pooled under the hide strategy).
+  public private(set) var attachedViewCount = 0
+  /// Whether a touch that started in this pane is down.
+  public private(set) var isPressed = false
+
+  private var drawOrder: [(view: ReusableView, attributes: LayoutAttributes)] = []
+  private var pressPoint = Point.zero
+
+  /// Creates a pane for `collectionView` and makes itself its host. Terminal hosts use a drag
+  /// slop of one cell.
+  public init(collectionView: CollectionView) {
+    self.collectionView = collectionView
+    collectionView.host = self
+    collectionView.dragSlop = 1
+  }
+
+  // MARK: Host
+
+  /// Counts an attached view.
+  public func collectionView(_ collectionView: CollectionView, attach view: ReusableView) {
+    attachedViewCount += 1
+  }
+
+  /// Counts a detached view.
+  public func collectionView(_ collectionView: CollectionView, detach view: ReusableView) {
+    attachedViewCount -= 1
+  }
+
+  // MARK: Drawing
+
+  /// Lays the collection view out and draws it into `canvas`.
+  public func draw(into canvas: Canvas) {
+    collectionView.layoutIfNeeded()
+    canvas.fill(frame, style: background)
+    guard !frame.isEmpty else { return }
+    let offset = collectionView.contentOffset
+    drawOrder.removeAll(keepingCapacity: true)
+    collectionView.forEachDisplayedView { view, attributes in
+      guard !view.isHidden else { return }
+      // Stable insertion by z-index: most views share one, so this stays O(k).
+      var index = drawOrder.count
+      while index > 0 && drawOrder[index - 1].attributes.zIndex > attributes.zIndex { index -= 1 }
+      drawOrder.insert((view, attributes), at: index)
+    }
+    for (view, attributes) in drawOrder {
+      let transformed = attributes.transform.applied(to: attributes.frame)
+      let onScreen = transformed.offsetBy(
+        dx: Double(frame.x) - offset.x, dy: Double(frame.y) - offset.y)
+      let context = DrawContext(
+        canvas: canvas, frame: CellRect(onScreen), clip: frame,
+        scale: (attributes.transform.scaleX, attributes.transform.scaleY))
+      guard !context.clip.isEmpty else { continue }
+      if let cell = view as? TerminalCell {
+        cell.draw(in: context)
+      } else if let supplementary = view as? TerminalSupplementaryView {
+        supplementary.draw(in: context)
+      }
+    }
+  }
+
+  // MARK: Input
+
+  /// Whether the screen cell is inside the pane.
+  public func contains(column: Int, row: Int) -> Bool { frame.contains(column: column, row: row) }
+
+  /// The content point under a screen cell (its centre).
+  public func contentPoint(column: Int, row: Int) -> Point {
+    Point(
+      x: Double(column - frame.x) + 0.5 + collectionView.contentOffset.x,
+      y: Double(row - frame.y) + 0.5 + collectionView.contentOffset.y)
+  }
+
+  /// Handles a mouse event at `time`: presses start drags, drags move them, releases end them
+  /// (a release that never moved is a tap, which selects), and the wheel scrolls. Returns
+  /// whether the pane used the event.
+  @discardableResult
+  public func handle(_ event: MouseEvent, at time: Double) -> Bool {
+    let point = Point(x: Double(event.column), y: Double(event.row))
+    switch event.kind {
+    case .press:
+      guard event.button == .left, contains(column: event.column, row: event.row) else {
+        return false
+      }
+      isPressed = true
+      pressPoint = point
+      collectionView.beginDrag(at: point, time: time)
+      return true
+    case .drag:
+      guard isPressed else { return false }
+      collectionView.moveDrag(to: point, time: time)
+      return true
+    case .release:
+      guard isPressed else { return false }
+      isPressed = false
+      let wasDragging = collectionView.isDragging
+      collectionView.endDrag(at: point, time: time)
+      if !wasDragging && contains(column: event.column, row: event.row) {
+        collectionView.tap(at: contentPoint(column: event.column, row: event.row))
+      }
+      return true
+    case .move:
+      return false
+    case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
+      guard contains(column: event.column, row: event.row) else { return false }
+      let sign: Double = event.kind == .scrollUp || event.kind == .scrollLeft ? -1 : 1
+      var delta = Point.zero
+      let sideways = event.kind == .scrollLeft || event.kind == .scrollRight
+      let axis: Axis = sideways ? .horizontal : collectionView.primaryAxis
+      delta[axis] = sign * wheelStep
+      collectionView.scroll(byWheel: delta, time: time)
+      return true
+    }
+  }
+
+  /// Advances the collection view's scrolling to `time`; returns whether it still moves.
+  @discardableResult
+  public func tick(now time: Double) -> Bool {
+    collectionView.tick(now: time)
+  }
+}

@@ -1,0 +1,312 @@
+// Every operating-system call the terminal host makes lives in this file: terminal modes,
+// size, signals, waiting for input, reading, writing and the clock.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The size of the terminal, in cells.
+public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
+  /// Columns.
+  public var columns: Int
+  /// Rows.
+  public var rows: Int
+
+  /// Creates a size; negative values become 0.
+  public init(columns: Int, rows: Int) {
+    self.columns = max(0, columns)
+    self.rows = max(0, rows)
+  }
+
+  /// `80x24`.
+  public var description: String { "\(columns)x\(rows)" }
+}
+
+/// What woke a wait for input.
+public struct PlatformWake: OptionSet, Sendable {
+  /// The raw bits.
+  public let rawValue: UInt8
+  /// Creates a value from raw bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// Bytes are ready on the input.
+  public static let input = PlatformWake(rawValue: 1)
+  /// The terminal was resized (SIGWINCH).
+  public static let resize = PlatformWake(rawValue: 2)
+  /// The process resumed after a suspension (SIGCONT): redraw everything.
+  public static let resumed = PlatformWake(rawValue: 4)
+  /// The input closed (end of file or error).
+  public static let inputClosed = PlatformWake(rawValue: 8)
+}
+
+// Signal handlers can only touch globals, and only with async-signal-safe calls (write,
+// tcsetattr, signal, raise). These hold what they need.
+nonisolated(unsafe) private var savedTerminalState = termios()
+nonisolated(unsafe) private var applicationTerminalState = termios()
+nonisolated(unsafe) private var terminalStateSaved = false
+nonisolated(unsafe) private var applicationModeActive = false
+nonisolated(unsafe) private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
+nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<UInt8>? = nil
+nonisolated(unsafe) private var leaveByteCount = 0
+nonisolated(unsafe) private var enterBytes: UnsafeMutablePointer<UInt8>? = nil
+nonisolated(unsafe) private var enterByteCount = 0
+
+/// Ends the process (outside `Platform`, whose `exit` would shadow the C function).
+private func terminate(_ status: Int32) -> Never { exit(status) }
+
+/// Installs `handler` for `number` (`nil`: the default action).
+private func setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+  if let handler {
+    _ = signal(number, handler)
+  } else {
+    _ = signal(number, SIG_DFL)
+  }
+}
+
+/// Puts the terminal back as it was: used by the exit paths and by signal handlers.
+private func restoreTerminalNow() {
+  guard applicationModeActive else { return }
+  applicationModeActive = false
+  if let leaveBytes { _ = write(STDOUT_FILENO, leaveBytes, leaveByteCount) }
+  if terminalStateSaved { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminalState) }
+}
+
+/// Re-enters raw mode and the alternate screen after a resume.
+private func reenterTerminalNow() {
+  guard terminalStateSaved, !applicationModeActive else { return }
+  _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &applicationTerminalState)
+  if let enterBytes { _ = write(STDOUT_FILENO, enterBytes, enterByteCount) }
+  applicationModeActive = true
+}
+
+private func notifyWake(_ byte: UInt8) {
+  var value = byte
+  if wakePipe.write >= 0 { _ = write(wakePipe.write, &value, 1) }
+}
+
+/// The operating system, as the terminal host sees it. Use one at a time.
+public enum Platform {
+  /// Whether standard output is a terminal.
+  public static var isOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Whether standard input is a terminal.
+  public static var isInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+  /// The terminal's size, or `nil` when it cannot be read.
+  public static func terminalSize() -> TerminalSize? {
+    var size = winsize()
+    let result = withUnsafeMutablePointer(to: &size) {
+      ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0)
+    }
+    guard result == 0 else { return nil }
+    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  /// Seconds on a monotonic clock (never jumps with the wall clock).
+  public static func monotonicTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+  }
+
+  /// Enters raw mode (no echo, no line buffering, no signals from keys, no output processing),
+  /// the alternate screen, a hidden cursor and mouse reporting, and installs the handlers that
+  /// restore the terminal on SIGINT, SIGTERM, SIGHUP and SIGQUIT, suspend it on SIGTSTP and
+  /// re-enter on SIGCONT, and report SIGWINCH.
+  ///
+  /// Pair it with ``leaveApplicationMode()``; a `defer` right after the call covers normal exit
+  /// and thrown errors, and the handlers cover signals.
+  public static func enterApplicationMode() throws(PlatformError) {
+    guard tcgetattr(STDIN_FILENO, &savedTerminalState) == 0 else {
+      throw .notATerminal("tcgetattr failed (errno \(errno))")
+    }
+    terminalStateSaved = true
+    var raw = savedTerminalState
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    applicationTerminalState = raw
+    if wakePipe.read < 0 {
+      var fds: [Int32] = [0, 0]
+      guard pipe(&fds) == 0 else { throw .system("pipe failed (errno \(errno))") }
+      for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+      wakePipe = (fds[0], fds[1])
+    }
+    leaveBytes = copyBytes(ANSI.leaveApplicationMode, count: &leaveByteCount)
+    enterBytes = copyBytes(ANSI.enterApplicationMode, count: &enterByteCount)
+    installSignalHandlers()
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      throw .system("tcsetattr failed (errno \(errno))")
+    }
+    writeAll(Array(ANSI.enterApplicationMode.utf8))
+    applicationModeActive = true
+  }
+
+  /// Restores the terminal exactly as ``enterApplicationMode()`` found it. Safe to call twice.
+  public static func leaveApplicationMode() {
+    restoreTerminalNow()
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] {
+      setSignalHandler(number, nil)
+    }
+  }
+
+  /// Suspends the process as Ctrl-Z would in a normal program: restores the terminal, stops,
+  /// and re-enters raw mode when the shell resumes it.
+  public static func suspend() {
+    restoreTerminalNow()
+    _ = raise(SIGTSTP)
+    // Execution continues here after SIGCONT; its handler re-entered raw mode.
+    reenterTerminalNow()
+  }
+
+  /// Waits until input is ready, a signal arrives, or `timeout` seconds pass (`nil`: no
+  /// timeout). The process sleeps meanwhile: an idle host uses no CPU.
+  public static func wait(timeout: Double?) -> PlatformWake {
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+    ]
+    let milliseconds: Int32
+    if let timeout {
+      milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
+    } else {
+      milliseconds = -1
+    }
+    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+    var wake: PlatformWake = []
+    guard ready > 0 else { return wake }
+    if fds[0].revents & Int16(POLLIN) != 0 { wake.insert(.input) }
+    if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+      && fds[0].revents & Int16(POLLIN) == 0
+    {
+      wake.insert(.inputClosed)
+    }
+    if fds[1].revents & Int16(POLLIN) != 0 {
+      var byte: UInt8 = 0
+      while read(wakePipe.read, &byte, 1) == 1 {
+        if byte == 1 { wake.insert(.resize) }
+        if byte == 2 { wake.insert(.resumed) }
+      }
+    }
+    return wake
+  }
+
+  /// Reads what is available on standard input (at most `capacity` bytes) into `buffer`.
+  /// Returns `nil` at end of input.
+  public static func readInput(into buffer: inout [UInt8], capacity: Int = 4096) -> Int? {
+    if buffer.count < capacity { buffer = [UInt8](repeating: 0, count: capacity) }
+    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, capacity) }
+    if count > 0 { return count }
+    if count == 0 { return nil }
+    return errno == EINTR || errno == EAGAIN ? 0 : nil
+  }
+
+  /// Writes every byte to standard output, retrying short writes and interruptions.
+  public static func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno != EINTR && errno != EAGAIN {
+          return
+        }
+      }
+    }
+  }
+
+  /// Writes `text` to standard error.
+  public static func writeError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+
+  /// Reads a whole file, or throws with a reason.
+  public static func readFile(atPath path: String, limit: Int) throws(PlatformError) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw .system("cannot open \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .system("cannot read \(path): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return result }
+      result.append(contentsOf: chunk[0..<count])
+      if result.count > limit {
+        throw .system("\(path) is larger than \(limit / 1_000_000) MB; refusing to load it")
+      }
+    }
+  }
+
+  /// Ends the process with `status`, without running anything else.
+  public static func exit(_ status: Int32) -> Never {
+    terminate(status)
+  }
+
+  // MARK: Private
+
+  private static func copyBytes(_ text: String, count: inout Int) -> UnsafeMutablePointer<UInt8> {
+    let bytes = Array(text.utf8)
+    let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+    pointer.initialize(from: bytes, count: bytes.count)
+    count = bytes.count
+    return pointer
+  }
+
+  private static func installSignalHandlers() {
+    // Termination: restore the terminal, then die of the same signal (so the shell sees it).
+    let terminate: @convention(c) (Int32) -> Void = { number in
+      restoreTerminalNow()
+      setSignalHandler(number, nil)
+      _ = raise(number)
+    }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { setSignalHandler(number, terminate) }
+    // Suspension: restore, stop; SIGCONT re-enters and asks for a full redraw.
+    let suspend: @convention(c) (Int32) -> Void = { _ in
+      restoreTerminalNow()
+      setSignalHandler(SIGTSTP, nil)
+      _ = raise(SIGTSTP)
+    }
+    let resume: @convention(c) (Int32) -> Void = { _ in
+      reenterTerminalNow()
+      notifyWake(2)
+      setSignalHandler(SIGTSTP, suspendHandler)
+    }
+    suspendHandler = suspend
+    setSignalHandler(SIGTSTP, suspend)
+    setSignalHandler(SIGCONT, resume)
+    let resize: @convention(c) (Int32) -> Void = { _ in notifyWake(1) }
+    setSignalHandler(SIGWINCH, resize)
+  }
+}
+
+nonisolated(unsafe) private var suspendHandler: (@convention(c) (Int32) -> Void)? = nil
+
+/// A failure of the terminal platform.
+public enum PlatformError: Error, CustomStringConvertible, Sendable {
+  /// Standard input is not a terminal (or cannot be configured as one).
+  case notATerminal(String)
+  /// A system call failed.
+  case system(String)
+
+  /// What went wrong.
+  public var description: String {
+    switch self {
+    case .notATerminal(let reason): return "not a terminal: \(reason)"
+    case .system(let reason): return reason
+    }
+  }
+}

@@ -1,0 +1,74 @@
+/// Builds the escape sequences the renderer and the platform write.
+public enum ANSI {
+  /// Appends "move the cursor to `column`, `row`" (0-based) to `bytes`.
+  public static func appendCursorMove(column: Int, row: Int, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x1B, 0x5B])  // ESC [
+    appendDecimal(row + 1, to: &bytes)
+    bytes.append(0x3B)  // ;
+    appendDecimal(column + 1, to: &bytes)
+    bytes.append(0x48)  // H
+  }
+
+  /// Appends an SGR sequence that resets and then sets `style` entirely.
+  public static func appendStyle(_ style: TextStyle, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x1B, 0x5B, 0x30])  // ESC [ 0
+    let attributes = style.attributes
+    if attributes.contains(.bold) { bytes.append(contentsOf: [0x3B, 0x31]) }
+    if attributes.contains(.dim) { bytes.append(contentsOf: [0x3B, 0x32]) }
+    if attributes.contains(.italic) { bytes.append(contentsOf: [0x3B, 0x33]) }
+    if attributes.contains(.underline) { bytes.append(contentsOf: [0x3B, 0x34]) }
+    if attributes.contains(.reverse) { bytes.append(contentsOf: [0x3B, 0x37]) }
+    if let color = style.foreground { appendColor(color, selector: 0x33, to: &bytes) }
+    if let color = style.background { appendColor(color, selector: 0x34, to: &bytes) }
+    bytes.append(0x6D)  // m
+  }
+
+  /// Appends SGR 0.
+  public static func appendReset(to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])
+  }
+
+  /// `;3 8;2;r;g;b` (foreground) or `;4 8;2;r;g;b` (background).
+  private static func appendColor(_ color: Color, selector: UInt8, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [0x3B, selector, 0x38, 0x3B, 0x32, 0x3B])
+    appendDecimal(Int(color.red), to: &bytes)
+    bytes.append(0x3B)
+    appendDecimal(Int(color.green), to: &bytes)
+    bytes.append(0x3B)
+    appendDecimal(Int(color.blue), to: &bytes)
+  }
+
+  /// Appends a non-negative integer in decimal.
+  public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    var value = max(0, value)
+    if value == 0 {
+      bytes.append(0x30)
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while value > 0 && count < 10 {
+        buffer[count] = UInt8(0x30 + value % 10)
+        value /= 10
+        count += 1
+      }
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    }
+  }
+
+  // MARK: Terminal modes
+
+  /// Enter the alternate screen, hide the cursor, turn off autowrap, and report mouse presses,
+  /// drags and releases (button-event tracking) in SGR form.
+  public static let enterApplicationMode =
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
+
+  /// Undo ``enterApplicationMode``: mouse off, autowrap on, cursor shown, main screen back.
+  public static let leaveApplicationMode =
+    "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?7h\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+  /// Clear the screen and home the cursor.
+  public static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
+}

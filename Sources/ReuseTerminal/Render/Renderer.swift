@@ -1,0 +1,246 @@
+/// Writes frames to a terminal, sending only what changed since the last frame.
+///
+/// First it looks for a band of rows that moved up or down together (a scrolled list): it
+/// fingerprints every row, finds the shift and band that reuse the most changed rows, and asks
+/// the terminal to scroll that band (a scroll region and SU/SD), so the rows that moved cost a
+/// few bytes instead of being rewritten. Then, for each row, it finds the runs of cells that
+/// still differ, moves the cursor to each run (unless it is already there), switches style only
+/// when the style changes, and writes the run. Runs separated by a short gap of unchanged
+/// cells are joined, when rewriting the gap is cheaper than another cursor move. A frame is one
+/// `write`.
+public final class Renderer {
+  /// Where frames go.
+  public let output: any TerminalOutput
+  /// Bytes written by the last ``render(_:)``.
+  public private(set) var lastFrameByteCount = 0
+  /// Cells rewritten by the last ``render(_:)``.
+  public private(set) var lastFrameCellCount = 0
+
+  private var previous: [Canvas.Cell] = []
+  private var previousColumns = -1
+  private var previousRows = -1
+  private var buffer: [UInt8] = []
+  private var previousFingerprints: [UInt64] = []
+  private var fingerprints: [UInt64] = []
+  /// Whether to scroll bands with the terminal's scroll regions (on by default).
+  public var usesScrollRegions = true
+  /// Rows scrolled by the terminal in the last frame (positive: content moved up).
+  public private(set) var lastFrameScroll = 0
+
+  /// Creates a renderer for `output`. The first frame is drawn whole.
+  public init(output: any TerminalOutput) {
+    self.output = output
+  }
+
+  /// Forgets the last frame: the next one is drawn whole (after a resize, a resume, or
+  /// anything else that disturbed the screen).
+  public func invalidate() {
+    previousColumns = -1
+  }
+
+  /// Draws `canvas`: all of it the first time or after ``invalidate()``, else only the
+  /// changes. Returns the number of bytes written.
+  ///
+  /// - Complexity: O(columns × rows) comparisons; writes proportional to the change.
+  @discardableResult
+  public func render(_ canvas: Canvas) -> Int {
+    buffer.removeAll(keepingCapacity: true)
+    let columns = canvas.columns
+    let rows = canvas.rows
+    let full = columns != previousColumns || rows != previousRows
+    if full { buffer.append(contentsOf: ANSI.clearScreen.utf8) }
+    var pen: TextStyle? = nil
+    var cursor: (column: Int, row: Int)? = full ? (0, 0) : nil
+    var written = 0
+    let cells = canvas.cells
+    computeFingerprints(cells, columns: columns, rows: rows)
+    lastFrameScroll = 0
+    if !full && usesScrollRegions, let band = scrolledBand(columns: columns, rows: rows) {
+      applyScroll(band, columns: columns)
+      lastFrameScroll = band.shift
+      cursor = nil
+    }
+    cells.withUnsafeBufferPointer { current in
+      previous.withUnsafeBufferPointer { old in
+        for row in 0..<rows {
+          let start = row * columns
+          var column = 0
+          while column < columns {
+            // Find the next changed cell (a changed right half means its left half changed).
+            guard full || differs(current, old, start + column) else {
+              column += 1
+              continue
+            }
+            if current[start + column].width == 0 && column > 0 { column -= 1 }
+            // Extend the run while cells change, or the gap of unchanged ones is short.
+            var end = column
+            var gap = 0
+            var probe = column
+            while probe < columns {
+              if full || differs(current, old, start + probe) {
+                end = probe
+                gap = 0
+              } else {
+                gap += 1
+                if gap > 4 { break }
+              }
+              probe += 1
+            }
+            if cursor == nil || cursor! != (column, row) {
+              ANSI.appendCursorMove(column: column, row: row, to: &buffer)
+            }
+            var x = column
+            while x <= end {
+              let cell = current[start + x]
+              if cell.width == 0 {  // an orphan right half (the left was already written)
+                x += 1
+                continue
+              }
+              if pen != cell.style {
+                ANSI.appendStyle(cell.style, to: &buffer)
+                pen = cell.style
+              }
+              buffer.append(contentsOf: cell.grapheme.utf8)
+              written += 1
+              x += Int(cell.width)
+              // Terminals disagree about some wide characters' widths: after one, place the
+              // cursor explicitly rather than trust where it went.
+              if cell.width == 2 && x <= end {
+                ANSI.appendCursorMove(column: x, row: row, to: &buffer)
+              }
+            }
+            cursor = Renderer.lastWasWide(current, start, x) ? nil : (x, row)
+            column = x
+          }
+        }
+      }
+    }
+    if pen != nil { ANSI.appendReset(to: &buffer) }
+    previous = cells
+    previousColumns = columns
+    previousRows = rows
+    swap(&previousFingerprints, &fingerprints)
+    lastFrameByteCount = buffer.count
+    lastFrameCellCount = written
+    if !buffer.isEmpty { output.write(buffer) }
+    return buffer.count
+  }
+
+  // MARK: Scrolling
+
+  /// A cheap fingerprint of every row, to find rows that moved.
+  private func computeFingerprints(_ cells: [Canvas.Cell], columns: Int, rows: Int) {
+    fingerprints.removeAll(keepingCapacity: true)
+    for row in 0..<rows {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for column in 0..<columns {
+        hash = (hash ^ Renderer.fingerprint(cells[row * columns + column])) &* 0x100_0000_01B3
+      }
+      fingerprints.append(hash)
+    }
+  }
+
+  private static func fingerprint(_ cell: Canvas.Cell) -> UInt64 {
+    var value = UInt64(cell.grapheme.unicodeScalars.first?.value ?? 0)
+    value = value &* 31 &+ UInt64(cell.grapheme.utf8.count) &* 7 &+ UInt64(cell.width)
+    let style = cell.style
+    if let color = style.foreground {
+      value =
+        value &* 1_099_511
+        &+ (UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)) &+ 1
+    }
+    if let color = style.background {
+      value =
+        value &* 16_777_619
+        &+ (UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)) &+ 3
+    }
+    return value &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(style.attributes.rawValue)
+  }
+
+  /// The band of rows `top...bottom` whose content moved by `shift` rows (positive: up), when
+  /// scrolling it saves at least two row rewrites.
+  private func scrolledBand(columns: Int, rows: Int) -> (top: Int, bottom: Int, shift: Int)? {
+    guard rows >= 4, previousFingerprints.count == rows else { return nil }
+    var best: (top: Int, bottom: Int, shift: Int, saved: Int)?
+    let maximumShift = rows / 2
+    for magnitude in 1...maximumShift {
+      for shift in [magnitude, -magnitude] {
+        // Runs of rows r where the new row r equals the old row r + shift.
+        var row = max(0, -shift)
+        let last = min(rows, rows - shift)
+        while row < last {
+          guard fingerprints[row] == previousFingerprints[row + shift] else {
+            row += 1
+            continue
+          }
+          let start = row
+          var saved = 0
+          while row < last && fingerprints[row] == previousFingerprints[row + shift] {
+            if fingerprints[row] != previousFingerprints[row] { saved += 1 }
+            row += 1
+          }
+          if saved >= 2 && saved > (best?.saved ?? 0) {
+            // The band spans the reused rows and the rows their move vacates.
+            let top = shift > 0 ? start : start + shift
+            let bottom = shift > 0 ? row - 1 + shift : row - 1
+            best = (top, bottom, shift, saved)
+          }
+        }
+      }
+    }
+    // Fingerprints can collide; that only costs bytes, never correctness: the diff that
+    // follows compares real cells against the scrolled copy of the previous frame.
+    guard let best else { return nil }
+    return (best.top, best.bottom, best.shift)
+  }
+
+  /// Scrolls the band on the terminal and in the copy of the previous frame.
+  private func applyScroll(_ band: (top: Int, bottom: Int, shift: Int), columns: Int) {
+    ANSI.appendReset(to: &buffer)
+    // DECSTBM (1-based, inclusive), then SU (content up) or SD (content down), then reset.
+    buffer.append(contentsOf: [0x1B, 0x5B])
+    ANSI.appendDecimal(band.top + 1, to: &buffer)
+    buffer.append(0x3B)
+    ANSI.appendDecimal(band.bottom + 1, to: &buffer)
+    buffer.append(contentsOf: [0x72, 0x1B, 0x5B])  // r ESC [
+    ANSI.appendDecimal(abs(band.shift), to: &buffer)
+    buffer.append(band.shift > 0 ? 0x53 : 0x54)  // S or T
+    buffer.append(contentsOf: [0x1B, 0x5B, 0x72])  // ESC [ r
+    let blank = Canvas.Cell.blank(.plain)
+    let blankFingerprint: UInt64 = {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for _ in 0..<columns { hash = (hash ^ Renderer.fingerprint(blank)) &* 0x100_0000_01B3 }
+      return hash
+    }()
+    let rows = stride(
+      from: band.shift > 0 ? band.top : band.bottom,
+      through: band.shift > 0 ? band.bottom : band.top, by: band.shift > 0 ? 1 : -1)
+    for row in rows {
+      let source = row + band.shift
+      if source >= band.top && source <= band.bottom {
+        for column in 0..<columns {
+          previous[row * columns + column] = previous[source * columns + column]
+        }
+        previousFingerprints[row] = previousFingerprints[source]
+      } else {
+        for column in 0..<columns { previous[row * columns + column] = blank }
+        previousFingerprints[row] = blankFingerprint
+      }
+    }
+  }
+
+  /// Whether the cell just before `column` is the left half of a wide character.
+  private static func lastWasWide(
+    _ cells: UnsafeBufferPointer<Canvas.Cell>, _ start: Int, _ column: Int
+  ) -> Bool {
+    column >= 2 && cells[start + column - 2].width == 2
+  }
+
+  @inline(__always)
+  private func differs(
+    _ current: UnsafeBufferPointer<Canvas.Cell>, _ old: UnsafeBufferPointer<Canvas.Cell>,
+    _ index: Int
+  ) -> Bool {
+    index >= old.count || current[index] != old[index]
+  }
+}

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import ReuseTerminal
+
+@Suite struct CanvasTests {
+  @Test func widthsOfCJKHangulEmojiAndCombiningMarks() {
+    #expect(CharacterWidth.of("a" as Character) == 1)
+    #expect(CharacterWidth.of("红" as Character) == 2)
+    #expect(CharacterWidth.of("한" as Character) == 2)
+    #expect(CharacterWidth.of("😀" as Character) == 2)
+    #expect(CharacterWidth.of("e\u{301}" as Character) == 1, "e + combining acute")
+    #expect(CharacterWidth.of("\u{301}" as Character) == 0)
+    #expect(CharacterWidth.of("👍🏽" as Character) == 2, "emoji with a skin tone")
+    #expect(CharacterWidth.of("❤\u{FE0F}" as Character) == 2, "emoji presentation selector")
+    #expect(CharacterWidth.of("\u{0378}" as Character) == 1, "unassigned is not wide")
+    #expect(CharacterWidth.of("红한😀abc") == 9)
+    #expect(CharacterWidth.of("\u{7}" as Character) == 0, "control characters are not drawn")
+  }
+
+  @Test func wideCharactersOccupyTwoCellsAndStayWhole() {
+    let canvas = Canvas(columns: 6, rows: 1)
+    #expect(canvas.draw("红a한", column: 0, row: 0, style: .plain) == 5)
+    #expect(canvas.cells.map(\.grapheme) == ["红", "", "a", "한", "", " "])
+    // Overwriting the right half of 红 blanks its left half.
+    canvas.draw("x", column: 1, row: 0, style: .plain)
+    #expect(canvas.cells.map(\.grapheme) == [" ", "x", "a", "한", "", " "])
+    // Overwriting the left half of 한 blanks its right half.
+    canvas.draw("y", column: 3, row: 0, style: .plain)
+    #expect(canvas.plainTextLines() == [" xay"])
+  }
+
+  @Test func clippingNeverSplitsAWideCharacter() {
+    let canvas = Canvas(columns: 8, rows: 2)
+    canvas.draw(
+      "ab红cd", column: 0, row: 0, style: .plain, clip: CellRect(x: 0, y: 0, width: 3, height: 1))
+    #expect(canvas.plainTextLines()[0] == "ab", "红 straddles the clip edge: a blank instead")
+    canvas.draw("红红", column: -1, row: 1, style: .plain)
+    #expect(canvas.plainTextLines()[1] == " 红", "the left half is off-canvas: a blank")
+    canvas.draw("zzz", column: 0, row: 5, style: .plain)  // off-canvas: nothing, no crash
+    canvas.fill(CellRect(x: -5, y: -5, width: 100, height: 100), style: .plain, character: "·")
+    #expect(canvas.plainTextLines() == ["········", "········"])
+  }
+
+  @Test func combiningMarksStayWithTheirBase() {
+    let canvas = Canvas(columns: 4, rows: 1)
+    #expect(canvas.draw("e\u{301}x", column: 0, row: 0, style: .plain) == 2)
+    #expect(canvas.cells[0].grapheme == "e\u{301}")
+    #expect(canvas.cells[1].grapheme == "x")
+  }
+
+  @Test func aNilBackgroundKeepsTheCellsBackground() {
+    let canvas = Canvas(columns: 3, rows: 1)
+    let blue = Color(hex: 0x0000FF)
+    canvas.fill(canvas.bounds, style: TextStyle(background: blue))
+    canvas.draw("hi", column: 0, row: 0, style: TextStyle(foreground: Color(hex: 0xFFFFFF)))
+    #expect(canvas.cells[0].style.background == blue)
+  }
+
+  @Test func truncationUsesDisplayWidth() {
+    #expect(TextLayout.truncate("hello", toWidth: 5) == "hello")
+    #expect(TextLayout.truncate("hello world", toWidth: 6) == "hello…")
+    #expect(TextLayout.truncate("红红红", toWidth: 4) == "红…")
+    #expect(CharacterWidth.of(TextLayout.pad("红", toWidth: 5)) == 5)
+  }
+}

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import ReuseTerminal
+
+@Suite struct InputDecoderTests {
+  private func decode(_ chunks: [[UInt8]], flushAt time: Double? = nil) -> [InputEvent] {
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    for (index, chunk) in chunks.enumerated() {
+      decoder.feed(chunk, at: Double(index) * 0.001, into: &events)
+    }
+    if let time { decoder.flush(now: time, into: &events) }
+    return events
+  }
+
+  private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test func keysArrowsAndNavigation() {
+    let events = decode([
+      bytes(
+        "a\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[1;5D\u{1B}[H\u{1B}[4~\u{1B}[5~\u{1B}[6~\u{1B}[Z\t\r\u{7F}\u{03}"
+      )
+    ])
+    #expect(
+      events == [
+        .key(KeyEvent(.character("a"))), .key(KeyEvent(.up)), .key(KeyEvent(.down)),
+        .key(KeyEvent(.right)), .key(KeyEvent(.left, modifiers: .control)), .key(KeyEvent(.home)),
+        .key(KeyEvent(.end)), .key(KeyEvent(.pageUp)), .key(KeyEvent(.pageDown)),
+        .key(KeyEvent(.backTab, modifiers: .shift)), .key(KeyEvent(.tab)), .key(KeyEvent(.enter)),
+        .key(KeyEvent(.backspace)), .key(KeyEvent(.control("c"), modifiers: .control)),
+      ])
+  }
+
+  @Test func utf8TextIncludingWideAndSplitCharacters() {
+    let text = bytes("红한é😀")
+    // Feed one byte at a time: every character must still arrive whole.
+    let events = decode(text.map { [$0] })
+    #expect(events == ["红", "한", "é", "😀"].map { .key(KeyEvent(.character(Character($0)))) })
+  }
+
+  @Test func sgrMouseReports() {
+    let events = decode([
+      bytes(
+        "\u{1B}[<0;10;5M\u{1B}[<32;12;5M\u{1B}[<0;12;5m\u{1B}[<65;1;1M\u{1B}[<64;3;4M\u{1B}[<20;2;2M"
+      )
+    ])
+    #expect(
+      events == [
+        .mouse(MouseEvent(kind: .press, button: .left, column: 9, row: 4)),
+        .mouse(MouseEvent(kind: .drag, button: .left, column: 11, row: 4)),
+        .mouse(MouseEvent(kind: .release, button: .left, column: 11, row: 4)),
+        .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 0, row: 0)),
+        .mouse(MouseEvent(kind: .scrollUp, button: .none, column: 2, row: 3)),
+        .mouse(
+          MouseEvent(kind: .press, button: .left, column: 1, row: 1, modifiers: [.shift, .control])),
+      ])
+  }
+
+  @Test func aSequenceSplitAcrossReadsDecodesOnce() {
+    let whole = bytes("\u{1B}[<0;10;5M\u{1B}[1;2A")
+    for split in 1..<whole.count {
+      let events = decode([Array(whole[..<split]), Array(whole[split...])])
+      #expect(
+        events == [
+          .mouse(MouseEvent(kind: .press, column: 9, row: 4)),
+          .key(KeyEvent(.up, modifiers: .shift)),
+        ], "split at \(split)")
+    }
+  }
+
+  @Test func aLoneEscapeResolvesAfterTheTimeout() {
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    decoder.feed([0x1B], at: 1.0, into: &events)
+    #expect(events.isEmpty && decoder.pendingDeadline == 1.05)
+    decoder.flush(now: 1.02, into: &events)
+    #expect(events.isEmpty)
+    decoder.flush(now: 1.06, into: &events)
+    #expect(events == [.key(KeyEvent(.escape))])
+    #expect(decoder.pendingDeadline == nil)
+    // Esc followed by a key soon enough is Alt+key.
+    decoder.feed([0x1B], at: 2.0, into: &events)
+    decoder.feed(bytes("x"), at: 2.01, into: &events)
+    #expect(events.last == .key(KeyEvent(.character("x"), modifiers: .alt)))
+  }
+
+  @Test func garbageNeverCrashesOrHangs() {
+    var random = SplitMix(seed: 0xBAD)
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    var time = 0.0
+    for _ in 0..<2_000 {
+      let length = Int(random.next() % 64) + 1
+      var chunk: [UInt8] = []
+      for _ in 0..<length {
+        // Bias towards escape-sequence bytes so the parser's corners are hit.
+        let roll = random.next() % 10
+        chunk.append(
+          roll < 2
+            ? 0x1B
+            : roll < 4
+              ? [0x5B, 0x3C, 0x3B, 0x4D, 0x7E][Int(random.next() % 5)] : UInt8(random.next() & 0xFF)
+        )
+      }
+      time += 0.001
+      decoder.feed(chunk, at: time, into: &events)
+      #expect(decoder.pendingDeadline == nil || (decoder.pendingDeadline! - time) < 1)
+    }
+    decoder.flush(now: time + 1, into: &events)
+    #expect(decoder.pendingDeadline == nil, "nothing stays held after the timeout")
+    #expect(!events.isEmpty)
+  }
+
+  @Test func hugeNumbersAndLongSequencesAreDropped() {
+    let long = bytes("\u{1B}[" + String(repeating: "9", count: 200) + "Aq")
+    let events = decode([long], flushAt: 10)
+    #expect(events.last == .key(KeyEvent(.character("q"))))
+    let huge = decode([bytes("\u{1B}[<0;99999999999999999999;3Mz")])
+    #expect(huge.last == .key(KeyEvent(.character("z"))))
+  }
+}
+
+/// SplitMix64 for seeded tests.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
