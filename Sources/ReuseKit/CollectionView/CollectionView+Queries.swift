@@ -55,7 +55,8 @@ extension CollectionView {
       body(displayedItems.view(at: index), displayedItems.attributes[index])
     }
     for index in 0..<displayedSupplementaryViews.count {
-      body(displayedSupplementaryViews.view(at: index), displayedSupplementaryViews.attributes[index])
+      body(
+        displayedSupplementaryViews.view(at: index), displayedSupplementaryViews.attributes[index])
     }
   }
 

@@ -44,8 +44,12 @@ public struct PlatformWake: OptionSet, Sendable {
 
 // Signal handlers can only touch globals, and only with async-signal-safe calls (write,
 // tcsetattr, signal, raise). These hold what they need.
-nonisolated(unsafe) private var savedTerminalState = termios()
-nonisolated(unsafe) private var applicationTerminalState = termios()
+//
+// The two terminal states live on the heap, 128 bytes apart, and only a pointer is global:
+// Swift 6.3 lays out a statically initialised global of an imported C struct (`termios`)
+// inconsistently with its run-time type layout (seen here: the global after it was
+// overwritten by a store to it), so no `termios` value is stored in a global.
+nonisolated(unsafe) private var terminalStates: UnsafeMutableRawPointer? = nil
 nonisolated(unsafe) private var terminalStateSaved = false
 nonisolated(unsafe) private var applicationModeActive = false
 nonisolated(unsafe) private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
@@ -66,18 +70,28 @@ private func setSignalHandler(_ number: Int32, _ handler: (@convention(c) (Int32
   }
 }
 
+/// The terminal state found at start (`saved`) or the raw one (`application`).
+private func terminalState(saved: Bool) -> UnsafeMutablePointer<termios>? {
+  guard let terminalStates else { return nil }
+  return (terminalStates + (saved ? 0 : 128)).assumingMemoryBound(to: termios.self)
+}
+
 /// Puts the terminal back as it was: used by the exit paths and by signal handlers.
 private func restoreTerminalNow() {
   guard applicationModeActive else { return }
   applicationModeActive = false
   if let leaveBytes { _ = write(STDOUT_FILENO, leaveBytes, leaveByteCount) }
-  if terminalStateSaved { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminalState) }
+  if terminalStateSaved, let saved = terminalState(saved: true) {
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, saved)
+  }
 }
 
 /// Re-enters raw mode and the alternate screen after a resume.
 private func reenterTerminalNow() {
-  guard terminalStateSaved, !applicationModeActive else { return }
-  _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &applicationTerminalState)
+  guard terminalStateSaved, !applicationModeActive, let raw = terminalState(saved: false) else {
+    return
+  }
+  _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, raw)
   if let enterBytes { _ = write(STDOUT_FILENO, enterBytes, enterByteCount) }
   applicationModeActive = true
 }
@@ -120,11 +134,18 @@ public enum Platform {
   /// Pair it with ``leaveApplicationMode()``; a `defer` right after the call covers normal exit
   /// and thrown errors, and the handlers cover signals.
   public static func enterApplicationMode() throws(PlatformError) {
-    guard tcgetattr(STDIN_FILENO, &savedTerminalState) == 0 else {
+    if terminalStates == nil {
+      let storage = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
+      storage.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
+      terminalStates = storage
+    }
+    guard let saved = terminalState(saved: true), let application = terminalState(saved: false)
+    else { throw .system("no memory for the terminal state") }
+    guard tcgetattr(STDIN_FILENO, saved) == 0 else {
       throw .notATerminal("tcgetattr failed (errno \(errno))")
     }
     terminalStateSaved = true
-    var raw = savedTerminalState
+    var raw = saved.pointee
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
@@ -133,7 +154,7 @@ public enum Platform {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    applicationTerminalState = raw
+    application.pointee = raw
     if wakePipe.read < 0 {
       var fds: [Int32] = [0, 0]
       guard pipe(&fds) == 0 else { throw .system("pipe failed (errno \(errno))") }
@@ -287,6 +308,14 @@ public enum Platform {
     }
     suspendHandler = suspend
     setSignalHandler(SIGTSTP, suspend)
+    // A launcher may have blocked these (a thread pool's mask is inherited through fork and
+    // exec): unblock them, or resizes and signals would never arrive.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] {
+      sigaddset(&handled, number)
+    }
+    _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     setSignalHandler(SIGCONT, resume)
     let resize: @convention(c) (Int32) -> Void = { _ in notifyWake(1) }
     setSignalHandler(SIGWINCH, resize)

@@ -1,0 +1,94 @@
+import ReuseKit
+import ReuseTerminal
+
+/// A row of the vertical list: a badge, a title, a detail; highlighted and selected looks.
+final class ListRowCell: TerminalCell {
+  var title = ""
+  var detail = ""
+  var badge = Theme.accent
+  var isStriped = false
+  var isCursor = false
+
+  override func prepareForReuse() {
+    title = ""
+    detail = ""
+    isCursor = false
+  }
+
+  override func draw(in context: DrawContext) {
+    let background: Color
+    if isCursor {
+      background = Theme.accent
+    } else if isSelected {
+      background = Theme.selection.mixed(with: Theme.surface, amount: 0.75)
+    } else {
+      background = isStriped ? Theme.surfaceAlternate : Theme.surface
+    }
+    let foreground = isCursor ? Theme.onAccent : Theme.text
+    context.fill(TextStyle(background: background))
+    context.text("▌", x: 0, y: 0, style: TextStyle(foreground: badge))
+    let mark = isSelected ? "✓ " : "  "
+    context.text(
+      mark, x: 2, y: 0, style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
+    let detailWidth = CharacterWidth.of(detail)
+    let titleWidth = max(0, context.width - 5 - detailWidth - 2)
+    context.text(
+      title, x: 4, y: 0,
+      style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
+      maxWidth: titleWidth)
+    if detailWidth > 0 && context.width > detailWidth + 8 {
+      context.text(
+        detail, x: context.width - detailWidth - 1, y: 0,
+        style: TextStyle(foreground: isCursor ? foreground : Theme.dimText))
+    }
+  }
+}
+
+/// A section header of the vertical list (pinned while its section scrolls).
+final class ListHeaderView: TerminalSupplementaryView {
+  var title = ""
+
+  override func draw(in context: DrawContext) {
+    context.fill(TextStyle(background: Theme.bar))
+    context.text(
+      " " + title, x: 0, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold))
+  }
+}
+
+/// A chip of the horizontal strip.
+final class ChipCell: TerminalCell {
+  var text = ""
+  var color = Theme.accent
+  var isCursor = false
+
+  override func prepareForReuse() {
+    text = ""
+    isCursor = false
+  }
+
+  override func draw(in context: DrawContext) {
+    context.fill(TextStyle(background: Theme.background))
+    let fill =
+      isCursor
+      ? Theme.accent
+      : (isSelected ? Theme.selection : color.mixed(with: Theme.background, amount: 0.55))
+    let body = CellRect(x: 0, y: 0, width: max(0, context.width - 1), height: context.height)
+    context.fill(body, style: TextStyle(background: fill))
+    context.text(
+      " " + text, x: 0, y: 0,
+      style: TextStyle(foreground: Theme.onAccent, attributes: isCursor ? .bold : []),
+      maxWidth: body.width)
+  }
+}
+
+/// A section header of the horizontal strip (pinned at the left while its section scrolls).
+final class ChipHeaderView: TerminalSupplementaryView {
+  var title = ""
+
+  override func draw(in context: DrawContext) {
+    context.fill(TextStyle(background: Theme.bar))
+    context.text(
+      " " + title + " ▸", x: 0, y: 0, style: TextStyle(foreground: Theme.warning, attributes: .bold)
+    )
+  }
+}

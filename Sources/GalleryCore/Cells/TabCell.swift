@@ -1,0 +1,19 @@
+import ReuseKit
+import ReuseTerminal
+
+/// A tab of the gallery's top bar.
+final class TabCell: TerminalCell {
+  var number = 0
+  var title = ""
+  var isCurrent = false
+  var isAvailable = true
+
+  override func draw(in context: DrawContext) {
+    let background = isCurrent ? Theme.accent : Theme.bar
+    let foreground = isCurrent ? Theme.onAccent : (isAvailable ? Theme.text : Theme.dimText)
+    context.fill(TextStyle(background: background))
+    context.text(
+      " \(number) \(title) ", x: 0, y: 0,
+      style: TextStyle(foreground: foreground, attributes: isCurrent ? .bold : []))
+  }
+}

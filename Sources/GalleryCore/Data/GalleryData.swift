@@ -1,0 +1,193 @@
+/// Data for the gallery's demos, loaded from `reuse-gallery --data FILE.json`.
+///
+/// ### Schema
+/// ```json
+/// {
+///   "title": "Groceries",
+///   "sections": [
+///     { "title": "Fruit", "items": ["Apple", { "title": "Banana", "detail": "ripe", "height": 2 }] },
+///     { "title": "Bakery", "items": [] }
+///   ],
+///   "tags": ["fresh", "organic", "local"]
+/// }
+/// ```
+/// - `title` (string, optional): shown above the list.
+/// - `sections` (array, required, at most 10,000): each has a `title` (string, required) and
+///   `items` (array, required). An item is a string (its title) or an object with `title`
+///   (string, required), `detail` (string, optional) and `height` (number of rows, 1 to 10,
+///   optional, default 1).
+/// - `tags` (array of strings, optional): the chips of the horizontal strip.
+///
+/// At most 1,000,000 items in all. Unknown keys are errors, so that a typo is not ignored.
+public struct GalleryData: Sendable, Equatable {
+  /// One item of the list.
+  public struct Item: Sendable, Equatable {
+    /// The title.
+    public var title: String
+    /// A secondary text, right-aligned.
+    public var detail: String?
+    /// The height in rows.
+    public var height: Int
+
+    /// Creates an item.
+    public init(title: String, detail: String? = nil, height: Int = 1) {
+      self.title = title
+      self.detail = detail
+      self.height = height
+    }
+  }
+
+  /// One section.
+  public struct Section: Sendable, Equatable {
+    /// The header's text.
+    public var title: String
+    /// The items.
+    public var items: [Item]
+
+    /// Creates a section.
+    public init(title: String, items: [Item]) {
+      self.title = title
+      self.items = items
+    }
+  }
+
+  /// The list's title.
+  public var title: String?
+  /// The sections.
+  public var sections: [Section]
+  /// The horizontal strip's chips.
+  public var tags: [String]
+
+  /// The most sections a file may hold.
+  public static let maximumSections = 10_000
+  /// The most items a file may hold.
+  public static let maximumItems = 1_000_000
+  /// The largest file accepted, in bytes.
+  public static let maximumFileSize = 256 * 1_048_576
+
+  /// Parses and checks a data file's bytes.
+  public static func parse(_ bytes: [UInt8]) throws(DataFileError) -> GalleryData {
+    do {
+      return try check(try JSONParser.parse(bytes))
+    } catch {
+      // Checks report byte offsets; only now, once, turn one into a line and column.
+      if let offset = error.offset {
+        throw DataFileError(error.message, at: JSONParser.location(ofOffset: offset, in: bytes))
+      }
+      throw error
+    }
+  }
+
+  private static func check(_ root: JSONValue) throws(DataFileError) -> GalleryData {
+    guard case .object(let members, _) = root else {
+      throw DataFileError(
+        "the top level must be an object, not \(root.typeName)", offset: root.offset)
+    }
+    try rejectUnknownKeys(members, allowed: ["title", "sections", "tags"], path: "the top level")
+    var data = GalleryData(title: nil, sections: [], tags: [])
+    if let title = member("title", in: members) { data.title = try string(title, path: "title") }
+    guard let sections = member("sections", in: members) else {
+      throw DataFileError("the top level needs a \"sections\" array", offset: root.offset)
+    }
+    guard case .array(let sectionValues, _) = sections else {
+      throw DataFileError(
+        "\"sections\" must be an array, not \(sections.typeName)", offset: sections.offset)
+    }
+    guard sectionValues.count <= maximumSections else {
+      throw DataFileError(
+        "\(sectionValues.count) sections; at most \(maximumSections) are accepted",
+        offset: sections.offset)
+    }
+    var itemCount = 0
+    for (sectionIndex, sectionValue) in sectionValues.enumerated() {
+      let path = "sections[\(sectionIndex)]"
+      guard case .object(let sectionMembers, _) = sectionValue else {
+        throw DataFileError(
+          "\(path) must be an object, not \(sectionValue.typeName)", offset: sectionValue.offset)
+      }
+      try rejectUnknownKeys(sectionMembers, allowed: ["title", "items"], path: path)
+      guard let titleValue = member("title", in: sectionMembers) else {
+        throw DataFileError("\(path) needs a \"title\"", offset: sectionValue.offset)
+      }
+      guard let itemsValue = member("items", in: sectionMembers) else {
+        throw DataFileError("\(path) needs an \"items\" array", offset: sectionValue.offset)
+      }
+      guard case .array(let itemValues, _) = itemsValue else {
+        throw DataFileError(
+          "\(path).items must be an array, not \(itemsValue.typeName)", offset: itemsValue.offset)
+      }
+      itemCount += itemValues.count
+      guard itemCount <= maximumItems else {
+        throw DataFileError("more than \(maximumItems) items in all", offset: itemsValue.offset)
+      }
+      var items: [Item] = []
+      items.reserveCapacity(itemValues.count)
+      for (itemIndex, itemValue) in itemValues.enumerated() {
+        items.append(try item(itemValue, path: "\(path).items[\(itemIndex)]"))
+      }
+      data.sections.append(
+        Section(title: try string(titleValue, path: "\(path).title"), items: items))
+    }
+    if let tags = member("tags", in: members) {
+      guard case .array(let tagValues, _) = tags else {
+        throw DataFileError("\"tags\" must be an array, not \(tags.typeName)", offset: tags.offset)
+      }
+      data.tags = try tagValues.enumerated().map { (index, value) throws(DataFileError) in
+        try string(value, path: "tags[\(index)]")
+      }
+    }
+    return data
+  }
+
+  private static func item(_ value: JSONValue, path: String) throws(DataFileError) -> Item {
+    if case .string(let title, _) = value { return Item(title: title, detail: nil, height: 1) }
+    guard case .object(let members, _) = value else {
+      throw DataFileError(
+        "\(path) must be a string or an object, not \(value.typeName)", offset: value.offset)
+    }
+    try rejectUnknownKeys(members, allowed: ["title", "detail", "height"], path: path)
+    guard let titleValue = member("title", in: members) else {
+      throw DataFileError("\(path) needs a \"title\"", offset: value.offset)
+    }
+    var item = Item(title: try string(titleValue, path: "\(path).title"), detail: nil, height: 1)
+    if let detail = member("detail", in: members) {
+      item.detail = try string(detail, path: "\(path).detail")
+    }
+    if let height = member("height", in: members) {
+      guard case .number(let rows, _) = height else {
+        throw DataFileError(
+          "\(path).height must be a number, not \(height.typeName)", offset: height.offset)
+      }
+      guard rows.isFinite, rows == rows.rounded(), rows >= 1, rows <= 10 else {
+        throw DataFileError(
+          "\(path).height is \(rows); it must be a whole number from 1 to 10", offset: height.offset
+        )
+      }
+      item.height = Int(rows)
+    }
+    return item
+  }
+
+  private static func string(_ value: JSONValue, path: String) throws(DataFileError) -> String {
+    guard case .string(let text, _) = value else {
+      throw DataFileError("\(path) must be a string, not \(value.typeName)", offset: value.offset)
+    }
+    return text
+  }
+
+  private static func member(
+    _ key: String, in members: [(key: String, value: JSONValue)]
+  ) -> JSONValue? {
+    members.first { $0.key == key }?.value
+  }
+
+  private static func rejectUnknownKeys(
+    _ members: [(key: String, value: JSONValue)], allowed: Set<String>, path: String
+  ) throws(DataFileError) {
+    for member in members where !allowed.contains(member.key) {
+      throw DataFileError(
+        "unknown key \"\(member.key)\" in \(path) (expected \(allowed.sorted().joined(separator: ", ")))",
+        offset: member.value.offset)
+    }
+  }
+}

@@ -1,0 +1,249 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The gallery: a top bar of pages, the current page, and a status line with the engine's live
+/// counters. It is a ``TerminalScene``: ``TerminalApp`` runs it in the terminal, and
+/// ``GallerySnapshot`` runs it headless.
+public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionViewDelegate {
+  /// The pages, in top-bar order.
+  public let descriptors: [GalleryPageDescriptor]
+  /// The options pages are built from.
+  public let options: GalleryOptions
+  /// Whether the status line shows frame times (off for deterministic snapshots).
+  public var showsTiming = true
+
+  /// The page shown.
+  public private(set) var currentPage: any GalleryPage
+  /// Its index in ``descriptors``.
+  public private(set) var currentIndex: Int
+
+  public private(set) var wantsToQuit = false
+  public var wantsToSuspend = false
+  /// Whether the help overlay is shown.
+  public private(set) var showsHelp = false
+
+  private var size = TerminalSize(columns: 80, rows: 24)
+  private let bar: CollectionView
+  private let barPane: CollectionViewPane
+  private var lastFrameDuration: Double?
+  private var lastFrameBytes = 0
+
+  /// Creates a gallery showing the page named `initialPage` (the first page if unknown).
+  public init(
+    options: GalleryOptions, initialPage: String = "list",
+    pages: [GalleryPageDescriptor] = GalleryPages.all
+  ) {
+    self.options = options
+    self.descriptors = pages
+    currentIndex = pages.firstIndex { $0.name == initialPage } ?? 0
+    currentPage = pages[currentIndex].make(options)
+    let layout = ListLayout(
+      scrollDirection: .horizontal,
+      itemSizing: .perItem { [pages] in
+        Double(CharacterWidth.of(" \($0.item + 1) \(pages[$0.item].title) ") + 1)
+      })
+    bar = CollectionView(layout: layout)
+    bar.register(TabCell.self, forCellWithReuseIdentifier: "tab")
+    bar.diagnostics.handler = nil
+    barPane = CollectionViewPane(collectionView: bar)
+    barPane.background = TextStyle(background: Theme.bar)
+    bar.dataSource = self
+    bar.delegate = self
+  }
+
+  /// The page's name.
+  public var currentPageName: String { descriptors[currentIndex].name }
+
+  /// Shows the page at `index` (clamped).
+  public func showPage(at index: Int) {
+    let clamped = min(max(0, index), descriptors.count - 1)
+    guard clamped != currentIndex else { return }
+    currentIndex = clamped
+    currentPage = descriptors[clamped].make(options)
+    layoutPage()
+    for cell in bar.visibleCells {
+      (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped
+    }
+    bar.scrollToItem(at: ItemPath(section: 0, item: clamped), at: .nearest, animated: false)
+  }
+
+  // MARK: TerminalScene
+
+  public func resize(to size: TerminalSize) {
+    self.size = size
+    barPane.frame = CellRect(x: 0, y: 0, width: size.columns, height: min(1, size.rows))
+    layoutPage()
+  }
+
+  private var pageFrame: CellRect {
+    CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 2))
+  }
+
+  private func layoutPage() {
+    currentPage.layout(in: pageFrame)
+  }
+
+  /// Whether the terminal is too small to show anything useful.
+  private var isTooSmall: Bool { size.columns < 20 || size.rows < 5 }
+
+  public func draw(into canvas: Canvas) {
+    canvas.fill(canvas.bounds, style: Theme.plain)
+    if isTooSmall {
+      let message = "Terminal too small (\(size)); enlarge it, or q to quit"
+      canvas.draw(
+        TextLayout.truncate(message, toWidth: size.columns), column: 0, row: 0, style: Theme.plain)
+      return
+    }
+    barPane.draw(into: canvas)
+    currentPage.draw(into: canvas)
+    drawStatus(into: canvas)
+    if showsHelp { drawHelp(into: canvas) }
+  }
+
+  private func drawStatus(into canvas: Canvas) {
+    let row = size.rows - 1
+    let line = CellRect(x: 0, y: row, width: size.columns, height: 1)
+    canvas.fill(line, style: TextStyle(foreground: Theme.text, background: Theme.bar))
+    let counters = currentPage.counters
+    var parts = [
+      currentPageName, "visible \(counters.visible)", "created \(counters.created)",
+      "reused \(counters.reused.formatted)",
+    ]
+    if showsTiming {
+      parts.append(lastFrameDuration.map { "frame \(Self.milliseconds($0)) ms" } ?? "frame –")
+    }
+    let left = " " + parts.joined(separator: " · ")
+    let right = "? help  q quit "
+    let context = DrawContext(canvas: canvas, frame: line, clip: line)
+    let used = context.text(left, x: 0, y: 0, style: TextStyle(foreground: Theme.text))
+    let rightWidth = CharacterWidth.of(right)
+    let status = " │ " + currentPage.status
+    let room = size.columns - used - rightWidth - 1
+    if room > 4 {
+      context.text(
+        status, x: used, y: 0, style: TextStyle(foreground: Theme.dimText), maxWidth: room)
+    }
+    if size.columns > used + rightWidth {
+      context.text(
+        right, x: size.columns - rightWidth, y: 0, style: TextStyle(foreground: Theme.accent))
+    }
+  }
+
+  private func drawHelp(into canvas: Canvas) {
+    let global: [(String, String)] = [
+      ("1-6 [ ]", "switch page (or click a tab)"), ("?", "this help"), ("q Ctrl-C", "quit"),
+      ("Ctrl-Z", "suspend"),
+    ]
+    let lines = global + [("", "")] + currentPage.keyHelp
+    let width = min(size.columns - 2, 64)
+    let height = min(size.rows - 2, lines.count + 4)
+    let box = CellRect(
+      x: (size.columns - width) / 2, y: max(1, (size.rows - height) / 2), width: width,
+      height: height)
+    let context = DrawContext(canvas: canvas, frame: box, clip: box)
+    context.fill(TextStyle(background: Theme.surfaceAlternate))
+    context.centeredText(
+      "Keys · \(currentPage.title)", y: 1,
+      style: TextStyle(foreground: Theme.accent, attributes: .bold))
+    for (index, (keys, meaning)) in lines.enumerated() where index + 3 < height - 1 {
+      context.text(
+        keys, x: 2, y: index + 3, style: TextStyle(foreground: Theme.warning, attributes: .bold))
+      context.text(meaning, x: 16, y: index + 3, style: TextStyle(foreground: Theme.text))
+    }
+  }
+
+  public func handle(_ event: InputEvent, at time: Double) {
+    switch event {
+    case .key(let key): handle(key, at: time)
+    case .mouse(let mouse): handle(mouse, at: time)
+    }
+  }
+
+  private func handle(_ key: KeyEvent, at time: Double) {
+    if showsHelp {
+      showsHelp = false
+      if key.key == .character("q") || key.key == .control("c") { wantsToQuit = true }
+      return
+    }
+    switch key.key {
+    case .character("q"), .control("c"):
+      wantsToQuit = true
+      return
+    case .control("z"):
+      wantsToSuspend = true
+      return
+    case .character("?"):
+      showsHelp = true
+      return
+    default:
+      break
+    }
+    if isTooSmall { return }
+    if currentPage.handle(key, at: time) { return }
+    switch key.key {
+    case .character("]"): showPage(at: currentIndex + 1)
+    case .character("["): showPage(at: currentIndex - 1)
+    case .character(let character):
+      if let digit = character.wholeNumberValue, digit >= 1, digit <= descriptors.count {
+        showPage(at: digit - 1)
+      }
+    default:
+      break
+    }
+  }
+
+  private func handle(_ mouse: MouseEvent, at time: Double) {
+    if showsHelp {
+      if mouse.kind == .press { showsHelp = false }
+      return
+    }
+    if isTooSmall { return }
+    if barPane.handle(mouse, at: time) { return }
+    _ = currentPage.handle(mouse, at: time)
+  }
+
+  public func tick(now: Double) {
+    barPane.tick(now: now)
+    currentPage.tick(now: now)
+  }
+
+  public var isAnimating: Bool { currentPage.isAnimating || bar.isAnimating }
+
+  public func didRender(duration: Double, bytes: Int) {
+    lastFrameDuration = duration
+    lastFrameBytes = bytes
+  }
+
+  private static func milliseconds(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100_000).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+  }
+
+  // MARK: The top bar's data
+
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
+    descriptors.count
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      TabCell.self, withReuseIdentifier: "tab", for: indexPath)
+    cell.number = indexPath.item + 1
+    cell.title = descriptors[indexPath.item].title
+    cell.isAvailable = descriptors[indexPath.item].isAvailable
+    cell.isCurrent = indexPath.item == currentIndex
+    return cell
+  }
+
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
+    collectionView.deselectItem(at: indexPath)
+    showPage(at: indexPath.item)
+  }
+}

@@ -1,0 +1,89 @@
+import ReuseKit
+import ReuseTerminal
+
+/// One page of the gallery: a control, demonstrated.
+///
+/// To add a page, write a class that adopts this protocol and add one line to
+/// ``GalleryPages/all``. The gallery gives the page the screen between the top bar and the
+/// status line, routes keys and mouse events to it, ticks it while it animates, and shows its
+/// counters in the status line.
+public protocol GalleryPage: AnyObject {
+  /// The title in the top bar.
+  var title: String { get }
+  /// Where the page is on the screen.
+  func layout(in frame: CellRect)
+  /// Draws the page.
+  func draw(into canvas: Canvas)
+  /// Handles a key; returns whether the page used it.
+  func handle(_ key: KeyEvent, at time: Double) -> Bool
+  /// Handles a mouse event; returns whether the page used it.
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool
+  /// Advances animations.
+  func tick(now: Double)
+  /// Whether something animates.
+  var isAnimating: Bool { get }
+  /// The main collection view's counters, for the status line and `--stats`.
+  var counters: ReuseCounters { get }
+  /// Idle views per reuse identifier, for `--stats`.
+  var poolSizes: [String: Int] { get }
+  /// A short page-specific status (the selection, the focus).
+  var status: String { get }
+  /// The page's keys, for the help overlay: (keys, what they do).
+  var keyHelp: [(String, String)] { get }
+}
+
+/// What every page is built from: the command-line options and where diagnostics go.
+public struct GalleryOptions: Sendable {
+  /// How many items demos generate.
+  public var itemCount: Int
+  /// Data loaded from `--data`, if any.
+  public var data: GalleryData?
+
+  /// Creates options.
+  public init(itemCount: Int = 1_000, data: GalleryData? = nil) {
+    self.itemCount = itemCount
+    self.data = data
+  }
+}
+
+/// A page the gallery knows about, built on demand.
+public struct GalleryPageDescriptor: Sendable {
+  /// The name used by `--demo` and `--snapshot`.
+  public var name: String
+  /// The title in the top bar.
+  public var title: String
+  /// Whether the control exists yet.
+  public var isAvailable: Bool
+  /// Builds the page.
+  public var make: @Sendable (GalleryOptions) -> any GalleryPage
+}
+
+/// Every page, in top-bar order.
+public enum GalleryPages {
+  /// The pages. Add a new control here.
+  public static let all: [GalleryPageDescriptor] = [
+    GalleryPageDescriptor(name: "list", title: "List", isAvailable: true) { ListPage(options: $0) },
+    placeholder("optionbar", "Option bar", arrivesWith: "the option bar and carousel work"),
+    placeholder("picker", "Picker", arrivesWith: "the four-direction picker work"),
+    placeholder("datasource", "Data source", arrivesWith: "the typed data sources work"),
+    placeholder("waterfall", "Waterfall", arrivesWith: "the grid and waterfall work"),
+    placeholder("carousel", "Carousel", arrivesWith: "the option bar and carousel work"),
+  ]
+
+  /// The page named `name`, if any.
+  public static func named(_ name: String) -> GalleryPageDescriptor? {
+    all.first { $0.name == name }
+  }
+
+  private static func placeholder(
+    _ name: String, _ title: String, arrivesWith work: String
+  )
+    -> GalleryPageDescriptor
+  {
+    GalleryPageDescriptor(name: name, title: title, isAvailable: false) { _ in
+      PlaceholderPage(
+        title: title,
+        message: "The \(title.lowercased()) page is not built yet: it arrives with \(work).")
+    }
+  }
+}

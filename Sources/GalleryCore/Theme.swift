@@ -1,0 +1,38 @@
+import ReuseTerminal
+
+/// The gallery's colours (24-bit), in one place.
+public enum Theme {
+  /// The page background.
+  public static let background = Color(hex: 0x1B1D2A)
+  /// Raised surfaces: rows, cards.
+  public static let surface = Color(hex: 0x252839)
+  /// Every other row.
+  public static let surfaceAlternate = Color(hex: 0x2B2F43)
+  /// Section headers and bars.
+  public static let bar = Color(hex: 0x33384F)
+  /// Highlight and focus.
+  public static let accent = Color(hex: 0x7AA2F7)
+  /// Selection.
+  public static let selection = Color(hex: 0x9ECE6A)
+  /// Warnings and diagnostics.
+  public static let warning = Color(hex: 0xE0AF68)
+  /// Main text.
+  public static let text = Color(hex: 0xC0CAF5)
+  /// Secondary text.
+  public static let dimText = Color(hex: 0x7C83A8)
+  /// Text on the accent colour.
+  public static let onAccent = Color(hex: 0x1B1D2A)
+
+  /// Style helpers.
+  public static var plain: TextStyle { TextStyle(foreground: text, background: background) }
+  /// Secondary text on the current background.
+  public static var dim: TextStyle { TextStyle(foreground: dimText) }
+  /// A bold title on the current background.
+  public static var title: TextStyle { TextStyle(foreground: text, attributes: .bold) }
+
+  /// A palette for badges and chips.
+  public static let palette: [Color] = [
+    Color(hex: 0xF7768E), Color(hex: 0xFF9E64), Color(hex: 0xE0AF68), Color(hex: 0x9ECE6A),
+    Color(hex: 0x73DACA), Color(hex: 0x7DCFFF), Color(hex: 0x7AA2F7), Color(hex: 0xBB9AF7),
+  ]
+}

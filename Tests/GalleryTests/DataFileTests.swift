@@ -1,0 +1,117 @@
+import GalleryCore
+import Testing
+
+@Suite struct DataFileTests {
+  private func error(_ text: String) -> DataFileError? {
+    do {
+      _ = try GalleryData.parse(Array(text.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aValidFileLoads() throws {
+    let data = try GalleryData.parse(
+      Array(
+        """
+        \u{FEFF}{"title": "T", "sections": [{"title": "S", "items": ["a", {"title": "b", "detail": "d", "height": 3}]}],
+         "tags": ["x", "\\u00e9\\ud83d\\ude00"]}
+        """.utf8))
+    #expect(data.title == "T")
+    #expect(
+      data.sections == [
+        GalleryData.Section(
+          title: "S",
+          items: [
+            GalleryData.Item(title: "a", detail: nil, height: 1),
+            GalleryData.Item(title: "b", detail: "d", height: 3),
+          ])
+      ])
+    #expect(data.tags == ["x", "é😀"])
+  }
+
+  @Test func malformedFilesNameLineAndColumn() {
+    let cases: [(String, String, Int, Int)] = [
+      (
+        "{\"sections\": [\n  {\"title\": \"A\",\n   \"items\": [\"x\", \"y\",]}\n]}",
+        "expected a JSON value, found ']'", 3, 23
+      ),
+      ("{\"sections\": [}", "expected a JSON value, found '}'", 1, 15),
+      ("{\"sections\": []", "the file ends inside an object", 1, 16),
+      (
+        "{\"sections\": [{\"title\": \"A\", \"items\": [\"unterminated]}]}",
+        "the file ends inside a string", 1, 57
+      ),
+      ("{sections: []}", "expected a quoted key", 1, 2),
+      ("", "the file is empty", 1, 1),
+      ("{\"sections\": []} extra", "unexpected text after the JSON value", 1, 18),
+      ("{\"sections\": [1e]}", "a number needs digits in its exponent", 1, 15),
+      ("{\"sections\": \"\\ud800\"}", "a lone surrogate", 1, 15),
+      ("{\"sections\": \"a\u{01}b\"}", "a control character inside a string", 1, 16),
+    ]
+    for (text, message, line, column) in cases {
+      let failure = error(text)
+      #expect(
+        failure?.message.hasPrefix(message) == true, "\(text): \(String(describing: failure))")
+      #expect(
+        failure?.location == SourceLocation(line: line, column: column),
+        "\(text): \(String(describing: failure))")
+    }
+  }
+
+  @Test func wrongTypesAndUnknownKeysAreNamed() {
+    let cases: [(String, String)] = [
+      ("[]", "the top level must be an object, not an array"),
+      ("{}", "the top level needs a \"sections\" array"),
+      ("{\"sections\": {}}", "\"sections\" must be an array, not an object"),
+      (
+        "{\"sections\": [{\"title\": 1, \"items\": []}]}",
+        "sections[0].title must be a string, not a number"
+      ),
+      ("{\"sections\": [{\"title\": \"A\"}]}", "sections[0] needs an \"items\" array"),
+      (
+        "{\"sections\": [{\"title\": \"A\", \"items\": [true]}]}",
+        "sections[0].items[0] must be a string or an object, not a boolean"
+      ),
+      (
+        "{\"sections\": [{\"title\": \"A\", \"items\": [{\"title\": \"x\", \"height\": 0}]}]}",
+        "sections[0].items[0].height is 0.0"
+      ),
+      (
+        "{\"sections\": [{\"title\": \"A\", \"items\": [{\"title\": \"x\", \"height\": \"2\"}]}]}",
+        "sections[0].items[0].height must be a number, not a string"
+      ),
+      ("{\"sections\": [], \"tittle\": \"x\"}", "unknown key \"tittle\" in the top level"),
+      ("{\"sections\": [], \"tags\": [1]}", "tags[0] must be a string, not a number"),
+    ]
+    for (text, message) in cases {
+      let failure = error(text)
+      #expect(
+        failure?.message.hasPrefix(message) == true, "\(text): \(String(describing: failure))")
+      #expect(failure?.location != nil)
+    }
+  }
+
+  @Test func hostileNestingAndHugeCountsAreRefused() {
+    let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+    #expect(error(deep)?.message.hasPrefix("the top level must be") == false)
+    #expect(error(deep)?.message.contains("nesting deeper than") == true)
+    let many =
+      "{\"sections\": ["
+      + Array(repeating: "{\"title\": \"s\", \"items\": []}", count: 10_001).joined(separator: ",")
+      + "]}"
+    #expect(error(many)?.message.contains("at most 10000 are accepted") == true)
+  }
+
+  @Test func truncatedAtEveryByteNeverCrashesAndAlwaysExplains() {
+    let text = Array(
+      "{\"title\": \"T\", \"sections\": [{\"title\": \"S\", \"items\": [\"a\", {\"title\": \"b\", \"height\": 2}]}]}"
+        .utf8)
+    for length in 0..<text.count {
+      let failure = error(String(decoding: text[..<length], as: UTF8.self))
+      #expect(failure != nil, "prefix \(length) should not parse")
+      #expect(failure?.location != nil, "prefix \(length): \(String(describing: failure))")
+    }
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+/// The real `reuse-gallery`, in a real terminal (tmux), driven by keys, mouse bytes, resizes
+/// and signals. Each test uses its own tmux server.
+@Suite(
+  .serialized, .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it")
+)
+struct EndToEndTests {
+  @Test func keysWheelResizeAndQuitLeaveAUsableShell() throws {
+    let tmux = try Tmux.startShell(columns: 100, rows: 30)
+    defer { tmux.kill() }
+    tmux.type("\(Tmux.galleryPath); echo EXIT=$?")
+    try tmux.waitFor("1 List")
+    #expect(tmux.display("#{alternate_on}") == "1", "the gallery uses the alternate screen")
+    #expect(!tmux.terminalIsCooked, "raw mode while it runs")
+
+    tmux.keys("Down", "Down", "Enter")
+    try tmux.waitFor("✓ Cobalt Falcon")
+    // Two wheel notches down over the list (SGR: ESC [ < 65 ; column ; row M).
+    let wheel = Array("\u{1B}[<65;20;10M".utf8)
+    tmux.bytes(wheel)
+    tmux.bytes(wheel)
+    try tmux.waitFor("Hollow Falcon", notContaining: "Amber Falcon")
+
+    tmux.resize(columns: 72, rows: 20)
+    try tmux.waitFor("list · visible")
+    let lines = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.allSatisfy { $0.count <= 72 })
+    #expect(lines.contains { $0.contains("1 List") }, "the frame was redrawn at the new size")
+
+    tmux.keys("q")
+    try tmux.waitFor("EXIT=0")
+    #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
+    #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
+  }
+
+  @Test(arguments: ["INT", "TERM"])
+  func aSignalMidAnimationRestoresTheTerminal(_ signal: String) throws {
+    let tmux = try Tmux.startShell(columns: 90, rows: 26)
+    defer { tmux.kill() }
+    tmux.type("\(Tmux.galleryPath) --items 1000000")
+    try tmux.waitFor("1 List")
+    #expect(!tmux.terminalIsCooked)
+    // Page Down scrolls with an animation; signal the gallery while it runs.
+    tmux.keys("PageDown")
+    _ = try Tmux.execute(["pkill", "-\(signal)", "-f", "debug/reuse-gallery --items 1000000"])
+    try tmux.waitForPrompt()
+    #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
+    #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
+  }
+
+  @Test func suspendAndResume() throws {
+    let tmux = try Tmux.startShell(columns: 90, rows: 26)
+    defer { tmux.kill() }
+    tmux.type(Tmux.galleryPath)
+    try tmux.waitFor("1 List")
+    tmux.keys("C-z")
+    try tmux.waitFor("Stopped")
+    #expect(tmux.display("#{alternate_on}") == "0", "suspended: main screen")
+    #expect(try tmux.shellSeesCookedTerminal(), "suspended: cooked mode")
+    tmux.type("fg")
+    try tmux.waitFor("1 List")
+    #expect(tmux.display("#{alternate_on}") == "1", "resumed: alternate screen again")
+    #expect(!tmux.terminalIsCooked, "resumed: raw mode again")
+    tmux.keys("Down", "Enter")
+    try tmux.waitFor("✓ Brisk Falcon", "keys work after resuming")
+    tmux.keys("q")
+    try tmux.waitForPrompt()
+    #expect(try tmux.shellSeesCookedTerminal())
+  }
+}
+
+/// A private tmux server running a shell, for one test.
+struct Tmux {
+  let socket: String
+  let session = "t"
+
+  static var isInstalled: Bool {
+    (try? Tmux.execute(["tmux", "-V"]))?.status == 0
+  }
+
+  /// The gallery binary, built beside the test bundle.
+  static var galleryPath: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("reuse-gallery").path
+  }
+
+  static func startShell(columns: Int, rows: Int) throws -> Tmux {
+    #expect(
+      FileManager.default.isExecutableFile(atPath: galleryPath),
+      "reuse-gallery is built at \(galleryPath)")
+    let tmux = Tmux(socket: "reuse-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    // The server outlives this command and would hold a captured pipe open: no capture.
+    _ = try Tmux.execute(
+      [
+        "tmux", "-L", tmux.socket, "new-session", "-d", "-s", tmux.session, "-x", "\(columns)",
+        "-y", "\(rows)", "env PS1='$ ' TERM=xterm-256color bash --norc --noprofile",
+      ], capturing: false)
+    try tmux.waitForPrompt()
+    return tmux
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    let result = try Tmux.execute(["tmux", "-L", socket] + arguments)
+    return result.output
+  }
+
+  func type(_ command: String) {
+    _ = try? run(["send-keys", "-t", session, "-l", command]); keys("Enter")
+  }
+  func keys(_ names: String...) { _ = try? run(["send-keys", "-t", session] + names) }
+  func bytes(_ bytes: [UInt8]) {
+    _ = try? run(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
+  }
+  func resize(columns: Int, rows: Int) {
+    _ = try? run(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
+  }
+  func capture() -> String { (try? run(["capture-pane", "-t", session, "-p"])) ?? "" }
+  func display(_ format: String) -> String {
+    ((try? run(["display-message", "-t", session, "-p", format])) ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+  func kill() { _ = try? run(["kill-server"]) }
+
+  /// Whether a command run at the prompt finds the terminal in canonical mode with echo (asked
+  /// from inside: at an idle prompt, readline itself turns canonical mode off).
+  func shellSeesCookedTerminal() throws -> Bool {
+    clear()
+    // The quotes split the markers, so the typed command itself never matches them.
+    type(
+      "if stty -a | grep -q ' icanon ' && stty -a | grep -q ' echo '; then echo TTY-CO''OKED; else echo TTY-R''AW; fi"
+    )
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline {
+      let screen = capture()
+      if screen.contains("TTY-COOKED") { return true }
+      if screen.contains("TTY-RAW") { return false }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TimedOut()
+  }
+
+  func clear() {
+    _ = try? run(["send-keys", "-t", session, "-l", "clear"]); keys("Enter");
+    Thread.sleep(forTimeInterval: 0.2)
+  }
+
+  /// Whether the pane's terminal is in canonical (cooked) mode, read from outside (meaningful
+  /// while a program, not the shell, is in the foreground).
+  var terminalIsCooked: Bool {
+    let tty = display("#{pane_tty}")
+    guard let output = try? Tmux.execute(["stty", "-a", "-F", tty]).output else { return false }
+    return output.contains(" icanon") && output.contains(" echo ")
+  }
+
+  /// Waits (up to 15 s) until the screen shows `text` (and not `absent`).
+  func waitFor(_ text: String, notContaining absent: String? = nil, _ comment: String = "") throws {
+    let deadline = Date().addingTimeInterval(15)
+    var screen = ""
+    while Date() < deadline {
+      screen = capture()
+      if screen.contains(text) && !(absent.map { screen.contains($0) } ?? false) { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Issue.record("timed out waiting for \"\(text)\" \(comment); the screen shows:\n\(screen)")
+    throw TimedOut()
+  }
+
+  /// Waits until the last non-empty line is the shell's prompt.
+  func waitForPrompt() throws {
+    let deadline = Date().addingTimeInterval(15)
+    var screen = ""
+    while Date() < deadline {
+      screen = capture()
+      let last = screen.split(separator: "\n").last {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }
+      if last.map({ $0.trimmingCharacters(in: .whitespaces) == "$" }) ?? false { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Issue.record("timed out waiting for the prompt; the screen shows:\n\(screen)")
+    throw TimedOut()
+  }
+
+  struct TimedOut: Error {}
+
+  /// Runs a command with posix_spawn and waitpid (Foundation's Process can fail to reap a
+  /// child that forks a daemon, and then waits for ever).
+  static func execute(
+    _ arguments: [String], capturing: Bool = true
+  ) throws -> (status: Int32, output: String) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw SpawnFailed() }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    // The test runs on a thread pool whose signal mask blocks signals: give the child an empty
+    // mask and default dispositions, as a shell would.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard spawned == 0 else { throw SpawnFailed() }
+    var output: [UInt8] = []
+    if capturing {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(fds[0], &chunk, chunk.count)
+        if count <= 0 { break }
+        output.append(contentsOf: chunk[0..<count])
+      }
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return ((status >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
+  }
+
+  struct SpawnFailed: Error {}
+}

@@ -1,0 +1,142 @@
+import GalleryCore
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+@Suite struct GalleryBehaviourTests {
+  private func makeGallery(
+    _ size: TerminalSize = TerminalSize(columns: 80, rows: 24), items: Int = 1_000
+  ) -> Gallery {
+    let gallery = Gallery(options: GalleryOptions(itemCount: items))
+    gallery.showsTiming = false
+    gallery.resize(to: size)
+    return gallery
+  }
+
+  private func settle(_ gallery: Gallery, from time: inout Double) {
+    var frames = 0
+    while gallery.isAnimating && frames < 1000 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      frames += 1
+    }
+  }
+
+  @Test func digitsBracketsAndTabClicksSwitchPages() {
+    let gallery = makeGallery()
+    let canvas = Canvas(columns: 80, rows: 24)
+    gallery.draw(into: canvas)
+    gallery.handle(.key(KeyEvent(.character("3"))), at: 1)
+    #expect(gallery.currentPageName == "picker")
+    gallery.handle(.key(KeyEvent(.character("]"))), at: 2)
+    #expect(gallery.currentPageName == "datasource")
+    gallery.handle(.key(KeyEvent(.character("["))), at: 3)
+    gallery.handle(.key(KeyEvent(.character("["))), at: 4)
+    #expect(gallery.currentPageName == "optionbar")
+    // Click the first tab in the top bar (row 0).
+    gallery.draw(into: canvas)
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 2, row: 0)), at: 5)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 2, row: 0)), at: 5.05)
+    #expect(gallery.currentPageName == "list")
+  }
+
+  @Test func wheelAndClickOnTheList() {
+    let gallery = makeGallery()
+    var time = 1.0
+    let canvas = Canvas(columns: 80, rows: 24)
+    gallery.draw(into: canvas)
+    for _ in 0..<4 {
+      gallery.handle(
+        .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 10, row: 10)), at: time)
+    }
+    settle(gallery, from: &time)
+    gallery.draw(into: canvas)
+    // Four notches of three rows: the content moved 12 rows; the pinned header covers the
+    // first list row, so the row below it shows item 13.
+    #expect(canvas.plainTextLines()[2].contains("Arrivals"))
+    #expect(canvas.plainTextLines()[3].contains("Misty Falcon"))
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 10, row: 5)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 5)), at: time + 0.05)
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines()[5].contains("✓"), "the clicked row is selected")
+  }
+
+  @Test func aDragFlingsTheListAndItSettles() {
+    let gallery = makeGallery(items: 100_000)
+    var time = 1.0
+    let canvas = Canvas(columns: 80, rows: 24)
+    gallery.draw(into: canvas)
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 20, row: 18)), at: time)
+    for step in 1...6 {
+      time += 1.0 / 60
+      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 20, row: 18 - step * 2)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 20, row: 6)), at: time)
+    #expect(gallery.isAnimating, "the release flings")
+    settle(gallery, from: &time)
+    #expect(!gallery.isAnimating)
+    gallery.draw(into: canvas)
+    #expect(!canvas.plainTextLines()[3].contains("Amber Falcon"), "it moved")
+  }
+
+  @Test func tinyTerminalsAndAResizeStormNeverCrash() {
+    let gallery = makeGallery()
+    var sizes: [TerminalSize] = []
+    for columns in 1...6 {
+      for rows in 1...6 { sizes.append(TerminalSize(columns: columns, rows: rows)) }
+    }
+    var seed: UInt64 = 42
+    for _ in 0..<100 {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      sizes.append(TerminalSize(columns: Int(seed >> 33) % 240, rows: Int(seed >> 17) % 80))
+    }
+    sizes.append(TerminalSize(columns: 80, rows: 24))
+    let canvas = Canvas(columns: 0, rows: 0)
+    for size in sizes {
+      gallery.resize(to: size)
+      canvas.resize(columns: size.columns, rows: size.rows)
+      gallery.draw(into: canvas)
+    }
+    // After the storm the frame is exactly what a fresh gallery at the final size shows, every
+    // row but the status line's counters (the storm really created more cells at larger sizes).
+    let expected = Canvas(columns: 80, rows: 24)
+    makeGallery().draw(into: expected)
+    let rows = 0..<(23 * 80)
+    #expect(
+      Array(canvas.plainTextLines().dropLast()) == Array(expected.plainTextLines().dropLast()))
+    #expect(Array(canvas.cells[rows]) == Array(expected.cells[rows]), "styles too")
+  }
+
+  @Test func tooSmallTerminalsSaySo() {
+    let gallery = makeGallery(TerminalSize(columns: 30, rows: 3))
+    let canvas = Canvas(columns: 30, rows: 3)
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines()[0].hasPrefix("Terminal too small (30x3)"))
+    gallery.handle(.key(KeyEvent(.character("q"))), at: 1)
+    #expect(gallery.wantsToQuit, "q still quits")
+  }
+
+  @Test func keyScriptsAndSizesAreValidated() throws {
+    #expect(
+      try GallerySnapshot.parseKeys("down ctrl-c pgdn x") == [
+        KeyEvent(.down), KeyEvent(.control("c"), modifiers: .control), KeyEvent(.pageDown),
+        KeyEvent(.character("x")),
+      ])
+    #expect(throws: GallerySnapshot.ScriptError.self) {
+      try GallerySnapshot.parseKeys("down sideways")
+    }
+    #expect(throws: GallerySnapshot.ScriptError.self) { try GallerySnapshot.parseSize("80by24") }
+    #expect(throws: GallerySnapshot.ScriptError.self) { try GallerySnapshot.parseSize("0x5") }
+    #expect(try GallerySnapshot.parseSize("100X30") == TerminalSize(columns: 100, rows: 30))
+  }
+
+  @Test func statsAreJSON() {
+    let canvas = Canvas(columns: 80, rows: 24)
+    let gallery = GallerySnapshot.run(
+      page: "list", size: TerminalSize(columns: 80, rows: 24), keys: [KeyEvent(.end)],
+      options: GalleryOptions(), canvas: canvas)
+    let json = GallerySnapshot.statsJSON(gallery)
+    #expect(json.hasPrefix("{\"page\": \"list\", \"visible\": "))
+    #expect(json.contains("\"pools\": {"))
+  }
+}

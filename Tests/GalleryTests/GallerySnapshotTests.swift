@@ -1,0 +1,57 @@
+import GalleryCore
+import ReuseTerminal
+import SnapshotTesting
+import Testing
+
+/// Text snapshots (`.lines`) of every gallery page, as `reuse-gallery --snapshot` prints them.
+@Suite struct GallerySnapshotTests {
+  private func frame(
+    _ page: String, _ size: String = "80x24", keys: String = "", items: Int = 1_000,
+    data: GalleryData? = nil
+  ) throws -> String {
+    GallerySnapshot.render(
+      page: page, size: try GallerySnapshot.parseSize(size),
+      keys: try GallerySnapshot.parseKeys(keys),
+      options: GalleryOptions(itemCount: items, data: data), color: false)
+  }
+
+  @Test(arguments: GalleryPages.all.map(\.name))
+  func everyPage(_ name: String) throws {
+    assertSnapshot(of: try frame(name), as: .lines, named: name)
+  }
+
+  @Test func listAfterMovingSelectingAndSwitchingFocus() throws {
+    assertSnapshot(
+      of: try frame("list", keys: "down down enter pgdn down enter tab right right enter"),
+      as: .lines)
+  }
+
+  @Test func listAtTheEndOfAMillionItems() throws {
+    assertSnapshot(of: try frame("list", "70x16", keys: "end", items: 1_000_000), as: .lines)
+  }
+
+  @Test func listFromADataFile() throws {
+    let data = try GalleryData.parse(
+      Array(
+        """
+        {"title": "Groceries", "sections": [
+          {"title": "Fruit 🍎", "items": ["Apple", {"title": "Banana", "detail": "ripe"}, {"title": "Cherry", "height": 2}]},
+          {"title": "Empty", "items": []},
+          {"title": "Bakery", "items": ["Bread", "Croissant", "红豆包 (red bean bun)"]}
+        ], "tags": ["fresh", "organic", "local"]}
+        """.utf8))
+    assertSnapshot(of: try frame("list", "60x14", keys: "down down down", data: data), as: .lines)
+  }
+
+  @Test func helpOverlay() throws {
+    assertSnapshot(of: try frame("list", keys: "?"), as: .lines)
+  }
+
+  @Test func colourOutputCarriesTrueColourSequences() throws {
+    let text = GallerySnapshot.render(
+      page: "list", size: try GallerySnapshot.parseSize("40x8"), keys: [],
+      options: GalleryOptions(), color: true)
+    #expect(text.contains("\u{1B}[0;38;2;"))
+    #expect(text.contains("48;2;"))
+  }
+}
