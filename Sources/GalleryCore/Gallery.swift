@@ -17,7 +17,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Its index in ``descriptors``.
   public private(set) var currentIndex: Int
 
+  /// Whether the user asked to quit (q, Ctrl-C).
   public private(set) var wantsToQuit = false
+  /// Whether the user asked to suspend (Ctrl-Z); the run loop clears it.
   public var wantsToSuspend = false
   /// Whether the help overlay is shown.
   public private(set) var showsHelp = false
@@ -69,6 +71,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
 
   // MARK: TerminalScene
 
+  /// Lays the bar, the page and the status line out for `size`.
   public func resize(to size: TerminalSize) {
     self.size = size
     barPane.frame = CellRect(x: 0, y: 0, width: size.columns, height: min(1, size.rows))
@@ -86,6 +89,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Whether the terminal is too small to show anything useful.
   private var isTooSmall: Bool { size.columns < 20 || size.rows < 5 }
 
+  /// Draws the whole frame (or a notice when the terminal is too small).
   public func draw(into canvas: Canvas) {
     canvas.fill(canvas.bounds, style: Theme.plain)
     if isTooSmall {
@@ -152,6 +156,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     }
   }
 
+  /// Routes a key or mouse event: global keys first, then the page.
   public func handle(_ event: InputEvent, at time: Double) {
     switch event {
     case .key(let key): handle(key, at: time)
@@ -202,13 +207,16 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     _ = currentPage.handle(mouse, at: time)
   }
 
+  /// Advances the bar's and the page's animations.
   public func tick(now: Double) {
     barPane.tick(now: now)
     currentPage.tick(now: now)
   }
 
+  /// Whether the page or the bar animates.
   public var isAnimating: Bool { currentPage.isAnimating || bar.isAnimating }
 
+  /// Keeps the last frame's time for the status line.
   public func didRender(duration: Double, bytes: Int) {
     lastFrameDuration = duration
     lastFrameBytes = bytes
@@ -221,12 +229,14 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
 
   // MARK: The top bar's data
 
+  /// One tab per page.
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   ) -> Int {
     descriptors.count
   }
 
+  /// The tab for a page.
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -241,6 +251,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     return cell
   }
 
+  /// A tapped tab shows its page.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   {
     collectionView.deselectItem(at: indexPath)
