@@ -75,6 +75,7 @@ def main(raw_directory, output):
             "scaling": scaling,
             "cells_created": metrics.get("cellsCreated"),
             "peak_visible": metrics.get("peakVisible"),
+            "bytes": metrics.get("bytes"),
         }
         if row_name == "harness/empty/loop":
             harness_mallocs = per_op["mallocs"]
@@ -98,16 +99,21 @@ def main(raw_directory, output):
         if values["cells_created"] is not None:
             base_row["cells_created"] = values["cells_created"]
             base_row["peak_visible"] = values["peak_visible"]
+        if values["bytes"] is not None:
+            base_row["bytes"] = values["bytes"]
         if not matching:
             rows.append({**base_row, "baseline": None, "baseline_ns": None, "ratio": None})
         for _, _, baseline, base_values in sorted(matching, key=lambda b: b[2]):
             ratio = base_values["ns"] / values["ns"] if values["ns"] else None
-            rows.append({
+            row = {
                 **base_row,
                 "baseline": baseline,
                 "baseline_ns": round(base_values["ns"], 1),
                 "ratio": round(ratio, 1) if ratio else None,
-            })
+            }
+            if base_values["bytes"] is not None:
+                row["baseline_bytes"] = base_values["bytes"]
+            rows.append(row)
     with open(output, "w") as handle:
         json.dump(rows, handle, indent=2)
         handle.write("\n")
@@ -127,6 +133,10 @@ def main(raw_directory, output):
     print("-" * len(header))
     for row in rows:
         notes = ""
+        if "bytes" in row:
+            notes = f"{row['bytes']:,} bytes"
+            if "baseline_bytes" in row:
+                notes += f" vs {row['baseline_bytes']:,} ({100 * row['bytes'] / row['baseline_bytes']:.1f} %)"
         if "cells_created" in row:
             notes = f"cells created {row['cells_created']}, peak visible {row['peak_visible']}"
         ratio = f"{row['ratio']:.0f}×" if row["ratio"] else "-"
@@ -155,6 +165,11 @@ def markdown_table(rows):
         extra = ""
         if "cells_created" in row:
             extra = f" (cells created {row['cells_created']}, peak visible {row['peak_visible']})"
+        if "bytes" in row:
+            extra = f" ({row['bytes']:,} bytes"
+            if "baseline_bytes" in row:
+                extra += f"; the baseline writes {row['baseline_bytes']:,}"
+            extra += ")"
         baseline = f"`{row['baseline']}`" if row["baseline"] else "–"
         ratio = f"{row['ratio']:.0f}×" if row["ratio"] else "–"
         lines.append(

@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
   registerHarnessBaseline()
   registerListBenchmarks()
   registerFlingBenchmarks()
+  registerRenderBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

@@ -6,34 +6,48 @@
 /// Combining marks stay with their base character (they are part of its `Character`).
 /// Every drawing call clips, to the canvas and to an optional rectangle.
 public final class Canvas {
-  /// One cell.
+  /// One cell: plain data (24 bytes), so frames copy and compare at memory speed.
   public struct Cell: Hashable, Sendable {
-    /// The grapheme shown, `" "` when blank, `""` in the right half of a wide character.
-    public var grapheme: String
+    /// The grapheme shown: a space when blank, ``Glyph/none`` in the right half of a wide
+    /// character.
+    public var glyph: Glyph
     /// 1, 2 for the left half of a wide character, 0 for its right half.
     public var width: UInt8
     /// Colours and attributes.
     public var style: TextStyle
 
     /// Creates a cell.
-    public init(grapheme: String, width: UInt8, style: TextStyle) {
-      self.grapheme = grapheme
+    @inlinable
+    public init(glyph: Glyph, width: UInt8, style: TextStyle) {
+      self.glyph = glyph
       self.width = width
       self.style = style
     }
 
+    /// Creates a cell from a grapheme given as a string.
+    public init(grapheme: String, width: UInt8, style: TextStyle) {
+      self.init(glyph: grapheme.isEmpty ? .none : Glyph(grapheme), width: width, style: style)
+    }
+
+    /// The grapheme shown, `" "` when blank, `""` in the right half of a wide character.
+    public var grapheme: String { glyph.string }
+
     /// A blank cell.
+    @inlinable
     public static func blank(_ style: TextStyle) -> Cell {
-      Cell(grapheme: " ", width: 1, style: style)
+      Cell(glyph: .space, width: 1, style: style)
     }
   }
 
+  // Drawing touches these once per cell: `@exclusivity(unchecked)` drops the runtime
+  // access tracking, a third of a frame's time otherwise. A canvas is drawn from one thread.
+
   /// The number of columns.
-  public private(set) var columns: Int
+  @exclusivity(unchecked) public private(set) var columns: Int
   /// The number of rows.
-  public private(set) var rows: Int
+  @exclusivity(unchecked) public private(set) var rows: Int
   /// The cells, row by row.
-  public private(set) var cells: [Cell]
+  @exclusivity(unchecked) public private(set) var cells: [Cell]
 
   /// Creates a blank canvas; negative sizes become 0.
   public init(columns: Int, rows: Int, style: TextStyle = .plain) {
@@ -79,13 +93,15 @@ public final class Canvas {
       }
       return
     }
-    let cell = Cell(grapheme: String(character), width: 1, style: style)
+    let cell = Cell(glyph: Glyph(character), width: 1, style: style)
     for row in area.y..<area.maxY {
       // Neighbours of a wide character cut at the edges become blanks.
       repairEdge(column: area.x, row: row)
       repairEdge(column: area.maxX - 1, row: row)
       let start = row * columns
-      for column in area.x..<area.maxX { cells[start + column] = cell }
+      cells.withUnsafeMutableBufferPointer { cells in
+        for column in area.x..<area.maxX { cells[start + column] = cell }
+      }
     }
   }
 
@@ -114,37 +130,48 @@ public final class Canvas {
     let area = (clip ?? bounds).intersection(bounds)
     var x = column
     let visibleRow = row >= area.y && row < area.maxY
-    for character in text {
-      var grapheme = String(character)
-      var width = CharacterWidth.of(character)
-      if character == "\t" {
-        grapheme = " "
+    var clusters = Clusters(text)
+    while let cluster = clusters.next() {
+      let glyph: Glyph
+      let width: Int
+      switch cluster {
+      case .ascii(let byte):
+        if byte >= 0x20 && byte < 0x7F {
+          glyph = Glyph(ascii: byte)
+        } else if byte == 0x09 {
+          glyph = .space  // a tab
+        } else {
+          continue  // a control character
+        }
         width = 1
+      case .character(let character):
+        width = CharacterWidth.of(character)
+        guard width > 0 else { continue }
+        glyph = Glyph(character)
       }
-      guard width > 0 else { continue }
       defer { x += width }
       guard visibleRow, x + width > area.x, x < area.maxX else { continue }
       if width == 2 && (x < area.x || x + 1 >= area.maxX) {
         // Half of it would be clipped: show a blank in the visible half.
         let visible = x < area.x ? x + 1 : x
-        put(" ", width: 1, column: visible, row: row, style: style)
+        put(.space, width: 1, column: visible, row: row, style: style)
         continue
       }
-      put(grapheme, width: UInt8(width), column: x, row: row, style: style)
+      put(glyph, width: UInt8(width), column: x, row: row, style: style)
     }
     return x - column
   }
 
   /// Writes one grapheme, keeping wide characters whole.
-  private func put(_ grapheme: String, width: UInt8, column: Int, row: Int, style: TextStyle) {
+  private func put(_ glyph: Glyph, width: UInt8, column: Int, row: Int, style: TextStyle) {
     let index = row * columns + column
     repairEdge(column: column, row: row)
     if width == 2 { repairEdge(column: column + 1, row: row) }
     var resolved = style
     if resolved.background == nil { resolved.background = cells[index].style.background }
-    cells[index] = Cell(grapheme: grapheme, width: width, style: resolved)
+    cells[index] = Cell(glyph: glyph, width: width, style: resolved)
     if width == 2 {
-      cells[index + 1] = Cell(grapheme: "", width: 0, style: resolved)
+      cells[index + 1] = Cell(glyph: .none, width: 0, style: resolved)
     }
   }
 
@@ -165,12 +192,12 @@ public final class Canvas {
   /// The characters of each row, without styles; trailing blanks trimmed.
   public func plainTextLines() -> [String] {
     (0..<rows).map { row in
-      var line = ""
+      var bytes: [UInt8] = []
       for column in 0..<columns where cells[row * columns + column].width > 0 {
-        line += cells[row * columns + column].grapheme
+        cells[row * columns + column].glyph.appendUTF8(to: &bytes)
       }
-      while line.last == " " { line.removeLast() }
-      return line
+      while bytes.last == 0x20 { bytes.removeLast() }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -188,7 +215,7 @@ public final class Canvas {
           ANSI.appendStyle(cell.style, to: &bytes)
           pen = cell.style
         }
-        bytes.append(contentsOf: cell.grapheme.utf8)
+        cell.glyph.appendUTF8(to: &bytes)
       }
       ANSI.appendReset(to: &bytes)
       pen = nil

@@ -30,7 +30,13 @@ public enum CharacterWidth {
   /// The total width of a string, cluster by cluster.
   public static func of(_ string: String) -> Int {
     var total = 0
-    for character in string { total += of(character) }
+    var clusters = Clusters(string)
+    while let cluster = clusters.next() {
+      switch cluster {
+      case .ascii(let byte): total += byte >= 0x20 && byte < 0x7F ? 1 : 0
+      case .character(let character): total += of(character)
+      }
+    }
     return total
   }
 
@@ -46,5 +52,43 @@ public enum CharacterWidth {
       }
     }
     return low < ranges.count && ranges[low].contains(value)
+  }
+}
+
+/// The grapheme clusters of a string, with a fast path for ASCII: a printable ASCII byte
+/// followed by another ASCII byte is a whole cluster, so it needs no grapheme breaking and no
+/// `Character`. Everything else goes through `Character`.
+struct Clusters: IteratorProtocol {
+  /// One cluster: a lone ASCII byte, or a `Character`.
+  enum Element {
+    case ascii(UInt8)
+    case character(Character)
+  }
+
+  private let text: String
+  private var index: String.Index
+  private let end: String.Index
+
+  init(_ text: String) {
+    self.text = text
+    index = text.utf8.startIndex
+    end = text.utf8.endIndex
+  }
+
+  @inline(__always)
+  mutating func next() -> Element? {
+    guard index < end else { return nil }
+    let utf8 = text.utf8
+    let byte = utf8[index]
+    let following = utf8.index(after: index)
+    // CR LF is one cluster, but both halves are controls that are never drawn.
+    if byte < 0x80 && (following == end || utf8[following] < 0x80) {
+      index = following
+      return .ascii(byte)
+    }
+    // `index` is a cluster boundary: the start, or the end of the previous cluster.
+    let character = text[index]
+    index = text.index(after: index)
+    return .character(character)
   }
 }

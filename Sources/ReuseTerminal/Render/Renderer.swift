@@ -16,12 +16,14 @@ public final class Renderer {
   /// Cells rewritten by the last ``render(_:)``.
   public private(set) var lastFrameCellCount = 0
 
-  private var previous: [Canvas.Cell] = []
-  private var previousColumns = -1
-  private var previousRows = -1
-  private var buffer: [UInt8] = []
-  private var previousFingerprints: [UInt64] = []
-  private var fingerprints: [UInt64] = []
+  // Touched once per cell: no runtime exclusivity tracking (a renderer is used from one
+  // thread).
+  @exclusivity(unchecked) private var previous: [Canvas.Cell] = []
+  @exclusivity(unchecked) private var previousColumns = -1
+  @exclusivity(unchecked) private var previousRows = -1
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
+  @exclusivity(unchecked) private var previousFingerprints: [UInt64] = []
+  @exclusivity(unchecked) private var fingerprints: [UInt64] = []
   /// Whether to scroll bands with the terminal's scroll regions (on by default).
   public var usesScrollRegions = true
   /// Rows scrolled by the terminal in the last frame (positive: content moved up).
@@ -100,7 +102,7 @@ public final class Renderer {
                 ANSI.appendStyle(cell.style, to: &buffer)
                 pen = cell.style
               }
-              buffer.append(contentsOf: cell.grapheme.utf8)
+              cell.glyph.appendUTF8(to: &buffer)
               written += 1
               x += Int(cell.width)
               // Terminals disagree about some wide characters' widths: after one, place the
@@ -116,7 +118,17 @@ public final class Renderer {
       }
     }
     if pen != nil { ANSI.appendReset(to: &buffer) }
-    previous = cells
+    if previous.count == cells.count {
+      // Copy into the kept buffer: no allocation, and the canvas stays uniquely referenced
+      // (sharing its array would make its next draw copy the whole frame).
+      previous.withUnsafeMutableBufferPointer { old in
+        cells.withUnsafeBufferPointer { new in
+          _ = old.update(fromContentsOf: new)
+        }
+      }
+    } else {
+      previous = cells.withUnsafeBufferPointer { Array($0) }
+    }
     previousColumns = columns
     previousRows = rows
     swap(&previousFingerprints, &fingerprints)
@@ -131,18 +143,19 @@ public final class Renderer {
   /// A cheap fingerprint of every row, to find rows that moved.
   private func computeFingerprints(_ cells: [Canvas.Cell], columns: Int, rows: Int) {
     fingerprints.removeAll(keepingCapacity: true)
-    for row in 0..<rows {
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      for column in 0..<columns {
-        hash = (hash ^ Renderer.fingerprint(cells[row * columns + column])) &* 0x100_0000_01B3
+    cells.withUnsafeBufferPointer { cells in
+      for row in 0..<rows {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for column in 0..<columns {
+          hash = (hash ^ Renderer.fingerprint(cells[row * columns + column])) &* 0x100_0000_01B3
+        }
+        fingerprints.append(hash)
       }
-      fingerprints.append(hash)
     }
   }
 
   private static func fingerprint(_ cell: Canvas.Cell) -> UInt64 {
-    var value = UInt64(cell.grapheme.unicodeScalars.first?.value ?? 0)
-    value = value &* 31 &+ UInt64(cell.grapheme.utf8.count) &* 7 &+ UInt64(cell.width)
+    var value = cell.glyph.raw &* 31 &+ UInt64(cell.width)
     let style = cell.style
     if let color = style.foreground {
       value =
@@ -215,16 +228,17 @@ public final class Renderer {
     let rows = stride(
       from: band.shift > 0 ? band.top : band.bottom,
       through: band.shift > 0 ? band.bottom : band.top, by: band.shift > 0 ? 1 : -1)
-    for row in rows {
-      let source = row + band.shift
-      if source >= band.top && source <= band.bottom {
-        for column in 0..<columns {
-          previous[row * columns + column] = previous[source * columns + column]
+    previous.withUnsafeMutableBufferPointer { previous in
+      guard let base = previous.baseAddress else { return }
+      for row in rows {
+        let source = row + band.shift
+        if source >= band.top && source <= band.bottom {
+          (base + row * columns).update(from: base + source * columns, count: columns)
+          previousFingerprints[row] = previousFingerprints[source]
+        } else {
+          (base + row * columns).update(repeating: blank, count: columns)
+          previousFingerprints[row] = blankFingerprint
         }
-        previousFingerprints[row] = previousFingerprints[source]
-      } else {
-        for column in 0..<columns { previous[row * columns + column] = blank }
-        previousFingerprints[row] = blankFingerprint
       }
     }
   }

@@ -1,0 +1,114 @@
+import Benchmark
+import ReuseKit
+import ReuseTerminal
+
+/// The `render` family: a 200×60 terminal frame of a list (a header row, a status row and a
+/// styled, 24-bit-colour list between), drawn into the canvas and rendered to an in-memory
+/// terminal. Bytes written are a custom metric.
+func registerRenderBenchmarks() {
+  // A full frame: draw everything, render everything (as after a resize or a resume).
+  let full = State<RenderFixture>()
+  benchmark(
+    "render/frame/full", items: 200 * 60, scaling: .one, metrics: [RenderMetric.bytes],
+    closure: { benchmark in
+      let fixture = full.value!
+      fixture.renderer.invalidate()
+      let bytes = fixture.frame(scrollBy: 0)
+      benchmark.measurement(RenderMetric.bytes, bytes)
+    },
+    setup: { full.value = RenderFixture() },
+    teardown: { full.value = nil })
+
+  // A one-row scroll: the diffing renderer (scroll region plus the new row) ...
+  let scroll = State<RenderFixture>()
+  benchmark(
+    "render/frame/scroll", items: 200 * 60, scaling: .one, metrics: [RenderMetric.bytes],
+    closure: { benchmark in
+      let bytes = scroll.value!.frame(scrollBy: 1)
+      benchmark.measurement(RenderMetric.bytes, bytes)
+    },
+    setup: {
+      let fixture = RenderFixture()
+      _ = fixture.frame(scrollBy: 0)
+      scroll.value = fixture
+    },
+    teardown: { scroll.value = nil })
+
+  // ... against redrawing the whole scrolled frame, as a renderer without diffing would.
+  let redraw = State<RenderFixture>()
+  benchmark(
+    "render/frame/scroll", items: 200 * 60, scaling: .one, baseline: "full-redraw",
+    metrics: [RenderMetric.bytes],
+    closure: { benchmark in
+      let fixture = redraw.value!
+      fixture.renderer.invalidate()
+      let bytes = fixture.frame(scrollBy: 1)
+      benchmark.measurement(RenderMetric.bytes, bytes)
+    },
+    setup: { redraw.value = RenderFixture() },
+    teardown: { redraw.value = nil })
+}
+
+enum RenderMetric {
+  static let bytes = BenchmarkMetric.custom("bytes", polarity: .prefersSmaller)
+}
+
+/// A terminal output that only counts.
+private final class CountingOutput: TerminalOutput {
+  var total = 0
+  func write(_ bytes: [UInt8]) { total += bytes.count }
+}
+
+private final class RowCell: TerminalCell {
+  var item = 0
+  override func draw(in context: DrawContext) {
+    let hue = UInt8(item * 37 % 200 + 40)
+    context.fill(TextStyle(background: Color(red: 30, green: 32, blue: item % 2 == 0 ? 48 : 58)))
+    context.text("▌", x: 0, y: 0, style: TextStyle(foreground: Color(red: hue, green: 120, blue: 200)))
+    context.text("Row \(item) · a list item with a title", x: 3, y: 0, style: TextStyle(foreground: Color(hex: 0xC0CAF5)))
+    context.text("#\(item + 1)", x: context.width - 10, y: 0, style: TextStyle(foreground: Color(hex: 0x7C83A8)))
+  }
+}
+
+private final class RowSource: CollectionViewDataSource {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1_000_000 }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(RowCell.self, withReuseIdentifier: "row", for: indexPath)
+    cell.item = indexPath.item
+    return cell
+  }
+}
+
+private final class RenderFixture {
+  let canvas = Canvas(columns: 200, rows: 60)
+  let output = CountingOutput()
+  let renderer: Renderer
+  let source = RowSource()
+  let pane: CollectionViewPane
+
+  init() {
+    renderer = Renderer(output: output)
+    let collectionView = CollectionView(layout: ListLayout(itemSizing: .uniform(1)))
+    collectionView.register(RowCell.self, forCellWithReuseIdentifier: "row")
+    collectionView.dataSource = source
+    pane = CollectionViewPane(collectionView: collectionView)
+    pane.frame = CellRect(x: 0, y: 1, width: 200, height: 58)
+    pane.background = TextStyle(background: Color(hex: 0x1B1D2A))
+  }
+
+  /// Scrolls, draws the frame and renders it; returns the bytes written.
+  func frame(scrollBy rows: Double) -> Int {
+    let collectionView = pane.collectionView
+    if rows != 0 {
+      var offset = collectionView.contentOffset
+      offset.y = offset.y + rows > 900_000 ? 0 : offset.y + rows
+      collectionView.contentOffset = offset
+    }
+    canvas.fill(CellRect(x: 0, y: 0, width: 200, height: 1), style: TextStyle(foreground: Color(hex: 0x1B1D2A), background: Color(hex: 0x7AA2F7)))
+    canvas.draw(" ReuseKit · render benchmark", column: 0, row: 0, style: TextStyle(attributes: .bold))
+    pane.draw(into: canvas)
+    canvas.fill(CellRect(x: 0, y: 59, width: 200, height: 1), style: TextStyle(foreground: Color(hex: 0xC0CAF5), background: Color(hex: 0x33384F)))
+    canvas.draw(" visible \(collectionView.reuseCounters.visible) · created \(collectionView.reuseCounters.created)", column: 0, row: 59, style: .plain)
+    return renderer.render(canvas)
+  }
+}
