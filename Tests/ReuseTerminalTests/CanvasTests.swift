@@ -48,6 +48,28 @@ import Testing
     #expect(canvas.cells[1].grapheme == "x")
   }
 
+  @Test func longClustersRoundTripAndCompareByValue() {
+    // A family (25 UTF-8 bytes) is interned; a flag (8 bytes) and a keycap (7) are inline.
+    let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+    let canvas = Canvas(columns: 10, rows: 2)
+    #expect(canvas.draw("\(family)🇫🇷#\u{FE0F}\u{20E3}", column: 0, row: 0, style: .plain) == 6)
+    #expect(canvas.cells[0].grapheme == family)
+    #expect(canvas.cells[2].grapheme == "🇫🇷")
+    #expect(canvas.cells[4].grapheme == "#\u{FE0F}\u{20E3}")
+    canvas.draw(family, column: 0, row: 1, style: .plain)
+    #expect(canvas.cells[10] == canvas.cells[0], "the same cluster twice: equal cells")
+    #expect(Glyph("a\u{301}\u{302}\u{303}\u{304}") != Glyph("a\u{301}\u{302}\u{303}\u{305}"))
+    #expect(canvas.plainTextLines()[0] == "\(family)🇫🇷#\u{FE0F}\u{20E3}")
+  }
+
+  @Test func tabsAndControlCharactersInMixedText() {
+    let canvas = Canvas(columns: 8, rows: 1)
+    // A tab is a space, controls are skipped, and ASCII next to non-ASCII still clusters.
+    #expect(canvas.draw("a\tb\u{7}é红", column: 0, row: 0, style: .plain) == 6)
+    #expect(canvas.plainTextLines() == ["a bé红"])
+    #expect(CharacterWidth.of("a\u{7}é红") == 4)
+  }
+
   @Test func aNilBackgroundKeepsTheCellsBackground() {
     let canvas = Canvas(columns: 3, rows: 1)
     let blue = Color(hex: 0x0000FF)

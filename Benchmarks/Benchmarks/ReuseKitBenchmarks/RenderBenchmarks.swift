@@ -64,16 +64,25 @@ private final class RowCell: TerminalCell {
   override func draw(in context: DrawContext) {
     let hue = UInt8(item * 37 % 200 + 40)
     context.fill(TextStyle(background: Color(red: 30, green: 32, blue: item % 2 == 0 ? 48 : 58)))
-    context.text("▌", x: 0, y: 0, style: TextStyle(foreground: Color(red: hue, green: 120, blue: 200)))
-    context.text("Row \(item) · a list item with a title", x: 3, y: 0, style: TextStyle(foreground: Color(hex: 0xC0CAF5)))
-    context.text("#\(item + 1)", x: context.width - 10, y: 0, style: TextStyle(foreground: Color(hex: 0x7C83A8)))
+    context.text(
+      "▌", x: 0, y: 0, style: TextStyle(foreground: Color(red: hue, green: 120, blue: 200)))
+    context.text(
+      "Row \(item) · a list item with a title", x: 3, y: 0,
+      style: TextStyle(foreground: Color(hex: 0xC0CAF5)))
+    context.text(
+      "#\(item + 1)", x: context.width - 10, y: 0,
+      style: TextStyle(foreground: Color(hex: 0x7C83A8)))
   }
 }
 
 private final class RowSource: CollectionViewDataSource {
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1_000_000 }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(RowCell.self, withReuseIdentifier: "row", for: indexPath)
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { 1_000_000 }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(
+      RowCell.self, withReuseIdentifier: "row", for: indexPath)
     cell.item = indexPath.item
     return cell
   }
@@ -104,11 +113,18 @@ private final class RenderFixture {
       offset.y = offset.y + rows > 900_000 ? 0 : offset.y + rows
       collectionView.contentOffset = offset
     }
-    canvas.fill(CellRect(x: 0, y: 0, width: 200, height: 1), style: TextStyle(foreground: Color(hex: 0x1B1D2A), background: Color(hex: 0x7AA2F7)))
-    canvas.draw(" ReuseKit · render benchmark", column: 0, row: 0, style: TextStyle(attributes: .bold))
+    canvas.fill(
+      CellRect(x: 0, y: 0, width: 200, height: 1),
+      style: TextStyle(foreground: Color(hex: 0x1B1D2A), background: Color(hex: 0x7AA2F7)))
+    canvas.draw(
+      " ReuseKit · render benchmark", column: 0, row: 0, style: TextStyle(attributes: .bold))
     pane.draw(into: canvas)
-    canvas.fill(CellRect(x: 0, y: 59, width: 200, height: 1), style: TextStyle(foreground: Color(hex: 0xC0CAF5), background: Color(hex: 0x33384F)))
-    canvas.draw(" visible \(collectionView.reuseCounters.visible) · created \(collectionView.reuseCounters.created)", column: 0, row: 59, style: .plain)
+    canvas.fill(
+      CellRect(x: 0, y: 59, width: 200, height: 1),
+      style: TextStyle(foreground: Color(hex: 0xC0CAF5), background: Color(hex: 0x33384F)))
+    canvas.draw(
+      " visible \(collectionView.reuseCounters.visible) · created \(collectionView.reuseCounters.created)",
+      column: 0, row: 59, style: .plain)
     return renderer.render(canvas)
   }
 }

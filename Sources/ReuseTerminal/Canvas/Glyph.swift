@@ -71,7 +71,8 @@ public struct Glyph: Hashable, Sendable {
   public func appendUTF8(to bytes: inout [UInt8]) {
     var value = raw
     if value >> 56 == 0xFF {
-      GlyphTable.shared.appendBytes(ofIndex: Int(truncatingIfNeeded: value & 0xFFFF_FFFF), to: &bytes)
+      GlyphTable.shared.appendBytes(
+        ofIndex: Int(truncatingIfNeeded: value & 0xFFFF_FFFF), to: &bytes)
       return
     }
     while value != 0 {

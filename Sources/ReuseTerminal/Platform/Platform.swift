@@ -128,7 +128,8 @@ public enum Platform {
 
   /// Enters raw mode (no echo, no line buffering, no signals from keys, no output processing),
   /// the alternate screen, a hidden cursor and mouse reporting, and installs the handlers that
-  /// restore the terminal on SIGINT, SIGTERM, SIGHUP and SIGQUIT, suspend it on SIGTSTP and
+  /// restore the terminal on SIGINT, SIGTERM, SIGHUP, SIGQUIT and crash signals (SIGILL,
+  /// SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE), suspend it on SIGTSTP and
   /// re-enter on SIGCONT, and report SIGWINCH.
   ///
   /// Pair it with ``leaveApplicationMode()``; a `defer` right after the call covers normal exit
@@ -174,9 +175,7 @@ public enum Platform {
   /// Restores the terminal exactly as ``enterApplicationMode()`` found it. Safe to call twice.
   public static func leaveApplicationMode() {
     restoreTerminalNow()
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] {
-      setSignalHandler(number, nil)
-    }
+    for number in handledSignals + crashSignals { setSignalHandler(number, nil) }
   }
 
   /// Suspends the process as Ctrl-Z would in a normal program: restores the terminal, stops,
@@ -279,6 +278,13 @@ public enum Platform {
 
   // MARK: Private
 
+  /// The asynchronous signals the host handles.
+  private static let handledSignals = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH,
+  ]
+  /// The signals of a crash.
+  private static let crashSignals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
   private static func copyBytes(_ text: String, count: inout Int) -> UnsafeMutablePointer<UInt8> {
     let bytes = Array(text.utf8)
     let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
@@ -295,6 +301,11 @@ public enum Platform {
       _ = raise(number)
     }
     for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { setSignalHandler(number, terminate) }
+    // A crash (a Swift trap is SIGILL on x86-64 and SIGTRAP on arm64; also an abort, a bad
+    // access, a division trap): restore the terminal too. The signal re-raised here is held
+    // until the handler returns; the faulting instruction then runs again and, with the
+    // default action back, ends the process as it would have without us.
+    for number in crashSignals { setSignalHandler(number, terminate) }
     // Suspension: restore, stop; SIGCONT re-enters and asks for a full redraw.
     let suspend: @convention(c) (Int32) -> Void = { _ in
       restoreTerminalNow()
@@ -312,9 +323,7 @@ public enum Platform {
     // exec): unblock them, or resizes and signals would never arrive.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] {
-      sigaddset(&handled, number)
-    }
+    for number in handledSignals { sigaddset(&handled, number) }
     _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     setSignalHandler(SIGCONT, resume)
     let resize: @convention(c) (Int32) -> Void = { _ in notifyWake(1) }
