@@ -1,0 +1,238 @@
+/// What the diff does with an element whose identity stays but whose content changed.
+public enum ContentUpdate: Hashable, Sendable {
+  /// Configure its cell again (the default: cheap, and the cell keeps its state).
+  case reconfigure
+  /// Replace its cell.
+  case reload
+}
+
+/// The changes that turn one version of a collection into another, as batches a collection
+/// view applies one after the other.
+///
+/// The diff is Heckel's: identities are matched in O(n) through one hash table; elements
+/// whose identity stays are kept or moved (the fewest moves: those outside a longest
+/// increasing run, O(k log k)), and updated when their content differs. Linear and sectioned
+/// data are supported, with moves within and across sections.
+///
+/// Most diffs are one stage. A second stage appears only for what one batch cannot express:
+/// an element (or section) that both moves and changes content is moved in the first stage
+/// and updated, at its new path, in the second, as `DifferenceKit`'s staged changesets do.
+///
+/// ```swift
+/// let changes = StagedChangeset(source: oldTitles, target: newTitles)
+/// titles = newTitles
+/// for stage in changes { collectionView.performBatchUpdates(with: stage) }
+/// ```
+///
+/// ### Duplicates
+/// An identifier that occurs more than once is matched in order: its k-th occurrence in the
+/// new version is its k-th in the old one, and occurrences beyond the other version's count
+/// are deleted or inserted. The result stays valid, and ``duplicatedIdentifiers`` (and a
+/// diagnostic, when a sink is given) reports it. ``Snapshot`` refuses duplicates when they
+/// are added.
+public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
+  /// The batches, in the order to apply them.
+  public var stages: [Changeset]
+  /// How many distinct identifiers (sections and items) occurred more than once.
+  public var duplicatedIdentifiers: Int
+
+  /// Wraps batches made elsewhere.
+  public init(_ stages: [Changeset] = []) {
+    self.stages = stages.filter { !$0.isEmpty }
+    self.duplicatedIdentifiers = 0
+  }
+
+  /// The first stage's index.
+  public var startIndex: Int { stages.startIndex }
+  /// One past the last stage.
+  public var endIndex: Int { stages.endIndex }
+  /// A stage.
+  public subscript(position: Int) -> Changeset { stages[position] }
+
+  /// The changes from `source` to `target`, one section (section 0).
+  ///
+  /// - Complexity: O(n) hashing plus O(k log k) for moves, where k is the number of elements
+  ///   kept.
+  public init<Element: Differentiable>(
+    source: [Element], target: [Element], contentUpdate: ContentUpdate = .reconfigure,
+    diagnostics: Diagnostics? = nil
+  ) {
+    let (stages, duplicates) = sectionedChanges(
+      oldSections: [0], newSections: [0],
+      oldItems: source.map(\.differenceIdentifier), oldStarts: [0, source.count],
+      newItems: target.map(\.differenceIdentifier), newStarts: [0, target.count],
+      sectionContentChanged: { _, _ in false },
+      itemContentChanged: { !target[$1].isContentEqual(to: source[$0]) },
+      contentUpdate: contentUpdate)
+    self.stages = stages
+    self.duplicatedIdentifiers = duplicates
+    reportDuplicates(to: diagnostics)
+  }
+
+  /// The changes from `source` to `target`, sections and items.
+  ///
+  /// - Complexity: O(n + S) hashing plus O(k log k) for moves.
+  public init<Model: Differentiable, Element: Differentiable>(
+    source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>],
+    contentUpdate: ContentUpdate = .reconfigure, diagnostics: Diagnostics? = nil
+  ) {
+    func flatten(
+      _ sections: [ArraySection<Model, Element>]
+    ) -> (
+      [Element], [Element.DifferenceIdentifier], [Int]
+    ) {
+      var elements = [Element]()
+      var starts = [0]
+      elements.reserveCapacity(sections.reduce(0) { $0 + $1.elements.count })
+      for section in sections {
+        elements.append(contentsOf: section.elements)
+        starts.append(elements.count)
+      }
+      return (elements, elements.map(\.differenceIdentifier), starts)
+    }
+    let (oldElements, oldIDs, oldStarts) = flatten(source)
+    let (newElements, newIDs, newStarts) = flatten(target)
+    let (stages, duplicates) = sectionedChanges(
+      oldSections: source.map(\.differenceIdentifier),
+      newSections: target.map(\.differenceIdentifier),
+      oldItems: oldIDs, oldStarts: oldStarts, newItems: newIDs, newStarts: newStarts,
+      sectionContentChanged: { !target[$1].isContentEqual(to: source[$0]) },
+      itemContentChanged: { !newElements[$1].isContentEqual(to: oldElements[$0]) },
+      contentUpdate: contentUpdate)
+    self.stages = stages
+    self.duplicatedIdentifiers = duplicates
+    reportDuplicates(to: diagnostics)
+  }
+
+  private func reportDuplicates(to diagnostics: Diagnostics?) {
+    guard duplicatedIdentifiers > 0, let diagnostics else { return }
+    diagnostics.report(
+      .duplicateIdentifier,
+      "\(duplicatedIdentifiers) identifier(s) occur more than once; occurrences are matched "
+        + "in order, and the extra ones deleted or inserted")
+  }
+}
+
+/// The sectioned diff over identifiers: Heckel on sections, Heckel on all items at once (so
+/// items can move across sections), longest increasing runs for the fewest moves.
+func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
+  oldSections: [SectionID], newSections: [SectionID],
+  oldItems: [ItemID], oldStarts: [Int], newItems: [ItemID], newStarts: [Int],
+  sectionContentChanged: (Int, Int) -> Bool, itemContentChanged: (Int, Int) -> Bool,
+  contentUpdate: ContentUpdate
+) -> (stages: [Changeset], duplicates: Int) {
+  var first = Changeset()
+  var second = Changeset()
+  func update(_ path: ItemPath, in changeset: inout Changeset) {
+    switch contentUpdate {
+    case .reconfigure: changeset.reconfiguredItems.append(path)
+    case .reload: changeset.reloadedItems.append(path)
+    }
+  }
+
+  // Sections.
+  let sections = HeckelMatch(old: oldSections, new: newSections)
+  for section in oldSections.indices where sections.oldToNew[section] < 0 {
+    first.deletedSections.append(section)
+  }
+  var keptSections: [(old: Int, new: Int)] = []
+  for section in newSections.indices {
+    let old = sections.newToOld[section]
+    if old < 0 {
+      first.insertedSections.append(section)
+    } else {
+      keptSections.append((old, section))
+    }
+  }
+  var sectionMoved = [Bool](repeating: false, count: oldSections.count)
+  let stableSections = longestIncreasingSubsequence(keptSections.map(\.old))
+  for (index, pair) in keptSections.enumerated() {
+    if !stableSections[index] {
+      first.movedSections.append(SectionMove(from: pair.old, to: pair.new))
+      sectionMoved[pair.old] = true
+    }
+    if sectionContentChanged(pair.old, pair.new) {
+      if sectionMoved[pair.old] {
+        second.reconfiguredSections.append(pair.new)
+      } else {
+        first.reconfiguredSections.append(pair.old)
+      }
+    }
+  }
+
+  // Items, matched across all sections at once.
+  let items = HeckelMatch(old: oldItems, new: newItems)
+  var newToOld = items.newToOld
+  var oldToNew = items.oldToNew
+  var oldSectionOf = [Int32](repeating: 0, count: oldItems.count)
+  for section in oldSections.indices {
+    for index in oldStarts[section]..<oldStarts[section + 1] {
+      oldSectionOf[index] = Int32(section)
+    }
+  }
+  // An item can't move out of a deleted section or into an inserted one: those are deleted
+  // and inserted with their sections.
+  for section in newSections.indices {
+    let sectionInserted = sections.newToOld[section] < 0
+    for index in newStarts[section]..<newStarts[section + 1] {
+      let old = newToOld[index]
+      guard old >= 0 else { continue }
+      if sectionInserted || sections.oldToNew[Int(oldSectionOf[old])] < 0 {
+        newToOld[index] = -1
+        oldToNew[old] = -1
+      }
+    }
+  }
+  var candidates: [(new: Int, oldItem: Int)] = []
+  var candidateOrder: [Int] = []
+  for section in newSections.indices where sections.newToOld[section] >= 0 {
+    let oldSection = sections.newToOld[section]
+    let start = newStarts[section]
+    // Items that stay in this section: the longest increasing run of old positions stays.
+    candidates.removeAll(keepingCapacity: true)
+    candidateOrder.removeAll(keepingCapacity: true)
+    for index in start..<newStarts[section + 1] {
+      let old = newToOld[index]
+      if old >= 0 && Int(oldSectionOf[old]) == oldSection {
+        candidates.append((index, old - oldStarts[oldSection]))
+        candidateOrder.append(old)
+      }
+    }
+    let stable = longestIncreasingSubsequence(candidateOrder)
+    var candidate = 0
+    for index in start..<newStarts[section + 1] {
+      let destination = ItemPath(section: section, item: index - start)
+      let old = newToOld[index]
+      guard old >= 0 else {
+        first.insertedItems.append(destination)
+        continue
+      }
+      let sourceSection = Int(oldSectionOf[old])
+      let source = ItemPath(section: sourceSection, item: old - oldStarts[sourceSection])
+      var moved = true
+      if candidate < candidates.count && candidates[candidate].new == index {
+        moved = !stable[candidate]
+        candidate += 1
+      }
+      if moved { first.movedItems.append(ItemMove(from: source, to: destination)) }
+      if itemContentChanged(old, index) {
+        if moved {
+          update(destination, in: &second)
+        } else {
+          update(source, in: &first)
+        }
+      }
+    }
+  }
+  for section in oldSections.indices where sections.oldToNew[section] >= 0 {
+    for index in oldStarts[section]..<oldStarts[section + 1] where oldToNew[index] < 0 {
+      first.deletedItems.append(ItemPath(section: section, item: index - oldStarts[section]))
+    }
+  }
+  first.reconfiguredItems.sort()
+  first.reloadedItems.sort()
+  var stages: [Changeset] = []
+  if !first.isEmpty { stages.append(first) }
+  if !second.isEmpty { stages.append(second) }
+  return (stages, sections.duplicatedIdentifiers + items.duplicatedIdentifiers)
+}
