@@ -22,6 +22,12 @@ extension CollectionView {
           displayedCount += 1
         }
       }
+      // Views a batch update removed stay displayed until its animation ends.
+      for item in updateAnimation?.disappearing ?? [] {
+        invariant(item.view.reuseState == .visible, "disappearing view is \(item.view.reuseState)")
+        invariant(item.view.owner === self, "disappearing view owned by another collection view")
+        displayedCount += 1
+      }
       invariant(reuseCounters.visible == displayedCount, "visible counter out of sync")
       invariant(
         registrationCounters.reduce(0) { $0 + $1.visible } == displayedCount,

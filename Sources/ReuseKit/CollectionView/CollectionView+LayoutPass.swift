@@ -56,16 +56,8 @@ extension CollectionView {
     }
     if needsReconfigureAll {
       needsReconfigureAll = false
-      pendingItemReloads.removeAll()
       displayedItems.removeAll { endDisplaying($0, $1, context) }
       displayedSupplementaryViews.removeAll { endDisplaying($0, $1, context) }
-    } else if !pendingItemReloads.isEmpty {
-      pendingItemReloads.sort()
-      let reloads = pendingItemReloads
-      pendingItemReloads.removeAll(keepingCapacity: true)
-      displayedItems.removeAll(
-        where: { attributes in binarySearch(reloads, attributes.indexPath) },
-        leaving: { endDisplaying($0, $1, context) })
     }
 
     let layout = collectionViewLayout
@@ -108,8 +100,10 @@ extension CollectionView {
             if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
             var delta = Point.zero
             delta[axis] = offset[axis] - contentOffset[axis]
-            // The content moved under the viewport: running motions move with it.
+            // The content moved under the viewport: running motions (and an update
+            // animation's starting places) move with it.
             shiftMotions(by: delta)
+            updateAnimation?.shift(by: delta)
             applyOffset(offset)
           }
           anchor = (old.indexPath, frame.min(axis))
@@ -198,7 +192,7 @@ extension CollectionView {
 
   /// Gives a newly entering element its view: asks the data source, applies the attributes and
   /// selection, calls `willDisplay`, and attaches (or unhides) it.
-  private func displayNewElement(
+  func displayNewElement(
     _ attributes: LayoutAttributes, _ context: PassContext
   )
     -> ReusableView
@@ -237,14 +231,30 @@ extension CollectionView {
     }
     view.isHidden = false
     if attachStrategy == .hide { context.hiddenStateChanged(view, in: self) }
+    if let animation = updateAnimation, animation.isCapturing {
+      // Entering because of a batch update: it fades in at its place.
+      var start = attributes
+      start.alpha = 0
+      animation.startAttributes[ObjectIdentifier(view)] = start
+    }
     return view
   }
 
   /// Takes a leaving element's view off screen (detach or hide), calls `didEndDisplaying`, and
   /// returns the view to the pool.
-  private func endDisplaying(
+  func endDisplaying(
     _ view: ReusableView, _ attributes: LayoutAttributes, _ context: PassContext
   ) {
+    if let animation = updateAnimation,
+      let start = animation.startAttributes.removeValue(forKey: ObjectIdentifier(view)),
+      animation.isCapturing
+    {
+      // Leaving because of a batch update: it slides to its new place (or fades out where it
+      // has none) and ends its display when the animation does.
+      animation.disappear(
+        view, attributes, from: start, to: updateTarget(of: attributes, from: start))
+      return
+    }
     view.isHidden = true
     switch attachStrategy {
     case .detach:
@@ -388,15 +398,4 @@ extension CollectionView.PassContext {
       host.unsafelyUnwrapped.collectionView(collectionView, didChangeHiddenStateOf: view)
     }
   }
-}
-
-/// Whether sorted `array` contains `value`.
-func binarySearch<T: Comparable>(_ array: [T], _ value: T) -> Bool {
-  var low = 0
-  var high = array.count
-  while low < high {
-    let mid = (low + high) / 2
-    if array[mid] < value { low = mid + 1 } else { high = mid }
-  }
-  return low < array.count && array[low] == value
 }

@@ -46,11 +46,31 @@ extension CollectionView {
       .map(\.view)
   }
 
-  /// Calls `body` with every displayed view and its attributes: cells in item order, then
-  /// supplementary views. Hosts draw from this; it allocates nothing.
+  /// Calls `body` with every displayed view and the attributes to draw it with: cells in item
+  /// order, then supplementary views. While a batch update animates, the attributes are the
+  /// in-between ones, and views the update removed follow until the animation ends. Hosts
+  /// draw from this; without an update animation it allocates nothing.
   ///
   /// - Complexity: O(k).
   public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
+    if let animation = updateAnimation {
+      let fraction = animation.fraction(at: now)
+      for set in [displayedItems, displayedSupplementaryViews] {
+        for index in 0..<set.count {
+          let view = set.view(at: index)
+          let model = set.attributes[index]
+          if let start = animation.startAttributes[ObjectIdentifier(view)] {
+            body(view, start.interpolated(to: model, fraction: fraction))
+          } else {
+            body(view, model)
+          }
+        }
+      }
+      for item in animation.disappearing {
+        body(item.view, item.from.interpolated(to: item.to, fraction: fraction))
+      }
+      return
+    }
     for index in 0..<displayedItems.count {
       body(displayedItems.view(at: index), displayedItems.attributes[index])
     }

@@ -155,6 +155,11 @@ extension CollectionView {
 
   /// Pops a view for `identifier` from the pool, or creates one.
   func dequeueView(_ identifier: String, kind: SupplementaryKind?) -> ReusableView {
+    if let view = reconfiguringView, view.reuseIdentifier == identifier {
+      // A reconfigure: the current view, as it is (no `prepareForReuse`).
+      reconfiguringView = nil
+      return view
+    }
     let slot: Int
     if identifier == lastDequeued.identifier {
       slot = lastDequeued.slot

@@ -8,8 +8,9 @@ public let maximumItemCount = 100_000_000
 extension CollectionView {
   /// Reads the counts again and replaces every displayed view at the next layout pass.
   ///
-  /// Selected items that still exist stay selected. Called from inside a layout pass (from a
-  /// display callback), the reload waits until the pass ends.
+  /// Selected items that still exist stay selected. A running update animation ends first.
+  /// Called from inside a layout pass (from a display callback), the reload waits until the
+  /// pass ends.
   ///
   /// - Complexity: O(S) now, plus a full layout prepare at the next pass.
   public func reloadData() {
@@ -17,6 +18,7 @@ extension CollectionView {
       reloadRequestedDuringPass = true
       return
     }
+    finishUpdateAnimation(finished: false)
     loadCounts()
     selectedItems = selectedItems.filter(isValid)
     cancelAllPrefetching()
@@ -26,25 +28,6 @@ extension CollectionView {
     #if REUSEKIT_CHECKS
       _checkSelectionInvariants()
     #endif
-  }
-
-  /// Replaces the cells of these items at the next layout pass (the data source is asked for
-  /// new ones) and recomputes their sizes. Paths out of range are ignored, with a diagnostic.
-  public func reloadItems(at indexPaths: [ItemPath]) {
-    var earliest: ItemPath?
-    for path in indexPaths {
-      guard isValid(path) else {
-        diagnostics.report(
-          .indexPathOutOfRange, "reloadItems(at:): \(path) is out of range; ignored")
-        continue
-      }
-      pendingItemReloads.append(path)
-      earliest = min(earliest ?? path, path)
-    }
-    if let earliest {
-      collectionViewLayout.invalidateLayout(from: earliest)
-      setNeedsLayout()
-    }
   }
 
   /// The number of sections, as last read from the data source.
@@ -63,10 +46,12 @@ extension CollectionView {
 
   /// Reads the section and item counts from the data source, clamping bad ones.
   func loadCounts() {
-    guard let dataSource else {
-      itemCounts = []
-      return
-    }
+    itemCounts = readCounts()
+  }
+
+  /// The data source's section and item counts now, clamped (with diagnostics).
+  func readCounts() -> [Int] {
+    guard let dataSource else { return [] }
     var sectionCount = dataSource.numberOfSections(in: self)
     if sectionCount < 0 || sectionCount > maximumSectionCount {
       let clamped = min(max(0, sectionCount), maximumSectionCount)
@@ -90,6 +75,6 @@ extension CollectionView {
       total += count
       counts.append(count)
     }
-    itemCounts = counts
+    return counts
   }
 }

@@ -108,6 +108,25 @@ public final class CollectionView: ScrollView {
     }
   }
 
+  /// How long a batch update animates (moves, appearing and disappearing items), in seconds
+  /// on the host's clock. 0 applies updates at once. UIKit's default is 0.3.
+  public var updateAnimationDuration = 0.3 {
+    didSet {
+      if !(updateAnimationDuration >= 0 && updateAnimationDuration.isFinite) {
+        diagnostics.report(
+          .invalidMetric, "updateAnimationDuration \(updateAnimationDuration) is invalid; using 0")
+        updateAnimationDuration = 0
+      }
+    }
+  }
+
+  /// Whether batch updates keep the first visible item in its place on screen (`true`, the
+  /// default): inserting or deleting above it moves the content offset instead of the
+  /// content. The anchor is the first item reaching into the viewport that the update neither
+  /// deletes nor moves. When the content is scrolled to its very top it stays at the top, so
+  /// items inserted there show. `false` keeps the content offset, as UIKit does.
+  public var anchorsFirstVisibleItem = true
+
   /// What the reuse engine has done, across all identifiers.
   @exclusivity(unchecked) public internal(set) var reuseCounters = ReuseCounters()
 
@@ -170,13 +189,22 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) var needsLayout = true
   /// Every visible view must be replaced (after `reloadData`).
   @exclusivity(unchecked) var needsReconfigureAll = false
-  /// Visible items whose cells must be replaced (after `reloadItems`).
-  @exclusivity(unchecked) var pendingItemReloads: [ItemPath] = []
   @exclusivity(unchecked) var isInLayoutPass = false
   var reloadRequestedDuringPass = false
   @exclusivity(unchecked) var preparedViewportSize: Size?
 
   @exclusivity(unchecked) var selectedItems: Set<ItemPath> = []
+
+  /// Batch updates collected inside `performBatchUpdates`, and how deeply nested.
+  var batchDepth = 0
+  var pendingBatch = Changeset()
+  var pendingBatchAnimated = true
+  var pendingBatchCompletions: [(Bool) -> Void] = []
+  /// The running update animation.
+  @exclusivity(unchecked) var updateAnimation: UpdateAnimation?
+  /// The cell a reconfigure is asking the data source about: dequeuing its identifier
+  /// returns it, unprepared, as UIKit's reconfigure does.
+  var reconfiguringView: ReusableView?
 
   /// Prefetch state: items prefetched and not yet displayed or cancelled, sorted.
   var prefetchedItems: [ItemPath] = []
@@ -231,6 +259,12 @@ public final class CollectionView: ScrollView {
 
   override func motionDidStop() {
     pendingItemScroll = nil
+  }
+
+  override var hasOtherAnimations: Bool { updateAnimation != nil }
+
+  override func advanceOtherAnimations(to time: Double) {
+    advanceUpdateAnimation(to: time)
   }
 
   override func viewportSizeDidChange(from oldSize: Size) {

@@ -30,11 +30,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var code: Code
   /// What was wrong, where, and what was done instead.
   public var message: String
+  /// For ``Code/inconsistentUpdate``: the mismatch, as a value to match on.
+  public var batchUpdateError: BatchUpdateError?
 
   /// Creates a diagnostic.
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, batchUpdateError: BatchUpdateError? = nil) {
     self.code = code
     self.message = message
+    self.batchUpdateError = batchUpdateError
   }
 
   /// `[ReuseKit] <code>: <message>`.

@@ -111,6 +111,9 @@ public struct ChangesetMapping: Sendable {
     return ItemPath(section: section, item: position(ofRank: rank, skipping: removedItems[section]))
   }
 
+  /// Whether the old item moves (an explicit move, not a shift by other changes).
+  public func isMoved(_ oldPath: ItemPath) -> Bool { moveBySource[oldPath] != nil }
+
   /// Whether the old item's cell is replaced.
   public func isReloaded(_ oldPath: ItemPath) -> Bool { reloadedItemSet.contains(oldPath) }
 

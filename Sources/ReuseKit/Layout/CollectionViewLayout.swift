@@ -127,6 +127,13 @@ public protocol CollectionViewLayout: AnyObject {
   /// `true` when the layout sizes items from measurements (self-sizing cells).
   var wantsSelfSizing: Bool { get }
 
+  /// Items were inserted, deleted or moved by a batch update: carry per-item state (such as
+  /// measured sizes) to the items' new places, and invalidate. The next ``prepare(_:)`` gets
+  /// the new counts.
+  ///
+  /// The default invalidates everything.
+  func prepare(forCollectionViewUpdates mapping: ChangesetMapping)
+
   /// Records the measured size of an item whose size was estimated.
   ///
   /// Returns `true` when the item's length changed, so that later frames moved.
@@ -144,6 +151,9 @@ extension CollectionViewLayout {
 
   /// Invalidates everything; layouts that can do better override this.
   public func invalidateLayout(from indexPath: ItemPath) { invalidateLayout() }
+
+  /// Invalidates everything: layouts without per-item state need nothing else.
+  public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) { invalidateLayout() }
 
   /// The frame of one item, or `nil` if the path is out of range.
   public func frameForItem(at indexPath: ItemPath) -> Rect? {

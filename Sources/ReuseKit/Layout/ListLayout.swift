@@ -88,6 +88,9 @@ public final class ListLayout: CollectionViewLayout {
   @exclusivity(unchecked) var spacing = 0.0
   @exclusivity(unchecked) var inset = EdgeInsets.zero
   var estimatedLength = 0.0
+  /// Item lengths carried across a batch update (estimated mode): measured lengths follow
+  /// their items; new items get `nan`, replaced by the estimate at the next prepare.
+  var carriedLengths: [Double]?
   /// The size of all sections; across the scroll axis, the viewport's extent.
   public private(set) var contentSize: Size = .zero
 
@@ -124,6 +127,19 @@ public final class ListLayout: CollectionViewLayout {
     case .none: invalidation = .from(indexPath)
     case .from(let existing): invalidation = .from(min(existing, indexPath))
     }
+  }
+
+  /// Carries measured lengths (estimated mode) to the items' new places, and invalidates
+  /// everything. Other modes recompute lengths from their closure or constant.
+  ///
+  /// - Complexity: O(n + c log c) in estimated mode.
+  public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
+    if case .estimated = itemSizing, invalidation == .none,
+      mapping.oldItemCounts == itemCounts
+    {
+      carriedLengths = mapping.oldFlatIndices().map { $0 >= 0 ? items.length($0) : .nan }
+    }
+    invalidateLayout()
   }
 
   /// `true` in estimated mode.
@@ -173,6 +189,7 @@ public final class ListLayout: CollectionViewLayout {
       }
     }
     invalidation = .none
+    carriedLengths = nil
     updateContentSize()
     #if REUSEKIT_CHECKS
       _checkInvariants()
@@ -197,7 +214,10 @@ public final class ListLayout: CollectionViewLayout {
       items = .uniform(count: total, length: clean, spacing: spacing)
     case .estimated(let estimate):
       estimatedLength = sanitizer.sanitize(estimate, at: ItemPath(section: 0, item: 0))
-      let lengths = [Double](repeating: estimatedLength, count: total - startFlat)
+      var lengths = [Double](repeating: estimatedLength, count: total - startFlat)
+      if let carried = carriedLengths, fullRebuild, carried.count == total {
+        for index in carried.indices where !carried[index].isNaN { lengths[index] = carried[index] }
+      }
       if fullRebuild {
         items = ExtentIndex(lengths: lengths, spacing: spacing, mode: .fenwick)
       } else {

@@ -196,6 +196,32 @@ final class VisibleSet {
     for entry in removed { leaving(entry.view, entry.attributes) }
   }
 
+  /// Rewrites every entry's attributes (a batch update renumbers index paths): `transform`
+  /// returns the new attributes, or `nil` to remove the entry, which is then handed to
+  /// `removed` (after the set no longer lists it). The set is sorted again afterwards.
+  ///
+  /// - Complexity: O(k log k); allocates (updates are not per-frame work).
+  func remap(
+    _ transform: (ReusableView, LayoutAttributes) -> LayoutAttributes?,
+    removed: (ReusableView, LayoutAttributes) -> Void
+  ) {
+    var kept: [(attributes: LayoutAttributes, view: Unmanaged<ReusableView>)] = []
+    var removedEntries: [VisibleEntry] = []
+    for index in 0..<attributes.count {
+      let view = view(at: index)
+      if let new = transform(view, attributes[index]) {
+        kept.append((new, viewBuffer[index]))  // moves the set's retain
+      } else {
+        removedEntries.append(VisibleEntry(attributes: attributes[index], view: view))
+        viewBuffer[index].release()  // `removedEntries` holds it now
+      }
+    }
+    kept.sort { LayoutAttributes.displayOrder($0.attributes, $1.attributes) }
+    attributes = kept.map(\.attributes)
+    for (index, entry) in kept.enumerated() { viewBuffer[index] = entry.view }
+    for entry in removedEntries { removed(entry.view, entry.attributes) }
+  }
+
   /// The index of the entry for `element`'s element, found by binary search.
   ///
   /// - Complexity: O(log k).

@@ -26,7 +26,7 @@ public final class NestedScrollCoordinator {
     isTouching = true
     samples.removeAll(keepingCapacity: true)
     samples.append((point, time))
-    if let moving = scrollViews.first(where: { $0.isAnimating }) {
+    if let moving = scrollViews.first(where: { $0.isDecelerating || $0.isScrollAnimating }) {
       claimant = moving
       moving.beginDrag(at: point, time: time)
     }

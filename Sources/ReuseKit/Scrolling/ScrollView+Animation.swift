@@ -12,21 +12,23 @@ extension ScrollView {
   public func tick(now time: Double) -> Bool {
     guard time.isFinite else { return isAnimating }
     noteTime(time)
-    guard phase == .decelerating || phase == .animating else { return false }
-    if phase == .animating, let animationTarget, let target = animationTarget() {
-      retargetAnimation(to: target)
+    if phase == .decelerating || phase == .animating {
+      if phase == .animating, let animationTarget, let target = animationTarget() {
+        retargetAnimation(to: target)
+      }
+      var offset = contentOffset
+      advance(&motionX, free: &freeDecay.x, axis: .horizontal, offset: &offset)
+      advance(&motionY, free: &freeDecay.y, axis: .vertical, offset: &offset)
+      applyOffset(offset)
+      didAdvance()
+      if motionX.isIdle && motionY.isIdle {
+        finishMotion()
+      }
+      #if REUSEKIT_CHECKS
+        _checkScrollInvariants()
+      #endif
     }
-    var offset = contentOffset
-    advance(&motionX, free: &freeDecay.x, axis: .horizontal, offset: &offset)
-    advance(&motionY, free: &freeDecay.y, axis: .vertical, offset: &offset)
-    applyOffset(offset)
-    didAdvance()
-    if motionX.isIdle && motionY.isIdle {
-      finishMotion()
-    }
-    #if REUSEKIT_CHECKS
-      _checkScrollInvariants()
-    #endif
+    advanceOtherAnimations(to: time)
     return isAnimating
   }
 

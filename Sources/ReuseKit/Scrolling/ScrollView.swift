@@ -189,8 +189,11 @@ public class ScrollView {
   /// `true` while an animation started from code runs.
   public var isScrollAnimating: Bool { phase == .animating }
 
-  /// `true` while the host should keep calling ``tick(now:)``: something animates.
-  public var isAnimating: Bool { phase == .decelerating || phase == .animating }
+  /// `true` while the host should keep calling ``tick(now:)``: the content moves on its own,
+  /// or (in a collection view) a batch update animates.
+  public var isAnimating: Bool {
+    phase == .decelerating || phase == .animating || hasOtherAnimations
+  }
 
   /// The axis along which the content mainly scrolls: the one with the most room (vertical on
   /// a tie). A collection view uses its layout's scroll direction.
@@ -272,6 +275,14 @@ public class ScrollView {
   /// Called at the end of every ``tick(now:)`` that moved something. A collection view lays
   /// out here.
   func didAdvance() {}
+
+  /// Whether a subclass runs animations of its own on the clock (a collection view's update
+  /// animation): ``isAnimating`` includes them.
+  var hasOtherAnimations: Bool { false }
+
+  /// Called at the end of every ``tick(now:)``, moving or not, to advance a subclass's own
+  /// animations.
+  func advanceOtherAnimations(to time: Double) {}
 
   /// Called when motions are stopped without finishing (a touch, or a new offset from code).
   func motionDidStop() {}

@@ -118,6 +118,9 @@ private final class RecordingHost: CollectionViewHost {
       default:
         collectionView.reloadItems(
           at: collectionView.indexPathsForVisibleItems.filter { _ in random.chance(0.3) })
+        // The old cells fade out (still displayed) while the new ones fade in.
+        #expect(collectionView.isAnimatingUpdates || recorder.pairingViolations.isEmpty)
+        collectionView.settleUpdateAnimation()
       }
       collectionView.layoutIfNeeded()
       #expect(recorder.displayed == Set(collectionView.indexPathsForVisibleItems))
@@ -305,18 +308,28 @@ private final class RecordingHost: CollectionViewHost {
   @Test func reloadItemsReplacesOnlyThoseCells() {
     let (collectionView, recorder) = makeCollectionView(counts: [100])
     collectionView.layoutIfNeeded()
-    let keep = collectionView.cellForItem(at: ItemPath(section: 0, item: 1))
+    let first = ItemPath(section: 0, item: 1)
+    let second = ItemPath(section: 0, item: 2)
+    let keep = collectionView.cellForItem(at: first)
+    let old = collectionView.cellForItem(at: second)
     recorder.events.removeAll()
-    collectionView.reloadItems(at: [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 500)])
-    collectionView.layoutIfNeeded()
-    #expect(
-      recorder.events == [
-        .didEndDisplaying(ItemPath(section: 0, item: 2)),
-        .cellForItem(ItemPath(section: 0, item: 2)),
-        .willDisplay(ItemPath(section: 0, item: 2)),
-      ])
-    #expect(collectionView.cellForItem(at: ItemPath(section: 0, item: 1)) === keep)
-    #expect(collectionView.diagnostics.count(of: .indexPathOutOfRange) == 1)
+    collectionView.reloadItems(at: [second])
+    // The new cell fades in over the old one, whose display ends with the animation.
+    #expect(recorder.events == [.cellForItem(second), .willDisplay(second)])
+    #expect(collectionView.cellForItem(at: second) !== old)
+    collectionView.settleUpdateAnimation()
+    #expect(recorder.events.last == .didEndDisplaying(second))
+    #expect(collectionView.cellForItem(at: first) === keep)
+    #expect(recorder.pairingViolations.isEmpty)
+
+    // Out of range: an inconsistent update, reported as a value; everything reloads.
+    let outside = ItemPath(section: 0, item: 500)
+    let result = collectionView.performBatchUpdates { collectionView.reloadItems(at: [outside]) }
+    let error = BatchUpdateError.itemOutOfRange(.reload, outside, itemCount: 100)
+    #expect(result.failure == error)
+    #expect(collectionView.diagnostics.count(of: .inconsistentUpdate) == 1)
+    #expect(collectionView.diagnostics.recent.last?.batchUpdateError == error)
+    #expect(collectionView.cellForItem(at: first) !== keep, "the fallback reloads every cell")
   }
 
   @Test func supplementaryViewsArePairedAndPinned() {

@@ -1,4 +1,4 @@
-import ReuseKit
+@testable import ReuseKit
 
 /// A cell that remembers what it was configured for and how often it was prepared.
 final class RecordingCell: CollectionViewCell {
@@ -59,9 +59,15 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
   var counts: [Int]
   var events: [Event] = []
   var recordsEvents = true
-  /// Items displayed now according to the callbacks: willDisplay adds, didEndDisplaying removes.
-  var displayed: Set<ItemPath> = []
-  var displayedSupplementary: Set<String> = []
+  /// Cells displayed now according to the callbacks (willDisplay adds, didEndDisplaying
+  /// removes), by cell: during an update animation a reloaded item's old cell fades out while
+  /// its new one fades in, so paths alone can't pair the callbacks.
+  var displayedCells: [ObjectIdentifier: ItemPath] = [:]
+  var displayedSupplementaryViews: [ObjectIdentifier: String] = [:]
+  /// The items displayed now, according to the callbacks.
+  var displayed: Set<ItemPath> { Set(displayedCells.values) }
+  /// The supplementary views displayed now ("header3"), according to the callbacks.
+  var displayedSupplementary: Set<String> { Set(displayedSupplementaryViews.values) }
   var pairingViolations: [String] = []
   var refusesSelection: Set<ItemPath> = []
   var lastCell: RecordingCell?
@@ -103,8 +109,8 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     forItemAt indexPath: ItemPath
   ) {
     if recordsEvents { events.append(.willDisplay(indexPath)) }
-    if !displayed.insert(indexPath).inserted {
-      pairingViolations.append("willDisplay \(indexPath) twice")
+    if displayedCells.updateValue(indexPath, forKey: ObjectIdentifier(cell)) != nil {
+      pairingViolations.append("willDisplay \(indexPath) for a cell already displayed")
     }
   }
 
@@ -113,7 +119,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     forItemAt indexPath: ItemPath
   ) {
     if recordsEvents { events.append(.didEndDisplaying(indexPath)) }
-    if displayed.remove(indexPath) == nil {
+    if displayedCells.removeValue(forKey: ObjectIdentifier(cell)) == nil {
       pairingViolations.append("didEndDisplaying \(indexPath) without willDisplay")
     }
   }
@@ -123,7 +129,9 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     forElementKind kind: SupplementaryKind, at indexPath: ItemPath
   ) {
     if recordsEvents { events.append(.willDisplaySupplementary(kind, indexPath.section)) }
-    if !displayedSupplementary.insert("\(kind)\(indexPath.section)").inserted {
+    if displayedSupplementaryViews.updateValue(
+      "\(kind)\(indexPath.section)", forKey: ObjectIdentifier(view)) != nil
+    {
       pairingViolations.append("willDisplay \(kind) \(indexPath.section) twice")
     }
   }
@@ -133,7 +141,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     forElementOfKind kind: SupplementaryKind, at indexPath: ItemPath
   ) {
     if recordsEvents { events.append(.didEndDisplayingSupplementary(kind, indexPath.section)) }
-    if displayedSupplementary.remove("\(kind)\(indexPath.section)") == nil {
+    if displayedSupplementaryViews.removeValue(forKey: ObjectIdentifier(view)) == nil {
       pairingViolations.append("didEndDisplaying \(kind) \(indexPath.section) unpaired")
     }
   }
@@ -160,6 +168,15 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]
   ) {
     events.append(.cancelPrefetch(indexPaths))
+  }
+}
+
+extension CollectionView {
+  /// Runs any update animation to its end (two ticks: the first starts its clock).
+  func settleUpdateAnimation() {
+    let time = now + 10
+    tick(now: time)
+    tick(now: time + 10)
   }
 }
 

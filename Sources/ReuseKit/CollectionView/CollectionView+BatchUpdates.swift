@@ -1,0 +1,356 @@
+extension CollectionView {
+  // MARK: Batch updates
+
+  /// Applies several inserts, deletes, moves and reloads as one update, as UIKit's
+  /// `performBatchUpdates` does: change your data inside `updates`, and describe the change
+  /// with ``insertItems(at:)``, ``deleteItems(at:)``, ``moveItem(at:to:)`` and the rest.
+  ///
+  /// Deletes, move sources and reloads name paths **before** the update; inserts and move
+  /// destinations name paths **after** it (see ``Changeset``). The update is checked against
+  /// the data source's counts before and after. An inconsistent one is reported through
+  /// ``ScrollView/diagnostics`` as a ``BatchUpdateError`` and the collection view reloads
+  /// instead (selection stays where the items still exist): no crash.
+  ///
+  /// What a valid update keeps:
+  /// - displayed cells stay with their items (a moved item keeps its cell; a later
+  ///   `didEndDisplaying` names its current path);
+  /// - the selection follows its items; a deleted item leaves it;
+  /// - the first visible item keeps its place on screen (the scroll anchor, see
+  ///   ``anchorsFirstVisibleItem``), whatever is inserted or deleted above it;
+  /// - estimated sizes already measured follow their items.
+  ///
+  /// With `animated` (and a non-zero ``updateAnimationDuration``), cells glide to their new
+  /// places, inserted ones fade in and deleted ones fade out, on the host's clock. Calls nest:
+  /// an inner batch joins the outer one. Calls outside any batch are batches of their own.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate the change.
+  ///   - updates: Changes your data and records the change.
+  ///   - completion: Called when the animation ends (`true`), or when it is cut short or the
+  ///     update fell back to a reload (`false`).
+  /// - Returns: The error when the update did not fit the data.
+  /// - Complexity: O(S + c log c + k log k) for S sections, c operations and k displayed
+  ///   views, plus the layout's update (O(S) uniform, O(n) per-item or estimated).
+  @discardableResult
+  public func performBatchUpdates(
+    animated: Bool = true, _ updates: () -> Void, completion: ((Bool) -> Void)? = nil
+  ) -> Result<Void, BatchUpdateError> {
+    if batchDepth == 0 {
+      pendingBatch = Changeset()
+      pendingBatchAnimated = animated
+      pendingBatchCompletions = []
+    } else if !animated {
+      pendingBatchAnimated = false
+    }
+    if let completion { pendingBatchCompletions.append(completion) }
+    batchDepth += 1
+    updates()
+    batchDepth -= 1
+    guard batchDepth == 0 else { return .success(()) }
+    let batch = pendingBatch
+    let completions = pendingBatchCompletions
+    pendingBatch = Changeset()
+    pendingBatchCompletions = []
+    return commitBatch(batch, animated: pendingBatchAnimated, completions: completions)
+  }
+
+  /// Applies a changeset as one batch update (a stage of a ``StagedChangeset``, say): change
+  /// your data first, then call this.
+  @discardableResult
+  public func performBatchUpdates(
+    with changeset: Changeset, animated: Bool = true, completion: ((Bool) -> Void)? = nil
+  ) -> Result<Void, BatchUpdateError> {
+    performBatchUpdates(animated: animated, { record(changeset) }, completion: completion)
+  }
+
+  /// Inserts items at these paths (after the update).
+  public func insertItems(at indexPaths: [ItemPath]) {
+    record(Changeset(insertedItems: indexPaths))
+  }
+
+  /// Deletes the items at these paths (before the update).
+  public func deleteItems(at indexPaths: [ItemPath]) {
+    record(Changeset(deletedItems: indexPaths))
+  }
+
+  /// Moves an item from `indexPath` (before) to `newIndexPath` (after).
+  public func moveItem(at indexPath: ItemPath, to newIndexPath: ItemPath) {
+    record(Changeset(movedItems: [ItemMove(from: indexPath, to: newIndexPath)]))
+  }
+
+  /// Replaces the cells of these items (paths before the update): the data source is asked
+  /// for new cells, and their sizes are computed again.
+  public func reloadItems(at indexPaths: [ItemPath]) {
+    record(Changeset(reloadedItems: indexPaths))
+  }
+
+  /// Configures the cells of these items again (paths before the update): the data source's
+  /// `cellForItemAt` runs, and dequeuing returns the item's current cell, unprepared, as in
+  /// UIKit. Cheaper than a reload, and the cell keeps its state.
+  public func reconfigureItems(at indexPaths: [ItemPath]) {
+    record(Changeset(reconfiguredItems: indexPaths))
+  }
+
+  /// Inserts these sections (indices after the update).
+  public func insertSections(_ sections: [Int]) {
+    record(Changeset(insertedSections: sections))
+  }
+
+  /// Deletes these sections (indices before the update).
+  public func deleteSections(_ sections: [Int]) {
+    record(Changeset(deletedSections: sections))
+  }
+
+  /// Moves a section from `section` (before) to `newSection` (after).
+  public func moveSection(_ section: Int, toSection newSection: Int) {
+    record(Changeset(movedSections: [SectionMove(from: section, to: newSection)]))
+  }
+
+  /// Replaces these sections' cells and supplementary views (indices before the update); their
+  /// item counts are read afresh.
+  public func reloadSections(_ sections: [Int]) {
+    record(Changeset(reloadedSections: sections))
+  }
+
+  /// Configures these sections' supplementary views again (indices before the update): for a
+  /// changed header title.
+  public func reconfigureSections(_ sections: [Int]) {
+    record(Changeset(reconfiguredSections: sections))
+  }
+
+  private func record(_ changes: Changeset) {
+    if batchDepth > 0 {
+      pendingBatch.formUnion(changes)
+    } else {
+      commitBatch(changes, animated: true, completions: [])
+    }
+  }
+
+  // MARK: Commit
+
+  @discardableResult
+  private func commitBatch(
+    _ changeset: Changeset, animated: Bool, completions: [(Bool) -> Void]
+  ) -> Result<Void, BatchUpdateError> {
+    if isInLayoutPass {
+      let error = BatchUpdateError.updateDuringLayoutPass
+      diagnostics.report(Diagnostic(.reentrantUpdate, error.description, batchUpdateError: error))
+      reloadRequestedDuringPass = true
+      for completion in completions { completion(false) }
+      return .failure(error)
+    }
+    finishUpdateAnimation(finished: false)
+    let newCounts = readCounts()
+    switch changeset.validate(oldItemCounts: itemCounts, newItemCounts: newCounts) {
+    case .failure(let error):
+      diagnostics.report(
+        Diagnostic(
+          .inconsistentUpdate, error.description + " Reloading the data instead.",
+          batchUpdateError: error))
+      reloadData()
+      layoutIfNeeded()
+      for completion in completions { completion(false) }
+      return .failure(error)
+    case .success(let mapping):
+      apply(changeset, mapping, newCounts: newCounts, animated: animated, completions: completions)
+      return .success(())
+    }
+  }
+
+  private func apply(
+    _ changeset: Changeset, _ mapping: ChangesetMapping, newCounts: [Int], animated: Bool,
+    completions: [(Bool) -> Void]
+  ) {
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
+    let oldOffset = contentOffset
+
+    // The scroll anchor: the first displayed item reaching into the viewport that stays (not
+    // deleted, not moved itself). Scrolled to the very top, the content stays at the top
+    // instead, so what is inserted there shows, as a feed expects.
+    var anchor: (indexPath: ItemPath, onScreen: Double)?
+    let atTop = oldOffset[axis] <= minimumContentOffset[axis]
+    if anchorsFirstVisibleItem && !atTop {
+      for entry in displayedItems.entries
+      where entry.attributes.frame.max(axis) > oldOffset[axis] {
+        let old = entry.attributes.indexPath
+        if !mapping.isMoved(old), let path = mapping.newIndexPath(forOld: old) {
+          anchor = (path, entry.attributes.frame.min(axis) - oldOffset[axis])
+          break
+        }
+      }
+    }
+
+    // Selection follows its items.
+    selectedItems = Set(selectedItems.compactMap { mapping.newIndexPath(forOld: $0) })
+    cancelAllPrefetching()
+
+    // Displayed views follow their items; removed ones fade out (or end at once).
+    let animation =
+      animated && updateAnimationDuration > 0
+      ? UpdateAnimation(duration: updateAnimationDuration) : nil
+    animation?.completions = completions
+    let removed: (ReusableView, LayoutAttributes) -> Void = { view, attributes in
+      if let animation {
+        var faded = attributes
+        faded.alpha = 0
+        animation.disappear(view, attributes, from: attributes, to: faded)
+      } else {
+        self.endDisplaying(view, attributes, context)
+      }
+    }
+    displayedItems.remap(
+      { view, attributes in
+        animation?.startAttributes[ObjectIdentifier(view)] = attributes
+        guard !mapping.isReloaded(attributes.indexPath),
+          let path = mapping.newIndexPath(forOld: attributes.indexPath)
+        else { return nil }
+        var moved = attributes
+        moved.indexPath = path
+        view.layoutAttributes = moved
+        view.apply(moved)
+        return moved
+      }, removed: removed)
+    displayedSupplementaryViews.remap(
+      { view, attributes in
+        animation?.startAttributes[ObjectIdentifier(view)] = attributes
+        let old = attributes.indexPath.section
+        guard !mapping.isSectionReloaded(old), let section = mapping.newSection(forOld: old) else {
+          return nil
+        }
+        var moved = attributes
+        moved.indexPath = ItemPath(section: section, item: 0)
+        view.layoutAttributes = moved
+        view.apply(moved)
+        return moved
+      }, removed: removed)
+    for item in animation?.disappearing ?? [] {
+      animation?.startAttributes[ObjectIdentifier(item.view)] = nil
+    }
+
+    // The new counts, and the layout's update.
+    itemCounts = newCounts
+    if changeset.isContentOnly && changeset.reloadedSections.isEmpty {
+      let updated = (changeset.reloadedItems + changeset.reconfiguredItems).compactMap {
+        mapping.newIndexPath(forOld: $0)
+      }
+      if let first = updated.min() { layout.invalidateLayout(from: first) }
+    } else {
+      layout.prepare(forCollectionViewUpdates: mapping)
+    }
+    layout.prepare(
+      LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
+    preparedViewportSize = viewportSize
+    contentSize = layout.contentSize
+
+    // The anchor keeps its place on screen; every animation start moves with the content.
+    var offset = contentOffset
+    if let anchor, let frame = layout.layoutAttributesForItem(at: anchor.indexPath)?.frame {
+      offset[axis] = frame.min(axis) - anchor.onScreen
+    }
+    if phase == .idle {
+      let minimum = minimumContentOffset
+      let maximum = maximumContentOffset
+      offset.x = min(max(offset.x, minimum.x), maximum.x)
+      offset.y = min(max(offset.y, minimum.y), maximum.y)
+    }
+    let delta = Point(x: offset.x - oldOffset.x, y: offset.y - oldOffset.y)
+    if delta != .zero {
+      shiftMotions(by: delta)
+      applyOffset(offset)
+    }
+    animation?.shift(by: delta)
+
+    // The pass that shows the result: views entering or leaving in it are the update's.
+    updateAnimation = animation
+    animation?.isCapturing = true
+    setNeedsLayout()
+    layoutIfNeeded()
+    animation?.isCapturing = false
+
+    // Reconfigure what stays displayed.
+    let reconfigured = Set(
+      changeset.reconfiguredItems.compactMap { mapping.newIndexPath(forOld: $0) })
+    let reconfiguredSections = Set(
+      changeset.reconfiguredSections.compactMap { mapping.newSection(forOld: $0) })
+    if !reconfigured.isEmpty || !reconfiguredSections.isEmpty {
+      reconfigureDisplayedViews(items: reconfigured, sections: reconfiguredSections, context)
+    }
+
+    // An animation with nothing to show ends now.
+    if let animation {
+      for set in [displayedItems, displayedSupplementaryViews] {
+        for index in 0..<set.count {
+          let key = ObjectIdentifier(set.view(at: index))
+          if let start = animation.startAttributes[key], start == set.attributes[index] {
+            animation.startAttributes[key] = nil
+          }
+        }
+      }
+      if animation.startAttributes.isEmpty && animation.disappearing.isEmpty {
+        finishUpdateAnimation(finished: true)
+      }
+    } else {
+      for completion in completions { completion(true) }
+    }
+    #if REUSEKIT_CHECKS
+      _checkInvariants()
+    #endif
+  }
+
+  /// Asks the data source again for the displayed cells of `items` and the displayed
+  /// supplementary views of `sections`; dequeuing returns the current view. A data source that
+  /// returns a different view (another identifier) gets it displayed instead, as a reload.
+  private func reconfigureDisplayedViews(
+    items: Set<ItemPath>, sections: Set<Int>, _ context: PassContext
+  ) {
+    var replaced: [LayoutAttributes] = []
+    for index in 0..<displayedItems.count
+    where items.contains(displayedItems.attributes[index].indexPath) {
+      let view = displayedItems.view(at: index)
+      let path = displayedItems.attributes[index].indexPath
+      reconfiguringView = view
+      let cell = context.cell(for: self, at: path)
+      reconfiguringView = nil
+      if cell === view {
+        view.measuredLength = nil  // its size may have changed
+      } else {
+        discardUnusedView(cell)
+        replaced.append(displayedItems.attributes[index])
+      }
+    }
+    for index in 0..<displayedSupplementaryViews.count
+    where sections.contains(displayedSupplementaryViews.attributes[index].indexPath.section) {
+      let attributes = displayedSupplementaryViews.attributes[index]
+      guard let kind = attributes.supplementaryKind else { continue }
+      let view = displayedSupplementaryViews.view(at: index)
+      reconfiguringView = view
+      let returned = context.supplementaryView(for: self, ofKind: kind, at: attributes.indexPath)
+      reconfiguringView = nil
+      if returned !== view {
+        discardUnusedView(returned)
+        replaced.append(attributes)
+      }
+    }
+    guard !replaced.isEmpty else {
+      if collectionViewLayout.wantsSelfSizing { setNeedsLayout() }
+      layoutIfNeeded()
+      return
+    }
+    let isReplaced = { (attributes: LayoutAttributes) in
+      replaced.contains { $0.isSameElement(as: attributes) }
+    }
+    displayedItems.removeAll(where: isReplaced, leaving: { endDisplaying($0, $1, context) })
+    displayedSupplementaryViews.removeAll(
+      where: isReplaced, leaving: { endDisplaying($0, $1, context) })
+    setNeedsLayout()
+    layoutIfNeeded()
+  }
+
+  /// A view dequeued but never displayed goes back to the pool.
+  private func discardUnusedView(_ view: ReusableView) {
+    guard view.reuseState == .dequeued else { return }
+    reusePool.enqueue(view, slot: registrationPoolSlots[view.registrationSlot])
+  }
+}

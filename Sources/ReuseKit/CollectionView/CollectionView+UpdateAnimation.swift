@@ -1,0 +1,154 @@
+/// A batch update's animation: displayed views glide from where they were to where the update
+/// put them, entering views fade in, and views the update removed (deleted items, or items
+/// moved out of sight) fade out or slide away before their display ends.
+///
+/// It is a presentation layer on the host's clock: the visible sets already hold the final
+/// state (so queries, selection and taps see it at once), and ``CollectionView/forEachDisplayedView(_:)``
+/// hands hosts the in-between attributes. Time starts at the first `tick(now:)` after the
+/// update, so a headless test controls every frame.
+final class UpdateAnimation {
+  /// One removed view still on screen.
+  struct Disappearing {
+    let view: ReusableView
+    /// The attributes its display ends with (for `didEndDisplaying`).
+    let attributes: LayoutAttributes
+    let from: LayoutAttributes
+    let to: LayoutAttributes
+  }
+
+  let duration: Double
+  /// Set by the first tick.
+  var startTime: Double?
+  /// Where each animating displayed view starts, in content coordinates.
+  var startAttributes: [ObjectIdentifier: LayoutAttributes] = [:]
+  var disappearing: [Disappearing] = []
+  var completions: [(Bool) -> Void] = []
+  /// True during the layout pass that follows the update: entering and leaving views there
+  /// are the update's doing.
+  var isCapturing = false
+
+  init(duration: Double) {
+    self.duration = duration
+  }
+
+  /// Keeps a removed view on screen until the animation ends.
+  func disappear(
+    _ view: ReusableView, _ attributes: LayoutAttributes, from: LayoutAttributes,
+    to: LayoutAttributes
+  ) {
+    disappearing.append(Disappearing(view: view, attributes: attributes, from: from, to: to))
+  }
+
+  /// The eased fraction done at `time` (0 before the first tick).
+  func fraction(at time: Double) -> Double {
+    guard let startTime, duration > 0 else { return 0 }
+    let linear = min(1, max(0, (time - startTime) / duration))
+    return linear * linear * (3 - 2 * linear)  // ease in and out
+  }
+
+  /// Moves everything by `delta` (the content offset moved to keep the anchor in place, so
+  /// every start keeps its place on screen).
+  func shift(by delta: Point) {
+    guard delta != .zero else { return }
+    for key in startAttributes.keys {
+      startAttributes[key]!.frame = startAttributes[key]!.frame.offsetBy(dx: delta.x, dy: delta.y)
+    }
+    disappearing = disappearing.map {
+      Disappearing(
+        view: $0.view, attributes: $0.attributes,
+        from: $0.from.withFrame($0.from.frame.offsetBy(dx: delta.x, dy: delta.y)),
+        to: $0.to.withFrame($0.to.frame.offsetBy(dx: delta.x, dy: delta.y)))
+    }
+  }
+}
+
+extension LayoutAttributes {
+  /// The attributes `fraction` of the way to `target`: frame, transform and alpha blend;
+  /// the stacking order is the target's.
+  public func interpolated(to target: LayoutAttributes, fraction: Double) -> LayoutAttributes {
+    let t = min(1, max(0, fraction.isFinite ? fraction : 1))
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    var result = target
+    result.frame = Rect(
+      x: mix(frame.origin.x, target.frame.origin.x), y: mix(frame.origin.y, target.frame.origin.y),
+      width: mix(frame.size.width, target.frame.size.width),
+      height: mix(frame.size.height, target.frame.size.height))
+    result.alpha = mix(alpha, target.alpha)
+    result.transform = Transform(
+      scaleX: mix(transform.scaleX, target.transform.scaleX),
+      scaleY: mix(transform.scaleY, target.transform.scaleY),
+      translationX: mix(transform.translationX, target.transform.translationX),
+      translationY: mix(transform.translationY, target.transform.translationY))
+    return result
+  }
+
+  /// These attributes with another frame.
+  func withFrame(_ frame: Rect) -> LayoutAttributes {
+    var copy = self
+    copy.frame = frame
+    return copy
+  }
+}
+
+extension CollectionView {
+  /// Whether a batch update is animating.
+  public var isAnimatingUpdates: Bool { updateAnimation != nil }
+
+  /// Where a displayed view is drawn now: its attributes, or, while an update animates, the
+  /// in-between ones.
+  func presentationAttributes(of view: ReusableView, model: LayoutAttributes) -> LayoutAttributes {
+    guard let animation = updateAnimation,
+      let start = animation.startAttributes[ObjectIdentifier(view)]
+    else { return model }
+    return start.interpolated(to: model, fraction: animation.fraction(at: now))
+  }
+
+  /// Where a view removed by the update goes: its element's new place if it still has one
+  /// (it moved out of sight), else its start, faded out.
+  func updateTarget(
+    of attributes: LayoutAttributes, from start: LayoutAttributes
+  )
+    -> LayoutAttributes
+  {
+    let layout = collectionViewLayout
+    var target: LayoutAttributes?
+    switch attributes.category {
+    case .cell:
+      target = layout.layoutAttributesForItem(at: attributes.indexPath)
+    case .supplementaryView(let kind):
+      target = layout.layoutAttributesForSupplementaryView(
+        ofKind: kind, inSection: attributes.indexPath.section)
+    }
+    if let target, target.category == attributes.category, target.indexPath == attributes.indexPath
+    {
+      return target
+    }
+    var faded = start
+    faded.alpha = 0
+    return faded
+  }
+
+  /// Starts the clock on the first tick and ends the animation when it has run.
+  func advanceUpdateAnimation(to time: Double) {
+    guard let animation = updateAnimation else { return }
+    if animation.startTime == nil { animation.startTime = time }
+    if let start = animation.startTime, time - start >= animation.duration {
+      finishUpdateAnimation(finished: true)
+    }
+  }
+
+  /// Ends the animation: removed views end their display and go back to the pool, and the
+  /// completions run (`finished` is `false` when another update or a reload cut it short).
+  func finishUpdateAnimation(finished: Bool) {
+    guard let animation = updateAnimation else { return }
+    updateAnimation = nil
+    let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
+    for item in animation.disappearing {
+      endDisplaying(item.view, item.attributes, context)
+    }
+    for completion in animation.completions { completion(finished) }
+    #if REUSEKIT_CHECKS
+      _checkInvariants()
+    #endif
+  }
+}

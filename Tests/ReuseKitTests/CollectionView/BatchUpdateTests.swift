@@ -1,0 +1,407 @@
+import Testing
+
+@testable import ReuseKit
+
+/// A cell that shows one value.
+class ValueCell: CollectionViewCell {
+  var value: Int?
+  var prepareCount = 0
+  override func prepareForReuse() {
+    prepareCount += 1
+    value = nil
+  }
+}
+
+/// A data source over sections of values; records display callbacks by cell.
+class ValueSource: CollectionViewDataSource, CollectionViewDelegate {
+  var sections: [[Int]]
+  var cellRequests = 0
+  var displayed: [ObjectIdentifier: ItemPath] = [:]
+  var violations: [String] = []
+
+  init(_ sections: [[Int]]) { self.sections = sections }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    sections[section].count
+  }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    cellRequests += 1
+    let cell = collectionView.dequeueReusableCell(
+      ValueCell.self, withReuseIdentifier: "value", for: indexPath)
+    cell.value = sections[indexPath.section][indexPath.item]
+    return cell
+  }
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    if displayed.updateValue(indexPath, forKey: ObjectIdentifier(cell)) != nil {
+      violations.append("willDisplay twice for one cell at \(indexPath)")
+    }
+  }
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    if displayed.removeValue(forKey: ObjectIdentifier(cell)) == nil {
+      violations.append("didEndDisplaying without willDisplay at \(indexPath)")
+    }
+  }
+
+  /// The values the visible cells show, in order.
+  ///
+  /// (`displayed` pairs callbacks by cell: a moved item keeps its cell and hears no callback,
+  /// so the path recorded at `willDisplay` can be stale.)
+  func shown(_ collectionView: CollectionView) -> [Int?] {
+    collectionView.visibleCells.map { ($0 as! ValueCell).value }
+  }
+}
+
+private func makeValues(
+  _ sections: [[Int]], length: Double = 10, viewport: Double = 100,
+  sizing: ListLayout.ItemSizing? = nil
+) -> (CollectionView, ValueSource) {
+  let collectionView = CollectionView(
+    layout: ListLayout(itemSizing: sizing ?? .uniform(length)),
+    viewportSize: Size(width: 50, height: viewport))
+  collectionView.diagnostics.handler = nil
+  collectionView.register(ValueCell.self, forCellWithReuseIdentifier: "value")
+  let source = ValueSource(sections)
+  collectionView.dataSource = source
+  collectionView.delegate = source
+  collectionView.layoutIfNeeded()
+  return (collectionView, source)
+}
+
+private func path(_ section: Int, _ item: Int) -> ItemPath {
+  ItemPath(section: section, item: item)
+}
+
+@Suite struct BatchUpdateTests {
+  @Test func cellsStayWithTheirItemsThroughInsertsDeletesAndMoves() {
+    let (collectionView, source) = makeValues([Array(0..<20)])
+    let cellOf3 = collectionView.cellForItem(at: path(0, 3))
+    let cellOf7 = collectionView.cellForItem(at: path(0, 7))
+    let requests = source.cellRequests
+    // Delete 1, move 3 to the front, insert 100 at 5 (after-update index).
+    source.sections = [[3, 0, 2, 4, 5, 100, 6, 7] + Array(8..<20)]
+    let result = collectionView.performBatchUpdates(animated: false) {
+      collectionView.deleteItems(at: [path(0, 1)])
+      collectionView.moveItem(at: path(0, 3), to: path(0, 0))
+      collectionView.insertItems(at: [path(0, 5)])
+    }
+    #expect(result.failure == nil)
+    #expect(collectionView.cellForItem(at: path(0, 0)) === cellOf3)
+    #expect(collectionView.cellForItem(at: path(0, 7)) === cellOf7)
+    #expect(source.shown(collectionView) == Array(source.sections[0].prefix(10)))
+    #expect(source.cellRequests == requests + 1, "only the inserted item asked for a cell")
+    #expect(source.violations.isEmpty)
+    #expect(
+      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
+  }
+
+  @Test func theClassicInvalidUpdatesAreErrorsWithAFallback() {
+    let (collectionView, source) = makeValues([Array(0..<20)])
+    collectionView.selectItem(at: path(0, 4))
+
+    // Insert without a count change.
+    var result = collectionView.performBatchUpdates {
+      collectionView.insertItems(at: [path(0, 0)])
+    }
+    #expect(
+      result.failure
+        == .invalidNumberOfItems(
+          section: 0, before: 20, after: 20, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0))
+
+    // Delete out of range.
+    source.sections[0].removeLast()
+    result = collectionView.performBatchUpdates { collectionView.deleteItems(at: [path(0, 40)]) }
+    #expect(result.failure == .itemOutOfRange(.delete, path(0, 40), itemCount: 20))
+
+    // Move an item that is deleted.
+    source.sections[0].removeFirst()
+    result = collectionView.performBatchUpdates {
+      collectionView.deleteItems(at: [path(0, 2)])
+      collectionView.moveItem(at: path(0, 2), to: path(0, 0))
+    }
+    #expect(result.failure == .conflictingItemOperations(path(0, 2), .delete, .moveSource))
+
+    // Each was reported as a value and fell back to a reload: the data shows, the selection
+    // (still in range) stays, nothing crashed.
+    #expect(collectionView.diagnostics.count(of: .inconsistentUpdate) == 3)
+    #expect(collectionView.diagnostics.recent.compactMap(\.batchUpdateError).count == 3)
+    #expect(collectionView.numberOfItems(inSection: 0) == 18)
+    #expect(source.shown(collectionView) == Array(source.sections[0].prefix(10)))
+    #expect(collectionView.indexPathsForSelectedItems == [path(0, 4)])
+    #expect(source.violations.isEmpty)
+  }
+
+  @Test func selectionFollowsItemsAndLeavesWithDeletedOnes() {
+    let (collectionView, source) = makeValues([Array(0..<10), Array(10..<20)])
+    collectionView.allowsMultipleSelection = true
+    collectionView.selectItem(at: path(0, 2))  // value 2
+    collectionView.selectItem(at: path(1, 0))  // value 10
+    collectionView.selectItem(at: path(0, 5))  // value 5
+    // Move 2 into section 1, delete 5, insert two at the front of section 0.
+    source.sections = [[90, 91, 0, 1, 3, 4, 6, 7, 8, 9], [10, 2] + Array(11..<20)]
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.moveItem(at: path(0, 2), to: path(1, 1))
+      collectionView.deleteItems(at: [path(0, 5)])
+      collectionView.insertItems(at: [path(0, 0), path(0, 1)])
+    }
+    #expect(collectionView.indexPathsForSelectedItems == [path(1, 0), path(1, 1)])
+    for selected in collectionView.indexPathsForSelectedItems {
+      #expect([2, 10].contains(source.sections[selected.section][selected.item]))
+    }
+  }
+
+  @Test func theFirstVisibleItemKeepsItsPlaceOnScreen() {
+    let (collectionView, source) = makeValues([Array(0..<1_000)])
+    collectionView.contentOffset = Point(x: 0, y: 5_005)  // item 500 at -5 on screen
+    collectionView.layoutIfNeeded()
+    func placeOf(_ value: Int) -> Double? {
+      guard let index = source.sections[0].firstIndex(of: value),
+        let frame = collectionView.frameForItem(at: path(0, index))
+      else { return nil }
+      return frame.minY - collectionView.contentOffset.y
+    }
+    #expect(placeOf(500) == -5)
+    // Insert three above.
+    source.sections[0].insert(contentsOf: [-1, -2, -3], at: 100)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.insertItems(at: [path(0, 100), path(0, 101), path(0, 102)])
+    }
+    #expect(placeOf(500) == -5)
+    #expect(source.shown(collectionView).first == 500)
+    // Delete ten above.
+    source.sections[0].removeSubrange(0..<10)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.deleteItems(at: (0..<10).map { path(0, $0) })
+    }
+    #expect(placeOf(500) == -5)
+    // The anchor item itself deleted: the next displayed one keeps its place.
+    let index = source.sections[0].firstIndex(of: 500)!
+    source.sections[0].remove(at: index)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.deleteItems(at: [path(0, index)])
+    }
+    #expect(placeOf(501) == 5)
+    // Inserting below moves nothing.
+    let offset = collectionView.contentOffset
+    source.sections[0].append(5_000)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.insertItems(at: [path(0, source.sections[0].count - 1)])
+    }
+    #expect(collectionView.contentOffset == offset)
+  }
+
+  @Test func measuredSizesFollowTheirItemsAndTheAnchorHolds() {
+    let (collectionView, source) = makeValues(
+      [Array(0..<200)], sizing: .estimated(10))
+    // Cells measure 10 + value % 7 rows.
+    final class Measuring: ValueCell {
+      override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
+        Size(width: proposedSize.width, height: 10 + Double((value ?? 0) % 7))
+      }
+    }
+    collectionView.register(Measuring.self, forCellWithReuseIdentifier: "value")
+    collectionView.reloadData()
+    collectionView.contentOffset = Point(x: 0, y: 600)
+    collectionView.layoutIfNeeded()
+    let first = source.shown(collectionView)[1]!
+    let firstIndex = source.sections[0].firstIndex(of: first)!
+    let frameBefore = collectionView.frameForItem(at: path(0, firstIndex))!
+    let screenBefore = frameBefore.minY - collectionView.contentOffset.y
+    let heightBefore = frameBefore.height
+    source.sections[0].insert(contentsOf: [1_000, 1_001], at: 0)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.insertItems(at: [path(0, 0), path(0, 1)])
+    }
+    let frameAfter = collectionView.frameForItem(at: path(0, firstIndex + 2))!
+    #expect(frameAfter.height == heightBefore, "its measured height moved with it")
+    #expect(frameAfter.minY - collectionView.contentOffset.y == screenBefore)
+  }
+
+  @Test func reconfigureKeepsTheCellAndConfiguresItAgain() {
+    let (collectionView, source) = makeValues([Array(0..<20)])
+    let cell = collectionView.cellForItem(at: path(0, 4)) as! ValueCell
+    let prepares = cell.prepareCount
+    source.sections[0][4] = 444
+    collectionView.reconfigureItems(at: [path(0, 4)])
+    #expect(collectionView.cellForItem(at: path(0, 4)) === cell)
+    #expect(cell.value == 444)
+    #expect(cell.prepareCount == prepares, "a reconfigure does not prepare the cell for reuse")
+    #expect(!collectionView.isAnimatingUpdates, "nothing moved: no animation")
+  }
+
+  @Test func sectionsInsertDeleteAndMove() {
+    let (collectionView, source) = makeValues([[0, 1], [10, 11], [20, 21]], viewport: 200)
+    source.sections = [[20, 21], [0, 1], [30]]
+    let result = collectionView.performBatchUpdates(animated: false) {
+      collectionView.deleteSections([1])
+      collectionView.moveSection(2, toSection: 0)
+      collectionView.insertSections([2])
+    }
+    #expect(result.failure == nil)
+    #expect(source.shown(collectionView) == [20, 21, 0, 1, 30])
+    #expect(source.violations.isEmpty)
+  }
+
+  @Test func movesGlideAndDeletionsFadeOnTheClock() {
+    let (collectionView, source) = makeValues([Array(0..<20)])
+    let moving = collectionView.cellForItem(at: path(0, 0))!
+    let deleted = collectionView.cellForItem(at: path(0, 3))!
+    var finished: Bool?
+    source.sections[0] = [1, 2, 4, 5, 0] + Array(6..<20)
+    collectionView.performBatchUpdates(
+      {
+        collectionView.deleteItems(at: [path(0, 3)])
+        collectionView.moveItem(at: path(0, 0), to: path(0, 4))
+      }, completion: { finished = $0 })
+    #expect(collectionView.isAnimating)
+    func drawn(_ view: ReusableView) -> LayoutAttributes? {
+      var found: LayoutAttributes?
+      collectionView.forEachDisplayedView { if $0 === view { found = $1 } }
+      return found
+    }
+    // Before the first tick: where they were.
+    #expect(drawn(moving)?.frame.minY == 0)
+    #expect(drawn(deleted)?.alpha == 1)
+    #expect(collectionView.reuseCounters.visible == 11, "the deleted cell is still on screen")
+    collectionView.tick(now: 10)
+    collectionView.tick(now: 10 + collectionView.updateAnimationDuration / 2)
+    let halfway = drawn(moving)!.frame.minY
+    #expect(halfway > 0 && halfway < 40)
+    #expect(drawn(deleted)!.alpha > 0 && drawn(deleted)!.alpha < 1)
+    #expect(finished == nil)
+    collectionView.tick(now: 10 + collectionView.updateAnimationDuration)
+    #expect(drawn(moving)?.frame.minY == 40)
+    #expect(drawn(deleted) == nil)
+    #expect(finished == true)
+    #expect(!collectionView.isAnimating)
+    #expect(source.violations.isEmpty)
+    #expect(
+      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
+  }
+
+  @Test func anUpdateDuringLayoutIsDeferredAsAReload() {
+    final class Meddler: ValueSource {
+      weak var collectionView: CollectionView?
+      var result: Result<Void, BatchUpdateError>?
+      override func collectionView(
+        _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+        forItemAt indexPath: ItemPath
+      ) {
+        super.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath)
+        if result == nil {
+          result = collectionView.performBatchUpdates {
+            collectionView.reloadItems(at: [indexPath])
+          }
+        }
+      }
+    }
+    let collectionView = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 10, height: 50))
+    collectionView.diagnostics.handler = nil
+    collectionView.register(ValueCell.self, forCellWithReuseIdentifier: "value")
+    let source = Meddler([Array(0..<10)])
+    collectionView.dataSource = source
+    collectionView.delegate = source
+    collectionView.layoutIfNeeded()
+    #expect(source.result?.failure == .updateDuringLayoutPass)
+    #expect(source.shown(collectionView) == [0, 1, 2, 3, 4])
+    #expect(source.violations.isEmpty)
+  }
+}
+
+/// Random valid batches (diffs of random edits, applied stage by stage, animated or not, with
+/// scrolling between) against the data: after each, every visible cell shows its item, the
+/// visible set is the layout's answer (checked by the invariants), callbacks pair up, and the
+/// selection follows its values.
+@Suite struct BatchUpdateModelTests {
+  @Test(arguments: 0..<40)
+  func randomBatchesKeepCellsSelectionAndCallbacksRight(_ index: Int) {
+    let seed = 0xBA7C_4000 &+ UInt64(index)
+    var random = SeededRandom(seed: seed)
+    var nextValue = 1_000
+    let initial = (0..<random.int(1...4)).map { _ in
+      (0..<random.int(0...30)).map { _ -> Int in
+        nextValue += 1
+        return nextValue
+      }
+    }
+    let sizing: ListLayout.ItemSizing = random.chance(0.5) ? .uniform(7) : .estimated(7)
+    let (collectionView, source) = makeValues(initial, viewport: 60, sizing: sizing)
+    collectionView.allowsMultipleSelection = true
+    var selectedValues: Set<Int> = []
+    var time = 1.0
+    for step in 0..<25 {
+      let context = "seed \(seed), step \(step)"
+      collectionView._debugLabel = context
+      switch random.int(0...5) {
+      case 0:
+        collectionView.contentOffset = Point(
+          x: 0, y: random.double(0...max(0, collectionView.contentSize.height)))
+      case 1:
+        let paths = collectionView.indexPathsForVisibleItems
+        if let path = paths.randomElement(using: &random) {
+          collectionView.selectItem(at: path)
+          selectedValues.insert(source.sections[path.section][path.item])
+        }
+      case 2:
+        time += 0.1
+        collectionView.tick(now: time)
+      default:
+        // A random edit, diffed and applied stage by stage.
+        var new = source.sections
+        for _ in 0..<random.int(1...6) {
+          let section = random.int(0..<new.count)
+          switch random.int(0...3) {
+          case 0 where !new[section].isEmpty:
+            let removed = new[section].remove(at: random.int(0..<new[section].count))
+            selectedValues.remove(removed)
+          case 1:
+            nextValue += 1
+            new[section].insert(nextValue, at: random.int(0...new[section].count))
+          case 2 where !new[section].isEmpty:
+            let value = new[section].remove(at: random.int(0..<new[section].count))
+            let to = random.int(0..<new.count)
+            new[to].insert(value, at: random.int(0...new[to].count))
+          default:
+            new[section].shuffle(using: &random)
+          }
+        }
+        func sectioned(_ sections: [[Int]]) -> [ArraySection<Int, Int>] {
+          sections.enumerated().map { ArraySection(model: $0.offset, elements: $0.element) }
+        }
+        let stages = StagedChangeset(source: sectioned(source.sections), target: sectioned(new))
+        source.sections = new
+        for stage in stages {
+          let result = collectionView.performBatchUpdates(
+            with: stage, animated: random.chance(0.5))
+          #expect(result.failure == nil, "\(context): \(String(describing: result.failure))")
+        }
+      }
+      collectionView.layoutIfNeeded()
+      for (cell, path) in zip(collectionView.visibleCells, collectionView.indexPathsForVisibleItems)
+      {
+        #expect(
+          (cell as! ValueCell).value == source.sections[path.section][path.item],
+          "\(context): cell at \(path)")
+      }
+      let selected = Set(
+        collectionView.indexPathsForSelectedItems.map { source.sections[$0.section][$0.item] })
+      #expect(selected == selectedValues, "\(context): selection")
+      #expect(source.violations.isEmpty, "\(context): \(source.violations)")
+    }
+    collectionView.settleUpdateAnimation()
+    #expect(
+      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
+  }
+}
