@@ -202,7 +202,7 @@ extension CollectionView {
     switch attributes.category {
     case .cell:
       let cell = context.cell(for: self, at: indexPath)
-      precondition(
+      require(
         cell.dequeuedBy == ObjectIdentifier(self) && cell.reuseState == .dequeued,
         "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
           + "dequeued from this collection view (or was returned twice). Return "
@@ -212,7 +212,7 @@ extension CollectionView {
       view = cell
     case .supplementaryView(let kind):
       view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)
-      precondition(
+      require(
         view.dequeuedBy == ObjectIdentifier(self) && view.reuseState == .dequeued,
         "The view returned by collectionView(_:viewForSupplementaryElementOfKind:at:) for "
           + "\(kind) \(indexPath.section) was not freshly dequeued from this collection view. "
@@ -333,7 +333,7 @@ extension CollectionView.PassContext {
   /// The data source's cell for an entering item.
   @inline(__always)
   func cell(for collectionView: CollectionView, at indexPath: ItemPath) -> CollectionViewCell {
-    precondition(dataSource != nil, "internal: items displayed without a data source")
+    require(dataSource != nil, "internal: items displayed without a data source")
     return dataSource.unsafelyUnwrapped.collectionView(collectionView, cellForItemAt: indexPath)
   }
 

@@ -6,9 +6,7 @@ extension CollectionView {
   public func register(
     _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
   ) {
-    addRegistration(identifier, kind: nil, typeDescription: String(describing: cellClass)) {
-      cellClass.init()
-    }
+    addRegistration(identifier, kind: nil, viewType: cellClass) { cellClass.init() }
   }
 
   /// Registers a factory for cells under `identifier`.
@@ -16,7 +14,7 @@ extension CollectionView {
     forCellWithReuseIdentifier identifier: String,
     factory: @escaping () -> CollectionViewCell
   ) {
-    addRegistration(identifier, kind: nil, typeDescription: "a factory closure", factory: factory)
+    addRegistration(identifier, kind: nil, viewType: nil, factory: factory)
   }
 
   /// Registers a supplementary view class for `kind` under `identifier`.
@@ -24,9 +22,7 @@ extension CollectionView {
     _ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: SupplementaryKind,
     withReuseIdentifier identifier: String
   ) {
-    addRegistration(identifier, kind: kind, typeDescription: String(describing: viewClass)) {
-      viewClass.init()
-    }
+    addRegistration(identifier, kind: kind, viewType: viewClass) { viewClass.init() }
   }
 
   /// Registers a factory for supplementary views of `kind` under `identifier`.
@@ -34,18 +30,18 @@ extension CollectionView {
     forSupplementaryViewOfKind kind: SupplementaryKind, withReuseIdentifier identifier: String,
     factory: @escaping () -> ReusableView
   ) {
-    addRegistration(identifier, kind: kind, typeDescription: "a factory closure", factory: factory)
+    addRegistration(identifier, kind: kind, viewType: nil, factory: factory)
   }
 
   private func addRegistration(
-    _ identifier: String, kind: SupplementaryKind?, typeDescription: String,
+    _ identifier: String, kind: SupplementaryKind?, viewType: ReusableView.Type?,
     factory: @escaping () -> ReusableView
   ) {
     let registration = Registration(
-      identifier: identifier, kind: kind, typeDescription: typeDescription, factory: factory)
+      identifier: identifier, kind: kind, viewType: viewType, factory: factory)
     if let slot = registrationSlots[identifier] {
       let existing = registrations[slot]
-      precondition(
+      require(
         (existing.kind == nil) == (kind == nil),
         "Reuse identifier \"\(identifier)\" is already registered for "
           + (existing.kind == nil ? "cells" : "supplementary views")
@@ -58,6 +54,15 @@ extension CollectionView {
       registrationCounters.append(ReuseCounters())
     }
     lastDequeued = ("", -1)
+  }
+
+  /// What is registered for cells under `identifier`: `.type(T)` for a class, `.factory` for a
+  /// closure, or `nil` when nothing is (or the identifier is used for supplementary views).
+  public func cellRegistration(forReuseIdentifier identifier: String) -> CellRegistration? {
+    guard let slot = registrationSlots[identifier], registrations[slot].kind == nil else {
+      return nil
+    }
+    return registrations[slot].viewType.map { .type($0) } ?? .factory
   }
 
   // MARK: Dequeuing
@@ -76,7 +81,7 @@ extension CollectionView {
   {
     let view = dequeueView(identifier, kind: nil)
     guard let cell = view as? CollectionViewCell else {
-      preconditionFailure(
+      misuse(
         "The view registered for cell identifier \"\(identifier)\" is \(type(of: view)), which is "
           + "not a CollectionViewCell; register a CollectionViewCell subclass.")
     }
@@ -103,7 +108,7 @@ extension CollectionView {
   @usableFromInline
   func wrongCellType(_ cell: CollectionViewCell, expected: Any.Type, identifier: String) -> Never {
     let registered = registrationSlots[identifier].map { registrations[$0].typeDescription }
-    preconditionFailure(
+    misuse(
       "dequeueReusableCell(\(expected).self, withReuseIdentifier: \"\(identifier)\"): the cell "
         + "registered for \"\(identifier)\" is \(registered ?? "?") (this one is "
         + "\(Swift.type(of: cell))), not \(expected). Register \(expected) under "
@@ -126,7 +131,7 @@ extension CollectionView {
   ) -> View {
     let view = dequeueView(identifier, kind: kind)
     guard let typed = view as? View else {
-      preconditionFailure(
+      misuse(
         "dequeueReusableSupplementaryView(\(View.self).self, ofKind: \(kind), withReuseIdentifier: "
           + "\"\(identifier)\"): the view registered is \(Swift.type(of: view)), not \(View.self).")
     }
@@ -165,7 +170,7 @@ extension CollectionView {
       slot = lastDequeued.slot
     } else {
       guard let found = registrationSlots[identifier] else {
-        preconditionFailure(
+        misuse(
           "No \(kind == nil ? "cell" : "supplementary view") is registered under reuse "
             + "identifier \"\(identifier)\"; call register(_:for\(kind == nil ? "Cell" : "SupplementaryViewOfKind:")"
             + "WithReuseIdentifier:) before dequeuing.")
@@ -204,7 +209,7 @@ extension CollectionView {
   /// reverse. (A view that comes back to the same slot passed this check when it was made.)
   private func checkRole(of slot: Int, identifier: String, kind: SupplementaryKind?) {
     let registration = registrations[slot]
-    precondition(
+    require(
       (registration.kind == nil) == (kind == nil),
       "Reuse identifier \"\(identifier)\" is registered for "
         + (registration.kind == nil ? "cells" : "supplementary views") + ", not for "
@@ -229,4 +234,12 @@ extension CollectionView: ReuseOwner {
       host?.collectionView(self, detach: view)
     }
   }
+}
+
+/// What a collection view has registered under a cell reuse identifier.
+public enum CellRegistration {
+  /// A class, created with `init()`.
+  case type(ReusableView.Type)
+  /// A factory closure (its type is known only once it makes a cell).
+  case factory
 }

@@ -143,16 +143,18 @@ public final class CollectionView: ScrollView {
     /// `nil` for cells; the kind for supplementary views.
     let kind: SupplementaryKind?
     let factory: () -> ReusableView
+    /// The registered class, or `nil` for a factory closure.
+    let viewType: ReusableView.Type?
     /// The registered class's name, or "a factory closure", for error messages.
-    let typeDescription: String
+    var typeDescription: String { viewType.map { String(describing: $0) } ?? "a factory closure" }
 
     init(
-      identifier: String, kind: SupplementaryKind?, typeDescription: String,
+      identifier: String, kind: SupplementaryKind?, viewType: ReusableView.Type?,
       factory: @escaping () -> ReusableView
     ) {
       self.identifier = identifier
       self.kind = kind
-      self.typeDescription = typeDescription
+      self.viewType = viewType
       self.factory = factory
     }
   }

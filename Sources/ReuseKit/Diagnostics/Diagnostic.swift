@@ -18,6 +18,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case inconsistentUpdate
     /// Data contained duplicate identifiers; the stated duplicate policy was applied.
     case duplicateIdentifier
+    /// An identifier named by an operation is not in the data; the operation was ignored.
+    case unknownIdentifier
     /// A delegate or data source changed state re-entrantly; the change was deferred.
     case reentrantUpdate
     /// The data source's counts changed without a reload; the view reloaded.

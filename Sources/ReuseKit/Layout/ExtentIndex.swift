@@ -48,7 +48,7 @@ struct ExtentIndex: Sendable {
   ///
   /// - Complexity: O(n).
   init(lengths: [Double], spacing: Double, mode: Mode) {
-    precondition(mode != .uniform, "use ExtentIndex.uniform(count:length:spacing:)")
+    require(mode != .uniform, "use ExtentIndex.uniform(count:length:spacing:)")
     self.mode = mode
     self.count = lengths.count
     self.spacing = spacing
@@ -189,7 +189,7 @@ struct ExtentIndex: Sendable {
   mutating func replaceLengths(from i: Int, with newLengths: [Double]) {
     switch mode {
     case .uniform:
-      precondition(i == 0, "a uniform index can only be replaced whole")
+      require(i == 0, "a uniform index can only be replaced whole")
       count = newLengths.count
     case .prefix:
       lengths.removeSubrange(i...)

@@ -1,0 +1,211 @@
+/// A data source driven by snapshots, as UIKit's `UICollectionViewDiffableDataSource`: give it
+/// the new state, it diffs it against the current one (Heckel, O(n)) and performs the batch
+/// updates, animated or not. It can never produce an inconsistent update, and the selection
+/// stays with its items.
+///
+/// ```swift
+/// let dataSource = CollectionViewDiffableDataSource<String, Task.ID>(collectionView: collectionView) {
+///   collectionView, indexPath, id in
+///   let cell = collectionView.dequeueReusableCell(TaskCell.self, for: indexPath)
+///   cell.task = tasks[id]
+///   return cell
+/// }
+/// dataSource.apply(snapshot)
+/// ```
+///
+/// The collection view holds its data source weakly: keep a reference.
+open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashable>:
+  CollectionViewDataSource
+{
+  /// Makes the cell for an item: dequeue and configure it.
+  public typealias CellProvider = (
+    _ collectionView: CollectionView, _ indexPath: ItemPath, _ itemIdentifier: ItemID
+  ) -> CollectionViewCell
+  /// Makes a supplementary view: dequeue and configure it.
+  public typealias SupplementaryViewProvider = (
+    _ collectionView: CollectionView, _ kind: SupplementaryKind, _ indexPath: ItemPath
+  ) -> ReusableView
+
+  /// The collection view this data source drives.
+  public let collectionView: CollectionView
+  private let cellProvider: CellProvider
+  /// Supplies headers, footers and other supplementary views.
+  public var supplementaryViewProvider: SupplementaryViewProvider?
+  /// The current state.
+  private var current = Snapshot<SectionID, ItemID>()
+
+  /// Becomes `collectionView`'s data source; `cellProvider` makes each cell.
+  public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+    self.collectionView = collectionView
+    self.cellProvider = cellProvider
+    collectionView.dataSource = self
+  }
+
+  /// The current state (a copy, to edit and apply).
+  public func snapshot() -> Snapshot<SectionID, ItemID> { current }
+
+  /// Makes `snapshot` the current state: diffs it against the current one and performs the
+  /// changes as batch updates (animated when `animatingDifferences`), then the reloads and
+  /// reconfigures it marks. The first snapshot, or one replacing an empty state, reloads.
+  /// Problems found while building the snapshot are reported through the collection view's
+  /// diagnostics.
+  ///
+  /// - Complexity: O(n) to diff (one hash per identifier), plus the batch update.
+  public func apply(
+    _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (() -> Void)? = nil
+  ) {
+    for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
+    let old = current
+    current = snapshot.clearingMarks()
+    if old.numberOfSections == 0 {
+      collectionView.reloadData()
+      collectionView.layoutIfNeeded()
+      completion?()
+      return
+    }
+    var stages = StagedChangeset(Self.changes(from: old, to: snapshot)).stages
+    // The marked updates, at their final paths: a last, content-only stage.
+    var marks = Changeset()
+    for item in snapshot.reloadedItemIdentifiers where old.contains(item) {
+      if let path = snapshot.indexPath(ofItem: item) { marks.reloadedItems.append(path) }
+    }
+    for item in snapshot.reconfiguredItemIdentifiers where old.contains(item) {
+      if let path = snapshot.indexPath(ofItem: item) { marks.reconfiguredItems.append(path) }
+    }
+    for section in snapshot.reloadedSectionIdentifiers where old.indexOfSection(section) != nil {
+      if let index = snapshot.indexOfSection(section) { marks.reloadedSections.append(index) }
+    }
+    for section in snapshot.reconfiguredSectionIdentifiers
+    where old.indexOfSection(section) != nil
+      && !snapshot.reloadedSectionIdentifiers.contains(section)
+    {
+      if let index = snapshot.indexOfSection(section) { marks.reconfiguredSections.append(index) }
+    }
+    // A reloaded section's items are replaced anyway.
+    let reloaded = Set(marks.reloadedSections)
+    marks.reloadedItems.removeAll { reloaded.contains($0.section) }
+    marks.reconfiguredItems.removeAll { reloaded.contains($0.section) }
+    marks.reconfiguredItems.removeAll { marks.reloadedItems.contains($0) }
+    if !marks.isEmpty { stages.append(marks) }
+    guard !stages.isEmpty else {
+      completion?()
+      return
+    }
+    for (index, stage) in stages.enumerated() {
+      let isLast = index == stages.count - 1
+      collectionView.performBatchUpdates(
+        with: stage, animated: animatingDifferences,
+        completion: isLast && completion != nil ? { _ in completion?() } : nil)
+    }
+  }
+
+  /// Makes `snapshot` the current state with a reload: no diff, no animation.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot<SectionID, ItemID>) {
+    for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
+    current = snapshot.clearingMarks()
+    collectionView.reloadData()
+    collectionView.layoutIfNeeded()
+  }
+
+  /// The identifier of the item at `indexPath`.
+  public func itemIdentifier(for indexPath: ItemPath) -> ItemID? {
+    current.itemIdentifier(at: indexPath)
+  }
+
+  /// Where the item is now.
+  public func indexPath(for itemIdentifier: ItemID) -> ItemPath? {
+    current.indexPath(ofItem: itemIdentifier)
+  }
+
+  /// The identifier of the section at `index`.
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+  }
+
+  /// The index of the section now.
+  public func index(for sectionIdentifier: SectionID) -> Int? {
+    current.indexOfSection(sectionIdentifier)
+  }
+
+  // MARK: Data source
+
+  /// The snapshot's section count.
+  open func numberOfSections(in collectionView: CollectionView) -> Int {
+    current.numberOfSections
+  }
+
+  /// The snapshot's item count for `section`.
+  open func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
+    -> Int
+  {
+    section < current.numberOfSections ? current.items(inSectionAt: section).count : 0
+  }
+
+  /// The cell provider's cell.
+  open func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    guard let item = current.itemIdentifier(at: indexPath) else {
+      misuse("CollectionViewDiffableDataSource: no item at \(indexPath) in the current snapshot")
+    }
+    return cellProvider(collectionView, indexPath, item)
+  }
+
+  /// The supplementary view provider's view, or a blank one.
+  open func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    if let supplementaryViewProvider {
+      return supplementaryViewProvider(collectionView, kind, indexPath)
+    }
+    return collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+  }
+
+  // MARK: Diff
+
+  /// The structural changes between two snapshots (identity only).
+  static func changes(
+    from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>
+  ) -> [Changeset] {
+    func flatten(_ snapshot: Snapshot<SectionID, ItemID>) -> ([ItemID], [Int]) {
+      var items: [ItemID] = []
+      items.reserveCapacity(snapshot.numberOfItems)
+      var starts = [0]
+      for index in 0..<snapshot.numberOfSections {
+        items.append(contentsOf: snapshot.items(inSectionAt: index))
+        starts.append(items.count)
+      }
+      return (items, starts)
+    }
+    let (oldItems, oldStarts) = flatten(old)
+    let (newItems, newStarts) = flatten(new)
+    return sectionedChanges(
+      oldSections: old.sectionIdentifiers, newSections: new.sectionIdentifiers,
+      oldItems: oldItems, oldStarts: oldStarts, newItems: newItems, newStarts: newStarts,
+      sectionContentChanged: { _, _ in false }, itemContentChanged: { _, _ in false },
+      contentUpdate: .reconfigure
+    ).stages
+  }
+}
+
+extension CollectionViewDiffableDataSource {
+  /// A data source whose cells are `Cell`, configured with the item identifier itself (for
+  /// identifiers that carry what the cell shows). Registers `Cell`.
+  public convenience init<Cell: ConfigurableCell>(
+    collectionView: CollectionView, cell: Cell.Type
+  ) where Cell.Item == ItemID {
+    collectionView.registerChecked(
+      Cell.self, for: "CollectionViewDiffableDataSource<\(SectionID.self), \(ItemID.self)>")
+    self.init(collectionView: collectionView) { collectionView, indexPath, item in
+      let cell = collectionView.dequeueReusableCell(Cell.self, for: indexPath)
+      cell.configure(with: item, at: indexPath)
+      return cell
+    }
+  }
+}

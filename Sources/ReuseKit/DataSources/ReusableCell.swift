@@ -1,0 +1,70 @@
+/// A cell that knows its own reuse identifier: by default its type's name, so registering and
+/// dequeuing need no string at the call site.
+///
+/// ```swift
+/// final class PhotoCell: CollectionViewCell, ReusableCell {}
+/// collectionView.register(PhotoCell.self)
+/// let cell = collectionView.dequeueReusableCell(PhotoCell.self, for: indexPath)
+/// ```
+public protocol ReusableCell: CollectionViewCell {
+  /// The identifier it is registered and dequeued under.
+  static var reuseIdentifier: String { get }
+}
+
+extension ReusableCell {
+  /// The type's name.
+  public static var reuseIdentifier: String { String(describing: self) }
+}
+
+/// A cell configured from one item of a known type (seed 002's `ConfigurableCell`).
+///
+/// ```swift
+/// final class PhotoCell: CollectionViewCell, ConfigurableCell {
+///   var title = ""
+///   func configure(with photo: Photo, at indexPath: ItemPath) { title = photo.title }
+/// }
+/// ```
+public protocol ConfigurableCell: ReusableCell {
+  /// What the cell shows.
+  associatedtype Item
+
+  /// Shows `item`, which is at `indexPath`.
+  func configure(with item: Item, at indexPath: ItemPath)
+}
+
+extension CollectionView {
+  /// Registers `Cell` under its ``ReusableCell/reuseIdentifier``.
+  public func register<Cell: ReusableCell>(_ cellClass: Cell.Type) {
+    register(cellClass, forCellWithReuseIdentifier: Cell.reuseIdentifier)
+  }
+
+  /// A `Cell` dequeued under its ``ReusableCell/reuseIdentifier``.
+  @inlinable
+  public func dequeueReusableCell<Cell: ReusableCell>(
+    _ type: Cell.Type, for indexPath: ItemPath
+  )
+    -> Cell
+  {
+    dequeueReusableCell(type, withReuseIdentifier: Cell.reuseIdentifier, for: indexPath)
+  }
+
+  /// Registers `Cell` under its identifier unless the same class already is; stops at once,
+  /// naming both types, when another class is registered under that identifier (the
+  /// original seed showed a blank cell instead).
+  func registerChecked<Cell: ReusableCell>(_ cellClass: Cell.Type, for owner: String) {
+    let identifier = Cell.reuseIdentifier
+    switch cellRegistration(forReuseIdentifier: identifier) {
+    case nil:
+      register(cellClass)
+    case .type(let registered) where registered == cellClass:
+      break
+    case .type(let registered):
+      misuse(
+        "\(owner): reuse identifier \"\(identifier)\" is registered for \(registered), but "
+          + "this data source's cell type is \(Cell.self). Register \(Cell.self) under "
+          + "\"\(identifier)\", or give \(Cell.self) its own reuseIdentifier.")
+    case .factory:
+      break  // a factory's type is checked when it makes a cell
+    }
+  }
+}
