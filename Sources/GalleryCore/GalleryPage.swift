@@ -65,7 +65,9 @@ public enum GalleryPages {
     GalleryPageDescriptor(name: "list", title: "List", isAvailable: true) { ListPage(options: $0) },
     placeholder("optionbar", "Option bar", arrivesWith: "the option bar and carousel work"),
     placeholder("picker", "Picker", arrivesWith: "the four-direction picker work"),
-    placeholder("datasource", "Data source", arrivesWith: "the typed data sources work"),
+    GalleryPageDescriptor(name: "datasource", title: "Data source", isAvailable: true) {
+      DataSourcePage(options: $0)
+    },
     placeholder("waterfall", "Waterfall", arrivesWith: "the grid and waterfall work"),
     placeholder("carousel", "Carousel", arrivesWith: "the option bar and carousel work"),
   ]

@@ -79,6 +79,29 @@ import Testing
     #expect(!canvas.plainTextLines()[3].contains("Amber Falcon"), "it moved")
   }
 
+  @Test func dataSourceEditsAnimateAndTheFrameSettlesOnTheNewData() {
+    let gallery = makeGallery()
+    var time = 1.0
+    let canvas = Canvas(columns: 80, rows: 24)
+    gallery.handle(.key(KeyEvent(.character("4"))), at: time)
+    gallery.draw(into: canvas)
+    let before = canvas.plainTextLines()
+    #expect(before[3].contains("Review Amber Falcon"))
+    // Move the first task down one place: an animated batch (a glide on the clock).
+    gallery.handle(.key(KeyEvent(.character("J"))), at: time)
+    #expect(gallery.isAnimating, "the move animates")
+    // It starts where things were: the first frame still shows the old order.
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines()[3].contains("Review Amber Falcon"))
+    #expect(canvas.plainTextLines()[4].contains("Write Hollow Falcon"))
+    settle(gallery, from: &time)
+    gallery.draw(into: canvas)
+    let after = canvas.plainTextLines()
+    #expect(after[3].contains("Write Hollow Falcon"))
+    #expect(after[4].contains("Review Amber Falcon"))
+    #expect(after[1].contains("moved: +0 −0 ↕1"))
+  }
+
   @Test func tinyTerminalsAndAResizeStormNeverCrash() {
     let gallery = makeGallery()
     var sizes: [TerminalSize] = []

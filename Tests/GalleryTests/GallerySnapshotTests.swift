@@ -43,6 +43,13 @@ import Testing
     assertSnapshot(of: try frame("list", "60x14", keys: "down down down", data: data), as: .lines)
   }
 
+  @Test func dataSourceAfterEditsKeepsTheSelection() throws {
+    // Select a task, add one after it, move the new one to "In progress", rename it, delete
+    // the next, shuffle: each edit is one diffed batch; the selection stays with its task.
+    assertSnapshot(
+      of: try frame("datasource", keys: "down down enter a m e down d s"), as: .lines)
+  }
+
   @Test func helpOverlay() throws {
     assertSnapshot(of: try frame("list", keys: "?"), as: .lines)
   }

@@ -48,13 +48,17 @@ extension CollectionView {
 
   /// Calls `body` with every displayed view and the attributes to draw it with: cells in item
   /// order, then supplementary views. While a batch update animates, the attributes are the
-  /// in-between ones, and views the update removed follow until the animation ends. Hosts
+  /// in-between ones, and views the update removed come first until the animation ends. Hosts
   /// draw from this; without an update animation it allocates nothing.
   ///
   /// - Complexity: O(k).
   public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
     if let animation = updateAnimation {
       let fraction = animation.fraction(at: now)
+      // Leaving views first: at equal z-index, hosts draw what stays over what goes.
+      for item in animation.disappearing {
+        body(item.view, item.from.interpolated(to: item.to, fraction: fraction))
+      }
       for set in [displayedItems, displayedSupplementaryViews] {
         for index in 0..<set.count {
           let view = set.view(at: index)
@@ -65,9 +69,6 @@ extension CollectionView {
             body(view, model)
           }
         }
-      }
-      for item in animation.disappearing {
-        body(item.view, item.from.interpolated(to: item.to, fraction: fraction))
       }
       return
     }

@@ -227,10 +227,12 @@ where Cell.Item == Item {
 extension CollectionArrayDataSource where Item: Differentiable {
   /// Replaces the items with `sections` and shows the difference as batch updates (moves,
   /// inserts, deletes, and reconfigures of changed items), animated or not. Selection
-  /// follows its items. Section titles are kept (or replaced with `headerTitles`).
+  /// follows its items. Section titles are kept (or replaced with `headerTitles`). Returns
+  /// the changes applied.
+  @discardableResult
   public func setSections(
     _ sections: [[Item]], headerTitles: [String]? = nil, animated: Bool = true
-  ) {
+  ) -> StagedChangeset {
     func keyed(_ sections: [[Item]]) -> [ArraySection<Int, Item>] {
       sections.enumerated().map { ArraySection(model: $0.offset, elements: $0.element) }
     }
@@ -245,10 +247,12 @@ extension CollectionArrayDataSource where Item: Differentiable {
     for stage in stages {
       collectionView.performBatchUpdates(with: stage, animated: animated)
     }
+    return stages
   }
 
   /// Replaces the items of a one-section data source, as ``setSections(_:headerTitles:animated:)``.
-  public func setItems(_ items: [Item], animated: Bool = true) {
+  @discardableResult
+  public func setItems(_ items: [Item], animated: Bool = true) -> StagedChangeset {
     setSections([items], animated: animated)
   }
 }

@@ -34,6 +34,19 @@ public struct CellRect: Hashable, Sendable {
     self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
+  /// The cells a layout rectangle occupies when its edges snap to the nearest cell boundary:
+  /// views that touch in layout touch on screen, never overlapping or leaving a gap, even at
+  /// fractional offsets (a fling, an update animation).
+  public init(snapping rect: Rect) {
+    func clamp(_ value: Double) -> Int {
+      guard value.isFinite else { return 0 }
+      return Int(max(-1_000_000_000, min(1_000_000_000, value.rounded())))
+    }
+    let minX = clamp(rect.minX)
+    let minY = clamp(rect.minY)
+    self.init(x: minX, y: minY, width: clamp(rect.maxX) - minX, height: clamp(rect.maxY) - minY)
+  }
+
   /// The empty rectangle at the origin.
   public static let zero = CellRect(x: 0, y: 0, width: 0, height: 0)
 

@@ -67,13 +67,29 @@ public final class CollectionViewPane: CollectionViewHost {
       let onScreen = transformed.offsetBy(
         dx: Double(frame.x) - offset.x, dy: Double(frame.y) - offset.y)
       let context = DrawContext(
-        canvas: canvas, frame: CellRect(onScreen), clip: frame,
+        canvas: canvas, frame: CellRect(snapping: onScreen), clip: frame,
         scale: (attributes.transform.scaleX, attributes.transform.scaleY))
-      guard !context.clip.isEmpty else { continue }
+      guard !context.clip.isEmpty, attributes.alpha > 0 else { continue }
       if let cell = view as? TerminalCell {
         cell.draw(in: context)
       } else if let supplementary = view as? TerminalSupplementaryView {
         supplementary.draw(in: context)
+      }
+      if attributes.alpha < 1 { fade(context.clip, to: attributes.alpha, in: canvas) }
+    }
+  }
+
+  /// Blends what a view drew toward the pane's background: how a terminal shows opacity
+  /// (views fading in and out during an update animation).
+  private func fade(_ rect: CellRect, to alpha: Double, in canvas: Canvas) {
+    let toward = background.background ?? Color(red: 0, green: 0, blue: 0)
+    let amount = alpha.isFinite ? min(1, max(0, alpha)) : 1
+    canvas.restyle(rect) { style in
+      if let color = style.foreground {
+        style.foreground = toward.mixed(with: color, amount: amount)
+      }
+      if let color = style.background {
+        style.background = toward.mixed(with: color, amount: amount)
       }
     }
   }

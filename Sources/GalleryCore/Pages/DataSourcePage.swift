@@ -1,0 +1,282 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The `datasource` page: a sectioned task list made with the two-line data source
+/// (`CollectionArrayDataSource`). Every edit (add, delete, move, shuffle, rename) builds the
+/// next version of the data; the data source diffs it against the current one and applies
+/// the difference as one animated batch: rows glide, new ones fade in, deleted ones fade out,
+/// and the selection stays with its tasks.
+///
+/// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
+final class DataSourcePage: GalleryPage {
+  let title = "Data source"
+
+  private let collectionView: CollectionView
+  private let dataSource: CollectionArrayDataSource<TaskItem, TaskCell>
+  private let pane: CollectionViewPane
+  private var frame = CellRect.zero
+  private var cursor: Int?  // a task id: the cursor follows the task
+  private var nextID = 0
+  private var random = PageRandom(seed: 0xDA7A)
+  private var lastChange = "no edits yet"
+
+  init(options: GalleryOptions) {
+    var titles = ["To do", "In progress", "Done"]
+    var sections: [[TaskItem]]
+    var id = 0
+    if let data = options.data, !data.sections.isEmpty {
+      titles = data.sections.map(\.title)
+      sections = data.sections.map { section in
+        section.items.map { item in
+          id += 1
+          return TaskItem(id: id, title: item.title, tag: item.detail ?? "task")
+        }
+      }
+    } else {
+      let count = max(12, options.itemCount / 40)
+      sections = [[], [], []]
+      for index in 0..<count {
+        id += 1
+        let section = index % 5 < 3 ? 0 : (index % 5 == 3 ? 1 : 2)
+        sections[section].append(DataSourcePage.makeTask(id: id, index: index))
+      }
+    }
+    nextID = id + 1
+
+    // The two lines: a collection view, and a data source over arrays of tasks.
+    collectionView = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)))
+    dataSource = CollectionArrayDataSource(
+      collectionView: collectionView, sections: sections, headerTitles: titles,
+      cell: TaskCell.self)
+
+    // The rest is presentation: headers, selection, the pane.
+    collectionView.register(
+      TaskHeaderView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
+    (collectionView.collectionViewLayout as! ListLayout).pinsHeaders = true
+    collectionView.allowsMultipleSelection = true
+    collectionView.overscan = 2
+    collectionView.diagnostics.handler = nil
+    dataSource.supplementaryViewProvider = { [unowned dataSource] collectionView, kind, path in
+      let header = collectionView.dequeueReusableSupplementaryView(
+        TaskHeaderView.self, ofKind: kind, withReuseIdentifier: "header", for: path)
+      header.title = dataSource.provider.headerTitle(forSection: path.section) ?? ""
+      return header
+    }
+    pane = CollectionViewPane(collectionView: collectionView)
+    pane.background = Theme.plain
+    dataSource.selectionHandler = { [unowned self] task, _ in cursor = task.id }
+    cursor = sections.lazy.flatMap { $0 }.first?.id
+  }
+
+  private static func makeTask(id: Int, index: Int) -> TaskItem {
+    let verbs = ["Review", "Write", "Fix", "Plan", "Test", "Ship", "Sketch", "Measure"]
+    let tags = ["ui", "core", "docs", "perf", "bug", "infra"]
+    return TaskItem(
+      id: id, title: "\(verbs[index % verbs.count]) \(DemoData.title(forItem: index * 7))",
+      tag: tags[(index / 3) % tags.count])
+  }
+
+  // MARK: Layout and drawing
+
+  func layout(in frame: CellRect) {
+    self.frame = frame
+    pane.frame = CellRect(
+      x: frame.x, y: frame.y + 1, width: frame.width, height: max(0, frame.height - 1))
+  }
+
+  func draw(into canvas: Canvas) {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    let count = dataSource.sections.reduce(0) { $0 + $1.count }
+    context.text(" \(count) tasks · \(lastChange)", x: 0, y: 0, style: Theme.title)
+    collectionView.layoutIfNeeded()
+    let doneSection = dataSource.sections.count - 1
+    let sections = dataSource.sections
+    collectionView.forEachDisplayedView { view, attributes in
+      let section = attributes.indexPath.section
+      if let cell = view as? TaskCell {
+        cell.isCursor = cell.task?.id == cursor
+        cell.isDone = section == doneSection && doneSection > 0
+      } else if let header = view as? TaskHeaderView, sections.indices.contains(section) {
+        header.count = sections[section].count
+      }
+    }
+    pane.draw(into: canvas)
+  }
+
+  // MARK: Input
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    switch key.key {
+    case .down: moveCursor(by: 1)
+    case .up: moveCursor(by: -1)
+    case .pageDown: moveCursor(by: max(1, pane.frame.height - 2))
+    case .pageUp: moveCursor(by: -max(1, pane.frame.height - 2))
+    case .home: moveCursor(by: Int.min / 2)
+    case .end: moveCursor(by: Int.max / 2)
+    case .enter, .character(" "):
+      if let path = cursorPath { collectionView.tapItem(at: path) }
+    case .character("a"): addTask()
+    case .character("d"), .delete, .backspace: deleteTask()
+    case .character("m"), .right: moveTaskToSection(by: 1)
+    case .left: moveTaskToSection(by: -1)
+    case .character("K"): moveTaskWithinSection(by: -1)
+    case .character("J"): moveTaskWithinSection(by: 1)
+    case .character("s"): shuffle()
+    case .character("e"): renameTask()
+    default: return false
+    }
+    return true
+  }
+
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
+    pane.handle(mouse, at: time)
+  }
+
+  // MARK: Edits: each builds the next version and applies it as one diff
+
+  private func apply(_ sections: [[TaskItem]], _ what: String) {
+    let changes = dataSource.setSections(sections, animated: true)
+    var inserted = 0
+    var deleted = 0
+    var moved = 0
+    var updated = 0
+    for stage in changes {
+      inserted += stage.insertedItems.count
+      deleted += stage.deletedItems.count
+      moved += stage.movedItems.count
+      updated += stage.reconfiguredItems.count + stage.reloadedItems.count
+    }
+    lastChange =
+      "\(what): +\(inserted) −\(deleted) ↕\(moved) ✎\(updated) in \(changes.count) "
+      + (changes.count == 1 ? "batch" : "batches")
+    if let path = cursorPath { collectionView.scrollToItem(at: path, at: .nearest, animated: true) }
+  }
+
+  private var cursorPath: ItemPath? {
+    guard let cursor else { return nil }
+    for (section, tasks) in dataSource.sections.enumerated() {
+      if let item = tasks.firstIndex(where: { $0.id == cursor }) {
+        return ItemPath(section: section, item: item)
+      }
+    }
+    return nil
+  }
+
+  private var flatTasks: [TaskItem] { dataSource.sections.flatMap { $0 } }
+
+  private func moveCursor(by steps: Int) {
+    let tasks = flatTasks
+    guard !tasks.isEmpty else { return }
+    let current = tasks.firstIndex { $0.id == cursor } ?? 0
+    let target = min(max(0, current.addingReportingOverflow(steps).partialValue), tasks.count - 1)
+    cursor = tasks[target].id
+    if let path = cursorPath {
+      collectionView.scrollToItem(at: path, at: .nearest, animated: abs(steps) > 1)
+    }
+  }
+
+  private func addTask() {
+    var sections = dataSource.sections
+    let task = DataSourcePage.makeTask(id: nextID, index: nextID * 5 + random.next(below: 5))
+    nextID += 1
+    if let path = cursorPath {
+      sections[path.section].insert(task, at: path.item + 1)
+    } else if !sections.isEmpty {
+      sections[0].insert(task, at: 0)
+    } else {
+      return
+    }
+    cursor = task.id
+    apply(sections, "added")
+  }
+
+  private func deleteTask() {
+    guard let path = cursorPath else { return }
+    var sections = dataSource.sections
+    sections[path.section].remove(at: path.item)
+    // The cursor moves to the next task (or the previous one at the end).
+    let remaining = sections.flatMap { $0 }
+    let flat = sections[..<path.section].reduce(0) { $0 + $1.count } + path.item
+    cursor = remaining.isEmpty ? nil : remaining[min(flat, remaining.count - 1)].id
+    apply(sections, "deleted")
+  }
+
+  private func moveTaskToSection(by step: Int) {
+    guard let path = cursorPath, dataSource.sections.count > 1 else { return }
+    var sections = dataSource.sections
+    let task = sections[path.section].remove(at: path.item)
+    let count = sections.count
+    let target = ((path.section + step) % count + count) % count
+    sections[target].insert(task, at: 0)
+    apply(sections, "moved to \(dataSource.provider.headerTitle(forSection: target) ?? "section")")
+  }
+
+  private func moveTaskWithinSection(by step: Int) {
+    guard let path = cursorPath else { return }
+    var sections = dataSource.sections
+    let target = path.item + step
+    guard sections[path.section].indices.contains(target) else { return }
+    sections[path.section].swapAt(path.item, target)
+    apply(sections, "moved")
+  }
+
+  private func shuffle() {
+    var sections = dataSource.sections
+    for index in sections.indices {
+      for item in stride(from: sections[index].count - 1, to: 0, by: -1) {
+        sections[index].swapAt(item, random.next(below: item + 1))
+      }
+    }
+    apply(sections, "shuffled")
+  }
+
+  private func renameTask() {
+    guard let path = cursorPath else { return }
+    var sections = dataSource.sections
+    sections[path.section][path.item].edits += 1
+    sections[path.section][path.item].title =
+      DataSourcePage.makeTask(id: 0, index: random.next(below: 1_000)).title
+    apply(sections, "renamed")
+  }
+
+  // MARK: Time and state
+
+  func tick(now: Double) { pane.tick(now: now) }
+
+  var isAnimating: Bool { collectionView.isAnimating }
+
+  var counters: ReuseCounters { collectionView.reuseCounters }
+
+  var poolSizes: [String: Int] { collectionView.reusePool.countsByIdentifier }
+
+  var status: String {
+    let task = cursorPath.flatMap { dataSource.item(at: $0) }?.title ?? "–"
+    return "\(task) · selected \(collectionView.indexPathsForSelectedItems.count)"
+  }
+
+  var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ PgUp PgDn", "move the cursor"), ("Enter Space", "select or deselect (kept by edits)"),
+      ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
+      ("m → / ←", "move it to the next / previous section"),
+      ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
+      ("e", "rename it (a content change: its cell is reconfigured)"),
+      ("wheel, drag", "scroll; a click selects"),
+    ]
+  }
+}
+
+/// A small deterministic generator, so `--snapshot` of an edit script is reproducible.
+struct PageRandom {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next(below bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return bound > 0 ? Int((state >> 33) % UInt64(bound)) : 0
+  }
+}
