@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
   registerListBenchmarks()
   registerFlingBenchmarks()
   registerRenderBenchmarks()
+  registerDiffBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

@@ -53,14 +53,15 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   ///
   /// - Complexity: O(n) hashing plus O(k log k) for moves, where k is the number of elements
   ///   kept.
+  @inlinable
   public init<Element: Differentiable>(
     source: [Element], target: [Element], contentUpdate: ContentUpdate = .reconfigure,
     diagnostics: Diagnostics? = nil
   ) {
     let (stages, duplicates) = sectionedChanges(
       oldSections: [0], newSections: [0],
-      oldItems: source.map(\.differenceIdentifier), oldStarts: [0, source.count],
-      newItems: target.map(\.differenceIdentifier), newStarts: [0, target.count],
+      oldItems: identifiers(of: source), oldStarts: [0, source.count],
+      newItems: identifiers(of: target), newStarts: [0, target.count],
       sectionContentChanged: { _, _ in false },
       itemContentChanged: { !target[$1].isContentEqual(to: source[$0]) },
       contentUpdate: contentUpdate)
@@ -72,6 +73,7 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   /// The changes from `source` to `target`, sections and items.
   ///
   /// - Complexity: O(n + S) hashing plus O(k log k) for moves.
+  @inlinable
   public init<Model: Differentiable, Element: Differentiable>(
     source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>],
     contentUpdate: ContentUpdate = .reconfigure, diagnostics: Diagnostics? = nil
@@ -88,7 +90,7 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
         elements.append(contentsOf: section.elements)
         starts.append(elements.count)
       }
-      return (elements, elements.map(\.differenceIdentifier), starts)
+      return (elements, identifiers(of: elements), starts)
     }
     let (oldElements, oldIDs, oldStarts) = flatten(source)
     let (newElements, newIDs, newStarts) = flatten(target)
@@ -104,7 +106,8 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
     reportDuplicates(to: diagnostics)
   }
 
-  private func reportDuplicates(to diagnostics: Diagnostics?) {
+  @usableFromInline
+  func reportDuplicates(to diagnostics: Diagnostics?) {
     guard duplicatedIdentifiers > 0, let diagnostics else { return }
     diagnostics.report(
       .duplicateIdentifier,
@@ -113,8 +116,23 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   }
 }
 
+/// The identifiers of `elements`: the array itself when elements are their own identity (no
+/// copy, no retain per element), else a mapped copy.
+@inlinable
+func identifiers<Element: Differentiable>(of elements: [Element]) -> [Element.DifferenceIdentifier]
+{
+  if Element.self == Element.DifferenceIdentifier.self {
+    return unsafeBitCast(elements, to: [Element.DifferenceIdentifier].self)
+  }
+  return elements.map(\.differenceIdentifier)
+}
+
 /// The sectioned diff over identifiers: Heckel on sections, Heckel on all items at once (so
 /// items can move across sections), longest increasing runs for the fewest moves.
+///
+/// Inlinable, like the initialisers that call it, so that it specialises for the caller's
+/// identifier type (hashing and comparing through witness tables costs several times more).
+@inlinable
 func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   oldSections: [SectionID], newSections: [SectionID],
   oldItems: [ItemID], oldStarts: [Int], newItems: [ItemID], newStarts: [Int],
@@ -161,9 +179,12 @@ func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   }
 
   // Items, matched across all sections at once.
-  let items = HeckelMatch(old: oldItems, new: newItems)
+  var items = HeckelMatch(old: oldItems, new: newItems)
+  // Take the arrays out, so that mutating them does not copy them.
   var newToOld = items.newToOld
   var oldToNew = items.oldToNew
+  items.newToOld = []
+  items.oldToNew = []
   var oldSectionOf = [Int32](repeating: 0, count: oldItems.count)
   for section in oldSections.indices {
     for index in oldStarts[section]..<oldStarts[section + 1] {
