@@ -139,10 +139,16 @@ extension CollectionView {
       for completion in completions { completion(false) }
       return .failure(error)
     }
-    finishUpdateAnimation(finished: false)
+    // A running update animation is not cut short: the new one starts from where views are
+    // drawn now. Its leftovers (views still fading out, completions) are settled after this
+    // update is applied, so their callbacks see a consistent state.
+    let previous = updateAnimation
+    updateAnimation = nil
     let newCounts = readCounts()
     switch changeset.validate(oldItemCounts: itemCounts, newItemCounts: newCounts) {
     case .failure(let error):
+      updateAnimation = previous
+      finishUpdateAnimation(finished: false)
       diagnostics.report(
         Diagnostic(
           .inconsistentUpdate, error.description + " Reloading the data instead.",
@@ -152,22 +158,41 @@ extension CollectionView {
       for completion in completions { completion(false) }
       return .failure(error)
     case .success(let mapping):
-      apply(changeset, mapping, newCounts: newCounts, animated: animated, completions: completions)
+      let leftovers = apply(
+        changeset, mapping, newCounts: newCounts, animated: animated, completions: completions,
+        continuing: previous)
+      settle(leftovers)
       return .success(())
     }
   }
 
+  /// What an interrupted animation leaves: completions to call (its views still on screen
+  /// wait in `settlingViews`).
+  private struct Leftovers {
+    var completions: [(Bool) -> Void] = []
+  }
+
+  private func settle(_ leftovers: Leftovers) {
+    if !settlingViews.isEmpty {
+      let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
+      let views = settlingViews
+      settlingViews = []
+      for item in views { endDisplaying(item.view, item.attributes, context) }
+    }
+    for completion in leftovers.completions { completion(false) }
+  }
+
   private func apply(
     _ changeset: Changeset, _ mapping: ChangesetMapping, newCounts: [Int], animated: Bool,
-    completions: [(Bool) -> Void]
-  ) {
+    completions: [(Bool) -> Void], continuing previous: UpdateAnimation?
+  ) -> Leftovers {
     let layout = collectionViewLayout
     let axis = layout.scrollDirection
     let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
     let oldOffset = contentOffset
 
     // The scroll anchor: the first displayed item reaching into the viewport that stays (not
-    // deleted, not moved itself). Scrolled to the very top, the content stays at the top
+    // deleted, not moved itself or with its section). Scrolled to the very top, the content stays at the top
     // instead, so what is inserted there shows, as a feed expects.
     var anchor: (indexPath: ItemPath, onScreen: Double)?
     let atTop = oldOffset[axis] <= minimumContentOffset[axis]
@@ -175,7 +200,9 @@ extension CollectionView {
       for entry in displayedItems.entries
       where entry.attributes.frame.max(axis) > oldOffset[axis] {
         let old = entry.attributes.indexPath
-        if !mapping.isMoved(old), let path = mapping.newIndexPath(forOld: old) {
+        if !mapping.isMoved(old), !mapping.isSectionMoved(old.section),
+          let path = mapping.newIndexPath(forOld: old)
+        {
           anchor = (path, entry.attributes.frame.min(axis) - oldOffset[axis])
           break
         }
@@ -186,23 +213,56 @@ extension CollectionView {
     selectedItems = Set(selectedItems.compactMap { mapping.newIndexPath(forOld: $0) })
     cancelAllPrefetching()
 
-    // Displayed views follow their items; removed ones fade out (or end at once).
+    // Displayed views follow their items; removed ones fade out (or end at once). Everything
+    // starts from where it is drawn now (mid-way through a previous animation, perhaps).
     let animation =
       animated && updateAnimationDuration > 0
       ? UpdateAnimation(duration: updateAnimationDuration) : nil
     animation?.completions = completions
+    let previousFraction = previous?.fraction(at: now) ?? 0
+    func drawn(_ view: ReusableView, _ attributes: LayoutAttributes) -> LayoutAttributes {
+      guard let start = previous?.startAttributes[ObjectIdentifier(view)] else { return attributes }
+      return start.interpolated(to: attributes, fraction: previousFraction)
+    }
+    var leftovers = Leftovers(completions: previous?.completions ?? [])
+    for item in previous?.disappearing ?? [] {
+      guard let animation else {
+        settlingViews.append(item)
+        continue
+      }
+      // Still fading or sliding away: it carries on in the new animation, following its
+      // item if the item survives this update too.
+      var attributes = item.attributes
+      var follows = item.followsItem
+      if follows, attributes.category == .cell {
+        if let path = mapping.newIndexPath(forOld: attributes.indexPath) {
+          attributes.indexPath = path
+        } else {
+          follows = false
+        }
+      } else if follows, let section = mapping.newSection(forOld: attributes.indexPath.section) {
+        attributes.indexPath.section = section
+      } else {
+        follows = false
+      }
+      animation.disappear(
+        item.view, attributes,
+        from: item.from.interpolated(to: item.to, fraction: previousFraction),
+        to: item.to, followsItem: follows)
+    }
     let removed: (ReusableView, LayoutAttributes) -> Void = { view, attributes in
       if let animation {
-        var faded = attributes
+        let from = drawn(view, attributes)
+        var faded = from
         faded.alpha = 0
-        animation.disappear(view, attributes, from: attributes, to: faded)
+        animation.disappear(view, attributes, from: from, to: faded, followsItem: false)
       } else {
         self.endDisplaying(view, attributes, context)
       }
     }
     displayedItems.remap(
       { view, attributes in
-        animation?.startAttributes[ObjectIdentifier(view)] = attributes
+        animation?.startAttributes[ObjectIdentifier(view)] = drawn(view, attributes)
         guard !mapping.isReloaded(attributes.indexPath),
           let path = mapping.newIndexPath(forOld: attributes.indexPath)
         else { return nil }
@@ -214,7 +274,7 @@ extension CollectionView {
       }, removed: removed)
     displayedSupplementaryViews.remap(
       { view, attributes in
-        animation?.startAttributes[ObjectIdentifier(view)] = attributes
+        animation?.startAttributes[ObjectIdentifier(view)] = drawn(view, attributes)
         let old = attributes.indexPath.section
         guard !mapping.isSectionReloaded(old), let section = mapping.newSection(forOld: old) else {
           return nil
@@ -297,6 +357,7 @@ extension CollectionView {
     #if REUSEKIT_CHECKS
       _checkInvariants()
     #endif
+    return leftovers
   }
 
   /// Asks the data source again for the displayed cells of `items` and the displayed
@@ -306,45 +367,48 @@ extension CollectionView {
     items: Set<ItemPath>, sections: Set<Int>, _ context: PassContext
   ) {
     var replaced: [LayoutAttributes] = []
-    for index in 0..<displayedItems.count
-    where items.contains(displayedItems.attributes[index].indexPath) {
-      let view = displayedItems.view(at: index)
-      let path = displayedItems.attributes[index].indexPath
-      reconfiguringView = view
-      let cell = context.cell(for: self, at: path)
+    // The data source runs here, outside a pass: treat it as one, so that a layout or an
+    // update it starts waits (a reload) instead of changing the sets being walked.
+    isInLayoutPass = true
+    for entry in displayedItems.entries where items.contains(entry.attributes.indexPath) {
+      reconfiguringView = entry.view
+      let cell = context.cell(for: self, at: entry.attributes.indexPath)
       reconfiguringView = nil
-      if cell === view {
-        view.measuredLength = nil  // its size may have changed
+      if cell === entry.view {
+        entry.view.measuredLength = nil  // its size may have changed
       } else {
         discardUnusedView(cell)
-        replaced.append(displayedItems.attributes[index])
+        replaced.append(entry.attributes)
       }
     }
-    for index in 0..<displayedSupplementaryViews.count
-    where sections.contains(displayedSupplementaryViews.attributes[index].indexPath.section) {
-      let attributes = displayedSupplementaryViews.attributes[index]
-      guard let kind = attributes.supplementaryKind else { continue }
-      let view = displayedSupplementaryViews.view(at: index)
-      reconfiguringView = view
-      let returned = context.supplementaryView(for: self, ofKind: kind, at: attributes.indexPath)
+    for entry in displayedSupplementaryViews.entries
+    where sections.contains(entry.attributes.indexPath.section) {
+      guard let kind = entry.attributes.supplementaryKind else { continue }
+      reconfiguringView = entry.view
+      let returned = context.supplementaryView(
+        for: self, ofKind: kind, at: entry.attributes.indexPath)
       reconfiguringView = nil
-      if returned !== view {
+      if returned !== entry.view {
         discardUnusedView(returned)
-        replaced.append(attributes)
+        replaced.append(entry.attributes)
       }
     }
-    guard !replaced.isEmpty else {
-      if collectionViewLayout.wantsSelfSizing { setNeedsLayout() }
-      layoutIfNeeded()
-      return
+    isInLayoutPass = false
+    if !replaced.isEmpty {
+      let isReplaced = { (attributes: LayoutAttributes) in
+        replaced.contains { $0.isSameElement(as: attributes) }
+      }
+      displayedItems.removeAll(where: isReplaced, leaving: { endDisplaying($0, $1, context) })
+      displayedSupplementaryViews.removeAll(
+        where: isReplaced, leaving: { endDisplaying($0, $1, context) })
+      setNeedsLayout()
+    } else if collectionViewLayout.wantsSelfSizing {
+      setNeedsLayout()
     }
-    let isReplaced = { (attributes: LayoutAttributes) in
-      replaced.contains { $0.isSameElement(as: attributes) }
+    if reloadRequestedDuringPass {
+      reloadRequestedDuringPass = false
+      reloadData()
     }
-    displayedItems.removeAll(where: isReplaced, leaving: { endDisplaying($0, $1, context) })
-    displayedSupplementaryViews.removeAll(
-      where: isReplaced, leaving: { endDisplaying($0, $1, context) })
-    setNeedsLayout()
     layoutIfNeeded()
   }
 

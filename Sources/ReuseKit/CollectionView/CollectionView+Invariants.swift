@@ -23,7 +23,7 @@ extension CollectionView {
         }
       }
       // Views a batch update removed stay displayed until its animation ends.
-      for item in updateAnimation?.disappearing ?? [] {
+      for item in (updateAnimation?.disappearing ?? []) + settlingViews {
         invariant(item.view.reuseState == .visible, "disappearing view is \(item.view.reuseState)")
         invariant(item.view.owner === self, "disappearing view owned by another collection view")
         displayedCount += 1

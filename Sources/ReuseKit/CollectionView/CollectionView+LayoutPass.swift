@@ -198,6 +198,13 @@ extension CollectionView {
     -> ReusableView
   {
     let indexPath = attributes.indexPath
+    if let animation = updateAnimation, !animation.disappearing.isEmpty,
+      let follower = animation.takeFollower(of: attributes)
+    {
+      // The item's old view is still sliding away: it ends before the new one shows, so one
+      // element never has two displayed views.
+      endDisplaying(follower.view, follower.attributes, context)
+    }
     let view: ReusableView
     switch attributes.category {
     case .cell:
@@ -251,8 +258,9 @@ extension CollectionView {
     {
       // Leaving because of a batch update: it slides to its new place (or fades out where it
       // has none) and ends its display when the animation does.
+      let target = updateTarget(of: attributes, from: start)
       animation.disappear(
-        view, attributes, from: start, to: updateTarget(of: attributes, from: start))
+        view, attributes, from: start, to: target.attributes, followsItem: target.followsItem)
       return
     }
     view.isHidden = true

@@ -11,9 +11,12 @@ final class UpdateAnimation {
   struct Disappearing {
     let view: ReusableView
     /// The attributes its display ends with (for `didEndDisplaying`).
-    let attributes: LayoutAttributes
-    let from: LayoutAttributes
-    let to: LayoutAttributes
+    var attributes: LayoutAttributes
+    var from: LayoutAttributes
+    var to: LayoutAttributes
+    /// Whether it shows an item that still exists (it slides to the item's new place out of
+    /// sight): if the item comes back into view, this view ends first.
+    var followsItem: Bool
   }
 
   let duration: Double
@@ -34,9 +37,21 @@ final class UpdateAnimation {
   /// Keeps a removed view on screen until the animation ends.
   func disappear(
     _ view: ReusableView, _ attributes: LayoutAttributes, from: LayoutAttributes,
-    to: LayoutAttributes
+    to: LayoutAttributes, followsItem: Bool
   ) {
-    disappearing.append(Disappearing(view: view, attributes: attributes, from: from, to: to))
+    disappearing.append(
+      Disappearing(view: view, attributes: attributes, from: from, to: to, followsItem: followsItem)
+    )
+  }
+
+  /// Takes out the view still following `element`'s item, if any.
+  func takeFollower(of element: LayoutAttributes) -> Disappearing? {
+    guard
+      let index = disappearing.firstIndex(where: {
+        $0.followsItem && $0.attributes.isSameElement(as: element)
+      })
+    else { return nil }
+    return disappearing.remove(at: index)
   }
 
   /// The eased fraction done at `time` (0 before the first tick).
@@ -53,11 +68,11 @@ final class UpdateAnimation {
     for key in startAttributes.keys {
       startAttributes[key]!.frame = startAttributes[key]!.frame.offsetBy(dx: delta.x, dy: delta.y)
     }
-    disappearing = disappearing.map {
-      Disappearing(
-        view: $0.view, attributes: $0.attributes,
-        from: $0.from.withFrame($0.from.frame.offsetBy(dx: delta.x, dy: delta.y)),
-        to: $0.to.withFrame($0.to.frame.offsetBy(dx: delta.x, dy: delta.y)))
+    for index in disappearing.indices {
+      disappearing[index].from.frame = disappearing[index].from.frame.offsetBy(
+        dx: delta.x, dy: delta.y)
+      disappearing[index].to.frame = disappearing[index].to.frame.offsetBy(
+        dx: delta.x, dy: delta.y)
     }
   }
 }
@@ -108,7 +123,7 @@ extension CollectionView {
   func updateTarget(
     of attributes: LayoutAttributes, from start: LayoutAttributes
   )
-    -> LayoutAttributes
+    -> (attributes: LayoutAttributes, followsItem: Bool)
   {
     let layout = collectionViewLayout
     var target: LayoutAttributes?
@@ -121,11 +136,11 @@ extension CollectionView {
     }
     if let target, target.category == attributes.category, target.indexPath == attributes.indexPath
     {
-      return target
+      return (target, true)
     }
     var faded = start
     faded.alpha = 0
-    return faded
+    return (faded, false)
   }
 
   /// Starts the clock on the first tick and ends the animation when it has run.
@@ -143,8 +158,16 @@ extension CollectionView {
     guard let animation = updateAnimation else { return }
     updateAnimation = nil
     let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
+    // Display callbacks run as in a layout pass: an update they start is deferred (a reload).
+    let wasInPass = isInLayoutPass
+    isInLayoutPass = true
     for item in animation.disappearing {
       endDisplaying(item.view, item.attributes, context)
+    }
+    isInLayoutPass = wasInPass
+    if !wasInPass && reloadRequestedDuringPass {
+      reloadRequestedDuringPass = false
+      reloadData()
     }
     for completion in animation.completions { completion(finished) }
     #if REUSEKIT_CHECKS

@@ -204,6 +204,9 @@ public final class CollectionView: ScrollView {
   var pendingBatchCompletions: [(Bool) -> Void] = []
   /// The running update animation.
   @exclusivity(unchecked) var updateAnimation: UpdateAnimation?
+  /// Views an interrupted, unanimated-over update animation left on screen: they end right
+  /// after the update that interrupted it.
+  var settlingViews: [UpdateAnimation.Disappearing] = []
   /// The cell a reconfigure is asking the data source about: dequeuing its identifier
   /// returns it, unprepared, as UIKit's reconfigure does.
   var reconfiguringView: ReusableView?

@@ -236,12 +236,20 @@ extension CollectionArrayDataSource where Item: Differentiable {
     func keyed(_ sections: [[Item]]) -> [ArraySection<Int, Item>] {
       sections.enumerated().map { ArraySection(model: $0.offset, elements: $0.element) }
     }
-    let stages = StagedChangeset(
+    var stages = StagedChangeset(
       source: keyed(provider.sections), target: keyed(sections),
       diagnostics: collectionView.diagnostics)
     var next = provider
     next.sections = sections
-    if let headerTitles { next.headerTitles = headerTitles }
+    if let headerTitles {
+      next.headerTitles = headerTitles
+      // Retitled sections that stay: their headers are configured again, last.
+      let kept = 0..<min(provider.sections.count, sections.count)
+      let retitled = kept.filter {
+        provider.headerTitle(forSection: $0) != next.headerTitle(forSection: $0)
+      }
+      if !retitled.isEmpty { stages.stages.append(Changeset(reconfiguredSections: retitled)) }
+    }
     // Every stage reads the final data: a later stage only reconfigures.
     setProviderWithoutReload(next)
     for stage in stages {

@@ -115,7 +115,13 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     let doomed = Set(sections.filter { knownSection($0, "deleteSections") != nil })
     guard !doomed.isEmpty else { return }
     for (index, section) in sectionIdentifiers.enumerated() where doomed.contains(section) {
-      for item in itemsBySection[index] { sectionOfItem[item] = nil }
+      for item in itemsBySection[index] {
+        sectionOfItem[item] = nil
+        reloadedItemIdentifiers.remove(item)
+        reconfiguredItemIdentifiers.remove(item)
+      }
+      reloadedSectionIdentifiers.remove(section)
+      reconfiguredSectionIdentifiers.remove(section)
     }
     let kept = sectionIdentifiers.indices.filter { !doomed.contains(sectionIdentifiers[$0]) }
     itemsBySection = kept.map { itemsBySection[$0] }

@@ -42,6 +42,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
   /// An item inserted or moved into a section the same update inserts or reloads: the
   /// section's items come from the data source.
   case itemInInsertedSection(Operation, ItemPath)
+  /// An item count is negative (before or after the update).
+  case negativeItemCount(section: Int, count: Int, isAfter: Bool)
   /// The update came from inside a layout pass (a display callback); it was deferred as a
   /// reload.
   case updateDuringLayoutPass
@@ -80,6 +82,9 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
     case .itemInInsertedSection(let operation, let path):
       return "Invalid update: \(operation.rawValue) item \(path) in a section that the same "
         + "update inserts or reloads."
+    case .negativeItemCount(let section, let count, let isAfter):
+      return "Invalid update: section \(section) has \(count) items "
+        + "\(isAfter ? "after" : "before") the update; counts can't be negative."
     case .updateDuringLayoutPass:
       return "Invalid update: a batch update was made during a layout pass (from a display "
         + "callback); the collection view reloads instead."

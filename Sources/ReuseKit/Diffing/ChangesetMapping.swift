@@ -38,6 +38,8 @@ public struct ChangesetMapping: Sendable {
   private var reloadedSectionSet: Set<Int> = []
   /// Old sections whose supplementary views are reconfigured.
   private var reconfiguredSectionSet: Set<Int> = []
+  /// Old sections moved explicitly.
+  private var movedSectionSet: Set<Int> = []
   /// Per old section: item indices deleted or moved away, ascending.
   private var removedItems: [Int: [Int]] = [:]
   /// Per new section: item indices inserted or moved in, ascending.
@@ -110,6 +112,9 @@ public struct ChangesetMapping: Sendable {
     let rank = path.item - countBelow(fixed, path.item)
     return ItemPath(section: section, item: position(ofRank: rank, skipping: removedItems[section]))
   }
+
+  /// Whether the old section moves (an explicit move, not a shift by other changes).
+  public func isSectionMoved(_ oldSection: Int) -> Bool { movedSectionSet.contains(oldSection) }
 
   /// Whether the old item moves (an explicit move, not a shift by other changes).
   public func isMoved(_ oldPath: ItemPath) -> Bool { moveBySource[oldPath] != nil }
@@ -184,6 +189,12 @@ public struct ChangesetMapping: Sendable {
     let oldSectionCount = oldItemCounts.count
     let newSectionCount = newItemCounts.count
     typealias Operation = BatchUpdateError.Operation
+    if let section = oldItemCounts.firstIndex(where: { $0 < 0 }) {
+      return .negativeItemCount(section: section, count: oldItemCounts[section], isAfter: false)
+    }
+    if let section = newItemCounts.firstIndex(where: { $0 < 0 }) {
+      return .negativeItemCount(section: section, count: newItemCounts[section], isAfter: true)
+    }
 
     // Sections, before the update.
     var oldSectionOperation: [Int: Operation] = [:]
@@ -214,6 +225,7 @@ public struct ChangesetMapping: Sendable {
     for move in changeset.movedSections {
       if let error = claimOld(move.source, .moveSource) { return error }
       if let error = claimNew(move.destination, .moveDestination) { return error }
+      movedSectionSet.insert(move.source)
     }
     for section in changeset.reloadedSections {
       if let error = claimOld(section, .reload) { return error }

@@ -290,6 +290,86 @@ private func path(_ section: Int, _ item: Int) -> ItemPath {
       Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
   }
 
+  @Test func aSecondStageContinuesTheFirstStagesAnimation() {
+    let (collectionView, source) = makeValues([Array(0..<20)])
+    let moving = collectionView.cellForItem(at: path(0, 0))!
+    // Stage 1 moves item 0 to 4; stage 2 reconfigures it there (what StagedChangeset makes of
+    // a move plus a content change).
+    source.sections[0] = [1, 2, 3, 4, 0] + Array(5..<20)
+    collectionView.performBatchUpdates(
+      with: Changeset(movedItems: [ItemMove(from: path(0, 0), to: path(0, 4))]))
+    collectionView.performBatchUpdates(with: Changeset(reconfiguredItems: [path(0, 4)]))
+    var drawnY: Double?
+    collectionView.forEachDisplayedView { if $0 === moving { drawnY = $1.frame.minY } }
+    #expect(drawnY == 0, "still where it was: the glide was not cut short")
+    #expect(collectionView.isAnimatingUpdates)
+    collectionView.settleUpdateAnimation()
+    #expect(collectionView.cellForItem(at: path(0, 4)) === moving)
+  }
+
+  @Test func anInterruptedAnimationsCompletionRunsAfterTheNextUpdateIsApplied() {
+    let (collectionView, source) = makeValues([Array(0..<20)])
+    var finished: [Bool] = []
+    source.sections[0].remove(at: 2)
+    collectionView.performBatchUpdates(
+      { collectionView.deleteItems(at: [path(0, 2)]) },
+      completion: { [unowned collectionView] done in
+        finished.append(done)
+        // A completion that scrolls and asks for geometry must see consistent data.
+        collectionView.contentOffset = Point(x: 0, y: 30)
+        collectionView.layoutIfNeeded()
+      })
+    source.sections[0].remove(at: 0)
+    let result = collectionView.performBatchUpdates { collectionView.deleteItems(at: [path(0, 0)]) }
+    #expect(result.failure == nil)
+    #expect(finished == [false])
+    #expect(collectionView.diagnostics.count(of: .inconsistentUpdate) == 0)
+    collectionView.settleUpdateAnimation()
+    #expect(source.violations.isEmpty)
+    #expect(
+      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
+  }
+
+  @Test func movingASectionDoesNotDragTheOffset() {
+    let (collectionView, source) = makeValues([Array(0..<100), Array(100..<200)])
+    collectionView.contentOffset = Point(x: 0, y: 450)
+    collectionView.layoutIfNeeded()
+    source.sections.swapAt(0, 1)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.moveSection(0, toSection: 1)
+    }
+    #expect(collectionView.contentOffset.y == 450)
+    #expect(source.shown(collectionView).first == 145)
+  }
+
+  @Test func anItemComingBackDuringItsSlideAwayHasOneView() {
+    let (collectionView, source) = makeValues([Array(0..<50)])
+    // Move item 1 far down (out of sight): its cell slides away.
+    var values = source.sections[0]
+    values.insert(values.remove(at: 1), at: 40)
+    source.sections[0] = values
+    collectionView.performBatchUpdates(
+      with: Changeset(movedItems: [ItemMove(from: path(0, 1), to: path(0, 40))]))
+    // Scroll to it while it is still sliding.
+    collectionView.tick(now: 1)
+    collectionView.contentOffset = Point(x: 0, y: 350)
+    collectionView.layoutIfNeeded()
+    var shown: [Int] = []
+    collectionView.forEachDisplayedView { view, _ in
+      if let value = (view as! ValueCell).value { shown.append(value) }
+    }
+    #expect(shown.filter { $0 == 1 }.count == 1, "one view for item 1: \(shown)")
+    #expect(source.violations.isEmpty)
+    collectionView.settleUpdateAnimation()
+    #expect(
+      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
+  }
+
+  @Test func negativeCountsAreAnErrorNotATrap() {
+    let result = Changeset().validate(oldItemCounts: [-1], newItemCounts: [2])
+    #expect(result.failure == .negativeItemCount(section: 0, count: -1, isAfter: false))
+  }
+
   @Test func anUpdateDuringLayoutIsDeferredAsAReload() {
     final class Meddler: ValueSource {
       weak var collectionView: CollectionView?

@@ -116,6 +116,27 @@ private func titles(_ collectionView: CollectionView) -> [String?] {
     #expect(collectionView.cellForItem(at: ItemPath(section: 0, item: 4)) === cellOf4)
   }
 
+  @Test func retitledSectionsReconfigureTheirHeaders() {
+    let layout = ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1))
+    let collectionView = CollectionView(layout: layout, viewportSize: Size(width: 40, height: 10))
+    collectionView.register(
+      TitleHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "title")
+    let dataSource = CollectionArrayDataSource(
+      collectionView: collectionView, sections: [photos(2), photos(2, from: 10)],
+      headerTitles: ["Recent", "Older"], cell: PhotoCell.self)
+    dataSource.supplementaryViewProvider = { [unowned dataSource] collectionView, kind, path in
+      let header = collectionView.dequeueReusableSupplementaryView(
+        TitleHeader.self, ofKind: kind, withReuseIdentifier: "title", for: path)
+      header.title = dataSource.provider.headerTitle(forSection: path.section)
+      return header
+    }
+    collectionView.layoutIfNeeded()
+    dataSource.setSections(
+      [photos(3), photos(2, from: 10)], headerTitles: ["Today", "Older"], animated: false)
+    let headers = collectionView.visibleSupplementaryViews(ofKind: .header)
+    #expect(headers.map { ($0 as! TitleHeader).title } == ["Today", "Older"])
+  }
+
   @Test func aCellTypeThatDoesNotMatchItsIdentifierStopsAtOnceNamingBoth() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       final class Impostor: CollectionViewCell {}
@@ -184,6 +205,19 @@ private func titles(_ collectionView: CollectionView) -> [String?] {
     #expect(diagnostics.count(of: .unknownIdentifier) == 2)
     #expect(diagnostics.count(of: .invalidConfiguration) == 1)
     #expect(titles(collectionView) == ["#1", "#2", "#3"])
+  }
+
+  @Test func deletingASectionForgetsItsMarks() {
+    var snapshot = Snapshot<String, Int>()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2], toSection: "a")
+    snapshot.reloadItems([1])
+    snapshot.reconfigureSections(["a"])
+    snapshot.deleteSections(["a"])
+    snapshot.appendSections(["a"])
+    snapshot.appendItems([1], toSection: "a")
+    #expect(snapshot.reloadedItemIdentifiers.isEmpty)
+    #expect(snapshot.reconfiguredSectionIdentifiers.isEmpty)
   }
 
   @Test func applyingDiffsAnimatesAndKeepsTheSelection() {
