@@ -68,7 +68,9 @@ public enum GalleryPages {
     GalleryPageDescriptor(name: "datasource", title: "Data source", isAvailable: true) {
       DataSourcePage(options: $0)
     },
-    placeholder("waterfall", "Waterfall", arrivesWith: "the grid and waterfall work"),
+    GalleryPageDescriptor(name: "waterfall", title: "Waterfall", isAvailable: true) {
+      WaterfallPage(options: $0)
+    },
     placeholder("carousel", "Carousel", arrivesWith: "the option bar and carousel work"),
   ]
 

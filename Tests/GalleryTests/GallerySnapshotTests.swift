@@ -50,6 +50,12 @@ import Testing
       of: try frame("datasource", keys: "down down enter a m e down d s"), as: .lines)
   }
 
+  @Test func waterfallAfterLoadingMoreAndChangingTheOrder() throws {
+    // End twice: two more pages load (only the new cards are placed); then left-to-right
+    // placement lays everything out again.
+    assertSnapshot(of: try frame("waterfall", "90x20", keys: "end end o"), as: .lines)
+  }
+
   @Test func helpOverlay() throws {
     assertSnapshot(of: try frame("list", keys: "?"), as: .lines)
   }

@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
   registerFlingBenchmarks()
   registerRenderBenchmarks()
   registerDiffBenchmarks()
+  registerWaterfallBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

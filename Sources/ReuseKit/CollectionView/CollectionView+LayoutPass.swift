@@ -16,6 +16,7 @@ extension CollectionView {
   public func layoutIfNeeded() {
     guard !isInLayoutPass else { return }
     var passes = 0
+    defer { if passes > 0, let controlDidLayout { controlDidLayout() } }
     while needsLayout || collectionViewLayout.needsPrepare {
       passes += 1
       if passes > CollectionView.maximumPassesPerLayout {

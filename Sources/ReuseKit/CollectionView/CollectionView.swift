@@ -207,6 +207,10 @@ public final class CollectionView: ScrollView {
   /// Views an interrupted, unanimated-over update animation left on screen: they end right
   /// after the update that interrupted it.
   var settlingViews: [UpdateAnimation.Disappearing] = []
+  /// Called after every `layoutIfNeeded()` that ran a pass, outside the pass: controls built
+  /// on a collection view (a waterfall's "load more") watch the geometry here, leaving the
+  /// delegate to the app.
+  var controlDidLayout: (() -> Void)?
   /// The cell a reconfigure is asking the data source about: dequeuing its identifier
   /// returns it, unprepared, as UIKit's reconfigure does.
   var reconfiguringView: ReusableView?

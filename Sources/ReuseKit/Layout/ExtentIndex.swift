@@ -183,6 +183,28 @@ struct ExtentIndex: Sendable {
     }
   }
 
+  /// Adds elements at the end.
+  ///
+  /// - Complexity: O(k) in prefix mode, O(k log n) in Fenwick mode, for k new elements.
+  ///   Uniform indexes switch to prefix mode first (O(n)) unless the lengths are uniform.
+  mutating func append(contentsOf newLengths: [Double]) {
+    switch mode {
+    case .uniform:
+      if newLengths.allSatisfy({ $0 == uniformLength }) {
+        count += newLengths.count
+        return
+      }
+      self = ExtentIndex(
+        lengths: [Double](repeating: uniformLength, count: count), spacing: spacing, mode: .prefix)
+      append(contentsOf: newLengths)
+    case .prefix:
+      replaceLengths(from: count, with: newLengths)
+    case .fenwick:
+      for length in newLengths { tree.append(length + spacing) }
+      count = tree.count
+    }
+  }
+
   /// Replaces the lengths from `i` onward with `newLengths`, keeping elements before `i`.
   ///
   /// - Complexity: O(n − i) in prefix mode; O(n) in Fenwick mode.

@@ -69,6 +69,22 @@ struct FenwickTree: Sendable {
     }
   }
 
+  /// Adds `value` at the end.
+  ///
+  /// - Complexity: O(log n).
+  mutating func append(_ value: Double) {
+    values.append(value)
+    let i = values.count  // 1-based index of the new node
+    let low = i - (i & -i)
+    // tree[i] covers values[low ..< i]: the new value plus the sum of values[low ..< i - 1].
+    tree.append(value + prefixSum(i - 1) - prefixSum(low))
+    if topStep == 0 {
+      topStep = 1
+    } else if topStep * 2 <= i {
+      topStep *= 2
+    }
+  }
+
   /// The largest `k` in `0 ... count` with `prefixSum(k) <= y`.
   ///
   /// - Complexity: O(log n).

@@ -83,4 +83,28 @@ import Testing
     #expect(index.mode == .prefix)
     #expect(index.start(4) == 3 * 6 + 21)
   }
+
+  @Test(arguments: [ExtentIndex.Mode.uniform, .prefix, .fenwick])
+  func appendingEqualsBuildingWhole(_ mode: ExtentIndex.Mode) {
+    var random = SeededRandom(seed: 77)
+    let all = (0..<300).map { _ in Double(random.int(0...20)) }
+    let built = ExtentIndex(lengths: all, spacing: 2, mode: .prefix)
+    var grown =
+      mode == .uniform
+      ? ExtentIndex.uniform(count: 0, length: 5, spacing: 2)
+      : ExtentIndex(lengths: [], spacing: 2, mode: mode)
+    var taken = 0
+    while taken < all.count {
+      let next = min(all.count, taken + random.int(1...40))
+      grown.append(contentsOf: Array(all[taken..<next]))
+      taken = next
+      for i in stride(from: 0, through: taken, by: 7) {
+        #expect(grown.start(i) == built.start(i), "start(\(i)) after \(taken)")
+      }
+      #expect(
+        grown.lastIndex(startingAtOrBefore: 250, in: 0..<taken)
+          == built.lastIndex(startingAtOrBefore: 250, in: 0..<taken))
+    }
+    #expect(grown.count == all.count)
+  }
 }

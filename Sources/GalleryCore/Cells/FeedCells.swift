@@ -1,0 +1,44 @@
+import ReuseKit
+import ReuseTerminal
+
+/// One card of the waterfall feed: a "photo" (a block of colour with a soft gradient), a
+/// title and a like count. Cards have their own heights.
+final class FeedCardCell: TerminalCell {
+  var title = ""
+  var likes = 0
+  var color = Theme.accent
+  var isNew = false
+
+  override func prepareForReuse() {
+    title = ""
+    likes = 0
+    isNew = false
+  }
+
+  override func draw(in context: DrawContext) {
+    let card = isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.6) : Theme.surface
+    context.fill(TextStyle(background: Theme.background))
+    let width = max(0, context.width - 1)  // a one-column gutter on the right
+    let body = CellRect(x: 0, y: 0, width: width, height: context.height)
+    context.fill(body, style: TextStyle(background: card))
+    let photoHeight = max(0, context.height - 2)
+    for row in 0..<photoHeight {
+      let shade = color.mixed(
+        with: Theme.background, amount: 0.15 + 0.5 * Double(row) / Double(max(1, photoHeight)))
+      context.fill(
+        CellRect(x: 0, y: row, width: width, height: 1), style: TextStyle(background: shade))
+    }
+    if photoHeight > 0 && isNew {
+      context.text(
+        " new ", x: 1, y: 0, style: TextStyle(foreground: Theme.onAccent, background: Theme.warning)
+      )
+    }
+    let mark = isSelected ? "✓ " : ""
+    context.text(
+      mark + title, x: 1, y: photoHeight,
+      style: TextStyle(foreground: Theme.text, attributes: .bold), maxWidth: max(0, width - 2))
+    context.text(
+      "♥ \(likes)", x: 1, y: photoHeight + 1, style: TextStyle(foreground: Theme.dimText),
+      maxWidth: max(0, width - 2))
+  }
+}

@@ -1,0 +1,159 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The `waterfall` page: a photo feed in columns (``WaterfallView``). Cards have their own
+/// heights and go to the shortest column; scrolling near the end loads the next page, which
+/// is appended without moving the cards already placed. Keys change the placement order and
+/// the column width (a relayout).
+///
+/// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
+/// the file's items, with their `height` (× 3 rows) as the photo's height.
+final class WaterfallPage: GalleryPage, CollectionViewDataSource {
+  let title = "Waterfall"
+
+  private let feed: WaterfallView
+  private let pane: CollectionViewPane
+  private var frame = CellRect.zero
+  private let total: Int
+  private let data: [GalleryData.Item]?
+  private(set) var loaded = 0
+  private var pages = 0
+  private var firstNew = Int.max
+  private let pageSize = 60
+  private var widthChoice = 1
+  private let widths = [16.0, 22.0, 30.0]
+
+  init(options: GalleryOptions) {
+    data = options.data.map { $0.sections.flatMap(\.items) }
+    total = data?.count ?? max(0, options.itemCount)
+    let layout = WaterfallLayout(
+      columns: .adaptive(minimumWidth: widths[widthChoice]), itemHeight: .fixed(1), itemSpacing: 1)
+    feed = WaterfallView(layout: layout)
+    pane = CollectionViewPane(collectionView: feed.collectionView)
+    pane.background = Theme.plain
+    layout.itemHeight = .perItem { [unowned self] path, _ in Double(cardHeight(path.item)) }
+    let collectionView = feed.collectionView
+    collectionView.register(FeedCardCell.self, forCellWithReuseIdentifier: "card")
+    collectionView.allowsMultipleSelection = true
+    collectionView.overscan = 4
+    collectionView.diagnostics.handler = nil
+    collectionView.dataSource = self
+    feed.loadMoreThreshold = 1.5
+    feed.loadMoreHandler = { [unowned self] feed in loadPage() }
+  }
+
+  /// A deterministic height per card: the photo (3 to 10 rows) plus two rows of text.
+  private func cardHeight(_ item: Int) -> Int {
+    if let data { return 2 + 3 * min(max(1, data[item].height), 3) }
+    var hash = UInt64(item) &* 0x9E37_79B9_7F4A_7C15
+    hash ^= hash >> 29
+    return 2 + 3 + Int(hash % 8)
+  }
+
+  private func loadPage() {
+    guard loaded < total else { return }
+    let old = loaded
+    loaded = min(total, loaded + pageSize)
+    pages += 1
+    firstNew = pages > 1 ? old : Int.max
+    feed.collectionView.insertItems(at: (old..<loaded).map { ItemPath(section: 0, item: $0) })
+  }
+
+  // MARK: Data source
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    loaded
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      FeedCardCell.self, withReuseIdentifier: "card", for: indexPath)
+    let item = indexPath.item
+    cell.title = data?[item].title ?? DemoData.title(forItem: item * 5 + 3)
+    cell.likes = (item * 37 + 11) % 997
+    cell.color = Theme.palette[item % Theme.palette.count]
+    cell.isNew = item >= firstNew
+    return cell
+  }
+
+  // MARK: Page
+
+  func layout(in frame: CellRect) {
+    self.frame = frame
+    pane.frame = CellRect(
+      x: frame.x, y: frame.y + 1, width: frame.width, height: max(0, frame.height - 1))
+    feed.collectionView.layoutIfNeeded()
+  }
+
+  func draw(into canvas: Canvas) {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    let order: String
+    switch feed.layout.placement {
+    case .shortestFirst: order = "shortest column first"
+    case .leftToRight: order = "left to right"
+    case .rightToLeft: order = "right to left"
+    }
+    let columns = feed.layout.numberOfColumns(inSection: 0)
+    let more = loaded < total ? "scroll for more" : "all loaded"
+    context.text(
+      " \(loaded.formatted) of \(total.formatted) cards · \(pages) pages · \(columns) columns, \(order) · \(more)",
+      x: 0, y: 0, style: Theme.title)
+    pane.draw(into: canvas)
+  }
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    let collectionView = feed.collectionView
+    switch key.key {
+    case .down: collectionView.scroll(by: .items(3))
+    case .up: collectionView.scroll(by: .items(-3))
+    case .pageDown: collectionView.scroll(by: .pages(1))
+    case .pageUp: collectionView.scroll(by: .pages(-1))
+    case .home: collectionView.scroll(by: .home)
+    case .end: collectionView.scroll(by: .end)
+    case .character("o"):
+      switch feed.layout.placement {
+      case .shortestFirst: feed.layout.placement = .leftToRight
+      case .leftToRight: feed.layout.placement = .rightToLeft
+      case .rightToLeft: feed.layout.placement = .shortestFirst
+      }
+      collectionView.setNeedsLayout()
+    case .character("c"):
+      widthChoice = (widthChoice + 1) % widths.count
+      feed.layout.columns = .adaptive(minimumWidth: widths[widthChoice])
+      collectionView.setNeedsLayout()
+    default:
+      return false
+    }
+    return true
+  }
+
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
+
+  func tick(now: Double) { pane.tick(now: now) }
+
+  var isAnimating: Bool { feed.collectionView.isAnimating }
+
+  var counters: ReuseCounters { feed.collectionView.reuseCounters }
+
+  var poolSizes: [String: Int] { feed.collectionView.reusePool.countsByIdentifier }
+
+  var status: String {
+    "selected \(feed.collectionView.indexPathsForSelectedItems.count)"
+  }
+
+  var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ PgUp PgDn", "scroll (three rows, a page)"), ("Home End", "top, bottom (loads a page)"),
+      ("o", "placement: shortest first, left to right, right to left"),
+      ("c", "column width: narrow, medium, wide (a relayout)"),
+      ("wheel, drag", "scroll and fling; a click selects a card"),
+    ]
+  }
+}

@@ -1,0 +1,244 @@
+/// Rows of equal cells: a fixed number of columns, or as many as fit a minimum width, with
+/// spacing, insets, and section headers and footers (a photo grid, an icon grid).
+///
+/// ```swift
+/// let layout = GridLayout(columns: .adaptive(minimumWidth: 100), itemHeight: .aspectRatio(1))
+/// ```
+///
+/// Every row of a section has the same height, so a rect query is arithmetic: O(log S) for
+/// the sections plus the items found, with no memory per item.
+public final class GridLayout: CollectionViewLayout {
+  /// How tall rows are.
+  public enum ItemHeight: Sendable {
+    /// A fixed height.
+    case fixed(Double)
+    /// The column width times `ratio` (1 for squares).
+    case aspectRatio(Double)
+  }
+
+  // MARK: Configuration
+
+  /// How many columns each section has.
+  public var columns: ColumnCount { didSet { invalidateLayout() } }
+  /// How tall rows are.
+  public var itemHeight: ItemHeight { didSet { invalidateLayout() } }
+  /// The gap between columns.
+  public var columnSpacing: Double { didSet { invalidateLayout() } }
+  /// The gap between rows.
+  public var rowSpacing: Double { didSet { invalidateLayout() } }
+  /// Space around each section's rows, inside its header and footer.
+  public var sectionInset: EdgeInsets { didSet { invalidateLayout() } }
+  /// Section header heights.
+  public var headerLength: ListLayout.SectionMetric { didSet { invalidateLayout() } }
+  /// Section footer heights.
+  public var footerLength: ListLayout.SectionMetric { didSet { invalidateLayout() } }
+
+  /// Grids scroll vertically.
+  public var scrollDirection: Axis { .vertical }
+
+  // MARK: State
+
+  struct Section {
+    var geometry: ColumnGeometry
+    var count: Int
+    var rowHeight: Double
+    var header: Double
+    var footer: Double
+
+    var rows: Int { geometry.count > 0 ? (count + geometry.count - 1) / geometry.count : 0 }
+  }
+
+  // Read on every query: no runtime exclusivity tracking (single-threaded, like UIKit).
+  @exclusivity(unchecked) private var isValid = false
+  @exclusivity(unchecked) private var sections: [Section] = []
+  @exclusivity(unchecked) private var sectionExtents = ExtentIndex()
+  @exclusivity(unchecked) private var inset = EdgeInsets.zero
+  @exclusivity(unchecked) private var spacing = (column: 0.0, row: 0.0)
+  @exclusivity(unchecked) private var viewportWidth = 0.0
+  /// The size of all sections.
+  public private(set) var contentSize = Size.zero
+
+  /// Creates a grid layout.
+  public init(
+    columns: ColumnCount = .fixed(3), itemHeight: ItemHeight = .aspectRatio(1),
+    columnSpacing: Double = 0, rowSpacing: Double = 0, sectionInset: EdgeInsets = .zero,
+    headerLength: ListLayout.SectionMetric = .none, footerLength: ListLayout.SectionMetric = .none
+  ) {
+    self.columns = columns
+    self.itemHeight = itemHeight
+    self.columnSpacing = columnSpacing
+    self.rowSpacing = rowSpacing
+    self.sectionInset = sectionInset
+    self.headerLength = headerLength
+    self.footerLength = footerLength
+  }
+
+  /// `true` when something must be laid out again.
+  public var needsPrepare: Bool { !isValid }
+
+  /// Everything is laid out again at the next prepare.
+  public func invalidateLayout() { isValid = false }
+
+  /// Computes every section's geometry.
+  ///
+  /// - Complexity: O(S).
+  public func prepare(_ context: LayoutContext) {
+    let diagnostics = context.diagnostics
+    viewportWidth = context.viewportSize.width.sanitizedLength
+    inset = diagnostics.sanitizedInsets(sectionInset, "GridLayout.sectionInset")
+    spacing = (
+      diagnostics.sanitizedMetric(columnSpacing, "GridLayout.columnSpacing"),
+      diagnostics.sanitizedMetric(rowSpacing, "GridLayout.rowSpacing")
+    )
+    var sanitizer = LengthSanitizer(subject: "grid row height")
+    var sectionSanitizer = LengthSanitizer(subject: "grid header or footer height")
+    sections = context.itemCounts.enumerated().map { index, count in
+      let geometry = ColumnGeometry(
+        columns, section: index, width: viewportWidth - inset.left - inset.right,
+        left: inset.left, spacing: spacing.column, diagnostics: diagnostics,
+        subject: "GridLayout")
+      let path = ItemPath(section: index, item: 0)
+      let height: Double
+      switch itemHeight {
+      case .fixed(let value): height = value
+      case .aspectRatio(let ratio): height = geometry.width * ratio
+      }
+      return Section(
+        geometry: geometry, count: count, rowHeight: sanitizer.sanitize(height, at: path),
+        header: sectionSanitizer.sanitize(headerLength.length(for: index), at: path),
+        footer: sectionSanitizer.sanitize(footerLength.length(for: index), at: path))
+    }
+    sanitizer.report(to: diagnostics)
+    sectionSanitizer.report(to: diagnostics)
+    sectionExtents = ExtentIndex(lengths: sections.map(length(of:)), spacing: 0, mode: .prefix)
+    contentSize = Size(width: viewportWidth, height: sectionExtents.totalExtent)
+    isValid = true
+  }
+
+  private func length(of section: Section) -> Double {
+    let rows = Double(section.rows)
+    let body = rows > 0 ? rows * section.rowHeight + (rows - 1) * spacing.row : 0
+    return section.header + inset.top + body + inset.bottom + section.footer
+  }
+
+  /// Where section `index`'s rows start.
+  private func rowsTop(_ index: Int) -> Double {
+    sectionExtents.start(index) + sections[index].header + inset.top
+  }
+
+  private func frame(of item: Int, in index: Int) -> Rect {
+    let section = sections[index]
+    let row = item / section.geometry.count
+    let column = item % section.geometry.count
+    return Rect(
+      x: section.geometry.x(of: column),
+      y: rowsTop(index) + Double(row) * (section.rowHeight + spacing.row),
+      width: section.geometry.width, height: section.rowHeight)
+  }
+
+  private func supplementaryFrame(_ kind: SupplementaryKind, section index: Int) -> Rect? {
+    let section = sections[index]
+    if kind == .header, section.header > 0 {
+      return Rect(
+        x: 0, y: sectionExtents.start(index), width: viewportWidth, height: section.header)
+    }
+    if kind == .footer, section.footer > 0 {
+      let end = sectionExtents.start(index) + sectionExtents.length(index)
+      return Rect(x: 0, y: end - section.footer, width: viewportWidth, height: section.footer)
+    }
+    return nil
+  }
+
+  /// Appends the headers, items (row by row, so in order) and footers that meet the rect.
+  ///
+  /// - Complexity: O(log S + k).
+  public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
+    guard isValid, !sections.isEmpty else { return }
+    let rect = query.rect
+    var index = sectionExtents.lastIndex(startingAtOrBefore: rect.minY, in: 0..<sections.count)
+    while index > 0, sectionExtents.start(index) > rect.minY { index -= 1 }
+    while index < sections.count, sectionExtents.start(index) < rect.maxY {
+      if let frame = supplementaryFrame(.header, section: index), frame.intersects(rect) {
+        result.supplementaryViews.append(
+          LayoutAttributes(forSupplementaryViewOfKind: .header, section: index, frame: frame))
+      }
+      appendItems(of: index, meeting: rect, into: &result.items)
+      if let frame = supplementaryFrame(.footer, section: index), frame.intersects(rect) {
+        result.supplementaryViews.append(
+          LayoutAttributes(forSupplementaryViewOfKind: .footer, section: index, frame: frame))
+      }
+      index += 1
+    }
+  }
+
+  private func appendItems(of index: Int, meeting rect: Rect, into result: inout [LayoutAttributes])
+  {
+    let section = sections[index]
+    guard section.count > 0, section.rowHeight > 0 || rect.height > 0 else { return }
+    let stride = section.rowHeight + spacing.row
+    let top = rowsTop(index)
+    let columns = section.geometry.columns(meeting: rect.minX, rect.maxX)
+    guard !columns.isEmpty else { return }
+    let firstRow: Int
+    let endRow: Int
+    if stride > 0 {
+      firstRow = Int(
+        Swift.max(
+          0,
+          Swift.min(
+            Double(section.rows),
+            ((rect.minY - top - section.rowHeight) / stride).rounded(.down) + 1)))
+      endRow = Int(
+        Swift.max(0, Swift.min(Double(section.rows), ((rect.maxY - top) / stride).rounded(.up))))
+    } else {
+      firstRow = 0
+      endRow = 0
+    }
+    guard firstRow < endRow else { return }
+    for row in firstRow..<endRow {
+      for column in columns {
+        let item = row * section.geometry.count + column
+        guard item < section.count else { break }
+        let frame = frame(of: item, in: index)
+        guard frame.intersects(rect) else { continue }
+        result.append(
+          LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))
+      }
+    }
+  }
+
+  /// The frame of one item.
+  public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+    guard isValid, indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0,
+      indexPath.item < sections[indexPath.section].count
+    else { return nil }
+    return LayoutAttributes(
+      forCellAt: indexPath, frame: frame(of: indexPath.item, in: indexPath.section))
+  }
+
+  /// A header or footer's frame.
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: SupplementaryKind, inSection section: Int
+  ) -> LayoutAttributes? {
+    guard isValid, section >= 0, section < sections.count,
+      let frame = supplementaryFrame(kind, section: section)
+    else { return nil }
+    return LayoutAttributes(forSupplementaryViewOfKind: kind, section: section, frame: frame)
+  }
+
+  /// The item under `point`.
+  public func indexPathForItem(at point: Point) -> ItemPath? {
+    guard isValid, !sections.isEmpty, point.isFinite else { return nil }
+    var found = LayoutElements()
+    appendItems(
+      of: sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count),
+      meeting: Rect(x: point.x, y: point.y, width: 0.000_001, height: 0.000_001),
+      into: &found.items)
+    return found.items.first?.indexPath
+  }
+
+  /// The number of columns of `section`, as laid out.
+  public func numberOfColumns(inSection section: Int) -> Int {
+    section >= 0 && section < sections.count ? sections[section].geometry.count : 0
+  }
+}
