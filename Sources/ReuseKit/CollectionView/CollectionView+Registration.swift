@@ -158,6 +158,23 @@ extension CollectionView {
     return dequeueView(identifier, kind: kind)
   }
 
+  /// A blank cell, for a control whose own data source went away while it still shows items
+  /// (its data source is held weakly): reports it once, and the control shows blank cells
+  /// until its next reload reads no items.
+  func dequeuePlaceholderCell(control: String, for indexPath: ItemPath) -> CollectionViewCell {
+    let identifier = "ReuseKit.placeholder.cell"
+    if registrationSlots[identifier] == nil {
+      register(CollectionViewCell.self, forCellWithReuseIdentifier: identifier)
+    }
+    if !didReportMissingControlDataSource {
+      didReportMissingControlDataSource = true
+      diagnostics.report(
+        .dataSourceChangedWithoutReload,
+        "\(control): the data source went away (it is held weakly); showing blank cells")
+    }
+    return dequeueView(identifier, kind: nil) as! CollectionViewCell
+  }
+
   /// Pops a view for `identifier` from the pool, or creates one.
   func dequeueView(_ identifier: String, kind: SupplementaryKind?) -> ReusableView {
     if let view = reconfiguringView, view.reuseIdentifier == identifier {

@@ -223,6 +223,7 @@ public final class CollectionView: ScrollView {
   /// +1 when the last offset change moved forward along the scroll axis, −1 backward.
   @exclusivity(unchecked) var scrollSign: Double = 1
   var didReportMissingSupplementaryProvider = false
+  var didReportMissingControlDataSource = false
 
   /// The data source, delegate and host, loaded once per layout pass (each load of a weak
   /// reference costs a retain through a side table) and passed down as guaranteed arguments.

@@ -1,0 +1,321 @@
+/// Supplies a carousel's cards.
+public protocol CarouselDataSource: AnyObject {
+  /// The number of items (0 is fine).
+  func numberOfItems(in carousel: Carousel) -> Int
+  /// A dequeued cell for the item, configured: use
+  /// ``Carousel/dequeueReusableCell(_:withReuseIdentifier:forSlot:)``. In wrap mode the same
+  /// item can show in several slots at once (with one or two items, say).
+  func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell
+}
+
+/// Hears about a carousel. Every method has a default.
+public protocol CarouselDelegate: AnyObject {
+  /// The card nearest the centre changed: during drags, flings and animations, not only when
+  /// they end (the seed only knew at the end).
+  func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int)
+  /// The centred card was tapped.
+  func carousel(_ carousel: Carousel, didSelectItemAt index: Int)
+  /// A card is about to show.
+  func carousel(_ carousel: Carousel, willDisplay cell: CollectionViewCell, forItemAt index: Int)
+  /// A card stopped showing.
+  func carousel(
+    _ carousel: Carousel, didEndDisplaying cell: CollectionViewCell, forItemAt index: Int)
+}
+
+extension CarouselDelegate {
+  /// Nothing.
+  public func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {}
+  /// Nothing.
+  public func carousel(_ carousel: Carousel, didSelectItemAt index: Int) {}
+  /// Nothing.
+  public func carousel(
+    _ carousel: Carousel, willDisplay cell: CollectionViewCell, forItemAt index: Int
+  ) {}
+  /// Nothing.
+  public func carousel(
+    _ carousel: Carousel, didEndDisplaying cell: CollectionViewCell, forItemAt index: Int
+  ) {}
+}
+
+/// Paging cards with the neighbours peeking in (seed 004's BayCarouselView), on a collection
+/// view with a ``CarouselLayout``: one card per page, side cards scaled down, an optional
+/// infinite wrap and an optional autoscroll (a marquee).
+///
+/// ```swift
+/// let carousel = Carousel(viewportSize: Size(width: 80, height: 12))
+/// carousel.register(CardCell.self, forCellWithReuseIdentifier: "card")
+/// carousel.dataSource = cards
+/// carousel.wraps = true
+/// carousel.autoscrollInterval = 3      // seconds on the host's clock
+/// // each frame: carousel.tick(now: time)
+/// ```
+///
+/// ### Wrap
+/// With ``wraps``, the collection view holds a fixed run of ``virtualSlotCount`` slots (not
+/// "count × 1,000"), and slot `s` shows item `s mod count`: with one, two or three items the
+/// same item shows in several slots. The carousel starts in the middle of the run and, when
+/// idle, moves back to the middle by a whole number of laps (invisible: the same items are
+/// in the same places), so it never reaches an end. ``scroll(to:animated:)`` takes the
+/// shortest way round.
+///
+/// ### Reuse
+/// Cards use the hide strategy (seed 004 found adding and removing subviews costly), and a
+/// reload keeps the pool: the seed leaked its hidden views; here cells created stay at the
+/// number ever shown at once.
+public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
+  /// The collection view showing the cards.
+  public let collectionView: CollectionView
+  /// The layout.
+  public let layout: CarouselLayout
+  /// Supplies the cards. Setting it reloads. Held weakly.
+  public weak var dataSource: (any CarouselDataSource)? { didSet { reloadData() } }
+  /// Hears about the cards. Held weakly.
+  public weak var delegate: (any CarouselDelegate)?
+  /// Whether the cards wrap around. Setting it reloads, keeping the current item.
+  public var wraps = false { didSet { if wraps != oldValue { reloadData() } } }
+  /// The slots a wrapping carousel holds. 1,000,000 by default (any count is shown by
+  /// modular indexing; the run is recentred when idle).
+  public let virtualSlotCount: Int
+  /// Seconds between automatic moves to the next card, or `nil` for none. Paused while the
+  /// user drags (and while anything else moves the cards), it counts again from the moment
+  /// they settle.
+  public var autoscrollInterval: Double? {
+    didSet {
+      if let interval = autoscrollInterval, !(interval > 0 && interval.isFinite) {
+        collectionView.diagnostics.report(
+          .invalidMetric, "autoscrollInterval \(interval) is invalid; autoscroll is off")
+        autoscrollInterval = nil
+      }
+      nextAutoscroll = nil
+    }
+  }
+  /// The item nearest the centre (0 when there are none).
+  public private(set) var currentIndex = 0
+  /// The number of items, as last read.
+  public private(set) var itemCount = 0
+  /// When the next automatic move is due, on the host's clock.
+  public private(set) var nextAutoscroll: Double?
+
+  private var lastTime = 0.0
+
+  /// A carousel of `viewportSize`.
+  public init(
+    layout: CarouselLayout = CarouselLayout(), viewportSize: Size = .zero,
+    virtualSlotCount: Int = 1_000_000
+  ) {
+    self.layout = layout
+    self.virtualSlotCount = max(1, virtualSlotCount)
+    collectionView = CollectionView(layout: layout, viewportSize: viewportSize)
+    collectionView.attachStrategy = .hide
+    collectionView.snapping = ScrollSnapping(alignment: .center, maximumItemsPerFling: 1)
+    collectionView.alwaysBounceHorizontal = true
+    collectionView.dataSource = self
+    collectionView.delegate = self
+    collectionView.controlDidLayout = { [unowned self] in updateCurrentIndex() }
+  }
+
+  // MARK: Cells
+
+  /// Registers a cell class for the cards.
+  public func register(
+    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+  ) {
+    collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
+  }
+
+  /// A cell for the card in `slot`, without a cast at the call site.
+  public func dequeueReusableCell<Cell: CollectionViewCell>(
+    _ type: Cell.Type, withReuseIdentifier identifier: String, forSlot slot: Int
+  ) -> Cell {
+    collectionView.dequeueReusableCell(
+      type, withReuseIdentifier: identifier, for: ItemPath(section: 0, item: slot))
+  }
+
+  // MARK: Slots
+
+  /// The number of slots the collection view holds.
+  var slotCount: Int { itemCount == 0 ? 0 : (wraps ? virtualSlotCount : itemCount) }
+
+  /// The item a slot shows.
+  public func item(forSlot slot: Int) -> Int {
+    guard itemCount > 0 else { return 0 }
+    return ((slot % itemCount) + itemCount) % itemCount
+  }
+
+  /// The slot nearest the centre now.
+  public var currentSlot: Int {
+    min(max(0, layout.cardNearest(offset: collectionView.contentOffset.x)), max(0, slotCount - 1))
+  }
+
+  /// The slot showing `index` nearest the current one (the shortest way round).
+  func nearestSlot(showing index: Int) -> Int {
+    guard wraps, itemCount > 0 else { return index }
+    let current = currentSlot
+    let delta = item(forSlot: index - item(forSlot: current))  // steps forward, 0 ..< count
+    let forward = current + delta
+    let backward = forward - itemCount
+    let best = delta <= itemCount - delta ? forward : backward
+    return min(max(0, best), slotCount - 1)
+  }
+
+  // MARK: Reload and scrolling
+
+  /// Reads the item count again. The current item stays current when it still exists; the
+  /// pool is kept.
+  public func reloadData() {
+    let keep = currentIndex
+    itemCount = max(0, dataSource?.numberOfItems(in: self) ?? 0)
+    collectionView.reloadData()
+    collectionView.layoutIfNeeded()
+    let target = min(keep, max(0, itemCount - 1))
+    let slot = wraps ? middleSlot(showing: target) : target
+    collectionView.contentOffset = Point(x: layout.offsetCentering(slot), y: 0)
+    collectionView.layoutIfNeeded()
+    updateCurrentIndex()
+  }
+
+  /// The slot nearest the middle of the run that shows `index`.
+  private func middleSlot(showing index: Int) -> Int {
+    guard itemCount > 0 else { return 0 }
+    let middle = virtualSlotCount / 2
+    return middle - item(forSlot: middle) + index
+  }
+
+  /// Scrolls to item `index` (by the shortest way round when wrapping), centring it.
+  public func scroll(to index: Int, animated: Bool) {
+    guard itemCount > 0 else { return }
+    let clamped = wraps ? item(forSlot: index) : min(max(0, index), itemCount - 1)
+    let slot = nearestSlot(showing: clamped)
+    collectionView.setContentOffset(
+      Point(x: layout.offsetCentering(slot), y: 0), animated: animated)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Advances animations and the autoscroll to `now`; returns whether anything still moves
+  /// (or an autoscroll is pending, so the host keeps ticking).
+  @discardableResult
+  public func tick(now time: Double) -> Bool {
+    lastTime = max(lastTime, time)
+    collectionView.tick(now: time)
+    advanceAutoscroll(now: time)
+    recenterIfIdle()
+    return isAnimating
+  }
+
+  /// Whether the host should keep ticking: the cards move, or an autoscroll is on.
+  public var isAnimating: Bool {
+    collectionView.isAnimating || (autoscrollInterval != nil && itemCount > 1)
+  }
+
+  private func advanceAutoscroll(now time: Double) {
+    guard let interval = autoscrollInterval, itemCount > 1 else {
+      nextAutoscroll = nil
+      return
+    }
+    if collectionView.isTracking || collectionView.isDecelerating || collectionView.isDragging {
+      nextAutoscroll = nil  // paused while the user drags or the cards settle
+      return
+    }
+    if collectionView.isScrollAnimating { return }
+    guard let due = nextAutoscroll else {
+      nextAutoscroll = time + interval
+      return
+    }
+    guard time >= due else { return }
+    nextAutoscroll = time + interval
+    let next = currentIndex + 1
+    if wraps || next < itemCount {
+      scroll(to: wraps ? next : next, animated: true)
+    } else {
+      scroll(to: 0, animated: true)  // a marquee without wrap goes back to the start
+    }
+  }
+
+  /// Far from the middle of the run and idle: move back by whole laps (nothing shows any
+  /// difference).
+  private func recenterIfIdle() {
+    guard wraps, itemCount > 0, !collectionView.isAnimating, !collectionView.isTracking else {
+      return
+    }
+    let slot = currentSlot
+    let margin = virtualSlotCount / 10
+    guard slot < margin || slot > virtualSlotCount - margin else { return }
+    let target = middleSlot(showing: item(forSlot: slot))
+    let offset = collectionView.contentOffset.x - layout.offsetCentering(slot)
+    collectionView.contentOffset = Point(x: layout.offsetCentering(target) + offset, y: 0)
+    collectionView.layoutIfNeeded()
+  }
+
+  private func updateCurrentIndex() {
+    guard itemCount > 0 else { return }
+    let index = item(forSlot: currentSlot)
+    guard index != currentIndex else { return }
+    currentIndex = index
+    delegate?.carousel(self, didChangeCurrentIndex: index)
+  }
+
+  // MARK: Collection view plumbing
+
+  /// The slot count.
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
+    -> Int
+  {
+    slotCount
+  }
+
+  /// The data source's cell for the slot's item.
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    guard let dataSource else {
+      return collectionView.dequeuePlaceholderCell(control: "Carousel", for: indexPath)
+    }
+    return dataSource.carousel(
+      self, cellForItemAt: item(forSlot: indexPath.item), slot: indexPath.item)
+  }
+
+  /// Forwarded with the item.
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    delegate?.carousel(self, willDisplay: cell, forItemAt: item(forSlot: indexPath.item))
+  }
+
+  /// Forwarded with the item.
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    delegate?.carousel(self, didEndDisplaying: cell, forItemAt: item(forSlot: indexPath.item))
+  }
+
+  /// A tap: on the centred card, a selection; on a peeking card, a scroll to it.
+  public func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  )
+    -> Bool
+  {
+    if indexPath.item == currentSlot {
+      delegate?.carousel(self, didSelectItemAt: item(forSlot: indexPath.item))
+    } else {
+      collectionView.setContentOffset(
+        Point(x: layout.offsetCentering(indexPath.item), y: 0), animated: true)
+    }
+    return false
+  }
+
+  /// The offset moved (a drag, a fling, an animation, a call): the current index follows.
+  public func scrollViewDidScroll(_ scrollView: ScrollView) {
+    updateCurrentIndex()
+  }
+
+  /// The user starts dragging: the autoscroll pauses.
+  public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+    nextAutoscroll = nil
+  }
+}

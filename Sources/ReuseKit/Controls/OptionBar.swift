@@ -1,0 +1,306 @@
+/// How a selection change came about.
+public enum SelectionOrigin: Hashable, Sendable {
+  /// A tap on a column.
+  case tap
+  /// The strip was slid until a column settled in the centre (with
+  /// ``OptionBar/selectsCenteredColumnOnSlide``).
+  case slide
+  /// Code: ``OptionBar/select(_:animated:)`` or ``OptionBar/deselect(animated:)``.
+  case programmatic
+}
+
+/// Supplies an option bar's columns.
+public protocol OptionBarDataSource: AnyObject {
+  /// The number of columns (0 is fine).
+  func numberOfColumns(in optionBar: OptionBar) -> Int
+  /// A dequeued cell for the column, configured: use ``OptionBar/dequeueReusableCell(_:withReuseIdentifier:forColumnAt:)``.
+  func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell
+}
+
+/// Hears about an option bar's columns and selection. Every method has a default.
+public protocol OptionBarDelegate: AnyObject {
+  /// The width of a column; the default is ``OptionBar/columnWidth``.
+  func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double
+  /// A column's cell is about to show.
+  func optionBar(
+    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int)
+  /// A column's cell stopped showing (the seed never said so).
+  func optionBar(
+    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int)
+  /// A column became the selection.
+  func optionBar(_ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin)
+  /// A column stopped being the selection.
+  func optionBar(_ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin)
+  /// The columns are about to be read again.
+  func optionBarWillReload(_ optionBar: OptionBar)
+  /// The columns were read again.
+  func optionBarDidReload(_ optionBar: OptionBar)
+}
+
+extension OptionBarDelegate {
+  /// ``OptionBar/columnWidth``.
+  public func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
+    optionBar.columnWidth
+  }
+  /// Nothing.
+  public func optionBar(
+    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
+  ) {}
+  /// Nothing.
+  public func optionBar(
+    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
+  ) {}
+  /// Nothing.
+  public func optionBar(
+    _ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin
+  ) {}
+  /// Nothing.
+  public func optionBar(
+    _ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin
+  ) {}
+  /// Nothing.
+  public func optionBarWillReload(_ optionBar: OptionBar) {}
+  /// Nothing.
+  public func optionBarDidReload(_ optionBar: OptionBar) {}
+}
+
+/// A horizontal strip of selectable columns of variable widths (seed 000's ZXOptionBar, for
+/// category tabs), on a collection view: only the columns on screen have cells, so 100,000
+/// columns cost what 10 do.
+///
+/// ```swift
+/// let bar = OptionBar(viewportSize: Size(width: 80, height: 1))
+/// bar.register(TabCell.self, forCellWithReuseIdentifier: "tab")
+/// bar.dataSource = categories
+/// bar.delegate = categories           // widths, selection
+/// bar.select(3, animated: true)       // scrolls column 3 to the centre
+/// ```
+///
+/// What the seed got wrong, done right: x positions are the sum of the widths before a column
+/// (prefix offsets), not `width × index`; finding the visible columns is O(log n), not a scan;
+/// `didEndDisplaying` is sent; zero columns work; deselecting sets ``selectedIndex`` to `nil`,
+/// not 0; the content size follows a reload. The selected look survives reuse (cells get
+/// `isSelected` when they show).
+public final class OptionBar: CollectionViewDataSource, CollectionViewDelegate {
+  /// The collection view showing the strip.
+  public let collectionView: CollectionView
+  /// Supplies the columns. Setting it reloads. Held weakly.
+  public weak var dataSource: (any OptionBarDataSource)? {
+    didSet { reloadData() }
+  }
+  /// Hears about columns and selection; gives widths. Setting it reloads. Held weakly.
+  public weak var delegate: (any OptionBarDelegate)? {
+    didSet { reloadData() }
+  }
+  /// The width of every column when the delegate gives none. Default 80.
+  public var columnWidth: Double = 80 {
+    didSet { reloadData() }
+  }
+  /// The selected column, or `nil`.
+  public private(set) var selectedIndex: Int?
+  /// Whether sliding the strip selects the column that settles in the centre. Off by
+  /// default; on, the strip also snaps columns to the centre.
+  public var selectsCenteredColumnOnSlide = false {
+    didSet {
+      collectionView.snapping =
+        selectsCenteredColumnOnSlide ? ScrollSnapping(alignment: .center) : nil
+    }
+  }
+  /// The indicator's height, drawn under the selected column. 0 hides it.
+  public var indicatorHeight: Double = 0.25
+
+  private var columnCount = 0
+  private var widths: [Double] = []
+
+  /// A strip of `viewportSize`.
+  public init(viewportSize: Size = .zero) {
+    collectionView = CollectionView(
+      layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(80)),
+      viewportSize: viewportSize)
+    collectionView.alwaysBounceHorizontal = true
+    collectionView.dataSource = self
+    collectionView.delegate = self
+  }
+
+  // MARK: Cells
+
+  /// Registers a cell class for the columns.
+  public func register(
+    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+  ) {
+    collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
+  }
+
+  /// A cell for the column, from the pool or new, without a cast at the call site.
+  public func dequeueReusableCell<Cell: CollectionViewCell>(
+    _ type: Cell.Type, withReuseIdentifier identifier: String, forColumnAt index: Int
+  ) -> Cell {
+    collectionView.dequeueReusableCell(
+      type, withReuseIdentifier: identifier, for: ItemPath(section: 0, item: index))
+  }
+
+  // MARK: Reload
+
+  /// Reads the column count and widths again (the content size follows), keeping the
+  /// selection if its column still exists.
+  ///
+  /// - Complexity: O(n) for the widths.
+  public func reloadData() {
+    delegate?.optionBarWillReload(self)
+    columnCount = max(0, dataSource?.numberOfColumns(in: self) ?? 0)
+    let layout = collectionView.collectionViewLayout as! ListLayout
+    if let delegate {
+      var sanitizer = LengthSanitizer(subject: "option bar column width")
+      widths = (0..<columnCount).map {
+        sanitizer.sanitize(
+          delegate.optionBar(self, widthForColumnAt: $0), at: ItemPath(section: 0, item: $0))
+      }
+      sanitizer.report(to: collectionView.diagnostics)
+      let widths = self.widths
+      layout.itemSizing = .perItem { widths[$0.item] }
+    } else {
+      widths = []
+      layout.itemSizing = .uniform(columnWidth)
+    }
+    if let selected = selectedIndex, selected >= columnCount { selectedIndex = nil }
+    collectionView.reloadData()
+    if let selectedIndex {
+      collectionView.selectItem(at: ItemPath(section: 0, item: selectedIndex))
+    }
+    collectionView.layoutIfNeeded()
+    delegate?.optionBarDidReload(self)
+  }
+
+  /// The number of columns, as last read.
+  public var numberOfColumns: Int { columnCount }
+
+  // MARK: Selection
+
+  /// Selects `index` (`nil` deselects) and scrolls it to the centre, clamped at the ends of
+  /// the content, even from off screen. Out-of-range indexes are ignored with a diagnostic.
+  public func select(_ index: Int?, animated: Bool) {
+    guard let index else {
+      deselect(animated: animated)
+      return
+    }
+    guard index >= 0 && index < columnCount else {
+      collectionView.diagnostics.report(
+        .indexPathOutOfRange, "OptionBar.select(\(index)): there are \(columnCount) columns")
+      return
+    }
+    setSelection(index, origin: .programmatic)
+    scrollToCenter(index, animated: animated)
+  }
+
+  /// Deselects: ``selectedIndex`` becomes `nil` (the seed set it to 0).
+  public func deselect(animated: Bool = false) {
+    setSelection(nil, origin: .programmatic)
+  }
+
+  /// Scrolls `index` to the centre, clamped at the ends of the content.
+  public func scrollToCenter(_ index: Int, animated: Bool) {
+    guard index >= 0 && index < columnCount else { return }
+    collectionView.scrollToItem(
+      at: ItemPath(section: 0, item: index), at: .center, animated: animated)
+  }
+
+  private func setSelection(_ index: Int?, origin: SelectionOrigin) {
+    guard index != selectedIndex else { return }
+    if let old = selectedIndex {
+      selectedIndex = nil
+      collectionView.deselectItem(at: ItemPath(section: 0, item: old))
+      delegate?.optionBar(self, didDeselectColumnAt: old, origin: origin)
+    }
+    selectedIndex = index
+    if let index {
+      collectionView.selectItem(at: ItemPath(section: 0, item: index))
+      delegate?.optionBar(self, didSelectColumnAt: index, origin: origin)
+    }
+  }
+
+  /// The frame of a column, in content coordinates.
+  public func frameForColumn(at index: Int) -> Rect? {
+    collectionView.frameForItem(at: ItemPath(section: 0, item: index))
+  }
+
+  /// Where the indicator goes: under the selected column, in content coordinates (it moves
+  /// with the strip), or `nil` with no selection or a zero height.
+  public var indicatorFrame: Rect? {
+    guard let selectedIndex, indicatorHeight > 0, let frame = frameForColumn(at: selectedIndex)
+    else { return nil }
+    let height = min(indicatorHeight, frame.height)
+    return Rect(x: frame.minX, y: frame.maxY - height, width: frame.width, height: height)
+  }
+
+  // MARK: Collection view data source and delegate (internal plumbing)
+
+  /// The column count.
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
+    -> Int
+  {
+    columnCount
+  }
+
+  /// The data source's cell.
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    guard let dataSource else {
+      return collectionView.dequeuePlaceholderCell(control: "OptionBar", for: indexPath)
+    }
+    return dataSource.optionBar(self, cellForColumnAt: indexPath.item)
+  }
+
+  /// Forwarded.
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    delegate?.optionBar(self, willDisplay: cell, forColumnAt: indexPath.item)
+  }
+
+  /// Forwarded.
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    delegate?.optionBar(self, didEndDisplaying: cell, forColumnAt: indexPath.item)
+  }
+
+  /// A tap: the option bar handles selection itself (single selection, scroll to centre).
+  public func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  )
+    -> Bool
+  {
+    if indexPath.item != selectedIndex {
+      setSelection(indexPath.item, origin: .tap)
+    }
+    scrollToCenter(indexPath.item, animated: true)
+    return false
+  }
+
+  /// A slide settled: with ``selectsCenteredColumnOnSlide``, the column in the centre is
+  /// selected.
+  public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+    selectCenteredColumnAfterSlide()
+  }
+
+  /// A drag ended without deceleration.
+  public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+    if !decelerate { selectCenteredColumnAfterSlide() }
+  }
+
+  private func selectCenteredColumnAfterSlide() {
+    guard selectsCenteredColumnOnSlide, columnCount > 0 else { return }
+    let center = Point(
+      x: collectionView.contentOffset.x + collectionView.viewportSize.width / 2,
+      y: collectionView.contentOffset.y + collectionView.viewportSize.height / 2)
+    guard let path = collectionView.indexPathForItem(at: center) else { return }
+    setSelection(path.item, origin: .slide)
+  }
+}

@@ -1,0 +1,204 @@
+import Testing
+
+@testable import ReuseKit
+
+/// A card that remembers its item.
+final class CardCell: CollectionViewCell {
+  var item = -1
+  override func prepareForReuse() { item = -1 }
+}
+
+/// Items 0 ..< count; records delegate calls.
+final class Cards: CarouselDataSource, CarouselDelegate {
+  var count: Int
+  var currentIndexChanges: [Int] = []
+  var selected: [Int] = []
+
+  init(_ count: Int) { self.count = count }
+
+  func numberOfItems(in carousel: Carousel) -> Int { count }
+  func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell {
+    let cell = carousel.dequeueReusableCell(
+      CardCell.self, withReuseIdentifier: "card", forSlot: slot)
+    cell.item = index
+    return cell
+  }
+  func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {
+    currentIndexChanges.append(index)
+  }
+  func carousel(_ carousel: Carousel, didSelectItemAt index: Int) { selected.append(index) }
+}
+
+/// A carousel 100 wide: cards of 60 with 8 of spacing and 12 of peek (a stride of 68).
+private func makeCarousel(_ count: Int, wraps: Bool = false) -> (Carousel, Cards) {
+  let carousel = Carousel(
+    layout: CarouselLayout(peekInset: 12, spacing: 8), viewportSize: Size(width: 100, height: 20))
+  carousel.collectionView.diagnostics.handler = nil
+  carousel.register(CardCell.self, forCellWithReuseIdentifier: "card")
+  let cards = Cards(count)
+  carousel.delegate = cards
+  carousel.wraps = wraps
+  carousel.dataSource = cards
+  return (carousel, cards)
+}
+
+private func shownItems(_ carousel: Carousel) -> [Int] {
+  carousel.collectionView.visibleCells.map { ($0 as! CardCell).item }
+}
+
+/// Runs the clock until nothing moves.
+private func settle(_ carousel: Carousel, from time: inout Double) {
+  var frames = 0
+  while carousel.collectionView.isAnimating && frames < 2_000 {
+    time += 1.0 / 60
+    carousel.tick(now: time)
+    frames += 1
+  }
+}
+
+@Suite struct CarouselTests {
+  @Test func cardsPageWithNeighboursPeekingAndSideCardsScaled() {
+    let (carousel, cards) = makeCarousel(5)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    #expect(carousel.layout.cardWidth == 60)
+    #expect(shownItems(carousel) == [0, 1], "the first card and its right neighbour")
+    var transforms: [Transform] = []
+    carousel.collectionView.forEachDisplayedView { transforms.append($1.transform) }
+    #expect(transforms[0] == .identity)
+    #expect(transforms[1].scaleX == 0.9 && transforms[1].scaleY == 0.8)
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func wrappingWithFewItemsUsesModularSlots(_ count: Int) {
+    let (carousel, cards) = makeCarousel(count, wraps: true)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    // Centred card, and its neighbours on both sides: slots show slot mod count.
+    let slots = carousel.collectionView.indexPathsForVisibleItems.map(\.item)
+    #expect(slots.count == 3)
+    #expect(shownItems(carousel) == slots.map { carousel.item(forSlot: $0) })
+    #expect(carousel.currentIndex == 0)
+    // Far in both directions, the indices wrap.
+    var time = 0.0
+    for step in 1...7 {
+      carousel.scroll(to: carousel.currentIndex + 1, animated: true)
+      settle(carousel, from: &time)
+      #expect(carousel.currentIndex == step % count)
+      #expect(
+        shownItems(carousel)
+          == carousel.collectionView.indexPathsForVisibleItems.map {
+            carousel.item(forSlot: $0.item)
+          })
+    }
+    // A reload keeps the current item and the slots consistent.
+    cards.count = count + 2
+    carousel.reloadData()
+    #expect(carousel.currentIndex == 7 % count)
+    #expect(
+      shownItems(carousel)
+        == carousel.collectionView.indexPathsForVisibleItems.map { carousel.item(forSlot: $0.item) }
+    )
+  }
+
+  @Test func scrollToTakesTheShortestWayRound() {
+    let (carousel, cards) = makeCarousel(5, wraps: true)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    let start = carousel.collectionView.contentOffset.x
+    carousel.scroll(to: 4, animated: false)
+    #expect(carousel.currentIndex == 4)
+    #expect(
+      carousel.collectionView.contentOffset.x == start - carousel.layout.cardStride,
+      "one card back, not four ahead")
+    carousel.scroll(to: 1, animated: false)
+    #expect(carousel.collectionView.contentOffset.x == start + carousel.layout.cardStride)
+  }
+
+  @Test func currentIndexChangesDuringTheDrag() {
+    let (carousel, cards) = makeCarousel(10)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    let view = carousel.collectionView
+    view.beginDrag(at: Point(x: 90, y: 10), time: 1)
+    for step in 1...20 {
+      view.moveDrag(to: Point(x: 90 - Double(step) * 4, y: 10), time: 1 + Double(step) / 60)
+    }
+    // 80 points dragged, more than half a card: still dragging, already current.
+    #expect(view.isTracking || view.isDragging)
+    #expect(carousel.currentIndex == 1)
+    #expect(cards.currentIndexChanges == [1])
+    view.endDrag(at: Point(x: 10, y: 10), time: 1.4)
+    var time = 1.4
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 1, "paging: one card per fling")
+  }
+
+  @Test func autoscrollPausesWhileTheUserDragsOnTheInjectedClock() {
+    let (carousel, cards) = makeCarousel(10)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    carousel.autoscrollInterval = 2
+    carousel.tick(now: 0)  // starts the count: due at 2
+    #expect(carousel.nextAutoscroll == 2)
+    carousel.tick(now: 1)
+    let view = carousel.collectionView
+    view.beginDrag(at: Point(x: 50, y: 10), time: 1.5)
+    view.moveDrag(to: Point(x: 45, y: 10), time: 1.6)
+    carousel.tick(now: 2.5)  // past due, but dragging: paused
+    #expect(carousel.nextAutoscroll == nil)
+    #expect(carousel.currentIndex == 0)
+    view.endDrag(at: Point(x: 45, y: 10), time: 3)
+    var time = 3.0
+    settle(carousel, from: &time)  // the cards settle back on card 0
+    #expect(carousel.currentIndex == 0)
+    carousel.tick(now: time)
+    let due = carousel.nextAutoscroll!
+    #expect(due > time + 1.9, "counting again from when the cards settled")
+    time = due
+    carousel.tick(now: time)
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 1, "and then it moves on")
+  }
+
+  @Test func tapsSelectTheCentreAndScrollToAPeekingCard() {
+    let (carousel, cards) = makeCarousel(5)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    carousel.collectionView.tap(at: Point(x: 50, y: 10))
+    #expect(cards.selected == [0])
+    carousel.collectionView.tap(at: Point(x: 95, y: 10))  // the peeking right neighbour
+    var time = 0.0
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 1)
+    #expect(cards.selected == [0])
+  }
+
+  @Test func reloadKeepsThePool() {
+    let (carousel, cards) = makeCarousel(8, wraps: true)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    #expect(carousel.collectionView.attachStrategy == .hide)
+    let created = carousel.collectionView.reuseCounters.created
+    for round in 0..<100 {
+      cards.count = 3 + round % 6
+      carousel.reloadData()
+    }
+    #expect(carousel.collectionView.reuseCounters.created <= max(created, 3) + 1)
+    #expect(carousel.collectionView.reuseCounters.discarded == 0)
+  }
+}
+
+@Suite struct CarouselDataSourceLifetimeTests {
+  @Test func aDataSourceThatGoesAwayShowsBlankCardsWithADiagnostic() {
+    let carousel = Carousel(
+      layout: CarouselLayout(peekInset: 12, spacing: 8), viewportSize: Size(width: 100, height: 20))
+    var reports: [String] = []
+    carousel.collectionView.diagnostics.handler = { reports.append($0.message) }
+    carousel.register(CardCell.self, forCellWithReuseIdentifier: "card")
+    do {
+      let cards = Cards(5)
+      carousel.dataSource = cards
+      #expect(shownItems(carousel) == [0, 1])
+    }
+    // The cards are gone (held weakly); scrolling shows blank cells instead of crashing.
+    carousel.scroll(to: 3, animated: false)
+    #expect(carousel.collectionView.visibleCells.allSatisfy { !($0 is CardCell) })
+    #expect(reports.contains { $0.contains("went away") })
+    carousel.reloadData()
+    #expect(carousel.itemCount == 0 && carousel.collectionView.visibleCells.isEmpty)
+  }
+}
