@@ -63,7 +63,9 @@ public enum GalleryPages {
   /// The pages. Add a new control here.
   public static let all: [GalleryPageDescriptor] = [
     GalleryPageDescriptor(name: "list", title: "List", isAvailable: true) { ListPage(options: $0) },
-    placeholder("optionbar", "Option bar", arrivesWith: "the option bar and carousel work"),
+    GalleryPageDescriptor(name: "optionbar", title: "Option bar", isAvailable: true) {
+      OptionBarPage(options: $0)
+    },
     placeholder("picker", "Picker", arrivesWith: "the four-direction picker work"),
     GalleryPageDescriptor(name: "datasource", title: "Data source", isAvailable: true) {
       DataSourcePage(options: $0)
@@ -71,7 +73,9 @@ public enum GalleryPages {
     GalleryPageDescriptor(name: "waterfall", title: "Waterfall", isAvailable: true) {
       WaterfallPage(options: $0)
     },
-    placeholder("carousel", "Carousel", arrivesWith: "the option bar and carousel work"),
+    GalleryPageDescriptor(name: "carousel", title: "Carousel", isAvailable: true) {
+      CarouselPage(options: $0)
+    },
   ]
 
   /// The page named `name`, if any.

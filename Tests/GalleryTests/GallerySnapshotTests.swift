@@ -56,6 +56,20 @@ import Testing
     assertSnapshot(of: try frame("waterfall", "90x20", keys: "end end o"), as: .lines)
   }
 
+  @Test func optionBarScrolledToASelectionWithWideNames() throws {
+    // Ten steps right: the strip scrolls "Food" to the centre past CJK and Hangul names (two
+    // columns a character); the indicator is under it; the log shows each selection's origin.
+    assertSnapshot(
+      of: try frame(
+        "optionbar", "72x12", keys: "right right right right right right right right right right"),
+      as: .lines)
+  }
+
+  @Test func carouselWrappingTwoCardsShowsOneItemInSeveralSlots() throws {
+    // Two cards with wrap: the left and right neighbours are the same item.
+    assertSnapshot(of: try frame("carousel", "60x16", keys: "right n n"), as: .lines)
+  }
+
   @Test func helpOverlay() throws {
     assertSnapshot(of: try frame("list", keys: "?"), as: .lines)
   }

@@ -97,6 +97,10 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   public private(set) var nextAutoscroll: Double?
 
   private var lastTime = 0.0
+  /// The slot centred, and the card stride it was measured with: when the viewport changes
+  /// size (a resize, or the first real size after a zero one), the same slot is centred again.
+  private var anchorSlot = 0
+  private var anchoredStride = 0.0
 
   /// A carousel of `viewportSize`.
   public init(
@@ -111,7 +115,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     collectionView.alwaysBounceHorizontal = true
     collectionView.dataSource = self
     collectionView.delegate = self
-    collectionView.controlDidLayout = { [unowned self] in updateCurrentIndex() }
+    collectionView.controlDidLayout = { [unowned self] in keepAnchorAcrossResize() }
   }
 
   // MARK: Cells
@@ -169,8 +173,23 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     collectionView.layoutIfNeeded()
     let target = min(keep, max(0, itemCount - 1))
     let slot = wraps ? middleSlot(showing: target) : target
+    anchorSlot = slot
+    anchoredStride = layout.cardStride
     collectionView.contentOffset = Point(x: layout.offsetCentering(slot), y: 0)
     collectionView.layoutIfNeeded()
+    updateCurrentIndex()
+  }
+
+  /// After a pass: if the card stride changed (the viewport was resized), centre the anchor
+  /// slot again, as a paging scroll view keeps its page on rotation.
+  private func keepAnchorAcrossResize() {
+    let stride = layout.cardStride
+    if stride != anchoredStride && layout.cardWidth > 0 {
+      anchoredStride = stride
+      collectionView.stopMotion()
+      collectionView.contentOffset = Point(x: layout.offsetCentering(anchorSlot), y: 0)
+      collectionView.layoutIfNeeded()
+    }
     updateCurrentIndex()
   }
 
@@ -247,8 +266,10 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   }
 
   private func updateCurrentIndex() {
-    guard itemCount > 0 else { return }
-    let index = item(forSlot: currentSlot)
+    // Only with real geometry: a zero-size viewport has no cards to be nearest.
+    guard itemCount > 0, layout.cardWidth > 0, layout.cardStride == anchoredStride else { return }
+    anchorSlot = currentSlot
+    let index = item(forSlot: anchorSlot)
     guard index != currentIndex else { return }
     currentIndex = index
     delegate?.carousel(self, didChangeCurrentIndex: index)

@@ -121,7 +121,7 @@ public final class CarouselLayout: CollectionViewLayout {
   ///
   /// - Complexity: O(k).
   public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
-    guard isValid, count > 0, cardStride > 0 else { return }
+    guard isValid, count > 0, cardWidth > 0 else { return }
     let rect = query.rect
     lastViewportMidX = query.viewport.midX
     let first = max(0, Int(((rect.minX - leading - cardWidth) / cardStride).rounded(.down)) + 1)

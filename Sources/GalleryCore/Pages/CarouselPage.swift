@@ -1,0 +1,154 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The `carousel` page: paging cards (``Carousel``) with the neighbours peeking in, drawn
+/// smaller and dimmer by their transform. Drag or click a peeking card to page; toggle the
+/// infinite wrap and the autoscroll; cycle to 3, 2 or 1 cards to see one item fill several
+/// slots when wrapping.
+///
+/// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items.
+final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
+  let title = "Carousel"
+
+  private let carousel: Carousel
+  private let pane: CollectionViewPane
+  private var frame = CellRect.zero
+  private let titles: [String]
+  private let captions: [String]
+  private var counts: [Int]
+  private var countChoice = 0
+  private var lastEvent = "drag or click a card"
+  private var lastSelected: Int?
+  private var clock = 0.0
+  let autoscrollSeconds = 2.0
+
+  init(options: GalleryOptions) {
+    if let data = options.data, case let items = data.sections.flatMap(\.items), !items.isEmpty {
+      titles = items.map(\.title)
+      captions = items.map { $0.detail ?? "" }
+    } else {
+      let count = max(0, min(12, options.itemCount))
+      titles = (0..<count).map { DemoData.title(forItem: $0 * 11 + 2) }
+      captions = (0..<count).map { "a photo essay · \(3 + ($0 * 7) % 12) min read" }
+    }
+    counts = [titles.count]
+    for few in [3, 2, 1] where few < titles.count { counts.append(few) }
+    carousel = Carousel(layout: CarouselLayout(peekInset: 6, spacing: 2, verticalInset: 0))
+    carousel.collectionView.diagnostics.handler = nil
+    carousel.register(CarouselCardCell.self, forCellWithReuseIdentifier: "card")
+    pane = CollectionViewPane(collectionView: carousel.collectionView)
+    pane.background = Theme.plain
+    carousel.delegate = self
+    carousel.wraps = true
+    carousel.dataSource = self
+  }
+
+  private var count: Int { counts[countChoice] }
+
+  // MARK: Carousel
+
+  func numberOfItems(in carousel: Carousel) -> Int { count }
+
+  func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell {
+    let cell = carousel.dequeueReusableCell(
+      CarouselCardCell.self, withReuseIdentifier: "card", forSlot: slot)
+    cell.title = titles[index]
+    cell.caption = captions[index]
+    cell.number = index
+    cell.count = count
+    cell.slot = slot
+    cell.color = Theme.palette[index % Theme.palette.count]
+    return cell
+  }
+
+  func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {
+    lastEvent = "current → \(index + 1)"
+  }
+
+  func carousel(_ carousel: Carousel, didSelectItemAt index: Int) {
+    lastSelected = index
+    lastEvent = "selected \(titles[index])"
+  }
+
+  // MARK: Page
+
+  func layout(in frame: CellRect) {
+    self.frame = frame
+    pane.frame = CellRect(
+      x: frame.x, y: frame.y + 2, width: frame.width, height: max(0, frame.height - 4))
+    carousel.collectionView.layoutIfNeeded()
+  }
+
+  func draw(into canvas: Canvas) {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    let wrap = carousel.wraps ? "wrap on" : "wrap off"
+    let auto =
+      carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
+    let position = count == 0 ? "no cards" : "card \(carousel.currentIndex + 1) of \(count)"
+    context.text(" \(position) · \(wrap) · \(auto) · \(lastEvent)", x: 0, y: 0, style: Theme.title)
+    pane.draw(into: canvas)
+    guard frame.height > 3, count > 0 else { return }
+    let dots =
+      count <= 24
+      ? (0..<count).map { $0 == carousel.currentIndex ? "●" : "○" }.joined(separator: " ")
+      : "\(carousel.currentIndex + 1) / \(count)"
+    context.centeredText(dots, y: frame.height - 1, style: TextStyle(foreground: Theme.accent))
+  }
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    clock = max(clock, time)
+    switch key.key {
+    case .left:
+      guard count > 0 else { return true }
+      carousel.scroll(to: carousel.currentIndex - 1, animated: true)
+    case .right:
+      guard count > 0 else { return true }
+      carousel.scroll(to: carousel.currentIndex + 1, animated: true)
+    case .home:
+      carousel.scroll(to: 0, animated: true)
+    case .end:
+      carousel.scroll(to: count - 1, animated: true)
+    case .enter:
+      if count > 0 { carousel(carousel, didSelectItemAt: carousel.currentIndex) }
+    case .character("w"):
+      carousel.wraps.toggle()
+    case .character("a"):
+      carousel.autoscrollInterval = carousel.autoscrollInterval == nil ? autoscrollSeconds : nil
+    case .character("n"):
+      countChoice = (countChoice + 1) % counts.count
+      carousel.reloadData()
+    default:
+      return false
+    }
+    return true
+  }
+
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
+
+  func tick(now: Double) {
+    clock = max(clock, now)
+    carousel.tick(now: now)
+  }
+
+  var isAnimating: Bool { carousel.isAnimating }
+
+  var counters: ReuseCounters { carousel.collectionView.reuseCounters }
+
+  var poolSizes: [String: Int] { carousel.collectionView.reusePool.countsByIdentifier }
+
+  var status: String {
+    lastSelected.map { "selected \(titles[$0])" } ?? "slot \(carousel.currentSlot.formatted)"
+  }
+
+  var keyHelp: [(String, String)] {
+    [
+      ("← →", "the previous, next card (the shortest way round when wrapping)"),
+      ("Home End", "the first, last card"), ("Enter", "select the centred card"),
+      ("w", "wrap on or off"), ("a", "autoscroll every 2 s on or off (a drag pauses it)"),
+      ("n", "cycle the card count: all, 3, 2, 1 (wrap shows one item in several slots)"),
+      ("drag, click", "page with a drag; a click on a peeking card scrolls to it"),
+    ]
+  }
+}

@@ -1,0 +1,234 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The `optionbar` page: a strip of categories (``OptionBar``) with variable widths (each
+/// name's width in terminal columns, CJK names counting two per character) and an indicator
+/// under the selected one that follows while the strip scrolls. Below it, the selected
+/// category's headlines and a log of the bar's delegate calls (selections with their origin:
+/// tap, slide or code; reloads; cells shown and hidden).
+///
+/// `--items N` is the number of categories (the first ones are named, the rest numbered: try
+/// 100,000); `--data` uses the file's section titles.
+final class OptionBarPage: GalleryPage, OptionBarDataSource, OptionBarDelegate {
+  let title = "Option bar"
+
+  private let bar: OptionBar
+  private let pane: CollectionViewPane
+  private var frame = CellRect.zero
+  private let allNames: [String]?
+  private let total: Int
+  private var showsFew = false
+  private var log: [String] = []
+  private var displayed = 0
+  private var ended = 0
+  private var lastOrigin: SelectionOrigin?
+
+  static let named = [
+    "Top stories", "推荐", "World", "Tech", "科技", "Sport", "Culture", "Science", "Travel",
+    "한국어", "Food", "Photography", "Music", "経済", "Health", "Climate", "Design", "Books",
+    "Film", "Gaming", "Ελληνικά", "Space", "History", "Cars",
+  ]
+
+  init(options: GalleryOptions) {
+    if let data = options.data, !data.sections.isEmpty {
+      allNames = data.sections.map(\.title)
+      total = data.sections.count
+    } else {
+      allNames = nil
+      total = max(0, options.itemCount)
+    }
+    bar = OptionBar(viewportSize: Size(width: 80, height: 1))
+    bar.collectionView.diagnostics.handler = nil
+    bar.register(CategoryCell.self, forCellWithReuseIdentifier: "category")
+    pane = CollectionViewPane(collectionView: bar.collectionView)
+    pane.background = TextStyle(foreground: Theme.text, background: Theme.bar)
+    bar.delegate = self
+    bar.dataSource = self
+    log.removeAll()  // the reload before the data source was set
+    record("didReload: \(bar.numberOfColumns.formatted) columns")
+    bar.select(0, animated: false)
+  }
+
+  private var count: Int { showsFew ? min(total, 5) : total }
+
+  private func name(_ index: Int) -> String {
+    if let allNames { return allNames[index] }
+    return index < Self.named.count ? Self.named[index] : "Topic \((index + 1).formatted)"
+  }
+
+  private func record(_ line: String) {
+    log.insert(line, at: 0)
+    if log.count > 40 { log.removeLast() }
+  }
+
+  private func describe(_ origin: SelectionOrigin) -> String {
+    switch origin {
+    case .tap: "tap"
+    case .slide: "slide"
+    case .programmatic: "code"
+    }
+  }
+
+  // MARK: Option bar
+
+  func numberOfColumns(in optionBar: OptionBar) -> Int { count }
+
+  func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
+    let cell = optionBar.dequeueReusableCell(
+      CategoryCell.self, withReuseIdentifier: "category", forColumnAt: index)
+    cell.name = name(index)
+    return cell
+  }
+
+  func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
+    Double(CharacterWidth.of(name(index)) + 4)
+  }
+
+  func optionBar(
+    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
+  ) {
+    displayed += 1
+  }
+
+  func optionBar(
+    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
+  ) {
+    ended += 1
+  }
+
+  func optionBar(_ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin) {
+    lastOrigin = origin
+    record("didSelect \(name(index)) (\(describe(origin)))")
+  }
+
+  func optionBar(_ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin) {
+    record("didDeselect \(name(index)) (\(describe(origin)))")
+  }
+
+  func optionBarWillReload(_ optionBar: OptionBar) { record("willReload") }
+
+  func optionBarDidReload(_ optionBar: OptionBar) {
+    record("didReload: \(optionBar.numberOfColumns.formatted) columns")
+  }
+
+  // MARK: Page
+
+  func layout(in frame: CellRect) {
+    self.frame = frame
+    pane.frame = CellRect(
+      x: frame.x, y: frame.y + 1, width: frame.width, height: min(1, max(0, frame.height - 1)))
+    bar.collectionView.layoutIfNeeded()
+  }
+
+  func draw(into canvas: Canvas) {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    let selection = bar.selectedIndex.map { "selected \(name($0))" } ?? "nothing selected"
+    let slide = bar.selectsCenteredColumnOnSlide ? "on" : "off"
+    context.text(
+      " \(count.formatted) categories · \(selection) · slide selects: \(slide)", x: 0, y: 0,
+      style: Theme.title)
+    pane.draw(into: canvas)
+    guard frame.height > 2 else { return }
+    // The indicator: under the selected column, where the strip has scrolled it.
+    let indicatorRow = frame.y + 2
+    canvas.fill(
+      CellRect(x: frame.x, y: indicatorRow, width: frame.width, height: 1), style: Theme.plain)
+    if let indicator = bar.indicatorFrame {
+      let left = Int((indicator.minX - bar.collectionView.contentOffset.x).rounded())
+      let width = Int(indicator.width.rounded())
+      let rect = CellRect(x: pane.frame.x + left, y: indicatorRow, width: width, height: 1)
+        .intersection(pane.frame.offsetBy(dx: 0, dy: 1))
+      canvas.fill(rect, style: TextStyle(foreground: Theme.accent), character: "━")
+    }
+    drawBody(into: canvas)
+  }
+
+  private func drawBody(into canvas: Canvas) {
+    let top = frame.y + 4
+    let height = frame.y + frame.height - top
+    guard height > 0 else { return }
+    let logWidth = min(40, frame.width / 2)
+    let left = DrawContext(
+      canvas: canvas,
+      frame: CellRect(x: frame.x, y: top, width: frame.width - logWidth, height: height),
+      clip: frame)
+    let right = DrawContext(
+      canvas: canvas,
+      frame: CellRect(x: frame.x + frame.width - logWidth, y: top, width: logWidth, height: height),
+      clip: frame)
+    if let selected = bar.selectedIndex {
+      left.text(" \(name(selected))", x: 0, y: 0, style: Theme.title)
+      for line in 1..<max(1, height) {
+        let seed = selected &* 31 &+ line &* 7
+        left.text(
+          " • \(DemoData.title(forItem: seed)) and the \(DemoData.title(forItem: seed &* 3 + 1))",
+          x: 0, y: line + 1, style: TextStyle(foreground: Theme.text))
+      }
+    } else {
+      left.text(
+        " Nothing selected: ← → or a click selects a category.", x: 0, y: 0, style: Theme.dim)
+    }
+    right.fill(TextStyle(background: Theme.surface))
+    right.text(
+      " delegate · shown \(displayed) · hidden \(ended)", x: 0, y: 0,
+      style: TextStyle(foreground: Theme.dimText, background: Theme.surface))
+    for (row, line) in log.prefix(max(0, height - 1)).enumerated() {
+      right.text(
+        " \(line)", x: 0, y: row + 1,
+        style: TextStyle(foreground: Theme.text, background: Theme.surface))
+    }
+  }
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    switch key.key {
+    case .left:
+      guard count > 0 else { return true }
+      bar.select(max(0, (bar.selectedIndex ?? 1) - 1), animated: true)
+    case .right:
+      guard count > 0 else { return true }
+      bar.select(min(count - 1, (bar.selectedIndex ?? -1) + 1), animated: true)
+    case .home:
+      if count > 0 { bar.select(0, animated: true) }
+    case .end:
+      if count > 0 { bar.select(count - 1, animated: true) }
+    case .character("d"):
+      bar.deselect(animated: true)
+    case .character("s"):
+      bar.selectsCenteredColumnOnSlide.toggle()
+    case .character("r"):
+      showsFew.toggle()
+      bar.reloadData()
+    default:
+      return false
+    }
+    return true
+  }
+
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
+
+  func tick(now: Double) { pane.tick(now: now) }
+
+  var isAnimating: Bool { bar.collectionView.isAnimating }
+
+  var counters: ReuseCounters { bar.collectionView.reuseCounters }
+
+  var poolSizes: [String: Int] { bar.collectionView.reusePool.countsByIdentifier }
+
+  var status: String {
+    guard let selected = bar.selectedIndex else { return "no selection" }
+    let origin = lastOrigin.map(describe) ?? "code"
+    return "column \((selected + 1).formatted) (\(origin))"
+  }
+
+  var keyHelp: [(String, String)] {
+    [
+      ("← →", "select the previous, next category (scrolls it to the centre)"),
+      ("Home End", "the first, last category"), ("d", "deselect (the selection becomes none)"),
+      ("s", "slide selects: the column a drag leaves in the centre is selected"),
+      ("r", "reload with 5 categories, or all again"),
+      ("click, drag, wheel", "select a category; slide the strip"),
+    ]
+  }
+}

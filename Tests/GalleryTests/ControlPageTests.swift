@@ -1,0 +1,174 @@
+import GalleryCore
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+/// The option bar and carousel pages, driven as a user would: keys, clicks and drags.
+@Suite struct ControlPageTests {
+  private func makeGallery(_ page: String, items: Int = 1_000) -> (Gallery, Canvas) {
+    let gallery = Gallery(options: GalleryOptions(itemCount: items), initialPage: page)
+    gallery.showsTiming = false
+    gallery.resize(to: TerminalSize(columns: 80, rows: 24))
+    let canvas = Canvas(columns: 80, rows: 24)
+    gallery.draw(into: canvas)
+    return (gallery, canvas)
+  }
+
+  private func settle(_ gallery: Gallery, from time: inout Double, limit: Int = 1_000) {
+    var frames = 0
+    while gallery.isAnimating && frames < limit {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      frames += 1
+    }
+  }
+
+  private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
+    gallery.draw(into: canvas)
+    return canvas.plainTextLines()
+  }
+
+  /// The columns of row `row` where `text` starts and ends (display columns).
+  private func span(of text: String, in line: String) -> Range<Int>? {
+    guard let range = line.range(of: text) else { return nil }
+    let start = CharacterWidth.of(String(line[..<range.lowerBound]))
+    return start..<(start + CharacterWidth.of(text))
+  }
+
+  @Test func optionBarClickSelectsAndTheIndicatorFollowsTheStrip() {
+    let (gallery, canvas) = makeGallery("optionbar")
+    var time = 1.0
+    var screen = lines(gallery, canvas)
+    // Page rows: 0 top bar, 1 heading, 2 the strip, 3 the indicator.
+    let world = span(of: "World", in: screen[2])!
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: world.lowerBound + 1, row: 2)), at: time)
+    gallery.handle(
+      .mouse(MouseEvent(kind: .release, column: world.lowerBound + 1, row: 2)), at: time + 0.05)
+    settle(gallery, from: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("selected World"))
+    #expect(screen.joined().contains("didSelect World (tap)"))
+    // The indicator sits under the column, wherever the strip scrolled it.
+    let now = span(of: "World", in: screen[2])!
+    let bar = span(of: String(repeating: "━", count: 3), in: screen[3])!
+    #expect(bar.lowerBound <= now.lowerBound && bar.lowerBound >= now.lowerBound - 2)
+    // A drag slides the strip; the indicator moves with it.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 60, row: 2)), at: time)
+    for step in 1...5 {
+      gallery.handle(
+        .mouse(MouseEvent(kind: .drag, column: 60 - step * 4, row: 2)), at: time + Double(step) / 60
+      )
+    }
+    screen = lines(gallery, canvas)
+    let moved = span(of: "World", in: screen[2])
+    let movedBar = span(of: "━", in: screen[3])
+    #expect(moved.map(\.lowerBound) != now.lowerBound, "the strip moved")
+    if let moved, let movedBar {
+      #expect(
+        movedBar.lowerBound <= moved.lowerBound && movedBar.lowerBound >= moved.lowerBound - 2)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 2)), at: time + 0.1)
+    settle(gallery, from: &time)
+  }
+
+  @Test func optionBarKeysDeselectReloadAndSlideSelect() {
+    let (gallery, canvas) = makeGallery("optionbar")
+    var time = 1.0
+    for key in ["d"] { gallery.handle(.key(KeyEvent(.character(Character(key)))), at: time) }
+    var screen = lines(gallery, canvas)
+    #expect(screen[1].contains("nothing selected"))
+    #expect(!screen[3].contains("━"), "no selection, no indicator")
+    gallery.handle(.key(KeyEvent(.end)), at: time)
+    settle(gallery, from: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("selected Topic 1,000"))
+    #expect(screen[2].hasSuffix("Topic 1,000"), "the last column, clamped to the right edge")
+    gallery.handle(.key(KeyEvent(.character("r"))), at: time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("5 categories"))
+    #expect(screen[1].contains("nothing selected"), "the selection went with its column")
+    // Slide selection: a drag that leaves a column in the centre selects it.
+    gallery.handle(.key(KeyEvent(.character("r"))), at: time)
+    gallery.handle(.key(KeyEvent(.character("s"))), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 60, row: 2)), at: time)
+    for step in 1...10 {
+      time += 1.0 / 60
+      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 60 - step * 3, row: 2)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 30, row: 2)), at: time)
+    settle(gallery, from: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen.joined().contains("(slide)"))
+    #expect(!screen[1].contains("nothing selected"))
+  }
+
+  @Test func carouselClickOnAPeekingCardDragAndWrap() {
+    let (gallery, canvas) = makeGallery("carousel")
+    var time = 1.0
+    #expect(lines(gallery, canvas)[1].contains("card 1 of 12"))
+    // The right neighbour peeks in at the right edge.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 78, row: 12)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 78, row: 12)), at: time + 0.05)
+    settle(gallery, from: &time)
+    #expect(lines(gallery, canvas)[1].contains("card 2 of 12"))
+    // A drag to the right, past half a card, pages back; from card 1 it wraps to 12.
+    for expected in ["card 1 of 12", "card 12 of 12"] {
+      gallery.handle(.mouse(MouseEvent(kind: .press, column: 20, row: 12)), at: time)
+      for step in 1...10 {
+        time += 1.0 / 60
+        gallery.handle(.mouse(MouseEvent(kind: .drag, column: 20 + step * 4, row: 12)), at: time)
+      }
+      gallery.handle(.mouse(MouseEvent(kind: .release, column: 60, row: 12)), at: time)
+      settle(gallery, from: &time)
+      #expect(lines(gallery, canvas)[1].contains(expected))
+    }
+    // Without wrap, the first card is the end.
+    gallery.handle(.key(KeyEvent(.character("w"))), at: time)
+    gallery.handle(.key(KeyEvent(.home)), at: time)
+    settle(gallery, from: &time)
+    gallery.handle(.key(KeyEvent(.left)), at: time)
+    settle(gallery, from: &time)
+    #expect(lines(gallery, canvas)[1].contains("card 1 of 12 · wrap off"))
+  }
+
+  @Test func carouselAutoscrollAdvancesOnTheClockAndADragPausesIt() {
+    let (gallery, canvas) = makeGallery("carousel")
+    var time = 1.0
+    gallery.handle(.key(KeyEvent(.character("a"))), at: time)
+    #expect(gallery.isAnimating, "an autoscroll keeps the host ticking")
+    settle(gallery, from: &time, limit: 150)  // 2.5 s: one move after 2 s
+    #expect(lines(gallery, canvas)[1].contains("card 2 of 12"))
+    // Hold a press (a drag that has not moved far): nothing advances for 5 s.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 12)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .drag, column: 38, row: 12)), at: time + 0.02)
+    settle(gallery, from: &time, limit: 300)
+    #expect(lines(gallery, canvas)[1].contains("card 2 of 12"))
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 38, row: 12)), at: time)
+    settle(gallery, from: &time, limit: 180)  // settles, then 2 s more: the next card
+    #expect(lines(gallery, canvas)[1].contains("card 3 of 12"))
+  }
+
+  @Test(arguments: ["optionbar", "carousel"])
+  func aResizeStormEndsOnTheFrameAFreshPageShows(_ page: String) {
+    let (gallery, canvas) = makeGallery(page)
+    var seed: UInt64 = 7
+    for _ in 0..<60 {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      let size = TerminalSize(columns: Int(seed >> 33) % 200, rows: Int(seed >> 17) % 60)
+      gallery.resize(to: size)
+      canvas.resize(columns: size.columns, rows: size.rows)
+      gallery.draw(into: canvas)
+    }
+    gallery.resize(to: TerminalSize(columns: 80, rows: 24))
+    canvas.resize(columns: 80, rows: 24)
+    let (fresh, freshCanvas) = makeGallery(page)
+    // Every row but the counters (the storm really showed more cells at larger sizes).
+    func masked(_ lines: [String]) -> [String] {
+      lines.dropLast().map { line in
+        guard let counters = line.range(of: "delegate · ") else { return line }
+        return String(line[..<counters.upperBound])
+      }
+    }
+    #expect(masked(lines(gallery, canvas)) == masked(lines(fresh, freshCanvas)))
+  }
+}
