@@ -13,6 +13,14 @@ import os
 import sys
 
 
+
+def fmt_ratio(ratio, missing):
+    """Whole numbers from 10× up; two significant digits below (a baseline faster than ours
+    shows as 0.19×, not 0×)."""
+    if not ratio:
+        return missing
+    return f"{ratio:.0f}×" if ratio >= 10 else f"{ratio:.2g}×"
+
 def hdr_values(histogram):
     """Yields (value, count) for every non-empty bucket of an encoded HdrHistogram."""
     half_magnitude = histogram["subBucketHalfCountMagnitude"]
@@ -109,7 +117,7 @@ def main(raw_directory, output):
                 **base_row,
                 "baseline": baseline,
                 "baseline_ns": round(base_values["ns"], 1),
-                "ratio": round(ratio, 1) if ratio else None,
+                "ratio": (round(ratio, 1) if ratio >= 1 else round(ratio, 3)) if ratio else None,
             }
             if base_values["bytes"] is not None:
                 row["baseline_bytes"] = base_values["bytes"]
@@ -139,7 +147,7 @@ def main(raw_directory, output):
                 notes += f" vs {row['baseline_bytes']:,} ({100 * row['bytes'] / row['baseline_bytes']:.1f} %)"
         if "cells_created" in row:
             notes = f"cells created {row['cells_created']}, peak visible {row['peak_visible']}"
-        ratio = f"{row['ratio']:.0f}×" if row["ratio"] else "-"
+        ratio = fmt_ratio(row["ratio"], "-")
         print(f"{row['name']:<26} {row['items']:>9} {fmt_ns(row['ours_ns']):>14} "
               f"{row['ours_mallocs']:>8.3g} {row['baseline'] or '-':<18} "
               f"{fmt_ns(row['baseline_ns']):>17} {ratio:>8}  {notes}")
@@ -171,7 +179,7 @@ def markdown_table(rows):
                 extra += f"; the baseline writes {row['baseline_bytes']:,}"
             extra += ")"
         baseline = f"`{row['baseline']}`" if row["baseline"] else "–"
-        ratio = f"{row['ratio']:.0f}×" if row["ratio"] else "–"
+        ratio = fmt_ratio(row["ratio"], "–")
         lines.append(
             f"| `{row['name']}`{extra} | {row['items']:,} | {fmt(row['ours_ns'])} | "
             f"{row['ours_mallocs']:g} | {baseline} | {fmt(row['baseline_ns'])} | {ratio} |")

@@ -92,15 +92,23 @@ final class BenchDataSource: CollectionViewDataSource {
 /// every frame is a steady-state frame (no wrap-around jump).
 struct FrameStepper {
   let maximum: Double
+  let step: Double
   var offset = 0.0
   var direction = 1.0
 
   init(contentLength: Double) {
     maximum = max(0, contentLength - Geometry.viewport.height)
+    step = Geometry.frameStep
+  }
+
+  /// A stepper for another viewport length and step (the horizontal controls).
+  init(contentLength: Double, viewportLength: Double, step: Double) {
+    maximum = max(0, contentLength - viewportLength)
+    self.step = step
   }
 
   mutating func next() -> Double {
-    offset += direction * Geometry.frameStep
+    offset += direction * step
     if offset > maximum {
       offset = maximum
       direction = -1

@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
   registerRenderBenchmarks()
   registerDiffBenchmarks()
   registerWaterfallBenchmarks()
+  registerControlBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

@@ -224,7 +224,7 @@ extension CollectionView {
       guard let start = previous?.startAttributes[ObjectIdentifier(view)] else { return attributes }
       return start.interpolated(to: attributes, fraction: previousFraction)
     }
-    var leftovers = Leftovers(completions: previous?.completions ?? [])
+    let leftovers = Leftovers(completions: previous?.completions ?? [])
     for item in previous?.disappearing ?? [] {
       guard let animation else {
         settlingViews.append(item)

@@ -72,7 +72,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   /// Hears about the cards. Held weakly.
   public weak var delegate: (any CarouselDelegate)?
   /// Whether the cards wrap around. Setting it reloads, keeping the current item.
-  public var wraps = false { didSet { if wraps != oldValue { reloadData() } } }
+  @exclusivity(unchecked) public var wraps = false { didSet { if wraps != oldValue { reloadData() } } }
   /// The slots a wrapping carousel holds. 1,000,000 by default (any count is shown by
   /// modular indexing; the run is recentred when idle).
   public let virtualSlotCount: Int
@@ -90,17 +90,18 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     }
   }
   /// The item nearest the centre (0 when there are none).
-  public private(set) var currentIndex = 0
+  @exclusivity(unchecked) public private(set) var currentIndex = 0
   /// The number of items, as last read.
-  public private(set) var itemCount = 0
+  @exclusivity(unchecked) public private(set) var itemCount = 0
   /// When the next automatic move is due, on the host's clock.
   public private(set) var nextAutoscroll: Double?
 
   private var lastTime = 0.0
   /// The slot centred, and the card stride it was measured with: when the viewport changes
   /// size (a resize, or the first real size after a zero one), the same slot is centred again.
-  private var anchorSlot = 0
-  private var anchoredStride = 0.0
+  // Read on every scroll event: no runtime exclusivity tracking (single-threaded, like UIKit).
+  @exclusivity(unchecked) private var anchorSlot = 0
+  @exclusivity(unchecked) private var anchoredStride = 0.0
 
   /// A carousel of `viewportSize`.
   public init(
@@ -115,7 +116,8 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     collectionView.alwaysBounceHorizontal = true
     collectionView.dataSource = self
     collectionView.delegate = self
-    collectionView.controlDidLayout = { [unowned self] in keepAnchorAcrossResize() }
+    // The collection view is owned by the carousel: it cannot outlive it.
+    collectionView.controlDidLayout = { [unowned(unsafe) self] in keepAnchorAcrossResize() }
   }
 
   // MARK: Cells
@@ -189,8 +191,9 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
       collectionView.stopMotion()
       collectionView.contentOffset = Point(x: layout.offsetCentering(anchorSlot), y: 0)
       collectionView.layoutIfNeeded()
+      updateCurrentIndex()
     }
-    updateCurrentIndex()
+    // Otherwise the offset's own changes (`scrollViewDidScroll`) kept the index current.
   }
 
   /// The slot nearest the middle of the run that shows `index`.

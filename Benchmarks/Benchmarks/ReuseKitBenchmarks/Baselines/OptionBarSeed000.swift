@@ -11,21 +11,27 @@ import ReuseKit
 /// - cells are pooled in a `[String: [Cell]]` dictionary and tracked in a `[String: Cell]`
 ///   dictionary keyed by `"\(index)"`.
 ///
-/// The original is horizontal; the port runs along the list's main axis, which changes no
-/// step of the algorithm. With equal widths, `width * index` is the correct position, so its
-/// visible set equals ours (the benchmark asserts it).
+/// The original is horizontal; the `list` family runs the port along the list's vertical
+/// axis (`horizontal: false`), which changes no step of the algorithm, and the `optionbar`
+/// family runs it horizontally. With equal widths, `width * index` is the correct position,
+/// so its visible set equals ours (the benchmarks assert it).
 final class OptionBarSeed000 {
   let columnCount: Int
   let columnWidth: (Int) -> Double
   let boundsLength: Double
+  let horizontal: Bool
   var contentOffset = 0.0
   var selectedIndex: Int?
   private var reusableOptionCells: [String: [BaselineCell]] = [:]
   private var visibleItems: [String: BaselineCell] = [:]
   private(set) var cellsCreated = 0
 
-  init(columnCount: Int, boundsLength: Double, columnWidth: @escaping (Int) -> Double) {
+  init(
+    columnCount: Int, boundsLength: Double, horizontal: Bool = false,
+    columnWidth: @escaping (Int) -> Double
+  ) {
     self.columnCount = columnCount
+    self.horizontal = horizontal
     self.boundsLength = boundsLength
     self.columnWidth = columnWidth
   }
@@ -76,7 +82,9 @@ final class OptionBarSeed000 {
   }
 
   private func visibleRect() -> Rect {
-    Rect(x: 0, y: contentOffset, width: Geometry.viewport.width, height: boundsLength)
+    horizontal
+      ? Rect(x: contentOffset, y: 0, width: boundsLength, height: OptionBarGeometry.height)
+      : Rect(x: 0, y: contentOffset, width: Geometry.viewport.width, height: boundsLength)
   }
 
   private func indexsForVisibleColumns() -> [String] {
@@ -97,7 +105,9 @@ final class OptionBarSeed000 {
 
   private func rectForColumnAtIndex(_ index: Int) -> Rect {
     let width = columnWidth(index)
-    return Rect(x: 0, y: width * Double(index), width: Geometry.viewport.width, height: width)
+    return horizontal
+      ? Rect(x: width * Double(index), y: 0, width: width, height: OptionBarGeometry.height)
+      : Rect(x: 0, y: width * Double(index), width: Geometry.viewport.width, height: width)
   }
 
   /// The visible column indexes, for the equal-work check.
