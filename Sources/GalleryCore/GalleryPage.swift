@@ -66,7 +66,9 @@ public enum GalleryPages {
     GalleryPageDescriptor(name: "optionbar", title: "Option bar", isAvailable: true) {
       OptionBarPage(options: $0)
     },
-    placeholder("picker", "Picker", arrivesWith: "the four-direction picker work"),
+    GalleryPageDescriptor(name: "picker", title: "Picker", isAvailable: true) {
+      PickerPage(options: $0)
+    },
     GalleryPageDescriptor(name: "datasource", title: "Data source", isAvailable: true) {
       DataSourcePage(options: $0)
     },

@@ -148,7 +148,40 @@ import Testing
     #expect(lines(gallery, canvas)[1].contains("card 3 of 12"))
   }
 
-  @Test(arguments: ["optionbar", "carousel"])
+  @Test func pickerDragsMoveOneAxisAndAClickChooses() {
+    let (gallery, canvas) = makeGallery("picker")
+    var time = 1.0
+    #expect(lines(gallery, canvas)[1].contains("红 red · 400×500"))
+    // A horizontal drag with vertical wobble: the colour changes, the size does not.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 12)), at: time)
+    for step in 1...6 {
+      time += 1.0 / 60
+      let wobble = step % 2 == 0 ? 1 : 0
+      gallery.handle(
+        .mouse(MouseEvent(kind: .drag, column: 40 - step * 2, row: 12 + wobble)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 28, row: 12)), at: time)
+    settle(gallery, from: &time)
+    #expect(lines(gallery, canvas)[1].contains("橙 orange · 400×500"))
+    // A vertical drag: the next size, still orange (the shared column).
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 14)), at: time)
+    for step in 1...6 {
+      time += 1.0 / 60
+      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 40, row: 14 - step)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 8)), at: time)
+    settle(gallery, from: &time)
+    let screen = lines(gallery, canvas)
+    #expect(screen[1].contains("橙 orange · 200×300"))
+    // A click on the centre chooses the centred swatch.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 12)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 12)), at: time + 0.05)
+    settle(gallery, from: &time)
+    let after = lines(gallery, canvas)
+    #expect(after[after.count - 2].hasPrefix(" didSelect 橙 orange 200×300"), "the event line")
+  }
+
+  @Test(arguments: ["optionbar", "carousel", "picker"])
   func aResizeStormEndsOnTheFrameAFreshPageShows(_ page: String) {
     let (gallery, canvas) = makeGallery(page)
     var seed: UInt64 = 7

@@ -70,6 +70,12 @@ import Testing
     assertSnapshot(of: try frame("carousel", "60x16", keys: "right n n"), as: .lines)
   }
 
+  @Test func pickerAfterTwoColoursAndOneSize() throws {
+    // Right twice moves the shared colour in every size row; down moves to the next size,
+    // which arrives already on yellow.
+    assertSnapshot(of: try frame("picker", "100x30", keys: "right right down"), as: .lines)
+  }
+
   @Test func helpOverlay() throws {
     assertSnapshot(of: try frame("list", keys: "?"), as: .lines)
   }

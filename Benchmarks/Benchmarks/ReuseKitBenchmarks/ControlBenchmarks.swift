@@ -154,7 +154,8 @@ final class CarouselFixture: CarouselDataSource {
     carousel.dataSource = self
     // Wrapping starts in the middle of its run; the stepper moves relative to it.
     origin = carousel.collectionView.contentOffset.x
-    let length = wraps ? Double(count) * carousel.layout.cardStride : carousel.layout.contentSize.width
+    let length =
+      wraps ? Double(count) * carousel.layout.cardStride : carousel.layout.contentSize.width
     stepper = FrameStepper(
       contentLength: length, viewportLength: CarouselGeometry.viewport.width,
       step: CarouselGeometry.eventStep)
@@ -163,7 +164,8 @@ final class CarouselFixture: CarouselDataSource {
   func numberOfItems(in carousel: Carousel) -> Int { count }
 
   func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell {
-    let cell = carousel.dequeueReusableCell(BenchCell.self, withReuseIdentifier: "cell", forSlot: slot)
+    let cell = carousel.dequeueReusableCell(
+      BenchCell.self, withReuseIdentifier: "cell", forSlot: slot)
     cell.item = index
     return cell
   }

@@ -11,6 +11,7 @@ let benchmarks: @Sendable () -> Void = {
   registerDiffBenchmarks()
   registerWaterfallBenchmarks()
   registerControlBenchmarks()
+  registerPickerBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

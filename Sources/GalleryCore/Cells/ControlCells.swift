@@ -59,3 +59,39 @@ final class CarouselCardCell: TerminalCell {
     }
   }
 }
+
+/// A model of the picker page, as in seed 001's demo: a colour in a size.
+struct PickerSwatch {
+  var colorName: String
+  var localName: String
+  var color: Color
+  var width: Int
+  var height: Int
+  var size: String { "\(width)×\(height)" }
+}
+
+/// A swatch of the picker page: a block of its 24-bit colour with its name and size; the
+/// centred one (the current row's current column) is framed.
+final class SwatchCell: TerminalCell, ConfigurableCell {
+  var swatch: PickerSwatch?
+
+  override func prepareForReuse() { swatch = nil }
+
+  func configure(with item: PickerSwatch, at indexPath: ItemPath) { swatch = item }
+
+  override func draw(in context: DrawContext) {
+    guard let swatch, context.width > 0, context.height > 0 else { return }
+    context.fill(TextStyle(background: Theme.background))
+    let body = CellRect(x: 1, y: 0, width: max(0, context.width - 2), height: context.height)
+    context.fill(body, style: TextStyle(background: swatch.color))
+    let ink = swatch.color.luminance > 0.5 ? Color(hex: 0x111111) : Color(hex: 0xF5F5F5)
+    let middle = context.height / 2
+    let label = TextStyle(foreground: ink, background: swatch.color, attributes: .bold)
+    context.centeredText(
+      "\(swatch.localName) \(swatch.colorName)", y: max(0, middle - 1), style: label)
+    if context.height > 2 {
+      context.centeredText(
+        swatch.size, y: middle, style: TextStyle(foreground: ink, background: swatch.color))
+    }
+  }
+}

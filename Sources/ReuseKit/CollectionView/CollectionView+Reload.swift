@@ -78,3 +78,22 @@ extension CollectionView {
     return counts
   }
 }
+
+extension CollectionView {
+  /// Ends displaying every view without touching the data (its views go back to the pool,
+  /// with the usual `didEndDisplaying` calls); the next pass asks for cells again. A picker
+  /// row does this when it scrolls away, so its item cells serve the other rows. Unlike
+  /// ``reloadData()`` it reads no counts and leaves the layout prepared: no allocation.
+  func endDisplayingAll() {
+    guard !isInLayoutPass else { return }
+    finishUpdateAnimation(finished: false)
+    isInLayoutPass = true
+    reusePool.beginPass()
+    let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
+    displayedItems.removeAll { endDisplaying($0, $1, context) }
+    displayedSupplementaryViews.removeAll { endDisplaying($0, $1, context) }
+    reusePool.endPass()
+    isInLayoutPass = false
+    setNeedsLayout()
+  }
+}

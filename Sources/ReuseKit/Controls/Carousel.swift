@@ -72,7 +72,9 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   /// Hears about the cards. Held weakly.
   public weak var delegate: (any CarouselDelegate)?
   /// Whether the cards wrap around. Setting it reloads, keeping the current item.
-  @exclusivity(unchecked) public var wraps = false { didSet { if wraps != oldValue { reloadData() } } }
+  @exclusivity(unchecked) public var wraps = false {
+    didSet { if wraps != oldValue { reloadData() } }
+  }
   /// The slots a wrapping carousel holds. 1,000,000 by default (any count is shown by
   /// modular indexing; the run is recentred when idle).
   public let virtualSlotCount: Int

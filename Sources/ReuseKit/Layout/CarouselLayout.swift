@@ -13,7 +13,9 @@ public final class CarouselLayout: CollectionViewLayout {
   public var verticalInset: Double { didSet { invalidateLayout() } }
   /// The transform of a card at `distance` cards from the centre (negative: left). The
   /// default scales 1 at the centre down to 0.9 × 0.8 at one card and beyond.
-  @exclusivity(unchecked) public var transformForDistance: (Double) -> Transform = CarouselLayout.defaultTransform {
+  @exclusivity(unchecked) public var transformForDistance: (Double) -> Transform =
+    CarouselLayout.defaultTransform
+  {
     didSet { invalidateLayout() }
   }
 

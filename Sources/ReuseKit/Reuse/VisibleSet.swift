@@ -169,9 +169,27 @@ final class VisibleSet {
   }
 
   /// Removes every entry, handing each to `leaving` in display order.
+  ///
+  /// - Complexity: O(k); no allocation once the scratch buffer has grown (a picker row that
+  ///   scrolls away gives its cells back this way, every few frames of a fling).
   func removeAll(leaving: (ReusableView, LayoutAttributes) -> Void) {
-    removeAll(where: { _ in true }, leaving: leaving)
+    let count = attributes.count
+    guard count > 0 else { return }
+    var removed = removalScratch
+    removalScratch = []  // a nested call from `leaving` gets its own buffer
+    removed.removeAll(keepingCapacity: true)
+    for index in 0..<count {
+      removed.append(VisibleEntry(attributes: attributes[index], view: view(at: index)))
+      viewBuffer[index].release()  // `removed` holds it now
+    }
+    attributes.removeAll(keepingCapacity: true)
+    for entry in removed { leaving(entry.view, entry.attributes) }
+    removed.removeAll(keepingCapacity: true)
+    removalScratch = removed
   }
+
+  /// Reused by ``removeAll(leaving:)``.
+  private var removalScratch: [VisibleEntry] = []
 
   /// Removes the entries for which `shouldRemove` is true, handing each to `leaving` (after
   /// the set no longer lists them).

@@ -23,7 +23,8 @@ public final class CollectionViewPane: CollectionViewHost {
   /// Whether a touch that started in this pane is down.
   public private(set) var isPressed = false
 
-  private var drawOrder: [(view: ReusableView, attributes: LayoutAttributes)] = []
+  /// Scratch draw orders, one per nesting depth, kept between frames (no allocation).
+  private var drawOrders: [[(view: ReusableView, attributes: LayoutAttributes)]] = []
   private var pressPoint = Point.zero
 
   /// Creates a pane for `collectionView` and makes itself its host. Terminal hosts use a drag
@@ -48,12 +49,28 @@ public final class CollectionViewPane: CollectionViewHost {
 
   // MARK: Drawing
 
-  /// Lays the collection view out and draws it into `canvas`.
+  /// Lays the collection view out and draws it into `canvas`. A view that hosts a nested
+  /// collection view (``NestedCollectionViewHosting``, as a picker row does) has the nested
+  /// view's views drawn inside its frame, clipped to it.
   public func draw(into canvas: Canvas) {
     collectionView.layoutIfNeeded()
     canvas.fill(frame, style: background)
     guard !frame.isEmpty else { return }
-    let offset = collectionView.contentOffset
+    drawViews(
+      of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: frame,
+      depth: 0, into: canvas)
+  }
+
+  /// Draws `collectionView`'s displayed views in z-order, its content origin at
+  /// (`originX`, `originY`) on the screen, clipped to `clip`.
+  private func drawViews(
+    of collectionView: CollectionView, originX: Double, originY: Double, clip: CellRect,
+    depth: Int, into canvas: Canvas
+  ) {
+    if drawOrders.count <= depth { drawOrders.append([]) }
+    var drawOrder = drawOrders[depth]
+    drawOrders[depth] = []  // no copy-on-write while it is filled
+    defer { drawOrders[depth] = drawOrder }
     drawOrder.removeAll(keepingCapacity: true)
     collectionView.forEachDisplayedView { view, attributes in
       guard !view.isHidden else { return }
@@ -62,18 +79,25 @@ public final class CollectionViewPane: CollectionViewHost {
       while index > 0 && drawOrder[index - 1].attributes.zIndex > attributes.zIndex { index -= 1 }
       drawOrder.insert((view, attributes), at: index)
     }
+    let offset = collectionView.contentOffset
     for (view, attributes) in drawOrder {
       let transformed = attributes.transform.applied(to: attributes.frame)
-      let onScreen = transformed.offsetBy(
-        dx: Double(frame.x) - offset.x, dy: Double(frame.y) - offset.y)
+      let onScreen = transformed.offsetBy(dx: originX - offset.x, dy: originY - offset.y)
       let context = DrawContext(
-        canvas: canvas, frame: CellRect(snapping: onScreen), clip: frame,
+        canvas: canvas, frame: CellRect(snapping: onScreen), clip: clip,
         scale: (attributes.transform.scaleX, attributes.transform.scaleY))
       guard !context.clip.isEmpty, attributes.alpha > 0 else { continue }
       if let cell = view as? TerminalCell {
         cell.draw(in: context)
       } else if let supplementary = view as? TerminalSupplementaryView {
         supplementary.draw(in: context)
+      }
+      if let host = view as? NestedCollectionViewHosting, depth < 4 {
+        let nested = host.nestedCollectionView
+        nested.layoutIfNeeded()
+        drawViews(
+          of: nested, originX: onScreen.minX, originY: onScreen.minY, clip: context.clip,
+          depth: depth + 1, into: canvas)
       }
       if attributes.alpha < 1 { fade(context.clip, to: attributes.alpha, in: canvas) }
     }

@@ -95,7 +95,8 @@ final class BayCarousel {
   func scrollViewDidScroll() {
     let minX = contentOffset
     let maxX = contentOffset + viewportWidth
-    for view in subviews where view.frame.maxX < minX - padding * 2 || view.frame.minX > maxX + padding * 2 {
+    for view in subviews
+    where view.frame.maxX < minX - padding * 2 || view.frame.minX > maxX + padding * 2 {
       if !view.isHidden {
         reusableViewPool[ObjectIdentifier(view)] = view  // queueReusableView
         view.isHidden = true  // and didEndDisplayView

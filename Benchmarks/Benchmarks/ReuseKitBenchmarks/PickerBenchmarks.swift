@@ -1,0 +1,127 @@
+import Benchmark
+import ReuseKit
+
+/// The picker's geometry: 375 × 667, items of 200 × 300, 1,000 rows of 1,000 columns; flings
+/// at 120 Hz, alternating horizontal and vertical, with multi-step flings allowed so that one
+/// fling crosses many items and rows.
+enum PickerGeometry {
+  static let viewport = Size(width: 375, height: 667)
+  static let item = Size(width: 200, height: 300)
+  static let rows = 1_000
+  static let columns = 1_000
+  static let tick = 1.0 / 120
+}
+
+/// A trivial picker cell.
+final class PickerBenchCell: CollectionViewCell, ConfigurableCell {
+  var model = 0
+  func configure(with item: Int, at indexPath: ItemPath) { model = item }
+}
+
+/// A picker being flung: each frame ticks the clock; when the picker rests, the next fling
+/// starts (a quick drag and a release), alternating axes and reversing at the ends.
+final class PickerFixture {
+  let picker: FourWayPicker<Int>
+  var time = 1.0
+  var flings = 0
+  var peakVisibleItems = 0
+  var peakVisibleRows = 0
+  private var horizontalSign = -1.0
+  private var verticalSign = -1.0
+
+  init() {
+    let rows = (0..<PickerGeometry.rows).map { row in
+      (0..<PickerGeometry.columns).map { row * PickerGeometry.columns + $0 }
+    }
+    picker = FourWayPicker(
+      rows: rows, cell: PickerBenchCell.self, itemSize: .fixed(PickerGeometry.item),
+      initialRow: PickerGeometry.rows / 2, initialColumn: PickerGeometry.columns / 2,
+      viewportSize: PickerGeometry.viewport)
+    picker.collectionView.diagnostics.handler = nil
+    picker.allowsMultiStepFlings = true
+    picker.collectionView.layoutIfNeeded()
+  }
+
+  /// One frame: a fling starts when the last one ended, then the clock ticks.
+  @inline(__always)
+  func frame() {
+    if !picker.isAnimating { startFling() }
+    time += PickerGeometry.tick
+    picker.tick(now: time)
+  }
+
+  private func startFling() {
+    let horizontal = flings % 2 == 0
+    flings += 1
+    if horizontal {
+      if picker.currentColumn < 50 { horizontalSign = -1 }
+      if picker.currentColumn > PickerGeometry.columns - 50 { horizontalSign = 1 }
+    } else {
+      if picker.currentRow < 50 { verticalSign = -1 }
+      if picker.currentRow > PickerGeometry.rows - 50 { verticalSign = 1 }
+    }
+    let start = Point(x: 187, y: 333)
+    let step = horizontal ? Point(x: 40 * horizontalSign, y: 0) : Point(x: 0, y: 40 * verticalSign)
+    picker.beginDrag(at: start, time: time)
+    var point = start
+    for _ in 0..<4 {
+      time += PickerGeometry.tick
+      point = Point(x: point.x + step.x, y: point.y + step.y)
+      picker.moveDrag(to: point, time: time)
+    }
+    picker.endDrag(at: point, time: time)
+  }
+
+  /// The item cells and rows on screen now, for the peak counts.
+  func notePeaks() {
+    var items = 0
+    var rows = 0
+    picker.collectionView.forEachDisplayedView { view, _ in
+      guard let cell = view as? PickerRowCell else { return }
+      rows += 1
+      items += cell.rowView.indexPathsForVisibleItems.count
+    }
+    peakVisibleItems = max(peakVisibleItems, items)
+    peakVisibleRows = max(peakVisibleRows, rows)
+  }
+}
+
+/// The `picker` family (issue 8): the per-frame cost of flings across 1,000 × 1,000 items,
+/// and the cells created over a run of flings.
+func registerPickerBenchmarks() {
+  let ours = State<PickerFixture>()
+  benchmark(
+    "picker/fling/frame", items: PickerGeometry.rows * PickerGeometry.columns, scaling: .kilo,
+    closure: { benchmark in
+      let fixture = ours.value!
+      for _ in benchmark.scaledIterations { fixture.frame() }
+      blackHole(fixture.picker.currentRow)
+    },
+    setup: {
+      let fixture = PickerFixture()
+      for _ in 0..<2_000 { fixture.frame() }  // a few flings of each kind: pools primed
+      ours.value = fixture
+    },
+    teardown: { ours.value = nil })
+
+  benchmark(
+    "picker/fling/cells", items: PickerGeometry.rows * PickerGeometry.columns, scaling: .one,
+    metrics: [ReuseMetric.cellsCreated, ReuseMetric.peakVisible],
+    closure: { benchmark in
+      let fixture = PickerFixture()
+      for _ in 0..<4_000 {
+        fixture.frame()
+        fixture.notePeaks()
+      }
+      let created = fixture.picker.itemCellsCreated
+      precondition(fixture.flings >= 8, "only \(fixture.flings) flings")
+      precondition(
+        created <= fixture.peakVisibleItems + 2,
+        "\(created) item cells for a peak of \(fixture.peakVisibleItems) visible")
+      precondition(
+        fixture.picker.collectionView.reuseCounters.created <= fixture.peakVisibleRows + 2,
+        "row cells: \(fixture.picker.collectionView.reuseCounters)")
+      benchmark.measurement(ReuseMetric.cellsCreated, created)
+      benchmark.measurement(ReuseMetric.peakVisible, fixture.peakVisibleItems)
+    })
+}

@@ -1,0 +1,187 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The `picker` page: seed 001's demo on ``FourWayPicker``. Eight colours across (red, orange,
+/// yellow, green, cyan, blue, purple and a random one), six sizes down (400 × 500, 200 × 300,
+/// 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the terminal: each size row has its
+/// own item size). Arrows or drags move: a horizontal move changes the colour in every row at
+/// once, a vertical one the size; each drag moves one axis. A click picks a swatch.
+final class PickerPage: GalleryPage {
+  let title = "Picker"
+
+  private let picker: FourWayPicker<PickerSwatch>
+  private let pane: CollectionViewPane
+  private var frame = CellRect.zero
+  private var events: [String] = []
+  private var chosen: PickerSwatch?
+  private var pressPoint: (column: Int, row: Int)?
+  private var moved = false
+  private var scale = (x: 0.05, y: 0.025)
+
+  static let widths = [400, 200, 300, 400, 500, 300]
+  static let heights = [500, 300, 300, 300, 400, 200]
+  static let colors: [(String, String, Color)] = [
+    ("red", "红", Color(hex: 0xFF3B30)), ("orange", "橙", Color(hex: 0xFF9500)),
+    ("yellow", "黄", Color(hex: 0xFFCC00)), ("green", "绿", Color(hex: 0x34C759)),
+    ("cyan", "青", Color(hex: 0x32D2F0)), ("blue", "蓝", Color(hex: 0x007AFF)),
+    ("purple", "紫", Color(hex: 0xAF52DE)), ("random", "随机", Color(hex: 0x000000)),
+  ]
+
+  init(options: GalleryOptions) {
+    var random: UInt64 = 0x0001_5EED
+    let rows = (0..<Self.widths.count).map { row in
+      Self.colors.map { name, local, color in
+        var color = color
+        if name == "random" {
+          random = random &* 6364136223846793005 &+ 1442695040888963407
+          color = Color(hex: UInt32(truncatingIfNeeded: random >> 40))
+        }
+        return PickerSwatch(
+          colorName: name, localName: local, color: color, width: Self.widths[row],
+          height: Self.heights[row])
+      }
+    }
+    picker = FourWayPicker(
+      rows: rows, cell: SwatchCell.self, itemSize: .fixed(Size(width: 20, height: 10)))
+    picker.collectionView.diagnostics.handler = nil
+    pane = CollectionViewPane(collectionView: picker.collectionView)
+    pane.background = Theme.plain
+    picker
+      .didScroll { [unowned self] swatch in
+        log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+      }
+      .didSelect { [unowned self] swatch in
+        chosen = swatch
+        log("didSelect \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+      }
+  }
+
+  private func log(_ line: String) {
+    events.insert(line, at: 0)
+    if events.count > 3 { events.removeLast() }
+  }
+
+  /// Sizes in terminal cells: the tallest row takes about 60 % of the pane, and a cell is
+  /// about twice as tall as it is wide.
+  private func applyScale() {
+    let height = max(1, pane.frame.height)
+    let width = max(1, pane.frame.width)
+    let sy = 0.6 * Double(height) / 500
+    let sx = min(2 * sy, 0.8 * Double(width) / 500)
+    guard sx != scale.x || sy != scale.y else { return }
+    scale = (sx, sy)
+    picker.itemSize = .perRow { row in
+      Size(
+        width: max(4, (Double(PickerPage.widths[row]) * sx).rounded()),
+        height: max(3, (Double(PickerPage.heights[row]) * sy).rounded()))
+    }
+    picker.effectiveSlidingDistance = max(1, (30 * sx).rounded())
+  }
+
+  // MARK: Page
+
+  func layout(in frame: CellRect) {
+    self.frame = frame
+    pane.frame = CellRect(
+      x: frame.x, y: frame.y + 1, width: frame.width, height: max(0, frame.height - 2))
+    picker.collectionView.layoutIfNeeded()
+    applyScale()
+  }
+
+  func draw(into canvas: Canvas) {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    let current =
+      picker.currentModel.map { "\($0.localName) \($0.colorName) · \($0.size)" } ?? "nothing"
+    context.text(
+      " centred: \(current) · size \(picker.currentRow + 1) of \(PickerPage.widths.count), "
+        + "colour \((picker.column(forRow: picker.currentRow) ?? 0) + 1) of 8",
+      x: 0, y: 0, style: Theme.title)
+    pane.draw(into: canvas)
+    // The centre line: where the chosen row sits.
+    if frame.height > 2 {
+      context.text(
+        " " + events.joined(separator: " · "), x: 0, y: frame.height - 1, style: Theme.dim)
+    }
+  }
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    switch key.key {
+    case .up: picker.step(.up)
+    case .down: picker.step(.down)
+    case .left: picker.step(.left)
+    case .right: picker.step(.right)
+    case .enter, .character(" "):
+      if let model = picker.currentModel {
+        chosen = model
+        log("didSelect \(model.localName) \(model.colorName) \(model.size)")
+      }
+    default: return false
+    }
+    return true
+  }
+
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
+    let point = Point(x: Double(mouse.column), y: Double(mouse.row))
+    switch mouse.kind {
+    case .press:
+      guard mouse.button == .left, pane.contains(column: mouse.column, row: mouse.row) else {
+        return false
+      }
+      pressPoint = (mouse.column, mouse.row)
+      moved = false
+      picker.beginDrag(at: point, time: time)
+      return true
+    case .drag:
+      guard let press = pressPoint else { return false }
+      if press.column != mouse.column || press.row != mouse.row { moved = true }
+      picker.moveDrag(to: point, time: time)
+      return true
+    case .release:
+      guard pressPoint != nil else { return false }
+      pressPoint = nil
+      picker.endDrag(at: point, time: time)
+      if !moved && pane.contains(column: mouse.column, row: mouse.row) {
+        picker.tap(at: pane.contentPoint(column: mouse.column, row: mouse.row))
+      }
+      return true
+    case .scrollUp, .scrollDown:
+      guard pane.contains(column: mouse.column, row: mouse.row) else { return false }
+      picker.step(mouse.kind == .scrollUp ? .up : .down)
+      return true
+    case .scrollLeft, .scrollRight:
+      guard pane.contains(column: mouse.column, row: mouse.row) else { return false }
+      picker.step(mouse.kind == .scrollLeft ? .left : .right)
+      return true
+    case .move:
+      return false
+    }
+  }
+
+  func tick(now: Double) { picker.tick(now: now) }
+
+  var isAnimating: Bool { picker.isAnimating }
+
+  var counters: ReuseCounters { picker.collectionView.reuseCounters }
+
+  var poolSizes: [String: Int] {
+    var sizes = picker.collectionView.reusePool.countsByIdentifier
+    for (identifier, count) in picker.itemPool.countsByIdentifier { sizes[identifier] = count }
+    return sizes
+  }
+
+  var status: String {
+    let chosen = chosen.map { "chosen \($0.localName) \($0.colorName) \($0.size)" } ?? "none chosen"
+    return "\(chosen) · swatch cells \(picker.itemCellsCreated)"
+  }
+
+  var keyHelp: [(String, String)] {
+    [
+      ("← →", "the previous, next colour (every size row follows)"),
+      ("↑ ↓", "the previous, next size"), ("Enter", "choose the centred swatch"),
+      ("drag", "one axis per drag; past 30 points (scaled) it moves one step, or snaps back"),
+      ("click, wheel", "choose a swatch (and centre it); step rows and colours"),
+    ]
+  }
+}
