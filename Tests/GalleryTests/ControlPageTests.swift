@@ -178,7 +178,7 @@ import Testing
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 12)), at: time + 0.05)
     settle(gallery, from: &time)
     let after = lines(gallery, canvas)
-    #expect(after[after.count - 2].hasPrefix(" didSelect 橙 orange 200×300"), "the event line")
+    #expect(after[after.count - 2].hasPrefix(" chosen: 橙 orange 200×300 │ didSelect"))
   }
 
   @Test(arguments: ["optionbar", "carousel", "picker"])

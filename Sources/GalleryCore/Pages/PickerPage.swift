@@ -99,10 +99,14 @@ final class PickerPage: GalleryPage {
         + "colour \((picker.column(forRow: picker.currentRow) ?? 0) + 1) of 8",
       x: 0, y: 0, style: Theme.title)
     pane.draw(into: canvas)
-    // The centre line: where the chosen row sits.
+    // The page's status line: the chosen model, then the latest callbacks.
     if frame.height > 2 {
+      let chosen =
+        chosen.map { "chosen: \($0.localName) \($0.colorName) \($0.size)" } ?? "chosen: none"
+      let used = context.text(
+        " \(chosen) ", x: 0, y: frame.height - 1, style: TextStyle(foreground: Theme.selection))
       context.text(
-        " " + events.joined(separator: " · "), x: 0, y: frame.height - 1, style: Theme.dim)
+        "│ " + events.joined(separator: " · "), x: used, y: frame.height - 1, style: Theme.dim)
     }
   }
 
