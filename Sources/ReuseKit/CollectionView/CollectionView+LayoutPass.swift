@@ -67,6 +67,7 @@ extension CollectionView {
         LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
       preparedViewportSize = viewportSize
       contentSize = layout.contentSize
+      restOffsetInBounds()
     }
 
     // With self-sizing, the anchor is an item displayed before this pass (its geometry is
@@ -332,6 +333,19 @@ extension CollectionView {
       }
     }
     return changed
+  }
+}
+
+extension CollectionView {
+  /// The content shrank or the viewport grew while nothing moves it: an offset left past the
+  /// end would show blank space until the next touch. Bring it back to the nearest offset in
+  /// bounds, as UICollectionView does after a reload. Drags, flings, bounces and animations
+  /// are left alone (they settle in bounds themselves).
+  func restOffsetInBounds() {
+    guard !isTracking && !isDecelerating && !isScrollAnimating else { return }
+    let offset = contentOffset
+    let clamped = clampedContentOffset(offset)
+    if clamped != offset { contentOffset = clamped }
   }
 }
 

@@ -176,6 +176,12 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     collectionView.reloadData()
     collectionView.layoutIfNeeded()
     let target = min(keep, max(0, itemCount - 1))
+    if target != currentIndex {
+      // Fewer items than the current index (or none): the index follows at once, even when
+      // the viewport has no size yet to find the nearest card in.
+      currentIndex = target
+      if itemCount > 0 { delegate?.carousel(self, didChangeCurrentIndex: target) }
+    }
     let slot = wraps ? middleSlot(showing: target) : target
     anchorSlot = slot
     anchoredStride = layout.cardStride
@@ -191,6 +197,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     if stride != anchoredStride && layout.cardWidth > 0 {
       anchoredStride = stride
       collectionView.stopMotion()
+      anchorSlot = min(max(0, anchorSlot), max(0, slotCount - 1))
       collectionView.contentOffset = Point(x: layout.offsetCentering(anchorSlot), y: 0)
       collectionView.layoutIfNeeded()
       updateCurrentIndex()
