@@ -111,6 +111,56 @@ import Testing
     #expect(!events.isEmpty)
   }
 
+  /// Issue 9: ten million seeded random bytes, in reads of random sizes, some biased toward
+  /// escape-sequence bytes. No crash, no hang (nothing is held past the timeout), bounded
+  /// memory, and afterwards a plain key still decodes.
+  @Test func tenMillionRandomBytesNeverCrashHangOrWedge() {
+    let total = 10_000_000
+    var random = SplitMix(seed: 0x1_0000_000B)
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    var time = 0.0
+    var fed = 0
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(4_096)
+    var eventCount = 0
+    while fed < total {
+      let length = min(total - fed, Int(random.next() % 4_096) + 1)
+      let escapeHeavy = random.next() % 4 == 0
+      chunk.removeAll(keepingCapacity: true)
+      for _ in 0..<length {
+        let value = random.next()
+        if escapeHeavy {
+          let roll = value % 16
+          chunk.append(
+            roll < 3
+              ? 0x1B
+              : roll < 8
+                ? [0x5B, 0x3C, 0x3B, 0x4D, 0x6D, 0x7E, 0x4F][Int((value >> 8) % 7)]
+                : roll < 12 ? UInt8(0x30 + (value >> 16) % 10) : UInt8((value >> 24) & 0xFF))
+        } else {
+          chunk.append(UInt8(value & 0xFF))
+        }
+      }
+      fed += length
+      time += 0.001
+      decoder.feed(chunk, at: time, into: &events)
+      if let deadline = decoder.pendingDeadline, deadline - time >= 1 {
+        Issue.record("a sequence is held for \(deadline - time) s after \(fed) bytes")
+        return
+      }
+      eventCount += events.count
+      events.removeAll(keepingCapacity: true)  // a host consumes events every read
+    }
+    decoder.flush(now: time + 1, into: &events)
+    #expect(decoder.pendingDeadline == nil, "nothing stays held after the timeout")
+    #expect(eventCount > 100_000, "random bytes decode to events: \(eventCount)")
+    events.removeAll()
+    decoder.feed(Array("q".utf8), at: time + 2, into: &events)
+    decoder.flush(now: time + 3, into: &events)
+    #expect(events.last == .key(KeyEvent(.character("q"))), "the decoder is not wedged")
+  }
+
   @Test func hugeNumbersAndLongSequencesAreDropped() {
     let long = bytes("\u{1B}[" + String(repeating: "9", count: 200) + "Aq")
     let events = decode([long], flushAt: 10)

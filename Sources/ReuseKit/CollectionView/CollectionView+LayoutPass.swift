@@ -67,8 +67,8 @@ extension CollectionView {
         LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
       preparedViewportSize = viewportSize
       contentSize = layout.contentSize
-      restOffsetInBounds()
     }
+    restOffsetInBounds()
 
     // With self-sizing, the anchor is an item displayed before this pass (its geometry is
     // measured, so it is what the user is looking at). Only its path is noted now; its place is
@@ -337,10 +337,13 @@ extension CollectionView {
 }
 
 extension CollectionView {
-  /// The content shrank or the viewport grew while nothing moves it: an offset left past the
-  /// end would show blank space until the next touch. Bring it back to the nearest offset in
-  /// bounds, as UICollectionView does after a reload. Drags, flings, bounces and animations
-  /// are left alone (they settle in bounds themselves).
+  /// Nothing moves the content and its offset is out of bounds (the content shrank, the
+  /// viewport grew, or an animation aimed at an offset that no longer exists): blank space
+  /// would show until the next touch. Bring it to the nearest offset in bounds, as
+  /// UICollectionView does after a reload. Drags, flings, bounces and running animations are
+  /// left alone; they settle in bounds themselves.
+  ///
+  /// - Complexity: O(1), every pass.
   func restOffsetInBounds() {
     guard !isTracking && !isDecelerating && !isScrollAnimating else { return }
     let offset = contentOffset

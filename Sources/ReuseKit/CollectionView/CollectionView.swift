@@ -271,6 +271,12 @@ public final class CollectionView: ScrollView {
     pendingItemScroll = nil
   }
 
+  override func motionDidFinish() {
+    guard !isInLayoutPass else { return }
+    restOffsetInBounds()
+    layoutIfNeeded()
+  }
+
   override var hasOtherAnimations: Bool { updateAnimation != nil }
 
   override func advanceOtherAnimations(to time: Double) {

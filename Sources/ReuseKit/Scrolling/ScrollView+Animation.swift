@@ -76,6 +76,7 @@ extension ScrollView {
     } else if ended == .animating {
       delegate?.scrollViewDidEndScrollingAnimation(self)
     }
+    motionDidFinish()
   }
 
   // MARK: Animated offsets

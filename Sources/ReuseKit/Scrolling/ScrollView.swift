@@ -287,6 +287,10 @@ public class ScrollView {
   /// Called when motions are stopped without finishing (a touch, or a new offset from code).
   func motionDidStop() {}
 
+  /// A deceleration or animation ran to its end (subclasses: a collection view brings an
+  /// offset that no longer exists back in bounds).
+  func motionDidFinish() {}
+
   /// Called when a code-started animation reaches its end, before its callback. Subclasses
   /// override to land exactly where content has moved to.
   func scrollingAnimationWillFinish() {}
