@@ -181,11 +181,17 @@ import Testing
     #expect(after[after.count - 2].hasPrefix(" chosen: 橙 orange 200×300 │ didSelect"))
   }
 
-  @Test(arguments: ["optionbar", "carousel", "picker"])
+  @Test(arguments: ["optionbar", "carousel", "picker", "datasource", "waterfall"])
   func aResizeStormEndsOnTheFrameAFreshPageShows(_ page: String) {
     let (gallery, canvas) = makeGallery(page)
     var seed: UInt64 = 7
-    for _ in 0..<60 {
+    // 1 × 1 upward, then a storm of 100 random sizes.
+    for side in 1...6 {
+      gallery.resize(to: TerminalSize(columns: side, rows: side))
+      canvas.resize(columns: side, rows: side)
+      gallery.draw(into: canvas)
+    }
+    for _ in 0..<100 {
       seed = seed &* 6364136223846793005 &+ 1442695040888963407
       let size = TerminalSize(columns: Int(seed >> 33) % 200, rows: Int(seed >> 17) % 60)
       gallery.resize(to: size)
@@ -195,9 +201,16 @@ import Testing
     gallery.resize(to: TerminalSize(columns: 80, rows: 24))
     canvas.resize(columns: 80, rows: 24)
     let (fresh, freshCanvas) = makeGallery(page)
+    var time = 1.0
+    settle(gallery, from: &time)  // a page loaded during the storm fades in
+    time = 1.0
+    settle(fresh, from: &time)
     // Every row but the counters (the storm really showed more cells at larger sizes).
+    // The waterfall may have loaded more pages while the storm made it huge: its heading
+    // counts them, and the cards already placed stay where they were.
     func masked(_ lines: [String]) -> [String] {
-      lines.dropLast().map { line in
+      lines.dropLast().enumerated().map { index, line in
+        if page == "waterfall" && index == 1 { return "" }
         guard let counters = line.range(of: "delegate · ") else { return line }
         return String(line[..<counters.upperBound])
       }

@@ -51,6 +51,47 @@ struct EndToEndTests {
     #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
   }
 
+  /// Issue 9: bad `--data` files in a real terminal: malformed, truncated, wrongly typed, too
+  /// big (a sparse file past the limit) and missing. Each prints an error naming the place,
+  /// exits non-zero, and leaves the terminal untouched (never in raw mode or the alternate
+  /// screen).
+  @Test func badDataFilesExitNonZeroWithTheTerminalUntouched() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reuse-gallery-data-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cases: [(name: String, contents: String?, status: Int, message: String)] = [
+      ("malformed.json", "{\"sections\": [\n  {\"title\": \"A\" \"items\": []}\n]}", 65, "line 2"),
+      ("truncated.json", "{\"sections\": [{\"title\": \"A\", \"items\": [\"x\"", 65, "line 1"),
+      ("types.json", "{\"sections\": [{\"title\": 7, \"items\": []}]}", 65, "title"),
+      ("huge.json", nil, 66, "larger than"),
+      ("missing.json", "", 66, "missing.json"),
+    ]
+    let tmux = try Tmux.startShell(columns: 120, rows: 30)
+    defer { tmux.kill() }
+    for item in cases {
+      let path = directory.appendingPathComponent(item.name).path
+      if let contents = item.contents, item.name != "missing.json" {
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+      } else if item.name == "huge.json" {
+        // 300 MB without writing them: a sparse file, past the 256 MB limit.
+        FileManager.default.createFile(atPath: path, contents: Data("{".utf8))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 300 * 1_048_576)
+        try handle.close()
+      }
+      tmux.clear()
+      // The quotes split the marker, so the typed command itself never matches it.
+      tmux.type("\(Tmux.galleryPath) --data \(path); echo STA''TUS=$?")
+      try tmux.waitFor("STATUS=", item.name)
+      let screen = tmux.capture()
+      #expect(screen.contains("STATUS=\(item.status)"), "\(item.name): \(screen)")
+      #expect(screen.contains(item.message), "\(item.name): the error names the place: \(screen)")
+      #expect(tmux.display("#{alternate_on}") == "0", "\(item.name): never left the main screen")
+      #expect(try tmux.shellSeesCookedTerminal(), "\(item.name): the terminal modes are untouched")
+    }
+  }
+
   @Test func suspendAndResume() throws {
     let tmux = try Tmux.startShell(columns: 90, rows: 26)
     defer { tmux.kill() }

@@ -50,7 +50,7 @@ public final class CollectionViewPane: CollectionViewHost {
   // MARK: Drawing
 
   /// Lays the collection view out and draws it into `canvas`. A view that hosts a nested
-  /// collection view (``NestedCollectionViewHosting``, as a picker row does) has the nested
+  /// collection view (`NestedCollectionViewHosting`, as a picker row does) has the nested
   /// view's views drawn inside its frame, clipped to it.
   public func draw(into canvas: Canvas) {
     collectionView.layoutIfNeeded()
