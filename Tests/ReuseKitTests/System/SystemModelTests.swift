@@ -46,31 +46,33 @@ enum Surface: String, CaseIterable, Sendable {
   case list, grid, waterfall, carousel, picker
 }
 
+/// One seeded run over one surface.
+protocol SurfaceRun {
+  /// The operations run so far.
+  var operations: Int { get }
+  /// Runs a random step: one or more operations, each checked.
+  mutating func step(_ step: Int)
+}
+
+extension CollectionRun: SurfaceRun {}
+extension CarouselRun: SurfaceRun {}
+extension PickerRun: SurfaceRun {}
+
 /// Runs one seed until at least `operations` operations have run; returns how many ran.
 func runSurface(_ surface: Surface, seed: UInt64, operations: Int) -> Int {
-  var step = 0
+  func run(_ run: some SurfaceRun) -> Int {
+    var run = run
+    var step = 0
+    while run.operations < operations {
+      run.step(step)
+      step += 1
+    }
+    return run.operations
+  }
   switch surface {
-  case .list, .grid, .waterfall:
-    var run = CollectionRun(surface: surface, seed: seed)
-    while run.operations < operations {
-      run.step(step)
-      step += 1
-    }
-    return run.operations
-  case .carousel:
-    var run = CarouselRun(seed: seed)
-    while run.operations < operations {
-      run.step(step)
-      step += 1
-    }
-    return run.operations
-  case .picker:
-    var run = PickerRun(seed: seed)
-    while run.operations < operations {
-      run.step(step)
-      step += 1
-    }
-    return run.operations
+  case .list, .grid, .waterfall: return run(CollectionRun(surface: surface, seed: seed))
+  case .carousel: return run(CarouselRun(seed: seed))
+  case .picker: return run(PickerRun(seed: seed))
   }
 }
 
