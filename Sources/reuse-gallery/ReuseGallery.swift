@@ -12,7 +12,8 @@ struct ReuseGallery: ParsableCommand {
       pages, arrows/PgUp/PgDn/Home/End move, Enter selects, Tab switches focus, the wheel and \
       drags scroll, ? shows help, q or Ctrl-C quits.
 
-      --data FILE.json replaces the list page's data. The schema:
+      --data FILE.json replaces the demo data (list, data source, option bar, waterfall, \
+      carousel). The schema:
         {"title": "…", "sections": [{"title": "…", "items": ["…", {"title": "…", \
       "detail": "…", "height": 1}]}], "tags": ["…"]}
       """)
