@@ -216,6 +216,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Whether the page or the bar animates.
   public var isAnimating: Bool { currentPage.isAnimating || bar.isAnimating }
 
+  /// The current page's next timer (the carousel's autoscroll), so the app sleeps until then.
+  public var nextWakeTime: Double? { currentPage.nextWakeTime }
+
   /// Keeps the last frame's time for the status line.
   public func didRender(duration: Double, bytes: Int) {
     lastFrameDuration = duration

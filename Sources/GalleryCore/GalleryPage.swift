@@ -22,6 +22,8 @@ public protocol GalleryPage: AnyObject {
   func tick(now: Double)
   /// Whether something animates.
   var isAnimating: Bool { get }
+  /// When something is due while nothing animates (the carousel's next autoscroll), or `nil`.
+  var nextWakeTime: Double? { get }
   /// The main collection view's counters, for the status line and `--stats`.
   var counters: ReuseCounters { get }
   /// Idle views per reuse identifier, for `--stats`.
@@ -30,6 +32,11 @@ public protocol GalleryPage: AnyObject {
   var status: String { get }
   /// The page's keys, for the help overlay: (keys, what they do).
   var keyHelp: [(String, String)] { get }
+}
+
+extension GalleryPage {
+  /// Nothing is due.
+  public var nextWakeTime: Double? { nil }
 }
 
 /// What every page is built from: the command-line options and where diagnostics go.

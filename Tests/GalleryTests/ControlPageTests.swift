@@ -131,20 +131,40 @@ import Testing
     #expect(lines(gallery, canvas)[1].contains("card 1 of 12 · wrap off"))
   }
 
+  /// Runs the clock for `seconds` as `TerminalApp` does: a tick per frame while something
+  /// animates, otherwise only when the scene's timer is due. Returns the ticks.
+  @discardableResult
+  private func host(_ gallery: Gallery, for seconds: Double, from time: inout Double) -> Int {
+    let end = time + seconds
+    var ticks = 0
+    while time < end {
+      time += 1.0 / 60
+      if gallery.isAnimating || (gallery.nextWakeTime.map { $0 <= time } ?? false) {
+        gallery.tick(now: time)
+        ticks += 1
+      }
+    }
+    return ticks
+  }
+
   @Test func carouselAutoscrollAdvancesOnTheClockAndADragPausesIt() {
     let (gallery, canvas) = makeGallery("carousel")
     var time = 1.0
     gallery.handle(.key(KeyEvent(.character("a"))), at: time)
-    #expect(gallery.isAnimating, "an autoscroll keeps the host ticking")
-    settle(gallery, from: &time, limit: 150)  // 2.5 s: one move after 2 s
+    #expect(!gallery.isAnimating, "waiting for an autoscroll is a timer, not animation")
+    #expect(gallery.nextWakeTime == time + 2, "due 2 s from now")
+    let ticks = host(gallery, for: 1.9, from: &time)
+    #expect(ticks == 0, "the host sleeps until it is due")
+    host(gallery, for: 0.6, from: &time)  // 2.5 s: one move after 2 s
     #expect(lines(gallery, canvas)[1].contains("card 2 of 12"))
     // Hold a press (a drag that has not moved far): nothing advances for 5 s.
     gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 12)), at: time)
     gallery.handle(.mouse(MouseEvent(kind: .drag, column: 38, row: 12)), at: time + 0.02)
-    settle(gallery, from: &time, limit: 300)
+    host(gallery, for: 5, from: &time)
+    #expect(gallery.nextWakeTime == nil, "no timer while a finger is down")
     #expect(lines(gallery, canvas)[1].contains("card 2 of 12"))
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 38, row: 12)), at: time)
-    settle(gallery, from: &time, limit: 180)  // settles, then 2 s more: the next card
+    host(gallery, for: 3, from: &time)  // settles, then 2 s more: the next card
     #expect(lines(gallery, canvas)[1].contains("card 3 of 12"))
   }
 

@@ -116,6 +116,7 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
       carousel.wraps.toggle()
     case .character("a"):
       carousel.autoscrollInterval = carousel.autoscrollInterval == nil ? autoscrollSeconds : nil
+      carousel.tick(now: time)  // arms the timer from now
     case .character("n"):
       countChoice = (countChoice + 1) % counts.count
       carousel.reloadData()
@@ -132,7 +133,11 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
     carousel.tick(now: now)
   }
 
-  var isAnimating: Bool { carousel.isAnimating }
+  /// Only motion counts: an autoscroll waiting for its turn is a timer (``nextWakeTime``), so
+  /// the app sleeps between moves instead of drawing 60 frames a second.
+  var isAnimating: Bool { carousel.collectionView.isAnimating }
+
+  var nextWakeTime: Double? { carousel.nextTickTime }
 
   var counters: ReuseCounters { carousel.collectionView.reuseCounters }
 

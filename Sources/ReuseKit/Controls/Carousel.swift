@@ -233,9 +233,19 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     return isAnimating
   }
 
-  /// Whether the host should keep ticking: the cards move, or an autoscroll is on.
+  /// Whether the host should keep ticking: the cards move, or an autoscroll is on. A host
+  /// that can sleep on a timer ticks while ``collectionView`` animates and otherwise sleeps
+  /// until ``nextTickTime``.
   public var isAnimating: Bool {
     collectionView.isAnimating || (autoscrollInterval != nil && itemCount > 1)
+  }
+
+  /// When a host that sleeps between frames must tick next while the cards are still: the
+  /// next autoscroll, "now" when the autoscroll still has to count from here, or `nil` (no
+  /// autoscroll, fewer than two items, or a finger down: the release wakes the host anyway).
+  public var nextTickTime: Double? {
+    guard autoscrollInterval != nil, itemCount > 1, !collectionView.isTracking else { return nil }
+    return nextAutoscroll ?? lastTime
   }
 
   private func advanceAutoscroll(now time: Double) {

@@ -10,12 +10,20 @@ public protocol TerminalScene: AnyObject {
   func tick(now: Double)
   /// Whether something animates: the loop then ticks at display rate instead of sleeping.
   var isAnimating: Bool { get }
+  /// When nothing animates but something is due later (a carousel's next autoscroll), the
+  /// time it is due: the loop sleeps until then (or input) and ticks once. `nil` by default.
+  var nextWakeTime: Double? { get }
   /// Whether the application should end.
   var wantsToQuit: Bool { get }
   /// Whether the application asked to be suspended (Ctrl-Z); the loop clears it.
   var wantsToSuspend: Bool { get set }
   /// The last frame took `duration` seconds to draw and render, and wrote `bytes` bytes.
   func didRender(duration: Double, bytes: Int)
+}
+
+extension TerminalScene {
+  /// Nothing is due: sleep until input.
+  public var nextWakeTime: Double? { nil }
 }
 
 /// Runs a ``TerminalScene`` in the real terminal.
@@ -66,7 +74,11 @@ public final class TerminalApp {
       }
       var timeout: Double? = nil
       let now = Platform.monotonicTime()
-      if scene.isAnimating { timeout = frameInterval }
+      if scene.isAnimating {
+        timeout = frameInterval
+      } else if let due = scene.nextWakeTime, due.isFinite {
+        timeout = max(0, due - now)  // a timer, not a frame loop: idle until then
+      }
       if let deadline = decoder.pendingDeadline {
         timeout = min(timeout ?? .infinity, max(0, deadline - now))
       }
@@ -104,6 +116,9 @@ public final class TerminalApp {
         needsDraw = true
       }
       if scene.isAnimating {
+        scene.tick(now: time)
+        needsDraw = true
+      } else if let due = scene.nextWakeTime, due <= time {
         scene.tick(now: time)
         needsDraw = true
       }

@@ -156,6 +156,25 @@ private func settle(_ carousel: Carousel, from time: inout Double) {
     #expect(carousel.currentIndex == 1, "and then it moves on")
   }
 
+  @Test func aSleepingHostKnowsWhenToTickNext() {
+    let (carousel, cards) = makeCarousel(10)
+    defer { withExtendedLifetime(cards) {} }
+    #expect(carousel.nextTickTime == nil, "no autoscroll, no timer")
+    carousel.autoscrollInterval = 3
+    carousel.tick(now: 10)
+    #expect(carousel.nextTickTime == 13)
+    carousel.collectionView.beginDrag(at: Point(x: 50, y: 10), time: 11)
+    carousel.tick(now: 11)
+    #expect(carousel.nextTickTime == nil, "a finger is down: the release wakes the host")
+    carousel.collectionView.endDrag(at: Point(x: 50, y: 10), time: 11.1)
+    #expect(carousel.nextTickTime == 11, "released: due at once, to start counting again")
+    carousel.tick(now: 11.2)
+    #expect(carousel.nextTickTime == 14.2, "counting again from rest")
+    cards.count = 1
+    carousel.reloadData()
+    #expect(carousel.nextTickTime == nil, "one card: nothing to scroll to")
+  }
+
   @Test func tapsSelectTheCentreAndScrollToAPeekingCard() {
     let (carousel, cards) = makeCarousel(5)
     defer { withExtendedLifetime(cards) {} }  // the data source is held weakly

@@ -515,10 +515,8 @@ struct CollectionRun {
   }
 
   private mutating func check(_ context: () -> String, settled: Bool, bruteForce: Bool) {
-    var reported = false
     func fail(_ message: String) {
       Issue.record("seed \(seed) (\(surface)), \(context()): \(message)")
-      reported = true
     }
     let view = collectionView
     for failure in source.failures { fail("\(failure)") }
