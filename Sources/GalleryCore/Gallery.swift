@@ -249,7 +249,6 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       TabCell.self, withReuseIdentifier: "tab", for: indexPath)
     cell.number = indexPath.item + 1
     cell.title = descriptors[indexPath.item].title
-    cell.isAvailable = descriptors[indexPath.item].isAvailable
     cell.isCurrent = indexPath.item == currentIndex
     return cell
   }

@@ -59,8 +59,6 @@ public struct GalleryPageDescriptor: Sendable {
   public var name: String
   /// The title in the top bar.
   public var title: String
-  /// Whether the control exists yet.
-  public var isAvailable: Bool
   /// Builds the page.
   public var make: @Sendable (GalleryOptions) -> any GalleryPage
 }
@@ -69,20 +67,20 @@ public struct GalleryPageDescriptor: Sendable {
 public enum GalleryPages {
   /// The pages. Add a new control here.
   public static let all: [GalleryPageDescriptor] = [
-    GalleryPageDescriptor(name: "list", title: "List", isAvailable: true) { ListPage(options: $0) },
-    GalleryPageDescriptor(name: "optionbar", title: "Option bar", isAvailable: true) {
+    GalleryPageDescriptor(name: "list", title: "List") { ListPage(options: $0) },
+    GalleryPageDescriptor(name: "optionbar", title: "Option bar") {
       OptionBarPage(options: $0)
     },
-    GalleryPageDescriptor(name: "picker", title: "Picker", isAvailable: true) {
+    GalleryPageDescriptor(name: "picker", title: "Picker") {
       PickerPage(options: $0)
     },
-    GalleryPageDescriptor(name: "datasource", title: "Data source", isAvailable: true) {
+    GalleryPageDescriptor(name: "datasource", title: "Data source") {
       DataSourcePage(options: $0)
     },
-    GalleryPageDescriptor(name: "waterfall", title: "Waterfall", isAvailable: true) {
+    GalleryPageDescriptor(name: "waterfall", title: "Waterfall") {
       WaterfallPage(options: $0)
     },
-    GalleryPageDescriptor(name: "carousel", title: "Carousel", isAvailable: true) {
+    GalleryPageDescriptor(name: "carousel", title: "Carousel") {
       CarouselPage(options: $0)
     },
   ]
@@ -92,15 +90,4 @@ public enum GalleryPages {
     all.first { $0.name == name }
   }
 
-  private static func placeholder(
-    _ name: String, _ title: String, arrivesWith work: String
-  )
-    -> GalleryPageDescriptor
-  {
-    GalleryPageDescriptor(name: name, title: title, isAvailable: false) { _ in
-      PlaceholderPage(
-        title: title,
-        message: "The \(title.lowercased()) page is not built yet: it arrives with \(work).")
-    }
-  }
 }

@@ -6,11 +6,10 @@ final class TabCell: TerminalCell {
   var number = 0
   var title = ""
   var isCurrent = false
-  var isAvailable = true
 
   override func draw(in context: DrawContext) {
     let background = isCurrent ? Theme.accent : Theme.bar
-    let foreground = isCurrent ? Theme.onAccent : (isAvailable ? Theme.text : Theme.dimText)
+    let foreground = isCurrent ? Theme.onAccent : Theme.text
     context.fill(TextStyle(background: background))
     context.text(
       " \(number) \(title) ", x: 0, y: 0,
