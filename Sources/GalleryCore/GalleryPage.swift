@@ -89,5 +89,4 @@ public enum GalleryPages {
   public static func named(_ name: String) -> GalleryPageDescriptor? {
     all.first { $0.name == name }
   }
-
 }
