@@ -67,8 +67,9 @@ extension CollectionView {
         LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
       preparedViewportSize = viewportSize
       contentSize = layout.contentSize
+      // The content or the viewport changed size: an idle offset past the new end comes back.
+      restOffsetInBounds()
     }
-    restOffsetInBounds()
 
     // With self-sizing, the anchor is an item displayed before this pass (its geometry is
     // measured, so it is what the user is looking at). Only its path is noted now; its place is
@@ -337,13 +338,15 @@ extension CollectionView {
 }
 
 extension CollectionView {
-  /// Nothing moves the content and its offset is out of bounds (the content shrank, the
-  /// viewport grew, or an animation aimed at an offset that no longer exists): blank space
+  /// Nothing moves the content and its offset is out of bounds after the content shrank, the
+  /// viewport grew, or an animation ended at an offset that no longer exists: blank space
   /// would show until the next touch. Bring it to the nearest offset in bounds, as
-  /// UICollectionView does after a reload. Drags, flings, bounces and running animations are
-  /// left alone; they settle in bounds themselves.
+  /// UICollectionView does after a reload. It runs when the layout prepares and when a motion
+  /// finishes, so an offset you set out of bounds yourself stays until the content changes.
+  /// Drags, flings, bounces and running animations are left alone; they settle in bounds
+  /// themselves.
   ///
-  /// - Complexity: O(1), every pass.
+  /// - Complexity: O(1).
   func restOffsetInBounds() {
     guard !isTracking && !isDecelerating && !isScrollAnimating else { return }
     let offset = contentOffset

@@ -468,6 +468,19 @@ private final class RecordingHost: CollectionViewHost {
     withExtendedLifetime(recorder) {}
   }
 
+  @Test func anOffsetSetOutOfBoundsFromCodeStaysUntilTheContentChanges() {
+    let (collectionView, recorder) = makeCollectionView(counts: [100])
+    collectionView.layoutIfNeeded()
+    collectionView.contentOffset = Point(x: 0, y: -30)  // room above, as for a refresh control
+    collectionView.layoutIfNeeded()
+    collectionView.layoutIfNeeded()
+    #expect(collectionView.contentOffset.y == -30, "UIKit honours it; so do we")
+    recorder.counts = [90]
+    collectionView.reloadData()
+    collectionView.layoutIfNeeded()
+    #expect(collectionView.contentOffset.y == 0, "a content change brings it back")
+  }
+
   @Test func butNotWhileADragPullsPastTheEdge() {
     let (collectionView, recorder) = makeCollectionView(counts: [100])
     collectionView.layoutIfNeeded()
