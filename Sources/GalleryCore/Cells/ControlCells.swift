@@ -25,8 +25,6 @@ final class CarouselCardCell: TerminalCell {
   var number = 0
   var count = 0
   var color = Theme.accent
-  /// The slot, shown when the same item is in several slots (wrapping few items).
-  var slot = 0
 
   override func prepareForReuse() {
     title = ""

@@ -19,7 +19,6 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
   private var countChoice = 0
   private var lastEvent = "drag or click a card"
   private var lastSelected: Int?
-  private var clock = 0.0
   let autoscrollSeconds = 2.0
 
   init(options: GalleryOptions) {
@@ -56,7 +55,6 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
     cell.caption = captions[index]
     cell.number = index
     cell.count = count
-    cell.slot = slot
     cell.color = Theme.palette[index % Theme.palette.count]
     return cell
   }
@@ -98,7 +96,6 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
   }
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    clock = max(clock, time)
     switch key.key {
     case .left:
       guard count > 0 else { return true }
@@ -129,7 +126,6 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
 
   func tick(now: Double) {
-    clock = max(clock, now)
     carousel.tick(now: now)
   }
 

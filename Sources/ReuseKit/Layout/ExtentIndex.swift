@@ -233,3 +233,20 @@ struct ExtentIndex: Sendable {
     }
   }
 }
+
+extension ExtentIndex {
+  /// The frame of a full-width header or footer of section `index`, for layouts whose
+  /// sections stack vertically with their extents in this index: the header at the section's
+  /// start, the footer at its end; `nil` when that length is 0.
+  func sectionSupplementaryFrame(
+    _ kind: SupplementaryKind, section index: Int, header: Double, footer: Double, width: Double
+  ) -> Rect? {
+    if kind == .header, header > 0 {
+      return Rect(x: 0, y: start(index), width: width, height: header)
+    }
+    if kind == .footer, footer > 0 {
+      return Rect(x: 0, y: start(index) + length(index) - footer, width: width, height: footer)
+    }
+    return nil
+  }
+}

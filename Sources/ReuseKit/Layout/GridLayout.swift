@@ -138,15 +138,8 @@ public final class GridLayout: CollectionViewLayout {
 
   private func supplementaryFrame(_ kind: SupplementaryKind, section index: Int) -> Rect? {
     let section = sections[index]
-    if kind == .header, section.header > 0 {
-      return Rect(
-        x: 0, y: sectionExtents.start(index), width: viewportWidth, height: section.header)
-    }
-    if kind == .footer, section.footer > 0 {
-      let end = sectionExtents.start(index) + sectionExtents.length(index)
-      return Rect(x: 0, y: end - section.footer, width: viewportWidth, height: section.footer)
-    }
-    return nil
+    return sectionExtents.sectionSupplementaryFrame(
+      kind, section: index, header: section.header, footer: section.footer, width: viewportWidth)
   }
 
   /// Appends the headers, items (row by row, so in order) and footers that meet the rect.

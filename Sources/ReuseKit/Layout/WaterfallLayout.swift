@@ -374,15 +374,8 @@ public final class WaterfallLayout: CollectionViewLayout {
 
   func supplementaryFrame(_ kind: SupplementaryKind, section: Int) -> Rect? {
     let laidOut = sections[section]
-    if kind == .header, laidOut.header > 0 {
-      return Rect(
-        x: 0, y: sectionExtents.start(section), width: viewportWidth, height: laidOut.header)
-    }
-    if kind == .footer, laidOut.footer > 0 {
-      let end = sectionExtents.start(section) + sectionExtents.length(section)
-      return Rect(x: 0, y: end - laidOut.footer, width: viewportWidth, height: laidOut.footer)
-    }
-    return nil
+    return sectionExtents.sectionSupplementaryFrame(
+      kind, section: section, header: laidOut.header, footer: laidOut.footer, width: viewportWidth)
   }
 
   // MARK: Queries

@@ -154,7 +154,6 @@ struct CollectionRun {
   var nextID = 1
   var selected: Set<Int> = []
   var time = 1.0
-  var lengths: [Int: Double] = [:]
   var operations = 0
   var elements = LayoutElements()
   /// Whether the data goes through a diffable data source (snapshots) instead of explicit
@@ -168,20 +167,17 @@ struct CollectionRun {
     self.seed = seed
     random = SeededRandom(seed: seed)
     let source = self.source
-    var lengths: [Int: Double] = [:]
     let scale = [3, 20, 200, 200, 2_000][random.int(0...4)]
     let sectionCount = random.chance(0.1) ? 0 : random.int(1...4)
     for _ in 0..<sectionCount {
       var section: [Int] = []
       for _ in 0..<(random.chance(0.15) ? 0 : random.int(0...scale)) {
         section.append(nextID)
-        lengths[nextID] = Double(random.int(1...60))
         nextID += 1
       }
       source.sections.append(section)
       source.sectionIDs.append(-source.sections.count)
     }
-    self.lengths = lengths
     let layout: CollectionViewLayout
     let lengthOf: (ItemPath) -> Double = { [source] path in
       let id = source.sections[path.section][path.item]
