@@ -157,7 +157,11 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   /// Routes a key or mouse event: global keys first, then the page.
+  ///
+  /// The page's clocks move to `time` first, so that an animation a key starts (which carries
+  /// no time of its own) begins now, not when the page last animated.
   public func handle(_ event: InputEvent, at time: Double) {
+    tick(now: time)
     switch event {
     case .key(let key): handle(key, at: time)
     case .mouse(let mouse): handle(mouse, at: time)

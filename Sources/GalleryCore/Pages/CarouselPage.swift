@@ -98,11 +98,9 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
     switch key.key {
     case .left:
-      guard count > 0 else { return true }
-      carousel.scroll(to: carousel.currentIndex - 1, animated: true)
+      carousel.step(by: -1)
     case .right:
-      guard count > 0 else { return true }
-      carousel.scroll(to: carousel.currentIndex + 1, animated: true)
+      carousel.step(by: 1)
     case .home:
       carousel.scroll(to: 0, animated: true)
     case .end:

@@ -76,6 +76,11 @@ final class ListPage: GalleryPage {
     stripPane.frame =
       showsStrip
       ? CellRect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1) : .zero
+    // After a resize, the focused row is still in view (clear of the pinned header).
+    if let cursor = rows.cursor {
+      list.layoutIfNeeded()
+      list.scrollToItem(at: cursor, at: .nearest, animated: false)
+    }
   }
 
   func draw(into canvas: Canvas) {

@@ -39,6 +39,9 @@ final class OptionBarPage: GalleryPage, OptionBarDataSource, OptionBarDelegate {
     }
     bar = OptionBar(viewportSize: Size(width: 80, height: 1))
     bar.collectionView.diagnostics.handler = nil
+    // Past a few thousand categories, widths are asked for only as columns show: a reload of
+    // ten million costs what a reload of ten does.
+    if total > OptionBarPage.measuredUpFrontLimit { bar.estimatedColumnWidth = 12 }
     bar.register(CategoryCell.self, forCellWithReuseIdentifier: "category")
     pane = CollectionViewPane(collectionView: bar.collectionView)
     pane.background = TextStyle(foreground: Theme.text, background: Theme.bar)
@@ -48,6 +51,9 @@ final class OptionBarPage: GalleryPage, OptionBarDataSource, OptionBarDelegate {
     record("didReload: \(bar.numberOfColumns.formatted) columns")
     bar.select(0, animated: false)
   }
+
+  /// Up to this many categories, every width is measured at each reload.
+  static let measuredUpFrontLimit = 5_000
 
   private var count: Int { showsFew ? min(total, 5) : total }
 

@@ -86,7 +86,7 @@ extension CollectionView {
         anchor = (path, frame.min(layout.scrollDirection))
       }
       var rounds = 0
-      while measureDisplayedCells(layout, beforeChange: resolveAnchor) {
+      while measureDisplayedCells(layout, context, beforeChange: resolveAnchor) {
         rounds += 1
         if rounds > CollectionView.maximumSelfSizingRounds {
           setNeedsLayout()  // finish in the next pass rather than spin here
@@ -311,7 +311,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(k) checks; only cells that entered or changed length are asked.
   private func measureDisplayedCells(
-    _ layout: any CollectionViewLayout, beforeChange: () -> Void
+    _ layout: any CollectionViewLayout, _ context: PassContext, beforeChange: () -> Void
   ) -> Bool {
     let axis = layout.scrollDirection
     var changed = false
@@ -320,11 +320,14 @@ extension CollectionView {
       let length = frame.length(axis)
       if displayedItems.viewWasMeasured(at: index, length: length) { continue }
       let view = displayedItems.view(at: index)
-      guard let size = view.preferredLayoutSize(fitting: frame.size) else {
+      let indexPath = displayedItems.attributes.withUnsafeBufferPointer { $0[index].indexPath }
+      guard
+        let size = context.preferredSize(forItemAt: indexPath, fitting: frame.size, in: self)
+          ?? view.preferredLayoutSize(fitting: frame.size)
+      else {
         view.measuredLength = length
         continue
       }
-      let indexPath = displayedItems.attributes.withUnsafeBufferPointer { $0[index].indexPath }
       if !changed && size[axis] != length { beforeChange() }
       if layout.setMeasuredSize(size, forItemAt: indexPath) {
         changed = true
@@ -409,6 +412,15 @@ extension CollectionView.PassContext {
         collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
         at: attributes.indexPath)
     }
+  }
+
+  @inline(__always)
+  func preferredSize(
+    forItemAt indexPath: ItemPath, fitting proposedSize: Size, in collectionView: CollectionView
+  ) -> Size? {
+    guard delegate != nil else { return nil }
+    return delegate.unsafelyUnwrapped.collectionView(
+      collectionView, preferredSizeForItemAt: indexPath, fitting: proposedSize)
   }
 
   @inline(__always)

@@ -16,6 +16,12 @@ extension CollectionView {
 
   /// Scrolls so that the item at `indexPath` sits at `position`, clamped to the content.
   ///
+  /// Pinned headers and footers count as covering the viewport: an item aligned to the start
+  /// lands just below its section's pinned header, never under it (and one aligned to the end
+  /// just above a pinned footer). ``ScrollPosition/nearest`` measures from where the content
+  /// is heading (``ScrollView/restingContentOffset``), so a call made while an animation runs
+  /// continues from that animation's target instead of stopping it half-way.
+  ///
   /// It lands exactly, even with estimated sizes: an animation re-aims at the item on every
   /// tick as cells measure themselves, and both forms correct once more after the last layout
   /// pass. Paths out of range are ignored, with a diagnostic.
@@ -25,40 +31,67 @@ extension CollectionView {
       return
     }
     layoutIfNeeded()
-    guard let target = scrollTarget(for: indexPath, at: position) else { return }
+    guard let (target, resolved) = scrollTarget(
+      for: indexPath, at: position, from: restingContentOffset)
+    else { return }
+    // `.nearest` is decided once, here: re-aiming keeps the same edge.
+    guard let resolved else { return }  // already in view where the content is heading
     if animated && !isTracking {
       setContentOffset(target, animated: true)
       guard phase == .animating else { return }
-      pendingItemScroll = (indexPath, position)
-      animationTarget = { [unowned self] in self.scrollTarget(for: indexPath, at: position) }
+      pendingItemScroll = (indexPath, resolved)
+      animationTarget = { [unowned self] in
+        self.scrollTarget(for: indexPath, at: resolved, from: self.contentOffset)?.offset
+      }
     } else {
       contentOffset = target
-      landExactly(on: indexPath, at: position)
+      landExactly(on: indexPath, at: resolved)
     }
   }
 
   /// The content offset that puts the item at `position`, clamped to the content, or `nil` if
-  /// the item is out of range.
+  /// the item is out of range. Pinned headers and footers of the item's section count as
+  /// covering the viewport; ``ScrollPosition/nearest`` moves as little as possible from
+  /// ``ScrollView/restingContentOffset``.
   public func scrollTarget(for indexPath: ItemPath, at position: ScrollPosition) -> Point? {
-    guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
+    scrollTarget(for: indexPath, at: position, from: restingContentOffset)?.offset
+  }
+
+  /// The offset that puts the item at `position`, and the position it resolved to: `.nearest`
+  /// becomes `.start` or `.end` (measured from `origin`), or `nil` when the item is already
+  /// fully in view from there.
+  func scrollTarget(
+    for indexPath: ItemPath, at position: ScrollPosition, from origin: Point
+  ) -> (offset: Point, resolved: ScrollPosition?)? {
+    let layout = collectionViewLayout
+    guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else {
       return nil
     }
-    let axis = collectionViewLayout.scrollDirection
-    var target = contentOffset
-    let leading = frame.min(axis) - contentInset.leading(axis)
-    let trailing = frame.max(axis) - viewportSize[axis] + contentInset.trailing(axis)
+    let axis = layout.scrollDirection
+    let pinned = layout.pinnedLengths(inSection: indexPath.section)
+    var target = origin
+    let leading = frame.min(axis) - contentInset.leading(axis) - pinned.leading
+    let trailing =
+      frame.max(axis) - viewportSize[axis] + contentInset.trailing(axis) + pinned.trailing
+    var resolved: ScrollPosition? = position
     switch position {
     case .start: target[axis] = leading
-    case .center: target[axis] = frame.mid(axis) - viewportSize[axis] / 2
+    case .center:
+      // The middle of what the pinned views leave uncovered.
+      target[axis] = frame.mid(axis) - (viewportSize[axis] + pinned.leading - pinned.trailing) / 2
     case .end: target[axis] = trailing
     case .nearest:
-      if contentOffset[axis] > leading {
+      if origin[axis] > leading {
         target[axis] = leading
-      } else if contentOffset[axis] < trailing {
+        resolved = .start
+      } else if origin[axis] < trailing {
         target[axis] = trailing
+        resolved = .end
+      } else {
+        resolved = nil
       }
     }
-    return clampedContentOffset(target)
+    return (clampedContentOffset(target), resolved)
   }
 
   /// Lays out and re-aims until the item stays where it should (cells that measured
@@ -66,7 +99,8 @@ extension CollectionView {
   func landExactly(on indexPath: ItemPath, at position: ScrollPosition) {
     for _ in 0..<8 {
       layoutIfNeeded()
-      guard let target = scrollTarget(for: indexPath, at: position), target != contentOffset
+      guard let target = scrollTarget(for: indexPath, at: position, from: contentOffset)?.offset,
+        target != contentOffset
       else { return }
       applyOffset(target)
     }

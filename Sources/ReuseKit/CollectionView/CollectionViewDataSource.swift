@@ -85,6 +85,17 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     -> Bool
   /// A tap deselected the item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
+  /// The size the item at `indexPath` wants, when the layout sizes items from measurements
+  /// (estimated sizes): asked when its cell shows, or when its frame's size changes, before the
+  /// cell's own ``ReusableView/preferredLayoutSize(fitting:)``, which answers when this returns
+  /// `nil` (the default).
+  ///
+  /// Use it when sizes come from the data rather than from the view: a million items start at
+  /// the estimate, and each is sized only when it first shows.
+  func collectionView(
+    _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
+    fitting proposedSize: Size
+  ) -> Size?
 }
 
 extension CollectionViewDelegate {
@@ -123,6 +134,11 @@ extension CollectionViewDelegate {
   public func collectionView(
     _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
   ) {}
+  /// `nil`: the cell decides.
+  public func collectionView(
+    _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
+    fitting proposedSize: Size
+  ) -> Size? { nil }
 }
 
 /// Hears which items are about to come on screen, to start loading their data early

@@ -155,10 +155,22 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     min(max(0, layout.cardNearest(offset: collectionView.contentOffset.x)), max(0, slotCount - 1))
   }
 
-  /// The slot showing `index` nearest the current one (the shortest way round).
+  /// The slot the cards are heading to: where the running page, snap or animation comes to
+  /// rest, or ``currentSlot`` when they are still.
+  public var targetSlot: Int {
+    let resting = collectionView.restingContentOffset.x
+    return min(max(0, layout.cardNearest(offset: resting)), max(0, slotCount - 1))
+  }
+
+  /// The item the cards are heading to (``currentIndex`` when they are still). Steps start
+  /// here, so quick presses add up.
+  public var targetIndex: Int { item(forSlot: targetSlot) }
+
+  /// The slot showing `index` nearest the one the cards are heading to (the shortest way
+  /// round).
   func nearestSlot(showing index: Int) -> Int {
     guard wraps, itemCount > 0 else { return index }
-    let current = currentSlot
+    let current = targetSlot
     let delta = item(forSlot: index - item(forSlot: current))  // steps forward, 0 ..< count
     let forward = current + delta
     let backward = forward - itemCount
@@ -212,7 +224,21 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     return middle - item(forSlot: middle) + index
   }
 
-  /// Scrolls to item `index` (by the shortest way round when wrapping), centring it.
+  /// Moves `steps` cards (backward when negative) from the card the carousel is heading to,
+  /// so that n quick steps move n cards even while a page animates: around the run when
+  /// wrapping, clamped to the first and last cards otherwise.
+  public func step(by steps: Int, animated: Bool = true) {
+    guard itemCount > 0, steps != 0 else { return }
+    let (sum, overflow) = targetSlot.addingReportingOverflow(steps)
+    let last = wraps ? slotCount - 1 : itemCount - 1
+    let slot = overflow ? (steps > 0 ? last : 0) : min(max(0, sum), last)
+    collectionView.setContentOffset(
+      Point(x: layout.offsetCentering(slot), y: 0), animated: animated)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Scrolls to item `index` (by the shortest way round from the card it is heading to, when
+  /// wrapping), centring it.
   public func scroll(to index: Int, animated: Bool) {
     guard itemCount > 0 else { return }
     let clamped = wraps ? item(forSlot: index) : min(max(0, index), itemCount - 1)
@@ -264,9 +290,8 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     }
     guard time >= due else { return }
     nextAutoscroll = time + interval
-    let next = currentIndex + 1
-    if wraps || next < itemCount {
-      scroll(to: wraps ? next : next, animated: true)
+    if wraps || targetIndex + 1 < itemCount {
+      step(by: 1)
     } else {
       scroll(to: 0, animated: true)  // a marquee without wrap goes back to the start
     }

@@ -235,31 +235,50 @@ public final class FourWayPicker<Model> {
     }
   }
 
-  /// Moves the shared column to `column` (clamped to the current row), animated or not.
+  /// Moves the shared column to `column` (clamped to the row being centred), animated or not:
+  /// every row on screen slides to it at once. The centred model is reported when it settles.
   public func scrollToColumn(_ column: Int, animated: Bool) {
-    guard currentRow < rowCounts.count, rowCounts[currentRow] > 0 else { return }
-    let target = min(max(0, column), rowCounts[currentRow] - 1)
-    if let cell = rowCell(currentRow) {
-      cell.rowView.scrollToItem(
-        at: ItemPath(section: 0, item: target), at: .center, animated: animated)
-      if !animated {
-        cell.rowView.layoutIfNeeded()
-        settle()
-      }
-    } else {
-      currentColumn = target
-      layoutRows(animated: animated)
-      settle()
-    }
+    let row = targetRow
+    guard row < rowCounts.count, rowCounts[row] > 0 else { return }
+    currentColumn = min(max(0, column), rowCounts[row] - 1)
+    layoutRows(animated: animated)
+    if !animated { settle() }
   }
 
-  /// Moves one step: up and down change the row, left and right the column.
+  /// The row the picker is heading to: where the container's running snap or animation comes
+  /// to rest, or ``currentRow`` when it is still.
+  public var targetRow: Int {
+    guard !rowCounts.isEmpty else { return 0 }
+    guard collectionView.isDecelerating || collectionView.isScrollAnimating,
+      let stop = collectionView.nearestSnapStop(
+        to: collectionView.restingContentOffset.y, axis: .vertical, alignment: .center)
+    else { return currentRow }
+    return min(max(0, stop.index), rowCounts.count - 1)
+  }
+
+  /// The column the picker is heading to: where the centred row's running snap or animation
+  /// comes to rest, or the shared column (clamped to the row) when it is still.
+  public var targetColumn: Int {
+    let row = targetRow
+    guard row < rowCounts.count, rowCounts[row] > 0 else { return 0 }
+    if let cell = rowCell(currentRow), cell.rowView.isDecelerating || cell.rowView.isScrollAnimating,
+      let stop = cell.rowView.nearestSnapStop(
+        to: cell.rowView.restingContentOffset.x, axis: .horizontal, alignment: .center)
+    {
+      return min(max(0, stop.index), rowCounts[row] - 1)
+    }
+    return min(currentColumn, rowCounts[row] - 1)
+  }
+
+  /// Moves one step from where the picker is heading (``targetRow``, ``targetColumn``): up and
+  /// down change the row, left and right the column. Quick steps add up: n presses move n
+  /// steps, clamped at the ends.
   public func step(_ direction: PickerDirection, animated: Bool = true) {
     switch direction {
-    case .up: scrollToRow(currentRow - 1, animated: animated)
-    case .down: scrollToRow(currentRow + 1, animated: animated)
-    case .left: scrollToColumn((column(forRow: currentRow) ?? 0) - 1, animated: animated)
-    case .right: scrollToColumn((column(forRow: currentRow) ?? 0) + 1, animated: animated)
+    case .up: scrollToRow(targetRow - 1, animated: animated)
+    case .down: scrollToRow(targetRow + 1, animated: animated)
+    case .left: scrollToColumn(targetColumn - 1, animated: animated)
+    case .right: scrollToColumn(targetColumn + 1, animated: animated)
     }
   }
 
@@ -318,12 +337,8 @@ public final class FourWayPicker<Model> {
     didSelectHandler?(rows[row][column])
     if row != currentRow { scrollToRow(row, animated: true) }
     if column != self.column(forRow: row) {
-      if row == currentRow {
-        inner.scrollToItem(at: columnPath, at: .center, animated: true)
-      } else {
-        currentColumn = column
-        layoutRows(animated: true)
-      }
+      currentColumn = column
+      layoutRows(animated: true)
     }
     return (row, column)
   }

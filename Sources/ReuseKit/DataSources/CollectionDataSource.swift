@@ -184,11 +184,53 @@ where Cell.Item == Provider.Item {
     delegate?.collectionView(collectionView, didDeselectItemAt: indexPath)
   }
 
+  /// Forwarded (`nil` without a delegate: the cell decides).
+  open func collectionView(
+    _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
+    fitting proposedSize: Size
+  ) -> Size? {
+    delegate?.collectionView(
+      collectionView, preferredSizeForItemAt: indexPath, fitting: proposedSize)
+  }
+
   // MARK: Scroll view delegate
 
   /// Forwarded.
   open func scrollViewDidScroll(_ scrollView: ScrollView) {
     delegate?.scrollViewDidScroll(scrollView)
+  }
+
+  /// Forwarded.
+  open func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+    delegate?.scrollViewWillBeginDragging(scrollView)
+  }
+
+  /// Forwarded.
+  open func scrollViewWillEndDragging(
+    _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+  ) {
+    delegate?.scrollViewWillEndDragging(
+      scrollView, withVelocity: velocity, targetContentOffset: &targetContentOffset)
+  }
+
+  /// Forwarded.
+  open func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+    delegate?.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+  }
+
+  /// Forwarded.
+  open func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {
+    delegate?.scrollViewWillBeginDecelerating(scrollView)
+  }
+
+  /// Forwarded.
+  open func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+    delegate?.scrollViewDidEndDecelerating(scrollView)
+  }
+
+  /// Forwarded.
+  open func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
+    delegate?.scrollViewDidEndScrollingAnimation(scrollView)
   }
 }
 

@@ -134,6 +134,30 @@ public struct ChangesetMapping: Sendable {
       || !reloadedSectionSet.isEmpty
   }
 
+  /// Whether the update only adds at the end: items after the last item of the last section,
+  /// and sections after the last one. Every existing item keeps its path, and nothing is
+  /// deleted, moved or reloaded (reconfigured items are allowed: their size is unchanged).
+  /// Layouts place only what was added ("load more").
+  ///
+  /// - Complexity: O(S) for S sections.
+  public var isAppendOnly: Bool {
+    guard removedItems.isEmpty, moveBySource.isEmpty, reloadedItemSet.isEmpty,
+      reloadedSectionSet.isEmpty, movedSectionSet.isEmpty,
+      sectionNewToOld.count >= sectionOldToNew.count
+    else { return false }
+    for section in sectionOldToNew.indices where sectionOldToNew[section] != section {
+      return false
+    }
+    let lastOld = oldItemCounts.count - 1
+    for (section, inserted) in fixedItems {
+      if section < lastOld { return false }
+      if section == lastOld, let first = inserted.first, first < oldItemCounts[lastOld] {
+        return false
+      }
+    }
+    return true
+  }
+
   /// For every item after the update, in flat order (section by section), the flat index it
   /// had before, or -1 when it is new (inserted, or in an inserted or reloaded section).
   /// Layouts use it to carry per-item state, such as measured sizes.

@@ -140,6 +140,33 @@ public protocol CollectionViewLayout: AnyObject {
   ///
   /// - Complexity: O(log n) for the layouts ReuseKit ships.
   func setMeasuredSize(_ size: Size, forItemAt indexPath: ItemPath) -> Bool
+
+  /// How much of the viewport, along the scroll axis, pinned supplementary views cover while
+  /// `section`'s items show: a pinned header at the leading edge, a pinned footer at the
+  /// trailing edge. The collection view keeps items it scrolls to clear of them.
+  ///
+  /// The default is none.
+  ///
+  /// - Complexity: O(1).
+  func pinnedLengths(inSection section: Int) -> PinnedLengths
+}
+
+/// The lengths pinned supplementary views cover at the two edges of the viewport, along the
+/// scroll axis.
+public struct PinnedLengths: Hashable, Sendable {
+  /// Covered at the leading edge (top, or left): a pinned header.
+  public var leading: Double
+  /// Covered at the trailing edge (bottom, or right): a pinned footer.
+  public var trailing: Double
+
+  /// Creates lengths.
+  public init(leading: Double = 0, trailing: Double = 0) {
+    self.leading = leading
+    self.trailing = trailing
+  }
+
+  /// Nothing is pinned.
+  public static let none = PinnedLengths()
 }
 
 extension CollectionViewLayout {
@@ -148,6 +175,9 @@ extension CollectionViewLayout {
 
   /// Layouts without self-sizing ignore measurements.
   public func setMeasuredSize(_ size: Size, forItemAt indexPath: ItemPath) -> Bool { false }
+
+  /// Nothing is pinned.
+  public func pinnedLengths(inSection section: Int) -> PinnedLengths { .none }
 
   /// Invalidates everything; layouts that can do better override this.
   public func invalidateLayout(from indexPath: ItemPath) { invalidateLayout() }

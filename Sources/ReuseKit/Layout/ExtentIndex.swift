@@ -8,7 +8,8 @@
 ///   queries in O(1) and position → index by binary search in O(log n). Changing a length
 ///   costs O(n − i).
 /// - ``Mode/fenwick``: lengths change as cells measure themselves. A Fenwick tree makes
-///   position, position → index and length updates all O(log n).
+///   position, position → index and length updates all O(log n); an index of n estimated
+///   lengths (``estimated(count:length:spacing:)``) is made in O(n / 256).
 ///
 /// Element `i` starts at `start(i)` and ends at `start(i) + length(i)`; element `i + 1` starts
 /// `spacing` later.
@@ -44,10 +45,21 @@ struct ExtentIndex: Sendable {
       prefix: [], tree: FenwickTree())
   }
 
-  /// An index over `lengths`, in prefix or Fenwick mode.
+  /// An index of `count` elements that start `length` long and change one by one (Fenwick
+  /// mode): estimated lengths, corrected as they are measured.
+  ///
+  /// - Complexity: O(n / 256).
+  static func estimated(count: Int, length: Double, spacing: Double) -> ExtentIndex {
+    ExtentIndex(
+      mode: .fenwick, count: count, spacing: spacing, uniformLength: 0, lengths: [], prefix: [],
+      tree: FenwickTree(count: count, value: length + spacing))
+  }
+
+  /// An index over `lengths`, in prefix or Fenwick mode. In Fenwick mode, `typicalLength` is
+  /// the length most elements share (an estimate), which costs no memory per element.
   ///
   /// - Complexity: O(n).
-  init(lengths: [Double], spacing: Double, mode: Mode) {
+  init(lengths: [Double], spacing: Double, mode: Mode, typicalLength: Double? = nil) {
     require(mode != .uniform, "use ExtentIndex.uniform(count:length:spacing:)")
     self.mode = mode
     self.count = lengths.count
@@ -60,7 +72,8 @@ struct ExtentIndex: Sendable {
     } else {
       self.lengths = []
       self.prefix = []
-      self.tree = FenwickTree(values: lengths.map { $0 + spacing })
+      self.tree = FenwickTree(
+        values: lengths.map { $0 + spacing }, defaultValue: typicalLength.map { $0 + spacing })
     }
   }
 
@@ -116,7 +129,7 @@ struct ExtentIndex: Sendable {
     switch mode {
     case .uniform: return uniformLength
     case .prefix: return lengths[i]
-    case .fenwick: return tree.values[i] - spacing
+    case .fenwick: return tree.value(at: i) - spacing
     }
   }
 
@@ -207,7 +220,8 @@ struct ExtentIndex: Sendable {
 
   /// Replaces the lengths from `i` onward with `newLengths`, keeping elements before `i`.
   ///
-  /// - Complexity: O(n − i) in prefix mode; O(n) in Fenwick mode.
+  /// - Complexity: O(n − i) in prefix mode; in Fenwick mode O(k log n) for k lengths
+  ///   appended at the end (`i == count`), O(n) otherwise.
   mutating func replaceLengths(from i: Int, with newLengths: [Double]) {
     switch mode {
     case .uniform:
@@ -225,11 +239,15 @@ struct ExtentIndex: Sendable {
       }
       count = lengths.count
     case .fenwick:
-      var strides = Array(tree.values[..<i])
-      strides.reserveCapacity(i + newLengths.count)
-      for length in newLengths { strides.append(length + spacing) }
-      tree = FenwickTree(values: strides)
-      count = strides.count
+      if i == count {
+        for length in newLengths { tree.append(length + spacing) }
+      } else {
+        var strides = (0..<i).map(tree.value(at:))
+        strides.reserveCapacity(i + newLengths.count)
+        for length in newLengths { strides.append(length + spacing) }
+        tree = FenwickTree(values: strides, defaultValue: tree.defaultValue)
+      }
+      count = tree.count
     }
   }
 }

@@ -65,6 +65,7 @@ extension ListLayout {
     let low = rect.min(axis)
     let high = rect.max(axis)
     let pinned = pinnedHeaderSection(viewportStart: query.viewport.min(axis))
+    let pinnedFooter = pinnedFooterSection(viewportEnd: query.viewport.max(axis))
     var section = sections.lastIndex(startingAtOrBefore: low, in: 0..<sectionCount)
     while section > 0, sectionStart(section - 1) + sections.length(section - 1) > low {
       section -= 1  // guard against rounding in the search
@@ -79,7 +80,9 @@ extension ListLayout {
           LayoutAttributes(forSupplementaryViewOfKind: .header, section: section, frame: frame))
       }
       appendItems(of: section, meeting: rect, into: &result.items)
-      if let frame = supplementaryFrame(.footer, section: section), frame.intersects(rect) {
+      if section != pinnedFooter, let frame = supplementaryFrame(.footer, section: section),
+        frame.intersects(rect)
+      {
         result.supplementaryViews.append(
           LayoutAttributes(forSupplementaryViewOfKind: .footer, section: section, frame: frame))
       }
@@ -91,6 +94,14 @@ extension ListLayout {
       result.supplementaryViews.append(
         LayoutAttributes(
           forSupplementaryViewOfKind: .header, section: pinned, frame: frame, zIndex: 20))
+    }
+    if let pinnedFooter,
+      let frame = pinnedFooterFrame(pinnedFooter, viewportEnd: query.viewport.max(axis)),
+      frame.intersects(rect)
+    {
+      result.supplementaryViews.append(
+        LayoutAttributes(
+          forSupplementaryViewOfKind: .footer, section: pinnedFooter, frame: frame, zIndex: 20))
     }
   }
 
@@ -167,6 +178,33 @@ extension ListLayout {
       axis: axis, main: main, mainLength: length, cross: frame.min(axis.cross),
       crossLength: frame.length(axis.cross))
     return frame
+  }
+
+  /// The section whose footer is pinned to the viewport's trailing edge, if any: the one the
+  /// viewport ends in.
+  func pinnedFooterSection(viewportEnd: Double) -> Int? {
+    guard pinsFooters, !itemCounts.isEmpty else { return nil }
+    var section = sections.lastIndex(startingAtOrBefore: viewportEnd, in: 0..<itemCounts.count)
+    // A viewport that ends exactly where a section starts ends in the section before.
+    while section > 0, sectionStart(section) >= viewportEnd { section -= 1 }
+    let start = sectionStart(section)
+    guard start < viewportEnd, viewportEnd <= start + sections.length(section) + 1e-9,
+      footerLengths[section] > 0
+    else { return nil }
+    return section
+  }
+
+  /// The frame of `section`'s footer pinned to the viewport: at the viewport's trailing edge,
+  /// but never past its natural place and never before its section's items start.
+  func pinnedFooterFrame(_ section: Int, viewportEnd: Double) -> Rect? {
+    guard let natural = supplementaryFrame(.footer, section: section) else { return nil }
+    let axis = scrollDirection
+    let length = footerLengths[section]
+    let earliest = sectionStart(section) + headerLengths[section]
+    let main = max(min(viewportEnd - length, natural.min(axis)), earliest)
+    return Rect(
+      axis: axis, main: main, mainLength: length, cross: natural.min(axis.cross),
+      crossLength: natural.length(axis.cross))
   }
 
   /// The attributes of one item.

@@ -61,6 +61,9 @@ public final class ListLayout: CollectionViewLayout {
   /// Whether the header of the section at the top of the viewport stays pinned there until
   /// the next header pushes it away (UIKit's `sectionHeadersPinToVisibleBounds`).
   @exclusivity(unchecked) public var pinsHeaders: Bool = false
+  /// Whether the footer of the section at the bottom of the viewport stays pinned there until
+  /// its section's start pushes it away (UIKit's `sectionFootersPinToVisibleBounds`).
+  @exclusivity(unchecked) public var pinsFooters: Bool = false
 
   // MARK: State
 
@@ -132,8 +135,19 @@ public final class ListLayout: CollectionViewLayout {
   /// Carries measured lengths (estimated mode) to the items' new places, and invalidates
   /// everything. Other modes recompute lengths from their closure or constant.
   ///
-  /// - Complexity: O(n + c log c) in estimated mode.
+  /// An update that only appends (``ChangesetMapping/isAppendOnly``) invalidates from the
+  /// first new item: the next prepare asks only for the new items' lengths, and every item
+  /// already laid out keeps its place and its measured length.
+  ///
+  /// - Complexity: O(S) for an append; O(n + c log c) otherwise in estimated mode.
   public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
+    if invalidation == .none, mapping.oldItemCounts == itemCounts, mapping.isAppendOnly {
+      let last = itemCounts.count - 1
+      invalidateLayout(
+        from: last >= 0
+          ? ItemPath(section: last, item: itemCounts[last]) : ItemPath(section: 0, item: 0))
+      return
+    }
     if case .estimated = itemSizing, invalidation == .none,
       mapping.oldItemCounts == itemCounts
     {
@@ -214,14 +228,18 @@ public final class ListLayout: CollectionViewLayout {
       items = .uniform(count: total, length: clean, spacing: spacing)
     case .estimated(let estimate):
       estimatedLength = sanitizer.sanitize(estimate, at: ItemPath(section: 0, item: 0))
-      var lengths = [Double](repeating: estimatedLength, count: total - startFlat)
       if let carried = carriedLengths, fullRebuild, carried.count == total {
-        for index in carried.indices where !carried[index].isNaN { lengths[index] = carried[index] }
-      }
-      if fullRebuild {
-        items = ExtentIndex(lengths: lengths, spacing: spacing, mode: .fenwick)
+        var lengths = carried
+        for index in lengths.indices where lengths[index].isNaN { lengths[index] = estimatedLength }
+        items = ExtentIndex(
+          lengths: lengths, spacing: spacing, mode: .fenwick, typicalLength: estimatedLength)
+      } else if fullRebuild {
+        // Nothing measured yet: no memory per item until cells measure themselves.
+        items = .estimated(count: total, length: estimatedLength, spacing: spacing)
       } else {
-        items.replaceLengths(from: startFlat, with: lengths)
+        items.replaceLengths(
+          from: startFlat,
+          with: [Double](repeating: estimatedLength, count: total - startFlat))
       }
     case .perItem(let lengthOf):
       var lengths = [Double]()
@@ -337,6 +355,14 @@ public final class ListLayout: CollectionViewLayout {
       _checkInvariants()
     #endif
     return true
+  }
+
+  /// The header and footer lengths of `section` that pin to the viewport's edges.
+  public func pinnedLengths(inSection section: Int) -> PinnedLengths {
+    guard invalidation == .none, section >= 0, section < itemCounts.count else { return .none }
+    return PinnedLengths(
+      leading: pinsHeaders ? headerLengths[section] : 0,
+      trailing: pinsFooters ? footerLengths[section] : 0)
   }
 
   /// `true` when `indexPath` names an item of the prepared data.

@@ -149,7 +149,16 @@ public final class WaterfallLayout: CollectionViewLayout {
   }
 
   /// Carries measured heights (estimated mode) to the items' new places, then lays out again.
+  ///
+  /// An update that only appends (``ChangesetMapping/isAppendOnly``: "load more") keeps the
+  /// layout: the next prepare places only the new items, asks the height provider only for
+  /// them, and moves no item already placed, measured or not.
+  ///
+  /// - Complexity: O(S) for an append; O(n) otherwise.
   public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
+    if invalidation == .none, mapping.oldItemCounts == itemCounts, mapping.isAppendOnly {
+      return
+    }
     if case .estimated = itemHeight, invalidation == .none, mapping.oldItemCounts == itemCounts {
       var oldHeights: [Double] = []
       oldHeights.reserveCapacity(itemCounts.reduce(0, +))

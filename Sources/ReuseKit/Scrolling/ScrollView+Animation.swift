@@ -21,7 +21,9 @@ extension ScrollView {
       advance(&motionY, free: &freeDecay.y, axis: .vertical, offset: &offset)
       applyOffset(offset)
       didAdvance()
-      if motionX.isIdle && motionY.isIdle {
+      // The delegate heard the move and may have stopped the motion, started another or put a
+      // finger down: finish only a motion that is still this one, and has ended.
+      if (phase == .decelerating || phase == .animating) && motionX.isIdle && motionY.isIdle {
         finishMotion()
       }
       #if REUSEKIT_CHECKS
@@ -72,9 +74,9 @@ extension ScrollView {
     if ended == .animating { scrollingAnimationWillFinish() }
     phase = .idle
     if ended == .decelerating {
-      delegate?.scrollViewDidEndDecelerating(self)
+      notify(.didEndDecelerating)
     } else if ended == .animating {
-      delegate?.scrollViewDidEndScrollingAnimation(self)
+      notify(.didEndScrollingAnimation)
     }
     motionDidFinish()
   }
@@ -85,7 +87,8 @@ extension ScrollView {
   /// ``scrollAnimationDuration`` that ends with `scrollViewDidEndScrollingAnimation`.
   ///
   /// The animation starts at the latest time the scroll view has heard (from an event or a
-  /// tick). A NaN or infinite offset is ignored, with a diagnostic.
+  /// tick). An animation already on its way to `offset` carries on undisturbed. A NaN or
+  /// infinite offset is ignored, with a diagnostic.
   public func setContentOffset(_ offset: Point, animated: Bool) {
     guard offset.isFinite else {
       diagnostics.report(.invalidMetric, "setContentOffset(\(offset)) is not finite; ignored")
@@ -96,14 +99,17 @@ extension ScrollView {
       return
     }
     guard !isTracking else { return }
-    stopMotion()
-    if offset == contentOffset { return }
-    let duration = scrollAnimationDuration.isFinite ? max(0, scrollAnimationDuration) : 0.3
-    motionX = AxisMotion(
-      kind: .ease(origin: contentOffset.x, target: offset.x, duration: duration), start: now)
-    motionY = AxisMotion(
-      kind: .ease(origin: contentOffset.y, target: offset.y, duration: duration), start: now)
-    phase = .animating
+    if phase == .animating && restingContentOffset == offset { return }
+    transition {
+      stopMotion()
+      guard offset != contentOffset else { return }
+      let duration = scrollAnimationDuration.isFinite ? max(0, scrollAnimationDuration) : 0.3
+      motionX = AxisMotion(
+        kind: .ease(origin: contentOffset.x, target: offset.x, duration: duration), start: now)
+      motionY = AxisMotion(
+        kind: .ease(origin: contentOffset.y, target: offset.y, duration: duration), start: now)
+      phase = .animating
+    }
     #if REUSEKIT_CHECKS
       _checkScrollInvariants()
     #endif
@@ -168,6 +174,10 @@ extension ScrollView {
   public func scroll(byWheel delta: Point, time: Double) {
     guard isScrollEnabled, !isTracking, delta.isFinite, time.isFinite else { return }
     noteTime(time)
+    transition { applyWheel(delta) }
+  }
+
+  private func applyWheel(_ delta: Point) {
     let axis = primaryAxis
     let amount = delta[axis] != 0 ? delta[axis] : delta[axis.cross]
     guard amount != 0 || delta[axis.cross] != 0 else { return }
@@ -191,7 +201,11 @@ extension ScrollView {
         target: contentOffset, free: true, at: now)
       if !motionX.isIdle || !motionY.isIdle {
         phase = .decelerating
-        if !wasDecelerating { delegate?.scrollViewWillBeginDecelerating(self) }
+        if !wasDecelerating { notify(.willBeginDecelerating) }
+      } else if wasDecelerating {
+        // The notch cancelled the fling's velocity: it ends here.
+        phase = .idle
+        notify(.didEndDecelerating)
       }
     } else {
       if phase == .animating || phase == .decelerating { stopMotion() }

@@ -4,30 +4,36 @@ extension ScrollView {
   /// A touch went down at `point` (in the host's coordinates, not the content's), at `time`
   /// seconds.
   ///
-  /// A running deceleration or animation stops where it is, as in UIKit.
+  /// A running deceleration or animation stops where it is, as in UIKit (an interrupted
+  /// deceleration still ends with `scrollViewDidEndDecelerating`, delivered once the touch is
+  /// down, so a delegate that reacts finds the view tracking). When the touch lifts, the
+  /// content settles: see ``endDrag(at:time:)``.
   public func beginDrag(at point: Point, time: Double) {
     guard isScrollEnabled, point.isFinite, time.isFinite else { return }
     noteTime(time)
-    if phase == .decelerating || phase == .animating { stopMotion() }
-    // Resuming on rubber-banded content: start from the drag that would have displaced it so.
-    var start = contentOffset
-    for axis in Axis.allCases {
-      let edge = min(max(start[axis], minimumContentOffset[axis]), maximumContentOffset[axis])
-      if start[axis] != edge {
-        start[axis] =
-          edge
-          + RubberBand.drag(forDisplacement: start[axis] - edge, viewportLength: viewportSize[axis])
+    transition {
+      if phase == .decelerating || phase == .animating { stopMotion() }
+      // Resuming on rubber-banded content: start from the drag that would have displaced it so.
+      var start = contentOffset
+      for axis in Axis.allCases {
+        let edge = min(max(start[axis], minimumContentOffset[axis]), maximumContentOffset[axis])
+        if start[axis] != edge {
+          start[axis] =
+            edge
+            + RubberBand.drag(
+              forDisplacement: start[axis] - edge, viewportLength: viewportSize[axis])
+        }
       }
+      var state = DragState(startPoint: point, startOffset: start, lastPoint: point)
+      state.tracker.add(point, time: time)
+      if let snapping, let provider = snapStopProvider {
+        let axis = primaryAxis
+        state.startStop = provider.nearestSnapStop(
+          to: contentOffset[axis], axis: axis, alignment: snapping.alignment)
+      }
+      drag = state
+      phase = .dragging
     }
-    var state = DragState(startPoint: point, startOffset: start, lastPoint: point)
-    state.tracker.add(point, time: time)
-    if let snapping, let provider = snapStopProvider {
-      let axis = primaryAxis
-      state.startStop = provider.nearestSnapStop(
-        to: contentOffset[axis], axis: axis, alignment: snapping.alignment)
-    }
-    drag = state
-    phase = .dragging
     #if REUSEKIT_CHECKS
       _checkScrollInvariants()
     #endif
@@ -51,7 +57,7 @@ extension ScrollView {
       state.movesY = axes.y
       state.hasBegun = true
       drag = state
-      delegate?.scrollViewWillBeginDragging(self)
+      notify(.willBeginDragging)
       guard drag != nil else { return }  // the delegate ended the drag
     } else {
       drag = state
@@ -67,34 +73,49 @@ extension ScrollView {
 
   /// The touch lifted at `point` at `time`. The content settles: it decelerates, pages, snaps
   /// or springs back, after `scrollViewWillEndDragging` has had its say on the target.
+  ///
+  /// Every release settles. A touch that never became a drag (it caught a moving view, say,
+  /// and lifted without travelling past ``dragSlop``) leaves a paging or snapping view on its
+  /// nearest page or item, and content displaced past an edge springs back.
   public func endDrag(at point: Point, time: Double) {
     guard drag != nil else { return }
     if point.isFinite && time.isFinite { moveDrag(to: point, time: time) }
     guard let state = drag else { return }
-    drag = nil
+    guard state.hasBegun else {
+      transition {
+        drag = nil
+        phase = .idle
+        settleOnNearestStop(at: now)
+      }
+      #if REUSEKIT_CHECKS
+        _checkScrollInvariants()
+      #endif
+      return
+    }
     let finger = state.tracker.velocity(at: now)
     // The content moves against the finger.
     let velocity = Point(x: state.movesX ? -finger.x : 0, y: state.movesY ? -finger.y : 0)
-    guard state.hasBegun else {
-      phase = .idle
-      settleIfDisplaced(at: now)
-      return
-    }
     let natural = restingTarget(velocity: velocity, drag: state)
     var target = natural
+    // A question, asked while the drag is still down (as UIKit asks it): never held back.
     delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
+    guard drag != nil else { return }  // the delegate ended the drag itself
     if !target.isFinite {
       diagnostics.report(
         .invalidMetric, "scrollViewWillEndDragging set a non-finite target \(target); ignored")
       target = natural
     }
     target = clampedContentOffset(target)
-    startSettling(
-      velocity: velocity, target: target, free: target == natural && isFreeScrolling, at: now)
-    let decelerates = !motionX.isIdle || !motionY.isIdle
-    phase = decelerates ? .decelerating : .idle
-    delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
-    if decelerates && phase == .decelerating { delegate?.scrollViewWillBeginDecelerating(self) }
+    transition {
+      drag = nil
+      phase = .idle
+      startSettling(
+        velocity: velocity, target: target, free: target == natural && isFreeScrolling, at: now)
+      let decelerates = !motionX.isIdle || !motionY.isIdle
+      phase = decelerates ? .decelerating : .idle
+      notify(.didEndDragging(willDecelerate: decelerates))
+      if decelerates { notify(.willBeginDecelerating) }
+    }
     #if REUSEKIT_CHECKS
       _checkScrollInvariants()
     #endif

@@ -108,16 +108,31 @@ extension ScrollView {
     if motionX.isIdle && motionY.isIdle { applyOffset(target) }
   }
 
-  /// Springs back into bounds if the content rests outside them (after a touch that did not
-  /// become a drag, or bounds that shrank during a motion).
-  func settleIfDisplaced(at time: Double) {
-    let clamped = clampedContentOffset(contentOffset)
-    guard clamped != contentOffset, !isTracking else { return }
-    startSettling(velocity: .zero, target: clamped, free: false, at: time)
+  /// After a touch that did not become a drag: content displaced past an edge springs back,
+  /// and a paging or snapping view goes to the page or item nearest where the touch stopped
+  /// it. Free content stays where it is.
+  func settleOnNearestStop(at time: Double) {
+    guard !isTracking else { return }
+    var target = clampedContentOffset(contentOffset)
+    if isPagingEnabled {
+      for axis in Axis.allCases where canScroll(along: axis) {
+        target[axis] = pageTarget(projected: target[axis], start: target[axis], along: axis)
+      }
+    } else if let snapping, let provider = snapStopProvider {
+      let axis = primaryAxis
+      if let stop = provider.nearestSnapStop(
+        to: target[axis], axis: axis, alignment: snapping.alignment)
+      {
+        target[axis] = stop.offset
+      }
+    }
+    target = clampedContentOffset(target)
+    guard target != contentOffset else { return }
+    startSettling(velocity: .zero, target: target, free: false, at: time)
     if !motionX.isIdle || !motionY.isIdle {
       if phase != .decelerating {
         phase = .decelerating
-        delegate?.scrollViewWillBeginDecelerating(self)
+        notify(.willBeginDecelerating)
       }
     }
   }
@@ -125,7 +140,7 @@ extension ScrollView {
   /// Stops every motion where it is. An interrupted deceleration still ends with
   /// `scrollViewDidEndDecelerating`, so that every `willBeginDecelerating` has its pair (UIKit
   /// skips it when a touch stops a deceleration); an interrupted animation ends silently, as
-  /// in UIKit.
+  /// in UIKit. Inside a ``transition(_:)`` the notification waits for the transition's end.
   func stopMotion() {
     let wasDecelerating = phase == .decelerating
     motionX = AxisMotion()
@@ -134,7 +149,7 @@ extension ScrollView {
     animationTarget = nil
     if phase != .dragging { phase = .idle }
     motionDidStop()
-    if wasDecelerating { delegate?.scrollViewDidEndDecelerating(self) }
+    if wasDecelerating { notify(.didEndDecelerating) }
   }
 
   /// Moves every running motion by `delta`: the content moved underneath it (a collection view

@@ -46,9 +46,28 @@ public class ScrollView {
         diagnostics.report(.invalidMetric, "contentOffset \(newValue) is not finite; ignored")
         return
       }
-      if phase == .decelerating || phase == .animating { stopMotion() }
-      applyOffset(newValue)
+      transition {
+        if phase == .decelerating || phase == .animating { stopMotion() }
+        applyOffset(newValue)
+      }
     }
+  }
+
+  /// Where the content comes to rest: the end of the running deceleration, bounce or
+  /// animation, or ``contentOffset`` when nothing moves it (or a finger holds it).
+  ///
+  /// Steps start from here (``scroll(by:animated:)``, a collection view's `scrollToItem`
+  /// and the controls' steps), so that quick repeated steps add up instead of restarting from
+  /// wherever the animation happens to be.
+  ///
+  /// - Complexity: O(1).
+  public var restingContentOffset: Point {
+    guard phase == .decelerating || phase == .animating else { return contentOffset }
+    var resting = Point(x: restingPosition(along: .horizontal), y: restingPosition(along: .vertical))
+    // A free fling that would coast past an edge stops (or bounces back) at it.
+    if freeDecay.x { resting.x = clampedContentOffset(resting).x }
+    if freeDecay.y { resting.y = clampedContentOffset(resting).y }
+    return resting
   }
 
   /// The size of the visible area. Negative or non-finite extents are treated as 0, with a
@@ -259,7 +278,77 @@ public class ScrollView {
     let old = _contentOffset
     _contentOffset = offset
     contentOffsetDidChange(from: old)
-    delegate?.scrollViewDidScroll(self)
+    notify(.didScroll)
+  }
+
+  // MARK: Notifications
+
+  /// A delegate callback that tells of a change (the one callback that asks a question,
+  /// `scrollViewWillEndDragging`, is never held).
+  enum Notification {
+    case didScroll
+    case willBeginDragging
+    case didEndDragging(willDecelerate: Bool)
+    case willBeginDecelerating
+    case didEndDecelerating
+    case didEndScrollingAnimation
+  }
+
+  /// How deeply nested the running ``transition(_:)`` calls are.
+  @exclusivity(unchecked) var transitionDepth = 0
+  /// Notifications held until the outermost transition ends, in order.
+  var heldNotifications: [Notification] = []
+  private var isDeliveringHeldNotifications = false
+
+  /// Runs `body`, a change of state (a touch that stops a motion, a release that starts one),
+  /// holding back the delegate's notifications until it has finished: a delegate that reacts
+  /// (starting an animation when a deceleration ends, say) then always finds the scroll view
+  /// whole, never half-way between two phases.
+  @inline(__always)
+  func transition<Result>(_ body: () -> Result) -> Result {
+    transitionDepth += 1
+    let result = body()
+    transitionDepth -= 1
+    if transitionDepth == 0 && !heldNotifications.isEmpty { deliverHeldNotifications() }
+    return result
+  }
+
+  /// Tells the delegate now, or when the running transition ends.
+  @inline(__always)
+  func notify(_ notification: Notification) {
+    if transitionDepth > 0 {
+      heldNotifications.append(notification)
+    } else {
+      deliver(notification)
+    }
+  }
+
+  private func deliverHeldNotifications() {
+    // A delegate that starts another transition while hearing one adds to this queue; it is
+    // delivered here, in order.
+    guard !isDeliveringHeldNotifications else { return }
+    isDeliveringHeldNotifications = true
+    var index = 0
+    while index < heldNotifications.count {
+      let notification = heldNotifications[index]
+      index += 1
+      deliver(notification)
+    }
+    heldNotifications.removeAll(keepingCapacity: true)
+    isDeliveringHeldNotifications = false
+  }
+
+  private func deliver(_ notification: Notification) {
+    guard let delegate else { return }
+    switch notification {
+    case .didScroll: delegate.scrollViewDidScroll(self)
+    case .willBeginDragging: delegate.scrollViewWillBeginDragging(self)
+    case .didEndDragging(let decelerates):
+      delegate.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+    case .willBeginDecelerating: delegate.scrollViewWillBeginDecelerating(self)
+    case .didEndDecelerating: delegate.scrollViewDidEndDecelerating(self)
+    case .didEndScrollingAnimation: delegate.scrollViewDidEndScrollingAnimation(self)
+    }
   }
 
   /// Called after ``contentOffset`` changes, before the delegate hears of it. Subclasses

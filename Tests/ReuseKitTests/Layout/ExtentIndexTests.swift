@@ -31,6 +31,52 @@ import Testing
     }
   }
 
+  @Test func aTreeOfDefaultsMatchesNaiveAcrossBlocksWithSetsAndAppends() {
+    for seed in UInt64(1)...12 {
+      var random = SeededRandom(seed: seed)
+      let base = Double(random.int(0...4))
+      var values = [Double](repeating: base, count: random.int(0...3_000))
+      var tree = FenwickTree(count: values.count, value: base)
+      for step in 0..<400 {
+        switch random.int(0...2) {
+        case 0 where !values.isEmpty:
+          let i = random.int(0..<values.count)
+          values[i] = Double(random.int(0...9))
+          tree.set(i, to: values[i])
+        case 1:
+          let value = random.chance(0.5) ? base : Double(random.int(0...9))
+          values.append(value)
+          tree.append(value)
+        default:
+          break
+        }
+        #expect(tree.count == values.count)
+        let k = random.int(0...values.count)
+        #expect(tree.prefixSum(k) == values[..<k].reduce(0, +), "seed \(seed) step \(step)")
+        if k < values.count { #expect(tree.value(at: k) == values[k]) }
+        let y = random.double(-2...(values.reduce(0, +) + 5))
+        var expected = 0
+        var running = 0.0
+        for j in values.indices {
+          running += values[j]
+          if running <= y { expected = j + 1 } else { break }
+        }
+        #expect(tree.prefixCount(atMost: y) == expected, "seed \(seed) step \(step) y \(y)")
+      }
+      #expect(FenwickTree(values: values).values == values)
+    }
+  }
+
+  @Test func tenMillionEstimatedLengthsCostOneSlotPerMeasuredBlock() {
+    var index = ExtentIndex.estimated(count: 10_000_000, length: 3, spacing: 1)
+    #expect(index.start(10_000_000) == 40_000_000)
+    index.setLength(10, at: 5_000_000)
+    #expect(index.start(5_000_001) == 20_000_000 + 11)
+    #expect(index.lastIndex(startingAtOrBefore: 20_000_011, in: 0..<10_000_000) == 5_000_001)
+    index.replaceLengths(from: 10_000_000, with: [7, 7])
+    #expect(index.count == 10_000_002 && index.length(10_000_001) == 7)
+  }
+
   @Test(arguments: [ExtentIndex.Mode.uniform, .prefix, .fenwick])
   func modesAnswerTheSameQuestions(_ mode: ExtentIndex.Mode) {
     var random = SeededRandom(seed: 7)

@@ -71,6 +71,9 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
   var pairingViolations: [String] = []
   var refusesSelection: Set<ItemPath> = []
   var lastCell: RecordingCell?
+  /// The length each item measures at, answered through the delegate's size hook (estimated
+  /// layouts ask it when cells show); `nil` leaves it to the cells.
+  var measuredLength: ((ItemPath) -> Double)?
 
   init(counts: [Int]) { self.counts = counts }
 
@@ -158,6 +161,16 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
 
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
     events.append(.didDeselect(indexPath))
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
+    fitting proposedSize: Size
+  ) -> Size? {
+    guard let measuredLength else { return nil }
+    var size = proposedSize
+    size[collectionView.collectionViewLayout.scrollDirection] = measuredLength(indexPath)
+    return size
   }
 
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
