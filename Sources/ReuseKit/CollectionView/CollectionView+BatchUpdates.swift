@@ -299,6 +299,10 @@ extension CollectionView {
     } else {
       layout.prepare(forCollectionViewUpdates: mapping)
     }
+    if preparedViewportSize != viewportSize {
+      notifyObserversWillPrepareLayout()
+      stopBeforeResize = nil  // the update's anchor keeps what is on screen instead
+    }
     layout.prepare(
       LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
     preparedViewportSize = viewportSize

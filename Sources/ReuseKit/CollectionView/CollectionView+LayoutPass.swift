@@ -16,7 +16,7 @@ extension CollectionView {
   public func layoutIfNeeded() {
     guard !isInLayoutPass else { return }
     var passes = 0
-    defer { if passes > 0, let controlDidLayout { controlDidLayout() } }
+    defer { if passes > 0 && !layoutObservers.isEmpty { notifyObserversDidLayout() } }
     while needsLayout || collectionViewLayout.needsPrepare {
       passes += 1
       if passes > CollectionView.maximumPassesPerLayout {
@@ -62,12 +62,17 @@ extension CollectionView {
     }
 
     let layout = collectionViewLayout
+    if preparedViewportSize != viewportSize && !layoutObservers.isEmpty {
+      notifyObserversWillPrepareLayout()
+    }
     if layout.needsPrepare || preparedViewportSize != viewportSize {
       layout.prepare(
         LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
       preparedViewportSize = viewportSize
       contentSize = layout.contentSize
-      // The content or the viewport changed size: an idle offset past the new end comes back.
+      // The content or the viewport changed size: a paging or snapping view rests on the page
+      // or item it rested on before, and an idle offset past the new end comes back.
+      restOnStopAfterResize()
       restOffsetInBounds()
     }
 

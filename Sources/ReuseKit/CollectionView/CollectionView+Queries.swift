@@ -72,12 +72,18 @@ extension CollectionView {
       }
       return
     }
-    for index in 0..<displayedItems.count {
+    // Counted again at every step: a body that changes what is displayed (against the rules,
+    // but possible) may see a view twice or miss one, never read past the end.
+    var index = 0
+    while index < displayedItems.count {
       body(displayedItems.view(at: index), displayedItems.attributes[index])
+      index += 1
     }
-    for index in 0..<displayedSupplementaryViews.count {
+    index = 0
+    while index < displayedSupplementaryViews.count {
       body(
         displayedSupplementaryViews.view(at: index), displayedSupplementaryViews.attributes[index])
+      index += 1
     }
   }
 

@@ -158,19 +158,13 @@ extension CollectionView {
     return dequeueView(identifier, kind: kind)
   }
 
-  /// A blank cell, for a control whose own data source went away while it still shows items
-  /// (its data source is held weakly): reports it once, and the control shows blank cells
-  /// until its next reload reads no items.
-  func dequeuePlaceholderCell(control: String, for indexPath: ItemPath) -> CollectionViewCell {
-    let identifier = "ReuseKit.placeholder.cell"
+  /// A blank cell for an item a data source cannot show (its own data went away, say):
+  /// return it from `collectionView(_:cellForItemAt:)` instead of trapping. It needs no
+  /// registration and shows nothing; the next reload replaces it.
+  public func dequeueBlankCell(for indexPath: ItemPath) -> CollectionViewCell {
+    let identifier = "ReuseKit.blank.cell"
     if registrationSlots[identifier] == nil {
       register(CollectionViewCell.self, forCellWithReuseIdentifier: identifier)
-    }
-    if !didReportMissingControlDataSource {
-      didReportMissingControlDataSource = true
-      diagnostics.report(
-        .dataSourceChangedWithoutReload,
-        "\(control): the data source went away (it is held weakly); showing blank cells")
     }
     return dequeueView(identifier, kind: nil) as! CollectionViewCell
   }

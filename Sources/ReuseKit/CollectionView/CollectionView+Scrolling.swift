@@ -134,9 +134,16 @@ extension CollectionView: ScrollSnapStopProvider {
   /// - Complexity: O(log n + k) for a layout query around the alignment line.
   public func nearestSnapStop(to offset: Double, axis: Axis, alignment: SnapAlignment) -> SnapStop?
   {
-    let layout = collectionViewLayout
-    guard axis == layout.scrollDirection, offset.isFinite else { return nil }
+    guard axis == collectionViewLayout.scrollDirection, offset.isFinite else { return nil }
     layoutIfNeeded()
+    return nearestSnapStopInPreparedLayout(to: offset, axis: axis, alignment: alignment)
+  }
+
+  /// The stop nearest `offset` in the layout as last prepared (no pass runs).
+  func nearestSnapStopInPreparedLayout(
+    to offset: Double, axis: Axis, alignment: SnapAlignment
+  ) -> SnapStop? {
+    let layout = collectionViewLayout
     let total = itemCountPrefix[itemCountPrefix.count - 1]
     guard total > 0 else { return nil }
     let line = alignmentLine(forOffset: offset, axis: axis, alignment: alignment)

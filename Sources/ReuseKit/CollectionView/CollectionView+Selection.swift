@@ -44,6 +44,10 @@ extension CollectionView {
   /// Selects or deselects an item as a user tap would: with single selection a tap selects
   /// (deselecting the previous item); with multiple selection it toggles. The delegate's
   /// `shouldSelect`/`shouldDeselect` can refuse.
+  ///
+  /// With single selection, a tap on the item already selected asks `shouldSelect` and tells
+  /// `didSelect` again, as UIKit does (a tab bar re-centres its tab, a list opens the row
+  /// again); the selection stays as it is.
   public func tapItem(at indexPath: ItemPath) {
     guard allowsSelection, isValid(indexPath) else { return }
     let wasSelected = selectedItems.contains(indexPath)
@@ -55,8 +59,11 @@ extension CollectionView {
       collectionDelegate?.collectionView(self, didDeselectItemAt: indexPath)
       return
     }
-    guard !wasSelected else { return }
     guard collectionDelegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
+      return
+    }
+    if wasSelected {
+      collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)
       return
     }
     if !allowsMultipleSelection {

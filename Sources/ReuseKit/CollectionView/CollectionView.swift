@@ -207,10 +207,8 @@ public final class CollectionView: ScrollView {
   /// Views an interrupted, unanimated-over update animation left on screen: they end right
   /// after the update that interrupted it.
   var settlingViews: [UpdateAnimation.Disappearing] = []
-  /// Called after every `layoutIfNeeded()` that ran a pass, outside the pass: controls built
-  /// on a collection view (a waterfall's "load more") watch the geometry here, leaving the
-  /// delegate to the app.
-  var controlDidLayout: (() -> Void)?
+  /// Told about layout passes (see ``CollectionViewLayoutObserver``), weakly.
+  var layoutObservers: [WeakLayoutObserver] = []
   /// The cell a reconfigure is asking the data source about: dequeuing its identifier
   /// returns it, unprepared, as UIKit's reconfigure does.
   var reconfiguringView: ReusableView?
@@ -223,7 +221,6 @@ public final class CollectionView: ScrollView {
   /// +1 when the last offset change moved forward along the scroll axis, −1 backward.
   @exclusivity(unchecked) var scrollSign: Double = 1
   var didReportMissingSupplementaryProvider = false
-  var didReportMissingControlDataSource = false
 
   /// The data source, delegate and host, loaded once per layout pass (each load of a weak
   /// reference costs a retain through a side table) and passed down as guaranteed arguments.
@@ -256,6 +253,11 @@ public final class CollectionView: ScrollView {
   /// The layout's scroll direction.
   override public var primaryAxis: Axis { collectionViewLayout.scrollDirection }
 
+  /// Input reads the geometry of the current size and data.
+  override func prepareForInput() {
+    layoutIfNeeded()
+  }
+
   /// Lays out after every tick, so that cells measured in this frame steer the next one.
   override func didAdvance() {
     layoutIfNeeded()
@@ -283,6 +285,18 @@ public final class CollectionView: ScrollView {
     advanceUpdateAnimation(to: time)
   }
 
+  /// Before a resize, only a layout that is up to date can say which item the view rests on:
+  /// no pass runs here (the data may be changing under it).
+  override func snapStopBeforeResize(nearest offset: Double, alignment: SnapAlignment) -> SnapStop?
+  {
+    guard !needsLayout, !isInLayoutPass, !collectionViewLayout.needsPrepare, offset.isFinite
+    else { return nil }
+    return nearestSnapStopInPreparedLayout(
+      to: offset, axis: collectionViewLayout.scrollDirection, alignment: alignment)
+  }
+
+  /// The new size takes effect at the next layout pass (which rests a paging or snapping view
+  /// on its stop again, once the layout knows the new geometry).
   override func viewportSizeDidChange(from oldSize: Size) {
     setNeedsLayout()
   }

@@ -62,7 +62,7 @@ extension CarouselDelegate {
 /// Cards use the hide strategy (seed 004 found adding and removing subviews costly), and a
 /// reload keeps the pool: the seed leaked its hidden views; here cells created stay at the
 /// number ever shown at once.
-public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
+public final class Carousel {
   /// The collection view showing the cards.
   public let collectionView: CollectionView
   /// The layout.
@@ -96,7 +96,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   /// The number of items, as last read.
   @exclusivity(unchecked) public private(set) var itemCount = 0
   /// When the next automatic move is due, on the host's clock.
-  public private(set) var nextAutoscroll: Double?
+  public fileprivate(set) var nextAutoscroll: Double?
 
   private var lastTime = 0.0
   /// The slot centred, and the card stride it was measured with: when the viewport changes
@@ -116,11 +116,16 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     collectionView.attachStrategy = .hide
     collectionView.snapping = ScrollSnapping(alignment: .center, maximumItemsPerFling: 1)
     collectionView.alwaysBounceHorizontal = true
-    collectionView.dataSource = self
-    collectionView.delegate = self
-    // The collection view is owned by the carousel: it cannot outlive it.
-    collectionView.controlDidLayout = { [unowned(unsafe) self] in keepAnchorAcrossResize() }
+    collectionView.dataSource = plumbing
+    collectionView.delegate = plumbing
+    collectionView.addLayoutObserver(plumbing)
   }
+
+  /// The collection view's data source, delegate and layout observer. The collection view
+  /// holds it weakly and the carousel strongly: a collection view kept after its carousel is
+  /// gone finds no data source (blank, with a diagnostic), never a freed carousel.
+  private lazy var plumbing = Plumbing(self)
+  private var didReportMissingDataSource = false
 
   // MARK: Cells
 
@@ -196,25 +201,34 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     }
     let slot = wraps ? middleSlot(showing: target) : target
     anchorSlot = slot
-    anchoredStride = layout.cardStride
+    // No stride until cards have a width: the first real size then centres the anchor slot.
+    anchoredStride = layout.cardWidth > 0 ? layout.cardStride : 0
     collectionView.contentOffset = Point(x: layout.offsetCentering(slot), y: 0)
     collectionView.layoutIfNeeded()
     updateCurrentIndex()
   }
 
-  /// After a pass: if the card stride changed (the viewport was resized), centre the anchor
-  /// slot again, as a paging scroll view keeps its page on rotation.
-  private func keepAnchorAcrossResize() {
+  /// After a pass: if the card stride changed (the viewport was resized), the same card is
+  /// centred again, as a paging scroll view keeps its page on rotation. A snapping collection
+  /// view does this itself when it had a size before (it rests on the card it was heading
+  /// to); the first real size after none centres the anchor slot (the card a reload chose).
+  fileprivate func keepAnchorAcrossResize() {
     let stride = layout.cardStride
-    if stride != anchoredStride && layout.cardWidth > 0 {
-      anchoredStride = stride
+    guard stride != anchoredStride, layout.cardWidth > 0 else {
+      // Otherwise the offset's own changes (`scrollViewDidScroll`) kept the index current.
+      return
+    }
+    let hadGeometry = anchoredStride > 0
+    anchoredStride = stride
+    let offset = collectionView.contentOffset.x
+    let onCard = layout.offsetCentering(layout.cardNearest(offset: offset)) == offset
+    if !(hadGeometry && (onCard || collectionView.isAnimating || collectionView.isTracking)) {
       collectionView.stopMotion()
       anchorSlot = min(max(0, anchorSlot), max(0, slotCount - 1))
       collectionView.contentOffset = Point(x: layout.offsetCentering(anchorSlot), y: 0)
       collectionView.layoutIfNeeded()
-      updateCurrentIndex()
     }
-    // Otherwise the offset's own changes (`scrollViewDidScroll`) kept the index current.
+    updateCurrentIndex()
   }
 
   /// The slot nearest the middle of the run that shows `index`.
@@ -229,6 +243,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   /// wrapping, clamped to the first and last cards otherwise.
   public func step(by steps: Int, animated: Bool = true) {
     guard itemCount > 0, steps != 0 else { return }
+    collectionView.layoutIfNeeded()  // the geometry of the current size
     let (sum, overflow) = targetSlot.addingReportingOverflow(steps)
     let last = wraps ? slotCount - 1 : itemCount - 1
     let slot = overflow ? (steps > 0 ? last : 0) : min(max(0, sum), last)
@@ -241,6 +256,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
   /// wrapping), centring it.
   public func scroll(to index: Int, animated: Bool) {
     guard itemCount > 0 else { return }
+    collectionView.layoutIfNeeded()  // the geometry of the current size
     let clamped = wraps ? item(forSlot: index) : min(max(0, index), itemCount - 1)
     let slot = nearestSlot(showing: clamped)
     collectionView.setContentOffset(
@@ -312,7 +328,7 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     collectionView.layoutIfNeeded()
   }
 
-  private func updateCurrentIndex() {
+  fileprivate func updateCurrentIndex() {
     // Only with real geometry: a zero-size viewport has no cards to be nearest.
     guard itemCount > 0, layout.cardWidth > 0, layout.cardStride == anchoredStride else { return }
     anchorSlot = currentSlot
@@ -322,68 +338,85 @@ public final class Carousel: CollectionViewDataSource, CollectionViewDelegate {
     delegate?.carousel(self, didChangeCurrentIndex: index)
   }
 
-  // MARK: Collection view plumbing
+  // MARK: Plumbing
 
-  /// The slot count.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  )
-    -> Int
-  {
-    slotCount
-  }
-
-  /// The data source's cell for the slot's item.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
+  /// The data source's cell for a slot's item, or a blank cell when the data source went away.
+  fileprivate func cell(forSlot slot: Int) -> CollectionViewCell {
+    let path = ItemPath(section: 0, item: slot)
     guard let dataSource else {
-      return collectionView.dequeuePlaceholderCell(control: "Carousel", for: indexPath)
+      if !didReportMissingDataSource {
+        didReportMissingDataSource = true
+        collectionView.diagnostics.report(
+          .dataSourceChangedWithoutReload,
+          "Carousel: the data source went away (it is held weakly); showing blank cells")
+      }
+      return collectionView.dequeueBlankCell(for: path)
     }
-    return dataSource.carousel(
-      self, cellForItemAt: item(forSlot: indexPath.item), slot: indexPath.item)
-  }
-
-  /// Forwarded with the item.
-  public func collectionView(
-    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-    forItemAt indexPath: ItemPath
-  ) {
-    delegate?.carousel(self, willDisplay: cell, forItemAt: item(forSlot: indexPath.item))
-  }
-
-  /// Forwarded with the item.
-  public func collectionView(
-    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-    forItemAt indexPath: ItemPath
-  ) {
-    delegate?.carousel(self, didEndDisplaying: cell, forItemAt: item(forSlot: indexPath.item))
+    didReportMissingDataSource = false
+    return dataSource.carousel(self, cellForItemAt: item(forSlot: slot), slot: slot)
   }
 
   /// A tap: on the centred card, a selection; on a peeking card, a scroll to it.
-  public func collectionView(
-    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-  )
-    -> Bool
-  {
-    if indexPath.item == currentSlot {
-      delegate?.carousel(self, didSelectItemAt: item(forSlot: indexPath.item))
+  fileprivate func tapped(slot: Int) {
+    if slot == currentSlot {
+      delegate?.carousel(self, didSelectItemAt: item(forSlot: slot))
     } else {
-      collectionView.setContentOffset(
-        Point(x: layout.offsetCentering(indexPath.item), y: 0), animated: true)
+      collectionView.setContentOffset(Point(x: layout.offsetCentering(slot), y: 0), animated: true)
     }
-    return false
   }
 
-  /// The offset moved (a drag, a fling, an animation, a call): the current index follows.
-  public func scrollViewDidScroll(_ scrollView: ScrollView) {
-    updateCurrentIndex()
-  }
+  /// The collection view's data source, delegate and layout observer, kept out of the
+  /// carousel's public face.
+  private final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
+    CollectionViewLayoutObserver
+  {
+    unowned let carousel: Carousel
 
-  /// The user starts dragging: the autoscroll pauses.
-  public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
-    nextAutoscroll = nil
+    init(_ carousel: Carousel) { self.carousel = carousel }
+
+    func collectionView(
+      _ collectionView: CollectionView, numberOfItemsInSection section: Int
+    ) -> Int {
+      carousel.slotCount
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
+      carousel.cell(forSlot: indexPath.item)
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+      forItemAt indexPath: ItemPath
+    ) {
+      carousel.delegate?.carousel(
+        carousel, willDisplay: cell, forItemAt: carousel.item(forSlot: indexPath.item))
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+      forItemAt indexPath: ItemPath
+    ) {
+      carousel.delegate?.carousel(
+        carousel, didEndDisplaying: cell, forItemAt: carousel.item(forSlot: indexPath.item))
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+    ) -> Bool {
+      carousel.tapped(slot: indexPath.item)
+      return false
+    }
+
+    /// The offset moved (a drag, a fling, an animation, a call): the current index follows.
+    func scrollViewDidScroll(_ scrollView: ScrollView) { carousel.updateCurrentIndex() }
+
+    /// The user starts dragging: the autoscroll pauses.
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { carousel.nextAutoscroll = nil }
+
+    func collectionViewDidLayout(_ collectionView: CollectionView) {
+      carousel.keepAnchorAcrossResize()
+    }
   }
 }

@@ -109,6 +109,9 @@ public final class FourWayPicker<Model> {
   private var didScrollHandler: ((Model) -> Void)?
   private var didSelectHandler: ((Model) -> Void)?
   private var lastReported: (row: Int, column: Int)?
+  /// The row the container rests on or was last sent to (a step, a release's snap): across a
+  /// resize, this row is centred again.
+  private var restingRow = 0
   private var coordinator: NestedScrollCoordinator?
   private var plumbing: Plumbing?
 
@@ -161,7 +164,7 @@ public final class FourWayPicker<Model> {
     }
     collectionView.dataSource = plumbing
     collectionView.delegate = plumbing
-    collectionView.controlDidLayout = { [unowned(unsafe) self] in containerDidLayout() }
+    collectionView.addLayoutObserver(plumbing)
     applySnapping()
     reloadData()
   }
@@ -214,6 +217,7 @@ public final class FourWayPicker<Model> {
   /// Reads the rows and sizes again, keeping the current row and column (clamped).
   public func reloadData() {
     currentRow = rowCounts.isEmpty ? 0 : min(currentRow, rowCounts.count - 1)
+    restingRow = currentRow
     collectionView.reloadData()
     boundViewport = .zero  // re-centre the current row at the next pass
     collectionView.layoutIfNeeded()
@@ -227,6 +231,7 @@ public final class FourWayPicker<Model> {
   public func scrollToRow(_ row: Int, animated: Bool) {
     guard !rowCounts.isEmpty else { return }
     let target = min(max(0, row), rowCounts.count - 1)
+    restingRow = target
     collectionView.scrollToItem(
       at: ItemPath(section: 0, item: target), at: .center, animated: animated)
     if !animated {
@@ -311,10 +316,14 @@ public final class FourWayPicker<Model> {
     coordinator?.moveDrag(to: point, time: time)
   }
 
-  /// The touch lifted: whatever it dragged snaps.
+  /// The touch lifted: whatever it dragged snaps. A touch that caught a moving row or the
+  /// container and lifted on its stop (or so near it that it lands at once) settles that part
+  /// now: nothing moves, so no scroll callback would tell it. (Settling reads only the parts
+  /// at rest: the others settle when their motion ends.)
   public func endDrag(at point: Point, time: Double) {
     coordinator?.endDrag(at: point, time: time)
     coordinator = nil
+    settle()
   }
 
   /// A tap at `point` in the container's content coordinates: reports the model under it and,
@@ -348,20 +357,17 @@ public final class FourWayPicker<Model> {
   @discardableResult
   public func tick(now time: Double) -> Bool {
     collectionView.tick(now: time)
-    collectionView.forEachDisplayedView { view, _ in
-      (view as? PickerRowCell)?.rowView.tick(now: time)
-    }
+    // The row cells made (a handful), not the container's displayed set: a row that settles
+    // can move the container and change what it displays.
+    for cell in rowCells where cell.row >= 0 { cell.rowView.tick(now: time) }
     return isAnimating
   }
 
   /// Whether the container or a row moves.
   public var isAnimating: Bool {
     if collectionView.isAnimating { return true }
-    var moving = false
-    collectionView.forEachDisplayedView { view, _ in
-      if let cell = view as? PickerRowCell, cell.rowView.isAnimating { moving = true }
-    }
-    return moving
+    for cell in rowCells where cell.row >= 0 && cell.rowView.isAnimating { return true }
+    return false
   }
 
   /// The row cell showing `row`, if it is displayed.
@@ -481,40 +487,60 @@ public final class FourWayPicker<Model> {
   /// After each container pass: keeps the insets that let the first and last rows reach the
   /// centre, centres the current row once the viewport has a size (and again when it
   /// changes), and re-binds the rows when the width changes.
-  private func containerDidLayout() {
+  fileprivate func updateContainerInsets() {
     let viewport = collectionView.viewportSize
-    guard viewport.width > 0, viewport.height > 0 else { return }
     var insets = EdgeInsets.zero
     if !rowCounts.isEmpty {
       insets.top = max(0, (viewport.height - rowHeight(0)) / 2)
       insets.bottom = max(0, (viewport.height - rowHeight(rowCounts.count - 1)) / 2)
     }
-    let resized = viewport != boundViewport
     if insets != collectionView.contentInset { collectionView.contentInset = insets }
-    guard resized else { return }
+  }
+
+  /// After each container pass: keeps the insets that let the first and last rows reach the
+  /// centre, centres the current row once the viewport has a size, and re-binds the rows when
+  /// the width changes. (Across later resizes the container itself keeps the row it rested
+  /// on, or was heading to, centred: its insets follow the size before its layout does.)
+  fileprivate func containerDidLayout() {
+    let viewport = collectionView.viewportSize
+    guard viewport.width > 0, viewport.height > 0 else { return }
+    updateContainerInsets()
+    guard viewport != boundViewport else { return }
+    let firstSize = boundViewport.width == 0 || boundViewport.height == 0
     let widthChanged = viewport.width != boundViewport.width
     boundViewport = viewport
+    isRelayingOut = true
     if widthChanged {
       collectionView.forEachDisplayedView { view, _ in
         if let cell = view as? PickerRowCell, cell.row >= 0 { bind(cell, to: cell.row) }
       }
     }
-    guard !rowCounts.isEmpty else { return }
+    isRelayingOut = false
+    guard !rowCounts.isEmpty, !collectionView.isTracking else { return }
+    // The row it rests on, or was heading to, centred at the new size; the geometry of a size
+    // too small to centre anything never decides which row that is.
+    restingRow = min(max(0, firstSize ? currentRow : restingRow), rowCounts.count - 1)
     collectionView.stopMotion()
     collectionView.scrollToItem(
-      at: ItemPath(section: 0, item: min(currentRow, rowCounts.count - 1)), at: .center,
-      animated: false)
+      at: ItemPath(section: 0, item: restingRow), at: .center, animated: false)
     collectionView.layoutIfNeeded()
+    currentRow = restingRow
     if lastReported == nil, let column = column(forRow: currentRow) {
       lastReported = (currentRow, column)  // the initial position is not a change
     }
+    reportCentredModelIfChanged()
   }
+
+  /// Set while rows are re-bound after a resize: rows that stop moving then must not settle
+  /// the picker from half-updated geometry.
+  private var isRelayingOut = false
 
   private var boundViewport = Size.zero
 
   /// Something came to rest: the centred row and the current row's column become current,
   /// the other rows realign, and a change of the centred model is reported once.
   fileprivate func settle() {
+    guard !isRelayingOut else { return }
     guard !rowCounts.isEmpty else {
       lastReported = nil
       return
@@ -529,6 +555,7 @@ public final class FourWayPicker<Model> {
       {
         currentRow = min(max(0, stop.index), rowCounts.count - 1)
       }
+      restingRow = currentRow
     }
     if let cell = rowCell(currentRow), !cell.rowView.isTracking, !cell.rowView.isAnimating,
       rowCounts[currentRow] > 0
@@ -542,6 +569,21 @@ public final class FourWayPicker<Model> {
         layoutRows(animated: true)
       }
     }
+    reportCentredModelIfChanged()
+  }
+
+  /// A drag of the container was released: the row its snap is heading to is the one a resize
+  /// keeps.
+  fileprivate func containerReleased() {
+    guard !rowCounts.isEmpty,
+      let stop = collectionView.nearestSnapStop(
+        to: collectionView.restingContentOffset.y, axis: .vertical, alignment: .center)
+    else { return }
+    restingRow = min(max(0, stop.index), rowCounts.count - 1)
+  }
+
+  /// Reports the centred model once per change.
+  private func reportCentredModelIfChanged() {
     guard let column = column(forRow: currentRow) else { return }
     if let last = lastReported, last.row == currentRow, last.column == column { return }
     lastReported = (currentRow, column)
@@ -550,8 +592,10 @@ public final class FourWayPicker<Model> {
 
   // MARK: Plumbing
 
-  /// The container's data source and delegate.
-  private final class Plumbing: CollectionViewDataSource, CollectionViewDelegate {
+  /// The container's data source, delegate and layout observer.
+  private final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
+    CollectionViewLayoutObserver
+  {
     unowned let picker: FourWayPicker
 
     init(_ picker: FourWayPicker) { self.picker = picker }
@@ -600,8 +644,18 @@ public final class FourWayPicker<Model> {
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { picker.settle() }
 
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+      picker.containerReleased()
       if !decelerate { picker.settle() }
     }
+
+    /// The insets follow the new size before the layout and the offset use it.
+    func collectionView(
+      _ collectionView: CollectionView, willPrepareLayoutForViewportSize viewportSize: Size
+    ) {
+      picker.updateContainerInsets()
+    }
+
+    func collectionViewDidLayout(_ collectionView: CollectionView) { picker.containerDidLayout() }
   }
 
   /// A row view's data source and delegate: the row's models, configured into the user's cell.

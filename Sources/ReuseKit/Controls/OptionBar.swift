@@ -81,7 +81,7 @@ extension OptionBarDelegate {
 /// `didEndDisplaying` is sent; zero columns work; deselecting sets ``selectedIndex`` to `nil`,
 /// not 0; the content size follows a reload. The selected look survives reuse (cells get
 /// `isSelected` when they show).
-public final class OptionBar: CollectionViewDataSource, CollectionViewDelegate {
+public final class OptionBar {
   /// The collection view showing the strip.
   public let collectionView: CollectionView
   /// Supplies the columns. Setting it reloads. Held weakly.
@@ -128,8 +128,12 @@ public final class OptionBar: CollectionViewDataSource, CollectionViewDelegate {
   /// The indicator's height, drawn under the selected column. 0 hides it.
   public var indicatorHeight: Double = 0.25
 
-  private var columnCount = 0
+  fileprivate var columnCount = 0
   private var widths: [Double] = []
+  /// Whether the user slid the strip and it has not yet come to rest (with
+  /// ``selectsCenteredColumnOnSlide``, its resting column is then selected). Code that moves
+  /// the strip (a selection, a tap) ends the slide.
+  fileprivate var isSliding = false
 
   /// A strip of `viewportSize`.
   public init(viewportSize: Size = .zero) {
@@ -137,8 +141,9 @@ public final class OptionBar: CollectionViewDataSource, CollectionViewDelegate {
       layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(80)),
       viewportSize: viewportSize)
     collectionView.alwaysBounceHorizontal = true
-    collectionView.dataSource = self
-    collectionView.delegate = self
+    collectionView.dataSource = plumbing
+    collectionView.delegate = plumbing
+    collectionView.addLayoutObserver(plumbing)
   }
 
   // MARK: Cells
@@ -223,11 +228,13 @@ public final class OptionBar: CollectionViewDataSource, CollectionViewDelegate {
   /// Scrolls `index` to the centre, clamped at the ends of the content.
   public func scrollToCenter(_ index: Int, animated: Bool) {
     guard index >= 0 && index < columnCount else { return }
+    isSliding = false
     collectionView.scrollToItem(
       at: ItemPath(section: 0, item: index), at: .center, animated: animated)
   }
 
-  private func setSelection(_ index: Int?, origin: SelectionOrigin) {
+  fileprivate func setSelection(_ index: Int?, origin: SelectionOrigin) {
+    if origin != .slide { isSliding = false }
     guard index != selectedIndex else { return }
     if let old = selectedIndex {
       selectedIndex = nil
@@ -255,90 +262,143 @@ public final class OptionBar: CollectionViewDataSource, CollectionViewDelegate {
     return Rect(x: frame.minX, y: frame.maxY - height, width: frame.width, height: height)
   }
 
-  // MARK: Collection view data source and delegate (internal plumbing)
+  // MARK: Plumbing
 
-  /// The column count.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  )
-    -> Int
-  {
-    columnCount
-  }
+  /// The collection view's data source and delegate, kept out of the bar's public face. The
+  /// collection view holds it weakly, the bar strongly.
+  private lazy var plumbing = Plumbing(self)
+  private var didReportMissingDataSource = false
 
-  /// The data source's cell.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
+  /// The data source's cell, or a blank one when the data source went away.
+  fileprivate func cell(forColumn index: Int) -> CollectionViewCell {
     guard let dataSource else {
-      return collectionView.dequeuePlaceholderCell(control: "OptionBar", for: indexPath)
+      if !didReportMissingDataSource {
+        didReportMissingDataSource = true
+        collectionView.diagnostics.report(
+          .dataSourceChangedWithoutReload,
+          "OptionBar: the data source went away (it is held weakly); showing blank cells")
+      }
+      return collectionView.dequeueBlankCell(for: ItemPath(section: 0, item: index))
     }
-    return dataSource.optionBar(self, cellForColumnAt: indexPath.item)
-  }
-
-  /// Forwarded.
-  public func collectionView(
-    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-    forItemAt indexPath: ItemPath
-  ) {
-    delegate?.optionBar(self, willDisplay: cell, forColumnAt: indexPath.item)
-  }
-
-  /// Forwarded.
-  public func collectionView(
-    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-    forItemAt indexPath: ItemPath
-  ) {
-    delegate?.optionBar(self, didEndDisplaying: cell, forColumnAt: indexPath.item)
+    didReportMissingDataSource = false
+    return dataSource.optionBar(self, cellForColumnAt: index)
   }
 
   /// A tap: the option bar handles selection itself (single selection, scroll to centre).
-  public func collectionView(
-    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-  )
-    -> Bool
-  {
-    if indexPath.item != selectedIndex {
-      setSelection(indexPath.item, origin: .tap)
-    }
-    scrollToCenter(indexPath.item, animated: true)
-    return false
+  fileprivate func tapped(column index: Int) {
+    if index != selectedIndex { setSelection(index, origin: .tap) }
+    scrollToCenter(index, animated: true)
   }
 
   /// With ``estimatedColumnWidth``, a column's width, asked of the delegate when it shows.
-  public func collectionView(
-    _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
-    fitting proposedSize: Size
-  ) -> Size? {
+  fileprivate func measuredWidth(ofColumn index: Int, height: Double) -> Size? {
     guard estimatedColumnWidth != nil, let delegate else { return nil }
     var sanitizer = LengthSanitizer(subject: "option bar column width")
-    let width = sanitizer.sanitize(
-      delegate.optionBar(self, widthForColumnAt: indexPath.item), at: indexPath)
+    let path = ItemPath(section: 0, item: index)
+    let width = sanitizer.sanitize(delegate.optionBar(self, widthForColumnAt: index), at: path)
     sanitizer.report(to: collectionView.diagnostics)
-    return Size(width: width, height: proposedSize.height)
+    return Size(width: width, height: height)
   }
 
-  /// A slide settled: with ``selectsCenteredColumnOnSlide``, the column in the centre is
-  /// selected.
-  public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
-    selectCenteredColumnAfterSlide()
-  }
-
-  /// A drag ended without deceleration.
-  public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-    if !decelerate { selectCenteredColumnAfterSlide() }
-  }
-
-  /// Selects the column the strip rests on, centred. Not while a finger holds the strip (a
-  /// touch that stops a slide ends its deceleration): its release settles first.
-  private func selectCenteredColumnAfterSlide() {
-    guard selectsCenteredColumnOnSlide, columnCount > 0, !collectionView.isTracking,
+  /// After a slide: selects the column the strip rests on, centred. Not while a finger holds
+  /// the strip (a touch that stops a slide ends its deceleration: its release settles first),
+  /// and not when code, not a slide, moved the strip.
+  fileprivate func selectCenteredColumnAfterSlide() {
+    guard selectsCenteredColumnOnSlide, isSliding, columnCount > 0, !collectionView.isTracking,
       !collectionView.isAnimating,
       let stop = collectionView.nearestSnapStop(
         to: collectionView.contentOffset.x, axis: .horizontal, alignment: .center)
     else { return }
+    isSliding = false
     setSelection(stop.index, origin: .slide)
+  }
+
+  /// After each pass: a selection centred before the viewport changed size is centred again
+  /// after it, as a tab bar keeps its tab in view on rotation (an animation toward it re-aims
+  /// by itself).
+  fileprivate func didLayout() {
+    let viewport = collectionView.viewportSize
+    let idle = !collectionView.isAnimating && !collectionView.isTracking
+    if viewport != laidOutViewport {
+      laidOutViewport = viewport
+      if selectionWasCentred, idle, let selectedIndex {
+        scrollToCenter(selectedIndex, animated: false)
+      }
+    }
+    if idle {
+      selectionWasCentred =
+        selectedIndex.map { index in
+          guard let frame = frameForColumn(at: index) else { return false }
+          let centring = collectionView.clampedContentOffset(
+            Point(x: frame.midX - viewport.width / 2, y: 0))
+          return centring.x == collectionView.contentOffset.x
+        } ?? false
+    }
+  }
+
+  private var laidOutViewport = Size.zero
+  private var selectionWasCentred = false
+
+  private final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
+    CollectionViewLayoutObserver
+  {
+    unowned let bar: OptionBar
+
+    init(_ bar: OptionBar) { self.bar = bar }
+
+    func collectionView(
+      _ collectionView: CollectionView, numberOfItemsInSection section: Int
+    ) -> Int {
+      bar.columnCount
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
+      bar.cell(forColumn: indexPath.item)
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+      forItemAt indexPath: ItemPath
+    ) {
+      bar.delegate?.optionBar(bar, willDisplay: cell, forColumnAt: indexPath.item)
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+      forItemAt indexPath: ItemPath
+    ) {
+      bar.delegate?.optionBar(bar, didEndDisplaying: cell, forColumnAt: indexPath.item)
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+    ) -> Bool {
+      bar.tapped(column: indexPath.item)
+      return false
+    }
+
+    func collectionView(
+      _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
+      fitting proposedSize: Size
+    ) -> Size? {
+      bar.measuredWidth(ofColumn: indexPath.item, height: proposedSize.height)
+    }
+
+    /// A slide settled: with `selectsCenteredColumnOnSlide`, its centred column is selected.
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+      bar.selectCenteredColumnAfterSlide()
+    }
+
+    /// A drag ended without deceleration.
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+      if !decelerate { bar.selectCenteredColumnAfterSlide() }
+    }
+
+    /// The user starts sliding the strip.
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { bar.isSliding = true }
+
+    func collectionViewDidLayout(_ collectionView: CollectionView) { bar.didLayout() }
   }
 }

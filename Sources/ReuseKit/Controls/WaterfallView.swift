@@ -7,7 +7,7 @@
 /// feed.collectionView.dataSource = photos
 /// feed.loadMoreHandler = { feed in
 ///   photos.append(contentsOf: nextPage())
-///   feed.collectionView.insertItems(at: newPaths)   // or reloadData(): both place only the new items
+///   feed.collectionView.insertItems(at: newPaths)   // places only the new items (a reload places all)
 /// }
 /// ```
 ///
@@ -30,7 +30,8 @@ public final class WaterfallView {
       }
     }
   }
-  /// Asked for more items; append them, then insert or reload.
+  /// Asked for more items: append them to your data, then call `insertItems(at:)` with their
+  /// paths (only they are placed; `reloadData()` would lay out every item again).
   public var loadMoreHandler: ((WaterfallView) -> Void)? {
     didSet { checkLoadMore() }
   }
@@ -42,7 +43,17 @@ public final class WaterfallView {
   public init(layout: WaterfallLayout = WaterfallLayout(), viewportSize: Size = .zero) {
     self.layout = layout
     collectionView = CollectionView(layout: layout, viewportSize: viewportSize)
-    collectionView.controlDidLayout = { [unowned self] in checkLoadMore() }
+    collectionView.addLayoutObserver(observer)
+  }
+
+  /// Watches the collection view's passes for the end coming near. The collection view holds
+  /// it weakly, the feed strongly: a collection view kept after its feed is gone asks no one.
+  private lazy var observer = LoadMoreObserver(self)
+
+  private final class LoadMoreObserver: CollectionViewLayoutObserver {
+    unowned let feed: WaterfallView
+    init(_ feed: WaterfallView) { self.feed = feed }
+    func collectionViewDidLayout(_ collectionView: CollectionView) { feed.checkLoadMore() }
   }
 
   /// Forgets the last request, so the next layout near the end asks again (after a failed

@@ -93,8 +93,13 @@ public final class CarouselLayout: CollectionViewLayout {
       height: max(0, viewport.height - 2 * inset))
   }
 
-  /// The content offset that centres card `index`.
-  public func offsetCentering(_ index: Int) -> Double { Double(index) * cardStride }
+  /// The content offset that centres card `index`: the card's middle at the viewport's
+  /// middle, computed as a collection view snapping to centres computes it (so both agree to
+  /// the last bit).
+  public func offsetCentering(_ index: Int) -> Double {
+    guard cardWidth > 0 else { return Double(index) * cardStride }  // no room for cards yet
+    return frameForCard(index).midX - viewport.width / 2
+  }
 
   /// The card whose centre is nearest the viewport centre at `offset` (unclamped).
   public func cardNearest(offset: Double) -> Int {

@@ -99,6 +99,7 @@ extension ScrollView {
       return
     }
     guard !isTracking else { return }
+    stopBeforeResize = nil
     if phase == .animating && restingContentOffset == offset { return }
     transition {
       stopMotion()
@@ -132,10 +133,11 @@ extension ScrollView {
   /// ``snapping`` (or paging) the step lands on an item (or a page).
   public func scroll(by step: ScrollStep, animated: Bool = true) {
     guard isScrollEnabled, !isTracking else { return }
+    prepareForInput()
     let axis = primaryAxis
     let alignment = snapping?.alignment ?? .leading
     // Step from where the content is heading, so quick repeated steps add up.
-    let base = restingPosition(along: axis)
+    let base = restingContentOffset[axis]
     var target = contentOffset
     switch step {
     case .items(let count):
@@ -174,6 +176,7 @@ extension ScrollView {
   public func scroll(byWheel delta: Point, time: Double) {
     guard isScrollEnabled, !isTracking, delta.isFinite, time.isFinite else { return }
     noteTime(time)
+    prepareForInput()
     transition { applyWheel(delta) }
   }
 

@@ -11,6 +11,7 @@ extension ScrollView {
   public func beginDrag(at point: Point, time: Double) {
     guard isScrollEnabled, point.isFinite, time.isFinite else { return }
     noteTime(time)
+    prepareForInput()
     transition {
       if phase == .decelerating || phase == .animating { stopMotion() }
       // Resuming on rubber-banded content: start from the drag that would have displaced it so.

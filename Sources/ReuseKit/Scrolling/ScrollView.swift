@@ -46,6 +46,7 @@ public class ScrollView {
         diagnostics.report(.invalidMetric, "contentOffset \(newValue) is not finite; ignored")
         return
       }
+      stopBeforeResize = nil
       transition {
         if phase == .decelerating || phase == .animating { stopMotion() }
         applyOffset(newValue)
@@ -72,6 +73,10 @@ public class ScrollView {
 
   /// The size of the visible area. Negative or non-finite extents are treated as 0, with a
   /// diagnostic.
+  ///
+  /// A paging or snapping view keeps the page or item it rests on (or is heading to) across a
+  /// change of size, as a paging view keeps its page on rotation: it rests there again at the
+  /// new size, unless the offset is set meanwhile.
   public var viewportSize: Size {
     get { _viewportSize }
     set {
@@ -81,6 +86,7 @@ public class ScrollView {
         diagnostics.report(.invalidSize, "viewport size \(newValue) is invalid; using \(clean)")
       }
       guard clean != _viewportSize else { return }
+      noteStopBeforeResize()
       let old = _viewportSize
       _viewportSize = clean
       viewportSizeDidChange(from: old)
@@ -355,11 +361,93 @@ public class ScrollView {
   /// override to schedule layout.
   func contentOffsetDidChange(from oldOffset: Point) {}
 
-  /// Called after ``viewportSize`` changes. Subclasses override to schedule layout.
-  func viewportSizeDidChange(from oldSize: Size) {}
+  /// Called after ``viewportSize`` changes. Subclasses override to schedule layout (and call
+  /// ``restOnStopAfterResize()`` once the new geometry is known).
+  func viewportSizeDidChange(from oldSize: Size) { restOnStopAfterResize() }
+
+  // MARK: Keeping the stop across a resize
+
+  /// Where a paging or snapping view rested (or was heading) before its viewport changed size:
+  /// page numbers per axis, or an item's index. Cleared when the offset is set explicitly.
+  enum StopBeforeResize: Equatable {
+    case pages(Point)
+    case item(Int)
+    /// Content scrolled to its very start or end (where several stops clamp to one offset)
+    /// stays there.
+    case edge(atEnd: Bool)
+  }
+
+  /// The stop to rest on again once the new geometry is known.
+  var stopBeforeResize: StopBeforeResize?
+
+  /// Notes the page or item the view rests on, with the geometry before the resize.
+  private func noteStopBeforeResize() {
+    // An animation aimed at an item (a collection view's `scrollToItem`) re-aims by itself.
+    guard stopBeforeResize == nil, !isTracking, !_viewportSize.isEmpty, animationTarget == nil
+    else { return }
+    let resting = restingContentOffset
+    if isPagingEnabled {
+      var pages = Point.zero
+      for axis in Axis.allCases where _viewportSize[axis] > 0 {
+        pages[axis] = ((resting[axis] - minimumContentOffset[axis]) / _viewportSize[axis]).rounded()
+      }
+      stopBeforeResize = .pages(pages)
+    } else if let snapping {
+      let axis = primaryAxis
+      if resting[axis] <= minimumContentOffset[axis] {
+        stopBeforeResize = .edge(atEnd: false)
+      } else if resting[axis] >= maximumContentOffset[axis] {
+        stopBeforeResize = .edge(atEnd: true)
+      } else if let stop = snapStopBeforeResize(
+        nearest: resting[axis], alignment: snapping.alignment)
+      {
+        stopBeforeResize = .item(stop.index)
+      }
+    }
+  }
+
+  /// The stop nearest `offset` with the geometry before a resize, or `nil` if it is not known
+  /// without laying out (a collection view whose data changed since its last pass).
+  func snapStopBeforeResize(nearest offset: Double, alignment: SnapAlignment) -> SnapStop? {
+    snapStopProvider?.nearestSnapStop(to: offset, axis: primaryAxis, alignment: alignment)
+  }
+
+  /// Rests on the page or item noted before the resize, at the new geometry (a collection view
+  /// calls it once its layout is prepared for the new size). A running motion stops: its
+  /// target belonged to the old geometry.
+  func restOnStopAfterResize() {
+    guard let stop = stopBeforeResize else { return }
+    stopBeforeResize = nil
+    guard !isTracking else { return }
+    var offset = contentOffset
+    switch stop {
+    case .pages(let pages):
+      for axis in Axis.allCases where viewportSize[axis] > 0 {
+        offset[axis] = minimumContentOffset[axis] + pages[axis] * viewportSize[axis]
+      }
+    case .item(let index):
+      guard let snapping, let provider = snapStopProvider,
+        let target = provider.snapStop(
+          SnapStop(index: index, offset: 0), advancedBy: 0, axis: primaryAxis,
+          alignment: snapping.alignment)
+      else { return }
+      offset[primaryAxis] = target.offset
+    case .edge(let atEnd):
+      offset[primaryAxis] =
+        atEnd ? maximumContentOffset[primaryAxis] : minimumContentOffset[primaryAxis]
+    }
+    if offset != contentOffset || phase == .decelerating || phase == .animating {
+      contentOffset = offset
+    }
+  }
 
   /// Called after ``delegate`` changes. Subclasses override to cache a refined delegate.
   func delegateDidChange() {}
+
+  /// Called before input is interpreted (a touch, a wheel notch, a key step): a collection
+  /// view lays out first, so that a resize or a data change not yet laid out is taken into
+  /// account.
+  func prepareForInput() {}
 
   /// Called at the end of every ``tick(now:)`` that moved something. A collection view lays
   /// out here.
