@@ -29,6 +29,7 @@ func registerControlBenchmarks() {
     registerOptionBarFrame(count, variable: false)
     registerOptionBarFrame(count, variable: true)
   }
+  registerOptionBarReload(10_000_000)
   registerCarouselFrame(wraps: false, reloads: 0)
   registerCarouselFrame(wraps: false, reloads: CarouselGeometry.reloads)
   registerCarouselFrame(wraps: true, reloads: 0)
@@ -131,6 +132,54 @@ private func registerOptionBarFrame(_ count: Int, variable: Bool) {
       seed.value = (baseline, stepper)
     },
     teardown: { seed.value = nil })
+}
+
+/// A reload of `count` columns of their own widths, with estimated widths: the widths are
+/// asked for only as columns show, so a reload costs what the estimate index costs
+/// (O(n / 256)) plus the columns on screen. The setup checks that a reload asks for fewer
+/// than 100 widths.
+private func registerOptionBarReload(_ count: Int) {
+  final class Columns: OptionBarDataSource, OptionBarDelegate {
+    let bar: OptionBar
+    var asked = 0
+    init() {
+      bar = OptionBar(
+        viewportSize: Size(width: OptionBarGeometry.width, height: OptionBarGeometry.height))
+      bar.collectionView.diagnostics.handler = nil
+      bar.estimatedColumnWidth = OptionBarGeometry.columnWidth
+      bar.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
+      bar.delegate = self
+      bar.dataSource = self
+    }
+    func numberOfColumns(in optionBar: OptionBar) -> Int { 10_000_000 }
+    func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
+      let cell = optionBar.dequeueReusableCell(
+        BenchCell.self, withReuseIdentifier: "cell", forColumnAt: index)
+      cell.item = index
+      return cell
+    }
+    func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
+      asked += 1
+      return Double(20 + (index &* 37) % 101)
+    }
+  }
+  let columns = State<Columns>()
+  benchmark(
+    "optionbar/reload/estimated", items: count, scaling: .one,
+    closure: { benchmark in
+      let fixture = columns.value!
+      for _ in benchmark.scaledIterations { fixture.bar.reloadData() }
+      blackHole(fixture.bar.collectionView.contentSize.width)
+    },
+    setup: {
+      let fixture = Columns()
+      precondition(fixture.bar.numberOfColumns == count)
+      fixture.asked = 0
+      fixture.bar.reloadData()
+      precondition(fixture.asked < 100, "a reload asked for \(fixture.asked) widths")
+      columns.value = fixture
+    },
+    teardown: { columns.value = nil })
 }
 
 // MARK: Carousel

@@ -17,6 +17,80 @@ func registerWaterfallBenchmarks() {
     registerWaterfallJumps(count: count, baselines: count <= 100_000)
   }
   for count in [100_000, 1_000_000] { registerWaterfallQueries(count: count) }
+  registerWaterfallAppend(count: 1_000_000, page: 60)
+}
+
+/// "Load more": `page` items appended to a feed of `count` with `insertItems`, laid out and
+/// shown. Only the new items are placed (and their heights asked for); the setup checks that
+/// no placed item moves and that the provider is asked for exactly the new items.
+private func registerWaterfallAppend(count: Int, page: Int) {
+  final class Feed: CollectionViewDataSource {
+    var count: Int
+    var asked = 0
+    let layout: WaterfallLayout
+    let collectionView: CollectionView
+
+    init(count: Int) {
+      self.count = count
+      layout = WaterfallLayout(
+        columns: .fixed(2), itemHeight: .fixed(1), columnSpacing: WaterfallGeometry.columnSpacing,
+        itemSpacing: WaterfallGeometry.itemSpacing)
+      collectionView = CollectionView(layout: layout, viewportSize: Geometry.viewport)
+      layout.itemHeight = .perItem { [unowned self] path, _ in
+        asked += 1
+        var hash = UInt64(path.item) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+        return Double(100 + hash % 201)
+      }
+      collectionView.diagnostics.handler = nil
+      collectionView.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
+      collectionView.dataSource = self
+      collectionView.layoutIfNeeded()
+      // Scrolled to the end, as a feed is when it loads more.
+      collectionView.contentOffset = Point(x: 0, y: collectionView.maximumContentOffset.y)
+      collectionView.layoutIfNeeded()
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+      -> Int
+    { count }
+
+    func collectionView(
+      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
+      let cell = collectionView.dequeueReusableCell(
+        BenchCell.self, withReuseIdentifier: "cell", for: indexPath)
+      cell.item = indexPath.item
+      return cell
+    }
+
+    func append(_ page: Int) {
+      let paths = (count..<count + page).map { ItemPath(section: 0, item: $0) }
+      count += page
+      collectionView.insertItems(at: paths)
+      collectionView.layoutIfNeeded()
+    }
+  }
+  let feed = State<Feed>()
+  benchmark(
+    "waterfall/append/shortest", items: count, scaling: .one,
+    closure: { benchmark in
+      let feed = feed.value!
+      for _ in benchmark.scaledIterations { feed.append(page) }
+      blackHole(feed.collectionView.contentSize.height)
+    },
+    setup: {
+      let fixture = Feed(count: count)
+      // Appending asks only for the new items and moves nothing placed.
+      let probe = (0..<1_000).map { ItemPath(section: 0, item: $0 * (count / 1_000)) }
+      let before = probe.map { fixture.layout.frameForItem(at: $0) }
+      fixture.asked = 0
+      fixture.append(page)
+      precondition(fixture.asked == page, "an append asked for \(fixture.asked) heights")
+      precondition(probe.map { fixture.layout.frameForItem(at: $0) } == before, "an item moved")
+      feed.value = fixture
+    },
+    teardown: { feed.value = nil })
 }
 
 /// The visible-set computation alone, after a big jump: our layout's rect query against the

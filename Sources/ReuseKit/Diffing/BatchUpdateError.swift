@@ -18,6 +18,11 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
     case reload
     /// Reconfigure (before the update).
     case reconfigure
+
+    /// Every operation, in a fixed order (codes for compact tables).
+    static let allCasesInOrder: [Operation] = [
+      .insert, .delete, .moveSource, .moveDestination, .reload, .reconfigure,
+    ]
   }
 
   /// The data source's section count does not match the update.

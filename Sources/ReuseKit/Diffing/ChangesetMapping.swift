@@ -41,13 +41,55 @@ public struct ChangesetMapping: Sendable {
   /// Old sections moved explicitly.
   private var movedSectionSet: Set<Int> = []
   /// Per old section: item indices deleted or moved away, ascending.
-  private var removedItems: [Int: [Int]] = [:]
+  private var removedItems: [[Int]] = []
   /// Per new section: item indices inserted or moved in, ascending.
-  private var fixedItems: [Int: [Int]] = [:]
-  private var moveBySource: [ItemPath: ItemPath] = [:]
-  private var moveByDestination: [ItemPath: ItemPath] = [:]
-  private var reloadedItemSet: Set<ItemPath> = []
-  private var reconfiguredItemSet: Set<ItemPath> = []
+  private var fixedItems: [[Int]] = []
+  /// How many items are removed and fixed, in all.
+  private var removedCount = 0
+  private var fixedCount = 0
+  // Item operations are kept by flat index (an item's place across sections) in tables with a
+  // cheap hash: an update of a quarter of a million moves (a shuffle) validates in tens of
+  // milliseconds, and one insert into a million items in microseconds.
+  /// `oldStarts[s]` is the flat index of old section `s`'s first item; one more holds the total.
+  private var oldStarts: [Int] = [0]
+  /// The same, after the update.
+  private var newStarts: [Int] = [0]
+  /// The moves, in the changeset's order.
+  private var moves: [ItemMove] = []
+  /// Every item operation by the path it names before the update (deletes, move sources,
+  /// reloads, reconfigures), and after it (inserts, move destinations): old or new flat index
+  /// → the operation's code, plus its move's index (see ``claim(_:move:)``).
+  private var oldItemOperations = FlatIndexTable()
+  private var newItemOperations = FlatIndexTable()
+  private var reloadedItemCount = 0
+
+  /// A table value: an operation's code in the low bits, and for a move, its index above.
+  private static func claim(_ operation: BatchUpdateError.Operation, move: Int = 0) -> Int {
+    BatchUpdateError.Operation.allCasesInOrder.firstIndex(of: operation)! | move << 3
+  }
+
+  private static func operation(ofClaim claim: Int) -> BatchUpdateError.Operation {
+    BatchUpdateError.Operation.allCasesInOrder[claim & 7]
+  }
+
+  /// The operation an old path's item undergoes, and the index of its move.
+  private func oldOperation(
+    _ path: ItemPath
+  ) -> (operation: BatchUpdateError.Operation, move: Int)? {
+    guard isOldItem(path), let claim = oldItemOperations[oldFlat(path)] else { return nil }
+    return (Self.operation(ofClaim: claim), claim >> 3)
+  }
+
+  /// The old flat index of a path known to be in range.
+  private func oldFlat(_ path: ItemPath) -> Int { oldStarts[path.section] + path.item }
+  /// The new flat index of a path known to be in range.
+  private func newFlat(_ path: ItemPath) -> Int { newStarts[path.section] + path.item }
+
+  /// Whether `path` names an item before the update.
+  private func isOldItem(_ path: ItemPath) -> Bool {
+    path.section >= 0 && path.section < oldItemCounts.count && path.item >= 0
+      && path.item < oldItemCounts[path.section]
+  }
 
   init(old: [Int], new: [Int]) {
     oldItemCounts = old
@@ -91,8 +133,10 @@ public struct ChangesetMapping: Sendable {
       !reloadedSectionSet.contains(path.section), path.item >= 0,
       path.item < oldItemCounts[path.section]
     else { return nil }
-    if let destination = moveBySource[path] { return destination }
-    let removed = removedItems[path.section] ?? []
+    if let claim = oldOperation(path), claim.operation == .moveSource {
+      return moves[claim.move].destination
+    }
+    let removed = removedItems[path.section]
     if contains(removed, path.item) { return nil }
     let rank = path.item - countBelow(removed, path.item)
     return ItemPath(section: section, item: position(ofRank: rank, skipping: fixedItems[section]))
@@ -106,8 +150,11 @@ public struct ChangesetMapping: Sendable {
     guard let section = oldSection(forNew: path.section), !reloadedSectionSet.contains(section),
       path.item >= 0, path.item < newItemCounts[path.section]
     else { return nil }
-    if let source = moveByDestination[path] { return source }
-    let fixed = fixedItems[path.section] ?? []
+    if let claim = newItemOperations[newFlat(path)], Self.operation(ofClaim: claim) == .moveDestination
+    {
+      return moves[claim >> 3].source
+    }
+    let fixed = fixedItems[path.section]
     if contains(fixed, path.item) { return nil }
     let rank = path.item - countBelow(fixed, path.item)
     return ItemPath(section: section, item: position(ofRank: rank, skipping: removedItems[section]))
@@ -117,19 +164,23 @@ public struct ChangesetMapping: Sendable {
   public func isSectionMoved(_ oldSection: Int) -> Bool { movedSectionSet.contains(oldSection) }
 
   /// Whether the old item moves (an explicit move, not a shift by other changes).
-  public func isMoved(_ oldPath: ItemPath) -> Bool { moveBySource[oldPath] != nil }
+  public func isMoved(_ oldPath: ItemPath) -> Bool {
+    oldOperation(oldPath)?.operation == .moveSource
+  }
 
   /// Whether the old item's cell is replaced.
-  public func isReloaded(_ oldPath: ItemPath) -> Bool { reloadedItemSet.contains(oldPath) }
+  public func isReloaded(_ oldPath: ItemPath) -> Bool {
+    oldOperation(oldPath)?.operation == .reload
+  }
 
   /// Whether the old item's cell is configured again.
   public func isReconfigured(_ oldPath: ItemPath) -> Bool {
-    reconfiguredItemSet.contains(oldPath)
+    oldOperation(oldPath)?.operation == .reconfigure
   }
 
   /// Whether anything moves, appears or goes away (not only content updates).
   public var changesStructure: Bool {
-    !removedItems.isEmpty || !fixedItems.isEmpty || sectionOldToNew.count != sectionNewToOld.count
+    removedCount > 0 || fixedCount > 0 || sectionOldToNew.count != sectionNewToOld.count
       || sectionOldToNew.enumerated().contains { $0.offset != $0.element }
       || !reloadedSectionSet.isEmpty
   }
@@ -141,7 +192,7 @@ public struct ChangesetMapping: Sendable {
   ///
   /// - Complexity: O(S) for S sections.
   public var isAppendOnly: Bool {
-    guard removedItems.isEmpty, moveBySource.isEmpty, reloadedItemSet.isEmpty,
+    guard removedCount == 0, moves.isEmpty, reloadedItemCount == 0,
       reloadedSectionSet.isEmpty, movedSectionSet.isEmpty,
       sectionNewToOld.count >= sectionOldToNew.count
     else { return false }
@@ -149,7 +200,7 @@ public struct ChangesetMapping: Sendable {
       return false
     }
     let lastOld = oldItemCounts.count - 1
-    for (section, inserted) in fixedItems {
+    for (section, inserted) in fixedItems.enumerated() where !inserted.isEmpty {
       if section < lastOld { return false }
       if section == lastOld, let first = inserted.first, first < oldItemCounts[lastOld] {
         return false
@@ -164,15 +215,8 @@ public struct ChangesetMapping: Sendable {
   ///
   /// - Complexity: O(n + c log c).
   public func oldFlatIndices() -> [Int] {
-    var oldStarts = [Int]()
-    oldStarts.reserveCapacity(oldItemCounts.count)
-    var total = 0
-    for count in oldItemCounts {
-      oldStarts.append(total)
-      total += count
-    }
     var result = [Int]()
-    result.reserveCapacity(newItemCounts.reduce(0, +))
+    result.reserveCapacity(newStarts[newStarts.count - 1])
     for newSection in newItemCounts.indices {
       let count = newItemCounts[newSection]
       let old = sectionNewToOld[newSection]
@@ -180,15 +224,18 @@ public struct ChangesetMapping: Sendable {
         result.append(contentsOf: repeatElement(-1, count: count))
         continue
       }
-      let fixed = fixedItems[newSection] ?? []
-      let removed = removedItems[old] ?? []
+      let fixed = fixedItems[newSection]
+      let removed = removedItems[old]
       var fixedIndex = 0
       var removedIndex = 0
       var oldItem = 0
       for item in 0..<count {
         if fixedIndex < fixed.count && fixed[fixedIndex] == item {
           fixedIndex += 1
-          if let source = moveByDestination[ItemPath(section: newSection, item: item)] {
+          if let claim = newItemOperations[newStarts[newSection] + item],
+            Self.operation(ofClaim: claim) == .moveDestination
+          {
+            let source = moves[claim >> 3].source
             result.append(oldStarts[source.section] + source.item)
           } else {
             result.append(-1)
@@ -221,7 +268,7 @@ public struct ChangesetMapping: Sendable {
     }
 
     // Sections, before the update.
-    var oldSectionOperation: [Int: Operation] = [:]
+    var oldSectionOperation = [Operation?](repeating: nil, count: oldSectionCount)
     func claimOld(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
       guard section >= 0, section < oldSectionCount else {
         return .sectionOutOfRange(operation, section: section, sectionCount: oldSectionCount)
@@ -232,7 +279,7 @@ public struct ChangesetMapping: Sendable {
       oldSectionOperation[section] = operation
       return nil
     }
-    var newSectionOperation: [Int: Operation] = [:]
+    var newSectionOperation = [Operation?](repeating: nil, count: newSectionCount)
     func claimNew(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
       guard section >= 0, section < newSectionCount else {
         return .sectionOutOfRange(operation, section: section, sectionCount: newSectionCount)
@@ -289,9 +336,21 @@ public struct ChangesetMapping: Sendable {
       slot += 1
     }
 
-    // Items.
-    var oldItemOperation: [ItemPath: Operation] = [:]
-    func claimOldItem(_ path: ItemPath, _ operation: Operation) -> BatchUpdateError? {
+    // Items: each operation claims its path (before or after the update), in the changeset's
+    // order; the first claim out of range, or of a path already claimed, is the error.
+    removedItems = [[Int]](repeating: [], count: oldSectionCount)
+    fixedItems = [[Int]](repeating: [], count: newSectionCount)
+    oldStarts = [0]
+    oldStarts.reserveCapacity(oldSectionCount + 1)
+    for count in oldItemCounts { oldStarts.append(oldStarts[oldStarts.count - 1] + count) }
+    newStarts = [0]
+    newStarts.reserveCapacity(newSectionCount + 1)
+    for count in newItemCounts { newStarts.append(newStarts[newStarts.count - 1] + count) }
+    oldItemOperations = FlatIndexTable(
+      capacity: changeset.deletedItems.count + changeset.movedItems.count
+        + changeset.reloadedItems.count + changeset.reconfiguredItems.count)
+    func claimOldItem(_ path: ItemPath, _ claim: Int) -> BatchUpdateError? {
+      let operation = Self.operation(ofClaim: claim)
       guard path.section >= 0, path.section < oldSectionCount else {
         return .sectionOutOfRange(operation, section: path.section, sectionCount: oldSectionCount)
       }
@@ -303,14 +362,15 @@ public struct ChangesetMapping: Sendable {
       guard path.item >= 0, path.item < count else {
         return .itemOutOfRange(operation, path, itemCount: count)
       }
-      if let existing = oldItemOperation[path] {
-        return .conflictingItemOperations(path, existing, operation)
+      if let existing = oldItemOperations.insert(oldFlat(path), value: claim) {
+        return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
       }
-      oldItemOperation[path] = operation
       return nil
     }
-    var newItemOperation: [ItemPath: Operation] = [:]
-    func claimNewItem(_ path: ItemPath, _ operation: Operation) -> BatchUpdateError? {
+    newItemOperations = FlatIndexTable(
+      capacity: changeset.insertedItems.count + changeset.movedItems.count)
+    func claimNewItem(_ path: ItemPath, _ claim: Int) -> BatchUpdateError? {
+      let operation = Self.operation(ofClaim: claim)
       guard path.section >= 0, path.section < newSectionCount else {
         return .sectionOutOfRange(operation, section: path.section, sectionCount: newSectionCount)
       }
@@ -322,55 +382,68 @@ public struct ChangesetMapping: Sendable {
       guard path.item >= 0, path.item < count else {
         return .itemOutOfRange(operation, path, itemCount: count)
       }
-      if let existing = newItemOperation[path] {
-        return .conflictingItemOperations(path, existing, operation)
+      if let existing = newItemOperations.insert(newFlat(path), value: claim) {
+        return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
       }
-      newItemOperation[path] = operation
       return nil
     }
-    var deletedPerSection: [Int: Int] = [:]
-    var insertedPerSection: [Int: Int] = [:]
-    var movedOutPerSection: [Int: Int] = [:]
-    var movedInPerSection: [Int: Int] = [:]
+    var deletedPerSection = [Int](repeating: 0, count: oldSectionCount)
+    var movedOutPerSection = [Int](repeating: 0, count: oldSectionCount)
+    var insertedPerSection = [Int](repeating: 0, count: newSectionCount)
+    var movedInPerSection = [Int](repeating: 0, count: newSectionCount)
+    let delete = Self.claim(.delete)
     for path in changeset.deletedItems {
-      if let error = claimOldItem(path, .delete) { return error }
-      removedItems[path.section, default: []].append(path.item)
-      deletedPerSection[path.section, default: 0] += 1
+      if let error = claimOldItem(path, delete) { return error }
+      removedItems[path.section].append(path.item)
+      deletedPerSection[path.section] += 1
     }
+    moves.reserveCapacity(changeset.movedItems.count)
     for move in changeset.movedItems {
-      if let error = claimOldItem(move.source, .moveSource) { return error }
-      if let error = claimNewItem(move.destination, .moveDestination) { return error }
-      removedItems[move.source.section, default: []].append(move.source.item)
-      fixedItems[move.destination.section, default: []].append(move.destination.item)
-      moveBySource[move.source] = move.destination
-      moveByDestination[move.destination] = move.source
-      movedOutPerSection[move.source.section, default: 0] += 1
-      movedInPerSection[move.destination.section, default: 0] += 1
+      if let error = claimOldItem(move.source, Self.claim(.moveSource, move: moves.count)) {
+        return error
+      }
+      if let error = claimNewItem(move.destination, Self.claim(.moveDestination, move: moves.count))
+      {
+        return error
+      }
+      removedItems[move.source.section].append(move.source.item)
+      fixedItems[move.destination.section].append(move.destination.item)
+      moves.append(move)
+      movedOutPerSection[move.source.section] += 1
+      movedInPerSection[move.destination.section] += 1
     }
+    let reload = Self.claim(.reload)
     for path in changeset.reloadedItems {
-      if let error = claimOldItem(path, .reload) { return error }
-      reloadedItemSet.insert(path)
+      if let error = claimOldItem(path, reload) { return error }
     }
+    reloadedItemCount = changeset.reloadedItems.count
+    let reconfigure = Self.claim(.reconfigure)
     for path in changeset.reconfiguredItems {
-      if let error = claimOldItem(path, .reconfigure) { return error }
-      reconfiguredItemSet.insert(path)
+      if let error = claimOldItem(path, reconfigure) { return error }
     }
+    let insert = Self.claim(.insert)
     for path in changeset.insertedItems {
-      if let error = claimNewItem(path, .insert) { return error }
-      fixedItems[path.section, default: []].append(path.item)
-      insertedPerSection[path.section, default: 0] += 1
+      if let error = claimNewItem(path, insert) { return error }
+      fixedItems[path.section].append(path.item)
+      insertedPerSection[path.section] += 1
     }
-    for key in removedItems.keys { removedItems[key]!.sort() }
-    for key in fixedItems.keys { fixedItems[key]!.sort() }
+    for section in removedItems.indices where removedItems[section].count > 1 {
+      sortIndices(&removedItems[section], below: oldItemCounts[section])
+    }
+    for section in fixedItems.indices where fixedItems[section].count > 1 {
+      sortIndices(&fixedItems[section], below: newItemCounts[section])
+    }
+    removedCount = changeset.deletedItems.count + changeset.movedItems.count
+    fixedCount = changeset.insertedItems.count + changeset.movedItems.count
 
     // Counts: every surviving section's new count is its old one, adjusted.
     for newSection in 0..<newSectionCount {
       let old = sectionNewToOld[newSection]
       guard old >= 0, !reloadedSectionSet.contains(old) else { continue }
-      let deleted = deletedPerSection[old] ?? 0
-      let movedOut = movedOutPerSection[old] ?? 0
-      let inserted = insertedPerSection[newSection] ?? 0
-      let movedIn = movedInPerSection[newSection] ?? 0
+      let deleted = deletedPerSection[old]
+      let movedOut = movedOutPerSection[old]
+      let inserted = insertedPerSection[newSection]
+      let movedIn = movedInPerSection[newSection]
       let expected = oldItemCounts[old] - deleted - movedOut + inserted + movedIn
       if newItemCounts[newSection] != expected {
         return .invalidNumberOfItems(
@@ -413,4 +486,20 @@ private func position(ofRank rank: Int, skipping skipped: [Int]?) -> Int {
     if free >= rank + 1 { high = mid } else { low = mid + 1 }
   }
   return low
+}
+
+/// Sorts distinct indices in `0 ..< bound`: by marking them (O(bound)) when they are many, as
+/// after a shuffle, by comparison (O(k log k)) when they are few.
+private func sortIndices(_ list: inout [Int], below bound: Int) {
+  guard list.count > 64, list.count >= bound / 16 else {
+    list.sort()
+    return
+  }
+  var marked = [Bool](repeating: false, count: bound)
+  for index in list { marked[index] = true }
+  var next = 0
+  for index in 0..<bound where marked[index] {
+    list[next] = index
+    next += 1
+  }
 }

@@ -78,28 +78,43 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
     source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>],
     contentUpdate: ContentUpdate = .reconfigure, diagnostics: Diagnostics? = nil
   ) {
+    // The identifiers, flat across sections; the elements stay where they are (copying them
+    // would retain and release everything they hold, twice over).
     func flatten(
       _ sections: [ArraySection<Model, Element>]
-    ) -> (
-      [Element], [Element.DifferenceIdentifier], [Int]
-    ) {
-      var elements = [Element]()
+    ) -> ([Element.DifferenceIdentifier], [Int]) {
+      var identifiers = [Element.DifferenceIdentifier]()
       var starts = [0]
-      elements.reserveCapacity(sections.reduce(0) { $0 + $1.elements.count })
+      identifiers.reserveCapacity(sections.reduce(0) { $0 + $1.elements.count })
       for section in sections {
-        elements.append(contentsOf: section.elements)
-        starts.append(elements.count)
+        for element in section.elements { identifiers.append(element.differenceIdentifier) }
+        starts.append(identifiers.count)
       }
-      return (elements, identifiers(of: elements), starts)
+      return (identifiers, starts)
     }
-    let (oldElements, oldIDs, oldStarts) = flatten(source)
-    let (newElements, newIDs, newStarts) = flatten(target)
+    let (oldIDs, oldStarts) = flatten(source)
+    let (newIDs, newStarts) = flatten(target)
+    /// The section holding flat index `flat`, and the index inside it.
+    func locate(_ flat: Int, in starts: [Int]) -> (section: Int, item: Int) {
+      var low = 0
+      var high = starts.count - 2
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if starts[mid] <= flat { low = mid } else { high = mid - 1 }
+      }
+      return (low, flat - starts[low])
+    }
     let (stages, duplicates) = sectionedChanges(
-      oldSections: source.map(\.differenceIdentifier),
-      newSections: target.map(\.differenceIdentifier),
+      oldSections: source.map { $0.differenceIdentifier },
+      newSections: target.map { $0.differenceIdentifier },
       oldItems: oldIDs, oldStarts: oldStarts, newItems: newIDs, newStarts: newStarts,
       sectionContentChanged: { !target[$1].isContentEqual(to: source[$0]) },
-      itemContentChanged: { !newElements[$1].isContentEqual(to: oldElements[$0]) },
+      itemContentChanged: { oldFlat, newFlat in
+        let old = locate(oldFlat, in: oldStarts)
+        let new = locate(newFlat, in: newStarts)
+        return !target[new.section].elements[new.item].isContentEqual(
+          to: source[old.section].elements[old.item])
+      },
       contentUpdate: contentUpdate)
     self.stages = stages
     self.duplicatedIdentifiers = duplicates
@@ -124,7 +139,7 @@ func identifiers<Element: Differentiable>(of elements: [Element]) -> [Element.Di
   if Element.self == Element.DifferenceIdentifier.self {
     return unsafeBitCast(elements, to: [Element.DifferenceIdentifier].self)
   }
-  return elements.map(\.differenceIdentifier)
+  return elements.map { $0.differenceIdentifier }
 }
 
 /// The sectioned diff over identifiers: Heckel on sections, Heckel on all items at once (so

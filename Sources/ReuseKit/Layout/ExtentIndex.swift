@@ -232,7 +232,7 @@ struct ExtentIndex: Sendable {
       lengths.append(contentsOf: newLengths)
       prefix.removeSubrange((i + 1)...)
       var running = prefix[i]
-      prefix.reserveCapacity(lengths.count + 1)
+      // No exact reservation: appends must grow the array geometrically, not copy it.
       for length in newLengths {
         running += length + spacing
         prefix.append(running)

@@ -270,18 +270,19 @@ public final class WaterfallLayout: CollectionViewLayout {
     return section
   }
 
-  /// Places only the items appended to `index`, after `from`.
+  /// Places only the items appended to `index`, after `from`, in place: the section's arrays
+  /// grow (amortised O(1) per item), never copied.
+  ///
+  /// - Complexity: O(k · c) for k items and c columns, plus O(S) for the section offsets.
   private func appendItems(section index: Int, from: Int, sanitizer: inout LengthSanitizer) {
-    var section = sections[index]
-    var heights = [[Double]](repeating: [], count: section.geometry.count)
+    var heights = [[Double]](repeating: [], count: sections[index].geometry.count)
     let flatStart = itemCounts[..<index].reduce(0, +)
     place(
       itemCount: itemCounts[index], from: from, section: index, flatStart: flatStart,
-      into: &section, heights: &heights, sanitizer: &sanitizer)
-    for column in 0..<section.geometry.count where !heights[column].isEmpty {
-      section.columns[column].extents.append(contentsOf: heights[column])
+      into: &sections[index], heights: &heights, sanitizer: &sanitizer)
+    for column in 0..<heights.count where !heights[column].isEmpty {
+      sections[index].columns[column].extents.append(contentsOf: heights[column])
     }
-    sections[index] = section
   }
 
   /// Assigns items `from ..< itemCount` of a section to columns, collecting their heights
@@ -296,8 +297,12 @@ public final class WaterfallLayout: CollectionViewLayout {
     var tops = section.columns.map { column in
       column.extents.count == 0 ? 0 : column.extents.totalExtent + spacing.item
     }
-    section.itemColumn.reserveCapacity(itemCount)
-    section.itemRow.reserveCapacity(itemCount)
+    if from == 0 {
+      // A whole section: room for all of it at once. (Appends grow geometrically instead: an
+      // exact reservation would copy the arrays on every page.)
+      section.itemColumn.reserveCapacity(itemCount)
+      section.itemRow.reserveCapacity(itemCount)
+    }
     for item in from..<itemCount {
       let path = ItemPath(section: index, item: item)
       var height: Double
