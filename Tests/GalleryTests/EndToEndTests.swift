@@ -111,6 +111,62 @@ struct EndToEndTests {
     try tmux.waitForPrompt()
     #expect(try tmux.shellSeesCookedTerminal())
   }
+
+  /// Issue 14, in a real terminal with the invariant checks on (a debug build): keys faster
+  /// than the animations, a click that catches a moving row, and the list's focus under its
+  /// pinned header.
+  @Test func quickKeysAndInterruptingClicksInARealTerminal() throws {
+    let tmux = try Tmux.startShell(columns: 100, rows: 30)
+    defer { tmux.kill() }
+    tmux.type("\(Tmux.galleryPath) --demo picker; echo EXIT=$?")
+    try tmux.waitFor("colour 1 of 8")
+    for _ in 0..<5 {
+      tmux.keys("Right")
+      Thread.sleep(forTimeInterval: 0.04)
+    }
+    try tmux.waitFor("colour 6 of 8", "five presses 40 ms apart move five colours")
+    // A step, then a click that catches the row mid-slide and lifts where it went down.
+    tmux.keys("Right")
+    tmux.bytes(Array("\u{1B}[<0;50;15M".utf8))
+    tmux.bytes(Array("\u{1B}[<0;50;15m".utf8))
+    Thread.sleep(forTimeInterval: 1)
+    let settled = tmux.capture()
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(tmux.capture() == settled, "it came to rest")
+    // The click was a tap too: it chose the swatch under it (and moved there).
+    #expect(!settled.contains("chosen: none"), "\(settled)")
+
+    tmux.keys("1")
+    try tmux.waitFor("Arrivals")
+    tmux.keys("End")
+    try tmux.waitFor("#1,000")
+    for _ in 0..<41 {
+      tmux.keys("Up")
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    try tmux.waitFor("Wild Kestrel")
+    Thread.sleep(forTimeInterval: 0.5)
+    let lines = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
+    let header = lines.firstIndex { $0.contains("Journal") }
+    #expect(header.map { lines[$0 + 1].contains("Wild Kestrel") } ?? false, "\(lines)")
+    tmux.keys("q")
+    try tmux.waitFor("EXIT=0")
+  }
+
+  /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
+  @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
+    let tmux = try Tmux.startShell(columns: 100, rows: 30)
+    defer { tmux.kill() }
+    tmux.type("\(Tmux.galleryPath) --demo optionbar --items 10000000; echo EXIT=$?")
+    try tmux.waitFor("10,000,000 categories")
+    tmux.keys("End")
+    try tmux.waitFor("selected Topic 10,000,000")
+    let start = Date()
+    tmux.keys("C-c")
+    try tmux.waitFor("EXIT=")
+    #expect(Date().timeIntervalSince(start) < 2, "Ctrl-C ended it within a moment")
+    #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
+  }
 }
 
 /// A private tmux server running a shell, for one test.
