@@ -1,16 +1,25 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Invariant checks (`_checkInvariants()`) are compiled into debug builds, so plain
-/// `swift test` runs them; release builds (and the benchmarks) compile them out.
-let checks: [SwiftSetting] = [
-  .define("REUSEKIT_CHECKS", .when(configuration: .debug))
-]
+/// Invariant checks (`_checkInvariants()` after every mutation) are opt-in: they compile in only
+/// when `REUSEKIT_CHECKS` is set in the environment of the build, as the README's test command
+/// and CI do (`REUSEKIT_CHECKS=1 swift test`). An app that depends on ReuseKit never pays for
+/// them, in debug or release.
+let checks: [SwiftSetting] =
+  Context.environment["REUSEKIT_CHECKS"].map { $0.isEmpty || $0 == "0" } == false
+  ? [.define("REUSEKIT_CHECKS")] : []
 
 let package = Package(
   name: "ReuseKit",
   products: [
+    // The core: layouts, reuse, scrolling, the collection view, data sources (and, re-exported,
+    // the diffing it is built on).
     .library(name: "ReuseKit", targets: ["ReuseKit"]),
+    // The controls built on the core: option bar, carousel, four-direction picker, waterfall.
+    .library(name: "ReuseControls", targets: ["ReuseControls"]),
+    // The diffing alone (Heckel, changesets, batch-update validation): no dependency at all.
+    .library(name: "ReuseDiffing", targets: ["ReuseDiffing"]),
+    // The terminal host.
     .library(name: "ReuseTerminal", targets: ["ReuseTerminal"]),
     .executable(name: "reuse-gallery", targets: ["reuse-gallery"]),
   ],
@@ -22,14 +31,20 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
+    // The bottom layer: diffing over identifiers, changesets and their validation. It knows
+    // nothing of cells, layouts or scrolling, and depends on nothing.
+    .target(name: "ReuseDiffing", swiftSettings: checks),
     // The headless core: no Foundation, no I/O.
     .target(
       name: "ReuseKit",
+      dependencies: ["ReuseDiffing"],
       swiftSettings: checks,
       // The standard library's rounding calls libm on Linux; without Foundation nothing else
       // links it, so a Foundation-free client would fail to link.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
+    // The controls, over the core's public and `package` API only.
+    .target(name: "ReuseControls", dependencies: ["ReuseKit"], swiftSettings: checks),
     // The terminal host: platform I/O, input decoding, canvas, renderer, run loop.
     .target(
       name: "ReuseTerminal",
@@ -39,7 +54,7 @@ let package = Package(
     // The gallery's pages and app, as a library so that tests can drive them in-process.
     .target(
       name: "GalleryCore",
-      dependencies: ["ReuseKit", "ReuseTerminal"],
+      dependencies: ["ReuseKit", "ReuseControls", "ReuseTerminal"],
       swiftSettings: checks
     ),
     .executableTarget(
@@ -50,23 +65,43 @@ let package = Package(
       ],
       swiftSettings: checks
     ),
+    // What every test target shares: the seeded generator, recorders, references, harnesses.
+    .target(
+      name: "ReuseTestSupport",
+      dependencies: ["ReuseKit", "ReuseControls"],
+      path: "Tests/ReuseTestSupport",
+      swiftSettings: checks
+    ),
+    .testTarget(
+      name: "ReuseDiffingTests",
+      dependencies: ["ReuseDiffing", "ReuseKit", "ReuseTestSupport"],
+      swiftSettings: checks
+    ),
     .testTarget(
       name: "ReuseKitTests",
       dependencies: [
-        "ReuseKit",
+        "ReuseKit", "ReuseTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: checks
+    ),
+    .testTarget(
+      name: "ReuseControlsTests",
+      dependencies: [
+        "ReuseControls", "ReuseKit", "ReuseTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: checks
     ),
     .testTarget(
       name: "ReuseTerminalTests",
-      dependencies: ["ReuseTerminal", "ReuseKit"],
+      dependencies: ["ReuseTerminal", "ReuseKit", "ReuseTestSupport"],
       swiftSettings: checks
     ),
     .testTarget(
       name: "GalleryTests",
       dependencies: [
-        "GalleryCore", "ReuseTerminal", "ReuseKit",
+        "GalleryCore", "ReuseTerminal", "ReuseKit", "ReuseControls",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"],

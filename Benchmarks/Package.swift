@@ -18,6 +18,7 @@ let package = Package(
       name: "ReuseKitBenchmarks",
       dependencies: [
         .product(name: "ReuseKit", package: "ReuseKit"),
+        .product(name: "ReuseControls", package: "ReuseKit"),
         .product(name: "ReuseTerminal", package: "ReuseKit"),
         .product(name: "Benchmark", package: "benchmark"),
       ],

@@ -1,3 +1,4 @@
+import ReuseControls
 import ReuseKit
 import ReuseTerminal
 

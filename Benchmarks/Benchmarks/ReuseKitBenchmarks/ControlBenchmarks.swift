@@ -1,4 +1,5 @@
 import Benchmark
+import ReuseControls
 import ReuseKit
 
 /// The option bar's geometry: a 320 × 44 strip of 44-point columns (20–120 points, seeded,

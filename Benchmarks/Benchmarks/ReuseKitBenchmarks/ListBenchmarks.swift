@@ -1,4 +1,5 @@
 import Benchmark
+import ReuseControls
 import ReuseKit
 
 /// Custom metrics the scroll scenario reports.

@@ -1,4 +1,5 @@
 import Benchmark
+import ReuseControls
 import ReuseKit
 
 /// The picker's geometry: 375 × 667, items of 200 × 300, 1,000 rows of 1,000 columns; flings

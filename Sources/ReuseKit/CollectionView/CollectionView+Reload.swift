@@ -84,7 +84,7 @@ extension CollectionView {
   /// with the usual `didEndDisplaying` calls); the next pass asks for cells again. A picker
   /// row does this when it scrolls away, so its item cells serve the other rows. Unlike
   /// ``reloadData()`` it reads no counts and leaves the layout prepared: no allocation.
-  func endDisplayingAll() {
+  package func endDisplayingAll() {
     guard !isInLayoutPass else { return }
     finishUpdateAnimation(finished: false)
     isInLayoutPass = true

@@ -31,3 +31,11 @@ extension CollectionViewHost {
     _ collectionView: CollectionView, didChangeHiddenStateOf view: ReusableView
   ) {}
 }
+
+/// A view that shows a collection view of its own inside it (a picker row, an App Store-style
+/// shelf). Hosts draw the nested collection view's views inside the view's frame, offset by
+/// the nested view's content offset.
+public protocol NestedCollectionViewHosting: AnyObject {
+  /// The collection view inside.
+  var nestedCollectionView: CollectionView { get }
+}

@@ -21,3 +21,13 @@ func require(
 ) {
   if !condition() { misuse(message(), file: file, line: line) }
 }
+
+/// Whether the invariant checks (`_checkInvariants()` after every mutation) are compiled in:
+/// only in a build with `REUSEKIT_CHECKS` set (the README's test command and CI).
+package let invariantChecksAreCompiledIn: Bool = {
+  #if REUSEKIT_CHECKS
+    return true
+  #else
+    return false
+  #endif
+}()

@@ -5,19 +5,19 @@ public let maximumElementLength: Double = 10_000_000
 
 /// Clamps lengths that come from outside data, and collects one coalesced diagnostic for all
 /// the bad values of a pass (rather than one per item).
-struct LengthSanitizer {
+package struct LengthSanitizer {
   /// What is being measured, for the message ("item length", "header length").
-  let subject: String
-  private(set) var invalidCount = 0
+  package let subject: String
+  package private(set) var invalidCount = 0
   private var firstPath = ItemPath(section: 0, item: 0)
   private var firstValue = 0.0
 
-  init(subject: String) { self.subject = subject }
+  package init(subject: String) { self.subject = subject }
 
   /// `value` when it is a finite length in `0 ... maximumElementLength`; otherwise 0 (for NaN,
   /// infinite or negative) or `maximumElementLength` (for too large), recording the problem.
   @inline(__always)
-  mutating func sanitize(_ value: Double, at path: ItemPath) -> Double {
+  package mutating func sanitize(_ value: Double, at path: ItemPath) -> Double {
     if value >= 0 && value <= maximumElementLength { return value }
     if invalidCount == 0 {
       firstPath = path
@@ -28,7 +28,7 @@ struct LengthSanitizer {
   }
 
   /// Reports the problems of this pass, if any, as one diagnostic.
-  func report(to diagnostics: Diagnostics) {
+  package func report(to diagnostics: Diagnostics) {
     guard invalidCount > 0 else { return }
     let fallback =
       firstValue > maximumElementLength && firstValue.isFinite

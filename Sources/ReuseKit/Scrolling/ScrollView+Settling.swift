@@ -141,7 +141,7 @@ extension ScrollView {
   /// `scrollViewDidEndDecelerating`, so that every `willBeginDecelerating` has its pair (UIKit
   /// skips it when a touch stops a deceleration); an interrupted animation ends silently, as
   /// in UIKit. Inside a ``transition(_:)`` the notification waits for the transition's end.
-  func stopMotion() {
+  package func stopMotion() {
     let wasDecelerating = phase == .decelerating
     motionX = AxisMotion()
     motionY = AxisMotion()

@@ -267,7 +267,7 @@ public class ScrollView {
   /// Whether each axis's decay is free (it may bounce at the edges) rather than aimed.
   @exclusivity(unchecked) var freeDecay = (x: false, y: false)
   /// The latest time heard from the host (events and ticks), in seconds.
-  @exclusivity(unchecked) var now = 0.0
+  @exclusivity(unchecked) package var now = 0.0
   /// Asked on every tick of a code-started animation for its current target, so the animation
   /// follows content that moves underneath it (a collection view's `scrollToItem` with
   /// estimated sizes).

@@ -1,4 +1,5 @@
 import PropertyBased
+import ReuseTestSupport
 import Testing
 
 @testable import ReuseKit

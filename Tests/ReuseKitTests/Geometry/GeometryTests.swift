@@ -1,4 +1,5 @@
 import ReuseKit
+import ReuseTestSupport
 import Testing
 
 @Suite struct GeometryTests {

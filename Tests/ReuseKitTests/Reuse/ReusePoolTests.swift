@@ -1,3 +1,4 @@
+import ReuseTestSupport
 import Testing
 
 @testable import ReuseKit

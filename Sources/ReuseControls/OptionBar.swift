@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// How a selection change came about.
 public enum SelectionOrigin: Hashable, Sendable {
   /// A tap on a column.

@@ -1,6 +1,8 @@
+import ReuseKit
+import ReuseTestSupport
 import Testing
 
-@testable import ReuseKit
+@testable import ReuseDiffing
 
 /// The round-trip property: for any two versions of sectioned data, applying the staged
 /// changeset to the old version (by the batch rules, with an independent reference) gives the

@@ -1,14 +1,19 @@
-@testable import ReuseKit
+import ReuseKit
 
 /// A value with an identity and a content, as the round-trip tests diff them.
-struct Token: Identifiable, Hashable, Differentiable, CustomStringConvertible {
-  var id: Int
-  var content: Int
-  var description: String { "\(id)/\(content)" }
+package struct Token: Identifiable, Hashable, Differentiable, CustomStringConvertible {
+  package var id: Int
+  package var content: Int
+  package var description: String { "\(id)/\(content)" }
+
+  package init(id: Int, content: Int) {
+    self.id = id
+    self.content = content
+  }
 }
 
 /// A section of tokens, with a title that can change.
-typealias TokenSection = ArraySection<Token, Token>
+package typealias TokenSection = ArraySection<Token, Token>
 
 /// Applies a changeset by the batch rules the slow and obvious way, independently of
 /// `ChangesetMapping`: take out what is deleted or moved, put inserted and moved elements at
@@ -17,7 +22,7 @@ typealias TokenSection = ArraySection<Token, Token>
 /// element that came from `source`, where it was (to check the mapping against).
 ///
 /// Returns `nil` when the changeset does not fit the data.
-func referenceApply(
+package func referenceApply(
   _ changeset: Changeset, to source: [TokenSection], target: [TokenSection]
 ) -> (result: [TokenSection], origins: [[ItemPath?]])? {
   let deletedSections = Set(changeset.deletedSections)

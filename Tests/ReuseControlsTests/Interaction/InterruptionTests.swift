@@ -1,5 +1,7 @@
+import ReuseTestSupport
 import Testing
 
+@testable import ReuseControls
 @testable import ReuseKit
 
 /// What users do in the middle of animations (SPEC §7: every release settles, every key

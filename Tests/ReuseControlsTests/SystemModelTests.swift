@@ -1,6 +1,8 @@
 import PropertyBased
+import ReuseTestSupport
 import Testing
 
+@testable import ReuseControls
 @testable import ReuseKit
 
 /// The whole-system randomised model test (issue 9): seeded runs mixing every operation a

@@ -55,8 +55,7 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   ///   kept.
   @inlinable
   public init<Element: Differentiable>(
-    source: [Element], target: [Element], contentUpdate: ContentUpdate = .reconfigure,
-    diagnostics: Diagnostics? = nil
+    source: [Element], target: [Element], contentUpdate: ContentUpdate = .reconfigure
   ) {
     let (stages, duplicates) = sectionedChanges(
       oldSections: [0], newSections: [0],
@@ -67,7 +66,6 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
       contentUpdate: contentUpdate)
     self.stages = stages
     self.duplicatedIdentifiers = duplicates
-    reportDuplicates(to: diagnostics)
   }
 
   /// The changes from `source` to `target`, sections and items.
@@ -76,7 +74,7 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   @inlinable
   public init<Model: Differentiable, Element: Differentiable>(
     source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>],
-    contentUpdate: ContentUpdate = .reconfigure, diagnostics: Diagnostics? = nil
+    contentUpdate: ContentUpdate = .reconfigure
   ) {
     // The identifiers, flat across sections; the elements stay where they are (copying them
     // would retain and release everything they hold, twice over).
@@ -118,16 +116,6 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
       contentUpdate: contentUpdate)
     self.stages = stages
     self.duplicatedIdentifiers = duplicates
-    reportDuplicates(to: diagnostics)
-  }
-
-  @usableFromInline
-  func reportDuplicates(to diagnostics: Diagnostics?) {
-    guard duplicatedIdentifiers > 0, let diagnostics else { return }
-    diagnostics.report(
-      .duplicateIdentifier,
-      "\(duplicatedIdentifiers) identifier(s) occur more than once; occurrences are matched "
-        + "in order, and the extra ones deleted or inserted")
   }
 }
 
@@ -148,7 +136,7 @@ func identifiers<Element: Differentiable>(of elements: [Element]) -> [Element.Di
 /// Inlinable, like the initialisers that call it, so that it specialises for the caller's
 /// identifier type (hashing and comparing through witness tables costs several times more).
 @inlinable
-func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
+package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   oldSections: [SectionID], newSections: [SectionID],
   oldItems: [ItemID], oldStarts: [Int], newItems: [ItemID], newStarts: [Int],
   sectionContentChanged: (Int, Int) -> Bool, itemContentChanged: (Int, Int) -> Bool,

@@ -32,7 +32,7 @@ struct HeckelMatch {
   init<ID: Hashable>(old: [ID], new: [ID]) {
     let oldCount = old.count
     let newCount = new.count
-    require(
+    precondition(
       oldCount + newCount < Int(Int32.max),
       "Diffing \(oldCount) + \(newCount) elements: at most \(Int32.max - 1) in all")
     var oldToNew = [Int](repeating: -1, count: oldCount)

@@ -1,5 +1,7 @@
+import ReuseTestSupport
 import Testing
 
+@testable import ReuseControls
 @testable import ReuseKit
 
 /// A card that remembers its item.

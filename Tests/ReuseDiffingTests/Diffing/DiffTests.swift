@@ -1,6 +1,8 @@
+import ReuseKit
+import ReuseTestSupport
 import Testing
 
-@testable import ReuseKit
+@testable import ReuseDiffing
 
 @Suite struct DiffTests {
   private func tokens(_ ids: [Int]) -> [Token] { ids.map { Token(id: $0, content: 0) } }
@@ -200,13 +202,5 @@ import Testing
     #expect(mapping.oldIndexPath(forNew: path(1, 0)) == nil)  // x inserted
     #expect(mapping.oldIndexPath(forNew: path(2, 3)) == nil)  // new section
     #expect(mapping.oldFlatIndices() == [3, 4, 5, -1, 0, 2] + Array(repeating: -1, count: 7))
-  }
-}
-
-extension Result {
-  /// The error, or `nil` on success.
-  var failure: Failure? {
-    if case .failure(let error) = self { return error }
-    return nil
   }
 }

@@ -1,5 +1,5 @@
-/// Why a batch update does not fit the data: the error a collection view reports (through
-/// ``Diagnostics``, as a value) before it falls back to reloading everything.
+/// Why a batch update does not fit the data: the error a collection view reports (through its
+/// diagnostics, as a value) before it falls back to reloading everything.
 ///
 /// The cases are the classic "invalid update" crashes of `UICollectionView` and
 /// `RecyclerView`, with the same facts in their messages.

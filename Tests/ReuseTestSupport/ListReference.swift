@@ -2,12 +2,12 @@ import ReuseKit
 
 /// An independent, deliberately naive model of `ListLayout`'s geometry: it walks every section
 /// and item from the top, so tests can compare the layout's O(log n) answers against it.
-struct ListReference {
-  var items: [LayoutAttributes] = []
-  var supplementaryViews: [LayoutAttributes] = []
-  var contentLength = 0.0
+package struct ListReference {
+  package var items: [LayoutAttributes] = []
+  package var supplementaryViews: [LayoutAttributes] = []
+  package var contentLength = 0.0
 
-  init(
+  package init(
     axis: Axis, counts: [Int], viewport: Size, length: (ItemPath) -> Double, spacing: Double,
     inset: EdgeInsets, header: (Int) -> Double, footer: (Int) -> Double
   ) {
@@ -53,12 +53,12 @@ struct ListReference {
   }
 
   /// Brute force: every item whose frame meets `rect`.
-  func items(in rect: Rect) -> [LayoutAttributes] { items.filter { $0.frame.intersects(rect) } }
+  package func items(in rect: Rect) -> [LayoutAttributes] { items.filter { $0.frame.intersects(rect) } }
 }
 
-extension Rect {
+package extension Rect {
   /// Equal up to rounding (a Fenwick tree sums in a different order than a running total).
-  func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
+  package func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
     abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
       && abs(width - other.width) <= tolerance && abs(height - other.height) <= tolerance
   }

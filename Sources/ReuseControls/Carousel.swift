@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// Supplies a carousel's cards.
 public protocol CarouselDataSource: AnyObject {
   /// The number of items (0 is fine).

@@ -1,32 +1,32 @@
-@testable import ReuseKit
+import ReuseKit
 
 /// A cell that remembers what it was configured for and how often it was prepared.
-final class RecordingCell: CollectionViewCell {
-  var configuredPath: ItemPath?
-  var prepareCount = 0
-  var applyCount = 0
-  var preferredLength: Double?
+package final class RecordingCell: CollectionViewCell {
+  package var configuredPath: ItemPath?
+  package var prepareCount = 0
+  package var applyCount = 0
+  package var preferredLength: Double?
 
-  override func prepareForReuse() {
+  package override func prepareForReuse() {
     prepareCount += 1
     configuredPath = nil
   }
 
-  override func apply(_ layoutAttributes: LayoutAttributes) { applyCount += 1 }
+  package override func apply(_ layoutAttributes: LayoutAttributes) { applyCount += 1 }
 
-  override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
+  package override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
     preferredLength.map { Size(width: proposedSize.width, height: $0) }
   }
 }
 
 /// A header or footer that remembers its section.
-final class RecordingHeader: ReusableView {
-  var configuredSection: Int?
-  override func prepareForReuse() { configuredSection = nil }
+package final class RecordingHeader: ReusableView {
+  package var configuredSection: Int?
+  package override func prepareForReuse() { configuredSection = nil }
 }
 
 /// One display or selection event, as the delegate heard it.
-enum Event: Equatable, CustomStringConvertible {
+package enum Event: Equatable, CustomStringConvertible {
   case cellForItem(ItemPath)
   case willDisplay(ItemPath)
   case didEndDisplaying(ItemPath)
@@ -37,7 +37,7 @@ enum Event: Equatable, CustomStringConvertible {
   case prefetch([ItemPath])
   case cancelPrefetch([ItemPath])
 
-  var description: String {
+  package var description: String {
     switch self {
     case .cellForItem(let p): "cellForItem\(p)"
     case .willDisplay(let p): "willDisplay\(p)"
@@ -53,38 +53,38 @@ enum Event: Equatable, CustomStringConvertible {
 }
 
 /// A data source, delegate and prefetcher over plain counts, recording every call.
-final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
+package final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
   CollectionViewDataSourcePrefetching
 {
-  var counts: [Int]
-  var events: [Event] = []
-  var recordsEvents = true
+  package var counts: [Int]
+  package var events: [Event] = []
+  package var recordsEvents = true
   /// Cells displayed now according to the callbacks (willDisplay adds, didEndDisplaying
   /// removes), by cell: during an update animation a reloaded item's old cell fades out while
   /// its new one fades in, so paths alone can't pair the callbacks.
-  var displayedCells: [ObjectIdentifier: ItemPath] = [:]
-  var displayedSupplementaryViews: [ObjectIdentifier: String] = [:]
+  package var displayedCells: [ObjectIdentifier: ItemPath] = [:]
+  package var displayedSupplementaryViews: [ObjectIdentifier: String] = [:]
   /// The items displayed now, according to the callbacks.
-  var displayed: Set<ItemPath> { Set(displayedCells.values) }
+  package var displayed: Set<ItemPath> { Set(displayedCells.values) }
   /// The supplementary views displayed now ("header3"), according to the callbacks.
-  var displayedSupplementary: Set<String> { Set(displayedSupplementaryViews.values) }
-  var pairingViolations: [String] = []
-  var refusesSelection: Set<ItemPath> = []
-  var lastCell: RecordingCell?
+  package var displayedSupplementary: Set<String> { Set(displayedSupplementaryViews.values) }
+  package var pairingViolations: [String] = []
+  package var refusesSelection: Set<ItemPath> = []
+  package var lastCell: RecordingCell?
   /// The length each item measures at, answered through the delegate's size hook (estimated
   /// layouts ask it when cells show); `nil` leaves it to the cells.
-  var measuredLength: ((ItemPath) -> Double)?
+  package var measuredLength: ((ItemPath) -> Double)?
 
-  init(counts: [Int]) { self.counts = counts }
+  package init(counts: [Int]) { self.counts = counts }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+  package func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  package func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   {
     counts[section]
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
     -> CollectionViewCell
@@ -97,7 +97,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     return cell
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
@@ -107,7 +107,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     return view
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
     forItemAt indexPath: ItemPath
   ) {
@@ -117,7 +117,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     }
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
     forItemAt indexPath: ItemPath
   ) {
@@ -127,7 +127,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     }
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
     forElementKind kind: SupplementaryKind, at indexPath: ItemPath
   ) {
@@ -139,7 +139,7 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     }
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
     forElementOfKind kind: SupplementaryKind, at indexPath: ItemPath
   ) {
@@ -149,21 +149,21 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     }
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
   )
     -> Bool
   { !refusesSelection.contains(indexPath) }
 
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+  package func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
     events.append(.didSelect(indexPath))
   }
 
-  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
+  package func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
     events.append(.didDeselect(indexPath))
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
     fitting proposedSize: Size
   ) -> Size? {
@@ -173,20 +173,20 @@ final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     return size
   }
 
-  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
+  package func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
     events.append(.prefetch(indexPaths))
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [ItemPath]
   ) {
     events.append(.cancelPrefetch(indexPaths))
   }
 }
 
-extension CollectionView {
+package extension CollectionView {
   /// Runs any update animation to its end (two ticks: the first starts its clock).
-  func settleUpdateAnimation() {
+  package func settleUpdateAnimation() {
     let time = now + 10
     tick(now: time)
     tick(now: time + 10)
@@ -194,7 +194,7 @@ extension CollectionView {
 }
 
 /// Builds a collection view wired to a recorder, with cells and headers registered.
-func makeCollectionView(
+package func makeCollectionView(
   counts: [Int], layout: any CollectionViewLayout = ListLayout(itemSizing: .uniform(10)),
   viewport: Size = Size(width: 100, height: 100)
 ) -> (CollectionView, Recorder) {

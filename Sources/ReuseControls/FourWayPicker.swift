@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// The size of a picker's items: one for every row, or one per row (rows may differ, as in
 /// seed 001's demo, where each size row has its own width and height).
 public enum PickerItemSize {
@@ -5,14 +7,6 @@ public enum PickerItemSize {
   case fixed(Size)
   /// The items of row `r` have the size the closure gives for `r`.
   case perRow((Int) -> Size)
-}
-
-/// A view that shows a collection view of its own inside it (a picker row, an App Store-style
-/// shelf). Hosts draw the nested collection view's views inside the view's frame, offset by
-/// the nested view's content offset.
-public protocol NestedCollectionViewHosting: AnyObject {
-  /// The collection view inside.
-  var nestedCollectionView: CollectionView { get }
 }
 
 /// One row of a ``FourWayPicker``: a cell holding the row's own horizontal collection view.

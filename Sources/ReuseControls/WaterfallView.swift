@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// A feed in columns (seed 003's waterfall): a collection view with a ``WaterfallLayout``, and
 /// "load more" when the end comes near.
 ///

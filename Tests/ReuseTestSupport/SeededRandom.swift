@@ -1,11 +1,11 @@
 /// SplitMix64: a small, fast, seedable generator, so every randomised test can print and
 /// replay its seed.
-struct SeededRandom: RandomNumberGenerator {
+package struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,16 +14,16 @@ struct SeededRandom: RandomNumberGenerator {
   }
 
   /// A uniformly random integer in `range`.
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+  package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
   /// A uniformly random integer in `range`.
-  mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
+  package mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
 
   /// A uniformly random double in `range`.
-  mutating func double(_ range: ClosedRange<Double>) -> Double {
+  package mutating func double(_ range: ClosedRange<Double>) -> Double {
     Double.random(in: range, using: &self)
   }
 
   /// `true` with probability `p`.
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+  package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }

@@ -1,5 +1,7 @@
+import ReuseTestSupport
 import Testing
 
+@testable import ReuseControls
 @testable import ReuseKit
 
 /// Columns with given widths; records every delegate call.

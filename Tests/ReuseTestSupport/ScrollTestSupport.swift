@@ -1,40 +1,42 @@
 import ReuseKit
 
 /// Records every scroll callback as a short name.
-final class ScrollRecorder: ScrollViewDelegate {
-  var events: [String] = []
-  var velocities: [Point] = []
-  var retarget: ((inout Point) -> Void)?
+package final class ScrollRecorder: ScrollViewDelegate {
+  package var events: [String] = []
+  package var velocities: [Point] = []
+  package var retarget: ((inout Point) -> Void)?
 
-  func scrollViewDidScroll(_ scrollView: ScrollView) {
+  package init() {}
+
+  package func scrollViewDidScroll(_ scrollView: ScrollView) {
     if events.last != "didScroll" { events.append("didScroll") }
   }
-  func scrollViewWillBeginDragging(_ scrollView: ScrollView) { events.append("willBeginDragging") }
-  func scrollViewWillEndDragging(
+  package func scrollViewWillBeginDragging(_ scrollView: ScrollView) { events.append("willBeginDragging") }
+  package func scrollViewWillEndDragging(
     _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
   ) {
     events.append("willEndDragging")
     velocities.append(velocity)
     retarget?(&targetContentOffset)
   }
-  func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+  package func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
     events.append("didEndDragging(\(decelerate))")
   }
-  func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {
+  package func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {
     events.append("willBeginDecelerating")
   }
-  func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+  package func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
     events.append("didEndDecelerating")
   }
-  func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
+  package func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
     events.append("didEndScrollingAnimation")
   }
 
-  func count(_ name: String) -> Int { events.filter { $0 == name }.count }
+  package func count(_ name: String) -> Int { events.filter { $0 == name }.count }
 }
 
 /// A scroll view with a tall column of content.
-func makeScrollView(
+package func makeScrollView(
   viewport: Size = Size(width: 100, height: 100), content: Size = Size(width: 100, height: 100_000)
 )
   -> ScrollView
@@ -50,7 +52,7 @@ func makeScrollView(
 /// seconds, sampled at `rate` Hz, then (after `hold` seconds at rest) lifts. Returns the time
 /// of the release.
 @discardableResult
-func fling(
+package func fling(
   _ scrollView: ScrollView, from start: Point = Point(x: 50, y: 50), velocity: Point,
   duration: Double = 0.05, rate: Double = 120, hold: Double = 0, at time: Double = 0
 ) -> Double {
@@ -70,7 +72,7 @@ func fling(
 
 /// Ticks at `rate` Hz until nothing moves (at most `limit` seconds). Returns the end time.
 @discardableResult
-func settle(
+package func settle(
   _ scrollView: ScrollView, from time: Double, rate: Double = 60, limit: Double = 20
 ) -> Double {
   var now = time

@@ -1,6 +1,8 @@
 import PropertyBased
+import ReuseTestSupport
 import Testing
 
+@testable import ReuseControls
 @testable import ReuseKit
 
 /// A model: its row and column, so every check can say where it came from.

@@ -1,5 +1,7 @@
+import ReuseTestSupport
 import Testing
 
+@testable import ReuseControls
 @testable import ReuseKit
 
 /// Seeded random sessions of what users do, per control: drags (released with and without
