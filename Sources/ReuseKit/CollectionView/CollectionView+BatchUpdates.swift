@@ -158,216 +158,32 @@ extension CollectionView {
       for completion in completions { completion(false) }
       return .failure(error)
     case .success(let mapping):
-      let leftovers = apply(
-        changeset, mapping, newCounts: newCounts, animated: animated, completions: completions,
-        continuing: previous)
-      settle(leftovers)
+      var update = BatchUpdateTransaction(
+        changeset: changeset, mapping: mapping, newCounts: newCounts,
+        duration: animated ? updateAnimationDuration : 0, completions: completions,
+        previous: previous)
+      update.run(on: self)
+      settle(interruptedCompletions: previous?.completions ?? [])
       return .success(())
     }
   }
 
-  /// What an interrupted animation leaves: completions to call (its views still on screen
-  /// wait in `settlingViews`).
-  private struct Leftovers {
-    var completions: [(Bool) -> Void] = []
-  }
-
-  private func settle(_ leftovers: Leftovers) {
+  /// Ends the views an interrupted animation left that the new update did not carry on, and
+  /// tells that animation's completions it was cut short.
+  private func settle(interruptedCompletions: [(Bool) -> Void]) {
     if !settlingViews.isEmpty {
       let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
       let views = settlingViews
       settlingViews = []
       for item in views { endDisplaying(item.view, item.attributes, context) }
     }
-    for completion in leftovers.completions { completion(false) }
-  }
-
-  private func apply(
-    _ changeset: Changeset, _ mapping: ChangesetMapping, newCounts: [Int], animated: Bool,
-    completions: [(Bool) -> Void], continuing previous: UpdateAnimation?
-  ) -> Leftovers {
-    let layout = collectionViewLayout
-    let axis = layout.scrollDirection
-    let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
-    let oldOffset = contentOffset
-
-    // The scroll anchor: the first displayed item reaching into the viewport that stays (not
-    // deleted, not moved itself or with its section). Scrolled to the very top, the content stays at the top
-    // instead, so what is inserted there shows, as a feed expects.
-    var anchor: (indexPath: ItemPath, onScreen: Double)?
-    let atTop = oldOffset[axis] <= minimumContentOffset[axis]
-    if anchorsFirstVisibleItem && !atTop {
-      for entry in displayedItems.entries
-      where entry.attributes.frame.max(axis) > oldOffset[axis] {
-        let old = entry.attributes.indexPath
-        if !mapping.isMoved(old), !mapping.isSectionMoved(old.section),
-          let path = mapping.newIndexPath(forOld: old)
-        {
-          anchor = (path, entry.attributes.frame.min(axis) - oldOffset[axis])
-          break
-        }
-      }
-    }
-
-    // Selection follows its items.
-    selectedItems = Set(selectedItems.compactMap { mapping.newIndexPath(forOld: $0) })
-    cancelAllPrefetching()
-
-    // Displayed views follow their items; removed ones fade out (or end at once). Everything
-    // starts from where it is drawn now (mid-way through a previous animation, perhaps).
-    let animation =
-      animated && updateAnimationDuration > 0
-      ? UpdateAnimation(duration: updateAnimationDuration) : nil
-    animation?.completions = completions
-    let previousFraction = previous?.fraction(at: now) ?? 0
-    func drawn(_ view: ReusableView, _ attributes: LayoutAttributes) -> LayoutAttributes {
-      guard let start = previous?.startAttributes[ObjectIdentifier(view)] else { return attributes }
-      return start.interpolated(to: attributes, fraction: previousFraction)
-    }
-    let leftovers = Leftovers(completions: previous?.completions ?? [])
-    for item in previous?.disappearing ?? [] {
-      guard let animation else {
-        settlingViews.append(item)
-        continue
-      }
-      // Still fading or sliding away: it carries on in the new animation, following its
-      // item if the item survives this update too.
-      var attributes = item.attributes
-      var follows = item.followsItem
-      if follows, attributes.category == .cell {
-        if let path = mapping.newIndexPath(forOld: attributes.indexPath) {
-          attributes.indexPath = path
-        } else {
-          follows = false
-        }
-      } else if follows, let section = mapping.newSection(forOld: attributes.indexPath.section) {
-        attributes.indexPath.section = section
-      } else {
-        follows = false
-      }
-      animation.disappear(
-        item.view, attributes,
-        from: item.from.interpolated(to: item.to, fraction: previousFraction),
-        to: item.to, followsItem: follows)
-    }
-    let removed: (ReusableView, LayoutAttributes) -> Void = { view, attributes in
-      if let animation {
-        let from = drawn(view, attributes)
-        var faded = from
-        faded.alpha = 0
-        animation.disappear(view, attributes, from: from, to: faded, followsItem: false)
-      } else {
-        self.endDisplaying(view, attributes, context)
-      }
-    }
-    displayedItems.remap(
-      { view, attributes in
-        animation?.startAttributes[ObjectIdentifier(view)] = drawn(view, attributes)
-        guard !mapping.isReloaded(attributes.indexPath),
-          let path = mapping.newIndexPath(forOld: attributes.indexPath)
-        else { return nil }
-        var moved = attributes
-        moved.indexPath = path
-        view.layoutAttributes = moved
-        view.apply(moved)
-        return moved
-      }, removed: removed)
-    displayedSupplementaryViews.remap(
-      { view, attributes in
-        animation?.startAttributes[ObjectIdentifier(view)] = drawn(view, attributes)
-        let old = attributes.indexPath.section
-        guard !mapping.isSectionReloaded(old), let section = mapping.newSection(forOld: old) else {
-          return nil
-        }
-        var moved = attributes
-        moved.indexPath = ItemPath(section: section, item: 0)
-        view.layoutAttributes = moved
-        view.apply(moved)
-        return moved
-      }, removed: removed)
-    for item in animation?.disappearing ?? [] {
-      animation?.startAttributes[ObjectIdentifier(item.view)] = nil
-    }
-
-    // The new counts, and the layout's update.
-    itemCounts = newCounts
-    if changeset.isContentOnly && changeset.reloadedSections.isEmpty {
-      let updated = (changeset.reloadedItems + changeset.reconfiguredItems).compactMap {
-        mapping.newIndexPath(forOld: $0)
-      }
-      if let first = updated.min() { layout.invalidateLayout(from: first) }
-    } else {
-      layout.prepare(forCollectionViewUpdates: mapping)
-    }
-    if preparedViewportSize != viewportSize {
-      notifyObserversWillPrepareLayout()
-      stopBeforeResize = nil  // the update's anchor keeps what is on screen instead
-    }
-    layout.prepare(
-      LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
-    preparedViewportSize = viewportSize
-    contentSize = layout.contentSize
-
-    // The anchor keeps its place on screen; every animation start moves with the content.
-    var offset = contentOffset
-    if let anchor, let frame = layout.layoutAttributesForItem(at: anchor.indexPath)?.frame {
-      offset[axis] = frame.min(axis) - anchor.onScreen
-    }
-    if phase == .idle {
-      let minimum = minimumContentOffset
-      let maximum = maximumContentOffset
-      offset.x = min(max(offset.x, minimum.x), maximum.x)
-      offset.y = min(max(offset.y, minimum.y), maximum.y)
-    }
-    let delta = Point(x: offset.x - oldOffset.x, y: offset.y - oldOffset.y)
-    if delta != .zero {
-      shiftMotions(by: delta)
-      applyOffset(offset)
-    }
-    animation?.shift(by: delta)
-
-    // The pass that shows the result: views entering or leaving in it are the update's.
-    updateAnimation = animation
-    animation?.isCapturing = true
-    setNeedsLayout()
-    layoutIfNeeded()
-    animation?.isCapturing = false
-
-    // Reconfigure what stays displayed.
-    let reconfigured = Set(
-      changeset.reconfiguredItems.compactMap { mapping.newIndexPath(forOld: $0) })
-    let reconfiguredSections = Set(
-      changeset.reconfiguredSections.compactMap { mapping.newSection(forOld: $0) })
-    if !reconfigured.isEmpty || !reconfiguredSections.isEmpty {
-      reconfigureDisplayedViews(items: reconfigured, sections: reconfiguredSections, context)
-    }
-
-    // An animation with nothing to show ends now.
-    if let animation {
-      for set in [displayedItems, displayedSupplementaryViews] {
-        for index in 0..<set.count {
-          let key = ObjectIdentifier(set.view(at: index))
-          if let start = animation.startAttributes[key], start == set.attributes[index] {
-            animation.startAttributes[key] = nil
-          }
-        }
-      }
-      if animation.startAttributes.isEmpty && animation.disappearing.isEmpty {
-        finishUpdateAnimation(finished: true)
-      }
-    } else {
-      for completion in completions { completion(true) }
-    }
-    #if REUSEKIT_CHECKS
-      _checkInvariants()
-    #endif
-    return leftovers
+    for completion in interruptedCompletions { completion(false) }
   }
 
   /// Asks the data source again for the displayed cells of `items` and the displayed
   /// supplementary views of `sections`; dequeuing returns the current view. A data source that
   /// returns a different view (another identifier) gets it displayed instead, as a reload.
-  private func reconfigureDisplayedViews(
+  func reconfigureDisplayedViews(
     items: Set<ItemPath>, sections: Set<Int>, _ context: PassContext
   ) {
     var replaced: [LayoutAttributes] = []

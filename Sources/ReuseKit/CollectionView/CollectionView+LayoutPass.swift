@@ -62,14 +62,8 @@ extension CollectionView {
     }
 
     let layout = collectionViewLayout
-    if preparedViewportSize != viewportSize && !layoutObservers.isEmpty {
-      notifyObserversWillPrepareLayout()
-    }
     if layout.needsPrepare || preparedViewportSize != viewportSize {
-      layout.prepare(
-        LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
-      preparedViewportSize = viewportSize
-      contentSize = layout.contentSize
+      prepareLayout()
       // The content or the viewport changed size: a paging or snapping view rests on the page
       // or item it rested on before, and an idle offset past the new end comes back.
       restOnStopAfterResize()
@@ -82,13 +76,11 @@ extension CollectionView {
     let anchorPath = layout.wantsSelfSizing ? firstDisplayedItem(reachingPast: layout) : nil
     queryAndReconcile(layout, context)
     if layout.wantsSelfSizing {
-      var anchor: (indexPath: ItemPath, position: Double)?
+      var anchor: ScrollAnchor?
       let resolveAnchor = {
-        guard anchor == nil,
-          let path = anchorPath ?? self.firstDisplayedItem(reachingPast: layout),
-          let frame = layout.layoutAttributesForItem(at: path)?.frame
+        guard anchor == nil, let path = anchorPath ?? self.firstDisplayedItem(reachingPast: layout)
         else { return }
-        anchor = (path, frame.min(layout.scrollDirection))
+        anchor = self.scrollAnchor(for: path)
       }
       var rounds = 0
       while measureDisplayedCells(layout, context, beforeChange: resolveAnchor) {
@@ -98,24 +90,8 @@ extension CollectionView {
           break
         }
         contentSize = layout.contentSize
-        if let old = anchor, let frame = layout.layoutAttributesForItem(at: old.indexPath)?.frame {
-          let axis = layout.scrollDirection
-          let shift = frame.min(axis) - old.position
-          if shift != 0 {
-            var offset = contentOffset
-            let minimum = minimumContentOffset[axis]
-            offset[axis] += shift
-            if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
-            var delta = Point.zero
-            delta[axis] = offset[axis] - contentOffset[axis]
-            // The content moved under the viewport: running motions (and an update
-            // animation's starting places) move with it.
-            shiftMotions(by: delta)
-            updateAnimation?.shift(by: delta)
-            applyOffset(offset)
-          }
-          anchor = (old.indexPath, frame.min(axis))
-        }
+        // The content moved under the viewport: the anchor keeps its place on screen.
+        if let anchor { restoreScrollAnchor(anchor, clamping: .aboveMinimum) }
         queryAndReconcile(layout, context)
       }
       contentSize = layout.contentSize
@@ -206,13 +182,7 @@ extension CollectionView {
     -> ReusableView
   {
     let indexPath = attributes.indexPath
-    if let animation = updateAnimation, !animation.disappearing.isEmpty,
-      let follower = animation.takeFollower(of: attributes)
-    {
-      // The item's old view is still sliding away: it ends before the new one shows, so one
-      // element never has two displayed views.
-      endDisplaying(follower.view, follower.attributes, context)
-    }
+    displayTransitions?.collectionView(self, willDisplay: attributes, context)
     let view: ReusableView
     switch attributes.category {
     case .cell:
@@ -246,12 +216,7 @@ extension CollectionView {
     }
     view.isHidden = false
     if attachStrategy == .hide { context.hiddenStateChanged(view, in: self) }
-    if let animation = updateAnimation, animation.isCapturing {
-      // Entering because of a batch update: it fades in at its place.
-      var start = attributes
-      start.alpha = 0
-      animation.startAttributes[ObjectIdentifier(view)] = start
-    }
+    displayTransitions?.collectionView(self, didDisplay: view, attributes)
     return view
   }
 
@@ -260,16 +225,10 @@ extension CollectionView {
   func endDisplaying(
     _ view: ReusableView, _ attributes: LayoutAttributes, _ context: PassContext
   ) {
-    if let animation = updateAnimation,
-      let start = animation.startAttributes.removeValue(forKey: ObjectIdentifier(view)),
-      animation.isCapturing
+    if let transitions = displayTransitions,
+      transitions.collectionView(self, keepsLeaving: view, attributes)
     {
-      // Leaving because of a batch update: it slides to its new place (or fades out where it
-      // has none) and ends its display when the animation does.
-      let target = updateTarget(of: attributes, from: start)
-      animation.disappear(
-        view, attributes, from: start, to: target.attributes, followsItem: target.followsItem)
-      return
+      return  // it ends when the transition does
     }
     view.isHidden = true
     switch attachStrategy {

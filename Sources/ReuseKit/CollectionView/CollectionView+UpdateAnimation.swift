@@ -77,6 +77,63 @@ final class UpdateAnimation {
   }
 }
 
+/// Takes part in displaying and ending elements while it is installed, off the steady-state
+/// path (a collection view asks it only while one is set). A batch update's animation is
+/// one: views that enter because of the update fade in, views that leave because of it slide
+/// to their item's new place or fade out, and end when the animation does.
+protocol DisplayTransitionHandling: AnyObject {
+  /// An element is about to get a view.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay attributes: LayoutAttributes,
+    _ context: CollectionView.PassContext)
+  /// An element got `view`.
+  func collectionView(
+    _ collectionView: CollectionView, didDisplay view: ReusableView,
+    _ attributes: LayoutAttributes)
+  /// `view` is leaving; `true` keeps it on screen for now (it ends later).
+  func collectionView(
+    _ collectionView: CollectionView, keepsLeaving view: ReusableView,
+    _ attributes: LayoutAttributes
+  ) -> Bool
+}
+
+extension UpdateAnimation: DisplayTransitionHandling {
+  /// The item's old view may still be sliding away: it ends before the new one shows, so one
+  /// element never has two displayed views.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay attributes: LayoutAttributes,
+    _ context: CollectionView.PassContext
+  ) {
+    guard !disappearing.isEmpty, let follower = takeFollower(of: attributes) else { return }
+    collectionView.endDisplaying(follower.view, follower.attributes, context)
+  }
+
+  /// Entering because of the update: it fades in at its place.
+  func collectionView(
+    _ collectionView: CollectionView, didDisplay view: ReusableView,
+    _ attributes: LayoutAttributes
+  ) {
+    guard isCapturing else { return }
+    var start = attributes
+    start.alpha = 0
+    startAttributes[ObjectIdentifier(view)] = start
+  }
+
+  /// Leaving because of the update: it slides to its item's new place (or fades out where it
+  /// has none) and ends its display when the animation does.
+  func collectionView(
+    _ collectionView: CollectionView, keepsLeaving view: ReusableView,
+    _ attributes: LayoutAttributes
+  ) -> Bool {
+    guard let start = startAttributes.removeValue(forKey: ObjectIdentifier(view)), isCapturing
+    else { return false }
+    let target = collectionView.updateTarget(of: attributes, from: start)
+    disappear(
+      view, attributes, from: start, to: target.attributes, followsItem: target.followsItem)
+    return true
+  }
+}
+
 extension LayoutAttributes {
   /// The attributes `fraction` of the way to `target`: frame, transform and alpha blend;
   /// the stacking order is the target's.

@@ -202,8 +202,13 @@ public final class CollectionView: ScrollView {
   var pendingBatch = Changeset()
   var pendingBatchAnimated = true
   var pendingBatchCompletions: [(Bool) -> Void] = []
-  /// The running update animation.
-  @exclusivity(unchecked) var updateAnimation: UpdateAnimation?
+  /// The running update animation; it is also the display transitions' handler.
+  @exclusivity(unchecked) var updateAnimation: UpdateAnimation? {
+    didSet { displayTransitions = updateAnimation }
+  }
+  /// Takes part in displaying and ending elements while set (see
+  /// `DisplayTransitionHandling`); `nil` on the steady-state path.
+  @exclusivity(unchecked) var displayTransitions: (any DisplayTransitionHandling)?
   /// Views an interrupted, unanimated-over update animation left on screen: they end right
   /// after the update that interrupted it.
   var settlingViews: [UpdateAnimation.Disappearing] = []

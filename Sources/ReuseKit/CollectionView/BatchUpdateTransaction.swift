@@ -1,0 +1,230 @@
+/// One validated batch update, applied to a collection view in named steps:
+///
+/// 1. ``captureAnchor(in:)``: the item to keep in its place on screen;
+/// 2. ``followSelection(in:)``: the selection follows its items;
+/// 3. ``carryOnPreviousAnimation(in:)``: views still leaving from an interrupted animation go
+///    on leaving (or settle at once, unanimated);
+/// 4. ``remapDisplayedViews(in:)``: displayed views follow their items; removed ones leave;
+/// 5. ``updateLayout(in:)``: the new counts, and the layout's update;
+/// 6. ``restoreAnchor(in:)``: the anchor keeps its place (``CollectionView/restoreScrollAnchor(_:clamping:)``,
+///    shared with self-sizing);
+/// 7. ``showResult(in:)``: the pass that shows the new state (views entering or leaving in it
+///    are the update's);
+/// 8. ``reconfigureDisplayedViews(in:)`` and ``finishIfStill(in:)``.
+///
+/// Everything starts from where views are drawn now (mid-way through a previous animation,
+/// perhaps), so an update never jumps.
+struct BatchUpdateTransaction {
+  let changeset: Changeset
+  let mapping: ChangesetMapping
+  let newCounts: [Int]
+  let completions: [(Bool) -> Void]
+  /// The animation this update runs, or `nil` to apply it at once.
+  let animation: UpdateAnimation?
+  /// The animation the update interrupts, if any.
+  let previous: UpdateAnimation?
+  private var anchor: CollectionView.ScrollAnchor?
+
+  /// An update animated over `duration` seconds (0: applied at once).
+  init(
+    changeset: Changeset, mapping: ChangesetMapping, newCounts: [Int], duration: Double,
+    completions: [(Bool) -> Void], previous: UpdateAnimation?
+  ) {
+    self.changeset = changeset
+    self.mapping = mapping
+    self.newCounts = newCounts
+    self.completions = completions
+    self.previous = previous
+    animation = duration > 0 ? UpdateAnimation(duration: duration) : nil
+    animation?.completions = completions
+  }
+
+  /// Runs every step.
+  mutating func run(on collectionView: CollectionView) {
+    captureAnchor(in: collectionView)
+    followSelection(in: collectionView)
+    carryOnPreviousAnimation(in: collectionView)
+    remapDisplayedViews(in: collectionView)
+    updateLayout(in: collectionView)
+    restoreAnchor(in: collectionView)
+    showResult(in: collectionView)
+    reconfigureDisplayedViews(in: collectionView)
+    finishIfStill(in: collectionView)
+    #if REUSEKIT_CHECKS
+      collectionView._checkInvariants()
+    #endif
+  }
+
+  // MARK: Steps
+
+  /// The first displayed item reaching into the viewport that the update keeps in place (not
+  /// deleted, not moved itself or with its section). Scrolled to the very top, the content
+  /// stays at the top instead, so what is inserted there shows, as a feed expects.
+  mutating func captureAnchor(in view: CollectionView) {
+    let axis = view.collectionViewLayout.scrollDirection
+    let offset = view.contentOffset[axis]
+    guard view.anchorsFirstVisibleItem, offset > view.minimumContentOffset[axis] else { return }
+    for entry in view.displayedItems.entries where entry.attributes.frame.max(axis) > offset {
+      let old = entry.attributes.indexPath
+      if !mapping.isMoved(old), !mapping.isSectionMoved(old.section),
+        let path = mapping.newIndexPath(forOld: old)
+      {
+        anchor = CollectionView.ScrollAnchor(
+          indexPath: path, onScreen: entry.attributes.frame.min(axis) - offset)
+        return
+      }
+    }
+  }
+
+  func followSelection(in view: CollectionView) {
+    view.selectedItems = Set(view.selectedItems.compactMap { mapping.newIndexPath(forOld: $0) })
+    view.cancelAllPrefetching()
+  }
+
+  /// Views still fading or sliding away from the interrupted animation carry on in this one,
+  /// following their items if the items survive this update too; unanimated, they settle
+  /// right after the update.
+  func carryOnPreviousAnimation(in view: CollectionView) {
+    guard let previous else { return }
+    let fraction = previous.fraction(at: view.now)
+    for item in previous.disappearing {
+      guard let animation else {
+        view.settlingViews.append(item)
+        continue
+      }
+      var attributes = item.attributes
+      var follows = item.followsItem
+      if follows, attributes.category == .cell {
+        if let path = mapping.newIndexPath(forOld: attributes.indexPath) {
+          attributes.indexPath = path
+        } else {
+          follows = false
+        }
+      } else if follows, let section = mapping.newSection(forOld: attributes.indexPath.section) {
+        attributes.indexPath.section = section
+      } else {
+        follows = false
+      }
+      animation.disappear(
+        item.view, attributes, from: item.from.interpolated(to: item.to, fraction: fraction),
+        to: item.to, followsItem: follows)
+    }
+  }
+
+  /// Displayed views follow their items (a moved item keeps its cell; a reloaded one gets a
+  /// new one); removed ones fade out, or end at once without an animation.
+  func remapDisplayedViews(in view: CollectionView) {
+    let animation = self.animation
+    let fraction = previous?.fraction(at: view.now) ?? 0
+    let previous = self.previous
+    let context = view.passContext
+    func drawn(_ displayed: ReusableView, _ attributes: LayoutAttributes) -> LayoutAttributes {
+      guard let start = previous?.startAttributes[ObjectIdentifier(displayed)] else {
+        return attributes
+      }
+      return start.interpolated(to: attributes, fraction: fraction)
+    }
+    let removed: (ReusableView, LayoutAttributes) -> Void = { displayed, attributes in
+      if let animation {
+        let from = drawn(displayed, attributes)
+        var faded = from
+        faded.alpha = 0
+        animation.disappear(displayed, attributes, from: from, to: faded, followsItem: false)
+      } else {
+        view.endDisplaying(displayed, attributes, context)
+      }
+    }
+    let mapping = self.mapping
+    func follow(_ displayed: ReusableView, to moved: LayoutAttributes) -> LayoutAttributes {
+      displayed.layoutAttributes = moved
+      displayed.apply(moved)
+      return moved
+    }
+    view.displayedItems.remap(
+      { displayed, attributes in
+        animation?.startAttributes[ObjectIdentifier(displayed)] = drawn(displayed, attributes)
+        guard !mapping.isReloaded(attributes.indexPath),
+          let path = mapping.newIndexPath(forOld: attributes.indexPath)
+        else { return nil }
+        var moved = attributes
+        moved.indexPath = path
+        return follow(displayed, to: moved)
+      }, removed: removed)
+    view.displayedSupplementaryViews.remap(
+      { displayed, attributes in
+        animation?.startAttributes[ObjectIdentifier(displayed)] = drawn(displayed, attributes)
+        let old = attributes.indexPath.section
+        guard !mapping.isSectionReloaded(old), let section = mapping.newSection(forOld: old) else {
+          return nil
+        }
+        var moved = attributes
+        moved.indexPath = ItemPath(section: section, item: 0)
+        return follow(displayed, to: moved)
+      }, removed: removed)
+    for item in animation?.disappearing ?? [] {
+      animation?.startAttributes[ObjectIdentifier(item.view)] = nil
+    }
+  }
+
+  /// The new counts, and the layout's update: content changes invalidate from the first item
+  /// they touch; structural ones let the layout carry its per-item state (measured sizes) to
+  /// the items' new places (an append keeps everything placed).
+  func updateLayout(in view: CollectionView) {
+    let layout = view.collectionViewLayout
+    view.itemCounts = newCounts
+    if changeset.isContentOnly && changeset.reloadedSections.isEmpty {
+      let updated = (changeset.reloadedItems + changeset.reconfiguredItems).compactMap {
+        mapping.newIndexPath(forOld: $0)
+      }
+      if let first = updated.min() { layout.invalidateLayout(from: first) }
+    } else {
+      layout.prepare(forCollectionViewUpdates: mapping)
+    }
+    view.stopBeforeResize = nil  // the update's anchor keeps what is on screen instead
+    view.prepareLayout()
+  }
+
+  /// The anchor keeps its place on screen, and the content comes back in bounds when nothing
+  /// moves it; every animation start moves with the content.
+  func restoreAnchor(in view: CollectionView) {
+    view.updateAnimation = animation
+    view.restoreScrollAnchor(anchor, clamping: .toContentWhenIdle)
+  }
+
+  /// The pass that shows the result: views entering or leaving in it are the update's (they
+  /// fade in, or slide away to their item's new place).
+  func showResult(in view: CollectionView) {
+    animation?.isCapturing = true
+    view.setNeedsLayout()
+    view.layoutIfNeeded()
+    animation?.isCapturing = false
+  }
+
+  /// Reconfigured items and sections that stay displayed are configured again in place.
+  func reconfigureDisplayedViews(in view: CollectionView) {
+    let items = Set(changeset.reconfiguredItems.compactMap { mapping.newIndexPath(forOld: $0) })
+    let sections = Set(
+      changeset.reconfiguredSections.compactMap { mapping.newSection(forOld: $0) })
+    guard !items.isEmpty || !sections.isEmpty else { return }
+    view.reconfigureDisplayedViews(items: items, sections: sections, view.passContext)
+  }
+
+  /// An animation with nothing to show ends now; without one, the completions run now.
+  func finishIfStill(in view: CollectionView) {
+    guard let animation else {
+      for completion in completions { completion(true) }
+      return
+    }
+    for set in [view.displayedItems, view.displayedSupplementaryViews] {
+      for index in 0..<set.count {
+        let key = ObjectIdentifier(set.view(at: index))
+        if let start = animation.startAttributes[key], start == set.attributes[index] {
+          animation.startAttributes[key] = nil
+        }
+      }
+    }
+    if animation.startAttributes.isEmpty && animation.disappearing.isEmpty {
+      view.finishUpdateAnimation(finished: true)
+    }
+  }
+}

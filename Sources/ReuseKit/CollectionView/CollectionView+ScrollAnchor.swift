@@ -1,0 +1,74 @@
+extension CollectionView {
+  /// An item to keep in its place on screen while the content changes around it (a batch
+  /// update inserts above it, cells above it measure themselves).
+  struct ScrollAnchor {
+    /// The item, by its path after the change.
+    var indexPath: ItemPath
+    /// Where its leading edge was, relative to the viewport's leading edge.
+    var onScreen: Double
+  }
+
+  /// How ``restoreScrollAnchor(_:clamping:)`` keeps the offset in bounds.
+  enum AnchorClamping {
+    /// Into the content, when nothing moves it (a batch update; a running motion settles in
+    /// bounds by itself).
+    case toContentWhenIdle
+    /// Never above the minimum offset once at or past it (cells measuring themselves: the
+    /// content may still grow below).
+    case aboveMinimum
+  }
+
+  /// The anchor for the first displayed item that reaches into the viewport, by its current
+  /// frame.
+  func scrollAnchor(for indexPath: ItemPath) -> ScrollAnchor? {
+    let axis = collectionViewLayout.scrollDirection
+    guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
+      return nil
+    }
+    return ScrollAnchor(indexPath: indexPath, onScreen: frame.min(axis) - contentOffset[axis])
+  }
+
+  /// Moves the offset so that the anchor item is where it was on screen (or, without one,
+  /// only keeps the offset in bounds as `clamping` says). Running motions and an update
+  /// animation's starting places move with the content, so nothing jumps on screen.
+  ///
+  /// - Complexity: O(log n) for the layout lookup, plus O(k) for the update animation.
+  func restoreScrollAnchor(_ anchor: ScrollAnchor?, clamping: AnchorClamping) {
+    let axis = collectionViewLayout.scrollDirection
+    var offset = contentOffset
+    if let anchor,
+      let frame = collectionViewLayout.layoutAttributesForItem(at: anchor.indexPath)?.frame
+    {
+      offset[axis] = frame.min(axis) - anchor.onScreen
+    }
+    switch clamping {
+    case .toContentWhenIdle:
+      if phase == .idle { offset = clampedContentOffset(offset) }
+    case .aboveMinimum:
+      let minimum = minimumContentOffset[axis]
+      if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
+    }
+    let delta = Point(x: offset.x - contentOffset.x, y: offset.y - contentOffset.y)
+    guard delta != .zero else { return }
+    shiftMotions(by: delta)
+    updateAnimation?.shift(by: delta)
+    applyOffset(offset)
+  }
+
+  /// The data source, delegate and host, loaded once for a pass or an update.
+  var passContext: PassContext {
+    PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
+  }
+
+  /// Prepares the layout for the current counts and viewport (telling layout observers first
+  /// when the viewport changed size), and takes its content size.
+  func prepareLayout() {
+    if preparedViewportSize != viewportSize && !layoutObservers.isEmpty {
+      notifyObserversWillPrepareLayout()
+    }
+    collectionViewLayout.prepare(
+      LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
+    preparedViewportSize = viewportSize
+    contentSize = collectionViewLayout.contentSize
+  }
+}
