@@ -1,19 +1,24 @@
 import ReuseKit
 
-/// A feed in columns (seed 003's waterfall): a collection view with a ``WaterfallLayout``, and
-/// "load more" when the end comes near.
+/// Hears when a ``WaterfallView`` wants more items.
+public protocol WaterfallViewDelegate: AnyObject {
+  /// The end is near: append items to your data, then call `insertItems(at:)` on the feed's
+  /// collection view with their paths (only they are placed; `reloadData()` would lay out
+  /// every item again). Asked once per item count.
+  func waterfallViewWantsMoreItems(_ feed: WaterfallView)
+}
+
+/// A feed in columns: a collection view with a ``WaterfallLayout``, and "load more" when the
+/// end comes near.
 ///
 /// ```swift
 /// let feed = WaterfallView(layout: WaterfallLayout(columns: .adaptive(minimumWidth: 160),
 ///                                                  itemHeight: .perItem { path, width in … }))
 /// feed.collectionView.dataSource = photos
-/// feed.loadMoreHandler = { feed in
-///   photos.append(contentsOf: nextPage())
-///   feed.collectionView.insertItems(at: newPaths)   // places only the new items (a reload places all)
-/// }
+/// feed.delegate = photos      // waterfallViewWantsMoreItems(_:): append, then insertItems(at:)
 /// ```
 ///
-/// The handler is called when the content's end comes within ``loadMoreThreshold`` screens
+/// The delegate is asked when the content's end comes within ``loadMoreThreshold`` screens
 /// of the viewport's bottom, once per item count: it is asked again only after the count
 /// changes (the page arrived), or after ``resetLoadMore()`` (a failed load to retry). An
 /// empty feed asks at once. The collection view's `delegate` stays free for the app.
@@ -32,11 +37,20 @@ public final class WaterfallView {
       }
     }
   }
-  /// Asked for more items: append them to your data, then call `insertItems(at:)` with their
-  /// paths (only they are placed; `reloadData()` would lay out every item again).
-  public var loadMoreHandler: ((WaterfallView) -> Void)? {
+  /// Asked for more items as the end comes near. Held weakly. Setting it checks at once.
+  public weak var delegate: (any WaterfallViewDelegate)? {
     didSet { checkLoadMore() }
   }
+  /// Asked for more items, as the delegate is.
+  @available(*, deprecated, message: "Set `delegate` (a WaterfallViewDelegate), as every control does")
+  public var loadMoreHandler: ((WaterfallView) -> Void)? {
+    get { loadMoreClosure }
+    set {
+      loadMoreClosure = newValue
+      checkLoadMore()
+    }
+  }
+  private var loadMoreClosure: ((WaterfallView) -> Void)?
   /// The total item count when more was last asked for; `nil` when not waiting.
   public private(set) var loadMoreRequestedAtCount: Int?
   private var isCheckingLoadMore = false
@@ -74,12 +88,13 @@ public final class WaterfallView {
   /// Asks for more when the end is near and the count changed since the last request; again
   /// at once if the page that arrived still leaves the end near.
   func checkLoadMore() {
-    guard loadMoreHandler != nil, !isCheckingLoadMore else { return }
+    guard delegate != nil || loadMoreClosure != nil, !isCheckingLoadMore else { return }
     isCheckingLoadMore = true
     defer { isCheckingLoadMore = false }
     // Bounded: each round needs the count to have changed.
     for _ in 0..<1_000 {
-      guard let loadMoreHandler, !collectionView.viewportSize.isEmpty else { return }
+      guard delegate != nil || loadMoreClosure != nil, !collectionView.viewportSize.isEmpty
+      else { return }
       collectionView.layoutIfNeeded()
       let count = totalCount
       if let requested = loadMoreRequestedAtCount, requested != count {
@@ -89,7 +104,11 @@ public final class WaterfallView {
         distanceToEnd <= loadMoreThreshold * collectionView.viewportSize.height
       else { return }
       loadMoreRequestedAtCount = count
-      loadMoreHandler(self)
+      if let delegate {
+        delegate.waterfallViewWantsMoreItems(self)
+      } else {
+        loadMoreClosure?(self)
+      }
       if totalCount == count { return }  // the page comes later
     }
   }

@@ -58,7 +58,7 @@ package struct ListReference {
 
 package extension Rect {
   /// Equal up to rounding (a Fenwick tree sums in a different order than a running total).
-  package func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
+  func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
     abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
       && abs(width - other.width) <= tolerance && abs(height - other.height) <= tolerance
   }

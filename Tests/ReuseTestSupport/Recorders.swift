@@ -186,7 +186,7 @@ package final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
 
 package extension CollectionView {
   /// Runs any update animation to its end (two ticks: the first starts its clock).
-  package func settleUpdateAnimation() {
+  func settleUpdateAnimation() {
     let time = now + 10
     tick(now: time)
     tick(now: time + 10)

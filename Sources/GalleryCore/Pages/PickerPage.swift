@@ -7,7 +7,7 @@ import ReuseTerminal
 /// 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the terminal: each size row has its
 /// own item size). Arrows or drags move: a horizontal move changes the colour in every row at
 /// once, a vertical one the size; each drag moves one axis. A click picks a swatch.
-final class PickerPage: GalleryPage {
+final class PickerPage: GalleryPage, FourWayPickerDelegate {
   let title = "Picker"
 
   private let picker: FourWayPicker<PickerSwatch>
@@ -47,14 +47,16 @@ final class PickerPage: GalleryPage {
     picker.collectionView.diagnostics.handler = nil
     pane = CollectionViewPane(collectionView: picker.collectionView)
     pane.background = Theme.plain
-    picker
-      .didScroll { [unowned self] swatch in
-        log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
-      }
-      .didSelect { [unowned self] swatch in
-        chosen = swatch
-        log("didSelect \(swatch.localName) \(swatch.colorName) \(swatch.size)")
-      }
+    picker.delegate = self
+  }
+
+  func fourWayPicker(_ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch) {
+    log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+  }
+
+  func fourWayPicker(_ picker: FourWayPicker<PickerSwatch>, didSelect swatch: PickerSwatch) {
+    chosen = swatch
+    log("didSelect \(swatch.localName) \(swatch.colorName) \(swatch.size)")
   }
 
   private func log(_ line: String) {

@@ -9,7 +9,7 @@ import ReuseTerminal
 ///
 /// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
 /// the file's items, with their `height` (× 3 rows) as the photo's height.
-final class WaterfallPage: GalleryPage, CollectionViewDataSource {
+final class WaterfallPage: GalleryPage, CollectionViewDataSource, WaterfallViewDelegate {
   let title = "Waterfall"
 
   private let feed: WaterfallView
@@ -40,7 +40,7 @@ final class WaterfallPage: GalleryPage, CollectionViewDataSource {
     collectionView.diagnostics.handler = nil
     collectionView.dataSource = self
     feed.loadMoreThreshold = 1.5
-    feed.loadMoreHandler = { [unowned self] feed in loadPage() }
+    feed.delegate = self
   }
 
   /// A deterministic height per card: the photo (3 to 10 rows) plus two rows of text.
@@ -50,6 +50,8 @@ final class WaterfallPage: GalleryPage, CollectionViewDataSource {
     hash ^= hash >> 29
     return 2 + 3 + Int(hash % 8)
   }
+
+  func waterfallViewWantsMoreItems(_ feed: WaterfallView) { loadPage() }
 
   private func loadPage() {
     guard loaded < total else { return }

@@ -289,73 +289,12 @@ public class ScrollView {
 
   // MARK: Notifications
 
-  /// A delegate callback that tells of a change (the one callback that asks a question,
-  /// `scrollViewWillEndDragging`, is never held).
-  enum Notification {
-    case didScroll
-    case willBeginDragging
-    case didEndDragging(willDecelerate: Bool)
-    case willBeginDecelerating
-    case didEndDecelerating
-    case didEndScrollingAnimation
-  }
-
   /// How deeply nested the running ``transition(_:)`` calls are.
   @exclusivity(unchecked) var transitionDepth = 0
   /// Notifications held until the outermost transition ends, in order.
   var heldNotifications: [Notification] = []
-  private var isDeliveringHeldNotifications = false
+  var isDeliveringHeldNotifications = false
 
-  /// Runs `body`, a change of state (a touch that stops a motion, a release that starts one),
-  /// holding back the delegate's notifications until it has finished: a delegate that reacts
-  /// (starting an animation when a deceleration ends, say) then always finds the scroll view
-  /// whole, never half-way between two phases.
-  @inline(__always)
-  func transition<Result>(_ body: () -> Result) -> Result {
-    transitionDepth += 1
-    let result = body()
-    transitionDepth -= 1
-    if transitionDepth == 0 && !heldNotifications.isEmpty { deliverHeldNotifications() }
-    return result
-  }
-
-  /// Tells the delegate now, or when the running transition ends.
-  @inline(__always)
-  func notify(_ notification: Notification) {
-    if transitionDepth > 0 {
-      heldNotifications.append(notification)
-    } else {
-      deliver(notification)
-    }
-  }
-
-  private func deliverHeldNotifications() {
-    // A delegate that starts another transition while hearing one adds to this queue; it is
-    // delivered here, in order.
-    guard !isDeliveringHeldNotifications else { return }
-    isDeliveringHeldNotifications = true
-    var index = 0
-    while index < heldNotifications.count {
-      let notification = heldNotifications[index]
-      index += 1
-      deliver(notification)
-    }
-    heldNotifications.removeAll(keepingCapacity: true)
-    isDeliveringHeldNotifications = false
-  }
-
-  private func deliver(_ notification: Notification) {
-    guard let delegate else { return }
-    switch notification {
-    case .didScroll: delegate.scrollViewDidScroll(self)
-    case .willBeginDragging: delegate.scrollViewWillBeginDragging(self)
-    case .didEndDragging(let decelerates):
-      delegate.scrollViewDidEndDragging(self, willDecelerate: decelerates)
-    case .willBeginDecelerating: delegate.scrollViewWillBeginDecelerating(self)
-    case .didEndDecelerating: delegate.scrollViewDidEndDecelerating(self)
-    case .didEndScrollingAnimation: delegate.scrollViewDidEndScrollingAnimation(self)
-    }
-  }
 
   /// Called after ``contentOffset`` changes, before the delegate hears of it. Subclasses
   /// override to schedule layout.
@@ -380,65 +319,11 @@ public class ScrollView {
   /// The stop to rest on again once the new geometry is known.
   var stopBeforeResize: StopBeforeResize?
 
-  /// Notes the page or item the view rests on, with the geometry before the resize.
-  private func noteStopBeforeResize() {
-    // An animation aimed at an item (a collection view's `scrollToItem`) re-aims by itself.
-    guard stopBeforeResize == nil, !isTracking, !_viewportSize.isEmpty, animationTarget == nil
-    else { return }
-    let resting = restingContentOffset
-    if isPagingEnabled {
-      var pages = Point.zero
-      for axis in Axis.allCases where _viewportSize[axis] > 0 {
-        pages[axis] = ((resting[axis] - minimumContentOffset[axis]) / _viewportSize[axis]).rounded()
-      }
-      stopBeforeResize = .pages(pages)
-    } else if let snapping {
-      let axis = primaryAxis
-      if resting[axis] <= minimumContentOffset[axis] {
-        stopBeforeResize = .edge(atEnd: false)
-      } else if resting[axis] >= maximumContentOffset[axis] {
-        stopBeforeResize = .edge(atEnd: true)
-      } else if let stop = snapStopBeforeResize(
-        nearest: resting[axis], alignment: snapping.alignment)
-      {
-        stopBeforeResize = .item(stop.index)
-      }
-    }
-  }
 
   /// The stop nearest `offset` with the geometry before a resize, or `nil` if it is not known
   /// without laying out (a collection view whose data changed since its last pass).
   func snapStopBeforeResize(nearest offset: Double, alignment: SnapAlignment) -> SnapStop? {
     snapStopProvider?.nearestSnapStop(to: offset, axis: primaryAxis, alignment: alignment)
-  }
-
-  /// Rests on the page or item noted before the resize, at the new geometry (a collection view
-  /// calls it once its layout is prepared for the new size). A running motion stops: its
-  /// target belonged to the old geometry.
-  func restOnStopAfterResize() {
-    guard let stop = stopBeforeResize else { return }
-    stopBeforeResize = nil
-    guard !isTracking else { return }
-    var offset = contentOffset
-    switch stop {
-    case .pages(let pages):
-      for axis in Axis.allCases where viewportSize[axis] > 0 {
-        offset[axis] = minimumContentOffset[axis] + pages[axis] * viewportSize[axis]
-      }
-    case .item(let index):
-      guard let snapping, let provider = snapStopProvider,
-        let target = provider.snapStop(
-          SnapStop(index: index, offset: 0), advancedBy: 0, axis: primaryAxis,
-          alignment: snapping.alignment)
-      else { return }
-      offset[primaryAxis] = target.offset
-    case .edge(let atEnd):
-      offset[primaryAxis] =
-        atEnd ? maximumContentOffset[primaryAxis] : minimumContentOffset[primaryAxis]
-    }
-    if offset != contentOffset || phase == .decelerating || phase == .animating {
-      contentOffset = offset
-    }
   }
 
   /// Called after ``delegate`` changes. Subclasses override to cache a refined delegate.

@@ -4,60 +4,6 @@ import Testing
 @testable import ReuseControls
 @testable import ReuseKit
 
-/// A card that remembers its item.
-final class CardCell: CollectionViewCell {
-  var item = -1
-  override func prepareForReuse() { item = -1 }
-}
-
-/// Items 0 ..< count; records delegate calls.
-final class Cards: CarouselDataSource, CarouselDelegate {
-  var count: Int
-  var currentIndexChanges: [Int] = []
-  var selected: [Int] = []
-
-  init(_ count: Int) { self.count = count }
-
-  func numberOfItems(in carousel: Carousel) -> Int { count }
-  func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell {
-    let cell = carousel.dequeueReusableCell(
-      CardCell.self, withReuseIdentifier: "card", forSlot: slot)
-    cell.item = index
-    return cell
-  }
-  func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {
-    currentIndexChanges.append(index)
-  }
-  func carousel(_ carousel: Carousel, didSelectItemAt index: Int) { selected.append(index) }
-}
-
-/// A carousel 100 wide: cards of 60 with 8 of spacing and 12 of peek (a stride of 68).
-private func makeCarousel(_ count: Int, wraps: Bool = false) -> (Carousel, Cards) {
-  let carousel = Carousel(
-    layout: CarouselLayout(peekInset: 12, spacing: 8), viewportSize: Size(width: 100, height: 20))
-  carousel.collectionView.diagnostics.handler = nil
-  carousel.register(CardCell.self, forCellWithReuseIdentifier: "card")
-  let cards = Cards(count)
-  carousel.delegate = cards
-  carousel.wraps = wraps
-  carousel.dataSource = cards
-  return (carousel, cards)
-}
-
-private func shownItems(_ carousel: Carousel) -> [Int] {
-  carousel.collectionView.visibleCells.map { ($0 as! CardCell).item }
-}
-
-/// Runs the clock until nothing moves.
-private func settle(_ carousel: Carousel, from time: inout Double) {
-  var frames = 0
-  while carousel.collectionView.isAnimating && frames < 2_000 {
-    time += 1.0 / 60
-    carousel.tick(now: time)
-    frames += 1
-  }
-}
-
 @Suite struct CarouselTests {
   @Test func cardsPageWithNeighboursPeekingAndSideCardsScaled() {
     let (carousel, cards) = makeCarousel(5)

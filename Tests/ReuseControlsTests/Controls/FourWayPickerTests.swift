@@ -5,83 +5,6 @@ import Testing
 @testable import ReuseControls
 @testable import ReuseKit
 
-/// A model: its row and column, so every check can say where it came from.
-struct Swatch: Equatable, CustomStringConvertible {
-  var row: Int
-  var column: Int
-  var description: String { "(\(row), \(column))" }
-}
-
-/// A cell configurable with a swatch.
-final class SwatchCell: CollectionViewCell, ConfigurableCell {
-  var swatch: Swatch?
-  func configure(with item: Swatch, at indexPath: ItemPath) { swatch = item }
-  override func prepareForReuse() { swatch = nil }
-}
-
-/// Rows of swatches with the given counts.
-private func swatches(_ counts: [Int]) -> [[Swatch]] {
-  counts.enumerated().map { row, count in (0..<count).map { Swatch(row: row, column: $0) } }
-}
-
-/// A 375 × 667 picker; rows of 200 × 300 items unless `sizes` says otherwise.
-private func makePicker(
-  _ counts: [Int], sizes: ((Int) -> Size)? = nil, row: Int = 0, column: Int = 0
-) -> FourWayPicker<Swatch> {
-  let picker = FourWayPicker(
-    rows: swatches(counts), cell: SwatchCell.self,
-    itemSize: sizes.map { .perRow($0) } ?? .fixed(Size(width: 200, height: 300)),
-    initialRow: row, initialColumn: column, viewportSize: Size(width: 375, height: 667))
-  picker.collectionView.diagnostics.handler = nil
-  picker.collectionView.layoutIfNeeded()
-  return picker
-}
-
-/// A slow drag by (dx, dy) from the middle, in ten samples over `duration`, then a release.
-private func drag(
-  _ picker: FourWayPicker<Swatch>, dx: Double, dy: Double, at time: inout Double,
-  duration: Double = 0.5, hold: Double = 0
-) {
-  let start = Point(x: 187, y: 333)
-  picker.beginDrag(at: start, time: time)
-  for step in 1...10 {
-    time += duration / 10
-    let fraction = Double(step) / 10
-    picker.moveDrag(to: Point(x: start.x + dx * fraction, y: start.y + dy * fraction), time: time)
-  }
-  if hold > 0 {
-    time += hold
-    picker.moveDrag(to: Point(x: start.x + dx, y: start.y + dy), time: time)
-  }
-  picker.endDrag(at: Point(x: start.x + dx, y: start.y + dy), time: time)
-}
-
-/// Runs the clock until nothing moves.
-private func settle(_ picker: FourWayPicker<Swatch>, from time: inout Double) {
-  var frames = 0
-  while picker.isAnimating && frames < 3_000 {
-    time += 1.0 / 120
-    picker.tick(now: time)
-    frames += 1
-  }
-}
-
-/// Whether the picker rests with its current row centred and that row's column centred.
-private func isCentred(_ picker: FourWayPicker<Swatch>) -> Bool {
-  let container = picker.collectionView
-  guard let frame = container.frameForItem(at: ItemPath(section: 0, item: picker.currentRow))
-  else { return false }
-  let rowCentred =
-    abs(frame.midY - (container.contentOffset.y + container.viewportSize.height / 2)) < 0.5
-  guard let column = picker.column(forRow: picker.currentRow) else { return rowCentred }
-  guard let cell = picker.rowCell(picker.currentRow),
-    let item = cell.rowView.frameForItem(at: ItemPath(section: 0, item: column))
-  else { return false }
-  let rowView = cell.rowView
-  return rowCentred
-    && abs(item.midX - (rowView.contentOffset.x + rowView.viewportSize.width / 2)) < 0.5
-}
-
 @Suite struct FourWayPickerTests {
   @Test func theSeedScenarioA31PointDragMovesA29PointDragStays() {
     for (distance, expected) in [(31.0, 1), (29.0, 0), (-31.0, 0)] {
@@ -200,12 +123,12 @@ private func isCentred(_ picker: FourWayPicker<Swatch>) -> Bool {
     #expect(picker.currentModel == Swatch(row: 25, column: 4))
   }
 
-  @Test func callbacksFireExactlyOncePerChange() {
-    var scrolled: [Swatch] = []
-    var selected: [Swatch] = []
+  @Test func delegateCallsFireExactlyOncePerChange() {
+    let listener = SwatchListener()
     let picker = makePicker([8, 8, 8])
-      .didScroll { scrolled.append($0) }
-      .didSelect { selected.append($0) }
+    picker.delegate = listener
+    var scrolled: [Swatch] { listener.scrolled }
+    var selected: [Swatch] { listener.selected }
     var time = 1.0
     drag(picker, dx: -29, dy: 0, at: &time)  // returns: no change
     settle(picker, from: &time)
@@ -230,6 +153,17 @@ private func isCentred(_ picker: FourWayPicker<Swatch>) -> Bool {
     settle(picker, from: &time)
     #expect(selected == [Swatch(row: 1, column: 1), Swatch(row: 1, column: 2)])
     #expect(scrolled.last == Swatch(row: 1, column: 2) && scrolled.count == 3)
+  }
+
+  /// The closures of earlier versions still work, beside the delegate.
+  @available(*, deprecated)
+  @Test func theDeprecatedClosuresStillFire() {
+    var scrolled: [Swatch] = []
+    let picker = makePicker([8, 8, 8]).didScroll { scrolled.append($0) }
+    var time = 1.0
+    drag(picker, dx: -40, dy: 0, at: &time)
+    settle(picker, from: &time)
+    #expect(scrolled == [Swatch(row: 0, column: 1)])
   }
 
   @Test func emptyDataEmptyRowsAndASingleItem() {
@@ -312,8 +246,9 @@ private func runGestures(seed: UInt64) {
   let heights = (0..<counts.count).map { _ in Double(random.int(60...500)) }
   let picker = makePicker(counts, sizes: { Size(width: widths[$0], height: heights[$0]) })
   picker.effectiveSlidingDistance = Double(random.int(0...60))
-  var scrolled = 0
-  picker.didScroll { _ in scrolled += 1 }
+  let listener = SwatchListener()
+  picker.delegate = listener
+  var scrolled: Int { listener.scrolled.count }
   var time = 1.0
   for step in 0..<30 {
     switch random.int(0...4) {
@@ -343,5 +278,17 @@ private func runGestures(seed: UInt64) {
       #expect(picker.currentModel == Swatch(row: row, column: column), "seed \(seed)")
     }
     #expect(isCentred(picker), "seed \(seed), step \(step): not centred")
+  }
+}
+
+/// Records a picker's delegate calls.
+final class SwatchListener: FourWayPickerDelegate {
+  var scrolled: [Swatch] = []
+  var selected: [Swatch] = []
+  func fourWayPicker(_ picker: FourWayPicker<Swatch>, didScrollTo model: Swatch) {
+    scrolled.append(model)
+  }
+  func fourWayPicker(_ picker: FourWayPicker<Swatch>, didSelect model: Swatch) {
+    selected.append(model)
   }
 }

@@ -4,54 +4,6 @@ import Testing
 @testable import ReuseControls
 @testable import ReuseKit
 
-/// Columns with given widths; records every delegate call.
-final class Columns: OptionBarDataSource, OptionBarDelegate {
-  var widths: [Double]
-  var events: [String] = []
-  var displayed: [ObjectIdentifier: Int] = [:]
-
-  init(_ widths: [Double]) { self.widths = widths }
-
-  func numberOfColumns(in optionBar: OptionBar) -> Int { widths.count }
-  func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
-    let cell = optionBar.dequeueReusableCell(
-      RecordingCell.self, withReuseIdentifier: "tab", forColumnAt: index)
-    cell.configuredPath = ItemPath(section: 0, item: index)
-    return cell
-  }
-  func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double { widths[index] }
-  func optionBar(
-    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
-  ) {
-    displayed[ObjectIdentifier(cell)] = index
-  }
-  func optionBar(
-    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
-  ) {
-    events.append("end \(index)")
-    displayed[ObjectIdentifier(cell)] = nil
-  }
-  func optionBar(_ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin) {
-    events.append("select \(index) \(origin)")
-  }
-  func optionBar(_ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin) {
-    events.append("deselect \(index) \(origin)")
-  }
-  func optionBarWillReload(_ optionBar: OptionBar) { events.append("willReload") }
-  func optionBarDidReload(_ optionBar: OptionBar) { events.append("didReload") }
-}
-
-private func makeBar(_ widths: [Double], width: Double = 100) -> (OptionBar, Columns) {
-  let bar = OptionBar(viewportSize: Size(width: width, height: 3))
-  bar.collectionView.diagnostics.handler = nil
-  bar.register(RecordingCell.self, forCellWithReuseIdentifier: "tab")
-  let columns = Columns(widths)
-  bar.delegate = columns
-  bar.dataSource = columns
-  return (bar, columns)
-}
-
-/// One regression test per defect of seed 000 (SPEC §2), and the rest of the control.
 @Suite struct OptionBarTests {
   @Test func variableWidthColumnsSitAtTheSumOfTheWidthsBefore() {
     let (bar, columns) = makeBar([10, 30, 5, 20, 40])

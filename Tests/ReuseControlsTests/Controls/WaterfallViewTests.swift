@@ -6,9 +6,17 @@ import Testing
 
 @Suite struct WaterfallViewTests {
   /// A feed that grows by pages of 30 when asked.
-  final class Feed: CollectionViewDataSource {
+  final class Feed: CollectionViewDataSource, WaterfallViewDelegate {
     var count = 0
     var requests = 0
+    var delivers = true
+    func waterfallViewWantsMoreItems(_ feed: WaterfallView) {
+      requests += 1
+      guard delivers else { return }
+      let old = count
+      count += 30
+      feed.collectionView.insertItems(at: (old..<count).map { ItemPath(section: 0, item: $0) })
+    }
     func collectionView(
       _ collectionView: CollectionView, numberOfItemsInSection section: Int
     )
@@ -31,13 +39,7 @@ import Testing
     feed.collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     let source = Feed()
     feed.collectionView.dataSource = source
-    feed.loadMoreHandler = { feed in
-      source.requests += 1
-      let old = source.count
-      source.count += 30
-      feed.collectionView.insertItems(
-        at: (old..<source.count).map { ItemPath(section: 0, item: $0) })
-    }
+    feed.delegate = source
     // An empty feed asks at once; one page (about 200 points) is within two screens of the
     // end, so it asks again until the end is far enough.
     feed.collectionView.layoutIfNeeded()
@@ -61,13 +63,26 @@ import Testing
     feed.collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     let source = Feed()
     feed.collectionView.dataSource = source
-    var asked = 0
-    feed.loadMoreHandler = { _ in asked += 1 }  // never delivers
+    source.delivers = false
+    feed.delegate = source
     feed.collectionView.layoutIfNeeded()
     feed.collectionView.setNeedsLayout()
     feed.collectionView.layoutIfNeeded()
-    #expect(asked == 1)
+    #expect(source.requests == 1)
     feed.resetLoadMore()
-    #expect(asked == 2)
+    #expect(source.requests == 2)
+  }
+
+  /// The closure of earlier versions still works.
+  @available(*, deprecated)
+  @Test func theDeprecatedHandlerStillAsks() {
+    let feed = WaterfallView(viewportSize: Size(width: 100, height: 100))
+    feed.collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    let source = Feed()
+    feed.collectionView.dataSource = source
+    var asked = 0
+    feed.loadMoreHandler = { _ in asked += 1 }
+    feed.collectionView.layoutIfNeeded()
+    #expect(asked == 1)
   }
 }

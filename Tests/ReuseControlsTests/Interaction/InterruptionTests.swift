@@ -34,7 +34,7 @@ import Testing
 
   @Test func aTouchThatCatchesACarouselMidPageAndLiftsRestsOnACard() {
     for wraps in [false, true] {
-      let (carousel, cards) = makeInterruptionCarousel(12, wraps: wraps)
+      let (carousel, cards) = makeCarousel(12, wraps: wraps)
       defer { withExtendedLifetime(cards) {} }
       var time = 0.0
       carousel.step(by: 1)
@@ -46,7 +46,7 @@ import Testing
       carousel.collectionView.beginDrag(at: Point(x: 50, y: 10), time: time)
       time += 0.1
       carousel.collectionView.endDrag(at: Point(x: 50, y: 10), time: time)
-      settleCarousel(carousel, from: &time)
+      settle(carousel, from: &time)
       #expect(isOnCard(carousel), "wraps \(wraps)")
       #expect(carousel.currentIndex == carousel.item(forSlot: carousel.currentSlot))
     }
@@ -55,7 +55,7 @@ import Testing
   @Test func aTouchThatCatchesAPickerRowOrItsContainerMidSnapSettlesBothWithoutTrapping() {
     // The container between rows, a row between columns, and both at once.
     for (rows, columns) in [(true, false), (false, true), (true, true)] {
-      let picker = makeInterruptionPicker([8, 8, 8, 8])
+      let picker = makePicker([8, 8, 8, 8])
       var time = 0.0
       if rows { picker.step(.down) }
       if columns { picker.step(.right) }
@@ -69,14 +69,14 @@ import Testing
       picker.beginDrag(at: Point(x: 187, y: 333), time: time)
       time += 0.1
       picker.endDrag(at: Point(x: 187, y: 333), time: time)
-      settlePicker(picker, from: &time)
-      #expect(pickerIsCentred(picker), "rows \(rows), columns \(columns)")
+      settle(picker, from: &time)
+      #expect(isCentred(picker), "rows \(rows), columns \(columns)")
       #expect(picker.currentRow == (rows ? 1 : 0) || picker.currentRow == 0)
     }
   }
 
   @Test func aCaughtRowLetGoWhenTheDragTurnsOutVerticalSettlesOnAColumn() {
-    let picker = makeInterruptionPicker([8, 8, 8])
+    let picker = makePicker([8, 8, 8])
     var time = 0.0
     picker.step(.right)
     for _ in 0..<10 {
@@ -90,9 +90,9 @@ import Testing
       picker.moveDrag(to: Point(x: start.x, y: start.y - Double(step) * 12), time: time)
     }
     picker.endDrag(at: Point(x: start.x, y: start.y - 120), time: time)
-    settlePicker(picker, from: &time)
+    settle(picker, from: &time)
     #expect(picker.currentRow == 1, "the vertical drag moved the rows")
-    #expect(pickerIsCentred(picker), "and the caught row settled on a column")
+    #expect(isCentred(picker), "and the caught row settled on a column")
   }
 
   @Test func aSlideSelectingOptionBarCaughtMidSlideSelectsWhereItSettles() {
@@ -147,32 +147,32 @@ import Testing
 
   @Test func fivePressesFortyMillisecondsApartMoveFiveStops() {
     // Picker: columns, then rows (clamped at the last).
-    let picker = makeInterruptionPicker([8, 8, 8, 8])
+    let picker = makePicker([8, 8, 8, 8])
     var time = 0.0
     for _ in 0..<5 {
       picker.step(.right)
       tickFor(0.04, from: &time) { picker.tick(now: $0) }
     }
-    settlePicker(picker, from: &time)
+    settle(picker, from: &time)
     #expect(picker.currentColumn == 5)
-    #expect(pickerIsCentred(picker))
+    #expect(isCentred(picker))
     for _ in 0..<5 {
       picker.step(.down)
       tickFor(0.04, from: &time) { picker.tick(now: $0) }
     }
-    settlePicker(picker, from: &time)
+    settle(picker, from: &time)
     #expect(picker.currentRow == 3, "clamped at the last row")
-    #expect(picker.currentColumn == 5 && pickerIsCentred(picker))
+    #expect(picker.currentColumn == 5 && isCentred(picker))
 
     // Carousel, without and with wrap (three items wrap round).
     for (count, wraps, expected) in [(12, false, 5), (3, true, 2), (4, false, 3)] {
-      let (carousel, cards) = makeInterruptionCarousel(count, wraps: wraps)
+      let (carousel, cards) = makeCarousel(count, wraps: wraps)
       defer { withExtendedLifetime(cards) {} }
       for _ in 0..<5 {
         carousel.step(by: 1)
         tickFor(0.04, from: &time) { carousel.tick(now: $0) }
       }
-      settleCarousel(carousel, from: &time)
+      settle(carousel, from: &time)
       #expect(carousel.currentIndex == expected, "\(count) cards, wraps \(wraps)")
       #expect(isOnCard(carousel))
     }
@@ -207,7 +207,7 @@ import Testing
   }
 
   @Test func aStepDuringAReleaseSnapGoesFromTheSnapsTarget() {
-    let (carousel, cards) = makeInterruptionCarousel(12)
+    let (carousel, cards) = makeCarousel(12)
     defer { withExtendedLifetime(cards) {} }
     var time = 0.0
     // A slow drag a little over half a card to the left, released: it snaps to card 1.
@@ -222,7 +222,7 @@ import Testing
     time += 0.02
     carousel.tick(now: time)
     carousel.step(by: 1)
-    settleCarousel(carousel, from: &time)
+    settle(carousel, from: &time)
     #expect(carousel.currentIndex == 2)
   }
 
@@ -393,95 +393,4 @@ import Testing
     #expect(frame.midX - bar.collectionView.contentOffset.x == 40, "centred exactly")
     #expect(many.asked < 200)
   }
-}
-
-// MARK: Helpers
-
-/// Whether the item is fully inside the viewport and no header or footer is drawn over it
-/// (pinned ones float above the items).
-func isFullyVisibleAndClear(_ path: ItemPath, in collectionView: CollectionView) -> Bool {
-  guard let frame = collectionView.frameForItem(at: path) else { return false }
-  let axis = collectionView.collectionViewLayout.scrollDirection
-  let start = collectionView.contentOffset[axis]
-  guard frame.min(axis) >= start - 1e-9,
-    frame.max(axis) <= start + collectionView.viewportSize[axis] + 1e-9
-  else { return false }
-  var covered = false
-  collectionView.forEachDisplayedView { _, attributes in
-    if attributes.category != .cell, attributes.frame.intersects(frame) { covered = true }
-  }
-  return !covered
-}
-
-/// Ticks at 120 Hz for `duration` seconds.
-func tickFor(_ duration: Double, from time: inout Double, _ tick: (Double) -> Void) {
-  let end = time + duration
-  while time < end - 1e-9 {
-    time += 1.0 / 120
-    tick(time)
-  }
-}
-
-func makeInterruptionCarousel(_ count: Int, wraps: Bool = false) -> (Carousel, Cards) {
-  let carousel = Carousel(
-    layout: CarouselLayout(peekInset: 12, spacing: 8), viewportSize: Size(width: 100, height: 20))
-  carousel.collectionView.diagnostics.handler = nil
-  carousel.register(CardCell.self, forCellWithReuseIdentifier: "card")
-  let cards = Cards(count)
-  carousel.delegate = cards
-  carousel.wraps = wraps
-  carousel.dataSource = cards
-  return (carousel, cards)
-}
-
-func settleCarousel(_ carousel: Carousel, from time: inout Double) {
-  var frames = 0
-  while carousel.collectionView.isAnimating && frames < 2_000 {
-    time += 1.0 / 60
-    carousel.tick(now: time)
-    frames += 1
-  }
-}
-
-/// Whether a card is centred exactly.
-func isOnCard(_ carousel: Carousel) -> Bool {
-  let offset = carousel.collectionView.contentOffset.x
-  return abs(carousel.layout.offsetCentering(carousel.currentSlot) - offset) < 1e-6
-}
-
-func makeInterruptionPicker(_ counts: [Int]) -> FourWayPicker<Swatch> {
-  let rows = counts.enumerated().map { row, count in
-    (0..<count).map { Swatch(row: row, column: $0) }
-  }
-  let picker = FourWayPicker(
-    rows: rows, cell: SwatchCell.self, itemSize: .fixed(Size(width: 200, height: 300)),
-    viewportSize: Size(width: 375, height: 667))
-  picker.collectionView.diagnostics.handler = nil
-  picker.collectionView.layoutIfNeeded()
-  return picker
-}
-
-func settlePicker(_ picker: FourWayPicker<Swatch>, from time: inout Double) {
-  var frames = 0
-  while picker.isAnimating && frames < 3_000 {
-    time += 1.0 / 120
-    picker.tick(now: time)
-    frames += 1
-  }
-}
-
-/// Whether the picker rests with its current row centred and that row's column centred.
-func pickerIsCentred(_ picker: FourWayPicker<Swatch>) -> Bool {
-  let container = picker.collectionView
-  guard let frame = container.frameForItem(at: ItemPath(section: 0, item: picker.currentRow))
-  else { return false }
-  let rowCentred =
-    abs(frame.midY - (container.contentOffset.y + container.viewportSize.height / 2)) < 0.5
-  guard let column = picker.column(forRow: picker.currentRow) else { return rowCentred }
-  guard let cell = picker.rowCell(picker.currentRow),
-    let item = cell.rowView.frameForItem(at: ItemPath(section: 0, item: column))
-  else { return false }
-  let rowView = cell.rowView
-  return rowCentred
-    && abs(item.midX - (rowView.contentOffset.x + rowView.viewportSize.width / 2)) < 0.5
 }

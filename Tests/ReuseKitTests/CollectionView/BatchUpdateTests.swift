@@ -64,7 +64,7 @@ class ValueSource: CollectionViewDataSource, CollectionViewDelegate {
   }
 }
 
-private func makeValues(
+func makeValues(
   _ sections: [[Int]], length: Double = 10, viewport: Double = 100,
   sizing: ListLayout.ItemSizing? = nil
 ) -> (CollectionView, ValueSource) {
@@ -80,7 +80,7 @@ private func makeValues(
   return (collectionView, source)
 }
 
-private func path(_ section: Int, _ item: Int) -> ItemPath {
+func path(_ section: Int, _ item: Int) -> ItemPath {
   ItemPath(section: section, item: item)
 }
 
@@ -331,158 +331,4 @@ private func path(_ section: Int, _ item: Int) -> ItemPath {
       Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
   }
 
-  @Test func movingASectionDoesNotDragTheOffset() {
-    let (collectionView, source) = makeValues([Array(0..<100), Array(100..<200)])
-    collectionView.contentOffset = Point(x: 0, y: 450)
-    collectionView.layoutIfNeeded()
-    source.sections.swapAt(0, 1)
-    collectionView.performBatchUpdates(animated: false) {
-      collectionView.moveSection(0, toSection: 1)
-    }
-    #expect(collectionView.contentOffset.y == 450)
-    #expect(source.shown(collectionView).first == 145)
-  }
-
-  @Test func anItemComingBackDuringItsSlideAwayHasOneView() {
-    let (collectionView, source) = makeValues([Array(0..<50)])
-    // Move item 1 far down (out of sight): its cell slides away.
-    var values = source.sections[0]
-    values.insert(values.remove(at: 1), at: 40)
-    source.sections[0] = values
-    collectionView.performBatchUpdates(
-      with: Changeset(movedItems: [ItemMove(from: path(0, 1), to: path(0, 40))]))
-    // Scroll to it while it is still sliding.
-    collectionView.tick(now: 1)
-    collectionView.contentOffset = Point(x: 0, y: 350)
-    collectionView.layoutIfNeeded()
-    var shown: [Int] = []
-    collectionView.forEachDisplayedView { view, _ in
-      if let value = (view as! ValueCell).value { shown.append(value) }
-    }
-    #expect(shown.filter { $0 == 1 }.count == 1, "one view for item 1: \(shown)")
-    #expect(source.violations.isEmpty)
-    collectionView.settleUpdateAnimation()
-    #expect(
-      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
-  }
-
-  @Test func negativeCountsAreAnErrorNotATrap() {
-    let result = Changeset().validate(oldItemCounts: [-1], newItemCounts: [2])
-    #expect(result.failure == .negativeItemCount(section: 0, count: -1, isAfter: false))
-  }
-
-  @Test func anUpdateDuringLayoutIsDeferredAsAReload() {
-    final class Meddler: ValueSource {
-      weak var collectionView: CollectionView?
-      var result: Result<Void, BatchUpdateError>?
-      override func collectionView(
-        _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-        forItemAt indexPath: ItemPath
-      ) {
-        super.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath)
-        if result == nil {
-          result = collectionView.performBatchUpdates {
-            collectionView.reloadItems(at: [indexPath])
-          }
-        }
-      }
-    }
-    let collectionView = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 10, height: 50))
-    collectionView.diagnostics.handler = nil
-    collectionView.register(ValueCell.self, forCellWithReuseIdentifier: "value")
-    let source = Meddler([Array(0..<10)])
-    collectionView.dataSource = source
-    collectionView.delegate = source
-    collectionView.layoutIfNeeded()
-    #expect(source.result?.failure == .updateDuringLayoutPass)
-    #expect(source.shown(collectionView) == [0, 1, 2, 3, 4])
-    #expect(source.violations.isEmpty)
-  }
-}
-
-/// Random valid batches (diffs of random edits, applied stage by stage, animated or not, with
-/// scrolling between) against the data: after each, every visible cell shows its item, the
-/// visible set is the layout's answer (checked by the invariants), callbacks pair up, and the
-/// selection follows its values.
-@Suite struct BatchUpdateModelTests {
-  @Test(arguments: 0..<40)
-  func randomBatchesKeepCellsSelectionAndCallbacksRight(_ index: Int) {
-    let seed = 0xBA7C_4000 &+ UInt64(index)
-    var random = SeededRandom(seed: seed)
-    var nextValue = 1_000
-    let initial = (0..<random.int(1...4)).map { _ in
-      (0..<random.int(0...30)).map { _ -> Int in
-        nextValue += 1
-        return nextValue
-      }
-    }
-    let sizing: ListLayout.ItemSizing = random.chance(0.5) ? .uniform(7) : .estimated(7)
-    let (collectionView, source) = makeValues(initial, viewport: 60, sizing: sizing)
-    collectionView.allowsMultipleSelection = true
-    var selectedValues: Set<Int> = []
-    var time = 1.0
-    for step in 0..<25 {
-      let context = "seed \(seed), step \(step)"
-      collectionView._debugLabel = context
-      switch random.int(0...5) {
-      case 0:
-        collectionView.contentOffset = Point(
-          x: 0, y: random.double(0...max(0, collectionView.contentSize.height)))
-      case 1:
-        let paths = collectionView.indexPathsForVisibleItems
-        if let path = paths.randomElement(using: &random) {
-          collectionView.selectItem(at: path)
-          selectedValues.insert(source.sections[path.section][path.item])
-        }
-      case 2:
-        time += 0.1
-        collectionView.tick(now: time)
-      default:
-        // A random edit, diffed and applied stage by stage.
-        var new = source.sections
-        for _ in 0..<random.int(1...6) {
-          let section = random.int(0..<new.count)
-          switch random.int(0...3) {
-          case 0 where !new[section].isEmpty:
-            let removed = new[section].remove(at: random.int(0..<new[section].count))
-            selectedValues.remove(removed)
-          case 1:
-            nextValue += 1
-            new[section].insert(nextValue, at: random.int(0...new[section].count))
-          case 2 where !new[section].isEmpty:
-            let value = new[section].remove(at: random.int(0..<new[section].count))
-            let to = random.int(0..<new.count)
-            new[to].insert(value, at: random.int(0...new[to].count))
-          default:
-            new[section].shuffle(using: &random)
-          }
-        }
-        func sectioned(_ sections: [[Int]]) -> [ArraySection<Int, Int>] {
-          sections.enumerated().map { ArraySection(model: $0.offset, elements: $0.element) }
-        }
-        let stages = StagedChangeset(source: sectioned(source.sections), target: sectioned(new))
-        source.sections = new
-        for stage in stages {
-          let result = collectionView.performBatchUpdates(
-            with: stage, animated: random.chance(0.5))
-          #expect(result.failure == nil, "\(context): \(String(describing: result.failure))")
-        }
-      }
-      collectionView.layoutIfNeeded()
-      for (cell, path) in zip(collectionView.visibleCells, collectionView.indexPathsForVisibleItems)
-      {
-        #expect(
-          (cell as! ValueCell).value == source.sections[path.section][path.item],
-          "\(context): cell at \(path)")
-      }
-      let selected = Set(
-        collectionView.indexPathsForSelectedItems.map { source.sections[$0.section][$0.item] })
-      #expect(selected == selectedValues, "\(context): selection")
-      #expect(source.violations.isEmpty, "\(context): \(source.violations)")
-    }
-    collectionView.settleUpdateAnimation()
-    #expect(
-      Set(source.displayed.keys) == Set(collectionView.visibleCells.map(ObjectIdentifier.init)))
-  }
 }

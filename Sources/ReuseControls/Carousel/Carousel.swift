@@ -1,44 +1,5 @@
 import ReuseKit
 
-/// Supplies a carousel's cards.
-public protocol CarouselDataSource: AnyObject {
-  /// The number of items (0 is fine).
-  func numberOfItems(in carousel: Carousel) -> Int
-  /// A dequeued cell for the item, configured: use
-  /// ``Carousel/dequeueReusableCell(_:withReuseIdentifier:forSlot:)``. In wrap mode the same
-  /// item can show in several slots at once (with one or two items, say).
-  func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell
-}
-
-/// Hears about a carousel. Every method has a default.
-public protocol CarouselDelegate: AnyObject {
-  /// The card nearest the centre changed: during drags, flings and animations, not only when
-  /// they end (the seed only knew at the end).
-  func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int)
-  /// The centred card was tapped.
-  func carousel(_ carousel: Carousel, didSelectItemAt index: Int)
-  /// A card is about to show.
-  func carousel(_ carousel: Carousel, willDisplay cell: CollectionViewCell, forItemAt index: Int)
-  /// A card stopped showing.
-  func carousel(
-    _ carousel: Carousel, didEndDisplaying cell: CollectionViewCell, forItemAt index: Int)
-}
-
-extension CarouselDelegate {
-  /// Nothing.
-  public func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {}
-  /// Nothing.
-  public func carousel(_ carousel: Carousel, didSelectItemAt index: Int) {}
-  /// Nothing.
-  public func carousel(
-    _ carousel: Carousel, willDisplay cell: CollectionViewCell, forItemAt index: Int
-  ) {}
-  /// Nothing.
-  public func carousel(
-    _ carousel: Carousel, didEndDisplaying cell: CollectionViewCell, forItemAt index: Int
-  ) {}
-}
-
 /// Paging cards with the neighbours peeking in (seed 004's BayCarouselView), on a collection
 /// view with a ``CarouselLayout``: one card per page, side cards scaled down, an optional
 /// infinite wrap and an optional autoscroll (a marquee).
@@ -98,9 +59,9 @@ public final class Carousel {
   /// The number of items, as last read.
   @exclusivity(unchecked) public private(set) var itemCount = 0
   /// When the next automatic move is due, on the host's clock.
-  public fileprivate(set) var nextAutoscroll: Double?
+  public internal(set) var nextAutoscroll: Double?
 
-  private var lastTime = 0.0
+  var lastTime = 0.0
   /// The slot centred, and the card stride it was measured with: when the viewport changes
   /// size (a resize, or the first real size after a zero one), the same slot is centred again.
   // Read on every scroll event: no runtime exclusivity tracking (single-threaded, like UIKit).
@@ -126,8 +87,8 @@ public final class Carousel {
   /// The collection view's data source, delegate and layout observer. The collection view
   /// holds it weakly and the carousel strongly: a collection view kept after its carousel is
   /// gone finds no data source (blank, with a diagnostic), never a freed carousel.
-  private lazy var plumbing = Plumbing(self)
-  private var didReportMissingDataSource = false
+  lazy var plumbing = Plumbing(self)
+  var didReportMissingDataSource = false
 
   // MARK: Cells
 
@@ -214,7 +175,7 @@ public final class Carousel {
   /// centred again, as a paging scroll view keeps its page on rotation. A snapping collection
   /// view does this itself when it had a size before (it rests on the card it was heading
   /// to); the first real size after none centres the anchor slot (the card a reload chose).
-  fileprivate func keepAnchorAcrossResize() {
+  func keepAnchorAcrossResize() {
     let stride = layout.cardStride
     guard stride != anchoredStride, layout.cardWidth > 0 else {
       // Otherwise the offset's own changes (`scrollViewDidScroll`) kept the index current.
@@ -234,7 +195,7 @@ public final class Carousel {
   }
 
   /// The slot nearest the middle of the run that shows `index`.
-  private func middleSlot(showing index: Int) -> Int {
+  func middleSlot(showing index: Int) -> Int {
     guard itemCount > 0 else { return 0 }
     let middle = virtualSlotCount / 2
     return middle - item(forSlot: middle) + index
@@ -292,7 +253,7 @@ public final class Carousel {
     return nextAutoscroll ?? lastTime
   }
 
-  private func advanceAutoscroll(now time: Double) {
+  func advanceAutoscroll(now time: Double) {
     guard let interval = autoscrollInterval, itemCount > 1 else {
       nextAutoscroll = nil
       return
@@ -317,7 +278,7 @@ public final class Carousel {
 
   /// Far from the middle of the run and idle: move back by whole laps (nothing shows any
   /// difference).
-  private func recenterIfIdle() {
+  func recenterIfIdle() {
     guard wraps, itemCount > 0, !collectionView.isAnimating, !collectionView.isTracking else {
       return
     }
@@ -330,7 +291,7 @@ public final class Carousel {
     collectionView.layoutIfNeeded()
   }
 
-  fileprivate func updateCurrentIndex() {
+  func updateCurrentIndex() {
     // Only with real geometry: a zero-size viewport has no cards to be nearest.
     guard itemCount > 0, layout.cardWidth > 0, layout.cardStride == anchoredStride else { return }
     anchorSlot = currentSlot
@@ -338,87 +299,5 @@ public final class Carousel {
     guard index != currentIndex else { return }
     currentIndex = index
     delegate?.carousel(self, didChangeCurrentIndex: index)
-  }
-
-  // MARK: Plumbing
-
-  /// The data source's cell for a slot's item, or a blank cell when the data source went away.
-  fileprivate func cell(forSlot slot: Int) -> CollectionViewCell {
-    let path = ItemPath(section: 0, item: slot)
-    guard let dataSource else {
-      if !didReportMissingDataSource {
-        didReportMissingDataSource = true
-        collectionView.diagnostics.report(
-          .dataSourceChangedWithoutReload,
-          "Carousel: the data source went away (it is held weakly); showing blank cells")
-      }
-      return collectionView.dequeueBlankCell(for: path)
-    }
-    didReportMissingDataSource = false
-    return dataSource.carousel(self, cellForItemAt: item(forSlot: slot), slot: slot)
-  }
-
-  /// A tap: on the centred card, a selection; on a peeking card, a scroll to it.
-  fileprivate func tapped(slot: Int) {
-    if slot == currentSlot {
-      delegate?.carousel(self, didSelectItemAt: item(forSlot: slot))
-    } else {
-      collectionView.setContentOffset(Point(x: layout.offsetCentering(slot), y: 0), animated: true)
-    }
-  }
-
-  /// The collection view's data source, delegate and layout observer, kept out of the
-  /// carousel's public face.
-  private final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
-    CollectionViewLayoutObserver
-  {
-    unowned let carousel: Carousel
-
-    init(_ carousel: Carousel) { self.carousel = carousel }
-
-    func collectionView(
-      _ collectionView: CollectionView, numberOfItemsInSection section: Int
-    ) -> Int {
-      carousel.slotCount
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    ) -> CollectionViewCell {
-      carousel.cell(forSlot: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      carousel.delegate?.carousel(
-        carousel, willDisplay: cell, forItemAt: carousel.item(forSlot: indexPath.item))
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      carousel.delegate?.carousel(
-        carousel, didEndDisplaying: cell, forItemAt: carousel.item(forSlot: indexPath.item))
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-    ) -> Bool {
-      carousel.tapped(slot: indexPath.item)
-      return false
-    }
-
-    /// The offset moved (a drag, a fling, an animation, a call): the current index follows.
-    func scrollViewDidScroll(_ scrollView: ScrollView) { carousel.updateCurrentIndex() }
-
-    /// The user starts dragging: the autoscroll pauses.
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { carousel.nextAutoscroll = nil }
-
-    func collectionViewDidLayout(_ collectionView: CollectionView) {
-      carousel.keepAnchorAcrossResize()
-    }
   }
 }

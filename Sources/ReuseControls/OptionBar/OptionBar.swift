@@ -1,71 +1,5 @@
 import ReuseKit
 
-/// How a selection change came about.
-public enum SelectionOrigin: Hashable, Sendable {
-  /// A tap on a column.
-  case tap
-  /// The strip was slid until a column settled in the centre (with
-  /// ``OptionBar/selectsCenteredColumnOnSlide``).
-  case slide
-  /// Code: ``OptionBar/select(_:animated:)`` or ``OptionBar/deselect(animated:)``.
-  case programmatic
-}
-
-/// Supplies an option bar's columns.
-public protocol OptionBarDataSource: AnyObject {
-  /// The number of columns (0 is fine).
-  func numberOfColumns(in optionBar: OptionBar) -> Int
-  /// A dequeued cell for the column, configured: use ``OptionBar/dequeueReusableCell(_:withReuseIdentifier:forColumnAt:)``.
-  func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell
-}
-
-/// Hears about an option bar's columns and selection. Every method has a default.
-public protocol OptionBarDelegate: AnyObject {
-  /// The width of a column; the default is ``OptionBar/columnWidth``.
-  func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double
-  /// A column's cell is about to show.
-  func optionBar(
-    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int)
-  /// A column's cell stopped showing (the seed never said so).
-  func optionBar(
-    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int)
-  /// A column became the selection.
-  func optionBar(_ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin)
-  /// A column stopped being the selection.
-  func optionBar(_ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin)
-  /// The columns are about to be read again.
-  func optionBarWillReload(_ optionBar: OptionBar)
-  /// The columns were read again.
-  func optionBarDidReload(_ optionBar: OptionBar)
-}
-
-extension OptionBarDelegate {
-  /// ``OptionBar/columnWidth``.
-  public func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
-    optionBar.columnWidth
-  }
-  /// Nothing.
-  public func optionBar(
-    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
-  ) {}
-  /// Nothing.
-  public func optionBar(
-    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
-  ) {}
-  /// Nothing.
-  public func optionBar(
-    _ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin
-  ) {}
-  /// Nothing.
-  public func optionBar(
-    _ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin
-  ) {}
-  /// Nothing.
-  public func optionBarWillReload(_ optionBar: OptionBar) {}
-  /// Nothing.
-  public func optionBarDidReload(_ optionBar: OptionBar) {}
-}
-
 /// A horizontal strip of selectable columns of variable widths (seed 000's ZXOptionBar, for
 /// category tabs), on a collection view: only the columns on screen have cells, so 100,000
 /// columns cost what 10 do.
@@ -118,7 +52,7 @@ public final class OptionBar {
     }
   }
   /// The selected column, or `nil`.
-  public private(set) var selectedIndex: Int?
+  public internal(set) var selectedIndex: Int?
   /// Whether sliding the strip selects the column that settles in the centre. Off by
   /// default; on, the strip also snaps columns to the centre.
   public var selectsCenteredColumnOnSlide = false {
@@ -130,12 +64,12 @@ public final class OptionBar {
   /// The indicator's height, drawn under the selected column. 0 hides it.
   public var indicatorHeight: Double = 0.25
 
-  fileprivate var columnCount = 0
-  private var widths: [Double] = []
+  var columnCount = 0
+  var widths: [Double] = []
   /// Whether the user slid the strip and it has not yet come to rest (with
   /// ``selectsCenteredColumnOnSlide``, its resting column is then selected). Code that moves
   /// the strip (a selection, a tap) ends the slide.
-  fileprivate var isSliding = false
+  var isSliding = false
 
   /// A strip of `viewportSize`.
   public init(viewportSize: Size = .zero) {
@@ -235,7 +169,7 @@ public final class OptionBar {
       at: ItemPath(section: 0, item: index), at: .center, animated: animated)
   }
 
-  fileprivate func setSelection(_ index: Int?, origin: SelectionOrigin) {
+  func setSelection(_ index: Int?, origin: SelectionOrigin) {
     if origin != .slide { isSliding = false }
     guard index != selectedIndex else { return }
     if let old = selectedIndex {
@@ -264,143 +198,10 @@ public final class OptionBar {
     return Rect(x: frame.minX, y: frame.maxY - height, width: frame.width, height: height)
   }
 
-  // MARK: Plumbing
-
   /// The collection view's data source and delegate, kept out of the bar's public face. The
   /// collection view holds it weakly, the bar strongly.
-  private lazy var plumbing = Plumbing(self)
-  private var didReportMissingDataSource = false
-
-  /// The data source's cell, or a blank one when the data source went away.
-  fileprivate func cell(forColumn index: Int) -> CollectionViewCell {
-    guard let dataSource else {
-      if !didReportMissingDataSource {
-        didReportMissingDataSource = true
-        collectionView.diagnostics.report(
-          .dataSourceChangedWithoutReload,
-          "OptionBar: the data source went away (it is held weakly); showing blank cells")
-      }
-      return collectionView.dequeueBlankCell(for: ItemPath(section: 0, item: index))
-    }
-    didReportMissingDataSource = false
-    return dataSource.optionBar(self, cellForColumnAt: index)
-  }
-
-  /// A tap: the option bar handles selection itself (single selection, scroll to centre).
-  fileprivate func tapped(column index: Int) {
-    if index != selectedIndex { setSelection(index, origin: .tap) }
-    scrollToCenter(index, animated: true)
-  }
-
-  /// With ``estimatedColumnWidth``, a column's width, asked of the delegate when it shows.
-  fileprivate func measuredWidth(ofColumn index: Int, height: Double) -> Size? {
-    guard estimatedColumnWidth != nil, let delegate else { return nil }
-    var sanitizer = LengthSanitizer(subject: "option bar column width")
-    let path = ItemPath(section: 0, item: index)
-    let width = sanitizer.sanitize(delegate.optionBar(self, widthForColumnAt: index), at: path)
-    sanitizer.report(to: collectionView.diagnostics)
-    return Size(width: width, height: height)
-  }
-
-  /// After a slide: selects the column the strip rests on, centred. Not while a finger holds
-  /// the strip (a touch that stops a slide ends its deceleration: its release settles first),
-  /// and not when code, not a slide, moved the strip.
-  fileprivate func selectCenteredColumnAfterSlide() {
-    guard selectsCenteredColumnOnSlide, isSliding, columnCount > 0, !collectionView.isTracking,
-      !collectionView.isAnimating,
-      let stop = collectionView.nearestSnapStop(
-        to: collectionView.contentOffset.x, axis: .horizontal, alignment: .center)
-    else { return }
-    isSliding = false
-    setSelection(stop.index, origin: .slide)
-  }
-
-  /// After each pass: a selection centred before the viewport changed size is centred again
-  /// after it, as a tab bar keeps its tab in view on rotation (an animation toward it re-aims
-  /// by itself).
-  fileprivate func didLayout() {
-    let viewport = collectionView.viewportSize
-    let idle = !collectionView.isAnimating && !collectionView.isTracking
-    if viewport != laidOutViewport {
-      laidOutViewport = viewport
-      if selectionWasCentred, idle, let selectedIndex {
-        scrollToCenter(selectedIndex, animated: false)
-      }
-    }
-    if idle {
-      selectionWasCentred =
-        selectedIndex.map { index in
-          guard let frame = frameForColumn(at: index) else { return false }
-          let centring = collectionView.clampedContentOffset(
-            Point(x: frame.midX - viewport.width / 2, y: 0))
-          return centring.x == collectionView.contentOffset.x
-        } ?? false
-    }
-  }
-
-  private var laidOutViewport = Size.zero
-  private var selectionWasCentred = false
-
-  private final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
-    CollectionViewLayoutObserver
-  {
-    unowned let bar: OptionBar
-
-    init(_ bar: OptionBar) { self.bar = bar }
-
-    func collectionView(
-      _ collectionView: CollectionView, numberOfItemsInSection section: Int
-    ) -> Int {
-      bar.columnCount
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    ) -> CollectionViewCell {
-      bar.cell(forColumn: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      bar.delegate?.optionBar(bar, willDisplay: cell, forColumnAt: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      bar.delegate?.optionBar(bar, didEndDisplaying: cell, forColumnAt: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-    ) -> Bool {
-      bar.tapped(column: indexPath.item)
-      return false
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
-      fitting proposedSize: Size
-    ) -> Size? {
-      bar.measuredWidth(ofColumn: indexPath.item, height: proposedSize.height)
-    }
-
-    /// A slide settled: with `selectsCenteredColumnOnSlide`, its centred column is selected.
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
-      bar.selectCenteredColumnAfterSlide()
-    }
-
-    /// A drag ended without deceleration.
-    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-      if !decelerate { bar.selectCenteredColumnAfterSlide() }
-    }
-
-    /// The user starts sliding the strip.
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { bar.isSliding = true }
-
-    func collectionViewDidLayout(_ collectionView: CollectionView) { bar.didLayout() }
-  }
+  lazy var plumbing = Plumbing(self)
+  var didReportMissingDataSource = false
+  var laidOutViewport = Size.zero
+  var selectionWasCentred = false
 }

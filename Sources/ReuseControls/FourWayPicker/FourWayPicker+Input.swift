@@ -1,0 +1,92 @@
+import ReuseKit
+
+extension FourWayPicker {
+  // MARK: Input
+
+  /// A touch went down at `point` (in the picker's viewport). The centred row and the
+  /// container compete for it: the first the drag's direction suits claims it.
+  public func beginDrag(at point: Point, time: Double) {
+    // One router per row cell, made once: a gesture allocates nothing.
+    let coordinator: NestedScrollCoordinator
+    if let cell = rowCell(currentRow) {
+      if cell.coordinator == nil {
+        cell.coordinator = NestedScrollCoordinator([cell.rowView, collectionView])
+      }
+      coordinator = cell.coordinator!
+    } else {
+      if containerCoordinator == nil {
+        containerCoordinator = NestedScrollCoordinator([collectionView])
+      }
+      coordinator = containerCoordinator!
+    }
+    self.coordinator = coordinator
+    coordinator.beginDrag(at: point, time: time)
+  }
+
+
+  /// The touch moved.
+  public func moveDrag(to point: Point, time: Double) {
+    coordinator?.moveDrag(to: point, time: time)
+  }
+
+  /// The touch lifted: whatever it dragged snaps. A touch that caught a moving row or the
+  /// container and lifted on its stop (or so near it that it lands at once) settles that part
+  /// now: nothing moves, so no scroll callback would tell it. (Settling reads only the parts
+  /// at rest: the others settle when their motion ends.)
+  public func endDrag(at point: Point, time: Double) {
+    coordinator?.endDrag(at: point, time: time)
+    coordinator = nil
+    settle()
+  }
+
+  /// A tap at `point` in the container's content coordinates: reports the model under it and,
+  /// when it is not the centred one, moves there. Returns the (row, column) tapped.
+  @discardableResult
+  public func tap(at point: Point) -> (row: Int, column: Int)? {
+    collectionView.layoutIfNeeded()
+    guard let rowPath = collectionView.collectionViewLayout.indexPathForItem(at: point),
+      let frame = collectionView.frameForItem(at: rowPath), let cell = rowCell(rowPath.item)
+    else { return nil }
+    let inner = cell.rowView
+    let innerPoint = Point(
+      x: point.x - frame.minX + inner.contentOffset.x,
+      y: point.y - frame.minY + inner.contentOffset.y)
+    guard let columnPath = inner.collectionViewLayout.indexPathForItem(at: innerPoint) else {
+      return nil
+    }
+    let row = rowPath.item
+    let column = columnPath.item
+    let model = rows[row][column]
+    delegate?.fourWayPicker(self, didSelect: model)
+    didSelectHandler?(model)
+    if row != currentRow { scrollToRow(row, animated: true) }
+    if column != self.column(forRow: row) {
+      currentColumn = column
+      layoutRows(animated: true)
+    }
+    return (row, column)
+  }
+
+  /// Advances every animation (the container's and the rows') to `now`; returns whether
+  /// anything still moves.
+  @discardableResult
+  public func tick(now time: Double) -> Bool {
+    collectionView.tick(now: time)
+    // The row cells made (a handful), not the container's displayed set: a row that settles
+    // can move the container and change what it displays.
+    for cell in rowCells where cell.row >= 0 { cell.rowView.tick(now: time) }
+    return isAnimating
+  }
+
+  /// Whether the container or a row moves.
+  public var isAnimating: Bool {
+    if collectionView.isAnimating { return true }
+    for cell in rowCells where cell.row >= 0 && cell.rowView.isAnimating { return true }
+    return false
+  }
+
+  /// The row cell showing `row`, if it is displayed.
+  public func rowCell(_ row: Int) -> PickerRowCell? {
+    collectionView.cellForItem(at: ItemPath(section: 0, item: row)) as? PickerRowCell
+  }
+}

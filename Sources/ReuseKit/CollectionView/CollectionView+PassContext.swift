@@ -1,0 +1,100 @@
+extension CollectionView {
+  /// Nothing moves the content and its offset is out of bounds after the content shrank, the
+  /// viewport grew, or an animation ended at an offset that no longer exists: blank space
+  /// would show until the next touch. Bring it to the nearest offset in bounds, as
+  /// UICollectionView does after a reload. It runs when the layout prepares and when a motion
+  /// finishes, so an offset you set out of bounds yourself stays until the content changes.
+  /// Drags, flings, bounces and running animations are left alone; they settle in bounds
+  /// themselves.
+  ///
+  /// - Complexity: O(1).
+  func restOffsetInBounds() {
+    guard !isTracking && !isDecelerating && !isScrollAnimating else { return }
+    let offset = contentOffset
+    let clamped = clampedContentOffset(offset)
+    if clamped != offset { contentOffset = clamped }
+  }
+}
+
+extension CollectionView.PassContext {
+  // Each call unwraps in place: binding the optional existential (`if let`, `?.`) would copy it,
+  // which costs a retain and a release per view, every frame.
+
+  /// The data source's cell for an entering item.
+  @inline(__always)
+  func cell(for collectionView: CollectionView, at indexPath: ItemPath) -> CollectionViewCell {
+    require(dataSource != nil, "internal: items displayed without a data source")
+    return dataSource.unsafelyUnwrapped.collectionView(collectionView, cellForItemAt: indexPath)
+  }
+
+  /// The data source's supplementary view, or a blank one without a data source.
+  @inline(__always)
+  func supplementaryView(
+    for collectionView: CollectionView, ofKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) -> ReusableView {
+    if dataSource == nil {
+      return collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+    }
+    return dataSource.unsafelyUnwrapped.collectionView(
+      collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+  }
+
+  @inline(__always)
+  func willDisplay(
+    _ view: ReusableView, _ attributes: LayoutAttributes, in collectionView: CollectionView
+  ) {
+    guard delegate != nil else { return }
+    switch attributes.category {
+    case .cell:
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, willDisplay: view as! CollectionViewCell, forItemAt: attributes.indexPath)
+    case .supplementaryView(let kind):
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, willDisplaySupplementaryView: view, forElementKind: kind,
+        at: attributes.indexPath)
+    }
+  }
+
+  @inline(__always)
+  func didEndDisplaying(
+    _ view: ReusableView, _ attributes: LayoutAttributes, in collectionView: CollectionView
+  ) {
+    guard delegate != nil else { return }
+    switch attributes.category {
+    case .cell:
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, didEndDisplaying: view as! CollectionViewCell,
+        forItemAt: attributes.indexPath)
+    case .supplementaryView(let kind):
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
+        at: attributes.indexPath)
+    }
+  }
+
+  @inline(__always)
+  func preferredSize(
+    forItemAt indexPath: ItemPath, fitting proposedSize: Size, in collectionView: CollectionView
+  ) -> Size? {
+    guard delegate != nil else { return nil }
+    return delegate.unsafelyUnwrapped.collectionView(
+      collectionView, preferredSizeForItemAt: indexPath, fitting: proposedSize)
+  }
+
+  @inline(__always)
+  func attach(_ view: ReusableView, in collectionView: CollectionView) {
+    if host != nil { host.unsafelyUnwrapped.collectionView(collectionView, attach: view) }
+  }
+
+  @inline(__always)
+  func detach(_ view: ReusableView, in collectionView: CollectionView) {
+    if host != nil { host.unsafelyUnwrapped.collectionView(collectionView, detach: view) }
+  }
+
+  @inline(__always)
+  func hiddenStateChanged(_ view: ReusableView, in collectionView: CollectionView) {
+    if host != nil {
+      host.unsafelyUnwrapped.collectionView(collectionView, didChangeHiddenStateOf: view)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+extension WaterfallLayout {
+  // MARK: Queries
+
+  /// Appends the headers, items and footers that meet `query.rect`, items in order.
+  ///
+  /// - Complexity: O(log S + c log n + k) for c columns and k elements found (times log n in
+  ///   estimated mode); no allocation once the buffers have grown.
+  public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
+    guard invalidation == .none, !sections.isEmpty else { return }
+    let rect = query.rect
+    let low = rect.minY
+    let high = rect.maxY
+    var section = sectionExtents.lastIndex(startingAtOrBefore: low, in: 0..<sections.count)
+    while section > 0, sectionExtents.start(section) > low { section -= 1 }
+    while section < sections.count, sectionExtents.start(section) < high {
+      if let frame = supplementaryFrame(.header, section: section), frame.intersects(rect) {
+        result.supplementaryViews.append(
+          LayoutAttributes(forSupplementaryViewOfKind: .header, section: section, frame: frame))
+      }
+      appendItems(of: section, meeting: rect, into: &result.items)
+      if let frame = supplementaryFrame(.footer, section: section), frame.intersects(rect) {
+        result.supplementaryViews.append(
+          LayoutAttributes(forSupplementaryViewOfKind: .footer, section: section, frame: frame))
+      }
+      section += 1
+    }
+  }
+
+  /// Appends the items of `section` that meet `rect`: per column, the run of rows found by
+  /// binary search; then a merge of the runs by item index.
+  func appendItems(of index: Int, meeting rect: Rect, into result: inout [LayoutAttributes])
+  {
+    let laidOut = sections[index]
+    guard laidOut.itemCount > 0 else { return }
+    let top = columnsTop(index)
+    let low = rect.minY - top
+    let high = rect.maxY - top
+    let geometry = laidOut.geometry
+    let columnRange = geometry.columns(meeting: rect.minX, rect.maxX)
+    guard !columnRange.isEmpty, high > 0 else { return }
+    cursors.removeAll(keepingCapacity: true)
+    for column in 0..<geometry.count {
+      let extents = laidOut.columns[column].extents
+      guard columnRange.contains(column), extents.count > 0 else {
+        cursors.append((0, 0))
+        continue
+      }
+      var row = extents.lastIndex(startingAtOrBefore: low, in: 0..<extents.count)
+      while row > 0, extents.start(row) > low { row -= 1 }  // rounding guard
+      if extents.start(row) + extents.length(row) <= low { row += 1 }
+      var end = row
+      while end < extents.count, extents.start(end) < high { end += 1 }
+      // Items of zero height exactly at the edge don't meet the rect.
+      cursors.append((row, end))
+    }
+    // Merge: each column's rows are in ascending item order.
+    while true {
+      var bestColumn = -1
+      var bestItem = Int32.max
+      for column in 0..<cursors.count where cursors[column].row < cursors[column].end {
+        let item = laidOut.columns[column].items[cursors[column].row]
+        if item < bestItem {
+          bestItem = item
+          bestColumn = column
+        }
+      }
+      guard bestColumn >= 0 else { break }
+      let row = cursors[bestColumn].row
+      cursors[bestColumn].row += 1
+      let extents = laidOut.columns[bestColumn].extents
+      let start = extents.start(row)
+      let length = extents.length(row)
+      guard start < high && start + length > low else { continue }
+      result.append(
+        LayoutAttributes(
+          forCellAt: ItemPath(section: index, item: Int(bestItem)),
+          frame: Rect(
+            x: geometry.x(of: bestColumn), y: top + start, width: geometry.width, height: length)))
+    }
+  }
+
+  /// The frame of one item.
+  public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+    guard invalidation == .none, contains(indexPath) else { return nil }
+    return LayoutAttributes(
+      forCellAt: indexPath,
+      frame: itemFrame(
+        section: indexPath.section, item: indexPath.item, top: columnsTop(indexPath.section)))
+  }
+
+  /// A header or footer's frame.
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: SupplementaryKind, inSection section: Int
+  ) -> LayoutAttributes? {
+    guard invalidation == .none, section >= 0, section < sections.count,
+      let frame = supplementaryFrame(kind, section: section)
+    else { return nil }
+    return LayoutAttributes(forSupplementaryViewOfKind: kind, section: section, frame: frame)
+  }
+
+  /// The item under `point`.
+  ///
+  /// - Complexity: O(log S + log n).
+  public func indexPathForItem(at point: Point) -> ItemPath? {
+    guard invalidation == .none, !sections.isEmpty, point.isFinite else { return nil }
+    let section = sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count)
+    let laidOut = sections[section]
+    let hit = laidOut.geometry.columns(meeting: point.x, point.x.nextUp)
+    guard let column = hit.first, column < laidOut.columns.count else { return nil }
+    let extents = laidOut.columns[column].extents
+    guard extents.count > 0 else { return nil }
+    let y = point.y - columnsTop(section)
+    let row = extents.lastIndex(startingAtOrBefore: y, in: 0..<extents.count)
+    guard y >= extents.start(row), y < extents.start(row) + extents.length(row) else { return nil }
+    return ItemPath(section: section, item: Int(laidOut.columns[column].items[row]))
+  }
+}
