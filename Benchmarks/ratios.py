@@ -126,15 +126,6 @@ def main(raw_directory, output):
         json.dump(rows, handle, indent=2)
         handle.write("\n")
 
-    def fmt_ns(value):
-        if value is None:
-            return "-"
-        if value >= 1e6:
-            return f"{value / 1e6:.2f} ms"
-        if value >= 1e3:
-            return f"{value / 1e3:.2f} µs"
-        return f"{value:.0f} ns"
-
     header = f"{'benchmark':<26} {'items':>9} {'ours (median)':>14} {'mallocs':>8} " \
              f"{'baseline':<18} {'baseline (median)':>17} {'ratio':>8}  notes"
     print(header)
@@ -155,15 +146,20 @@ def main(raw_directory, output):
           f"{harness_mallocs:g} per sample. Written to {output}.")
 
 
+def fmt_ns(value, missing="-"):
+    """A duration in nanoseconds, in ns, µs or ms."""
+    if value is None:
+        return missing
+    if value >= 1e6:
+        return f"{value / 1e6:.2f} ms"
+    if value >= 1e3:
+        return f"{value / 1e3:.2f} µs"
+    return f"{value:.0f} ns"
+
+
 def markdown_table(rows):
     def fmt(value):
-        if value is None:
-            return "–"
-        if value >= 1e6:
-            return f"{value / 1e6:.2f} ms"
-        if value >= 1e3:
-            return f"{value / 1e3:.2f} µs"
-        return f"{value:.0f} ns"
+        return fmt_ns(value, missing="–")
 
     lines = [
         "| benchmark | items | ours (median) | mallocs/op | baseline | baseline (median) | ratio |",

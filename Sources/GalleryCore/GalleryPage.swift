@@ -91,3 +91,41 @@ public enum GalleryPages {
     all.first { $0.name == name }
   }
 }
+
+/// A page whose main collection view shows in one pane below a one-row heading: the mouse,
+/// ticks, counters and pools come from that pane's collection view unless the page says
+/// otherwise.
+protocol PanePage: GalleryPage {
+  var pane: CollectionViewPane { get }
+  var frame: CellRect { get set }
+}
+
+extension PanePage {
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
+
+  func tick(now: Double) { pane.tick(now: now) }
+
+  var isAnimating: Bool { pane.collectionView.isAnimating }
+
+  var counters: ReuseCounters { pane.collectionView.reuseCounters }
+
+  var poolSizes: [String: Int] { pane.collectionView.reusePool.countsByIdentifier }
+
+  /// Takes `frame` and puts the pane `top` rows below its top, `height` rows high (the rest
+  /// of the frame but `bottom` rows by default), then lays the collection view out.
+  func place(in frame: CellRect, top: Int = 1, bottom: Int = 0, height: Int? = nil) {
+    self.frame = frame
+    let rest = max(0, frame.height - top - bottom)
+    pane.frame = CellRect(
+      x: frame.x, y: frame.y + top, width: frame.width, height: min(height ?? rest, rest))
+    pane.collectionView.layoutIfNeeded()
+  }
+
+  /// Clears the page's frame and returns a context to draw the heading into, or `nil` when
+  /// the frame is empty.
+  func beginDrawing(into canvas: Canvas) -> DrawContext? {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return nil }
+    return DrawContext(canvas: canvas, frame: frame, clip: frame)
+  }
+}

@@ -8,7 +8,7 @@ public protocol WaterfallViewDelegate: AnyObject {
   func waterfallViewWantsMoreItems(_ feed: WaterfallView)
 }
 
-/// A feed in columns: a collection view with a ``WaterfallLayout``, and "load more" when the
+/// A feed in columns: a collection view with a `WaterfallLayout`, and "load more" when the
 /// end comes near.
 ///
 /// ```swift
@@ -42,7 +42,9 @@ public final class WaterfallView {
     didSet { checkLoadMore() }
   }
   /// Asked for more items, as the delegate is.
-  @available(*, deprecated, message: "Set `delegate` (a WaterfallViewDelegate), as every control does")
+  @available(
+    *, deprecated, message: "Set `delegate` (a WaterfallViewDelegate), as every control does"
+  )
   public var loadMoreHandler: ((WaterfallView) -> Void)? {
     get { loadMoreClosure }
     set {

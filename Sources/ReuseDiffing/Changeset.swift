@@ -1,12 +1,12 @@
-/// An item that moves: from its path before the update to its path after it.
-public struct ItemMove: Hashable, Sendable, CustomStringConvertible {
-  /// The path before the update.
-  public var source: ItemPath
-  /// The path after the update.
-  public var destination: ItemPath
+/// An element that moves: from its place before the update to its place after it.
+public struct Move<Place: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+  /// The place before the update.
+  public var source: Place
+  /// The place after the update.
+  public var destination: Place
 
   /// Creates a move.
-  public init(from source: ItemPath, to destination: ItemPath) {
+  public init(from source: Place, to destination: Place) {
     self.source = source
     self.destination = destination
   }
@@ -14,23 +14,12 @@ public struct ItemMove: Hashable, Sendable, CustomStringConvertible {
   /// `source → destination`.
   public var description: String { "\(source) → \(destination)" }
 }
+
+/// An item that moves: from its path before the update to its path after it.
+public typealias ItemMove = Move<ItemPath>
 
 /// A section that moves: from its index before the update to its index after it.
-public struct SectionMove: Hashable, Sendable, CustomStringConvertible {
-  /// The index before the update.
-  public var source: Int
-  /// The index after the update.
-  public var destination: Int
-
-  /// Creates a move.
-  public init(from source: Int, to destination: Int) {
-    self.source = source
-    self.destination = destination
-  }
-
-  /// `source → destination`.
-  public var description: String { "\(source) → \(destination)" }
-}
+public typealias SectionMove = Move<Int>
 
 /// One batch of changes to sectioned data, with UIKit's batch-update semantics.
 ///

@@ -15,26 +15,26 @@ extension ChangesetMapping {
 
     // Sections, before the update.
     var oldSectionOperation = [Operation?](repeating: nil, count: oldSectionCount)
-    func claimOld(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
-      guard section >= 0, section < oldSectionCount else {
-        return .sectionOutOfRange(operation, section: section, sectionCount: oldSectionCount)
+    var newSectionOperation = [Operation?](repeating: nil, count: newSectionCount)
+    /// Claims `section` for `operation` in `claims` (before or after the update), or says why
+    /// not.
+    func claim(
+      _ section: Int, _ operation: Operation, in claims: inout [Operation?]
+    ) -> BatchUpdateError? {
+      guard section >= 0, section < claims.count else {
+        return .sectionOutOfRange(operation, section: section, sectionCount: claims.count)
       }
-      if let existing = oldSectionOperation[section] {
+      if let existing = claims[section] {
         return .conflictingSectionOperations(section: section, existing, operation)
       }
-      oldSectionOperation[section] = operation
+      claims[section] = operation
       return nil
     }
-    var newSectionOperation = [Operation?](repeating: nil, count: newSectionCount)
+    func claimOld(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
+      claim(section, operation, in: &oldSectionOperation)
+    }
     func claimNew(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
-      guard section >= 0, section < newSectionCount else {
-        return .sectionOutOfRange(operation, section: section, sectionCount: newSectionCount)
-      }
-      if let existing = newSectionOperation[section] {
-        return .conflictingSectionOperations(section: section, existing, operation)
-      }
-      newSectionOperation[section] = operation
-      return nil
+      claim(section, operation, in: &newSectionOperation)
     }
     for section in changeset.deletedSections {
       if let error = claimOld(section, .delete) { return error }

@@ -150,7 +150,8 @@ public struct ChangesetMapping: Sendable {
     guard let section = oldSection(forNew: path.section), !reloadedSectionSet.contains(section),
       path.item >= 0, path.item < newItemCounts[path.section]
     else { return nil }
-    if let claim = newItemOperations[newFlat(path)], Self.operation(ofClaim: claim) == .moveDestination
+    if let claim = newItemOperations[newFlat(path)],
+      Self.operation(ofClaim: claim) == .moveDestination
     {
       return moves[claim >> 3].source
     }

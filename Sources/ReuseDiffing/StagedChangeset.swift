@@ -28,7 +28,7 @@ public enum ContentUpdate: Hashable, Sendable {
 /// An identifier that occurs more than once is matched in order: its k-th occurrence in the
 /// new version is its k-th in the old one, and occurrences beyond the other version's count
 /// are deleted or inserted. The result stays valid, and ``duplicatedIdentifiers`` (and a
-/// diagnostic, when a sink is given) reports it. ``Snapshot`` refuses duplicates when they
+/// diagnostic, when a sink is given) reports it. `Snapshot` refuses duplicates when they
 /// are added.
 public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   /// The batches, in the order to apply them.

@@ -1,11 +1,12 @@
+import Testing
+
+@testable import ReuseKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
-
-@testable import ReuseKit
 
 @Suite struct BuildConfigurationTests {
   /// The checks are opt-in: compiled in exactly when the build's environment asks for them

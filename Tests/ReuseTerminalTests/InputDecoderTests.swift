@@ -1,3 +1,4 @@
+import ReuseTestSupport
 import Testing
 
 @testable import ReuseTerminal
@@ -85,7 +86,7 @@ import Testing
   }
 
   @Test func garbageNeverCrashesOrHangs() {
-    var random = SplitMix(seed: 0xBAD)
+    var random = SeededRandom(seed: 0xBAD)
     var decoder = InputDecoder()
     var events: [InputEvent] = []
     var time = 0.0
@@ -116,7 +117,7 @@ import Testing
   /// memory, and afterwards a plain key still decodes.
   @Test func tenMillionRandomBytesNeverCrashHangOrWedge() {
     let total = 10_000_000
-    var random = SplitMix(seed: 0x1_0000_000B)
+    var random = SeededRandom(seed: 0x1_0000_000B)
     var decoder = InputDecoder()
     var events: [InputEvent] = []
     var time = 0.0
@@ -167,18 +168,5 @@ import Testing
     #expect(events.last == .key(KeyEvent(.character("q"))))
     let huge = decode([bytes("\u{1B}[<0;99999999999999999999;3Mz")])
     #expect(huge.last == .key(KeyEvent(.character("z"))))
-  }
-}
-
-/// SplitMix64 for seeded tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

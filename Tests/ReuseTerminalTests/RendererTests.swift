@@ -1,3 +1,4 @@
+import ReuseTestSupport
 import Testing
 
 @testable import ReuseTerminal
@@ -89,7 +90,7 @@ import Testing
   }
 
   @Test func randomEditsAlwaysReplayExactly() {
-    var random = SplitMix(seed: 77)
+    var random = SeededRandom(seed: 77)
     let output = MemoryTerminal()
     let renderer = Renderer(output: output)
     var screen = ScreenEmulator(columns: 40, rows: 12)
@@ -113,7 +114,7 @@ import Testing
   }
 
   @Test func scrolledBandsReplayExactlyInBothDirections() {
-    var random = SplitMix(seed: 5)
+    var random = SeededRandom(seed: 5)
     let output = MemoryTerminal()
     let renderer = Renderer(output: output)
     var screen = ScreenEmulator(columns: 50, rows: 20)

@@ -15,16 +15,19 @@ package struct ListReference {
     let crossLength = viewport[cross]
     let itemCross = max(0, crossLength - inset.leading(cross) - inset.trailing(cross))
     var position = 0.0
+    /// A full-width header or footer, unless its length is 0.
+    func addSupplementary(_ kind: SupplementaryKind, section: Int, at main: Double, length: Double)
+    {
+      guard length > 0 else { return }
+      supplementaryViews.append(
+        LayoutAttributes(
+          forSupplementaryViewOfKind: kind, section: section,
+          frame: Rect(
+            axis: axis, main: main, mainLength: length, cross: 0, crossLength: crossLength)))
+    }
     for (section, count) in counts.enumerated() {
       let headerLength = header(section)
-      if headerLength > 0 {
-        supplementaryViews.append(
-          LayoutAttributes(
-            forSupplementaryViewOfKind: .header, section: section,
-            frame: Rect(
-              axis: axis, main: position, mainLength: headerLength, cross: 0,
-              crossLength: crossLength)))
-      }
+      addSupplementary(.header, section: section, at: position, length: headerLength)
       position += headerLength + inset.leading(axis)
       for item in 0..<count {
         let path = ItemPath(section: section, item: item)
@@ -39,21 +42,16 @@ package struct ListReference {
       }
       position += inset.trailing(axis)
       let footerLength = footer(section)
-      if footerLength > 0 {
-        supplementaryViews.append(
-          LayoutAttributes(
-            forSupplementaryViewOfKind: .footer, section: section,
-            frame: Rect(
-              axis: axis, main: position, mainLength: footerLength, cross: 0,
-              crossLength: crossLength)))
-      }
+      addSupplementary(.footer, section: section, at: position, length: footerLength)
       position += footerLength
     }
     contentLength = position
   }
 
   /// Brute force: every item whose frame meets `rect`.
-  package func items(in rect: Rect) -> [LayoutAttributes] { items.filter { $0.frame.intersects(rect) } }
+  package func items(in rect: Rect) -> [LayoutAttributes] {
+    items.filter { $0.frame.intersects(rect) }
+  }
 }
 
 package extension Rect {

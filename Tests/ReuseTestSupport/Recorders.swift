@@ -79,8 +79,9 @@ package final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
 
   package func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
 
-  package func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
+  package func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
     counts[section]
   }
 
@@ -155,11 +156,14 @@ package final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     -> Bool
   { !refusesSelection.contains(indexPath) }
 
-  package func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+  package func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
     events.append(.didSelect(indexPath))
   }
 
-  package func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
+  package func collectionView(
+    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
+  ) {
     events.append(.didDeselect(indexPath))
   }
 
@@ -173,7 +177,9 @@ package final class Recorder: CollectionViewDataSource, CollectionViewDelegate,
     return size
   }
 
-  package func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
+  package func collectionView(
+    _ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]
+  ) {
     events.append(.prefetch(indexPaths))
   }
 

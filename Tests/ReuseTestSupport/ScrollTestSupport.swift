@@ -11,7 +11,9 @@ package final class ScrollRecorder: ScrollViewDelegate {
   package func scrollViewDidScroll(_ scrollView: ScrollView) {
     if events.last != "didScroll" { events.append("didScroll") }
   }
-  package func scrollViewWillBeginDragging(_ scrollView: ScrollView) { events.append("willBeginDragging") }
+  package func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+    events.append("willBeginDragging")
+  }
   package func scrollViewWillEndDragging(
     _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
   ) {

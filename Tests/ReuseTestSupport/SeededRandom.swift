@@ -14,7 +14,9 @@ package struct SeededRandom: RandomNumberGenerator {
   }
 
   /// A uniformly random integer in `range`.
-  package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+  package mutating func int(_ range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
 
   /// A uniformly random integer in `range`.
   package mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }

@@ -38,6 +38,25 @@ func registerControlBenchmarks() {
 
 // MARK: Option bar
 
+/// An option bar of the benchmark's geometry with `BenchCell`s registered and no diagnostics
+/// handler.
+private func makeBar() -> OptionBar {
+  let bar = OptionBar(
+    viewportSize: Size(width: OptionBarGeometry.width, height: OptionBarGeometry.height))
+  bar.collectionView.diagnostics.handler = nil
+  bar.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
+  return bar
+}
+
+/// The option bar's cell for a column: a `BenchCell` showing `index`.
+@inline(__always)
+private func benchCell(_ bar: OptionBar, _ index: Int) -> CollectionViewCell {
+  let cell = bar.dequeueReusableCell(
+    BenchCell.self, withReuseIdentifier: "cell", forColumnAt: index)
+  cell.item = index
+  return cell
+}
+
 /// An option bar over `count` trivial cells, equal widths or seeded variable ones (from the
 /// delegate).
 final class OptionBarFixture: OptionBarDataSource, OptionBarDelegate {
@@ -50,11 +69,8 @@ final class OptionBarFixture: OptionBarDataSource, OptionBarDelegate {
     self.count = count
     var random = SplitMix64(seed: Geometry.seed)
     widths = variable ? (0..<count).map { _ in Double(20 + random.next() % 101) } : nil
-    bar = OptionBar(
-      viewportSize: Size(width: OptionBarGeometry.width, height: OptionBarGeometry.height))
-    bar.collectionView.diagnostics.handler = nil
+    bar = makeBar()
     bar.columnWidth = OptionBarGeometry.columnWidth
-    bar.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
     bar.delegate = self
     bar.dataSource = self
     bar.select(0, animated: false)
@@ -66,10 +82,7 @@ final class OptionBarFixture: OptionBarDataSource, OptionBarDelegate {
   func numberOfColumns(in optionBar: OptionBar) -> Int { count }
 
   func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
-    let cell = optionBar.dequeueReusableCell(
-      BenchCell.self, withReuseIdentifier: "cell", forColumnAt: index)
-    cell.item = index
-    return cell
+    benchCell(optionBar, index)
   }
 
   func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
@@ -87,52 +100,30 @@ final class OptionBarFixture: OptionBarDataSource, OptionBarDelegate {
 
 private func registerOptionBarFrame(_ count: Int, variable: Bool) {
   let name = "optionbar/frame/\(variable ? "variable" : "uniform")"
-  let ours = State<OptionBarFixture>()
-  benchmark(
+  registerSteps(
     name, items: count, scaling: .kilo,
-    closure: { benchmark in
-      let fixture = ours.value!
-      for _ in benchmark.scaledIterations { fixture.frame() }
-      blackHole(fixture.bar.collectionView.reuseCounters.visible)
-    },
-    setup: {
+    make: {
       let fixture = OptionBarFixture(count: count, variable: variable)
       for _ in 0..<100 { fixture.frame() }
-      ours.value = fixture
+      return fixture
     },
-    teardown: { ours.value = nil })
+    step: { $0.frame() }, result: { $0.bar.collectionView.reuseCounters.visible })
 
   // ZXOptionBar (seed 000) is only right for equal widths.
   guard !variable else { return }
-  let seed = State<(OptionBarSeed000, FrameStepper)>()
-  benchmark(
+  registerBaselineFrames(
     name, items: count, scaling: .one, baseline: "optionbar-seed000",
-    closure: { benchmark in
-      var (baseline, stepper) = seed.value!
-      for _ in benchmark.scaledIterations {
-        baseline.contentOffset = stepper.next()
-        baseline.layoutCells()
-      }
-      seed.value = (baseline, stepper)
-      blackHole(baseline.cellsCreated)
-    },
-    setup: {
+    make: {
       let baseline = OptionBarSeed000(
         columnCount: count, boundsLength: OptionBarGeometry.width, horizontal: true,
         columnWidth: { _ in OptionBarGeometry.columnWidth })
       let check = OptionBarFixture(count: count, variable: false)
       var stepper = check.stepper
-      requireSameVisibleSets(
-        "\(name) vs optionbar-seed000", frames: 200,
-        ours: { check.visibleColumns }, baseline: { baseline.visibleColumns },
-        step: {
-          check.frame()
-          baseline.contentOffset = stepper.next()
-          baseline.layoutCells()
-        })
-      seed.value = (baseline, stepper)
-    },
-    teardown: { seed.value = nil })
+      requireSameFrames(
+        "\(name) vs optionbar-seed000", frames: 200, baseline: baseline, stepper: &stepper,
+        ours: { check.visibleColumns }, oursFrame: check.frame)
+      return (baseline, stepper)
+    })
 }
 
 /// A reload of `count` columns of their own widths, with estimated widths: the widths are
@@ -144,20 +135,14 @@ private func registerOptionBarReload(_ count: Int) {
     let bar: OptionBar
     var asked = 0
     init() {
-      bar = OptionBar(
-        viewportSize: Size(width: OptionBarGeometry.width, height: OptionBarGeometry.height))
-      bar.collectionView.diagnostics.handler = nil
+      bar = makeBar()
       bar.estimatedColumnWidth = OptionBarGeometry.columnWidth
-      bar.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
       bar.delegate = self
       bar.dataSource = self
     }
     func numberOfColumns(in optionBar: OptionBar) -> Int { 10_000_000 }
     func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
-      let cell = optionBar.dequeueReusableCell(
-        BenchCell.self, withReuseIdentifier: "cell", forColumnAt: index)
-      cell.item = index
-      return cell
+      benchCell(optionBar, index)
     }
     func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
       asked += 1
@@ -236,40 +221,24 @@ private func registerCarouselFrame(wraps: Bool, reloads: Int) {
   let name =
     "carousel/frame/\(wraps ? "wrap" : "plain")" + (reloads > 0 ? "-after-\(reloads)-reloads" : "")
   let count = CarouselGeometry.cardCount
-  let ours = State<CarouselFixture>()
-  benchmark(
+  registerSteps(
     name, items: count, scaling: .kilo,
-    closure: { benchmark in
-      let fixture = ours.value!
-      for _ in benchmark.scaledIterations { fixture.frame() }
-      blackHole(fixture.carousel.currentIndex)
-    },
-    setup: {
+    make: {
       let fixture = CarouselFixture(count: count, wraps: wraps)
       for _ in 0..<reloads {
         fixture.carousel.reloadData()
         fixture.frame()
       }
       for _ in 0..<100 { fixture.frame() }
-      ours.value = fixture
+      return fixture
     },
-    teardown: { ours.value = nil })
+    step: { $0.frame() }, result: { $0.carousel.currentIndex })
 
   // BayCarouselView (seed 004) does not wrap.
   guard !wraps else { return }
-  let seed = State<(BayCarousel, FrameStepper)>()
-  benchmark(
+  registerBaselineFrames(
     name, items: count, scaling: .kilo, baseline: "baycarousel-seed004",
-    closure: { benchmark in
-      var (baseline, stepper) = seed.value!
-      for _ in benchmark.scaledIterations {
-        baseline.contentOffset = stepper.next()
-        baseline.scrollViewDidScroll()
-      }
-      seed.value = (baseline, stepper)
-      blackHole(baseline.currentIndex)
-    },
-    setup: {
+    make: {
       let baseline = BayCarousel(
         numberOfRows: count, viewportWidth: CarouselGeometry.viewport.width,
         cardInset: CarouselGeometry.peekInset, padding: CarouselGeometry.spacing)
@@ -283,15 +252,9 @@ private func registerCarouselFrame(wraps: Bool, reloads: Int) {
         baseline.contentOffset = stepper.next()
         baseline.scrollViewDidScroll()
       }
-      requireSameVisibleSets(
-        "\(name) vs baycarousel-seed004", frames: 400,
-        ours: { check.visibleCards }, baseline: { baseline.visibleRows },
-        step: {
-          check.frame()
-          baseline.contentOffset = stepper.next()
-          baseline.scrollViewDidScroll()
-        })
-      seed.value = (baseline, stepper)
-    },
-    teardown: { seed.value = nil })
+      requireSameFrames(
+        "\(name) vs baycarousel-seed004", baseline: baseline, stepper: &stepper,
+        ours: { check.visibleCards }, oursFrame: check.frame)
+      return (baseline, stepper)
+    })
 }

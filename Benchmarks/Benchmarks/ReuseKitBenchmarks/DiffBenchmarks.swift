@@ -23,7 +23,7 @@ struct DiffInput {
   let new: [String]
 
   init(count: Int, deleted: Int, inserted: Int, moved: Int, seed: UInt64 = 0xD1FF) {
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     old = (0..<count).map { _ in random.uuid() }
     var new = old
     for _ in 0..<deleted { new.remove(at: random.int(below: new.count)) }
@@ -134,19 +134,7 @@ private func registerSnapshotApply(count: Int, deleted: Int, inserted: Int, move
     teardown: { fixture.value = nil })
 }
 
-/// SplitMix64, for reproducible inputs.
-struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   mutating func int(below bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 
   /// 128 random bits as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`: 36 characters, like a UUID.

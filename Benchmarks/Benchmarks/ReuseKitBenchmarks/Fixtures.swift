@@ -61,15 +61,27 @@ enum Sizing: String, CaseIterable {
 
 // MARK: - Ours
 
+/// A cell that shows one item number.
+protocol ItemCell: CollectionViewCell {
+  var item: Int { get set }
+}
+
 /// A trivial cell: it only remembers its item, so the figures measure the engine.
-final class BenchCell: CollectionViewCell {
+final class BenchCell: CollectionViewCell, ItemCell {
   var item = -1
   override func prepareForReuse() { item = -1 }
 }
 
-final class BenchDataSource: CollectionViewDataSource {
-  let count: Int
-  init(count: Int) { self.count = count }
+/// `count` items in one section, each a `Cell` registered under `identifier` that shows its
+/// item number.
+final class BenchDataSource<Cell: ItemCell>: CollectionViewDataSource {
+  var count: Int
+  let identifier: String
+
+  init(count: Int, identifier: String = "cell") {
+    self.count = count
+    self.identifier = identifier
+  }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   {
@@ -82,7 +94,7 @@ final class BenchDataSource: CollectionViewDataSource {
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
-      BenchCell.self, withReuseIdentifier: "cell", for: indexPath)
+      Cell.self, withReuseIdentifier: identifier, for: indexPath)
     cell.item = indexPath.item
     return cell
   }
@@ -122,7 +134,7 @@ struct FrameStepper {
 
 /// A collection view over `count` trivial cells with a ListLayout in `sizing` mode.
 final class ListFixture {
-  let dataSource: BenchDataSource
+  let dataSource: BenchDataSource<BenchCell>
   let collectionView: CollectionView
   var stepper: FrameStepper
 
@@ -220,4 +232,79 @@ func benchmark(
 /// benchmark's data is in memory.
 final class State<Value> {
   var value: Value?
+}
+
+/// One row that repeats a step on state built in `setup`: `make` builds (and warms up) the
+/// state, `step` is one operation, `result` keeps the work from being optimised away.
+func registerSteps<Value>(
+  _ name: String, items: Int, scaling: BenchmarkScalingFactor, operations: Int? = nil,
+  baseline: String? = nil, make: @escaping () -> Value, step: @escaping (inout Value) -> Void,
+  result: @escaping (Value) -> Int = { _ in 0 }
+) {
+  let state = State<Value>()
+  benchmark(
+    name, items: items, scaling: scaling, operations: operations, baseline: baseline,
+    closure: { benchmark in
+      var value = state.value!
+      for _ in benchmark.scaledIterations { step(&value) }
+      state.value = value
+      blackHole(result(value))
+    },
+    setup: { state.value = make() },
+    teardown: { state.value = nil })
+}
+
+/// A baseline that moves its offset and lays itself out once per frame, as a scroll event.
+protocol SteppedBaseline: AnyObject {
+  var contentOffset: Double { get set }
+  /// What the original does on a scroll event (lays its cells out).
+  func scrollEvent()
+  /// The items on screen, for the equal-work check.
+  var shownItems: [Int] { get }
+  var cellsCreated: Int { get }
+}
+
+extension TWUITable: SteppedBaseline {
+  func scrollEvent() { layoutCells() }
+  var shownItems: [Int] { visibleRows }
+}
+
+extension OptionBarSeed000: SteppedBaseline {
+  func scrollEvent() { layoutCells() }
+  var shownItems: [Int] { visibleColumns }
+}
+
+extension BayCarousel: SteppedBaseline {
+  func scrollEvent() { scrollViewDidScroll() }
+  var shownItems: [Int] { visibleRows }
+  var cellsCreated: Int { viewsCreated }
+}
+
+/// The frame rows of a baseline: `make` returns the baseline and the stepper its frames follow,
+/// after `requireSameFrames` has checked it against ours.
+func registerBaselineFrames<Baseline: SteppedBaseline>(
+  _ name: String, items: Int, scaling: BenchmarkScalingFactor, baseline: String,
+  make: @escaping () -> (Baseline, FrameStepper)
+) {
+  registerSteps(
+    name, items: items, scaling: scaling, baseline: baseline, make: make,
+    step: { state in
+      state.0.contentOffset = state.1.next()
+      state.0.scrollEvent()
+    },
+    result: { $0.0.cellsCreated })
+}
+
+/// Checks that `baseline`, stepped by `stepper`, shows what ours shows frame by frame.
+func requireSameFrames<Baseline: SteppedBaseline>(
+  _ name: String, frames: Int = 400, baseline: Baseline, stepper: inout FrameStepper,
+  ours: () -> [Int], oursFrame: () -> Void
+) {
+  requireSameVisibleSets(
+    name, frames: frames, ours: ours, baseline: { baseline.shownItems },
+    step: {
+      oursFrame()
+      baseline.contentOffset = stepper.next()
+      baseline.scrollEvent()
+    })
 }

@@ -25,84 +25,46 @@ func registerListBenchmarks() {
 
 private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
   let name = "list/frame/\(sizing.rawValue)"
-  let ours = State<ListFixture>()
-  benchmark(
+  registerSteps(
     name, items: count, scaling: .kilo,
-    closure: { benchmark in
-      let fixture = ours.value!
-      for _ in benchmark.scaledIterations { fixture.frame() }
-      blackHole(fixture.collectionView.reuseCounters.visible)
-    },
-    setup: {
+    make: {
       let fixture = ListFixture(sizing: sizing, count: count, lengths: sizing.lengths(count: count))
       for _ in 0..<100 { fixture.frame() }  // reach the steady state: the pool is primed
-      ours.value = fixture
+      return fixture
     },
-    teardown: { ours.value = nil })
+    step: { $0.frame() }, result: { $0.collectionView.reuseCounters.visible })
 
   // TWUI: prefix offsets, linear scan of every row per frame.
-  let table = State<(TWUITable, FrameStepper)>()
-  benchmark(
+  registerBaselineFrames(
     name, items: count, scaling: .one, baseline: "twui-table",
-    closure: { benchmark in
-      var (baseline, stepper) = table.value!
-      for _ in benchmark.scaledIterations {
-        baseline.contentOffset = stepper.next()
-        baseline.layoutCells()
-      }
-      table.value = (baseline, stepper)
-      blackHole(baseline.cellsCreated)
-    },
-    setup: {
+    make: {
       let lengths = sizing.lengths(count: count)
       let baseline = TWUITable(heights: lengths, boundsLength: Geometry.viewport.height)
       let check = ListFixture(sizing: sizing, count: count, lengths: lengths)
       var stepper = FrameStepper(contentLength: baseline.contentHeight)
-      requireSameVisibleSets(
-        "\(name) vs twui-table", frames: count >= 1_000_000 ? 40 : 200,
-        ours: { check.visibleItems }, baseline: { baseline.visibleRows },
-        step: {
-          check.frame()
-          baseline.contentOffset = stepper.next()
-          baseline.layoutCells()
-        })
-      table.value = (baseline, stepper)
-    },
-    teardown: { table.value = nil })
+      requireSameFrames(
+        "\(name) vs twui-table", frames: count >= 1_000_000 ? 40 : 200, baseline: baseline,
+        stepper: &stepper, ours: { check.visibleItems }, oursFrame: check.frame)
+      return (baseline, stepper)
+    })
 
   // ZXOptionBar (seed 000): every column's rect per frame, string keys, O(v²) diff. Its
   // `width * index` positions are only right for equal widths, so it runs on uniform rows.
   guard sizing != .variable else { return }
-  let bar = State<(OptionBarSeed000, FrameStepper)>()
-  benchmark(
+  registerBaselineFrames(
     name, items: count, scaling: .one, baseline: "optionbar-seed000",
-    closure: { benchmark in
-      var (baseline, stepper) = bar.value!
-      for _ in benchmark.scaledIterations {
-        baseline.contentOffset = stepper.next()
-        baseline.layoutCells()
-      }
-      bar.value = (baseline, stepper)
-      blackHole(baseline.cellsCreated)
-    },
-    setup: {
+    make: {
       let baseline = OptionBarSeed000(
         columnCount: count, boundsLength: Geometry.viewport.height,
         columnWidth: { _ in Geometry.rowLength })
       let check = ListFixture(sizing: sizing, count: count, lengths: sizing.lengths(count: count))
       var stepper = FrameStepper(contentLength: Double(count) * Geometry.rowLength)
-      requireSameVisibleSets(
-        "\(name) vs optionbar-seed000",
-        frames: count >= 1_000_000 ? 20 : 200,
-        ours: { check.visibleItems }, baseline: { baseline.visibleColumns },
-        step: {
-          check.frame()
-          baseline.contentOffset = stepper.next()
-          baseline.layoutCells()
-        })
-      bar.value = (baseline, stepper)
-    },
-    teardown: { bar.value = nil })
+      requireSameFrames(
+        "\(name) vs optionbar-seed000", frames: count >= 1_000_000 ? 20 : 200,
+        baseline: baseline, stepper: &stepper, ours: { check.visibleItems },
+        oursFrame: check.frame)
+      return (baseline, stepper)
+    })
 }
 
 // MARK: End-to-end scroll
@@ -179,74 +141,63 @@ private final class QueryFixture {
 
 private func registerQuery(_ sizing: Sizing, _ count: Int) {
   let name = "list/query/\(sizing.rawValue)"
-  let ours = State<QueryFixture>()
-  benchmark(
+  registerSteps(
     name, items: count, scaling: .kilo,
-    closure: { benchmark in
-      let fixture = ours.value!
-      for _ in benchmark.scaledIterations {
-        let rect = fixture.nextRect
-        fixture.elements.removeAll()
-        fixture.layout.elements(in: LayoutQuery(viewport: rect), into: &fixture.elements)
-      }
-      blackHole(fixture.elements.items.count)
-    },
-    setup: {
+    make: {
       let fixture = QueryFixture(
         sizing: sizing, count: count, lengths: sizing.lengths(count: count))
       _ = fixture.query(fixture.nextRect)  // grow the buffer once
-      ours.value = fixture
+      return fixture
     },
-    teardown: { ours.value = nil })
+    step: { fixture in
+      let rect = fixture.nextRect
+      fixture.elements.removeAll()
+      fixture.layout.elements(in: LayoutQuery(viewport: rect), into: &fixture.elements)
+    },
+    result: { $0.elements.items.count })
 
-  let table = State<(TWUITable, FrameStepper)>()
-  benchmark(
-    name, items: count, scaling: .one, baseline: "twui-table",
-    closure: { benchmark in
-      var (baseline, stepper) = table.value!
-      for _ in benchmark.scaledIterations {
-        let rect = Rect(origin: Point(x: 0, y: stepper.next()), size: Geometry.viewport)
-        blackHole(baseline.indexPathsForRows(in: rect))
-      }
-      table.value = (baseline, stepper)
+  /// A baseline's rect query (timed as it returns; `items` turns its answer into item
+  /// numbers for the check against ours), stepping like frames do.
+  func registerBaselineQuery<Baseline, Found>(
+    _ label: String, make: @escaping () -> (Baseline, contentLength: Double),
+    query: @escaping (Baseline, Rect) -> Found, items: @escaping (Found) -> [Int]
+  ) {
+    registerSteps(
+      name, items: count, scaling: .one, baseline: label,
+      make: {
+        let (baseline, contentLength) = make()
+        let check = QueryFixture(
+          sizing: sizing, count: count, lengths: sizing.lengths(count: count))
+        var rect = Rect.zero
+        requireSameVisibleSets(
+          "\(name) vs \(label)", frames: count >= 1_000_000 ? 20 : 100,
+          ours: { check.query(rect) }, baseline: { items(query(baseline, rect)) },
+          step: { rect = check.nextRect })
+        return (baseline, FrameStepper(contentLength: contentLength))
+      },
+      step: { state in
+        let rect = Rect(origin: Point(x: 0, y: state.1.next()), size: Geometry.viewport)
+        blackHole(query(state.0, rect))
+      })
+  }
+
+  registerBaselineQuery(
+    "twui-table",
+    make: {
+      let table = TWUITable(
+        heights: sizing.lengths(count: count), boundsLength: Geometry.viewport.height)
+      return (table, table.contentHeight)
     },
-    setup: {
-      let lengths = sizing.lengths(count: count)
-      let baseline = TWUITable(heights: lengths, boundsLength: Geometry.viewport.height)
-      let check = QueryFixture(sizing: sizing, count: count, lengths: lengths)
-      var rect = Rect.zero
-      requireSameVisibleSets(
-        "\(name) vs twui-table", frames: count >= 1_000_000 ? 20 : 100,
-        ours: { check.query(rect) }, baseline: { baseline.indexPathsForRows(in: rect).map(\.item) },
-        step: { rect = check.nextRect })
-      table.value = (baseline, FrameStepper(contentLength: baseline.contentHeight))
-    },
-    teardown: { table.value = nil })
+    query: { table, rect in table.indexPathsForRows(in: rect) }, items: { $0.map(\.item) })
 
   guard sizing != .variable else { return }
-  let bar = State<(OptionBarSeed000, FrameStepper)>()
-  benchmark(
-    name, items: count, scaling: .one, baseline: "optionbar-seed000",
-    closure: { benchmark in
-      var (baseline, stepper) = bar.value!
-      for _ in benchmark.scaledIterations {
-        let rect = Rect(origin: Point(x: 0, y: stepper.next()), size: Geometry.viewport)
-        blackHole(baseline.indexsForColumnInRect(rect))
-      }
-      bar.value = (baseline, stepper)
-    },
-    setup: {
-      let baseline = OptionBarSeed000(
+  registerBaselineQuery(
+    "optionbar-seed000",
+    make: {
+      let bar = OptionBarSeed000(
         columnCount: count, boundsLength: Geometry.viewport.height,
         columnWidth: { _ in Geometry.rowLength })
-      let check = QueryFixture(sizing: sizing, count: count, lengths: sizing.lengths(count: count))
-      var rect = Rect.zero
-      requireSameVisibleSets(
-        "\(name) vs optionbar-seed000",
-        frames: count >= 1_000_000 ? 20 : 100, ours: { check.query(rect) },
-        baseline: { baseline.indexsForColumnInRect(rect).map { Int($0)! } },
-        step: { rect = check.nextRect })
-      bar.value = (baseline, FrameStepper(contentLength: Double(count) * Geometry.rowLength))
+      return (bar, Double(count) * Geometry.rowLength)
     },
-    teardown: { bar.value = nil })
+    query: { bar, rect in bar.indexsForColumnInRect(rect) }, items: { $0.map { Int($0)! } })
 }

@@ -90,20 +90,14 @@ final class PickerFixture {
 /// The `picker` family (issue 8): the per-frame cost of flings across 1,000 × 1,000 items,
 /// and the cells created over a run of flings.
 func registerPickerBenchmarks() {
-  let ours = State<PickerFixture>()
-  benchmark(
+  registerSteps(
     "picker/fling/frame", items: PickerGeometry.rows * PickerGeometry.columns, scaling: .kilo,
-    closure: { benchmark in
-      let fixture = ours.value!
-      for _ in benchmark.scaledIterations { fixture.frame() }
-      blackHole(fixture.picker.currentRow)
-    },
-    setup: {
+    make: {
       let fixture = PickerFixture()
       for _ in 0..<2_000 { fixture.frame() }  // a few flings of each kind: pools primed
-      ours.value = fixture
+      return fixture
     },
-    teardown: { ours.value = nil })
+    step: { $0.frame() }, result: { $0.picker.currentRow })
 
   benchmark(
     "picker/fling/cells", items: PickerGeometry.rows * PickerGeometry.columns, scaling: .one,

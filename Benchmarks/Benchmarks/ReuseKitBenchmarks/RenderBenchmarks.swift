@@ -6,47 +6,30 @@ import ReuseTerminal
 /// styled, 24-bit-colour list between), drawn into the canvas and rendered to an in-memory
 /// terminal. Bytes written are a custom metric.
 func registerRenderBenchmarks() {
+  /// A row drawing frames of the fixture: `invalidate` redraws everything each time.
+  func register(scrollBy rows: Double, invalidate: Bool, baseline: String? = nil) {
+    let state = State<RenderFixture>()
+    benchmark(
+      rows == 0 ? "render/frame/full" : "render/frame/scroll", items: 200 * 60, scaling: .one,
+      baseline: baseline, metrics: [RenderMetric.bytes],
+      closure: { benchmark in
+        let fixture = state.value!
+        if invalidate { fixture.renderer.invalidate() }
+        benchmark.measurement(RenderMetric.bytes, fixture.frame(scrollBy: rows))
+      },
+      setup: {
+        let fixture = RenderFixture()
+        _ = fixture.frame(scrollBy: 0)
+        state.value = fixture
+      },
+      teardown: { state.value = nil })
+  }
   // A full frame: draw everything, render everything (as after a resize or a resume).
-  let full = State<RenderFixture>()
-  benchmark(
-    "render/frame/full", items: 200 * 60, scaling: .one, metrics: [RenderMetric.bytes],
-    closure: { benchmark in
-      let fixture = full.value!
-      fixture.renderer.invalidate()
-      let bytes = fixture.frame(scrollBy: 0)
-      benchmark.measurement(RenderMetric.bytes, bytes)
-    },
-    setup: { full.value = RenderFixture() },
-    teardown: { full.value = nil })
-
+  register(scrollBy: 0, invalidate: true)
   // A one-row scroll: the diffing renderer (scroll region plus the new row) ...
-  let scroll = State<RenderFixture>()
-  benchmark(
-    "render/frame/scroll", items: 200 * 60, scaling: .one, metrics: [RenderMetric.bytes],
-    closure: { benchmark in
-      let bytes = scroll.value!.frame(scrollBy: 1)
-      benchmark.measurement(RenderMetric.bytes, bytes)
-    },
-    setup: {
-      let fixture = RenderFixture()
-      _ = fixture.frame(scrollBy: 0)
-      scroll.value = fixture
-    },
-    teardown: { scroll.value = nil })
-
+  register(scrollBy: 1, invalidate: false)
   // ... against redrawing the whole scrolled frame, as a renderer without diffing would.
-  let redraw = State<RenderFixture>()
-  benchmark(
-    "render/frame/scroll", items: 200 * 60, scaling: .one, baseline: "full-redraw",
-    metrics: [RenderMetric.bytes],
-    closure: { benchmark in
-      let fixture = redraw.value!
-      fixture.renderer.invalidate()
-      let bytes = fixture.frame(scrollBy: 1)
-      benchmark.measurement(RenderMetric.bytes, bytes)
-    },
-    setup: { redraw.value = RenderFixture() },
-    teardown: { redraw.value = nil })
+  register(scrollBy: 1, invalidate: true, baseline: "full-redraw")
 }
 
 enum RenderMetric {
@@ -59,7 +42,7 @@ private final class CountingOutput: TerminalOutput {
   func write(_ bytes: [UInt8]) { total += bytes.count }
 }
 
-private final class RowCell: TerminalCell {
+private final class RowCell: TerminalCell, ItemCell {
   var item = 0
   override func draw(in context: DrawContext) {
     let hue = UInt8(item * 37 % 200 + 40)
@@ -75,24 +58,11 @@ private final class RowCell: TerminalCell {
   }
 }
 
-private final class RowSource: CollectionViewDataSource {
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { 1_000_000 }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      RowCell.self, withReuseIdentifier: "row", for: indexPath)
-    cell.item = indexPath.item
-    return cell
-  }
-}
-
 private final class RenderFixture {
   let canvas = Canvas(columns: 200, rows: 60)
   let output = CountingOutput()
   let renderer: Renderer
-  let source = RowSource()
+  let source = BenchDataSource<RowCell>(count: 1_000_000, identifier: "row")
   let pane: CollectionViewPane
 
   init() {

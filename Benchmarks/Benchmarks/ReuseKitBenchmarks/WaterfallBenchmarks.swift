@@ -24,14 +24,18 @@ func registerWaterfallBenchmarks() {
 /// shown. Only the new items are placed (and their heights asked for); the setup checks that
 /// no placed item moves and that the provider is asked for exactly the new items.
 private func registerWaterfallAppend(count: Int, page: Int) {
-  final class Feed: CollectionViewDataSource {
-    var count: Int
+  final class Feed {
+    let source: BenchDataSource<BenchCell>
+    var count: Int {
+      get { source.count }
+      set { source.count = newValue }
+    }
     var asked = 0
     let layout: WaterfallLayout
     let collectionView: CollectionView
 
     init(count: Int) {
-      self.count = count
+      source = BenchDataSource(count: count)
       layout = WaterfallLayout(
         columns: .fixed(2), itemHeight: .fixed(1), columnSpacing: WaterfallGeometry.columnSpacing,
         itemSpacing: WaterfallGeometry.itemSpacing)
@@ -44,24 +48,11 @@ private func registerWaterfallAppend(count: Int, page: Int) {
       }
       collectionView.diagnostics.handler = nil
       collectionView.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
-      collectionView.dataSource = self
+      collectionView.dataSource = source
       collectionView.layoutIfNeeded()
       // Scrolled to the end, as a feed is when it loads more.
       collectionView.contentOffset = Point(x: 0, y: collectionView.maximumContentOffset.y)
       collectionView.layoutIfNeeded()
-    }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
-      -> Int
-    { count }
-
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    ) -> CollectionViewCell {
-      let cell = collectionView.dequeueReusableCell(
-        BenchCell.self, withReuseIdentifier: "cell", for: indexPath)
-      cell.item = indexPath.item
-      return cell
     }
 
     func append(_ page: Int) {
@@ -152,41 +143,30 @@ private func registerWaterfallQueries(count: Int) {
     inputs.value = made
   }
   var cursor = 0
-  benchmark(
-    "waterfall/query/shortest", items: count, scaling: .one, operations: queries,
-    closure: { _ in
-      let made = inputs.value!
-      for _ in 0..<queries {
-        made.buffer.removeAll()
-        made.ours.layout.elements(in: LayoutQuery(viewport: made.rect(cursor)), into: &made.buffer)
-        cursor += 1
-      }
-      blackHole(made.buffer.items.count)
-    }, setup: setup, teardown: { inputs.value = nil })
-  benchmark(
-    "waterfall/query/shortest", items: count, scaling: .one, operations: queries,
-    baseline: "waterflow-seed003",
-    closure: { _ in
-      let made = inputs.value!
-      var found = 0
-      for _ in 0..<queries {
-        found += made.seedVisibleRows(in: made.rect(cursor))
-        cursor += 1
-      }
-      blackHole(found)
-    }, setup: setup, teardown: { inputs.value = nil })
-  benchmark(
-    "waterfall/query/shortest", items: count, scaling: .one, operations: queries,
-    baseline: "cht-union20",
-    closure: { _ in
-      let made = inputs.value!
-      var found = 0
-      for _ in 0..<queries {
-        found += made.cht.layoutAttributesForElements(in: made.rect(cursor)).count
-        cursor += 1
-      }
-      blackHole(found)
-    }, setup: setup, teardown: { inputs.value = nil })
+  /// One row: `queries` rect queries, each returning how many items it found.
+  func register(baseline: String?, query: @escaping (Inputs, Rect) -> Int) {
+    benchmark(
+      "waterfall/query/shortest", items: count, scaling: .one, operations: queries,
+      baseline: baseline,
+      closure: { _ in
+        let made = inputs.value!
+        var found = 0
+        for _ in 0..<queries {
+          found &+= query(made, made.rect(cursor))
+          cursor += 1
+        }
+        blackHole(found)
+      }, setup: setup, teardown: { inputs.value = nil })
+  }
+  register(baseline: nil) { made, rect in
+    made.buffer.removeAll()
+    made.ours.layout.elements(in: LayoutQuery(viewport: rect), into: &made.buffer)
+    return made.buffer.items.count
+  }
+  register(baseline: "waterflow-seed003") { made, rect in made.seedVisibleRows(in: rect) }
+  register(baseline: "cht-union20") { made, rect in
+    made.cht.layoutAttributesForElements(in: rect).count
+  }
 }
 
 enum WaterfallGeometry {
@@ -216,7 +196,7 @@ enum WaterfallGeometry {
 /// A collection view over a waterfall of `count` trivial cells.
 final class WaterfallFixture {
   let heights: [Double]
-  let dataSource: BenchDataSource
+  let dataSource: BenchDataSource<BenchCell>
   let collectionView: CollectionView
   let layout: WaterfallLayout
   var stepper: FrameStepper
@@ -272,34 +252,26 @@ private func registerWaterfallPrepare(count: Int) {
 }
 
 private func registerWaterfallFrame(count: Int) {
-  let fixture = State<WaterfallFixture>()
-  benchmark(
+  registerSteps(
     "waterfall/frame/shortest", items: count, scaling: .kilo,
-    closure: { benchmark in
-      let waterfall = fixture.value!
-      for _ in benchmark.scaledIterations {
-        waterfall.collectionView.contentOffset = Point(x: 0, y: waterfall.stepper.next())
-        waterfall.collectionView.layoutIfNeeded()
-      }
-    },
-    setup: { fixture.value = WaterfallFixture(count: count) },
-    teardown: { fixture.value = nil })
+    make: { WaterfallFixture(count: count) },
+    step: { waterfall in
+      waterfall.collectionView.contentOffset = Point(x: 0, y: waterfall.stepper.next())
+      waterfall.collectionView.layoutIfNeeded()
+    })
 }
 
 private func registerWaterfallJumps(count: Int, baselines: Bool) {
   let jumps = 100
-  let fixture = State<WaterfallFixture>()
-  benchmark(
+  registerSteps(
     "waterfall/jump/shortest", items: count, scaling: .one, operations: jumps,
-    closure: { benchmark in
-      let waterfall = fixture.value!
+    make: { WaterfallFixture(count: count) },
+    step: { waterfall in
       for _ in 0..<jumps {
         waterfall.collectionView.contentOffset = Point(x: 0, y: waterfall.nextJump())
         waterfall.collectionView.layoutIfNeeded()
       }
-    },
-    setup: { fixture.value = WaterfallFixture(count: count) },
-    teardown: { fixture.value = nil })
+    })
   guard baselines else { return }
 
   final class Baselines {
@@ -369,23 +341,19 @@ private func registerWaterfallJumps(count: Int, baselines: Bool) {
     }
     shared.value = baselines
   }
-  benchmark(
-    "waterfall/jump/shortest", items: count, scaling: .one, operations: jumps,
-    baseline: "waterflow-seed003",
-    closure: { _ in
-      let baselines = shared.value!
-      for _ in 0..<jumps {
-        baselines.seedJump(to: baselines.ours.nextJump(), expected: 2)
-      }
-    }, setup: setup, teardown: { shared.value = nil })
-  benchmark(
-    "waterfall/jump/shortest", items: count, scaling: .one, operations: jumps,
-    baseline: "cht-union20",
-    closure: { _ in
-      let baselines = shared.value!
-      for _ in 0..<jumps {
-        baselines.cht.contentOffset = baselines.ours.nextJump()
-        baselines.cht.layout()
-      }
-    }, setup: setup, teardown: { shared.value = nil })
+  /// One baseline row: `jumps` jumps, each done by `jump`.
+  func register(_ baseline: String, jump: @escaping (Baselines) -> Void) {
+    benchmark(
+      "waterfall/jump/shortest", items: count, scaling: .one, operations: jumps,
+      baseline: baseline,
+      closure: { _ in
+        let baselines = shared.value!
+        for _ in 0..<jumps { jump(baselines) }
+      }, setup: setup, teardown: { shared.value = nil })
+  }
+  register("waterflow-seed003") { $0.seedJump(to: $0.ours.nextJump(), expected: 2) }
+  register("cht-union20") { baselines in
+    baselines.cht.contentOffset = baselines.ours.nextJump()
+    baselines.cht.layout()
+  }
 }

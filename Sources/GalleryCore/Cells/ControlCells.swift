@@ -59,7 +59,7 @@ final class CarouselCardCell: TerminalCell {
   }
 }
 
-/// A model of the picker page, as in seed 001's demo: a colour in a size.
+/// A model of the picker page: a colour in a size.
 struct PickerSwatch {
   var colorName: String
   var localName: String

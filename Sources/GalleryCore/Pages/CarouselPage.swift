@@ -8,12 +8,12 @@ import ReuseTerminal
 /// slots when wrapping.
 ///
 /// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items.
-final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
+final class CarouselPage: PanePage, CarouselDataSource, CarouselDelegate {
   let title = "Carousel"
 
   private let carousel: Carousel
-  private let pane: CollectionViewPane
-  private var frame = CellRect.zero
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
   private let titles: [String]
   private let captions: [String]
   private var counts: [Int]
@@ -71,17 +71,10 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
 
   // MARK: Page
 
-  func layout(in frame: CellRect) {
-    self.frame = frame
-    pane.frame = CellRect(
-      x: frame.x, y: frame.y + 2, width: frame.width, height: max(0, frame.height - 4))
-    carousel.collectionView.layoutIfNeeded()
-  }
+  func layout(in frame: CellRect) { place(in: frame, top: 2, bottom: 2) }
 
   func draw(into canvas: Canvas) {
-    canvas.fill(frame, style: Theme.plain)
-    guard !frame.isEmpty else { return }
-    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    guard let context = beginDrawing(into: canvas) else { return }
     let wrap = carousel.wraps ? "wrap on" : "wrap off"
     let auto =
       carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
@@ -122,8 +115,6 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
     return true
   }
 
-  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
-
   func tick(now: Double) {
     carousel.tick(now: now)
   }
@@ -133,10 +124,6 @@ final class CarouselPage: GalleryPage, CarouselDataSource, CarouselDelegate {
   var isAnimating: Bool { carousel.collectionView.isAnimating }
 
   var nextWakeTime: Double? { carousel.nextTickTime }
-
-  var counters: ReuseCounters { carousel.collectionView.reuseCounters }
-
-  var poolSizes: [String: Int] { carousel.collectionView.reusePool.countsByIdentifier }
 
   var status: String {
     lastSelected.map { "selected \(titles[$0])" } ?? "slot \(carousel.currentSlot.formatted)"

@@ -8,13 +8,13 @@ import ReuseTerminal
 /// and the selection stays with its tasks.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-final class DataSourcePage: GalleryPage {
+final class DataSourcePage: PanePage {
   let title = "Data source"
 
   private let collectionView: CollectionView
   private let dataSource: CollectionArrayDataSource<TaskItem, TaskCell>
-  private let pane: CollectionViewPane
-  private var frame = CellRect.zero
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
   private var cursor: Int?  // a task id: the cursor follows the task
   private var nextID = 0
   private var random = PageRandom(seed: 0xDA7A)
@@ -79,16 +79,10 @@ final class DataSourcePage: GalleryPage {
 
   // MARK: Layout and drawing
 
-  func layout(in frame: CellRect) {
-    self.frame = frame
-    pane.frame = CellRect(
-      x: frame.x, y: frame.y + 1, width: frame.width, height: max(0, frame.height - 1))
-  }
+  func layout(in frame: CellRect) { place(in: frame) }
 
   func draw(into canvas: Canvas) {
-    canvas.fill(frame, style: Theme.plain)
-    guard !frame.isEmpty else { return }
-    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    guard let context = beginDrawing(into: canvas) else { return }
     let count = dataSource.sections.reduce(0) { $0 + $1.count }
     context.text(" \(count) tasks · \(lastChange)", x: 0, y: 0, style: Theme.title)
     collectionView.layoutIfNeeded()
@@ -243,14 +237,6 @@ final class DataSourcePage: GalleryPage {
   }
 
   // MARK: Time and state
-
-  func tick(now: Double) { pane.tick(now: now) }
-
-  var isAnimating: Bool { collectionView.isAnimating }
-
-  var counters: ReuseCounters { collectionView.reuseCounters }
-
-  var poolSizes: [String: Int] { collectionView.reusePool.countsByIdentifier }
 
   var status: String {
     let task = cursorPath.flatMap { dataSource.item(at: $0) }?.title ?? "–"

@@ -255,14 +255,7 @@ private final class RowSource: CollectionViewDataSource, CursorSource {
     guard data != nil else {
       return ItemPath(section: flat / DemoData.sectionSize, item: flat % DemoData.sectionSize)
     }
-    var low = 0
-    var high = sectionStarts.count - 1
-    while low < high {  // the last section starting at or before `flat` that holds items
-      let mid = (low + high + 1) / 2
-      if sectionStarts[mid] <= flat { low = mid } else { high = mid - 1 }
-    }
-    while low < sectionStarts.count - 1 && sectionStarts[low + 1] <= flat { low += 1 }
-    return ItemPath(section: low, item: flat - sectionStarts[low])
+    return path(forFlat: flat, sectionStarts: sectionStarts)
   }
 
   func collectionView(
@@ -297,6 +290,18 @@ private final class RowSource: CollectionViewDataSource, CursorSource {
   func refresh(_ cell: CollectionViewCell?, isCursor: Bool) {
     (cell as? ListRowCell)?.isCursor = isCursor
   }
+}
+
+/// The path of flat index `flat`, given each section's first flat index: the last section
+/// starting at or before it (empty sections before it start there too). O(log S).
+private func path(forFlat flat: Int, sectionStarts starts: [Int]) -> ItemPath {
+  var low = 0
+  var high = starts.count - 1
+  while low < high {
+    let mid = (low + high + 1) / 2
+    if starts[mid] <= flat { low = mid } else { high = mid - 1 }
+  }
+  return ItemPath(section: low, item: flat - starts[low])
 }
 
 /// The horizontal strip's groups of chips.
@@ -337,8 +342,7 @@ private final class ChipSource: CollectionViewDataSource, CursorSource {
 
   func indexPath(forFlat flat: Int) -> ItemPath? {
     guard flat >= 0 && flat < itemCount else { return nil }
-    let section = starts.lastIndex { $0 <= flat } ?? 0
-    return ItemPath(section: section, item: flat - starts[section])
+    return path(forFlat: flat, sectionStarts: starts)
   }
 
   func collectionView(

@@ -10,12 +10,12 @@ import ReuseTerminal
 ///
 /// `--items N` is the number of categories (the first ones are named, the rest numbered: try
 /// 100,000); `--data` uses the file's section titles.
-final class OptionBarPage: GalleryPage, OptionBarDataSource, OptionBarDelegate {
+final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
   let title = "Option bar"
 
   private let bar: OptionBar
-  private let pane: CollectionViewPane
-  private var frame = CellRect.zero
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
   private let allNames: [String]?
   private let total: Int
   private var showsFew = false
@@ -120,17 +120,10 @@ final class OptionBarPage: GalleryPage, OptionBarDataSource, OptionBarDelegate {
 
   // MARK: Page
 
-  func layout(in frame: CellRect) {
-    self.frame = frame
-    pane.frame = CellRect(
-      x: frame.x, y: frame.y + 1, width: frame.width, height: min(1, max(0, frame.height - 1)))
-    bar.collectionView.layoutIfNeeded()
-  }
+  func layout(in frame: CellRect) { place(in: frame, height: 1) }
 
   func draw(into canvas: Canvas) {
-    canvas.fill(frame, style: Theme.plain)
-    guard !frame.isEmpty else { return }
-    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    guard let context = beginDrawing(into: canvas) else { return }
     let selection = bar.selectedIndex.map { "selected \(name($0))" } ?? "nothing selected"
     let slide = bar.selectsCenteredColumnOnSlide ? "on" : "off"
     context.text(
@@ -212,16 +205,6 @@ final class OptionBarPage: GalleryPage, OptionBarDataSource, OptionBarDelegate {
     }
     return true
   }
-
-  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
-
-  func tick(now: Double) { pane.tick(now: now) }
-
-  var isAnimating: Bool { bar.collectionView.isAnimating }
-
-  var counters: ReuseCounters { bar.collectionView.reuseCounters }
-
-  var poolSizes: [String: Int] { bar.collectionView.reusePool.countsByIdentifier }
 
   var status: String {
     guard let selected = bar.selectedIndex else { return "no selection" }

@@ -2,17 +2,17 @@ import ReuseControls
 import ReuseKit
 import ReuseTerminal
 
-/// The `picker` page: seed 001's demo on ``FourWayPicker``. Eight colours across (red, orange,
+/// The `picker` page: a colour-and-size chooser on ``FourWayPicker``. Eight colours across (red, orange,
 /// yellow, green, cyan, blue, purple and a random one), six sizes down (400 × 500, 200 × 300,
 /// 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the terminal: each size row has its
 /// own item size). Arrows or drags move: a horizontal move changes the colour in every row at
 /// once, a vertical one the size; each drag moves one axis. A click picks a swatch.
-final class PickerPage: GalleryPage, FourWayPickerDelegate {
+final class PickerPage: PanePage, FourWayPickerDelegate {
   let title = "Picker"
 
   private let picker: FourWayPicker<PickerSwatch>
-  private let pane: CollectionViewPane
-  private var frame = CellRect.zero
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
   private var events: [String] = []
   private var chosen: PickerSwatch?
   private var pressPoint: (column: Int, row: Int)?
@@ -84,17 +84,12 @@ final class PickerPage: GalleryPage, FourWayPickerDelegate {
   // MARK: Page
 
   func layout(in frame: CellRect) {
-    self.frame = frame
-    pane.frame = CellRect(
-      x: frame.x, y: frame.y + 1, width: frame.width, height: max(0, frame.height - 2))
-    picker.collectionView.layoutIfNeeded()
+    place(in: frame, bottom: 1)
     applyScale()
   }
 
   func draw(into canvas: Canvas) {
-    canvas.fill(frame, style: Theme.plain)
-    guard !frame.isEmpty else { return }
-    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    guard let context = beginDrawing(into: canvas) else { return }
     let current =
       picker.currentModel.map { "\($0.localName) \($0.colorName) · \($0.size)" } ?? "nothing"
     context.text(
@@ -169,8 +164,6 @@ final class PickerPage: GalleryPage, FourWayPickerDelegate {
   func tick(now: Double) { picker.tick(now: now) }
 
   var isAnimating: Bool { picker.isAnimating }
-
-  var counters: ReuseCounters { picker.collectionView.reuseCounters }
 
   var poolSizes: [String: Int] {
     var sizes = picker.collectionView.reusePool.countsByIdentifier

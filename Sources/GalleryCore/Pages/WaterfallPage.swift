@@ -9,12 +9,12 @@ import ReuseTerminal
 ///
 /// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
 /// the file's items, with their `height` (× 3 rows) as the photo's height.
-final class WaterfallPage: GalleryPage, CollectionViewDataSource, WaterfallViewDelegate {
+final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDelegate {
   let title = "Waterfall"
 
   private let feed: WaterfallView
-  private let pane: CollectionViewPane
-  private var frame = CellRect.zero
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
   private let total: Int
   private let data: [GalleryData.Item]?
   private(set) var loaded = 0
@@ -86,17 +86,10 @@ final class WaterfallPage: GalleryPage, CollectionViewDataSource, WaterfallViewD
 
   // MARK: Page
 
-  func layout(in frame: CellRect) {
-    self.frame = frame
-    pane.frame = CellRect(
-      x: frame.x, y: frame.y + 1, width: frame.width, height: max(0, frame.height - 1))
-    feed.collectionView.layoutIfNeeded()
-  }
+  func layout(in frame: CellRect) { place(in: frame) }
 
   func draw(into canvas: Canvas) {
-    canvas.fill(frame, style: Theme.plain)
-    guard !frame.isEmpty else { return }
-    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    guard let context = beginDrawing(into: canvas) else { return }
     let order: String
     switch feed.layout.placement {
     case .shortestFirst: order = "shortest column first"
@@ -136,16 +129,6 @@ final class WaterfallPage: GalleryPage, CollectionViewDataSource, WaterfallViewD
     }
     return true
   }
-
-  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
-
-  func tick(now: Double) { pane.tick(now: now) }
-
-  var isAnimating: Bool { feed.collectionView.isAnimating }
-
-  var counters: ReuseCounters { feed.collectionView.reuseCounters }
-
-  var poolSizes: [String: Int] { feed.collectionView.reusePool.countsByIdentifier }
 
   var status: String {
     "selected \(feed.collectionView.indexPathsForSelectedItems.count)"

@@ -3,22 +3,6 @@ import ReuseKit
 extension Carousel {
   // MARK: Plumbing
 
-  /// The data source's cell for a slot's item, or a blank cell when the data source went away.
-  func cell(forSlot slot: Int) -> CollectionViewCell {
-    let path = ItemPath(section: 0, item: slot)
-    guard let dataSource else {
-      if !didReportMissingDataSource {
-        didReportMissingDataSource = true
-        collectionView.diagnostics.report(
-          .dataSourceChangedWithoutReload,
-          "Carousel: the data source went away (it is held weakly); showing blank cells")
-      }
-      return collectionView.dequeueBlankCell(for: path)
-    }
-    didReportMissingDataSource = false
-    return dataSource.carousel(self, cellForItemAt: item(forSlot: slot), slot: slot)
-  }
-
   /// A tap: on the centred card, a selection; on a peeking card, a scroll to it.
   func tapped(slot: Int) {
     if slot == currentSlot {
@@ -27,59 +11,38 @@ extension Carousel {
       collectionView.setContentOffset(Point(x: layout.offsetCentering(slot), y: 0), animated: true)
     }
   }
+}
 
-  /// The collection view's data source, delegate and layout observer, kept out of the
-  /// carousel's public face.
-  final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
-    CollectionViewLayoutObserver
-  {
-    unowned let carousel: Carousel
+extension Carousel: PlumbedControl {
+  func numberOfPlumbedItems() -> Int { slotCount }
 
-    init(_ carousel: Carousel) { self.carousel = carousel }
+  /// The data source's cell for a slot's item, or a blank cell when the data source went away.
+  func plumbedCell(at indexPath: ItemPath) -> CollectionViewCell {
+    let slot = indexPath.item
+    return cellOrBlank(
+      dataSource?.carousel(self, cellForItemAt: item(forSlot: slot), slot: slot), at: indexPath,
+      control: "Carousel", reported: &didReportMissingDataSource)
+  }
 
-    func collectionView(
-      _ collectionView: CollectionView, numberOfItemsInSection section: Int
-    ) -> Int {
-      carousel.slotCount
-    }
+  func plumbedWillDisplay(_ cell: CollectionViewCell, at slot: Int) {
+    delegate?.carousel(self, willDisplay: cell, forItemAt: item(forSlot: slot))
+  }
 
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    ) -> CollectionViewCell {
-      carousel.cell(forSlot: indexPath.item)
-    }
+  func plumbedDidEndDisplaying(_ cell: CollectionViewCell, at slot: Int) {
+    delegate?.carousel(self, didEndDisplaying: cell, forItemAt: item(forSlot: slot))
+  }
 
-    func collectionView(
-      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      carousel.delegate?.carousel(
-        carousel, willDisplay: cell, forItemAt: carousel.item(forSlot: indexPath.item))
-    }
+  func plumbedTap(at slot: Int) { tapped(slot: slot) }
 
-    func collectionView(
-      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      carousel.delegate?.carousel(
-        carousel, didEndDisplaying: cell, forItemAt: carousel.item(forSlot: indexPath.item))
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-    ) -> Bool {
-      carousel.tapped(slot: indexPath.item)
-      return false
-    }
-
-    /// The offset moved (a drag, a fling, an animation, a call): the current index follows.
-    func scrollViewDidScroll(_ scrollView: ScrollView) { carousel.updateCurrentIndex() }
-
-    /// The user starts dragging: the autoscroll pauses.
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { carousel.nextAutoscroll = nil }
-
-    func collectionViewDidLayout(_ collectionView: CollectionView) {
-      carousel.keepAnchorAcrossResize()
+  func plumbedScrollEvent(_ event: ControlScrollEvent) {
+    switch event {
+    // The offset moved (a drag, a fling, an animation, a call): the current index follows.
+    case .didScroll: updateCurrentIndex()
+    // The user starts dragging: the autoscroll pauses.
+    case .willBeginDragging: nextAutoscroll = nil
+    default: break
     }
   }
+
+  func plumbedDidLayout() { keepAnchorAcrossResize() }
 }

@@ -1,7 +1,7 @@
 import ReuseKit
 
-/// Paging cards with the neighbours peeking in (seed 004's BayCarouselView), on a collection
-/// view with a ``CarouselLayout``: one card per page, side cards scaled down, an optional
+/// Paging cards with the neighbours peeking in, on a collection
+/// view with a `CarouselLayout`: one card per page, side cards scaled down, an optional
 /// infinite wrap and an optional autoscroll (a marquee).
 ///
 /// ```swift
@@ -22,9 +22,9 @@ import ReuseKit
 /// shortest way round.
 ///
 /// ### Reuse
-/// Cards use the hide strategy (seed 004 found adding and removing subviews costly), and a
-/// reload keeps the pool: the seed leaked its hidden views; here cells created stay at the
-/// number ever shown at once.
+/// Cards use the `AttachStrategy/hide` strategy (a card is attached once, then shown and
+/// hidden), and a reload keeps the pool: the cells created stay at the number ever shown at
+/// once, however many reloads.
 public final class Carousel {
   /// The collection view showing the cards.
   public let collectionView: CollectionView
@@ -79,15 +79,12 @@ public final class Carousel {
     collectionView.attachStrategy = .hide
     collectionView.snapping = ScrollSnapping(alignment: .center, maximumItemsPerFling: 1)
     collectionView.alwaysBounceHorizontal = true
-    collectionView.dataSource = plumbing
-    collectionView.delegate = plumbing
-    collectionView.addLayoutObserver(plumbing)
+    connect(plumbing)
   }
 
-  /// The collection view's data source, delegate and layout observer. The collection view
-  /// holds it weakly and the carousel strongly: a collection view kept after its carousel is
-  /// gone finds no data source (blank, with a diagnostic), never a freed carousel.
-  lazy var plumbing = Plumbing(self)
+  /// The collection view's data source, delegate and layout observer (see
+  /// `PlumbedControl.connect`).
+  lazy var plumbing = ControlPlumbing(self)
   var didReportMissingDataSource = false
 
   // MARK: Cells

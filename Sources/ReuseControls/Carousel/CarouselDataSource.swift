@@ -13,7 +13,7 @@ public protocol CarouselDataSource: AnyObject {
 /// Hears about a carousel. Every method has a default.
 public protocol CarouselDelegate: AnyObject {
   /// The card nearest the centre changed: during drags, flings and animations, not only when
-  /// they end (the seed only knew at the end).
+  /// they end.
   func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int)
   /// The centred card was tapped.
   func carousel(_ carousel: Carousel, didSelectItemAt index: Int)

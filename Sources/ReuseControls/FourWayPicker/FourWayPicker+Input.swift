@@ -23,7 +23,6 @@ extension FourWayPicker {
     coordinator.beginDrag(at: point, time: time)
   }
 
-
   /// The touch moved.
   public func moveDrag(to point: Point, time: Double) {
     coordinator?.moveDrag(to: point, time: time)

@@ -3,72 +3,6 @@ import ReuseKit
 extension FourWayPicker {
   // MARK: Plumbing
 
-  /// The container's data source, delegate and layout observer.
-  final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
-    CollectionViewLayoutObserver
-  {
-    unowned let picker: FourWayPicker
-
-    init(_ picker: FourWayPicker) { self.picker = picker }
-
-    func collectionView(
-      _ collectionView: CollectionView, numberOfItemsInSection section: Int
-    )
-      -> Int
-    {
-      picker.rowCounts.count
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    )
-      -> CollectionViewCell
-    {
-      collectionView.dequeueReusableCell(
-        PickerRowCell.self, withReuseIdentifier: FourWayPicker.rowIdentifier, for: indexPath)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      picker.bind(cell as! PickerRowCell, to: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      picker.unbind(cell as! PickerRowCell)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-    )
-      -> Bool
-    {
-      false  // taps go through FourWayPicker.tap(at:)
-    }
-
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { picker.settle() }
-
-    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { picker.settle() }
-
-    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-      picker.containerReleased()
-      if !decelerate { picker.settle() }
-    }
-
-    /// The insets follow the new size before the layout and the offset use it.
-    func collectionView(
-      _ collectionView: CollectionView, willPrepareLayoutForViewportSize viewportSize: Size
-    ) {
-      picker.updateContainerInsets()
-    }
-
-    func collectionViewDidLayout(_ collectionView: CollectionView) { picker.containerDidLayout() }
-  }
-
   /// A row view's data source and delegate: the row's models, configured into the user's cell.
   final class RowPlumbing: CollectionViewDataSource, CollectionViewDelegate {
     unowned let picker: FourWayPicker
@@ -124,4 +58,38 @@ extension FourWayPicker {
       if cell.row == picker.currentRow { picker.settle() }
     }
   }
+}
+
+extension FourWayPicker: PlumbedControl {
+  func numberOfPlumbedItems() -> Int { rowCounts.count }
+
+  func plumbedCell(at indexPath: ItemPath) -> CollectionViewCell {
+    collectionView.dequeueReusableCell(
+      PickerRowCell.self, withReuseIdentifier: Self.rowIdentifier, for: indexPath)
+  }
+
+  func plumbedWillDisplay(_ cell: CollectionViewCell, at row: Int) {
+    bind(cell as! PickerRowCell, to: row)
+  }
+
+  func plumbedDidEndDisplaying(_ cell: CollectionViewCell, at row: Int) {
+    unbind(cell as! PickerRowCell)
+  }
+
+  // Taps go through `FourWayPicker.tap(at:)`: the default `plumbedTap` does nothing.
+
+  func plumbedScrollEvent(_ event: ControlScrollEvent) {
+    switch event {
+    case .didEndDecelerating, .didEndScrollingAnimation: settle()
+    case .didEndDragging(let decelerate):
+      containerReleased()
+      if !decelerate { settle() }
+    default: break
+    }
+  }
+
+  /// The insets follow the new size before the layout and the offset use it.
+  func plumbedWillPrepareLayout(for viewportSize: Size) { updateContainerInsets() }
+
+  func plumbedDidLayout() { containerDidLayout() }
 }

@@ -32,7 +32,6 @@ extension FourWayPicker {
     rowSnapping = snapping
   }
 
-
   /// Item cells created over the picker's life, across every row: they share one pool, so
   /// this stays near the number visible at once, however many rows and columns there are.
   public var itemCellsCreated: Int {

@@ -45,8 +45,6 @@ extension FourWayPicker {
     reportCentredModelIfChanged()
   }
 
-
-
   /// Something came to rest: the centred row and the current row's column become current,
   /// the other rows realign, and a change of the centred model is reported once.
   func settle() {

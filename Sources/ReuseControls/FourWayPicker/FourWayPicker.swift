@@ -1,6 +1,6 @@
 import ReuseKit
 
-/// Picks two things at once, seed 001's four-direction picker: the vertical axis picks a row
+/// Picks two things at once, in four directions: the vertical axis picks a row
 /// (a size, say), the horizontal axis an item in it (a colour). All rows share one column
 /// index: a horizontal swipe in the centred row moves it, rows on screen realign to it, and
 /// rows that scroll into view arrive aligned.
@@ -18,14 +18,13 @@ import ReuseKit
 ///
 /// - **Snapping with sensitivity**: a release moves exactly one step in the drag's direction
 ///   when the drag travelled more than ``effectiveSlidingDistance`` (30 points by default),
-///   and otherwise returns. Every release snaps, even one with no velocity (the seed snapped
-///   only when deceleration began, so a still release stayed stuck). Multi-step flings only
-///   with ``allowsMultiStepFlings``.
+///   and otherwise returns. Every release snaps, even one with no velocity. Multi-step flings
+///   only with ``allowsMultiStepFlings``.
 /// - **Axis lock**: a drag moves one axis only, the one it began along; the vertical container
-///   and the centred row's horizontal view agree through a ``NestedScrollCoordinator``: the
+///   and the centred row's horizontal view agree through a `NestedScrollCoordinator`: the
 ///   first to claim a drag owns it.
-/// - **Ragged rows**: rows may have different counts; the shared index clamps per row (the
-///   seed crashed). Empty data, empty rows and single items work.
+/// - **Ragged rows**: rows may have different counts; the shared index clamps per row. Empty
+///   data, empty rows and single items work.
 /// - **Reuse**: one pool for every row's items, so the cells created stay bounded by the
 ///   cells visible plus a constant, whatever the number of rows and columns.
 public final class FourWayPicker<Model> {
@@ -42,9 +41,8 @@ public final class FourWayPicker<Model> {
   @exclusivity(unchecked) var rowCounts: [Int]
   /// The items' size, fixed or per row.
   public var itemSize: PickerItemSize { didSet { reloadData() } }
-  /// How far a drag must travel before its release moves to the next item (seed 001's
-  /// `effectiveSlidingDistance`). Default 30 points; negative or non-finite values are
-  /// reported and treated as 0.
+  /// How far a drag must travel before its release moves to the next item. Default 30 points;
+  /// negative or non-finite values are reported and treated as 0.
   public var effectiveSlidingDistance: Double = 30 {
     didSet {
       if !(effectiveSlidingDistance >= 0 && effectiveSlidingDistance.isFinite) {
@@ -74,7 +72,7 @@ public final class FourWayPicker<Model> {
   /// resize, this row is centred again.
   var restingRow = 0
   var coordinator: NestedScrollCoordinator?
-  var plumbing: Plumbing?
+  var plumbing: ControlPlumbing<FourWayPicker>?
   var containerCoordinator: NestedScrollCoordinator?
   var rowSnapping = ScrollSnapping()
   /// Every row cell made (a handful: the rows on screen plus the container's pool).
@@ -123,7 +121,7 @@ public final class FourWayPicker<Model> {
       layout: ListLayout(scrollDirection: .vertical, itemSizing: .uniform(1)),
       viewportSize: viewportSize)
     collectionView.alwaysBounceVertical = true
-    let plumbing = Plumbing(self)
+    let plumbing = ControlPlumbing(self)
     self.plumbing = plumbing
     (collectionView.collectionViewLayout as! ListLayout).itemSizing = .perItem {
       [unowned self] path in rowHeight(path.item)
@@ -131,9 +129,7 @@ public final class FourWayPicker<Model> {
     collectionView.register(forCellWithReuseIdentifier: Self.rowIdentifier) {
       [unowned self] in makeRowCell()
     }
-    collectionView.dataSource = plumbing
-    collectionView.delegate = plumbing
-    collectionView.addLayoutObserver(plumbing)
+    connect(plumbing)
     applySnapping()
     reloadData()
   }
@@ -151,7 +147,9 @@ public final class FourWayPicker<Model> {
   public weak var delegate: (any FourWayPickerDelegate<Model>)?
 
   /// Calls `handler` with the centred model each time it changes after a snap.
-  @available(*, deprecated, message: "Set `delegate` (a FourWayPickerDelegate), as every control does")
+  @available(
+    *, deprecated, message: "Set `delegate` (a FourWayPickerDelegate), as every control does"
+  )
   @discardableResult
   public func didScroll(_ handler: @escaping (Model) -> Void) -> Self {
     didScrollHandler = handler
@@ -159,7 +157,9 @@ public final class FourWayPicker<Model> {
   }
 
   /// Calls `handler` with the model tapped.
-  @available(*, deprecated, message: "Set `delegate` (a FourWayPickerDelegate), as every control does")
+  @available(
+    *, deprecated, message: "Set `delegate` (a FourWayPickerDelegate), as every control does"
+  )
   @discardableResult
   public func didSelect(_ handler: @escaping (Model) -> Void) -> Self {
     didSelectHandler = handler
@@ -239,7 +239,8 @@ public final class FourWayPicker<Model> {
   public var targetColumn: Int {
     let row = targetRow
     guard row < rowCounts.count, rowCounts[row] > 0 else { return 0 }
-    if let cell = rowCell(currentRow), cell.rowView.isDecelerating || cell.rowView.isScrollAnimating,
+    if let cell = rowCell(currentRow),
+      cell.rowView.isDecelerating || cell.rowView.isScrollAnimating,
       let stop = cell.rowView.nearestSnapStop(
         to: cell.rowView.restingContentOffset.x, axis: .horizontal, alignment: .center)
     {

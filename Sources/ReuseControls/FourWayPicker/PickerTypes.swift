@@ -1,7 +1,7 @@
 import ReuseKit
 
-/// The size of a picker's items: one for every row, or one per row (rows may differ, as in
-/// seed 001's demo, where each size row has its own width and height).
+/// The size of a picker's items: one for every row, or one per row (a row of large swatches
+/// beside a row of small ones).
 public enum PickerItemSize {
   /// Every item has this size.
   case fixed(Size)

@@ -3,22 +3,6 @@ import ReuseKit
 extension OptionBar {
   // MARK: Plumbing
 
-
-  /// The data source's cell, or a blank one when the data source went away.
-  func cell(forColumn index: Int) -> CollectionViewCell {
-    guard let dataSource else {
-      if !didReportMissingDataSource {
-        didReportMissingDataSource = true
-        collectionView.diagnostics.report(
-          .dataSourceChangedWithoutReload,
-          "OptionBar: the data source went away (it is held weakly); showing blank cells")
-      }
-      return collectionView.dequeueBlankCell(for: ItemPath(section: 0, item: index))
-    }
-    didReportMissingDataSource = false
-    return dataSource.optionBar(self, cellForColumnAt: index)
-  }
-
   /// A tap: the option bar handles selection itself (single selection, scroll to centre).
   func tapped(column index: Int) {
     if index != selectedIndex { setSelection(index, origin: .tap) }
@@ -70,68 +54,43 @@ extension OptionBar {
         } ?? false
     }
   }
+}
 
+extension OptionBar: PlumbedControl {
+  func numberOfPlumbedItems() -> Int { columnCount }
 
-  final class Plumbing: CollectionViewDataSource, CollectionViewDelegate,
-    CollectionViewLayoutObserver
-  {
-    unowned let bar: OptionBar
-
-    init(_ bar: OptionBar) { self.bar = bar }
-
-    func collectionView(
-      _ collectionView: CollectionView, numberOfItemsInSection section: Int
-    ) -> Int {
-      bar.columnCount
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    ) -> CollectionViewCell {
-      bar.cell(forColumn: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      bar.delegate?.optionBar(bar, willDisplay: cell, forColumnAt: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-      forItemAt indexPath: ItemPath
-    ) {
-      bar.delegate?.optionBar(bar, didEndDisplaying: cell, forColumnAt: indexPath.item)
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
-    ) -> Bool {
-      bar.tapped(column: indexPath.item)
-      return false
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
-      fitting proposedSize: Size
-    ) -> Size? {
-      bar.measuredWidth(ofColumn: indexPath.item, height: proposedSize.height)
-    }
-
-    /// A slide settled: with `selectsCenteredColumnOnSlide`, its centred column is selected.
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
-      bar.selectCenteredColumnAfterSlide()
-    }
-
-    /// A drag ended without deceleration.
-    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-      if !decelerate { bar.selectCenteredColumnAfterSlide() }
-    }
-
-    /// The user starts sliding the strip.
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { bar.isSliding = true }
-
-    func collectionViewDidLayout(_ collectionView: CollectionView) { bar.didLayout() }
+  /// The data source's cell, or a blank one when the data source went away.
+  func plumbedCell(at indexPath: ItemPath) -> CollectionViewCell {
+    cellOrBlank(
+      dataSource?.optionBar(self, cellForColumnAt: indexPath.item), at: indexPath,
+      control: "OptionBar", reported: &didReportMissingDataSource)
   }
+
+  func plumbedWillDisplay(_ cell: CollectionViewCell, at index: Int) {
+    delegate?.optionBar(self, willDisplay: cell, forColumnAt: index)
+  }
+
+  func plumbedDidEndDisplaying(_ cell: CollectionViewCell, at index: Int) {
+    delegate?.optionBar(self, didEndDisplaying: cell, forColumnAt: index)
+  }
+
+  func plumbedTap(at index: Int) { tapped(column: index) }
+
+  func plumbedPreferredSize(at index: Int, fitting proposedSize: Size) -> Size? {
+    measuredWidth(ofColumn: index, height: proposedSize.height)
+  }
+
+  func plumbedScrollEvent(_ event: ControlScrollEvent) {
+    switch event {
+    // The user starts sliding the strip.
+    case .willBeginDragging: isSliding = true
+    // A slide settled (or a drag ended without deceleration): with
+    // `selectsCenteredColumnOnSlide`, its centred column is selected.
+    case .didEndDecelerating, .didEndDragging(willDecelerate: false):
+      selectCenteredColumnAfterSlide()
+    default: break
+    }
+  }
+
+  func plumbedDidLayout() { didLayout() }
 }

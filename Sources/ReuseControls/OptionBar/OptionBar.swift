@@ -1,8 +1,7 @@
 import ReuseKit
 
-/// A horizontal strip of selectable columns of variable widths (seed 000's ZXOptionBar, for
-/// category tabs), on a collection view: only the columns on screen have cells, so 100,000
-/// columns cost what 10 do.
+/// A horizontal strip of selectable columns of variable widths (category tabs), on a
+/// collection view: only the columns on screen have cells, so 100,000 columns cost what 10 do.
 ///
 /// ```swift
 /// let bar = OptionBar(viewportSize: Size(width: 80, height: 1))
@@ -12,11 +11,10 @@ import ReuseKit
 /// bar.select(3, animated: true)       // scrolls column 3 to the centre
 /// ```
 ///
-/// What the seed got wrong, done right: x positions are the sum of the widths before a column
-/// (prefix offsets), not `width × index`; finding the visible columns is O(log n), not a scan;
-/// `didEndDisplaying` is sent; zero columns work; deselecting sets ``selectedIndex`` to `nil`,
-/// not 0; the content size follows a reload. The selected look survives reuse (cells get
-/// `isSelected` when they show).
+/// A column's x position is the sum of the widths before it, and finding the visible columns
+/// is O(log n). Zero columns work; the content size follows a reload; ``deselect(animated:)``
+/// sets ``selectedIndex`` to `nil`. The selected look survives reuse: cells get `isSelected`
+/// when they show.
 public final class OptionBar {
   /// The collection view showing the strip.
   public let collectionView: CollectionView
@@ -77,9 +75,7 @@ public final class OptionBar {
       layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(80)),
       viewportSize: viewportSize)
     collectionView.alwaysBounceHorizontal = true
-    collectionView.dataSource = plumbing
-    collectionView.delegate = plumbing
-    collectionView.addLayoutObserver(plumbing)
+    connect(plumbing)
   }
 
   // MARK: Cells
@@ -156,7 +152,7 @@ public final class OptionBar {
     scrollToCenter(index, animated: animated)
   }
 
-  /// Deselects: ``selectedIndex`` becomes `nil` (the seed set it to 0).
+  /// Deselects: ``selectedIndex`` becomes `nil`.
   public func deselect(animated: Bool = false) {
     setSelection(nil, origin: .programmatic)
   }
@@ -200,7 +196,7 @@ public final class OptionBar {
 
   /// The collection view's data source and delegate, kept out of the bar's public face. The
   /// collection view holds it weakly, the bar strongly.
-  lazy var plumbing = Plumbing(self)
+  lazy var plumbing = ControlPlumbing(self)
   var didReportMissingDataSource = false
   var laidOutViewport = Size.zero
   var selectionWasCentred = false

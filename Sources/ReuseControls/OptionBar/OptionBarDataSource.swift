@@ -26,7 +26,7 @@ public protocol OptionBarDelegate: AnyObject {
   /// A column's cell is about to show.
   func optionBar(
     _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int)
-  /// A column's cell stopped showing (the seed never said so).
+  /// A column's cell stopped showing.
   func optionBar(
     _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int)
   /// A column became the selection.

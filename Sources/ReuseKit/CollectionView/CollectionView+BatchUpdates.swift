@@ -6,9 +6,9 @@ extension CollectionView {
   /// with ``insertItems(at:)``, ``deleteItems(at:)``, ``moveItem(at:to:)`` and the rest.
   ///
   /// Deletes, move sources and reloads name paths **before** the update; inserts and move
-  /// destinations name paths **after** it (see ``Changeset``). The update is checked against
+  /// destinations name paths **after** it (see `Changeset`). The update is checked against
   /// the data source's counts before and after. An inconsistent one is reported through
-  /// ``ScrollView/diagnostics`` as a ``BatchUpdateError`` and the collection view reloads
+  /// ``ScrollView/diagnostics`` as a `BatchUpdateError` and the collection view reloads
   /// instead (selection stays where the items still exist): no crash.
   ///
   /// What a valid update keeps:
@@ -54,7 +54,7 @@ extension CollectionView {
     return commitBatch(batch, animated: pendingBatchAnimated, completions: completions)
   }
 
-  /// Applies a changeset as one batch update (a stage of a ``StagedChangeset``, say): change
+  /// Applies a changeset as one batch update (a stage of a `StagedChangeset`, say): change
   /// your data first, then call this.
   @discardableResult
   public func performBatchUpdates(

@@ -43,32 +43,38 @@ extension CollectionView.PassContext {
   func willDisplay(
     _ view: ReusableView, _ attributes: LayoutAttributes, in collectionView: CollectionView
   ) {
-    guard delegate != nil else { return }
-    switch attributes.category {
-    case .cell:
-      delegate.unsafelyUnwrapped.collectionView(
-        collectionView, willDisplay: view as! CollectionViewCell, forItemAt: attributes.indexPath)
-    case .supplementaryView(let kind):
-      delegate.unsafelyUnwrapped.collectionView(
-        collectionView, willDisplaySupplementaryView: view, forElementKind: kind,
-        at: attributes.indexPath)
-    }
+    tellDelegate(entering: true, view, attributes, in: collectionView)
   }
 
   @inline(__always)
   func didEndDisplaying(
     _ view: ReusableView, _ attributes: LayoutAttributes, in collectionView: CollectionView
   ) {
+    tellDelegate(entering: false, view, attributes, in: collectionView)
+  }
+
+  /// The delegate's will-display or did-end-displaying call for a cell or a supplementary
+  /// view (`entering` is a constant at each inlined call site).
+  @inline(__always)
+  private func tellDelegate(
+    entering: Bool, _ view: ReusableView, _ attributes: LayoutAttributes,
+    in collectionView: CollectionView
+  ) {
     guard delegate != nil else { return }
-    switch attributes.category {
-    case .cell:
+    let path = attributes.indexPath
+    switch (attributes.category, entering) {
+    case (.cell, true):
       delegate.unsafelyUnwrapped.collectionView(
-        collectionView, didEndDisplaying: view as! CollectionViewCell,
-        forItemAt: attributes.indexPath)
-    case .supplementaryView(let kind):
+        collectionView, willDisplay: view as! CollectionViewCell, forItemAt: path)
+    case (.cell, false):
       delegate.unsafelyUnwrapped.collectionView(
-        collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
-        at: attributes.indexPath)
+        collectionView, didEndDisplaying: view as! CollectionViewCell, forItemAt: path)
+    case (.supplementaryView(let kind), true):
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, willDisplaySupplementaryView: view, forElementKind: kind, at: path)
+    case (.supplementaryView(let kind), false):
+      delegate.unsafelyUnwrapped.collectionView(
+        collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: path)
     }
   }
 

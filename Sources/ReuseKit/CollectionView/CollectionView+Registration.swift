@@ -130,12 +130,20 @@ extension CollectionView {
     for indexPath: ItemPath
   ) -> View {
     let view = dequeueView(identifier, kind: kind)
-    guard let typed = view as? View else {
-      misuse(
-        "dequeueReusableSupplementaryView(\(View.self).self, ofKind: \(kind), withReuseIdentifier: "
-          + "\"\(identifier)\"): the view registered is \(Swift.type(of: view)), not \(View.self).")
-    }
-    return typed
+    if let typed = view as? View { return typed }
+    misuse(
+      "dequeueReusableSupplementaryView(\(View.self).self, ofKind: \(kind), withReuseIdentifier: "
+        + "\"\(identifier)\"): the view registered is \(Swift.type(of: view)), not \(View.self).")
+  }
+
+  /// `provider`'s view, or the blank placeholder when there is none: the one fallback the
+  /// data sources share.
+  func supplementaryView(
+    from provider: ((CollectionView, SupplementaryKind, ItemPath) -> ReusableView)?,
+    ofKind kind: SupplementaryKind, at indexPath: ItemPath
+  ) -> ReusableView {
+    provider?(self, kind, indexPath)
+      ?? dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
   }
 
   /// The blank view the default supplementary provider returns.

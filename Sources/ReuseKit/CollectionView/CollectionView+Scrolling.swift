@@ -31,8 +31,9 @@ extension CollectionView {
       return
     }
     layoutIfNeeded()
-    guard let (target, resolved) = scrollTarget(
-      for: indexPath, at: position, from: restingContentOffset)
+    guard
+      let (target, resolved) = scrollTarget(
+        for: indexPath, at: position, from: restingContentOffset)
     else { return }
     // `.nearest` is decided once, here: re-aiming keeps the same edge.
     guard let resolved else { return }  // already in view where the content is heading

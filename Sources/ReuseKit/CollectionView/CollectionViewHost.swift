@@ -2,8 +2,8 @@
 public enum AttachStrategy: Hashable, Sendable {
   /// Attach a view when it is displayed and detach it when it leaves. UIKit's usual way.
   case detach
-  /// Attach a view once, then only toggle `isHidden`. Seed 004 found add/remove costly in
-  /// UIKit; hosts where attaching is expensive should prefer this.
+  /// Attach a view once, then only toggle `isHidden`. For hosts where attaching a view costs
+  /// more than hiding it (adding and removing subviews, in UIKit).
   case hide
 }
 

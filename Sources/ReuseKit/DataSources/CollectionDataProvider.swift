@@ -1,4 +1,4 @@
-/// Where a data source's items come from (seed 002's `CollectionDataProvider`): sections of
+/// Where a data source's items come from: sections of
 /// items, with optional section titles, and a way to change one item.
 public protocol CollectionDataProvider {
   /// The type of the items.
@@ -30,8 +30,7 @@ extension CollectionDataProvider {
   public func footerTitle(forSection section: Int) -> String? { nil }
 }
 
-/// Items in arrays: one list (one section) or a list of lists, with optional section titles
-/// (seed 002's `ArrayDataProvider`).
+/// Items in arrays: one list (one section) or a list of lists, with optional section titles.
 public struct ArrayDataProvider<Item>: CollectionDataProvider {
   /// The items, section by section.
   public var sections: [[Item]]

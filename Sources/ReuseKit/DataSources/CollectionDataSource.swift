@@ -1,6 +1,6 @@
-/// A data source and delegate built from a provider and a cell type (seed 002's
-/// `CollectionDataSource`): it registers its cell, answers counts and cells from the
-/// provider, configures each cell with its item, and reports selection with the item.
+/// A data source and delegate built from a provider and a cell type: it registers its cell,
+/// answers counts and cells from the provider, configures each cell with its item, and
+/// reports selection with the item.
 ///
 /// ```swift
 /// let dataSource = CollectionArrayDataSource(collectionView: collectionView, items: photos, cell: PhotoCell.self)
@@ -60,7 +60,7 @@ where Cell.Item == Provider.Item {
     isApplyingBatch = false
   }
 
-  /// Replaces one item and reconfigures its cell if it is displayed (the seed did not).
+  /// Replaces one item and reconfigures its cell if it is displayed.
   /// Returns whether the path was in range.
   @discardableResult
   public func updateItem(at indexPath: ItemPath, value: Item) -> Bool {
@@ -114,10 +114,8 @@ where Cell.Item == Provider.Item {
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
-    if let supplementaryViewProvider {
-      return supplementaryViewProvider(collectionView, kind, indexPath)
-    }
-    return collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+    collectionView.supplementaryView(
+      from: supplementaryViewProvider, ofKind: kind, at: indexPath)
   }
 
   // MARK: Delegate
@@ -235,8 +233,7 @@ where Cell.Item == Provider.Item {
   }
 }
 
-/// A ``CollectionDataSource`` over arrays (seed 002's `CollectionArrayDataSource`): the
-/// two-line case.
+/// A ``CollectionDataSource`` over arrays: the two-line case.
 ///
 /// ```swift
 /// let collectionView = CollectionView(layout: ListLayout(itemSizing: .uniform(1)))

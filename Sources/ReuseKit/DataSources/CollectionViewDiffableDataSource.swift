@@ -161,10 +161,8 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
-    if let supplementaryViewProvider {
-      return supplementaryViewProvider(collectionView, kind, indexPath)
-    }
-    return collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+    collectionView.supplementaryView(
+      from: supplementaryViewProvider, ofKind: kind, at: indexPath)
   }
 
   // MARK: Diff

@@ -16,7 +16,7 @@ extension ReusableCell {
   public static var reuseIdentifier: String { String(describing: self) }
 }
 
-/// A cell configured from one item of a known type (seed 002's `ConfigurableCell`).
+/// A cell configured from one item of a known type.
 ///
 /// ```swift
 /// final class PhotoCell: CollectionViewCell, ConfigurableCell {
@@ -49,8 +49,8 @@ extension CollectionView {
   }
 
   /// Registers `Cell` under its identifier unless the same class already is; stops at once,
-  /// naming both types, when another class is registered under that identifier (the
-  /// original seed showed a blank cell instead).
+  /// naming both types, when another class is registered under that identifier (rather than
+  /// showing blank cells).
   func registerChecked<Cell: ReusableCell>(_ cellClass: Cell.Type, for owner: String) {
     let identifier = Cell.reuseIdentifier
     switch cellRegistration(forReuseIdentifier: identifier) {

@@ -1,5 +1,5 @@
-/// A horizontal row of cards, one per page, with the neighbours peeking in at both sides
-/// (seed 004's carousel). Cards are transformed by their distance from the viewport's
+/// A horizontal row of cards, one per page, with the neighbours peeking in at both sides.
+/// Cards are transformed by their distance from the viewport's
 /// centre: by default the side cards are scaled 0.9 × 0.8.
 ///
 /// A card is the viewport's width less the peek and the spacing on both sides; the content

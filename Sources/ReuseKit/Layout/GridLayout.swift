@@ -7,7 +7,7 @@
 ///
 /// Every row of a section has the same height, so a rect query is arithmetic: O(log S) for
 /// the sections plus the items found, with no memory per item.
-public final class GridLayout: CollectionViewLayout {
+public final class GridLayout: CollectionViewLayout, SectionedLayout {
   /// How tall rows are.
   public enum ItemHeight: Sendable {
     /// A fixed height.
@@ -136,7 +136,7 @@ public final class GridLayout: CollectionViewLayout {
       width: section.geometry.width, height: section.rowHeight)
   }
 
-  private func supplementaryFrame(_ kind: SupplementaryKind, section index: Int) -> Rect? {
+  func supplementaryFrame(_ kind: SupplementaryKind, section index: Int) -> Rect? {
     let section = sections[index]
     return sectionExtents.sectionSupplementaryFrame(
       kind, section: index, header: section.header, footer: section.footer, width: viewportWidth)
@@ -146,21 +146,10 @@ public final class GridLayout: CollectionViewLayout {
   ///
   /// - Complexity: O(log S + k).
   public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
-    guard isValid, !sections.isEmpty else { return }
+    guard isValid else { return }
     let rect = query.rect
-    var index = sectionExtents.lastIndex(startingAtOrBefore: rect.minY, in: 0..<sections.count)
-    while index > 0, sectionExtents.start(index) > rect.minY { index -= 1 }
-    while index < sections.count, sectionExtents.start(index) < rect.maxY {
-      if let frame = supplementaryFrame(.header, section: index), frame.intersects(rect) {
-        result.supplementaryViews.append(
-          LayoutAttributes(forSupplementaryViewOfKind: .header, section: index, frame: frame))
-      }
-      appendItems(of: index, meeting: rect, into: &result.items)
-      if let frame = supplementaryFrame(.footer, section: index), frame.intersects(rect) {
-        result.supplementaryViews.append(
-          LayoutAttributes(forSupplementaryViewOfKind: .footer, section: index, frame: frame))
-      }
-      index += 1
+    walkSections(meeting: rect, extents: sectionExtents, into: &result) { section, items in
+      appendItems(of: section, meeting: rect, into: &items)
     }
   }
 
@@ -213,10 +202,7 @@ public final class GridLayout: CollectionViewLayout {
   public func layoutAttributesForSupplementaryView(
     ofKind kind: SupplementaryKind, inSection section: Int
   ) -> LayoutAttributes? {
-    guard isValid, section >= 0, section < sections.count,
-      let frame = supplementaryFrame(kind, section: section)
-    else { return nil }
-    return LayoutAttributes(forSupplementaryViewOfKind: kind, section: section, frame: frame)
+    supplementaryAttributes(ofKind: kind, inSection: section)
   }
 
   /// The item under `point`.
@@ -234,4 +220,8 @@ public final class GridLayout: CollectionViewLayout {
   public func numberOfColumns(inSection section: Int) -> Int {
     section >= 0 && section < sections.count ? sections[section].geometry.count : 0
   }
+}
+
+extension GridLayout {
+  var laidOutSectionCount: Int { sections.count }
 }

@@ -1,4 +1,6 @@
-extension ListLayout {
+extension ListLayout: SectionedLayout {
+  var laidOutSectionCount: Int { itemCounts.count }
+
   // MARK: Geometry helpers
 
   /// Where section `section` starts along the scroll axis.
@@ -222,10 +224,7 @@ extension ListLayout {
   public func layoutAttributesForSupplementaryView(
     ofKind kind: SupplementaryKind, inSection section: Int
   ) -> LayoutAttributes? {
-    guard invalidation == .none, section >= 0, section < itemCounts.count,
-      let frame = supplementaryFrame(kind, section: section)
-    else { return nil }
-    return LayoutAttributes(forSupplementaryViewOfKind: kind, section: section, frame: frame)
+    supplementaryAttributes(ofKind: kind, inSection: section)
   }
 
   /// The item under `point`, or `nil` over spacing, insets, headers and footers.

@@ -135,7 +135,7 @@ public final class ListLayout: CollectionViewLayout {
   /// Carries measured lengths (estimated mode) to the items' new places, and invalidates
   /// everything. Other modes recompute lengths from their closure or constant.
   ///
-  /// An update that only appends (``ChangesetMapping/isAppendOnly``) invalidates from the
+  /// An update that only appends (`ChangesetMapping/isAppendOnly`) invalidates from the
   /// first new item: the next prepare asks only for the new items' lengths, and every item
   /// already laid out keeps its place and its measured length.
   ///

@@ -1,35 +1,23 @@
-extension WaterfallLayout {
+extension WaterfallLayout: SectionedLayout {
   // MARK: Queries
+
+  var laidOutSectionCount: Int { sections.count }
 
   /// Appends the headers, items and footers that meet `query.rect`, items in order.
   ///
   /// - Complexity: O(log S + c log n + k) for c columns and k elements found (times log n in
   ///   estimated mode); no allocation once the buffers have grown.
   public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
-    guard invalidation == .none, !sections.isEmpty else { return }
+    guard invalidation == .none else { return }
     let rect = query.rect
-    let low = rect.minY
-    let high = rect.maxY
-    var section = sectionExtents.lastIndex(startingAtOrBefore: low, in: 0..<sections.count)
-    while section > 0, sectionExtents.start(section) > low { section -= 1 }
-    while section < sections.count, sectionExtents.start(section) < high {
-      if let frame = supplementaryFrame(.header, section: section), frame.intersects(rect) {
-        result.supplementaryViews.append(
-          LayoutAttributes(forSupplementaryViewOfKind: .header, section: section, frame: frame))
-      }
-      appendItems(of: section, meeting: rect, into: &result.items)
-      if let frame = supplementaryFrame(.footer, section: section), frame.intersects(rect) {
-        result.supplementaryViews.append(
-          LayoutAttributes(forSupplementaryViewOfKind: .footer, section: section, frame: frame))
-      }
-      section += 1
+    walkSections(meeting: rect, extents: sectionExtents, into: &result) { section, items in
+      appendItems(of: section, meeting: rect, into: &items)
     }
   }
 
   /// Appends the items of `section` that meet `rect`: per column, the run of rows found by
   /// binary search; then a merge of the runs by item index.
-  func appendItems(of index: Int, meeting rect: Rect, into result: inout [LayoutAttributes])
-  {
+  func appendItems(of index: Int, meeting rect: Rect, into result: inout [LayoutAttributes]) {
     let laidOut = sections[index]
     guard laidOut.itemCount > 0 else { return }
     let top = columnsTop(index)
@@ -92,10 +80,7 @@ extension WaterfallLayout {
   public func layoutAttributesForSupplementaryView(
     ofKind kind: SupplementaryKind, inSection section: Int
   ) -> LayoutAttributes? {
-    guard invalidation == .none, section >= 0, section < sections.count,
-      let frame = supplementaryFrame(kind, section: section)
-    else { return nil }
-    return LayoutAttributes(forSupplementaryViewOfKind: kind, section: section, frame: frame)
+    supplementaryAttributes(ofKind: kind, inSection: section)
   }
 
   /// The item under `point`.

@@ -1,4 +1,4 @@
-/// Columns of items with their own heights (seed 003's waterfall, a photo feed): each item goes
+/// Columns of items with their own heights (a photo feed): each item goes
 /// to the shortest column, or round-robin from the left or the right.
 ///
 /// ```swift
@@ -150,7 +150,7 @@ public final class WaterfallLayout: CollectionViewLayout {
 
   /// Carries measured heights (estimated mode) to the items' new places, then lays out again.
   ///
-  /// An update that only appends (``ChangesetMapping/isAppendOnly``: "load more") keeps the
+  /// An update that only appends (`ChangesetMapping/isAppendOnly`: "load more") keeps the
   /// layout: the next prepare places only the new items, asks the height provider only for
   /// them, and moves no item already placed, measured or not.
   ///

@@ -1,6 +1,6 @@
 /// Routes one touch to one of several nested scroll views: the innermost that can scroll along
-/// the direction the drag begins in claims it, and the others ignore it (seed 001's gesture
-/// conflict between a vertical list and the horizontal rows inside it, solved once).
+/// the direction the drag begins in claims it, and the others ignore it: a vertical list and
+/// the horizontal rows inside it never fight over one touch.
 ///
 /// Feed it the touch instead of feeding the scroll views. Until the touch has moved past the
 /// innermost view's ``ScrollView/dragSlop``, nothing moves; then the claimant receives the whole

@@ -9,8 +9,8 @@ public enum SnapAlignment: Hashable, Sendable {
 /// How a scroll view snaps to items when a drag ends.
 ///
 /// The target is the item nearest the projected offset (where the fling would stop). Two
-/// options shape it, as seed 001's picker needs:
-/// - ``sensitivity`` (seed 001's `effectiveSlidingDistance`): a drag that travels this far or
+/// options shape it:
+/// - ``sensitivity``: a drag that travels this far or
 ///   less returns to the item it started on; a longer one moves at least one item in its
 ///   direction.
 /// - ``maximumItemsPerFling``: how many items one release may move at most.

@@ -27,7 +27,6 @@ extension ScrollView {
     }
   }
 
-
   /// Rests on the page or item noted before the resize, at the new geometry (a collection view
   /// calls it once its layout is prepared for the new size). A running motion stops: its
   /// target belonged to the old geometry.

@@ -64,7 +64,8 @@ public class ScrollView {
   /// - Complexity: O(1).
   public var restingContentOffset: Point {
     guard phase == .decelerating || phase == .animating else { return contentOffset }
-    var resting = Point(x: restingPosition(along: .horizontal), y: restingPosition(along: .vertical))
+    var resting = Point(
+      x: restingPosition(along: .horizontal), y: restingPosition(along: .vertical))
     // A free fling that would coast past an edge stops (or bounces back) at it.
     if freeDecay.x { resting.x = clampedContentOffset(resting).x }
     if freeDecay.y { resting.y = clampedContentOffset(resting).y }
@@ -295,7 +296,6 @@ public class ScrollView {
   var heldNotifications: [Notification] = []
   var isDeliveringHeldNotifications = false
 
-
   /// Called after ``contentOffset`` changes, before the delegate hears of it. Subclasses
   /// override to schedule layout.
   func contentOffsetDidChange(from oldOffset: Point) {}
@@ -318,7 +318,6 @@ public class ScrollView {
 
   /// The stop to rest on again once the new geometry is known.
   var stopBeforeResize: StopBeforeResize?
-
 
   /// The stop nearest `offset` with the geometry before a resize, or `nil` if it is not known
   /// without laying out (a collection view whose data changed since its last pass).

@@ -135,20 +135,7 @@ public struct InputDecoder: Sendable {
         return final
           ? .event(.key(KeyEvent(.character("O"), modifiers: .alt)), length: 2) : .incomplete
       }
-      let key: Key?
-      switch bytes[start + 2] {
-      case 0x41: key = .up
-      case 0x42: key = .down
-      case 0x43: key = .right
-      case 0x44: key = .left
-      case 0x48: key = .home
-      case 0x46: key = .end
-      case 0x50: key = .function(1)
-      case 0x51: key = .function(2)
-      case 0x52: key = .function(3)
-      case 0x53: key = .function(4)
-      default: key = nil
-      }
+      let key = InputDecoder.letterKey(bytes[start + 2])
       return .event(key.map { .key(KeyEvent($0)) }, length: 3)
     case 0x1B:
       // Esc Esc: the first is a lone Esc (Alt-Esc is not worth guessing).
@@ -199,17 +186,7 @@ public struct InputDecoder: Sendable {
     let modifiers = InputDecoder.modifiers(parameters.count > 1 ? parameters[1] : 1)
     let key: Key?
     switch finalByte {
-    case 0x41: key = .up
-    case 0x42: key = .down
-    case 0x43: key = .right
-    case 0x44: key = .left
-    case 0x48: key = .home
-    case 0x46: key = .end
     case 0x5A: key = .backTab  // Z
-    case 0x50: key = .function(1)
-    case 0x51: key = .function(2)
-    case 0x52: key = .function(3)
-    case 0x53: key = .function(4)
     case 0x7E:  // ~
       switch parameters.first ?? 0 {
       case 1, 7: key = .home
@@ -224,11 +201,25 @@ public struct InputDecoder: Sendable {
       default: key = nil
       }
     default:
-      key = nil
+      key = InputDecoder.letterKey(finalByte)
     }
     guard let key else { return .event(nil, length: length) }
     return .event(
       .key(KeyEvent(key, modifiers: key == .backTab ? [.shift] : modifiers)), length: length)
+  }
+
+  /// The key a final letter names, after `Esc [` or `Esc O`: the arrows, Home, End, F1–F4.
+  static func letterKey(_ byte: UInt8) -> Key? {
+    switch byte {
+    case 0x41: return .up
+    case 0x42: return .down
+    case 0x43: return .right
+    case 0x44: return .left
+    case 0x48: return .home
+    case 0x46: return .end
+    case 0x50...0x53: return .function(Int(byte) - 0x4F)  // P Q R S
+    default: return nil
+    }
   }
 
   private func decodeMouse(

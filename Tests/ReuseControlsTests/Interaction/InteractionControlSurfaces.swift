@@ -6,7 +6,7 @@ import ReuseTestSupport
 // MARK: Control surfaces
 
 /// A strip of columns of their own widths that selects the column a slide leaves centred.
-final class OptionBarSurface: OptionBarDataSource, OptionBarDelegate, InteractionSurface {
+final class OptionBarSurface: OptionBarDataSource, OptionBarDelegate, ScrollingSurface {
   let bar = OptionBar(viewportSize: Size(width: 100, height: 3))
   let baseViewport = Size(width: 100, height: 3)
   let stepAxis: Bool? = false
@@ -34,17 +34,13 @@ final class OptionBarSurface: OptionBarDataSource, OptionBarDelegate, Interactio
   }
 
   var view: CollectionView { bar.collectionView }
-  func tick(_ time: Double) {
-    view.tick(now: time)
-    view.layoutIfNeeded()  // the host draws the frame
-  }
-  var isMoving: Bool { view.isAnimating }
+  /// The option bar takes no wheel here: its host moves the selection with keys.
+  let wheelNotch = Point.zero
+  func wheel(_ notches: Int, time: Double) {}
   func beginDrag(at point: Point, time: Double) {
     selectionMovedLast = false
     view.beginDrag(at: point, time: time)
   }
-  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
-  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
   func tap(at point: Point) {
     // The host taps what is under the finger when the touch did not drag.
     if view.tap(at: Point(x: point.x + view.contentOffset.x, y: point.y)) != nil {
@@ -53,7 +49,8 @@ final class OptionBarSurface: OptionBarDataSource, OptionBarDelegate, Interactio
   }
   func step(forward: Bool, vertical: Bool) {
     selectionMovedLast = true
-    bar.select(min(max(0, (bar.selectedIndex ?? 0) + (forward ? 1 : -1)), count - 1), animated: true)
+    bar.select(
+      min(max(0, (bar.selectedIndex ?? 0) + (forward ? 1 : -1)), count - 1), animated: true)
   }
   func targetStop(vertical: Bool) -> Int? { vertical ? nil : bar.selectedIndex }
   func stop(after index: Int, forward: Bool, vertical: Bool) -> Int {
@@ -90,7 +87,7 @@ final class OptionBarSurface: OptionBarDataSource, OptionBarDelegate, Interactio
 }
 
 /// Cards of a carousel, wrapping or not.
-final class CarouselSurface: InteractionSurface {
+final class CarouselSurface: ScrollingSurface {
   let carousel: Carousel
   let cards = Cards(9)
   let baseViewport = Size(width: 100, height: 20)
@@ -113,13 +110,7 @@ final class CarouselSurface: InteractionSurface {
     carousel.tick(now: time)
     view.layoutIfNeeded()  // the host draws the frame
   }
-  var isMoving: Bool { view.isAnimating }
-  func beginDrag(at point: Point, time: Double) { view.beginDrag(at: point, time: time) }
-  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
-  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
-  func wheel(_ notches: Int, time: Double) {
-    view.scroll(byWheel: Point(x: notches > 0 ? 10 : -10, y: 0), time: time)
-  }
+  let wheelNotch = Point(x: 10, y: 0)
   func step(forward: Bool, vertical: Bool) { carousel.step(by: forward ? 1 : -1) }
   func targetStop(vertical: Bool) -> Int? { vertical ? nil : carousel.targetIndex }
   func stop(after index: Int, forward: Bool, vertical: Bool) -> Int {
@@ -196,12 +187,11 @@ final class PickerSurface: InteractionSurface {
 }
 
 /// A waterfall feed that loads more at the end.
-final class WaterfallSurface: CollectionViewDataSource, InteractionSurface {
+final class WaterfallSurface: PlainCells, FreeScrollingSurface {
   let view: CollectionView
   let layout: WaterfallLayout
   let baseViewport = Size(width: 90, height: 60)
   let stepAxis: Bool? = true
-  let stopTolerance = 1
   var count = 120
   var asked: [ItemPath] = []
 
@@ -221,38 +211,10 @@ final class WaterfallSurface: CollectionViewDataSource, InteractionSurface {
     view.layoutIfNeeded()
   }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    collectionView.dequeueReusableCell(
-      CollectionViewCell.self, withReuseIdentifier: "cell", for: indexPath)
-  }
-
-  func tick(_ time: Double) {
-    view.tick(now: time)
-    view.layoutIfNeeded()  // the host draws the frame
-  }
-  var isMoving: Bool { view.isAnimating }
-  func beginDrag(at point: Point, time: Double) { view.beginDrag(at: point, time: time) }
-  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
-  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
-  func wheel(_ notches: Int, time: Double) {
-    view.scroll(byWheel: Point(x: 0, y: notches > 0 ? 3 : -3), time: time)
-  }
-  func step(forward: Bool, vertical: Bool) { view.scroll(by: .pages(forward ? 1 : -1)) }
-  // Page keys on a free list: a "stop" is the offset (in thousandths), a page per press.
-  func targetStop(vertical: Bool) -> Int? { freeStop(view.restingContentOffset.y) }
-  func stop(after index: Int, forward: Bool, vertical: Bool) -> Int {
-    freeStop(afterPaging: view, from: index, forward: forward)
-  }
-  func restingStop(vertical: Bool) -> Int? { freeStop(view.contentOffset.y) }
   func resize(_ scale: Double) {
     view.viewportSize = Size(
       width: (baseViewport.width * scale).rounded(), height: baseViewport.height)
   }
-  func reload() { view.reloadData() }
   func append(_ added: Int) -> String? {
     view.layoutIfNeeded()
     let placed = (0..<count).map { layout.frameForItem(at: ItemPath(section: 0, item: $0)) }
@@ -275,12 +237,5 @@ final class WaterfallSurface: CollectionViewDataSource, InteractionSurface {
     return { [view] in
       isFullyVisibleAndClear(path, in: view) ? nil : "\(path) was asked to be visible; it is not"
     }
-  }
-  func checkAtRest() -> String? {
-    let offset = view.contentOffset.y
-    if offset < view.minimumContentOffset.y || offset > view.maximumContentOffset.y {
-      return "rests at y = \(offset), out of bounds"
-    }
-    return nil
   }
 }

@@ -235,7 +235,8 @@ func runSessionOn(
       if actual.map({ abs($0 - stop) > surface.stopTolerance })
         ?? true
       {
-        return "key presses should have led to stop \(stop) (\(vertical ? "vertical" : "horizontal")), "
+        return
+          "key presses should have led to stop \(stop) (\(vertical ? "vertical" : "horizontal")), "
           + "it rests on \(actual.map(String.init) ?? "no stop")"
       }
     }

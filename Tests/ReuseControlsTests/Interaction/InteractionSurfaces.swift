@@ -5,6 +5,68 @@ import ReuseTestSupport
 
 // MARK: Surfaces
 
+/// A surface whose input goes straight to one scroll view: drags, the wheel (one notch moves
+/// `wheelNotch`) and, for a collection view, ticks that lay out as the host's frame does.
+protocol ScrollingSurface: InteractionSurface {
+  associatedtype Scroller: ScrollView
+  var view: Scroller { get }
+  var wheelNotch: Point { get }
+}
+
+extension ScrollingSurface {
+  var isMoving: Bool { view.isAnimating }
+  func beginDrag(at point: Point, time: Double) { view.beginDrag(at: point, time: time) }
+  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
+  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
+  func wheel(_ notches: Int, time: Double) {
+    let notch = wheelNotch
+    view.scroll(byWheel: notches > 0 ? notch : Point(x: -notch.x, y: -notch.y), time: time)
+  }
+  func tick(_ time: Double) {
+    view.tick(now: time)
+    (view as? CollectionView)?.layoutIfNeeded()  // the host draws the frame
+  }
+}
+
+/// A vertical collection view that scrolls freely: a "stop" is the offset (in thousandths),
+/// and a page key moves a page.
+protocol FreeScrollingSurface: ScrollingSurface where Scroller == CollectionView {}
+
+extension FreeScrollingSurface {
+  var wheelNotch: Point { Point(x: 0, y: 3) }
+  var stopTolerance: Int { 1 }
+  func step(forward: Bool, vertical: Bool) { view.scroll(by: .pages(forward ? 1 : -1)) }
+  func targetStop(vertical: Bool) -> Int? { freeStop(view.restingContentOffset.y) }
+  func stop(after index: Int, forward: Bool, vertical: Bool) -> Int {
+    freeStop(afterPaging: view, from: index, forward: forward)
+  }
+  func restingStop(vertical: Bool) -> Int? { freeStop(view.contentOffset.y) }
+  func reload() { view.reloadData() }
+  func checkAtRest() -> String? {
+    let offset = view.contentOffset.y
+    if offset < view.minimumContentOffset.y || offset > view.maximumContentOffset.y {
+      return "rests at y = \(offset), out of bounds"
+    }
+    return nil
+  }
+}
+
+/// A data source of `count` plain cells (registered as "cell") in one section.
+protocol PlainCells: CollectionViewDataSource {
+  var count: Int { get }
+}
+
+extension PlainCells {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { count }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    collectionView.dequeueReusableCell(
+      CollectionViewCell.self, withReuseIdentifier: "cell", for: indexPath)
+  }
+}
+
 /// A free-scrolling view's offset in thousandths of a point: page keys move it a viewport.
 func freeStop(_ offset: Double) -> Int { Int((offset * 1_000).rounded()) }
 
@@ -15,7 +77,7 @@ func freeStop(afterPaging view: ScrollView, from stop: Int, forward: Bool) -> In
 }
 
 /// A scroll view paging through twelve pages.
-final class PagingSurface: InteractionSurface {
+final class PagingSurface: ScrollingSurface {
   let view = ScrollView()
   let baseViewport = Size(width: 100, height: 60)
   let stepAxis: Bool? = false
@@ -28,16 +90,7 @@ final class PagingSurface: InteractionSurface {
   }
 
   var page: Double { view.viewportSize.width }
-  func tick(_ time: Double) {
-    view.tick(now: time)
-  }
-  var isMoving: Bool { view.isAnimating }
-  func beginDrag(at point: Point, time: Double) { view.beginDrag(at: point, time: time) }
-  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
-  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
-  func wheel(_ notches: Int, time: Double) {
-    view.scroll(byWheel: Point(x: notches > 0 ? 10 : -10, y: 0), time: time)
-  }
+  let wheelNotch = Point(x: 10, y: 0)
   func step(forward: Bool, vertical: Bool) { view.scroll(by: .pages(forward ? 1 : -1)) }
   func targetStop(vertical: Bool) -> Int? {
     vertical ? nil : Int((view.restingContentOffset.x / page).rounded())
@@ -61,7 +114,9 @@ final class PagingSurface: InteractionSurface {
   }
   func checkAtRest() -> String? {
     let offset = view.contentOffset
-    if restingStop(vertical: false) == nil || offset.y != 0 { return "rests at \(offset), off a page" }
+    if restingStop(vertical: false) == nil || offset.y != 0 {
+      return "rests at \(offset), off a page"
+    }
     if offset.x < 0 || offset.x > view.maximumContentOffset.x {
       return "rests at \(offset), out of bounds"
     }
@@ -71,7 +126,7 @@ final class PagingSurface: InteractionSurface {
 
 /// A horizontal list of items of different widths that snaps to their leading edges, with a
 /// sensitivity.
-final class SnappingListSurface: CollectionViewDataSource, InteractionSurface {
+final class SnappingListSurface: PlainCells, ScrollingSurface {
   let view: CollectionView
   let baseViewport = Size(width: 100, height: 20)
   let stepAxis: Bool? = false
@@ -89,25 +144,7 @@ final class SnappingListSurface: CollectionViewDataSource, InteractionSurface {
     view.layoutIfNeeded()
   }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    collectionView.dequeueReusableCell(
-      CollectionViewCell.self, withReuseIdentifier: "cell", for: indexPath)
-  }
-
-  func tick(_ time: Double) {
-    view.tick(now: time)
-  }
-  var isMoving: Bool { view.isAnimating }
-  func beginDrag(at point: Point, time: Double) { view.beginDrag(at: point, time: time) }
-  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
-  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
-  func wheel(_ notches: Int, time: Double) {
-    view.scroll(byWheel: Point(x: notches > 0 ? 10 : -10, y: 0), time: time)
-  }
+  let wheelNotch = Point(x: 10, y: 0)
   func step(forward: Bool, vertical: Bool) { view.scroll(by: .items(forward ? 1 : -1)) }
 
   /// Each item's resting offset: its leading edge, clamped to the content.
@@ -156,12 +193,11 @@ final class SnappingListSurface: CollectionViewDataSource, InteractionSurface {
 }
 
 /// A vertical list with pinned headers, items of their own heights, in sections.
-final class ListSurface: CollectionViewDataSource, InteractionSurface {
+final class ListSurface: PlainSupplementaryViews, FreeScrollingSurface {
   let view: CollectionView
   let layout: ListLayout
   let baseViewport = Size(width: 40, height: 24)
   let stepAxis: Bool? = true
-  let stopTolerance = 1
   var counts = [30, 0, 45, 60]
   var asked: [ItemPath] = []
 
@@ -192,37 +228,11 @@ final class ListSurface: CollectionViewDataSource, InteractionSurface {
     collectionView.dequeueReusableCell(
       CollectionViewCell.self, withReuseIdentifier: "cell", for: indexPath)
   }
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: "header", for: indexPath)
-  }
 
-  func tick(_ time: Double) {
-    view.tick(now: time)
-    view.layoutIfNeeded()  // the host draws the frame
-  }
-  var isMoving: Bool { view.isAnimating }
-  func beginDrag(at point: Point, time: Double) { view.beginDrag(at: point, time: time) }
-  func moveDrag(to point: Point, time: Double) { view.moveDrag(to: point, time: time) }
-  func endDrag(at point: Point, time: Double) { view.endDrag(at: point, time: time) }
-  func wheel(_ notches: Int, time: Double) {
-    view.scroll(byWheel: Point(x: 0, y: notches > 0 ? 3 : -3), time: time)
-  }
-  func step(forward: Bool, vertical: Bool) { view.scroll(by: .pages(forward ? 1 : -1)) }
-  // Page keys on a free list: a "stop" is the offset (in thousandths), a page per press.
-  func targetStop(vertical: Bool) -> Int? { freeStop(view.restingContentOffset.y) }
-  func stop(after index: Int, forward: Bool, vertical: Bool) -> Int {
-    freeStop(afterPaging: view, from: index, forward: forward)
-  }
-  func restingStop(vertical: Bool) -> Int? { freeStop(view.contentOffset.y) }
   func resize(_ scale: Double) {
     view.viewportSize = Size(
       width: baseViewport.width, height: (baseViewport.height * scale).rounded())
   }
-  func reload() { view.reloadData() }
   func append(_ added: Int) -> String? {
     view.layoutIfNeeded()
     asked.removeAll()
@@ -253,12 +263,5 @@ final class ListSurface: CollectionViewDataSource, InteractionSurface {
         : "\(path) was asked to be visible; it is at \(view.frameForItem(at: path)!), "
           + "the viewport at \(view.contentOffset.y)"
     }
-  }
-  func checkAtRest() -> String? {
-    let offset = view.contentOffset.y
-    if offset < view.minimumContentOffset.y || offset > view.maximumContentOffset.y {
-      return "rests at y = \(offset), out of bounds"
-    }
-    return nil
   }
 }

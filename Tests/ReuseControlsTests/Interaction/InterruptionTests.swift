@@ -96,13 +96,8 @@ import Testing
   }
 
   @Test func aSlideSelectingOptionBarCaughtMidSlideSelectsWhereItSettles() {
-    let columns = Columns(Array(repeating: 20, count: 40))
-    let bar = OptionBar(viewportSize: Size(width: 100, height: 3))
-    bar.collectionView.diagnostics.handler = nil
-    bar.register(RecordingCell.self, forCellWithReuseIdentifier: "tab")
+    let (bar, columns) = makeBar(Array(repeating: 20, count: 40))
     bar.selectsCenteredColumnOnSlide = true
-    bar.delegate = columns
-    bar.dataSource = columns
     var time = fling(
       bar.collectionView, from: Point(x: 80, y: 1), velocity: Point(x: -600, y: 0))
     for _ in 0..<5 {
@@ -178,12 +173,7 @@ import Testing
     }
 
     // Option bar.
-    let columns = Columns(Array(repeating: 20, count: 40))
-    let bar = OptionBar(viewportSize: Size(width: 100, height: 3))
-    bar.collectionView.diagnostics.handler = nil
-    bar.register(RecordingCell.self, forCellWithReuseIdentifier: "tab")
-    bar.delegate = columns
-    bar.dataSource = columns
+    let (bar, columns) = makeBar(Array(repeating: 20, count: 40))
     bar.select(0, animated: false)
     for _ in 0..<5 {
       bar.select((bar.selectedIndex ?? 0) + 1, animated: true)
@@ -343,7 +333,8 @@ import Testing
     let layout = ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1))
     layout.pinsHeaders = true
     let (collectionView, recorder) = makeCollectionView(
-      counts: Array(repeating: 50, count: 20), layout: layout, viewport: Size(width: 80, height: 18))
+      counts: Array(repeating: 50, count: 20), layout: layout, viewport: Size(width: 80, height: 18)
+    )
     defer { withExtendedLifetime(recorder) {} }
     var flat = 999
     var time = 0.0

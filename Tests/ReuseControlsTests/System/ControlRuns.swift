@@ -26,18 +26,27 @@ final class ModelCards: CarouselDataSource, CarouselDelegate {
   func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) { changes += 1 }
 }
 
-struct CarouselRun {
+/// A seeded run of operations on one control, checked after each.
+protocol ControlRun {
+  var operations: Int { get set }
+  /// What must hold after an operation (`settled`: once everything rests).
+  func check(_ context: String, settled: Bool)
+}
+
+extension ControlRun {
+  mutating func operation(_ context: @autoclosure () -> String, settled: Bool) {
+    operations += 1
+    check(context(), settled: settled)
+  }
+}
+
+struct CarouselRun: ControlRun {
   let seed: UInt64
   var random: SeededRandom
   let carousel: Carousel
   let cards = ModelCards()
   var time = 1.0
   var operations = 0
-
-  private mutating func operation(_ context: @autoclosure () -> String, settled: Bool) {
-    operations += 1
-    check(context(), settled: settled)
-  }
 
   init(seed: UInt64) {
     self.seed = seed
@@ -100,7 +109,7 @@ struct CarouselRun {
     }
   }
 
-  private func check(_ context: String, settled: Bool) {
+  func check(_ context: String, settled: Bool) {
     let where_ = "seed \(seed) (carousel), \(context)"
     let view = carousel.collectionView
     view.layoutIfNeeded()
@@ -163,18 +172,13 @@ struct CarouselRun {
 
 // MARK: - Picker
 
-struct PickerRun {
+struct PickerRun: ControlRun {
   let seed: UInt64
   var random: SeededRandom
   var counts: [Int]
   let picker: FourWayPicker<Swatch>
   var time = 1.0
   var operations = 0
-
-  private mutating func operation(_ context: @autoclosure () -> String, settled: Bool) {
-    operations += 1
-    check(context(), settled: settled)
-  }
 
   init(seed: UInt64) {
     self.seed = seed
@@ -250,7 +254,7 @@ struct PickerRun {
     operation("step \(step)", settled: true)
   }
 
-  private func check(_ context: String, settled: Bool) {
+  func check(_ context: String, settled: Bool) {
     let where_ = "seed \(seed) (picker), \(context)"
     let container = picker.collectionView
     container.layoutIfNeeded()

@@ -92,20 +92,13 @@ final class ModelCell: CollectionViewCell {
 
 /// The data: sections of identifiers, a content version per identifier; and the callback
 /// ledger.
-final class ModelSource: CollectionViewDataSource, CollectionViewDelegate {
+final class ModelSource: SectionedValues, PlainSupplementaryViews, CollectionViewDelegate {
   var sections: [[Int]] = []
   /// Stable section identifiers (for snapshots), beside `sections`.
   var sectionIDs: [Int] = []
   var versions: [Int: Int] = [:]
   var outstanding: Set<ObjectIdentifier> = []
   var failures: [String] = []
-
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
-    sections[section].count
-  }
 
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
@@ -118,14 +111,6 @@ final class ModelSource: CollectionViewDataSource, CollectionViewDelegate {
     cell.id = id
     cell.version = versions[id] ?? 0
     return cell
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: "header", for: indexPath)
   }
 
   func collectionView(

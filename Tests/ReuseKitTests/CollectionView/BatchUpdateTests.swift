@@ -14,7 +14,7 @@ class ValueCell: CollectionViewCell {
 }
 
 /// A data source over sections of values; records display callbacks by cell.
-class ValueSource: CollectionViewDataSource, CollectionViewDelegate {
+class ValueSource: SectionedValues, CollectionViewDelegate {
   var sections: [[Int]]
   var cellRequests = 0
   var displayed: [ObjectIdentifier: ItemPath] = [:]
@@ -22,11 +22,6 @@ class ValueSource: CollectionViewDataSource, CollectionViewDelegate {
 
   init(_ sections: [[Int]]) { self.sections = sections }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
-    sections[section].count
-  }
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )

@@ -47,13 +47,16 @@ private func titles(_ collectionView: CollectionView) -> [String?] {
     #expect(PhotoCell.reuseIdentifier == "PhotoCell")
   }
 
-  @Test func sectionsTitlesAndSupplementaryViewsFromClosures() {
+  /// Two titled sections, "Recent" (two photos) and "Older", with headers from a provider.
+  private func titledSections(
+    olderCount: Int
+  ) -> (CollectionView, CollectionArrayDataSource<Photo, PhotoCell>) {
     let layout = ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1))
     let collectionView = CollectionView(layout: layout, viewportSize: Size(width: 40, height: 10))
     collectionView.register(
       TitleHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "title")
     let dataSource = CollectionArrayDataSource(
-      collectionView: collectionView, sections: [photos(2), photos(3, from: 10)],
+      collectionView: collectionView, sections: [photos(2), photos(olderCount, from: 10)],
       headerTitles: ["Recent", "Older"], cell: PhotoCell.self)
     dataSource.supplementaryViewProvider = { [unowned dataSource] collectionView, kind, path in
       let header = collectionView.dequeueReusableSupplementaryView(
@@ -62,6 +65,11 @@ private func titles(_ collectionView: CollectionView) -> [String?] {
       return header
     }
     collectionView.layoutIfNeeded()
+    return (collectionView, dataSource)
+  }
+
+  @Test func sectionsTitlesAndSupplementaryViewsFromClosures() {
+    let (collectionView, dataSource) = titledSections(olderCount: 3)
     let headers = collectionView.visibleSupplementaryViews(ofKind: .header)
     #expect(headers.map { ($0 as! TitleHeader).title } == ["Recent", "Older"])
     #expect(titles(collectionView) == ["Photo 0", "Photo 1", "Photo 10", "Photo 11", "Photo 12"])
@@ -118,20 +126,7 @@ private func titles(_ collectionView: CollectionView) -> [String?] {
   }
 
   @Test func retitledSectionsReconfigureTheirHeaders() {
-    let layout = ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1))
-    let collectionView = CollectionView(layout: layout, viewportSize: Size(width: 40, height: 10))
-    collectionView.register(
-      TitleHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "title")
-    let dataSource = CollectionArrayDataSource(
-      collectionView: collectionView, sections: [photos(2), photos(2, from: 10)],
-      headerTitles: ["Recent", "Older"], cell: PhotoCell.self)
-    dataSource.supplementaryViewProvider = { [unowned dataSource] collectionView, kind, path in
-      let header = collectionView.dequeueReusableSupplementaryView(
-        TitleHeader.self, ofKind: kind, withReuseIdentifier: "title", for: path)
-      header.title = dataSource.provider.headerTitle(forSection: path.section)
-      return header
-    }
-    collectionView.layoutIfNeeded()
+    let (collectionView, dataSource) = titledSections(olderCount: 2)
     dataSource.setSections(
       [photos(3), photos(2, from: 10)], headerTitles: ["Today", "Older"], animated: false)
     let headers = collectionView.visibleSupplementaryViews(ofKind: .header)

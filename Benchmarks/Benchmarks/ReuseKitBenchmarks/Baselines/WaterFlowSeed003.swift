@@ -46,31 +46,20 @@ final class WaterFlowSeed003 {
       } else {
         basicVisibleRow = visibleCells[i][0].index
       }
-      // Look back.
-      var j = basicVisibleRow - 1
-      while j >= 0 {
-        let rect = singleRectArray[j]
-        guard !canRemoveCell(for: rect) else { break }
-        if !containsVisibleCell(row: j, column: i) {
-          let cell = cellForRow(j, column: i)
-          cell.frame = rect
-          cell.isInSuperview = true
-          visibleCells[i].insert(cell, at: 0)
+      // Look back, then forward: the original's two loops, alike but for the direction.
+      for step in stride(from: -1, through: 1, by: 2) {  // no array: nothing allocated
+        var j = basicVisibleRow + step
+        while j >= 0 && j < singleRectArray.count {
+          let rect = singleRectArray[j]
+          guard !canRemoveCell(for: rect) else { break }
+          if !containsVisibleCell(row: j, column: i) {
+            let cell = cellForRow(j, column: i)
+            cell.frame = rect
+            cell.isInSuperview = true
+            visibleCells[i].insert(cell, at: 0)
+          }
+          j += step
         }
-        j -= 1
-      }
-      // Look forward.
-      j = basicVisibleRow + 1
-      while j < singleRectArray.count {
-        let rect = singleRectArray[j]
-        guard !canRemoveCell(for: rect) else { break }
-        if !containsVisibleCell(row: j, column: i) {
-          let cell = cellForRow(j, column: i)
-          cell.frame = rect
-          cell.isInSuperview = true
-          visibleCells[i].insert(cell, at: 0)
-        }
-        j += 1
       }
       // Recycle.
       var k = 0

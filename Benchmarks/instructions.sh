@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Instructions per operation under callgrind (the same count on every run, unlike wall-clock
+# medians on this noisy host): each scenario runs once with 0 operations and once with N, and
+# the difference is divided by N, so set-up and warm-up cancel out.
+#   Benchmarks/instructions.sh            # every scenario
+#   Benchmarks/instructions.sh list 2000  # one scenario, N operations
+set -euo pipefail
+cd "$(dirname "$0")/Instructions"
+swift build -c release >/dev/null 2>&1 || swift build -c release
+binary=.build/release/instructions
+count() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
+    | awk '/Collected/ { print $4 }'
+}
+measure() {
+  local zero many
+  zero=$(count "$1" 0)
+  many=$(count "$1" "$2")
+  python3 -c "print(f'{\"$1\":<10} {($many - $zero) / $2:>14,.0f} instructions per operation')"
+}
+if [ $# -ge 1 ]; then
+  measure "$1" "${2:-2000}"
+else
+  for scenario in list estimated waterfall carousel; do measure "$scenario" 2000; done
+  measure diff 4
+fi
