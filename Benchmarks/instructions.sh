@@ -23,4 +23,5 @@ if [ $# -ge 1 ]; then
 else
   for scenario in list estimated waterfall carousel; do measure "$scenario" 2000; done
   measure diff 4
+  measure uuid 4
 fi

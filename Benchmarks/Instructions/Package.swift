@@ -3,15 +3,14 @@
 // executable over the root package, run under `valgrind --tool=callgrind`.
 import PackageDescription
 
+let core: [Target.Dependency] = ["ReuseKit", "ReuseControls"].map {
+  .product(name: $0, package: "ReuseKit")
+}
+
 let package = Package(
   name: "Instructions",
   dependencies: [.package(name: "ReuseKit", path: "../..")],
   targets: [
     .executableTarget(
-      name: "instructions",
-      dependencies: [
-        .product(name: "ReuseKit", package: "ReuseKit"),
-        .product(name: "ReuseControls", package: "ReuseKit"),
-      ],
-      swiftSettings: [.swiftLanguageMode(.v5)])
+      name: "instructions", dependencies: core, swiftSettings: [.swiftLanguageMode(.v5)])
   ])

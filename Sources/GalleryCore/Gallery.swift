@@ -9,8 +9,13 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   public let descriptors: [GalleryPageDescriptor]
   /// The options pages are built from.
   public let options: GalleryOptions
-  /// Whether the status line shows frame times (off for deterministic snapshots).
-  public var showsTiming = true
+  /// Whether the status line shows frame times, and pages their edit times (off for
+  /// deterministic snapshots).
+  public var showsTiming = true {
+    didSet {
+      for case let page as TimedPage in pages { page.showsTiming = showsTiming }
+    }
+  }
 
   /// The page shown.
   public private(set) var currentPage: any GalleryPage
@@ -24,10 +29,12 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Whether the help overlay is shown.
   public private(set) var showsHelp = false
 
-  private var size = TerminalSize(columns: 80, rows: 24)
+  /// Every page made so far, by index: a page keeps its state for the whole run, like a tab.
+  private var pages: [(any GalleryPage)?]
+  var size = TerminalSize(columns: 80, rows: 24)
   private let bar: CollectionView
   private let barPane: CollectionViewPane
-  private var lastFrameDuration: Double?
+  var lastFrameDuration: Double?
   private var lastFrameBytes = 0
 
   /// Creates a gallery showing the page named `initialPage` (the first page if unknown).
@@ -38,7 +45,11 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     self.options = options
     self.descriptors = pages
     currentIndex = pages.firstIndex { $0.name == initialPage } ?? 0
-    currentPage = pages[currentIndex].make(options)
+    let first = pages[currentIndex].make(options)
+    currentPage = first
+    self.pages = Array(repeating: nil, count: pages.count)
+    self.pages[currentIndex] = first
+    (first as? TimedPage)?.showsTiming = showsTiming
     let layout = ListLayout(
       scrollDirection: .horizontal,
       itemSizing: .perItem { [pages] in
@@ -56,12 +67,20 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// The page's name.
   public var currentPageName: String { descriptors[currentIndex].name }
 
-  /// Shows the page at `index` (clamped).
+  /// Shows the page at `index` (clamped). A page is made the first time it shows and kept:
+  /// coming back finds it as it was left (its edits, focus, selection and scroll position).
   public func showPage(at index: Int) {
     let clamped = min(max(0, index), descriptors.count - 1)
     guard clamped != currentIndex else { return }
     currentIndex = clamped
-    currentPage = descriptors[clamped].make(options)
+    if let kept = pages[clamped] {
+      currentPage = kept
+    } else {
+      let made = descriptors[clamped].make(options)
+      (made as? TimedPage)?.showsTiming = showsTiming
+      pages[clamped] = made
+      currentPage = made
+    }
     layoutPage()
     for cell in bar.visibleCells {
       (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped
@@ -86,74 +105,25 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     currentPage.layout(in: pageFrame)
   }
 
+  /// The smallest terminal the gallery draws in.
+  public static let minimumSize = TerminalSize(columns: 20, rows: 5)
+
   /// Whether the terminal is too small to show anything useful.
-  private var isTooSmall: Bool { size.columns < 20 || size.rows < 5 }
+  var isTooSmall: Bool {
+    size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+  }
 
   /// Draws the whole frame (or a notice when the terminal is too small).
   public func draw(into canvas: Canvas) {
     canvas.fill(canvas.bounds, style: Theme.plain)
     if isTooSmall {
-      let message = "Terminal too small (\(size)); enlarge it, or q to quit"
-      canvas.draw(
-        TextLayout.truncate(message, toWidth: size.columns), column: 0, row: 0, style: Theme.plain)
+      drawTooSmall(into: canvas)
       return
     }
     barPane.draw(into: canvas)
     currentPage.draw(into: canvas)
     drawStatus(into: canvas)
     if showsHelp { drawHelp(into: canvas) }
-  }
-
-  private func drawStatus(into canvas: Canvas) {
-    let row = size.rows - 1
-    let line = CellRect(x: 0, y: row, width: size.columns, height: 1)
-    canvas.fill(line, style: TextStyle(foreground: Theme.text, background: Theme.bar))
-    let counters = currentPage.counters
-    var parts = [
-      currentPageName, "visible \(counters.visible)", "created \(counters.created)",
-      "reused \(counters.reused.formatted)",
-    ]
-    if showsTiming {
-      parts.append(lastFrameDuration.map { "frame \(Self.milliseconds($0)) ms" } ?? "frame –")
-    }
-    let left = " " + parts.joined(separator: " · ")
-    let right = "? help  q quit "
-    let context = DrawContext(canvas: canvas, frame: line, clip: line)
-    let used = context.text(left, x: 0, y: 0, style: TextStyle(foreground: Theme.text))
-    let rightWidth = CharacterWidth.of(right)
-    let status = " │ " + currentPage.status
-    let room = size.columns - used - rightWidth - 1
-    if room > 4 {
-      context.text(
-        status, x: used, y: 0, style: TextStyle(foreground: Theme.dimText), maxWidth: room)
-    }
-    if size.columns > used + rightWidth {
-      context.text(
-        right, x: size.columns - rightWidth, y: 0, style: TextStyle(foreground: Theme.accent))
-    }
-  }
-
-  private func drawHelp(into canvas: Canvas) {
-    let global: [(String, String)] = [
-      ("1-6 [ ]", "switch page (or click a tab)"), ("?", "this help"), ("q Ctrl-C", "quit"),
-      ("Ctrl-Z", "suspend"),
-    ]
-    let lines = global + [("", "")] + currentPage.keyHelp
-    let width = min(size.columns - 2, 64)
-    let height = min(size.rows - 2, lines.count + 4)
-    let box = CellRect(
-      x: (size.columns - width) / 2, y: max(1, (size.rows - height) / 2), width: width,
-      height: height)
-    let context = DrawContext(canvas: canvas, frame: box, clip: box)
-    context.fill(TextStyle(background: Theme.surfaceAlternate))
-    context.centeredText(
-      "Keys · \(currentPage.title)", y: 1,
-      style: TextStyle(foreground: Theme.accent, attributes: .bold))
-    for (index, (keys, meaning)) in lines.enumerated() where index + 3 < height - 1 {
-      context.text(
-        keys, x: 2, y: index + 3, style: TextStyle(foreground: Theme.warning, attributes: .bold))
-      context.text(meaning, x: 16, y: index + 3, style: TextStyle(foreground: Theme.text))
-    }
   }
 
   /// Routes a key or mouse event: global keys first, then the page.
@@ -170,8 +140,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
 
   private func handle(_ key: KeyEvent, at time: Double) {
     if showsHelp {
+      // Any key closes the help (q and Esc included); only Ctrl-C quits from it.
       showsHelp = false
-      if key.key == .character("q") || key.key == .control("c") { wantsToQuit = true }
+      if key.key == .control("c") { wantsToQuit = true }
       return
     }
     switch key.key {
@@ -190,8 +161,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     if isTooSmall { return }
     if currentPage.handle(key, at: time) { return }
     switch key.key {
-    case .character("]"): showPage(at: currentIndex + 1)
-    case .character("["): showPage(at: currentIndex - 1)
+    case .character("]"): showPage(at: (currentIndex + 1) % descriptors.count)
+    case .character("["): showPage(at: (currentIndex + descriptors.count - 1) % descriptors.count)
     case .character(let character):
       if let digit = character.wholeNumberValue, digit >= 1, digit <= descriptors.count {
         showPage(at: digit - 1)
@@ -229,7 +200,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     lastFrameBytes = bytes
   }
 
-  private static func milliseconds(_ seconds: Double) -> String {
+  static func milliseconds(_ seconds: Double) -> String {
     let hundredths = Int((seconds * 100_000).rounded())
     return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
   }

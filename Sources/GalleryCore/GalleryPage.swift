@@ -92,6 +92,11 @@ public enum GalleryPages {
   }
 }
 
+/// A page that can show how long its work took (the gallery turns it off for snapshots).
+protocol TimedPage: AnyObject {
+  var showsTiming: Bool { get set }
+}
+
 /// A page whose main collection view shows in one pane below a one-row heading: the mouse,
 /// ticks, counters and pools come from that pane's collection view unless the page says
 /// otherwise.
@@ -109,7 +114,7 @@ extension PanePage {
 
   var counters: ReuseCounters { pane.collectionView.reuseCounters }
 
-  var poolSizes: [String: Int] { pane.collectionView.reusePool.countsByIdentifier }
+  var poolSizes: [String: Int] { pane.collectionView.poolSizes }
 
   /// Takes `frame` and puts the pane `top` rows below its top, `height` rows high (the rest
   /// of the frame but `bottom` rows by default), then lays the collection view out.
@@ -127,5 +132,16 @@ extension PanePage {
     canvas.fill(frame, style: Theme.plain)
     guard !frame.isEmpty else { return nil }
     return DrawContext(canvas: canvas, frame: frame, clip: frame)
+  }
+}
+
+extension CollectionView {
+  /// Idle views per registered identifier, zeros included.
+  var poolSizes: [String: Int] {
+    var sizes: [String: Int] = [:]
+    for identifier in registeredReuseIdentifiers {
+      sizes[identifier] = reusePool.count(forReuseIdentifier: identifier)
+    }
+    return sizes
   }
 }

@@ -30,6 +30,11 @@ public enum Theme {
   /// A bold title on the current background.
   public static var title: TextStyle { TextStyle(foreground: text, attributes: .bold) }
 
+  /// A scroll indicator's track and thumb.
+  public static var scrollIndicator: (track: TextStyle, thumb: TextStyle) {
+    (TextStyle(foreground: bar), TextStyle(foreground: dimText))
+  }
+
   /// A palette for badges and chips.
   public static let palette: [Color] = [
     Color(hex: 0xF7768E), Color(hex: 0xFF9E64), Color(hex: 0xE0AF68), Color(hex: 0x9ECE6A),

@@ -1,6 +1,8 @@
 /// Paul Heckel's linear-time matching ("A technique for isolating differences between files",
 /// CACM 1978), over identifiers, with duplicates matched in order.
 ///
+/// 0. The common prefix and suffix match in place, unhashed (most edits change a few
+///    elements: only those between are hashed).
 /// 1. One symbol-table entry per distinct identifier records its occurrences in the old
 ///    version, in order (one hash per element).
 /// 2. Each element of the new version takes the next unmatched old occurrence of its
@@ -30,6 +32,29 @@ struct HeckelMatch {
   /// - Complexity: O(m + n) time and space, one hash of each element.
   @inlinable
   init<ID: Hashable>(old: [ID], new: [ID]) {
+    // Callers that are not specialised (a generic data source's diff runs in ReuseKit, for
+    // any identifier type) would hash and compare through witness tables, copying every
+    // identifier to do so. The common identifier types go to versions compiled for them.
+    if ID.self == String.self {
+      self.init(
+        strings: unsafeBitCast(old, to: [String].self), unsafeBitCast(new, to: [String].self))
+    } else if ID.self == Int.self {
+      self.init(integers: unsafeBitCast(old, to: [Int].self), unsafeBitCast(new, to: [Int].self))
+    } else {
+      self.init(matching: old, new)
+    }
+  }
+
+  /// String identifiers, compiled for them.
+  @usableFromInline
+  init(strings old: [String], _ new: [String]) { self.init(matching: old, new) }
+
+  /// Integer identifiers, compiled for them.
+  @usableFromInline
+  init(integers old: [Int], _ new: [Int]) { self.init(matching: old, new) }
+
+  @inlinable
+  init<ID: Hashable>(matching old: [ID], _ new: [ID]) {
     let oldCount = old.count
     let newCount = new.count
     precondition(
@@ -37,14 +62,38 @@ struct HeckelMatch {
       "Diffing \(oldCount) + \(newCount) elements: at most \(Int32.max - 1) in all")
     var oldToNew = [Int](repeating: -1, count: oldCount)
     var newToOld = [Int](repeating: -1, count: newCount)
+    // A common prefix and suffix match in place, unhashed: an edit that inserts, deletes or
+    // changes a few elements hashes only the part between. (Duplicates are counted there.)
+    var prefix = 0
+    var suffix = 0
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in
+        let limit = min(oldCount, newCount)
+        while prefix < limit && old[prefix] == new[prefix] { prefix += 1 }
+        while suffix < limit - prefix && old[oldCount - 1 - suffix] == new[newCount - 1 - suffix] {
+          suffix += 1
+        }
+      }
+    }
+    for index in 0..<prefix {
+      oldToNew[index] = index
+      newToOld[index] = index
+    }
+    for back in 0..<suffix {
+      oldToNew[oldCount - 1 - back] = newCount - 1 - back
+      newToOld[newCount - 1 - back] = oldCount - 1 - back
+    }
+    let oldRange = prefix..<(oldCount - suffix)
+    let newRange = prefix..<(newCount - suffix)
     var capacity = 16
-    while capacity < 2 * (oldCount + newCount) { capacity <<= 1 }
+    while capacity < 2 * (oldRange.count + newRange.count) { capacity <<= 1 }
     let mask = capacity - 1
     // Manually managed buffers: the probe loop runs 200,000 times for 100,000 elements, and
     // array accesses there would pay for uniqueness and exclusivity checks.
     let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)  // entry + 1; 0 empty
     slots.initialize(repeating: 0, count: capacity)
-    let entries = UnsafeMutablePointer<HeckelEntry>.allocate(capacity: max(1, oldCount + newCount))
+    let entries = UnsafeMutablePointer<HeckelEntry>.allocate(
+      capacity: max(1, oldRange.count + newRange.count))
     var entryCount = 0
     let nextOccurrence = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, oldCount))
     defer {
@@ -89,16 +138,27 @@ struct HeckelMatch {
         let hashes = UnsafeMutablePointer<Int>.allocate(capacity: max(oldCount, newCount, 1))
         defer { hashes.deallocate() }
         // Integer identifiers (the common case: database ids) take a multiplicative hash, a
-        // few instructions instead of SipHash's hundred; the table only needs consistency.
+        // few instructions instead of SipHash's hundred; string identifiers (UUIDs, keys) a
+        // word-at-a-time hash of their UTF-8 bytes, seeded per process. The table only needs
+        // consistency within one diff.
         let integers = ID.self == Int.self
+        let strings = ID.self == String.self
         @inline(__always)
         func hash(_ id: ID) -> Int {
-          guard integers else { return id.hashValue }
-          let bits = UInt(bitPattern: unsafeBitCast(id, to: Int.self))
-          return Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 20)
+          if integers {
+            let bits = UInt(bitPattern: unsafeBitCast(id, to: Int.self))
+            return Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 20)
+          }
+          if strings,
+            let hash = unsafeBitCast(id, to: String.self).utf8.withContiguousStorageIfAvailable(
+              hashUTF8)
+          {
+            return hash
+          }
+          return id.hashValue
         }
-        for index in 0..<oldCount { hashes[index] = hash(old[index]) }
-        for index in 0..<oldCount {
+        for index in oldRange { hashes[index] = hash(old[index]) }
+        for index in oldRange {
           let entry = entries + entry(hash: hashes[index], at: index)
           nextOccurrence[index] = -1
           let tail = Int(entry.pointee.tail)
@@ -110,8 +170,8 @@ struct HeckelMatch {
           entry.pointee.tail = Int32(truncatingIfNeeded: index)
           if entry.pointee.oldCount < 2 { entry.pointee.oldCount += 1 }
         }
-        for index in 0..<newCount { hashes[index] = hash(new[index]) }
-        for index in 0..<newCount {
+        for index in newRange { hashes[index] = hash(new[index]) }
+        for index in newRange {
           let entry = entries + entry(hash: hashes[index], at: -1 - index)
           if entry.pointee.newCount < 2 { entry.pointee.newCount += 1 }
           let oldIndex = Int(entry.pointee.head)
@@ -132,6 +192,49 @@ struct HeckelMatch {
     self.newToOld = newToOld
     self.duplicatedIdentifiers = duplicated
   }
+}
+
+/// A per-process seed for ``hashUTF8(_:)``: identifiers that collide in one run do not in the
+/// next, so crafted input cannot make every diff quadratic.
+@usableFromInline
+let utf8HashSeed = UInt64.random(in: UInt64.min...UInt64.max)
+
+/// A fast hash of UTF-8 bytes, eight at a time (a multiply-rotate per word and a final
+/// avalanche), seeded per process: a few instructions a word instead of SipHash's dozens.
+@inlinable
+func hashUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  let count = bytes.count
+  var hash = utf8HashSeed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+  guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: hash) }
+  let raw = UnsafeRawPointer(base)
+  @inline(__always) func mix(_ word: UInt64) {
+    hash = (hash ^ (word &* 0xBF58_476D_1CE4_E5B9))
+    hash = ((hash << 27) | (hash >> 37)) &* 0x94D0_49BB_1331_11EB
+  }
+  var offset = 0
+  while offset + 8 <= count {
+    mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    offset += 8
+  }
+  if offset < count {
+    if count >= 8 {
+      // The last eight bytes, overlapping the words already mixed: one load, no loop.
+      mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    } else {
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < count {
+        tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
+        shift += 8
+        offset += 1
+      }
+      mix(tail)
+    }
+  }
+  hash ^= hash >> 31
+  hash &*= 0xD6E8_FEB8_6659_FD93
+  hash ^= hash >> 32
+  return Int(truncatingIfNeeded: hash)
 }
 
 /// One symbol-table entry: 24 bytes, so the table stays small in cache.

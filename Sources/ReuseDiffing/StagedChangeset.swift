@@ -28,12 +28,15 @@ public enum ContentUpdate: Hashable, Sendable {
 /// An identifier that occurs more than once is matched in order: its k-th occurrence in the
 /// new version is its k-th in the old one, and occurrences beyond the other version's count
 /// are deleted or inserted. The result stays valid, and ``duplicatedIdentifiers`` (and a
-/// diagnostic, when a sink is given) reports it. `Snapshot` refuses duplicates when they
-/// are added.
+/// diagnostic, when a sink is given) reports it for the part of the data that changed: the
+/// common prefix and suffix of the two versions match in place, unhashed, so a duplicate
+/// that lies wholly in them changes nothing and is not counted. `Snapshot` refuses
+/// duplicates when they are added.
 public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   /// The batches, in the order to apply them.
   public var stages: [Changeset]
-  /// How many distinct identifiers (sections and items) occurred more than once.
+  /// How many distinct identifiers (sections and items) occurred more than once in the part
+  /// of the data that changed.
   public var duplicatedIdentifiers: Int
 
   /// Wraps batches made elsewhere.
@@ -62,7 +65,7 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
       oldItems: identifiers(of: source), oldStarts: [0, source.count],
       newItems: identifiers(of: target), newStarts: [0, target.count],
       sectionContentChanged: { _, _ in false },
-      itemContentChanged: { !target[$1].isContentEqual(to: source[$0]) },
+      itemContentChanged: { !target[$1.item].isContentEqual(to: source[$0.item]) },
       contentUpdate: contentUpdate)
     self.stages = stages
     self.duplicatedIdentifiers = duplicates
@@ -81,36 +84,36 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
     func flatten(
       _ sections: [ArraySection<Model, Element>]
     ) -> ([Element.DifferenceIdentifier], [Int]) {
-      var identifiers = [Element.DifferenceIdentifier]()
       var starts = [0]
-      identifiers.reserveCapacity(sections.reduce(0) { $0 + $1.elements.count })
-      for section in sections {
-        for element in section.elements { identifiers.append(element.differenceIdentifier) }
-        starts.append(identifiers.count)
+      starts.reserveCapacity(sections.count + 1)
+      for section in sections { starts.append(starts[starts.count - 1] + section.elements.count) }
+      let total = starts[starts.count - 1]
+      // Written in place, each read where the element lies: iterating or appending would copy
+      // every element and check capacity at each step.
+      let identifiers = [Element.DifferenceIdentifier](unsafeUninitializedCapacity: total) {
+        buffer, initialized in
+        var next = 0
+        for section in sections {
+          section.elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+              (buffer.baseAddress! + next).initialize(to: elements[index].differenceIdentifier)
+              next += 1
+            }
+          }
+        }
+        initialized = next
       }
       return (identifiers, starts)
     }
     let (oldIDs, oldStarts) = flatten(source)
     let (newIDs, newStarts) = flatten(target)
-    /// The section holding flat index `flat`, and the index inside it.
-    func locate(_ flat: Int, in starts: [Int]) -> (section: Int, item: Int) {
-      var low = 0
-      var high = starts.count - 2
-      while low < high {
-        let mid = (low + high + 1) / 2
-        if starts[mid] <= flat { low = mid } else { high = mid - 1 }
-      }
-      return (low, flat - starts[low])
-    }
     let (stages, duplicates) = sectionedChanges(
       oldSections: source.map { $0.differenceIdentifier },
       newSections: target.map { $0.differenceIdentifier },
       oldItems: oldIDs, oldStarts: oldStarts, newItems: newIDs, newStarts: newStarts,
       sectionContentChanged: { !target[$1].isContentEqual(to: source[$0]) },
-      itemContentChanged: { oldFlat, newFlat in
-        let old = locate(oldFlat, in: oldStarts)
-        let new = locate(newFlat, in: newStarts)
-        return !target[new.section].elements[new.item].isContentEqual(
+      itemContentChanged: { old, new in
+        !target[new.section].elements[new.item].isContentEqual(
           to: source[old.section].elements[old.item])
       },
       contentUpdate: contentUpdate)
@@ -139,7 +142,7 @@ func identifiers<Element: Differentiable>(of elements: [Element]) -> [Element.Di
 package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   oldSections: [SectionID], newSections: [SectionID],
   oldItems: [ItemID], oldStarts: [Int], newItems: [ItemID], newStarts: [Int],
-  sectionContentChanged: (Int, Int) -> Bool, itemContentChanged: (Int, Int) -> Bool,
+  sectionContentChanged: (Int, Int) -> Bool, itemContentChanged: (ItemPath, ItemPath) -> Bool,
   contentUpdate: ContentUpdate
 ) -> (stages: [Changeset], duplicates: Int) {
   var first = Changeset()
@@ -239,7 +242,7 @@ package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
         candidate += 1
       }
       if moved { first.movedItems.append(ItemMove(from: source, to: destination)) }
-      if itemContentChanged(old, index) {
+      if itemContentChanged(source, destination) {
         if moved {
           update(destination, in: &second)
         } else {

@@ -2,8 +2,45 @@ import ArgumentParser
 import GalleryCore
 import ReuseTerminal
 
+/// `--color` with a value, or alone (`always`).
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto
+  case always
+  case never
+  case palette256 = "256"
+  case palette16 = "16"
+
+  /// The mode for the interactive gallery: `never` keeps bold, reverse and underline.
+  func interactiveMode(environment: [String: String]) -> ColorMode {
+    switch self {
+    case .auto: ColorMode.detect(environment: environment)
+    case .always: .trueColor
+    case .never: .monochrome
+    case .palette256: .palette256
+    case .palette16: .palette16
+    }
+  }
+
+  /// The mode for `--snapshot`: `never` is plain text, `auto` follows the environment.
+  func snapshotMode(environment: [String: String]) -> ColorMode {
+    self == .never ? .plain : interactiveMode(environment: environment)
+  }
+}
+
 @main
 struct ReuseGallery: ParsableCommand {
+  /// `--color` may stand alone (meaning `always`): it gets its value before parsing.
+  static func main() {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if let index = arguments.firstIndex(of: "--color"),
+      index + 1 == arguments.count
+        || ColorChoice(rawValue: arguments[index + 1]) == nil
+    {
+      arguments.insert(ColorChoice.always.rawValue, at: index + 1)
+    }
+    main(arguments)
+  }
+
   static let configuration = CommandConfiguration(
     commandName: "reuse-gallery",
     abstract: "Every ReuseKit control, on demo data, in your terminal.",
@@ -37,11 +74,18 @@ struct ReuseGallery: ParsableCommand {
   @Option(name: .long, help: "Keys to press before the --snapshot frame, e.g. \"down down enter\".")
   var keys = ""
 
-  @Flag(name: .long, help: "With --snapshot, keep the ANSI colours.")
-  var color = false
+  @Option(
+    name: .long,
+    help: """
+      Colours: auto (from TERM, COLORTERM and NO_COLOR), always (24-bit), never, 256 or 16. \
+      Alone, --color means always. Interactive: auto by default, never keeps bold and reverse. \
+      With --snapshot: plain text by default, never is plain text.
+      """)
+  var color: ColorChoice?
 
   @Flag(
-    name: .long, help: "Print the page's engine counters as JSON (after --snapshot's keys, if any)."
+    name: .long,
+    help: "Print only the page's engine counters and pools as JSON (after --keys, if any)."
   )
   var stats = false
 
@@ -69,8 +113,9 @@ struct ReuseGallery: ParsableCommand {
       throw ExitCode(2)
     }
     let gallery = Gallery(options: options, initialPage: demo)
+    let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     do {
-      try TerminalApp(scene: gallery).run()
+      try TerminalApp(scene: gallery, colorMode: mode).run()
     } catch {
       Platform.writeError("reuse-gallery: \(error)\n")
       throw ExitCode(1)
@@ -98,10 +143,15 @@ struct ReuseGallery: ParsableCommand {
       let canvas = Canvas(columns: terminalSize.columns, rows: terminalSize.rows)
       let gallery = GallerySnapshot.run(
         page: snapshot ?? demo, size: terminalSize, keys: script, options: options, canvas: canvas)
-      if snapshot != nil {
-        print(color ? canvas.ansiText() : canvas.plainTextLines().joined(separator: "\n"))
+      if stats {
+        // JSON alone, so that it pipes into a JSON tool.
+        print(GallerySnapshot.statsJSON(gallery))
+        return
       }
-      if stats { print(GallerySnapshot.statsJSON(gallery)) }
+      let mode = color?.snapshotMode(environment: Platform.environment) ?? .plain
+      print(
+        mode == .plain
+          ? canvas.plainTextLines().joined(separator: "\n") : canvas.ansiText(mode: mode))
     } catch let error as GallerySnapshot.ScriptError {
       throw ValidationError(error.description)
     }

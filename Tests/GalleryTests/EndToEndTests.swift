@@ -24,7 +24,7 @@ struct EndToEndTests {
     try tmux.waitFor("Hollow Falcon", notContaining: "Amber Falcon")
 
     tmux.resize(columns: 72, rows: 20)
-    try tmux.waitFor("list · visible")
+    try tmux.waitFor("│ visible")
     let lines = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.allSatisfy { $0.count <= 72 })
     #expect(lines.contains { $0.contains("1 List") }, "the frame was redrawn at the new size")

@@ -134,7 +134,9 @@ import Testing
     let gallery = makeGallery(TerminalSize(columns: 30, rows: 3))
     let canvas = Canvas(columns: 30, rows: 3)
     gallery.draw(into: canvas)
-    #expect(canvas.plainTextLines()[0].hasPrefix("Terminal too small (30x3)"))
+    let notice = canvas.plainTextLines().joined(separator: " ")
+    #expect(notice.hasPrefix("Terminal too small (30×3)"), "\(notice)")
+    #expect(notice.contains("needs at least 20×5"), "it names the minimum size")
     gallery.handle(.key(KeyEvent(.character("q"))), at: 1)
     #expect(gallery.wantsToQuit, "q still quits")
   }

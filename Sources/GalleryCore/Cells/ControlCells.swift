@@ -26,11 +26,10 @@ final class CarouselCardCell: TerminalCell {
   var number = 0
   var count = 0
   var color = Theme.accent
+  /// Whether this is the card the user selected (Enter or a click on the centred card).
+  var isChosen = false
 
-  override func prepareForReuse() {
-    title = ""
-    caption = ""
-  }
+  override func prepareForReuse() { (title, caption, isChosen) = ("", "", false) }
 
   override func draw(in context: DrawContext) {
     guard context.width > 0, context.height > 0 else { return }
@@ -46,31 +45,43 @@ final class CarouselCardCell: TerminalCell {
     let ink = isSide ? Theme.dimText : Theme.onAccent
     let middle = context.height / 2
     context.text(
-      "\(number + 1) / \(count)", x: 1, y: 0, style: TextStyle(foreground: ink),
+      "\((number + 1).formatted) / \(count.formatted)", x: 1, y: 0,
+      style: TextStyle(foreground: ink),
       maxWidth: max(0, context.width - 2))
     context.centeredText(
       title, y: max(0, middle - 1), style: TextStyle(foreground: ink, attributes: .bold))
     if context.height > 3 {
       context.centeredText(caption, y: middle + 1, style: TextStyle(foreground: ink))
     }
-    if isSelected {
-      context.text("✓", x: max(0, context.width - 2), y: 0, style: TextStyle(foreground: ink))
+    if isChosen {
+      let mark = "✓ selected"
+      context.text(
+        mark, x: max(0, context.width - CharacterWidth.of(mark) - 1), y: 0,
+        style: TextStyle(foreground: ink, attributes: [.bold, .underline]))
     }
   }
 }
 
-/// A model of the picker page: a colour in a size.
+/// A model of the picker page: a colour in a size, at a row and column of the picker.
 struct PickerSwatch {
-  var colorName: String
-  var localName: String
+  var colorName: String, localName: String
   var color: Color
-  var width: Int
-  var height: Int
+  var width: Int, height: Int
+  /// Where it is in the picker.
+  var row = 0, column = 0
+  /// Which swatches are centred and chosen now (shared by every swatch of the page).
+  var marks: PickerMarks?
   var size: String { "\(width)×\(height)" }
 }
 
-/// A swatch of the picker page: a block of its 24-bit colour with its name and size; the
-/// centred one (the current row's current column) is framed.
+/// What the picker page marks on its swatches: the centred one and the chosen one.
+final class PickerMarks {
+  var isCentred: (_ row: Int, _ column: Int) -> Bool = { _, _ in false }
+  var chosen: (row: Int, column: Int)?
+}
+
+/// A swatch of the picker page: a block of its colour with its name and size; the centred one
+/// (the current row's current column) is framed, the chosen one says so.
 final class SwatchCell: TerminalCell, ConfigurableCell {
   var swatch: PickerSwatch?
 
@@ -84,6 +95,19 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     let body = CellRect(x: 1, y: 0, width: max(0, context.width - 2), height: context.height)
     context.fill(body, style: TextStyle(background: swatch.color))
     let ink = swatch.color.luminance > 0.5 ? Color(hex: 0x111111) : Color(hex: 0xF5F5F5)
+    let isCentred = swatch.marks?.isCentred(swatch.row, swatch.column) ?? false
+    let isChosen = swatch.marks?.chosen.map { $0 == (swatch.row, swatch.column) } ?? false
+    if isCentred {
+      drawFrame(
+        body, in: context,
+        style: TextStyle(foreground: ink, background: swatch.color, attributes: .bold))
+    }
+    if isChosen, context.height > 3 {
+      context.centeredText(
+        "✓ chosen", y: context.height - 2,
+        style: TextStyle(
+          foreground: ink, background: swatch.color, attributes: [.bold, .underline]))
+    }
     let middle = context.height / 2
     let label = TextStyle(foreground: ink, background: swatch.color, attributes: .bold)
     context.centeredText(
@@ -91,6 +115,18 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     if context.height > 2 {
       context.centeredText(
         swatch.size, y: middle, style: TextStyle(foreground: ink, background: swatch.color))
+    }
+  }
+
+  /// A box-drawing frame around `rect` (relative to the cell).
+  private func drawFrame(_ rect: CellRect, in context: DrawContext, style: TextStyle) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let horizontal = String(repeating: "─", count: rect.width - 2)
+    context.text("┌" + horizontal + "┐", x: rect.x, y: rect.y, style: style)
+    context.text("└" + horizontal + "┘", x: rect.x, y: rect.y + rect.height - 1, style: style)
+    for y in (rect.y + 1)..<(rect.y + rect.height - 1) {
+      context.text("│", x: rect.x, y: y, style: style)
+      context.text("│", x: rect.x + rect.width - 1, y: y, style: style)
     }
   }
 }

@@ -30,6 +30,20 @@ final class ListRowCell: TerminalCell {
     let mark = isSelected ? "✓ " : "  "
     context.text(
       mark, x: 2, y: 0, style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
+    // A taller row: the title, then the detail below it, wrapped to the rows there are.
+    if context.height > 1 {
+      context.text(
+        title, x: 4, y: 0,
+        style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
+        maxWidth: max(0, context.width - 5))
+      let lines = TextLayout.wrap(detail, toWidth: max(1, context.width - 5))
+      for (row, line) in lines.prefix(context.height - 1).enumerated() {
+        context.text(
+          line, x: 4, y: row + 1,
+          style: TextStyle(foreground: isCursor ? foreground : Theme.dimText))
+      }
+      return
+    }
     let detailWidth = CharacterWidth.of(detail)
     let titleWidth = max(0, context.width - 5 - detailWidth - 2)
     context.text(

@@ -3,16 +3,61 @@ import ReuseTerminal
 
 /// One task of the data-source page. Identified by `id`, so renaming a task changes its
 /// content, not its identity: the diff reconfigures its cell instead of replacing it.
+///
+/// A task holds numbers only, its texts in ``TaskTexts``: the page makes 250,000 of them, and
+/// every edit copies, compares and frees the whole list, which for plain data is a memory
+/// copy and a free, with no reference counting per task.
 struct TaskItem: Identifiable, Hashable, Differentiable {
   let id: Int
-  var title: String
-  var tag: String
+  /// The title: generated from this number when it is 0 or more; else the data file's title
+  /// at `-1 - title` in ``TaskTexts/titles``.
+  var title: Int
+  /// The tag's index in ``TaskTexts/tags``.
+  var tag: Int
   var edits = 0
+}
+
+/// The texts tasks refer to: the data file's titles and every tag.
+struct TaskTexts {
+  var titles: [String] = []
+  var tags = ["ui", "core", "docs", "perf", "bug", "infra", "task"]
+  private var tagIndex: [String: Int] = [:]
+
+  static let verbs = ["Review", "Write", "Fix", "Plan", "Test", "Ship", "Sketch", "Measure"]
+
+  /// The title of `task`.
+  func title(of task: TaskItem) -> String {
+    if task.title < 0 { return titles[-1 - task.title] }
+    return Self.verbs[task.title % Self.verbs.count] + " "
+      + DemoData.title(forItem: task.title &* 7)
+  }
+
+  /// The tag of `task`.
+  func tag(of task: TaskItem) -> String { tags[task.tag] }
+
+  /// The number a data file's title is kept under.
+  mutating func addTitle(_ title: String) -> Int {
+    titles.append(title)
+    return -titles.count
+  }
+
+  /// The index of `tag`, added if new.
+  mutating func tagNumber(_ tag: String) -> Int {
+    if tagIndex.isEmpty {
+      for (index, known) in tags.enumerated() { tagIndex[known] = index }
+    }
+    if let known = tagIndex[tag] { return known }
+    tags.append(tag)
+    tagIndex[tag] = tags.count - 1
+    return tags.count - 1
+  }
 }
 
 /// A task row: configured from its item by the data source (`ConfigurableCell`).
 final class TaskCell: TerminalCell, ConfigurableCell {
   private(set) var task: TaskItem?
+  /// Set by the page: where the task's texts are.
+  var texts = TaskTexts()
   /// Set by the page each frame: whether this row is under the cursor.
   var isCursor = false
   /// Set by the page: the task is in the "Done" section.
@@ -44,10 +89,10 @@ final class TaskCell: TerminalCell, ConfigurableCell {
     context.text(
       mark, x: 4, y: 0, style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
     let edits = task.edits > 0 ? " ✎\(task.edits)" : ""
-    let tag = "#" + task.tag + edits
+    let tag = "#" + texts.tag(of: task) + edits
     let tagWidth = CharacterWidth.of(tag)
     context.text(
-      task.title, x: 6, y: 0,
+      texts.title(of: task), x: 6, y: 0,
       style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
       maxWidth: max(0, context.width - 8 - tagWidth))
     if context.width > tagWidth + 12 {
@@ -68,7 +113,7 @@ final class TaskHeaderView: TerminalSupplementaryView {
     context.fill(TextStyle(background: Theme.bar))
     context.text(
       " " + title, x: 0, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold))
-    let count = " \(self.count) "
+    let count = " \(self.count.formatted) "
     context.text(
       count, x: CharacterWidth.of(title) + 2, y: 0, style: TextStyle(foreground: Theme.dimText))
   }

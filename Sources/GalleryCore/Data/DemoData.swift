@@ -48,3 +48,8 @@ extension Int {
     return self < 0 ? "-" + result : result
   }
 }
+
+/// `count` and the noun, singular or plural: `1 page`, `2 pages`, `1,000 cards`.
+func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+  "\(count.formatted) \(count == 1 ? noun : plural ?? noun + "s")"
+}

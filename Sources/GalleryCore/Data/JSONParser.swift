@@ -94,6 +94,11 @@ public struct JSONParser {
 
   /// Parses `bytes` as one JSON document.
   public static func parse(_ bytes: [UInt8]) throws(DataFileError) -> JSONValue {
+    if let bad = firstInvalidUTF8(in: bytes) {
+      throw DataFileError(
+        "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
+        at: location(ofOffset: bad, in: bytes))
+    }
     var parser = JSONParser(bytes: bytes)
     parser.skipWhitespace()
     guard parser.index < bytes.count else {
@@ -169,6 +174,7 @@ public struct JSONParser {
     let start = index
     index += 1
     var members: [(key: String, value: JSONValue)] = []
+    var keys = Set<String>()
     skipWhitespace()
     if index < bytes.count && bytes[index] == 0x7D {
       index += 1
@@ -182,7 +188,13 @@ public struct JSONParser {
       guard bytes[index] == 0x22 else {
         throw DataFileError("expected a quoted key, found \(describeByte())", at: location)
       }
+      let keyStart = index
       let key = try parseString()
+      guard keys.insert(key).inserted else {
+        throw DataFileError(
+          "the key \"\(key)\" appears twice in one object",
+          at: JSONParser.location(ofOffset: keyStart, in: bytes))
+      }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == 0x3A else {
         throw DataFileError("expected ':' after the key \"\(key)\"", at: location)

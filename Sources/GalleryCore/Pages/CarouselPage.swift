@@ -57,6 +57,7 @@ final class CarouselPage: PanePage, CarouselDataSource, CarouselDelegate {
     cell.number = index
     cell.count = count
     cell.color = Theme.palette[index % Theme.palette.count]
+    cell.isChosen = index == lastSelected
     return cell
   }
 
@@ -67,6 +68,9 @@ final class CarouselPage: PanePage, CarouselDataSource, CarouselDelegate {
   func carousel(_ carousel: Carousel, didSelectItemAt index: Int) {
     lastSelected = index
     lastEvent = "selected \(titles[index])"
+    for case let cell as CarouselCardCell in carousel.collectionView.visibleCells {
+      cell.isChosen = cell.number == index
+    }
   }
 
   // MARK: Page
@@ -78,14 +82,16 @@ final class CarouselPage: PanePage, CarouselDataSource, CarouselDelegate {
     let wrap = carousel.wraps ? "wrap on" : "wrap off"
     let auto =
       carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
-    let position = count == 0 ? "no cards" : "card \(carousel.currentIndex + 1) of \(count)"
+    let position =
+      count == 0
+      ? "no cards" : "card \((carousel.currentIndex + 1).formatted) of \(count.formatted)"
     context.text(" \(position) · \(wrap) · \(auto) · \(lastEvent)", x: 0, y: 0, style: Theme.title)
     pane.draw(into: canvas)
     guard frame.height > 3, count > 0 else { return }
     let dots =
       count <= 24
       ? (0..<count).map { $0 == carousel.currentIndex ? "●" : "○" }.joined(separator: " ")
-      : "\(carousel.currentIndex + 1) / \(count)"
+      : "\((carousel.currentIndex + 1).formatted) / \(count.formatted)"
     context.centeredText(dots, y: frame.height - 1, style: TextStyle(foreground: Theme.accent))
   }
 
@@ -108,6 +114,7 @@ final class CarouselPage: PanePage, CarouselDataSource, CarouselDelegate {
       carousel.tick(now: time)  // arms the timer from now
     case .character("n"):
       countChoice = (countChoice + 1) % counts.count
+      if let selected = lastSelected, selected >= count { lastSelected = nil }
       carousel.reloadData()
     default:
       return false
@@ -126,7 +133,10 @@ final class CarouselPage: PanePage, CarouselDataSource, CarouselDelegate {
   var nextWakeTime: Double? { carousel.nextTickTime }
 
   var status: String {
-    lastSelected.map { "selected \(titles[$0])" } ?? "slot \(carousel.currentSlot.formatted)"
+    guard count > 0 else { return "no cards" }
+    let current = carousel.currentIndex
+    let position = "\(titles[current]) · card \((current + 1).formatted) of \(count.formatted)"
+    return position + (lastSelected.map { " · selected \(titles[$0])" } ?? "")
   }
 
   var keyHelp: [(String, String)] {

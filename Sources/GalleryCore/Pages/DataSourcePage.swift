@@ -8,7 +8,7 @@ import ReuseTerminal
 /// and the selection stays with its tasks.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-final class DataSourcePage: PanePage {
+final class DataSourcePage: PanePage, TimedPage {
   let title = "Data source"
 
   private let collectionView: CollectionView
@@ -19,17 +19,26 @@ final class DataSourcePage: PanePage {
   private var nextID = 0
   private var random = PageRandom(seed: 0xDA7A)
   private var lastChange = "no edits yet"
+  private var cursorPathCache: ItemPath?
+  /// The data file's titles and the tags the tasks refer to.
+  private var texts = TaskTexts()
+  /// Whether the heading shows how long the last edit took (off in snapshots and tests).
+  var showsTiming = false
+  /// How long the last edit took: building the next version, the diff, the batch update.
+  private var lastEditDuration: Double?
 
   init(options: GalleryOptions) {
     var titles = ["To do", "In progress", "Done"]
     var sections: [[TaskItem]]
     var id = 0
+    var texts = TaskTexts()
     if let data = options.data, !data.sections.isEmpty {
       titles = data.sections.map(\.title)
       sections = data.sections.map { section in
         section.items.map { item in
           id += 1
-          return TaskItem(id: id, title: item.title, tag: item.detail ?? "task")
+          return TaskItem(
+            id: id, title: texts.addTitle(item.title), tag: texts.tagNumber(item.detail ?? "task"))
         }
       }
     } else {
@@ -42,6 +51,7 @@ final class DataSourcePage: PanePage {
       }
     }
     nextID = id + 1
+    self.texts = texts
 
     // The two lines: a collection view, and a data source over arrays of tasks.
     collectionView = CollectionView(
@@ -65,16 +75,14 @@ final class DataSourcePage: PanePage {
     }
     pane = CollectionViewPane(collectionView: collectionView)
     pane.background = Theme.plain
+    pane.showsScrollIndicator = true
+    pane.scrollIndicatorStyle = Theme.scrollIndicator
     dataSource.selectionHandler = { [unowned self] task, _ in cursor = task.id }
     cursor = sections.lazy.flatMap { $0 }.first?.id
   }
 
   private static func makeTask(id: Int, index: Int) -> TaskItem {
-    let verbs = ["Review", "Write", "Fix", "Plan", "Test", "Ship", "Sketch", "Measure"]
-    let tags = ["ui", "core", "docs", "perf", "bug", "infra"]
-    return TaskItem(
-      id: id, title: "\(verbs[index % verbs.count]) \(DemoData.title(forItem: index * 7))",
-      tag: tags[(index / 3) % tags.count])
+    TaskItem(id: id, title: index, tag: (index / 3) % 6)
   }
 
   // MARK: Layout and drawing
@@ -84,13 +92,17 @@ final class DataSourcePage: PanePage {
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
     let count = dataSource.sections.reduce(0) { $0 + $1.count }
-    context.text(" \(count) tasks · \(lastChange)", x: 0, y: 0, style: Theme.title)
+    let timing =
+      showsTiming ? lastEditDuration.map { " · \(Gallery.milliseconds($0)) ms" } ?? "" : ""
+    context.text(
+      " \(plural(count, "task")) · \(lastChange)\(timing)", x: 0, y: 0, style: Theme.title)
     collectionView.layoutIfNeeded()
     let doneSection = dataSource.sections.count - 1
     let sections = dataSource.sections
     collectionView.forEachDisplayedView { view, attributes in
       let section = attributes.indexPath.section
       if let cell = view as? TaskCell {
+        cell.texts = texts
         cell.isCursor = cell.task?.id == cursor
         cell.isDone = section == doneSection && doneSection > 0
       } else if let header = view as? TaskHeaderView, sections.indices.contains(section) {
@@ -112,14 +124,14 @@ final class DataSourcePage: PanePage {
     case .end: moveCursor(by: Int.max / 2)
     case .enter, .character(" "):
       if let path = cursorPath { collectionView.tapItem(at: path) }
-    case .character("a"): addTask()
-    case .character("d"), .delete, .backspace: deleteTask()
-    case .character("m"), .right: moveTaskToSection(by: 1)
-    case .left: moveTaskToSection(by: -1)
-    case .character("K"): moveTaskWithinSection(by: -1)
-    case .character("J"): moveTaskWithinSection(by: 1)
-    case .character("s"): shuffle()
-    case .character("e"): renameTask()
+    case .character("a"): timed(addTask)
+    case .character("d"), .delete, .backspace: timed(deleteTask)
+    case .character("m"), .right: timed { moveTaskToSection(by: 1) }
+    case .left: timed { moveTaskToSection(by: -1) }
+    case .character("K"): timed { moveTaskWithinSection(by: -1) }
+    case .character("J"): timed { moveTaskWithinSection(by: 1) }
+    case .character("s"): timed(shuffle)
+    case .character("e"): timed(renameTask)
     default: return false
     }
     return true
@@ -130,6 +142,13 @@ final class DataSourcePage: PanePage {
   }
 
   // MARK: Edits: each builds the next version and applies it as one diff
+
+  /// Runs an edit and keeps how long it took, for the heading.
+  private func timed(_ edit: () -> Void) {
+    let start = Platform.monotonicTime()
+    edit()
+    lastEditDuration = Platform.monotonicTime() - start
+  }
 
   private func apply(_ sections: [[TaskItem]], _ what: String) {
     let changes = dataSource.setSections(sections, animated: true)
@@ -149,27 +168,50 @@ final class DataSourcePage: PanePage {
     if let path = cursorPath { collectionView.scrollToItem(at: path, at: .nearest, animated: true) }
   }
 
+  /// Where the cursor's task is: the last place it was found if it is still there (O(1)),
+  /// else a search.
   private var cursorPath: ItemPath? {
     guard let cursor else { return nil }
-    for (section, tasks) in dataSource.sections.enumerated() {
+    let sections = dataSource.sections
+    if let cached = cursorPathCache, sections.indices.contains(cached.section),
+      sections[cached.section].indices.contains(cached.item),
+      sections[cached.section][cached.item].id == cursor
+    {
+      return cached
+    }
+    for (section, tasks) in sections.enumerated() {
       if let item = tasks.firstIndex(where: { $0.id == cursor }) {
-        return ItemPath(section: section, item: item)
+        cursorPathCache = ItemPath(section: section, item: item)
+        return cursorPathCache
       }
     }
     return nil
   }
 
-  private var flatTasks: [TaskItem] { dataSource.sections.flatMap { $0 } }
+  /// The flat index of a path across the sections, and back.
+  private func flatIndex(of path: ItemPath) -> Int {
+    dataSource.sections[..<path.section].reduce(path.item) { $0 + $1.count }
+  }
+
+  private func path(forFlat flat: Int, in sections: [[TaskItem]]) -> ItemPath? {
+    var rest = flat
+    for (section, tasks) in sections.enumerated() {
+      if rest < tasks.count { return ItemPath(section: section, item: rest) }
+      rest -= tasks.count
+    }
+    return nil
+  }
 
   private func moveCursor(by steps: Int) {
-    let tasks = flatTasks
-    guard !tasks.isEmpty else { return }
-    let current = tasks.firstIndex { $0.id == cursor } ?? 0
-    let target = min(max(0, current.addingReportingOverflow(steps).partialValue), tasks.count - 1)
-    cursor = tasks[target].id
-    if let path = cursorPath {
-      collectionView.scrollToItem(at: path, at: .nearest, animated: abs(steps) > 1)
-    }
+    let sections = dataSource.sections
+    let total = sections.reduce(0) { $0 + $1.count }
+    guard total > 0 else { return }
+    let current = cursorPath.map(flatIndex) ?? 0
+    let target = min(max(0, current.addingReportingOverflow(steps).partialValue), total - 1)
+    guard let path = path(forFlat: target, in: sections) else { return }
+    cursor = sections[path.section][path.item].id
+    cursorPathCache = path
+    collectionView.scrollToItem(at: path, at: .nearest, animated: abs(steps) > 1)
   }
 
   private func addTask() {
@@ -192,9 +234,14 @@ final class DataSourcePage: PanePage {
     var sections = dataSource.sections
     sections[path.section].remove(at: path.item)
     // The cursor moves to the next task (or the previous one at the end).
-    let remaining = sections.flatMap { $0 }
-    let flat = sections[..<path.section].reduce(0) { $0 + $1.count } + path.item
-    cursor = remaining.isEmpty ? nil : remaining[min(flat, remaining.count - 1)].id
+    let flat = flatIndex(of: path)
+    let remaining = sections.reduce(0) { $0 + $1.count }
+    cursor =
+      remaining == 0
+      ? nil
+      : self.path(forFlat: min(flat, remaining - 1), in: sections).map {
+        sections[$0.section][$0.item].id
+      }
     apply(sections, "deleted")
   }
 
@@ -231,16 +278,16 @@ final class DataSourcePage: PanePage {
     guard let path = cursorPath else { return }
     var sections = dataSource.sections
     sections[path.section][path.item].edits += 1
-    sections[path.section][path.item].title =
-      DataSourcePage.makeTask(id: 0, index: random.next(below: 1_000)).title
+    sections[path.section][path.item].title = random.next(below: 1_000)
     apply(sections, "renamed")
   }
 
   // MARK: Time and state
 
   var status: String {
-    let task = cursorPath.flatMap { dataSource.item(at: $0) }?.title ?? "–"
-    return "\(task) · selected \(collectionView.indexPathsForSelectedItems.count)"
+    let task = cursorPath.flatMap { dataSource.item(at: $0) }.map(texts.title) ?? "no tasks"
+    let selected = collectionView.indexPathsForSelectedItems.count
+    return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
   var keyHelp: [(String, String)] {

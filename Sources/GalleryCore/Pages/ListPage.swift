@@ -6,7 +6,7 @@ import ReuseTerminal
 ///
 /// With generated data, titles are computed from the item's index, so `--items 1000000` costs
 /// no memory per item; with `--data`, the file's sections and items are shown.
-final class ListPage: GalleryPage {
+final class ListPage: GalleryPage, CollectionViewDelegate {
   let title = "List"
 
   private let rows: RowSource
@@ -15,7 +15,9 @@ final class ListPage: GalleryPage {
   private let strip: CollectionView
   private let listPane: CollectionViewPane
   private let stripPane: CollectionViewPane
-  private var focus = Focus.list
+  private var focus = Focus.list {
+    didSet { applyFocus() }
+  }
   private var frame = CellRect.zero
   private let heading: String
 
@@ -31,39 +33,76 @@ final class ListPage: GalleryPage {
       options.data?.title
       ?? "\(rows.itemCount.formatted) items in \(rows.sectionCount.formatted) sections"
 
-    let listLayout = ListLayout(
-      itemSizing: rows.hasVariableHeights
-        ? .perItem { [rows] in Double(rows.height(of: $0)) } : .uniform(1),
-      headerLength: .fixed(1))
-    listLayout.pinsHeaders = true
-    list = CollectionView(layout: listLayout)
-    list.register(ListRowCell.self, forCellWithReuseIdentifier: "row")
-    list.register(
-      ListHeaderView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
-    list.allowsMultipleSelection = true
+    list = Self.makeView(
+      ListLayout(
+        itemSizing: rows.hasVariableHeights
+          ? .perItem { [rows] in Double(rows.height(of: $0)) } : .uniform(1),
+        headerLength: .fixed(1)),
+      cell: ListRowCell.self, "row", header: ListHeaderView.self, "header")
     list.overscan = 2
-    list.diagnostics.handler = nil
-
-    let stripLayout = ListLayout(
-      scrollDirection: .horizontal,
-      itemSizing: .perItem { [chips] in Double(chips.width(of: $0)) },
-      headerLength: .perSection { [chips] in Double(chips.headerWidth(of: $0)) })
-    stripLayout.pinsHeaders = true
-    strip = CollectionView(layout: stripLayout)
-    strip.register(ChipCell.self, forCellWithReuseIdentifier: "chip")
-    strip.register(
-      ChipHeaderView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "chipHeader")
-    strip.allowsMultipleSelection = true
-    strip.diagnostics.handler = nil
+    strip = Self.makeView(
+      ListLayout(
+        scrollDirection: .horizontal,
+        itemSizing: .perItem { [chips] in Double(chips.width(of: $0)) },
+        headerLength: .perSection { [chips] in Double(chips.headerWidth(of: $0)) }),
+      cell: ChipCell.self, "chip", header: ChipHeaderView.self, "chipHeader")
 
     listPane = CollectionViewPane(collectionView: list)
     stripPane = CollectionViewPane(collectionView: strip)
     listPane.background = Theme.plain
+    listPane.showsScrollIndicator = true
+    listPane.scrollIndicatorStyle = Theme.scrollIndicator
     stripPane.background = Theme.plain
     list.dataSource = rows
     strip.dataSource = chips
     rows.cursor = rows.itemCount > 0 ? ItemPath(section: rows.firstNonEmptySection, item: 0) : nil
     chips.cursor = chips.itemCount > 0 ? ItemPath(section: 0, item: 0) : nil
+    rows.isFocused = true
+    list.delegate = self
+    strip.delegate = self
+  }
+
+  /// A collection view with pinned headers and multiple selection, its cell and header
+  /// registered.
+  private static func makeView(
+    _ layout: ListLayout, cell: CollectionViewCell.Type, _ cellIdentifier: String,
+    header: ReusableView.Type, _ headerIdentifier: String
+  ) -> CollectionView {
+    layout.pinsHeaders = true
+    let view = CollectionView(layout: layout)
+    view.register(cell, forCellWithReuseIdentifier: cellIdentifier)
+    view.register(
+      header, forSupplementaryViewOfKind: .header, withReuseIdentifier: headerIdentifier)
+    view.allowsMultipleSelection = true
+    view.diagnostics.handler = nil
+    return view
+  }
+
+  /// Only the focused view shows its cursor: one focus on the page at a time.
+  private func applyFocus() {
+    rows.isFocused = focus == .list
+    chips.isFocused = focus == .strip
+    for (view, source) in [(list, rows as CursorSource), (strip, chips)] {
+      if let cursor = source.cursor {
+        source.refresh(view.cellForItem(at: cursor), isCursor: source.isFocused)
+      }
+    }
+  }
+
+  // MARK: Clicks
+
+  /// A click selects or deselects a row or chip and puts the cursor (and the focus) on it.
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+    clicked(indexPath, in: collectionView)
+  }
+
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
+    clicked(indexPath, in: collectionView)
+  }
+
+  private func clicked(_ path: ItemPath, in view: CollectionView) {
+    focus = view === list ? .list : .strip
+    setCursor(path, in: view, source: view === list ? rows : chips)
   }
 
   // MARK: Layout and drawing
@@ -95,6 +134,10 @@ final class ListPage: GalleryPage {
       context.text(focusNote, x: frame.width - noteWidth - 1, y: 0, style: Theme.dim)
     }
     listPane.draw(into: canvas)
+    if rows.itemCount == 0, listPane.frame.height > 0 {
+      DrawContext(canvas: canvas, frame: listPane.frame, clip: listPane.frame).centeredText(
+        "This list has no items.", y: listPane.frame.height / 2, style: Theme.dim)
+    }
     if !stripPane.frame.isEmpty {
       context.text(" tags", x: 0, y: frame.height - 2, style: Theme.dim)
       stripPane.draw(into: canvas)
@@ -154,7 +197,7 @@ final class ListPage: GalleryPage {
   private func setCursor(_ path: ItemPath, in view: CollectionView, source: CursorSource) {
     if let old = source.cursor { source.refresh(view.cellForItem(at: old), isCursor: false) }
     source.cursor = path
-    source.refresh(view.cellForItem(at: path), isCursor: true)
+    source.refresh(view.cellForItem(at: path), isCursor: source.isFocused)
   }
 
   // MARK: Time and state
@@ -168,13 +211,14 @@ final class ListPage: GalleryPage {
 
   var counters: ReuseCounters { list.reuseCounters }
 
-  var poolSizes: [String: Int] { list.reusePool.countsByIdentifier }
+  var poolSizes: [String: Int] { list.poolSizes.merging(strip.poolSizes) { $0 + $1 } }
 
   var status: String {
     let view = focus == .list ? list : strip
     let source: CursorSource = focus == .list ? rows : chips
-    let current = source.cursor.map { source.title(at: $0) } ?? "–"
-    return "\(current) · selected \(view.indexPathsForSelectedItems.count)"
+    let current = source.cursor.map { source.title(at: $0) } ?? "nothing focused"
+    let selected = view.indexPathsForSelectedItems.count
+    return current + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
   var keyHelp: [(String, String)] {
@@ -183,192 +227,5 @@ final class ListPage: GalleryPage {
       ("Enter Space", "select or deselect"), ("Tab", "switch between the list and the strip"),
       ("wheel, drag", "scroll the list under the pointer; click selects"),
     ]
-  }
-}
-
-/// A data source with a movable cursor (the highlighted item).
-private protocol CursorSource: AnyObject {
-  var cursor: ItemPath? { get set }
-  var itemCount: Int { get }
-  func flatIndex(of path: ItemPath) -> Int
-  func indexPath(forFlat flat: Int) -> ItemPath?
-  func title(at path: ItemPath) -> String
-  func refresh(_ cell: CollectionViewCell?, isCursor: Bool)
-}
-
-/// The vertical list's sections and rows, from `--data` or generated.
-private final class RowSource: CollectionViewDataSource, CursorSource {
-  let data: GalleryData?
-  let itemCount: Int
-  let sectionCount: Int
-  let hasVariableHeights: Bool
-  var cursor: ItemPath?
-  private var sectionStarts: [Int] = []
-
-  init(options: GalleryOptions) {
-    data = options.data
-    if let data = options.data {
-      itemCount = data.sections.reduce(0) { $0 + $1.items.count }
-      sectionCount = data.sections.count
-      hasVariableHeights = data.sections.contains { $0.items.contains { $0.height != 1 } }
-      var start = 0
-      for section in data.sections {
-        sectionStarts.append(start)
-        start += section.items.count
-      }
-    } else {
-      itemCount = max(0, options.itemCount)
-      sectionCount = (itemCount + DemoData.sectionSize - 1) / DemoData.sectionSize
-      hasVariableHeights = false
-    }
-  }
-
-  var firstNonEmptySection: Int {
-    guard let data else { return 0 }
-    return data.sections.firstIndex { !$0.items.isEmpty } ?? 0
-  }
-
-  func numberOfSections(in collectionView: CollectionView) -> Int { sectionCount }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
-    if let data { return data.sections[section].items.count }
-    return min(DemoData.sectionSize, itemCount - section * DemoData.sectionSize)
-  }
-
-  func height(of path: ItemPath) -> Int {
-    data?.sections[path.section].items[path.item].height ?? 1
-  }
-
-  func title(at path: ItemPath) -> String {
-    if let data { return data.sections[path.section].items[path.item].title }
-    return DemoData.title(forItem: flatIndex(of: path))
-  }
-
-  func flatIndex(of path: ItemPath) -> Int {
-    data == nil
-      ? path.section * DemoData.sectionSize + path.item : sectionStarts[path.section] + path.item
-  }
-
-  func indexPath(forFlat flat: Int) -> ItemPath? {
-    guard flat >= 0 && flat < itemCount else { return nil }
-    guard data != nil else {
-      return ItemPath(section: flat / DemoData.sectionSize, item: flat % DemoData.sectionSize)
-    }
-    return path(forFlat: flat, sectionStarts: sectionStarts)
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      ListRowCell.self, withReuseIdentifier: "row", for: indexPath)
-    let flat = flatIndex(of: indexPath)
-    cell.title = title(at: indexPath)
-    cell.detail =
-      data?.sections[indexPath.section].items[indexPath.item].detail ?? "#\((flat + 1).formatted)"
-    cell.badge = Theme.palette[flat % Theme.palette.count]
-    cell.isStriped = flat % 2 == 1
-    cell.isCursor = indexPath == cursor
-    return cell
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    let header = collectionView.dequeueReusableSupplementaryView(
-      ListHeaderView.self, ofKind: kind, withReuseIdentifier: "header", for: indexPath)
-    header.title =
-      data?.sections[indexPath.section].title
-      ?? DemoData.sectionTitle(indexPath.section, itemCount: itemCount)
-    return header
-  }
-
-  func refresh(_ cell: CollectionViewCell?, isCursor: Bool) {
-    (cell as? ListRowCell)?.isCursor = isCursor
-  }
-}
-
-/// The path of flat index `flat`, given each section's first flat index: the last section
-/// starting at or before it (empty sections before it start there too). O(log S).
-private func path(forFlat flat: Int, sectionStarts starts: [Int]) -> ItemPath {
-  var low = 0
-  var high = starts.count - 1
-  while low < high {
-    let mid = (low + high + 1) / 2
-    if starts[mid] <= flat { low = mid } else { high = mid - 1 }
-  }
-  return ItemPath(section: low, item: flat - starts[low])
-}
-
-/// The horizontal strip's groups of chips.
-private final class ChipSource: CollectionViewDataSource, CursorSource {
-  let groups: [(title: String, tags: [String])]
-  let itemCount: Int
-  var cursor: ItemPath?
-  private var starts: [Int] = []
-
-  init(tags: [String]?) {
-    if let tags, !tags.isEmpty {
-      groups = [("Tags", tags)]
-    } else {
-      groups = DemoData.tagGroups.map { ($0.0, $0.1) }
-    }
-    var start = 0
-    for group in groups {
-      starts.append(start)
-      start += group.tags.count
-    }
-    itemCount = start
-  }
-
-  func width(of path: ItemPath) -> Int {
-    CharacterWidth.of(groups[path.section].tags[path.item]) + 3
-  }
-  func headerWidth(of section: Int) -> Int { CharacterWidth.of(groups[section].title) + 4 }
-
-  func numberOfSections(in collectionView: CollectionView) -> Int { groups.count }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
-    groups[section].tags.count
-  }
-
-  func title(at path: ItemPath) -> String { groups[path.section].tags[path.item] }
-  func flatIndex(of path: ItemPath) -> Int { starts[path.section] + path.item }
-
-  func indexPath(forFlat flat: Int) -> ItemPath? {
-    guard flat >= 0 && flat < itemCount else { return nil }
-    return path(forFlat: flat, sectionStarts: starts)
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      ChipCell.self, withReuseIdentifier: "chip", for: indexPath)
-    cell.text = title(at: indexPath)
-    cell.color = Theme.palette[flatIndex(of: indexPath) % Theme.palette.count]
-    cell.isCursor = indexPath == cursor
-    return cell
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    let header = collectionView.dequeueReusableSupplementaryView(
-      ChipHeaderView.self, ofKind: kind, withReuseIdentifier: "chipHeader", for: indexPath)
-    header.title = groups[indexPath.section].title
-    return header
-  }
-
-  func refresh(_ cell: CollectionViewCell?, isCursor: Bool) {
-    (cell as? ChipCell)?.isCursor = isCursor
   }
 }

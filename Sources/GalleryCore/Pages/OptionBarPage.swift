@@ -17,7 +17,11 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
   let pane: CollectionViewPane
   var frame = CellRect.zero
   private let allNames: [String]?
+  /// With `--data`, each section's items: the body shows the selected section's.
+  private let sectionItems: [[GalleryData.Item]]?
   private let total: Int
+  /// Whether the last selection came from a key on this page (the bar sees it as code).
+  private var selectedByKey = false
   private var showsFew = false
   private var log: [String] = []
   private var displayed = 0
@@ -33,9 +37,11 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
   init(options: GalleryOptions) {
     if let data = options.data, !data.sections.isEmpty {
       allNames = data.sections.map(\.title)
+      sectionItems = data.sections.map(\.items)
       total = data.sections.count
     } else {
       allNames = nil
+      sectionItems = nil
       total = max(0, options.itemCount)
     }
     bar = OptionBar(viewportSize: Size(width: 80, height: 1))
@@ -105,6 +111,7 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
 
   func optionBar(_ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin) {
     lastOrigin = origin
+    if origin != .programmatic { selectedByKey = false }
     record("didSelect \(name(index)) (\(describe(origin)))")
   }
 
@@ -127,7 +134,8 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
     let selection = bar.selectedIndex.map { "selected \(name($0))" } ?? "nothing selected"
     let slide = bar.selectsCenteredColumnOnSlide ? "on" : "off"
     context.text(
-      " \(count.formatted) categories · \(selection) · slide selects: \(slide)", x: 0, y: 0,
+      " \(plural(count, "category", "categories")) · \(selection) · slide selects: \(slide)",
+      x: 0, y: 0,
       style: Theme.title)
     pane.draw(into: canvas)
     guard frame.height > 2 else { return }
@@ -160,12 +168,7 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
       clip: frame)
     if let selected = bar.selectedIndex {
       left.text(" \(name(selected))", x: 0, y: 0, style: Theme.title)
-      for line in 1..<max(1, height) {
-        let seed = selected &* 31 &+ line &* 7
-        left.text(
-          " • \(DemoData.title(forItem: seed)) and the \(DemoData.title(forItem: seed &* 3 + 1))",
-          x: 0, y: line + 1, style: TextStyle(foreground: Theme.text))
-      }
+      drawItems(ofColumn: selected, into: left, rows: height - 2)
     } else {
       left.text(
         " Nothing selected: ← → or a click selects a category.", x: 0, y: 0, style: Theme.dim)
@@ -181,7 +184,40 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
     }
   }
 
+  /// The selected category's items from `--data` (a title and its detail; taller items get
+  /// their rows), or demo headlines; an empty section says so.
+  private func drawItems(ofColumn column: Int, into context: DrawContext, rows: Int) {
+    guard rows > 0 else { return }
+    guard let sectionItems else {
+      for line in 0..<rows {
+        let seed = column &* 31 &+ (line + 1) &* 7
+        context.text(
+          " • \(DemoData.title(forItem: seed)) and the \(DemoData.title(forItem: seed &* 3 + 1))",
+          x: 0, y: line + 2, style: TextStyle(foreground: Theme.text))
+      }
+      return
+    }
+    let items = sectionItems[column]
+    if items.isEmpty {
+      context.text(" This section has no items.", x: 0, y: 2, style: Theme.dim)
+      return
+    }
+    var y = 2
+    for item in items {
+      guard y < rows + 2 else { break }
+      context.text(" • \(item.title)", x: 0, y: y, style: TextStyle(foreground: Theme.text))
+      if let detail = item.detail, item.height > 1, y + 1 < rows + 2 {
+        context.text("   \(detail)", x: 0, y: y + 1, style: Theme.dim)
+      } else if let detail = item.detail {
+        let used = CharacterWidth.of(" • \(item.title)")
+        context.text(" · \(detail)", x: used, y: y, style: Theme.dim)
+      }
+      y += max(1, item.height)
+    }
+  }
+
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    if [.left, .right, .home, .end].contains(key.key) { selectedByKey = true }
     switch key.key {
     case .left:
       guard count > 0 else { return true }
@@ -207,9 +243,9 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
   }
 
   var status: String {
-    guard let selected = bar.selectedIndex else { return "no selection" }
-    let origin = lastOrigin.map(describe) ?? "code"
-    return "column \((selected + 1).formatted) (\(origin))"
+    guard let selected = bar.selectedIndex else { return "nothing selected" }
+    let how = selectedByKey ? "key" : lastOrigin.map(describe) ?? "code"
+    return "\(name(selected)) · \((selected + 1).formatted) of \(count.formatted) · by \(how)"
   }
 
   var keyHelp: [(String, String)] {

@@ -14,7 +14,10 @@ final class PickerPage: PanePage, FourWayPickerDelegate {
   let pane: CollectionViewPane
   var frame = CellRect.zero
   private var events: [String] = []
-  private var chosen: PickerSwatch?
+  private var chosen: PickerSwatch? {
+    didSet { marks.chosen = chosen.map { ($0.row, $0.column) } }
+  }
+  private let marks = PickerMarks()
   private var pressPoint: (column: Int, row: Int)?
   private var moved = false
   private var scale = (x: 0.05, y: 0.025)
@@ -30,6 +33,7 @@ final class PickerPage: PanePage, FourWayPickerDelegate {
 
   init(options: GalleryOptions) {
     var random: UInt64 = 0x0001_5EED
+    let marks = self.marks
     let rows = (0..<Self.widths.count).map { row in
       Self.colors.map { name, local, color in
         var color = color
@@ -39,12 +43,16 @@ final class PickerPage: PanePage, FourWayPickerDelegate {
         }
         return PickerSwatch(
           colorName: name, localName: local, color: color, width: Self.widths[row],
-          height: Self.heights[row])
+          height: Self.heights[row], row: row,
+          column: Self.colors.firstIndex { $0.0 == name } ?? 0, marks: marks)
       }
     }
     picker = FourWayPicker(
       rows: rows, cell: SwatchCell.self, itemSize: .fixed(Size(width: 20, height: 10)))
     picker.collectionView.diagnostics.handler = nil
+    marks.isCentred = { [unowned picker] row, column in
+      row == picker.currentRow && column == picker.column(forRow: row)
+    }
     pane = CollectionViewPane(collectionView: picker.collectionView)
     pane.background = Theme.plain
     picker.delegate = self
@@ -166,14 +174,17 @@ final class PickerPage: PanePage, FourWayPickerDelegate {
   var isAnimating: Bool { picker.isAnimating }
 
   var poolSizes: [String: Int] {
-    var sizes = picker.collectionView.reusePool.countsByIdentifier
-    for (identifier, count) in picker.itemPool.countsByIdentifier { sizes[identifier] = count }
+    var sizes = picker.collectionView.poolSizes
+    sizes[SwatchCell.reuseIdentifier] = picker.itemPool.count(
+      forReuseIdentifier: SwatchCell.reuseIdentifier)
     return sizes
   }
 
   var status: String {
+    let centred =
+      picker.currentModel.map { "\($0.localName) \($0.colorName) \($0.size)" } ?? "empty"
     let chosen = chosen.map { "chosen \($0.localName) \($0.colorName) \($0.size)" } ?? "none chosen"
-    return "\(chosen) · swatch cells \(picker.itemCellsCreated)"
+    return "centred \(centred) · \(chosen)"
   }
 
   var keyHelp: [(String, String)] {

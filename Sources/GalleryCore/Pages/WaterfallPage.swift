@@ -32,6 +32,8 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
     feed = WaterfallView(layout: layout)
     pane = CollectionViewPane(collectionView: feed.collectionView)
     pane.background = Theme.plain
+    pane.showsScrollIndicator = true
+    pane.scrollIndicatorStyle = Theme.scrollIndicator
     layout.itemHeight = .perItem { [unowned self] path, _ in Double(cardHeight(path.item)) }
     let collectionView = feed.collectionView
     collectionView.register(FeedCardCell.self, forCellWithReuseIdentifier: "card")
@@ -96,10 +98,12 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
     case .leftToRight: order = "left to right"
     case .rightToLeft: order = "right to left"
     }
+    feed.collectionView.layoutIfNeeded()  // the heading describes the columns drawn
     let columns = feed.layout.numberOfColumns(inSection: 0)
     let more = loaded < total ? "scroll for more" : "all loaded"
+    let loadedCards = "\(loaded.formatted) of \(plural(total, "card"))"
     context.text(
-      " \(loaded.formatted) of \(total.formatted) cards · \(pages) pages · \(columns) columns, \(order) · \(more)",
+      " \(loadedCards) · \(plural(pages, "page")) · \(plural(columns, "column")), \(order) · \(more)",
       x: 0, y: 0, style: Theme.title)
     pane.draw(into: canvas)
   }
@@ -131,7 +135,17 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
   }
 
   var status: String {
-    "selected \(feed.collectionView.indexPathsForSelectedItems.count)"
+    let collectionView = feed.collectionView
+    let selected = collectionView.indexPathsForSelectedItems.count
+    let top = collectionView.indexPathsForVisibleItems.lazy
+      .filter {
+        collectionView.frameForItem(at: $0).map { $0.maxY > collectionView.contentOffset.y }
+          ?? false
+      }
+      .map(\.item).min()
+    let position =
+      top.map { "card \(($0 + 1).formatted) of \(loaded.formatted) at the top" } ?? "no cards"
+    return position + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
   var keyHelp: [(String, String)] {

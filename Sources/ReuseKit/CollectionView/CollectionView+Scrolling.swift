@@ -168,7 +168,13 @@ extension CollectionView: ScrollSnapStopProvider {
       forFlatIndex: line < contentMiddle ? 0 : total - 1, axis: axis, alignment: alignment)
   }
 
-  /// The stop `steps` items from `stop`, clamped to the first and last items.
+  /// The stop `steps` stops from `stop`'s item (recomputed), clamped to the first and last
+  /// stops. A step goes to the next distinct offset along the axis: in a list the next item,
+  /// in a grid the next row, in a waterfall the next card to start in any column, so a step
+  /// always moves when there is somewhere to go. `steps == 0` gives the item's own stop.
+  ///
+  /// - Complexity: O(|steps| × (log n + k)) for up to 256 steps; beyond that the steps are
+  ///   counted in items (O(log n)), as for a jump.
   public func snapStop(
     _ stop: SnapStop, advancedBy steps: Int, axis: Axis, alignment: SnapAlignment
   )
@@ -176,9 +182,65 @@ extension CollectionView: ScrollSnapStopProvider {
   {
     let total = itemCountPrefix[itemCountPrefix.count - 1]
     guard total > 0 else { return nil }
-    let (sum, overflow) = stop.index.addingReportingOverflow(steps)
-    let flat = overflow ? (steps > 0 ? total - 1 : 0) : min(max(sum, 0), total - 1)
-    return snapStop(forFlatIndex: flat, axis: axis, alignment: alignment)
+    guard steps.magnitude <= 256 else {
+      let (sum, overflow) = stop.index.addingReportingOverflow(steps)
+      let flat = overflow ? (steps > 0 ? total - 1 : 0) : min(max(sum, 0), total - 1)
+      return snapStop(forFlatIndex: flat, axis: axis, alignment: alignment)
+    }
+    guard
+      var current = snapStop(
+        forFlatIndex: min(max(stop.index, 0), total - 1), axis: axis,
+        alignment: alignment)
+    else { return nil }
+    for _ in 0..<steps.magnitude {
+      guard
+        let next = adjacentSnapStop(
+          from: current, forward: steps > 0, axis: axis, alignment: alignment)
+      else { break }
+      current = next
+    }
+    return current
+  }
+
+  /// The nearest stop strictly after (or before) `stop` along the axis, found by querying
+  /// windows that grow from the stop until one holds it or the content ends. Of several items
+  /// at that offset (a grid's row), the first.
+  private func adjacentSnapStop(
+    from stop: SnapStop, forward: Bool, axis: Axis, alignment: SnapAlignment
+  ) -> SnapStop? {
+    let layout = collectionViewLayout
+    let line = alignmentLine(forOffset: stop.offset, axis: axis, alignment: alignment)
+    let viewport = max(viewportSize[axis], 1)
+    let contentLength = layout.contentSize[axis]
+    let epsilon = 1e-9 * max(1, abs(stop.offset))
+    var reach = viewport
+    while true {
+      let low = forward ? line - viewport : line - reach
+      let high = forward ? line + reach : line + viewport
+      let window = Rect(
+        axis: axis, main: low, mainLength: high - low, cross: -1e12, crossLength: 2e12)
+      snapElements.removeAll()
+      layout.elements(in: LayoutQuery(rect: window, viewport: window), into: &snapElements)
+      var best: SnapStop?
+      for element in snapElements.items {
+        let offset = alignedOffset(of: element.frame, axis: axis, alignment: alignment)
+        guard forward ? offset > stop.offset + epsilon : offset < stop.offset - epsilon else {
+          continue
+        }
+        let candidate = SnapStop(index: flatIndex(of: element.indexPath), offset: offset)
+        guard let current = best else {
+          best = candidate
+          continue
+        }
+        let closer = forward ? offset < current.offset : offset > current.offset
+        if closer || (offset == current.offset && candidate.index < current.index) {
+          best = candidate
+        }
+      }
+      if let best { return best }
+      if forward ? high >= contentLength + viewport : low <= -viewport { return nil }
+      reach *= 4
+    }
   }
 
   private func snapStop(forFlatIndex flat: Int, axis: Axis, alignment: SnapAlignment) -> SnapStop? {

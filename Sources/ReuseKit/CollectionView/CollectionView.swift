@@ -130,6 +130,10 @@ public final class CollectionView: ScrollView {
   /// What the reuse engine has done, across all identifiers.
   @exclusivity(unchecked) public internal(set) var reuseCounters = ReuseCounters()
 
+  /// Every identifier a view is registered under, in registration order (the blank
+  /// placeholders' included once used).
+  public var registeredReuseIdentifiers: [String] { registrations.map(\.identifier) }
+
   /// What the reuse engine has done for one identifier.
   public func reuseCounters(forReuseIdentifier identifier: String) -> ReuseCounters {
     registrationSlots[identifier].map { registrationCounters[$0] } ?? ReuseCounters()

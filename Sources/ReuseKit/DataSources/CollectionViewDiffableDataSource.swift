@@ -172,6 +172,11 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
     from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>
   ) -> [Changeset] {
     func flatten(_ snapshot: Snapshot<SectionID, ItemID>) -> ([ItemID], [Int]) {
+      // One section: its array as it is (shared, not copied).
+      if snapshot.numberOfSections == 1 {
+        let items = snapshot.items(inSectionAt: 0)
+        return (items, [0, items.count])
+      }
       var items: [ItemID] = []
       items.reserveCapacity(snapshot.numberOfItems)
       var starts = [0]

@@ -201,9 +201,9 @@ public final class Canvas {
     }
   }
 
-  /// The whole frame as text with ANSI colour (SGR) sequences, rows separated by newlines,
-  /// ending with a reset.
-  public func ansiText() -> String {
+  /// The whole frame as text with ANSI colour (SGR) sequences written for `mode`, rows
+  /// separated by newlines, each ending with a reset.
+  public func ansiText(mode: ColorMode = .trueColor) -> String {
     var bytes: [UInt8] = []
     var pen: TextStyle?
     for row in 0..<rows {
@@ -212,7 +212,7 @@ public final class Canvas {
         let cell = cells[row * columns + column]
         guard cell.width > 0 else { continue }
         if pen != cell.style {
-          ANSI.appendStyle(cell.style, to: &bytes)
+          ANSI.appendStyle(cell.style, mode: mode, to: &bytes)
           pen = cell.style
         }
         cell.glyph.appendUTF8(to: &bytes)

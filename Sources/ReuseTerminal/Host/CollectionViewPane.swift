@@ -10,10 +10,19 @@ public final class CollectionViewPane: CollectionViewHost {
   public let collectionView: CollectionView
   /// Where the pane is on the screen.
   public var frame: CellRect = .zero {
-    didSet {
-      collectionView.viewportSize = Size(width: Double(frame.width), height: Double(frame.height))
-    }
+    didSet { updateViewportSize() }
   }
+  /// Whether the pane draws a scroll indicator in its last column (a vertical collection
+  /// view) or row (a horizontal one). The collection view's viewport leaves that column free.
+  /// Dragging the thumb scrolls; a press elsewhere on the track jumps there.
+  public var showsScrollIndicator = false {
+    didSet { updateViewportSize() }
+  }
+  /// How the indicator's track and thumb are drawn.
+  public var scrollIndicatorStyle = (
+    track: TextStyle(foreground: Color(hex: 0x3B4058)),
+    thumb: TextStyle(foreground: Color(hex: 0x9AA5CE))
+  )
   /// What shows where no view is drawn.
   public var background: TextStyle = .plain
   /// Columns (or rows) per wheel notch.
@@ -26,6 +35,8 @@ public final class CollectionViewPane: CollectionViewHost {
   /// Scratch draw orders, one per nesting depth, kept between frames (no allocation).
   private var drawOrders: [[(view: ReusableView, attributes: LayoutAttributes)]] = []
   private var pressPoint = Point.zero
+  /// While the thumb is dragged: where on the thumb it was grabbed.
+  private var thumbGrab: Double?
 
   /// Creates a pane for `collectionView` and makes itself its host. Terminal hosts use a drag
   /// slop of one cell.
@@ -33,6 +44,18 @@ public final class CollectionViewPane: CollectionViewHost {
     self.collectionView = collectionView
     collectionView.host = self
     collectionView.dragSlop = 1
+  }
+
+  private func updateViewportSize() {
+    var size = Size(width: Double(frame.width), height: Double(frame.height))
+    if showsScrollIndicator {
+      if collectionView.collectionViewLayout.scrollDirection == .vertical {
+        size.width = max(0, size.width - 1)
+      } else {
+        size.height = max(0, size.height - 1)
+      }
+    }
+    collectionView.viewportSize = size
   }
 
   // MARK: Host
@@ -56,9 +79,62 @@ public final class CollectionViewPane: CollectionViewHost {
     collectionView.layoutIfNeeded()
     canvas.fill(frame, style: background)
     guard !frame.isEmpty else { return }
+    let content = contentFrame
     drawViews(
-      of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: frame,
+      of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: content,
       depth: 0, into: canvas)
+    if showsScrollIndicator { drawScrollIndicator(into: canvas) }
+  }
+
+  /// The part of the frame the collection view's content shows in (all of it but the
+  /// indicator's column or row).
+  private var contentFrame: CellRect {
+    guard showsScrollIndicator else { return frame }
+    return collectionView.collectionViewLayout.scrollDirection == .vertical
+      ? CellRect(x: frame.x, y: frame.y, width: max(0, frame.width - 1), height: frame.height)
+      : CellRect(x: frame.x, y: frame.y, width: frame.width, height: max(0, frame.height - 1))
+  }
+
+  /// The indicator's cells on the screen: the last column or row.
+  private var indicatorFrame: CellRect {
+    collectionView.collectionViewLayout.scrollDirection == .vertical
+      ? CellRect(x: frame.maxX - 1, y: frame.y, width: 1, height: frame.height)
+      : CellRect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+  }
+
+  private var trackLength: Int {
+    collectionView.collectionViewLayout.scrollDirection == .vertical ? frame.height : frame.width
+  }
+
+  /// The thumb, in whole cells of the track, or `nil` when everything fits.
+  private var thumbCells: (start: Int, length: Int)? {
+    guard let thumb = collectionView.scrollThumb(trackLength: Double(trackLength)) else {
+      return nil
+    }
+    let length = max(1, Int(thumb.length.rounded()))
+    let start = min(max(0, Int(thumb.offset.rounded())), max(0, trackLength - length))
+    return (start, length)
+  }
+
+  private func drawScrollIndicator(into canvas: Canvas) {
+    let track = indicatorFrame
+    guard !track.isEmpty, let thumb = thumbCells else { return }
+    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
+    for index in 0..<trackLength {
+      let isThumb = index >= thumb.start && index < thumb.start + thumb.length
+      let character: Character = vertical ? (isThumb ? "┃" : "│") : (isThumb ? "━" : "─")
+      canvas.draw(
+        String(character), column: vertical ? track.x : track.x + index,
+        row: vertical ? track.y + index : track.y,
+        style: isThumb ? scrollIndicatorStyle.thumb : scrollIndicatorStyle.track)
+    }
+  }
+
+  /// Scrolls so that the thumb starts `cells` into the track.
+  private func moveThumb(to cells: Double) {
+    let target = collectionView.contentOffset(
+      forScrollThumbOffset: cells, trackLength: Double(trackLength))
+    collectionView.setContentOffset(target, animated: false)
   }
 
   /// Draws `collectionView`'s displayed views in z-order, its content origin at
@@ -141,17 +217,37 @@ public final class CollectionViewPane: CollectionViewHost {
       guard event.button == .left, contains(column: event.column, row: event.row) else {
         return false
       }
+      if showsScrollIndicator, indicatorFrame.contains(column: event.column, row: event.row),
+        let thumb = thumbCells
+      {
+        let along = Double(indicatorPosition(event))
+        // On the thumb: grab it where pressed; elsewhere: jump so its middle is there.
+        let onThumb = along >= Double(thumb.start) && along < Double(thumb.start + thumb.length)
+        let grab = onThumb ? along - Double(thumb.start) : Double(thumb.length) / 2
+        thumbGrab = grab
+        isPressed = true
+        if !onThumb { moveThumb(to: along - grab) }
+        return true
+      }
       isPressed = true
       pressPoint = point
       collectionView.beginDrag(at: point, time: time)
       return true
     case .drag:
       guard isPressed else { return false }
+      if let grab = thumbGrab {
+        moveThumb(to: Double(indicatorPosition(event)) - grab)
+        return true
+      }
       collectionView.moveDrag(to: point, time: time)
       return true
     case .release:
       guard isPressed else { return false }
       isPressed = false
+      if thumbGrab != nil {
+        thumbGrab = nil
+        return true
+      }
       let wasDragging = collectionView.isDragging
       collectionView.endDrag(at: point, time: time)
       if !wasDragging && contains(column: event.column, row: event.row) {
@@ -170,6 +266,12 @@ public final class CollectionViewPane: CollectionViewHost {
       collectionView.scroll(byWheel: delta, time: time)
       return true
     }
+  }
+
+  /// How far along the indicator's track a mouse event is, in cells.
+  private func indicatorPosition(_ event: MouseEvent) -> Int {
+    collectionView.collectionViewLayout.scrollDirection == .vertical
+      ? event.row - frame.y : event.column - frame.x
   }
 
   /// Advances the collection view's scrolling to `time`; returns whether it still moves.

@@ -81,6 +81,50 @@ public enum TextLayout {
     return result + "…"
   }
 
+  /// `text` broken into lines of at most `width` columns: at spaces where it can, inside a
+  /// word only when the word alone is wider. An empty text is one empty line.
+  public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = Substring(word)
+      var wordWidth = CharacterWidth.of(String(word))
+      if used > 0 && used + 1 + wordWidth <= width {
+        line += " " + word
+        used += 1 + wordWidth
+        continue
+      }
+      if used > 0 {
+        lines.append(line)
+        line = ""
+        used = 0
+      }
+      // A word wider than a line: cut it where the line ends.
+      while wordWidth > width {
+        var head = ""
+        var headWidth = 0
+        var rest = word
+        while let character = rest.first, headWidth + CharacterWidth.of(character) <= width {
+          head.append(character)
+          headWidth += CharacterWidth.of(character)
+          rest = rest.dropFirst()
+        }
+        if head.isEmpty {  // one character wider than the line: it goes alone
+          head = String(rest.removeFirst())
+        }
+        lines.append(head)
+        word = rest
+        wordWidth = CharacterWidth.of(String(word))
+      }
+      line = String(word)
+      used = wordWidth
+    }
+    if used > 0 || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// `text` padded with spaces (or cut) to exactly `width` columns.
   public static func pad(_ text: String, toWidth width: Int) -> String {
     let fitted = truncate(text, toWidth: width)

@@ -47,10 +47,15 @@ public final class TerminalApp {
     func write(_ bytes: [UInt8]) { Platform.writeAll(bytes) }
   }
 
-  /// Creates an application for `scene`.
-  public init(scene: any TerminalScene) {
+  /// Creates an application for `scene`, writing colours as `colorMode` says (by default,
+  /// as the environment asks: ``ColorMode/detect(environment:)``).
+  public init(
+    scene: any TerminalScene,
+    colorMode: ColorMode = ColorMode.detect(environment: Platform.environment)
+  ) {
     self.scene = scene
     self.renderer = Renderer(output: StandardOutput())
+    renderer.colorMode = colorMode
   }
 
   /// Runs until the scene wants to quit or the input closes.

@@ -109,6 +109,20 @@ public enum Platform {
   /// Whether standard input is a terminal.
   public static var isInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
+  /// The process's environment variables.
+  public static var environment: [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+
   /// The terminal's size, or `nil` when it cannot be read.
   public static func terminalSize() -> TerminalSize? {
     var size = winsize()

@@ -9,8 +9,14 @@ public enum ANSI {
     bytes.append(0x48)  // H
   }
 
-  /// Appends an SGR sequence that resets and then sets `style` entirely.
-  public static func appendStyle(_ style: TextStyle, to bytes: inout [UInt8]) {
+  /// Appends an SGR sequence that resets and then sets `style` entirely, in `mode`: 24-bit
+  /// colours as they are, or mapped to the nearest palette entry; none in ``ColorMode/monochrome``
+  /// (whose highlights become reverse) and nothing at all but the reset in ``ColorMode/plain``.
+  public static func appendStyle(
+    _ style: TextStyle, mode: ColorMode = .trueColor, to bytes: inout [UInt8]
+  ) {
+    if mode == .plain { return }
+    let style = mode.adapt(style)
     bytes.append(contentsOf: [0x1B, 0x5B, 0x30])  // ESC [ 0
     let attributes = style.attributes
     if attributes.contains(.bold) { bytes.append(contentsOf: [0x3B, 0x31]) }
@@ -18,8 +24,10 @@ public enum ANSI {
     if attributes.contains(.italic) { bytes.append(contentsOf: [0x3B, 0x33]) }
     if attributes.contains(.underline) { bytes.append(contentsOf: [0x3B, 0x34]) }
     if attributes.contains(.reverse) { bytes.append(contentsOf: [0x3B, 0x37]) }
-    if let color = style.foreground { appendColor(color, selector: 0x33, to: &bytes) }
-    if let color = style.background { appendColor(color, selector: 0x34, to: &bytes) }
+    if let color = style.foreground {
+      appendColor(color, background: false, mode: mode, to: &bytes)
+    }
+    if let color = style.background { appendColor(color, background: true, mode: mode, to: &bytes) }
     bytes.append(0x6D)  // m
   }
 
@@ -28,14 +36,28 @@ public enum ANSI {
     bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])
   }
 
-  /// `;3 8;2;r;g;b` (foreground) or `;4 8;2;r;g;b` (background).
-  private static func appendColor(_ color: Color, selector: UInt8, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: [0x3B, selector, 0x38, 0x3B, 0x32, 0x3B])
-    appendDecimal(Int(color.red), to: &bytes)
-    bytes.append(0x3B)
-    appendDecimal(Int(color.green), to: &bytes)
-    bytes.append(0x3B)
-    appendDecimal(Int(color.blue), to: &bytes)
+  /// `;38;2;r;g;b`, `;38;5;n` or `;3n`/`;9n` for a foreground (`;48…`, `;4n`, `;10n` for a
+  /// background), as `mode` writes colours.
+  private static func appendColor(
+    _ color: Color, background: Bool, mode: ColorMode, to bytes: inout [UInt8]
+  ) {
+    bytes.append(0x3B)  // ;
+    switch mode {
+    case .palette16:
+      let index = color.nearest16Index
+      let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+      appendDecimal(base + index % 8, to: &bytes)
+    case .palette256:
+      bytes.append(contentsOf: [background ? 0x34 : 0x33, 0x38, 0x3B, 0x35, 0x3B])  // 38;5;
+      appendDecimal(color.nearest256Index, to: &bytes)
+    case .trueColor, .monochrome, .plain:
+      bytes.append(contentsOf: [background ? 0x34 : 0x33, 0x38, 0x3B, 0x32, 0x3B])  // 38;2;
+      appendDecimal(Int(color.red), to: &bytes)
+      bytes.append(0x3B)
+      appendDecimal(Int(color.green), to: &bytes)
+      bytes.append(0x3B)
+      appendDecimal(Int(color.blue), to: &bytes)
+    }
   }
 
   /// Appends a non-negative integer in decimal.

@@ -26,6 +26,11 @@ public final class Renderer {
   @exclusivity(unchecked) private var fingerprints: [UInt64] = []
   /// Whether to scroll bands with the terminal's scroll regions (on by default).
   public var usesScrollRegions = true
+  /// How styles are written: 24-bit, a palette, monochrome or plain. Changing it redraws
+  /// everything on the next render.
+  public var colorMode = ColorMode.trueColor {
+    didSet { if colorMode != oldValue { invalidate() } }
+  }
   /// Rows scrolled by the terminal in the last frame (positive: content moved up).
   public private(set) var lastFrameScroll = 0
 
@@ -99,7 +104,7 @@ public final class Renderer {
                 continue
               }
               if pen != cell.style {
-                ANSI.appendStyle(cell.style, to: &buffer)
+                ANSI.appendStyle(cell.style, mode: colorMode, to: &buffer)
                 pen = cell.style
               }
               cell.glyph.appendUTF8(to: &buffer)

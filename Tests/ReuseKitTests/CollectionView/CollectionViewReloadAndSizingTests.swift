@@ -50,23 +50,8 @@ import Testing
   }
 
   @Test func selfSizingCellsMeasureAndTheFirstVisibleItemKeepsItsPlace() {
-    final class Sizer: CollectionViewDataSource {
-      let lengths: [Double]
-      init(lengths: [Double]) { self.lengths = lengths }
-      func collectionView(
-        _ collectionView: CollectionView, numberOfItemsInSection section: Int
-      ) -> Int { lengths.count }
-      func collectionView(
-        _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-      ) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(
-          RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
-        cell.preferredLength = lengths[indexPath.item]
-        return cell
-      }
-    }
     let lengths = (0..<1000).map { Double(5 + $0 % 17) }
-    let sizer = Sizer(lengths: lengths)
+    let sizer = SizedItems(lengths)
     let collectionView = CollectionView(
       layout: ListLayout(itemSizing: .estimated(10)), viewportSize: Size(width: 10, height: 50))
     collectionView.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")

@@ -1,0 +1,328 @@
+import Foundation
+import GalleryCore
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+/// The gallery as a terminal application: pages that keep their state, help that fits, a
+/// status line for the user first, visible focus, wrapping page keys, `--stats`.
+@Suite struct GalleryPolishTests {
+  private func makeGallery(
+    _ page: String = "list", _ size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+    data: GalleryData? = nil
+  ) -> (Gallery, Canvas) {
+    makeTestGallery(page, size, data: data)
+  }
+
+  private func press(
+    _ keys: [Key], _ gallery: Gallery, _ canvas: Canvas, time: inout Double
+  ) {
+    for key in keys {
+      time += 0.1
+      gallery.handle(.key(KeyEvent(key)), at: time)
+      settleTestGallery(gallery, time: &time)
+    }
+    gallery.draw(into: canvas)
+  }
+
+  private func text(_ canvas: Canvas) -> [String] { canvas.plainTextLines() }
+
+  // MARK: 1. State that stays
+
+  @Test func everyPageKeepsItsStateAcrossSwitches() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery()
+    // The list: move down three rows and select one.
+    press([.down, .down, .down, .enter], gallery, canvas, time: &time)
+    let list = text(canvas)
+    // The data source: add a task after the cursor.
+    press([.character("4"), .character("a")], gallery, canvas, time: &time)
+    let dataSource = text(canvas)
+    #expect(dataSource[1].contains("26 tasks"), "\(dataSource[1])")
+    // The waterfall: change the order and the column width.
+    press([.character("5"), .character("o"), .character("c")], gallery, canvas, time: &time)
+    let waterfall = text(canvas)
+    // The picker: choose a colour.
+    press([.character("3"), .right, .enter], gallery, canvas, time: &time)
+    let picker = text(canvas)
+    #expect(picker.joined().contains("chosen 橙 orange"))
+    // Around every page and back: each is as it was left.
+    for (digit, expected) in [("1", list), ("4", dataSource), ("5", waterfall), ("3", picker)] {
+      press([.character("6"), .character(Character(digit))], gallery, canvas, time: &time)
+      #expect(text(canvas) == expected, "page \(digit) changed while away")
+    }
+  }
+
+  // MARK: 10. Page keys wrap
+
+  @Test func bracketsWrapAroundThePages() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("carousel")
+    press([.character("]")], gallery, canvas, time: &time)
+    #expect(gallery.currentPageName == "list", "] on the last page goes to the first")
+    press([.character("[")], gallery, canvas, time: &time)
+    #expect(gallery.currentPageName == "carousel", "[ on the first page goes to the last")
+  }
+
+  // MARK: 3. Help that fits
+
+  @Test(arguments: [(80, 24), (200, 60), (40, 12)])
+  func theHelpOverlayFitsAndKeepsItsColumns(_ columns: Int, _ rows: Int) {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery(
+      "optionbar", TerminalSize(columns: columns, rows: rows))
+    press([.character("?")], gallery, canvas, time: &time)
+    let lines = text(canvas)
+    let top = lines.firstIndex { $0.contains("┌") && $0.contains("Keys") }
+    let bottom = lines.lastIndex { $0.contains("└") }
+    #expect(top != nil && bottom != nil, "a bordered box:\n\(lines.joined(separator: "\n"))")
+    guard let top, let bottom else { return }
+    #expect(lines[bottom].contains("Esc or ? closes"))
+    // Every line of the box stays inside the terminal and inside its border.
+    let left = lines[top].distance(
+      from: lines[top].startIndex, to: lines[top].firstIndex(of: "┌")!)
+    for line in lines[top...bottom] {
+      #expect(CharacterWidth.of(line) <= columns)
+      let characters = Array(line)
+      #expect(characters.count > left && "┌│└".contains(characters[left]), "\(line)")
+    }
+    // No description is cut with an ellipsis where the box is wide enough to wrap it.
+    let body = lines[(top + 1)..<bottom].joined(separator: "\n")
+    if columns >= 80 {
+      #expect(!body.contains("…"), "\(body)")
+      // The key column stays apart from the descriptions.
+      #expect(body.contains("click, drag, wheel  "), "\(body)")
+    }
+    // At 200 columns the box is as wide as its longest line, not the terminal.
+    if columns == 200 {
+      let border = lines[top]
+      let width = border.distance(
+        from: border.firstIndex(of: "┌")!, to: border.firstIndex(of: "┐")!)
+      #expect(width < 100, "\(border)")
+    }
+  }
+
+  @Test func qAndEscCloseTheHelpAndCtrlCStillQuits() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery()
+    for closing in [Key.character("q"), .escape, .character("?")] {
+      press([.character("?")], gallery, canvas, time: &time)
+      #expect(gallery.showsHelp)
+      press([closing], gallery, canvas, time: &time)
+      #expect(!gallery.showsHelp, "\(closing) closes the help")
+      #expect(!gallery.wantsToQuit, "\(closing) in the help does not quit")
+    }
+    press([.character("?")], gallery, canvas, time: &time)
+    gallery.handle(.key(KeyEvent(.control("c"), modifiers: .control)), at: time + 1)
+    #expect(gallery.wantsToQuit)
+  }
+
+  // MARK: 4. The status line
+
+  @Test(arguments: [60, 80, 120])
+  func theStatusLineShowsTheFocusAndHelpFirst(_ columns: Int) {
+    var time = 1.0
+    for page in GalleryPages.all.map(\.name) {
+      let (gallery, canvas) = makeGallery(page, TerminalSize(columns: columns, rows: 24))
+      press([], gallery, canvas, time: &time)
+      let status = text(canvas)[23]
+      #expect(status.hasSuffix("? help") || status.hasSuffix("q quit"), "\(page): \(status)")
+      #expect(CharacterWidth.of(status) <= columns)
+      // The page's own status comes first, the engine's counters after it.
+      let counters = status.range(of: "│ visible")
+      if columns >= 80 { #expect(counters != nil, "\(page) at \(columns): \(status)") }
+      let head = counters.map { String(status[..<$0.lowerBound]) } ?? status
+      #expect(!head.trimmingCharacters(in: .whitespaces).isEmpty, "\(page): \(status)")
+      #expect(!status.contains("slot"), "no internals: \(status)")
+      #expect(!status.contains("selected 0"), "no zero counts: \(status)")
+    }
+  }
+
+  @Test func numbersHaveSeparatorsAndPluralsAgree() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("waterfall", TerminalSize(columns: 120, rows: 24))
+    press([], gallery, canvas, time: &time)
+    #expect(text(canvas)[1].contains("1 page ·"), "\(text(canvas)[1])")
+    let big = Gallery(
+      options: GalleryOptions(itemCount: 10_000_000), initialPage: "datasource")
+    big.showsTiming = false
+    big.resize(to: TerminalSize(columns: 120, rows: 24))
+    let bigCanvas = Canvas(columns: 120, rows: 24)
+    big.draw(into: bigCanvas)
+    #expect(bigCanvas.plainTextLines()[1].contains("250,000 tasks"))
+    #expect(bigCanvas.plainTextLines()[2].contains("150,000"), "section counts too")
+  }
+
+  // MARK: 5. Visible focus and selection
+
+  @Test func aClickOnARowMovesTheCursorThere() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery()
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 10, row: 8)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 8)), at: time + 0.05)
+    press([], gallery, canvas, time: &time)
+    let clicked = text(canvas)[8].dropFirst(4).prefix(20).trimmingCharacters(in: .whitespaces)
+    let status = text(canvas)[23]
+    #expect(status.hasPrefix(" \(clicked.replacingOccurrences(of: "✓ ", with: ""))"), "\(status)")
+    // The cursor row has the accent background: the clicked row, not the first one.
+    #expect(canvas[10, 8].style.background == Theme.accent)
+    #expect(canvas[10, 3].style.background != Theme.accent)
+  }
+
+  @Test func theTagStripAndTheListNeverBothShowAFocus() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery()
+    func focusedRows() -> [Int] {
+      (0..<24).filter { row in
+        (0..<80).contains { canvas[$0, row].style.background == Theme.accent }
+          && row != 0  // the current tab in the top bar
+      }
+    }
+    #expect(focusedRows() == [3], "the list's cursor only")
+    press([.tab], gallery, canvas, time: &time)
+    #expect(focusedRows() == [22], "the strip's cursor only")
+    press([.tab], gallery, canvas, time: &time)
+    #expect(focusedRows() == [3])
+  }
+
+  @Test func thePickerMarksTheCentredAndTheChosenSwatch() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("picker")
+    press([.right, .enter, .right], gallery, canvas, time: &time)
+    let frame = text(canvas).joined(separator: "\n")
+    #expect(frame.contains("┌"), "the centred swatch is framed")
+    #expect(frame.contains("✓ chosen"), "the chosen swatch says so")
+  }
+
+  @Test func theCarouselMarksTheSelectedCard() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("carousel")
+    press([.enter], gallery, canvas, time: &time)
+    #expect(text(canvas).joined().contains("✓ selected"))
+    press([.right], gallery, canvas, time: &time)
+    #expect(text(canvas)[23].contains("selected"), "the status keeps the selection")
+  }
+
+  @Test func theWaterfallScrollsDownFromTheTopAndItsHeadingFollowsTheColumns() {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("waterfall")
+    let before = text(canvas)
+    press([.down], gallery, canvas, time: &time)
+    #expect(text(canvas)[2..<22] != before[2..<22], "↓ at the top scrolls")
+    var counts: [Int] = []
+    for _ in 0..<3 {
+      press([.character("c")], gallery, canvas, time: &time)
+      let heading = text(canvas)[1]
+      // Drawn again, the heading says the same: it described the columns drawn.
+      gallery.draw(into: canvas)
+      #expect(text(canvas)[1] == heading, "the heading lags the columns")
+      let match = heading.range(of: #"\d+ columns?"#, options: .regularExpression)
+      counts += match.map { [Int(heading[$0].split(separator: " ")[0])!] } ?? []
+    }
+    #expect(Set(counts).count == 3, "each width shows another column count: \(counts)")
+  }
+
+  // MARK: 7. --data everywhere
+
+  @Test func theOptionBarShowsTheFileItemsOfTheSelectedSection() throws {
+    let data = try GalleryData.parse(
+      Array(
+        """
+        {"sections": [
+          {"title": "Fruit", "items": ["Apple", {"title": "Banana", "detail": "ripe", "height": 2}]},
+          {"title": "Empty", "items": []}
+        ]}
+        """.utf8))
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("optionbar", data: data)
+    var frame = text(canvas).joined(separator: "\n")
+    #expect(frame.contains("• Apple"))
+    #expect(frame.contains("• Banana"))
+    #expect(frame.contains("ripe"), "a taller item shows its detail")
+    press([.right], gallery, canvas, time: &time)
+    frame = text(canvas).joined(separator: "\n")
+    #expect(frame.contains("no items"), "an empty section says so")
+  }
+
+  @Test func duplicateKeysAndInvalidUTF8AreErrorsWithAPlace() {
+    func failure(_ bytes: [UInt8]) -> DataFileError? {
+      do {
+        _ = try GalleryData.parse(bytes)
+        return nil
+      } catch { return error }
+    }
+    let duplicate = failure(Array("{\"sections\": [],\n \"sections\": []}".utf8))
+    #expect(duplicate?.message.contains("appears twice") == true)
+    #expect(duplicate?.location == SourceLocation(line: 2, column: 2))
+    var invalid = Array("{\"sections\": [{\"title\": \"ab".utf8)
+    invalid += [0xC3, 0x28]  // a lead byte without its continuation
+    invalid += Array("\", \"items\": []}]}".utf8)
+    let bad = failure(invalid)
+    #expect(bad?.message.hasPrefix("invalid UTF-8") == true, "\(String(describing: bad))")
+    #expect(bad?.location == SourceLocation(line: 1, column: 28))
+    for sequence: [UInt8] in [
+      [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+    ] {
+      #expect(JSONParser.firstInvalidUTF8(in: [0x41] + sequence) == 1, "\(sequence)")
+    }
+    #expect(JSONParser.firstInvalidUTF8(in: Array("é😀红 ok".utf8)) == nil)
+  }
+
+  // MARK: 8. --stats
+
+  @Test func statsAreJSONAloneWithEveryPool() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("list")
+    press([.pageDown, .pageDown], gallery, canvas, time: &time)
+    let json = GallerySnapshot.statsJSON(gallery)
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?["page"] as? String == "list")
+    let pools = object?["pools"] as? [String: Int]
+    #expect(pools?.keys.sorted() == ["chip", "chipHeader", "header", "row"], "\(json)")
+    #expect((pools?["row"] ?? 0) > 0, "paging down left rows in the pool: \(json)")
+  }
+}
+
+/// The command line: colour by the environment, `--color` with or without a value, `--stats`
+/// as JSON alone.
+@Suite struct GalleryCommandLineTests {
+  private func run(_ environment: [String], _ arguments: [String]) throws -> String {
+    try Tmux.execute(["-i"] + environment + [Tmux.galleryPath] + arguments).output
+  }
+
+  @Test func snapshotsFollowTheEnvironmentWithColorAuto() throws {
+    let frame = ["--snapshot", "list", "--size", "60x12", "--color", "auto"]
+    let truecolor = try run(["TERM=xterm-256color", "COLORTERM=truecolor"], frame)
+    #expect(truecolor.contains("38;2;"))
+    let palette256 = try run(["TERM=xterm-256color"], frame)
+    #expect(palette256.contains("38;5;") && !palette256.contains("38;2;"))
+    let palette16 = try run(["TERM=linux"], frame)
+    #expect(!palette16.contains("38;5;") && !palette16.contains("38;2;"))
+    #expect(palette16.contains(";40m") || palette16.contains(";97"), "16-colour codes")
+    let noColor = try run(["TERM=xterm-256color", "COLORTERM=truecolor", "NO_COLOR=1"], frame)
+    #expect(!noColor.contains("38;") && !noColor.contains("48;") && !noColor.contains(";3"))
+    #expect(noColor.contains("\u{1B}[0;7m") || noColor.contains(";7m"), "focus as reverse video")
+    let dumb = try run(["TERM=dumb"], frame)
+    #expect(!dumb.contains("\u{1B}"), "plain text")
+    #expect(dumb.contains("1,000 items in 20 sections"))
+  }
+
+  @Test func colorTakesAValueOrStandsAlone() throws {
+    let base = ["--snapshot", "list", "--size", "40x6"]
+    #expect(try run(["TERM=linux"], base + ["--color"]).contains("38;2;"), "alone: always")
+    #expect(try run(["TERM=linux"], base + ["--color", "256"]).contains("38;5;"))
+    #expect(!(try run(["TERM=xterm"], base + ["--color", "never"]).contains("\u{1B}")))
+    // --color before another option still means always.
+    #expect(
+      try run(["TERM=linux"], ["--snapshot", "list", "--color", "--size", "40x6"]).contains(
+        "38;2;"))
+    #expect(!(try run([], base).contains("\u{1B}")), "no --color: plain text")
+  }
+
+  @Test func statsPrintOnlyJSON() throws {
+    let output = try run([], ["--snapshot", "optionbar", "--keys", "right right", "--stats"])
+    let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+    #expect(object?["page"] as? String == "optionbar", "\(output)")
+    #expect((object?["pools"] as? [String: Int])?["category"] != nil, "\(output)")
+  }
+}

@@ -1,0 +1,25 @@
+import GalleryCore
+import ReuseTerminal
+
+/// A gallery on `page` at `size`, without frame times (so frames compare), drawn once into
+/// the returned canvas.
+func makeTestGallery(
+  _ page: String, _ size: TerminalSize, items: Int = 1_000, data: GalleryData? = nil
+) -> (Gallery, Canvas) {
+  let gallery = Gallery(options: GalleryOptions(itemCount: items, data: data), initialPage: page)
+  gallery.showsTiming = false
+  gallery.resize(to: size)
+  let canvas = Canvas(columns: size.columns, rows: size.rows)
+  gallery.draw(into: canvas)
+  return (gallery, canvas)
+}
+
+/// Ticks `gallery` at 60 Hz from `time` until nothing animates (at most `limit` frames).
+func settleTestGallery(_ gallery: Gallery, time: inout Double, limit: Int = 1_000) {
+  var frames = 0
+  while gallery.isAnimating && frames < limit {
+    time += 1.0 / 60
+    gallery.tick(now: time)
+    frames += 1
+  }
+}
