@@ -66,43 +66,47 @@ extension PlumbedControl {
 
 /// A control's collection-view data source, delegate and layout observer, kept out of the
 /// control's public face: it passes each call on to the control.
+///
+/// It holds the control weakly: a host may keep the collection view after the control is
+/// gone (and release the control from inside one of its callbacks), and then the view finds
+/// no items and no one to tell, never a freed control.
 final class ControlPlumbing<Control: PlumbedControl>: CollectionViewDataSource,
   CollectionViewDelegate, CollectionViewLayoutObserver
 {
-  unowned let control: Control
+  weak var control: Control?
 
   init(_ control: Control) { self.control = control }
 
   func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   ) -> Int {
-    control.numberOfPlumbedItems()
+    control?.numberOfPlumbedItems() ?? 0
   }
 
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {
-    control.plumbedCell(at: indexPath)
+    control?.plumbedCell(at: indexPath) ?? collectionView.dequeueBlankCell(for: indexPath)
   }
 
   func collectionView(
     _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
     forItemAt indexPath: ItemPath
   ) {
-    control.plumbedWillDisplay(cell, at: indexPath.item)
+    control?.plumbedWillDisplay(cell, at: indexPath.item)
   }
 
   func collectionView(
     _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
     forItemAt indexPath: ItemPath
   ) {
-    control.plumbedDidEndDisplaying(cell, at: indexPath.item)
+    control?.plumbedDidEndDisplaying(cell, at: indexPath.item)
   }
 
   func collectionView(
     _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
   ) -> Bool {
-    control.plumbedTap(at: indexPath.item)
+    control?.plumbedTap(at: indexPath.item)
     return false
   }
 
@@ -110,32 +114,32 @@ final class ControlPlumbing<Control: PlumbedControl>: CollectionViewDataSource,
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
     fitting proposedSize: Size
   ) -> Size? {
-    control.plumbedPreferredSize(at: indexPath.item, fitting: proposedSize)
+    control?.plumbedPreferredSize(at: indexPath.item, fitting: proposedSize)
   }
 
-  func scrollViewDidScroll(_ scrollView: ScrollView) { control.plumbedScrollEvent(.didScroll) }
+  func scrollViewDidScroll(_ scrollView: ScrollView) { control?.plumbedScrollEvent(.didScroll) }
 
   func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
-    control.plumbedScrollEvent(.willBeginDragging)
+    control?.plumbedScrollEvent(.willBeginDragging)
   }
 
   func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-    control.plumbedScrollEvent(.didEndDragging(willDecelerate: decelerate))
+    control?.plumbedScrollEvent(.didEndDragging(willDecelerate: decelerate))
   }
 
   func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
-    control.plumbedScrollEvent(.didEndDecelerating)
+    control?.plumbedScrollEvent(.didEndDecelerating)
   }
 
   func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
-    control.plumbedScrollEvent(.didEndScrollingAnimation)
+    control?.plumbedScrollEvent(.didEndScrollingAnimation)
   }
 
   func collectionView(
     _ collectionView: CollectionView, willPrepareLayoutForViewportSize viewportSize: Size
   ) {
-    control.plumbedWillPrepareLayout(for: viewportSize)
+    control?.plumbedWillPrepareLayout(for: viewportSize)
   }
 
-  func collectionViewDidLayout(_ collectionView: CollectionView) { control.plumbedDidLayout() }
+  func collectionViewDidLayout(_ collectionView: CollectionView) { control?.plumbedDidLayout() }
 }

@@ -69,9 +69,9 @@ public final class WaterfallView {
   private lazy var observer = LoadMoreObserver(self)
 
   private final class LoadMoreObserver: CollectionViewLayoutObserver {
-    unowned let feed: WaterfallView
+    weak var feed: WaterfallView?
     init(_ feed: WaterfallView) { self.feed = feed }
-    func collectionViewDidLayout(_ collectionView: CollectionView) { feed.checkLoadMore() }
+    func collectionViewDidLayout(_ collectionView: CollectionView) { feed?.checkLoadMore() }
   }
 
   /// Forgets the last request, so the next layout near the end asks again (after a failed

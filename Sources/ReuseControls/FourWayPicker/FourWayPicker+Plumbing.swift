@@ -4,9 +4,13 @@ extension FourWayPicker {
   // MARK: Plumbing
 
   /// A row view's data source and delegate: the row's models, configured into the user's cell.
+  ///
+  /// The picker is held weakly (a host may keep the container, and with it the row cells,
+  /// after the picker is gone: the rows then show nothing). The cell owns this object, and
+  /// the row view it owns holds it weakly, so it never outlives the cell.
   final class RowPlumbing: CollectionViewDataSource, CollectionViewDelegate {
-    unowned let picker: FourWayPicker
-    unowned(unsafe) let cell: PickerRowCell  // the cell owns this object
+    weak var picker: FourWayPicker?
+    unowned let cell: PickerRowCell
 
     init(_ picker: FourWayPicker, _ cell: PickerRowCell) {
       self.picker = picker
@@ -14,6 +18,7 @@ extension FourWayPicker {
     }
 
     private var row: Int? {
+      guard let picker else { return nil }
       let row = cell.row
       return row >= 0 && row < picker.rowCounts.count ? row : nil
     }
@@ -23,7 +28,8 @@ extension FourWayPicker {
     )
       -> Int
     {
-      row.map { picker.rowCounts[$0] } ?? 0
+      guard let picker, let row else { return 0 }
+      return picker.rowCounts[row]
     }
 
     func collectionView(
@@ -31,6 +37,7 @@ extension FourWayPicker {
     )
       -> CollectionViewCell
     {
+      guard let picker else { return collectionView.dequeueBlankCell(for: indexPath) }
       let cell = collectionView.dequeueReusableCell(
         withReuseIdentifier: picker.cellIdentifier, for: indexPath)
       if let row { picker.configure(cell, picker, row, indexPath.item) }
@@ -55,7 +62,7 @@ extension FourWayPicker {
 
     /// Only the centred row's settling moves the shared column; the others were realigning.
     private func rowSettled() {
-      if cell.row == picker.currentRow { picker.settle() }
+      if let picker, cell.row == picker.currentRow { picker.settle() }
     }
   }
 }

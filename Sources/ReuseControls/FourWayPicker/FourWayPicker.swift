@@ -124,10 +124,10 @@ public final class FourWayPicker<Model> {
     let plumbing = ControlPlumbing(self)
     self.plumbing = plumbing
     (collectionView.collectionViewLayout as! ListLayout).itemSizing = .perItem {
-      [unowned self] path in rowHeight(path.item)
+      [weak self] path in self?.rowHeight(path.item) ?? 1
     }
     collectionView.register(forCellWithReuseIdentifier: Self.rowIdentifier) {
-      [unowned self] in makeRowCell()
+      [weak self] in self?.makeRowCell() ?? PickerRowCell()
     }
     connect(plumbing)
     applySnapping()

@@ -31,7 +31,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
   }
 
   /// A background at least this bright is a highlight: ``monochrome`` shows it reversed.
-  public static let highlightLuminance = 0.35
+  public static let highlightLuminance = 0.5
 
   /// `style` as this mode writes it: colours dropped in ``monochrome`` and ``plain`` (and
   /// attributes too in ``plain``); a highlight becomes reverse video in ``monochrome``. The
