@@ -22,6 +22,7 @@ if [ $# -ge 1 ]; then
   measure "$1" "${2:-2000}"
 else
   for scenario in list estimated waterfall carousel; do measure "$scenario" 2000; done
+  measure render 200
   measure diff 4
   measure uuid 4
 fi

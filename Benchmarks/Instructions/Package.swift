@@ -3,7 +3,7 @@
 // executable over the root package, run under `valgrind --tool=callgrind`.
 import PackageDescription
 
-let core: [Target.Dependency] = ["ReuseKit", "ReuseControls"].map {
+let core: [Target.Dependency] = ["ReuseKit", "ReuseControls", "ReuseTerminal"].map {
   .product(name: $0, package: "ReuseKit")
 }
 

@@ -32,16 +32,17 @@ open class ReusableView {
 
   /// The collection view that displays (or last displayed) the view.
   ///
-  /// Not `weak`: a weak reference would give every collection view a side table and slow
-  /// every retain of it. It is safe because a collection view clears it from the views left
-  /// in its pool when it goes away or changes pools (`ReusePool.forget(owner:)`), and only
-  /// pooled views are ever asked for their owner.
-  @exclusivity(unchecked) unowned(unsafe) var owner: (any ReuseOwner)? {
+  /// Weak, so that a view kept by a host after its collection view is gone never reaches freed
+  /// memory. A collection view also clears it from the views left in its pool when it goes
+  /// away or changes pools (`ReusePool.forget(owner:)`). Per frame it is never loaded (the
+  /// visible set compares `ownerID`), so it costs nothing there: the frame steps count the
+  /// same instructions as with `unowned(unsafe)` (see the Performance article).
+  @exclusivity(unchecked) weak var owner: (any ReuseOwner)? {
     didSet { ownerID = owner.map { ObjectIdentifier($0) } }
   }
 
   /// The owner's identity, compared on the per-frame path without touching the owner (loading
-  /// an unowned reference retains it).
+  /// a weak reference retains it).
   @exclusivity(unchecked) var ownerID: ObjectIdentifier?
 
   /// The collection view that last dequeued the view: checked (without reference counting)

@@ -13,9 +13,10 @@ import Testing
   /// scroll, reload, and draw what is displayed (here: read every displayed view's frame).
   private func exercise(_ view: CollectionView, nested: Bool = false) {
     var time = 10.0
-    for size in [Size(width: 120, height: 80), Size(width: 60, height: 40), Size(width: 0, height: 0),
-      Size(width: 375, height: 667)]
-    {
+    for size in [
+      Size(width: 120, height: 80), Size(width: 60, height: 40), Size(width: 0, height: 0),
+      Size(width: 375, height: 667),
+    ] {
       view.viewportSize = size
       view.layoutIfNeeded()
     }

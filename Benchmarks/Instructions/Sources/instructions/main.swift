@@ -1,17 +1,23 @@
+import ReuseControls
 // Scenarios for Benchmarks/instructions.sh: `instructions SCENARIO N` runs N operations after
 // a warm-up. list, estimated, waterfall: frame steps at 1,000,000 items (a third of an
 // 800-point viewport each); carousel: 40-point scroll events over 1,000 cards; diff: applying
-// a 100,000-item snapshot (10,000 removed, 10,000 added, 2,000 swapped) and back.
+// a 100,000-item snapshot (10,000 removed, 10,000 added, 2,000 swapped) and back; render: a
+// full 200×60 terminal frame of a styled list, drawn and rendered (as `render/frame/full`).
 import ReuseKit
-import ReuseControls
+import ReuseTerminal
 
 final class Cell: CollectionViewCell { var item = -1 }
 final class Source: CollectionViewDataSource {
   let count: Int
   init(_ count: Int) { self.count = count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(Cell.self, withReuseIdentifier: "c", for: indexPath)
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { count }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(
+      Cell.self, withReuseIdentifier: "c", for: indexPath)
     cell.item = indexPath.item
     return cell
   }
@@ -30,9 +36,12 @@ var sink = 0
 switch scenario {
 case "list", "estimated", "waterfall":
   let layout: CollectionViewLayout =
-    scenario == "list" ? ListLayout(itemSizing: .uniform(44)) as CollectionViewLayout
-    : scenario == "estimated" ? ListLayout(itemSizing: .estimated(44)) as CollectionViewLayout
-    : WaterfallLayout(columns: .fixed(2), itemHeight: .perItem { p, _ in Double(100 + (p.item &* 37) % 201) })
+    scenario == "list"
+    ? ListLayout(itemSizing: .uniform(44)) as CollectionViewLayout
+    : scenario == "estimated"
+      ? ListLayout(itemSizing: .estimated(44)) as CollectionViewLayout
+      : WaterfallLayout(
+        columns: .fixed(2), itemHeight: .perItem { p, _ in Double(100 + (p.item &* 37) % 201) })
   let view = CollectionView(layout: layout, viewportSize: Size(width: 320, height: 800))
   view.diagnostics.handler = nil
   let source = Source(1_000_000)
@@ -44,14 +53,19 @@ case "list", "estimated", "waterfall":
   let maximum = view.contentSize.height - 800
   for _ in 0..<(100 + frames) {
     offset += direction * 800 / 3
-    if offset > maximum { offset = maximum; direction = -1 } else if offset < 0 { offset = 0; direction = 1 }
+    if offset > maximum {
+      offset = maximum; direction = -1
+    } else if offset < 0 {
+      offset = 0; direction = 1
+    }
     view.contentOffset = Point(x: 0, y: offset)
     view.layoutIfNeeded()
   }
   sink = view.reuseCounters.visible
 case "carousel":
   let cards = Cards()
-  let carousel = Carousel(layout: CarouselLayout(peekInset: 24, spacing: 12), viewportSize: Size(width: 320, height: 200))
+  let carousel = Carousel(
+    layout: CarouselLayout(peekInset: 24, spacing: 12), viewportSize: Size(width: 320, height: 200))
   carousel.collectionView.diagnostics.handler = nil
   carousel.register(Cell.self, forCellWithReuseIdentifier: "c")
   carousel.dataSource = cards
@@ -60,16 +74,22 @@ case "carousel":
   let maximum = carousel.collectionView.contentSize.width - 320
   for _ in 0..<(100 + frames) {
     offset += direction * 40
-    if offset > maximum { offset = maximum; direction = -1 } else if offset < 0 { offset = 0; direction = 1 }
+    if offset > maximum {
+      offset = maximum; direction = -1
+    } else if offset < 0 {
+      offset = 0; direction = 1
+    }
     carousel.collectionView.contentOffset = Point(x: offset, y: 0)
     carousel.collectionView.layoutIfNeeded()
   }
   sink = carousel.currentIndex
 case "diff":
-  let view = CollectionView(layout: ListLayout(itemSizing: .uniform(44)), viewportSize: Size(width: 320, height: 800))
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .uniform(44)), viewportSize: Size(width: 320, height: 800))
   view.diagnostics.handler = nil
   view.register(Cell.self, forCellWithReuseIdentifier: "c")
-  let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) { cv, path, id in
+  let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+    cv, path, id in
     let cell = cv.dequeueReusableCell(Cell.self, withReuseIdentifier: "c", for: path)
     cell.item = id
     return cell
@@ -78,7 +98,9 @@ case "diff":
   a.appendSections([0])
   a.appendItems(Array(0..<100_000))
   var ids = Array(10_000..<110_000)
-  for i in stride(from: 0, to: 2_000, by: 1) { ids.swapAt(i * 7 % ids.count, (i * 13 + 5_000) % ids.count) }
+  for i in stride(from: 0, to: 2_000, by: 1) {
+    ids.swapAt(i * 7 % ids.count, (i * 13 + 5_000) % ids.count)
+  }
   var b = Snapshot<Int, Int>()
   b.appendSections([0])
   b.appendItems(ids)
@@ -128,6 +150,60 @@ case "uuid":
   view.layoutIfNeeded()
   for i in 0..<frames { dataSource.apply(snapshots[(i + 1) % 2], animatingDifferences: false) }
   sink = view.reuseCounters.visible
+case "render":
+  final class Output: TerminalOutput {
+    var total = 0
+    func write(_ bytes: [UInt8]) { total += bytes.count }
+  }
+  final class Row: TerminalCell {
+    var item = 0
+    override func draw(in context: DrawContext) {
+      context.fill(TextStyle(background: Color(red: 30, green: 32, blue: item % 2 == 0 ? 48 : 58)))
+      context.text(
+        "▌", x: 0, y: 0,
+        style: TextStyle(foreground: Color(red: UInt8(item * 37 % 200 + 40), green: 120, blue: 200))
+      )
+      context.text(
+        "Row \(item) · a list item with a title", x: 3, y: 0,
+        style: TextStyle(foreground: Color(hex: 0xC0CAF5)))
+      context.text(
+        "#\(item + 1)", x: context.width - 10, y: 0,
+        style: TextStyle(foreground: Color(hex: 0x7C83A8)))
+    }
+  }
+  final class Rows: CollectionViewDataSource {
+    func collectionView(
+      _ collectionView: CollectionView, numberOfItemsInSection section: Int
+    ) -> Int { 1_000_000 }
+    func collectionView(
+      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
+      let cell = collectionView.dequeueReusableCell(
+        Row.self, withReuseIdentifier: "r", for: indexPath)
+      cell.item = indexPath.item
+      return cell
+    }
+  }
+  let output = Output()
+  let renderer = Renderer(output: output)
+  let canvas = Canvas(columns: 200, rows: 60)
+  let rows = Rows()
+  let view = CollectionView(layout: ListLayout(itemSizing: .uniform(1)))
+  view.register(Row.self, forCellWithReuseIdentifier: "r")
+  view.dataSource = rows
+  let pane = CollectionViewPane(collectionView: view)
+  pane.frame = CellRect(x: 0, y: 1, width: 200, height: 58)
+  pane.background = TextStyle(background: Color(hex: 0x1B1D2A))
+  for _ in 0..<(10 + frames) {
+    renderer.invalidate()
+    canvas.fill(
+      CellRect(x: 0, y: 0, width: 200, height: 1),
+      style: TextStyle(foreground: Color(hex: 0x1B1D2A), background: Color(hex: 0x7AA2F7)))
+    canvas.draw(" ReuseKit · render", column: 0, row: 0, style: TextStyle(attributes: .bold))
+    pane.draw(into: canvas)
+    _ = renderer.render(canvas)
+  }
+  sink = output.total
 default: fatalError()
 }
 print(sink)
