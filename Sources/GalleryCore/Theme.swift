@@ -35,6 +35,9 @@ public enum Theme {
     (TextStyle(foreground: bar), TextStyle(foreground: dimText))
   }
 
+  /// The section index beside the list's scroll bar.
+  public static var sectionIndex: TextStyle { TextStyle(foreground: accent, attributes: .bold) }
+
   /// A palette for badges and chips.
   public static let palette: [Color] = [
     Color(hex: 0xF7768E), Color(hex: 0xFF9E64), Color(hex: 0xE0AF68), Color(hex: 0x9ECE6A),

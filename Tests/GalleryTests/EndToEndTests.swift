@@ -148,7 +148,8 @@ struct EndToEndTests {
     Thread.sleep(forTimeInterval: 0.5)
     let lines = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
     let header = lines.firstIndex { $0.contains("Journal") }
-    #expect(header.map { lines[$0 + 1].contains("Wild Kestrel") } ?? false, "\(lines)")
+    // Under the pinned header, one row of scroll padding between them.
+    #expect(header.map { lines[$0 + 2].contains("Wild Kestrel") } ?? false, "\(lines)")
     tmux.keys("q")
     try tmux.waitFor("EXIT=0")
   }

@@ -91,10 +91,11 @@ import Testing
     let (gallery, canvas) = makeGallery("list", TerminalSize(columns: 80, rows: 24))
     press(.end, 1, every: 0.05, gallery, canvas, time: &time)
     press(.up, 41, every: 0.02, gallery, canvas, time: &time)
-    // The focused row (Wild Kestrel, #959) shows right under the pinned "Journal" header.
+    // The focused row (Wild Kestrel, #959) shows under the pinned "Journal" header, one row
+    // of scroll padding (the list's focusScrollPadding) between them.
     var lines = canvas.plainTextLines()
     #expect(lines[2].contains("Journal"))
-    #expect(lines[3].contains("Wild Kestrel"), "\(lines[3])")
+    #expect(lines[4].contains("Wild Kestrel"), "\(lines[4])")
     // PgDn × 6 then PgUp × 3, quickly.
     let (paging, pagingCanvas) = makeGallery("list", TerminalSize(columns: 80, rows: 24))
     press(.pageDown, 6, every: 0.03, paging, pagingCanvas, time: &time)
@@ -105,7 +106,7 @@ import Testing
       $0.split(separator: "·").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
     }
     lines = pagingCanvas.plainTextLines()
-    let row = lines.firstIndex { $0.contains(title ?? "?") && !$0.contains("│") }
+    let row = lines.dropLast().firstIndex { $0.contains(title ?? "?") }
     #expect(row.map { $0 >= 3 } ?? false, "the focused row \(title ?? "?") is below the header")
     // Smaller, then back: the focused row stays in view.
     for size in [TerminalSize(columns: 60, rows: 10), TerminalSize(columns: 80, rows: 24)] {

@@ -16,7 +16,10 @@ final class FeedCardCell: TerminalCell {
   }
 
   override func draw(in context: DrawContext) {
-    let card = isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.6) : Theme.surface
+    let card =
+      isFocused
+      ? Theme.accent
+      : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.6) : Theme.surface)
     context.fill(TextStyle(background: Theme.background))
     let width = max(0, context.width - 1)  // a one-column gutter on the right
     let body = CellRect(x: 0, y: 0, width: width, height: context.height)
@@ -36,9 +39,11 @@ final class FeedCardCell: TerminalCell {
     let mark = isSelected ? "✓ " : ""
     context.text(
       mark + title, x: 1, y: photoHeight,
-      style: TextStyle(foreground: Theme.text, attributes: .bold), maxWidth: max(0, width - 2))
+      style: TextStyle(foreground: isFocused ? Theme.onAccent : Theme.text, attributes: .bold),
+      maxWidth: max(0, width - 2))
     context.text(
-      "♥ \(likes)", x: 1, y: photoHeight + 1, style: TextStyle(foreground: Theme.dimText),
+      "♥ \(likes)", x: 1, y: photoHeight + 1,
+      style: TextStyle(foreground: isFocused ? Theme.onAccent : Theme.dimText),
       maxWidth: max(0, width - 2))
   }
 }

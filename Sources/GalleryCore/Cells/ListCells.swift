@@ -7,12 +7,13 @@ final class ListRowCell: TerminalCell {
   var detail = ""
   var badge = Theme.accent
   var isStriped = false
-  var isCursor = false
+  /// Whether the list has the page's keyboard focus: only then is its focused row drawn so.
+  var showsFocus = true
+  var isCursor: Bool { isFocused && showsFocus }
 
   override func prepareForReuse() {
     title = ""
     detail = ""
-    isCursor = false
   }
 
   override func draw(in context: DrawContext) {
@@ -73,11 +74,12 @@ final class ListHeaderView: TerminalSupplementaryView {
 final class ChipCell: TerminalCell {
   var text = ""
   var color = Theme.accent
-  var isCursor = false
+  /// Whether the strip has the page's keyboard focus: only then is its focused chip drawn so.
+  var showsFocus = true
+  var isCursor: Bool { isFocused && showsFocus }
 
   override func prepareForReuse() {
     text = ""
-    isCursor = false
   }
 
   override func draw(in context: DrawContext) {

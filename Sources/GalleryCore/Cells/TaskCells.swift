@@ -58,8 +58,8 @@ final class TaskCell: TerminalCell, ConfigurableCell {
   private(set) var task: TaskItem?
   /// Set by the page: where the task's texts are.
   var texts = TaskTexts()
-  /// Set by the page each frame: whether this row is under the cursor.
-  var isCursor = false
+  /// Whether this row is under the cursor: the collection view's focused item.
+  var isCursor: Bool { isFocused }
   /// Set by the page: the task is in the "Done" section.
   var isDone = false
 
@@ -69,7 +69,6 @@ final class TaskCell: TerminalCell, ConfigurableCell {
 
   override func prepareForReuse() {
     task = nil
-    isCursor = false
     isDone = false
   }
 

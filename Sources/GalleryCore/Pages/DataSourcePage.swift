@@ -15,11 +15,9 @@ final class DataSourcePage: PanePage, TimedPage {
   private let dataSource: CollectionArrayDataSource<TaskItem, TaskCell>
   let pane: CollectionViewPane
   var frame = CellRect.zero
-  private var cursor: Int?  // a task id: the cursor follows the task
   private var nextID = 0
   private var random = PageRandom(seed: 0xDA7A)
   private var lastChange = "no edits yet"
-  private var cursorPathCache: ItemPath?
   /// The data file's titles and the tags the tasks refer to.
   private var texts = TaskTexts()
   /// Whether the heading shows how long the last edit took (off in snapshots and tests).
@@ -77,8 +75,15 @@ final class DataSourcePage: PanePage, TimedPage {
     pane.background = Theme.plain
     pane.showsScrollIndicator = true
     pane.scrollIndicatorStyle = Theme.scrollIndicator
-    dataSource.selectionHandler = { [unowned self] task, _ in cursor = task.id }
-    cursor = sections.lazy.flatMap { $0 }.first?.id
+    // The cursor is the collection view's focus: it follows its task through every edit
+    // (a deleted task passes it to its neighbour), and a click moves it.
+    dataSource.selectionHandler = { [unowned collectionView] _, path in
+      collectionView.focusItem(at: path, scrollsIntoView: false)
+    }
+    collectionView.focusScrollPadding = 1
+    collectionView.focusItem(
+      at: collectionView.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
+      scrollsIntoView: false)
   }
 
   private static func makeTask(id: Int, index: Int) -> TaskItem {
@@ -103,7 +108,6 @@ final class DataSourcePage: PanePage, TimedPage {
       let section = attributes.indexPath.section
       if let cell = view as? TaskCell {
         cell.texts = texts
-        cell.isCursor = cell.task?.id == cursor
         cell.isDone = section == doneSection && doneSection > 0
       } else if let header = view as? TaskHeaderView, sections.indices.contains(section) {
         header.count = sections[section].count
@@ -116,14 +120,6 @@ final class DataSourcePage: PanePage, TimedPage {
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
     switch key.key {
-    case .down: moveCursor(by: 1)
-    case .up: moveCursor(by: -1)
-    case .pageDown: moveCursor(by: max(1, pane.frame.height - 2))
-    case .pageUp: moveCursor(by: -max(1, pane.frame.height - 2))
-    case .home: moveCursor(by: Int.min / 2)
-    case .end: moveCursor(by: Int.max / 2)
-    case .enter, .character(" "):
-      if let path = cursorPath { collectionView.tapItem(at: path) }
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
     case .character("m"), .right: timed { moveTaskToSection(by: 1) }
@@ -132,7 +128,7 @@ final class DataSourcePage: PanePage, TimedPage {
     case .character("J"): timed { moveTaskWithinSection(by: 1) }
     case .character("s"): timed(shuffle)
     case .character("e"): timed(renameTask)
-    default: return false
+    default: return collectionView.handleFocusKey(key.key)
     }
     return true
   }
@@ -165,83 +161,34 @@ final class DataSourcePage: PanePage, TimedPage {
     lastChange =
       "\(what): +\(inserted) −\(deleted) ↕\(moved) ✎\(updated) in \(changes.count) "
       + (changes.count == 1 ? "batch" : "batches")
-    if let path = cursorPath { collectionView.scrollToItem(at: path, at: .nearest, animated: true) }
+    collectionView.focusItem(at: cursorPath, animated: true)
   }
 
-  /// Where the cursor's task is: the last place it was found if it is still there (O(1)),
-  /// else a search.
-  private var cursorPath: ItemPath? {
-    guard let cursor else { return nil }
-    let sections = dataSource.sections
-    if let cached = cursorPathCache, sections.indices.contains(cached.section),
-      sections[cached.section].indices.contains(cached.item),
-      sections[cached.section][cached.item].id == cursor
-    {
-      return cached
-    }
-    for (section, tasks) in sections.enumerated() {
-      if let item = tasks.firstIndex(where: { $0.id == cursor }) {
-        cursorPathCache = ItemPath(section: section, item: item)
-        return cursorPathCache
-      }
-    }
-    return nil
-  }
-
-  /// The flat index of a path across the sections, and back.
-  private func flatIndex(of path: ItemPath) -> Int {
-    dataSource.sections[..<path.section].reduce(path.item) { $0 + $1.count }
-  }
-
-  private func path(forFlat flat: Int, in sections: [[TaskItem]]) -> ItemPath? {
-    var rest = flat
-    for (section, tasks) in sections.enumerated() {
-      if rest < tasks.count { return ItemPath(section: section, item: rest) }
-      rest -= tasks.count
-    }
-    return nil
-  }
-
-  private func moveCursor(by steps: Int) {
-    let sections = dataSource.sections
-    let total = sections.reduce(0) { $0 + $1.count }
-    guard total > 0 else { return }
-    let current = cursorPath.map(flatIndex) ?? 0
-    let target = min(max(0, current.addingReportingOverflow(steps).partialValue), total - 1)
-    guard let path = path(forFlat: target, in: sections) else { return }
-    cursor = sections[path.section][path.item].id
-    cursorPathCache = path
-    collectionView.scrollToItem(at: path, at: .nearest, animated: abs(steps) > 1)
-  }
+  /// Where the cursor's task is.
+  private var cursorPath: ItemPath? { collectionView.focusedIndexPath }
 
   private func addTask() {
     var sections = dataSource.sections
     let task = DataSourcePage.makeTask(id: nextID, index: nextID * 5 + random.next(below: 5))
     nextID += 1
-    if let path = cursorPath {
-      sections[path.section].insert(task, at: path.item + 1)
+    let path: ItemPath
+    if let cursor = cursorPath {
+      path = ItemPath(section: cursor.section, item: cursor.item + 1)
     } else if !sections.isEmpty {
-      sections[0].insert(task, at: 0)
+      path = ItemPath(section: 0, item: 0)
     } else {
       return
     }
-    cursor = task.id
+    sections[path.section].insert(task, at: path.item)
     apply(sections, "added")
+    collectionView.focusItem(at: path, animated: true)
   }
 
   private func deleteTask() {
     guard let path = cursorPath else { return }
     var sections = dataSource.sections
     sections[path.section].remove(at: path.item)
-    // The cursor moves to the next task (or the previous one at the end).
-    let flat = flatIndex(of: path)
-    let remaining = sections.reduce(0) { $0 + $1.count }
-    cursor =
-      remaining == 0
-      ? nil
-      : self.path(forFlat: min(flat, remaining - 1), in: sections).map {
-        sections[$0.section][$0.item].id
-      }
+    // The focus passes to the next task of the section (or the previous one at its end).
     apply(sections, "deleted")
   }
 

@@ -1,16 +1,14 @@
 import ReuseKit
 import ReuseTerminal
 
-/// A data source with a movable cursor (the highlighted item).
+/// A data source whose view can have the page's keyboard focus; its focused item (the
+/// collection view's `focusedIndexPath`) is drawn as the cursor only then.
 protocol CursorSource: AnyObject {
-  /// Whether its view has the focus: only the focused view shows its cursor.
   var isFocused: Bool { get set }
-  var cursor: ItemPath? { get set }
   var itemCount: Int { get }
-  func flatIndex(of path: ItemPath) -> Int
-  func indexPath(forFlat flat: Int) -> ItemPath?
   func title(at path: ItemPath) -> String
-  func refresh(_ cell: CollectionViewCell?, isCursor: Bool)
+  /// Tells a displayed cell whether its view has the page's focus.
+  func showFocus(_ shows: Bool, in cell: CollectionViewCell)
 }
 
 /// The vertical list's sections and rows, from `--data` or generated.
@@ -19,7 +17,6 @@ final class RowSource: CollectionViewDataSource, CursorSource {
   let itemCount: Int
   let sectionCount: Int
   let hasVariableHeights: Bool
-  var cursor: ItemPath?
   var isFocused = false
   private var sectionStarts: [Int] = []
 
@@ -39,11 +36,6 @@ final class RowSource: CollectionViewDataSource, CursorSource {
       sectionCount = (itemCount + DemoData.sectionSize - 1) / DemoData.sectionSize
       hasVariableHeights = false
     }
-  }
-
-  var firstNonEmptySection: Int {
-    guard let data else { return 0 }
-    return data.sections.firstIndex { !$0.items.isEmpty } ?? 0
   }
 
   func numberOfSections(in collectionView: CollectionView) -> Int { sectionCount }
@@ -68,14 +60,6 @@ final class RowSource: CollectionViewDataSource, CursorSource {
       ? path.section * DemoData.sectionSize + path.item : sectionStarts[path.section] + path.item
   }
 
-  func indexPath(forFlat flat: Int) -> ItemPath? {
-    guard flat >= 0 && flat < itemCount else { return nil }
-    guard data != nil else {
-      return ItemPath(section: flat / DemoData.sectionSize, item: flat % DemoData.sectionSize)
-    }
-    return path(forFlat: flat, sectionStarts: sectionStarts)
-  }
-
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -89,8 +73,35 @@ final class RowSource: CollectionViewDataSource, CursorSource {
       data?.sections[indexPath.section].items[indexPath.item].detail ?? "#\((flat + 1).formatted)"
     cell.badge = Theme.palette[flat % Theme.palette.count]
     cell.isStriped = flat % 2 == 1
-    cell.isCursor = isFocused && indexPath == cursor
+    cell.showsFocus = isFocused
     return cell
+  }
+
+  /// With `--data`: the first letter of each section's title, one title a section (as a
+  /// contact list's index). Generated: 20 marks spread over the items ("1", "50k", "100k"…).
+  func indexTitles(for collectionView: CollectionView) -> [String]? {
+    if let data {
+      return data.sections.map { section in
+        section.title.first.map { String($0).uppercased() } ?? "·"
+      }
+    }
+    guard sectionCount > 0 else { return nil }
+    return (0..<min(20, sectionCount)).map { mark in
+      let first = indexSection(forTitle: mark) * DemoData.sectionSize + 1
+      return first >= 1_000_000
+        ? "\(first / 1_000_000)M" : first >= 1_000 ? "\(first / 1_000)k" : "\(first)"
+    }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> ItemPath {
+    ItemPath(section: data == nil ? indexSection(forTitle: index) : index, item: 0)
+  }
+
+  /// The generated list's section for index mark `mark` of 20.
+  private func indexSection(forTitle mark: Int) -> Int {
+    mark * sectionCount / min(20, sectionCount)
   }
 
   func collectionView(
@@ -107,28 +118,15 @@ final class RowSource: CollectionViewDataSource, CursorSource {
     return header
   }
 
-  func refresh(_ cell: CollectionViewCell?, isCursor: Bool) {
-    (cell as? ListRowCell)?.isCursor = isCursor
+  func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
+    (cell as? ListRowCell)?.showsFocus = shows
   }
-}
-
-/// The path of flat index `flat`, given each section's first flat index: the last section
-/// starting at or before it (empty sections before it start there too). O(log S).
-private func path(forFlat flat: Int, sectionStarts starts: [Int]) -> ItemPath {
-  var low = 0
-  var high = starts.count - 1
-  while low < high {
-    let mid = (low + high + 1) / 2
-    if starts[mid] <= flat { low = mid } else { high = mid - 1 }
-  }
-  return ItemPath(section: low, item: flat - starts[low])
 }
 
 /// The horizontal strip's groups of chips.
 final class ChipSource: CollectionViewDataSource, CursorSource {
   let groups: [(title: String, tags: [String])]
   let itemCount: Int
-  var cursor: ItemPath?
   var isFocused = false
   private var starts: [Int] = []
 
@@ -161,10 +159,6 @@ final class ChipSource: CollectionViewDataSource, CursorSource {
   func title(at path: ItemPath) -> String { groups[path.section].tags[path.item] }
   func flatIndex(of path: ItemPath) -> Int { starts[path.section] + path.item }
 
-  func indexPath(forFlat flat: Int) -> ItemPath? {
-    (0..<itemCount).contains(flat) ? path(forFlat: flat, sectionStarts: starts) : nil
-  }
-
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -174,7 +168,7 @@ final class ChipSource: CollectionViewDataSource, CursorSource {
       ChipCell.self, withReuseIdentifier: "chip", for: indexPath)
     cell.text = title(at: indexPath)
     cell.color = Theme.palette[flatIndex(of: indexPath) % Theme.palette.count]
-    cell.isCursor = isFocused && indexPath == cursor
+    cell.showsFocus = isFocused
     return cell
   }
 
@@ -188,7 +182,7 @@ final class ChipSource: CollectionViewDataSource, CursorSource {
     return header
   }
 
-  func refresh(_ cell: CollectionViewCell?, isCursor: Bool) {
-    (cell as? ChipCell)?.isCursor = isCursor
+  func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
+    (cell as? ChipCell)?.showsFocus = shows
   }
 }

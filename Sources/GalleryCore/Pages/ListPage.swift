@@ -53,13 +53,29 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
     listPane.showsScrollIndicator = true
     listPane.scrollIndicatorStyle = Theme.scrollIndicator
     stripPane.background = Theme.plain
+    listPane.showsSectionIndex = true
+    listPane.sectionIndexWidth = options.data == nil ? 4 : 2
+    listPane.sectionIndexStyle = Theme.sectionIndex
     list.dataSource = rows
     strip.dataSource = chips
-    rows.cursor = rows.itemCount > 0 ? ItemPath(section: rows.firstNonEmptySection, item: 0) : nil
-    chips.cursor = chips.itemCount > 0 ? ItemPath(section: 0, item: 0) : nil
+    // The focused row keeps a row between it and the edges (and the pinned header).
+    list.focusScrollPadding = 1
+    for view in [list, strip] {
+      view.focusItem(
+        at: view.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
+        scrollsIntoView: false)
+    }
     rows.isFocused = true
     list.delegate = self
     strip.delegate = self
+    // A jump on the section index puts the focus on the section's first row.
+    listPane.sectionIndexSelected = { [unowned self] index in
+      guard let path = list.indexPath(forIndexTitle: list.indexTitles[index], at: index),
+        list.numberOfItems(inSection: path.section) > 0
+      else { return }
+      focus = .list
+      list.focusItem(at: path, scrollsIntoView: false)
+    }
   }
 
   /// A collection view with pinned headers and multiple selection, its cell and header
@@ -83,9 +99,7 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
     rows.isFocused = focus == .list
     chips.isFocused = focus == .strip
     for (view, source) in [(list, rows as CursorSource), (strip, chips)] {
-      if let cursor = source.cursor {
-        source.refresh(view.cellForItem(at: cursor), isCursor: source.isFocused)
-      }
+      for cell in view.visibleCells { source.showFocus(source.isFocused, in: cell) }
     }
   }
 
@@ -102,7 +116,7 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
 
   private func clicked(_ path: ItemPath, in view: CollectionView) {
     focus = view === list ? .list : .strip
-    setCursor(path, in: view, source: view === list ? rows : chips)
+    view.focusItem(at: path, scrollsIntoView: false)
   }
 
   // MARK: Layout and drawing
@@ -116,10 +130,8 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
       showsStrip
       ? CellRect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1) : .zero
     // After a resize, the focused row is still in view (clear of the pinned header).
-    if let cursor = rows.cursor {
-      list.layoutIfNeeded()
-      list.scrollToItem(at: cursor, at: .nearest, animated: false)
-    }
+    list.layoutIfNeeded()
+    list.focusItem(at: list.focusedIndexPath)
   }
 
   func draw(into canvas: Canvas) {
@@ -154,24 +166,7 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
     default:
       break
     }
-    let (view, source): (CollectionView, CursorSource) =
-      focus == .list ? (list, rows) : (strip, chips)
-    let step = focus == .list ? max(1, listPane.frame.height - 2) : 5
-    let forward: Key = focus == .list ? .down : .right
-    let backward: Key = focus == .list ? .up : .left
-    switch key.key {
-    case forward: moveCursor(by: 1, in: view, source: source)
-    case backward: moveCursor(by: -1, in: view, source: source)
-    case .pageDown: moveCursor(by: step, in: view, source: source)
-    case .pageUp: moveCursor(by: -step, in: view, source: source)
-    case .home: moveCursor(by: Int.min / 2, in: view, source: source)
-    case .end: moveCursor(by: Int.max / 2, in: view, source: source)
-    case .enter, .character(" "):
-      if let cursor = source.cursor { view.tapItem(at: cursor) }
-    default:
-      return false
-    }
-    return true
+    return (focus == .list ? list : strip).handleFocusKey(key.key)
   }
 
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
@@ -183,21 +178,6 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
       }
     }
     return false
-  }
-
-  private func moveCursor(by steps: Int, in view: CollectionView, source: CursorSource) {
-    guard let cursor = source.cursor else { return }
-    let flat = source.flatIndex(of: cursor)
-    let target = min(max(0, flat.addingReportingOverflow(steps).partialValue), source.itemCount - 1)
-    guard let path = source.indexPath(forFlat: target) else { return }
-    setCursor(path, in: view, source: source)
-    view.scrollToItem(at: path, at: .nearest, animated: abs(steps) > 1)
-  }
-
-  private func setCursor(_ path: ItemPath, in view: CollectionView, source: CursorSource) {
-    if let old = source.cursor { source.refresh(view.cellForItem(at: old), isCursor: false) }
-    source.cursor = path
-    source.refresh(view.cellForItem(at: path), isCursor: source.isFocused)
   }
 
   // MARK: Time and state
@@ -216,7 +196,7 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
   var status: String {
     let view = focus == .list ? list : strip
     let source: CursorSource = focus == .list ? rows : chips
-    let current = source.cursor.map { source.title(at: $0) } ?? "nothing focused"
+    let current = view.focusedIndexPath.map { source.title(at: $0) } ?? "nothing focused"
     let selected = view.indexPathsForSelectedItems.count
     return current + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
@@ -226,6 +206,7 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
       ("↑ ↓ / ← →", "move in the focused list"), ("PgUp PgDn", "page"), ("Home End", "first, last"),
       ("Enter Space", "select or deselect"), ("Tab", "switch between the list and the strip"),
       ("wheel, drag", "scroll the list under the pointer; click selects"),
+      ("index", "click or drag the titles at the right edge to jump to a section"),
     ]
   }
 }

@@ -62,6 +62,9 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
     pages += 1
     firstNew = pages > 1 ? old : Int.max
     feed.collectionView.insertItems(at: (old..<loaded).map { ItemPath(section: 0, item: $0) })
+    if feed.collectionView.focusedIndexPath == nil, loaded > 0 {
+      feed.collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    }
   }
 
   // MARK: Data source
@@ -111,12 +114,6 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
     let collectionView = feed.collectionView
     switch key.key {
-    case .down: collectionView.scroll(by: .items(3))
-    case .up: collectionView.scroll(by: .items(-3))
-    case .pageDown: collectionView.scroll(by: .pages(1))
-    case .pageUp: collectionView.scroll(by: .pages(-1))
-    case .home: collectionView.scroll(by: .home)
-    case .end: collectionView.scroll(by: .end)
     case .character("o"):
       switch feed.layout.placement {
       case .shortestFirst: feed.layout.placement = .leftToRight
@@ -129,7 +126,9 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
       feed.layout.columns = .adaptive(minimumWidth: widths[widthChoice])
       collectionView.setNeedsLayout()
     default:
-      return false
+      // The arrows move a keyboard cursor (the collection view's focus) to the nearest card
+      // in their direction; the feed scrolls to keep it in view, and loads more near the end.
+      return collectionView.handleFocusKey(key.key)
     }
     return true
   }
@@ -137,20 +136,19 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
   var status: String {
     let collectionView = feed.collectionView
     let selected = collectionView.indexPathsForSelectedItems.count
-    let top = collectionView.indexPathsForVisibleItems.lazy
-      .filter {
-        collectionView.frameForItem(at: $0).map { $0.maxY > collectionView.contentOffset.y }
-          ?? false
-      }
-      .map(\.item).min()
     let position =
-      top.map { "card \(($0 + 1).formatted) of \(loaded.formatted) at the top" } ?? "no cards"
+      collectionView.focusedIndexPath.map {
+        "card \(($0.item + 1).formatted) of \(loaded.formatted)"
+      }
+      ?? "no cards"
     return position + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
   var keyHelp: [(String, String)] {
     [
-      ("↑ ↓ PgUp PgDn", "scroll (three rows, a page)"), ("Home End", "top, bottom (loads a page)"),
+      ("↑ ↓ ← →", "move the cursor to the nearest card that way"),
+      ("PgUp PgDn", "a page up or down"), ("Home End", "first, last card (loads a page)"),
+      ("Enter Space", "select or deselect the card"),
       ("o", "placement: shortest first, left to right, right to left"),
       ("c", "column width: narrow, medium, wide (a relayout)"),
       ("wheel, drag", "scroll and fling; a click selects a card"),

@@ -1,7 +1,7 @@
 /// One validated batch update, applied to a collection view in named steps:
 ///
 /// 1. ``captureAnchor(in:)``: the item to keep in its place on screen;
-/// 2. ``followSelection(in:)``: the selection follows its items;
+/// 2. ``followSelection(in:)``: the selection and the focus follow their items;
 /// 3. ``carryOnPreviousAnimation(in:)``: views still leaving from an interrupted animation go
 ///    on leaving (or settle at once, unanimated);
 /// 4. ``remapDisplayedViews(in:)``: displayed views follow their items; removed ones leave;
@@ -45,6 +45,7 @@ struct BatchUpdateTransaction {
     followSelection(in: collectionView)
     carryOnPreviousAnimation(in: collectionView)
     remapDisplayedViews(in: collectionView)
+    collectionView.refreshFocusFlags()
     updateLayout(in: collectionView)
     restoreAnchor(in: collectionView)
     showResult(in: collectionView)
@@ -76,8 +77,12 @@ struct BatchUpdateTransaction {
     }
   }
 
+  /// The selection follows its items (deleted ones leave it); the focus follows its item, or
+  /// passes to a neighbour when the item goes (the cells' flags are set once they are remapped).
   func followSelection(in view: CollectionView) {
     view.selectedItems = Set(view.selectedItems.compactMap { mapping.newIndexPath(forOld: $0) })
+    view.focusedItem = view.focusedItemAfterUpdate(
+      mapping: mapping, oldCounts: view.itemCounts, newCounts: newCounts)
     view.cancelAllPrefetching()
   }
 

@@ -33,6 +33,12 @@ extension CollectionView {
         registrationCounters.reduce(0) { $0 + $1.visible } == displayedCount,
         "per-identifier visible counters out of sync")
       _checkSelectionInvariants()
+      for entry in displayedItems.entries where !needsReconfigureAll {
+        invariant(
+          (entry.view as! CollectionViewCell).isFocused
+            == (entry.attributes.indexPath == focusedItem),
+          "cell at \(entry.attributes.indexPath) shows the wrong focus state")
+      }
       reusePool._checkInvariants()
       invariant(isSorted(prefetchedItems), "prefetched items not sorted")
       if !needsLayout && !collectionViewLayout.needsPrepare && !isInLayoutPass
@@ -55,6 +61,9 @@ extension CollectionView {
     #if REUSEKIT_CHECKS
       for path in selectedItems {
         invariant(isValid(path), "selected item \(path) is out of range")
+      }
+      if let focused = focusedItem {
+        invariant(isValid(focused), "focused item \(focused) is out of range")
       }
       if !allowsMultipleSelection {
         invariant(selectedItems.count <= 1, "several items selected in single selection")

@@ -194,6 +194,8 @@ extension CollectionView {
           + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
       let selected = !selectedItems.isEmpty && selectedItems.contains(indexPath)
       if cell.isSelected != selected { cell.isSelected = selected }
+      let focused = focusedItem == indexPath
+      if cell.isFocused != focused { cell.isFocused = focused }
       view = cell
     case .supplementaryView(let kind):
       view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)

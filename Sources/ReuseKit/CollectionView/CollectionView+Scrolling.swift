@@ -26,6 +26,14 @@ extension CollectionView {
   /// tick as cells measure themselves, and both forms correct once more after the last layout
   /// pass. Paths out of range are ignored, with a diagnostic.
   public func scrollToItem(at indexPath: ItemPath, at position: ScrollPosition, animated: Bool) {
+    scrollToItem(at: indexPath, at: position, animated: animated, padding: 0)
+  }
+
+  /// ``scrollToItem(at:at:animated:)``, keeping `padding` points more between the item and
+  /// the viewport's edges (what pinned views leave of them).
+  func scrollToItem(
+    at indexPath: ItemPath, at position: ScrollPosition, animated: Bool, padding: Double
+  ) {
     guard isValid(indexPath) else {
       diagnostics.report(.indexPathOutOfRange, "scrollToItem(at:): \(indexPath) is out of range")
       return
@@ -33,20 +41,21 @@ extension CollectionView {
     layoutIfNeeded()
     guard
       let (target, resolved) = scrollTarget(
-        for: indexPath, at: position, from: restingContentOffset)
+        for: indexPath, at: position, from: restingContentOffset, padding: padding)
     else { return }
     // `.nearest` is decided once, here: re-aiming keeps the same edge.
     guard let resolved else { return }  // already in view where the content is heading
     if animated && !isTracking {
       setContentOffset(target, animated: true)
       guard phase == .animating else { return }
-      pendingItemScroll = (indexPath, resolved)
+      pendingItemScroll = (indexPath, resolved, padding)
       animationTarget = { [unowned self] in
-        self.scrollTarget(for: indexPath, at: resolved, from: self.contentOffset)?.offset
+        self.scrollTarget(for: indexPath, at: resolved, from: self.contentOffset, padding: padding)?
+          .offset
       }
     } else {
       contentOffset = target
-      landExactly(on: indexPath, at: resolved)
+      landExactly(on: indexPath, at: resolved, padding: padding)
     }
   }
 
@@ -62,7 +71,7 @@ extension CollectionView {
   /// becomes `.start` or `.end` (measured from `origin`), or `nil` when the item is already
   /// fully in view from there.
   func scrollTarget(
-    for indexPath: ItemPath, at position: ScrollPosition, from origin: Point
+    for indexPath: ItemPath, at position: ScrollPosition, from origin: Point, padding: Double = 0
   ) -> (offset: Point, resolved: ScrollPosition?)? {
     let layout = collectionViewLayout
     guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else {
@@ -70,10 +79,16 @@ extension CollectionView {
     }
     let axis = layout.scrollDirection
     let pinned = layout.pinnedLengths(inSection: indexPath.section)
+    // Padding never asks for more room than the viewport has around the item.
+    let room =
+      viewportSize[axis] - contentInset.leading(axis) - contentInset.trailing(axis)
+      - pinned.leading - pinned.trailing - frame.length(axis)
+    let padding = min(padding, max(0, room / 2))
     var target = origin
-    let leading = frame.min(axis) - contentInset.leading(axis) - pinned.leading
+    let leading = frame.min(axis) - contentInset.leading(axis) - pinned.leading - padding
     let trailing =
       frame.max(axis) - viewportSize[axis] + contentInset.trailing(axis) + pinned.trailing
+      + padding
     var resolved: ScrollPosition? = position
     switch position {
     case .start: target[axis] = leading
@@ -97,10 +112,12 @@ extension CollectionView {
 
   /// Lays out and re-aims until the item stays where it should (cells that measured
   /// themselves may have moved it), at most a few times.
-  func landExactly(on indexPath: ItemPath, at position: ScrollPosition) {
+  func landExactly(on indexPath: ItemPath, at position: ScrollPosition, padding: Double = 0) {
     for _ in 0..<8 {
       layoutIfNeeded()
-      guard let target = scrollTarget(for: indexPath, at: position, from: contentOffset)?.offset,
+      guard
+        let target = scrollTarget(
+          for: indexPath, at: position, from: contentOffset, padding: padding)?.offset,
         target != contentOffset
       else { return }
       applyOffset(target)

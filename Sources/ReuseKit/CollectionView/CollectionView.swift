@@ -178,13 +178,15 @@ public final class CollectionView: ScrollView {
       itemCountPrefix = [0]
       itemCountPrefix.reserveCapacity(itemCounts.count + 1)
       for count in itemCounts { itemCountPrefix.append(itemCountPrefix.last! + count) }
+      if let focused = focusedItem, !isValid(focused) { keepFocusInRange() }
+      sectionIndexTitles = dataSource?.indexTitles(for: self) ?? []
     }
   }
   /// `itemCountPrefix[s]` is the flat index of section `s`'s first item; one more entry holds
   /// the total.
   @exclusivity(unchecked) var itemCountPrefix: [Int] = [0]
   /// The item a running `scrollToItem` animation lands on.
-  var pendingItemScroll: (indexPath: ItemPath, position: ScrollPosition)?
+  var pendingItemScroll: (indexPath: ItemPath, position: ScrollPosition, padding: Double)?
   /// Scratch buffer for snap-stop queries.
   var snapElements = LayoutElements()
   let displayedItems = VisibleSet(holdsCellsOnly: true)
@@ -200,6 +202,22 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) var preparedViewportSize: Size?
 
   @exclusivity(unchecked) var selectedItems: Set<ItemPath> = []
+
+  /// The focused item (``focusedIndexPath``): it follows its item through batch updates and
+  /// diffs, and is kept in range when the counts change.
+  @exclusivity(unchecked) var focusedItem: ItemPath?
+
+  /// The data source's section-index titles, read with the counts.
+  var sectionIndexTitles: [String] = []
+
+  /// How far the focused item stays from the viewport's edges along the scroll axis when a
+  /// focus move scrolls it into view, in points (beyond pinned headers and footers, which
+  /// always count as covering the viewport). NaN and negative values count as 0.
+  public var focusScrollPadding: Double = 0 {
+    didSet {
+      if !(focusScrollPadding >= 0) || !focusScrollPadding.isFinite { focusScrollPadding = 0 }
+    }
+  }
 
   /// Batch updates collected inside `performBatchUpdates`, and how deeply nested.
   var batchDepth = 0
@@ -273,9 +291,9 @@ public final class CollectionView: ScrollView {
   }
 
   override func scrollingAnimationWillFinish() {
-    guard let (indexPath, position) = pendingItemScroll else { return }
+    guard let (indexPath, position, padding) = pendingItemScroll else { return }
     pendingItemScroll = nil
-    landExactly(on: indexPath, at: position)
+    landExactly(on: indexPath, at: position, padding: padding)
   }
 
   override func motionDidStop() {

@@ -9,6 +9,11 @@ open class CollectionViewCell: ReusableView {
   /// restyle.
   @exclusivity(unchecked) open var isSelected = false
 
+  /// Whether the cell's item is the focused one (``CollectionView/focusedIndexPath``). The
+  /// collection view sets it before display and when the focus moves, so the focused look
+  /// survives reuse. Override with `didSet` to restyle.
+  @exclusivity(unchecked) open var isFocused = false
+
   /// Whether the cell is highlighted (pressed). Hosts set it while a touch is down.
   @exclusivity(unchecked) open var isHighlighted = false
 

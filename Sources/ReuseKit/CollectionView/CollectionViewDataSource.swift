@@ -30,11 +30,31 @@ public protocol CollectionViewDataSource: AnyObject {
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView
+
+  /// The titles of a section index beside the content, such as the letters of a contact list
+  /// (UIKit's `indexTitles(for:)`), or `nil` (the default) for none. Read when the counts are
+  /// read: on `reloadData()` and after each batch update.
+  func indexTitles(for collectionView: CollectionView) -> [String]?
+
+  /// The item a section-index title jumps to (UIKit's
+  /// `collectionView(_:indexPathForIndexTitle:at:)`). The default: the first item of section
+  /// `index`. Paths out of range are clamped, with a diagnostic.
+  func collectionView(
+    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> ItemPath
 }
 
 extension CollectionViewDataSource {
   /// One section.
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  /// No section index.
+  public func indexTitles(for collectionView: CollectionView) -> [String]? { nil }
+
+  /// The first item of section `index`.
+  public func collectionView(
+    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> ItemPath { ItemPath(section: index, item: 0) }
 
   /// A blank view, with a diagnostic the first time.
   public func collectionView(
@@ -85,6 +105,11 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     -> Bool
   /// A tap deselected the item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
+  /// A key press moved the focus (``CollectionView/moveFocus(_:animated:)``); not called for
+  /// ``CollectionView/focusItem(at:scrollsIntoView:animated:)`` from code, nor when an update
+  /// carries the focus along.
+  func collectionView(
+    _ collectionView: CollectionView, didMoveFocusFrom previous: ItemPath?, to indexPath: ItemPath)
   /// The size the item at `indexPath` wants, when the layout sizes items from measurements
   /// (estimated sizes): asked when its cell shows, or when its frame's size changes, before the
   /// cell's own ``ReusableView/preferredLayoutSize(fitting:)``, which answers when this returns
@@ -133,6 +158,10 @@ extension CollectionViewDelegate {
   /// Does nothing.
   public func collectionView(
     _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, didMoveFocusFrom previous: ItemPath?, to indexPath: ItemPath
   ) {}
   /// `nil`: the cell decides.
   public func collectionView(

@@ -149,6 +149,10 @@ public protocol CollectionViewLayout: AnyObject {
   ///
   /// - Complexity: O(1).
   func pinnedLengths(inSection section: Int) -> PinnedLengths
+
+  /// How arrow keys move the focus in this layout (``CollectionView/moveFocus(_:animated:)``):
+  /// in item order for lists and carousels (the default), by frames for grids and waterfalls.
+  var focusNavigation: FocusNavigation { get }
 }
 
 /// The lengths pinned supplementary views cover at the two edges of the viewport, along the
@@ -178,6 +182,9 @@ extension CollectionViewLayout {
 
   /// Nothing is pinned.
   public func pinnedLengths(inSection section: Int) -> PinnedLengths { .none }
+
+  /// Items in order: the arrows along the scroll axis step to the previous or next item.
+  public var focusNavigation: FocusNavigation { .sequential }
 
   /// Invalidates everything; layouts that can do better override this.
   public func invalidateLayout(from indexPath: ItemPath) { invalidateLayout() }

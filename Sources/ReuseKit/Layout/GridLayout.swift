@@ -225,3 +225,8 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
 extension GridLayout {
   var laidOutSectionCount: Int { sections.count }
 }
+
+extension GridLayout {
+  /// By frames: each arrow goes to the nearest item in its direction.
+  public var focusNavigation: FocusNavigation { .spatial }
+}

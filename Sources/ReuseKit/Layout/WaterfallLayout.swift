@@ -310,3 +310,8 @@ public final class WaterfallLayout: CollectionViewLayout {
     section >= 0 && section < sections.count ? sections[section].geometry.count : 0
   }
 }
+
+extension WaterfallLayout {
+  /// By frames: each arrow goes to the nearest item in its direction.
+  public var focusNavigation: FocusNavigation { .spatial }
+}

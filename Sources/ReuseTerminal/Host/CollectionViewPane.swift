@@ -18,6 +18,25 @@ public final class CollectionViewPane: CollectionViewHost {
   public var showsScrollIndicator = false {
     didSet { updateViewportSize() }
   }
+  /// Whether a vertical pane draws the collection view's section index
+  /// (`CollectionView.indexTitles`) in ``sectionIndexWidth`` columns beside the scroll
+  /// indicator. A press or a drag on a title jumps to its section
+  /// (`CollectionView.scrollToIndexTitle(at:animated:)`). With more titles than rows, each row
+  /// shows the title it jumps to.
+  public var showsSectionIndex = false {
+    didSet { updateViewportSize() }
+  }
+  /// The columns the section index takes; longer titles are cut.
+  public var sectionIndexWidth = 2 {
+    didSet {
+      sectionIndexWidth = max(1, sectionIndexWidth)
+      updateViewportSize()
+    }
+  }
+  /// How the section index's titles are drawn.
+  public var sectionIndexStyle = TextStyle(foreground: Color(hex: 0x7AA2F7))
+  /// Called after a press or drag on the section index jumped to the title at the index given.
+  public var sectionIndexSelected: ((Int) -> Void)?
   /// How the indicator's track and thumb are drawn.
   public var scrollIndicatorStyle = (
     track: TextStyle(foreground: Color(hex: 0x3B4058)),
@@ -37,6 +56,8 @@ public final class CollectionViewPane: CollectionViewHost {
   private var pressPoint = Point.zero
   /// While the thumb is dragged: where on the thumb it was grabbed.
   private var thumbGrab: Double?
+  /// While the section index is pressed: the title last jumped to.
+  private var indexGrab: Int?
 
   /// Creates a pane for `collectionView` and makes itself its host. Terminal hosts use a drag
   /// slop of one cell.
@@ -55,6 +76,7 @@ public final class CollectionViewPane: CollectionViewHost {
         size.height = max(0, size.height - 1)
       }
     }
+    size.width = max(0, size.width - Double(indexColumns))
     collectionView.viewportSize = size
   }
 
@@ -84,15 +106,21 @@ public final class CollectionViewPane: CollectionViewHost {
       of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: content,
       depth: 0, into: canvas)
     if showsScrollIndicator { drawScrollIndicator(into: canvas) }
+    if indexColumns > 0 { drawSectionIndex(into: canvas) }
   }
 
   /// The part of the frame the collection view's content shows in (all of it but the
   /// indicator's column or row).
   private var contentFrame: CellRect {
-    guard showsScrollIndicator else { return frame }
-    return collectionView.collectionViewLayout.scrollDirection == .vertical
-      ? CellRect(x: frame.x, y: frame.y, width: max(0, frame.width - 1), height: frame.height)
-      : CellRect(x: frame.x, y: frame.y, width: frame.width, height: max(0, frame.height - 1))
+    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
+    let indicator = showsScrollIndicator ? 1 : 0
+    return vertical
+      ? CellRect(
+        x: frame.x, y: frame.y, width: max(0, frame.width - indicator - indexColumns),
+        height: frame.height)
+      : CellRect(
+        x: frame.x, y: frame.y, width: max(0, frame.width - indexColumns),
+        height: max(0, frame.height - indicator))
   }
 
   /// The indicator's cells on the screen: the last column or row.
@@ -128,6 +156,56 @@ public final class CollectionViewPane: CollectionViewHost {
         row: vertical ? track.y + index : track.y,
         style: isThumb ? scrollIndicatorStyle.thumb : scrollIndicatorStyle.track)
     }
+  }
+
+  // MARK: Section index
+
+  /// The columns the section index takes: none unless shown on a vertical pane.
+  private var indexColumns: Int {
+    showsSectionIndex && collectionView.collectionViewLayout.scrollDirection == .vertical
+      ? sectionIndexWidth : 0
+  }
+
+  /// The section index's cells on the screen: beside the indicator.
+  private var sectionIndexFrame: CellRect {
+    CellRect(
+      x: frame.maxX - (showsScrollIndicator ? 1 : 0) - indexColumns, y: frame.y,
+      width: indexColumns, height: frame.height)
+  }
+
+  /// The title a row of the index shows and jumps to: row by row when they fit, spread
+  /// evenly when there are more titles than rows; `nil` for an empty index.
+  private func indexTitle(atRow row: Int, count: Int) -> Int? {
+    guard count > 0, frame.height > 0 else { return nil }
+    let row = min(max(0, row), frame.height - 1)
+    return count <= frame.height ? min(row, count - 1) : row * count / frame.height
+  }
+
+  private func drawSectionIndex(into canvas: Canvas) {
+    let titles = collectionView.indexTitles
+    let area = sectionIndexFrame
+    guard !area.isEmpty, !titles.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: area, clip: area)
+    let rows = min(area.height, titles.count)
+    for row in 0..<rows {
+      guard let index = indexTitle(atRow: row, count: titles.count) else { continue }
+      let title = TextLayout.truncate(titles[index], toWidth: area.width)
+      let pad = area.width - CharacterWidth.of(title)
+      var style = sectionIndexStyle
+      if index == indexGrab { style.attributes.insert(.reverse) }
+      context.text(title, x: max(0, pad), y: row, style: style)
+    }
+  }
+
+  /// Jumps to the title under a press or drag on the index.
+  private func jumpToIndexTitle(atRow row: Int) {
+    guard let index = indexTitle(atRow: row, count: collectionView.indexTitles.count) else {
+      return
+    }
+    guard index != indexGrab else { return }
+    indexGrab = index
+    collectionView.scrollToIndexTitle(at: index)
+    sectionIndexSelected?(index)
   }
 
   /// Scrolls so that the thumb starts `cells` into the track.
@@ -217,6 +295,13 @@ public final class CollectionViewPane: CollectionViewHost {
       guard event.button == .left, contains(column: event.column, row: event.row) else {
         return false
       }
+      if indexColumns > 0, sectionIndexFrame.contains(column: event.column, row: event.row) {
+        isPressed = true
+        indexGrab = nil
+        jumpToIndexTitle(atRow: event.row - frame.y)
+        if indexGrab == nil { indexGrab = -1 }  // an empty index: the press is still ours
+        return true
+      }
       if showsScrollIndicator, indicatorFrame.contains(column: event.column, row: event.row),
         let thumb = thumbCells
       {
@@ -235,6 +320,10 @@ public final class CollectionViewPane: CollectionViewHost {
       return true
     case .drag:
       guard isPressed else { return false }
+      if indexGrab != nil {
+        jumpToIndexTitle(atRow: event.row - frame.y)
+        return true
+      }
       if let grab = thumbGrab {
         moveThumb(to: Double(indicatorPosition(event)) - grab)
         return true
@@ -244,6 +333,10 @@ public final class CollectionViewPane: CollectionViewHost {
     case .release:
       guard isPressed else { return false }
       isPressed = false
+      if indexGrab != nil {
+        indexGrab = nil
+        return true
+      }
       if thumbGrab != nil {
         thumbGrab = nil
         return true

@@ -1,0 +1,221 @@
+/// How arrow keys move the focus in a layout (``CollectionViewLayout/focusNavigation``).
+public enum FocusNavigation: Hashable, Sendable {
+  /// In item order, across sections: the arrows along the scroll axis go to the previous or
+  /// next item, the other two do nothing. Lists and carousels.
+  case sequential
+  /// By frames: an arrow goes to the nearest item in its direction. Grids and waterfalls.
+  case spatial
+}
+
+/// A keyboard move of the focus (``CollectionView/moveFocus(_:animated:)``).
+public enum FocusMove: Hashable, Sendable, CaseIterable {
+  case up, down, left, right
+  /// About one viewport back or forward along the scroll axis.
+  case pageUp, pageDown
+  /// The first or the last item (Home, End).
+  case first, last
+}
+
+extension CollectionView {
+  // MARK: The focused item
+
+  /// The focused item: the one keys act on, drawn with ``CollectionViewCell/isFocused``.
+  ///
+  /// It follows its item's identity: a batch update or a diffable snapshot that moves the item
+  /// moves the focus with it; one that deletes it passes the focus to its neighbour (the next
+  /// surviving item of its section, else the previous one, else the nearest non-empty
+  /// section); a reload keeps the path, clamped into range. `nil` until an item is focused.
+  public var focusedIndexPath: ItemPath? { focusedItem }
+
+  /// Focuses an item from code (`nil` removes the focus) and, unless `scrollsIntoView` is
+  /// `false`, scrolls as little as makes it fully visible, ``focusScrollPadding`` from the
+  /// edges and clear of pinned headers and footers. No delegate call. Paths out of range are
+  /// ignored, with a diagnostic.
+  public func focusItem(
+    at indexPath: ItemPath?, scrollsIntoView: Bool = true, animated: Bool = false
+  ) {
+    guard let indexPath else {
+      setFocusedItem(nil)
+      return
+    }
+    guard isValid(indexPath) else {
+      diagnostics.report(.indexPathOutOfRange, "focusItem(at:): \(indexPath) is out of range")
+      return
+    }
+    setFocusedItem(indexPath)
+    if scrollsIntoView { scrollFocusedItemIntoView(animated: animated) }
+  }
+
+  /// Moves the focus as a key press would, scrolls the newly focused item into view (see
+  /// ``focusItem(at:scrollsIntoView:animated:)``) and tells the delegate. Without a focused
+  /// item, any move focuses the first item reaching into the viewport (or the first or last
+  /// item for ``FocusMove/first`` and ``FocusMove/last``).
+  ///
+  /// Returns `false` when there is nowhere to go (the first item and ↑, a cross arrow in a
+  /// list, no items), so the host can use the key for something else.
+  ///
+  /// - Complexity: O(log n + k) for the layouts ReuseKit ships: arrows and pages ask the
+  ///   layout for the items in widening bands beside the focused item.
+  @discardableResult
+  public func moveFocus(_ move: FocusMove, animated: Bool = false) -> Bool {
+    layoutIfNeeded()
+    let target: ItemPath?
+    if let focused = focusedItem {
+      target = indexPath(forFocusMove: move, from: focused)
+    } else if move == .first || move == .last {
+      target = indexPath(forFocusMove: move, from: ItemPath(section: 0, item: 0))
+    } else {
+      target = firstItemInViewport()
+    }
+    guard let target, target != focusedItem else { return false }
+    let previous = focusedItem
+    setFocusedItem(target)
+    scrollFocusedItemIntoView(animated: animated)
+    collectionDelegate?.collectionView(self, didMoveFocusFrom: previous, to: target)
+    return true
+  }
+
+  /// The item a focus move from `indexPath` goes to, or `nil` if there is none; nothing
+  /// changes. The rules, by the layout's ``CollectionViewLayout/focusNavigation``:
+  /// - sequential: the arrows along the scroll axis go to the previous or next item across
+  ///   sections; the cross arrows go nowhere;
+  /// - spatial: of the items that start at or beyond the focused item's edge in the arrow's
+  ///   direction, the one with the smallest `13 × along² + across²`, where `along` is the gap
+  ///   along the arrow and `across` the distance between the centres across it (ties: the
+  ///   lowest index path);
+  /// - pages: the item nearest the point one viewport (less pinned views) along the scroll
+  ///   axis from the focused item's centre, by the same score;
+  /// - first and last: the first and the last item.
+  public func indexPath(forFocusMove move: FocusMove, from indexPath: ItemPath) -> ItemPath? {
+    let total = itemCountPrefix[itemCountPrefix.count - 1]
+    guard total > 0 else { return nil }
+    switch move {
+    case .first: return self.indexPath(forFlatIndex: 0)
+    case .last: return self.indexPath(forFlatIndex: total - 1)
+    default: break
+    }
+    guard isValid(indexPath) else { return nil }
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    let arrowAxis: Axis = move == .up || move == .down ? .vertical : .horizontal
+    let forward = move == .down || move == .right || move == .pageDown
+    if move == .pageUp || move == .pageDown {
+      guard let frame = layout.frameForItem(at: indexPath) else { return nil }
+      let pinned = layout.pinnedLengths(inSection: indexPath.section)
+      let page = max(1, viewportSize[axis] - pinned.leading - pinned.trailing)
+      var point = Point(x: frame.midX, y: frame.midY)
+      point[axis] = min(max(0, point[axis] + (forward ? page : -page)), contentSize[axis])
+      return nearestItem(to: point, along: axis) ?? indexPath
+    }
+    switch layout.focusNavigation {
+    case .sequential:
+      guard arrowAxis == axis else { return nil }
+      let flat = flatIndex(of: indexPath) + (forward ? 1 : -1)
+      return self.indexPath(forFlatIndex: flat)
+    case .spatial:
+      guard let frame = layout.frameForItem(at: indexPath) else { return nil }
+      return spatialNeighbour(of: frame, excluding: indexPath, along: arrowAxis, forward: forward)
+    }
+  }
+
+  // MARK: Internals
+
+  /// Sets the focused item and the displayed cells' flags.
+  func setFocusedItem(_ indexPath: ItemPath?) {
+    guard focusedItem != indexPath else { return }
+    focusedItem = indexPath
+    refreshFocusFlags()
+  }
+
+  /// Makes every displayed cell's ``CollectionViewCell/isFocused`` match the focused item.
+  ///
+  /// - Complexity: O(k) for the k displayed cells.
+  func refreshFocusFlags() {
+    for index in 0..<displayedItems.count {
+      guard let cell = displayedItems.view(at: index) as? CollectionViewCell else { continue }
+      let focused = displayedItems.attributes[index].indexPath == focusedItem
+      if cell.isFocused != focused { cell.isFocused = focused }
+    }
+  }
+
+  /// Scrolls the focused item fully into view, ``focusScrollPadding`` from the edges.
+  func scrollFocusedItemIntoView(animated: Bool) {
+    guard let focused = focusedItem else { return }
+    scrollToItem(at: focused, at: .nearest, animated: animated, padding: focusScrollPadding)
+  }
+
+  /// After the counts changed without a batch update (a reload), the focused path clamped
+  /// into range: the same item number in its section, else the nearest non-empty section.
+  func keepFocusInRange() {
+    guard let focused = focusedItem else { return }
+    focusedItem = nearestItem(
+      inOrAround: min(focused.section, itemCounts.count - 1), item: focused.item)
+    refreshFocusFlags()
+  }
+
+  /// The focused item after a batch update described by `mapping` (`oldCounts` before it,
+  /// `newCounts` after): its new path if it survives, else its neighbour.
+  ///
+  /// - Complexity: O(d + S) where d is the number of deleted items next to it.
+  func focusedItemAfterUpdate(
+    mapping: ChangesetMapping, oldCounts: [Int], newCounts: [Int]
+  ) -> ItemPath? {
+    guard let old = focusedItem else { return nil }
+    if let path = mapping.newIndexPath(forOld: old) { return path }
+    let section = old.section
+    if section < oldCounts.count {
+      // The next surviving item of its section, else the previous one.
+      for item in (old.item + 1)..<max(old.item + 1, oldCounts[section]) {
+        if let path = mapping.newIndexPath(forOld: ItemPath(section: section, item: item)) {
+          return path
+        }
+      }
+      for item in stride(from: min(old.item, oldCounts[section]) - 1, through: 0, by: -1) {
+        if let path = mapping.newIndexPath(forOld: ItemPath(section: section, item: item)) {
+          return path
+        }
+      }
+    }
+    // Its section kept none of its old items: an item of it, if it has new ones.
+    if let kept = mapping.newSection(forOld: section) {
+      return Self.nearestItem(in: newCounts, section: kept, item: old.item)
+    }
+    // Its section went: the first item of the next surviving section on, else the last item.
+    for next in (section + 1)..<max(section + 1, oldCounts.count) {
+      if let newSection = mapping.newSection(forOld: next) {
+        return Self.nearestItem(in: newCounts, section: newSection, item: 0)
+      }
+    }
+    return Self.nearestItem(in: newCounts, section: newCounts.count - 1, item: Int.max)
+  }
+
+  private func nearestItem(inOrAround section: Int, item: Int) -> ItemPath? {
+    Self.nearestItem(in: itemCounts, section: section, item: item)
+  }
+
+  /// `item` (clamped) in `section` if it has items, else the first item of the next non-empty
+  /// section, else the last item of the previous one; `nil` without items.
+  static func nearestItem(in counts: [Int], section: Int, item: Int) -> ItemPath? {
+    guard section >= 0, section < counts.count else { return nil }
+    if counts[section] > 0 {
+      return ItemPath(section: section, item: min(max(0, item), counts[section] - 1))
+    }
+    for next in (section + 1)..<max(section + 1, counts.count) where counts[next] > 0 {
+      return ItemPath(section: next, item: 0)
+    }
+    for previous in stride(from: section - 1, through: 0, by: -1) where counts[previous] > 0 {
+      return ItemPath(section: previous, item: counts[previous] - 1)
+    }
+    return nil
+  }
+
+  /// The first displayed item that reaches into the viewport, else the first item.
+  private func firstItemInViewport() -> ItemPath? {
+    let axis = collectionViewLayout.scrollDirection
+    let start = contentOffset[axis]
+    for entry in displayedItems.entries where entry.attributes.frame.max(axis) > start {
+      return entry.attributes.indexPath
+    }
+    return indexPath(forFlatIndex: 0)
+  }
+}

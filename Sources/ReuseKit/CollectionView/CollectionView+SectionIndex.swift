@@ -1,0 +1,67 @@
+extension CollectionView {
+  // MARK: Section index
+
+  /// The section-index titles from the data source
+  /// (``CollectionViewDataSource/indexTitles(for:)``), as last read: on `reloadData()` and
+  /// after each batch update. Empty without an index.
+  public var indexTitles: [String] { sectionIndexTitles }
+
+  /// The item the section-index title at `index` jumps to, as the data source says
+  /// (``CollectionViewDataSource/collectionView(_:indexPathForIndexTitle:at:)``), clamped into
+  /// range (with a diagnostic when the data source's answer was out of range); `nil` for an
+  /// index out of range or without sections. For an empty section the path names item 0 of
+  /// it, which holds no item: ``scrollToIndexTitle(at:animated:)`` shows the section's header.
+  public func indexPath(forIndexTitle title: String, at index: Int) -> ItemPath? {
+    guard let dataSource, index >= 0, index < sectionIndexTitles.count, !itemCounts.isEmpty
+    else { return nil }
+    let answer = dataSource.collectionView(self, indexPathForIndexTitle: title, at: index)
+    let section = min(max(0, answer.section), itemCounts.count - 1)
+    let item = min(max(0, answer.item), max(0, itemCounts[section] - 1))
+    let path = ItemPath(section: section, item: item)
+    if path != answer {
+      diagnostics.report(
+        .indexPathOutOfRange,
+        "indexPathForIndexTitle(\(title), at: \(index)) is \(answer), out of range; using \(path)")
+    }
+    return path
+  }
+
+  /// Jumps to the section-index title at `index`: its item at the top of the viewport, with
+  /// its section's header above it when the item is the section's first (just below a pinned
+  /// header, or at the very top when headers scroll away). Exact with estimated sizes, as
+  /// ``scrollToItem(at:at:animated:)`` is. Out of range: ignored.
+  public func scrollToIndexTitle(at index: Int, animated: Bool = false) {
+    guard index >= 0, index < sectionIndexTitles.count,
+      let path = indexPath(forIndexTitle: sectionIndexTitles[index], at: index)
+    else { return }
+    layoutIfNeeded()
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    let header = layout.layoutAttributesForSupplementaryView(
+      ofKind: .header, inSection: path.section)?.frame
+    if itemCounts[path.section] > 0 {
+      // An unpinned header scrolls with its first item: keep it in view above the item.
+      var padding = 0.0
+      if path.item == 0, let header, layout.pinnedLengths(inSection: path.section).leading == 0,
+        let item = layout.frameForItem(at: path)
+      {
+        padding = max(0, item.min(axis) - header.min(axis))
+      }
+      scrollToItem(at: path, at: .start, animated: animated, padding: padding)
+    } else if header != nil {
+      // An empty section: its header at the top, re-aimed while estimates above settle.
+      for _ in 0..<8 {
+        guard
+          let frame = layout.layoutAttributesForSupplementaryView(
+            ofKind: .header, inSection: path.section)?.frame
+        else { return }
+        var target = contentOffset
+        target[axis] = frame.min(axis) - contentInset.leading(axis)
+        target = clampedContentOffset(target)
+        if target == contentOffset { return }
+        contentOffset = target
+        layoutIfNeeded()
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import GalleryCore
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+/// The pages' cursors are the collection views' focus: the list's section index jumps to a
+/// section and focuses its first row; the waterfall's arrows move a card cursor.
+@Suite struct GalleryFocusTests {
+  private func press(_ keys: [Key], _ gallery: Gallery, _ canvas: Canvas, time: inout Double) {
+    for key in keys {
+      time += 0.1
+      gallery.handle(.key(KeyEvent(key)), at: time)
+      settleTestGallery(gallery, time: &time)
+    }
+    gallery.draw(into: canvas)
+  }
+
+  private func click(column: Int, row: Int, _ gallery: Gallery, time: inout Double) {
+    time += 0.1
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: column, row: row)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time + 0.02)
+    settleTestGallery(gallery, time: &time)
+  }
+
+  private func status(_ canvas: Canvas) -> String { canvas.plainTextLines().last ?? "" }
+
+  @Test func aClickOnTheSectionIndexJumpsToThatSectionAndFocusesItsFirstRow() {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (gallery, canvas) = makeTestGallery("list", size, items: 1_000_000)
+    let before = canvas.plainTextLines()
+    // The index shows 20 marks, one a row from the list's first row: "1", "50k", "100k"…
+    #expect(before[2].hasSuffix("1┃") || before[2].hasSuffix("1│"), "\(before[2])")
+    #expect(before[3].contains("50k"), "\(before[3])")
+    // Row 12 of the screen is the index's 11th row (from 0 at screen row 2): 500k.
+    click(column: 77, row: 12, gallery, time: &time)
+    gallery.draw(into: canvas)
+    let lines = canvas.plainTextLines()
+    #expect(lines[2].contains("items 500,001–500,050"), "\(lines[2])")
+    #expect(lines[3].contains("#500,001"), "\(lines[3])")
+    // The focus moved there too: the status line names the first row, and ↓ goes on from it.
+    let first = lines[3].split(separator: "▌").last.map { String($0).split(separator: "#")[0] }
+    let title = first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?"
+    #expect(status(canvas).hasPrefix(" " + title), "\(status(canvas)) vs \(title)")
+    press([.down], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines()[4].contains("#500,002"))
+    #expect(!status(canvas).hasPrefix(" " + title))
+  }
+
+  @Test func aDragAlongTheIndexJumpsAsItGoes() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 77, row: 3)), at: time)
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines()[2].contains("items 51–100"))
+    for row in 4...8 {
+      time += 0.05
+      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 77, row: row)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 77, row: 8)), at: time + 0.05)
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines()[2].contains("items 301–350"), "\(canvas.plainTextLines()[2])")
+  }
+
+  @Test func theWaterfallsArrowsMoveACardCursorThatTheFeedFollows() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 80, rows: 24))
+    #expect(status(canvas).hasPrefix(" card 1 of 60"), "\(status(canvas))")
+    // → goes to the next column, ← back, ↓ down the first column.
+    press([.right], gallery, canvas, time: &time)
+    #expect(!status(canvas).hasPrefix(" card 1 of"), "\(status(canvas))")
+    press([.left], gallery, canvas, time: &time)
+    #expect(status(canvas).hasPrefix(" card 1 of 60"), "\(status(canvas))")
+    // Thirty presses of ↓ walk down the first column; the feed scrolls to keep the cursor in
+    // view and loads the next page on the way.
+    press(Array(repeating: .down, count: 30), gallery, canvas, time: &time)
+    let lines = canvas.plainTextLines()
+    #expect(lines[1].contains("120 of 1,000 cards") || lines[1].contains("180 of"), "\(lines[1])")
+    #expect(!status(canvas).hasPrefix(" card 1 of"))
+  }
+}
