@@ -61,7 +61,7 @@ extension Gallery {
   /// The global keys, then the page's.
   var helpEntries: [(keys: String, meaning: String)] {
     let global: [(String, String)] = [
-      ("1-6 [ ]", "switch page (or click a tab); ] and [ wrap around"),
+      ("1-\(descriptors.count) [ ]", "switch page (or click a tab); ] and [ wrap around"),
       ("?", "show or close this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
     ]
     return (global + [("", "")] + currentPage.keyHelp).map { (keys: $0.0, meaning: $0.1) }

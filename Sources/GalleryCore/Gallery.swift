@@ -94,6 +94,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   public func resize(to size: TerminalSize) {
     self.size = size
     barPane.frame = CellRect(x: 0, y: 0, width: size.columns, height: min(1, size.rows))
+    // The current page's tab stays in view when the tabs do not all fit.
+    bar.layoutIfNeeded()
+    bar.scrollToItem(at: ItemPath(section: 0, item: currentIndex), at: .nearest, animated: false)
     layoutPage()
   }
 

@@ -84,6 +84,9 @@ public enum GalleryPages {
     GalleryPageDescriptor(name: "carousel", title: "Carousel") {
       CarouselPage(options: $0)
     },
+    GalleryPageDescriptor(name: "outline", title: "Outline") {
+      OutlinePage(options: $0)
+    },
   ]
 
   /// The page named `name`, if any.

@@ -45,11 +45,11 @@ struct ReuseGallery: ParsableCommand {
     commandName: "reuse-gallery",
     abstract: "Every ReuseKit control, on demo data, in your terminal.",
     discussion: """
-      Pages: \(GalleryPages.all.map(\.name).joined(separator: ", ")). Keys: 1-6 or [ ] switch \
+      Pages: \(GalleryPages.all.map(\.name).joined(separator: ", ")). Keys: 1-\(GalleryPages.all.count) or [ ] switch \
       pages, arrows/PgUp/PgDn/Home/End move, Enter selects, Tab switches focus, the wheel and \
       drags scroll, ? shows help, q or Ctrl-C quits.
 
-      --data FILE.json replaces the demo data (list, data source, option bar, waterfall, \
+      --data FILE.json replaces the demo data (list, data source, option bar, waterfall, outline, \
       carousel). The schema:
         {"title": "…", "sections": [{"title": "…", "items": ["…", {"title": "…", \
       "detail": "…", "height": 1}]}], "tags": ["…"]}

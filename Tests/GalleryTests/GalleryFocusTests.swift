@@ -6,15 +6,6 @@ import Testing
 /// The pages' cursors are the collection views' focus: the list's section index jumps to a
 /// section and focuses its first row; the waterfall's arrows move a card cursor.
 @Suite struct GalleryFocusTests {
-  private func press(_ keys: [Key], _ gallery: Gallery, _ canvas: Canvas, time: inout Double) {
-    for key in keys {
-      time += 0.1
-      gallery.handle(.key(KeyEvent(key)), at: time)
-      settleTestGallery(gallery, time: &time)
-    }
-    gallery.draw(into: canvas)
-  }
-
   private func click(column: Int, row: Int, _ gallery: Gallery, time: inout Double) {
     time += 0.1
     gallery.handle(.mouse(MouseEvent(kind: .press, column: column, row: row)), at: time)
@@ -42,7 +33,7 @@ import Testing
     let first = lines[3].split(separator: "▌").last.map { String($0).split(separator: "#")[0] }
     let title = first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?"
     #expect(status(canvas).hasPrefix(" " + title), "\(status(canvas)) vs \(title)")
-    press([.down], gallery, canvas, time: &time)
+    pressTestGallery([.down], gallery, canvas, time: &time)
     #expect(canvas.plainTextLines()[4].contains("#500,002"))
     #expect(!status(canvas).hasPrefix(" " + title))
   }
@@ -67,13 +58,13 @@ import Testing
     let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 80, rows: 24))
     #expect(status(canvas).hasPrefix(" card 1 of 60"), "\(status(canvas))")
     // → goes to the next column, ← back, ↓ down the first column.
-    press([.right], gallery, canvas, time: &time)
+    pressTestGallery([.right], gallery, canvas, time: &time)
     #expect(!status(canvas).hasPrefix(" card 1 of"), "\(status(canvas))")
-    press([.left], gallery, canvas, time: &time)
+    pressTestGallery([.left], gallery, canvas, time: &time)
     #expect(status(canvas).hasPrefix(" card 1 of 60"), "\(status(canvas))")
     // Thirty presses of ↓ walk down the first column; the feed scrolls to keep the cursor in
     // view and loads the next page on the way.
-    press(Array(repeating: .down, count: 30), gallery, canvas, time: &time)
+    pressTestGallery(Array(repeating: .down, count: 30), gallery, canvas, time: &time)
     let lines = canvas.plainTextLines()
     #expect(lines[1].contains("120 of 1,000 cards") || lines[1].contains("180 of"), "\(lines[1])")
     #expect(!status(canvas).hasPrefix(" card 1 of"))

@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
   registerWaterfallBenchmarks()
   registerControlBenchmarks()
   registerPickerBenchmarks()
+  registerOutlineBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

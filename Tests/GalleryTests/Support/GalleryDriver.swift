@@ -23,3 +23,14 @@ func settleTestGallery(_ gallery: Gallery, time: inout Double, limit: Int = 1_00
     frames += 1
   }
 }
+
+/// Presses `keys` one by one, a tenth of a second apart, letting every animation settle
+/// after each, then draws into `canvas`.
+func pressTestGallery(_ keys: [Key], _ gallery: Gallery, _ canvas: Canvas, time: inout Double) {
+  for key in keys {
+    time += 0.1
+    gallery.handle(.key(KeyEvent(key)), at: time)
+    settleTestGallery(gallery, time: &time)
+  }
+  gallery.draw(into: canvas)
+}

@@ -1,0 +1,46 @@
+import ReuseKit
+import ReuseTerminal
+
+/// A row of the outline: indented by its level, a disclosure (▸ closed, ▾ open) when it has
+/// children, its name, and what it holds on the right.
+final class OutlineRowCell: TerminalCell {
+  var name = ""
+  var detail = ""
+  var level = 0
+  var hasChildren = false
+  var isExpanded = false
+
+  /// The columns of the disclosure, for clicks: two from the indentation.
+  static func disclosureColumns(level: Int) -> Range<Int> { (1 + level * 2)..<(3 + level * 2) }
+
+  override func prepareForReuse() {
+    name = ""
+    detail = ""
+  }
+
+  override func draw(in context: DrawContext) {
+    let background =
+      isFocused
+      ? Theme.accent
+      : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.75) : Theme.surface)
+    let foreground = isFocused ? Theme.onAccent : Theme.text
+    context.fill(TextStyle(background: background))
+    let disclosure = Self.disclosureColumns(level: level)
+    if hasChildren {
+      context.text(
+        isExpanded ? "▾" : "▸", x: disclosure.lowerBound, y: 0,
+        style: TextStyle(foreground: isFocused ? foreground : Theme.accent, attributes: .bold))
+    }
+    let mark = isSelected ? "✓ " : ""
+    let detailWidth = CharacterWidth.of(detail)
+    context.text(
+      mark + name, x: disclosure.upperBound, y: 0,
+      style: TextStyle(foreground: foreground, attributes: level == 0 ? .bold : []),
+      maxWidth: max(0, context.width - disclosure.upperBound - detailWidth - 2))
+    if context.width > disclosure.upperBound + detailWidth + 8 {
+      context.text(
+        detail, x: context.width - detailWidth - 1, y: 0,
+        style: TextStyle(foreground: isFocused ? foreground : Theme.dimText))
+    }
+  }
+}

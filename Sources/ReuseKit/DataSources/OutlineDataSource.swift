@@ -1,0 +1,196 @@
+/// What a cell of an outline shows besides its item: how deep it is and its disclosure.
+public struct OutlineRow: Hashable, Sendable {
+  /// 0 for a top-level item.
+  public var level: Int
+  /// Whether the item has children (and so a disclosure).
+  public var hasChildren: Bool
+  /// Whether its children show.
+  public var isExpanded: Bool
+}
+
+/// Shows an ``OutlineTree`` as the rows of a collection view's one section, and animates its
+/// changes: expanding or collapsing an item is one batch insert or delete of the rows it
+/// affects (a contiguous range, found without walking the tree), and applying a new tree diffs
+/// its visible rows against the current ones.
+///
+/// ```swift
+/// let outline = OutlineDataSource<Place>(collectionView: view) { view, path, place, row in
+///   let cell = view.dequeueReusableCell(PlaceCell.self, withReuseIdentifier: "place", for: path)
+///   cell.configure(place, level: row.level, expanded: row.isExpanded, disclosure: row.hasChildren)
+///   return cell
+/// }
+/// outline.tree.append(regions)
+/// outline.reloadData()
+/// outline.expand(europe)          // its countries slide in
+/// ```
+///
+/// Disclosure state lives in the tree, so it survives reuse and reloads; ``apply(_:animatingDifferences:)``
+/// carries it to the new tree by identity, so it survives diffs too. The collection view's
+/// focus and selection follow their items through every change.
+public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
+  /// Configures a dequeued cell for an item.
+  public typealias CellProvider = (CollectionView, ItemPath, Item, OutlineRow) -> CollectionViewCell
+
+  /// The collection view shown in (held weakly: it holds this data source weakly too; keep a
+  /// reference to both).
+  public private(set) weak var collectionView: CollectionView?
+  /// The tree shown. Edit it through this data source (``expand(_:animated:)``,
+  /// ``append(_:to:animated:)``, ``delete(_:animated:)``) so the rows follow; after editing it
+  /// directly, call ``reloadData()``.
+  public private(set) var tree: OutlineTree<Item>
+  private let cellProvider: CellProvider
+
+  /// Shows `tree` (empty by default) in `collectionView`, becoming its data source.
+  public init(
+    collectionView: CollectionView, tree: OutlineTree<Item> = OutlineTree(),
+    cellProvider: @escaping CellProvider
+  ) {
+    self.collectionView = collectionView
+    self.tree = tree
+    self.cellProvider = cellProvider
+    collectionView.dataSource = self
+  }
+
+  // MARK: Questions
+
+  /// The item at `indexPath`, or `nil`.
+  public func item(at indexPath: ItemPath) -> Item? {
+    indexPath.section == 0 ? tree.item(atRow: indexPath.item) : nil
+  }
+
+  /// Where `item` shows, or `nil` when it is hidden or not in the tree.
+  public func indexPath(for item: Item) -> ItemPath? {
+    tree.row(of: item).map { ItemPath(section: 0, item: $0) }
+  }
+
+  /// The level and disclosure of `item`.
+  public func row(for item: Item) -> OutlineRow {
+    OutlineRow(
+      level: tree.level(of: item), hasChildren: tree.hasChildren(item),
+      isExpanded: tree.isExpanded(item))
+  }
+
+  // MARK: Changes
+
+  /// Expands `item`: its visible descendants are inserted as one batch (animated or not) and
+  /// the item's cell is reconfigured to show its disclosure open. Returns whether it changed.
+  ///
+  /// - Complexity: O(d log b) to find the rows, plus the batch update of the k rows shown.
+  @discardableResult
+  public func expand(_ item: Item, animated: Bool = true) -> Bool {
+    guard tree.contains(item), !tree.isExpanded(item) else { return false }
+    let rows = tree.expand(item)
+    perform(inserting: rows, deleting: 0..<0, disclosureOf: item, animated: animated)
+    return true
+  }
+
+  /// Collapses `item`: its visible descendants are deleted as one batch. Returns whether it
+  /// changed.
+  @discardableResult
+  public func collapse(_ item: Item, animated: Bool = true) -> Bool {
+    guard tree.contains(item), tree.isExpanded(item) else { return false }
+    let rows = tree.collapse(item)
+    perform(inserting: 0..<0, deleting: rows, disclosureOf: item, animated: animated)
+    return true
+  }
+
+  /// Expands a collapsed item, collapses an expanded one.
+  public func toggle(_ item: Item, animated: Bool = true) {
+    if tree.isExpanded(item) {
+      collapse(item, animated: animated)
+    } else {
+      expand(item, animated: animated)
+    }
+  }
+
+  /// Appends children to `parent` (top-level items for `nil`), inserting the rows that show.
+  public func append(_ items: [Item], to parent: Item? = nil, animated: Bool = true) {
+    let hadChildren = parent.map(tree.hasChildren) ?? true
+    let rows = tree.append(items, to: parent)
+    // A parent that just got its first children shows a disclosure now.
+    perform(
+      inserting: rows, deleting: 0..<0, disclosureOf: hadChildren ? nil : parent,
+      animated: animated)
+  }
+
+  /// Deletes `item` and its descendants, deleting the rows that showed.
+  public func delete(_ item: Item, animated: Bool = true) {
+    let parent = tree.parent(of: item)
+    let rows = tree.delete(item)
+    let lostLastChild = parent.map { !tree.hasChildren($0) } ?? false
+    perform(
+      inserting: 0..<0, deleting: rows, disclosureOf: lostLastChild ? parent : nil,
+      animated: animated)
+  }
+
+  /// Makes `newTree` the tree shown: items expanded in the current tree stay expanded in the
+  /// new one (by identity), and the visible rows are diffed and applied as batch updates.
+  ///
+  /// - Complexity: O(n) for the expansion state and the diff of the visible rows.
+  public func apply(_ newTree: OutlineTree<Item>, animatingDifferences: Bool = true) {
+    let old = tree.visibleItems
+    carryExpansion(from: tree, to: newTree)
+    tree = newTree
+    guard let collectionView else { return }
+    let new = newTree.visibleItems
+    let stages = sectionedChanges(
+      oldSections: [0], newSections: [0], oldItems: old, oldStarts: [0, old.count],
+      newItems: new, newStarts: [0, new.count], sectionContentChanged: { _, _ in false },
+      itemContentChanged: { _, _ in false }, contentUpdate: .reconfigure
+    ).stages
+    for stage in stages {
+      collectionView.performBatchUpdates(with: stage, animated: animatingDifferences)
+    }
+    // Disclosures may have changed (children added or removed): redraw the displayed rows.
+    collectionView.performBatchUpdates(
+      with: Changeset(reconfiguredItems: collectionView.indexPathsForVisibleItems), animated: false)
+  }
+
+  /// Reads the tree again (after editing it directly).
+  public func reloadData() { collectionView?.reloadData() }
+
+  /// Expanded items hidden under collapsed ones keep their state too.
+  private func carryExpansion(from old: OutlineTree<Item>, to new: OutlineTree<Item>) {
+    var stack = old.rootItems
+    while let item = stack.popLast() {
+      guard old.isExpanded(item) || old.hasChildren(item) else { continue }
+      if old.isExpanded(item) { new.expand(item) }
+      stack.append(contentsOf: old.children(of: item))
+    }
+  }
+
+  private func perform(
+    inserting inserted: Range<Int>, deleting deleted: Range<Int>, disclosureOf item: Item?,
+    animated: Bool
+  ) {
+    guard let collectionView else { return }
+    var changes = Changeset()
+    changes.insertedItems = inserted.map { ItemPath(section: 0, item: $0) }
+    changes.deletedItems = deleted.map { ItemPath(section: 0, item: $0) }
+    // The item whose disclosure changed keeps its row (the rows change after it).
+    if let item, let path = indexPath(for: item) { changes.reconfiguredItems = [path] }
+    if !changes.isEmpty { collectionView.performBatchUpdates(with: changes, animated: animated) }
+  }
+
+  // MARK: Data source
+
+  /// One section.
+  public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  /// The visible rows.
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
+    -> Int
+  { tree.visibleCount }
+
+  /// The provider's cell for the item at the row.
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let item = tree.item(atRow: indexPath.item)!
+    return cellProvider(collectionView, indexPath, item, row(for: item))
+  }
+}
