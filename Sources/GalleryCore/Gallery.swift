@@ -34,6 +34,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   var size = TerminalSize(columns: 80, rows: 24)
   private let bar: CollectionView
   private let barPane: CollectionViewPane
+  /// Whether the terminal's size is known (positions are restored only then).
+  private var hasBeenSized = false
+  /// Positions to restore, by page name, until each page is laid out.
+  private var pendingPositions: [String: GalleryPositions.Page] = [:]
   var lastFrameDuration: Double?
   private var lastFrameBytes = 0
 
@@ -85,7 +89,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     for cell in bar.visibleCells {
       (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped
     }
-    bar.scrollToItem(at: ItemPath(section: 0, item: clamped), at: .nearest, animated: false)
+    if hasBeenSized {
+      bar.scrollToItem(at: ItemPath(section: 0, item: clamped), at: .nearest, animated: false)
+    }
   }
 
   // MARK: TerminalScene
@@ -93,6 +99,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Lays the bar, the page and the status line out for `size`.
   public func resize(to size: TerminalSize) {
     self.size = size
+    hasBeenSized = true
     barPane.frame = CellRect(x: 0, y: 0, width: size.columns, height: min(1, size.rows))
     // The current page's tab stays in view when the tabs do not all fit.
     bar.layoutIfNeeded()
@@ -106,6 +113,40 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
 
   private func layoutPage() {
     currentPage.layout(in: pageFrame)
+    // A position read by `restore(_:)` waits until its page is made and laid out at the
+    // terminal's size.
+    if hasBeenSized, let position = pendingPositions.removeValue(forKey: currentPageName),
+      let view = currentPage.restorableView
+    {
+      if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
+      view.restoreScrollPosition(position.scroll)
+      currentPage.layout(in: pageFrame)
+    }
+  }
+
+  // MARK: Positions kept across runs
+
+  /// The page showing and the scroll position of every page made so far (for
+  /// `--restore FILE`).
+  public func savedPositions() -> GalleryPositions {
+    var result = GalleryPositions(page: currentPageName, positions: pendingPositions)
+    for (index, page) in pages.enumerated() {
+      if let view = page?.restorableView, let position = view.savedScrollPosition() {
+        result.positions[descriptors[index].name] = GalleryPositions.Page(
+          scroll: position, focus: view.focusedIndexPath)
+      }
+    }
+    return result
+  }
+
+  /// Shows the saved page and scrolls each page to its saved position when it is first laid
+  /// out at the terminal's size. Unknown pages are ignored.
+  public func restore(_ saved: GalleryPositions) {
+    pendingPositions = saved.positions
+    if let page = saved.page, let index = descriptors.firstIndex(where: { $0.name == page }) {
+      showPage(at: index)
+    }
+    layoutPage()
   }
 
   /// The smallest terminal the gallery draws in.

@@ -33,11 +33,16 @@ public protocol GalleryPage: AnyObject {
   var status: String { get }
   /// The page's keys, for the help overlay: (keys, what they do).
   var keyHelp: [(String, String)] { get }
+  /// The collection view whose scroll position `--restore` keeps, if any.
+  var restorableView: CollectionView? { get }
 }
 
 extension GalleryPage {
   /// Nothing is due.
   public var nextWakeTime: Double? { nil }
+
+  /// No position to keep.
+  public var restorableView: CollectionView? { nil }
 }
 
 /// What every page is built from: the command-line options and where diagnostics go.
@@ -110,6 +115,9 @@ protocol PanePage: GalleryPage {
 
 extension PanePage {
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
+
+  /// The pane's collection view.
+  var restorableView: CollectionView? { pane.collectionView }
 
   func tick(now: Double) { pane.tick(now: now) }
 

@@ -5,7 +5,7 @@
 /// called `IndexPath`, so that a host that imports Foundation sees no clash.
 ///
 /// Paths order by section, then by item.
-public struct ItemPath: Hashable, Comparable, Sendable {
+public struct ItemPath: Hashable, Comparable, Sendable, Codable {
   /// The section index.
   public var section: Int
   /// The item index within the section.

@@ -56,6 +56,13 @@ struct ReuseGallery: ParsableCommand {
       """)
 
   @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Keep each page's scroll position (and the page showing) in FILE across runs: read at "
+        + "start when it exists, written on exit.", valueName: "FILE"))
+  var restore: String?
+
+  @Option(
     name: .long, help: "The page to open: \(GalleryPages.all.map(\.name).joined(separator: ", ")).")
   var demo = "list"
 
@@ -113,12 +120,37 @@ struct ReuseGallery: ParsableCommand {
       throw ExitCode(2)
     }
     let gallery = Gallery(options: options, initialPage: demo)
+    if let saved = loadPositions() { gallery.restore(saved) }
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     do {
       try TerminalApp(scene: gallery, colorMode: mode).run()
     } catch {
       Platform.writeError("reuse-gallery: \(error)\n")
       throw ExitCode(1)
+    }
+    savePositions(gallery.savedPositions())
+  }
+
+  /// The positions `--restore` kept, if its file exists and reads; a file that does not
+  /// parse is reported and ignored (the gallery starts as usual and replaces it on exit).
+  private func loadPositions() -> GalleryPositions? {
+    guard let restore else { return nil }
+    do {
+      return try GalleryPositions.parse(Platform.readFile(atPath: restore, limit: 1_000_000))
+    } catch let error as DataFileError {
+      Platform.writeError("reuse-gallery: ignoring \(restore): \(error)\n")
+    } catch {
+      // No file yet: the first run.
+    }
+    return nil
+  }
+
+  private func savePositions(_ positions: GalleryPositions) {
+    guard let restore else { return }
+    do {
+      try Platform.writeFile(atPath: restore, bytes: Array(positions.json.utf8))
+    } catch {
+      Platform.writeError("reuse-gallery: could not keep the positions: \(error)\n")
     }
   }
 

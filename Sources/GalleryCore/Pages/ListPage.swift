@@ -191,6 +191,8 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
 
   var counters: ReuseCounters { list.reuseCounters }
 
+  var restorableView: CollectionView? { list }
+
   var poolSizes: [String: Int] { list.poolSizes.merging(strip.poolSizes) { $0 + $1 } }
 
   var status: String {

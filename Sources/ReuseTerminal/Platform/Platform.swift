@@ -285,6 +285,36 @@ public enum Platform {
     }
   }
 
+  /// Writes a whole file (created, or replaced through a temporary file beside it so that a
+  /// failed write never leaves half a file), or throws with a reason.
+  public static func writeFile(atPath path: String, bytes: [UInt8]) throws(PlatformError) {
+    let temporary = path + ".tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else {
+      throw .system("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(fd, $0.baseAddress! + written, $0.count - written)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        unlink(temporary)
+        throw .system("cannot write \(path): \(reason)")
+      }
+      written += count
+    }
+    close(fd)
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw .system("cannot write \(path): \(reason)")
+    }
+  }
+
   /// Ends the process with `status`, without running anything else.
   public static func exit(_ status: Int32) -> Never {
     terminate(status)

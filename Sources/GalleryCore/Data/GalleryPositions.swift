@@ -1,0 +1,124 @@
+import ReuseKit
+
+/// Which page showed and where each page was scrolled to: what `--restore FILE` keeps across
+/// runs, as JSON:
+///
+/// ```json
+/// {"page": "list", "positions": {"list": {"section": 3, "item": 12, "offset": 0,
+///   "start": false, "focus": [3, 14]}}}
+/// ```
+public struct GalleryPositions: Equatable, Sendable {
+  /// One page's scroll position and focused item.
+  public struct Page: Equatable, Sendable {
+    /// Where its main collection view was scrolled to.
+    public var scroll: SavedScrollPosition<ItemPath>
+    /// Its focused item, if any.
+    public var focus: ItemPath?
+
+    /// A page's position.
+    public init(scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil) {
+      self.scroll = scroll
+      self.focus = focus
+    }
+  }
+
+  /// The page that showed last.
+  public var page: String?
+  /// Each page's position, by page name.
+  public var positions: [String: Page]
+
+  /// Positions (none by default).
+  public init(page: String? = nil, positions: [String: Page] = [:]) {
+    self.page = page
+    self.positions = positions
+  }
+
+  /// The file's text.
+  public var json: String {
+    let entries = positions.keys.sorted().map { name in
+      let position = positions[name]!.scroll
+      let offset = position.offsetInItem.isFinite ? position.offsetInItem : 0
+      let focus = positions[name]!.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
+      return "\"\(name)\": {\"section\": \(position.indexPath.section), "
+        + "\"item\": \(position.indexPath.item), \"offset\": \(offset), "
+        + "\"start\": \(position.isAtStart)\(focus)}"
+    }
+    let page = self.page.map { "\"page\": \"\($0)\", " } ?? ""
+    return "{\(page)\"positions\": {\(entries.joined(separator: ", "))}}\n"
+  }
+
+  /// Reads a file written by ``json``; anything else is an error with its line and column.
+  public static func parse(_ bytes: [UInt8]) throws(DataFileError) -> GalleryPositions {
+    do {
+      return try read(try JSONParser.parse(bytes))
+    } catch {
+      if let offset = error.offset {
+        throw DataFileError(error.message, at: JSONParser.location(ofOffset: offset, in: bytes))
+      }
+      throw error
+    }
+  }
+
+  private static func read(_ value: JSONValue) throws(DataFileError) -> GalleryPositions {
+    guard case .object(let members, _) = value else {
+      throw DataFileError("the file must hold an object", offset: value.offset)
+    }
+    var result = GalleryPositions()
+    for (key, member) in members {
+      switch (key, member) {
+      case ("page", .string(let name, _)): result.page = name
+      case ("positions", .object(let pages, _)):
+        for (name, entry) in pages { result.positions[name] = try position(entry, page: name) }
+      default:
+        throw DataFileError("unexpected \"\(key)\" (\(member.typeName))", offset: member.offset)
+      }
+    }
+    return result
+  }
+
+  private static func position(
+    _ value: JSONValue, page: String
+  ) throws(DataFileError) -> Page {
+    guard case .object(let members, _) = value else {
+      throw DataFileError("positions.\(page) must be an object", offset: value.offset)
+    }
+    var section = 0
+    var item = 0
+    var offset = 0.0
+    var start = false
+    var focus: ItemPath?
+    for (key, member) in members {
+      switch (key, member) {
+      case ("section", .number(let number, _)), ("item", .number(let number, _)):
+        guard number >= 0, number <= 100_000_000, number == number.rounded() else {
+          throw DataFileError(
+            "positions.\(page).\(key) must be a whole number from 0", offset: member.offset)
+        }
+        if key == "section" { section = Int(number) } else { item = Int(number) }
+      case ("offset", .number(let number, _)) where number.isFinite:
+        offset = number
+      case ("start", .bool(let flag, _)):
+        start = flag
+      case ("focus", .array(let values, _)):
+        let numbers = values.compactMap { value -> Int? in
+          guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
+            number == number.rounded()
+          else { return nil }
+          return Int(number)
+        }
+        guard numbers.count == 2, values.count == 2 else {
+          throw DataFileError(
+            "positions.\(page).focus must be [section, item]", offset: member.offset)
+        }
+        focus = ItemPath(section: numbers[0], item: numbers[1])
+      default:
+        throw DataFileError("unexpected positions.\(page).\(key)", offset: member.offset)
+      }
+    }
+    return Page(
+      scroll: SavedScrollPosition(
+        indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
+        isAtStart: start),
+      focus: focus)
+  }
+}

@@ -1,0 +1,53 @@
+import GalleryCore
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+/// `--restore FILE`: each page's position and focus, and the page showing, kept across runs.
+@Suite struct GalleryRestoreTests {
+  @Test func aSecondRunShowsEveryPageAsTheFirstLeftIt() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("list", size, items: 100_000)
+    pressTestGallery([.pageDown, .pageDown, .down, .down], first, canvas, time: &time)
+    let list = canvas.plainTextLines()
+    pressTestGallery([.character("4"), .end, .up], first, canvas, time: &time)
+    let dataSource = canvas.plainTextLines()
+    // Written and read back as the file would be.
+    let saved = first.savedPositions()
+    #expect(saved.page == "datasource")
+    let read = try GalleryPositions.parse(Array(saved.json.utf8))
+    #expect(read == saved)
+
+    // The next run: made at its default page, restored, then sized by the terminal.
+    let second = Gallery(options: GalleryOptions(itemCount: 100_000), initialPage: "list")
+    second.showsTiming = false
+    second.restore(read)
+    second.resize(to: size)
+    let again = Canvas(columns: size.columns, rows: size.rows)
+    second.draw(into: again)
+    #expect(second.currentPageName == "datasource")
+    #expect(Array(again.plainTextLines().dropLast()) == Array(dataSource.dropLast()))
+    second.handle(.key(KeyEvent(.character("1"))), at: 10)
+    second.draw(into: again)
+    #expect(Array(again.plainTextLines().dropLast()) == Array(list.dropLast()))
+    // The focus came back too: the status lines name the same row.
+    let status = { (lines: [String]) in lines.last!.split(separator: "│").first ?? "" }
+    #expect(status(again.plainTextLines()) == status(list))
+  }
+
+  @Test func aBrokenFileIsAnErrorWithItsPlace() {
+    for (text, place) in [
+      (#"{"positions": {"list": {"section": -1}}}"#, "line 1, column 36"),
+      ("{\n  \"positions\": {\"list\": {\"focus\": [1]}}}", "line 2"),
+      (#"{"pages": 3}"#, "line 1, column 11"),
+      ("[", "line 1"),
+    ] {
+      #expect {
+        _ = try GalleryPositions.parse(Array(text.utf8))
+      } throws: { error in
+        "\(error)".contains(place)
+      }
+    }
+  }
+}
