@@ -19,7 +19,7 @@ tmux -L "$socket" new-session -d -s leaks -x 100 -y 30 \
 send() { tmux -L "$socket" send-keys -t leaks "$@"; }
 click() { tmux -L "$socket" send-keys -t leaks -l $'\e[<0;'"$1;$2M"$'\e[<0;'"$1;$2m"; }
 sleep 2
-for page in 1 2 3 4 5 6 7; do
+for page in 1 2 3 4 5 6 7 8; do
   send "$page"
   for round in 1 2 3; do
     for key in Down Down Right PageDown Enter Up Left PageUp End Home Tab; do
@@ -31,6 +31,7 @@ for page in 1 2 3 4 5 6 7; do
       5) send o; send c; send End ;;
       6) send w; send a; send n ;;
       7) send Right; send Down; send Right; send Left; send Enter ;;
+      8) send PageUp; send PageUp; send Home; sleep 1; send End ;;
       2) send s; send r; send d ;;
     esac
     tmux -L "$socket" send-keys -t leaks -l $'\e[<65;20;10M' $'\e[<64;20;10M'

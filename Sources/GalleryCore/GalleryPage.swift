@@ -92,6 +92,9 @@ public enum GalleryPages {
     GalleryPageDescriptor(name: "outline", title: "Outline") {
       OutlinePage(options: $0)
     },
+    GalleryPageDescriptor(name: "chat", title: "Chat") {
+      ChatPage(options: $0)
+    },
   ]
 
   /// The page named `name`, if any.

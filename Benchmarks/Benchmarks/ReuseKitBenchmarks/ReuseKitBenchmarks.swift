@@ -13,6 +13,7 @@ let benchmarks: @Sendable () -> Void = {
   registerControlBenchmarks()
   registerPickerBenchmarks()
   registerOutlineBenchmarks()
+  registerChatBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

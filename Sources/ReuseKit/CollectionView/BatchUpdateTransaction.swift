@@ -24,6 +24,8 @@ struct BatchUpdateTransaction {
   /// The animation the update interrupts, if any.
   let previous: UpdateAnimation?
   private var anchor: CollectionView.ScrollAnchor?
+  /// Chat mode, at the end: the end stays in view instead of an item.
+  private var keepsEnd = false
 
   /// An update animated over `duration` seconds (0: applied at once).
   init(
@@ -64,7 +66,15 @@ struct BatchUpdateTransaction {
   mutating func captureAnchor(in view: CollectionView) {
     let axis = view.collectionViewLayout.scrollDirection
     let offset = view.contentOffset[axis]
-    guard view.anchorsFirstVisibleItem, offset > view.minimumContentOffset[axis] else { return }
+    // Chat mode: at the end, the end stays in view; elsewhere, even at the very top (where
+    // older items are prepended), the first visible item keeps its place.
+    if view.keepsEndInView {
+      keepsEnd = true
+      return
+    }
+    guard view.anchorsFirstVisibleItem,
+      offset > view.minimumContentOffset[axis] || view.anchorsToEnd
+    else { return }
     for entry in view.displayedItems.entries where entry.attributes.frame.max(axis) > offset {
       let old = entry.attributes.indexPath
       if !mapping.isMoved(old), !mapping.isSectionMoved(old.section),
@@ -193,7 +203,11 @@ struct BatchUpdateTransaction {
   /// moves it; every animation start moves with the content.
   func restoreAnchor(in view: CollectionView) {
     view.updateAnimation = animation
-    view.restoreScrollAnchor(anchor, clamping: .toContentWhenIdle)
+    if keepsEnd {
+      view.restoreEnd()
+    } else {
+      view.restoreScrollAnchor(anchor, clamping: .toContentWhenIdle)
+    }
   }
 
   /// The pass that shows the result: views entering or leaving in it are the update's (they

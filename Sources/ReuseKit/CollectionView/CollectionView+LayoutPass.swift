@@ -33,6 +33,8 @@ extension CollectionView {
         reloadRequestedDuringPass = false
         reloadData()
       }
+      // After the pass, so that the delegate may load items with a batch update.
+      if edgeDistance > 0 && !needsLayout { noteApproachedEdges() }
     }
     #if REUSEKIT_CHECKS
       _checkInvariants()
@@ -73,7 +75,13 @@ extension CollectionView {
     // With self-sizing, the anchor is an item displayed before this pass (its geometry is
     // measured, so it is what the user is looking at). Only its path is noted now; its place is
     // looked up just before the first measurement that changes a size.
+    if opensAtEnd && !viewportSize.isEmpty {
+      opensAtEnd = false
+      if !isTracking { restoreEnd() }
+    }
     let anchorPath = layout.wantsSelfSizing ? firstDisplayedItem(reachingPast: layout) : nil
+    // Chat mode, at the end: cells growing there (a message streaming in) keep the end in view.
+    let keepsEnd = layout.wantsSelfSizing && keepsEndInView
     queryAndReconcile(layout, context)
     if layout.wantsSelfSizing {
       var anchor: ScrollAnchor?
@@ -91,7 +99,11 @@ extension CollectionView {
         }
         contentSize = layout.contentSize
         // The content moved under the viewport: the anchor keeps its place on screen.
-        if let anchor { restoreScrollAnchor(anchor, clamping: .aboveMinimum) }
+        if keepsEnd {
+          restoreEnd()
+        } else if let anchor {
+          restoreScrollAnchor(anchor, clamping: .aboveMinimum)
+        }
         queryAndReconcile(layout, context)
       }
       contentSize = layout.contentSize
@@ -263,11 +275,14 @@ extension CollectionView {
   private func firstDisplayedItem(reachingPast layout: any CollectionViewLayout) -> ItemPath? {
     let axis = layout.scrollDirection
     let top = contentOffset[axis]
+    let bottom = top + viewportSize[axis]
+    // Only an item on screen: after a jump, the views displayed before it are elsewhere, and
+    // keeping one of them in place would carry the offset away from where it was sent.
     return displayedItems.attributes.withUnsafeBufferPointer { displayed in
       for attributes in displayed where attributes.frame.max(axis) > top {
-        return attributes.indexPath
+        return attributes.frame.min(axis) < bottom ? attributes.indexPath : nil
       }
-      return displayed.last?.indexPath
+      return nil
     }
   }
 

@@ -20,6 +20,8 @@ extension CollectionView {
     }
     finishUpdateAnimation(finished: false)
     loadCounts()
+    // Chat mode opens a conversation at its end.
+    if anchorsToEnd { opensAtEnd = true }
     selectedItems = selectedItems.filter(isValid)
     cancelAllPrefetching()
     needsReconfigureAll = true

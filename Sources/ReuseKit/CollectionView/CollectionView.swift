@@ -127,6 +127,22 @@ public final class CollectionView: ScrollView {
   /// items inserted there show. `false` keeps the content offset, as UIKit does.
   public var anchorsFirstVisibleItem = true
 
+  /// How close to an end of the content the viewport comes before the delegate hears
+  /// `collectionView(_:didApproach:)`, in points along the scroll axis, to load more there
+  /// (older messages at the top of a chat, the next page of a feed). 0, the default, turns it
+  /// off; negative or NaN values count as 0.
+  public var edgeDistance: Double = 0 {
+    didSet {
+      if !(edgeDistance >= 0) || !edgeDistance.isFinite { edgeDistance = 0 }
+      setNeedsLayout()
+    }
+  }
+  /// The edges the delegate was told about in the current approach, and the item count then.
+  var edgesTold: Set<ContentEdge> = []
+  var edgeItemCount = -1
+  /// Chat mode was turned on or the data reloaded: the next pass starts at the end.
+  var opensAtEnd = false
+
   /// What the reuse engine has done, across all identifiers.
   @exclusivity(unchecked) public internal(set) var reuseCounters = ReuseCounters()
 
@@ -279,6 +295,13 @@ public final class CollectionView: ScrollView {
 
   /// The layout's scroll direction.
   override public var primaryAxis: Axis { collectionViewLayout.scrollDirection }
+
+  override var endAxis: Axis { collectionViewLayout.scrollDirection }
+
+  override func endAnchoringChanged() {
+    opensAtEnd = anchorsToEnd
+    setNeedsLayout()
+  }
 
   /// Input reads the geometry of the current size and data.
   override func prepareForInput() {

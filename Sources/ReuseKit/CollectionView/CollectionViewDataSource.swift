@@ -110,6 +110,10 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
   /// carries the focus along.
   func collectionView(
     _ collectionView: CollectionView, didMoveFocusFrom previous: ItemPath?, to indexPath: ItemPath)
+  /// The viewport came within ``CollectionView/edgeDistance`` of `edge`: load more there
+  /// (insert the items with a batch update; in chat mode, items inserted at the start keep
+  /// what is on screen in place). Told once per approach.
+  func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge)
   /// The size the item at `indexPath` wants, when the layout sizes items from measurements
   /// (estimated sizes): asked when its cell shows, or when its frame's size changes, before the
   /// cell's own ``ReusableView/preferredLayoutSize(fitting:)``, which answers when this returns
@@ -163,6 +167,8 @@ extension CollectionViewDelegate {
   public func collectionView(
     _ collectionView: CollectionView, didMoveFocusFrom previous: ItemPath?, to indexPath: ItemPath
   ) {}
+  /// Does nothing.
+  public func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {}
   /// `nil`: the cell decides.
   public func collectionView(
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,

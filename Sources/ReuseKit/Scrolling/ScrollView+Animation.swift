@@ -166,6 +166,19 @@ extension ScrollView {
       target[axis] = maximumContentOffset[axis]
     }
     setContentOffset(clampedContentOffset(target), animated: animated)
+    // Home and End aim at the edge itself, wherever sizes measured on the way move it.
+    guard phase == .animating else { return }
+    switch step {
+    case .home, .end:
+      let atEnd = step == .end
+      animationTarget = { [unowned self] in
+        var edge = self.contentOffset
+        edge[axis] = atEnd ? self.maximumContentOffset[axis] : self.minimumContentOffset[axis]
+        return edge
+      }
+    default:
+      break
+    }
   }
 
   /// Scrolls by a wheel delta (points, content direction) received at `time`.

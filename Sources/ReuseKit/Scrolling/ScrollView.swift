@@ -122,9 +122,37 @@ public class ScrollView {
     didSet { contentInset = contentInset.sanitized }
   }
 
-  /// The smallest offset the content rests at.
+  /// Chat mode: content shorter than the viewport sits at its end (the bottom of a vertical
+  /// view) rather than its start, and a collection view keeps the end in view while the
+  /// content grows there (see `CollectionView`'s end anchoring). `false` by default.
+  public var anchorsToEnd = false {
+    didSet { if anchorsToEnd != oldValue { endAnchoringChanged() } }
+  }
+
+  /// Chat mode was turned on or off: a collection view goes to the end.
+  func endAnchoringChanged() {}
+
+  /// The smallest offset the content rests at (below the inset when ``anchorsToEnd`` pushes
+  /// short content to the end).
   public var minimumContentOffset: Point {
-    Point(x: -contentInset.left, y: -contentInset.top)
+    var minimum = Point(x: -contentInset.left, y: -contentInset.top)
+    if anchorsToEnd {
+      let axis = endAxis
+      let end = contentSize[axis] + contentInset.trailing(axis) - viewportSize[axis]
+      minimum[axis] = min(minimum[axis], end)
+    }
+    return minimum
+  }
+
+  /// The axis ``anchorsToEnd`` works along: a collection view's scroll direction, else
+  /// vertical (the primary axis itself depends on the offsets' range).
+  var endAxis: Axis { .vertical }
+
+  /// Whether the content rests at its end along the axis it anchors to (where a motion is
+  /// heading, within half a point).
+  public var isAtEnd: Bool {
+    let axis = endAxis
+    return restingContentOffset[axis] >= maximumContentOffset[axis] - 0.5
   }
 
   /// The largest offset the content rests at (never below ``minimumContentOffset``).

@@ -22,7 +22,8 @@ import Testing
     var random = SeededRandom(seed: 0x5A7E &+ seed)
     let source = SizedItems((0..<2_000).map { _ in Double(random.int(5...60)) })
     let first = makeList(source)
-    first.scrollToItem(at: ItemPath(section: 0, item: random.int(100..<1_900)), at: .start, animated: false)
+    first.scrollToItem(
+      at: ItemPath(section: 0, item: random.int(100..<1_900)), at: .start, animated: false)
     first.contentOffset.y += Double(random.int(0...30))
     first.layoutIfNeeded()
     let saved = try #require(first.savedScrollPosition())
@@ -36,7 +37,8 @@ import Testing
     #expect(again.indexPath == saved.indexPath, "seed \(seed)")
     #expect(abs(again.offsetInItem - saved.offsetInItem) < 1e-9, "seed \(seed)")
     // The frame on screen is the same: the item's edge is at the same place in the viewport.
-    let before = first.collectionViewLayout.frameForItem(at: saved.indexPath)!.minY - first.contentOffset.y
+    let before =
+      first.collectionViewLayout.frameForItem(at: saved.indexPath)!.minY - first.contentOffset.y
     let after =
       relaunched.collectionViewLayout.frameForItem(at: saved.indexPath)!.minY
       - relaunched.contentOffset.y
@@ -47,7 +49,8 @@ import Testing
     let view = CollectionView(
       layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 50, height: 100))
     view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
-    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) { cv, path, _ in
+    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+      cv, path, _ in
       cv.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
     }
     var snapshot = Snapshot<Int, String>()

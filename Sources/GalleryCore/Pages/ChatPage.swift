@@ -1,0 +1,175 @@
+import ReuseKit
+import ReuseTerminal
+
+/// The `chat` page: a conversation in a chat-mode list (`anchorsToEnd`). It opens at the end;
+/// new messages arrive on the clock every few seconds and stream in word by word, and while
+/// the list is at the end they keep it in view; scrolled up, nothing moves and "↓ N new"
+/// counts what arrived. Scrolling near the top loads older history (`didApproach(.start)`),
+/// prepended without moving what is on screen, their heights measured as they show.
+///
+/// Between messages nothing animates and the page asks for no frames (`nextWakeTime`), so
+/// the gallery sleeps.
+final class ChatPage: PanePage, CollectionViewDataSource, CollectionViewDelegate {
+  let title = "Chat"
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
+  private let collectionView: CollectionView
+
+  private struct Message {
+    var author: Int
+    var text: String
+  }
+  private static let authors = ["Ada", "Grace", "Linus", "you"]
+  private static let colors = [Theme.palette[0], Theme.palette[3], Theme.palette[5], Theme.accent]
+  private var messages: [Message] = []
+  /// Older messages still to load, counted down to 0.
+  private var olderLeft: Int
+  /// Generated messages so far (for their words).
+  private var generated = 0
+  private var random = PageRandom(seed: 0xC4A7)
+  /// The words of the message streaming in, and how many show.
+  private var streaming: (words: [Substring], shown: Int)?
+  private var nextEvent: Double? = 0
+  private var unseen = 0
+
+  init(options: GalleryOptions) {
+    olderLeft = max(0, min(options.itemCount, 100_000) - 30)
+    collectionView = CollectionView(layout: ListLayout(itemSizing: .estimated(4)))
+    collectionView.register(ChatMessageCell.self, forCellWithReuseIdentifier: "message")
+    collectionView.diagnostics.handler = nil
+    collectionView.anchorsToEnd = true
+    collectionView.edgeDistance = 6
+    collectionView.allowsSelection = false
+    pane = CollectionViewPane(collectionView: collectionView)
+    pane.background = Theme.plain
+    pane.showsScrollIndicator = true
+    pane.scrollIndicatorStyle = Theme.scrollIndicator
+    messages = (0..<30).map { _ in makeMessage() }
+    collectionView.dataSource = self
+    collectionView.delegate = self
+  }
+
+  private func makeMessage() -> Message {
+    generated += 1
+    let author = random.next(below: Self.authors.count)
+    let count = 2 + random.next(below: 18)
+    let words = (0..<count).map { _ in
+      DemoData.title(forItem: random.next(below: 4_096)).lowercased()
+    }
+    return Message(author: author, text: words.joined(separator: " ") + ".")
+  }
+
+  // MARK: The clock
+
+  func tick(now: Double) {
+    pane.tick(now: now)
+    guard let due = nextEvent, now >= due else { return }
+    if var stream = streaming {
+      // One more word of the last message: it grows, and is measured again.
+      stream.shown += 1
+      streaming = stream.shown < stream.words.count ? stream : nil
+      messages[messages.count - 1].text = stream.words.prefix(stream.shown).joined(separator: " ")
+      collectionView.reconfigureItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+      nextEvent = streaming == nil ? now + 2 + Double(random.next(below: 30)) / 10 : now + 0.08
+      return
+    }
+    if due == 0 {  // the first tick: schedule the first message
+      nextEvent = now + 1.5
+      return
+    }
+    // A new message arrives and starts streaming.
+    let message = makeMessage()
+    let words = message.text.split(separator: " ")
+    messages.append(Message(author: message.author, text: String(words[0])))
+    streaming = words.count > 1 ? (words, 1) : nil
+    if !collectionView.isAtEnd { unseen += 1 }
+    collectionView.performBatchUpdates {
+      collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+    }
+    nextEvent = now + (streaming == nil ? 3 : 0.08)
+  }
+
+  var isAnimating: Bool { collectionView.isAnimating }
+
+  var nextWakeTime: Double? { nextEvent }
+
+  // MARK: Data source and delegate
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { messages.count }
+
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      ChatMessageCell.self, withReuseIdentifier: "message", for: indexPath)
+    let message = messages[indexPath.item]
+    cell.author = Self.authors[message.author]
+    cell.text = message.text
+    cell.isMine = message.author == Self.authors.count - 1
+    cell.color = Self.colors[message.author]
+    return cell
+  }
+
+  /// Near the top: twenty older messages, prepended without moving what is on screen.
+  func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {
+    guard edge == .start, olderLeft > 0 else { return }
+    let count = min(20, olderLeft)
+    olderLeft -= count
+    messages.insert(contentsOf: (0..<count).map { _ in makeMessage() }, at: 0)
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
+    }
+  }
+
+  // MARK: Layout and drawing
+
+  func layout(in frame: CellRect) { place(in: frame) }
+
+  func draw(into canvas: Canvas) {
+    guard let context = beginDrawing(into: canvas) else { return }
+    if collectionView.isAtEnd { unseen = 0 }
+    let history = olderLeft > 0 ? "older history loads at the top" : "the whole history is here"
+    context.text(
+      " \(plural(messages.count, "message")) · \(history)", x: 0, y: 0, style: Theme.title,
+      maxWidth: frame.width - 1)
+    pane.draw(into: canvas)
+    if unseen > 0, pane.frame.height > 1 {
+      let badge = " ↓ \(unseen.formatted) new "
+      let width = CharacterWidth.of(badge)
+      canvas.draw(
+        badge, column: pane.frame.maxX - width - 2, row: pane.frame.maxY - 1,
+        style: TextStyle(foreground: Theme.onAccent, background: Theme.accent, attributes: .bold))
+    }
+  }
+
+  // MARK: Input
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    switch key.key {
+    case .up: collectionView.scroll(by: .items(-1))
+    case .down: collectionView.scroll(by: .items(1))
+    case .pageUp: collectionView.scroll(by: .pages(-1))
+    case .pageDown: collectionView.scroll(by: .pages(1))
+    case .home: collectionView.scroll(by: .home)
+    case .end, .enter: collectionView.scroll(by: .end)
+    default: return false
+    }
+    return true
+  }
+
+  var status: String {
+    let last = messages.last.map { Self.authors[$0.author] } ?? "nobody"
+    return (unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)"
+  }
+
+  var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ PgUp PgDn", "scroll; near the top, older messages load"),
+      ("End Enter", "back to the newest message"), ("Home", "the oldest loaded"),
+      ("wheel, drag", "scroll"),
+    ]
+  }
+}

@@ -1,0 +1,185 @@
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseKit
+
+/// Messages with their own lengths, measured by their cells (estimated sizes), by identity.
+private final class Messages: CollectionViewDataSource, CollectionViewDelegate {
+  var ids: [Int]
+  var lengths: [Int: Double]
+  var approached: [ContentEdge] = []
+  init(_ lengths: [Double]) {
+    ids = Array(lengths.indices)
+    self.lengths = Dictionary(uniqueKeysWithValues: lengths.enumerated().map { ($0, $1) })
+  }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { ids.count }
+
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
+    cell.preferredLength = lengths[ids[indexPath.item]]
+    cell.configuredPath = indexPath
+    return cell
+  }
+
+  func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {
+    approached.append(edge)
+  }
+}
+
+private func makeChat(_ messages: Messages, height: Double = 100) -> CollectionView {
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .estimated(12)), viewportSize: Size(width: 40, height: height))
+  view.diagnostics.handler = nil
+  view.anchorsToEnd = true
+  view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
+  view.dataSource = messages
+  view.delegate = messages
+  view.layoutIfNeeded()
+  return view
+}
+
+/// Where an item is on screen: its frame's top minus the offset.
+private func onScreen(_ view: CollectionView, _ path: ItemPath) -> Double {
+  view.collectionViewLayout.frameForItem(at: path)!.minY - view.contentOffset.y
+}
+
+private func frames(_ view: CollectionView, seconds: Double, time: inout Double) {
+  for _ in 0..<Int(seconds * 60) {
+    time += 1.0 / 60
+    view.tick(now: time)
+    view.layoutIfNeeded()
+  }
+}
+
+@Suite struct ChatModeTests {
+  @Test func shortContentSitsAtTheBottomAndGrowsUpwards() {
+    let messages = Messages([10, 20, 10])
+    let view = makeChat(messages)
+    #expect(view.contentSize.height == 40)
+    #expect(view.contentOffset.y == -60)
+    #expect(onScreen(view, ItemPath(section: 0, item: 0)) == 60)
+    #expect(view.isAtEnd)
+    messages.ids.append(3)
+    messages.lengths[3] = 30
+    view.performBatchUpdates(animated: false) {
+      view.insertItems(at: [ItemPath(section: 0, item: 3)])
+    }
+    view.layoutIfNeeded()
+    #expect(view.contentOffset.y == -30)
+    #expect(onScreen(view, ItemPath(section: 0, item: 3)) == 70)
+    withExtendedLifetime(messages) {}
+  }
+
+  @Test func atTheEndAppendsAndAGrowingLastMessageStayInView() {
+    let messages = Messages(Array(repeating: 15, count: 30))
+    let view = makeChat(messages)
+    #expect(view.isAtEnd)
+    var time = 0.0
+    for round in 0..<10 {
+      let id = 100 + round
+      messages.ids.append(id)
+      messages.lengths[id] = Double(5 + round * 3)
+      view.performBatchUpdates(animated: round % 2 == 0) {
+        view.insertItems(at: [ItemPath(section: 0, item: messages.ids.count - 1)])
+      }
+      frames(view, seconds: 0.5, time: &time)
+      let last = ItemPath(section: 0, item: messages.ids.count - 1)
+      #expect(view.isAtEnd, "round \(round)")
+      #expect(onScreen(view, last) + messages.lengths[id]! == 100, "round \(round)")
+    }
+    // The last message grows as text streams in: reconfigured, measured again, still in view.
+    let last = ItemPath(section: 0, item: messages.ids.count - 1)
+    for length in stride(from: 40.0, through: 90, by: 10) {
+      messages.lengths[messages.ids.last!] = length
+      view.reconfigureItems(at: [last])
+      view.layoutIfNeeded()
+      #expect(onScreen(view, last) + length == 100, "at \(length)")
+    }
+    withExtendedLifetime(messages) {}
+  }
+
+  @Test func scrolledUpNothingMoves() {
+    let messages = Messages(Array(repeating: 15, count: 30))
+    let view = makeChat(messages)
+    view.contentOffset.y -= 120
+    view.layoutIfNeeded()
+    #expect(!view.isAtEnd)
+    let probe = view.indexPathsForVisibleItems[2]
+    let before = onScreen(view, probe)
+    for id in 100..<105 {
+      messages.ids.append(id)
+      messages.lengths[id] = 25
+      view.performBatchUpdates {
+        view.insertItems(at: [ItemPath(section: 0, item: messages.ids.count - 1)])
+      }
+      view.layoutIfNeeded()
+      #expect(onScreen(view, probe) == before)
+    }
+    #expect(!view.isAtEnd)
+    withExtendedLifetime(messages) {}
+  }
+
+  /// Older messages prepended at the very top, their sizes estimates measured only as they
+  /// show: what is on screen moves by 0 points, then and as they are measured.
+  @Test(arguments: 0..<6) func prependingOlderHistoryMovesNothingOnScreen(seed: UInt64) {
+    var random = SeededRandom(seed: 0xC4A7 &+ seed)
+    let messages = Messages((0..<40).map { _ in Double(random.int(4...40)) })
+    let view = makeChat(messages)
+    view.edgeDistance = 50
+    var time = 0.0
+    var next = 1_000
+    for round in 0..<8 {
+      // Scroll up to the top (as a user flicks: sizes measured on the way keep what is on
+      // screen in place, so it takes a few): the delegate is told to load older messages.
+      for _ in 0..<40 where view.contentOffset.y > view.minimumContentOffset.y {
+        view.setContentOffset(view.minimumContentOffset, animated: random.chance(0.5))
+        frames(view, seconds: 0.5, time: &time)
+      }
+      #expect(messages.approached.last == .start, "seed \(seed), round \(round)")
+      let probe = view.indexPathsForVisibleItems[min(1, view.indexPathsForVisibleItems.count - 1)]
+      let probeID = messages.ids[probe.item]
+      let before = onScreen(view, probe)
+      let count = random.int(1...30)
+      let older = (0..<count).map { next + $0 }
+      next += count
+      for id in older { messages.lengths[id] = Double(random.int(4...40)) }
+      messages.ids.insert(contentsOf: older, at: 0)
+      view.performBatchUpdates(animated: random.chance(0.5)) {
+        view.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
+      }
+      let moved = ItemPath(section: 0, item: messages.ids.firstIndex(of: probeID)!)
+      #expect(abs(onScreen(view, moved) - before) < 1e-9, "seed \(seed), round \(round)")
+      frames(view, seconds: 0.5, time: &time)
+      #expect(abs(onScreen(view, moved) - before) < 1e-9, "seed \(seed), round \(round) later")
+    }
+    withExtendedLifetime(messages) {}
+  }
+
+  @Test func eachEdgeIsToldOncePerApproach() {
+    let messages = Messages(Array(repeating: 10, count: 100))
+    let view = makeChat(messages)
+    view.edgeDistance = 30
+    view.layoutIfNeeded()
+    #expect(messages.approached == [.end])
+    view.contentOffset.y -= 10
+    view.layoutIfNeeded()
+    view.contentOffset.y += 5
+    view.layoutIfNeeded()
+    #expect(messages.approached == [.end], "still near: not told again")
+    view.contentOffset.y = 500
+    view.layoutIfNeeded()
+    view.contentOffset.y = 0
+    view.layoutIfNeeded()
+    #expect(messages.approached == [.end, .start])
+    view.edgeDistance = .nan
+    #expect(view.edgeDistance == 0)
+    withExtendedLifetime(messages) {}
+  }
+}
