@@ -210,6 +210,21 @@ public struct ChangesetMapping: Sendable {
     return true
   }
 
+  /// When the update only inserts items at the very start of a single section that stays
+  /// the only one ("load older", a chat's history): how many; otherwise `nil`. Layouts shift
+  /// everything by the new items instead of laying out again.
+  ///
+  /// - Complexity: O(1).
+  public var prependedCount: Int? {
+    guard removedCount == 0, moves.isEmpty, reloadedItemCount == 0,
+      reloadedSectionSet.isEmpty, movedSectionSet.isEmpty,
+      oldItemCounts.count == 1, sectionOldToNew.count == 1, sectionNewToOld.count == 1,
+      sectionOldToNew[0] == 0, let inserted = fixedItems.first, !inserted.isEmpty,
+      inserted.first == 0, inserted.last == inserted.count - 1
+    else { return nil }
+    return inserted.count
+  }
+
   /// For every item after the update, in flat order (section by section), the flat index it
   /// had before, or -1 when it is new (inserted, or in an inserted or reloaded section).
   /// Layouts use it to carry per-item state, such as measured sizes.

@@ -33,8 +33,11 @@ struct ExtentIndex: Sendable {
   private var lengths: [Double]
   /// `prefix[i]` = start of element `i`; `prefix[count]` = end of the last stride. Prefix mode.
   private var prefix: [Double]
-  /// Strides (length + spacing), in Fenwick mode.
+  /// Strides (length + spacing), in Fenwick mode: the elements after those prepended.
   private var tree: FenwickTree
+  /// Strides of the elements prepended since the index was built, in Fenwick mode, nearest
+  /// first: `front[j]` is element `front.count - 1 - j`. Prepending appends to it, O(log n).
+  private var front = FenwickTree()
 
   /// An index of `count` elements, all `length` long.
   ///
@@ -117,7 +120,13 @@ struct ExtentIndex: Sendable {
     switch mode {
     case .uniform: return Double(i) * (uniformLength + spacing)
     case .prefix: return prefix[i]
-    case .fenwick: return tree.prefixSum(i)
+    case .fenwick:
+      let prepended = front.count
+      if prepended == 0 { return tree.prefixSum(i) }
+      let frontTotal = front.total
+      return i <= prepended
+        ? frontTotal - front.prefixSum(prepended - i)
+        : frontTotal + tree.prefixSum(i - prepended)
     }
   }
 
@@ -129,8 +138,15 @@ struct ExtentIndex: Sendable {
     switch mode {
     case .uniform: return uniformLength
     case .prefix: return lengths[i]
-    case .fenwick: return tree.value(at: i) - spacing
+    case .fenwick: return stride(at: i) - spacing
     }
+  }
+
+  /// Element `i`'s length plus spacing, in Fenwick mode.
+  @inline(__always)
+  private func stride(at i: Int) -> Double {
+    let prepended = front.count
+    return i < prepended ? front.value(at: prepended - 1 - i) : tree.value(at: i - prepended)
   }
 
   /// The distance from the start of element `lower` to the end of element `upper - 1`: the
@@ -169,7 +185,22 @@ struct ExtentIndex: Sendable {
       }
       found = low - 1
     case .fenwick:
-      found = tree.prefixCount(atMost: position)
+      let prepended = front.count
+      if prepended == 0 {
+        found = tree.prefixCount(atMost: position)
+      } else {
+        let frontTotal = front.total
+        if position >= frontTotal {
+          found = prepended + tree.prefixCount(atMost: position - frontTotal)
+        } else {
+          // The largest i ≤ prepended with frontTotal − front.prefixSum(prepended − i) ≤
+          // position: the fewest front elements (from the nearest) reaching frontTotal −
+          // position.
+          let needed = frontTotal - position
+          let fewer = front.prefixCount(atMost: needed.nextDown)
+          found = prepended - Swift.min(prepended, fewer + 1)
+        }
+      }
     }
     return Swift.min(Swift.max(found, range.lowerBound), range.upperBound - 1)
   }
@@ -192,8 +223,38 @@ struct ExtentIndex: Sendable {
       lengths[i] = length
       for j in (i + 1)...count { prefix[j] += delta }
     case .fenwick:
-      tree.set(i, to: length + spacing)
+      let prepended = front.count
+      if i < prepended {
+        front.set(prepended - 1 - i, to: length + spacing)
+      } else {
+        tree.set(i - prepended, to: length + spacing)
+      }
     }
+  }
+
+  /// Adds `count` elements `length` long before the first (Fenwick mode; other modes rebuild).
+  ///
+  /// - Complexity: O(k log n) in Fenwick mode for k elements; O(n) otherwise.
+  mutating func prepend(count added: Int, length: Double) {
+    guard added > 0 else { return }
+    guard mode == .fenwick else {
+      let all = [Double](repeating: length, count: added) + (0..<count).map(self.length)
+      self = ExtentIndex(lengths: all, spacing: spacing, mode: mode == .uniform ? .prefix : mode)
+      return
+    }
+    if front.count == 0 { front = FenwickTree(count: 0, value: length + spacing) }
+    for _ in 0..<added { front.append(length + spacing) }
+    count += added
+  }
+
+  /// Folds the prepended elements into the main tree, for the updates that rebuild it.
+  ///
+  /// - Complexity: O(n).
+  private mutating func mergeFront() {
+    guard front.count > 0 else { return }
+    let strides = (0..<count).map(stride(at:))
+    tree = FenwickTree(values: strides, defaultValue: tree.defaultValue)
+    front = FenwickTree()
   }
 
   /// Adds elements at the end.
@@ -214,7 +275,7 @@ struct ExtentIndex: Sendable {
       replaceLengths(from: count, with: newLengths)
     case .fenwick:
       for length in newLengths { tree.append(length + spacing) }
-      count = tree.count
+      count = front.count + tree.count
     }
   }
 
@@ -239,6 +300,7 @@ struct ExtentIndex: Sendable {
       }
       count = lengths.count
     case .fenwick:
+      if i < count { mergeFront() }
       if i == count {
         for length in newLengths { tree.append(length + spacing) }
       } else {
@@ -247,7 +309,7 @@ struct ExtentIndex: Sendable {
         for length in newLengths { strides.append(length + spacing) }
         tree = FenwickTree(values: strides, defaultValue: tree.defaultValue)
       }
-      count = tree.count
+      count = front.count + tree.count
     }
   }
 }

@@ -132,30 +132,6 @@ public final class ListLayout: CollectionViewLayout {
     }
   }
 
-  /// Carries measured lengths (estimated mode) to the items' new places, and invalidates
-  /// everything. Other modes recompute lengths from their closure or constant.
-  ///
-  /// An update that only appends (`ChangesetMapping/isAppendOnly`) invalidates from the
-  /// first new item: the next prepare asks only for the new items' lengths, and every item
-  /// already laid out keeps its place and its measured length.
-  ///
-  /// - Complexity: O(S) for an append; O(n + c log c) otherwise in estimated mode.
-  public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
-    if invalidation == .none, mapping.oldItemCounts == itemCounts, mapping.isAppendOnly {
-      let last = itemCounts.count - 1
-      invalidateLayout(
-        from: last >= 0
-          ? ItemPath(section: last, item: itemCounts[last]) : ItemPath(section: 0, item: 0))
-      return
-    }
-    if case .estimated = itemSizing, invalidation == .none,
-      mapping.oldItemCounts == itemCounts
-    {
-      carriedLengths = mapping.oldFlatIndices().map { $0 >= 0 ? items.length($0) : .nan }
-    }
-    invalidateLayout()
-  }
-
   /// `true` in estimated mode.
   public var wantsSelfSizing: Bool {
     if case .estimated = itemSizing { return true }
@@ -310,7 +286,7 @@ public final class ListLayout: CollectionViewLayout {
       + inset.trailing(scrollDirection) + footer
   }
 
-  private func updateContentSize() {
+  func updateContentSize() {
     var size = Size.zero
     size[scrollDirection] = sections.totalExtent
     size[scrollDirection.cross] = viewportSize[scrollDirection.cross].sanitizedLength

@@ -154,4 +154,57 @@ import Testing
     }
     #expect(grown.count == all.count)
   }
+
+  /// Elements prepended (a chat's older history), appended, measured and replaced, against a
+  /// plain array: every start, length and search agrees.
+  @Test(arguments: 0..<8) func prependingMatchesAnArray(seed: UInt64) {
+    var random = SeededRandom(seed: 0xF207 &+ seed)
+    let spacing = Double(random.int(0...2))
+    var lengths = (0..<random.int(0...50)).map { _ in Double(random.int(1...9)) }
+    var index = ExtentIndex.estimated(count: lengths.count, length: 4, spacing: spacing)
+    for i in lengths.indices { index.setLength(lengths[i], at: i) }
+    for step in 0..<200 {
+      switch random.int(0..<10) {
+      case 0..<3:
+        let added = random.int(1...20)
+        let estimate = Double(random.int(1...9))
+        index.prepend(count: added, length: estimate)
+        lengths.insert(contentsOf: Array(repeating: estimate, count: added), at: 0)
+      case 3:
+        let new = (0..<random.int(1...5)).map { _ in Double(random.int(1...9)) }
+        index.append(contentsOf: new)
+        lengths += new
+      case 4 where !lengths.isEmpty && random.chance(0.2):
+        let from = random.int(0...lengths.count)
+        let new = (0..<random.int(0...5)).map { _ in Double(random.int(1...9)) }
+        index.replaceLengths(from: from, with: new)
+        lengths = Array(lengths[..<from]) + new
+      default:
+        guard !lengths.isEmpty else { continue }
+        let i = random.int(0..<lengths.count)
+        lengths[i] = Double(random.int(1...9))
+        index.setLength(lengths[i], at: i)
+      }
+      #expect(index.count == lengths.count, "seed \(seed), step \(step)")
+      var start = 0.0
+      for i in lengths.indices {
+        #expect(index.start(i) == start, "seed \(seed), step \(step), start \(i)")
+        #expect(index.length(i) == lengths[i], "seed \(seed), step \(step), length \(i)")
+        start += lengths[i] + spacing
+      }
+      guard !lengths.isEmpty else { continue }
+      for _ in 0..<5 {
+        let position = Double(random.int(-5...Int(start) + 5)) + 0.5 * Double(random.int(0...1))
+        var expected = 0
+        var running = 0.0
+        for i in lengths.indices {
+          if running <= position { expected = i }
+          running += lengths[i] + spacing
+        }
+        #expect(
+          index.lastIndex(startingAtOrBefore: position, in: 0..<lengths.count) == expected,
+          "seed \(seed), step \(step), position \(position)")
+      }
+    }
+  }
 }

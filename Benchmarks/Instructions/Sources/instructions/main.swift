@@ -150,6 +150,39 @@ case "uuid":
   view.layoutIfNeeded()
   for i in 0..<frames { dataSource.apply(snapshots[(i + 1) % 2], animatingDifferences: false) }
   sink = view.reuseCounters.visible
+case "chat":
+  // As `chat/prepend/estimated`: 1,000 older messages prepended to 1,000,000, per operation.
+  final class Chat: CollectionViewDataSource {
+    var count = 1_000_000
+    func collectionView(
+      _ collectionView: CollectionView, numberOfItemsInSection section: Int
+    ) -> Int { count }
+    func collectionView(
+      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
+      let cell = collectionView.dequeueReusableCell(
+        Cell.self, withReuseIdentifier: "c", for: indexPath)
+      cell.item = indexPath.item
+      return cell
+    }
+  }
+  let chat = Chat()
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .estimated(44)), viewportSize: Size(width: 320, height: 800))
+  view.diagnostics.handler = nil
+  view.anchorsToEnd = true
+  view.register(Cell.self, forCellWithReuseIdentifier: "c")
+  view.dataSource = chat
+  view.layoutIfNeeded()
+  view.contentOffset = Point(x: 0, y: view.contentSize.height / 2)
+  view.layoutIfNeeded()
+  let older = (0..<1_000).map { ItemPath(section: 0, item: $0) }
+  for _ in 0..<frames {
+    chat.count += 1_000
+    view.performBatchUpdates(with: Changeset(insertedItems: older), animated: false)
+    view.layoutIfNeeded()
+  }
+  sink = view.reuseCounters.visible
 case "render":
   final class Output: TerminalOutput {
     var total = 0
