@@ -138,6 +138,10 @@ extension PanePage {
     pane.frame = CellRect(
       x: frame.x, y: frame.y + top, width: frame.width, height: min(height ?? rest, rest))
     pane.collectionView.layoutIfNeeded()
+    // After a resize, the focused item is still in view (pages without focus have none).
+    if let focused = pane.collectionView.focusedIndexPath {
+      pane.collectionView.focusItem(at: focused)
+    }
   }
 
   /// Clears the page's frame and returns a context to draw the heading into, or `nil` when

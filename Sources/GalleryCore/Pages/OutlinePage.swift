@@ -212,6 +212,10 @@ final class OutlinePage: PanePage, CollectionViewDelegate {
 
   // MARK: State
 
+  /// None: a position in the outline means something only with its expanded nodes, which
+  /// `--restore` does not keep, so the page opens as new rather than somewhere else.
+  var restorableView: CollectionView? { nil }
+
   var status: String {
     guard let place = focusedPlace else { return "nothing here" }
     let selected = collectionView.indexPathsForSelectedItems.count

@@ -203,11 +203,15 @@ struct BatchUpdateTransaction {
   /// moves it; every animation start moves with the content.
   func restoreAnchor(in view: CollectionView) {
     view.updateAnimation = animation
+    let before = view.contentOffset
     if keepsEnd {
       view.restoreEnd()
     } else {
       view.restoreScrollAnchor(anchor, clamping: .toContentWhenIdle)
     }
+    // Home or End under way, and items arrived above what is on screen (older history at the
+    // top): it goes on to where it was heading, moved with the content, not to the new edge.
+    if view.aimsAtEdge && view.contentOffset != before { view.animationTarget = nil }
   }
 
   /// The pass that shows the result: views entering or leaving in it are the update's (they

@@ -13,8 +13,9 @@ extension CollectionView {
   /// (``ScrollView/anchorsToEnd``), resting at the end, and no finger holding the content.
   var keepsEndInView: Bool { anchorsToEnd && isAtEnd && !isTracking }
 
-  /// Moves the offset to the end of the content; running motions and an update animation's
-  /// starting places move with it, so nothing jumps on screen.
+  /// Moves the offset to the end of the content; running motions move with it. An update
+  /// animation's starting places do not: what was on screen moves up with the content at
+  /// once, so a message arriving at the end never shows over the one before it.
   func restoreEnd() {
     let axis = endAxis
     var offset = contentOffset
@@ -22,7 +23,6 @@ extension CollectionView {
     let delta = Point(x: offset.x - contentOffset.x, y: offset.y - contentOffset.y)
     guard delta != .zero else { return }
     shiftMotions(by: delta)
-    updateAnimation?.shift(by: delta)
     applyOffset(offset)
   }
 

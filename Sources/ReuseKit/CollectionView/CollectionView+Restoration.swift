@@ -12,7 +12,8 @@ public struct SavedScrollPosition<ID: Hashable & Codable & Sendable>: Hashable, 
   public var indexPath: ItemPath
   /// Which item it was, when the host identifies its items; `nil` restores by path.
   public var identifier: ID?
-  /// How far the viewport's leading edge was past the item's leading edge, in points.
+  /// How far the viewport's leading edge was past the item's leading edge, in points
+  /// (negative when it was above the item: a section header showed there).
   public var offsetInItem: Double
   /// Whether the content was at its very start (restored as the start, whatever is there).
   public var isAtStart: Bool
@@ -84,7 +85,8 @@ extension CollectionView {
       return false
     }
     if !isTracking { stopMotion() }
-    let depth = max(0, position.offsetInItem.isFinite ? position.offsetInItem : 0)
+    // Negative when the viewport starts above the item (its section's header shows there).
+    let depth = position.offsetInItem.isFinite ? position.offsetInItem : 0
     // First with the item's leading edge at the top, so that it shows and measures itself (an
     // estimate may be shorter than the depth); then as deep as saved, within its length.
     for atItsEdge in [true, false] {

@@ -131,7 +131,7 @@ public final class CollectionView: ScrollView {
   /// `collectionView(_:didApproach:)`, in points along the scroll axis, to load more there
   /// (older messages at the top of a chat, the next page of a feed). 0, the default, turns it
   /// off; negative or NaN values count as 0.
-  public var edgeDistance: Double = 0 {
+  @exclusivity(unchecked) public var edgeDistance: Double = 0 {
     didSet {
       if !(edgeDistance >= 0) || !edgeDistance.isFinite { edgeDistance = 0 }
       setNeedsLayout()
@@ -141,7 +141,7 @@ public final class CollectionView: ScrollView {
   var edgesTold: Set<ContentEdge> = []
   var edgeItemCount = -1
   /// Chat mode was turned on or the data reloaded: the next pass starts at the end.
-  var opensAtEnd = false
+  @exclusivity(unchecked) var opensAtEnd = false
 
   /// What the reuse engine has done, across all identifiers.
   @exclusivity(unchecked) public internal(set) var reuseCounters = ReuseCounters()

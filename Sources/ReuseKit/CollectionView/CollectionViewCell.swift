@@ -11,8 +11,9 @@ open class CollectionViewCell: ReusableView {
 
   /// Whether the cell's item is the focused one (``CollectionView/focusedIndexPath``). The
   /// collection view sets it before display and when the focus moves, so the focused look
-  /// survives reuse. Override with `didSet` to restyle.
-  @exclusivity(unchecked) open var isFocused = false
+  /// survives reuse; read it when drawing. Not overridable, so that the per-frame pass sets
+  /// it without a dynamic call.
+  @exclusivity(unchecked) public internal(set) var isFocused = false
 
   /// Whether the cell is highlighted (pressed). Hosts set it while a touch is down.
   @exclusivity(unchecked) open var isHighlighted = false

@@ -171,6 +171,7 @@ extension ScrollView {
     switch step {
     case .home, .end:
       let atEnd = step == .end
+      aimsAtEdge = true
       animationTarget = { [unowned self] in
         var edge = self.contentOffset
         edge[axis] = atEnd ? self.maximumContentOffset[axis] : self.minimumContentOffset[axis]

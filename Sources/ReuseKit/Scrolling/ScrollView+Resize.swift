@@ -7,7 +7,10 @@ extension ScrollView {
     guard stopBeforeResize == nil, !isTracking, !viewportSize.isEmpty, animationTarget == nil
     else { return }
     let resting = restingContentOffset
-    if isPagingEnabled {
+    if anchorsToEnd && isAtEnd {
+      // Chat mode at the end: the end stays in view at the new size.
+      stopBeforeResize = .edge(atEnd: true)
+    } else if isPagingEnabled {
       var pages = Point.zero
       for axis in Axis.allCases where viewportSize[axis] > 0 {
         pages[axis] = ((resting[axis] - minimumContentOffset[axis]) / viewportSize[axis]).rounded()

@@ -125,7 +125,7 @@ public class ScrollView {
   /// Chat mode: content shorter than the viewport sits at its end (the bottom of a vertical
   /// view) rather than its start, and a collection view keeps the end in view while the
   /// content grows there (see `CollectionView`'s end anchoring). `false` by default.
-  public var anchorsToEnd = false {
+  @exclusivity(unchecked) public var anchorsToEnd = false {
     didSet { if anchorsToEnd != oldValue { endAnchoringChanged() } }
   }
 
@@ -300,7 +300,12 @@ public class ScrollView {
   /// Asked on every tick of a code-started animation for its current target, so the animation
   /// follows content that moves underneath it (a collection view's `scrollToItem` with
   /// estimated sizes).
-  var animationTarget: (() -> Point?)?
+  var animationTarget: (() -> Point?)? {
+    didSet { if animationTarget == nil { aimsAtEdge = false } }
+  }
+  /// Whether ``animationTarget`` aims at an edge (Home, End): items a batch update inserts
+  /// there are not chased (the update keeps what is on screen instead).
+  var aimsAtEdge = false
   /// See `_debugLabel`.
   var debugLabel = ""
 

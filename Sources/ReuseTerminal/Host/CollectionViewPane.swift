@@ -21,8 +21,9 @@ public final class CollectionViewPane: CollectionViewHost {
   /// Whether a vertical pane draws the collection view's section index
   /// (`CollectionView.indexTitles`) in ``sectionIndexWidth`` columns beside the scroll
   /// indicator. A press or a drag on a title jumps to its section
-  /// (`CollectionView.scrollToIndexTitle(at:animated:)`). With more titles than rows, each row
-  /// shows the title it jumps to.
+  /// (`CollectionView.scrollToIndexTitle(at:animated:)`). The titles spread over the pane's
+  /// height like the scroll bar; with more titles than rows, each row shows the title it
+  /// jumps to.
   public var showsSectionIndex = false {
     didSet { updateViewportSize() }
   }
@@ -173,12 +174,18 @@ public final class CollectionViewPane: CollectionViewHost {
       width: indexColumns, height: frame.height)
   }
 
-  /// The title a row of the index shows and jumps to: row by row when they fit, spread
-  /// evenly when there are more titles than rows; `nil` for an empty index.
+  /// The title a row of the index jumps to: the titles spread evenly over the pane's
+  /// height, as the scroll bar beside them spans it; `nil` for an empty index.
   private func indexTitle(atRow row: Int, count: Int) -> Int? {
     guard count > 0, frame.height > 0 else { return nil }
     let row = min(max(0, row), frame.height - 1)
-    return count <= frame.height ? min(row, count - 1) : row * count / frame.height
+    return min(count - 1, row * count / frame.height)
+  }
+
+  /// Whether `row` shows its title: the first row of each title's share of the height.
+  private func showsIndexTitle(atRow row: Int, count: Int) -> Bool {
+    guard let index = indexTitle(atRow: row, count: count) else { return false }
+    return row == 0 || indexTitle(atRow: row - 1, count: count) != index
   }
 
   private func drawSectionIndex(into canvas: Canvas) {
@@ -186,8 +193,7 @@ public final class CollectionViewPane: CollectionViewHost {
     let area = sectionIndexFrame
     guard !area.isEmpty, !titles.isEmpty else { return }
     let context = DrawContext(canvas: canvas, frame: area, clip: area)
-    let rows = min(area.height, titles.count)
-    for row in 0..<rows {
+    for row in 0..<area.height where showsIndexTitle(atRow: row, count: titles.count) {
       guard let index = indexTitle(atRow: row, count: titles.count) else { continue }
       let title = TextLayout.truncate(titles[index], toWidth: area.width)
       let pad = area.width - CharacterWidth.of(title)

@@ -182,4 +182,17 @@ private func frames(_ view: CollectionView, seconds: Double, time: inout Double)
     #expect(view.edgeDistance == 0)
     withExtendedLifetime(messages) {}
   }
+
+  @Test func aResizeAtTheEndKeepsTheEnd() {
+    let messages = Messages(Array(repeating: 15, count: 40))
+    let view = makeChat(messages)
+    for height in [60.0, 35, 140, 100] {
+      view.viewportSize = Size(width: 40, height: height)
+      view.layoutIfNeeded()
+      #expect(view.isAtEnd, "at height \(height)")
+      let last = ItemPath(section: 0, item: messages.ids.count - 1)
+      #expect(onScreen(view, last) + 15 == height, "at height \(height)")
+    }
+    withExtendedLifetime(messages) {}
+  }
 }

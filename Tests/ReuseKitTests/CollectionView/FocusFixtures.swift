@@ -54,3 +54,22 @@ func expectFlagsMatch(
       cell.isFocused == (path == view.focusedIndexPath), "\(path)", sourceLocation: sourceLocation)
   }
 }
+
+/// A list of uniform 10-point rows, `height` high, with a diffable data source of strings in
+/// one section holding `items`.
+func makeStringList(
+  _ items: [String], height: Double
+) -> (CollectionView, CollectionViewDiffableDataSource<Int, String>) {
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 50, height: height))
+  view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
+  let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+    view, path, _ in
+    view.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
+  }
+  var snapshot = Snapshot<Int, String>()
+  snapshot.appendSections([0])
+  snapshot.appendItems(items)
+  source.apply(snapshot, animatingDifferences: false)
+  return (view, source)
+}

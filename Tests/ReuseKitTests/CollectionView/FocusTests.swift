@@ -129,19 +129,9 @@ import Testing
   }
 
   @Test func focusFollowsItsIdentityThroughDiffs() {
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 50, height: 50))
-    view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
-    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-      cv, path, _ in
-      cv.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
-    }
-    var snapshot = Snapshot<Int, String>()
-    snapshot.appendSections([0])
-    snapshot.appendItems(["a", "b", "c", "d"])
-    source.apply(snapshot, animatingDifferences: false)
+    let (view, source) = makeStringList(["a", "b", "c", "d"], height: 50)
     view.focusItem(at: ItemPath(section: 0, item: 2))  // "c"
-    snapshot = Snapshot()
+    var snapshot = Snapshot<Int, String>()
     snapshot.appendSections([0])
     snapshot.appendItems(["c", "x", "a", "b", "d"])
     source.apply(snapshot, animatingDifferences: true)

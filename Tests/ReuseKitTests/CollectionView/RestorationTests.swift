@@ -46,17 +46,8 @@ import Testing
   }
 
   @Test func theSameItemAfterInsertsAboveAndAReload() throws {
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 50, height: 100))
-    view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
-    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-      cv, path, _ in
-      cv.dequeueReusableCell(withReuseIdentifier: "cell", for: path)
-    }
-    var snapshot = Snapshot<Int, String>()
-    snapshot.appendSections([0])
-    snapshot.appendItems((0..<100).map { "item \($0)" })
-    source.apply(snapshot, animatingDifferences: false)
+    let (view, source) = makeStringList((0..<100).map { "item \($0)" }, height: 100)
+    var snapshot = source.snapshot()
     view.contentOffset = Point(x: 0, y: 403)
     view.layoutIfNeeded()
     let saved = try #require(source.savedScrollPosition())
@@ -97,5 +88,30 @@ import Testing
     view.contentOffset = Point(x: 0, y: 300)
     view.restoreScrollPosition(top)
     #expect(view.contentOffset.y == 0)
+  }
+
+  /// A section's header at the top of the viewport, above its first item: the viewport starts
+  /// above the item (a negative depth), and comes back there, header and all.
+  @Test func aHeaderAtTheTopComesBackToo() throws {
+    let layout = ListLayout(itemSizing: .uniform(10), headerLength: .fixed(4))
+    layout.pinsHeaders = true
+    let view = CollectionView(layout: layout, viewportSize: Size(width: 50, height: 60))
+    view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
+    view.register(
+      ReusableView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
+    let items = Items([Array(0..<20), Array(20..<40), Array(40..<60)])
+    view.dataSource = items
+    view.diagnostics.handler = nil
+    view.layoutIfNeeded()
+    let header = layout.layoutAttributesForSupplementaryView(ofKind: .header, inSection: 1)!.frame
+    view.contentOffset = Point(x: 0, y: header.minY)
+    view.layoutIfNeeded()
+    let saved = try #require(view.savedScrollPosition())
+    #expect(saved.indexPath == ItemPath(section: 1, item: 0))
+    #expect(saved.offsetInItem == -4)
+    view.contentOffset = .zero
+    view.restoreScrollPosition(saved)
+    #expect(view.contentOffset.y == header.minY)
+    withExtendedLifetime(items) {}
   }
 }

@@ -160,10 +160,7 @@ case "chat":
     func collectionView(
       _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
     ) -> CollectionViewCell {
-      let cell = collectionView.dequeueReusableCell(
-        Cell.self, withReuseIdentifier: "c", for: indexPath)
-      cell.item = indexPath.item
-      return cell
+      collectionView.dequeueReusableCell(Cell.self, withReuseIdentifier: "c", for: indexPath)
     }
   }
   let chat = Chat()
