@@ -190,7 +190,14 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
   )
     -> CollectionViewCell
   {
-    let item = tree.item(atRow: indexPath.item)!
+    // The tree edited directly, without a reload: a blank row until the reload comes.
+    guard let item = tree.item(atRow: indexPath.item) else {
+      collectionView.diagnostics.report(
+        .dataSourceChangedWithoutReload,
+        "OutlineDataSource: no visible row \(indexPath.item) (the tree was edited without "
+          + "reloadData()); showing a blank cell")
+      return collectionView.dequeueBlankCell(for: indexPath)
+    }
     return cellProvider(collectionView, indexPath, item, row(for: item))
   }
 }

@@ -203,6 +203,22 @@ private final class OutlineCell: CollectionViewCell {
     withExtendedLifetime(source) {}
   }
 
+  @Test func aTreeEditedWithoutAReloadShowsBlankRowsNotATrap() {
+    let (view, source) = makeOutline()
+    source.append(Array(0..<30))
+    view.layoutIfNeeded()
+    var reports: [String] = []
+    view.diagnostics.handler = { reports.append($0.message) }
+    for item in 0..<25 { source.tree.delete(item) }  // behind the view's back
+    view.contentOffset = Point(x: 0, y: 150)  // rows 15 and on enter: the tree has 5
+    view.layoutIfNeeded()
+    #expect(reports.contains { $0.contains("without reloadData()") })
+    source.reloadData()
+    view.layoutIfNeeded()
+    expectCellsMatch(view, source, "after the reload")
+    withExtendedLifetime(source) {}
+  }
+
   @Test func disclosureSurvivesReloadsAndDiffs() {
     let (view, source) = makeOutline()
     source.append([1, 2])
