@@ -119,6 +119,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       let view = currentPage.restorableView
     {
       if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
+      if let selection = position.selection { currentPage.restorableSelection = selection }
       view.restoreScrollPosition(position.scroll)
       currentPage.layout(in: pageFrame)
     }
@@ -133,7 +134,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     for (index, page) in pages.enumerated() {
       if let view = page?.restorableView, let position = view.savedScrollPosition() {
         result.positions[descriptors[index].name] = GalleryPositions.Page(
-          scroll: position, focus: view.focusedIndexPath)
+          scroll: position, focus: view.focusedIndexPath,
+          selection: page?.restorableSelection)
       }
     }
     return result

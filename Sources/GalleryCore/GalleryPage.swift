@@ -35,6 +35,9 @@ public protocol GalleryPage: AnyObject {
   var keyHelp: [(String, String)] { get }
   /// The collection view whose scroll position `--restore` keeps, if any.
   var restorableView: CollectionView? { get }
+  /// The page's one selected item that `--restore` keeps (the option bar's category), if it
+  /// has such a selection.
+  var restorableSelection: Int? { get set }
 }
 
 extension GalleryPage {
@@ -43,6 +46,12 @@ extension GalleryPage {
 
   /// No position to keep.
   public var restorableView: CollectionView? { nil }
+
+  /// No selection to keep.
+  public var restorableSelection: Int? {
+    get { nil }
+    set {}
+  }
 }
 
 /// What every page is built from: the command-line options and where diagnostics go.

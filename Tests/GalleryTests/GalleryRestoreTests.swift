@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 import ReuseKit
 import ReuseTerminal
@@ -34,6 +35,25 @@ import Testing
     // The focus came back too: the status lines name the same row.
     let status = { (lines: [String]) in lines.last!.split(separator: "│").first ?? "" }
     #expect(status(again.plainTextLines()) == status(list))
+  }
+
+  @Test func theOptionBarsCategoryComesBack() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("optionbar", size)
+    pressTestGallery([.right, .right, .right, .right], first, canvas, time: &time)
+    let status = canvas.plainTextLines().last!
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    #expect(saved.positions["optionbar"]?.selection == 4)
+    let second = Gallery(options: GalleryOptions(itemCount: 1_000), initialPage: "list")
+    second.showsTiming = false
+    second.restore(saved)
+    second.resize(to: size)
+    let again = Canvas(columns: size.columns, rows: size.rows)
+    second.draw(into: again)
+    // The same category, selected (now "by code": the restore selected it).
+    let chosen = status.components(separatedBy: " · by")[0]
+    #expect(again.plainTextLines().last!.hasPrefix(chosen), "\(again.plainTextLines().last!)")
   }
 
   @Test func aBrokenFileIsAnErrorWithItsPlace() {

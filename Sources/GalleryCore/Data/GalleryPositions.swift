@@ -14,11 +14,16 @@ public struct GalleryPositions: Equatable, Sendable {
     public var scroll: SavedScrollPosition<ItemPath>
     /// Its focused item, if any.
     public var focus: ItemPath?
+    /// Its one selected item (the option bar's category), if it keeps one.
+    public var selection: Int?
 
     /// A page's position.
-    public init(scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil) {
+    public init(
+      scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil
+    ) {
       self.scroll = scroll
       self.focus = focus
+      self.selection = selection
     }
   }
 
@@ -39,9 +44,10 @@ public struct GalleryPositions: Equatable, Sendable {
       let position = positions[name]!.scroll
       let offset = position.offsetInItem.isFinite ? position.offsetInItem : 0
       let focus = positions[name]!.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
+      let selection = positions[name]!.selection.map { ", \"selection\": \($0)" } ?? ""
       return "\"\(name)\": {\"section\": \(position.indexPath.section), "
         + "\"item\": \(position.indexPath.item), \"offset\": \(offset), "
-        + "\"start\": \(position.isAtStart)\(focus)}"
+        + "\"start\": \(position.isAtStart)\(focus)\(selection)}"
     }
     let page = self.page.map { "\"page\": \"\($0)\", " } ?? ""
     return "{\(page)\"positions\": {\(entries.joined(separator: ", "))}}\n"
@@ -87,14 +93,20 @@ public struct GalleryPositions: Equatable, Sendable {
     var offset = 0.0
     var start = false
     var focus: ItemPath?
+    var selection: Int?
     for (key, member) in members {
       switch (key, member) {
-      case ("section", .number(let number, _)), ("item", .number(let number, _)):
+      case ("section", .number(let number, _)), ("item", .number(let number, _)),
+        ("selection", .number(let number, _)):
         guard number >= 0, number <= 100_000_000, number == number.rounded() else {
           throw DataFileError(
             "positions.\(page).\(key) must be a whole number from 0", offset: member.offset)
         }
-        if key == "section" { section = Int(number) } else { item = Int(number) }
+        switch key {
+        case "section": section = Int(number)
+        case "item": item = Int(number)
+        default: selection = Int(number)
+        }
       case ("offset", .number(let number, _)) where number.isFinite:
         offset = number
       case ("start", .bool(let flag, _)):
@@ -119,6 +131,6 @@ public struct GalleryPositions: Equatable, Sendable {
       scroll: SavedScrollPosition(
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start),
-      focus: focus)
+      focus: focus, selection: selection)
   }
 }

@@ -123,6 +123,9 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
 
   func layout(in frame: CellRect) {
     self.frame = frame
+    // A narrow terminal keeps its columns for the rows' titles.
+    let showsIndex = frame.width >= 40
+    if listPane.showsSectionIndex != showsIndex { listPane.showsSectionIndex = showsIndex }
     let showsStrip = frame.height >= 6
     let listHeight = max(0, frame.height - 1 - (showsStrip ? 2 : 0))
     listPane.frame = CellRect(x: frame.x, y: frame.y + 1, width: frame.width, height: listHeight)

@@ -242,6 +242,13 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
     return true
   }
 
+  var restorableSelection: Int? {
+    get { bar.selectedIndex }
+    set {
+      if let index = newValue, index >= 0, index < count { bar.select(index, animated: false) }
+    }
+  }
+
   var status: String {
     guard let selected = bar.selectedIndex else { return "nothing selected" }
     let how = selectedByKey ? "key" : lastOrigin.map(describe) ?? "code"
