@@ -9,6 +9,7 @@ public enum FocusNavigation: Hashable, Sendable {
 
 /// A keyboard move of the focus (``CollectionView/moveFocus(_:animated:)``).
 public enum FocusMove: Hashable, Sendable, CaseIterable {
+  /// The arrow keys: towards the top, the bottom, the left, the right.
   case up, down, left, right
   /// About one viewport back or forward along the scroll axis.
   case pageUp, pageDown
