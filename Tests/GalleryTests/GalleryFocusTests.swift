@@ -69,4 +69,44 @@ import Testing
     #expect(lines[1].contains("120 of 1,000 cards") || lines[1].contains("180 of"), "\(lines[1])")
     #expect(!status(canvas).hasPrefix(" card 1 of"))
   }
+
+  /// A resize never leaves the focused card or row off screen (the waterfall, the outline).
+  @Test(arguments: ["waterfall", "outline"]) func aResizeKeepsTheFocusInView(page: String) {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(page, TerminalSize(columns: 100, rows: 30))
+    let keys: [Key] =
+      page == "waterfall"
+      ? Array(repeating: .down, count: 12) : [.right] + Array(repeating: .down, count: 6)
+    pressTestGallery(keys, gallery, canvas, time: &time)
+    // The status line starts with the focused item's name (the waterfall: "card N of M").
+    for size in [TerminalSize(columns: 40, rows: 10), TerminalSize(columns: 30, rows: 8)] {
+      gallery.resize(to: size)
+      canvas.resize(columns: size.columns, rows: size.rows)
+      gallery.draw(into: canvas)
+      let lines = canvas.plainTextLines()
+      let status = lines.last!
+      if page == "outline" {
+        let name = status.split(separator: "│")[0].trimmingCharacters(in: .whitespaces)
+        let shown = lines.dropFirst(2).dropLast().contains { $0.contains(name.prefix(8)) }
+        #expect(shown, "\(size): \(name) is not on screen: \(lines)")
+      } else {
+        // The focused card draws its title on the accent colour: find it in the frame's cells.
+        #expect(canvas.containsFocusedCard(), "\(size): the focused card is off screen")
+      }
+    }
+  }
+}
+
+extension Canvas {
+  /// Whether a cell in the frame has the theme's accent as its background (the focused card
+  /// and row draw on it; the tabs and the status line are excluded).
+  fileprivate func containsFocusedCard() -> Bool {
+    let lines = plainTextLines()
+    for row in 2..<max(2, lines.count - 1) {
+      for column in 0..<columns where self[column, row].style.background == Theme.accent {
+        return true
+      }
+    }
+    return false
+  }
 }

@@ -31,6 +31,13 @@ final class FeedCardCell: TerminalCell {
       context.fill(
         CellRect(x: 0, y: row, width: width, height: 1), style: TextStyle(background: shade))
     }
+    // The focused card is marked along its whole left edge, so that the mark shows even when
+    // only its photo is on screen.
+    if isFocused {
+      context.fill(
+        CellRect(x: 0, y: 0, width: 1, height: context.height),
+        style: TextStyle(background: Theme.accent))
+    }
     if photoHeight > 0 && isNew {
       context.text(
         " new ", x: 1, y: 0, style: TextStyle(foreground: Theme.onAccent, background: Theme.warning)

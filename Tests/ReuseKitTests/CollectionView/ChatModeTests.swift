@@ -195,4 +195,31 @@ private func frames(_ view: CollectionView, seconds: Double, time: inout Double)
     }
     withExtendedLifetime(messages) {}
   }
+
+  /// An animated message arriving at the end: on every frame of the animation, the new
+  /// message's view is below the previous one's, never over it.
+  @Test func anArrivingMessageNeverCoversThePreviousOne() {
+    let messages = Messages(Array(repeating: 15, count: 20))
+    let view = makeChat(messages)
+    var time = 0.0
+    for round in 0..<4 {
+      let id = 100 + round
+      messages.ids.append(id)
+      messages.lengths[id] = 25
+      view.performBatchUpdates(animated: true) {
+        view.insertItems(at: [ItemPath(section: 0, item: messages.ids.count - 1)])
+      }
+      let last = ItemPath(section: 0, item: messages.ids.count - 1)
+      let previous = ItemPath(section: 0, item: messages.ids.count - 2)
+      for frame in 0..<30 {
+        time += 1.0 / 60
+        view.tick(now: time)
+        view.layoutIfNeeded()
+        guard let new = view.cellForItem(at: last), let old = view.cellForItem(at: previous)
+        else { continue }
+        #expect(old.frame.maxY <= new.frame.minY + 1e-9, "round \(round), frame \(frame)")
+      }
+    }
+    withExtendedLifetime(messages) {}
+  }
 }
