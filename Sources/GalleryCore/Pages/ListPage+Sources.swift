@@ -5,7 +5,6 @@ import ReuseTerminal
 /// collection view's `focusedIndexPath`) is drawn as the cursor only then.
 protocol CursorSource: AnyObject {
   var isFocused: Bool { get set }
-  var itemCount: Int { get }
   func title(at path: ItemPath) -> String
   /// Tells a displayed cell whether its view has the page's focus.
   func showFocus(_ shows: Bool, in cell: CollectionViewCell)
