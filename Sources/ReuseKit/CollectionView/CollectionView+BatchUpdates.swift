@@ -142,6 +142,8 @@ extension CollectionView {
     // A running update animation is not cut short: the new one starts from where views are
     // drawn now. Its leftovers (views still fading out, completions) are settled after this
     // update is applied, so their callbacks see a consistent state.
+    abandonMovementForUpdate()
+    closeSwipeActions(animated: false)
     let previous = updateAnimation
     updateAnimation = nil
     let newCounts = readCounts()

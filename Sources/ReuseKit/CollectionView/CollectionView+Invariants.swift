@@ -42,7 +42,7 @@ extension CollectionView {
       reusePool._checkInvariants()
       invariant(isSorted(prefetchedItems), "prefetched items not sorted")
       if !needsLayout && !collectionViewLayout.needsPrepare && !isInLayoutPass
-        && preparedViewportSize == viewportSize
+        && preparedViewportSize == viewportSize && interactiveMovement == nil
       {
         var expected = LayoutElements()
         if !viewportSize.isEmpty {

@@ -114,14 +114,24 @@ extension CollectionView {
   /// Asks the layout for the elements in the widened visible rect and reconciles both
   /// displayed sets with the answer.
   private func queryAndReconcile(_ layout: any CollectionViewLayout, _ context: PassContext) {
+    if interactiveMovement != nil { prepareMovementPass(layout) }
     elements.removeAll()
     if !viewportSize.isEmpty {
       let visible = bounds
-      layout.elements(
-        in: LayoutQuery(rect: visible.outset(by: overscan), viewport: visible), into: &elements)
+      var rect = visible.outset(by: overscan)
+      // Items sliding aside to make room for a moving one can come from just out of view.
+      if let movement = interactiveMovement, movement.style == .shift {
+        rect.origin[movement.axis] -= movement.shift
+        rect.size[movement.axis] += 2 * movement.shift
+      }
+      layout.elements(in: LayoutQuery(rect: rect, viewport: visible), into: &elements)
     }
     if !areCellsInOrder(elements.items) { sortInDisplayOrder(&elements.items) }
     sortInDisplayOrder(&elements.supplementaryViews)
+    if var movement = interactiveMovement {
+      presentMovement(&movement, in: layout)
+      interactiveMovement = movement
+    }
     // The displayed sets take the new buffers and hand back their old ones, which the next
     // query clears and refills: the attributes are never copied.
     displayedItems.reconcile(
@@ -130,6 +140,10 @@ extension CollectionView {
     displayedSupplementaryViews.reconcile(
       with: &elements.supplementaryViews, leaving: { endDisplaying($0, $1, context) },
       updating: applyAttributes, entering: { displayNewElement($0, context) })
+    if interactiveMovement != nil {
+      noteMovementOffsets()
+      noteLiftedCell()
+    }
   }
 
   /// Whether cell attributes are in strictly ascending index-path order, as layouts promise:

@@ -53,6 +53,24 @@ extension CollectionView {
   ///
   /// - Complexity: O(k).
   public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
+    if let swipe, swipe.offset != 0 {
+      // The swiped row is drawn moved across, uncovering its actions.
+      let across = collectionViewLayout.scrollDirection.cross
+      forEachPresentedView { view, attributes in
+        guard attributes.category == .cell, attributes.indexPath == swipe.indexPath else {
+          return body(view, attributes)
+        }
+        var moved = attributes
+        moved.frame.origin[across] += swipe.offset
+        body(view, moved)
+      }
+      return
+    }
+    forEachPresentedView(body)
+  }
+
+  /// The displayed views with their presentation attributes (see ``forEachDisplayedView(_:)``).
+  private func forEachPresentedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
     if let animation = updateAnimation {
       let fraction = animation.fraction(at: now)
       // Leaving views first: at equal z-index, hosts draw what stays over what goes.

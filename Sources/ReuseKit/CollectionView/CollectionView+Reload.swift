@@ -19,6 +19,8 @@ extension CollectionView {
       return
     }
     finishUpdateAnimation(finished: false)
+    abandonMovementForUpdate()
+    closeSwipeActions(animated: false)
     loadCounts()
     // Chat mode opens a conversation at its end.
     if anchorsToEnd { opensAtEnd = true }

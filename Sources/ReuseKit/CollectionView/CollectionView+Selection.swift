@@ -36,6 +36,11 @@ extension CollectionView {
   @discardableResult
   public func tap(at point: Point) -> ItemPath? {
     layoutIfNeeded()
+    // With a row swiped open, a tap performs the action under it, or closes the row.
+    if swipe != nil {
+      if !performSwipeAction(at: point) { closeSwipeActions(animated: true) }
+      return nil
+    }
     guard let indexPath = collectionViewLayout.indexPathForItem(at: point) else { return nil }
     tapItem(at: indexPath)
     return indexPath

@@ -56,6 +56,7 @@ public final class CollectionView: ScrollView {
   /// The layout. Setting a new one lays everything out again.
   @exclusivity(unchecked) public var collectionViewLayout: any CollectionViewLayout {
     didSet {
+      abandonMovementForUpdate()
       collectionViewLayout.invalidateLayout()
       preparedViewportSize = nil
       setNeedsLayout()
@@ -142,6 +143,61 @@ public final class CollectionView: ScrollView {
   var edgeItemCount = -1
   /// Chat mode was turned on or the data reloaded: the next pass starts at the end.
   @exclusivity(unchecked) var opensAtEnd = false
+
+  /// The item the user is moving, and how the others make room (see
+  /// ``beginInteractiveMovementForItem(at:)``).
+  @exclusivity(unchecked) var interactiveMovement: InteractiveMovement?
+  /// Per element of the pass's answer, while an item moves: where the movement wants it
+  /// drawn from its place, and where it is drawn (reused buffers).
+  var movementTargets: (items: [Point], supplementary: [Point]) = ([], [])
+  var movementShown: (items: [Point], supplementary: [Point]) = ([], [])
+
+  /// How long the other items take to glide aside while an item is moved, and everything to
+  /// glide back after a cancel, in seconds on the host's clock (they cover 95 % of the way
+  /// in this time, easing out). 0 moves them at once.
+  public var interactiveMovementAnimationDuration = 0.2 {
+    didSet {
+      if !(interactiveMovementAnimationDuration >= 0)
+        || !interactiveMovementAnimationDuration.isFinite
+      {
+        interactiveMovementAnimationDuration = 0
+      }
+    }
+  }
+
+  /// How near an edge of the viewport a moving item starts the content scrolling by itself,
+  /// as a fraction of the viewport's length along the scroll axis (at least 1 point). 0.15 by
+  /// default.
+  public var interactiveMovementAutoscrollZone = 0.15 {
+    didSet {
+      if !(interactiveMovementAutoscrollZone >= 0) || !interactiveMovementAutoscrollZone.isFinite {
+        interactiveMovementAutoscrollZone = 0
+      }
+    }
+  }
+
+  /// How fast that autoscroll goes with the item at the very edge, in viewport lengths per
+  /// second; it grows with the square of the closeness across the zone. 2 by default.
+  public var interactiveMovementAutoscrollSpeed = 2.0 {
+    didSet {
+      if !(interactiveMovementAutoscrollSpeed >= 0) || !interactiveMovementAutoscrollSpeed.isFinite
+      {
+        interactiveMovementAutoscrollSpeed = 0
+      }
+    }
+  }
+
+  /// The actions a row's leading edge reveals when swiped toward its trailing edge (UIKit's
+  /// `leadingSwipeActionsConfigurationProvider`), asked when a swipe starts; `nil` or no
+  /// actions: none. See ``revealedSwipeActions``.
+  public var leadingSwipeActionsProvider: ((ItemPath) -> SwipeActionsConfiguration?)?
+
+  /// The actions a row's trailing edge reveals when swiped toward its leading edge.
+  public var trailingSwipeActionsProvider: ((ItemPath) -> SwipeActionsConfiguration?)?
+
+  /// The row swiped or open, and the row under the touch that may become it.
+  var swipe: SwipeState?
+  var swipeCandidate: ItemPath?
 
   /// What the reuse engine has done, across all identifiers.
   @exclusivity(unchecked) public internal(set) var reuseCounters = ReuseCounters()
@@ -280,8 +336,14 @@ public final class CollectionView: ScrollView {
     let axis = collectionViewLayout.scrollDirection
     let delta = contentOffset[axis] - oldOffset[axis]
     if delta != 0 { scrollSign = delta > 0 ? 1 : -1 }
+    if let swipe, !swipe.isTracking { closeSwipeActions(animated: true) }  // scrolling closes it
     setNeedsLayout()
   }
+
+  override func touchDidBegin(at point: Point) { swipeTouchDidBegin(at: point) }
+  override func claimsDrag(dx: Double, dy: Double) -> Bool { swipeClaimsDrag(dx: dx, dy: dy) }
+  override func claimedDragMoved(dx: Double, dy: Double) { swipeDragMoved(dx: dx, dy: dy) }
+  override func claimedDragEnded(velocity: Point) { swipeDragEnded(velocity: velocity) }
 
   /// The collection view's own delegate: ``ScrollView/delegate`` when it adopts
   /// ``CollectionViewDelegate`` (set `delegate` to an object that does), cached so that a
@@ -329,10 +391,14 @@ public final class CollectionView: ScrollView {
     layoutIfNeeded()
   }
 
-  override var hasOtherAnimations: Bool { updateAnimation != nil }
+  override var hasOtherAnimations: Bool {
+    updateAnimation != nil || movementNeedsTicks || swipeNeedsTicks
+  }
 
   override func advanceOtherAnimations(to time: Double) {
     advanceUpdateAnimation(to: time)
+    if interactiveMovement != nil { advanceMovement(to: time) }
+    if swipe != nil { advanceSwipe(to: time) }
   }
 
   /// Before a resize, only a layout that is up to date can say which item the view rests on:

@@ -15,6 +15,11 @@ open class CollectionViewCell: ReusableView {
   /// it without a dynamic call.
   @exclusivity(unchecked) public internal(set) var isFocused = false
 
+  /// Whether the cell shows the item the user is moving
+  /// (``CollectionView/beginInteractiveMovementForItem(at:)``): drawn at the pointer, above the
+  /// others. Read it when drawing (a shadow, a tint).
+  @exclusivity(unchecked) public internal(set) var isLifted = false
+
   /// Whether the cell is highlighted (pressed). Hosts set it while a touch is down.
   @exclusivity(unchecked) open var isHighlighted = false
 

@@ -42,6 +42,18 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
   ) -> ItemPath
+
+  /// Whether the user may move the item at `indexPath`
+  /// (``CollectionView/beginInteractiveMovementForItem(at:)``). `false` by default: implement
+  /// it with ``collectionView(_:moveItemAt:to:)``.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool
+
+  /// The user dropped the item at `sourceIndexPath` on `destinationIndexPath` (its path after
+  /// the move): move it in your data. The collection view then performs the move itself, as
+  /// one batch update; do not call `performBatchUpdates` or `reloadData` here.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: ItemPath,
+    to destinationIndexPath: ItemPath)
 }
 
 extension CollectionViewDataSource {
@@ -55,6 +67,17 @@ extension CollectionViewDataSource {
   public func collectionView(
     _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
   ) -> ItemPath { ItemPath(section: index, item: 0) }
+
+  /// No item moves.
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath)
+    -> Bool
+  { false }
+
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: ItemPath,
+    to destinationIndexPath: ItemPath
+  ) {}
 
   /// A blank view, with a diagnostic the first time.
   public func collectionView(
@@ -125,6 +148,15 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
     fitting proposedSize: Size
   ) -> Size?
+  /// Where a moving item may land (UIKit's method of the same name): `proposedIndexPath` is
+  /// the place under the pointer, in paths after the move; return another place to steer it
+  /// (keep it in its section, say). The default accepts the proposal. An answer that is not
+  /// a place the item can take is ignored, with a diagnostic.
+  func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: ItemPath,
+    atCurrentIndexPath currentIndexPath: ItemPath, toProposedIndexPath proposedIndexPath: ItemPath
+  ) -> ItemPath
 }
 
 extension CollectionViewDelegate {
@@ -174,6 +206,12 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
     fitting proposedSize: Size
   ) -> Size? { nil }
+  /// The proposal.
+  public func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: ItemPath,
+    atCurrentIndexPath currentIndexPath: ItemPath, toProposedIndexPath proposedIndexPath: ItemPath
+  ) -> ItemPath { proposedIndexPath }
 }
 
 /// Hears which items are about to come on screen, to start loading their data early

@@ -21,6 +21,10 @@ public protocol CollectionDataProvider {
 
   /// The title of `section`'s footer, if any.
   func footerTitle(forSection section: Int) -> String?
+
+  /// Moves the item at `source` to `destination` (its path after the move), for a drop that
+  /// reorders; returns whether it moved. The default moves nothing.
+  mutating func moveItem(at source: ItemPath, to destination: ItemPath) -> Bool
 }
 
 extension CollectionDataProvider {
@@ -28,6 +32,8 @@ extension CollectionDataProvider {
   public func headerTitle(forSection section: Int) -> String? { nil }
   /// No footer titles.
   public func footerTitle(forSection section: Int) -> String? { nil }
+  /// Items do not move.
+  public mutating func moveItem(at source: ItemPath, to destination: ItemPath) -> Bool { false }
 }
 
 /// Items in arrays: one list (one section) or a list of lists, with optional section titles.
@@ -82,5 +88,19 @@ public struct ArrayDataProvider<Item>: CollectionDataProvider {
   /// The footer title of `section`, if any.
   public func footerTitle(forSection section: Int) -> String? {
     footerTitles.indices.contains(section) ? footerTitles[section] : nil
+  }
+
+  /// Moves the item at `source` to `destination` (its path after the move).
+  public mutating func moveItem(at source: ItemPath, to destination: ItemPath) -> Bool {
+    guard item(at: source) != nil, sections.indices.contains(destination.section),
+      destination.item >= 0
+    else { return false }
+    let moved = sections[source.section].remove(at: source.item)
+    guard destination.item <= sections[destination.section].count else {
+      sections[source.section].insert(moved, at: source.item)
+      return false
+    }
+    sections[destination.section].insert(moved, at: destination.item)
+    return true
   }
 }

@@ -36,6 +36,13 @@ where Cell.Item == Provider.Item {
   /// Hears every delegate call the data source does not need for itself (display, selection,
   /// scrolling). Held weakly.
   public weak var delegate: (any CollectionViewDelegate)?
+  /// Whether the user may lift an item to move it
+  /// (``CollectionView/beginInteractiveMovementForItem(at:)``); `nil`, the default: no item
+  /// may. A drop moves the item in the provider (its `moveItem(at:to:)`) and then calls
+  /// ``didReorder``.
+  public var canReorderItem: ((Item, ItemPath) -> Bool)?
+  /// Told after a drop moved an item: the item, where it was and where it is now.
+  public var didReorder: ((Item, ItemPath, ItemPath) -> Void)?
 
   /// Binds `provider` to `collectionView`: registers `Cell` (or checks the class already
   /// registered under its identifier), and becomes the collection view's data source and
@@ -118,7 +125,47 @@ where Cell.Item == Provider.Item {
       from: supplementaryViewProvider, ofKind: kind, at: indexPath)
   }
 
+  /// ``canReorderItem``'s answer.
+  open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath)
+    -> Bool
+  {
+    guard let canReorderItem, let item = provider.item(at: indexPath) else { return false }
+    return canReorderItem(item, indexPath)
+  }
+
+  /// Moves the item in the provider, then tells ``didReorder``.
+  open func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: ItemPath,
+    to destinationIndexPath: ItemPath
+  ) {
+    guard let item = provider.item(at: sourceIndexPath) else { return }
+    isApplyingBatch = true
+    let moved = provider.moveItem(at: sourceIndexPath, to: destinationIndexPath)
+    isApplyingBatch = false
+    guard moved else {
+      collectionView.diagnostics.report(
+        .invalidConfiguration,
+        "the provider did not move \(sourceIndexPath) to \(destinationIndexPath) (does it "
+          + "implement moveItem(at:to:)?); reloading")
+      collectionView.reloadData()
+      return
+    }
+    didReorder?(item, sourceIndexPath, destinationIndexPath)
+  }
+
   // MARK: Delegate
+
+  /// Forwarded (the proposal without a delegate).
+  open func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: ItemPath,
+    atCurrentIndexPath currentIndexPath: ItemPath, toProposedIndexPath proposedIndexPath: ItemPath
+  ) -> ItemPath {
+    delegate?.collectionView(
+      collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+      atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath)
+      ?? proposedIndexPath
+  }
 
   /// Calls ``selectionHandler``, then the delegate.
   open func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {

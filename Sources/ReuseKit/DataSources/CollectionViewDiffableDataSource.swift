@@ -33,6 +33,25 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
   public var supplementaryViewProvider: SupplementaryViewProvider?
   /// The current state.
   private var current = Snapshot<SectionID, ItemID>()
+  /// Whether and how the user may reorder items (UIKit's `reorderingHandlers`): without
+  /// `canReorderItem`, no item moves.
+  public var reorderingHandlers = ReorderingHandlers()
+
+  /// Decides which items the user may move, and hears each move (UIKit's
+  /// `UICollectionViewDiffableDataSource.ReorderingHandlers`).
+  public struct ReorderingHandlers {
+    /// Whether the user may lift the item. `nil`: no item may.
+    public var canReorderItem: ((ItemID) -> Bool)?
+    /// Told before the data source changes its snapshot, with the snapshot before the move.
+    public var willReorder: ((Snapshot<SectionID, ItemID>) -> Void)?
+    /// Told after the move, with the transaction: the snapshots before and after, and which
+    /// item moved where. The data source's snapshot already is the final one: keep your model
+    /// in step with it.
+    public var didReorder: ((ReorderTransaction<SectionID, ItemID>) -> Void)?
+
+    /// No reordering.
+    public init() {}
+  }
 
   /// Becomes `collectionView`'s data source; `cellProvider` makes each cell.
   public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -165,6 +184,37 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
       from: supplementaryViewProvider, ofKind: kind, at: indexPath)
   }
 
+  /// `reorderingHandlers.canReorderItem`'s answer (`false` without one).
+  open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath)
+    -> Bool
+  {
+    guard let canReorder = reorderingHandlers.canReorderItem,
+      let item = current.itemIdentifier(at: indexPath)
+    else { return false }
+    return canReorder(item)
+  }
+
+  /// Moves the item in the current snapshot (the collection view performs the move) and tells
+  /// the reordering handlers.
+  open func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: ItemPath,
+    to destinationIndexPath: ItemPath
+  ) {
+    guard let item = current.itemIdentifier(at: sourceIndexPath) else { return }
+    let initial = current
+    reorderingHandlers.willReorder?(initial)
+    guard current.moveItem(at: sourceIndexPath, to: destinationIndexPath) else {
+      collectionView.diagnostics.report(
+        .indexPathOutOfRange,
+        "moveItemAt \(sourceIndexPath) to \(destinationIndexPath): out of range; not moved")
+      return
+    }
+    reorderingHandlers.didReorder?(
+      ReorderTransaction(
+        initialSnapshot: initial, finalSnapshot: current, item: item,
+        sourceIndexPath: sourceIndexPath, destinationIndexPath: destinationIndexPath))
+  }
+
   // MARK: Diff
 
   /// The structural changes between two snapshots (identity only).
@@ -211,4 +261,19 @@ extension CollectionViewDiffableDataSource {
       return cell
     }
   }
+}
+
+/// One reorder the user made through a diffable data source (UIKit's
+/// `NSDiffableDataSourceTransaction`): the snapshots before and after, and the move.
+public struct ReorderTransaction<SectionID: Hashable, ItemID: Hashable> {
+  /// The state before the move.
+  public var initialSnapshot: Snapshot<SectionID, ItemID>
+  /// The state after it: the data source's current snapshot.
+  public var finalSnapshot: Snapshot<SectionID, ItemID>
+  /// The item moved.
+  public var item: ItemID
+  /// Where it was.
+  public var sourceIndexPath: ItemPath
+  /// Where it is now.
+  public var destinationIndexPath: ItemPath
 }

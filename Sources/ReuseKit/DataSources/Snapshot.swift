@@ -292,6 +292,24 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     sectionOfItem[item] = sectionIdentifiers[target.section]
   }
 
+  /// Moves the item at `source` to `destination` (its path after the move), as an
+  /// interactive movement's drop does. Returns `false`, changing nothing, when either path is
+  /// out of range.
+  mutating func moveItem(at source: ItemPath, to destination: ItemPath) -> Bool {
+    guard itemsBySection.indices.contains(source.section),
+      itemsBySection[source.section].indices.contains(source.item),
+      itemsBySection.indices.contains(destination.section), destination.item >= 0
+    else { return false }
+    let item = itemsBySection[source.section].remove(at: source.item)
+    guard destination.item <= itemsBySection[destination.section].count else {
+      itemsBySection[source.section].insert(item, at: source.item)
+      return false
+    }
+    itemsBySection[destination.section].insert(item, at: destination.item)
+    sectionOfItem[item] = sectionIdentifiers[destination.section]
+    return true
+  }
+
   private mutating func reindexSections() {
     sectionIndex.removeAll(keepingCapacity: true)
     for (index, section) in sectionIdentifiers.enumerated() { sectionIndex[section] = index }

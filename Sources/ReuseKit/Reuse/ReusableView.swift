@@ -59,6 +59,10 @@ open class ReusableView {
   /// or `nil` when it has not measured itself since it was dequeued.
   @exclusivity(unchecked) var measuredLength: Double?
 
+  /// While an item is moved interactively: how far this view is drawn from its element's
+  /// place in the layout, so that gliding aside survives the layout's own changes.
+  @exclusivity(unchecked) var movementOffset = Point.zero
+
   /// Creates a view. The collection view calls this; don't call it from `cellForItemAt`.
   public required init() {}
 

@@ -35,6 +35,7 @@ extension ScrollView {
       drag = state
       phase = .dragging
     }
+    touchDidBegin(at: point)
     #if REUSEKIT_CHECKS
       _checkScrollInvariants()
     #endif
@@ -49,8 +50,24 @@ extension ScrollView {
     state.lastPoint = point
     let dx = point.x - state.startPoint.x
     let dy = point.y - state.startPoint.y
+    if state.isClaimed {
+      drag = state
+      claimedDragMoved(dx: dx, dy: dy)
+      return
+    }
     if !state.hasBegun {
-      guard max(abs(dx), abs(dy)) >= max(dragSlop, 0), let axes = lockedAxes(dx: dx, dy: dy) else {
+      guard max(abs(dx), abs(dy)) >= max(dragSlop, 0) else {
+        drag = state
+        return
+      }
+      if claimsDrag(dx: dx, dy: dy) {
+        state.hasBegun = true
+        state.isClaimed = true
+        drag = state
+        claimedDragMoved(dx: dx, dy: dy)
+        return
+      }
+      guard let axes = lockedAxes(dx: dx, dy: dy) else {
         drag = state
         return
       }
@@ -82,6 +99,15 @@ extension ScrollView {
     guard drag != nil else { return }
     if point.isFinite && time.isFinite { moveDrag(to: point, time: time) }
     guard let state = drag else { return }
+    if state.isClaimed {
+      let finger = state.tracker.velocity(at: now)
+      transition {
+        drag = nil
+        phase = .idle
+      }
+      claimedDragEnded(velocity: finger)
+      return
+    }
     guard state.hasBegun else {
       transition {
         drag = nil
@@ -126,6 +152,23 @@ extension ScrollView {
   public func cancelDrag(time: Double) {
     guard let state = drag else { return }
     endDrag(at: state.lastPoint, time: time.isFinite ? time : now)
+  }
+
+  /// Lets go of the touch without settling: the drag ends where it is (a delegate that heard
+  /// it begin hears it end, without deceleration), and any deceleration or animation stops.
+  /// Used when the touch turns into something else, such as lifting an item to move it.
+  package func abandonTouch() {
+    guard drag != nil || phase == .decelerating || phase == .animating else { return }
+    let hadBegun = drag.map { $0.hasBegun && !$0.isClaimed } ?? false
+    transition {
+      if phase == .decelerating || phase == .animating { stopMotion() }
+      drag = nil
+      phase = .idle
+      if hadBegun { notify(.didEndDragging(willDecelerate: false)) }
+    }
+    #if REUSEKIT_CHECKS
+      _checkScrollInvariants()
+    #endif
   }
 
   // MARK: Helpers

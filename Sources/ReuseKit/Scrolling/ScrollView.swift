@@ -285,6 +285,8 @@ public class ScrollView {
     var movesX = false
     var movesY = false
     var hasBegun = false
+    /// A subclass took the drag for itself (a swipe on a row): the content does not move.
+    var isClaimed = false
     /// The snap stop the content rested on when the drag began.
     var startStop: SnapStop?
   }
@@ -373,6 +375,19 @@ public class ScrollView {
   /// Whether a subclass runs animations of its own on the clock (a collection view's update
   /// animation): ``isAnimating`` includes them.
   var hasOtherAnimations: Bool { false }
+
+  /// A touch went down at `point` (a collection view reads it in viewport coordinates).
+  func touchDidBegin(at point: Point) {}
+
+  /// Whether a subclass takes the drag that just moved past the slop by (`dx`, `dy`) for
+  /// itself instead of scrolling (a collection view's swipe on a row). Asked once per drag.
+  func claimsDrag(dx: Double, dy: Double) -> Bool { false }
+
+  /// A claimed drag moved: (`dx`, `dy`) from where the touch went down.
+  func claimedDragMoved(dx: Double, dy: Double) {}
+
+  /// A claimed drag lifted with the finger's `velocity` (points per second).
+  func claimedDragEnded(velocity: Point) {}
 
   /// Called at the end of every ``tick(now:)``, moving or not, to advance a subclass's own
   /// animations.

@@ -1,0 +1,291 @@
+extension CollectionView {
+  // MARK: Interactive movement (reordering)
+
+  /// The item the user is moving (``beginInteractiveMovementForItem(at:)``), at its path
+  /// before the drop; `nil` when none is.
+  public var interactivelyMovingItem: ItemPath? {
+    interactiveMovement.flatMap { $0.isReturning ? nil : $0.source }
+  }
+
+  /// Where the moving item lands if it is dropped now: its path after the move. It equals
+  /// ``interactivelyMovingItem`` while the item is over its own place.
+  public var interactiveMovementTarget: ItemPath? {
+    interactiveMovement.flatMap { $0.isReturning ? nil : $0.target }
+  }
+
+  /// Lifts the item at `indexPath` so the user can move it, as UIKit's method of the same
+  /// name: the host calls it when its gesture decides (a long press, a press on a grip), then
+  /// ``updateInteractiveMovementTargetPosition(_:)`` as the pointer moves, and
+  /// ``endInteractiveMovement()`` or ``cancelInteractiveMovement()`` when it lifts.
+  ///
+  /// While it moves, the item is drawn at the pointer above everything (its cell's
+  /// ``CollectionViewCell/isLifted`` is `true`), the items between its place and the target
+  /// glide aside to make room, and near an edge of the viewport the content scrolls by
+  /// itself, faster the closer the item gets (see ``interactiveMovementAutoscrollZone``).
+  /// The data does not change until the drop.
+  ///
+  /// The touch that lifted the item stops scrolling: a drag or deceleration in progress ends
+  /// where it is.
+  ///
+  /// - Returns: `false` (and nothing lifts) when the path is out of range (with a
+  ///   diagnostic), the data source's `canMoveItemAt` says no (its default), or another item
+  ///   is moving.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func beginInteractiveMovementForItem(at indexPath: ItemPath) -> Bool {
+    if let movement = interactiveMovement {
+      guard movement.isReturning else { return false }
+      finishMovement()
+    }
+    guard !isInLayoutPass, batchDepth == 0 else {
+      diagnostics.report(
+        .reentrantUpdate, "beginInteractiveMovementForItem(at:) during an update; ignored")
+      return false
+    }
+    layoutIfNeeded()
+    guard isValid(indexPath) else {
+      diagnostics.report(
+        .indexPathOutOfRange, "beginInteractiveMovementForItem(at:): \(indexPath) is out of range")
+      return false
+    }
+    let layout = collectionViewLayout
+    guard let dataSource, dataSource.collectionView(self, canMoveItemAt: indexPath),
+      let frame = layout.layoutAttributesForItem(at: indexPath)?.frame, frame.isFinite
+    else { return false }
+    closeSwipeActions(animated: false)
+    abandonTouch()
+    let axis = layout.scrollDirection
+    let center = Point(x: frame.midX - contentOffset.x, y: frame.midY - contentOffset.y)
+    var movement = InteractiveMovement(
+      source: indexPath, style: layout.focusNavigation == .sequential ? .shift : .slots,
+      axis: axis, center: center)
+    movement.home = frame
+    // The spacing that goes with the item: the gap to its neighbour in its section.
+    let next = ItemPath(section: indexPath.section, item: indexPath.item + 1)
+    let previous = ItemPath(section: indexPath.section, item: indexPath.item - 1)
+    if isValid(next), let after = layout.layoutAttributesForItem(at: next)?.frame {
+      movement.spacing = max(0, after.min(axis) - frame.max(axis))
+    } else if isValid(previous), let before = layout.layoutAttributesForItem(at: previous)?.frame {
+      movement.spacing = max(0, frame.min(axis) - before.max(axis))
+    }
+    if !movement.spacing.isFinite { movement.spacing = 0 }
+    resetMovementOffsets()
+    interactiveMovement = movement
+    setNeedsLayout()
+    layoutIfNeeded()
+    return true
+  }
+
+  /// The moving item's centre is now at `position` (content coordinates, as UIKit's): it
+  /// follows, and the target under it is looked up in O(log n). In lists it stays on its
+  /// column and follows the scroll axis only. Non-finite positions are ignored, with a
+  /// diagnostic.
+  public func updateInteractiveMovementTargetPosition(_ position: Point) {
+    guard var movement = interactiveMovement, !movement.isReturning else { return }
+    guard position.isFinite else {
+      diagnostics.report(
+        .invalidMetric, "updateInteractiveMovementTargetPosition: \(position) is not finite")
+      return
+    }
+    let center = Point(x: position.x - contentOffset.x, y: position.y - contentOffset.y)
+    guard center != movement.center else { return }
+    movement.center = center
+    movement.hasMoved = true
+    interactiveMovement = movement
+    setNeedsLayout()
+    layoutIfNeeded()
+  }
+
+  /// Drops the moving item on its target: the data source's
+  /// `collectionView(_:moveItemAt:to:)` moves it in the data, and the collection view
+  /// performs the move as one animated batch update, from where everything is drawn. Dropped
+  /// on its own place, it glides back as on a cancel.
+  public func endInteractiveMovement() {
+    guard interactiveMovement?.isReturning == false else { return }
+    layoutIfNeeded()
+    guard let movement = interactiveMovement, movement.target != movement.source,
+      let dataSource
+    else { return returnMovingItem() }
+    finishMovement()
+    performBatchUpdates(animated: true) {
+      dataSource.collectionView(self, moveItemAt: movement.source, to: movement.target)
+      moveItem(at: movement.source, to: movement.target)
+    }
+  }
+
+  /// Puts everything back: the item glides to its place, the others to theirs, and the data
+  /// source hears nothing.
+  public func cancelInteractiveMovement() {
+    guard interactiveMovement?.isReturning == false else { return }
+    returnMovingItem()
+  }
+
+  // MARK: Internal
+
+  /// Starts the glide home; the movement ends when everything has arrived.
+  private func returnMovingItem() {
+    guard var movement = interactiveMovement else { return }
+    movement.isReturning = true
+    movement.target = movement.source
+    movement.isSettled = false
+    interactiveMovement = movement
+    setNeedsLayout()
+    layoutIfNeeded()
+    if interactiveMovementAnimationDuration == 0 {
+      finishMovement()
+    }
+  }
+
+  /// Ends the movement at once: the next pass shows the layout's places.
+  func finishMovement() {
+    guard let movement = interactiveMovement else { return }
+    interactiveMovement = nil
+    movement.liftedCell?.isLifted = false
+    setNeedsLayout()
+  }
+
+  /// A reload, an update from elsewhere or a new layout ends a movement at once, without a
+  /// move: the data it was made over has gone.
+  func abandonMovementForUpdate() {
+    guard interactiveMovement != nil else { return }
+    finishMovement()
+  }
+
+  /// Before a pass: the lifted item's size from the layout, and the target under it.
+  func prepareMovementPass(_ layout: any CollectionViewLayout) {
+    guard var movement = interactiveMovement else { return }
+    guard isValid(movement.source) else { return finishMovement() }
+    if let base = layout.layoutAttributesForItem(at: movement.source)?.frame, base.isFinite {
+      movement.size = base.size
+      movement.home = base
+      movement.shift = base.length(movement.axis) + movement.spacing
+    }
+    if !movement.isReturning { retarget(&movement, layout) }
+    interactiveMovement = movement
+  }
+
+  /// The target under the lifted item's centre: the item place there, or the start (end) of
+  /// the section whose header (footer) is there; elsewhere it keeps the last one.
+  private func retarget(_ movement: inout InteractiveMovement, _ layout: any CollectionViewLayout) {
+    let axis = movement.axis
+    var probe = Point(
+      x: movement.center.x + contentOffset.x, y: movement.center.y + contentOffset.y)
+    if movement.style == .shift { probe[axis.cross] = movement.home.mid(axis.cross) }
+    var proposed: ItemPath?
+    if let slot = layout.indexPathForItem(at: probe), isValid(slot) {
+      proposed = movementTarget(forSlot: slot, source: movement.source)
+    } else {
+      // Headers and footers in view, at their places in the layout (as the items' slots).
+      for index in 0..<displayedSupplementaryViews.count {
+        let element = displayedSupplementaryViews.attributes[index]
+        let section = element.indexPath.section
+        guard let kind = element.supplementaryKind,
+          layout.layoutAttributesForSupplementaryView(ofKind: kind, inSection: section)?.frame
+            .contains(probe) == true
+        else { continue }
+        if kind == .header {
+          proposed = ItemPath(section: section, item: 0)
+        } else if kind == .footer {
+          proposed = ItemPath(
+            section: section,
+            item: max(0, movementPlaces(inSection: section, source: movement.source) - 1))
+        }
+      }
+    }
+    guard var target = proposed, isMovementTarget(target, source: movement.source) else { return }
+    if let delegate = collectionDelegate {
+      let answer = delegate.collectionView(
+        self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.source,
+        atCurrentIndexPath: movement.target, toProposedIndexPath: target)
+      if isMovementTarget(answer, source: movement.source) {
+        target = answer
+      } else {
+        diagnostics.report(
+          .indexPathOutOfRange,
+          "targetIndexPathForMoveOfItemFromOriginalIndexPath returned \(answer), not a place "
+            + "the item can land; using \(target)")
+      }
+    }
+    if target != movement.target {
+      movement.target = target
+      movement.isSettled = false
+    }
+  }
+
+  /// After a pass: the lifted item's cell knows it is lifted.
+  func noteLiftedCell() {
+    guard var movement = interactiveMovement else { return }
+    var cell: CollectionViewCell?
+    if !movement.isReturning,
+      let index = displayedItems.index(of: LayoutAttributes(forCellAt: movement.source, frame: .zero))
+    {
+      cell = displayedItems.view(at: index) as? CollectionViewCell
+    }
+    if movement.liftedCell !== cell {
+      movement.liftedCell?.isLifted = false
+      cell?.isLifted = true
+      movement.liftedCell = cell
+      interactiveMovement = movement
+    }
+  }
+
+  /// How fast the content scrolls by itself while the lifted item is near an edge, in points
+  /// per second along the scroll axis (negative toward the start); 0 elsewhere, or where the
+  /// content cannot scroll further.
+  func movementAutoscrollVelocity() -> Double {
+    guard let movement = interactiveMovement, !movement.isReturning, movement.hasMoved else {
+      return 0
+    }
+    let axis = movement.axis
+    let length = viewportSize[axis]
+    guard length > 0 else { return 0 }
+    let zone = max(length * interactiveMovementAutoscrollZone, 1)
+    let speed = length * interactiveMovementAutoscrollSpeed
+    let half = movement.size[axis] / 2
+    let leading = movement.center[axis] - half
+    let trailing = length - (movement.center[axis] + half)
+    if leading < zone && contentOffset[axis] > minimumContentOffset[axis] {
+      let closeness = min(1, (zone - leading) / zone)
+      return -speed * closeness * closeness
+    }
+    if trailing < zone && contentOffset[axis] < maximumContentOffset[axis] {
+      let closeness = min(1, (zone - trailing) / zone)
+      return speed * closeness * closeness
+    }
+    return 0
+  }
+
+  /// Whether the movement needs the host's ticks: something glides, or the content
+  /// autoscrolls.
+  var movementNeedsTicks: Bool {
+    guard let movement = interactiveMovement else { return false }
+    return !movement.isSettled || movement.isReturning || movementAutoscrollVelocity() != 0
+  }
+
+  /// One tick: the glide advances by the time since the last one, the content autoscrolls,
+  /// and a pass presents the result.
+  func advanceMovement(to time: Double) {
+    guard var movement = interactiveMovement else { return }
+    let elapsed = movement.lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
+    movement.lastTick = time
+    let duration = interactiveMovementAnimationDuration
+    movement.pendingDecay = duration > 0 ? exponential(-3 * elapsed / duration) : 0
+    interactiveMovement = movement
+    let velocity = movementAutoscrollVelocity()
+    if velocity != 0 && elapsed > 0 {
+      var offset = contentOffset
+      offset[movement.axis] += velocity * elapsed
+      offset = clampedContentOffset(offset)
+      if offset != contentOffset { contentOffset = offset }
+    }
+    setNeedsLayout()
+    layoutIfNeeded()
+    guard let after = interactiveMovement else { return }
+    if after.isReturning && after.isSettled {
+      finishMovement()
+      layoutIfNeeded()
+    } else if !movementNeedsTicks {
+      interactiveMovement?.lastTick = nil  // the next glide starts from its first tick
+    }
+  }
+}
