@@ -21,7 +21,9 @@ measure() {
 if [ $# -ge 1 ]; then
   measure "$1" "${2:-2000}"
 else
-  for scenario in list estimated waterfall carousel; do measure "$scenario" 2000; done
+  for scenario in list estimated waterfall carousel reorder reorder-grid reorder-baseline; do
+    measure "$scenario" 2000
+  done
   measure render 200
   measure diff 4
   measure uuid 4

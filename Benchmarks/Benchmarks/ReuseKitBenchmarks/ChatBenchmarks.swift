@@ -45,7 +45,9 @@ private final class ChatFixture: CollectionViewDataSource {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   { count }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(

@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
   registerPickerBenchmarks()
   registerOutlineBenchmarks()
   registerChatBenchmarks()
+  registerReorderBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

@@ -75,13 +75,15 @@ final class TaskCell: TerminalCell, ConfigurableCell {
   override func draw(in context: DrawContext) {
     guard let task else { return context.fill(TextStyle(background: Theme.surface)) }
     let background =
-      isCursor
-      ? Theme.accent
-      : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.75) : Theme.surface)
+      isLifted
+      ? Theme.bar.mixed(with: Theme.accent, amount: 0.35)
+      : isCursor
+        ? Theme.accent
+        : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.75) : Theme.surface)
     let foreground = isCursor ? Theme.onAccent : (isDone ? Theme.dimText : Theme.text)
     context.fill(TextStyle(background: background))
     let badge = Theme.palette[abs(task.id) % Theme.palette.count]
-    context.text("▌", x: 0, y: 0, style: TextStyle(foreground: badge))
+    context.text(isLifted ? "█" : "▌", x: 0, y: 0, style: TextStyle(foreground: badge))
     let box = isDone ? "☑" : "☐"
     context.text(box, x: 2, y: 0, style: TextStyle(foreground: foreground))
     let mark = isSelected ? "✓" : " "

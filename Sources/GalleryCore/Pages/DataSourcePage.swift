@@ -81,6 +81,17 @@ final class DataSourcePage: PanePage, TimedPage {
       collectionView.focusItem(at: path, scrollsIntoView: false)
     }
     collectionView.focusScrollPadding = 1
+    // Reordering: a press on a task's grip (its coloured bar) lifts it; the drop moves it in
+    // the data source's arrays, and the collection view performs the move.
+    dataSource.canReorderItem = { _, _ in true }
+    dataSource.didReorder = { [unowned self] _, _, to in
+      lastChange = "dragged to \(sectionTitle(to.section)) \(to.item + 1)"
+    }
+    pane.liftsItem = { _, point in point.x < 2 }
+    // Swiping a task left reveals Delete (a full swipe deletes) and Done (or Reopen).
+    collectionView.trailingSwipeActionsProvider = { [unowned self] path in
+      swipeActions(for: path)
+    }
     collectionView.focusItem(
       at: collectionView.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
       scrollsIntoView: false)
@@ -119,6 +130,14 @@ final class DataSourcePage: PanePage, TimedPage {
   // MARK: Input
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    if key.key == .escape, pane.isMovingItem {
+      pane.cancelMovement()
+      return true
+    }
+    if key.key == .escape, collectionView.swipedItem != nil {
+      collectionView.closeSwipeActions()
+      return true
+    }
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
@@ -186,10 +205,48 @@ final class DataSourcePage: PanePage, TimedPage {
 
   private func deleteTask() {
     guard let path = cursorPath else { return }
+    deleteTask(at: path)
+  }
+
+  private func deleteTask(at path: ItemPath) {
     var sections = dataSource.sections
+    guard sections.indices.contains(path.section),
+      sections[path.section].indices.contains(path.item)
+    else { return }
     sections[path.section].remove(at: path.item)
     // The focus passes to the next task of the section (or the previous one at its end).
     apply(sections, "deleted")
+  }
+
+  // MARK: Swipe actions
+
+  private func sectionTitle(_ section: Int) -> String {
+    dataSource.provider.headerTitle(forSection: section) ?? "section \(section + 1)"
+  }
+
+  private func swipeActions(for path: ItemPath) -> SwipeActionsConfiguration {
+    let doneSection = dataSource.sections.count - 1
+    let isDone = path.section == doneSection && doneSection > 0
+    let second = isDone ? "Reopen" : "Done"
+    return SwipeActionsConfiguration(actions: [
+      SwipeAction(title: "Delete", style: .destructive, width: 10) { [unowned self] path in
+        timed { deleteTask(at: path) }
+      },
+      SwipeAction(title: second, width: Double(CharacterWidth.of(second) + 4)) {
+        [unowned self] path in
+        timed { moveTask(at: path, toSection: isDone ? 0 : doneSection) }
+      },
+    ])
+  }
+
+  private func moveTask(at path: ItemPath, toSection target: Int) {
+    var sections = dataSource.sections
+    guard sections.indices.contains(path.section), sections.indices.contains(target),
+      sections[path.section].indices.contains(path.item)
+    else { return }
+    let task = sections[path.section].remove(at: path.item)
+    sections[target].insert(task, at: 0)
+    apply(sections, "moved to \(sectionTitle(target))")
   }
 
   private func moveTaskToSection(by step: Int) {
@@ -232,6 +289,13 @@ final class DataSourcePage: PanePage, TimedPage {
   // MARK: Time and state
 
   var status: String {
+    if let source = collectionView.interactivelyMovingItem,
+      let target = collectionView.interactiveMovementTarget,
+      let task = dataSource.item(at: source)
+    {
+      return "moving \(texts.title(of: task)) → \(sectionTitle(target.section)) \(target.item + 1)"
+        + " · Esc puts it back"
+    }
     let task = cursorPath.flatMap { dataSource.item(at: $0) }.map(texts.title) ?? "no tasks"
     let selected = collectionView.indexPathsForSelectedItems.count
     return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
@@ -244,6 +308,8 @@ final class DataSourcePage: PanePage, TimedPage {
       ("m → / ←", "move it to the next / previous section"),
       ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
       ("e", "rename it (a content change: its cell is reconfigured)"),
+      ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
+      ("swipe a task ←", "Delete (all the way: at once) or Done"),
       ("wheel, drag", "scroll; a click selects"),
     ]
   }

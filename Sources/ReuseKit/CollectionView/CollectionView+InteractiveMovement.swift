@@ -10,7 +10,9 @@ extension CollectionView {
   /// Where the moving item lands if it is dropped now: its path after the move. It equals
   /// ``interactivelyMovingItem`` while the item is over its own place.
   public var interactiveMovementTarget: ItemPath? {
-    interactiveMovement.flatMap { $0.isReturning ? nil : $0.target }
+    guard interactiveMovement?.isReturning == false else { return nil }
+    layoutIfNeeded()  // the pointer's last move is looked up in the next pass
+    return interactiveMovement.flatMap { $0.isReturning ? nil : $0.target }
   }
 
   /// Lifts the item at `indexPath` so the user can move it, as UIKit's method of the same
@@ -80,6 +82,9 @@ extension CollectionView {
   /// follows, and the target under it is looked up in O(log n). In lists it stays on its
   /// column and follows the scroll axis only. Non-finite positions are ignored, with a
   /// diagnostic.
+  ///
+  /// Like a content offset change, it takes effect at the next layout pass (the host's tick
+  /// or draw runs it), so several pointer events in one frame cost one pass.
   public func updateInteractiveMovementTargetPosition(_ position: Point) {
     guard var movement = interactiveMovement, !movement.isReturning else { return }
     guard position.isFinite else {
@@ -93,7 +98,6 @@ extension CollectionView {
     movement.hasMoved = true
     interactiveMovement = movement
     setNeedsLayout()
-    layoutIfNeeded()
   }
 
   /// Drops the moving item on its target: the data source's
@@ -138,9 +142,10 @@ extension CollectionView {
 
   /// Ends the movement at once: the next pass shows the layout's places.
   func finishMovement() {
-    guard let movement = interactiveMovement else { return }
+    guard interactiveMovement != nil else { return }
     interactiveMovement = nil
-    movement.liftedCell?.isLifted = false
+    movementLiftedCell?.isLifted = false
+    movementLiftedCell = nil
     setNeedsLayout()
   }
 
@@ -214,18 +219,18 @@ extension CollectionView {
 
   /// After a pass: the lifted item's cell knows it is lifted.
   func noteLiftedCell() {
-    guard var movement = interactiveMovement else { return }
+    guard let movement = interactiveMovement else { return }
     var cell: CollectionViewCell?
     if !movement.isReturning,
-      let index = displayedItems.index(of: LayoutAttributes(forCellAt: movement.source, frame: .zero))
+      let index = displayedItems.index(
+        of: LayoutAttributes(forCellAt: movement.source, frame: .zero))
     {
       cell = displayedItems.view(at: index) as? CollectionViewCell
     }
-    if movement.liftedCell !== cell {
-      movement.liftedCell?.isLifted = false
+    if movementLiftedCell !== cell {
+      movementLiftedCell?.isLifted = false
       cell?.isLifted = true
-      movement.liftedCell = cell
-      interactiveMovement = movement
+      movementLiftedCell = cell
     }
   }
 

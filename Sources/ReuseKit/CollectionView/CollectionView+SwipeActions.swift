@@ -46,7 +46,9 @@ extension CollectionView {
   /// Opens a row's actions at `edge` from code (a key, a test), closing any other row.
   /// Returns `false` when the row has no actions there.
   @discardableResult
-  public func openSwipeActions(forItemAt indexPath: ItemPath, edge: SwipeEdge, animated: Bool)
+  public func openSwipeActions(
+    forItemAt indexPath: ItemPath, edge: SwipeEdge, animated: Bool
+  )
     -> Bool
   {
     guard isValid(indexPath), interactiveMovement == nil else { return false }

@@ -149,8 +149,10 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) var interactiveMovement: InteractiveMovement?
   /// Per element of the pass's answer, while an item moves: where the movement wants it
   /// drawn from its place, and where it is drawn (reused buffers).
-  var movementTargets: (items: [Point], supplementary: [Point]) = ([], [])
-  var movementShown: (items: [Point], supplementary: [Point]) = ([], [])
+  @exclusivity(unchecked) var movementTargets: (items: [Point], supplementary: [Point]) = ([], [])
+  @exclusivity(unchecked) var movementShown: (items: [Point], supplementary: [Point]) = ([], [])
+  /// The lifted item's cell, told it is lifted.
+  @exclusivity(unchecked) weak var movementLiftedCell: CollectionViewCell?
 
   /// How long the other items take to glide aside while an item is moved, and everything to
   /// glide back after a cancel, in seconds on the host's clock (they cover 95 % of the way
@@ -196,7 +198,7 @@ public final class CollectionView: ScrollView {
   public var trailingSwipeActionsProvider: ((ItemPath) -> SwipeActionsConfiguration?)?
 
   /// The row swiped or open, and the row under the touch that may become it.
-  var swipe: SwipeState?
+  @exclusivity(unchecked) var swipe: SwipeState?
   var swipeCandidate: ItemPath?
 
   /// What the reuse engine has done, across all identifiers.

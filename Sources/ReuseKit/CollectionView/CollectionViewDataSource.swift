@@ -69,7 +69,9 @@ extension CollectionViewDataSource {
   ) -> ItemPath { ItemPath(section: index, item: 0) }
 
   /// No item moves.
-  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath)
+  public func collectionView(
+    _ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath
+  )
     -> Bool
   { false }
 

@@ -43,8 +43,6 @@ struct InteractiveMovement {
   /// distance the next pass keeps (1: none of it covered).
   var lastTick: Double?
   var pendingDecay = 1.0
-  /// The lifted cell, told it is lifted.
-  weak var liftedCell: CollectionViewCell?
 
   init(source: ItemPath, style: Style, axis: Axis, center: Point) {
     self.source = source
@@ -65,7 +63,8 @@ struct InteractiveMovement {
     let (a, b) = (source.section, target.section)
     if movesForward {
       if a == b { return path.section == a && path.item > source.item && path.item <= target.item }
-      return (path.section == a && path.item > source.item) || (path.section > a && path.section < b)
+      return (path.section == a && path.item > source.item)
+        || (path.section > a && path.section < b)
         || (path.section == b && path.item < target.item)
     }
     if a == b { return path.section == a && path.item >= target.item && path.item < source.item }
@@ -123,11 +122,22 @@ extension CollectionView {
   /// changes (cells measured, the anchor kept), views follow at once, so nothing jumps.
   ///
   /// - Complexity: O(k) plus O(log n) lookups; no allocation once the buffers have grown.
-  func presentMovement(_ movement: inout InteractiveMovement, in layout: any CollectionViewLayout)
-  {
+  func presentMovement(_ movement: inout InteractiveMovement, in layout: any CollectionViewLayout) {
+    // Local buffers (swapped out of the stored ones, so no access re-checks uniqueness).
+    var items: [LayoutAttributes] = []
+    var targets: [Point] = []
+    var supplementaryTargets: [Point] = []
+    swap(&items, &elements.items)
+    swap(&targets, &movementTargets.items)
+    swap(&supplementaryTargets, &movementTargets.supplementary)
+    defer {
+      swap(&items, &elements.items)
+      swap(&targets, &movementTargets.items)
+      swap(&supplementaryTargets, &movementTargets.supplementary)
+    }
+    targets.removeAll(keepingCapacity: true)
+    supplementaryTargets.removeAll(keepingCapacity: true)
     let axis = movement.axis
-    movementTargets.items.removeAll(keepingCapacity: true)
-    movementTargets.supplementary.removeAll(keepingCapacity: true)
     var lifted =
       layout.layoutAttributesForItem(at: movement.source)
       ?? LayoutAttributes(forCellAt: movement.source, frame: movement.home)
@@ -137,8 +147,8 @@ extension CollectionView {
       // place's size, gliding there from its own.
       let targetFlat = newFlatIndex(of: movement.target, movingFrom: movement.source)
       let sourceFlat = flatIndex(of: movement.source)
-      for index in elements.items.indices {
-        var element = elements.items[index]
+      for index in items.indices {
+        var element = items[index]
         let slot = flatIndex(of: element.indexPath)
         if slot == targetFlat { continue }  // the gap
         var item = slot
@@ -151,21 +161,23 @@ extension CollectionView {
           element.frame.origin = own
         }
         element.indexPath = path
-        elements.items[kept] = element
-        movementTargets.items.append(offset)
+        items[kept] = element
+        targets.append(offset)
         kept += 1
       }
-      for _ in elements.supplementaryViews { movementTargets.supplementary.append(.zero) }
+      for _ in elements.supplementaryViews { supplementaryTargets.append(.zero) }
     } else {
       var offset = Point.zero
       offset[axis] = movement.slide
-      for index in elements.items.indices {
-        let element = elements.items[index]
-        if element.indexPath == movement.source { continue }
-        let slides = movement.target != movement.source && movement.shifts(element.indexPath)
-        elements.items[kept] = element
-        movementTargets.items.append(slides ? offset : .zero)
-        kept += 1
+      let moves = movement.target != movement.source
+      items.withUnsafeMutableBufferPointer { items in
+        for index in 0..<items.count {
+          let path = items[index].indexPath
+          if path == movement.source { continue }
+          if kept != index { items[kept] = items[index] }
+          targets.append(moves && movement.shifts(path) ? offset : .zero)
+          kept += 1
+        }
       }
       for element in elements.supplementaryViews {
         var slides = false
@@ -179,10 +191,10 @@ extension CollectionView {
             layout.layoutAttributesForSupplementaryView(
               ofKind: kind, inSection: element.indexPath.section)?.frame == element.frame
         }
-        movementTargets.supplementary.append(slides ? offset : .zero)
+        supplementaryTargets.append(slides ? offset : .zero)
       }
     }
-    elements.items.removeLast(elements.items.count - kept)
+    items.removeLast(items.count - kept)
     // The lifted item: at the pointer, above everything; home when returning.
     movement.home = lifted.frame
     var liftedOffset = Point.zero
@@ -193,16 +205,16 @@ extension CollectionView {
       liftedOffset = Point(x: center.x - lifted.frame.midX, y: center.y - lifted.frame.midY)
     }
     lifted.zIndex = Int(Int32.max)
-    var position = elements.items.count
-    while position > 0 && movement.source < elements.items[position - 1].indexPath { position -= 1 }
-    elements.items.insert(lifted, at: position)
-    movementTargets.items.insert(liftedOffset, at: position)
+    var position = items.count
+    while position > 0 && movement.source < items[position - 1].indexPath { position -= 1 }
+    items.insert(lifted, at: position)
+    targets.insert(liftedOffset, at: position)
     var settled = true
     glide(
-      &elements.items, targets: movementTargets.items, shown: &movementShown.items,
-      from: displayedItems, movement: movement, settled: &settled)
+      &items, targets: targets, shown: &movementShown.items, from: displayedItems,
+      movement: movement, settled: &settled)
     glide(
-      &elements.supplementaryViews, targets: movementTargets.supplementary,
+      &elements.supplementaryViews, targets: supplementaryTargets,
       shown: &movementShown.supplementary, from: displayedSupplementaryViews, movement: movement,
       settled: &settled)
     movement.pendingDecay = 1
@@ -217,38 +229,58 @@ extension CollectionView {
     movement: InteractiveMovement, settled: inout Bool
   ) {
     let decay = movement.pendingDecay
-    shown.removeAll(keepingCapacity: true)
+    let count = new.count
+    if shown.count > count { shown.removeLast(shown.count - count) }
+    while shown.count < count { shown.append(.zero) }
     let cells = old === displayedItems
-    var oldIndex = 0
-    for index in new.indices {
-      let element = new[index]
-      let target = targets[index]
-      var offset = target
-      while oldIndex < old.count,
-        cells
-          ? old.attributes[oldIndex].indexPath < element.indexPath
-          : LayoutAttributes.displayOrder(old.attributes[oldIndex], element)
-      {
-        oldIndex += 1
-      }
-      let isLifted = cells && element.indexPath == movement.source && !movement.isReturning
-      if !isLifted, oldIndex < old.count, old.attributes[oldIndex].isSameElement(as: element) {
-        let current = old.view(at: oldIndex).movementOffset
-        offset = Point(
-          x: target.x + (current.x - target.x) * decay, y: target.y + (current.y - target.y) * decay)
-        // Close enough (0.5 % of its size): it arrives.
-        if abs(offset.x - target.x) < max(0.01, element.frame.width * 0.005)
-          && abs(offset.y - target.y) < max(0.01, element.frame.height * 0.005)
-        {
-          offset = target
-        } else {
-          settled = false
+    var arrived = true
+    old.attributes.withUnsafeBufferPointer { current in
+      targets.withUnsafeBufferPointer { targets in
+        shown.withUnsafeMutableBufferPointer { shown in
+          new.withUnsafeMutableBufferPointer { new in
+            var oldIndex = 0
+            for index in 0..<count {
+              let target = targets[index]
+              var offset = target
+              while oldIndex < current.count,
+                cells
+                  ? current[oldIndex].indexPath < new[index].indexPath
+                  : LayoutAttributes.displayOrder(current[oldIndex], new[index])
+              {
+                oldIndex += 1
+              }
+              let isLifted =
+                cells && new[index].indexPath == movement.source && !movement.isReturning
+              if !isLifted, oldIndex < current.count,
+                current[oldIndex].isSameElement(as: new[index])
+              {
+                let now = old.view(at: oldIndex).movementOffset
+                if now != target {
+                  offset = Point(
+                    x: target.x + (now.x - target.x) * decay,
+                    y: target.y + (now.y - target.y) * decay)
+                  // Close enough (0.5 % of its size): it arrives.
+                  let size = new[index].frame.size
+                  if abs(offset.x - target.x) < max(0.01, size.width * 0.005)
+                    && abs(offset.y - target.y) < max(0.01, size.height * 0.005)
+                  {
+                    offset = target
+                  } else {
+                    arrived = false
+                  }
+                }
+              }
+              if offset != .zero {
+                new[index].frame.origin.x += offset.x
+                new[index].frame.origin.y += offset.y
+              }
+              shown[index] = offset
+            }
+          }
         }
       }
-      new[index].frame.origin = Point(
-        x: element.frame.minX + offset.x, y: element.frame.minY + offset.y)
-      shown.append(offset)
     }
+    if !arrived { settled = false }
   }
 
   /// After the reconcile, each displayed view keeps the offset it is drawn with.

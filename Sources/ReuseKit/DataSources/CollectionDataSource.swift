@@ -126,7 +126,9 @@ where Cell.Item == Provider.Item {
   }
 
   /// ``canReorderItem``'s answer.
-  open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath)
+  open func collectionView(
+    _ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath
+  )
     -> Bool
   {
     guard let canReorderItem, let item = provider.item(at: indexPath) else { return false }

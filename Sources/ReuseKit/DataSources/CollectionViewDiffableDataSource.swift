@@ -185,7 +185,9 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
   }
 
   /// `reorderingHandlers.canReorderItem`'s answer (`false` without one).
-  open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath)
+  open func collectionView(
+    _ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath
+  )
     -> Bool
   {
     guard let canReorder = reorderingHandlers.canReorderItem,

@@ -208,13 +208,22 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   /// The item under `point`.
   public func indexPathForItem(at point: Point) -> ItemPath? {
     guard isValid, !sections.isEmpty, point.isFinite else { return nil }
-    var found = LayoutElements()
+    // A reused buffer: a hit test runs every frame of a drag that moves an item.
+    var found: [LayoutAttributes] = []
+    swap(&found, &hitTestScratch)
+    defer {
+      found.removeAll(keepingCapacity: true)
+      swap(&found, &hitTestScratch)
+    }
     appendItems(
       of: sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count),
       meeting: Rect(x: point.x, y: point.y, width: 0.000_001, height: 0.000_001),
-      into: &found.items)
-    return found.items.first?.indexPath
+      into: &found)
+    return found.first?.indexPath
   }
+
+  /// The hit test's buffer, kept between calls.
+  private var hitTestScratch: [LayoutAttributes] = []
 
   /// The number of columns of `section`, as laid out.
   public func numberOfColumns(inSection section: Int) -> Int {

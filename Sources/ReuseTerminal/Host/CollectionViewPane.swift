@@ -45,20 +45,31 @@ public final class CollectionViewPane: CollectionViewHost {
   )
   /// What shows where no view is drawn.
   public var background: TextStyle = .plain
+  /// Decides whether a press lifts the item under it to reorder it
+  /// (`CollectionView.beginInteractiveMovementForItem(at:)`): given the item's path and the
+  /// pressed point in its frame (cells from its top-left corner), return `true` for a grip.
+  /// The drag then moves the item, and the release drops it. `nil`: presses never lift.
+  public var liftsItem: ((ItemPath, Point) -> Bool)?
+  /// How revealed swipe actions are drawn (`CollectionView.revealedSwipeActions`), by style.
+  public var swipeActionStyles = (
+    normal: TextStyle(foreground: Color(hex: 0x1A1B26), background: Color(hex: 0x7AA2F7)),
+    destructive: TextStyle(foreground: Color(hex: 0x1A1B26), background: Color(hex: 0xF7768E))
+  )
   /// Columns (or rows) per wheel notch.
   public var wheelStep = 3.0
   /// Views currently attached (displayed, or pooled under the hide strategy).
   public private(set) var attachedViewCount = 0
   /// Whether a touch that started in this pane is down.
-  public private(set) var isPressed = false
+  public internal(set) var isPressed = false
 
   /// Scratch draw orders, one per nesting depth, kept between frames (no allocation).
   private var drawOrders: [[(view: ReusableView, attributes: LayoutAttributes)]] = []
-  private var pressPoint = Point.zero
+  /// While an item is lifted: the pointer's distance from the item's centre.
+  var movementGrab: Point?
   /// While the thumb is dragged: where on the thumb it was grabbed.
-  private var thumbGrab: Double?
+  var thumbGrab: Double?
   /// While the section index is pressed: the title last jumped to.
-  private var indexGrab: Int?
+  var indexGrab: Int?
 
   /// Creates a pane for `collectionView` and makes itself its host. Terminal hosts use a drag
   /// slop of one cell.
@@ -103,6 +114,7 @@ public final class CollectionViewPane: CollectionViewHost {
     canvas.fill(frame, style: background)
     guard !frame.isEmpty else { return }
     let content = contentFrame
+    drawSwipeActions(clip: content, into: canvas)
     drawViews(
       of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: content,
       depth: 0, into: canvas)
@@ -112,7 +124,7 @@ public final class CollectionViewPane: CollectionViewHost {
 
   /// The part of the frame the collection view's content shows in (all of it but the
   /// indicator's column or row).
-  private var contentFrame: CellRect {
+  var contentFrame: CellRect {
     let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
     let indicator = showsScrollIndicator ? 1 : 0
     return vertical
@@ -125,18 +137,18 @@ public final class CollectionViewPane: CollectionViewHost {
   }
 
   /// The indicator's cells on the screen: the last column or row.
-  private var indicatorFrame: CellRect {
+  var indicatorFrame: CellRect {
     collectionView.collectionViewLayout.scrollDirection == .vertical
       ? CellRect(x: frame.maxX - 1, y: frame.y, width: 1, height: frame.height)
       : CellRect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
   }
 
-  private var trackLength: Int {
+  var trackLength: Int {
     collectionView.collectionViewLayout.scrollDirection == .vertical ? frame.height : frame.width
   }
 
   /// The thumb, in whole cells of the track, or `nil` when everything fits.
-  private var thumbCells: (start: Int, length: Int)? {
+  var thumbCells: (start: Int, length: Int)? {
     guard let thumb = collectionView.scrollThumb(trackLength: Double(trackLength)) else {
       return nil
     }
@@ -162,13 +174,13 @@ public final class CollectionViewPane: CollectionViewHost {
   // MARK: Section index
 
   /// The columns the section index takes: none unless shown on a vertical pane.
-  private var indexColumns: Int {
+  var indexColumns: Int {
     showsSectionIndex && collectionView.collectionViewLayout.scrollDirection == .vertical
       ? sectionIndexWidth : 0
   }
 
   /// The section index's cells on the screen: beside the indicator.
-  private var sectionIndexFrame: CellRect {
+  var sectionIndexFrame: CellRect {
     CellRect(
       x: frame.maxX - (showsScrollIndicator ? 1 : 0) - indexColumns, y: frame.y,
       width: indexColumns, height: frame.height)
@@ -204,7 +216,7 @@ public final class CollectionViewPane: CollectionViewHost {
   }
 
   /// Jumps to the title under a press or drag on the index.
-  private func jumpToIndexTitle(atRow row: Int) {
+  func jumpToIndexTitle(atRow row: Int) {
     guard let index = indexTitle(atRow: row, count: collectionView.indexTitles.count) else {
       return
     }
@@ -215,10 +227,33 @@ public final class CollectionViewPane: CollectionViewHost {
   }
 
   /// Scrolls so that the thumb starts `cells` into the track.
-  private func moveThumb(to cells: Double) {
+  func moveThumb(to cells: Double) {
     let target = collectionView.contentOffset(
       forScrollThumbOffset: cells, trackLength: Double(trackLength))
     collectionView.setContentOffset(target, animated: false)
+  }
+
+  /// Draws the actions a swiped row uncovers, under the views: each filled in its style,
+  /// its title centred (bold once a full swipe is armed).
+  private func drawSwipeActions(clip: CellRect, into canvas: Canvas) {
+    guard collectionView.swipeOffset != 0 else { return }
+    let offset = collectionView.contentOffset
+    for revealed in collectionView.revealedSwipeActions {
+      let rect = CellRect(
+        snapping: revealed.frame.offsetBy(
+          dx: Double(frame.x) - offset.x, dy: Double(frame.y) - offset.y))
+      guard !rect.isEmpty else { continue }
+      var style =
+        revealed.action.style == .destructive
+        ? swipeActionStyles.destructive : swipeActionStyles.normal
+      if revealed.isArmed { style.attributes.insert(.bold) }
+      let context = DrawContext(canvas: canvas, frame: rect, clip: clip)
+      context.fill(style)
+      let width = CharacterWidth.of(revealed.action.title)
+      context.text(
+        revealed.action.title, x: max(0, (rect.width - width) / 2), y: rect.height / 2,
+        style: style, maxWidth: rect.width)
+    }
   }
 
   /// Draws `collectionView`'s displayed views in z-order, its content origin at
@@ -276,106 +311,5 @@ public final class CollectionViewPane: CollectionViewHost {
         style.background = toward.mixed(with: color, amount: amount)
       }
     }
-  }
-
-  // MARK: Input
-
-  /// Whether the screen cell is inside the pane.
-  public func contains(column: Int, row: Int) -> Bool { frame.contains(column: column, row: row) }
-
-  /// The content point under a screen cell (its centre).
-  public func contentPoint(column: Int, row: Int) -> Point {
-    Point(
-      x: Double(column - frame.x) + 0.5 + collectionView.contentOffset.x,
-      y: Double(row - frame.y) + 0.5 + collectionView.contentOffset.y)
-  }
-
-  /// Handles a mouse event at `time`: presses start drags, drags move them, releases end them
-  /// (a release that never moved is a tap, which selects), and the wheel scrolls. Returns
-  /// whether the pane used the event.
-  @discardableResult
-  public func handle(_ event: MouseEvent, at time: Double) -> Bool {
-    let point = Point(x: Double(event.column), y: Double(event.row))
-    switch event.kind {
-    case .press:
-      guard event.button == .left, contains(column: event.column, row: event.row) else {
-        return false
-      }
-      if indexColumns > 0, sectionIndexFrame.contains(column: event.column, row: event.row) {
-        isPressed = true
-        indexGrab = nil
-        jumpToIndexTitle(atRow: event.row - frame.y)
-        if indexGrab == nil { indexGrab = -1 }  // an empty index: the press is still ours
-        return true
-      }
-      if showsScrollIndicator, indicatorFrame.contains(column: event.column, row: event.row),
-        let thumb = thumbCells
-      {
-        let along = Double(indicatorPosition(event))
-        // On the thumb: grab it where pressed; elsewhere: jump so its middle is there.
-        let onThumb = along >= Double(thumb.start) && along < Double(thumb.start + thumb.length)
-        let grab = onThumb ? along - Double(thumb.start) : Double(thumb.length) / 2
-        thumbGrab = grab
-        isPressed = true
-        if !onThumb { moveThumb(to: along - grab) }
-        return true
-      }
-      isPressed = true
-      pressPoint = point
-      collectionView.beginDrag(at: point, time: time)
-      return true
-    case .drag:
-      guard isPressed else { return false }
-      if indexGrab != nil {
-        jumpToIndexTitle(atRow: event.row - frame.y)
-        return true
-      }
-      if let grab = thumbGrab {
-        moveThumb(to: Double(indicatorPosition(event)) - grab)
-        return true
-      }
-      collectionView.moveDrag(to: point, time: time)
-      return true
-    case .release:
-      guard isPressed else { return false }
-      isPressed = false
-      if indexGrab != nil {
-        indexGrab = nil
-        return true
-      }
-      if thumbGrab != nil {
-        thumbGrab = nil
-        return true
-      }
-      let wasDragging = collectionView.isDragging
-      collectionView.endDrag(at: point, time: time)
-      if !wasDragging && contains(column: event.column, row: event.row) {
-        collectionView.tap(at: contentPoint(column: event.column, row: event.row))
-      }
-      return true
-    case .move:
-      return false
-    case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
-      guard contains(column: event.column, row: event.row) else { return false }
-      let sign: Double = event.kind == .scrollUp || event.kind == .scrollLeft ? -1 : 1
-      var delta = Point.zero
-      let sideways = event.kind == .scrollLeft || event.kind == .scrollRight
-      let axis: Axis = sideways ? .horizontal : collectionView.primaryAxis
-      delta[axis] = sign * wheelStep
-      collectionView.scroll(byWheel: delta, time: time)
-      return true
-    }
-  }
-
-  /// How far along the indicator's track a mouse event is, in cells.
-  private func indicatorPosition(_ event: MouseEvent) -> Int {
-    collectionView.collectionViewLayout.scrollDirection == .vertical
-      ? event.row - frame.y : event.column - frame.x
-  }
-
-  /// Advances the collection view's scrolling to `time`; returns whether it still moves.
-  @discardableResult
-  public func tick(now time: Double) -> Bool {
-    collectionView.tick(now: time)
   }
 }

@@ -80,7 +80,8 @@ func makeBoard(
   let view = CollectionView(layout: layout, viewportSize: viewport)
   view.diagnostics.handler = nil
   view.register(BoardCell.self, forCellWithReuseIdentifier: "cell")
-  view.register(ReusableView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
+  view.register(
+    ReusableView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
   let board = Board(sections)
   view.dataSource = board
   view.delegate = board
@@ -266,7 +267,9 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
         drawnFrame(view, ItemPath(section: 0, item: item))
           == view.frameForItem(at: ItemPath(section: 0, item: item - 1)))
     }
-    #expect(drawnFrame(view, ItemPath(section: 0, item: 5)) == view.frameForItem(at: ItemPath(section: 0, item: 5)))
+    #expect(
+      drawnFrame(view, ItemPath(section: 0, item: 5))
+        == view.frameForItem(at: ItemPath(section: 0, item: 5)))
     view.endInteractiveMovement()
     #expect(board.sections[0].prefix(6) == [1, 2, 3, 4, 0, 5])
     run(view, 0.5, &time)
@@ -330,7 +333,9 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 2))
     view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 56))
     board.sections[0].remove(at: 0)
-    view.performBatchUpdates(animated: false) { view.deleteItems(at: [ItemPath(section: 0, item: 0)]) }
+    view.performBatchUpdates(animated: false) {
+      view.deleteItems(at: [ItemPath(section: 0, item: 0)])
+    }
     #expect(view.interactivelyMovingItem == nil)
     view.endInteractiveMovement()
     #expect(board.moves.isEmpty)
@@ -388,7 +393,8 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     view.tick(now: 5)
     view.tick(now: 10)
     for path in view.indexPathsForVisibleItems {
-      #expect((view.cellForItem(at: path) as? BoardCell)?.value == dataSource.itemIdentifier(for: path))
+      #expect(
+        (view.cellForItem(at: path) as? BoardCell)?.value == dataSource.itemIdentifier(for: path))
     }
   }
 }

@@ -3,7 +3,9 @@ import ReuseControls
 // a warm-up. list, estimated, waterfall: frame steps at 1,000,000 items (a third of an
 // 800-point viewport each); carousel: 40-point scroll events over 1,000 cards; diff: applying
 // a 100,000-item snapshot (10,000 removed, 10,000 added, 2,000 swapped) and back; render: a
-// full 200×60 terminal frame of a styled list, drawn and rendered (as `render/frame/full`).
+// full 200×60 terminal frame of a styled list, drawn and rendered (as `render/frame/full`);
+// reorder, reorder-grid: a drag frame of an interactive movement over 1,000,000 items (as
+// `reorder/frame/*`), reorder-baseline the same list scrolled 7 points a frame.
 import ReuseKit
 import ReuseTerminal
 
@@ -180,6 +182,61 @@ case "chat":
     view.layoutIfNeeded()
   }
   sink = view.reuseCounters.visible
+case "reorder", "reorder-baseline", "reorder-grid":
+  // As `reorder/frame/list`: a lifted item's pointer moves 7 points and the clock ticks
+  // 1/60 s, over 1,000,000 estimated rows (the baseline scrolls 7 points instead).
+  final class Movable: CollectionViewDataSource {
+    func collectionView(
+      _ collectionView: CollectionView, numberOfItemsInSection section: Int
+    ) -> Int { 1_000_000 }
+    func collectionView(
+      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
+      let cell = collectionView.dequeueReusableCell(
+        Cell.self, withReuseIdentifier: "c", for: indexPath)
+      cell.item = indexPath.item
+      return cell
+    }
+    func collectionView(
+      _ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath
+    )
+      -> Bool
+    { true }
+  }
+  let moving = scenario != "reorder-baseline"
+  let movable = Movable()
+  let view = CollectionView(
+    layout: scenario == "reorder-grid"
+      ? GridLayout(columns: .fixed(3), itemHeight: .fixed(100))
+      : ListLayout(itemSizing: .estimated(44), itemSpacing: 1),
+    viewportSize: Size(width: 320, height: 800))
+  view.diagnostics.handler = nil
+  view.register(Cell.self, forCellWithReuseIdentifier: "c")
+  view.dataSource = movable
+  view.layoutIfNeeded()
+  view.contentOffset = Point(x: 0, y: view.contentSize.height / 2)
+  view.layoutIfNeeded()
+  if moving {
+    let lifted = view.indexPathForItem(at: Point(x: 160, y: view.contentOffset.y + 300))!
+    let began = view.beginInteractiveMovementForItem(at: lifted)
+    precondition(began)
+  }
+  var pointer = 300.0
+  var step = 7.0
+  var time = 0.0
+  for _ in 0..<(200 + frames) {
+    pointer += step
+    if pointer > 560 || pointer < 240 { step = -step }
+    if moving {
+      view.updateInteractiveMovementTargetPosition(Point(x: 160, y: view.contentOffset.y + pointer))
+    } else {
+      view.contentOffset.y += step
+      view.layoutIfNeeded()
+    }
+    time += 1.0 / 60
+    view.tick(now: time)
+  }
+  sink = view.reuseCounters.visible + (view.interactiveMovementTarget?.item ?? 0)
 case "render":
   final class Output: TerminalOutput {
     var total = 0

@@ -1,0 +1,241 @@
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseKit
+
+/// A list whose rows have Delete and Done on the trailing edge and Pin on the leading edge,
+/// recording what was performed.
+private final class SwipeList {
+  let view: CollectionView
+  let board: Board
+  var performed: [(String, ItemPath)] = []
+
+  init(count: Int = 100, leading: Bool = true) {
+    (view, board) = makeBoard([Array(0..<count)])
+    view.trailingSwipeActionsProvider = { [unowned self] path in
+      SwipeActionsConfiguration(actions: [
+        SwipeAction(title: "Delete", style: .destructive, width: 20) { [unowned self] in
+          performed.append(("Delete", $0))
+        },
+        SwipeAction(title: "Done", width: 15) { [unowned self] in performed.append(("Done", $0)) },
+      ])
+    }
+    if leading {
+      view.leadingSwipeActionsProvider = { [unowned self] path in
+        SwipeActionsConfiguration(
+          actions: [
+            SwipeAction(title: "Pin", width: 25) { [unowned self] in performed.append(("Pin", $0)) }
+          ],
+          performsFirstActionWithFullSwipe: false)
+      }
+    }
+  }
+
+  /// A drag from `start` by `steps` moves of (`dx`, `dy`) each, 1/60 s apart; returns the time.
+  @discardableResult
+  func drag(
+    from start: Point, dx: Double, dy: Double, steps: Int, time: Double, lift: Bool = true
+  ) -> Double {
+    var time = time
+    var point = start
+    view.beginDrag(at: point, time: time)
+    for _ in 0..<steps {
+      time += 1.0 / 60
+      point.x += dx
+      point.y += dy
+      view.moveDrag(to: point, time: time)
+    }
+    if lift { view.endDrag(at: point, time: time) }
+    return time
+  }
+}
+
+@Suite struct SwipeActionTests {
+  @Test func aSlowSwipeLeftPastHalfOpensTheTrailingActionsWithoutScrolling() {
+    let list = SwipeList()
+    var time = list.drag(from: Point(x: 90, y: 35), dx: -2, dy: 0.3, steps: 12, time: 0)
+    #expect(list.view.contentOffset.y == 0)
+    #expect(list.view.swipedItem == ItemPath(section: 0, item: 3))
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipeOffset == -35)
+    let revealed = list.view.revealedSwipeActions
+    #expect(revealed.map(\.action.title) == ["Delete", "Done"])
+    // Delete outermost, at the row's right edge; Done inside it.
+    #expect(revealed[0].frame == Rect(x: 80, y: 30, width: 20, height: 10))
+    #expect(revealed[1].frame == Rect(x: 65, y: 30, width: 15, height: 10))
+    // The row is drawn moved left by the actions' width.
+    #expect(drawnFrame(list.view, ItemPath(section: 0, item: 3))?.minX == -35)
+    #expect(!list.view.isAnimating)
+    // A tap on Done performs it and closes the row.
+    #expect(list.view.tap(at: Point(x: 70, y: 35)) == nil)
+    #expect(list.performed.map(\.0) == ["Done"])
+    #expect(list.performed.first?.1 == ItemPath(section: 0, item: 3))
+    #expect(list.view.swipedItem == nil)
+    #expect(list.view.indexPathsForSelectedItems.isEmpty)
+  }
+
+  @Test func aShortSwipeClosesAgainAndAFastOneOpens() {
+    let list = SwipeList()
+    var time = list.drag(from: Point(x: 90, y: 35), dx: -0.5, dy: 0, steps: 20, time: 0)
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipedItem == nil)
+    #expect(list.view.swipeOffset == 0)
+    // 10 points only, but quick: it opens.
+    time = list.drag(from: Point(x: 90, y: 35), dx: -5, dy: 0, steps: 3, time: time + 1)
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipeOffset == -35)
+  }
+
+  @Test func aFullSwipePerformsTheFirstAction() {
+    let list = SwipeList()
+    var time = list.drag(from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
+    #expect(list.view.revealedSwipeActions.first?.isArmed == true)
+    #expect(list.view.revealedSwipeActions.first?.frame.width == 80)
+    list.view.endDrag(at: Point(x: 15, y: 15), time: time)
+    #expect(list.performed.map(\.0) == ["Delete"])
+    #expect(list.performed.first?.1 == ItemPath(section: 0, item: 1))
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipedItem == nil)
+    // Without a full swipe, the leading side resists past its action and opens on release.
+    time = list.drag(from: Point(x: 5, y: 15), dx: 4, dy: 0, steps: 20, time: time + 1, lift: false)
+    #expect(list.view.swipeOffset < 40 && list.view.swipeOffset > 25)
+    list.view.endDrag(at: Point(x: 85, y: 15), time: time)
+    run(list.view, 0.5, &time)
+    #expect(list.performed.count == 1)
+    #expect(list.view.swipeOffset == 25)
+  }
+
+  @Test func aVerticalDragScrollsAndClosesTheOpenRow() {
+    let list = SwipeList()
+    #expect(
+      list.view.openSwipeActions(
+        forItemAt: ItemPath(section: 0, item: 2), edge: .trailing, animated: false))
+    var time = list.drag(from: Point(x: 50, y: 80), dx: 0.2, dy: -3, steps: 10, time: 0)
+    #expect(list.view.contentOffset.y > 0)
+    run(list.view, 1, &time)
+    #expect(list.view.swipedItem == nil)
+  }
+
+  @Test func oneRowOpenAtATime() {
+    let list = SwipeList()
+    var time = list.drag(from: Point(x: 90, y: 15), dx: -3, dy: 0, steps: 12, time: 0)
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipedItem == ItemPath(section: 0, item: 1))
+    time = list.drag(from: Point(x: 90, y: 55), dx: -3, dy: 0, steps: 12, time: time + 1)
+    #expect(list.view.swipedItem == ItemPath(section: 0, item: 5))
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipeOffset == -35)
+    var moved: [ItemPath] = []
+    list.view.forEachDisplayedView { _, attributes in
+      if attributes.category == .cell, attributes.frame.minX != 0 {
+        moved.append(attributes.indexPath)
+      }
+    }
+    #expect(moved == [ItemPath(section: 0, item: 5)])
+    // A tap elsewhere closes it and selects nothing.
+    #expect(list.view.tap(at: Point(x: 50, y: 85)) == nil)
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipedItem == nil)
+    #expect(list.view.indexPathsForSelectedItems.isEmpty)
+  }
+
+  @Test func rowsWithoutActionsOnThatSideScroll() {
+    let list = SwipeList(leading: false)
+    // A swipe right: no leading actions, so it stays a (horizontal, impossible) scroll.
+    list.drag(from: Point(x: 10, y: 15), dx: 3, dy: 0, steps: 10, time: 0)
+    #expect(list.view.swipedItem == nil)
+    #expect(list.view.swipeOffset == 0)
+  }
+
+  @Test func anUpdateClosesTheRowAndADeleteActionDeletes() {
+    let list = SwipeList()
+    list.view.trailingSwipeActionsProvider = { [unowned list] path in
+      SwipeActionsConfiguration(actions: [
+        SwipeAction(title: "Delete", style: .destructive, width: 20) { path in
+          list.board.sections[0].remove(at: path.item)
+          list.view.deleteItems(at: [path])
+        }
+      ])
+    }
+    var time = list.drag(from: Point(x: 90, y: 25), dx: -3, dy: 0, steps: 8, time: 0)
+    run(list.view, 0.5, &time)
+    #expect(list.view.swipeOffset == -20)
+    #expect(list.view.performSwipeAction(at: Point(x: 90, y: 25)))
+    run(list.view, 0.5, &time)
+    #expect(list.board.sections[0].prefix(3) == [0, 1, 3])
+    #expect(list.board.mismatches(in: list.view).isEmpty)
+    list.view.openSwipeActions(
+      forItemAt: ItemPath(section: 0, item: 0), edge: .trailing, animated: false)
+    list.view.reloadData()
+    #expect(list.view.swipedItem == nil)
+  }
+}
+
+/// Random swipe sessions: drags at random angles and speeds, on random rows, released or
+/// cancelled, taps, ticks. A drag the swipe takes never moves the list; one row at most is
+/// ever moved across; every open row rests open at its actions' width or closed.
+@Suite struct SwipeActionModelTests {
+  @Test(arguments: 0..<40)
+  func swipesNeverMoveTheListVertically(_ index: Int) {
+    let seed = 0x5A1_9E00 &+ UInt64(index)
+    var random = SeededRandom(seed: seed)
+    let list = SwipeList(count: 200)
+    list.view.contentOffset = Point(x: 0, y: random.double(0...1_000))
+    list.view.layoutIfNeeded()
+    var time = 0.0
+    for step in 0..<30 {
+      let context = "seed \(seed), step \(step)"
+      let offset = list.view.contentOffset
+      switch random.int(0...5) {
+      case 0, 1, 2:
+        // Within 25° of horizontal: always the swipe's (the lock angle is 30°).
+        let angle = random.double(-25...25) * Double.pi / 180
+        let speed = random.double(0.5...8) * (random.chance(0.5) ? 1 : -1)
+        let start = Point(x: random.double(5...95), y: random.double(1...99))
+        let onRow = list.view.indexPathForItem(
+          at: Point(x: start.x, y: start.y + offset.y))
+        let swipedBefore = list.view.swipedItem
+        time = list.drag(
+          from: start, dx: speed * cosine(angle), dy: speed * sine(angle),
+          steps: random.int(4...30),
+          time: time + 0.5, lift: random.chance(0.9))
+        if list.view.isTracking { list.view.cancelDrag(time: time) }
+        if list.view.swipedItem != nil || swipedBefore == onRow {
+          #expect(list.view.contentOffset == offset, "\(context)")
+        }
+      case 3:
+        run(list.view, random.double(0...0.5), &time)
+      case 4:
+        list.view.tap(at: Point(x: random.double(0...100), y: offset.y + random.double(0...100)))
+      default:
+        let open = list.view.swipedItem
+        time = list.drag(
+          from: Point(x: 50, y: 50), dx: 0, dy: random.double(-4...4), steps: 8, time: time + 0.5)
+        run(list.view, 0.5, &time)
+        if open != nil { #expect(list.view.swipedItem == nil, "\(context): scrolling closes") }
+      }
+      var moved = 0
+      list.view.forEachDisplayedView { _, attributes in
+        if attributes.category == .cell, attributes.frame.minX != 0 { moved += 1 }
+      }
+      #expect(moved <= 1, "\(context)")
+      if !list.view.isAnimating, !list.view.isTracking {
+        #expect(
+          [0, -35, 25].contains(list.view.swipeOffset), "\(context): \(list.view.swipeOffset)")
+      }
+    }
+  }
+}
+
+private func cosine(_ x: Double) -> Double {
+  // Enough precision for test geometry, without Foundation.
+  var term = 1.0
+  var sum = 1.0
+  for n in 1..<12 {
+    term *= -x * x / Double((2 * n - 1) * (2 * n))
+    sum += term
+  }
+  return sum
+}
+
+private func sine(_ x: Double) -> Double { cosine(x - Double.pi / 2) }
