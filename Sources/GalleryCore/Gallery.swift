@@ -76,6 +76,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   public func showPage(at index: Int) {
     let clamped = min(max(0, index), descriptors.count - 1)
     guard clamped != currentIndex else { return }
+    if pages[currentIndex] != nil { currentPage.willHide() }
     currentIndex = clamped
     if let kept = pages[clamped] {
       currentPage = kept

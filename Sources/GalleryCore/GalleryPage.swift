@@ -38,6 +38,9 @@ public protocol GalleryPage: AnyObject {
   /// The page's one selected item that `--restore` keeps (the option bar's category), if it
   /// has such a selection.
   var restorableSelection: Int? { get set }
+  /// Another page is about to show: let go of touches in progress (a lifted item glides
+  /// back, a drag settles), since this page will not see their release.
+  func willHide()
 }
 
 extension GalleryPage {
@@ -52,6 +55,9 @@ extension GalleryPage {
     get { nil }
     set {}
   }
+
+  /// Nothing to let go of.
+  public func willHide() {}
 }
 
 /// What every page is built from: the command-line options and where diagnostics go.
@@ -132,6 +138,8 @@ extension PanePage {
   var restorableView: CollectionView? { pane.collectionView }
 
   func tick(now: Double) { pane.tick(now: now) }
+
+  func willHide() { pane.cancelTouches() }
 
   var isAnimating: Bool { pane.collectionView.isAnimating }
 

@@ -154,6 +154,46 @@ struct EndToEndTests {
     try tmux.waitFor("EXIT=0")
   }
 
+  /// In a real terminal: a task dragged by its grip to the bottom edge and held there keeps
+  /// the list scrolling (the app ticks with no input), Escape puts it back; a swipe left
+  /// opens Delete and Done, and a click on Delete deletes.
+  @Test func reorderWithAutoscrollAndSwipeActionsInARealTerminal() throws {
+    let tmux = try Tmux.startShell(columns: 90, rows: 26)
+    defer { tmux.kill() }
+    tmux.type("\(Tmux.galleryPath) --demo datasource --items 4000; echo EXIT=$?")
+    try tmux.waitFor("100 tasks")
+    tmux.bytes(Array("\u{1B}[<0;1;4M".utf8))
+    for row in [8, 14, 20, 25] {
+      tmux.bytes(Array("\u{1B}[<32;1;\(row)M".utf8))
+      Thread.sleep(forTimeInterval: 0.03)
+    }
+    try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
+    tmux.keys("Escape")
+    try tmux.waitFor("no edits yet", notContaining: "moving", "Escape puts it back")
+    tmux.bytes(Array("\u{1B}[<0;1;25m".utf8))
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(tmux.capture().contains("no edits yet"), "\(tmux.capture())")
+    tmux.keys("Home")
+    Thread.sleep(forTimeInterval: 1)  // the scroll to the top ends
+    // Swipe the first task left, then click Delete.
+    tmux.bytes(Array("\u{1B}[<0;70;4M".utf8))
+    for column in stride(from: 67, through: 52, by: -3) {
+      tmux.bytes(Array("\u{1B}[<32;\(column);4M".utf8))
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    tmux.bytes(Array("\u{1B}[<0;52;4m".utf8))
+    try tmux.waitFor("Delete")
+    Thread.sleep(forTimeInterval: 0.5)
+    let row = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)[3]
+    let delete = row.range(of: "Delete")!
+    let column = row[..<delete.lowerBound].count + 2
+    tmux.bytes(Array("\u{1B}[<0;\(column);4M".utf8))
+    tmux.bytes(Array("\u{1B}[<0;\(column);4m".utf8))
+    try tmux.waitFor("99 tasks · deleted")
+    tmux.keys("q")
+    try tmux.waitFor("EXIT=0")
+  }
+
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.startShell(columns: 100, rows: 30)

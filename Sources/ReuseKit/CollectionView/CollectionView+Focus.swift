@@ -52,8 +52,11 @@ extension CollectionView {
   /// item, any move focuses the first item reaching into the viewport (or the first or last
   /// item for ``FocusMove/first`` and ``FocusMove/last``).
   ///
+  /// A move that lands on the focused item itself (Home on the first item) scrolls it back
+  /// into view if the content was scrolled away from it.
+  ///
   /// Returns `false` when there is nowhere to go (the first item and ↑, a cross arrow in a
-  /// list, no items), so the host can use the key for something else.
+  /// list, no items) and nothing scrolled, so the host can use the key for something else.
   ///
   /// - Complexity: O(log n + k) for the layouts ReuseKit ships: arrows and pages ask the
   ///   layout for the items in widening bands beside the focused item.
@@ -68,7 +71,13 @@ extension CollectionView {
     } else {
       target = firstItemInViewport()
     }
-    guard let target, target != focusedItem else { return false }
+    guard let target else { return false }
+    guard target != focusedItem else {
+      // Already there (Home on the first item), perhaps scrolled out of view: bring it back.
+      let resting = restingContentOffset
+      scrollFocusedItemIntoView(animated: animated)
+      return restingContentOffset != resting
+    }
     let previous = focusedItem
     setFocusedItem(target)
     scrollFocusedItemIntoView(animated: animated)

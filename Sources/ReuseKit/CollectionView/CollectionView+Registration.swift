@@ -262,3 +262,27 @@ public enum CellRegistration {
   /// A factory closure (its type is known only once it makes a cell).
   case factory
 }
+
+extension CollectionView {
+  /// One registered view type or factory.
+  final class Registration {
+    let identifier: String
+    /// `nil` for cells; the kind for supplementary views.
+    let kind: SupplementaryKind?
+    let factory: () -> ReusableView
+    /// The registered class, or `nil` for a factory closure.
+    let viewType: ReusableView.Type?
+    /// The registered class's name, or "a factory closure", for error messages.
+    var typeDescription: String { viewType.map { String(describing: $0) } ?? "a factory closure" }
+
+    init(
+      identifier: String, kind: SupplementaryKind?, viewType: ReusableView.Type?,
+      factory: @escaping () -> ReusableView
+    ) {
+      self.identifier = identifier
+      self.kind = kind
+      self.viewType = viewType
+      self.factory = factory
+    }
+  }
+}

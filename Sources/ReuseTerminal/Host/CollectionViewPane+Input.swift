@@ -53,6 +53,7 @@ extension CollectionViewPane {
     case .drag:
       guard isPressed else { return false }
       if let grab = movementGrab {
+        guard collectionView.interactivelyMovingItem != nil else { return true }  // ended
         let pointer = contentPoint(column: event.column, row: event.row)
         collectionView.updateInteractiveMovementTargetPosition(
           Point(x: pointer.x - grab.x, y: pointer.y - grab.y))
@@ -118,7 +119,19 @@ extension CollectionViewPane {
   }
 
   /// Whether a press lifted an item that is still being moved.
-  public var isMovingItem: Bool { movementGrab != nil }
+  public var isMovingItem: Bool {
+    movementGrab != nil && collectionView.interactivelyMovingItem != nil
+  }
+
+  /// Lets go of whatever a touch holds (the pane is hidden, say, and will not see the
+  /// release): a moving item glides back, a drag settles, a grabbed thumb or index lets go.
+  public func cancelTouches() {
+    if movementGrab != nil { cancelMovement() }
+    if collectionView.isTracking { collectionView.cancelDrag(time: .nan) }
+    isPressed = false
+    thumbGrab = nil
+    indexGrab = nil
+  }
 
   /// Cancels a movement the pane started (the item glides back); for Escape.
   public func cancelMovement() {

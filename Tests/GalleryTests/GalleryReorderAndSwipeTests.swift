@@ -1,0 +1,128 @@
+import GalleryCore
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+/// The data-source page driven by the mouse as a user would: dragging a task by its grip
+/// reorders it, swiping it left reveals Delete and Done.
+@Suite struct GalleryReorderAndSwipeTests {
+  private let size = TerminalSize(columns: 80, rows: 24)
+
+  private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
+    gallery.draw(into: canvas)
+    return canvas.plainTextLines()
+  }
+
+  /// The task titles shown, top to bottom (rows with a checkbox).
+  private func titles(_ screen: [String]) -> [String] {
+    screen.compactMap { line in
+      guard line.contains("☐") || line.contains("☑") else { return nil }
+      return String(line.dropFirst(6).prefix(30)).trimmingTrailingSpaces
+    }
+  }
+
+  private func mouse(
+    _ gallery: Gallery, _ kind: MouseEvent.Kind, _ column: Int, _ row: Int, _ time: Double
+  ) {
+    gallery.handle(.mouse(MouseEvent(kind: kind, column: column, row: row)), at: time)
+  }
+
+  @Test func draggingAGripReordersTheTaskWithOneMove() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    let before = titles(lines(gallery, canvas))
+    // Rows: 0 tabs, 1 heading, 2 "To do" header, 3… tasks.
+    mouse(gallery, .press, 0, 4, time)
+    for row in 5...8 {
+      time += 1.0 / 30
+      mouse(gallery, .drag, 0, row, time)
+      gallery.tick(now: time)
+    }
+    var screen = lines(gallery, canvas)
+    #expect(screen.last?.contains("moving \(before[1])") == true)
+    // The lifted task is drawn where the pointer is; the ones it passed moved up.
+    #expect(screen[8].contains(before[1]))
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(titles(screen).prefix(6) == [before[0], before[2], before[3], before[4], before[5], before[1]][...])
+    mouse(gallery, .release, 0, 8, time)
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("dragged to To do 6"))
+    #expect(Array(titles(screen).prefix(6)) == [before[0], before[2], before[3], before[4], before[5], before[1]])
+  }
+
+  @Test func escapePutsALiftedTaskBackAndAPageSwitchLetsGo() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    let before = titles(lines(gallery, canvas))
+    mouse(gallery, .press, 0, 3, time)
+    for row in 4...9 {
+      time += 1.0 / 30
+      mouse(gallery, .drag, 0, row, time)
+    }
+    time += 0.1
+    gallery.handle(.key(KeyEvent(.escape)), at: time)
+    settleTestGallery(gallery, time: &time)
+    mouse(gallery, .release, 0, 9, time)
+    settleTestGallery(gallery, time: &time)
+    #expect(titles(lines(gallery, canvas)) == before)
+    // Lifted, then another page: coming back, nothing is lifted and the data is unchanged.
+    mouse(gallery, .press, 0, 3, time)
+    mouse(gallery, .drag, 0, 7, time + 0.05)
+    gallery.handle(.key(KeyEvent(.character("1"))), at: time + 0.1)
+    gallery.handle(.key(KeyEvent(.character("4"))), at: time + 0.2)
+    time += 0.3
+    settleTestGallery(gallery, time: &time)
+    let screen = lines(gallery, canvas)
+    #expect(titles(screen) == before)
+    #expect(screen.last?.contains("moving") == false)
+  }
+
+  @Test func swipingLeftRevealsDeleteAndDoneWithoutScrolling() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    let before = titles(lines(gallery, canvas))
+    // Swipe the second task left, slowly past half of its actions.
+    mouse(gallery, .press, 60, 4, time)
+    for step in 1...10 {
+      time += 1.0 / 30
+      mouse(gallery, .drag, 60 - step * 2, 4, time)
+    }
+    mouse(gallery, .release, 40, 4, time)
+    settleTestGallery(gallery, time: &time)
+    var screen = lines(gallery, canvas)
+    #expect(screen[4].contains("Delete") && screen[4].contains("Done"))
+    #expect(titles(screen).first == before[0], "nothing scrolled")
+    // A click on Done moves the task to the Done section.
+    let done = screen[4].range(of: "Done")!
+    let column = CharacterWidth.of(String(screen[4][..<done.lowerBound])) + 1
+    mouse(gallery, .press, column, 4, time)
+    mouse(gallery, .release, column, 4, time + 0.05)
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("moved to Done"))
+    #expect(!titles(screen).prefix(3).contains(before[1]))
+    // A full swipe deletes at once.
+    let count = screen[1].split(separator: " ")[0]
+    mouse(gallery, .press, 75, 3, time)
+    for step in 1...14 {
+      time += 1.0 / 60
+      mouse(gallery, .drag, 75 - step * 5, 3, time)
+    }
+    mouse(gallery, .release, 5, 3, time)
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("deleted"))
+    #expect(Int(screen[1].split(separator: " ")[0]) == Int(count)! - 1)
+    #expect(!titles(screen).contains(before[0]))
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}
