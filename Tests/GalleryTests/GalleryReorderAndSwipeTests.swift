@@ -44,12 +44,17 @@ import Testing
     #expect(screen[8].contains(before[1]))
     settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)
-    #expect(titles(screen).prefix(6) == [before[0], before[2], before[3], before[4], before[5], before[1]][...])
+    #expect(
+      titles(screen).prefix(6)
+        == [before[0], before[2], before[3], before[4], before[5], before[1]][...])
     mouse(gallery, .release, 0, 8, time)
     settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)
     #expect(screen[1].contains("dragged to To do 6"))
-    #expect(Array(titles(screen).prefix(6)) == [before[0], before[2], before[3], before[4], before[5], before[1]])
+    #expect(
+      Array(titles(screen).prefix(6)) == [
+        before[0], before[2], before[3], before[4], before[5], before[1],
+      ])
   }
 
   @Test func escapePutsALiftedTaskBackAndAPageSwitchLetsGo() {

@@ -152,7 +152,7 @@ extension CollectionView {
   /// A reload, an update from elsewhere or a new layout ends a movement at once, without a
   /// move: the data it was made over has gone.
   func abandonMovementForUpdate() {
-    guard interactiveMovement != nil else { return }
+    guard isMovingItem else { return }
     finishMovement()
   }
 

@@ -114,13 +114,13 @@ extension CollectionView {
   /// Asks the layout for the elements in the widened visible rect and reconciles both
   /// displayed sets with the answer.
   private func queryAndReconcile(_ layout: any CollectionViewLayout, _ context: PassContext) {
-    if interactiveMovement != nil { prepareMovementPass(layout) }
+    if isMovingItem { prepareMovementPass(layout) }
     elements.removeAll()
     if !viewportSize.isEmpty {
       let visible = bounds
       var rect = visible.outset(by: overscan)
       // Items sliding aside to make room for a moving one can come from just out of view.
-      if let movement = interactiveMovement, movement.style == .shift {
+      if isMovingItem, let movement = interactiveMovement, movement.style == .shift {
         rect.origin[movement.axis] -= movement.shift
         rect.size[movement.axis] += 2 * movement.shift
       }
@@ -128,7 +128,7 @@ extension CollectionView {
     }
     if !areCellsInOrder(elements.items) { sortInDisplayOrder(&elements.items) }
     sortInDisplayOrder(&elements.supplementaryViews)
-    if var movement = interactiveMovement {
+    if isMovingItem, var movement = interactiveMovement {
       presentMovement(&movement, in: layout)
       interactiveMovement = movement
     }
@@ -140,7 +140,7 @@ extension CollectionView {
     displayedSupplementaryViews.reconcile(
       with: &elements.supplementaryViews, leaving: { endDisplaying($0, $1, context) },
       updating: applyAttributes, entering: { displayNewElement($0, context) })
-    if interactiveMovement != nil {
+    if isMovingItem {
       noteMovementOffsets()
       noteLiftedCell()
     }

@@ -106,3 +106,13 @@ extension CollectionView.PassContext {
     }
   }
 }
+
+extension CollectionView {
+  /// The data source, delegate and host, loaded once per layout pass (each load of a weak
+  /// reference costs a retain through a side table) and passed down as guaranteed arguments.
+  struct PassContext {
+    let dataSource: (any CollectionViewDataSource)?
+    let delegate: (any CollectionViewDelegate)?
+    let host: (any CollectionViewHost)?
+  }
+}

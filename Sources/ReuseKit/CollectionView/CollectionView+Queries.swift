@@ -53,15 +53,15 @@ extension CollectionView {
   ///
   /// - Complexity: O(k).
   public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
-    if let swipe, swipe.offset != 0 {
+    if hasSwipe, let offset = swipe?.offset, offset != 0, let swiped = swipe?.indexPath {
       // The swiped row is drawn moved across, uncovering its actions.
       let across = collectionViewLayout.scrollDirection.cross
       forEachPresentedView { view, attributes in
-        guard attributes.category == .cell, attributes.indexPath == swipe.indexPath else {
+        guard attributes.category == .cell, attributes.indexPath == swiped else {
           return body(view, attributes)
         }
         var moved = attributes
-        moved.frame.origin[across] += swipe.offset
+        moved.frame.origin[across] += offset
         body(view, moved)
       }
       return

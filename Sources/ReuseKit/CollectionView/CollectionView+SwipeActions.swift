@@ -64,7 +64,7 @@ extension CollectionView {
   /// Closes the open row (gliding shut when `animated`). Scrolling, a touch elsewhere, a batch
   /// update or a reload close it too.
   public func closeSwipeActions(animated: Bool = true) {
-    guard swipe != nil else { return }
+    guard hasSwipe else { return }
     guard animated else {
       swipe = nil
       return
@@ -128,7 +128,7 @@ extension CollectionView {
   /// A touch went down: the row under it may be swiped; a touch on another row closes the
   /// open one.
   func swipeTouchDidBegin(at point: Point) {
-    swipeCandidate = nil
+    if swipeCandidate != nil { swipeCandidate = nil }
     guard leadingSwipeActionsProvider != nil || trailingSwipeActionsProvider != nil,
       interactiveMovement == nil
     else { return }

@@ -146,7 +146,11 @@ public final class CollectionView: ScrollView {
 
   /// The item the user is moving, and how the others make room (see
   /// ``beginInteractiveMovementForItem(at:)``).
-  @exclusivity(unchecked) var interactiveMovement: InteractiveMovement?
+  @exclusivity(unchecked) var interactiveMovement: InteractiveMovement? {
+    didSet { isMovingItem = interactiveMovement != nil }
+  }
+  /// Whether an item moves: one flag for the per-frame path to test.
+  @exclusivity(unchecked) var isMovingItem = false
   /// Per element of the pass's answer, while an item moves: where the movement wants it
   /// drawn from its place, and where it is drawn (reused buffers).
   @exclusivity(unchecked) var movementTargets: (items: [Point], supplementary: [Point]) = ([], [])
@@ -198,7 +202,11 @@ public final class CollectionView: ScrollView {
   public var trailingSwipeActionsProvider: ((ItemPath) -> SwipeActionsConfiguration?)?
 
   /// The row swiped or open, and the row under the touch that may become it.
-  @exclusivity(unchecked) var swipe: SwipeState?
+  @exclusivity(unchecked) var swipe: SwipeState? {
+    didSet { hasSwipe = swipe != nil }
+  }
+  /// Whether a row is swiped: one flag for the per-frame path to test.
+  @exclusivity(unchecked) var hasSwipe = false
   var swipeCandidate: ItemPath?
 
   /// What the reuse engine has done, across all identifiers.
@@ -301,14 +309,6 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) var scrollSign: Double = 1
   var didReportMissingSupplementaryProvider = false
 
-  /// The data source, delegate and host, loaded once per layout pass (each load of a weak
-  /// reference costs a retain through a side table) and passed down as guaranteed arguments.
-  struct PassContext {
-    let dataSource: (any CollectionViewDataSource)?
-    let delegate: (any CollectionViewDelegate)?
-    let host: (any CollectionViewHost)?
-  }
-
   /// Marks the view as needing a layout pass at the next ``layoutIfNeeded()``.
   public func setNeedsLayout() { needsLayout = true }
 
@@ -316,7 +316,8 @@ public final class CollectionView: ScrollView {
     let axis = collectionViewLayout.scrollDirection
     let delta = contentOffset[axis] - oldOffset[axis]
     if delta != 0 { scrollSign = delta > 0 ? 1 : -1 }
-    if let swipe, !swipe.isTracking { closeSwipeActions(animated: true) }  // scrolling closes it
+    // Scrolling closes a swiped row.
+    if hasSwipe && swipe?.isTracking == false { closeSwipeActions(animated: true) }
     setNeedsLayout()
   }
 
@@ -377,8 +378,8 @@ public final class CollectionView: ScrollView {
 
   override func advanceOtherAnimations(to time: Double) {
     advanceUpdateAnimation(to: time)
-    if interactiveMovement != nil { advanceMovement(to: time) }
-    if swipe != nil { advanceSwipe(to: time) }
+    if isMovingItem { advanceMovement(to: time) }
+    if hasSwipe { advanceSwipe(to: time) }
   }
 
   /// Before a resize, only a layout that is up to date can say which item the view rests on:
