@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "ReuseDiffing", targets: ["ReuseDiffing"]),
     // The terminal host.
     .library(name: "ReuseTerminal", targets: ["ReuseTerminal"]),
+    // The gallery's data (demo data, `--data` files), for other hosts' galleries (Hosts/GTK).
+    .library(name: "GalleryCore", targets: ["GalleryCore"]),
     .executable(name: "reuse-gallery", targets: ["reuse-gallery"]),
   ],
   dependencies: [

@@ -1,20 +1,20 @@
 /// Embedded demo data: names computed from an index, so a million items cost no memory.
-enum DemoData {
-  static let adjectives = [
+public enum DemoData {
+  public static let adjectives = [
     "Amber", "Brisk", "Cobalt", "Dusky", "Eager", "Frosty", "Gilded", "Hollow", "Ivory", "Jolly",
     "Kindly", "Lunar", "Misty", "Nimble", "Opal", "Pale", "Quiet", "Rusty", "Silver", "Tidal",
     "Umber", "Velvet", "Wild", "Young",
   ]
-  static let nouns = [
+  public static let nouns = [
     "Falcon", "Harbor", "Meadow", "Lantern", "Cedar", "River", "Comet", "Orchard", "Canyon",
     "Willow", "Ember", "Glacier", "Heron", "Island", "Juniper", "Kestrel", "Lagoon", "Marble",
     "Nectar", "Otter", "Pebble", "Quarry", "Summit", "Thistle",
   ]
-  static let topics = [
+  public static let topics = [
     "Arrivals", "Backlog", "Curated", "Drafts", "Exports", "Favourites", "Gallery", "History",
     "Inbox", "Journal",
   ]
-  static let tagGroups = [
+  public static let tagGroups = [
     ("Colours", ["red", "amber", "lime", "teal", "sky", "indigo", "violet", "rose"]),
     ("Places", ["harbour", "meadow", "canyon", "summit", "lagoon", "orchard"]),
     ("Moods", ["calm", "brisk", "dreamy", "bold", "gentle", "wild", "quiet"]),
@@ -23,13 +23,13 @@ enum DemoData {
   ]
 
   /// Items per generated section.
-  static let sectionSize = 50
+  public static let sectionSize = 50
 
-  static func title(forItem index: Int) -> String {
+  public static func title(forItem index: Int) -> String {
     "\(adjectives[index % adjectives.count]) \(nouns[(index / adjectives.count) % nouns.count])"
   }
 
-  static func sectionTitle(_ section: Int, itemCount: Int) -> String {
+  public static func sectionTitle(_ section: Int, itemCount: Int) -> String {
     let first = section * sectionSize + 1
     let last = min(itemCount, (section + 1) * sectionSize)
     return "\(topics[section % topics.count]) · items \(first.formatted)–\(last.formatted)"

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The GTK 4 host: its own package (like Benchmarks/), so the root's two commands stay as they
+// are. `setup.sh` installs GTK's headers, Xvfb and xdotool; `gallery.sh` and `test.sh` are
+// this package's two commands.
+let package = Package(
+  name: "ReuseGTK",
+  products: [
+    // The adapter: a GTK widget that hosts any collection view.
+    .library(name: "ReuseGTK", targets: ["ReuseGTK"]),
+    .executable(name: "reuse-gallery-gtk", targets: ["reuse-gallery-gtk"]),
+  ],
+  dependencies: [.package(name: "ReuseKit", path: "../..")],
+  targets: [
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    .target(
+      name: "ReuseGTK",
+      dependencies: ["CGtk", .product(name: "ReuseKit", package: "ReuseKit")]),
+    // The gallery's pages in a window, as a library so that tests drive them in process.
+    .target(
+      name: "GalleryGTK",
+      dependencies: [
+        "ReuseGTK", .product(name: "ReuseControls", package: "ReuseKit"),
+        .product(name: "GalleryCore", package: "ReuseKit"),
+      ]),
+    .executableTarget(name: "reuse-gallery-gtk", dependencies: ["GalleryGTK"]),
+    .testTarget(
+      name: "ReuseGTKTests", dependencies: ["ReuseGTK", "GalleryGTK"],
+      resources: [.copy("References")]),
+  ]
+)

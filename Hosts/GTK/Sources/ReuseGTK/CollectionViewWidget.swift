@@ -1,0 +1,279 @@
+import CGtk
+import ReuseKit
+
+/// A GTK widget that hosts a collection view (and so any control built on one): the host of
+/// the core in a retained view tree.
+///
+/// - Its views' widgets are children of a `GtkFixed`: attached and detached (or shown and
+///   hidden, with ``ReuseKit/AttachStrategy/hide``) as the core says, and placed each frame by
+///   their layout attributes: position, size, transform (the carousel's scaled side cards),
+///   opacity and z-order.
+/// - Input feeds the core's physics: a `GtkGestureDrag` (drags, with the events' timestamps,
+///   fling on release; a release that never moved taps), a `GtkEventControllerScroll` (wheel
+///   notches and touchpad pixels) and, through ``handleKey(_:)``, keys.
+/// - Time comes from the widget's frame clock: a tick callback runs only while the core
+///   animates, so an idle host costs nothing.
+/// - The viewport is the widget's size.
+public final class CollectionViewWidget: CollectionViewHost {
+  /// The collection view shown.
+  public let collectionView: CollectionView
+  /// The widget to put in a window: an overlay whose size is the viewport.
+  public let widget: UnsafeMutablePointer<GtkWidget>
+  /// Called after every frame's placement (the gallery draws its status from it).
+  public var didPlaceViews: (() -> Void)?
+  /// Views attached now (displayed, or pooled under the hide strategy).
+  public private(set) var attachedCount = 0
+  /// Where the pointer went down, and the grab's events' time base (event time to clock).
+  private var dragStart: Point?
+  private var eventClockOffset: Double?
+  private let fixed: UnsafeMutablePointer<GtkWidget>
+  /// The `GtkFixed` whose children are the views' widgets.
+  public var fixedWidget: UnsafeMutablePointer<GtkWidget> { fixed }
+  private let sizer: UnsafeMutablePointer<GtkWidget>
+  private var tickID: guint = 0
+  private var dragGesture: OpaquePointer?
+  private var scrollController: OpaquePointer?
+  private var topmost: [ObjectIdentifier] = []
+  private var scratch: [(view: ReusableView, attributes: LayoutAttributes)] = []
+
+  /// Hosts `collectionView`, which this widget drives from now on.
+  public init(collectionView: CollectionView) {
+    self.collectionView = collectionView
+    widget = gtk_overlay_new()
+    g_object_ref_sink(widget)
+    sizer = gtk_drawing_area_new()
+    fixed = gtk_fixed_new()
+    gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    gtk_widget_set_hexpand(sizer, 1)
+    gtk_widget_set_vexpand(sizer, 1)
+    gtk_widget_set_can_target(fixed, 0)
+    gtk_overlay_set_child(OpaquePointer(widget), sizer)
+    gtk_overlay_add_overlay(OpaquePointer(widget), fixed)
+    collectionView.host = self
+    let data = Unmanaged.passUnretained(self).toOpaque()
+    Signal.resize(sizer, { _, width, height, data in
+      host(data).resize(width: Double(width), height: Double(height))
+    }, data)
+    let drag = gtk_gesture_drag_new()!
+    Signal.drag(drag, "drag-begin", { gesture, x, y, data in
+      host(data).dragBegan(at: Point(x: x, y: y), gesture: gesture)
+    }, data)
+    Signal.drag(drag, "drag-update", { gesture, dx, dy, data in
+      host(data).dragMoved(by: Point(x: dx, y: dy), gesture: gesture, ended: false)
+    }, data)
+    Signal.drag(drag, "drag-end", { gesture, dx, dy, data in
+      host(data).dragMoved(by: Point(x: dx, y: dy), gesture: gesture, ended: true)
+    }, data)
+    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+    Signal.scroll(scroll, { controller, dx, dy, data in
+      host(data).scrolled(dx: dx, dy: dy, controller: controller)
+    }, data)
+    gtk_widget_add_controller(widget, drag)
+    gtk_widget_add_controller(widget, scroll)
+    dragGesture = drag
+    scrollController = scroll
+  }
+
+  deinit {
+    // Nothing may call back into this host once it is gone.
+    if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
+    let data = Unmanaged.passUnretained(self).toOpaque()
+    Signal.disconnectAll(gpointer(sizer), data: data)
+    if let dragGesture { Signal.disconnectAll(gpointer(dragGesture), data: data) }
+    if let scrollController { Signal.disconnectAll(gpointer(scrollController), data: data) }
+    g_object_unref(widget)
+  }
+
+  // MARK: Host
+
+  public func collectionView(_ collectionView: CollectionView, attach view: ReusableView) {
+    guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    drawing.placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
+    fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
+      gtk_fixed_put($0, drawing.widget, 0, 0)
+    }
+    attachedCount += 1
+  }
+
+  public func collectionView(_ collectionView: CollectionView, detach view: ReusableView) {
+    guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
+      gtk_fixed_remove($0, drawing.widget)
+    }
+    attachedCount -= 1
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, didChangeHiddenStateOf view: ReusableView
+  ) {
+    guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    gtk_widget_set_visible(drawing.widget, view.isHidden ? 0 : 1)
+  }
+
+  // MARK: Frames
+
+  /// Lays the collection view out and places every displayed view's widget: what a frame
+  /// does (the tick callback and every input call it).
+  ///
+  /// - Complexity: O(k) for k displayed views; a widget is touched only where its place,
+  ///   size, transform or opacity changed.
+  public func layoutAndPlace() {
+    collectionView.layoutIfNeeded()
+    let offset = collectionView.contentOffset
+    scratch.removeAll(keepingCapacity: true)
+    collectionView.forEachDisplayedView { view, attributes in
+      guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+      place(drawing, attributes, offset: offset)
+      if attributes.zIndex > 0 { scratch.append((view, attributes)) }
+    }
+    // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
+    scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }
+    if scratch.count != topmost.count
+      || !zip(scratch, topmost).allSatisfy({ ObjectIdentifier($0.view) == $1 })
+    {
+      topmost = scratch.map { ObjectIdentifier($0.view) }
+      for (view, _) in scratch {
+        guard let drawing = (view as? any GTKDrawable)?.drawing else { continue }
+        gtk_widget_insert_before(drawing.widget, fixed, nil)
+      }
+    }
+    didPlaceViews?()
+    if collectionView.isAnimating { startTicking() }
+  }
+
+  private func place(_ drawing: DrawingWidget, _ attributes: LayoutAttributes, offset: Point) {
+    let frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+    guard frame.isFinite else { return }
+    let width = Int32(max(0, frame.width.rounded()))
+    let height = Int32(max(0, frame.height.rounded()))
+    if drawing.placed.size != frame.size {
+      gtk_widget_set_size_request(drawing.widget, width, height)
+    }
+    if drawing.placed.origin != frame.origin || drawing.transform != attributes.transform {
+      fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) { fixed in
+        if attributes.transform.isIdentity {
+          gtk_fixed_move(fixed, drawing.widget, frame.minX.rounded(), frame.minY.rounded())
+        } else {
+          // Scaled around its centre, then translated, as the layout's transform says.
+          let t = attributes.transform
+          var center = graphene_point_t(
+            x: Float(frame.midX + t.translationX), y: Float(frame.midY + t.translationY))
+          var back = graphene_point_t(x: Float(-frame.width / 2), y: Float(-frame.height / 2))
+          var transform = gsk_transform_translate(nil, &center)
+          transform = gsk_transform_scale(transform, Float(t.scaleX), Float(t.scaleY))
+          transform = gsk_transform_translate(transform, &back)
+          gtk_fixed_set_child_transform(fixed, drawing.widget, transform)
+          gsk_transform_unref(transform)
+        }
+      }
+    }
+    if drawing.alpha != attributes.alpha {
+      gtk_widget_set_opacity(drawing.widget, attributes.alpha)
+      drawing.alpha = attributes.alpha
+    }
+    drawing.placed = frame
+    drawing.transform = attributes.transform
+  }
+
+  /// Installs the tick callback while the core animates; it removes itself when it stops.
+  private func startTicking() {
+    guard tickID == 0 else { return }
+    let tick: TickHandler = { _, clock, data in
+      let host = host(data)
+      let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+      host.collectionView.tick(now: time)
+      host.layoutAndPlace()
+      guard host.collectionView.isAnimating else {
+        host.tickID = 0
+        return 0  // G_SOURCE_REMOVE
+      }
+      return 1
+    }
+    tickID = gtk_widget_add_tick_callback(
+      widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  private func resize(width: Double, height: Double) {
+    collectionView.viewportSize = Size(width: width, height: height)
+    layoutAndPlace()
+  }
+
+  // MARK: Input
+
+  /// An event's time on the frame clock's base, from its own timestamp (milliseconds on the
+  /// display server's clock), so that velocities come from when the events happened.
+  private func eventTime(_ controller: OpaquePointer?) -> Double {
+    let now = Double(g_get_monotonic_time()) / 1_000_000
+    guard let controller else { return now }
+    let stamp = Double(gtk_event_controller_get_current_event_time(controller)) / 1_000
+    guard stamp > 0 else { return now }
+    if eventClockOffset == nil { eventClockOffset = now - stamp }
+    return stamp + eventClockOffset!
+  }
+
+  private func dragBegan(at point: Point, gesture: OpaquePointer?) {
+    dragStart = point
+    collectionView.beginDrag(at: point, time: eventTime(gesture))
+    layoutAndPlace()
+  }
+
+  private func dragMoved(by delta: Point, gesture: OpaquePointer?, ended: Bool) {
+    guard let start = dragStart else { return }
+    let point = Point(x: start.x + delta.x, y: start.y + delta.y)
+    let time = eventTime(gesture)
+    if ended {
+      dragStart = nil
+      let wasDragging = collectionView.isDragging
+      collectionView.endDrag(at: point, time: time)
+      if !wasDragging {
+        let offset = collectionView.contentOffset
+        collectionView.tap(at: Point(x: point.x + offset.x, y: point.y + offset.y))
+      }
+    } else {
+      collectionView.moveDrag(to: point, time: time)
+    }
+    layoutAndPlace()
+  }
+
+  private func scrolled(dx: Double, dy: Double, controller: OpaquePointer?) -> gboolean {
+    var unit = GDK_SCROLL_UNIT_WHEEL
+    if let controller {
+      unit = gtk_event_controller_scroll_get_unit(controller)
+    }
+    // A wheel notch is one line; a touchpad reports pixels.
+    let scale = unit == GDK_SCROLL_UNIT_WHEEL ? collectionView.lineLength : 1
+    collectionView.scroll(byWheel: Point(x: dx * scale, y: dy * scale), time: eventTime(controller))
+    layoutAndPlace()
+    return 1
+  }
+
+  /// Handles a key the window received: arrows, pages, Home and End move the focus (and
+  /// scroll it into view), Enter and Space select it. Returns whether it was used.
+  @discardableResult
+  public func handleKey(_ keyval: guint) -> Bool {
+    let move: FocusMove
+    switch keyval {
+    case KeyValue.up: move = .up
+    case KeyValue.down: move = .down
+    case KeyValue.left: move = .left
+    case KeyValue.right: move = .right
+    case KeyValue.pageUp: move = .pageUp
+    case KeyValue.pageDown: move = .pageDown
+    case KeyValue.home: move = .first
+    case KeyValue.end: move = .last
+    case KeyValue.enter, KeyValue.space:
+      if let focused = collectionView.focusedIndexPath { collectionView.tapItem(at: focused) }
+      layoutAndPlace()
+      return true
+    default: return false
+    }
+    let used = collectionView.moveFocus(move, animated: true)
+    layoutAndPlace()
+    return used
+  }
+}
+
+/// The host behind a signal's data pointer.
+private func host(_ data: gpointer?) -> CollectionViewWidget {
+  Unmanaged<CollectionViewWidget>.fromOpaque(data!).takeUnretainedValue()
+}

@@ -1,0 +1,77 @@
+import CGtk
+
+// The one place that connects GLib signals. `g_signal_connect` and `G_CALLBACK` are macros,
+// and the compiler does not check a handler against its signal's signature: each signal the
+// adapter uses gets a typed handler here, and nothing else casts to `GCallback`.
+
+/// `drag-begin` (start x, y) and `drag-update` / `drag-end` (offset x, y) of a `GtkGestureDrag`.
+typealias DragHandler = @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void
+/// `scroll` of a `GtkEventControllerScroll` (dx, dy); returns whether it was handled.
+typealias ScrollHandler = @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> gboolean
+/// `key-pressed` of a `GtkEventControllerKey` (keyval, keycode, modifiers).
+typealias KeyHandler =
+  @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
+/// `resize` of a `GtkDrawingArea` (width, height).
+typealias ResizeHandler = @convention(c) (OpaquePointer?, Int32, Int32, gpointer?) -> Void
+/// A widget's tick callback: every frame of its frame clock while installed.
+typealias TickHandler = @convention(c) (
+  UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?
+) -> gboolean
+/// `close-request` of a `GtkWindow`; returns whether to keep the window open.
+typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
+
+/// Connects `handler` to `signal` of `instance`, with `data` for the handler.
+@discardableResult
+private func connect(_ instance: gpointer, _ signal: String, _ callback: GCallback, _ data: gpointer?)
+  -> gulong
+{
+  g_signal_connect_data(instance, signal, callback, data, nil, GConnectFlags(rawValue: 0))
+}
+
+enum Signal {
+  static func drag(
+    _ gesture: OpaquePointer, _ signal: String, _ handler: DragHandler, _ data: gpointer?
+  ) {
+    connect(gpointer(gesture), signal, unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  static func scroll(_ controller: OpaquePointer, _ handler: ScrollHandler, _ data: gpointer?) {
+    connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  static func keyPressed(_ controller: OpaquePointer, _ handler: KeyHandler, _ data: gpointer?) {
+    connect(gpointer(controller), "key-pressed", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  static func resize(
+    _ area: UnsafeMutablePointer<GtkWidget>, _ handler: ResizeHandler, _ data: gpointer?
+  ) {
+    connect(area, "resize", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  static func closeRequest(
+    _ window: UnsafeMutablePointer<GtkWidget>, _ handler: CloseHandler, _ data: gpointer?
+  ) {
+    connect(window, "close-request", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  /// Disconnects every handler connected with `data` (before `data`'s owner goes away).
+  static func disconnectAll(_ instance: gpointer, data: gpointer) {
+    g_signal_handlers_disconnect_matched(instance, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
+  }
+}
+
+/// GDK key values the hosts read (macros in C).
+public enum KeyValue {
+  public static let home: guint = 0xFF50
+  public static let left: guint = 0xFF51
+  public static let up: guint = 0xFF52
+  public static let right: guint = 0xFF53
+  public static let down: guint = 0xFF54
+  public static let pageUp: guint = 0xFF55
+  public static let pageDown: guint = 0xFF56
+  public static let end: guint = 0xFF57
+  public static let enter: guint = 0xFF0D
+  public static let escape: guint = 0xFF1B
+  public static let space: guint = 0x20
+}

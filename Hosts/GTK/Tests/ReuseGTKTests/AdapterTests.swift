@@ -1,0 +1,171 @@
+import CGtk
+import ReuseKit
+import XCTest
+
+@testable import ReuseGTK
+
+/// A row that draws its item's number.
+final class NumberCell: GTKCell {
+  var number = 0
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    cairo_set_source_rgb(cr, 0.2, 0.3, Double(number % 10) / 10)
+    cairo_rectangle(cr, 0, 0, width, height)
+    cairo_fill(cr)
+  }
+}
+
+final class Numbers: CollectionViewDataSource {
+  let count: Int
+  init(_ count: Int) { self.count = count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      NumberCell.self, withReuseIdentifier: "n", for: indexPath)
+    cell.number = indexPath.item
+    cell.setNeedsDisplay()
+    return cell
+  }
+}
+
+/// GTK runs on the main thread, where XCTest runs its tests on Linux.
+enum GTK {
+  nonisolated(unsafe) static var started = false
+  static func start() {
+    if !started {
+      gtk_init()
+      started = true
+    }
+  }
+
+  /// Runs the main loop until `condition` holds or `seconds` pass.
+  @discardableResult
+  static func run(for seconds: Double = 0.2, until condition: () -> Bool = { false }) -> Bool {
+    let end = Double(g_get_monotonic_time()) / 1e6 + seconds
+    while Double(g_get_monotonic_time()) / 1e6 < end {
+      while g_main_context_iteration(nil, 0) != 0 {}
+      if condition() { return true }
+      g_usleep(2_000)
+    }
+    return condition()
+  }
+}
+
+/// A window of `width` × `height` showing `host`.
+func show(_ host: CollectionViewWidget, width: Int32 = 400, height: Int32 = 600)
+  -> UnsafeMutablePointer<GtkWidget>
+{
+  GTK.start()
+  let window = gtk_window_new()!
+  window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { window in
+    gtk_window_set_default_size(window, width, height)
+    gtk_window_set_child(window, host.widget)
+    gtk_window_present(window)
+  }
+  GTK.run(for: 3) { host.collectionView.viewportSize.height > 0 && host.attachedCount > 0 }
+  return window
+}
+
+func close(_ window: UnsafeMutablePointer<GtkWidget>) {
+  window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { gtk_window_destroy($0) }
+  GTK.run(for: 0.05)
+}
+
+final class AdapterTests: XCTestCase {
+  func makeList(count: Int = 1_000_000) -> (CollectionViewWidget, Numbers) {
+    GTK.start()
+    let view = CollectionView(layout: ListLayout(itemSizing: .uniform(44)))
+    view.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+    let numbers = Numbers(count)
+    view.dataSource = numbers
+    return (CollectionViewWidget(collectionView: view), numbers)
+  }
+
+  /// The widgets attached to the host's fixed, in child order.
+  func children(of host: CollectionViewWidget) -> [UnsafeMutablePointer<GtkWidget>] {
+    var result: [UnsafeMutablePointer<GtkWidget>] = []
+    var child = gtk_widget_get_first_child(host.fixedWidget)
+    while let widget = child {
+      result.append(widget)
+      child = gtk_widget_get_next_sibling(widget)
+    }
+    return result
+  }
+
+  func testAttachedWidgetsAreTheVisibleCellsPlacedAtTheirFrames() {
+    let (host, numbers) = makeList()
+    let window = show(host)
+    defer { close(window) }
+    let view = host.collectionView
+    XCTAssertEqual(view.viewportSize, Size(width: 400, height: 600))
+    view.contentOffset = Point(x: 0, y: 12_345)
+    host.layoutAndPlace()
+    GTK.run(for: 0.3)
+    let cells = view.visibleCells
+    let widgets = children(of: host)
+    XCTAssertEqual(widgets.count, cells.count)
+    XCTAssertEqual(host.attachedCount, cells.count)
+    for cell in cells {
+      let drawing = (cell as! GTKCell).drawing
+      XCTAssertTrue(widgets.contains(drawing.widget))
+      var bounds = graphene_rect_t()
+      XCTAssertEqual(gtk_widget_compute_bounds(drawing.widget, host.fixedWidget, &bounds), 1)
+      let frame = view.frameForItem(at: view.indexPath(for: cell)!)!
+      XCTAssertEqual(Double(bounds.origin.y), frame.minY - view.contentOffset.y, accuracy: 0.5)
+      XCTAssertEqual(Double(bounds.origin.x), frame.minX, accuracy: 0.5)
+      XCTAssertEqual(Double(bounds.size.height), frame.height, accuracy: 0.5)
+      XCTAssertEqual(Double(bounds.size.width), frame.width, accuracy: 0.5)
+    }
+    withExtendedLifetime(numbers) {}
+  }
+
+  func testAScrollThroughAMillionItemsMakesNoMoreWidgetsThanPeakVisiblePlusTwo() {
+    let (host, numbers) = makeList()
+    let window = show(host)
+    defer { close(window) }
+    let view = host.collectionView
+    let before = DrawingWidget.created - view.reuseCounters.created
+    var offset = 0.0
+    let end = view.contentSize.height - view.viewportSize.height
+    while offset < end {
+      offset = min(end, offset + 997)  // a little over two screens a frame... to the end
+      view.contentOffset = Point(x: 0, y: offset)
+      host.layoutAndPlace()
+    }
+    GTK.run(for: 0.05)
+    XCTAssertEqual(view.indexPathsForVisibleItems.max()?.item, 999_999)
+    let made = DrawingWidget.created - before
+    XCTAssertEqual(made, view.reuseCounters.created, "one widget per view, made by the pool")
+    XCTAssertLessThanOrEqual(made, view.reuseCounters.peakVisible + 2)
+    XCTAssertEqual(children(of: host).count, view.visibleCells.count)
+    withExtendedLifetime(numbers) {}
+  }
+
+  func testTheHideStrategyKeepsWidgetsAttachedAndHidesTheIdleOnes() {
+    let (host, numbers) = makeList(count: 1_000)
+    host.collectionView.attachStrategy = .hide
+    let window = show(host)
+    defer { close(window) }
+    let view = host.collectionView
+    for step in 1...20 {
+      view.contentOffset = Point(x: 0, y: Double(step) * 333)
+      host.layoutAndPlace()
+    }
+    // Rows shrink the viewport: fewer cells visible than were made.
+    window.withMemoryRebound(to: GtkWindow.self, capacity: 1) {
+      gtk_window_set_default_size($0, 400, 300)
+    }
+    GTK.run(for: 0.5) { view.viewportSize.height == 300 }
+    host.layoutAndPlace()
+    let widgets = children(of: host)
+    XCTAssertEqual(widgets.count, view.reuseCounters.created, "every widget made stays attached")
+    XCTAssertGreaterThan(widgets.count, view.visibleCells.count)
+    let visible = Set(view.visibleCells.map { (($0 as! GTKCell).drawing.widget) })
+    for widget in widgets {
+      XCTAssertEqual(gtk_widget_get_visible(widget) != 0, visible.contains(widget))
+    }
+    withExtendedLifetime(numbers) {}
+  }
+}

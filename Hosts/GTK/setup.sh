@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the GTK host needs, when missing: GTK 4's headers (libgtk-4-dev), Xvfb (and
+# xauth, for xvfb-run), xdotool, ImageMagick (import, compare) and a font. Run by gallery.sh
+# and test.sh; does nothing when everything is there.
+set -euo pipefail
+need=()
+pkg-config --exists gtk4 2>/dev/null || need+=(libgtk-4-dev)
+command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+command -v xdotool >/dev/null || need+=(xdotool)
+command -v import >/dev/null && command -v compare >/dev/null || need+=(imagemagick)
+fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "setup: installing ${need[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
