@@ -19,18 +19,41 @@ public final class CollectionViewWidget: CollectionViewHost {
   public let collectionView: CollectionView
   /// The widget to put in a window: an overlay whose size is the viewport.
   public let widget: UnsafeMutablePointer<GtkWidget>
+  /// The colour behind the views (red, green, blue, 0–1), or `nil` for the theme's.
+  public var background: (red: Double, green: Double, blue: Double)? {
+    didSet { gtk_widget_queue_draw(sizer) }
+  }
   /// Called after every frame's placement (the gallery draws its status from it).
   public var didPlaceViews: (() -> Void)?
+  /// A control that keeps time of its own (a carousel's autoscroll): ticked instead of the
+  /// collection view, and asked when it must be ticked next while nothing moves, so the host
+  /// sleeps on a timer rather than ticking every frame.
+  public var control: (
+    tick: (Double) -> Void, isAnimating: () -> Bool, nextTickTime: () -> Double?
+  )? {
+    didSet { layoutAndPlace() }
+  }
+  /// Takes the pointer instead of the collection view (a picker routes drags between its
+  /// rows and its column): begin, move and end with viewport points and event times; a
+  /// release that never moved is also handed to `tap` with a content point.
+  public var pointerInput: (
+    begin: (Point, Double) -> Void, move: (Point, Double) -> Void, end: (Point, Double) -> Void,
+    tap: (Point) -> Void
+  )?
+  /// Hosts of the collection views inside displayed views (a picker's rows), by view.
+  private var nested: [ObjectIdentifier: CollectionViewWidget] = [:]
   /// Views attached now (displayed, or pooled under the hide strategy).
   public private(set) var attachedCount = 0
   /// Where the pointer went down, and the grab's events' time base (event time to clock).
   private var dragStart: Point?
+  private var moved = false
   private var eventClockOffset: Double?
   private let fixed: UnsafeMutablePointer<GtkWidget>
   /// The `GtkFixed` whose children are the views' widgets.
   public var fixedWidget: UnsafeMutablePointer<GtkWidget> { fixed }
   private let sizer: UnsafeMutablePointer<GtkWidget>
   private var tickID: guint = 0
+  private var wakeID: guint = 0
   private var dragGesture: OpaquePointer?
   private var scrollController: OpaquePointer?
   private var topmost: [ObjectIdentifier] = []
@@ -50,7 +73,22 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_overlay_set_child(OpaquePointer(widget), sizer)
     gtk_overlay_add_overlay(OpaquePointer(widget), fixed)
     collectionView.host = self
+    // A collection view that laid out before it had this host (a picker's row) has views it
+    // believes attached: attach their widgets now.
+    collectionView.forEachDisplayedView { view, _ in
+      if view.isAttached { self.collectionView(collectionView, attach: view) }
+    }
     let data = Unmanaged.passUnretained(self).toOpaque()
+    let paint: @convention(c) (
+      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+    ) -> Void = { _, cr, _, _, data in
+      guard let cr, let colour = host(data).background else { return }
+      cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
+      cairo_paint(cr)
+    }
+    sizer.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
+      gtk_drawing_area_set_draw_func($0, paint, data, nil)
+    }
     Signal.resize(sizer, { _, width, height, data in
       host(data).resize(width: Double(width), height: Double(height))
     }, data)
@@ -77,6 +115,7 @@ public final class CollectionViewWidget: CollectionViewHost {
   deinit {
     // Nothing may call back into this host once it is gone.
     if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
+    if wakeID != 0 { g_source_remove(wakeID) }
     let data = Unmanaged.passUnretained(self).toOpaque()
     Signal.disconnectAll(gpointer(sizer), data: data)
     if let dragGesture { Signal.disconnectAll(gpointer(dragGesture), data: data) }
@@ -87,6 +126,13 @@ public final class CollectionViewWidget: CollectionViewHost {
   // MARK: Host
 
   public func collectionView(_ collectionView: CollectionView, attach view: ReusableView) {
+    if let inner = nestedHost(for: view) {
+      inner.box.placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
+      fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
+        gtk_fixed_put($0, inner.widget, 0, 0)
+      }
+      attachedCount += 1
+    }
     guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
     drawing.placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
     fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
@@ -96,6 +142,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   }
 
   public func collectionView(_ collectionView: CollectionView, detach view: ReusableView) {
+    if let widget = nested[ObjectIdentifier(view)]?.widget {
+      fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) { gtk_fixed_remove($0, widget) }
+      attachedCount -= 1
+    }
     guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
     fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
       gtk_fixed_remove($0, drawing.widget)
@@ -110,6 +160,17 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_widget_set_visible(drawing.widget, view.isHidden ? 0 : 1)
   }
 
+  /// The host of a view's nested collection view, made the first time the view shows. It
+  /// takes no input: the outer control routes the pointer.
+  private func nestedHost(for view: ReusableView) -> CollectionViewWidget? {
+    guard let hosting = view as? any NestedCollectionViewHosting else { return nil }
+    if let host = nested[ObjectIdentifier(view)] { return host }
+    let host = CollectionViewWidget(collectionView: hosting.nestedCollectionView)
+    gtk_widget_set_can_target(host.widget, 0)
+    nested[ObjectIdentifier(view)] = host
+    return host
+  }
+
   // MARK: Frames
 
   /// Lays the collection view out and places every displayed view's widget: what a frame
@@ -122,8 +183,12 @@ public final class CollectionViewWidget: CollectionViewHost {
     let offset = collectionView.contentOffset
     scratch.removeAll(keepingCapacity: true)
     collectionView.forEachDisplayedView { view, attributes in
+      if !nested.isEmpty, let inner = nested[ObjectIdentifier(view)] {
+        inner.place(inner.box, attributes, offset: offset, in: fixed, widget: inner.widget)
+        inner.layoutAndPlace()
+      }
       guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
-      place(drawing, attributes, offset: offset)
+      place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
       if attributes.zIndex > 0 { scratch.append((view, attributes)) }
     }
     // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
@@ -138,21 +203,53 @@ public final class CollectionViewWidget: CollectionViewHost {
       }
     }
     didPlaceViews?()
-    if collectionView.isAnimating { startTicking() }
+    if isAnimating { startTicking() } else { scheduleWake() }
   }
 
-  private func place(_ drawing: DrawingWidget, _ attributes: LayoutAttributes, offset: Point) {
+  /// Whether frames must keep coming: the collection view (or its control) moves.
+  private var isAnimating: Bool {
+    control.map { $0.isAnimating() } ?? collectionView.isAnimating
+  }
+
+  /// Ticks the collection view, or the control that owns it.
+  private func tick(_ time: Double) {
+    if let control { control.tick(time) } else { collectionView.tick(now: time) }
+  }
+
+  /// While nothing moves, a control's next due time (an autoscroll) wakes the host once.
+  private func scheduleWake() {
+    guard tickID == 0, wakeID == 0, let due = control?.nextTickTime() else { return }
+    let now = Double(g_get_monotonic_time()) / 1_000_000
+    let wake: GSourceFunc = { data in
+      let host = host(data)
+      host.wakeID = 0
+      host.tick(Double(g_get_monotonic_time()) / 1_000_000)
+      host.layoutAndPlace()
+      return 0  // G_SOURCE_REMOVE
+    }
+    wakeID = g_timeout_add(
+      guint(max(1, ((due - now) * 1_000).rounded(.up))), wake,
+      Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Where this host's own widget was last placed by an outer host.
+  private let box = Placement()
+
+  private func place(
+    _ drawing: Placement, _ attributes: LayoutAttributes, offset: Point,
+    in fixed: UnsafeMutablePointer<GtkWidget>, widget: UnsafeMutablePointer<GtkWidget>
+  ) {
     let frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
     guard frame.isFinite else { return }
     let width = Int32(max(0, frame.width.rounded()))
     let height = Int32(max(0, frame.height.rounded()))
     if drawing.placed.size != frame.size {
-      gtk_widget_set_size_request(drawing.widget, width, height)
+      gtk_widget_set_size_request(widget, width, height)
     }
     if drawing.placed.origin != frame.origin || drawing.transform != attributes.transform {
       fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) { fixed in
         if attributes.transform.isIdentity {
-          gtk_fixed_move(fixed, drawing.widget, frame.minX.rounded(), frame.minY.rounded())
+          gtk_fixed_move(fixed, widget, frame.minX.rounded(), frame.minY.rounded())
         } else {
           // Scaled around its centre, then translated, as the layout's transform says.
           let t = attributes.transform
@@ -162,13 +259,13 @@ public final class CollectionViewWidget: CollectionViewHost {
           var transform = gsk_transform_translate(nil, &center)
           transform = gsk_transform_scale(transform, Float(t.scaleX), Float(t.scaleY))
           transform = gsk_transform_translate(transform, &back)
-          gtk_fixed_set_child_transform(fixed, drawing.widget, transform)
+          gtk_fixed_set_child_transform(fixed, widget, transform)
           gsk_transform_unref(transform)
         }
       }
     }
     if drawing.alpha != attributes.alpha {
-      gtk_widget_set_opacity(drawing.widget, attributes.alpha)
+      gtk_widget_set_opacity(widget, attributes.alpha)
       drawing.alpha = attributes.alpha
     }
     drawing.placed = frame
@@ -181,10 +278,11 @@ public final class CollectionViewWidget: CollectionViewHost {
     let tick: TickHandler = { _, clock, data in
       let host = host(data)
       let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-      host.collectionView.tick(now: time)
+      host.tick(time)
       host.layoutAndPlace()
-      guard host.collectionView.isAnimating else {
+      guard host.isAnimating else {
         host.tickID = 0
+        host.scheduleWake()
         return 0  // G_SOURCE_REMOVE
       }
       return 1
@@ -213,7 +311,12 @@ public final class CollectionViewWidget: CollectionViewHost {
 
   private func dragBegan(at point: Point, gesture: OpaquePointer?) {
     dragStart = point
-    collectionView.beginDrag(at: point, time: eventTime(gesture))
+    moved = false
+    if let input = pointerInput {
+      input.begin(point, eventTime(gesture))
+    } else {
+      collectionView.beginDrag(at: point, time: eventTime(gesture))
+    }
     layoutAndPlace()
   }
 
@@ -221,7 +324,19 @@ public final class CollectionViewWidget: CollectionViewHost {
     guard let start = dragStart else { return }
     let point = Point(x: start.x + delta.x, y: start.y + delta.y)
     let time = eventTime(gesture)
-    if ended {
+    if abs(delta.x) >= collectionView.dragSlop || abs(delta.y) >= collectionView.dragSlop {
+      moved = true
+    }
+    if let input = pointerInput {
+      if ended {
+        dragStart = nil
+        input.end(point, time)
+        let offset = collectionView.contentOffset
+        if !moved { input.tap(Point(x: point.x + offset.x, y: point.y + offset.y)) }
+      } else {
+        input.move(point, time)
+      }
+    } else if ended {
       dragStart = nil
       let wasDragging = collectionView.isDragging
       collectionView.endDrag(at: point, time: time)

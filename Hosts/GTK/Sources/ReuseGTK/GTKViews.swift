@@ -11,24 +11,27 @@ public protocol GTKDrawable: AnyObject {
   func draw(_ cr: OpaquePointer, width: Double, height: Double)
 }
 
-/// The GTK widget a view owns, and where the host last put it (so a frame moves, resizes and
-/// restyles only what changed).
-public final class DrawingWidget {
+/// Where a host last put a widget (so a frame moves, resizes and restyles only what changed).
+public class Placement {
+  var placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
+  var transform = Transform.identity
+  var alpha = 1.0
+}
+
+/// The GTK widget a view owns, and where the host last put it.
+public final class DrawingWidget: Placement {
   /// Every widget made, across hosts: what the tests and the status line count.
   nonisolated(unsafe) public static var created = 0
 
   /// The `GtkDrawingArea`, referenced by this object until it goes away.
   public let widget: UnsafeMutablePointer<GtkWidget>
   weak var owner: (any GTKDrawable)?
-  /// What the host last applied.
-  var placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
-  var transform = Transform.identity
-  var alpha = 1.0
 
-  init() {
+  override init() {
     widget = gtk_drawing_area_new()
     g_object_ref_sink(widget)
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
+    super.init()
     DrawingWidget.created += 1
     let draw: @convention(c) (
       UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?

@@ -9,7 +9,7 @@ typealias DragHandler = @convention(c) (OpaquePointer?, Double, Double, gpointer
 /// `scroll` of a `GtkEventControllerScroll` (dx, dy); returns whether it was handled.
 typealias ScrollHandler = @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> gboolean
 /// `key-pressed` of a `GtkEventControllerKey` (keyval, keycode, modifiers).
-typealias KeyHandler =
+public typealias KeyHandler =
   @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
 /// `resize` of a `GtkDrawingArea` (width, height).
 typealias ResizeHandler = @convention(c) (OpaquePointer?, Int32, Int32, gpointer?) -> Void
@@ -17,8 +17,11 @@ typealias ResizeHandler = @convention(c) (OpaquePointer?, Int32, Int32, gpointer
 typealias TickHandler = @convention(c) (
   UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?
 ) -> gboolean
+/// `pressed` of a `GtkGestureClick` (press count, x, y).
+public typealias ClickHandler = @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?)
+  -> Void
 /// `close-request` of a `GtkWindow`; returns whether to keep the window open.
-typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
+public typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
 
 /// Connects `handler` to `signal` of `instance`, with `data` for the handler.
 @discardableResult
@@ -28,7 +31,7 @@ private func connect(_ instance: gpointer, _ signal: String, _ callback: GCallba
   g_signal_connect_data(instance, signal, callback, data, nil, GConnectFlags(rawValue: 0))
 }
 
-enum Signal {
+public enum Signal {
   static func drag(
     _ gesture: OpaquePointer, _ signal: String, _ handler: DragHandler, _ data: gpointer?
   ) {
@@ -39,7 +42,7 @@ enum Signal {
     connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
-  static func keyPressed(_ controller: OpaquePointer, _ handler: KeyHandler, _ data: gpointer?) {
+  public static func keyPressed(_ controller: OpaquePointer, _ handler: KeyHandler, _ data: gpointer?) {
     connect(gpointer(controller), "key-pressed", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
@@ -49,10 +52,14 @@ enum Signal {
     connect(area, "resize", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
-  static func closeRequest(
+  public static func closeRequest(
     _ window: UnsafeMutablePointer<GtkWidget>, _ handler: CloseHandler, _ data: gpointer?
   ) {
     connect(window, "close-request", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  public static func clicked(_ gesture: OpaquePointer, _ handler: ClickHandler, _ data: gpointer?) {
+    connect(gpointer(gesture), "pressed", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
   /// Disconnects every handler connected with `data` (before `data`'s owner goes away).

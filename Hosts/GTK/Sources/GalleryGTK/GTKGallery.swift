@@ -1,0 +1,196 @@
+import CGtk
+import GalleryCore
+import ReuseGTK
+import ReuseKit
+
+/// The GTK gallery: a window with the page tabs, the page, and a status line. Pages are made
+/// the first time they show and kept, like tabs.
+public final class GTKGallery {
+  public static let pageNames = ["list", "optionbar", "picker", "datasource", "waterfall", "carousel"]
+  static let titles = ["List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel"]
+
+  public let window: UnsafeMutablePointer<GtkWidget>
+  public private(set) var currentIndex = 0
+  public var currentPage: GTKPage { page(at: currentIndex) }
+  /// Called once, when the window first draws.
+  public var didDrawFirstFrame: (() -> Void)?
+  public private(set) var isOpen = true
+
+  private let content: GalleryContent
+  private var pages: [GTKPage?]
+  private let tabs: UnsafeMutablePointer<GtkWidget>
+  private let status: UnsafeMutablePointer<GtkWidget>
+  private let slot: UnsafeMutablePointer<GtkWidget>
+  private var shown: UnsafeMutablePointer<GtkWidget>?
+  private let autoscroll: Bool
+
+  /// A gallery of `content` opening on `page`, `width` × `height` pixels. `autoscroll: false`
+  /// keeps the carousel still (for screenshots).
+  public init(
+    content: GalleryContent, page: String = "list", width: Int32 = 960, height: Int32 = 720,
+    autoscroll: Bool = true
+  ) {
+    gtk_init()
+    self.content = content
+    self.autoscroll = autoscroll
+    pages = Array(repeating: nil, count: Self.pageNames.count)
+    window = gtk_window_new()
+    tabs = gtk_drawing_area_new()
+    status = gtk_drawing_area_new()
+    slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    gtk_widget_set_size_request(tabs, -1, 36)
+    gtk_widget_set_size_request(status, -1, 26)
+    gtk_widget_set_vexpand(slot, 1)
+    let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    column.withMemoryRebound(to: GtkBox.self, capacity: 1) { box in
+      gtk_box_append(box, tabs)
+      gtk_box_append(box, slot)
+      gtk_box_append(box, status)
+    }
+    window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { window in
+      gtk_window_set_title(window, "ReuseKit gallery")
+      gtk_window_set_default_size(window, width, height)
+      gtk_window_set_child(window, column)
+    }
+    let data = Unmanaged.passUnretained(self).toOpaque()
+    setDrawFunc(tabs) { gallery, cr, width, height in gallery.drawTabs(cr, width, height) }
+    setDrawFunc(status) { gallery, cr, width, height in gallery.drawStatus(cr, width, height) }
+    let keys = gtk_event_controller_key_new()!
+    Signal.keyPressed(keys, { _, keyval, _, _, data in
+      gallery(data).handleKey(keyval) ? 1 : 0
+    }, data)
+    gtk_widget_add_controller(window, keys)
+    let click = gtk_gesture_click_new()!
+    Signal.clicked(click, { _, _, x, _, data in gallery(data).tabClicked(at: x) }, data)
+    gtk_widget_add_controller(tabs, click)
+    Signal.closeRequest(window, { _, data in
+      gallery(data).isOpen = false
+      return 0
+    }, data)
+    show(Self.pageNames.firstIndex(of: page) ?? 0)
+    window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { gtk_window_present($0) }
+  }
+
+  /// Runs the main loop until the window closes.
+  public func run() {
+    while isOpen { g_main_context_iteration(nil, 1) }
+  }
+
+  /// Shows the page at `index`.
+  public func show(_ index: Int) {
+    guard Self.pageNames.indices.contains(index) else { return }
+    currentIndex = index
+    let page = page(at: index)
+    slot.withMemoryRebound(to: GtkBox.self, capacity: 1) { box in
+      if let shown { gtk_box_remove(box, shown) }
+      gtk_widget_set_vexpand(page.widget, 1)
+      gtk_box_append(box, page.widget)
+    }
+    shown = page.widget
+    page.host.didPlaceViews = { [unowned self] in gtk_widget_queue_draw(status) }
+    if let bar = page as? OptionBarPage { bar.reconnectIndicator() }
+    gtk_widget_queue_draw(tabs)
+    gtk_widget_queue_draw(status)
+  }
+
+  /// The page at `index`, made the first time.
+  public func page(at index: Int) -> GTKPage {
+    if let made = pages[index] { return made }
+    let made: GTKPage
+    switch Self.pageNames[index] {
+    case "list": made = ListPage(content: content)
+    case "optionbar": made = OptionBarPage(content: content)
+    case "picker": made = PickerPage()
+    case "datasource": made = DataSourcePage(content: content)
+    case "waterfall": made = WaterfallPage(content: content)
+    default: made = CarouselPage(content: content, autoscroll: autoscroll)
+    }
+    g_object_ref_sink(made.widget)  // kept while another page shows
+    let background = Palette.background
+    made.host.background = (background.r, background.g, background.b)
+    pages[index] = made
+    return made
+  }
+
+  func handleKey(_ keyval: guint) -> Bool {
+    switch keyval {
+    case 0x31...0x36: show(Int(keyval) - 0x31)  // 1…6
+    case 0x71: isOpen = false  // q
+    default:
+      let used = currentPage.handleKey(keyval)
+      gtk_widget_queue_draw(status)
+      return used
+    }
+    return true
+  }
+
+  private func tabClicked(at x: Double) {
+    var left = 8.0
+    for (index, title) in Self.titles.enumerated() {
+      let width = tabWidth(title)
+      if x >= left && x < left + width { return show(index) }
+      left += width
+    }
+  }
+
+  private func tabWidth(_ title: String) -> Double { 36 + 8 * Double(title.count) }
+
+  private func drawTabs(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
+    let paint = Painter(cr: cr)
+    paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.background)
+    var left = 8.0
+    for (index, title) in Self.titles.enumerated() {
+      let current = index == currentIndex
+      if current {
+        paint.fill(Rect(x: left, y: 4, width: tabWidth(title) - 6, height: height - 8), Palette.bar, radius: 6)
+      }
+      paint.text(
+        "\(index + 1) \(title)", x: left + 10, y: height / 2 + 5, size: 14,
+        current ? Palette.accent : Palette.dim, bold: current)
+      left += tabWidth(title)
+    }
+    if let first = didDrawFirstFrame {
+      didDrawFirstFrame = nil
+      first()
+    }
+  }
+
+  private func drawStatus(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
+    let paint = Painter(cr: cr)
+    paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.bar)
+    paint.text(
+      "\(currentPage.title) · \(currentPage.status)", x: 10, y: height / 2 + 5, size: 13,
+      Palette.text)
+  }
+
+  private func setDrawFunc(
+    _ area: UnsafeMutablePointer<GtkWidget>,
+    _ body: @escaping (GTKGallery, OpaquePointer, Double, Double) -> Void
+  ) {
+    drawers.append(body)
+    let index = drawers.count - 1
+    let draw: @convention(c) (
+      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+    ) -> Void = { area, cr, width, height, data in
+      guard let cr, let area else { return }
+      let gallery = gallery(data)
+      let which = gallery.drawerIndex(of: area)
+      gallery.drawers[which](gallery, cr, Double(width), Double(height))
+    }
+    drawerAreas.append(area)
+    area.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
+      gtk_drawing_area_set_draw_func($0, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+    _ = index
+  }
+
+  private var drawers: [(GTKGallery, OpaquePointer, Double, Double) -> Void] = []
+  private var drawerAreas: [UnsafeMutablePointer<GtkWidget>] = []
+  private func drawerIndex(of area: UnsafeMutablePointer<GtkDrawingArea>) -> Int {
+    drawerAreas.firstIndex { UnsafeMutableRawPointer($0) == UnsafeMutableRawPointer(area) } ?? 0
+  }
+}
+
+private func gallery(_ data: gpointer?) -> GTKGallery {
+  Unmanaged<GTKGallery>.fromOpaque(data!).takeUnretainedValue()
+}
