@@ -14,6 +14,9 @@ public final class GTKGallery {
   public var currentPage: GTKPage { page(at: currentIndex) }
   /// Called once, when the window first draws.
   public var didDrawFirstFrame: (() -> Void)?
+  /// Told the status line each time it draws, with the page and its content offset (what
+  /// the end-to-end tests read).
+  public var statusSink: ((String) -> Void)?
   public private(set) var isOpen = true
 
   private let content: GalleryContent
@@ -157,10 +160,15 @@ public final class GTKGallery {
 
   private func drawStatus(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
     let paint = Painter(cr: cr)
+    let line = "\(currentPage.title) · \(currentPage.status)"
     paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.bar)
-    paint.text(
-      "\(currentPage.title) · \(currentPage.status)", x: 10, y: height / 2 + 5, size: 13,
-      Palette.text)
+    paint.text(line, x: 10, y: height / 2 + 5, size: 13, Palette.text)
+    if let statusSink {
+      let view = currentPage.host.collectionView
+      statusSink(
+        "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
+          + "\(view.contentOffset.y) moving=\(view.isAnimating) \(line)")
+    }
   }
 
   private func setDrawFunc(

@@ -9,6 +9,8 @@ var items = 1_000
 var dataPath: String?
 var size = (Int32(960), Int32(720))
 var autoscroll = true
+var statusFile: String?
+var measuredFrames = 0
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("reuse-gallery-gtk: \(message)\n".utf8))
@@ -36,6 +38,14 @@ while let argument = arguments.popFirst() {
     }
     size = (parts[0], parts[1])
   case "--no-autoscroll": autoscroll = false
+  case "--status-file":
+    guard let path = arguments.popFirst() else { fail("--status-file takes a path") }
+    statusFile = path
+  case "--measure-frames":
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+      fail("--measure-frames takes a count")
+    }
+    measuredFrames = value
   case "--help", "-h":
     print("usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]")
     print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-6 switch, q quits")
@@ -53,8 +63,17 @@ if let dataPath {
 let gallery = GTKGallery(
   content: GalleryContent(data: data, itemCount: items), page: page, width: size.0,
   height: size.1, autoscroll: autoscroll)
+if let statusFile {
+  gallery.statusSink = { line in
+    try? Data((line + "\n").utf8).write(to: URL(fileURLWithPath: statusFile), options: .atomic)
+  }
+}
 gallery.didDrawFirstFrame = {
   let line = "first frame after \(Int(Date().timeIntervalSince(start) * 1_000)) ms\n"
   FileHandle.standardOutput.write(Data(line.utf8))
+  if measuredFrames > 0 {
+    print(measureScrollFrames(gallery, frames: measuredFrames))
+    exit(0)
+  }
 }
 gallery.run()

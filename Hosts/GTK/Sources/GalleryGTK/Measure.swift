@@ -1,0 +1,43 @@
+import CGtk
+import ReuseGTK
+import ReuseKit
+
+/// Scrolls the current page's collection view `frames` frames of 7 points each (back and
+/// forth across the middle of the content, after 400 frames of warm-up) and times each
+/// frame: the core's layout pass plus the widget moves (`layoutAndPlace`). The main loop's
+/// pending events are processed after each and timed apart; GTK lays out and paints on its
+/// frame clock, which this does not wait for. Returns a report line.
+public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
+  let host = gallery.currentPage.host
+  let view = host.collectionView
+  view.contentOffset = Point(x: 0, y: view.contentSize.height / 2)
+  host.layoutAndPlace()
+  while g_main_context_iteration(nil, 0) != 0 {}
+  var step = 7.0
+  // Warm up both ways first: the pool holds what the viewport needs at any offset.
+  for frame in 0..<400 {
+    if frame % 200 == 199 { step = -step }
+    view.contentOffset.y += step
+    host.layoutAndPlace()
+    while g_main_context_iteration(nil, 0) != 0 {}
+  }
+  let widgetsBefore = DrawingWidget.created
+  var core: [Double] = []
+  var gtk: [Double] = []
+  for frame in 0..<frames {
+    if frame % 200 == 199 { step = -step }
+    let start = g_get_monotonic_time()
+    view.contentOffset.y += step
+    host.layoutAndPlace()
+    let placed = g_get_monotonic_time()
+    while g_main_context_iteration(nil, 0) != 0 {}
+    core.append(Double(placed - start))
+    gtk.append(Double(g_get_monotonic_time() - placed))
+  }
+  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  func p90(_ values: [Double]) -> Double { values.sorted()[values.count * 9 / 10] }
+  let items = (0..<view.numberOfSections).reduce(0) { $0 + view.numberOfItems(inSection: $1) }
+  return "\(frames) frames at \(items) items: core pass + widget moves median "
+    + "\(Int(median(core))) µs (p90 \(Int(p90(core))) µs); main loop after it median "
+    + "\(Int(median(gtk))) µs; widgets created \(DrawingWidget.created - widgetsBefore)"
+}
