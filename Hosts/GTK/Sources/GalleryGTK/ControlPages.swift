@@ -43,7 +43,9 @@ final class WaterfallPage: GTKPage, CollectionViewDataSource {
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   { count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
@@ -101,7 +103,8 @@ final class CarouselPage: GTKPage, CarouselDataSource {
 
   func numberOfItems(in carousel: Carousel) -> Int { titles.count }
   func carousel(_ carousel: Carousel, cellForItemAt index: Int, slot: Int) -> CollectionViewCell {
-    let cell = carousel.dequeueReusableCell(CardCell.self, withReuseIdentifier: "card", forSlot: slot)
+    let cell = carousel.dequeueReusableCell(
+      CardCell.self, withReuseIdentifier: "card", forSlot: slot)
     cell.index = index
     cell.title = titles[index]
     cell.caption = "a photo essay · \(3 + (index * 7) % 12) min read"
@@ -120,7 +123,8 @@ final class SwatchCell: GTKCell, ConfigurableCell {
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     let inset = 6.0 + Double(swatch.size) * 3
-    paint.fill(Rect(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset),
+    paint.fill(
+      Rect(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset),
       Palette.swatches[swatch.colour % 8], radius: 10)
     paint.text(
       PickerPage.names[swatch.colour % 8], x: inset + 8, y: height - inset - 8, size: 12,

@@ -6,17 +6,24 @@ import ReuseKit
 /// The GTK gallery: a window with the page tabs, the page, and a status line. Pages are made
 /// the first time they show and kept, like tabs.
 public final class GTKGallery {
-  public static let pageNames = ["list", "optionbar", "picker", "datasource", "waterfall", "carousel"]
+  /// The pages, by their `--demo` names, in tab order.
+  public static let pageNames = [
+    "list", "optionbar", "picker", "datasource", "waterfall", "carousel",
+  ]
   static let titles = ["List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel"]
 
+  /// The gallery's window.
   public let window: UnsafeMutablePointer<GtkWidget>
+  /// The page showing, by its index in ``pageNames``.
   public private(set) var currentIndex = 0
+  /// The page showing.
   public var currentPage: GTKPage { page(at: currentIndex) }
   /// Called once, when the window first draws.
   public var didDrawFirstFrame: (() -> Void)?
   /// Told the status line each time it draws, with the page and its content offset (what
   /// the end-to-end tests read).
   public var statusSink: ((String) -> Void)?
+  /// `false` once the window closed or `q` was pressed.
   public private(set) var isOpen = true
 
   private let content: GalleryContent
@@ -59,17 +66,21 @@ public final class GTKGallery {
     setDrawFunc(tabs) { gallery, cr, width, height in gallery.drawTabs(cr, width, height) }
     setDrawFunc(status) { gallery, cr, width, height in gallery.drawStatus(cr, width, height) }
     let keys = gtk_event_controller_key_new()!
-    Signal.keyPressed(keys, { _, keyval, _, _, data in
-      gallery(data).handleKey(keyval) ? 1 : 0
-    }, data)
+    Signal.keyPressed(
+      keys,
+      { _, keyval, _, _, data in
+        gallery(data).handleKey(keyval) ? 1 : 0
+      }, data)
     gtk_widget_add_controller(window, keys)
     let click = gtk_gesture_click_new()!
     Signal.clicked(click, { _, _, x, _, data in gallery(data).tabClicked(at: x) }, data)
     gtk_widget_add_controller(tabs, click)
-    Signal.closeRequest(window, { _, data in
-      gallery(data).isOpen = false
-      return 0
-    }, data)
+    Signal.closeRequest(
+      window,
+      { _, data in
+        gallery(data).isOpen = false
+        return 0
+      }, data)
     show(Self.pageNames.firstIndex(of: page) ?? 0)
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { gtk_window_present($0) }
   }
@@ -145,7 +156,9 @@ public final class GTKGallery {
     for (index, title) in Self.titles.enumerated() {
       let current = index == currentIndex
       if current {
-        paint.fill(Rect(x: left, y: 4, width: tabWidth(title) - 6, height: height - 8), Palette.bar, radius: 6)
+        paint.fill(
+          Rect(x: left, y: 4, width: tabWidth(title) - 6, height: height - 8), Palette.bar,
+          radius: 6)
       }
       paint.text(
         "\(index + 1) \(title)", x: left + 10, y: height / 2 + 5, size: 14,
@@ -177,14 +190,15 @@ public final class GTKGallery {
   ) {
     drawers.append(body)
     let index = drawers.count - 1
-    let draw: @convention(c) (
-      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-    ) -> Void = { area, cr, width, height, data in
-      guard let cr, let area else { return }
-      let gallery = gallery(data)
-      let which = gallery.drawerIndex(of: area)
-      gallery.drawers[which](gallery, cr, Double(width), Double(height))
-    }
+    let draw:
+      @convention(c) (
+        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+      ) -> Void = { area, cr, width, height, data in
+        guard let cr, let area else { return }
+        let gallery = gallery(data)
+        let which = gallery.drawerIndex(of: area)
+        gallery.drawers[which](gallery, cr, Double(width), Double(height))
+      }
     drawerAreas.append(area)
     area.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, draw, Unmanaged.passUnretained(self).toOpaque(), nil)

@@ -37,7 +37,9 @@ final class ListPage: GTKPage, CollectionViewDataSource {
   func numberOfSections(in collectionView: CollectionView) -> Int { content.sections.count }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   { content.sections[section].items.count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
@@ -75,7 +77,8 @@ final class TaskCell: GTKCell, ConfigurableCell {
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
-    paint.fill(bounds(width, height), isFocused ? Palette.bar.mixed(Palette.accent, 0.3) : Palette.surface)
+    paint.fill(
+      bounds(width, height), isFocused ? Palette.bar.mixed(Palette.accent, 0.3) : Palette.surface)
     paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
     let id = task?.id ?? 0
     paint.fill(Rect(x: 0, y: 0, width: 6, height: height), Palette.swatches[id % 8])
@@ -130,7 +133,8 @@ final class DataSourcePage: GTKPage {
     let focused = host.collectionView.focusedIndexPath
     switch keyval {
     case 0x61:  // a
-      let path = focused.map { ItemPath(section: $0.section, item: $0.item + 1) }
+      let path =
+        focused.map { ItemPath(section: $0.section, item: $0.item + 1) }
         ?? ItemPath(section: 0, item: 0)
       sections[path.section].insert(Task(id: nextID, title: "New task \(nextID)"), at: path.item)
       nextID += 1

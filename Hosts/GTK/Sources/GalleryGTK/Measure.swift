@@ -34,10 +34,22 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
     core.append(Double(placed - start))
     gtk.append(Double(g_get_monotonic_time() - placed))
   }
+  // The baseline, in the same run: the same frames with the core's pass alone.
+  var alone: [Double] = []
+  for frame in 0..<frames {
+    if frame % 200 == 199 { step = -step }
+    let start = g_get_monotonic_time()
+    view.contentOffset.y += step
+    view.layoutIfNeeded()
+    alone.append(Double(g_get_monotonic_time() - start))
+  }
+  host.layoutAndPlace()
   func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
   func p90(_ values: [Double]) -> Double { values.sorted()[values.count * 9 / 10] }
   let items = (0..<view.numberOfSections).reduce(0) { $0 + view.numberOfItems(inSection: $1) }
+  let ratio = median(alone) > 0 ? median(core) / median(alone) : 0
   return "\(frames) frames at \(items) items: core pass + widget moves median "
-    + "\(Int(median(core))) µs (p90 \(Int(p90(core))) µs); main loop after it median "
-    + "\(Int(median(gtk))) µs; widgets created \(DrawingWidget.created - widgetsBefore)"
+    + "\(median(core)) µs (p90 \(p90(core)) µs); the core's pass alone (baseline, same run) "
+    + "median \(median(alone)) µs, ratio \((ratio * 10).rounded() / 10)×; main loop after each "
+    + "frame median \(median(gtk)) µs; widgets created \(DrawingWidget.created - widgetsBefore)"
 }

@@ -53,34 +53,37 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
       gtk_box_append(box, indicator)
       gtk_box_append(box, detail)
     }
-    let draw: @convention(c) (
-      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-    ) -> Void = { _, cr, _, height, data in
-      guard let cr, let data else { return }
-      let page = Unmanaged<OptionBarPage>.fromOpaque(data).takeUnretainedValue()
-      Painter(cr: cr).fill(
-        Rect(x: page.drawn.minX, y: 0, width: page.drawn.width, height: Double(height)),
-        Palette.accent, radius: 2)
-    }
+    let draw:
+      @convention(c) (
+        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+      ) -> Void = { _, cr, _, height, data in
+        guard let cr, let data else { return }
+        let page = Unmanaged<OptionBarPage>.fromOpaque(data).takeUnretainedValue()
+        Painter(cr: cr).fill(
+          Rect(x: page.drawn.minX, y: 0, width: page.drawn.width, height: Double(height)),
+          Palette.accent, radius: 2)
+      }
     indicator.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
-    let drawDetail: @convention(c) (
-      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-    ) -> Void = { _, cr, width, height, data in
-      guard let cr, let data else { return }
-      let page = Unmanaged<OptionBarPage>.fromOpaque(data).takeUnretainedValue()
-      let paint = Painter(cr: cr)
-      paint.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), Palette.background)
-      let selected = page.bar.selectedIndex
-      let colour = Palette.swatches[(selected ?? 0) % Palette.swatches.count]
-      paint.fill(Rect(x: 40, y: 40, width: 120, height: 120), colour, radius: 16)
-      paint.text(
-        selected.map { page.categories[$0] } ?? "nothing selected", x: 190, y: 110, size: 36,
-        Palette.text, bold: true)
-      paint.text(
-        "click a category, drag the strip, or press ← →", x: 190, y: 145, size: 14, Palette.dim)
-    }
+    let drawDetail:
+      @convention(c) (
+        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+      ) -> Void = { _, cr, width, height, data in
+        guard let cr, let data else { return }
+        let page = Unmanaged<OptionBarPage>.fromOpaque(data).takeUnretainedValue()
+        let paint = Painter(cr: cr)
+        paint.fill(
+          Rect(x: 0, y: 0, width: Double(width), height: Double(height)), Palette.background)
+        let selected = page.bar.selectedIndex
+        let colour = Palette.swatches[(selected ?? 0) % Palette.swatches.count]
+        paint.fill(Rect(x: 40, y: 40, width: 120, height: 120), colour, radius: 16)
+        paint.text(
+          selected.map { page.categories[$0] } ?? "nothing selected", x: 190, y: 110, size: 36,
+          Palette.text, bold: true)
+        paint.text(
+          "click a category, drag the strip, or press ← →", x: 190, y: 145, size: 14, Palette.dim)
+      }
     detail.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, drawDetail, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
@@ -126,11 +129,12 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
       gtk_widget_queue_draw(indicator)
       return
     }
-    let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?)
-      -> gboolean = { _, _, data in
-        let page = Unmanaged<OptionBarPage>.fromOpaque(data!).takeUnretainedValue()
-        return page.glide() ? 1 : 0
-      }
+    let tick:
+      @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?)
+        -> gboolean = { _, _, data in
+          let page = Unmanaged<OptionBarPage>.fromOpaque(data!).takeUnretainedValue()
+          return page.glide() ? 1 : 0
+        }
     glideID = gtk_widget_add_tick_callback(
       indicator, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
   }
@@ -152,7 +156,8 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
 
   func numberOfColumns(in optionBar: OptionBar) -> Int { categories.count }
   func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
-    let cell = optionBar.dequeueReusableCell(CategoryCell.self, withReuseIdentifier: "category", forColumnAt: index)
+    let cell = optionBar.dequeueReusableCell(
+      CategoryCell.self, withReuseIdentifier: "category", forColumnAt: index)
     cell.title = categories[index]
     cell.setNeedsDisplay()
     return cell

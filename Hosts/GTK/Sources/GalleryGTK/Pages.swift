@@ -20,15 +20,18 @@ public protocol GTKPage: AnyObject {
 }
 
 extension GTKPage {
+  /// The host's keys: arrows, pages, Home, End, Enter.
   public func handleKey(_ keyval: guint) -> Bool { host.handleKey(keyval) }
 }
 
 /// What the pages show: the `--data` file's sections, or generated demo data.
 public struct GalleryContent {
+  /// Sections of items: a title and a detail each.
   public var sections: [(title: String, items: [(title: String, detail: String)])]
   /// Whether the content came from a `--data` file.
   public var isFromFile = false
 
+  /// The file's sections, or `itemCount` demo items in sections of 50.
   public init(data: GalleryData?, itemCount: Int) {
     if let data, !data.sections.isEmpty {
       sections = data.sections.map { section in
@@ -90,7 +93,8 @@ final class PhotoCell: GTKCell {
     let frame = Rect(x: 3, y: 3, width: width - 6, height: height - 6)
     paint.gradient(frame, top, bottom, radius: 8)
     paint.fill(Rect(x: 3, y: height - 27, width: width - 6, height: 24), Palette.background)
-    paint.text(title, x: 10, y: height - 10, size: 12, isSelected ? Palette.selection : Palette.text)
+    paint.text(
+      title, x: 10, y: height - 10, size: 12, isSelected ? Palette.selection : Palette.text)
   }
 }
 

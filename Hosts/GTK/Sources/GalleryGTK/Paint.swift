@@ -5,6 +5,7 @@ import ReuseKit
 /// A colour, 0–1 per channel.
 public struct RGB: Equatable, Sendable {
   public var r, g, b: Double
+  /// A colour from `0xRRGGBB`.
   public init(_ hex: UInt32) {
     r = Double((hex >> 16) & 0xFF) / 255
     g = Double((hex >> 8) & 0xFF) / 255
@@ -68,7 +69,9 @@ struct Painter {
   }
 
   private func path(_ rect: Rect, radius: Double) {
-    guard radius > 0 else { return cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
+    guard radius > 0 else {
+      return cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+    }
     let r = min(radius, rect.width / 2, rect.height / 2)
     cairo_new_sub_path(cr)
     cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
@@ -80,5 +83,7 @@ struct Painter {
 }
 
 extension GTKDrawable {
-  func bounds(_ width: Double, _ height: Double) -> Rect { Rect(x: 0, y: 0, width: width, height: height) }
+  func bounds(_ width: Double, _ height: Double) -> Rect {
+    Rect(x: 0, y: 0, width: width, height: height)
+  }
 }

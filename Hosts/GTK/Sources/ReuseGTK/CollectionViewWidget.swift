@@ -28,18 +28,21 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// A control that keeps time of its own (a carousel's autoscroll): ticked instead of the
   /// collection view, and asked when it must be ticked next while nothing moves, so the host
   /// sleeps on a timer rather than ticking every frame.
-  public var control: (
-    tick: (Double) -> Void, isAnimating: () -> Bool, nextTickTime: () -> Double?
-  )? {
+  public var control:
+    (
+      tick: (Double) -> Void, isAnimating: () -> Bool, nextTickTime: () -> Double?
+    )?
+  {
     didSet { layoutAndPlace() }
   }
   /// Takes the pointer instead of the collection view (a picker routes drags between its
   /// rows and its column): begin, move and end with viewport points and event times; a
   /// release that never moved is also handed to `tap` with a content point.
-  public var pointerInput: (
-    begin: (Point, Double) -> Void, move: (Point, Double) -> Void, end: (Point, Double) -> Void,
-    tap: (Point) -> Void
-  )?
+  public var pointerInput:
+    (
+      begin: (Point, Double) -> Void, move: (Point, Double) -> Void, end: (Point, Double) -> Void,
+      tap: (Point) -> Void
+    )?
   /// Hosts of the collection views inside displayed views (a picker's rows), by view.
   private var nested: [ObjectIdentifier: CollectionViewWidget] = [:]
   /// Views attached now (displayed, or pooled under the hide strategy).
@@ -79,33 +82,44 @@ public final class CollectionViewWidget: CollectionViewHost {
       if view.isAttached { self.collectionView(collectionView, attach: view) }
     }
     let data = Unmanaged.passUnretained(self).toOpaque()
-    let paint: @convention(c) (
-      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-    ) -> Void = { _, cr, _, _, data in
-      guard let cr, let colour = host(data).background else { return }
-      cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
-      cairo_paint(cr)
-    }
+    let paint:
+      @convention(c) (
+        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+      ) -> Void = { _, cr, _, _, data in
+        guard let cr, let colour = host(data).background else { return }
+        cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
+        cairo_paint(cr)
+      }
     sizer.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, paint, data, nil)
     }
-    Signal.resize(sizer, { _, width, height, data in
-      host(data).resize(width: Double(width), height: Double(height))
-    }, data)
+    Signal.resize(
+      sizer,
+      { _, width, height, data in
+        host(data).resize(width: Double(width), height: Double(height))
+      }, data)
     let drag = gtk_gesture_drag_new()!
-    Signal.drag(drag, "drag-begin", { gesture, x, y, data in
-      host(data).dragBegan(at: Point(x: x, y: y), gesture: gesture)
-    }, data)
-    Signal.drag(drag, "drag-update", { gesture, dx, dy, data in
-      host(data).dragMoved(by: Point(x: dx, y: dy), gesture: gesture, ended: false)
-    }, data)
-    Signal.drag(drag, "drag-end", { gesture, dx, dy, data in
-      host(data).dragMoved(by: Point(x: dx, y: dy), gesture: gesture, ended: true)
-    }, data)
+    Signal.drag(
+      drag, "drag-begin",
+      { gesture, x, y, data in
+        host(data).dragBegan(at: Point(x: x, y: y), gesture: gesture)
+      }, data)
+    Signal.drag(
+      drag, "drag-update",
+      { gesture, dx, dy, data in
+        host(data).dragMoved(by: Point(x: dx, y: dy), gesture: gesture, ended: false)
+      }, data)
+    Signal.drag(
+      drag, "drag-end",
+      { gesture, dx, dy, data in
+        host(data).dragMoved(by: Point(x: dx, y: dy), gesture: gesture, ended: true)
+      }, data)
     let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
-    Signal.scroll(scroll, { controller, dx, dy, data in
-      host(data).scrolled(dx: dx, dy: dy, controller: controller)
-    }, data)
+    Signal.scroll(
+      scroll,
+      { controller, dx, dy, data in
+        host(data).scrolled(dx: dx, dy: dy, controller: controller)
+      }, data)
     gtk_widget_add_controller(widget, drag)
     gtk_widget_add_controller(widget, scroll)
     dragGesture = drag
@@ -125,6 +139,7 @@ public final class CollectionViewWidget: CollectionViewHost {
 
   // MARK: Host
 
+  /// Puts the view's widget (or its nested host's) in the fixed.
   public func collectionView(_ collectionView: CollectionView, attach view: ReusableView) {
     if let inner = nestedHost(for: view) {
       inner.box.placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
@@ -141,6 +156,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     attachedCount += 1
   }
 
+  /// Removes the view's widget from the fixed.
   public func collectionView(_ collectionView: CollectionView, detach view: ReusableView) {
     if let widget = nested[ObjectIdentifier(view)]?.widget {
       fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) { gtk_fixed_remove($0, widget) }
@@ -153,6 +169,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     attachedCount -= 1
   }
 
+  /// Shows or hides the widget (the hide strategy).
   public func collectionView(
     _ collectionView: CollectionView, didChangeHiddenStateOf view: ReusableView
   ) {

@@ -33,13 +33,14 @@ public final class DrawingWidget: Placement {
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
     super.init()
     DrawingWidget.created += 1
-    let draw: @convention(c) (
-      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-    ) -> Void = { _, cr, width, height, data in
-      guard let cr, let data else { return }
-      let box = Unmanaged<DrawingWidget>.fromOpaque(data).takeUnretainedValue()
-      box.owner?.draw(cr, width: Double(width), height: Double(height))
-    }
+    let draw:
+      @convention(c) (
+        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+      ) -> Void = { _, cr, width, height, data in
+        guard let cr, let data else { return }
+        let box = Unmanaged<DrawingWidget>.fromOpaque(data).takeUnretainedValue()
+        box.owner?.draw(cr, width: Double(width), height: Double(height))
+      }
     widget.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) { area in
       gtk_drawing_area_set_draw_func(
         area, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
@@ -62,8 +63,10 @@ public final class DrawingWidget: Placement {
 /// ``setNeedsDisplay()`` when its content changes (the selection's and focus's changes redraw
 /// by themselves).
 open class GTKCell: CollectionViewCell, GTKDrawable {
+  /// The cell's widget.
   public let drawing = DrawingWidget()
 
+  /// Creates a cell and its widget (the collection view calls this).
   public required init() {
     super.init()
     drawing.owner = self
@@ -84,8 +87,10 @@ open class GTKCell: CollectionViewCell, GTKDrawable {
 
 /// A header, footer or other supplementary view with a GTK widget.
 open class GTKSupplementaryView: ReusableView, GTKDrawable {
+  /// The view's widget.
   public let drawing = DrawingWidget()
 
+  /// Creates a view and its widget (the collection view calls this).
   public required init() {
     super.init()
     drawing.owner = self

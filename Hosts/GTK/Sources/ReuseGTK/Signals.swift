@@ -14,23 +14,28 @@ public typealias KeyHandler =
 /// `resize` of a `GtkDrawingArea` (width, height).
 typealias ResizeHandler = @convention(c) (OpaquePointer?, Int32, Int32, gpointer?) -> Void
 /// A widget's tick callback: every frame of its frame clock while installed.
-typealias TickHandler = @convention(c) (
-  UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?
-) -> gboolean
+typealias TickHandler =
+  @convention(c) (
+    UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?
+  ) -> gboolean
 /// `pressed` of a `GtkGestureClick` (press count, x, y).
-public typealias ClickHandler = @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?)
+public typealias ClickHandler =
+  @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?)
   -> Void
 /// `close-request` of a `GtkWindow`; returns whether to keep the window open.
 public typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
 
 /// Connects `handler` to `signal` of `instance`, with `data` for the handler.
 @discardableResult
-private func connect(_ instance: gpointer, _ signal: String, _ callback: GCallback, _ data: gpointer?)
+private func connect(
+  _ instance: gpointer, _ signal: String, _ callback: GCallback, _ data: gpointer?
+)
   -> gulong
 {
   g_signal_connect_data(instance, signal, callback, data, nil, GConnectFlags(rawValue: 0))
 }
 
+/// Typed connections, one per signal the hosts use.
 public enum Signal {
   static func drag(
     _ gesture: OpaquePointer, _ signal: String, _ handler: DragHandler, _ data: gpointer?
@@ -42,7 +47,10 @@ public enum Signal {
     connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
-  public static func keyPressed(_ controller: OpaquePointer, _ handler: KeyHandler, _ data: gpointer?) {
+  /// Connects `key-pressed` of a key controller.
+  public static func keyPressed(
+    _ controller: OpaquePointer, _ handler: KeyHandler, _ data: gpointer?
+  ) {
     connect(gpointer(controller), "key-pressed", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
@@ -52,12 +60,14 @@ public enum Signal {
     connect(area, "resize", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
+  /// Connects `close-request` of a window.
   public static func closeRequest(
     _ window: UnsafeMutablePointer<GtkWidget>, _ handler: CloseHandler, _ data: gpointer?
   ) {
     connect(window, "close-request", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
+  /// Connects `pressed` of a click gesture.
   public static func clicked(_ gesture: OpaquePointer, _ handler: ClickHandler, _ data: gpointer?) {
     connect(gpointer(gesture), "pressed", unsafeBitCast(handler, to: GCallback.self), data)
   }
@@ -70,15 +80,26 @@ public enum Signal {
 
 /// GDK key values the hosts read (macros in C).
 public enum KeyValue {
+  /// `GDK_KEY_home`.
   public static let home: guint = 0xFF50
+  /// `GDK_KEY_left`.
   public static let left: guint = 0xFF51
+  /// `GDK_KEY_up`.
   public static let up: guint = 0xFF52
+  /// `GDK_KEY_right`.
   public static let right: guint = 0xFF53
+  /// `GDK_KEY_down`.
   public static let down: guint = 0xFF54
+  /// `GDK_KEY_pageUp`.
   public static let pageUp: guint = 0xFF55
+  /// `GDK_KEY_pageDown`.
   public static let pageDown: guint = 0xFF56
+  /// `GDK_KEY_end`.
   public static let end: guint = 0xFF57
+  /// `GDK_KEY_enter`.
   public static let enter: guint = 0xFF0D
+  /// `GDK_KEY_escape`.
   public static let escape: guint = 0xFF1B
+  /// `GDK_KEY_space`.
   public static let space: guint = 0x20
 }

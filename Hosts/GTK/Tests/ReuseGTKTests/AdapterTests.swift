@@ -19,7 +19,9 @@ final class Numbers: CollectionViewDataSource {
   init(_ count: Int) { self.count = count }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   { count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
@@ -54,7 +56,9 @@ enum GTK {
 }
 
 /// A window of `width` × `height` showing `host`.
-func show(_ host: CollectionViewWidget, width: Int32 = 400, height: Int32 = 600)
+func show(
+  _ host: CollectionViewWidget, width: Int32 = 400, height: Int32 = 600
+)
   -> UnsafeMutablePointer<GtkWidget>
 {
   GTK.start()

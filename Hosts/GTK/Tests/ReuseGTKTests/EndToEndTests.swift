@@ -10,13 +10,14 @@ final class EndToEndTests: XCTestCase {
     let process = Process()
     let statusPath = NSTemporaryDirectory() + "reuse-gtk-status-\(UUID().uuidString)"
 
-    init(page: String, items: Int = 1_000) throws {
+    init(page: String, items: Int = 1_000, arguments extra: [String] = []) throws {
       let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       process.executableURL = directory.appendingPathComponent("reuse-gallery-gtk")
-      process.arguments = [
-        "--demo", page, "--items", "\(items)", "--no-autoscroll", "--size", "960x720",
-        "--status-file", statusPath,
-      ]
+      process.arguments =
+        [
+          "--demo", page, "--items", "\(items)", "--no-autoscroll", "--size", "960x720",
+          "--status-file", statusPath,
+        ] + extra
       let output = Pipe()
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
@@ -121,6 +122,35 @@ final class EndToEndTests: XCTestCase {
     try xdotool("mousemove", "200", "\(36 + 30 + 44 + 22)")
     try xdotool("click", "1")
     try gallery.waitFor("the selection") { $0.contains("selected Brisk Falcon") }
+  }
+
+  func testADataFileFillsThePagesAndABrokenOneIsRefused() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-data-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try Data(
+      #"{"sections": [{"title": "Fruit", "items": ["Apple", "Banana"]}, "#
+        .appending(#"{"title": "Veg", "items": ["Leek"]}]}"#).utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let gallery = try Gallery(page: "list", arguments: ["--data", file])
+    try xdotool("mousemove", "200", "\(36 + 30 + 44 + 22)")
+    try xdotool("click", "1")
+    try gallery.waitFor("the file's second item") { $0.contains("selected Banana") }
+    try xdotool("key", "2")
+    try gallery.waitFor("the option bar's categories") {
+      $0.contains("selected Fruit · 2 categories")
+    }
+    // A broken file: a clear error and a non-zero exit, no window.
+    try Data("{\"sections\": [".utf8).write(to: URL(fileURLWithPath: file))
+    let broken = Process()
+    broken.executableURL = gallery.process.executableURL
+    broken.arguments = ["--data", file]
+    let errors = Pipe()
+    broken.standardError = errors
+    try broken.run()
+    broken.waitUntilExit()
+    XCTAssertEqual(broken.terminationStatus, 2)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertTrue(message.contains("line 1"), message)
   }
 
   func testADragPagesTheCarouselAndKeysStepIt() throws {
