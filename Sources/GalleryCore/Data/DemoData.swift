@@ -1,19 +1,23 @@
 /// Embedded demo data: names computed from an index, so a million items cost no memory.
 public enum DemoData {
+  /// The first words of generated titles.
   public static let adjectives = [
     "Amber", "Brisk", "Cobalt", "Dusky", "Eager", "Frosty", "Gilded", "Hollow", "Ivory", "Jolly",
     "Kindly", "Lunar", "Misty", "Nimble", "Opal", "Pale", "Quiet", "Rusty", "Silver", "Tidal",
     "Umber", "Velvet", "Wild", "Young",
   ]
+  /// The second words of generated titles.
   public static let nouns = [
     "Falcon", "Harbor", "Meadow", "Lantern", "Cedar", "River", "Comet", "Orchard", "Canyon",
     "Willow", "Ember", "Glacier", "Heron", "Island", "Juniper", "Kestrel", "Lagoon", "Marble",
     "Nectar", "Otter", "Pebble", "Quarry", "Summit", "Thistle",
   ]
+  /// The names of generated sections.
   public static let topics = [
     "Arrivals", "Backlog", "Curated", "Drafts", "Exports", "Favourites", "Gallery", "History",
     "Inbox", "Journal",
   ]
+  /// The option bar's demo categories, in groups.
   public static let tagGroups = [
     ("Colours", ["red", "amber", "lime", "teal", "sky", "indigo", "violet", "rose"]),
     ("Places", ["harbour", "meadow", "canyon", "summit", "lagoon", "orchard"]),
@@ -25,10 +29,12 @@ public enum DemoData {
   /// Items per generated section.
   public static let sectionSize = 50
 
+  /// The title of generated item `index`: an adjective and a noun.
   public static func title(forItem index: Int) -> String {
     "\(adjectives[index % adjectives.count]) \(nouns[(index / adjectives.count) % nouns.count])"
   }
 
+  /// The title of generated section `section` of `itemCount` items.
   public static func sectionTitle(_ section: Int, itemCount: Int) -> String {
     let first = section * sectionSize + 1
     let last = min(itemCount, (section + 1) * sectionSize)

@@ -85,6 +85,7 @@ final class DataSourcePage: PanePage, TimedPage {
     // the data source's arrays, and the collection view performs the move.
     dataSource.canReorderItem = { _, _ in true }
     dataSource.didReorder = { [unowned self] _, _, to in
+      lastEditDuration = nil  // a drag is not a timed edit
       lastChange = "dragged to \(sectionTitle(to.section)) \(to.item + 1)"
     }
     pane.liftsItem = { _, point in point.x < 2 }

@@ -179,6 +179,22 @@ extension CollectionView {
     var proposed: ItemPath?
     if let slot = layout.indexPathForItem(at: probe), isValid(slot) {
       proposed = movementTarget(forSlot: slot, source: movement.source)
+      // At a section's edge in another section, the half of the slot decides the side: the
+      // lower half of a section's last item is its end (reached dragging up), the upper half
+      // of its first item its start (reached dragging down).
+      // (Strictly: at the very middle, as in a terminal's one-row items, the item's own rule
+      // holds, and the header between the sections gives the other side.)
+      if slot.section != movement.source.section,
+        let frame = layout.layoutAttributesForItem(at: slot)?.frame
+      {
+        if slot < movement.source, probe[axis] > frame.mid(axis),
+          slot.item == numberOfItems(inSection: slot.section) - 1
+        {
+          proposed = ItemPath(section: slot.section, item: slot.item + 1)
+        } else if slot > movement.source, probe[axis] < frame.mid(axis), slot.item == 0 {
+          proposed = slot
+        }
+      }
     } else {
       // Headers and footers in view, at their places in the layout (as the items' slots).
       for index in 0..<displayedSupplementaryViews.count {
@@ -189,7 +205,16 @@ extension CollectionView {
             .contains(probe) == true
         else { continue }
         if kind == .header {
-          proposed = ItemPath(section: section, item: 0)
+          // Dragged down onto a header: the start of its section. Dragged up onto it (from
+          // its section or a later one): the end of the section before, which has no other
+          // place between the two when there is no footer.
+          if movement.source.section >= section && section > 0 {
+            proposed = ItemPath(
+              section: section - 1,
+              item: max(0, movementPlaces(inSection: section - 1, source: movement.source) - 1))
+          } else {
+            proposed = ItemPath(section: section, item: 0)
+          }
         } else if kind == .footer {
           proposed = ItemPath(
             section: section,

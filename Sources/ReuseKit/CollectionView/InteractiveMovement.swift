@@ -186,9 +186,16 @@ extension CollectionView {
           movement.shiftsSupplementary(
             inSection: element.indexPath.section, isHeader: kind == .header)
         {
-          // Pinned views stay pinned.
+          // Pinned views stay pinned, and so does one at the pinning edge (it would leave
+          // the edge bare).
+          let pinned = layout.pinnedLengths(inSection: element.indexPath.section)
+          let atEdge =
+            kind == .header
+            ? pinned.leading > 0 && element.frame.min(axis) <= bounds.min(axis)
+            : pinned.trailing > 0 && element.frame.max(axis) >= bounds.max(axis)
           slides =
-            layout.layoutAttributesForSupplementaryView(
+            !atEdge
+            && layout.layoutAttributesForSupplementaryView(
               ofKind: kind, inSection: element.indexPath.section)?.frame == element.frame
         }
         supplementaryTargets.append(slides ? offset : .zero)

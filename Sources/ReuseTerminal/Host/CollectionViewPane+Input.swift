@@ -54,7 +54,10 @@ extension CollectionViewPane {
       guard isPressed else { return false }
       if let grab = movementGrab {
         guard collectionView.interactivelyMovingItem != nil else { return true }  // ended
-        let pointer = contentPoint(column: event.column, row: event.row)
+        // Held inside the pane, so the lifted item stays in view (autoscroll goes on).
+        let pointer = contentPoint(
+          column: min(max(event.column, frame.x), frame.maxX - 1),
+          row: min(max(event.row, frame.y), frame.maxY - 1))
         collectionView.updateInteractiveMovementTargetPosition(
           Point(x: pointer.x - grab.x, y: pointer.y - grab.y))
         return true
@@ -107,7 +110,8 @@ extension CollectionViewPane {
 
   /// Lifts the item under a press when ``liftsItem`` says its grip was pressed.
   private func lift(atColumn column: Int, row: Int) -> Bool {
-    guard let liftsItem else { return false }
+    // A row swiped open shows its content where its grip was: the press closes it instead.
+    guard let liftsItem, collectionView.swipedItem == nil else { return false }
     let pointer = contentPoint(column: column, row: row)
     guard let path = collectionView.indexPathForItem(at: pointer),
       let itemFrame = collectionView.frameForItem(at: path),
@@ -128,6 +132,7 @@ extension CollectionViewPane {
   public func cancelTouches() {
     if movementGrab != nil { cancelMovement() }
     if collectionView.isTracking { collectionView.cancelDrag(time: .nan) }
+    collectionView.closeSwipeActions(animated: false)
     isPressed = false
     thumbGrab = nil
     indexGrab = nil

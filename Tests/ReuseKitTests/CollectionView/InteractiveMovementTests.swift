@@ -253,6 +253,60 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     #expect(board.mismatches(in: view).isEmpty)
   }
 
+  @Test func theEndsOfOtherSectionsAreReachableFromEitherSide() {
+    // No headers or footers: only the halves of the boundary items tell the sides apart.
+    let (view, board) = makeBoard([[0, 1, 2], [10, 11, 12]])
+    // Section 0: items 0–30; section 1: items 30–60.
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 1, item: 1))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 27))  // lower half of (0, 2)
+    #expect(view.interactiveMovementTarget == ItemPath(section: 0, item: 3))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 23))  // upper half
+    #expect(view.interactiveMovementTarget == ItemPath(section: 0, item: 2))
+    view.cancelInteractiveMovement()
+    view.tick(now: 5)
+    view.tick(now: 10)
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 0))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 33))  // upper half of (1, 0)
+    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 0))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 37))  // lower half
+    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 1))
+    view.endInteractiveMovement()
+    #expect(board.sections == [[1, 2], [10, 0, 11, 12]])
+  }
+
+  @Test func inOneRowItemsTheHeaderBetweenSectionsIsTheirBoundary() {
+    // A terminal's rows: the lifted item's centre is always the middle of a row.
+    let layout = ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1))
+    let (view, board) = makeBoard([[0, 1, 2], [10, 11, 12]], layout: layout)
+    // Rows: 0 header, 1–3 section 0, 4 header, 5–7 section 1.
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 1, item: 1))
+    var targets: [ItemPath?] = []
+    for row in [5, 4, 3, 2] {
+      view.updateInteractiveMovementTargetPosition(Point(x: 50, y: Double(row) + 0.5))
+      targets.append(view.interactiveMovementTarget)
+    }
+    // Up: the start of its section, the end of the one before (over the header), then
+    // before its last item, before the one above.
+    #expect(
+      targets == [
+        ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 3), ItemPath(section: 0, item: 2),
+        ItemPath(section: 0, item: 1),
+      ])
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 4.5))
+    view.endInteractiveMovement()
+    #expect(board.sections == [[0, 1, 2, 11], [10, 12]])
+    view.tick(now: 5)
+    view.tick(now: 10)
+    // Down from section 0 (rows 1–4 now, the header at 5): over the header, the start of
+    // section 1; then after its first item.
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 0))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 5.5))
+    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 0))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 6.5))
+    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 1))
+    view.cancelInteractiveMovement()
+  }
+
   @Test func gridItemsFlowThroughTheSlots() {
     let layout = GridLayout(columns: .fixed(3), itemHeight: .fixed(10))
     let (view, board) = makeBoard([Array(0..<30)], layout: layout)

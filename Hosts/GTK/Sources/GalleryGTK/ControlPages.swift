@@ -113,7 +113,7 @@ final class CarouselPage: GTKPage, CarouselDataSource {
   }
 }
 
-/// A colour swatch of the picker: the colour, its name, a ring when it is the centred one.
+/// A colour swatch of the picker: the colour, inset more the smaller the size row, and its name.
 final class SwatchCell: GTKCell, ConfigurableCell {
   var swatch = Swatch(colour: 0, size: 0)
   func configure(with item: Swatch, at indexPath: ItemPath) {
