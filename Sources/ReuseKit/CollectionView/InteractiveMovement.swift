@@ -187,11 +187,11 @@ extension CollectionView {
             inSection: element.indexPath.section, isHeader: kind == .header)
         {
           // Pinned views stay pinned, and so does one at the pinning edge (it would leave
-          // the edge bare).
+          // the edge bare); pinned headers are placed again below.
           let pinned = layout.pinnedLengths(inSection: element.indexPath.section)
           let atEdge =
             kind == .header
-            ? pinned.leading > 0 && element.frame.min(axis) <= bounds.min(axis)
+            ? pinned.leading > 0
             : pinned.trailing > 0 && element.frame.max(axis) >= bounds.max(axis)
           slides =
             !atEdge
@@ -200,10 +200,12 @@ extension CollectionView {
         }
         supplementaryTargets.append(slides ? offset : .zero)
       }
+      if movement.target.section != movement.source.section {
+        repinHeaders(&supplementaryTargets, movement, layout)
+      }
     }
     items.removeLast(items.count - kept)
     // The lifted item: at the pointer, above everything; home when returning.
-    movement.home = lifted.frame
     var liftedOffset = Point.zero
     if !movement.isReturning {
       var center = Point(
@@ -226,6 +228,52 @@ extension CollectionView {
       settled: &settled)
     movement.pendingDecay = 1
     movement.isSettled = settled
+  }
+
+  /// Pinned headers, as the movement presents the content: the header of the section whose
+  /// slid header is last at or above the viewport's top is pinned there (pushed up by the
+  /// next one's), and the others sit at their slid places. The layout pins by the unmoved
+  /// content, which would keep the section before over rows slid up from the next one.
+  ///
+  /// - Complexity: O(k) over the supplementary views in view, with O(log n) lookups; no
+  ///   allocation.
+  private func repinHeaders(
+    _ targets: inout [Point], _ movement: InteractiveMovement, _ layout: any CollectionViewLayout
+  ) {
+    let axis = movement.axis
+    let top = bounds.min(axis)
+    /// A pinning header's place before and after the slide, or `nil`.
+    func place(_ element: LayoutAttributes) -> (slid: Double, length: Double)? {
+      let section = element.indexPath.section
+      guard element.supplementaryKind == .header,
+        layout.pinnedLengths(inSection: section).leading > 0,
+        let natural = layout.layoutAttributesForSupplementaryView(
+          ofKind: .header, inSection: section)?.frame
+      else { return nil }
+      let slides = movement.shiftsSupplementary(inSection: section, isHeader: true)
+      return (natural.min(axis) + (slides ? movement.slide : 0), natural.length(axis))
+    }
+    var owner = -1
+    var ownerSection = -1
+    var nextMin = Double.infinity
+    for (index, element) in elements.supplementaryViews.enumerated() {
+      guard let header = place(element), header.slid <= top,
+        element.indexPath.section > ownerSection
+      else { continue }
+      owner = index
+      ownerSection = element.indexPath.section
+    }
+    for element in elements.supplementaryViews where element.indexPath.section > ownerSection {
+      if let header = place(element) { nextMin = min(nextMin, header.slid) }
+    }
+    for (index, element) in elements.supplementaryViews.enumerated() {
+      guard let header = place(element) else { continue }
+      var wanted = header.slid
+      if index == owner { wanted = min(max(top, header.slid), nextMin - header.length) }
+      var offset = Point.zero
+      offset[axis] = wanted - element.frame.min(axis)
+      targets[index] = offset
+    }
   }
 
   /// Draws each element its offset from its place, gliding by the pending decay from the

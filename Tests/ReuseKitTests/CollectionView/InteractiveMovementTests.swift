@@ -307,6 +307,40 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     view.cancelInteractiveMovement()
   }
 
+  @Test func pinnedHeadersFollowTheContentAsTheMovementPresentsIt() {
+    let layout = ListLayout(itemSizing: .uniform(10), headerLength: .fixed(10))
+    layout.pinsHeaders = true
+    let (view, board) = makeBoard([Array(0..<10), Array(10..<20)], layout: layout)
+    defer { withExtendedLifetime(board) {} }
+    var time = 0.0
+    // Section 0: header 0–10, items 10–110; section 1: header 110–120, items 120–220. At 100
+    // the top shows section 0's last item under its pinned header.
+    view.contentOffset = Point(x: 0, y: 100)
+    view.layoutIfNeeded()
+    func headers() -> [Int: Rect] {
+      var found: [Int: Rect] = [:]
+      view.forEachDisplayedView { _, attributes in
+        if attributes.supplementaryKind == .header {
+          found[attributes.indexPath.section] = attributes.frame
+        }
+      }
+      return found
+    }
+    #expect(headers()[0]?.minY == 100)
+    // Lifting section 0's last item and dragging it into section 1 slides section 1's header
+    // up to the top: it is the one pinned there now, section 0's is pushed out.
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 9))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 175))
+    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 6))
+    run(view, 0.5, &time)
+    #expect(headers()[1]?.minY == 100)
+    #expect(headers()[0].map { $0.maxY <= 100 } ?? true)
+    view.cancelInteractiveMovement()
+    run(view, 1, &time)
+    #expect(!view.isAnimating)
+    #expect(headers()[0]?.minY == 100)
+  }
+
   @Test func gridItemsFlowThroughTheSlots() {
     let layout = GridLayout(columns: .fixed(3), itemHeight: .fixed(10))
     let (view, board) = makeBoard([Array(0..<30)], layout: layout)
