@@ -189,7 +189,6 @@ public final class GTKGallery {
     _ body: @escaping (GTKGallery, OpaquePointer, Double, Double) -> Void
   ) {
     drawers.append(body)
-    let index = drawers.count - 1
     let draw:
       @convention(c) (
         UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
@@ -203,7 +202,6 @@ public final class GTKGallery {
     area.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
-    _ = index
   }
 
   private var drawers: [(GTKGallery, OpaquePointer, Double, Double) -> Void] = []
