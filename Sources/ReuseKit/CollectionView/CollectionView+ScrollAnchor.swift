@@ -29,8 +29,10 @@ extension CollectionView {
   }
 
   /// Moves the offset so that the anchor item is where it was on screen (or, without one,
-  /// only keeps the offset in bounds as `clamping` says). Running motions and an update
-  /// animation's starting places move with the content, so nothing jumps on screen.
+  /// only keeps the offset in bounds as `clamping` says), through the one event for content
+  /// that moves under the viewport (``ScrollView/moveContent(by:)``): a drag, running motions
+  /// and an update animation's starting places move with the content, so nothing jumps on
+  /// screen, not even under a finger.
   ///
   /// - Complexity: O(log n) for the layout lookup, plus O(k) for the update animation.
   func restoreScrollAnchor(_ anchor: ScrollAnchor?, clamping: AnchorClamping) {
@@ -48,11 +50,7 @@ extension CollectionView {
       let minimum = minimumContentOffset[axis]
       if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
     }
-    let delta = Point(x: offset.x - contentOffset.x, y: offset.y - contentOffset.y)
-    guard delta != .zero else { return }
-    shiftMotions(by: delta)
-    updateAnimation?.shift(by: delta)
-    applyOffset(offset)
+    moveContent(by: Point(x: offset.x - contentOffset.x, y: offset.y - contentOffset.y))
   }
 
   /// The data source, delegate and host, loaded once for a pass or an update.

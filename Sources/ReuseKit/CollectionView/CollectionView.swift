@@ -321,6 +321,11 @@ public final class CollectionView: ScrollView {
     setNeedsLayout()
   }
 
+  /// Content moved under the viewport: an update animation's starting places move with it.
+  override func contentDidMove(by delta: Point) {
+    updateAnimation?.shift(by: delta)
+  }
+
   override func touchDidBegin(at point: Point) { swipeTouchDidBegin(at: point) }
   override func claimsDrag(dx: Double, dy: Double) -> Bool { swipeClaimsDrag(dx: dx, dy: dy) }
   override func claimedDragMoved(dx: Double, dy: Double) { swipeDragMoved(dx: dx, dy: dy) }

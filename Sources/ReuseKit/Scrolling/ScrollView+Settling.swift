@@ -151,11 +151,4 @@ extension ScrollView {
     motionDidStop()
     if wasDecelerating { notify(.didEndDecelerating) }
   }
-
-  /// Moves every running motion by `delta`: the content moved underneath it (a collection view
-  /// kept its first visible item in place while cells measured themselves).
-  func shiftMotions(by delta: Point) {
-    motionX.shift(by: delta.x)
-    motionY.shift(by: delta.y)
-  }
 }

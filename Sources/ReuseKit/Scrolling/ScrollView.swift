@@ -310,6 +310,10 @@ public class ScrollView {
   /// override to schedule layout.
   func contentOffsetDidChange(from oldOffset: Point) {}
 
+  /// The content moved under the viewport by `delta` (``moveContent(by:)``), before the offset
+  /// follows: subclasses move what they remember in content coordinates.
+  func contentDidMove(by delta: Point) {}
+
   /// Called after ``viewportSize`` changes. Subclasses override to schedule layout (and call
   /// ``restOnStopAfterResize()`` once the new geometry is known).
   func viewportSizeDidChange(from oldSize: Size) { restOnStopAfterResize() }
