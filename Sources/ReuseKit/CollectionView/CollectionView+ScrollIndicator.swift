@@ -29,7 +29,7 @@ extension CollectionView {
     let minimum = minimumContentOffset[axis]
     let maximum = maximumContentOffset[axis]
     guard maximum > minimum else { return nil }
-    let total = Double(itemCountPrefix[itemCountPrefix.count - 1])
+    let total = Double(counts.total)
     let shown = min(max(span.end - span.start, 0), total)
     let length = min(trackLength, max(1, (shown / total * trackLength).rounded()))
     let offset = contentOffset[axis]
@@ -70,7 +70,7 @@ extension CollectionView {
       result[axis] = maximumContentOffset[axis]
       return result
     }
-    let total = itemCountPrefix[itemCountPrefix.count - 1]
+    let total = counts.total
     // Above / (above + below) = position, with above + below = total - shown.
     let shown = min(max(span.end - span.start, 0), Double(total))
     let target = position * (Double(total) - shown)

@@ -4,7 +4,7 @@ extension CollectionView {
   /// The section-index titles from the data source
   /// (``CollectionViewDataSource/indexTitles(for:)``), as last read: on `reloadData()` and
   /// after each batch update. Empty without an index.
-  public var indexTitles: [String] { sectionIndexTitles }
+  public var indexTitles: [String] { counts.indexTitles }
 
   /// The item the section-index title at `index` jumps to, as the data source says
   /// (``CollectionViewDataSource/collectionView(_:indexPathForIndexTitle:at:)``), clamped into
@@ -12,7 +12,7 @@ extension CollectionView {
   /// index out of range or without sections. For an empty section the path names item 0 of
   /// it, which holds no item: ``scrollToIndexTitle(at:animated:)`` shows the section's header.
   public func indexPath(forIndexTitle title: String, at index: Int) -> ItemPath? {
-    guard let dataSource, index >= 0, index < sectionIndexTitles.count, !itemCounts.isEmpty
+    guard let dataSource, index >= 0, index < counts.indexTitles.count, !itemCounts.isEmpty
     else { return nil }
     let answer = dataSource.collectionView(self, indexPathForIndexTitle: title, at: index)
     let section = min(max(0, answer.section), itemCounts.count - 1)
@@ -31,8 +31,8 @@ extension CollectionView {
   /// header, or at the very top when headers scroll away). Exact with estimated sizes, as
   /// ``scrollToItem(at:at:animated:)`` is. Out of range: ignored.
   public func scrollToIndexTitle(at index: Int, animated: Bool = false) {
-    guard index >= 0, index < sectionIndexTitles.count,
-      let path = indexPath(forIndexTitle: sectionIndexTitles[index], at: index)
+    guard index >= 0, index < counts.indexTitles.count,
+      let path = indexPath(forIndexTitle: counts.indexTitles[index], at: index)
     else { return }
     layoutIfNeeded()
     let layout = collectionViewLayout

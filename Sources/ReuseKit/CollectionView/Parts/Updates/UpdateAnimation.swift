@@ -6,7 +6,7 @@
 /// state (so queries, selection and taps see it at once), and ``CollectionView/forEachDisplayedView(_:)``
 /// hands hosts the in-between attributes. Time starts at the first `tick(now:)` after the
 /// update, so a headless test controls every frame.
-final class UpdateAnimation {
+final class UpdateAnimation: LayoutPassParticipant {
   /// One removed view still on screen.
   struct Disappearing {
     let view: ReusableView
@@ -77,27 +77,9 @@ final class UpdateAnimation {
   }
 }
 
-/// Takes part in displaying and ending elements while it is installed, off the steady-state
-/// path (a collection view asks it only while one is set). A batch update's animation is
-/// one: views that enter because of the update fade in, views that leave because of it slide
-/// to their item's new place or fade out, and end when the animation does.
-protocol DisplayTransitionHandling: AnyObject {
-  /// An element is about to get a view.
-  func collectionView(
-    _ collectionView: CollectionView, willDisplay attributes: LayoutAttributes,
-    _ context: CollectionView.PassContext)
-  /// An element got `view`.
-  func collectionView(
-    _ collectionView: CollectionView, didDisplay view: ReusableView,
-    _ attributes: LayoutAttributes)
-  /// `view` is leaving; `true` keeps it on screen for now (it ends later).
-  func collectionView(
-    _ collectionView: CollectionView, keepsLeaving view: ReusableView,
-    _ attributes: LayoutAttributes
-  ) -> Bool
-}
+extension UpdateAnimation {
+  // MARK: Taking part in passes (reconcile, per element)
 
-extension UpdateAnimation: DisplayTransitionHandling {
   /// The item's old view may still be sliding away: it ends before the new one shows, so one
   /// element never has two displayed views.
   func collectionView(
@@ -164,12 +146,12 @@ extension LayoutAttributes {
 
 extension CollectionView {
   /// Whether a batch update is animating.
-  public var isAnimatingUpdates: Bool { updateAnimation != nil }
+  public var isAnimatingUpdates: Bool { updates.isAnimating }
 
   /// Where a displayed view is drawn now: its attributes, or, while an update animates, the
   /// in-between ones.
   func presentationAttributes(of view: ReusableView, model: LayoutAttributes) -> LayoutAttributes {
-    guard let animation = updateAnimation,
+    guard let animation = updates.animation,
       let start = animation.startAttributes[ObjectIdentifier(view)]
     else { return model }
     return start.interpolated(to: model, fraction: animation.fraction(at: now))
@@ -198,37 +180,5 @@ extension CollectionView {
     var faded = start
     faded.alpha = 0
     return (faded, false)
-  }
-
-  /// Starts the clock on the first tick and ends the animation when it has run.
-  func advanceUpdateAnimation(to time: Double) {
-    guard let animation = updateAnimation else { return }
-    if animation.startTime == nil { animation.startTime = time }
-    if let start = animation.startTime, time - start >= animation.duration {
-      finishUpdateAnimation(finished: true)
-    }
-  }
-
-  /// Ends the animation: removed views end their display and go back to the pool, and the
-  /// completions run (`finished` is `false` when another update or a reload cut it short).
-  func finishUpdateAnimation(finished: Bool) {
-    guard let animation = updateAnimation else { return }
-    updateAnimation = nil
-    let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
-    // Display callbacks run as in a layout pass: an update they start is deferred (a reload).
-    let wasInPass = isInLayoutPass
-    isInLayoutPass = true
-    for item in animation.disappearing {
-      endDisplaying(item.view, item.attributes, context)
-    }
-    isInLayoutPass = wasInPass
-    if !wasInPass && reloadRequestedDuringPass {
-      reloadRequestedDuringPass = false
-      reloadData()
-    }
-    for completion in animation.completions { completion(finished) }
-    #if REUSEKIT_CHECKS
-      _checkInvariants()
-    #endif
   }
 }

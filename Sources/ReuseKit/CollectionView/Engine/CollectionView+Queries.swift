@@ -53,15 +53,15 @@ extension CollectionView {
   ///
   /// - Complexity: O(k).
   public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
-    if hasSwipe, let offset = swipe?.offset, offset != 0, let swiped = swipe?.indexPath {
+    if let swiped = swipe.presentedRow {
       // The swiped row is drawn moved across, uncovering its actions.
       let across = collectionViewLayout.scrollDirection.cross
       forEachPresentedView { view, attributes in
-        guard attributes.category == .cell, attributes.indexPath == swiped else {
+        guard attributes.category == .cell, attributes.indexPath == swiped.indexPath else {
           return body(view, attributes)
         }
         var moved = attributes
-        moved.frame.origin[across] += offset
+        moved.frame.origin[across] += swiped.offset
         body(view, moved)
       }
       return
@@ -71,7 +71,7 @@ extension CollectionView {
 
   /// The displayed views with their presentation attributes (see ``forEachDisplayedView(_:)``).
   private func forEachPresentedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
-    if let animation = updateAnimation {
+    if let animation = updates.animation {
       let fraction = animation.fraction(at: now)
       // Leaving views first: at equal z-index, hosts draw what stays over what goes.
       for item in animation.disappearing {

@@ -14,43 +14,49 @@ extension CollectionView {
   ///
   /// - Complexity: O(S) now, plus a full layout prepare at the next pass.
   public func reloadData() {
-    if isInLayoutPass {
-      reloadRequestedDuringPass = true
+    if pass.isInPass {
+      pass.reloadRequested = true
       return
     }
-    finishUpdateAnimation(finished: false)
-    abandonMovementForUpdate()
-    closeSwipeActions(animated: false)
+    updates.finishAnimation(finished: false, in: self)
+    movement.abandon(in: self)
+    swipe.close(animated: false, in: self)
     loadCounts()
-    // Chat mode opens a conversation at its end.
-    if anchorsToEnd { opensAtEnd = true }
-    selectedItems = selectedItems.filter(isValid)
-    cancelAllPrefetching()
-    needsReconfigureAll = true
+    endAnchoring.dataDidReload(in: self)
+    selection.keepValid(in: self)
+    prefetcher.cancelAll(in: self)
+    pass.needsReconfigureAll = true
     collectionViewLayout.invalidateLayout()
     setNeedsLayout()
     #if REUSEKIT_CHECKS
-      _checkSelectionInvariants()
+      selection._checkInvariants(in: self)
     #endif
   }
 
   /// The number of sections, as last read from the data source.
-  public var numberOfSections: Int { itemCounts.count }
+  public var numberOfSections: Int { counts.sectionCount }
 
   /// The number of items in `section`, as last read; 0 for a section out of range.
   public func numberOfItems(inSection section: Int) -> Int {
-    section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
+    counts.numberOfItems(inSection: section)
   }
 
+  /// The item counts per section, as last read.
+  var itemCounts: [Int] { counts.perSection }
+
   /// `true` when `indexPath` names an item of the current data.
-  func isValid(_ indexPath: ItemPath) -> Bool {
-    indexPath.section >= 0 && indexPath.section < itemCounts.count && indexPath.item >= 0
-      && indexPath.item < itemCounts[indexPath.section]
-  }
+  func isValid(_ indexPath: ItemPath) -> Bool { counts.isValid(indexPath) }
 
   /// Reads the section and item counts from the data source, clamping bad ones.
   func loadCounts() {
-    itemCounts = readCounts()
+    setItemCounts(readCounts())
+  }
+
+  /// Takes new counts (and the section-index titles with them); the focus stays in range.
+  func setItemCounts(_ newCounts: [Int]) {
+    counts.set(newCounts)
+    counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
+    focus.keepInRange(in: self)
   }
 
   /// The data source's section and item counts now, clamped (with diagnostics).
@@ -89,15 +95,15 @@ extension CollectionView {
   /// row does this when it scrolls away, so its item cells serve the other rows. Unlike
   /// ``reloadData()`` it reads no counts and leaves the layout prepared: no allocation.
   package func endDisplayingAll() {
-    guard !isInLayoutPass else { return }
-    finishUpdateAnimation(finished: false)
-    isInLayoutPass = true
+    guard !pass.isInPass else { return }
+    updates.finishAnimation(finished: false, in: self)
+    pass.isInPass = true
     reusePool.beginPass()
     let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
     displayedItems.removeAll { endDisplaying($0, $1, context) }
     displayedSupplementaryViews.removeAll { endDisplaying($0, $1, context) }
     reusePool.endPass()
-    isInLayoutPass = false
+    pass.isInPass = false
     setNeedsLayout()
   }
 }

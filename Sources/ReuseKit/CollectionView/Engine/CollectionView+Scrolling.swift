@@ -48,7 +48,7 @@ extension CollectionView {
     if animated && !isTracking {
       setContentOffset(target, animated: true)
       guard phase == .animating else { return }
-      pendingItemScroll = (indexPath, resolved, padding)
+      targeting.pendingItemScroll = (indexPath, resolved, padding)
       animationTarget = { [unowned self] in
         self.scrollTarget(for: indexPath, at: resolved, from: self.contentOffset, padding: padding)?
           .offset
@@ -128,22 +128,10 @@ extension CollectionView {
   // MARK: Flat indices
 
   /// The path of the item at flat index `flat` (counting across sections).
-  func indexPath(forFlatIndex flat: Int) -> ItemPath? {
-    let total = itemCountPrefix[itemCountPrefix.count - 1]
-    guard flat >= 0, flat < total else { return nil }
-    var low = 0
-    var high = itemCounts.count - 1
-    while low < high {  // last section whose first flat index is ≤ flat
-      let mid = (low + high + 1) / 2
-      if itemCountPrefix[mid] <= flat { low = mid } else { high = mid - 1 }
-    }
-    return ItemPath(section: low, item: flat - itemCountPrefix[low])
-  }
+  func indexPath(forFlatIndex flat: Int) -> ItemPath? { counts.indexPath(forFlatIndex: flat) }
 
   /// The flat index of `indexPath`.
-  func flatIndex(of indexPath: ItemPath) -> Int {
-    itemCountPrefix[indexPath.section] + indexPath.item
-  }
+  func flatIndex(of indexPath: ItemPath) -> Int { counts.flatIndex(of: indexPath) }
 }
 
 extension CollectionView: ScrollSnapStopProvider {
@@ -162,17 +150,17 @@ extension CollectionView: ScrollSnapStopProvider {
     to offset: Double, axis: Axis, alignment: SnapAlignment
   ) -> SnapStop? {
     let layout = collectionViewLayout
-    let total = itemCountPrefix[itemCountPrefix.count - 1]
+    let total = counts.total
     guard total > 0 else { return nil }
     let line = alignmentLine(forOffset: offset, axis: axis, alignment: alignment)
     // Look a viewport either side of the line: an item meets it, or a near one does.
     let reach = max(viewportSize[axis], 1)
     let window = Rect(
       axis: axis, main: line - reach, mainLength: 2 * reach, cross: -1e12, crossLength: 2e12)
-    snapElements.removeAll()
-    layout.elements(in: LayoutQuery(rect: window, viewport: window), into: &snapElements)
+    targeting.snapElements.removeAll()
+    layout.elements(in: LayoutQuery(rect: window, viewport: window), into: &targeting.snapElements)
     var best: SnapStop?
-    for element in snapElements.items {
+    for element in targeting.snapElements.items {
       let stop = SnapStop(
         index: flatIndex(of: element.indexPath),
         offset: alignedOffset(of: element.frame, axis: axis, alignment: alignment))
@@ -197,7 +185,7 @@ extension CollectionView: ScrollSnapStopProvider {
   )
     -> SnapStop?
   {
-    let total = itemCountPrefix[itemCountPrefix.count - 1]
+    let total = counts.total
     guard total > 0 else { return nil }
     guard steps.magnitude <= 256 else {
       let (sum, overflow) = stop.index.addingReportingOverflow(steps)
@@ -236,10 +224,10 @@ extension CollectionView: ScrollSnapStopProvider {
       let high = forward ? line + reach : line + viewport
       let window = Rect(
         axis: axis, main: low, mainLength: high - low, cross: -1e12, crossLength: 2e12)
-      snapElements.removeAll()
-      layout.elements(in: LayoutQuery(rect: window, viewport: window), into: &snapElements)
+      targeting.snapElements.removeAll()
+      layout.elements(in: LayoutQuery(rect: window, viewport: window), into: &targeting.snapElements)
       var best: SnapStop?
-      for element in snapElements.items {
+      for element in targeting.snapElements.items {
         let offset = alignedOffset(of: element.frame, axis: axis, alignment: alignment)
         guard forward ? offset > stop.offset + epsilon : offset < stop.offset - epsilon else {
           continue

@@ -28,26 +28,16 @@ extension CollectionView {
 
   // MARK: Loading more at either end
 
-  /// Tells the delegate when the viewport comes within ``edgeDistance`` of an end of the
-  /// content, once per approach: it is told again after moving away (half as far again) or
-  /// once the number of items changed (the items it loaded arrived).
-  func noteApproachedEdges() {
-    let axis = endAxis
-    let offset = contentOffset[axis]
-    let toStart = offset - minimumContentOffset[axis]
-    let toEnd = maximumContentOffset[axis] - offset
-    let itemCount = itemCountPrefix[itemCountPrefix.count - 1]
-    if itemCount != edgeItemCount {
-      edgeItemCount = itemCount
-      edgesTold = []
-    }
-    for (edge, distance) in [(ContentEdge.start, toStart), (.end, toEnd)] {
-      if distance > edgeDistance * 1.5 {
-        edgesTold.remove(edge)
-      } else if distance <= edgeDistance, !edgesTold.contains(edge), !viewportSize.isEmpty {
-        edgesTold.insert(edge)
-        collectionDelegate?.collectionView(self, didApproach: edge)
-      }
+  /// How close to an end of the content the viewport comes before the delegate hears
+  /// `collectionView(_:didApproach:)`, in points along the scroll axis, to load more there
+  /// (older messages at the top of a chat, the next page of a feed). 0, the default, turns it
+  /// off; negative or NaN values count as 0.
+  public var edgeDistance: Double {
+    get { endAnchoring.edgeDistance }
+    set {
+      endAnchoring.edgeDistance = newValue >= 0 && newValue.isFinite ? newValue : 0
+      endAnchoring.updateParticipation(in: self)
+      setNeedsLayout()
     }
   }
 }

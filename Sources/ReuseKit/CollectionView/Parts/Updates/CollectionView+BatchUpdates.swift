@@ -35,23 +35,7 @@ extension CollectionView {
   public func performBatchUpdates(
     animated: Bool = true, _ updates: () -> Void, completion: ((Bool) -> Void)? = nil
   ) -> Result<Void, BatchUpdateError> {
-    if batchDepth == 0 {
-      pendingBatch = Changeset()
-      pendingBatchAnimated = animated
-      pendingBatchCompletions = []
-    } else if !animated {
-      pendingBatchAnimated = false
-    }
-    if let completion { pendingBatchCompletions.append(completion) }
-    batchDepth += 1
-    updates()
-    batchDepth -= 1
-    guard batchDepth == 0 else { return .success(()) }
-    let batch = pendingBatch
-    let completions = pendingBatchCompletions
-    pendingBatch = Changeset()
-    pendingBatchCompletions = []
-    return commitBatch(batch, animated: pendingBatchAnimated, completions: completions)
+    self.updates.perform(animated: animated, updates, completion: completion, in: self)
   }
 
   /// Applies a changeset as one batch update (a stage of a `StagedChangeset`, say): change
@@ -119,68 +103,10 @@ extension CollectionView {
   }
 
   private func record(_ changes: Changeset) {
-    if batchDepth > 0 {
-      pendingBatch.formUnion(changes)
-    } else {
-      commitBatch(changes, animated: true, completions: [])
-    }
+    self.updates.record(changes, in: self)
   }
 
-  // MARK: Commit
-
-  @discardableResult
-  private func commitBatch(
-    _ changeset: Changeset, animated: Bool, completions: [(Bool) -> Void]
-  ) -> Result<Void, BatchUpdateError> {
-    if isInLayoutPass {
-      let error = BatchUpdateError.updateDuringLayoutPass
-      diagnostics.report(Diagnostic(.reentrantUpdate, error.description, batchUpdateError: error))
-      reloadRequestedDuringPass = true
-      for completion in completions { completion(false) }
-      return .failure(error)
-    }
-    // A running update animation is not cut short: the new one starts from where views are
-    // drawn now. Its leftovers (views still fading out, completions) are settled after this
-    // update is applied, so their callbacks see a consistent state.
-    abandonMovementForUpdate()
-    closeSwipeActions(animated: false)
-    let previous = updateAnimation
-    updateAnimation = nil
-    let newCounts = readCounts()
-    switch changeset.validate(oldItemCounts: itemCounts, newItemCounts: newCounts) {
-    case .failure(let error):
-      updateAnimation = previous
-      finishUpdateAnimation(finished: false)
-      diagnostics.report(
-        Diagnostic(
-          .inconsistentUpdate, error.description + " Reloading the data instead.",
-          batchUpdateError: error))
-      reloadData()
-      layoutIfNeeded()
-      for completion in completions { completion(false) }
-      return .failure(error)
-    case .success(let mapping):
-      var update = BatchUpdateTransaction(
-        changeset: changeset, mapping: mapping, newCounts: newCounts,
-        duration: animated ? updateAnimationDuration : 0, completions: completions,
-        previous: previous)
-      update.run(on: self)
-      settle(interruptedCompletions: previous?.completions ?? [])
-      return .success(())
-    }
-  }
-
-  /// Ends the views an interrupted animation left that the new update did not carry on, and
-  /// tells that animation's completions it was cut short.
-  private func settle(interruptedCompletions: [(Bool) -> Void]) {
-    if !settlingViews.isEmpty {
-      let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
-      let views = settlingViews
-      settlingViews = []
-      for item in views { endDisplaying(item.view, item.attributes, context) }
-    }
-    for completion in interruptedCompletions { completion(false) }
-  }
+  // MARK: Reconfiguring in place
 
   /// Asks the data source again for the displayed cells of `items` and the displayed
   /// supplementary views of `sections`; dequeuing returns the current view. A data source that
@@ -191,11 +117,11 @@ extension CollectionView {
     var replaced: [LayoutAttributes] = []
     // The data source runs here, outside a pass: treat it as one, so that a layout or an
     // update it starts waits (a reload) instead of changing the sets being walked.
-    isInLayoutPass = true
+    pass.isInPass = true
     for entry in displayedItems.entries where items.contains(entry.attributes.indexPath) {
-      reconfiguringView = entry.view
+      registry.reconfiguringView = entry.view
       let cell = context.cell(for: self, at: entry.attributes.indexPath)
-      reconfiguringView = nil
+      registry.reconfiguringView = nil
       if cell === entry.view {
         entry.view.measuredLength = nil  // its size may have changed
       } else {
@@ -206,16 +132,16 @@ extension CollectionView {
     for entry in displayedSupplementaryViews.entries
     where sections.contains(entry.attributes.indexPath.section) {
       guard let kind = entry.attributes.supplementaryKind else { continue }
-      reconfiguringView = entry.view
+      registry.reconfiguringView = entry.view
       let returned = context.supplementaryView(
         for: self, ofKind: kind, at: entry.attributes.indexPath)
-      reconfiguringView = nil
+      registry.reconfiguringView = nil
       if returned !== entry.view {
         discardUnusedView(returned)
         replaced.append(entry.attributes)
       }
     }
-    isInLayoutPass = false
+    pass.isInPass = false
     if !replaced.isEmpty {
       let isReplaced = { (attributes: LayoutAttributes) in
         replaced.contains { $0.isSameElement(as: attributes) }
@@ -227,8 +153,8 @@ extension CollectionView {
     } else if collectionViewLayout.wantsSelfSizing {
       setNeedsLayout()
     }
-    if reloadRequestedDuringPass {
-      reloadRequestedDuringPass = false
+    if pass.reloadRequested {
+      pass.reloadRequested = false
       reloadData()
     }
     layoutIfNeeded()
@@ -237,6 +163,32 @@ extension CollectionView {
   /// A view dequeued but never displayed goes back to the pool.
   private func discardUnusedView(_ view: ReusableView) {
     guard view.reuseState == .dequeued else { return }
-    reusePool.enqueue(view, slot: registrationPoolSlots[view.registrationSlot])
+    reusePool.enqueue(view, slot: registry.poolSlots[view.registrationSlot])
+  }
+}
+
+extension CollectionView {
+  /// How long a batch update animates (moves, appearing and disappearing items), in seconds
+  /// on the host's clock. 0 applies updates at once. UIKit's default is 0.3. Negative or NaN
+  /// values count as 0, with a diagnostic.
+  public var updateAnimationDuration: Double {
+    get { updates.duration }
+    set {
+      if !(newValue >= 0 && newValue.isFinite) {
+        diagnostics.report(
+          .invalidMetric, "updateAnimationDuration \(newValue) is invalid; using 0")
+      }
+      updates.duration = newValue >= 0 && newValue.isFinite ? newValue : 0
+    }
+  }
+
+  /// Whether batch updates keep the first visible item in its place on screen (`true`, the
+  /// default): inserting or deleting above it moves the content offset instead of the
+  /// content. The anchor is the first item reaching into the viewport that the update neither
+  /// deletes nor moves. When the content is scrolled to its very top it stays at the top, so
+  /// items inserted there show. `false` keeps the content offset, as UIKit does.
+  public var anchorsFirstVisibleItem: Bool {
+    get { updates.anchorsFirstVisibleItem }
+    set { updates.anchorsFirstVisibleItem = newValue }
   }
 }

@@ -39,30 +39,30 @@ extension CollectionView {
   ) {
     let registration = Registration(
       identifier: identifier, kind: kind, viewType: viewType, factory: factory)
-    if let slot = registrationSlots[identifier] {
-      let existing = registrations[slot]
+    if let slot = registry.slots[identifier] {
+      let existing = registry.registrations[slot]
       require(
         (existing.kind == nil) == (kind == nil),
         "Reuse identifier \"\(identifier)\" is already registered for "
           + (existing.kind == nil ? "cells" : "supplementary views")
           + "; use a different identifier for each role.")
-      registrations[slot] = registration
+      registry.registrations[slot] = registration
     } else {
-      registrationSlots[identifier] = registrations.count
-      registrations.append(registration)
-      registrationPoolSlots.append(reusePool.slot(for: identifier))
-      registrationCounters.append(ReuseCounters())
+      registry.slots[identifier] = registry.registrations.count
+      registry.registrations.append(registration)
+      registry.poolSlots.append(reusePool.slot(for: identifier))
+      registry.counters.append(ReuseCounters())
     }
-    lastDequeued = ("", -1)
+    registry.lastDequeued = ("", -1)
   }
 
   /// What is registered for cells under `identifier`: `.type(T)` for a class, `.factory` for a
   /// closure, or `nil` when nothing is (or the identifier is used for supplementary views).
   public func cellRegistration(forReuseIdentifier identifier: String) -> CellRegistration? {
-    guard let slot = registrationSlots[identifier], registrations[slot].kind == nil else {
+    guard let slot = registry.slots[identifier], registry.registrations[slot].kind == nil else {
       return nil
     }
-    return registrations[slot].viewType.map { .type($0) } ?? .factory
+    return registry.registrations[slot].viewType.map { .type($0) } ?? .factory
   }
 
   // MARK: Dequeuing
@@ -107,7 +107,9 @@ extension CollectionView {
   /// Stops with a message naming the registered type and the requested one.
   @usableFromInline
   func wrongCellType(_ cell: CollectionViewCell, expected: Any.Type, identifier: String) -> Never {
-    let registered = registrationSlots[identifier].map { registrations[$0].typeDescription }
+    let registered = registry.slots[identifier].map {
+      registry.registrations[$0].typeDescription
+    }
     misuse(
       "dequeueReusableCell(\(expected).self, withReuseIdentifier: \"\(identifier)\"): the cell "
         + "registered for \"\(identifier)\" is \(registered ?? "?") (this one is "
@@ -153,11 +155,11 @@ extension CollectionView {
     -> ReusableView
   {
     let identifier = "ReuseKit.placeholder.\(kind.rawValue)"
-    if registrationSlots[identifier] == nil {
+    if registry.slots[identifier] == nil {
       register(ReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
     }
-    if !didReportMissingSupplementaryProvider {
-      didReportMissingSupplementaryProvider = true
+    if !registry.reportedMissingSupplementaryProvider {
+      registry.reportedMissingSupplementaryProvider = true
       diagnostics.report(
         .invalidConfiguration,
         "the layout places \(kind) views but the data source does not implement "
@@ -171,7 +173,7 @@ extension CollectionView {
   /// registration and shows nothing; the next reload replaces it.
   public func dequeueBlankCell(for indexPath: ItemPath) -> CollectionViewCell {
     let identifier = "ReuseKit.blank.cell"
-    if registrationSlots[identifier] == nil {
+    if registry.slots[identifier] == nil {
       register(CollectionViewCell.self, forCellWithReuseIdentifier: identifier)
     }
     return dequeueView(identifier, kind: nil) as! CollectionViewCell
@@ -179,25 +181,25 @@ extension CollectionView {
 
   /// Pops a view for `identifier` from the pool, or creates one.
   func dequeueView(_ identifier: String, kind: SupplementaryKind?) -> ReusableView {
-    if let view = reconfiguringView, view.reuseIdentifier == identifier {
+    if let view = registry.reconfiguringView, view.reuseIdentifier == identifier {
       // A reconfigure: the current view, as it is (no `prepareForReuse`).
-      reconfiguringView = nil
+      registry.reconfiguringView = nil
       return view
     }
     let slot: Int
-    if identifier == lastDequeued.identifier {
-      slot = lastDequeued.slot
+    if identifier == registry.lastDequeued.identifier {
+      slot = registry.lastDequeued.slot
     } else {
-      guard let found = registrationSlots[identifier] else {
+      guard let found = registry.slots[identifier] else {
         misuse(
           "No \(kind == nil ? "cell" : "supplementary view") is registered under reuse "
             + "identifier \"\(identifier)\"; call register(_:for\(kind == nil ? "Cell" : "SupplementaryViewOfKind:")"
             + "WithReuseIdentifier:) before dequeuing.")
       }
       slot = found
-      lastDequeued = (identifier, slot)
+      registry.lastDequeued = (identifier, slot)
     }
-    if let view = reusePool.dequeue(slot: registrationPoolSlots[slot]) {
+    if let view = reusePool.dequeue(slot: registry.poolSlots[slot]) {
       if view.registrationSlot != slot || view.ownerID != ObjectIdentifier(self) {
         checkRole(of: slot, identifier: identifier, kind: kind)
         if view.ownerID != ObjectIdentifier(self) {
@@ -207,27 +209,27 @@ extension CollectionView {
         view.registrationSlot = slot
       }
       view.dequeuedBy = ObjectIdentifier(self)
-      registrationCounters[slot].reused += 1
-      reuseCounters.reused += 1
+      registry.counters[slot].reused += 1
+      registry.totals.reused += 1
       view.prepareForReuse()
       return view
     }
     checkRole(of: slot, identifier: identifier, kind: kind)
-    let view = registrations[slot].factory()
+    let view = registry.registrations[slot].factory()
     view.reuseIdentifier = identifier
     view.owner = self
     view.registrationSlot = slot
     view.reuseState = .dequeued
     view.dequeuedBy = ObjectIdentifier(self)
-    registrationCounters[slot].created += 1
-    reuseCounters.created += 1
+    registry.counters[slot].created += 1
+    registry.totals.created += 1
     return view
   }
 
   /// Stops when an identifier registered for cells is dequeued as a supplementary view, or the
   /// reverse. (A view that comes back to the same slot passed this check when it was made.)
   private func checkRole(of slot: Int, identifier: String, kind: SupplementaryKind?) {
-    let registration = registrations[slot]
+    let registration = registry.registrations[slot]
     require(
       (registration.kind == nil) == (kind == nil),
       "Reuse identifier \"\(identifier)\" is registered for "
@@ -238,10 +240,10 @@ extension CollectionView {
 
 extension CollectionView: ReuseOwner {
   func reusePool(_ pool: ReusePool, didDiscard view: ReusableView) {
-    if view.registrationSlot >= 0 && view.registrationSlot < registrationCounters.count {
-      registrationCounters[view.registrationSlot].discarded += 1
+    if view.registrationSlot >= 0 && view.registrationSlot < registry.counters.count {
+      registry.counters[view.registrationSlot].discarded += 1
     }
-    reuseCounters.discarded += 1
+    registry.totals.discarded += 1
     relinquish(view)
   }
 
@@ -264,6 +266,46 @@ public enum CellRegistration {
 }
 
 extension CollectionView {
+  /// What is registered, per identifier slot, beside where its views wait in the pool and
+  /// what the reuse engine has done with them: plain arrays, so that the per-view bookkeeping
+  /// touches no object.
+  struct Registry {
+    var registrations: [Registration] = []
+    /// Per registration slot: its identifier's slot in the pool.
+    var poolSlots: [Int] = []
+    /// Per registration slot: its counters.
+    var counters: [ReuseCounters] = []
+    /// Across all identifiers.
+    var totals = ReuseCounters()
+    var slots: [String: Int] = [:]
+    /// The last identifier dequeued and its slot: most frames dequeue one identifier
+    /// repeatedly.
+    var lastDequeued: (identifier: String, slot: Int) = ("", -1)
+    /// The cell a reconfigure is asking the data source about: dequeuing its identifier
+    /// returns it, unprepared, as UIKit's reconfigure does.
+    var reconfiguringView: ReusableView?
+    var reportedMissingSupplementaryProvider = false
+
+    /// Every registration's pool slot, in `pool`.
+    mutating func movePoolSlots(to pool: ReusePool) {
+      for (slot, registration) in registrations.enumerated() {
+        poolSlots[slot] = pool.slot(for: registration.identifier)
+      }
+    }
+  }
+
+  /// What the reuse engine has done, across all identifiers.
+  public var reuseCounters: ReuseCounters { registry.totals }
+
+  /// Every identifier a view is registered under, in registration order (the blank
+  /// placeholders' included once used).
+  public var registeredReuseIdentifiers: [String] { registry.registrations.map(\.identifier) }
+
+  /// What the reuse engine has done for one identifier.
+  public func reuseCounters(forReuseIdentifier identifier: String) -> ReuseCounters {
+    registry.slots[identifier].map { registry.counters[$0] } ?? ReuseCounters()
+  }
+
   /// One registered view type or factory.
   final class Registration {
     let identifier: String

@@ -4,15 +4,15 @@ extension CollectionView {
   /// The item the user is moving (``beginInteractiveMovementForItem(at:)``), at its path
   /// before the drop; `nil` when none is.
   public var interactivelyMovingItem: ItemPath? {
-    interactiveMovement.flatMap { $0.isReturning ? nil : $0.source }
+    movement.state.flatMap { $0.isReturning ? nil : $0.source }
   }
 
   /// Where the moving item lands if it is dropped now: its path after the move. It equals
   /// ``interactivelyMovingItem`` while the item is over its own place.
   public var interactiveMovementTarget: ItemPath? {
-    guard interactiveMovement?.isReturning == false else { return nil }
+    guard movement.state?.isReturning == false else { return nil }
     layoutIfNeeded()  // the pointer's last move is looked up in the next pass
-    return interactiveMovement.flatMap { $0.isReturning ? nil : $0.target }
+    return movement.state.flatMap { $0.isReturning ? nil : $0.target }
   }
 
   /// Lifts the item at `indexPath` so the user can move it, as UIKit's method of the same
@@ -35,11 +35,11 @@ extension CollectionView {
   /// - Complexity: O(log n).
   @discardableResult
   public func beginInteractiveMovementForItem(at indexPath: ItemPath) -> Bool {
-    if let movement = interactiveMovement {
-      guard movement.isReturning else { return false }
-      finishMovement()
+    if let moving = movement.state {
+      guard moving.isReturning else { return false }
+      movement.finish(in: self)
     }
-    guard !isInLayoutPass, batchDepth == 0 else {
+    guard !pass.isInPass, !updates.isCollecting else {
       diagnostics.report(
         .reentrantUpdate, "beginInteractiveMovementForItem(at:) during an update; ignored")
       return false
@@ -54,26 +54,24 @@ extension CollectionView {
     guard let dataSource, dataSource.collectionView(self, canMoveItemAt: indexPath),
       let frame = layout.layoutAttributesForItem(at: indexPath)?.frame, frame.isFinite
     else { return false }
-    closeSwipeActions(animated: false)
+    swipe.close(animated: false, in: self)
     abandonTouch()
     let axis = layout.scrollDirection
     let center = Point(x: frame.midX - contentOffset.x, y: frame.midY - contentOffset.y)
-    var movement = InteractiveMovement(
+    var lifted = InteractiveMovement(
       source: indexPath, style: layout.focusNavigation == .sequential ? .shift : .slots,
       axis: axis, center: center)
-    movement.home = frame
+    lifted.home = frame
     // The spacing that goes with the item: the gap to its neighbour in its section.
     let next = ItemPath(section: indexPath.section, item: indexPath.item + 1)
     let previous = ItemPath(section: indexPath.section, item: indexPath.item - 1)
     if isValid(next), let after = layout.layoutAttributesForItem(at: next)?.frame {
-      movement.spacing = max(0, after.min(axis) - frame.max(axis))
+      lifted.spacing = max(0, after.min(axis) - frame.max(axis))
     } else if isValid(previous), let before = layout.layoutAttributesForItem(at: previous)?.frame {
-      movement.spacing = max(0, frame.min(axis) - before.max(axis))
+      lifted.spacing = max(0, frame.min(axis) - before.max(axis))
     }
-    if !movement.spacing.isFinite { movement.spacing = 0 }
-    resetMovementOffsets()
-    interactiveMovement = movement
-    setNeedsLayout()
+    if !lifted.spacing.isFinite { lifted.spacing = 0 }
+    movement.begin(lifted, in: self)
     layoutIfNeeded()
     return true
   }
@@ -86,17 +84,18 @@ extension CollectionView {
   /// Like a content offset change, it takes effect at the next layout pass (the host's tick
   /// or draw runs it), so several pointer events in one frame cost one pass.
   public func updateInteractiveMovementTargetPosition(_ position: Point) {
-    guard var movement = interactiveMovement, !movement.isReturning else { return }
+    guard let moving = movement.state, !moving.isReturning else { return }
     guard position.isFinite else {
       diagnostics.report(
         .invalidMetric, "updateInteractiveMovementTargetPosition: \(position) is not finite")
       return
     }
     let center = Point(x: position.x - contentOffset.x, y: position.y - contentOffset.y)
-    guard center != movement.center else { return }
-    movement.center = center
-    movement.hasMoved = true
-    interactiveMovement = movement
+    guard center != moving.center else { return }
+    movement.update {
+      $0.center = center
+      $0.hasMoved = true
+    }
     setNeedsLayout()
   }
 
@@ -105,22 +104,21 @@ extension CollectionView {
   /// performs the move as one animated batch update, from where everything is drawn. Dropped
   /// on its own place, it glides back as on a cancel.
   public func endInteractiveMovement() {
-    guard interactiveMovement?.isReturning == false else { return }
+    guard movement.state?.isReturning == false else { return }
     layoutIfNeeded()
-    guard let movement = interactiveMovement, movement.target != movement.source,
-      let dataSource
+    guard let moving = movement.state, moving.target != moving.source, let dataSource
     else { return returnMovingItem() }
-    finishMovement()
+    movement.finish(in: self)
     performBatchUpdates(animated: true) {
-      dataSource.collectionView(self, moveItemAt: movement.source, to: movement.target)
-      moveItem(at: movement.source, to: movement.target)
+      dataSource.collectionView(self, moveItemAt: moving.source, to: moving.target)
+      moveItem(at: moving.source, to: moving.target)
     }
   }
 
   /// Puts everything back: the item glides to its place, the others to theirs, and the data
   /// source hears nothing.
   public func cancelInteractiveMovement() {
-    guard interactiveMovement?.isReturning == false else { return }
+    guard movement.state?.isReturning == false else { return }
     returnMovingItem()
   }
 
@@ -128,50 +126,22 @@ extension CollectionView {
 
   /// Starts the glide home; the movement ends when everything has arrived.
   private func returnMovingItem() {
-    guard var movement = interactiveMovement else { return }
-    movement.isReturning = true
-    movement.target = movement.source
-    movement.isSettled = false
-    interactiveMovement = movement
+    guard movement.isActive else { return }
+    movement.update {
+      $0.isReturning = true
+      $0.target = $0.source
+      $0.isSettled = false
+    }
     setNeedsLayout()
     layoutIfNeeded()
     if interactiveMovementAnimationDuration == 0 {
-      finishMovement()
+      movement.finish(in: self)
     }
-  }
-
-  /// Ends the movement at once: the next pass shows the layout's places.
-  func finishMovement() {
-    guard interactiveMovement != nil else { return }
-    interactiveMovement = nil
-    movementLiftedCell?.isLifted = false
-    movementLiftedCell = nil
-    setNeedsLayout()
-  }
-
-  /// A reload, an update from elsewhere or a new layout ends a movement at once, without a
-  /// move: the data it was made over has gone.
-  func abandonMovementForUpdate() {
-    guard isMovingItem else { return }
-    finishMovement()
-  }
-
-  /// Before a pass: the lifted item's size from the layout, and the target under it.
-  func prepareMovementPass(_ layout: any CollectionViewLayout) {
-    guard var movement = interactiveMovement else { return }
-    guard isValid(movement.source) else { return finishMovement() }
-    if let base = layout.layoutAttributesForItem(at: movement.source)?.frame, base.isFinite {
-      movement.size = base.size
-      movement.home = base
-      movement.shift = base.length(movement.axis) + movement.spacing
-    }
-    if !movement.isReturning { retarget(&movement, layout) }
-    interactiveMovement = movement
   }
 
   /// The target under the lifted item's centre: the item place there, or the start (end) of
   /// the section whose header (footer) is there; elsewhere it keeps the last one.
-  private func retarget(_ movement: inout InteractiveMovement, _ layout: any CollectionViewLayout) {
+  func retarget(_ movement: inout InteractiveMovement, _ layout: any CollectionViewLayout) {
     let axis = movement.axis
     var probe = Point(
       x: movement.center.x + contentOffset.x, y: movement.center.y + contentOffset.y)
@@ -241,81 +211,29 @@ extension CollectionView {
       movement.isSettled = false
     }
   }
+}
 
-  /// After a pass: the lifted item's cell knows it is lifted.
-  func noteLiftedCell() {
-    guard let movement = interactiveMovement else { return }
-    var cell: CollectionViewCell?
-    if !movement.isReturning,
-      let index = displayedItems.index(
-        of: LayoutAttributes(forCellAt: movement.source, frame: .zero))
-    {
-      cell = displayedItems.view(at: index) as? CollectionViewCell
-    }
-    if movementLiftedCell !== cell {
-      movementLiftedCell?.isLifted = false
-      cell?.isLifted = true
-      movementLiftedCell = cell
-    }
+extension CollectionView {
+  /// How long the other items take to glide aside while an item is moved, and everything to
+  /// glide back after a cancel, in seconds on the host's clock (they cover 95 % of the way
+  /// in this time, easing out). 0 moves them at once. Negative or NaN values count as 0.
+  public var interactiveMovementAnimationDuration: Double {
+    get { movement.animationDuration }
+    set { movement.animationDuration = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
 
-  /// How fast the content scrolls by itself while the lifted item is near an edge, in points
-  /// per second along the scroll axis (negative toward the start); 0 elsewhere, or where the
-  /// content cannot scroll further.
-  func movementAutoscrollVelocity() -> Double {
-    guard let movement = interactiveMovement, !movement.isReturning, movement.hasMoved else {
-      return 0
-    }
-    let axis = movement.axis
-    let length = viewportSize[axis]
-    guard length > 0 else { return 0 }
-    let zone = max(length * interactiveMovementAutoscrollZone, 1)
-    let speed = length * interactiveMovementAutoscrollSpeed
-    let half = movement.size[axis] / 2
-    let leading = movement.center[axis] - half
-    let trailing = length - (movement.center[axis] + half)
-    if leading < zone && contentOffset[axis] > minimumContentOffset[axis] {
-      let closeness = min(1, (zone - leading) / zone)
-      return -speed * closeness * closeness
-    }
-    if trailing < zone && contentOffset[axis] < maximumContentOffset[axis] {
-      let closeness = min(1, (zone - trailing) / zone)
-      return speed * closeness * closeness
-    }
-    return 0
+  /// How near an edge of the viewport a moving item starts the content scrolling by itself,
+  /// as a fraction of the viewport's length along the scroll axis (at least 1 point). 0.15 by
+  /// default.
+  public var interactiveMovementAutoscrollZone: Double {
+    get { movement.autoscrollZone }
+    set { movement.autoscrollZone = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
 
-  /// Whether the movement needs the host's ticks: something glides, or the content
-  /// autoscrolls.
-  var movementNeedsTicks: Bool {
-    guard let movement = interactiveMovement else { return false }
-    return !movement.isSettled || movement.isReturning || movementAutoscrollVelocity() != 0
-  }
-
-  /// One tick: the glide advances by the time since the last one, the content autoscrolls,
-  /// and a pass presents the result.
-  func advanceMovement(to time: Double) {
-    guard var movement = interactiveMovement else { return }
-    let elapsed = movement.lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
-    movement.lastTick = time
-    let duration = interactiveMovementAnimationDuration
-    movement.pendingDecay = duration > 0 ? exponential(-3 * elapsed / duration) : 0
-    interactiveMovement = movement
-    let velocity = movementAutoscrollVelocity()
-    if velocity != 0 && elapsed > 0 {
-      var offset = contentOffset
-      offset[movement.axis] += velocity * elapsed
-      offset = clampedContentOffset(offset)
-      if offset != contentOffset { contentOffset = offset }
-    }
-    setNeedsLayout()
-    layoutIfNeeded()
-    guard let after = interactiveMovement else { return }
-    if after.isReturning && after.isSettled {
-      finishMovement()
-      layoutIfNeeded()
-    } else if !movementNeedsTicks {
-      interactiveMovement?.lastTick = nil  // the next glide starts from its first tick
-    }
+  /// How fast that autoscroll goes with the item at the very edge, in viewport lengths per
+  /// second; it grows with the square of the closeness across the zone. 2 by default.
+  public var interactiveMovementAutoscrollSpeed: Double {
+    get { movement.autoscrollSpeed }
+    set { movement.autoscrollSpeed = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
 }

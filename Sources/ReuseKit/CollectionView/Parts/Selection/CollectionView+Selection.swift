@@ -1,9 +1,27 @@
 extension CollectionView {
+  /// Whether taps select items. `true` by default.
+  public var allowsSelection: Bool {
+    get { selection.allowsSelection }
+    set {
+      selection.allowsSelection = newValue
+      if !newValue { selection.removeAll(in: self) }
+    }
+  }
+
+  /// Whether several items can be selected at once; a tap then toggles. `false` by default.
+  public var allowsMultipleSelection: Bool {
+    get { selection.allowsMultipleSelection }
+    set {
+      selection.allowsMultipleSelection = newValue
+      if !newValue { selection.keepOne(in: self) }
+    }
+  }
+
   /// The selected items, in ascending order.
-  public var indexPathsForSelectedItems: [ItemPath] { selectedItems.sorted() }
+  public var indexPathsForSelectedItems: [ItemPath] { selection.items.sorted() }
 
   /// Whether the item at `indexPath` is selected.
-  public func isItemSelected(at indexPath: ItemPath) -> Bool { selectedItems.contains(indexPath) }
+  public func isItemSelected(at indexPath: ItemPath) -> Bool { selection.contains(indexPath) }
 
   /// Selects an item from code, without delegate calls (as UIKit). With single selection, the
   /// previous selection is deselected. `nil` deselects everything.
@@ -12,7 +30,7 @@ extension CollectionView {
   /// diagnostic.
   public func selectItem(at indexPath: ItemPath?) {
     guard let indexPath else {
-      deselectAll()
+      selection.removeAll(in: self)
       return
     }
     guard allowsSelection else { return }
@@ -21,14 +39,16 @@ extension CollectionView {
       return
     }
     if !allowsMultipleSelection {
-      for other in selectedItems where other != indexPath { setSelected(false, at: other) }
+      for other in selection.items where other != indexPath {
+        selection.setSelected(false, at: other, in: self)
+      }
     }
-    setSelected(true, at: indexPath)
+    selection.setSelected(true, at: indexPath, in: self)
   }
 
   /// Deselects an item from code, without delegate calls.
   public func deselectItem(at indexPath: ItemPath) {
-    setSelected(false, at: indexPath)
+    selection.setSelected(false, at: indexPath, in: self)
   }
 
   /// Selects or deselects the item under `point` as a user tap would, with the delegate's
@@ -37,7 +57,7 @@ extension CollectionView {
   public func tap(at point: Point) -> ItemPath? {
     layoutIfNeeded()
     // With a row swiped open, a tap performs the action under it, or closes the row.
-    if swipe != nil {
+    if swipedItem != nil {
       if !performSwipeAction(at: point) { closeSwipeActions(animated: true) }
       return nil
     }
@@ -55,12 +75,12 @@ extension CollectionView {
   /// again); the selection stays as it is.
   public func tapItem(at indexPath: ItemPath) {
     guard allowsSelection, isValid(indexPath) else { return }
-    let wasSelected = selectedItems.contains(indexPath)
+    let wasSelected = selection.contains(indexPath)
     if allowsMultipleSelection && wasSelected {
       guard collectionDelegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else {
         return
       }
-      setSelected(false, at: indexPath)
+      selection.setSelected(false, at: indexPath, in: self)
       collectionDelegate?.collectionView(self, didDeselectItemAt: indexPath)
       return
     }
@@ -72,32 +92,12 @@ extension CollectionView {
       return
     }
     if !allowsMultipleSelection {
-      for other in selectedItems.sorted() {
-        setSelected(false, at: other)
+      for other in selection.items.sorted() {
+        selection.setSelected(false, at: other, in: self)
         collectionDelegate?.collectionView(self, didDeselectItemAt: other)
       }
     }
-    setSelected(true, at: indexPath)
+    selection.setSelected(true, at: indexPath, in: self)
     collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)
-  }
-
-  /// Deselects everything, without delegate calls.
-  func deselectAll() {
-    for path in selectedItems { setSelected(false, at: path) }
-  }
-
-  /// Updates the selection set and the displayed cell, if any.
-  func setSelected(_ selected: Bool, at indexPath: ItemPath) {
-    if selected {
-      selectedItems.insert(indexPath)
-    } else {
-      selectedItems.remove(indexPath)
-    }
-    if let cell = cellForItem(at: indexPath), cell.isSelected != selected {
-      cell.isSelected = selected
-    }
-    #if REUSEKIT_CHECKS
-      _checkSelectionInvariants()
-    #endif
   }
 }

@@ -26,7 +26,15 @@ extension CollectionView {
   /// moves the focus with it; one that deletes it passes the focus to its neighbour (the next
   /// surviving item of its section, else the previous one, else the nearest non-empty
   /// section); a reload keeps the path, clamped into range. `nil` until an item is focused.
-  public var focusedIndexPath: ItemPath? { focusedItem }
+  public var focusedIndexPath: ItemPath? { focus.item }
+
+  /// How far the focused item stays from the viewport's edges along the scroll axis when a
+  /// focus move scrolls it into view, in points (beyond pinned headers and footers, which
+  /// always count as covering the viewport). NaN and negative values count as 0.
+  public var focusScrollPadding: Double {
+    get { focus.scrollPadding }
+    set { focus.scrollPadding = newValue >= 0 && newValue.isFinite ? newValue : 0 }
+  }
 
   /// Focuses an item from code (`nil` removes the focus) and, unless `scrollsIntoView` is
   /// `false`, scrolls as little as makes it fully visible, ``focusScrollPadding`` from the
@@ -36,14 +44,14 @@ extension CollectionView {
     at indexPath: ItemPath?, scrollsIntoView: Bool = true, animated: Bool = false
   ) {
     guard let indexPath else {
-      setFocusedItem(nil)
+      focus.setItem(nil, in: self)
       return
     }
     guard isValid(indexPath) else {
       diagnostics.report(.indexPathOutOfRange, "focusItem(at:): \(indexPath) is out of range")
       return
     }
-    setFocusedItem(indexPath)
+    focus.setItem(indexPath, in: self)
     if scrollsIntoView { scrollFocusedItemIntoView(animated: animated) }
   }
 
@@ -64,7 +72,7 @@ extension CollectionView {
   public func moveFocus(_ move: FocusMove, animated: Bool = false) -> Bool {
     layoutIfNeeded()
     let target: ItemPath?
-    if let focused = focusedItem {
+    if let focused = focus.item {
       target = indexPath(forFocusMove: move, from: focused)
     } else if move == .first || move == .last {
       target = indexPath(forFocusMove: move, from: ItemPath(section: 0, item: 0))
@@ -72,14 +80,14 @@ extension CollectionView {
       target = firstItemInViewport()
     }
     guard let target else { return false }
-    guard target != focusedItem else {
+    guard target != focus.item else {
       // Already there (Home on the first item), perhaps scrolled out of view: bring it back.
       let resting = restingContentOffset
       scrollFocusedItemIntoView(animated: animated)
       return restingContentOffset != resting
     }
-    let previous = focusedItem
-    setFocusedItem(target)
+    let previous = focus.item
+    focus.setItem(target, in: self)
     scrollFocusedItemIntoView(animated: animated)
     collectionDelegate?.collectionView(self, didMoveFocusFrom: previous, to: target)
     return true
@@ -97,7 +105,7 @@ extension CollectionView {
   ///   axis from the focused item's centre, by the same score;
   /// - first and last: the first and the last item.
   public func indexPath(forFocusMove move: FocusMove, from indexPath: ItemPath) -> ItemPath? {
-    let total = itemCountPrefix[itemCountPrefix.count - 1]
+    let total = counts.total
     guard total > 0 else { return nil }
     switch move {
     case .first: return self.indexPath(forFlatIndex: 0)
@@ -130,77 +138,10 @@ extension CollectionView {
 
   // MARK: Internals
 
-  /// Sets the focused item and the displayed cells' flags.
-  func setFocusedItem(_ indexPath: ItemPath?) {
-    guard focusedItem != indexPath else { return }
-    focusedItem = indexPath
-    refreshFocusFlags()
-  }
-
-  /// Makes every displayed cell's ``CollectionViewCell/isFocused`` match the focused item.
-  ///
-  /// - Complexity: O(k) for the k displayed cells.
-  func refreshFocusFlags() {
-    for index in 0..<displayedItems.count {
-      guard let cell = displayedItems.view(at: index) as? CollectionViewCell else { continue }
-      let focused = displayedItems.attributes[index].indexPath == focusedItem
-      if cell.isFocused != focused { cell.isFocused = focused }
-    }
-  }
-
   /// Scrolls the focused item fully into view, ``focusScrollPadding`` from the edges.
   func scrollFocusedItemIntoView(animated: Bool) {
-    guard let focused = focusedItem else { return }
+    guard let focused = focus.item else { return }
     scrollToItem(at: focused, at: .nearest, animated: animated, padding: focusScrollPadding)
-  }
-
-  /// After the counts changed without a batch update (a reload), the focused path clamped
-  /// into range: the same item number in its section, else the nearest non-empty section.
-  func keepFocusInRange() {
-    guard let focused = focusedItem else { return }
-    focusedItem = nearestItem(
-      inOrAround: min(focused.section, itemCounts.count - 1), item: focused.item)
-    refreshFocusFlags()
-  }
-
-  /// The focused item after a batch update described by `mapping` (`oldCounts` before it,
-  /// `newCounts` after): its new path if it survives, else its neighbour.
-  ///
-  /// - Complexity: O(d + S) where d is the number of deleted items next to it.
-  func focusedItemAfterUpdate(
-    mapping: ChangesetMapping, oldCounts: [Int], newCounts: [Int]
-  ) -> ItemPath? {
-    guard let old = focusedItem else { return nil }
-    if let path = mapping.newIndexPath(forOld: old) { return path }
-    let section = old.section
-    if section < oldCounts.count {
-      // The next surviving item of its section, else the previous one.
-      for item in (old.item + 1)..<max(old.item + 1, oldCounts[section]) {
-        if let path = mapping.newIndexPath(forOld: ItemPath(section: section, item: item)) {
-          return path
-        }
-      }
-      for item in stride(from: min(old.item, oldCounts[section]) - 1, through: 0, by: -1) {
-        if let path = mapping.newIndexPath(forOld: ItemPath(section: section, item: item)) {
-          return path
-        }
-      }
-    }
-    // Its section kept none of its old items: an item of it, if it has new ones.
-    if let kept = mapping.newSection(forOld: section) {
-      return Self.nearestItem(in: newCounts, section: kept, item: old.item)
-    }
-    // Its section went: the first item of the next surviving section on, else the last item.
-    for next in (section + 1)..<max(section + 1, oldCounts.count) {
-      if let newSection = mapping.newSection(forOld: next) {
-        return Self.nearestItem(in: newCounts, section: newSection, item: 0)
-      }
-    }
-    return Self.nearestItem(in: newCounts, section: newCounts.count - 1, item: Int.max)
-  }
-
-  private func nearestItem(inOrAround section: Int, item: Int) -> ItemPath? {
-    Self.nearestItem(in: itemCounts, section: section, item: item)
   }
 
   /// `item` (clamped) in `section` if it has items, else the first item of the next non-empty

@@ -47,7 +47,7 @@ struct BatchUpdateTransaction {
     followSelection(in: collectionView)
     carryOnPreviousAnimation(in: collectionView)
     remapDisplayedViews(in: collectionView)
-    collectionView.refreshFocusFlags()
+    collectionView.focus.refreshFlags(in: collectionView)
     updateLayout(in: collectionView)
     restoreAnchor(in: collectionView)
     showResult(in: collectionView)
@@ -72,7 +72,7 @@ struct BatchUpdateTransaction {
       keepsEnd = true
       return
     }
-    guard view.anchorsFirstVisibleItem,
+    guard view.updates.anchorsFirstVisibleItem,
       offset > view.minimumContentOffset[axis] || view.anchorsToEnd
     else { return }
     for entry in view.displayedItems.entries where entry.attributes.frame.max(axis) > offset {
@@ -90,10 +90,9 @@ struct BatchUpdateTransaction {
   /// The selection follows its items (deleted ones leave it); the focus follows its item, or
   /// passes to a neighbour when the item goes (the cells' flags are set once they are remapped).
   func followSelection(in view: CollectionView) {
-    view.selectedItems = Set(view.selectedItems.compactMap { mapping.newIndexPath(forOld: $0) })
-    view.focusedItem = view.focusedItemAfterUpdate(
-      mapping: mapping, oldCounts: view.itemCounts, newCounts: newCounts)
-    view.cancelAllPrefetching()
+    view.selection.follow(mapping)
+    view.focus.follow(mapping, oldCounts: view.itemCounts, newCounts: newCounts)
+    view.prefetcher.cancelAll(in: view)
   }
 
   /// Views still fading or sliding away from the interrupted animation carry on in this one,
@@ -104,7 +103,7 @@ struct BatchUpdateTransaction {
     let fraction = previous.fraction(at: view.now)
     for item in previous.disappearing {
       guard let animation else {
-        view.settlingViews.append(item)
+        view.updates.settlingViews.append(item)
         continue
       }
       var attributes = item.attributes
@@ -186,7 +185,7 @@ struct BatchUpdateTransaction {
   /// the items' new places (an append keeps everything placed).
   func updateLayout(in view: CollectionView) {
     let layout = view.collectionViewLayout
-    view.itemCounts = newCounts
+    view.setItemCounts(newCounts)
     if changeset.isContentOnly && changeset.reloadedSections.isEmpty {
       let updated = (changeset.reloadedItems + changeset.reconfiguredItems).compactMap {
         mapping.newIndexPath(forOld: $0)
@@ -202,7 +201,7 @@ struct BatchUpdateTransaction {
   /// The anchor keeps its place on screen, and the content comes back in bounds when nothing
   /// moves it; every animation start moves with the content.
   func restoreAnchor(in view: CollectionView) {
-    view.updateAnimation = animation
+    view.updates.setAnimation(animation, in: view)
     let before = view.contentOffset
     if keepsEnd {
       view.restoreEnd()
@@ -247,7 +246,7 @@ struct BatchUpdateTransaction {
       }
     }
     if animation.startAttributes.isEmpty && animation.disappearing.isEmpty {
-      view.finishUpdateAnimation(finished: true)
+      view.updates.finishAnimation(finished: true, in: view)
     }
   }
 }

@@ -23,26 +23,35 @@ extension CollectionView {
         }
       }
       // Views a batch update removed stay displayed until its animation ends.
-      for item in (updateAnimation?.disappearing ?? []) + settlingViews {
-        invariant(item.view.reuseState == .visible, "disappearing view is \(item.view.reuseState)")
-        invariant(item.view.owner === self, "disappearing view owned by another collection view")
+      for view in updates.viewsStillShown {
+        invariant(view.reuseState == .visible, "disappearing view is \(view.reuseState)")
+        invariant(view.owner === self, "disappearing view owned by another collection view")
         displayedCount += 1
       }
-      invariant(reuseCounters.visible == displayedCount, "visible counter out of sync")
+      invariant(registry.totals.visible == displayedCount, "visible counter out of sync")
       invariant(
-        registrationCounters.reduce(0) { $0 + $1.visible } == displayedCount,
+        registry.counters.reduce(0) { $0 + $1.visible } == displayedCount,
         "per-identifier visible counters out of sync")
-      _checkSelectionInvariants()
-      for entry in displayedItems.entries where !needsReconfigureAll {
-        invariant(
-          (entry.view as! CollectionViewCell).isFocused
-            == (entry.attributes.indexPath == focusedItem),
-          "cell at \(entry.attributes.indexPath) shows the wrong focus state")
-      }
+      invariant(
+        registry.poolSlots.count == registry.registrations.count
+          && registry.counters.count == registry.registrations.count,
+        "registration tables out of step")
+      invariant(counts.prefix.count == counts.sectionCount + 1, "count prefix out of step")
       reusePool._checkInvariants()
-      invariant(isSorted(prefetchedItems), "prefetched items not sorted")
-      if !needsLayout && !collectionViewLayout.needsPrepare && !isInLayoutPass
-        && preparedViewportSize == viewportSize && interactiveMovement == nil
+      // Each part checks its own state.
+      selection._checkInvariants(in: self)
+      focus._checkInvariants(in: self)
+      prefetcher._checkInvariants(in: self)
+      movement._checkInvariants(in: self)
+      swipe._checkInvariants(in: self)
+      updates._checkInvariants(in: self)
+      gestures._checkInvariants(in: self)
+      for participant in participants {
+        invariant(
+          participants.filter({ $0 === participant }).count == 1, "a participant joined twice")
+      }
+      if !pass.needsLayout && !collectionViewLayout.needsPrepare && !pass.isInPass
+        && pass.preparedViewportSize == viewportSize && !movement.isActive
       {
         var expected = LayoutElements()
         if !viewportSize.isEmpty {
@@ -52,28 +61,6 @@ extension CollectionView {
         let displayed = displayedItems.entries.map(\.attributes)
         let sortedExpected = expected.items.sorted(by: LayoutAttributes.displayOrder)
         invariant(displayed == sortedExpected, "displayed items differ from the layout's answer")
-      }
-    #endif
-  }
-
-  /// Checks that the selection names existing items and that displayed cells show it.
-  func _checkSelectionInvariants() {
-    #if REUSEKIT_CHECKS
-      for path in selectedItems {
-        invariant(isValid(path), "selected item \(path) is out of range")
-      }
-      if let focused = focusedItem {
-        invariant(isValid(focused), "focused item \(focused) is out of range")
-      }
-      if !allowsMultipleSelection {
-        invariant(selectedItems.count <= 1, "several items selected in single selection")
-      }
-      // Between reloadData() and the next pass the displayed cells are stale; skip them.
-      for entry in displayedItems.entries where !needsReconfigureAll {
-        let cell = entry.view as! CollectionViewCell
-        invariant(
-          cell.isSelected == selectedItems.contains(entry.attributes.indexPath),
-          "cell at \(entry.attributes.indexPath) shows the wrong selection state")
       }
     #endif
   }

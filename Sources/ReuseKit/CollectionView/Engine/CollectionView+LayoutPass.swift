@@ -14,123 +14,109 @@ extension CollectionView {
   /// - Complexity: O(log n + k) for the layouts ReuseKit ships, where k is the number of
   ///   elements displayed; O(1) when nothing changed. No allocation in the steady state.
   public func layoutIfNeeded() {
-    guard !isInLayoutPass else { return }
+    guard !pass.isInPass else { return }
     var passes = 0
     defer { if passes > 0 && !layoutObservers.isEmpty { notifyObserversDidLayout() } }
-    while needsLayout || collectionViewLayout.needsPrepare {
+    while pass.needsLayout || collectionViewLayout.needsPrepare {
       passes += 1
       if passes > CollectionView.maximumPassesPerLayout {
         diagnostics.report(
           .reentrantUpdate,
           "layout invalidated itself \(CollectionView.maximumPassesPerLayout) times in a row "
             + "(from a delegate callback?); showing the last pass")
-        needsLayout = false
+        pass.needsLayout = false
         break
       }
-      needsLayout = false
+      pass.needsLayout = false
       performLayoutPass()
-      if reloadRequestedDuringPass {
-        reloadRequestedDuringPass = false
+      if pass.reloadRequested {
+        pass.reloadRequested = false
         reloadData()
       }
-      // After the pass, so that the delegate may load items with a batch update.
-      if edgeDistance > 0 && !needsLayout { noteApproachedEdges() }
+      // notify: after the pass, so that the delegate may load items with a batch update.
+      if !participants.isEmpty && !pass.needsLayout {
+        for participant in participants { participant.collectionViewDidFinishPass(self) }
+      }
     }
     #if REUSEKIT_CHECKS
       _checkInvariants()
     #endif
   }
 
+  /// One pass, phase by phase: prepare, query, present, reconcile, measure, prefetch (notify
+  /// runs in ``layoutIfNeeded()``, once the pass is over).
   private func performLayoutPass() {
-    isInLayoutPass = true
+    pass.isInPass = true
     reusePool.beginPass()
     defer {
       reusePool.endPass()
-      isInLayoutPass = false
+      pass.isInPass = false
     }
     let context = PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
-    if context.dataSource == nil && !itemCounts.isEmpty {
+    let layout = collectionViewLayout
+    prepare(layout, context)
+    // With self-sizing, the anchor is an item displayed before this pass (its geometry is
+    // measured, so it is what the user is looking at). Only its path is noted now; its place is
+    // looked up just before the first measurement that changes a size.
+    let anchorPath = layout.wantsSelfSizing ? firstDisplayedItem(reachingPast: layout) : nil
+    queryPresentAndReconcile(layout, context)
+    if layout.wantsSelfSizing { measure(layout, context, anchorPath: anchorPath) }
+    if !participants.isEmpty {
+      for participant in participants {
+        participant.collectionView(self, prefetchAround: layout)
+      }
+    }
+  }
+
+  /// prepare: a data source that went away shows nothing; a reload replaces every view; the
+  /// layout prepares when its inputs changed, and the offset rests where the new geometry
+  /// allows.
+  private func prepare(_ layout: any CollectionViewLayout, _ context: PassContext) {
+    if context.dataSource == nil && counts.sectionCount > 0 {
       diagnostics.report(
         .dataSourceChangedWithoutReload, "the data source went away; showing no items")
-      itemCounts = []
-      selectedItems.removeAll()
-      needsReconfigureAll = true
-      collectionViewLayout.invalidateLayout()
+      setItemCounts([])
+      selection.removeAll(in: self)
+      pass.needsReconfigureAll = true
+      layout.invalidateLayout()
     }
-    if needsReconfigureAll {
-      needsReconfigureAll = false
+    if pass.needsReconfigureAll {
+      pass.needsReconfigureAll = false
       displayedItems.removeAll { endDisplaying($0, $1, context) }
       displayedSupplementaryViews.removeAll { endDisplaying($0, $1, context) }
     }
-
-    let layout = collectionViewLayout
-    if layout.needsPrepare || preparedViewportSize != viewportSize {
+    if layout.needsPrepare || pass.preparedViewportSize != viewportSize {
       prepareLayout()
       // The content or the viewport changed size: a paging or snapping view rests on the page
       // or item it rested on before, and an idle offset past the new end comes back.
       restOnStopAfterResize()
       restOffsetInBounds()
     }
-
-    // With self-sizing, the anchor is an item displayed before this pass (its geometry is
-    // measured, so it is what the user is looking at). Only its path is noted now; its place is
-    // looked up just before the first measurement that changes a size.
-    if opensAtEnd && !viewportSize.isEmpty {
-      opensAtEnd = false
-      if !isTracking { restoreEnd() }
+    if !participants.isEmpty {
+      for participant in participants { participant.collectionView(self, willQuery: layout) }
     }
-    let anchorPath = layout.wantsSelfSizing ? firstDisplayedItem(reachingPast: layout) : nil
-    // Chat mode, at the end: cells growing there (a message streaming in) keep the end in view.
-    let keepsEnd = layout.wantsSelfSizing && keepsEndInView
-    queryAndReconcile(layout, context)
-    if layout.wantsSelfSizing {
-      var anchor: ScrollAnchor?
-      let resolveAnchor = {
-        guard anchor == nil, let path = anchorPath ?? self.firstDisplayedItem(reachingPast: layout)
-        else { return }
-        anchor = self.scrollAnchor(for: path)
-      }
-      var rounds = 0
-      while measureDisplayedCells(layout, context, beforeChange: resolveAnchor) {
-        rounds += 1
-        if rounds > CollectionView.maximumSelfSizingRounds {
-          setNeedsLayout()  // finish in the next pass rather than spin here
-          break
-        }
-        contentSize = layout.contentSize
-        // The content moved under the viewport: the anchor keeps its place on screen.
-        if keepsEnd {
-          restoreEnd()
-        } else if let anchor {
-          restoreScrollAnchor(anchor, clamping: .aboveMinimum)
-        }
-        queryAndReconcile(layout, context)
-      }
-      contentSize = layout.contentSize
-    }
-    updatePrefetch(layout)
   }
 
-  /// Asks the layout for the elements in the widened visible rect and reconciles both
-  /// displayed sets with the answer.
-  private func queryAndReconcile(_ layout: any CollectionViewLayout, _ context: PassContext) {
-    if isMovingItem { prepareMovementPass(layout) }
+  /// query, present and reconcile: the layout's answer for the visible rect (widened by
+  /// ``overscan`` and the participants), moved where the participants present it, becomes the
+  /// displayed sets.
+  private func queryPresentAndReconcile(_ layout: any CollectionViewLayout, _ context: PassContext)
+  {
     elements.removeAll()
     if !viewportSize.isEmpty {
       let visible = bounds
       var rect = visible.outset(by: overscan)
-      // Items sliding aside to make room for a moving one can come from just out of view.
-      if isMovingItem, let movement = interactiveMovement, movement.style == .shift {
-        rect.origin[movement.axis] -= movement.shift
-        rect.size[movement.axis] += 2 * movement.shift
+      if !participants.isEmpty {
+        for participant in participants { participant.collectionView(self, widenQuery: &rect) }
       }
       layout.elements(in: LayoutQuery(rect: rect, viewport: visible), into: &elements)
     }
     if !areCellsInOrder(elements.items) { sortInDisplayOrder(&elements.items) }
     sortInDisplayOrder(&elements.supplementaryViews)
-    if isMovingItem, var movement = interactiveMovement {
-      presentMovement(&movement, in: layout)
-      interactiveMovement = movement
+    if !participants.isEmpty {
+      for participant in participants {
+        participant.collectionView(self, present: &elements, layout: layout)
+      }
     }
     // The displayed sets take the new buffers and hand back their old ones, which the next
     // query clears and refills: the attributes are never copied.
@@ -140,10 +126,46 @@ extension CollectionView {
     displayedSupplementaryViews.reconcile(
       with: &elements.supplementaryViews, leaving: { endDisplaying($0, $1, context) },
       updating: applyAttributes, entering: { displayNewElement($0, context) })
-    if isMovingItem {
-      noteMovementOffsets()
-      noteLiftedCell()
+    if !participants.isEmpty {
+      for participant in participants { participant.collectionViewDidReconcile(self) }
     }
+  }
+
+  /// measure: cells that entered or changed measure themselves; when a length changes, what
+  /// is on screen keeps its place (the first item on screen, or what a participant says) and
+  /// the content moves under the viewport instead, through the one event for that
+  /// (``ScrollView/moveContent(by:)``); then the query runs again.
+  private func measure(
+    _ layout: any CollectionViewLayout, _ context: PassContext, anchorPath: ItemPath?
+  ) {
+    var keepsEnd = false
+    if !participants.isEmpty {
+      for participant in participants where participant.measuringAnchor(in: self) == .end {
+        keepsEnd = true
+      }
+    }
+    var anchor: ScrollAnchor?
+    let resolveAnchor = {
+      guard anchor == nil, let path = anchorPath ?? self.firstDisplayedItem(reachingPast: layout)
+      else { return }
+      anchor = self.scrollAnchor(for: path)
+    }
+    var rounds = 0
+    while measureDisplayedCells(layout, context, beforeChange: resolveAnchor) {
+      rounds += 1
+      if rounds > CollectionView.maximumSelfSizingRounds {
+        setNeedsLayout()  // finish in the next pass rather than spin here
+        break
+      }
+      contentSize = layout.contentSize
+      if keepsEnd {
+        restoreEnd()
+      } else if let anchor {
+        restoreScrollAnchor(anchor, clamping: .aboveMinimum)
+      }
+      queryPresentAndReconcile(layout, context)
+    }
+    contentSize = layout.contentSize
   }
 
   /// Whether cell attributes are in strictly ascending index-path order, as layouts promise:
@@ -196,88 +218,6 @@ extension CollectionView {
         .invalidConfiguration,
         "the layout returned \(duplicates) duplicate element(s); showing each once")
     }
-  }
-
-  // MARK: Display transitions
-
-  /// Gives a newly entering element its view: asks the data source, applies the attributes and
-  /// selection, calls `willDisplay`, and attaches (or unhides) it.
-  func displayNewElement(
-    _ attributes: LayoutAttributes, _ context: PassContext
-  )
-    -> ReusableView
-  {
-    let indexPath = attributes.indexPath
-    displayTransitions?.collectionView(self, willDisplay: attributes, context)
-    let view: ReusableView
-    switch attributes.category {
-    case .cell:
-      let cell = context.cell(for: self, at: indexPath)
-      require(
-        cell.dequeuedBy == ObjectIdentifier(self) && cell.reuseState == .dequeued,
-        "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
-          + "dequeued from this collection view (or was returned twice). Return "
-          + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
-      let selected = !selectedItems.isEmpty && selectedItems.contains(indexPath)
-      if cell.isSelected != selected { cell.isSelected = selected }
-      let focused = focusedItem == indexPath
-      if cell.isFocused != focused { cell.isFocused = focused }
-      view = cell
-    case .supplementaryView(let kind):
-      view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)
-      require(
-        view.dequeuedBy == ObjectIdentifier(self) && view.reuseState == .dequeued,
-        "The view returned by collectionView(_:viewForSupplementaryElementOfKind:at:) for "
-          + "\(kind) \(indexPath.section) was not freshly dequeued from this collection view. "
-          + "Return dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:).")
-    }
-    view.measuredLength = nil
-    view.layoutAttributes = attributes
-    view.apply(attributes)
-    view.reuseState = .visible
-    reuseCounters.noteDisplayed()
-    registrationCounters[view.registrationSlot].noteDisplayed()
-    context.willDisplay(view, attributes, in: self)
-    if !view.isAttached {
-      view.isAttached = true
-      context.attach(view, in: self)
-    }
-    view.isHidden = false
-    if attachStrategy == .hide { context.hiddenStateChanged(view, in: self) }
-    displayTransitions?.collectionView(self, didDisplay: view, attributes)
-    return view
-  }
-
-  /// Takes a leaving element's view off screen (detach or hide), calls `didEndDisplaying`, and
-  /// returns the view to the pool.
-  func endDisplaying(
-    _ view: ReusableView, _ attributes: LayoutAttributes, _ context: PassContext
-  ) {
-    if let transitions = displayTransitions,
-      transitions.collectionView(self, keepsLeaving: view, attributes)
-    {
-      return  // it ends when the transition does
-    }
-    view.isHidden = true
-    switch attachStrategy {
-    case .detach:
-      if view.isAttached {
-        view.isAttached = false
-        context.detach(view, in: self)
-      }
-    case .hide:
-      context.hiddenStateChanged(view, in: self)
-    }
-    context.didEndDisplaying(view, attributes, in: self)
-    reuseCounters.visible -= 1
-    registrationCounters[view.registrationSlot].visible -= 1
-    reusePool.enqueue(view, slot: registrationPoolSlots[view.registrationSlot])
-  }
-
-  /// Hands a displayed view the new attributes the layout gave its element.
-  private func applyAttributes(_ view: ReusableView, _ attributes: LayoutAttributes) {
-    view.layoutAttributes = attributes
-    view.apply(attributes)
   }
 
   // MARK: Self-sizing

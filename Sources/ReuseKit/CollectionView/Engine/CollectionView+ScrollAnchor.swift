@@ -61,12 +61,13 @@ extension CollectionView {
   /// Prepares the layout for the current counts and viewport (telling layout observers first
   /// when the viewport changed size), and takes its content size.
   func prepareLayout() {
-    if preparedViewportSize != viewportSize && !layoutObservers.isEmpty {
+    if pass.preparedViewportSize != viewportSize && !layoutObservers.isEmpty {
       notifyObserversWillPrepareLayout()
     }
     collectionViewLayout.prepare(
-      LayoutContext(itemCounts: itemCounts, viewportSize: viewportSize, diagnostics: diagnostics))
-    preparedViewportSize = viewportSize
+      LayoutContext(
+        itemCounts: counts.perSection, viewportSize: viewportSize, diagnostics: diagnostics))
+    pass.preparedViewportSize = viewportSize
     contentSize = collectionViewLayout.contentSize
   }
 }

@@ -1,0 +1,92 @@
+extension CollectionView {
+  // MARK: Displaying and ending elements
+
+  /// Gives a newly entering element its view: asks the data source, applies the attributes and
+  /// selection, calls `willDisplay`, and attaches (or unhides) it.
+  func displayNewElement(
+    _ attributes: LayoutAttributes, _ context: PassContext
+  )
+    -> ReusableView
+  {
+    let indexPath = attributes.indexPath
+    if !participants.isEmpty {
+      for participant in participants {
+        participant.collectionView(self, willDisplay: attributes, context)
+      }
+    }
+    let view: ReusableView
+    switch attributes.category {
+    case .cell:
+      let cell = context.cell(for: self, at: indexPath)
+      require(
+        cell.dequeuedBy == ObjectIdentifier(self) && cell.reuseState == .dequeued,
+        "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
+          + "dequeued from this collection view (or was returned twice). Return "
+          + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
+      let selected = selection.contains(indexPath)
+      if cell.isSelected != selected { cell.isSelected = selected }
+      let focused = focus.item == indexPath
+      if cell.isFocused != focused { cell.isFocused = focused }
+      view = cell
+    case .supplementaryView(let kind):
+      view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)
+      require(
+        view.dequeuedBy == ObjectIdentifier(self) && view.reuseState == .dequeued,
+        "The view returned by collectionView(_:viewForSupplementaryElementOfKind:at:) for "
+          + "\(kind) \(indexPath.section) was not freshly dequeued from this collection view. "
+          + "Return dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:).")
+    }
+    view.measuredLength = nil
+    view.layoutAttributes = attributes
+    view.apply(attributes)
+    view.reuseState = .visible
+    registry.totals.noteDisplayed()
+    registry.counters[view.registrationSlot].noteDisplayed()
+    context.willDisplay(view, attributes, in: self)
+    if !view.isAttached {
+      view.isAttached = true
+      context.attach(view, in: self)
+    }
+    view.isHidden = false
+    if attachStrategy == .hide { context.hiddenStateChanged(view, in: self) }
+    if !participants.isEmpty {
+      for participant in participants {
+        participant.collectionView(self, didDisplay: view, attributes)
+      }
+    }
+    return view
+  }
+
+  /// Takes a leaving element's view off screen (detach or hide), calls `didEndDisplaying`, and
+  /// returns the view to the pool.
+  func endDisplaying(
+    _ view: ReusableView, _ attributes: LayoutAttributes, _ context: PassContext
+  ) {
+    if !participants.isEmpty {
+      for participant in participants
+      where participant.collectionView(self, keepsLeaving: view, attributes) {
+        return  // it ends when the participant says
+      }
+    }
+    view.isHidden = true
+    switch attachStrategy {
+    case .detach:
+      if view.isAttached {
+        view.isAttached = false
+        context.detach(view, in: self)
+      }
+    case .hide:
+      context.hiddenStateChanged(view, in: self)
+    }
+    context.didEndDisplaying(view, attributes, in: self)
+    registry.totals.visible -= 1
+    registry.counters[view.registrationSlot].visible -= 1
+    reusePool.enqueue(view, slot: registry.poolSlots[view.registrationSlot])
+  }
+
+  /// Hands a displayed view the new attributes the layout gave its element.
+  func applyAttributes(_ view: ReusableView, _ attributes: LayoutAttributes) {
+    view.layoutAttributes = attributes
+    view.apply(attributes)
+  }
+}

@@ -1,0 +1,80 @@
+/// The selection part of a collection view: which items are selected, and whether taps may
+/// select one or several. Cells show it through ``CollectionViewCell/isSelected``, set when
+/// they display and whenever the selection changes.
+///
+/// It follows its items through batch updates and diffs (a deleted item leaves it) and keeps
+/// only paths in range after a reload.
+final class SelectionController {
+  /// The selected items.
+  @exclusivity(unchecked) private(set) var items: Set<ItemPath> = []
+  /// Whether taps select items.
+  var allowsSelection = true
+  /// Whether several items can be selected at once; a tap then toggles.
+  var allowsMultipleSelection = false
+
+  /// Whether `indexPath` is selected: O(1), and no hashing while nothing is.
+  @inline(__always)
+  func contains(_ indexPath: ItemPath) -> Bool { !items.isEmpty && items.contains(indexPath) }
+
+  /// Selects or deselects `indexPath` and updates its displayed cell, if any.
+  func setSelected(_ selected: Bool, at indexPath: ItemPath, in collectionView: CollectionView) {
+    if selected {
+      items.insert(indexPath)
+    } else {
+      items.remove(indexPath)
+    }
+    if let cell = collectionView.cellForItem(at: indexPath), cell.isSelected != selected {
+      cell.isSelected = selected
+    }
+    #if REUSEKIT_CHECKS
+      _checkInvariants(in: collectionView)
+    #endif
+  }
+
+  /// Deselects everything, without delegate calls.
+  func removeAll(in collectionView: CollectionView) {
+    for path in items { setSelected(false, at: path, in: collectionView) }
+  }
+
+  /// With single selection, keeps only the lowest selected item.
+  func keepOne(in collectionView: CollectionView) {
+    guard items.count > 1, let keep = items.min() else { return }
+    for path in items where path != keep { setSelected(false, at: path, in: collectionView) }
+  }
+
+  /// After a reload: the paths still in range stay selected.
+  func keepValid(in collectionView: CollectionView) {
+    items = items.filter(collectionView.isValid)
+  }
+
+  /// After a batch update: the selection follows its items; deleted ones leave it. The cells'
+  /// flags are set when they are remapped.
+  func follow(_ mapping: ChangesetMapping) {
+    guard !items.isEmpty else { return }
+    items = Set(items.compactMap { mapping.newIndexPath(forOld: $0) })
+  }
+}
+
+extension SelectionController {
+  /// Checks that the selection names existing items, that single selection holds at most one
+  /// and that displayed cells show it. Compiled in only with `REUSEKIT_CHECKS`.
+  func _checkInvariants(in collectionView: CollectionView) {
+    #if REUSEKIT_CHECKS
+      for path in items {
+        collectionView.invariant(
+          collectionView.isValid(path), "selected item \(path) is out of range")
+      }
+      if !allowsMultipleSelection {
+        collectionView.invariant(items.count <= 1, "several items selected in single selection")
+      }
+      // Between reloadData() and the next pass the displayed cells are stale; skip them.
+      guard !collectionView.pass.needsReconfigureAll else { return }
+      for entry in collectionView.displayedItems.entries {
+        let cell = entry.view as! CollectionViewCell
+        collectionView.invariant(
+          cell.isSelected == items.contains(entry.attributes.indexPath),
+          "cell at \(entry.attributes.indexPath) shows the wrong selection state")
+      }
+    #endif
+  }
+}
