@@ -66,6 +66,23 @@ final class VisibleSet {
     viewBuffer[index]._withUnsafeGuaranteedRef { $0.measuredLength == length }
   }
 
+  /// The offset the view at `index` is drawn from its place while an item moves, and setting
+  /// it (no reference counting: the set keeps the view alive).
+  @inline(__always)
+  func movementOffset(at index: Int) -> Point {
+    viewBuffer[index]._withUnsafeGuaranteedRef { $0.movementOffset }
+  }
+
+  /// Gives each displayed view the offset at its index in `offsets`, when the counts match.
+  func setMovementOffsets(_ offsets: [Point]) {
+    guard offsets.count == count else { return }
+    offsets.withUnsafeBufferPointer { offsets in
+      for index in 0..<offsets.count {
+        viewBuffer[index]._withUnsafeGuaranteedRef { $0.movementOffset = offsets[index] }
+      }
+    }
+  }
+
   /// The displayed views, in display order. Allocates; for queries, not for frames.
   var views: [ReusableView] { (0..<count).map(view(at:)) }
 

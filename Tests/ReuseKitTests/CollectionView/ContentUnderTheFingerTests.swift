@@ -49,7 +49,9 @@ private final class Feed: CollectionViewDataSource, CollectionViewDelegate {
   }
 }
 
-private func makeView(_ feed: Feed, _ sizing: ListLayout.ItemSizing, height: Double = 480) -> CollectionView {
+private func makeView(
+  _ feed: Feed, _ sizing: ListLayout.ItemSizing, height: Double = 480
+) -> CollectionView {
   let view = CollectionView(
     layout: ListLayout(itemSizing: sizing), viewportSize: Size(width: 320, height: height))
   view.diagnostics.handler = nil

@@ -10,7 +10,7 @@ extension CollectionView {
   {
     let indexPath = attributes.indexPath
     if !participants.isEmpty {
-      for participant in participants {
+      forEachParticipant { participant in
         participant.collectionView(self, willDisplay: attributes, context)
       }
     }
@@ -50,7 +50,7 @@ extension CollectionView {
     view.isHidden = false
     if attachStrategy == .hide { context.hiddenStateChanged(view, in: self) }
     if !participants.isEmpty {
-      for participant in participants {
+      forEachParticipant { participant in
         participant.collectionView(self, didDisplay: view, attributes)
       }
     }

@@ -35,7 +35,7 @@ extension CollectionView {
       }
       // notify: after the pass, so that the delegate may load items with a batch update.
       if !participants.isEmpty && !pass.needsLayout {
-        for participant in participants { participant.collectionViewDidFinishPass(self) }
+        forEachParticipant { participant in participant.collectionViewDidFinishPass(self) }
       }
     }
     #if REUSEKIT_CHECKS
@@ -62,7 +62,7 @@ extension CollectionView {
     queryPresentAndReconcile(layout, context)
     if layout.wantsSelfSizing { measure(layout, context, anchorPath: anchorPath) }
     if !participants.isEmpty {
-      for participant in participants {
+      forEachParticipant { participant in
         participant.collectionView(self, prefetchAround: layout)
       }
     }
@@ -93,7 +93,7 @@ extension CollectionView {
       restOffsetInBounds()
     }
     if !participants.isEmpty {
-      for participant in participants { participant.collectionView(self, willQuery: layout) }
+      forEachParticipant { participant in participant.collectionView(self, willQuery: layout) }
     }
   }
 
@@ -107,14 +107,16 @@ extension CollectionView {
       let visible = bounds
       var rect = visible.outset(by: overscan)
       if !participants.isEmpty {
-        for participant in participants { participant.collectionView(self, widenQuery: &rect) }
+        forEachParticipant { participant in
+          participant.collectionView(self, widenQuery: &rect, layout: layout)
+        }
       }
       layout.elements(in: LayoutQuery(rect: rect, viewport: visible), into: &elements)
     }
     if !areCellsInOrder(elements.items) { sortInDisplayOrder(&elements.items) }
     sortInDisplayOrder(&elements.supplementaryViews)
     if !participants.isEmpty {
-      for participant in participants {
+      forEachParticipant { participant in
         participant.collectionView(self, present: &elements, layout: layout)
       }
     }
@@ -127,7 +129,7 @@ extension CollectionView {
       with: &elements.supplementaryViews, leaving: { endDisplaying($0, $1, context) },
       updating: applyAttributes, entering: { displayNewElement($0, context) })
     if !participants.isEmpty {
-      for participant in participants { participant.collectionViewDidReconcile(self) }
+      forEachParticipant { participant in participant.collectionViewDidReconcile(self) }
     }
   }
 

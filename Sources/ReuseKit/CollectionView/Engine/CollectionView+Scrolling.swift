@@ -225,7 +225,8 @@ extension CollectionView: ScrollSnapStopProvider {
       let window = Rect(
         axis: axis, main: low, mainLength: high - low, cross: -1e12, crossLength: 2e12)
       targeting.snapElements.removeAll()
-      layout.elements(in: LayoutQuery(rect: window, viewport: window), into: &targeting.snapElements)
+      layout.elements(
+        in: LayoutQuery(rect: window, viewport: window), into: &targeting.snapElements)
       var best: SnapStop?
       for element in targeting.snapElements.items {
         let offset = alignedOffset(of: element.frame, axis: axis, alignment: alignment)

@@ -13,7 +13,9 @@ protocol LayoutPassParticipant: AnyObject {
 
   /// query: widens the rect the layout is asked about (items sliding aside for a moving one
   /// come from just out of view).
-  func collectionView(_ collectionView: CollectionView, widenQuery rect: inout Rect)
+  func collectionView(
+    _ collectionView: CollectionView, widenQuery rect: inout Rect,
+    layout: any CollectionViewLayout)
 
   /// present: moves the layout's answer (sorted) to where the part shows it.
   func collectionView(
@@ -28,7 +30,8 @@ protocol LayoutPassParticipant: AnyObject {
   func measuringAnchor(in collectionView: CollectionView) -> MeasuringAnchor?
 
   /// prefetch: the pass has displayed everything; look ahead of the motion.
-  func collectionView(_ collectionView: CollectionView, prefetchAround layout: any CollectionViewLayout)
+  func collectionView(
+    _ collectionView: CollectionView, prefetchAround layout: any CollectionViewLayout)
 
   /// notify: a pass ended and no other is pending; the delegate may change the data here.
   func collectionViewDidFinishPass(_ collectionView: CollectionView)
@@ -58,15 +61,19 @@ enum MeasuringAnchor {
 extension LayoutPassParticipant {
   func collectionView(_ collectionView: CollectionView, willQuery layout: any CollectionViewLayout)
   {}
-  func collectionView(_ collectionView: CollectionView, widenQuery rect: inout Rect) {}
+  func collectionView(
+    _ collectionView: CollectionView, widenQuery rect: inout Rect,
+    layout: any CollectionViewLayout
+  ) {}
   func collectionView(
     _ collectionView: CollectionView, present elements: inout LayoutElements,
     layout: any CollectionViewLayout
   ) {}
   func collectionViewDidReconcile(_ collectionView: CollectionView) {}
   func measuringAnchor(in collectionView: CollectionView) -> MeasuringAnchor? { nil }
-  func collectionView(_ collectionView: CollectionView, prefetchAround layout: any CollectionViewLayout)
-  {}
+  func collectionView(
+    _ collectionView: CollectionView, prefetchAround layout: any CollectionViewLayout
+  ) {}
   func collectionViewDidFinishPass(_ collectionView: CollectionView) {}
   func collectionView(
     _ collectionView: CollectionView, willDisplay attributes: LayoutAttributes,
@@ -83,6 +90,15 @@ extension LayoutPassParticipant {
 }
 
 extension CollectionView {
+  /// Calls `body` with each active participant, in the order they joined, without retaining
+  /// the list or its elements (the per-frame path while a part takes part).
+  @inline(__always)
+  func forEachParticipant(_ body: (any LayoutPassParticipant) -> Void) {
+    participants.withUnsafeBufferPointer { participants in
+      for index in 0..<participants.count { body(participants[index]) }
+    }
+  }
+
   /// Makes `participant` take part in passes from the next one on (once, however often it
   /// joins).
   func join(_ participant: any LayoutPassParticipant) {

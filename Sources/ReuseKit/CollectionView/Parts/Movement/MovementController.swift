@@ -7,12 +7,12 @@ final class MovementController: LayoutPassParticipant {
   @exclusivity(unchecked) private(set) var state: InteractiveMovement?
   /// Per element of the pass's answer: where the movement wants it drawn from its place, and
   /// where it is drawn (reused buffers).
-  var itemTargets: [Point] = []
-  var supplementaryTargets: [Point] = []
-  var shownItems: [Point] = []
-  var shownSupplementary: [Point] = []
+  @exclusivity(unchecked) var itemTargets: [Point] = []
+  @exclusivity(unchecked) var supplementaryTargets: [Point] = []
+  @exclusivity(unchecked) var shownItems: [Point] = []
+  @exclusivity(unchecked) var shownSupplementary: [Point] = []
   /// The lifted item's cell, told it is lifted.
-  weak var liftedCell: CollectionViewCell?
+  @exclusivity(unchecked) weak var liftedCell: CollectionViewCell?
   /// How long the others take to glide aside, and everything to glide back after a cancel.
   var animationDuration = 0.2
   /// How near an edge autoscroll starts, as a fraction of the viewport's length.
@@ -61,8 +61,11 @@ final class MovementController: LayoutPassParticipant {
 
   /// query: the lifted item's size and the target under it, then the rect widened by the
   /// slide (items sliding aside come from just out of view).
-  func collectionView(_ collectionView: CollectionView, widenQuery rect: inout Rect) {
-    prepare(in: collectionView, collectionView.collectionViewLayout)
+  func collectionView(
+    _ collectionView: CollectionView, widenQuery rect: inout Rect,
+    layout: any CollectionViewLayout
+  ) {
+    prepare(in: collectionView, layout)
     guard let movement = state, movement.style == .shift else { return }
     rect.origin[movement.axis] -= movement.shift
     rect.size[movement.axis] += 2 * movement.shift
@@ -100,16 +103,8 @@ final class MovementController: LayoutPassParticipant {
 
   /// After the reconcile, each displayed view keeps the offset it is drawn with.
   private func noteOffsets(in collectionView: CollectionView) {
-    let items = collectionView.displayedItems
-    if items.count == shownItems.count {
-      for index in 0..<items.count { items.view(at: index).movementOffset = shownItems[index] }
-    }
-    let supplementary = collectionView.displayedSupplementaryViews
-    if supplementary.count == shownSupplementary.count {
-      for index in 0..<supplementary.count {
-        supplementary.view(at: index).movementOffset = shownSupplementary[index]
-      }
-    }
+    collectionView.displayedItems.setMovementOffsets(shownItems)
+    collectionView.displayedSupplementaryViews.setMovementOffsets(shownSupplementary)
   }
 
   /// After a pass: the lifted item's cell knows it is lifted.
@@ -167,7 +162,8 @@ final class MovementController: LayoutPassParticipant {
     guard var movement = state else { return }
     let elapsed = movement.lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
     movement.lastTick = time
-    movement.pendingDecay = animationDuration > 0 ? exponential(-3 * elapsed / animationDuration) : 0
+    movement.pendingDecay =
+      animationDuration > 0 ? exponential(-3 * elapsed / animationDuration) : 0
     state = movement
     let velocity = autoscrollVelocity(in: collectionView)
     if velocity != 0 && elapsed > 0 {

@@ -90,8 +90,9 @@ struct ShiftPresenter: MovementPresenter {
     let atEdge =
       kind == .header
       ? pinned.leading > 0
-      : pinned.trailing > 0 && element.frame.max(movement.axis)
-        >= collectionView.bounds.max(movement.axis)
+      : pinned.trailing > 0
+        && element.frame.max(movement.axis)
+          >= collectionView.bounds.max(movement.axis)
     return !atEdge
       && layout.layoutAttributesForSupplementaryView(ofKind: kind, inSection: section)?.frame
         == element.frame
@@ -197,12 +198,11 @@ extension MovementController {
   ) {
     itemTargets.removeAll(keepingCapacity: true)
     supplementaryTargets.removeAll(keepingCapacity: true)
-    let presenter: any MovementPresenter =
-      movement.style == .shift ? ShiftPresenter() : SlotPresenter()
-    presenter.present(
-      &elements.items, supplementary: elements.supplementaryViews, targets: &itemTargets,
-      supplementaryTargets: &supplementaryTargets, movement: movement, layout: layout,
-      in: collectionView)
+    if movement.style == .shift {
+      makeRoom(with: ShiftPresenter(), &elements, movement, collectionView, layout)
+    } else {
+      makeRoom(with: SlotPresenter(), &elements, movement, collectionView, layout)
+    }
     insertLiftedItem(movement, into: &elements.items, in: collectionView, layout: layout)
     var settled = true
     Glide(decay: movement.pendingDecay, movement: movement).run(
@@ -213,6 +213,18 @@ extension MovementController {
       from: collectionView.displayedSupplementaryViews, settled: &settled)
     movement.pendingDecay = 1
     movement.isSettled = settled
+  }
+
+  /// The style's presenter fills the targets (specialised per style: no existential call).
+  private func makeRoom<Presenter: MovementPresenter>(
+    with presenter: Presenter, _ elements: inout LayoutElements,
+    _ movement: InteractiveMovement, _ collectionView: CollectionView,
+    _ layout: any CollectionViewLayout
+  ) {
+    presenter.present(
+      &elements.items, supplementary: elements.supplementaryViews, targets: &itemTargets,
+      supplementaryTargets: &supplementaryTargets, movement: movement, layout: layout,
+      in: collectionView)
   }
 
   /// The lifted item: at the pointer, above everything; home when returning.
@@ -227,7 +239,9 @@ extension MovementController {
     if !movement.isReturning {
       let offset = collectionView.contentOffset
       var center = Point(x: movement.center.x + offset.x, y: movement.center.y + offset.y)
-      if movement.style == .shift { center[movement.axis.cross] = lifted.frame.mid(movement.axis.cross) }
+      if movement.style == .shift {
+        center[movement.axis.cross] = lifted.frame.mid(movement.axis.cross)
+      }
       liftedOffset = Point(x: center.x - lifted.frame.midX, y: center.y - lifted.frame.midY)
     }
     lifted.zIndex = Int(Int32.max)
@@ -256,34 +270,52 @@ struct Glide {
     let count = new.count
     if shown.count > count { shown.removeLast(shown.count - count) }
     while shown.count < count { shown.append(.zero) }
-    let cells = old.holdsCellsOnly
-    var oldIndex = 0
     var arrived = true
-    old.attributes.withUnsafeBufferPointer { current in
-      for index in 0..<count {
-        let element = new[index]
-        // The displayed element at or after this one (both are in display order).
-        while oldIndex < current.count,
-          cells
-            ? current[oldIndex].indexPath < element.indexPath
-            : LayoutAttributes.displayOrder(current[oldIndex], element)
-        {
-          oldIndex += 1
+    new.withUnsafeMutableBufferPointer { new in
+      targets.withUnsafeBufferPointer { targets in
+        shown.withUnsafeMutableBufferPointer { shown in
+          old.attributes.withUnsafeBufferPointer { current in
+            arrived = run(new, targets: targets, shown: shown, current: current, old: old)
+          }
         }
-        let isLifted = cells && element.indexPath == movement.source && !movement.isReturning
-        let isDisplayed = oldIndex < current.count && current[oldIndex].isSameElement(as: element)
-        var offset = targets[index]
-        if !isLifted && isDisplayed {
-          offset = step(from: old.view(at: oldIndex).movementOffset, to: offset, size: element.frame.size, arrived: &arrived)
-        }
-        if offset != .zero {
-          new[index].frame.origin.x += offset.x
-          new[index].frame.origin.y += offset.y
-        }
-        shown[index] = offset
       }
     }
     if !arrived { settled = false }
+  }
+
+  /// The merge walk of ``run(_:targets:shown:from:settled:)`` over raw buffers (the per-frame
+  /// path of a drag: no bounds or exclusivity checks). Returns whether every element arrived.
+  private func run(
+    _ new: UnsafeMutableBufferPointer<LayoutAttributes>, targets: UnsafeBufferPointer<Point>,
+    shown: UnsafeMutableBufferPointer<Point>, current: UnsafeBufferPointer<LayoutAttributes>,
+    old: VisibleSet
+  ) -> Bool {
+    let cells = old.holdsCellsOnly
+    var arrived = true
+    var oldIndex = 0
+    for index in 0..<new.count {
+      // The displayed element at or after this one (both are in display order).
+      while oldIndex < current.count,
+        cells
+          ? current[oldIndex].indexPath < new[index].indexPath
+          : LayoutAttributes.displayOrder(current[oldIndex], new[index])
+      {
+        oldIndex += 1
+      }
+      var offset = targets[index]
+      let isLifted = cells && new[index].indexPath == movement.source && !movement.isReturning
+      if !isLifted, oldIndex < current.count, current[oldIndex].isSameElement(as: new[index]) {
+        offset = step(
+          from: old.movementOffset(at: oldIndex), to: offset, size: new[index].frame.size,
+          arrived: &arrived)
+      }
+      if offset != .zero {
+        new[index].frame.origin.x += offset.x
+        new[index].frame.origin.y += offset.y
+      }
+      shown[index] = offset
+    }
+    return arrived
   }
 
   /// The offset one step from `now` toward `target`; within 0.5 % of the element's size it
