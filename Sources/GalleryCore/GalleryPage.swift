@@ -182,28 +182,10 @@ extension CollectionView {
 }
 
 extension CollectionView {
-  /// The pages' focus keys: the arrows, PgUp and PgDn, Home and End move the collection view's
-  /// focus (steps at once, pages and jumps animated); Enter and Space select or deselect the
-  /// focused item. Returns whether the key was one of them.
-  func handleFocusKey(_ key: Key) -> Bool {
-    let move: FocusMove
-    switch key {
-    case .up: move = .up
-    case .down: move = .down
-    case .left: move = .left
-    case .right: move = .right
-    case .pageUp: move = .pageUp
-    case .pageDown: move = .pageDown
-    case .home: move = .first
-    case .end: move = .last
-    case .enter, .character(" "):
-      if let focused = focusedIndexPath { tapItem(at: focused) }
-      return true
-    default:
-      return false
-    }
-    let isStep = move == .up || move == .down || move == .left || move == .right
-    moveFocus(move, animated: !isStep)
-    return true
+  /// The pages' focus keys, through the collection view's key map (arrows, pages, Home and
+  /// End move the focus at once; Enter and Space select or deselect the focused item; Escape
+  /// puts a lifted item back). Returns whether the key did anything.
+  func handleFocusKey(_ key: KeyEvent) -> Bool {
+    key.keyPress.map { handle($0) } ?? false
   }
 }

@@ -131,14 +131,6 @@ final class DataSourcePage: PanePage, TimedPage {
   // MARK: Input
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    if key.key == .escape, pane.isMovingItem {
-      pane.cancelMovement()
-      return true
-    }
-    if key.key == .escape, collectionView.swipedItem != nil {
-      collectionView.closeSwipeActions()
-      return true
-    }
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
@@ -148,7 +140,7 @@ final class DataSourcePage: PanePage, TimedPage {
     case .character("J"): timed { moveTaskWithinSection(by: 1) }
     case .character("s"): timed(shuffle)
     case .character("e"): timed(renameTask)
-    default: return collectionView.handleFocusKey(key.key)
+    default: return collectionView.handleFocusKey(key)
     }
     return true
   }

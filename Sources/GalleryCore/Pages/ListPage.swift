@@ -68,14 +68,16 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
     rows.isFocused = true
     list.delegate = self
     strip.delegate = self
-    // A jump on the section index puts the focus on the section's first row.
-    listPane.sectionIndexSelected = { [unowned self] index in
-      guard let path = list.indexPath(forIndexTitle: list.indexTitles[index], at: index),
-        list.numberOfItems(inSection: path.section) > 0
-      else { return }
-      focus = .list
-      list.focusItem(at: path, scrollsIntoView: false)
-    }
+  }
+
+  /// A jump on the section index puts the focus on the section's first row.
+  func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {
+    guard collectionView === list,
+      let path = list.indexPath(forIndexTitle: list.indexTitles[index], at: index),
+      list.numberOfItems(inSection: path.section) > 0
+    else { return }
+    focus = .list
+    list.focusItem(at: path, scrollsIntoView: false)
   }
 
   /// A collection view with pinned headers and multiple selection, its cell and header
@@ -169,7 +171,7 @@ final class ListPage: GalleryPage, CollectionViewDelegate {
     default:
       break
     }
-    return (focus == .list ? list : strip).handleFocusKey(key.key)
+    return (focus == .list ? list : strip).handleFocusKey(key)
   }
 
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {

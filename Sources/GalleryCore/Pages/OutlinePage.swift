@@ -158,7 +158,7 @@ final class OutlinePage: PanePage, CollectionViewDelegate {
   // MARK: Input
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    guard let place = focusedPlace else { return collectionView.handleFocusKey(key.key) }
+    guard let place = focusedPlace else { return collectionView.handleFocusKey(key) }
     switch key.key {
     case .right:
       if !outline.tree.isExpanded(place) && outline.tree.hasChildren(place) {
@@ -179,7 +179,7 @@ final class OutlinePage: PanePage, CollectionViewDelegate {
     case .character(" "):
       collectionView.focusedIndexPath.map(collectionView.tapItem(at:))
     default:
-      return collectionView.handleFocusKey(key.key)
+      return collectionView.handleFocusKey(key)
     }
     return true
   }

@@ -18,8 +18,6 @@ final class PickerPage: PanePage, FourWayPickerDelegate {
     didSet { marks.chosen = chosen.map { ($0.row, $0.column) } }
   }
   private let marks = PickerMarks()
-  private var pressPoint: (column: Int, row: Int)?
-  private var moved = false
   private var scale = (x: 0.05, y: 0.025)
 
   static let widths = [400, 200, 300, 400, 500, 300]
@@ -117,53 +115,35 @@ final class PickerPage: PanePage, FourWayPickerDelegate {
   }
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    switch key.key {
-    case .up: picker.step(.up)
-    case .down: picker.step(.down)
-    case .left: picker.step(.left)
-    case .right: picker.step(.right)
-    case .enter, .character(" "):
-      if let model = picker.currentModel {
-        chosen = model
-        log("didSelect \(model.localName) \(model.colorName) \(model.size)")
-      }
-    default: return false
-    }
-    return true
+    key.keyPress.map { picker.handle($0) } ?? false
   }
 
+  /// The mouse, translated for the picker's own interpreter (it routes drags between its
+  /// rows and its column, and tells taps from drags).
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
-    let point = Point(x: Double(mouse.column), y: Double(mouse.row))
+    let frame = pane.frame
+    let point = Point(
+      x: Double(mouse.column - frame.x) + 0.5, y: Double(mouse.row - frame.y) + 0.5)
     switch mouse.kind {
     case .press:
       guard mouse.button == .left, pane.contains(column: mouse.column, row: mouse.row) else {
         return false
       }
-      pressPoint = (mouse.column, mouse.row)
-      moved = false
-      picker.beginDrag(at: point, time: time)
-      return true
+      return picker.handle(PointerEvent(.began, at: point, time: time))
     case .drag:
-      guard let press = pressPoint else { return false }
-      if press.column != mouse.column || press.row != mouse.row { moved = true }
-      picker.moveDrag(to: point, time: time)
-      return true
+      return picker.handle(PointerEvent(.moved, at: point, time: time))
     case .release:
-      guard pressPoint != nil else { return false }
-      pressPoint = nil
-      picker.endDrag(at: point, time: time)
-      if !moved && pane.contains(column: mouse.column, row: mouse.row) {
-        picker.tap(at: pane.contentPoint(column: mouse.column, row: mouse.row))
+      return picker.handle(PointerEvent(.ended, at: point, time: time))
+    case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
+      guard pane.contains(column: mouse.column, row: mouse.row) else { return false }
+      let delta: Point
+      switch mouse.kind {
+      case .scrollUp: delta = Point(x: 0, y: -1)
+      case .scrollDown: delta = Point(x: 0, y: 1)
+      case .scrollLeft: delta = Point(x: -1, y: 0)
+      default: delta = Point(x: 1, y: 0)
       }
-      return true
-    case .scrollUp, .scrollDown:
-      guard pane.contains(column: mouse.column, row: mouse.row) else { return false }
-      picker.step(mouse.kind == .scrollUp ? .up : .down)
-      return true
-    case .scrollLeft, .scrollRight:
-      guard pane.contains(column: mouse.column, row: mouse.row) else { return false }
-      picker.step(mouse.kind == .scrollLeft ? .left : .right)
-      return true
+      return picker.handle(WheelEvent(delta: delta, time: time))
     case .move:
       return false
     }

@@ -128,7 +128,7 @@ final class WaterfallPage: PanePage, CollectionViewDataSource, WaterfallViewDele
     default:
       // The arrows move a keyboard cursor (the collection view's focus) to the nearest card
       // in their direction; the feed scrolls to keep it in view, and loads more near the end.
-      return collectionView.handleFocusKey(key.key)
+      return collectionView.handleFocusKey(key)
     }
     return true
   }

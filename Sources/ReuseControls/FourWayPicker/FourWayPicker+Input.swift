@@ -89,3 +89,71 @@ extension FourWayPicker {
     collectionView.cellForItem(at: ItemPath(section: 0, item: row)) as? PickerRowCell
   }
 }
+
+extension FourWayPicker: PointerInteractive {
+  // MARK: Events from a host
+
+  /// Interprets a pointer event in the picker's viewport coordinates: a press starts a drag
+  /// that the centred row and the container compete for (one axis per drag), a release snaps,
+  /// and a release that never became a drag taps (``tap(at:)``). Returns whether it was used:
+  /// a press outside the viewport is not.
+  @discardableResult
+  public func handle(_ event: PointerEvent) -> Bool {
+    guard event.location.isFinite, event.time.isFinite else { return false }
+    press.slop = collectionView.dragSlop
+    let inside = Rect(origin: .zero, size: collectionView.viewportSize).contains(event.location)
+    switch event.phase {
+    case .began:
+      guard inside else { return false }
+      _ = press.track(event)
+      beginDrag(at: event.location, time: event.time)
+    case .moved:
+      guard press.isPressed else { return false }
+      _ = press.track(event)
+      moveDrag(to: event.location, time: event.time)
+    case .ended:
+      guard press.isPressed else { return false }
+      let isTap = press.track(event)
+      endDrag(at: event.location, time: event.time)
+      if isTap && inside {
+        let offset = collectionView.contentOffset
+        tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
+      }
+    case .cancelled:
+      guard press.isPressed else { return false }
+      _ = press.track(event)
+      endDrag(at: Point(x: Double.nan, y: .nan), time: .nan)
+    }
+    return true
+  }
+
+  /// A wheel notch steps: vertical notches change the row, sideways ones the column.
+  @discardableResult
+  public func handle(_ event: WheelEvent) -> Bool {
+    guard event.delta.isFinite, event.delta != .zero else { return false }
+    if abs(event.delta.y) >= abs(event.delta.x) {
+      step(event.delta.y < 0 ? .up : .down)
+    } else {
+      step(event.delta.x < 0 ? .left : .right)
+    }
+    return true
+  }
+
+  /// The arrows step (up and down the rows, left and right the shared column); Enter and
+  /// Space choose the centred model, as a tap on it does (the delegate hears `didSelect`).
+  @discardableResult
+  public func handle(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .up: step(.up)
+    case .down: step(.down)
+    case .left: step(.left)
+    case .right: step(.right)
+    case .enter, .space:
+      guard let model = currentModel else { return false }
+      delegate?.fourWayPicker(self, didSelect: model)
+      didSelectHandler?(model)
+    default: return false
+    }
+    return true
+  }
+}

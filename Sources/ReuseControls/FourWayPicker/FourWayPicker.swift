@@ -72,6 +72,8 @@ public final class FourWayPicker<Model> {
   /// resize, this row is centred again.
   var restingRow = 0
   var coordinator: NestedScrollCoordinator?
+  /// The press down now, told from a drag by the core's rule.
+  var press = PressTracker(slop: 3)
   var plumbing: ControlPlumbing<FourWayPicker>?
   var containerCoordinator: NestedScrollCoordinator?
   var rowSnapping = ScrollSnapping()

@@ -48,6 +48,17 @@ extension CollectionView {
     return ScrollThumb(offset: position * (trackLength - length), length: length)
   }
 
+  /// ``scrollThumb(trackLength:)`` in whole points when `roundedToWholePoints` (a host that
+  /// draws in whole points, such as a terminal's cells): the length rounded (at least 1), the
+  /// offset rounded and kept on the track.
+  public func scrollThumb(trackLength: Double, roundedToWholePoints: Bool) -> ScrollThumb? {
+    guard let thumb = scrollThumb(trackLength: trackLength) else { return nil }
+    guard roundedToWholePoints else { return thumb }
+    let length = max(1, thumb.length.rounded())
+    let offset = min(max(0, thumb.offset.rounded()), max(0, trackLength.rounded(.down) - length))
+    return ScrollThumb(offset: offset, length: length)
+  }
+
   /// The content offset that puts the thumb of a `trackLength` track at `thumbOffset`: the
   /// inverse of ``scrollThumb(trackLength:)``, for dragging the thumb. The ends of the track
   /// give the ends of the content.

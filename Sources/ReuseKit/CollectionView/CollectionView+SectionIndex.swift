@@ -64,4 +64,21 @@ extension CollectionView {
       }
     }
   }
+
+  /// The title a host's section index shows (and jumps to) at `position` along an index
+  /// `trackLength` long: the titles spread evenly over the track, as the scroll indicator
+  /// beside them spans it (with more titles than room, each place shows the title it jumps
+  /// to). `nil` without titles or room.
+  public func indexTitle(atPosition position: Double, trackLength: Double) -> Int? {
+    let count = counts.indexTitles.count
+    guard count > 0, trackLength >= 1, position.isFinite, trackLength.isFinite else { return nil }
+    if trackLength == trackLength.rounded() && position == position.rounded() {
+      // Whole points (a terminal's rows): exact integer shares.
+      let length = Int(trackLength)
+      let row = min(max(0, Int(position)), length - 1)
+      return min(count - 1, row * count / length)
+    }
+    let fraction = min(max(0, position / trackLength), 1)
+    return min(count - 1, Int(fraction * Double(count)))
+  }
 }

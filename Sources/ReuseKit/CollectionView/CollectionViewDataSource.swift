@@ -139,6 +139,9 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
   /// (insert the items with a batch update; in chat mode, items inserted at the start keep
   /// what is on screen in place). Told once per approach.
   func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge)
+  /// A press or a drag on the host's section index jumped to the title at `index`
+  /// (``CollectionView/scrollToIndexTitle(at:animated:)`` has run): move the focus there, say.
+  func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int)
   /// The size the item at `indexPath` wants, when the layout sizes items from measurements
   /// (estimated sizes): asked when its cell shows, or when its frame's size changes, before the
   /// cell's own ``ReusableView/preferredLayoutSize(fitting:)``, which answers when this returns
@@ -203,6 +206,8 @@ extension CollectionViewDelegate {
   ) {}
   /// Does nothing.
   public func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {}
+  /// Does nothing.
+  public func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {}
   /// `nil`: the cell decides.
   public func collectionView(
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,

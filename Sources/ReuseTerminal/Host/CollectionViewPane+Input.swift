@@ -13,13 +13,12 @@ extension CollectionViewPane {
       y: Double(row - frame.y) + 0.5 + collectionView.contentOffset.y)
   }
 
-  /// Handles a mouse event at `time`: presses start drags, drags move them, releases end them
-  /// (a release that never moved is a tap, which selects), and the wheel scrolls. Returns
-  /// whether the pane used the event.
+  /// Hands a mouse event at `time` to the collection view, translated: the primary button's
+  /// presses, drags and releases become pointer events at the cell's centre (in viewport
+  /// coordinates), wheel notches become ``wheelStep`` cells. The collection view decides what
+  /// they mean (see `CollectionView.handle(_:)`). Returns whether it was used.
   @discardableResult
   public func handle(_ event: MouseEvent, at time: Double) -> Bool {
-    // Drags read points in the viewport's coordinates (the cell's centre), so that the
-    // collection view can tell which row a touch is on (a swipe).
     let point = Point(
       x: Double(event.column - frame.x) + 0.5, y: Double(event.row - frame.y) + 0.5)
     switch event.kind {
@@ -27,134 +26,74 @@ extension CollectionViewPane {
       guard event.button == .left, contains(column: event.column, row: event.row) else {
         return false
       }
-      if indexColumns > 0, sectionIndexFrame.contains(column: event.column, row: event.row) {
-        isPressed = true
-        indexGrab = nil
-        jumpToIndexTitle(atRow: event.row - frame.y)
-        if indexGrab == nil { indexGrab = -1 }  // an empty index: the press is still ours
-        return true
-      }
-      if showsScrollIndicator, indicatorFrame.contains(column: event.column, row: event.row),
-        let thumb = thumbCells
-      {
-        let along = Double(indicatorPosition(event))
-        // On the thumb: grab it where pressed; elsewhere: jump so its middle is there.
-        let onThumb = along >= Double(thumb.start) && along < Double(thumb.start + thumb.length)
-        let grab = onThumb ? along - Double(thumb.start) : Double(thumb.length) / 2
-        thumbGrab = grab
-        isPressed = true
-        if !onThumb { moveThumb(to: along - grab) }
-        return true
-      }
-      isPressed = true
-      if lift(atColumn: event.column, row: event.row) { return true }
-      collectionView.beginDrag(at: point, time: time)
-      return true
+      return collectionView.handle(
+        PointerEvent(.began, at: point, time: time, modifiers: event.modifiers))
     case .drag:
-      guard isPressed else { return false }
-      if let grab = movementGrab {
-        guard collectionView.interactivelyMovingItem != nil else { return true }  // ended
-        // Held inside the pane, so the lifted item stays in view (autoscroll goes on).
-        let pointer = contentPoint(
-          column: min(max(event.column, frame.x), frame.maxX - 1),
-          row: min(max(event.row, frame.y), frame.maxY - 1))
-        collectionView.updateInteractiveMovementTargetPosition(
-          Point(x: pointer.x - grab.x, y: pointer.y - grab.y))
-        return true
-      }
-      if indexGrab != nil {
-        jumpToIndexTitle(atRow: event.row - frame.y)
-        return true
-      }
-      if let grab = thumbGrab {
-        moveThumb(to: Double(indicatorPosition(event)) - grab)
-        return true
-      }
-      collectionView.moveDrag(to: point, time: time)
-      return true
+      return collectionView.handle(
+        PointerEvent(.moved, at: point, time: time, modifiers: event.modifiers))
     case .release:
-      guard isPressed else { return false }
-      isPressed = false
-      if movementGrab != nil {
-        movementGrab = nil
-        collectionView.endInteractiveMovement()
-        return true
-      }
-      if indexGrab != nil {
-        indexGrab = nil
-        return true
-      }
-      if thumbGrab != nil {
-        thumbGrab = nil
-        return true
-      }
-      let wasDragging = collectionView.isDragging
-      collectionView.endDrag(at: point, time: time)
-      if !wasDragging && contains(column: event.column, row: event.row) {
-        collectionView.tap(at: contentPoint(column: event.column, row: event.row))
-      }
-      return true
+      return collectionView.handle(
+        PointerEvent(.ended, at: point, time: time, modifiers: event.modifiers))
     case .move:
       return false
     case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
       guard contains(column: event.column, row: event.row) else { return false }
       let sign: Double = event.kind == .scrollUp || event.kind == .scrollLeft ? -1 : 1
-      var delta = Point.zero
       let sideways = event.kind == .scrollLeft || event.kind == .scrollRight
-      let axis: Axis = sideways ? .horizontal : collectionView.primaryAxis
-      delta[axis] = sign * wheelStep
-      collectionView.scroll(byWheel: delta, time: time)
-      return true
+      let delta = sideways ? Point(x: sign * wheelStep, y: 0) : Point(x: 0, y: sign * wheelStep)
+      return collectionView.handle(WheelEvent(delta: delta, time: time, modifiers: event.modifiers))
     }
   }
 
-  /// Lifts the item under a press when ``liftsItem`` says its grip was pressed.
-  private func lift(atColumn column: Int, row: Int) -> Bool {
-    // A row swiped open shows its content where its grip was: the press closes it instead.
-    guard let liftsItem, collectionView.swipedItem == nil else { return false }
-    let pointer = contentPoint(column: column, row: row)
-    guard let path = collectionView.indexPathForItem(at: pointer),
-      let itemFrame = collectionView.frameForItem(at: path),
-      liftsItem(path, Point(x: pointer.x - itemFrame.minX, y: pointer.y - itemFrame.minY)),
-      collectionView.beginInteractiveMovementForItem(at: path)
-    else { return false }
-    movementGrab = Point(x: pointer.x - itemFrame.midX, y: pointer.y - itemFrame.midY)
-    return true
-  }
-
-  /// Whether a press lifted an item that is still being moved.
-  public var isMovingItem: Bool {
-    movementGrab != nil && collectionView.interactivelyMovingItem != nil
+  /// Hands a key to the collection view's key map, translated; returns whether it was used.
+  @discardableResult
+  public func handle(_ key: KeyEvent) -> Bool {
+    guard let press = key.keyPress else { return false }
+    return collectionView.handle(press)
   }
 
   /// Lets go of whatever a touch holds (the pane is hidden, say, and will not see the
-  /// release): a moving item glides back, a drag settles, a grabbed thumb or index lets go.
+  /// release): see `CollectionView.cancelPointer()`.
   public func cancelTouches() {
-    if movementGrab != nil { cancelMovement() }
-    if collectionView.isTracking { collectionView.cancelDrag(time: .nan) }
-    collectionView.closeSwipeActions(animated: false)
-    isPressed = false
-    thumbGrab = nil
-    indexGrab = nil
-  }
-
-  /// Cancels a movement the pane started (the item glides back); for Escape.
-  public func cancelMovement() {
-    guard movementGrab != nil else { return }
-    movementGrab = nil
-    isPressed = false
-    collectionView.cancelInteractiveMovement()
-  }
-
-  /// How far along the indicator's track a mouse event is, in cells.
-  private func indicatorPosition(_ event: MouseEvent) -> Int {
-    collectionView.collectionViewLayout.scrollDirection == .vertical
-      ? event.row - frame.y : event.column - frame.x
+    collectionView.cancelPointer()
   }
 
   /// Advances the collection view's scrolling to `time`; returns whether it still moves.
   @discardableResult
   public func tick(now time: Double) -> Bool {
     collectionView.tick(now: time)
+  }
+}
+
+extension KeyEvent {
+  /// The core's name for this key, or `nil` for keys the core has no name for (function keys).
+  public var keyPress: KeyPress? {
+    let key: KeyPress.Key
+    var modifiers = self.modifiers
+    switch self.key {
+    case .up: key = .up
+    case .down: key = .down
+    case .left: key = .left
+    case .right: key = .right
+    case .pageUp: key = .pageUp
+    case .pageDown: key = .pageDown
+    case .home: key = .home
+    case .end: key = .end
+    case .enter: key = .enter
+    case .escape: key = .escape
+    case .tab: key = .tab
+    case .backTab:
+      key = .tab
+      modifiers.insert(.shift)
+    case .backspace: key = .backspace
+    case .delete: key = .delete
+    case .character(" "): key = .space
+    case .character(let character): key = .character(character)
+    case .control(let character):
+      key = .character(character)
+      modifiers.insert(.control)
+    case .insert, .function: return nil
+    }
+    return KeyPress(key, modifiers: modifiers)
   }
 }

@@ -20,10 +20,9 @@ public final class CollectionViewPane: CollectionViewHost {
   }
   /// Whether a vertical pane draws the collection view's section index
   /// (`CollectionView.indexTitles`) in ``sectionIndexWidth`` columns beside the scroll
-  /// indicator. A press or a drag on a title jumps to its section
-  /// (`CollectionView.scrollToIndexTitle(at:animated:)`). The titles spread over the pane's
-  /// height like the scroll bar; with more titles than rows, each row shows the title it
-  /// jumps to.
+  /// indicator. A press or a drag on a title jumps to its section (the collection view's
+  /// interpreter does it, and tells its delegate). The titles spread over the pane's height
+  /// like the scroll bar; with more titles than rows, each row shows the title it jumps to.
   public var showsSectionIndex = false {
     didSet { updateViewportSize() }
   }
@@ -36,8 +35,6 @@ public final class CollectionViewPane: CollectionViewHost {
   }
   /// How the section index's titles are drawn.
   public var sectionIndexStyle = TextStyle(foreground: Color(hex: 0x7AA2F7))
-  /// Called after a press or drag on the section index jumped to the title at the index given.
-  public var sectionIndexSelected: ((Int) -> Void)?
   /// How the indicator's track and thumb are drawn.
   public var scrollIndicatorStyle = (
     track: TextStyle(foreground: Color(hex: 0x3B4058)),
@@ -45,11 +42,13 @@ public final class CollectionViewPane: CollectionViewHost {
   )
   /// What shows where no view is drawn.
   public var background: TextStyle = .plain
-  /// Decides whether a press lifts the item under it to reorder it
-  /// (`CollectionView.beginInteractiveMovementForItem(at:)`): given the item's path and the
-  /// pressed point in its frame (cells from its top-left corner), return `true` for a grip.
-  /// The drag then moves the item, and the release drops it. `nil`: presses never lift.
-  public var liftsItem: ((ItemPath, Point) -> Bool)?
+  /// Decides whether a press lifts the item under it to reorder it: the collection view's
+  /// `reorderGrip` (given the item's path and the pressed point in its frame, in cells from its
+  /// top-left corner, `true` for a grip).
+  public var liftsItem: ((ItemPath, Point) -> Bool)? {
+    get { collectionView.reorderGrip }
+    set { collectionView.reorderGrip = newValue }
+  }
   /// How revealed swipe actions are drawn (`CollectionView.revealedSwipeActions`), by style.
   public var swipeActionStyles = (
     normal: TextStyle(foreground: Color(hex: 0x1A1B26), background: Color(hex: 0x7AA2F7)),
@@ -60,16 +59,10 @@ public final class CollectionViewPane: CollectionViewHost {
   /// Views currently attached (displayed, or pooled under the hide strategy).
   public private(set) var attachedViewCount = 0
   /// Whether a touch that started in this pane is down.
-  public internal(set) var isPressed = false
+  public var isPressed: Bool { collectionView.hasPointerCapture }
 
   /// Scratch draw orders, one per nesting depth, kept between frames (no allocation).
   private var drawOrders: [[(view: ReusableView, attributes: LayoutAttributes)]] = []
-  /// While an item is lifted: the pointer's distance from the item's centre.
-  var movementGrab: Point?
-  /// While the thumb is dragged: where on the thumb it was grabbed.
-  var thumbGrab: Double?
-  /// While the section index is pressed: the title last jumped to.
-  var indexGrab: Int?
 
   /// Creates a pane for `collectionView` and makes itself its host. Terminal hosts use a drag
   /// slop of one cell.
@@ -90,6 +83,16 @@ public final class CollectionViewPane: CollectionViewHost {
     }
     size.width = max(0, size.width - Double(indexColumns))
     collectionView.viewportSize = size
+    // The chrome beside the content, in viewport coordinates, for the pointer.
+    func local(_ rect: CellRect) -> Rect? {
+      guard !rect.isEmpty else { return nil }
+      return Rect(
+        x: Double(rect.x - frame.x), y: Double(rect.y - frame.y), width: Double(rect.width),
+        height: Double(rect.height))
+    }
+    collectionView.pointerRegions = PointerRegions(
+      scrollIndicator: showsScrollIndicator ? local(indicatorFrame) : nil,
+      sectionIndex: indexColumns > 0 ? local(sectionIndexFrame) : nil, snapsToWholePoints: true)
   }
 
   // MARK: Host
@@ -149,12 +152,11 @@ public final class CollectionViewPane: CollectionViewHost {
 
   /// The thumb, in whole cells of the track, or `nil` when everything fits.
   var thumbCells: (start: Int, length: Int)? {
-    guard let thumb = collectionView.scrollThumb(trackLength: Double(trackLength)) else {
-      return nil
-    }
-    let length = max(1, Int(thumb.length.rounded()))
-    let start = min(max(0, Int(thumb.offset.rounded())), max(0, trackLength - length))
-    return (start, length)
+    guard
+      let thumb = collectionView.scrollThumb(
+        trackLength: Double(trackLength), roundedToWholePoints: true)
+    else { return nil }
+    return (Int(thumb.offset), Int(thumb.length))
   }
 
   private func drawScrollIndicator(into canvas: Canvas) {
@@ -186,18 +188,16 @@ public final class CollectionViewPane: CollectionViewHost {
       width: indexColumns, height: frame.height)
   }
 
-  /// The title a row of the index jumps to: the titles spread evenly over the pane's
-  /// height, as the scroll bar beside them spans it; `nil` for an empty index.
-  private func indexTitle(atRow row: Int, count: Int) -> Int? {
-    guard count > 0, frame.height > 0 else { return nil }
-    let row = min(max(0, row), frame.height - 1)
-    return min(count - 1, row * count / frame.height)
+  /// The title a row of the index jumps to (the collection view's rule, shared with its
+  /// pointer interpreter), or `nil` for an empty index.
+  private func indexTitle(atRow row: Int) -> Int? {
+    collectionView.indexTitle(atPosition: Double(row), trackLength: Double(frame.height))
   }
 
   /// Whether `row` shows its title: the first row of each title's share of the height.
-  private func showsIndexTitle(atRow row: Int, count: Int) -> Bool {
-    guard let index = indexTitle(atRow: row, count: count) else { return false }
-    return row == 0 || indexTitle(atRow: row - 1, count: count) != index
+  private func showsIndexTitle(atRow row: Int) -> Bool {
+    guard let index = indexTitle(atRow: row) else { return false }
+    return row == 0 || indexTitle(atRow: row - 1) != index
   }
 
   private func drawSectionIndex(into canvas: Canvas) {
@@ -205,32 +205,14 @@ public final class CollectionViewPane: CollectionViewHost {
     let area = sectionIndexFrame
     guard !area.isEmpty, !titles.isEmpty else { return }
     let context = DrawContext(canvas: canvas, frame: area, clip: area)
-    for row in 0..<area.height where showsIndexTitle(atRow: row, count: titles.count) {
-      guard let index = indexTitle(atRow: row, count: titles.count) else { continue }
+    for row in 0..<area.height where showsIndexTitle(atRow: row) {
+      guard let index = indexTitle(atRow: row) else { continue }
       let title = TextLayout.truncate(titles[index], toWidth: area.width)
       let pad = area.width - CharacterWidth.of(title)
       var style = sectionIndexStyle
-      if index == indexGrab { style.attributes.insert(.reverse) }
+      if index == collectionView.pressedIndexTitle { style.attributes.insert(.reverse) }
       context.text(title, x: max(0, pad), y: row, style: style)
     }
-  }
-
-  /// Jumps to the title under a press or drag on the index.
-  func jumpToIndexTitle(atRow row: Int) {
-    guard let index = indexTitle(atRow: row, count: collectionView.indexTitles.count) else {
-      return
-    }
-    guard index != indexGrab else { return }
-    indexGrab = index
-    collectionView.scrollToIndexTitle(at: index)
-    sectionIndexSelected?(index)
-  }
-
-  /// Scrolls so that the thumb starts `cells` into the track.
-  func moveThumb(to cells: Double) {
-    let target = collectionView.contentOffset(
-      forScrollThumbOffset: cells, trackLength: Double(trackLength))
-    collectionView.setContentOffset(target, animated: false)
   }
 
   /// Draws the actions a swiped row uncovers, under the views: each filled in its style,

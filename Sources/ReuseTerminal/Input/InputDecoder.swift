@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// Turns the bytes a terminal sends into key and mouse events.
 ///
 /// Feed it every read as it comes: a sequence split across reads waits for its end, and one

@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// A key, as the terminal reports it.
 public enum Key: Hashable, Sendable {
   /// A printable character (any script: the decoder reads UTF-8).
@@ -18,20 +20,6 @@ public enum Key: Hashable, Sendable {
   case function(Int)
   /// A control combination: Ctrl-A is `.control("a")`.
   case control(Character)
-}
-
-/// Modifier keys held with a key or a mouse event.
-public struct KeyModifiers: OptionSet, Hashable, Sendable {
-  /// The raw bits.
-  public let rawValue: UInt8
-  /// Creates modifiers from raw bits.
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
-  /// Shift.
-  public static let shift = KeyModifiers(rawValue: 1)
-  /// Alt (Meta, Option).
-  public static let alt = KeyModifiers(rawValue: 2)
-  /// Control.
-  public static let control = KeyModifiers(rawValue: 4)
 }
 
 /// A key press.

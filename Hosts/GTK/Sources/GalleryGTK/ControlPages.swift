@@ -160,12 +160,7 @@ final class PickerPage: GTKPage, FourWayPickerDelegate {
       { [unowned picker] time in _ = picker.tick(now: time) },
       { [unowned picker] in picker.isAnimating }, { nil }
     )
-    host.pointerInput = (
-      { [unowned picker] point, time in picker.beginDrag(at: point, time: time) },
-      { [unowned picker] point, time in picker.moveDrag(to: point, time: time) },
-      { [unowned picker] point, time in picker.endDrag(at: point, time: time) },
-      { [unowned picker] point in _ = picker.tap(at: point) }
-    )
+    host.interactive = picker
   }
 
   var status: String {
@@ -174,17 +169,7 @@ final class PickerPage: GTKPage, FourWayPickerDelegate {
       + " · chosen: \(chosen.map { Self.names[$0.colour] } ?? "none")"
   }
 
-  func handleKey(_ keyval: guint) -> Bool {
-    switch keyval {
-    case KeyValue.left: picker.step(.left)
-    case KeyValue.right: picker.step(.right)
-    case KeyValue.up: picker.step(.up)
-    case KeyValue.down: picker.step(.down)
-    default: return false
-    }
-    host.layoutAndPlace()
-    return true
-  }
+  func handleKey(_ keyval: guint) -> Bool { host.handleKey(keyval) }
 
   func fourWayPicker(_ picker: FourWayPicker<Swatch>, didSelect model: Swatch) { chosen = model }
 }

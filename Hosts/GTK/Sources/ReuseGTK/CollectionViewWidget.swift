@@ -8,9 +8,10 @@ import ReuseKit
 ///   hidden, with ``ReuseKit/AttachStrategy/hide``) as the core says, and placed each frame by
 ///   their layout attributes: position, size, transform (the carousel's scaled side cards),
 ///   opacity and z-order.
-/// - Input feeds the core's physics: a `GtkGestureDrag` (drags, with the events' timestamps,
-///   fling on release; a release that never moved taps), a `GtkEventControllerScroll` (wheel
-///   notches and touchpad pixels) and, through ``handleKey(_:)``, keys.
+/// - Input is translated, never interpreted: a `GtkGestureDrag` becomes pointer events with
+///   the events' own timestamps, a `GtkEventControllerScroll` wheel events (notches as lines,
+///   touchpad pixels as points), and ``handleKey(_:)`` key presses; the core decides what
+///   they mean (taps, drags, flings, captures, the key map).
 /// - Time comes from the widget's frame clock: a tick callback runs only while the core
 ///   animates, so an idle host costs nothing.
 /// - The viewport is the widget's size.
@@ -35,21 +36,16 @@ public final class CollectionViewWidget: CollectionViewHost {
   {
     didSet { layoutAndPlace() }
   }
-  /// Takes the pointer instead of the collection view (a picker routes drags between its
-  /// rows and its column): begin, move and end with viewport points and event times; a
-  /// release that never moved is also handed to `tap` with a content point.
-  public var pointerInput:
-    (
-      begin: (Point, Double) -> Void, move: (Point, Double) -> Void, end: (Point, Double) -> Void,
-      tap: (Point) -> Void
-    )?
+  /// What interprets the pointer, wheel and keys: the collection view, or a control that
+  /// routes them itself (a picker routes drags between its rows and its column). Held weakly;
+  /// `nil` means the collection view.
+  public weak var interactive: (any PointerInteractive)?
   /// Hosts of the collection views inside displayed views (a picker's rows), by view.
   private var nested: [ObjectIdentifier: CollectionViewWidget] = [:]
   /// Views attached now (displayed, or pooled under the hide strategy).
   public private(set) var attachedCount = 0
   /// Where the pointer went down, and the grab's events' time base (event time to clock).
   private var dragStart: Point?
-  private var moved = false
   private var eventClockOffset: Double?
   private let fixed: UnsafeMutablePointer<GtkWidget>
   /// The `GtkFixed` whose children are the views' widgets.
@@ -326,44 +322,20 @@ public final class CollectionViewWidget: CollectionViewHost {
     return stamp + eventClockOffset!
   }
 
+  /// What takes the input: ``interactive``, or the collection view.
+  private var target: any PointerInteractive { interactive ?? collectionView }
+
   private func dragBegan(at point: Point, gesture: OpaquePointer?) {
     dragStart = point
-    moved = false
-    if let input = pointerInput {
-      input.begin(point, eventTime(gesture))
-    } else {
-      collectionView.beginDrag(at: point, time: eventTime(gesture))
-    }
+    target.handle(PointerEvent(.began, at: point, time: eventTime(gesture)))
     layoutAndPlace()
   }
 
   private func dragMoved(by delta: Point, gesture: OpaquePointer?, ended: Bool) {
     guard let start = dragStart else { return }
     let point = Point(x: start.x + delta.x, y: start.y + delta.y)
-    let time = eventTime(gesture)
-    if abs(delta.x) >= collectionView.dragSlop || abs(delta.y) >= collectionView.dragSlop {
-      moved = true
-    }
-    if let input = pointerInput {
-      if ended {
-        dragStart = nil
-        input.end(point, time)
-        let offset = collectionView.contentOffset
-        if !moved { input.tap(Point(x: point.x + offset.x, y: point.y + offset.y)) }
-      } else {
-        input.move(point, time)
-      }
-    } else if ended {
-      dragStart = nil
-      let wasDragging = collectionView.isDragging
-      collectionView.endDrag(at: point, time: time)
-      if !wasDragging {
-        let offset = collectionView.contentOffset
-        collectionView.tap(at: Point(x: point.x + offset.x, y: point.y + offset.y))
-      }
-    } else {
-      collectionView.moveDrag(to: point, time: time)
-    }
+    if ended { dragStart = nil }
+    target.handle(PointerEvent(ended ? .ended : .moved, at: point, time: eventTime(gesture)))
     layoutAndPlace()
   }
 
@@ -374,34 +346,39 @@ public final class CollectionViewWidget: CollectionViewHost {
     }
     // A wheel notch is one line; a touchpad reports pixels.
     let scale = unit == GDK_SCROLL_UNIT_WHEEL ? collectionView.lineLength : 1
-    collectionView.scroll(byWheel: Point(x: dx * scale, y: dy * scale), time: eventTime(controller))
+    let used = target.handle(
+      WheelEvent(delta: Point(x: dx * scale, y: dy * scale), time: eventTime(controller)))
     layoutAndPlace()
-    return 1
+    return used ? 1 : 0
   }
 
-  /// Handles a key the window received: arrows, pages, Home and End move the focus (and
-  /// scroll it into view), Enter and Space select it. Returns whether it was used.
+  /// Hands a key the window received to the core's key map, translated from its keyval;
+  /// returns whether it was used.
   @discardableResult
   public func handleKey(_ keyval: guint) -> Bool {
-    let move: FocusMove
-    switch keyval {
-    case KeyValue.up: move = .up
-    case KeyValue.down: move = .down
-    case KeyValue.left: move = .left
-    case KeyValue.right: move = .right
-    case KeyValue.pageUp: move = .pageUp
-    case KeyValue.pageDown: move = .pageDown
-    case KeyValue.home: move = .first
-    case KeyValue.end: move = .last
-    case KeyValue.enter, KeyValue.space:
-      if let focused = collectionView.focusedIndexPath { collectionView.tapItem(at: focused) }
-      layoutAndPlace()
-      return true
-    default: return false
-    }
-    let used = collectionView.moveFocus(move, animated: true)
+    guard let key = KeyPress.Key(keyval: keyval) else { return false }
+    let used = target.handle(KeyPress(key))
     layoutAndPlace()
     return used
+  }
+}
+
+extension KeyPress.Key {
+  /// The core's name for a GDK keyval, if it has one.
+  init?(keyval: guint) {
+    switch keyval {
+    case KeyValue.up: self = .up
+    case KeyValue.down: self = .down
+    case KeyValue.left: self = .left
+    case KeyValue.right: self = .right
+    case KeyValue.pageUp: self = .pageUp
+    case KeyValue.pageDown: self = .pageDown
+    case KeyValue.home: self = .home
+    case KeyValue.end: self = .end
+    case KeyValue.enter: self = .enter
+    case KeyValue.space: self = .space
+    default: return nil
+    }
   }
 }
 

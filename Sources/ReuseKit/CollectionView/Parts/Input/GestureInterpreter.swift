@@ -1,7 +1,212 @@
-/// The pointer part of a collection view: what a press captured until it lifts.
+/// The input part of a collection view: the one place pointer and key events are interpreted,
+/// whatever the host. A press captures one thing until it lifts:
+/// - the section index (a press or a drag jumps to the title under it);
+/// - the scroll thumb (grabbed where pressed; a press on the track jumps the thumb's middle
+///   there);
+/// - an item's reorder grip (``CollectionView/reorderGrip``: the item lifts and follows);
+/// - the content (a drag scrolls, or swipes a row when it leaves across the scroll axis on a
+///   row with actions; a release that never became a drag is a tap).
+///
+/// Keys go through ``CollectionView/keyMap``.
 final class GestureInterpreter {
-  /// Content moved under the viewport by `delta`.
-  func contentDidMove(by delta: Point, in collectionView: CollectionView) {}
+  /// What the press down now holds.
+  enum Capture: Equatable {
+    case none
+    case content
+    case sectionIndex(title: Int)
+    /// `grab`: where on the thumb it is held, along the track; `along`: the pointer's last
+    /// place on the track; `stale`: content moved under the viewport since, so the grab is
+    /// taken again from where the thumb is now.
+    case thumb(grab: Double, along: Double, stale: Bool)
+    /// The pointer's distance from the lifted item's centre.
+    case movement(grab: Point)
+  }
 
-  func _checkInvariants(in collectionView: CollectionView) {}
+  /// Where the host draws chrome that takes the pointer.
+  var regions = PointerRegions()
+  /// Decides whether a press on an item's point lifts it to reorder it.
+  var reorderGrip: ((ItemPath, Point) -> Bool)?
+  /// Which keys do what.
+  var keyMap = KeyMap.standard
+  private(set) var capture = Capture.none
+
+  /// Content moved under the viewport by `delta`: a grabbed thumb is taken again from where
+  /// it is at the next move, so the content goes on from where it is drawn. (The drag moved
+  /// with the content already; a lifted item is held in viewport coordinates.)
+  func contentDidMove(by delta: Point, in collectionView: CollectionView) {
+    if case .thumb(let grab, let along, _) = capture {
+      capture = .thumb(grab: grab, along: along, stale: true)
+    }
+  }
+
+  // MARK: Pointer
+
+  /// Interprets a pointer event; see ``CollectionView/handle(_:)-(PointerEvent)``.
+  func handle(_ event: PointerEvent, in view: CollectionView) -> Bool {
+    guard event.location.isFinite, event.time.isFinite else { return false }
+    switch event.phase {
+    case .began: return begin(event, in: view)
+    case .moved: return move(event, in: view)
+    case .ended: return end(event, in: view)
+    case .cancelled:
+      guard capture != .none else { return false }
+      cancel(in: view)
+      return true
+    }
+  }
+
+  private func begin(_ event: PointerEvent, in view: CollectionView) -> Bool {
+    if capture != .none { cancel(in: view) }  // a press whose release went astray
+    let point = event.location
+    if let index = regions.sectionIndex, index.contains(point) {
+      capture = .sectionIndex(title: -1)
+      jumpToIndexTitle(at: point, in: index, view)
+      return true
+    }
+    if let track = regions.scrollIndicator, track.contains(point) {
+      let axis = view.collectionViewLayout.scrollDirection
+      let along = position(point[axis] - track.min(axis))
+      guard
+        let thumb = view.scrollThumb(
+          trackLength: track.length(axis), roundedToWholePoints: regions.snapsToWholePoints)
+      else { return true }  // everything fits: the press is the track's, and does nothing
+      let onThumb = along >= thumb.offset && along < thumb.offset + thumb.length
+      let grab = onThumb ? along - thumb.offset : thumb.length / 2
+      capture = .thumb(grab: grab, along: along, stale: false)
+      if !onThumb { moveThumb(to: along - grab, track: track, view) }
+      return true
+    }
+    guard Rect(origin: .zero, size: view.viewportSize).contains(point) else { return false }
+    if lift(at: point, view) { return true }
+    capture = .content
+    view.beginDrag(at: point, time: event.time)
+    return true
+  }
+
+  private func move(_ event: PointerEvent, in view: CollectionView) -> Bool {
+    let point = event.location
+    switch capture {
+    case .none:
+      return false
+    case .content:
+      view.moveDrag(to: point, time: event.time)
+    case .sectionIndex:
+      if let index = regions.sectionIndex { jumpToIndexTitle(at: point, in: index, view) }
+    case .thumb(var grab, _, let stale):
+      guard let track = regions.scrollIndicator else { return true }
+      let axis = view.collectionViewLayout.scrollDirection
+      let along = position(point[axis] - track.min(axis))
+      if stale, case .thumb(_, let last, _) = capture,
+        let thumb = view.scrollThumb(
+          trackLength: track.length(axis), roundedToWholePoints: regions.snapsToWholePoints)
+      {
+        grab = last - thumb.offset
+      }
+      capture = .thumb(grab: grab, along: along, stale: false)
+      moveThumb(to: along - grab, track: track, view)
+    case .movement(let grab):
+      guard view.interactivelyMovingItem != nil else { return true }  // it ended meanwhile
+      // Held inside the viewport, so the lifted item stays in view (autoscroll goes on).
+      let size = view.viewportSize
+      let held = Point(
+        x: min(max(point.x, 0), max(0, size.width - 0.5)),
+        y: min(max(point.y, 0), max(0, size.height - 0.5)))
+      let offset = view.contentOffset
+      view.updateInteractiveMovementTargetPosition(
+        Point(x: held.x + offset.x - grab.x, y: held.y + offset.y - grab.y))
+    }
+    return true
+  }
+
+  private func end(_ event: PointerEvent, in view: CollectionView) -> Bool {
+    let held = capture
+    capture = .none
+    switch held {
+    case .none:
+      return false
+    case .content:
+      let wasDragging = view.isDragging
+      view.endDrag(at: event.location, time: event.time)
+      if !wasDragging && Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
+        let offset = view.contentOffset
+        view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
+      }
+    case .movement:
+      view.endInteractiveMovement()
+    case .sectionIndex, .thumb:
+      break
+    }
+    return true
+  }
+
+  /// Lets go of whatever the press holds: a lifted item glides back, a drag settles, a grabbed
+  /// thumb or index lets go.
+  func cancel(in view: CollectionView) {
+    let held = capture
+    capture = .none
+    switch held {
+    case .movement: view.cancelInteractiveMovement()
+    case .content: view.cancelDrag(time: .nan)
+    default: break
+    }
+  }
+
+  /// The title under a press on the index, if it is not the one shown already.
+  var pressedIndexTitle: Int? {
+    if case .sectionIndex(let title) = capture, title >= 0 { return title }
+    return nil
+  }
+
+  // MARK: Captures
+
+  /// Lifts the item under a press when the grip says so.
+  private func lift(at point: Point, _ view: CollectionView) -> Bool {
+    // A row swiped open shows its content where its grip was: the press closes it instead.
+    guard let reorderGrip, view.swipedItem == nil else { return false }
+    let offset = view.contentOffset
+    let content = Point(x: point.x + offset.x, y: point.y + offset.y)
+    guard let path = view.indexPathForItem(at: content),
+      let frame = view.frameForItem(at: path),
+      reorderGrip(path, Point(x: content.x - frame.minX, y: content.y - frame.minY)),
+      view.beginInteractiveMovementForItem(at: path)
+    else { return false }
+    capture = .movement(grab: Point(x: content.x - frame.midX, y: content.y - frame.midY))
+    return true
+  }
+
+  private func jumpToIndexTitle(at point: Point, in index: Rect, _ view: CollectionView) {
+    let axis = Axis.vertical
+    guard
+      let title = view.indexTitle(
+        atPosition: position(point[axis] - index.min(axis)), trackLength: index.length(axis))
+    else { return }
+    if case .sectionIndex(let shown) = capture, shown == title { return }
+    capture = .sectionIndex(title: title)
+    view.scrollToIndexTitle(at: title)
+    view.collectionDelegate?.collectionView(view, didJumpToIndexTitleAt: title)
+  }
+
+  private func moveThumb(to offset: Double, track: Rect, _ view: CollectionView) {
+    let axis = view.collectionViewLayout.scrollDirection
+    let target = view.contentOffset(forScrollThumbOffset: offset, trackLength: track.length(axis))
+    view.setContentOffset(target, animated: false)
+  }
+
+  /// A position along chrome: the whole point it falls in, where the host draws in whole
+  /// points.
+  private func position(_ value: Double) -> Double {
+    regions.snapsToWholePoints ? value.rounded(.down) : value
+  }
+}
+
+extension GestureInterpreter {
+  /// Checks that a capture is consistent with the view. Compiled in only with
+  /// `REUSEKIT_CHECKS`.
+  func _checkInvariants(in collectionView: CollectionView) {
+    #if REUSEKIT_CHECKS
+      if case .thumb(let grab, let along, _) = capture {
+        collectionView.invariant(grab.isFinite && along.isFinite, "thumb grab not finite")
+      }
+    #endif
+  }
 }

@@ -1,0 +1,92 @@
+extension CollectionView: PointerInteractive {
+  // MARK: Pointer, wheel and keys
+
+  /// Interprets a pointer event, as every host's pointer goes (hosts only translate their own
+  /// events): a press captures the section index, the scroll thumb, an item's reorder grip or
+  /// the content (see ``pointerRegions`` and ``reorderGrip``), and keeps it until it lifts. On
+  /// the content a drag scrolls (or swipes a row that has actions), and a release that never
+  /// became a drag taps (``tap(at:)``).
+  ///
+  /// Returns whether the event was used: a press outside the viewport and the regions is not.
+  @discardableResult
+  public func handle(_ event: PointerEvent) -> Bool {
+    gestures.handle(event, in: self)
+  }
+
+  /// Scrolls by a wheel or touchpad event (see ``ScrollView/scroll(byWheel:time:)``): a
+  /// vertical wheel over a horizontal view scrolls it sideways. Returns whether it scrolled
+  /// (it is not used while a press holds the content).
+  @discardableResult
+  public func handle(_ event: WheelEvent) -> Bool {
+    guard !isTracking, event.delta != .zero else { return false }
+    scroll(byWheel: event.delta, time: event.time)
+    return true
+  }
+
+  /// Performs what ``keyMap`` binds to `key`; returns whether it did anything, so that the host
+  /// may give the key to something else (a cross arrow in a list, ↑ on the first item).
+  @discardableResult
+  public func handle(_ key: KeyPress) -> Bool {
+    guard let action = gestures.keyMap.action(for: key) else { return false }
+    return perform(action)
+  }
+
+  /// Performs a key action: a focus move (at once, or animated for pages and ends when the key
+  /// map says so), activating the focused item as a tap would, or cancelling what the pointer
+  /// holds. Returns whether it did anything.
+  @discardableResult
+  public func perform(_ action: KeyAction) -> Bool {
+    switch action {
+    case .moveFocus(let move):
+      let isStep = move == .up || move == .down || move == .left || move == .right
+      return moveFocus(move, animated: gestures.keyMap.animatesJumps && !isStep)
+    case .activate:
+      guard let focused = focusedIndexPath else { return false }
+      tapItem(at: focused)
+      return true
+    case .cancel:
+      guard interactivelyMovingItem != nil || swipedItem != nil else { return false }
+      gestures.cancel(in: self)
+      cancelInteractiveMovement()
+      closeSwipeActions(animated: true)
+      return true
+    }
+  }
+
+  /// Which keys do what (``KeyMap/standard`` by default).
+  public var keyMap: KeyMap {
+    get { gestures.keyMap }
+    set { gestures.keyMap = newValue }
+  }
+
+  /// Where the host draws chrome that takes the pointer beside the content (a scroll
+  /// indicator, a section index), in viewport coordinates.
+  public var pointerRegions: PointerRegions {
+    get { gestures.regions }
+    set { gestures.regions = newValue }
+  }
+
+  /// Decides whether a press lifts the item under it to reorder it
+  /// (``beginInteractiveMovementForItem(at:)``): given the item's path and the pressed point in
+  /// its frame (from its top-left corner), return `true` for a grip. The drag then moves the
+  /// item and the release drops it. `nil` (the default): presses never lift.
+  public var reorderGrip: ((ItemPath, Point) -> Bool)? {
+    get { gestures.reorderGrip }
+    set { gestures.reorderGrip = newValue }
+  }
+
+  /// Whether a press that began here is down.
+  public var hasPointerCapture: Bool { gestures.capture != .none }
+
+  /// The section-index title a press holds now, for the host to draw pressed.
+  public var pressedIndexTitle: Int? { gestures.pressedIndexTitle }
+
+  /// Lets go of whatever the pointer holds (the host will not see the release: its page was
+  /// hidden, its window lost the grab): a lifted item glides back, a drag settles, a grabbed
+  /// thumb or index lets go, an open row closes.
+  public func cancelPointer() {
+    gestures.cancel(in: self)
+    if isTracking { cancelDrag(time: .nan) }
+    closeSwipeActions(animated: false)
+  }
+}

@@ -1,0 +1,72 @@
+/// A key as a host translates it from its own (terminal bytes, a GDK keyval, a `UIKey`):
+/// the core's key map (``KeyMap``) decides what it does.
+public struct KeyPress: Hashable, Sendable {
+  /// The keys the core knows by name; anything else is a character.
+  public enum Key: Hashable, Sendable {
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, space, escape, tab, backspace, delete
+    /// A printable character (not a space: that is ``space``).
+    case character(Character)
+  }
+
+  /// The key.
+  public var key: Key
+  /// The modifier keys held.
+  public var modifiers: KeyModifiers
+
+  /// Creates a key press.
+  public init(_ key: Key, modifiers: KeyModifiers = []) {
+    self.key = key
+    self.modifiers = modifiers
+  }
+}
+
+/// What a key does to a collection view.
+public enum KeyAction: Hashable, Sendable {
+  /// Moves the focus (and scrolls it into view).
+  case moveFocus(FocusMove)
+  /// Selects or deselects the focused item, as a tap would.
+  case activate
+  /// Lets go of what the pointer holds: a lifted item glides back, a swiped row closes.
+  case cancel
+}
+
+/// Which keys do what: one map in the core that every host's keys go through (a host only
+/// translates its key events to ``KeyPress``).
+///
+/// ``standard`` is what users of list and grid views expect: the arrows move the focus (in
+/// lists along the scroll axis only), Page Up and Page Down by a viewport, Home and End (also
+/// with Control) to the first and last item, Enter and Space activate the focused item, and
+/// Escape cancels a lifted item or an open row. Every move lands at once: a key repeats
+/// faster than an animation would end, and the next press goes on from the target.
+public struct KeyMap: Hashable, Sendable {
+  /// The bindings.
+  public var bindings: [KeyPress: KeyAction]
+  /// Whether focus moves by a page or to an end animate (`false`: they land in the frame of
+  /// the key press, as terminal and desktop lists do).
+  public var animatesJumps: Bool
+
+  /// Creates a map.
+  public init(bindings: [KeyPress: KeyAction], animatesJumps: Bool = false) {
+    self.bindings = bindings
+    self.animatesJumps = animatesJumps
+  }
+
+  /// The arrows, pages, Home and End, Enter, Space and Escape.
+  public static let standard: KeyMap = {
+    var bindings: [KeyPress: KeyAction] = [
+      KeyPress(.up): .moveFocus(.up), KeyPress(.down): .moveFocus(.down),
+      KeyPress(.left): .moveFocus(.left), KeyPress(.right): .moveFocus(.right),
+      KeyPress(.pageUp): .moveFocus(.pageUp), KeyPress(.pageDown): .moveFocus(.pageDown),
+      KeyPress(.home): .moveFocus(.first), KeyPress(.end): .moveFocus(.last),
+      KeyPress(.enter): .activate, KeyPress(.space): .activate, KeyPress(.escape): .cancel,
+    ]
+    bindings[KeyPress(.home, modifiers: .control)] = .moveFocus(.first)
+    bindings[KeyPress(.end, modifiers: .control)] = .moveFocus(.last)
+    return KeyMap(bindings: bindings)
+  }()
+
+  /// What `key` does, if anything.
+  public func action(for key: KeyPress) -> KeyAction? { bindings[key] }
+}
