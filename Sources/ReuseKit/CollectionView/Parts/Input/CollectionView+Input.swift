@@ -18,8 +18,13 @@ extension CollectionView: PointerInteractive {
   /// (it is not used while a press holds the content).
   @discardableResult
   public func handle(_ event: WheelEvent) -> Bool {
-    guard !isTracking, event.delta != .zero else { return false }
-    scroll(byWheel: event.delta, time: event.time)
+    guard !isTracking, event.delta != .zero, event.delta.isFinite else { return false }
+    var delta = event.delta
+    if delta.x == 0 && primaryAxis == .horizontal {
+      // A plain (vertical) wheel over a horizontal view scrolls it along its axis.
+      delta = Point(x: delta.y, y: 0)
+    }
+    scroll(byWheel: delta, time: event.time)
     return true
   }
 

@@ -1,0 +1,239 @@
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseKit
+
+/// A board with section-index titles and a record of what the pointer did.
+private final class IndexedBoard: CollectionViewDataSource, CollectionViewDelegate {
+  var sections: [[Int]]
+  var selected: [ItemPath] = []
+  var jumps: [Int] = []
+  var moves: [(ItemPath, ItemPath)] = []
+  init(sections: Int, items: Int) {
+    self.sections = (0..<sections).map { section in (0..<items).map { section * items + $0 } }
+  }
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { sections[section].count }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+  }
+  func indexTitles(for collectionView: CollectionView) -> [String]? {
+    sections.indices.map { "S\($0)" }
+  }
+  func collectionView(
+    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> ItemPath { ItemPath(section: index, item: 0) }
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool {
+    true
+  }
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath
+  ) {
+    moves.append((source, destination))
+    let value = sections[source.section].remove(at: source.item)
+    sections[destination.section].insert(value, at: destination.item)
+  }
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+    selected.append(indexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {
+    jumps.append(index)
+  }
+}
+
+/// A vertical list 100 points wide and 200 tall, items 20 points tall, with a scroll track at
+/// x 100–110 and a section index at x 110–120 (as a host draws them beside the content).
+private func makeList(sections: Int = 20, items: Int = 10) -> (CollectionView, IndexedBoard) {
+  let board = IndexedBoard(sections: sections, items: items)
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 100, height: 200))
+  view.diagnostics.handler = nil
+  view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+  view.dataSource = board
+  view.delegate = board
+  view.pointerRegions = PointerRegions(
+    scrollIndicator: Rect(x: 110, y: 0, width: 10, height: 200),
+    sectionIndex: Rect(x: 100, y: 0, width: 10, height: 200))
+  view.layoutIfNeeded()
+  return (view, board)
+}
+
+private func press(
+  _ view: CollectionView, _ phase: PointerEvent.Phase, _ x: Double, _ y: Double, _ time: Double
+) -> Bool {
+  view.handle(PointerEvent(phase, at: Point(x: x, y: y), time: time))
+}
+
+@Suite struct GestureInterpreterTests {
+  @Test func aReleaseThatNeverMovedTapsAndADragDoesNot() {
+    let (view, board) = makeList()
+    #expect(press(view, .began, 50, 30, 0))
+    #expect(press(view, .moved, 51, 31, 0.01))  // within the slop
+    #expect(press(view, .ended, 51, 31, 0.02))
+    #expect(board.selected == [ItemPath(section: 0, item: 1)])
+    #expect(!view.hasPointerCapture)
+    #expect(press(view, .began, 50, 150, 1))
+    #expect(press(view, .moved, 50, 100, 1.02))
+    #expect(press(view, .ended, 50, 100, 1.04))
+    #expect(board.selected.count == 1, "a drag is not a tap")
+    #expect(view.contentOffset.y > 0 || view.isDecelerating)
+  }
+
+  @Test func pressesOutsideTheViewportAndTheRegionsAreNotTaken() {
+    let (view, _) = makeList()
+    #expect(!press(view, .began, 150, 50, 0))
+    #expect(!press(view, .moved, 150, 60, 0.01))
+    #expect(!press(view, .ended, 150, 60, 0.02))
+  }
+
+  @Test func theThumbIsGrabbedWherePressedAndTheTrackJumps() throws {
+    let (view, board) = makeList()
+    let thumb = try #require(view.scrollThumb(trackLength: 200))
+    // On the thumb: dragging it 50 points moves the content, and no tap happens.
+    #expect(press(view, .began, 115, thumb.offset + 1, 0))
+    #expect(view.hasPointerCapture)
+    #expect(press(view, .moved, 115, thumb.offset + 51, 0.02))
+    let afterDrag = view.contentOffset.y
+    #expect(afterDrag > 0)
+    let moved = try #require(view.scrollThumb(trackLength: 200))
+    #expect(abs(moved.offset - (thumb.offset + 50)) < 1.5, "the thumb follows the pointer")
+    #expect(press(view, .ended, 115, thumb.offset + 51, 0.04))
+    #expect(board.selected.isEmpty)
+    // Off the thumb: its middle jumps there.
+    #expect(press(view, .began, 115, 190, 1))
+    #expect(press(view, .ended, 115, 190, 1.01))
+    #expect(view.contentOffset.y == view.maximumContentOffset.y || view.contentOffset.y > afterDrag)
+  }
+
+  /// Rows inserted above while the thumb is held: the next move goes on from where the content
+  /// is drawn, instead of jumping to the old mapping.
+  @Test func aGrabbedThumbFollowsContentThatMovedUnderIt() throws {
+    let (view, board) = makeList()
+    let thumb = try #require(view.scrollThumb(trackLength: 200))
+    #expect(press(view, .began, 115, thumb.offset + 1, 0))
+    #expect(press(view, .moved, 115, thumb.offset + 41, 0.02))
+    view.layoutIfNeeded()
+    let before = view.contentOffset.y
+    view.performBatchUpdates(animated: false) {
+      board.sections[0].insert(contentsOf: 1000..<1040, at: 0)
+      view.insertItems(at: (0..<40).map { ItemPath(section: 0, item: $0) })
+    }
+    view.layoutIfNeeded()
+    #expect(view.contentOffset.y == before + 40 * 20, "the anchor kept what is on screen")
+    #expect(press(view, .moved, 115, thumb.offset + 42, 0.04))
+    // One point of track is a few rows at most; the old mapping would have jumped back up
+    // by about 40 rows' worth.
+    #expect(abs(view.contentOffset.y - (before + 800)) < 100)
+    #expect(press(view, .ended, 115, thumb.offset + 42, 0.06))
+  }
+
+  @Test func theSectionIndexJumpsUnderAPressAndADrag() {
+    let (view, board) = makeList()
+    #expect(press(view, .began, 105, 0.5, 0))
+    #expect(board.jumps == [0])
+    #expect(view.pressedIndexTitle == 0)
+    #expect(press(view, .moved, 105, 100.5, 0.02))  // half-way down the index: section 10
+    #expect(board.jumps == [0, 10])
+    #expect(view.contentOffset.y == 10 * 10 * 20)
+    #expect(press(view, .moved, 105, 101, 0.03))  // the same title: no second jump
+    #expect(board.jumps == [0, 10])
+    #expect(press(view, .ended, 105, 101, 0.04))
+    #expect(view.pressedIndexTitle == nil)
+    #expect(board.selected.isEmpty)
+  }
+
+  @Test func aGripLiftsTheItemAndTheReleaseDropsIt() {
+    let (view, board) = makeList(sections: 1, items: 20)
+    view.reorderGrip = { _, point in point.x < 10 }
+    // Off the grip: an ordinary press.
+    #expect(press(view, .began, 50, 10, 0))
+    #expect(view.interactivelyMovingItem == nil)
+    #expect(press(view, .ended, 50, 10, 0.01))
+    // On the grip: item 0 lifts, follows down three rows, and drops there.
+    #expect(press(view, .began, 5, 10, 1))
+    #expect(view.interactivelyMovingItem == ItemPath(section: 0, item: 0))
+    #expect(press(view, .moved, 5, 70, 1.1))
+    #expect(view.interactiveMovementTarget == ItemPath(section: 0, item: 3))
+    #expect(press(view, .ended, 5, 70, 1.2))
+    #expect(board.moves.count == 1)
+    #expect(board.sections[0][3] == 0)
+  }
+
+  @Test func escapeCancelsALiftedItemAndACancelledPointerLetsGo() {
+    let (view, board) = makeList(sections: 1, items: 20)
+    view.reorderGrip = { _, _ in true }
+    #expect(press(view, .began, 5, 10, 0))
+    #expect(press(view, .moved, 5, 90, 0.1))
+    #expect(view.handle(KeyPress(.escape)))
+    #expect(view.interactivelyMovingItem == nil)
+    #expect(!view.hasPointerCapture)
+    #expect(!press(view, .ended, 5, 90, 0.2), "the release of a cancelled press is not taken")
+    #expect(board.moves.isEmpty)
+    // A drag that the host loses settles without tapping.
+    #expect(press(view, .began, 50, 150, 1))
+    view.reorderGrip = nil
+    #expect(press(view, .cancelled, 50, 150, 1.1))
+    #expect(!view.isTracking)
+    #expect(board.selected.isEmpty)
+    #expect(!view.handle(KeyPress(.escape)), "nothing to cancel")
+  }
+
+  @Test func theKeyMapMovesTheFocusAndPagesLandAtOnce() {
+    let (view, board) = makeList(sections: 1, items: 100)
+    #expect(view.handle(KeyPress(.down)))
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 0))
+    #expect(view.handle(KeyPress(.down)))
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 1))
+    #expect(!view.handle(KeyPress(.left)), "a cross arrow in a list is not used")
+    #expect(view.handle(KeyPress(.pageDown)))
+    #expect(!view.isAnimating, "a page lands in the frame of the key")
+    let focused = view.focusedIndexPath!
+    let frame = view.frameForItem(at: focused)!
+    #expect(view.bounds.contains(Point(x: frame.midX, y: frame.midY)))
+    #expect(view.handle(KeyPress(.end)))
+    #expect(!view.isAnimating)
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 99))
+    #expect(view.contentOffset.y == view.maximumContentOffset.y)
+    #expect(view.handle(KeyPress(.home, modifiers: .control)))
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 0))
+    #expect(view.handle(KeyPress(.enter)))
+    #expect(board.selected == [ItemPath(section: 0, item: 0)])
+    #expect(!view.handle(KeyPress(.character("x"))))
+    // A map that animates jumps.
+    view.keyMap.animatesJumps = true
+    #expect(view.handle(KeyPress(.end)))
+    #expect(view.isAnimating)
+  }
+
+  @Test func aWheelScrollsAndAVerticalWheelScrollsAHorizontalList() {
+    let (view, _) = makeList()
+    #expect(view.handle(WheelEvent(delta: Point(x: 0, y: 30), time: 0)))
+    #expect(view.contentOffset.y == 30)
+    let strip = CollectionView(
+      layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(20)),
+      viewportSize: Size(width: 100, height: 20))
+    let board = IndexedBoard(sections: 1, items: 50)
+    strip.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    strip.dataSource = board
+    strip.layoutIfNeeded()
+    #expect(strip.handle(WheelEvent(delta: Point(x: 0, y: 30), time: 0)))
+    #expect(strip.contentOffset.x == 30)
+  }
+
+  @Test func thePressTrackerTellsATapFromADrag() {
+    var tracker = PressTracker(slop: 3)
+    func track(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double) -> Bool {
+      tracker.track(PointerEvent(phase, at: Point(x: x, y: y), time: 0))
+    }
+    #expect(!track(.began, 0, 0))
+    #expect(!track(.moved, 2, 0))
+    #expect(track(.ended, 2, 2))
+    #expect(!tracker.isPressed)
+    _ = track(.began, 0, 0)
+    #expect(!track(.ended, 0, 3))
+    #expect(!track(.ended, 0, 0), "no press")
+  }
+}
