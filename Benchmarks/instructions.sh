@@ -6,6 +6,9 @@
 #   Benchmarks/instructions.sh list 2000  # one scenario, N operations
 set -euo pipefail
 cd "$(dirname "$0")/Instructions"
+# The root package is a path dependency: its source folders are planned again each run (a
+# stale build plan misses folders added since).
+rm -f .build/release.yaml
 swift build -c release >/dev/null 2>&1 || swift build -c release
 binary=.build/release/instructions
 count() {

@@ -51,78 +51,143 @@ public final class Renderer {
   /// - Complexity: O(columns × rows) comparisons; writes proportional to the change.
   @discardableResult
   public func render(_ canvas: Canvas) -> Int {
-    buffer.removeAll(keepingCapacity: true)
     let columns = canvas.columns
     let rows = canvas.rows
-    let full = columns != previousColumns || rows != previousRows
-    if full { buffer.append(contentsOf: ANSI.clearScreen.utf8) }
-    var pen: TextStyle? = nil
-    var cursor: (column: Int, row: Int)? = full ? (0, 0) : nil
-    var written = 0
+    var frame = beginFrame(columns: columns, rows: rows)
     let cells = canvas.cells
-    computeFingerprints(cells, columns: columns, rows: rows)
-    lastFrameScroll = 0
-    if !full && usesScrollRegions, let band = scrolledBand(columns: columns, rows: rows) {
-      applyScroll(band, columns: columns)
-      lastFrameScroll = band.shift
-      cursor = nil
-    }
+    scrollMovedBand(cells, columns: columns, rows: rows, frame: &frame)
     cells.withUnsafeBufferPointer { current in
       previous.withUnsafeBufferPointer { old in
-        for row in 0..<rows {
-          let start = row * columns
-          var column = 0
-          while column < columns {
-            // Find the next changed cell (a changed right half means its left half changed).
-            guard full || differs(current, old, start + column) else {
-              column += 1
-              continue
-            }
-            if current[start + column].width == 0 && column > 0 { column -= 1 }
-            // Extend the run while cells change, or the gap of unchanged ones is short.
-            var end = column
-            var gap = 0
-            var probe = column
-            while probe < columns {
-              if full || differs(current, old, start + probe) {
-                end = probe
-                gap = 0
-              } else {
-                gap += 1
-                if gap > 4 { break }
-              }
-              probe += 1
-            }
-            if cursor == nil || cursor! != (column, row) {
-              ANSI.appendCursorMove(column: column, row: row, to: &buffer)
-            }
-            var x = column
-            while x <= end {
-              let cell = current[start + x]
-              if cell.width == 0 {  // an orphan right half (the left was already written)
-                x += 1
-                continue
-              }
-              if pen != cell.style {
-                ANSI.appendStyle(cell.style, mode: colorMode, to: &buffer)
-                pen = cell.style
-              }
-              cell.glyph.appendUTF8(to: &buffer)
-              written += 1
-              x += Int(cell.width)
-              // Terminals disagree about some wide characters' widths: after one, place the
-              // cursor explicitly rather than trust where it went.
-              if cell.width == 2 && x <= end {
-                ANSI.appendCursorMove(column: x, row: row, to: &buffer)
-              }
-            }
-            cursor = Renderer.lastWasWide(current, start, x) ? nil : (x, row)
-            column = x
-          }
-        }
+        let screen = Screen(current: current, old: old, columns: columns, full: frame.full)
+        for row in 0..<rows { writeChanges(inRow: row, of: screen, frame: &frame) }
       }
     }
-    if pen != nil { ANSI.appendReset(to: &buffer) }
+    finishFrame(cells, columns: columns, rows: rows, frame: frame)
+    return buffer.count
+  }
+
+  // MARK: A frame, step by step
+
+  /// What a frame tracks while it is written: whether it is drawn whole, the style the
+  /// terminal's pen has, where its cursor is (if known) and how many cells were written.
+  private struct FrameState {
+    let full: Bool
+    var pen: TextStyle?
+    var cursor: (column: Int, row: Int)?
+    var written = 0
+  }
+
+  /// The cells of this frame and the last, for one frame's comparisons.
+  private struct Screen {
+    let current: UnsafeBufferPointer<Canvas.Cell>
+    let old: UnsafeBufferPointer<Canvas.Cell>
+    let columns: Int
+    let full: Bool
+
+    /// Whether the cell at `index` must be written.
+    @inline(__always)
+    func changed(_ index: Int) -> Bool {
+      full || index >= old.count || current[index] != old[index]
+    }
+  }
+
+  /// Starts a frame: a size change clears the screen and draws everything.
+  private func beginFrame(columns: Int, rows: Int) -> FrameState {
+    buffer.removeAll(keepingCapacity: true)
+    let full = columns != previousColumns || rows != previousRows
+    if full { buffer.append(contentsOf: ANSI.clearScreen.utf8) }
+    return FrameState(full: full, pen: nil, cursor: full ? (0, 0) : nil)
+  }
+
+  /// Scrolls the band of rows that moved together, when there is one (the cursor's place is
+  /// unknown afterwards).
+  private func scrollMovedBand(
+    _ cells: [Canvas.Cell], columns: Int, rows: Int, frame: inout FrameState
+  ) {
+    computeFingerprints(cells, columns: columns, rows: rows)
+    lastFrameScroll = 0
+    guard !frame.full && usesScrollRegions, let band = scrolledBand(columns: columns, rows: rows)
+    else { return }
+    applyScroll(band, columns: columns)
+    lastFrameScroll = band.shift
+    frame.cursor = nil
+  }
+
+  /// Writes every run of changed cells in `row`.
+  private func writeChanges(inRow row: Int, of screen: Screen, frame: inout FrameState) {
+    var column = 0
+    while let run = changedRun(inRow: row, from: column, of: screen) {
+      column = write(run, inRow: row, of: screen, frame: &frame)
+    }
+  }
+
+  /// The next run of cells to write in `row` at or after `column`, or `nil`: it starts at the
+  /// next changed cell (at its left half when only a wide character's right half changed) and
+  /// goes on while cells change, joining gaps of up to four unchanged cells (cheaper to rewrite
+  /// than another cursor move).
+  @inline(__always)
+  private func changedRun(
+    inRow row: Int, from column: Int, of screen: Screen
+  )
+    -> (start: Int, end: Int)?
+  {
+    let start = row * screen.columns
+    var first = column
+    while first < screen.columns && !screen.changed(start + first) { first += 1 }
+    guard first < screen.columns else { return nil }
+    if screen.current[start + first].width == 0 && first > 0 { first -= 1 }
+    var end = first
+    var gap = 0
+    var probe = first
+    while probe < screen.columns {
+      if screen.changed(start + probe) {
+        end = probe
+        gap = 0
+      } else {
+        gap += 1
+        if gap > 4 { break }
+      }
+      probe += 1
+    }
+    return (first, end)
+  }
+
+  /// Writes a run: the cursor moved there unless it is already there, the style switched only
+  /// when it changes. Returns the column after the run.
+  private func write(
+    _ run: (start: Int, end: Int), inRow row: Int, of screen: Screen, frame: inout FrameState
+  ) -> Int {
+    let start = row * screen.columns
+    if frame.cursor == nil || frame.cursor! != (run.start, row) {
+      ANSI.appendCursorMove(column: run.start, row: row, to: &buffer)
+    }
+    var x = run.start
+    while x <= run.end {
+      let cell = screen.current[start + x]
+      if cell.width == 0 {  // an orphan right half (the left was already written)
+        x += 1
+        continue
+      }
+      if frame.pen != cell.style {
+        ANSI.appendStyle(cell.style, mode: colorMode, to: &buffer)
+        frame.pen = cell.style
+      }
+      cell.glyph.appendUTF8(to: &buffer)
+      frame.written += 1
+      x += Int(cell.width)
+      // Terminals disagree about some wide characters' widths: after one, place the cursor
+      // explicitly rather than trust where it went.
+      if cell.width == 2 && x <= run.end {
+        ANSI.appendCursorMove(column: x, row: row, to: &buffer)
+      }
+    }
+    frame.cursor = Renderer.lastWasWide(screen.current, start, x) ? nil : (x, row)
+    return x
+  }
+
+  /// Ends a frame: the pen reset, the frame kept for the next comparison, one `write`.
+  private func finishFrame(_ cells: [Canvas.Cell], columns: Int, rows: Int, frame: FrameState) {
+    if frame.pen != nil { ANSI.appendReset(to: &buffer) }
     if previous.count == cells.count {
       // Copy into the kept buffer: no allocation, and the canvas stays uniquely referenced
       // (sharing its array would make its next draw copy the whole frame).
@@ -138,9 +203,8 @@ public final class Renderer {
     previousRows = rows
     swap(&previousFingerprints, &fingerprints)
     lastFrameByteCount = buffer.count
-    lastFrameCellCount = written
+    lastFrameCellCount = frame.written
     if !buffer.isEmpty { output.write(buffer) }
-    return buffer.count
   }
 
   // MARK: Scrolling
@@ -253,13 +317,5 @@ public final class Renderer {
     _ cells: UnsafeBufferPointer<Canvas.Cell>, _ start: Int, _ column: Int
   ) -> Bool {
     column >= 2 && cells[start + column - 2].width == 2
-  }
-
-  @inline(__always)
-  private func differs(
-    _ current: UnsafeBufferPointer<Canvas.Cell>, _ old: UnsafeBufferPointer<Canvas.Cell>,
-    _ index: Int
-  ) -> Bool {
-    index >= old.count || current[index] != old[index]
   }
 }
