@@ -21,8 +21,11 @@ let package = Package(
     .library(name: "ReuseDiffing", targets: ["ReuseDiffing"]),
     // The terminal host.
     .library(name: "ReuseTerminal", targets: ["ReuseTerminal"]),
-    // The gallery's data (demo data, `--data` files), for other hosts' galleries (Hosts/GTK).
-    .library(name: "GalleryCore", targets: ["GalleryCore"]),
+    // The galleries' host-free part: demo data, `--data` loading, page models (Hosts/GTK's
+    // gallery is built on it too).
+    .library(name: "GalleryKit", targets: ["GalleryKit"]),
+    // The terminal gallery's pages, as a library so that tests drive them in-process.
+    .library(name: "TerminalGallery", targets: ["TerminalGallery"]),
     .executable(name: "reuse-gallery", targets: ["reuse-gallery"]),
   ],
   dependencies: [
@@ -53,16 +56,25 @@ let package = Package(
       dependencies: ["ReuseKit"],
       swiftSettings: checks
     ),
-    // The gallery's pages and app, as a library so that tests can drive them in-process.
+    // What every gallery shares, whatever draws it: demo data and generators, the `--data`
+    // JSON loader, saved positions and the page models (a page's data, edits, keys and
+    // status). No host: hosts add cells that draw and translate their input.
     .target(
-      name: "GalleryCore",
-      dependencies: ["ReuseKit", "ReuseControls", "ReuseTerminal"],
+      name: "GalleryKit",
+      dependencies: ["ReuseKit", "ReuseControls"],
+      swiftSettings: checks
+    ),
+    // The terminal gallery: its pages (cells that draw in the terminal, panes, chrome) and the
+    // app, as a library so that tests can drive them in-process.
+    .target(
+      name: "TerminalGallery",
+      dependencies: ["GalleryKit", "ReuseKit", "ReuseControls", "ReuseTerminal"],
       swiftSettings: checks
     ),
     .executableTarget(
       name: "reuse-gallery",
       dependencies: [
-        "GalleryCore", "ReuseTerminal",
+        "TerminalGallery", "GalleryKit", "ReuseTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: checks
@@ -103,7 +115,7 @@ let package = Package(
     .testTarget(
       name: "GalleryTests",
       dependencies: [
-        "GalleryCore", "ReuseTerminal", "ReuseKit", "ReuseControls",
+        "TerminalGallery", "GalleryKit", "ReuseTerminal", "ReuseKit", "ReuseControls",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"],

@@ -33,7 +33,7 @@ module_list=(
   "ReuseKit Sources/ReuseKit"
   "ReuseControls Sources/ReuseControls"
   "ReuseTerminal Sources/ReuseTerminal"
-  "GalleryCore Sources/GalleryCore"
+  "GalleryKit Sources/GalleryKit"
   "ReuseTestSupport Tests/ReuseTestSupport"
 )
 stamp_of() { find "$1" -name '*.swift' -print0 | sort -z | xargs -0 cat | md5sum | cut -d' ' -f1; }

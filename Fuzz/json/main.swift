@@ -1,6 +1,6 @@
 // libFuzzer target: the --data parser takes any bytes without trapping, and every error it
 // reports names a line and column inside the input.
-import GalleryCore
+import GalleryKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDataFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import GalleryCore
+import GalleryKit
+import TerminalGallery
 import ReuseTerminal
 
 /// `--color` with a value, or alone (`always`).

@@ -1,4 +1,5 @@
-import GalleryCore
+import GalleryKit
+import TerminalGallery
 import ReuseKit
 import ReuseTerminal
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
-import GalleryCore
+import GalleryKit
+import TerminalGallery
 import ReuseKit
 import ReuseTerminal
 import Testing

@@ -1,4 +1,5 @@
-import GalleryCore
+import GalleryKit
+import TerminalGallery
 import ReuseTerminal
 import SnapshotTesting
 import Testing

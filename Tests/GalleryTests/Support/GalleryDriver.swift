@@ -1,4 +1,5 @@
-import GalleryCore
+import GalleryKit
+import TerminalGallery
 import ReuseTerminal
 
 /// A gallery on `page` at `size`, without frame times (so frames compare), drawn once into

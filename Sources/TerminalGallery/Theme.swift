@@ -1,3 +1,4 @@
+import GalleryKit
 import ReuseTerminal
 
 /// The gallery's colours (24-bit), in one place.
@@ -43,4 +44,13 @@ public enum Theme {
     Color(hex: 0xF7768E), Color(hex: 0xFF9E64), Color(hex: 0xE0AF68), Color(hex: 0x9ECE6A),
     Color(hex: 0x73DACA), Color(hex: 0x7DCFFF), Color(hex: 0x7AA2F7), Color(hex: 0xBB9AF7),
   ]
+}
+
+extension GalleryMetrics {
+  /// The terminal's: one point is one character cell.
+  static let terminal = GalleryMetrics(
+    rowLength: 1, headerLength: 1, overscan: 2, chipPadding: 3, chipHeaderPadding: 4,
+    waterfallColumnWidths: [16, 22, 30], waterfallUnit: 1, waterfallSpacing: 1,
+    carouselInsets: (peek: 6, spacing: 2, vertical: 0),
+    textWidth: { Double(CharacterWidth.of($0)) }, clock: { Platform.monotonicTime() })
 }

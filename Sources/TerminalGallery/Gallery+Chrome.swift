@@ -1,3 +1,4 @@
+import GalleryKit
 import ReuseKit
 import ReuseTerminal
 

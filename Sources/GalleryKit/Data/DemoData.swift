@@ -44,7 +44,7 @@ public enum DemoData {
 
 extension Int {
   /// With thousands separators: `1,000,000`.
-  var formatted: String {
+  public var formatted: String {
     let digits = String(Swift.abs(self))
     var result = ""
     for (offset, character) in digits.enumerated() {
@@ -56,6 +56,6 @@ extension Int {
 }
 
 /// `count` and the noun, singular or plural: `1 page`, `2 pages`, `1,000 cards`.
-func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+public func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
   "\(count.formatted) \(count == 1 ? noun : plural ?? noun + "s")"
 }

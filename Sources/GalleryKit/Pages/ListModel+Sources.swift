@@ -1,9 +1,8 @@
 import ReuseKit
-import ReuseTerminal
 
 /// A data source whose view can have the page's keyboard focus; its focused item (the
 /// collection view's `focusedIndexPath`) is drawn as the cursor only then.
-protocol CursorSource: AnyObject {
+public protocol CursorSource: AnyObject {
   var isFocused: Bool { get set }
   func title(at path: ItemPath) -> String
   /// Tells a displayed cell whether its view has the page's focus.
@@ -11,12 +10,12 @@ protocol CursorSource: AnyObject {
 }
 
 /// The vertical list's sections and rows, from `--data` or generated.
-final class RowSource: CollectionViewDataSource, CursorSource {
+public final class RowSource: CollectionViewDataSource, CursorSource {
   let data: GalleryData?
-  let itemCount: Int
-  let sectionCount: Int
-  let hasVariableHeights: Bool
-  var isFocused = false
+  public let itemCount: Int
+  public let sectionCount: Int
+  public let hasVariableHeights: Bool
+  public var isFocused = false
   private var sectionStarts: [Int] = []
 
   init(options: GalleryOptions) {
@@ -37,19 +36,21 @@ final class RowSource: CollectionViewDataSource, CursorSource {
     }
   }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { sectionCount }
+  public func numberOfSections(in collectionView: CollectionView) -> Int { sectionCount }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
     if let data { return data.sections[section].items.count }
     return min(DemoData.sectionSize, itemCount - section * DemoData.sectionSize)
   }
 
-  func height(of path: ItemPath) -> Int {
+  /// A row's height in rows (a data file's `height`).
+  public func height(of path: ItemPath) -> Int {
     data?.sections[path.section].items[path.item].height ?? 1
   }
 
-  func title(at path: ItemPath) -> String {
+  public func title(at path: ItemPath) -> String {
     if let data { return data.sections[path.section].items[path.item].title }
     return DemoData.title(forItem: flatIndex(of: path))
   }
@@ -59,26 +60,27 @@ final class RowSource: CollectionViewDataSource, CursorSource {
       ? path.section * DemoData.sectionSize + path.item : sectionStarts[path.section] + path.item
   }
 
-  func collectionView(
+  public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
-      ListRowCell.self, withReuseIdentifier: "row", for: indexPath)
+      withReuseIdentifier: ListModel.rowIdentifier, for: indexPath)
+    guard let row = cell as? any RowPresenting else { return cell }
     let flat = flatIndex(of: indexPath)
-    cell.title = title(at: indexPath)
-    cell.detail =
-      data?.sections[indexPath.section].items[indexPath.item].detail ?? "#\((flat + 1).formatted)"
-    cell.badge = Theme.palette[flat % Theme.palette.count]
-    cell.isStriped = flat % 2 == 1
-    cell.showsFocus = isFocused
+    row.present(
+      title: title(at: indexPath),
+      detail: data?.sections[indexPath.section].items[indexPath.item].detail
+        ?? "#\((flat + 1).formatted)",
+      colorIndex: flat, isStriped: flat % 2 == 1)
+    row.showsFocus = isFocused
     return cell
   }
 
   /// With `--data`: the first letter of each section's title, one title a section (as a
   /// contact list's index). Generated: 20 marks spread over the items ("1", "50k", "100k"…).
-  func indexTitles(for collectionView: CollectionView) -> [String]? {
+  public func indexTitles(for collectionView: CollectionView) -> [String]? {
     if let data {
       return data.sections.map { section in
         section.title.first.map { String($0).uppercased() } ?? "·"
@@ -92,7 +94,7 @@ final class RowSource: CollectionViewDataSource, CursorSource {
     }
   }
 
-  func collectionView(
+  public func collectionView(
     _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
   ) -> ItemPath {
     ItemPath(section: data == nil ? indexSection(forTitle: index) : index, item: 0)
@@ -103,33 +105,37 @@ final class RowSource: CollectionViewDataSource, CursorSource {
     mark * sectionCount / min(20, sectionCount)
   }
 
-  func collectionView(
+  public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
     let header = collectionView.dequeueReusableSupplementaryView(
-      ListHeaderView.self, ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+      ofKind: kind, withReuseIdentifier: ListModel.headerIdentifier, for: indexPath)
+    let title: String
     if let section = data?.sections[indexPath.section] {
-      header.title = section.title + (section.items.isEmpty ? " · no items" : "")
+      title = section.title + (section.items.isEmpty ? " · no items" : "")
     } else {
-      header.title = DemoData.sectionTitle(indexPath.section, itemCount: itemCount)
+      title = DemoData.sectionTitle(indexPath.section, itemCount: itemCount)
     }
+    (header as? any TitlePresenting)?.title = title
     return header
   }
 
-  func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
-    (cell as? ListRowCell)?.showsFocus = shows
+  public func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
+    (cell as? any RowPresenting)?.showsFocus = shows
   }
 }
 
 /// The horizontal strip's groups of chips.
-final class ChipSource: CollectionViewDataSource, CursorSource {
+public final class ChipSource: CollectionViewDataSource, CursorSource {
   let groups: [(title: String, tags: [String])]
-  let itemCount: Int
-  var isFocused = false
+  public let itemCount: Int
+  public var isFocused = false
   private var starts: [Int] = []
+  private let metrics: GalleryMetrics
 
-  init(tags: [String]?) {
+  init(tags: [String]?, metrics: GalleryMetrics) {
+    self.metrics = metrics
     if let tags, !tags.isEmpty {
       groups = [("Tags", tags)]
     } else {
@@ -143,45 +149,48 @@ final class ChipSource: CollectionViewDataSource, CursorSource {
     itemCount = start
   }
 
-  func width(of path: ItemPath) -> Int {
-    CharacterWidth.of(groups[path.section].tags[path.item]) + 3
+  func width(of path: ItemPath) -> Double {
+    metrics.textWidth(groups[path.section].tags[path.item]) + metrics.chipPadding
   }
-  func headerWidth(of section: Int) -> Int { CharacterWidth.of(groups[section].title) + 4 }
+  func headerWidth(of section: Int) -> Double {
+    metrics.textWidth(groups[section].title) + metrics.chipHeaderPadding
+  }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { groups.count }
+  public func numberOfSections(in collectionView: CollectionView) -> Int { groups.count }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
     groups[section].tags.count
   }
 
-  func title(at path: ItemPath) -> String { groups[path.section].tags[path.item] }
+  public func title(at path: ItemPath) -> String { groups[path.section].tags[path.item] }
   func flatIndex(of path: ItemPath) -> Int { starts[path.section] + path.item }
 
-  func collectionView(
+  public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
     -> CollectionViewCell
   {
     let cell = collectionView.dequeueReusableCell(
-      ChipCell.self, withReuseIdentifier: "chip", for: indexPath)
-    cell.text = title(at: indexPath)
-    cell.color = Theme.palette[flatIndex(of: indexPath) % Theme.palette.count]
-    cell.showsFocus = isFocused
+      withReuseIdentifier: ListModel.chipIdentifier, for: indexPath)
+    guard let chip = cell as? any ChipPresenting else { return cell }
+    chip.present(text: title(at: indexPath), colorIndex: flatIndex(of: indexPath))
+    chip.showsFocus = isFocused
     return cell
   }
 
-  func collectionView(
+  public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
     let header = collectionView.dequeueReusableSupplementaryView(
-      ChipHeaderView.self, ofKind: kind, withReuseIdentifier: "chipHeader", for: indexPath)
-    header.title = groups[indexPath.section].title
+      ofKind: kind, withReuseIdentifier: ListModel.chipHeaderIdentifier, for: indexPath)
+    (header as? any TitlePresenting)?.title = groups[indexPath.section].title
     return header
   }
 
-  func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
-    (cell as? ChipCell)?.showsFocus = shows
+  public func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
+    (cell as? any ChipPresenting)?.showsFocus = shows
   }
 }

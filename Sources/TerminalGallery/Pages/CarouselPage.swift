@@ -1,3 +1,4 @@
+import GalleryKit
 import ReuseControls
 import ReuseKit
 import ReuseTerminal

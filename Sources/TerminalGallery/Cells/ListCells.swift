@@ -1,8 +1,9 @@
+import GalleryKit
 import ReuseKit
 import ReuseTerminal
 
 /// A row of the vertical list: a badge, a title, a detail; highlighted and selected looks.
-final class ListRowCell: TerminalCell {
+final class ListRowCell: TerminalCell, RowPresenting {
   var title = ""
   var detail = ""
   var badge = Theme.accent
@@ -14,6 +15,13 @@ final class ListRowCell: TerminalCell {
   override func prepareForReuse() {
     title = ""
     detail = ""
+  }
+
+  func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
+    self.title = title
+    self.detail = detail
+    badge = Theme.palette[colorIndex % Theme.palette.count]
+    self.isStriped = isStriped
   }
 
   override func draw(in context: DrawContext) {
@@ -60,7 +68,7 @@ final class ListRowCell: TerminalCell {
 }
 
 /// A section header of the vertical list (pinned while its section scrolls).
-final class ListHeaderView: TerminalSupplementaryView {
+final class ListHeaderView: TerminalSupplementaryView, TitlePresenting {
   var title = ""
 
   override func draw(in context: DrawContext) {
@@ -71,7 +79,7 @@ final class ListHeaderView: TerminalSupplementaryView {
 }
 
 /// A chip of the horizontal strip.
-final class ChipCell: TerminalCell {
+final class ChipCell: TerminalCell, ChipPresenting {
   var text = ""
   var color = Theme.accent
   /// Whether the strip has the page's keyboard focus: only then is its focused chip drawn so.
@@ -80,6 +88,11 @@ final class ChipCell: TerminalCell {
 
   override func prepareForReuse() {
     text = ""
+  }
+
+  func present(text: String, colorIndex: Int) {
+    self.text = text
+    color = Theme.palette[colorIndex % Theme.palette.count]
   }
 
   override func draw(in context: DrawContext) {
@@ -98,7 +111,7 @@ final class ChipCell: TerminalCell {
 }
 
 /// A section header of the horizontal strip (pinned at the left while its section scrolls).
-final class ChipHeaderView: TerminalSupplementaryView {
+final class ChipHeaderView: TerminalSupplementaryView, TitlePresenting {
   var title = ""
 
   override func draw(in context: DrawContext) {

@@ -1,0 +1,63 @@
+import ReuseKit
+
+/// How big things are in a host's points (a terminal's are character cells, GTK's pixels), and
+/// the two things only a host can do for a page model: measure a text, and read the clock.
+public struct GalleryMetrics: Sendable {
+  /// A list row's length along the scroll axis (a data file's tall rows are multiples).
+  public var rowLength: Double
+  /// A section header's length.
+  public var headerLength: Double
+  /// How far beyond the viewport views are displayed ahead of time, on every side.
+  public var overscan: Double
+  /// The room a chip or a tab takes beyond its text, and a section title of chips beyond its.
+  public var chipPadding: Double
+  public var chipHeaderPadding: Double
+  /// The waterfall's column widths (narrow, medium, wide) and how many points a card's photo
+  /// unit and text take.
+  public var waterfallColumnWidths: [Double]
+  public var waterfallUnit: Double
+  public var waterfallSpacing: Double
+  /// The carousel's peeking inset, the spacing between its cards and its vertical inset.
+  public var carouselInsets: (peek: Double, spacing: Double, vertical: Double)
+  /// The width of a text, in points.
+  public var textWidth: @Sendable (String) -> Double
+  /// A monotonic clock, in seconds: how long an edit took.
+  public var clock: @Sendable () -> Double
+
+  /// Creates metrics.
+  public init(
+    rowLength: Double, headerLength: Double, overscan: Double, chipPadding: Double,
+    chipHeaderPadding: Double, waterfallColumnWidths: [Double], waterfallUnit: Double,
+    waterfallSpacing: Double, carouselInsets: (peek: Double, spacing: Double, vertical: Double),
+    textWidth: @escaping @Sendable (String) -> Double, clock: @escaping @Sendable () -> Double
+  ) {
+    self.rowLength = rowLength
+    self.headerLength = headerLength
+    self.overscan = overscan
+    self.chipPadding = chipPadding
+    self.chipHeaderPadding = chipHeaderPadding
+    self.waterfallColumnWidths = waterfallColumnWidths
+    self.waterfallUnit = waterfallUnit
+    self.waterfallSpacing = waterfallSpacing
+    self.carouselInsets = carouselInsets
+    self.textWidth = textWidth
+    self.clock = clock
+  }
+}
+
+/// A page of a gallery, whatever host shows it: what it shows (its collection views or
+/// control), its data and edits, its keys, its status line and its help. A host adds cells
+/// that draw, places the views and translates input.
+public protocol PageModel: AnyObject {
+  /// The page's name on the command line (`--demo list`).
+  static var name: String { get }
+  /// The title in the tabs.
+  var title: String { get }
+  /// Handles a key: the page's own keys first, then the focused view's key map. Returns
+  /// whether it was used.
+  func handle(_ key: KeyPress) -> Bool
+  /// A line about the page's state: what has the focus first.
+  var status: String { get }
+  /// The page's keys, for the help: (keys, what they do).
+  var keyHelp: [(String, String)] { get }
+}

@@ -1,0 +1,162 @@
+import ReuseKit
+
+/// The `list` page: a sectioned vertical list with pinned headers and a section index, and a
+/// sectioned horizontal strip of chips whose headers pin to its left edge. Tab moves the
+/// keyboard focus between them; a click selects and puts the focus where it clicked.
+///
+/// With generated data, titles are computed from the item's index, so a million items cost no
+/// memory per item; with `--data`, the file's sections and items (their heights) are shown.
+///
+/// Hosts register their cells under ``rowIdentifier``, ``headerIdentifier``,
+/// ``chipIdentifier`` and ``chipHeaderIdentifier`` (adopting ``RowPresenting``,
+/// ``TitlePresenting`` and ``ChipPresenting``) before the first layout.
+public final class ListModel: PageModel, CollectionViewDelegate {
+  public static let name = "list"
+  public static let rowIdentifier = "row"
+  public static let headerIdentifier = "header"
+  public static let chipIdentifier = "chip"
+  public static let chipHeaderIdentifier = "chipHeader"
+
+  public let title = "List"
+  /// The vertical list.
+  public let list: CollectionView
+  /// The horizontal strip of chips.
+  public let strip: CollectionView
+  /// The list's sections and rows.
+  public let rows: RowSource
+  /// The strip's groups of chips.
+  public let chips: ChipSource
+  /// The heading: the data file's title, or the counts.
+  public let heading: String
+
+  /// Which view has the keyboard focus.
+  public enum Focus: Sendable {
+    case list
+    case strip
+  }
+
+  /// Which view has the keyboard focus: only its focused item is drawn as the cursor.
+  public var focus = Focus.list {
+    didSet { applyFocus() }
+  }
+
+  /// The list and the strip for `options`, sized by `metrics`.
+  public init(options: GalleryOptions, metrics: GalleryMetrics) {
+    rows = RowSource(options: options)
+    chips = ChipSource(tags: options.data?.tags, metrics: metrics)
+    heading =
+      options.data?.title
+      ?? "\(rows.itemCount.formatted) items in \(rows.sectionCount.formatted) sections"
+    let rowLength = metrics.rowLength
+    list = Self.makeView(
+      ListLayout(
+        itemSizing: rows.hasVariableHeights
+          ? .perItem { [rows] in Double(rows.height(of: $0)) * rowLength } : .uniform(rowLength),
+        headerLength: .fixed(metrics.headerLength)))
+    list.overscan = metrics.overscan
+    strip = Self.makeView(
+      ListLayout(
+        scrollDirection: .horizontal, itemSizing: .perItem { [chips] in chips.width(of: $0) },
+        headerLength: .perSection { [chips] in chips.headerWidth(of: $0) }))
+    list.dataSource = rows
+    strip.dataSource = chips
+    // The focused row keeps a row between it and the edges (and the pinned header).
+    list.focusScrollPadding = rowLength
+    for view in [list, strip] {
+      view.focusItem(
+        at: view.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
+        scrollsIntoView: false)
+    }
+    rows.isFocused = true
+    list.delegate = self
+    strip.delegate = self
+  }
+
+  /// A collection view with pinned headers and multiple selection.
+  private static func makeView(_ layout: ListLayout) -> CollectionView {
+    layout.pinsHeaders = true
+    let view = CollectionView(layout: layout)
+    view.allowsMultipleSelection = true
+    return view
+  }
+
+  /// The focused view.
+  public var focusedView: CollectionView { focus == .list ? list : strip }
+
+  /// Only the focused view shows its cursor: one focus on the page at a time.
+  private func applyFocus() {
+    rows.isFocused = focus == .list
+    chips.isFocused = focus == .strip
+    for (view, source) in [(list, rows as CursorSource), (strip, chips)] {
+      for cell in view.visibleCells { source.showFocus(source.isFocused, in: cell) }
+    }
+  }
+
+  // MARK: Pointer
+
+  /// A press that began in `view` (or went on there) gives it the keyboard focus.
+  public func pointerDidPress(in view: CollectionView) {
+    focus = view === list ? .list : .strip
+  }
+
+  /// A click selects or deselects a row or chip and puts the cursor (and the focus) on it.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
+    clicked(indexPath, in: collectionView)
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
+  ) {
+    clicked(indexPath, in: collectionView)
+  }
+
+  private func clicked(_ path: ItemPath, in view: CollectionView) {
+    focus = view === list ? .list : .strip
+    view.focusItem(at: path, scrollsIntoView: false)
+  }
+
+  /// A jump on the section index puts the focus on the section's first row.
+  public func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {
+    guard collectionView === list,
+      let path = list.indexPath(forIndexTitle: list.indexTitles[index], at: index),
+      list.numberOfItems(inSection: path.section) > 0
+    else { return }
+    focus = .list
+    list.focusItem(at: path, scrollsIntoView: false)
+  }
+
+  // MARK: Keys and state
+
+  /// Tab moves the focus between the list and the strip; the other keys go to the focused
+  /// view's key map.
+  public func handle(_ key: KeyPress) -> Bool {
+    if key.key == .tab {
+      focus = focus == .list ? .strip : .list
+      return true
+    }
+    return focusedView.handle(key)
+  }
+
+  /// The note about the focus beside the heading.
+  public var focusNote: String {
+    focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
+  }
+
+  public var status: String {
+    let view = focusedView
+    let source: CursorSource = focus == .list ? rows : chips
+    let current = view.focusedIndexPath.map { source.title(at: $0) } ?? "nothing focused"
+    let selected = view.indexPathsForSelectedItems.count
+    return current + (selected > 0 ? " · \(selected.formatted) selected" : "")
+  }
+
+  public var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ / ← →", "move in the focused list"), ("PgUp PgDn", "page"), ("Home End", "first, last"),
+      ("Enter Space", "select or deselect"), ("Tab", "switch between the list and the strip"),
+      ("wheel, drag", "scroll the list under the pointer; click selects"),
+      ("index", "click or drag the titles at the right edge to jump to a section"),
+    ]
+  }
+}
