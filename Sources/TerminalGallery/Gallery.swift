@@ -248,10 +248,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     lastFrameBytes = bytes
   }
 
-  static func milliseconds(_ seconds: Double) -> String {
-    let hundredths = Int((seconds * 100_000).rounded())
-    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-  }
+  static func milliseconds(_ seconds: Double) -> String { GalleryKit.milliseconds(seconds) }
 
   // MARK: The top bar's data
 

@@ -59,3 +59,9 @@ extension Int {
 public func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
   "\(count.formatted) \(count == 1 ? noun : plural ?? noun + "s")"
 }
+
+/// `seconds` in milliseconds with two decimals: `12.05`.
+public func milliseconds(_ seconds: Double) -> String {
+  let hundredths = Int((seconds * 100_000).rounded())
+  return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+}

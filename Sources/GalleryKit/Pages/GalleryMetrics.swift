@@ -12,6 +12,8 @@ public struct GalleryMetrics: Sendable {
   /// The room a chip or a tab takes beyond its text, and a section title of chips beyond its.
   public var chipPadding: Double
   public var chipHeaderPadding: Double
+  /// The room a swipe action takes beyond its title.
+  public var swipeActionPadding: Double
   /// The waterfall's column widths (narrow, medium, wide) and how many points a card's photo
   /// unit and text take.
   public var waterfallColumnWidths: [Double]
@@ -27,7 +29,8 @@ public struct GalleryMetrics: Sendable {
   /// Creates metrics.
   public init(
     rowLength: Double, headerLength: Double, overscan: Double, chipPadding: Double,
-    chipHeaderPadding: Double, waterfallColumnWidths: [Double], waterfallUnit: Double,
+    chipHeaderPadding: Double, swipeActionPadding: Double, waterfallColumnWidths: [Double],
+    waterfallUnit: Double,
     waterfallSpacing: Double, carouselInsets: (peek: Double, spacing: Double, vertical: Double),
     textWidth: @escaping @Sendable (String) -> Double, clock: @escaping @Sendable () -> Double
   ) {
@@ -36,6 +39,7 @@ public struct GalleryMetrics: Sendable {
     self.overscan = overscan
     self.chipPadding = chipPadding
     self.chipHeaderPadding = chipHeaderPadding
+    self.swipeActionPadding = swipeActionPadding
     self.waterfallColumnWidths = waterfallColumnWidths
     self.waterfallUnit = waterfallUnit
     self.waterfallSpacing = waterfallSpacing

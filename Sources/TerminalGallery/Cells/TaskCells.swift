@@ -2,60 +2,8 @@ import GalleryKit
 import ReuseKit
 import ReuseTerminal
 
-/// One task of the data-source page. Identified by `id`, so renaming a task changes its
-/// content, not its identity: the diff reconfigures its cell instead of replacing it.
-///
-/// A task holds numbers only, its texts in ``TaskTexts``: the page makes 250,000 of them, and
-/// every edit copies, compares and frees the whole list, which for plain data is a memory
-/// copy and a free, with no reference counting per task.
-struct TaskItem: Identifiable, Hashable, Differentiable {
-  let id: Int
-  /// The title: generated from this number when it is 0 or more; else the data file's title
-  /// at `-1 - title` in ``TaskTexts/titles``.
-  var title: Int
-  /// The tag's index in ``TaskTexts/tags``.
-  var tag: Int
-  var edits = 0
-}
-
-/// The texts tasks refer to: the data file's titles and every tag.
-struct TaskTexts {
-  var titles: [String] = []
-  var tags = ["ui", "core", "docs", "perf", "bug", "infra", "task"]
-  private var tagIndex: [String: Int] = [:]
-
-  static let verbs = ["Review", "Write", "Fix", "Plan", "Test", "Ship", "Sketch", "Measure"]
-
-  /// The title of `task`.
-  func title(of task: TaskItem) -> String {
-    if task.title < 0 { return titles[-1 - task.title] }
-    return Self.verbs[task.title % Self.verbs.count] + " "
-      + DemoData.title(forItem: task.title &* 7)
-  }
-
-  /// The tag of `task`.
-  func tag(of task: TaskItem) -> String { tags[task.tag] }
-
-  /// The number a data file's title is kept under.
-  mutating func addTitle(_ title: String) -> Int {
-    titles.append(title)
-    return -titles.count
-  }
-
-  /// The index of `tag`, added if new.
-  mutating func tagNumber(_ tag: String) -> Int {
-    if tagIndex.isEmpty {
-      for (index, known) in tags.enumerated() { tagIndex[known] = index }
-    }
-    if let known = tagIndex[tag] { return known }
-    tags.append(tag)
-    tagIndex[tag] = tags.count - 1
-    return tags.count - 1
-  }
-}
-
 /// A task row: configured from its item by the data source (`ConfigurableCell`).
-final class TaskCell: TerminalCell, ConfigurableCell {
+final class TaskCell: TerminalCell, TaskPresenting {
   private(set) var task: TaskItem?
   /// Set by the page: where the task's texts are.
   var texts = TaskTexts()
@@ -107,7 +55,7 @@ final class TaskCell: TerminalCell, ConfigurableCell {
 }
 
 /// A section header of the task list: its title and how many tasks it holds.
-final class TaskHeaderView: TerminalSupplementaryView {
+final class TaskHeaderView: TerminalSupplementaryView, CountedTitlePresenting {
   var title = ""
   var count = 0
 

@@ -12,95 +12,23 @@ import ReuseTerminal
 final class DataSourcePage: PanePage, TimedPage {
   let title = "Data source"
 
-  private let collectionView: CollectionView
-  private let dataSource: CollectionArrayDataSource<TaskItem, TaskCell>
+  /// The page itself: the tasks, the edits, keys and status (shared with other hosts).
+  let model: TaskBoardModel<TaskCell>
+  private var collectionView: CollectionView { model.collectionView }
   let pane: CollectionViewPane
   var frame = CellRect.zero
-  private var nextID = 0
-  private var random = PageRandom(seed: 0xDA7A)
-  private var lastChange = "no edits yet"
-  /// The data file's titles and the tags the tasks refer to.
-  private var texts = TaskTexts()
   /// Whether the heading shows how long the last edit took (off in snapshots and tests).
   var showsTiming = false
-  /// How long the last edit took: building the next version, the diff, the batch update.
-  private var lastEditDuration: Double?
 
   init(options: GalleryOptions) {
-    var titles = ["To do", "In progress", "Done"]
-    var sections: [[TaskItem]]
-    var id = 0
-    var texts = TaskTexts()
-    if let data = options.data, !data.sections.isEmpty {
-      titles = data.sections.map(\.title)
-      sections = data.sections.map { section in
-        section.items.map { item in
-          id += 1
-          return TaskItem(
-            id: id, title: texts.addTitle(item.title), tag: texts.tagNumber(item.detail ?? "task"))
-        }
-      }
-    } else {
-      let count = max(12, options.itemCount / 40)
-      sections = [[], [], []]
-      for index in 0..<count {
-        id += 1
-        let section = index % 5 < 3 ? 0 : (index % 5 == 3 ? 1 : 2)
-        sections[section].append(DataSourcePage.makeTask(id: id, index: index))
-      }
-    }
-    nextID = id + 1
-    self.texts = texts
-
-    // The two lines: a collection view, and a data source over arrays of tasks.
-    collectionView = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)))
-    dataSource = CollectionArrayDataSource(
-      collectionView: collectionView, sections: sections, headerTitles: titles,
-      cell: TaskCell.self)
-
-    // The rest is presentation: headers, selection, the pane.
-    collectionView.register(
-      TaskHeaderView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
-    (collectionView.collectionViewLayout as! ListLayout).pinsHeaders = true
-    collectionView.allowsMultipleSelection = true
-    collectionView.overscan = 2
-    collectionView.diagnostics.handler = nil
-    dataSource.supplementaryViewProvider = { [unowned dataSource] collectionView, kind, path in
-      let header = collectionView.dequeueReusableSupplementaryView(
-        TaskHeaderView.self, ofKind: kind, withReuseIdentifier: "header", for: path)
-      header.title = dataSource.provider.headerTitle(forSection: path.section) ?? ""
-      return header
-    }
-    pane = CollectionViewPane(collectionView: collectionView)
+    model = TaskBoardModel(options: options, metrics: .terminal)
+    model.collectionView.register(
+      TaskHeaderView.self, forSupplementaryViewOfKind: .header,
+      withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
+    pane = CollectionViewPane(collectionView: model.collectionView)
     pane.background = Theme.plain
     pane.showsScrollIndicator = true
     pane.scrollIndicatorStyle = Theme.scrollIndicator
-    // The cursor is the collection view's focus: it follows its task through every edit
-    // (a deleted task passes it to its neighbour), and a click moves it.
-    dataSource.selectionHandler = { [unowned collectionView] _, path in
-      collectionView.focusItem(at: path, scrollsIntoView: false)
-    }
-    collectionView.focusScrollPadding = 1
-    // Reordering: a press on a task's grip (its coloured bar) lifts it; the drop moves it in
-    // the data source's arrays, and the collection view performs the move.
-    dataSource.canReorderItem = { _, _ in true }
-    dataSource.didReorder = { [unowned self] _, _, to in
-      lastEditDuration = nil  // a drag is not a timed edit
-      lastChange = "dragged to \(sectionTitle(to.section)) \(to.item + 1)"
-    }
-    pane.liftsItem = { _, point in point.x < 2 }
-    // Swiping a task left reveals Delete (a full swipe deletes) and Done (or Reopen).
-    collectionView.trailingSwipeActionsProvider = { [unowned self] path in
-      swipeActions(for: path)
-    }
-    collectionView.focusItem(
-      at: collectionView.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
-      scrollsIntoView: false)
-  }
-
-  private static func makeTask(id: Int, index: Int) -> TaskItem {
-    TaskItem(id: id, title: index, tag: (index / 3) % 6)
   }
 
   // MARK: Layout and drawing
@@ -109,214 +37,22 @@ final class DataSourcePage: PanePage, TimedPage {
 
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
-    let count = dataSource.sections.reduce(0) { $0 + $1.count }
-    let timing =
-      showsTiming ? lastEditDuration.map { " · \(Gallery.milliseconds($0)) ms" } ?? "" : ""
-    context.text(
-      " \(plural(count, "task")) · \(lastChange)\(timing)", x: 0, y: 0, style: Theme.title)
-    collectionView.layoutIfNeeded()
-    let doneSection = dataSource.sections.count - 1
-    let sections = dataSource.sections
-    collectionView.forEachDisplayedView { view, attributes in
-      let section = attributes.indexPath.section
-      if let cell = view as? TaskCell {
-        cell.texts = texts
-        cell.isDone = section == doneSection && doneSection > 0
-      } else if let header = view as? TaskHeaderView, sections.indices.contains(section) {
-        header.count = sections[section].count
-      }
-    }
+    context.text(" " + model.headline(timing: showsTiming), x: 0, y: 0, style: Theme.title)
+    model.refreshDisplayedViews()
     pane.draw(into: canvas)
   }
 
-  // MARK: Input
+  // MARK: Input and state
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    switch key.key {
-    case .character("a"): timed(addTask)
-    case .character("d"), .delete, .backspace: timed(deleteTask)
-    case .character("m"), .right: timed { moveTaskToSection(by: 1) }
-    case .left: timed { moveTaskToSection(by: -1) }
-    case .character("K"): timed { moveTaskWithinSection(by: -1) }
-    case .character("J"): timed { moveTaskWithinSection(by: 1) }
-    case .character("s"): timed(shuffle)
-    case .character("e"): timed(renameTask)
-    default: return collectionView.handleFocusKey(key)
-    }
-    return true
+    key.keyPress.map(model.handle) ?? false
   }
 
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
     pane.handle(mouse, at: time)
   }
 
-  // MARK: Edits: each builds the next version and applies it as one diff
+  var status: String { model.status }
 
-  /// Runs an edit and keeps how long it took, for the heading.
-  private func timed(_ edit: () -> Void) {
-    let start = Platform.monotonicTime()
-    edit()
-    lastEditDuration = Platform.monotonicTime() - start
-  }
-
-  private func apply(_ sections: [[TaskItem]], _ what: String) {
-    let changes = dataSource.setSections(sections, animated: true)
-    var inserted = 0
-    var deleted = 0
-    var moved = 0
-    var updated = 0
-    for stage in changes {
-      inserted += stage.insertedItems.count
-      deleted += stage.deletedItems.count
-      moved += stage.movedItems.count
-      updated += stage.reconfiguredItems.count + stage.reloadedItems.count
-    }
-    lastChange =
-      "\(what): +\(inserted) −\(deleted) ↕\(moved) ✎\(updated) in \(changes.count) "
-      + (changes.count == 1 ? "batch" : "batches")
-    collectionView.focusItem(at: cursorPath, animated: true)
-  }
-
-  /// Where the cursor's task is.
-  private var cursorPath: ItemPath? { collectionView.focusedIndexPath }
-
-  private func addTask() {
-    var sections = dataSource.sections
-    let task = DataSourcePage.makeTask(id: nextID, index: nextID * 5 + random.next(below: 5))
-    nextID += 1
-    let path: ItemPath
-    if let cursor = cursorPath {
-      path = ItemPath(section: cursor.section, item: cursor.item + 1)
-    } else if !sections.isEmpty {
-      path = ItemPath(section: 0, item: 0)
-    } else {
-      return
-    }
-    sections[path.section].insert(task, at: path.item)
-    apply(sections, "added")
-    collectionView.focusItem(at: path, animated: true)
-  }
-
-  private func deleteTask() {
-    guard let path = cursorPath else { return }
-    deleteTask(at: path)
-  }
-
-  private func deleteTask(at path: ItemPath) {
-    var sections = dataSource.sections
-    guard sections.indices.contains(path.section),
-      sections[path.section].indices.contains(path.item)
-    else { return }
-    sections[path.section].remove(at: path.item)
-    // The focus passes to the next task of the section (or the previous one at its end).
-    apply(sections, "deleted")
-  }
-
-  // MARK: Swipe actions
-
-  private func sectionTitle(_ section: Int) -> String {
-    dataSource.provider.headerTitle(forSection: section) ?? "section \(section + 1)"
-  }
-
-  private func swipeActions(for path: ItemPath) -> SwipeActionsConfiguration {
-    let doneSection = dataSource.sections.count - 1
-    let isDone = path.section == doneSection && doneSection > 0
-    let second = isDone ? "Reopen" : "Done"
-    return SwipeActionsConfiguration(actions: [
-      SwipeAction(title: "Delete", style: .destructive, width: 10) { [unowned self] path in
-        timed { deleteTask(at: path) }
-      },
-      SwipeAction(title: second, width: Double(CharacterWidth.of(second) + 4)) {
-        [unowned self] path in
-        timed { moveTask(at: path, toSection: isDone ? 0 : doneSection) }
-      },
-    ])
-  }
-
-  private func moveTask(at path: ItemPath, toSection target: Int) {
-    var sections = dataSource.sections
-    guard sections.indices.contains(path.section), sections.indices.contains(target),
-      sections[path.section].indices.contains(path.item)
-    else { return }
-    let task = sections[path.section].remove(at: path.item)
-    sections[target].insert(task, at: 0)
-    apply(sections, "moved to \(sectionTitle(target))")
-  }
-
-  private func moveTaskToSection(by step: Int) {
-    guard let path = cursorPath, dataSource.sections.count > 1 else { return }
-    var sections = dataSource.sections
-    let task = sections[path.section].remove(at: path.item)
-    let count = sections.count
-    let target = ((path.section + step) % count + count) % count
-    sections[target].insert(task, at: 0)
-    apply(sections, "moved to \(dataSource.provider.headerTitle(forSection: target) ?? "section")")
-  }
-
-  private func moveTaskWithinSection(by step: Int) {
-    guard let path = cursorPath else { return }
-    var sections = dataSource.sections
-    let target = path.item + step
-    guard sections[path.section].indices.contains(target) else { return }
-    sections[path.section].swapAt(path.item, target)
-    apply(sections, "moved")
-  }
-
-  private func shuffle() {
-    var sections = dataSource.sections
-    for index in sections.indices {
-      for item in stride(from: sections[index].count - 1, to: 0, by: -1) {
-        sections[index].swapAt(item, random.next(below: item + 1))
-      }
-    }
-    apply(sections, "shuffled")
-  }
-
-  private func renameTask() {
-    guard let path = cursorPath else { return }
-    var sections = dataSource.sections
-    sections[path.section][path.item].edits += 1
-    sections[path.section][path.item].title = random.next(below: 1_000)
-    apply(sections, "renamed")
-  }
-
-  // MARK: Time and state
-
-  var status: String {
-    if let source = collectionView.interactivelyMovingItem,
-      let target = collectionView.interactiveMovementTarget,
-      let task = dataSource.item(at: source)
-    {
-      return "moving \(texts.title(of: task)) → \(sectionTitle(target.section)) \(target.item + 1)"
-        + " · Esc puts it back"
-    }
-    let task = cursorPath.flatMap { dataSource.item(at: $0) }.map(texts.title) ?? "no tasks"
-    let selected = collectionView.indexPathsForSelectedItems.count
-    return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
-  }
-
-  var keyHelp: [(String, String)] {
-    [
-      ("↑ ↓ PgUp PgDn", "move the cursor"), ("Enter Space", "select or deselect (kept by edits)"),
-      ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
-      ("m → / ←", "move it to the next / previous section"),
-      ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
-      ("e", "rename it (a content change: its cell is reconfigured)"),
-      ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
-      ("swipe a task ←", "Delete (all the way: at once) or Done"),
-      ("wheel, drag", "scroll; a click selects"),
-    ]
-  }
-}
-
-/// A small deterministic generator, so `--snapshot` of an edit script is reproducible.
-struct PageRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next(below bound: Int) -> Int {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return bound > 0 ? Int((state >> 33) % UInt64(bound)) : 0
-  }
+  var keyHelp: [(String, String)] { model.keyHelp }
 }

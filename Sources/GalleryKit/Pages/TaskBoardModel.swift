@@ -1,0 +1,332 @@
+import ReuseKit
+
+/// A cell that shows a task of the data-source page: configured with its ``TaskItem`` by the
+/// two-line data source, and told where the tasks' texts are and whether it is done.
+public protocol TaskPresenting: ConfigurableCell where Item == TaskItem {
+  /// Where the tasks' texts are.
+  var texts: TaskTexts { get set }
+  /// Whether the task is in the last ("Done") section.
+  var isDone: Bool { get set }
+}
+
+/// A section header that shows its title and how many items the section holds.
+public protocol CountedTitlePresenting: TitlePresenting {
+  /// How many items the section holds.
+  var count: Int { get set }
+}
+
+/// The `datasource` page: a sectioned task list made with the two-line data source
+/// (`CollectionArrayDataSource`). Every edit (add, delete, move, shuffle, rename) builds the
+/// next version of the data; the data source diffs it against the current one and applies
+/// the difference as one animated batch: rows glide, new ones fade in, deleted ones fade out,
+/// and the selection stays with its tasks. A press on a task's grip reorders it; swiping it
+/// left reveals Delete and Done.
+///
+/// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
+/// Hosts register a header adopting ``CountedTitlePresenting`` under ``headerIdentifier``; the
+/// cell type is the model's generic parameter.
+public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
+  public static var name: String { "datasource" }
+  public static var headerIdentifier: String { "header" }
+
+  public let title = "Data source"
+  /// The task list.
+  public let collectionView: CollectionView
+  /// The two-line data source over arrays of tasks.
+  public let dataSource: CollectionArrayDataSource<TaskItem, Cell>
+  /// The data file's titles and the tags the tasks refer to.
+  public private(set) var texts = TaskTexts()
+  /// What the last edit did.
+  public private(set) var lastChange = "no edits yet"
+  /// How long the last edit took (building the next version, the diff, the batch update).
+  public private(set) var lastEditDuration: Double?
+  private var nextID = 0
+  private var random = PageRandom(seed: 0xDA7A)
+  private let metrics: GalleryMetrics
+
+  /// The tasks for `options`, sized by `metrics`.
+  public init(options: GalleryOptions, metrics: GalleryMetrics) {
+    self.metrics = metrics
+    var titles = ["To do", "In progress", "Done"]
+    var sections: [[TaskItem]]
+    var id = 0
+    var texts = TaskTexts()
+    if let data = options.data, !data.sections.isEmpty {
+      titles = data.sections.map(\.title)
+      sections = data.sections.map { section in
+        section.items.map { item in
+          id += 1
+          return TaskItem(
+            id: id, title: texts.addTitle(item.title), tag: texts.tagNumber(item.detail ?? "task"))
+        }
+      }
+    } else {
+      let count = max(12, options.itemCount / 40)
+      sections = [[], [], []]
+      for index in 0..<count {
+        id += 1
+        let section = index % 5 < 3 ? 0 : (index % 5 == 3 ? 1 : 2)
+        sections[section].append(Self.makeTask(id: id, index: index))
+      }
+    }
+    nextID = id + 1
+    self.texts = texts
+
+    // The two lines: a collection view, and a data source over arrays of tasks.
+    collectionView = CollectionView(
+      layout: ListLayout(
+        itemSizing: .uniform(metrics.rowLength), headerLength: .fixed(metrics.headerLength)))
+    dataSource = CollectionArrayDataSource(
+      collectionView: collectionView, sections: sections, headerTitles: titles, cell: Cell.self)
+
+    // The rest is presentation: headers, selection, reordering, swiping.
+    (collectionView.collectionViewLayout as! ListLayout).pinsHeaders = true
+    collectionView.allowsMultipleSelection = true
+    collectionView.overscan = metrics.overscan
+    dataSource.supplementaryViewProvider = { [unowned self] collectionView, kind, path in
+      let header = collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: path)
+      (header as? any TitlePresenting)?.title = sectionTitle(path.section)
+      (header as? any CountedTitlePresenting)?.count = count(inSection: path.section)
+      return header
+    }
+    // The cursor is the collection view's focus: it follows its task through every edit (a
+    // deleted task passes it to its neighbour), and a click moves it.
+    dataSource.selectionHandler = { [unowned collectionView] _, path in
+      collectionView.focusItem(at: path, scrollsIntoView: false)
+    }
+    collectionView.focusScrollPadding = metrics.rowLength
+    // Reordering: a press on a task's grip (its coloured bar, the first two columns of a
+    // terminal) lifts it; the drop moves it in the data source's arrays.
+    dataSource.canReorderItem = { _, _ in true }
+    dataSource.didReorder = { [unowned self] _, _, to in
+      lastEditDuration = nil  // a drag is not a timed edit
+      lastChange = "dragged to \(sectionTitle(to.section)) \(to.item + 1)"
+    }
+    let grip = 2 * metrics.textWidth("▌")
+    collectionView.reorderGrip = { _, point in point.x < grip }
+    collectionView.trailingSwipeActionsProvider = { [unowned self] path in
+      swipeActions(for: path)
+    }
+    collectionView.focusItem(
+      at: collectionView.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
+      scrollsIntoView: false)
+  }
+
+  private static func makeTask(id: Int, index: Int) -> TaskItem {
+    TaskItem(id: id, title: index, tag: (index / 3) % 6)
+  }
+
+  // MARK: What is drawn
+
+  /// The heading: how many tasks, and what the last edit did (and how long it took, with
+  /// `timing`).
+  public func headline(timing: Bool) -> String {
+    let count = dataSource.sections.reduce(0) { $0 + $1.count }
+    let duration = timing ? lastEditDuration.map { " · \(milliseconds($0)) ms" } ?? "" : ""
+    return "\(plural(count, "task")) · \(lastChange)\(duration)"
+  }
+
+  /// Gives every displayed task its texts and done state, and every header its count (which
+  /// edits change without reconfiguring it): the host calls it before it draws.
+  public func refreshDisplayedViews() {
+    collectionView.layoutIfNeeded()
+    let doneSection = dataSource.sections.count - 1
+    let counts = dataSource.sections.map(\.count)
+    let texts = self.texts
+    collectionView.forEachDisplayedView { view, attributes in
+      let section = attributes.indexPath.section
+      if let cell = view as? Cell {
+        cell.texts = texts
+        cell.isDone = section == doneSection && doneSection > 0
+      } else if let header = view as? any CountedTitlePresenting, counts.indices.contains(section) {
+        header.count = counts[section]
+      }
+    }
+  }
+
+  /// How many tasks `section` holds.
+  public func count(inSection section: Int) -> Int {
+    dataSource.sections.indices.contains(section) ? dataSource.sections[section].count : 0
+  }
+
+  /// The title of `section`.
+  public func sectionTitle(_ section: Int) -> String {
+    dataSource.provider.headerTitle(forSection: section) ?? "section \(section + 1)"
+  }
+
+  // MARK: Keys
+
+  /// The page's edits: a (add), d or Delete (delete), m or → (move to the next section), ←
+  /// (the previous), J and K (down and up in the section), s (shuffle), e (rename); the other
+  /// keys go to the collection view's key map (Escape puts a lifted task back).
+  public func handle(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .character("a"): timed(addTask)
+    case .character("d"), .delete, .backspace: timed(deleteTask)
+    case .character("m"), .right: timed { moveTaskToSection(by: 1) }
+    case .left: timed { moveTaskToSection(by: -1) }
+    case .character("K"): timed { moveTaskWithinSection(by: -1) }
+    case .character("J"): timed { moveTaskWithinSection(by: 1) }
+    case .character("s"): timed(shuffle)
+    case .character("e"): timed(renameTask)
+    default: return collectionView.handle(key)
+    }
+    return true
+  }
+
+  // MARK: Edits: each builds the next version and applies it as one diff
+
+  /// Runs an edit and keeps how long it took, for the heading.
+  private func timed(_ edit: () -> Void) {
+    let start = metrics.clock()
+    edit()
+    lastEditDuration = metrics.clock() - start
+  }
+
+  private func apply(_ sections: [[TaskItem]], _ what: String) {
+    let changes = dataSource.setSections(sections, animated: true)
+    var inserted = 0
+    var deleted = 0
+    var moved = 0
+    var updated = 0
+    for stage in changes {
+      inserted += stage.insertedItems.count
+      deleted += stage.deletedItems.count
+      moved += stage.movedItems.count
+      updated += stage.reconfiguredItems.count + stage.reloadedItems.count
+    }
+    lastChange =
+      "\(what): +\(inserted) −\(deleted) ↕\(moved) ✎\(updated) in \(changes.count) "
+      + (changes.count == 1 ? "batch" : "batches")
+    collectionView.focusItem(at: cursorPath, animated: true)
+  }
+
+  /// Where the cursor's task is.
+  private var cursorPath: ItemPath? { collectionView.focusedIndexPath }
+
+  private func addTask() {
+    var sections = dataSource.sections
+    let task = Self.makeTask(id: nextID, index: nextID * 5 + random.next(below: 5))
+    nextID += 1
+    let path: ItemPath
+    if let cursor = cursorPath {
+      path = ItemPath(section: cursor.section, item: cursor.item + 1)
+    } else if !sections.isEmpty {
+      path = ItemPath(section: 0, item: 0)
+    } else {
+      return
+    }
+    sections[path.section].insert(task, at: path.item)
+    apply(sections, "added")
+    collectionView.focusItem(at: path, animated: true)
+  }
+
+  private func deleteTask() {
+    guard let path = cursorPath else { return }
+    deleteTask(at: path)
+  }
+
+  private func deleteTask(at path: ItemPath) {
+    var sections = dataSource.sections
+    guard sections.indices.contains(path.section),
+      sections[path.section].indices.contains(path.item)
+    else { return }
+    sections[path.section].remove(at: path.item)
+    // The focus passes to the next task of the section (or the previous one at its end).
+    apply(sections, "deleted")
+  }
+
+  private func swipeActions(for path: ItemPath) -> SwipeActionsConfiguration {
+    let doneSection = dataSource.sections.count - 1
+    let isDone = path.section == doneSection && doneSection > 0
+    let second = isDone ? "Reopen" : "Done"
+    return SwipeActionsConfiguration(actions: [
+      SwipeAction(
+        title: "Delete", style: .destructive,
+        width: metrics.textWidth("Delete") + metrics.swipeActionPadding
+      ) { [unowned self] path in
+        timed { deleteTask(at: path) }
+      },
+      SwipeAction(title: second, width: metrics.textWidth(second) + metrics.swipeActionPadding) {
+        [unowned self] path in
+        timed { moveTask(at: path, toSection: isDone ? 0 : doneSection) }
+      },
+    ])
+  }
+
+  private func moveTask(at path: ItemPath, toSection target: Int) {
+    var sections = dataSource.sections
+    guard sections.indices.contains(path.section), sections.indices.contains(target),
+      sections[path.section].indices.contains(path.item)
+    else { return }
+    let task = sections[path.section].remove(at: path.item)
+    sections[target].insert(task, at: 0)
+    apply(sections, "moved to \(sectionTitle(target))")
+  }
+
+  private func moveTaskToSection(by step: Int) {
+    guard let path = cursorPath, dataSource.sections.count > 1 else { return }
+    var sections = dataSource.sections
+    let task = sections[path.section].remove(at: path.item)
+    let count = sections.count
+    let target = ((path.section + step) % count + count) % count
+    sections[target].insert(task, at: 0)
+    apply(sections, "moved to \(dataSource.provider.headerTitle(forSection: target) ?? "section")")
+  }
+
+  private func moveTaskWithinSection(by step: Int) {
+    guard let path = cursorPath else { return }
+    var sections = dataSource.sections
+    let target = path.item + step
+    guard sections[path.section].indices.contains(target) else { return }
+    sections[path.section].swapAt(path.item, target)
+    apply(sections, "moved")
+  }
+
+  private func shuffle() {
+    var sections = dataSource.sections
+    for index in sections.indices {
+      for item in stride(from: sections[index].count - 1, to: 0, by: -1) {
+        sections[index].swapAt(item, random.next(below: item + 1))
+      }
+    }
+    apply(sections, "shuffled")
+  }
+
+  private func renameTask() {
+    guard let path = cursorPath else { return }
+    var sections = dataSource.sections
+    sections[path.section][path.item].edits += 1
+    sections[path.section][path.item].title = random.next(below: 1_000)
+    apply(sections, "renamed")
+  }
+
+  // MARK: State
+
+  public var status: String {
+    if let source = collectionView.interactivelyMovingItem,
+      let target = collectionView.interactiveMovementTarget,
+      let task = dataSource.item(at: source)
+    {
+      return "moving \(texts.title(of: task)) → \(sectionTitle(target.section)) \(target.item + 1)"
+        + " · Esc puts it back"
+    }
+    let task = cursorPath.flatMap { dataSource.item(at: $0) }.map(texts.title) ?? "no tasks"
+    let selected = collectionView.indexPathsForSelectedItems.count
+    return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
+  }
+
+  public var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ PgUp PgDn", "move the cursor"), ("Enter Space", "select or deselect (kept by edits)"),
+      ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
+      ("m → / ←", "move it to the next / previous section"),
+      ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
+      ("e", "rename it (a content change: its cell is reconfigured)"),
+      ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
+      ("swipe a task ←", "Delete (all the way: at once) or Done"),
+      ("wheel, drag", "scroll; a click selects"),
+    ]
+  }
+}
