@@ -50,8 +50,9 @@ extension GalleryMetrics {
   /// The terminal's: one point is one character cell.
   static let terminal = GalleryMetrics(
     rowLength: 1, headerLength: 1, overscan: 2, chipPadding: 3, chipHeaderPadding: 4,
-    swipeActionPadding: 4,
-    waterfallColumnWidths: [16, 22, 30], waterfallUnit: 1, waterfallSpacing: 1,
+    categoryPadding: 4, swipeActionPadding: 4,
+    waterfallColumnWidths: [16, 22, 30], waterfallUnit: 1,
+    waterfallSpacing: (column: 0, item: 1),
     carouselInsets: (peek: 6, spacing: 2, vertical: 0),
     textWidth: { Double(CharacterWidth.of($0)) }, clock: { Platform.monotonicTime() })
 }

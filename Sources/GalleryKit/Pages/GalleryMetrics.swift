@@ -12,13 +12,15 @@ public struct GalleryMetrics: Sendable {
   /// The room a chip or a tab takes beyond its text, and a section title of chips beyond its.
   public var chipPadding: Double
   public var chipHeaderPadding: Double
+  /// The room an option bar's category takes beyond its name.
+  public var categoryPadding: Double
   /// The room a swipe action takes beyond its title.
   public var swipeActionPadding: Double
   /// The waterfall's column widths (narrow, medium, wide) and how many points a card's photo
   /// unit and text take.
   public var waterfallColumnWidths: [Double]
   public var waterfallUnit: Double
-  public var waterfallSpacing: Double
+  public var waterfallSpacing: (column: Double, item: Double)
   /// The carousel's peeking inset, the spacing between its cards and its vertical inset.
   public var carouselInsets: (peek: Double, spacing: Double, vertical: Double)
   /// The width of a text, in points.
@@ -29,9 +31,11 @@ public struct GalleryMetrics: Sendable {
   /// Creates metrics.
   public init(
     rowLength: Double, headerLength: Double, overscan: Double, chipPadding: Double,
-    chipHeaderPadding: Double, swipeActionPadding: Double, waterfallColumnWidths: [Double],
+    chipHeaderPadding: Double, categoryPadding: Double, swipeActionPadding: Double,
+    waterfallColumnWidths: [Double],
     waterfallUnit: Double,
-    waterfallSpacing: Double, carouselInsets: (peek: Double, spacing: Double, vertical: Double),
+    waterfallSpacing: (column: Double, item: Double),
+    carouselInsets: (peek: Double, spacing: Double, vertical: Double),
     textWidth: @escaping @Sendable (String) -> Double, clock: @escaping @Sendable () -> Double
   ) {
     self.rowLength = rowLength
@@ -40,6 +44,7 @@ public struct GalleryMetrics: Sendable {
     self.chipPadding = chipPadding
     self.chipHeaderPadding = chipHeaderPadding
     self.swipeActionPadding = swipeActionPadding
+    self.categoryPadding = categoryPadding
     self.waterfallColumnWidths = waterfallColumnWidths
     self.waterfallUnit = waterfallUnit
     self.waterfallSpacing = waterfallSpacing

@@ -4,10 +4,10 @@ import ReuseKit
 import ReuseTerminal
 
 /// A column of the option bar page: a category name, padded; bold and accented when selected.
-final class CategoryCell: TerminalCell {
-  var name = ""
+final class CategoryCell: TerminalCell, TitlePresenting {
+  var title = ""
 
-  override func prepareForReuse() { name = "" }
+  override func prepareForReuse() { title = "" }
 
   override func draw(in context: DrawContext) {
     context.fill(TextStyle(background: Theme.bar))
@@ -15,13 +15,13 @@ final class CategoryCell: TerminalCell {
       isSelected
       ? TextStyle(foreground: Theme.accent, background: Theme.bar, attributes: .bold)
       : TextStyle(foreground: Theme.text, background: Theme.bar)
-    context.centeredText(name, y: 0, style: style)
+    context.centeredText(title, y: 0, style: style)
   }
 }
 
 /// A card of the carousel page: a coloured panel with a title, its number and a caption. A
 /// side card is drawn in the smaller frame its transform gives it, and dimmer.
-final class CarouselCardCell: TerminalCell {
+final class CarouselCardCell: TerminalCell, CardPresenting {
   var title = ""
   var caption = ""
   var number = 0
@@ -31,6 +31,14 @@ final class CarouselCardCell: TerminalCell {
   var isChosen = false
 
   override func prepareForReuse() { (title, caption, isChosen) = ("", "", false) }
+
+  func present(
+    title: String, caption: String, number: Int, count: Int, colorIndex: Int, isChosen: Bool
+  ) {
+    (self.title, self.caption, self.number, self.count) = (title, caption, number, count)
+    color = Theme.palette[colorIndex % Theme.palette.count]
+    self.isChosen = isChosen
+  }
 
   override func draw(in context: DrawContext) {
     guard context.width > 0, context.height > 0 else { return }
@@ -63,24 +71,6 @@ final class CarouselCardCell: TerminalCell {
   }
 }
 
-/// A model of the picker page: a colour in a size, at a row and column of the picker.
-struct PickerSwatch {
-  var colorName: String, localName: String
-  var color: Color
-  var width: Int, height: Int
-  /// Where it is in the picker.
-  var row = 0, column = 0
-  /// Which swatches are centred and chosen now (shared by every swatch of the page).
-  var marks: PickerMarks?
-  var size: String { "\(width)×\(height)" }
-}
-
-/// What the picker page marks on its swatches: the centred one and the chosen one.
-final class PickerMarks {
-  var isCentred: (_ row: Int, _ column: Int) -> Bool = { _, _ in false }
-  var chosen: (row: Int, column: Int)?
-}
-
 /// A swatch of the picker page: a block of its colour with its name and size; the centred one
 /// (the current row's current column) is framed, the chosen one says so.
 final class SwatchCell: TerminalCell, ConfigurableCell {
@@ -94,28 +84,29 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     guard let swatch, context.width > 0, context.height > 0 else { return }
     context.fill(TextStyle(background: Theme.background))
     let body = CellRect(x: 1, y: 0, width: max(0, context.width - 2), height: context.height)
-    context.fill(body, style: TextStyle(background: swatch.color))
-    let ink = swatch.color.luminance > 0.5 ? Color(hex: 0x111111) : Color(hex: 0xF5F5F5)
-    let isCentred = swatch.marks?.isCentred(swatch.row, swatch.column) ?? false
-    let isChosen = swatch.marks?.chosen.map { $0 == (swatch.row, swatch.column) } ?? false
+    let color = Color(hex: swatch.rgb)
+    context.fill(body, style: TextStyle(background: color))
+    let ink = color.luminance > 0.5 ? Color(hex: 0x111111) : Color(hex: 0xF5F5F5)
+    let isCentred = swatch.isCentred
+    let isChosen = swatch.isChosen
     if isCentred {
       drawFrame(
         body, in: context,
-        style: TextStyle(foreground: ink, background: swatch.color, attributes: .bold))
+        style: TextStyle(foreground: ink, background: color, attributes: .bold))
     }
     if isChosen, context.height > 3 {
       context.centeredText(
         "✓ chosen", y: context.height - 2,
         style: TextStyle(
-          foreground: ink, background: swatch.color, attributes: [.bold, .underline]))
+          foreground: ink, background: color, attributes: [.bold, .underline]))
     }
     let middle = context.height / 2
-    let label = TextStyle(foreground: ink, background: swatch.color, attributes: .bold)
+    let label = TextStyle(foreground: ink, background: color, attributes: .bold)
     context.centeredText(
       "\(swatch.localName) \(swatch.colorName)", y: max(0, middle - 1), style: label)
     if context.height > 2 {
       context.centeredText(
-        swatch.size, y: middle, style: TextStyle(foreground: ink, background: swatch.color))
+        swatch.size, y: middle, style: TextStyle(foreground: ink, background: color))
     }
   }
 

@@ -4,7 +4,7 @@ import ReuseTerminal
 
 /// One card of the waterfall feed: a "photo" (a block of colour with a soft gradient), a
 /// title and a like count. Cards have their own heights.
-final class FeedCardCell: TerminalCell {
+final class FeedCardCell: TerminalCell, PhotoPresenting {
   var title = ""
   var likes = 0
   var color = Theme.accent
@@ -14,6 +14,11 @@ final class FeedCardCell: TerminalCell {
     title = ""
     likes = 0
     isNew = false
+  }
+
+  func present(title: String, likes: Int, colorIndex: Int, isNew: Bool) {
+    (self.title, self.likes, self.isNew) = (title, likes, isNew)
+    color = Theme.palette[colorIndex % Theme.palette.count]
   }
 
   override func draw(in context: DrawContext) {

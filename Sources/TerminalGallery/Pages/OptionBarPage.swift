@@ -11,120 +11,27 @@ import ReuseTerminal
 ///
 /// `--items N` is the number of categories (the first ones are named, the rest numbered: try
 /// 100,000); `--data` uses the file's section titles.
-final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
+final class OptionBarPage: PanePage {
   let title = "Option bar"
 
-  private let bar: OptionBar
+  /// The page itself: the categories, the delegate's log, keys and status (shared with other
+  /// hosts).
+  let model: CategoriesModel
+  private var bar: OptionBar { model.bar }
   let pane: CollectionViewPane
   var frame = CellRect.zero
-  private let allNames: [String]?
-  /// With `--data`, each section's items: the body shows the selected section's.
-  private let sectionItems: [[GalleryData.Item]]?
-  private let total: Int
-  /// Whether the last selection came from a key on this page (the bar sees it as code).
-  private var selectedByKey = false
-  private var showsFew = false
-  private var log: [String] = []
-  private var displayed = 0
-  private var ended = 0
-  private var lastOrigin: SelectionOrigin?
-
-  static let named = [
-    "Top stories", "推荐", "World", "Tech", "科技", "Sport", "Culture", "Science", "Travel",
-    "한국어", "Food", "Photography", "Music", "経済", "Health", "Climate", "Design", "Books",
-    "Film", "Gaming", "Ελληνικά", "Space", "History", "Cars",
-  ]
 
   init(options: GalleryOptions) {
-    if let data = options.data, !data.sections.isEmpty {
-      allNames = data.sections.map(\.title)
-      sectionItems = data.sections.map(\.items)
-      total = data.sections.count
-    } else {
-      allNames = nil
-      sectionItems = nil
-      total = max(0, options.itemCount)
-    }
-    bar = OptionBar(viewportSize: Size(width: 80, height: 1))
-    bar.collectionView.diagnostics.handler = nil
-    // Past a few thousand categories, widths are asked for only as columns show: a reload of
-    // ten million costs what a reload of ten does.
-    if total > OptionBarPage.measuredUpFrontLimit { bar.estimatedColumnWidth = 12 }
-    bar.register(CategoryCell.self, forCellWithReuseIdentifier: "category")
-    pane = CollectionViewPane(collectionView: bar.collectionView)
+    model = CategoriesModel(
+      options: options, metrics: .terminal, viewportSize: Size(width: 80, height: 1))
+    model.bar.register(
+      CategoryCell.self, forCellWithReuseIdentifier: CategoriesModel.categoryIdentifier)
+    pane = CollectionViewPane(collectionView: model.bar.collectionView)
     pane.background = TextStyle(foreground: Theme.text, background: Theme.bar)
-    bar.delegate = self
-    bar.dataSource = self
-    log.removeAll()  // the reload before the data source was set
-    record("didReload: \(bar.numberOfColumns.formatted) columns")
-    bar.select(0, animated: false)
+    model.start()
   }
 
-  /// Up to this many categories, every width is measured at each reload.
-  static let measuredUpFrontLimit = 5_000
-
-  private var count: Int { showsFew ? min(total, 5) : total }
-
-  private func name(_ index: Int) -> String {
-    if let allNames { return allNames[index] }
-    return index < Self.named.count ? Self.named[index] : "Topic \((index + 1).formatted)"
-  }
-
-  private func record(_ line: String) {
-    log.insert(line, at: 0)
-    if log.count > 40 { log.removeLast() }
-  }
-
-  private func describe(_ origin: SelectionOrigin) -> String {
-    switch origin {
-    case .tap: "tap"
-    case .slide: "slide"
-    case .programmatic: "code"
-    }
-  }
-
-  // MARK: Option bar
-
-  func numberOfColumns(in optionBar: OptionBar) -> Int { count }
-
-  func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
-    let cell = optionBar.dequeueReusableCell(
-      CategoryCell.self, withReuseIdentifier: "category", forColumnAt: index)
-    cell.name = name(index)
-    return cell
-  }
-
-  func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
-    Double(CharacterWidth.of(name(index)) + 4)
-  }
-
-  func optionBar(
-    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
-  ) {
-    displayed += 1
-  }
-
-  func optionBar(
-    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
-  ) {
-    ended += 1
-  }
-
-  func optionBar(_ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin) {
-    lastOrigin = origin
-    if origin != .programmatic { selectedByKey = false }
-    record("didSelect \(name(index)) (\(describe(origin)))")
-  }
-
-  func optionBar(_ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin) {
-    record("didDeselect \(name(index)) (\(describe(origin)))")
-  }
-
-  func optionBarWillReload(_ optionBar: OptionBar) { record("willReload") }
-
-  func optionBarDidReload(_ optionBar: OptionBar) {
-    record("didReload: \(optionBar.numberOfColumns.formatted) columns")
-  }
+  private func name(_ index: Int) -> String { model.name(index) }
 
   // MARK: Page
 
@@ -132,12 +39,7 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
 
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
-    let selection = bar.selectedIndex.map { "selected \(name($0))" } ?? "nothing selected"
-    let slide = bar.selectsCenteredColumnOnSlide ? "on" : "off"
-    context.text(
-      " \(plural(count, "category", "categories")) · \(selection) · slide selects: \(slide)",
-      x: 0, y: 0,
-      style: Theme.title)
+    context.text(" " + model.headline, x: 0, y: 0, style: Theme.title)
     pane.draw(into: canvas)
     guard frame.height > 2 else { return }
     // The indicator: under the selected column, where the strip has scrolled it.
@@ -176,9 +78,9 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
     }
     right.fill(TextStyle(background: Theme.surface))
     right.text(
-      " delegate · shown \(displayed) · hidden \(ended)", x: 0, y: 0,
+      " delegate · shown \(model.displayed) · hidden \(model.ended)", x: 0, y: 0,
       style: TextStyle(foreground: Theme.dimText, background: Theme.surface))
-    for (row, line) in log.prefix(max(0, height - 1)).enumerated() {
+    for (row, line) in model.log.prefix(max(0, height - 1)).enumerated() {
       right.text(
         " \(line)", x: 0, y: row + 1,
         style: TextStyle(foreground: Theme.text, background: Theme.surface))
@@ -189,16 +91,7 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
   /// their rows), or demo headlines; an empty section says so.
   private func drawItems(ofColumn column: Int, into context: DrawContext, rows: Int) {
     guard rows > 0 else { return }
-    guard let sectionItems else {
-      for line in 0..<rows {
-        let seed = column &* 31 &+ (line + 1) &* 7
-        context.text(
-          " • \(DemoData.title(forItem: seed)) and the \(DemoData.title(forItem: seed &* 3 + 1))",
-          x: 0, y: line + 2, style: TextStyle(foreground: Theme.text))
-      }
-      return
-    }
-    let items = sectionItems[column]
+    let items = model.items(ofColumn: column, count: rows)
     if items.isEmpty {
       context.text(" This section has no items.", x: 0, y: 2, style: Theme.dim)
       return
@@ -218,51 +111,15 @@ final class OptionBarPage: PanePage, OptionBarDataSource, OptionBarDelegate {
   }
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    if [.left, .right, .home, .end].contains(key.key) { selectedByKey = true }
-    switch key.key {
-    case .left:
-      guard count > 0 else { return true }
-      bar.select(max(0, (bar.selectedIndex ?? 1) - 1), animated: true)
-    case .right:
-      guard count > 0 else { return true }
-      bar.select(min(count - 1, (bar.selectedIndex ?? -1) + 1), animated: true)
-    case .home:
-      if count > 0 { bar.select(0, animated: true) }
-    case .end:
-      if count > 0 { bar.select(count - 1, animated: true) }
-    case .character("d"):
-      bar.deselect(animated: true)
-    case .character("s"):
-      bar.selectsCenteredColumnOnSlide.toggle()
-    case .character("r"):
-      showsFew.toggle()
-      bar.reloadData()
-    default:
-      return false
-    }
-    return true
+    key.keyPress.map(model.handle) ?? false
   }
 
   var restorableSelection: Int? {
-    get { bar.selectedIndex }
-    set {
-      if let index = newValue, index >= 0, index < count { bar.select(index, animated: false) }
-    }
+    get { model.restorableSelection }
+    set { model.restorableSelection = newValue }
   }
 
-  var status: String {
-    guard let selected = bar.selectedIndex else { return "nothing selected" }
-    let how = selectedByKey ? "key" : lastOrigin.map(describe) ?? "code"
-    return "\(name(selected)) · \((selected + 1).formatted) of \(count.formatted) · by \(how)"
-  }
+  var status: String { model.status }
 
-  var keyHelp: [(String, String)] {
-    [
-      ("← →", "select the previous, next category (scrolls it to the centre)"),
-      ("Home End", "the first, last category"), ("d", "deselect (the selection becomes none)"),
-      ("s", "slide selects: the column a drag leaves in the centre is selected"),
-      ("r", "reload with 5 categories, or all again"),
-      ("click, drag, wheel", "select a category; slide the strip"),
-    ]
-  }
+  var keyHelp: [(String, String)] { model.keyHelp }
 }

@@ -1,0 +1,163 @@
+import ReuseControls
+import ReuseKit
+
+/// A card of the carousel page.
+public protocol CardPresenting: CollectionViewCell {
+  /// Shows a card: its title and caption, its number of `count`, its colour (an index into
+  /// the host's palette), whether the user chose it.
+  func present(
+    title: String, caption: String, number: Int, count: Int, colorIndex: Int, isChosen: Bool)
+  /// Whether the user chose it (Enter or a click on the centred card).
+  var isChosen: Bool { get set }
+  /// The card's number.
+  var number: Int { get }
+}
+
+/// The `carousel` page: paging cards (``Carousel``) with the neighbours peeking in, drawn
+/// smaller and dimmer by their transform. Drag or click a peeking card to page; toggle the
+/// infinite wrap and the autoscroll; cycle to 3, 2 or 1 cards to see one item fill several
+/// slots when wrapping.
+///
+/// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items. Hosts
+/// register a ``CardPresenting`` cell under ``cardIdentifier``.
+public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegate {
+  public static let name = "carousel"
+  public static let cardIdentifier = "card"
+  public let title = "Carousel"
+  /// The carousel.
+  public let carousel: Carousel
+  private let titles: [String]
+  private let captions: [String]
+  private var counts: [Int]
+  private var countChoice = 0
+  /// What happened last.
+  public private(set) var lastEvent = "drag or click a card"
+  /// The card chosen last.
+  public private(set) var lastSelected: Int?
+  /// The autoscroll's interval when it is on.
+  public let autoscrollSeconds = 2.0
+
+  /// The cards for `options`, spaced by `metrics`.
+  public init(options: GalleryOptions, metrics: GalleryMetrics) {
+    if let data = options.data, case let items = data.sections.flatMap(\.items), !items.isEmpty {
+      titles = items.map(\.title)
+      captions = items.map { $0.detail ?? "" }
+    } else {
+      let count = max(0, min(12, options.itemCount))
+      titles = (0..<count).map { DemoData.title(forItem: $0 * 11 + 2) }
+      captions = (0..<count).map { "a photo essay · \(3 + ($0 * 7) % 12) min read" }
+    }
+    counts = [titles.count]
+    for few in [3, 2, 1] where few < titles.count { counts.append(few) }
+    let insets = metrics.carouselInsets
+    carousel = Carousel(
+      layout: CarouselLayout(
+        peekInset: insets.peek, spacing: insets.spacing, verticalInset: insets.vertical))
+    carousel.delegate = self
+    carousel.wraps = true
+    carousel.dataSource = self
+  }
+
+  /// How many cards show now.
+  public var count: Int { counts[countChoice] }
+
+  // MARK: Carousel
+
+  public func numberOfItems(in carousel: Carousel) -> Int { count }
+
+  public func carousel(
+    _ carousel: Carousel, cellForItemAt index: Int, slot: Int
+  )
+    -> CollectionViewCell
+  {
+    let cell = carousel.dequeueReusableCell(
+      CollectionViewCell.self, withReuseIdentifier: Self.cardIdentifier, forSlot: slot)
+    (cell as? any CardPresenting)?.present(
+      title: titles[index], caption: captions[index], number: index, count: count,
+      colorIndex: index, isChosen: index == lastSelected)
+    return cell
+  }
+
+  public func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {
+    lastEvent = "current → \(index + 1)"
+  }
+
+  public func carousel(_ carousel: Carousel, didSelectItemAt index: Int) {
+    lastSelected = index
+    lastEvent = "selected \(titles[index])"
+    for case let cell as any CardPresenting in carousel.collectionView.visibleCells {
+      cell.isChosen = cell.number == index
+    }
+  }
+
+  // MARK: Page
+
+  /// The heading: where the carousel is, its modes and what happened last.
+  public var headline: String {
+    let wrap = carousel.wraps ? "wrap on" : "wrap off"
+    let auto =
+      carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
+    let position =
+      count == 0
+      ? "no cards" : "card \((carousel.currentIndex + 1).formatted) of \(count.formatted)"
+    return "\(position) · \(wrap) · \(auto) · \(lastEvent)"
+  }
+
+  /// The page dots (● for the current card), or "n / m" past 24 cards; empty without cards.
+  public var dots: String {
+    guard count > 0 else { return "" }
+    return count <= 24
+      ? (0..<count).map { $0 == carousel.currentIndex ? "●" : "○" }.joined(separator: " ")
+      : "\((carousel.currentIndex + 1).formatted) / \(count.formatted)"
+  }
+
+  /// ← → step, Home and End go to the ends, Enter chooses the centred card, w toggles the
+  /// wrap, a the autoscroll (`time` arms its timer), n cycles the card count.
+  public func handle(_ key: KeyPress, at time: Double) -> Bool {
+    switch key.key {
+    case .left:
+      carousel.step(by: -1)
+    case .right:
+      carousel.step(by: 1)
+    case .home:
+      carousel.scroll(to: 0, animated: true)
+    case .end:
+      carousel.scroll(to: count - 1, animated: true)
+    case .enter:
+      if count > 0 { carousel(carousel, didSelectItemAt: carousel.currentIndex) }
+    case .character("w"):
+      carousel.wraps.toggle()
+    case .character("a"):
+      carousel.autoscrollInterval = carousel.autoscrollInterval == nil ? autoscrollSeconds : nil
+      carousel.tick(now: time)  // arms the timer from now
+    case .character("n"):
+      countChoice = (countChoice + 1) % counts.count
+      if let selected = lastSelected, selected >= count { lastSelected = nil }
+      carousel.reloadData()
+    default:
+      return false
+    }
+    return true
+  }
+
+  public func handle(_ key: KeyPress) -> Bool {
+    handle(key, at: carousel.collectionView.now)
+  }
+
+  public var status: String {
+    guard count > 0 else { return "no cards" }
+    let current = carousel.currentIndex
+    let position = "\(titles[current]) · card \((current + 1).formatted) of \(count.formatted)"
+    return position + (lastSelected.map { " · selected \(titles[$0])" } ?? "")
+  }
+
+  public var keyHelp: [(String, String)] {
+    [
+      ("← →", "the previous, next card (the shortest way round when wrapping)"),
+      ("Home End", "the first, last card"), ("Enter", "select the centred card"),
+      ("w", "wrap on or off"), ("a", "autoscroll every 2 s on or off (a drag pauses it)"),
+      ("n", "cycle the card count: all, 3, 2, 1 (wrap shows one item in several slots)"),
+      ("drag, click", "page with a drag; a click on a peeking card scrolls to it"),
+    ]
+  }
+}

@@ -1,0 +1,214 @@
+import ReuseControls
+import ReuseKit
+
+/// The `optionbar` page: a strip of categories (``OptionBar``) with variable widths (each
+/// name's width as the host measures it) and an indicator under the selected one that follows
+/// while the strip scrolls. Below it, the selected category's headlines and a log of the
+/// bar's delegate calls (selections with their origin: tap, slide or code; reloads; cells
+/// shown and hidden).
+///
+/// `--items N` is the number of categories (the first ones are named, the rest numbered: try
+/// 100,000); `--data` uses the file's section titles. Hosts register a ``TitlePresenting``
+/// cell under ``categoryIdentifier``.
+public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDelegate {
+  public static let name = "optionbar"
+  public static let categoryIdentifier = "category"
+  public let title = "Option bar"
+  /// The strip.
+  public let bar: OptionBar
+  private let allNames: [String]?
+  /// With `--data`, each section's items: the body shows the selected section's.
+  private let sectionItems: [[GalleryData.Item]]?
+  private let total: Int
+  /// Whether the last selection came from a key on this page (the bar sees it as code).
+  private var selectedByKey = false
+  private var showsFew = false
+  /// The bar's delegate calls, newest first, and how many cells were shown and hidden.
+  public private(set) var log: [String] = []
+  public private(set) var displayed = 0
+  public private(set) var ended = 0
+  private var lastOrigin: SelectionOrigin?
+  private let metrics: GalleryMetrics
+
+  static let named = [
+    "Top stories", "推荐", "World", "Tech", "科技", "Sport", "Culture", "Science", "Travel",
+    "한국어", "Food", "Photography", "Music", "経済", "Health", "Climate", "Design", "Books",
+    "Film", "Gaming", "Ελληνικά", "Space", "History", "Cars",
+  ]
+
+  /// Up to this many categories, every width is measured at each reload.
+  public static let measuredUpFrontLimit = 5_000
+
+  /// The categories for `options`, measured by `metrics`, in a bar `viewportSize` big.
+  public init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
+    self.metrics = metrics
+    if let data = options.data, !data.sections.isEmpty {
+      allNames = data.sections.map(\.title)
+      sectionItems = data.sections.map(\.items)
+      total = data.sections.count
+    } else {
+      allNames = nil
+      sectionItems = nil
+      total = max(0, options.itemCount)
+    }
+    bar = OptionBar(viewportSize: viewportSize)
+    // Past a few thousand categories, widths are asked for only as columns show: a reload of
+    // ten million costs what a reload of ten does.
+    if total > Self.measuredUpFrontLimit {
+      bar.estimatedColumnWidth = metrics.textWidth("Topic 10") + metrics.categoryPadding
+    }
+    bar.delegate = self
+  }
+
+  /// Sets the data source once the host's cell is registered: the first reload asks for it.
+  public func start() {
+    bar.dataSource = self
+    log.removeAll()  // the reload before the data source was set
+    record("didReload: \(bar.numberOfColumns.formatted) columns")
+    bar.select(0, animated: false)
+  }
+
+  /// How many categories show now (`r` shows 5).
+  public var count: Int { showsFew ? min(total, 5) : total }
+
+  /// The name of category `index`.
+  public func name(_ index: Int) -> String {
+    if let allNames { return allNames[index] }
+    return index < Self.named.count ? Self.named[index] : "Topic \((index + 1).formatted)"
+  }
+
+  private func record(_ line: String) {
+    log.insert(line, at: 0)
+    if log.count > 40 { log.removeLast() }
+  }
+
+  private func describe(_ origin: SelectionOrigin) -> String {
+    switch origin {
+    case .tap: "tap"
+    case .slide: "slide"
+    case .programmatic: "code"
+    }
+  }
+
+  // MARK: Option bar
+
+  public func numberOfColumns(in optionBar: OptionBar) -> Int { count }
+
+  public func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
+    let cell = optionBar.dequeueReusableCell(
+      CollectionViewCell.self, withReuseIdentifier: Self.categoryIdentifier, forColumnAt: index)
+    (cell as? any TitlePresenting)?.title = name(index)
+    return cell
+  }
+
+  public func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
+    metrics.textWidth(name(index)) + metrics.categoryPadding
+  }
+
+  public func optionBar(
+    _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
+  ) {
+    displayed += 1
+  }
+
+  public func optionBar(
+    _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
+  ) {
+    ended += 1
+  }
+
+  public func optionBar(
+    _ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin
+  ) {
+    lastOrigin = origin
+    if origin != .programmatic { selectedByKey = false }
+    record("didSelect \(name(index)) (\(describe(origin)))")
+  }
+
+  public func optionBar(
+    _ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin
+  ) {
+    record("didDeselect \(name(index)) (\(describe(origin)))")
+  }
+
+  public func optionBarWillReload(_ optionBar: OptionBar) { record("willReload") }
+
+  public func optionBarDidReload(_ optionBar: OptionBar) {
+    record("didReload: \(optionBar.numberOfColumns.formatted) columns")
+  }
+
+  // MARK: Page
+
+  /// The heading: how many categories, the selection, whether a slide selects.
+  public var headline: String {
+    let selection = bar.selectedIndex.map { "selected \(name($0))" } ?? "nothing selected"
+    let slide = bar.selectsCenteredColumnOnSlide ? "on" : "off"
+    return "\(plural(count, "category", "categories")) · \(selection) · slide selects: \(slide)"
+  }
+
+  /// The items of category `column` to show under the bar: the data file's section, or
+  /// `count` demo headlines (an empty section has none).
+  public func items(ofColumn column: Int, count: Int) -> [GalleryData.Item] {
+    guard let sectionItems else {
+      return (0..<max(0, count)).map { line in
+        let seed = column &* 31 &+ (line + 1) &* 7
+        return GalleryData.Item(
+          title:
+            "\(DemoData.title(forItem: seed)) and the \(DemoData.title(forItem: seed &* 3 + 1))")
+      }
+    }
+    return sectionItems.indices.contains(column) ? sectionItems[column] : []
+  }
+
+  /// ← → Home End select (scrolling the category to the centre), d deselects, s toggles
+  /// whether a slide selects, r reloads with 5 categories or all.
+  public func handle(_ key: KeyPress) -> Bool {
+    if [.left, .right, .home, .end].contains(key.key) { selectedByKey = true }
+    switch key.key {
+    case .left:
+      guard count > 0 else { return true }
+      bar.select(max(0, (bar.selectedIndex ?? 1) - 1), animated: true)
+    case .right:
+      guard count > 0 else { return true }
+      bar.select(min(count - 1, (bar.selectedIndex ?? -1) + 1), animated: true)
+    case .home:
+      if count > 0 { bar.select(0, animated: true) }
+    case .end:
+      if count > 0 { bar.select(count - 1, animated: true) }
+    case .character("d"):
+      bar.deselect(animated: true)
+    case .character("s"):
+      bar.selectsCenteredColumnOnSlide.toggle()
+    case .character("r"):
+      showsFew.toggle()
+      bar.reloadData()
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// The selected category, kept by `--restore`.
+  public var restorableSelection: Int? {
+    get { bar.selectedIndex }
+    set {
+      if let index = newValue, index >= 0, index < count { bar.select(index, animated: false) }
+    }
+  }
+
+  public var status: String {
+    guard let selected = bar.selectedIndex else { return "nothing selected" }
+    let how = selectedByKey ? "key" : lastOrigin.map(describe) ?? "code"
+    return "\(name(selected)) · \((selected + 1).formatted) of \(count.formatted) · by \(how)"
+  }
+
+  public var keyHelp: [(String, String)] {
+    [
+      ("← →", "select the previous, next category (scrolls it to the centre)"),
+      ("Home End", "the first, last category"), ("d", "deselect (the selection becomes none)"),
+      ("s", "slide selects: the column a drag leaves in the centre is selected"),
+      ("r", "reload with 5 categories, or all again"),
+      ("click, drag, wheel", "select a category; slide the strip"),
+    ]
+  }
+}

@@ -1,0 +1,162 @@
+import ReuseControls
+import ReuseKit
+
+/// A card of the waterfall page: a photo of its colour, a title, a like count; new cards (the
+/// last page loaded) marked.
+public protocol PhotoPresenting: CollectionViewCell {
+  /// Shows a card.
+  func present(title: String, likes: Int, colorIndex: Int, isNew: Bool)
+}
+
+/// The `waterfall` page: a photo feed in columns (``WaterfallView``). Cards have their own
+/// heights and go to the shortest column; scrolling near the end loads the next page, which is
+/// appended without moving the cards already placed. Keys change the placement order and the
+/// column width (a relayout).
+///
+/// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
+/// the file's items, with their `height` (× 3 units) as the photo's height. Hosts register a
+/// ``PhotoPresenting`` cell under ``cardIdentifier``.
+public final class PhotoFeedModel: PageModel, CollectionViewDataSource, WaterfallViewDelegate {
+  public static let name = "waterfall"
+  public static let cardIdentifier = "card"
+  public let title = "Waterfall"
+  /// The feed.
+  public let feed: WaterfallView
+  /// How many cards the feed has in all, and how many are loaded.
+  public let total: Int
+  public private(set) var loaded = 0
+  /// How many pages loaded.
+  public private(set) var pages = 0
+  private let data: [GalleryData.Item]?
+  private var firstNew = Int.max
+  private let pageSize = 60
+  private var widthChoice = 1
+  private let widths: [Double]
+  private let unit: Double
+
+  /// The feed for `options`, sized by `metrics`.
+  public init(options: GalleryOptions, metrics: GalleryMetrics) {
+    data = options.data.map { $0.sections.flatMap(\.items) }
+    total = data?.count ?? max(0, options.itemCount)
+    widths = metrics.waterfallColumnWidths.isEmpty ? [20] : metrics.waterfallColumnWidths
+    widthChoice = min(1, widths.count - 1)
+    unit = metrics.waterfallUnit
+    let layout = WaterfallLayout(
+      columns: .adaptive(minimumWidth: widths[widthChoice]), itemHeight: .fixed(1),
+      columnSpacing: metrics.waterfallSpacing.column, itemSpacing: metrics.waterfallSpacing.item)
+    feed = WaterfallView(layout: layout)
+    layout.itemHeight = .perItem { [unowned self] path, _ in cardLength(path.item) }
+    let collectionView = feed.collectionView
+    collectionView.allowsMultipleSelection = true
+    collectionView.overscan = 2 * metrics.overscan
+    collectionView.dataSource = self
+    feed.loadMoreThreshold = 1.5
+    feed.delegate = self
+  }
+
+  /// A deterministic length per card: the photo (3 to 10 units) plus two units of text.
+  private func cardLength(_ item: Int) -> Double {
+    if let data { return Double(2 + 3 * min(max(1, data[item].height), 3)) * unit }
+    var hash = UInt64(item) &* 0x9E37_79B9_7F4A_7C15
+    hash ^= hash >> 29
+    return Double(2 + 3 + Int(hash % 8)) * unit
+  }
+
+  public func waterfallViewWantsMoreItems(_ feed: WaterfallView) { loadPage() }
+
+  private func loadPage() {
+    guard loaded < total else { return }
+    let old = loaded
+    loaded = min(total, loaded + pageSize)
+    pages += 1
+    firstNew = pages > 1 ? old : Int.max
+    feed.collectionView.insertItems(at: (old..<loaded).map { ItemPath(section: 0, item: $0) })
+    if feed.collectionView.focusedIndexPath == nil, loaded > 0 {
+      feed.collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    }
+  }
+
+  // MARK: Data source
+
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
+    loaded
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      withReuseIdentifier: Self.cardIdentifier, for: indexPath)
+    let item = indexPath.item
+    (cell as? any PhotoPresenting)?.present(
+      title: data?[item].title ?? DemoData.title(forItem: item * 5 + 3),
+      likes: (item * 37 + 11) % 997, colorIndex: item, isNew: item >= firstNew)
+    return cell
+  }
+
+  // MARK: Page
+
+  /// The heading: what is loaded, the columns and the placement.
+  public var headline: String {
+    let order: String
+    switch feed.layout.placement {
+    case .shortestFirst: order = "shortest column first"
+    case .leftToRight: order = "left to right"
+    case .rightToLeft: order = "right to left"
+    }
+    feed.collectionView.layoutIfNeeded()  // the heading describes the columns drawn
+    let columns = feed.layout.numberOfColumns(inSection: 0)
+    let more = loaded < total ? "scroll for more" : "all loaded"
+    let loadedCards = "\(loaded.formatted) of \(plural(total, "card"))"
+    return "\(loadedCards) · \(plural(pages, "page")) · \(plural(columns, "column")), \(order) · "
+      + more
+  }
+
+  /// o cycles the placement, c the column width; the other keys go to the feed's key map
+  /// (the arrows move a cursor to the nearest card that way).
+  public func handle(_ key: KeyPress) -> Bool {
+    let collectionView = feed.collectionView
+    switch key.key {
+    case .character("o"):
+      switch feed.layout.placement {
+      case .shortestFirst: feed.layout.placement = .leftToRight
+      case .leftToRight: feed.layout.placement = .rightToLeft
+      case .rightToLeft: feed.layout.placement = .shortestFirst
+      }
+      collectionView.setNeedsLayout()
+    case .character("c"):
+      widthChoice = (widthChoice + 1) % widths.count
+      feed.layout.columns = .adaptive(minimumWidth: widths[widthChoice])
+      collectionView.setNeedsLayout()
+    default:
+      return collectionView.handle(key)
+    }
+    return true
+  }
+
+  public var status: String {
+    let collectionView = feed.collectionView
+    let selected = collectionView.indexPathsForSelectedItems.count
+    let position =
+      collectionView.focusedIndexPath.map {
+        "card \(($0.item + 1).formatted) of \(loaded.formatted)"
+      }
+      ?? "no cards"
+    return position + (selected > 0 ? " · \(selected.formatted) selected" : "")
+  }
+
+  public var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ ← →", "move the cursor to the nearest card that way"),
+      ("PgUp PgDn", "a page up or down"), ("Home End", "first, last card (loads a page)"),
+      ("Enter Space", "select or deselect the card"),
+      ("o", "placement: shortest first, left to right, right to left"),
+      ("c", "column width: narrow, medium, wide (a relayout)"),
+      ("wheel, drag", "scroll and fling; a click selects a card"),
+    ]
+  }
+}
