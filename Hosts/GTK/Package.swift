@@ -22,7 +22,7 @@ let package = Package(
       name: "GalleryGTK",
       dependencies: [
         "ReuseGTK", .product(name: "ReuseControls", package: "ReuseKit"),
-        .product(name: "GalleryCore", package: "ReuseKit"),
+        .product(name: "GalleryKit", package: "ReuseKit"),
       ]),
     .executableTarget(name: "reuse-gallery-gtk", dependencies: ["GalleryGTK"]),
     .testTarget(

@@ -1,5 +1,5 @@
 import CGtk
-import GalleryCore
+import GalleryKit
 import ReuseGTK
 import ReuseKit
 
@@ -26,7 +26,7 @@ public final class GTKGallery {
   /// `false` once the window closed or `q` was pressed.
   public private(set) var isOpen = true
 
-  private let content: GalleryContent
+  private let options: GalleryOptions
   private var pages: [GTKPage?]
   private let tabs: UnsafeMutablePointer<GtkWidget>
   private let status: UnsafeMutablePointer<GtkWidget>
@@ -34,14 +34,14 @@ public final class GTKGallery {
   private var shown: UnsafeMutablePointer<GtkWidget>?
   private let autoscroll: Bool
 
-  /// A gallery of `content` opening on `page`, `width` × `height` pixels. `autoscroll: false`
-  /// keeps the carousel still (for screenshots).
+  /// A gallery of `options` (the data file, or the demo's item count) opening on `page`,
+  /// `width` × `height` pixels. `autoscroll: false` keeps the carousel still (for screenshots).
   public init(
-    content: GalleryContent, page: String = "list", width: Int32 = 960, height: Int32 = 720,
+    options: GalleryOptions, page: String = "list", width: Int32 = 960, height: Int32 = 720,
     autoscroll: Bool = true
   ) {
     gtk_init()
-    self.content = content
+    self.options = options
     self.autoscroll = autoscroll
     pages = Array(repeating: nil, count: Self.pageNames.count)
     window = gtk_window_new()
@@ -102,7 +102,7 @@ public final class GTKGallery {
     }
     shown = page.widget
     page.host.didPlaceViews = { [unowned self] in gtk_widget_queue_draw(status) }
-    if let bar = page as? OptionBarPage { bar.reconnectIndicator() }
+    if let bar = page as? OptionBarScreen { bar.reconnectIndicator() }
     gtk_widget_queue_draw(tabs)
     gtk_widget_queue_draw(status)
   }
@@ -110,15 +110,7 @@ public final class GTKGallery {
   /// The page at `index`, made the first time.
   public func page(at index: Int) -> GTKPage {
     if let made = pages[index] { return made }
-    let made: GTKPage
-    switch Self.pageNames[index] {
-    case "list": made = ListPage(content: content)
-    case "optionbar": made = OptionBarPage(content: content)
-    case "picker": made = PickerPage()
-    case "datasource": made = DataSourcePage(content: content)
-    case "waterfall": made = WaterfallPage(content: content)
-    default: made = CarouselPage(content: content, autoscroll: autoscroll)
-    }
+    let made = GTKPages.make(Self.pageNames[index], options: options, autoscroll: autoscroll)
     g_object_ref_sink(made.widget)  // kept while another page shows
     let background = Palette.background
     made.host.background = (background.r, background.g, background.b)

@@ -1,30 +1,19 @@
 import CGtk
-import GalleryCore
+import GalleryKit
 import ReuseControls
 import ReuseGTK
 import ReuseKit
 
-/// A category of the option bar.
-final class CategoryCell: GTKCell {
-  var title = ""
-  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-    let paint = Painter(cr: cr)
-    paint.fill(bounds(width, height), Palette.bar)
-    paint.text(
-      title, x: 12, y: height / 2 + 5, size: 14, isSelected ? Palette.accent : Palette.text,
-      bold: isSelected)
-  }
-}
-
-/// The option bar: categories of their own widths in a strip; a click or ← → selects, and the
-/// indicator slides under the selected one, following the strip as it scrolls.
-final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
-  let name = "optionbar"
-  let title = "Option bar"
+/// The option bar (``CategoriesModel``) with GTK chrome: an indicator that slides under the
+/// selected category, following the strip as it scrolls, and the selected category's items
+/// below.
+final class OptionBarScreen: GTKPage {
+  let name = CategoriesModel.name
+  let title: String
   let host: CollectionViewWidget
   let widget: UnsafeMutablePointer<GtkWidget>
-  let bar: OptionBar
-  private let categories: [String]
+  let model: CategoriesModel
+  private var bar: OptionBar { model.bar }
   private let indicator: UnsafeMutablePointer<GtkWidget>
   private let detail: UnsafeMutablePointer<GtkWidget>
   /// Where the indicator is drawn (glides toward the selected column) and where it goes.
@@ -32,14 +21,14 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
   private var target = Rect(x: 0, y: 0, width: 0, height: 0)
   private var glideID: guint = 0
 
-  init(content: GalleryContent) {
-    let tags = DemoData.tagGroups.flatMap(\.1)
-    categories = content.isFromFile ? content.sections.map(\.title) : tags
-    bar = OptionBar()
-    bar.collectionView.diagnostics.handler = nil
-    bar.indicatorHeight = 4
-    bar.register(CategoryCell.self, forCellWithReuseIdentifier: "category")
-    host = CollectionViewWidget(collectionView: bar.collectionView)
+  init(options: GalleryOptions) {
+    model = CategoriesModel(
+      options: options, metrics: .gtk, viewportSize: Size(width: 960, height: 52))
+    title = model.title
+    model.bar.indicatorHeight = 4
+    model.bar.register(
+      CategoryCell.self, forCellWithReuseIdentifier: CategoriesModel.categoryIdentifier)
+    host = CollectionViewWidget(collectionView: model.bar.collectionView)
     widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     indicator = gtk_drawing_area_new()
     detail = gtk_drawing_area_new()
@@ -58,7 +47,7 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
         UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
       ) -> Void = { _, cr, _, height, data in
         guard let cr, let data else { return }
-        let page = Unmanaged<OptionBarPage>.fromOpaque(data).takeUnretainedValue()
+        let page = Unmanaged<OptionBarScreen>.fromOpaque(data).takeUnretainedValue()
         Painter(cr: cr).fill(
           Rect(x: page.drawn.minX, y: 0, width: page.drawn.width, height: Double(height)),
           Palette.accent, radius: 2)
@@ -71,26 +60,41 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
         UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
       ) -> Void = { _, cr, width, height, data in
         guard let cr, let data else { return }
-        let page = Unmanaged<OptionBarPage>.fromOpaque(data).takeUnretainedValue()
-        let paint = Painter(cr: cr)
-        paint.fill(
-          Rect(x: 0, y: 0, width: Double(width), height: Double(height)), Palette.background)
-        let selected = page.bar.selectedIndex
-        let colour = Palette.swatches[(selected ?? 0) % Palette.swatches.count]
-        paint.fill(Rect(x: 40, y: 40, width: 120, height: 120), colour, radius: 16)
-        paint.text(
-          selected.map { page.categories[$0] } ?? "nothing selected", x: 190, y: 110, size: 36,
-          Palette.text, bold: true)
-        paint.text(
-          "click a category, drag the strip, or press ← →", x: 190, y: 145, size: 14, Palette.dim)
+        let page = Unmanaged<OptionBarScreen>.fromOpaque(data).takeUnretainedValue()
+        page.drawDetail(Painter(cr: cr), width: Double(width), height: Double(height))
       }
     detail.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, drawDetail, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
-    bar.dataSource = self
-    bar.delegate = self
+    model.start()
     host.didPlaceViews = { [unowned self] in followSelection() }
-    bar.select(0, animated: false)
+  }
+
+  /// The selected category's name, its items (the data file's, or demo headlines) and the
+  /// delegate's latest calls.
+  func drawDetail(_ paint: Painter, width: Double, height: Double) {
+    paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.background)
+    let selected = bar.selectedIndex
+    let colour = Palette.swatches[(selected ?? 0) % Palette.swatches.count]
+    paint.fill(Rect(x: 40, y: 40, width: 12, height: 44), colour, radius: 4)
+    paint.text(
+      selected.map(model.name) ?? "nothing selected", x: 64, y: 74, size: 30, Palette.text,
+      bold: true)
+    var y = 120.0
+    if let selected {
+      let items = model.items(ofColumn: selected, count: 8)
+      if items.isEmpty {
+        paint.text("This section has no items.", x: 40, y: y, size: 14, Palette.dim)
+      }
+      for item in items where y < height - 20 {
+        paint.text("• " + item.title, x: 40, y: y, size: 15, Palette.text)
+        if let detail = item.detail { paint.text(detail, x: 56, y: y + 20, size: 12, Palette.dim) }
+        y += item.detail == nil ? 28 : 46
+      }
+    }
+    for (index, line) in model.log.prefix(12).enumerated() {
+      paint.text(line, x: width - 340, y: 120 + Double(index) * 20, size: 12, Palette.dim)
+    }
   }
 
   /// The gallery takes `didPlaceViews` for its status line: the indicator follows it too.
@@ -102,20 +106,13 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
     }
   }
 
-  var status: String {
-    (bar.selectedIndex.map { "selected \(categories[$0])" } ?? "nothing selected")
-      + " · \(categories.count) categories"
-  }
+  var status: String { model.status }
 
   func handleKey(_ keyval: guint) -> Bool {
-    let current = bar.selectedIndex ?? 0
-    switch keyval {
-    case KeyValue.left: bar.select(max(0, current - 1), animated: true)
-    case KeyValue.right: bar.select(min(categories.count - 1, current + 1), animated: true)
-    default: return false
-    }
+    guard let key = KeyPress(keyval: keyval) else { return false }
+    let used = model.handle(key)
     host.layoutAndPlace()
-    return true
+    return used
   }
 
   /// The indicator's target is under the selected column, where the strip shows it now.
@@ -132,7 +129,7 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
     let tick:
       @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?)
         -> gboolean = { _, _, data in
-          let page = Unmanaged<OptionBarPage>.fromOpaque(data!).takeUnretainedValue()
+          let page = Unmanaged<OptionBarScreen>.fromOpaque(data!).takeUnretainedValue()
           return page.glide() ? 1 : 0
         }
     glideID = gtk_widget_add_tick_callback(
@@ -152,17 +149,5 @@ final class OptionBarPage: GTKPage, OptionBarDataSource, OptionBarDelegate {
       return false
     }
     return true
-  }
-
-  func numberOfColumns(in optionBar: OptionBar) -> Int { categories.count }
-  func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
-    let cell = optionBar.dequeueReusableCell(
-      CategoryCell.self, withReuseIdentifier: "category", forColumnAt: index)
-    cell.title = categories[index]
-    cell.setNeedsDisplay()
-    return cell
-  }
-  func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
-    24 + 8.5 * Double(categories[index].count)
   }
 }

@@ -1,10 +1,12 @@
 import CGtk
-import GalleryCore
+import GalleryKit
 import ReuseControls
 import ReuseGTK
 import ReuseKit
 
-/// One page of the GTK gallery: a widget with a collection view (or a control) in it.
+/// One page of the GTK gallery: a shared page model (GalleryKit) shown by a widget, with the
+/// GTK cells that draw it. The page's data, edits, keys and status are the model's; this adds
+/// only widgets and input translation.
 public protocol GTKPage: AnyObject {
   /// The page's name on the command line (`--demo`), as in the terminal gallery.
   var name: String { get }
@@ -19,97 +21,133 @@ public protocol GTKPage: AnyObject {
   var status: String { get }
 }
 
-extension GTKPage {
-  /// The host's keys: arrows, pages, Home, End, Enter.
-  public func handleKey(_ keyval: guint) -> Bool { host.handleKey(keyval) }
+/// A page model in a host widget: keys translated to the model, the host placed after each.
+final class HostedPage<Model: PageModel>: GTKPage {
+  let model: Model
+  let host: CollectionViewWidget
+  let widget: UnsafeMutablePointer<GtkWidget>
+  /// Runs after every key the model used (a page whose cells show state edits change).
+  var afterKey: (() -> Void)?
+
+  init(_ model: Model, host: CollectionViewWidget, widget: UnsafeMutablePointer<GtkWidget>? = nil) {
+    self.model = model
+    self.host = host
+    self.widget = widget ?? host.widget
+  }
+
+  var name: String { Model.name }
+  var title: String { model.title }
+  var status: String { model.status }
+
+  func handleKey(_ keyval: guint) -> Bool {
+    guard let key = KeyPress(keyval: keyval) else { return false }
+    let used = model.handle(key)
+    afterKey?()
+    host.layoutAndPlace()
+    return used
+  }
 }
 
-/// What the pages show: the `--data` file's sections, or generated demo data.
-public struct GalleryContent {
-  /// Sections of items: a title and a detail each.
-  public var sections: [(title: String, items: [(title: String, detail: String)])]
-  /// Whether the content came from a `--data` file.
-  public var isFromFile = false
+/// The GTK gallery's sizes, in pixels, and its text measure.
+extension GalleryMetrics {
+  static let gtk = GalleryMetrics(
+    rowLength: 44, headerLength: 30, overscan: 88, chipPadding: 24, chipHeaderPadding: 32,
+    categoryPadding: 28, swipeActionPadding: 24, waterfallColumnWidths: [150, 220, 300],
+    waterfallUnit: 22, waterfallSpacing: (column: 6, item: 6),
+    carouselInsets: (peek: 90, spacing: 24, vertical: 40),
+    textWidth: { TextMeasure.width($0) },
+    clock: { Double(g_get_monotonic_time()) / 1_000_000 })
+}
 
-  /// The file's sections, or `itemCount` demo items in sections of 50.
-  public init(data: GalleryData?, itemCount: Int) {
-    if let data, !data.sections.isEmpty {
-      sections = data.sections.map { section in
-        (section.title, section.items.map { ($0.title, $0.detail ?? "") })
-      }
-      isFromFile = true
+/// The pages, made from the shared models.
+enum GTKPages {
+  static func make(_ name: String, options: GalleryOptions, autoscroll: Bool) -> any GTKPage {
+    switch name {
+    case ListModel.name: return list(options)
+    case CategoriesModel.name: return OptionBarScreen(options: options)
+    case SwatchModel<SwatchCell>.name: return picker()
+    case TaskBoardModel<TaskCell>.name: return tasks(options)
+    case PhotoFeedModel.name: return waterfall(options)
+    default: return carousel(options, autoscroll: autoscroll)
+    }
+  }
+
+  private static func list(_ options: GalleryOptions) -> any GTKPage {
+    let model = ListModel(options: options, metrics: .gtk)
+    model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
+    model.list.register(
+      HeaderView.self, forSupplementaryViewOfKind: .header,
+      withReuseIdentifier: ListModel.headerIdentifier)
+    return HostedPage(model, host: CollectionViewWidget(collectionView: model.list))
+  }
+
+  private static func tasks(_ options: GalleryOptions) -> any GTKPage {
+    let model = TaskBoardModel<TaskCell>(options: options, metrics: .gtk)
+    model.collectionView.register(
+      HeaderView.self, forSupplementaryViewOfKind: .header,
+      withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
+    let page = HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
+    // Edits change what cells and headers show without reconfiguring them.
+    page.afterKey = { [unowned model] in model.refreshDisplayedViews() }
+    model.refreshDisplayedViews()
+    return page
+  }
+
+  private static func waterfall(_ options: GalleryOptions) -> any GTKPage {
+    let model = PhotoFeedModel(options: options, metrics: .gtk)
+    model.feed.collectionView.register(
+      PhotoCell.self, forCellWithReuseIdentifier: PhotoFeedModel.cardIdentifier)
+    return HostedPage(model, host: CollectionViewWidget(collectionView: model.feed.collectionView))
+  }
+
+  private static func carousel(_ options: GalleryOptions, autoscroll: Bool) -> any GTKPage {
+    let model = CardDeckModel(options: options, metrics: .gtk)
+    model.carousel.register(CardCell.self, forCellWithReuseIdentifier: CardDeckModel.cardIdentifier)
+    let host = CollectionViewWidget(collectionView: model.carousel.collectionView)
+    let carousel = model.carousel
+    carousel.autoscrollInterval = autoscroll ? 3 : nil
+    host.control = (
+      { [unowned carousel] time in carousel.tick(now: time) },
+      { [unowned carousel] in carousel.collectionView.isAnimating },
+      { [unowned carousel] in carousel.nextTickTime }
+    )
+    return HostedPage(model, host: host)
+  }
+
+  private static func picker() -> any GTKPage {
+    let model = SwatchModel(cell: SwatchCell.self)
+    let host = CollectionViewWidget(collectionView: model.picker.collectionView)
+    let picker = model.picker
+    host.control = (
+      { [unowned picker] time in _ = picker.tick(now: time) },
+      { [unowned picker] in picker.isAnimating }, { nil }
+    )
+    host.interactive = picker
+    // The swatches fit the window: the tallest row about 60 % of it, square pixels.
+    host.didResize = { [unowned model] size in
+      model.fit(to: size, aspect: 1, minimum: Size(width: 60, height: 40))
+    }
+    return HostedPage(model, host: host)
+  }
+}
+
+extension KeyPress {
+  /// The core's name for a GDK keyval (printable keys as characters), if it has one.
+  init?(keyval: guint) {
+    if let key = KeyPress.Key(keyval: keyval) {
+      self.init(key)
       return
     }
-    let count = max(0, itemCount)
-    sections = stride(from: 0, to: count, by: DemoData.sectionSize).map { start in
-      let section = start / DemoData.sectionSize
-      let items = (start..<min(count, start + DemoData.sectionSize)).map {
-        (DemoData.title(forItem: $0), "#\($0 + 1)")
-      }
-      return (DemoData.sectionTitle(section, itemCount: count), items)
+    switch keyval {
+    case 0xFF09: self.init(.tab)
+    case 0xFE20: self.init(.tab, modifiers: .shift)
+    case 0xFF08: self.init(.backspace)
+    case 0xFFFF: self.init(.delete)
+    case 0xFF1B: self.init(.escape)
+    default:
+      let code = gdk_keyval_to_unicode(keyval)
+      guard code > 0x20, let scalar = Unicode.Scalar(code) else { return nil }
+      self.init(.character(Character(scalar)))
     }
-  }
-
-  /// Every item's title, in order.
-  var titles: [String] { sections.flatMap { $0.items.map(\.title) } }
-}
-
-// MARK: Cells
-
-/// A list row: the title, the detail at the right, a bar when selected.
-final class RowCell: GTKCell {
-  var title = ""
-  var detail = ""
-  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-    let paint = Painter(cr: cr)
-    let background = isFocused ? Palette.bar.mixed(Palette.accent, 0.25) : Palette.surface
-    paint.fill(bounds(width, height), background)
-    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
-    if isSelected { paint.fill(Rect(x: 0, y: 0, width: 5, height: height), Palette.selection) }
-    paint.text(title, x: 16, y: height / 2 + 5, size: 14, Palette.text, bold: isSelected)
-    paint.text(detail, x: width - 80, y: height / 2 + 5, size: 12, Palette.dim)
-  }
-}
-
-/// A section header, pinned while its section scrolls.
-final class HeaderView: GTKSupplementaryView {
-  var title = ""
-  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-    let paint = Painter(cr: cr)
-    paint.fill(bounds(width, height), Palette.bar)
-    paint.text(title, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true)
-  }
-}
-
-/// A photo tile: a gradient in the item's colours, its title on a band at the bottom.
-final class PhotoCell: GTKCell {
-  var index = 0
-  var title = ""
-  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-    let paint = Painter(cr: cr)
-    let colours = Palette.swatches
-    let top = colours[index % colours.count]
-    let bottom = colours[(index * 3 + 2) % colours.count].mixed(Palette.background, 0.4)
-    let frame = Rect(x: 3, y: 3, width: width - 6, height: height - 6)
-    paint.gradient(frame, top, bottom, radius: 8)
-    paint.fill(Rect(x: 3, y: height - 27, width: width - 6, height: 24), Palette.background)
-    paint.text(
-      title, x: 10, y: height - 10, size: 12, isSelected ? Palette.selection : Palette.text)
-  }
-}
-
-/// A carousel card: a large gradient with its title and caption.
-final class CardCell: GTKCell {
-  var index = 0
-  var title = ""
-  var caption = ""
-  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-    let paint = Painter(cr: cr)
-    let colours = Palette.swatches
-    paint.gradient(
-      bounds(width, height), colours[index % colours.count],
-      colours[(index + 3) % colours.count].mixed(Palette.background, 0.5), radius: 16)
-    paint.text(title, x: 20, y: height - 48, size: 22, Palette.background, bold: true)
-    paint.text(caption, x: 20, y: height - 22, size: 13, Palette.background)
   }
 }

@@ -87,3 +87,25 @@ extension GTKDrawable {
     Rect(x: 0, y: 0, width: width, height: height)
   }
 }
+
+/// Text widths as ``Painter/text(_:x:y:size:_:bold:)`` draws them (DejaVu Sans, cairo's text
+/// API), for the page models' metrics.
+enum TextMeasure {
+  /// A scratch cairo context on a 1 × 1 surface, made once.
+  nonisolated(unsafe) private static let context: OpaquePointer = {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+    return cairo_create(surface)!
+  }()
+
+  /// The advance of `string` at `size` points.
+  static func width(_ string: String, size: Double = 14, bold: Bool = false) -> Double {
+    let cr = context
+    cairo_select_font_face(
+      cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+      bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(cr, size)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(cr, string, &extents)
+    return extents.x_advance
+  }
+}

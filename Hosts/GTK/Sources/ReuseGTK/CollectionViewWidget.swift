@@ -26,6 +26,9 @@ public final class CollectionViewWidget: CollectionViewHost {
   }
   /// Called after every frame's placement (the gallery draws its status from it).
   public var didPlaceViews: (() -> Void)?
+  /// Called when the widget's size changes, with the new viewport size, before the layout
+  /// (a picker fits its items to it).
+  public var didResize: ((Size) -> Void)?
   /// A control that keeps time of its own (a carousel's autoscroll): ticked instead of the
   /// collection view, and asked when it must be ticked next while nothing moves, so the host
   /// sleeps on a timer rather than ticking every frame.
@@ -305,6 +308,7 @@ public final class CollectionViewWidget: CollectionViewHost {
   }
 
   private func resize(width: Double, height: Double) {
+    didResize?(Size(width: width, height: height))
     collectionView.viewportSize = Size(width: width, height: height)
     layoutAndPlace()
   }
@@ -365,7 +369,7 @@ public final class CollectionViewWidget: CollectionViewHost {
 
 extension KeyPress.Key {
   /// The core's name for a GDK keyval, if it has one.
-  init?(keyval: guint) {
+  public init?(keyval: guint) {
     switch keyval {
     case KeyValue.up: self = .up
     case KeyValue.down: self = .down

@@ -1,6 +1,6 @@
 import Foundation
-import GalleryCore
 import GalleryGTK
+import GalleryKit
 
 // reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH] [--no-autoscroll]
 let start = Date()
@@ -61,7 +61,7 @@ if let dataPath {
   do { data = try GalleryData.parse([UInt8](bytes)) } catch { fail("\(dataPath): \(error)") }
 }
 let gallery = GTKGallery(
-  content: GalleryContent(data: data, itemCount: items), page: page, width: size.0,
+  options: GalleryOptions(itemCount: items, data: data), page: page, width: size.0,
   height: size.1, autoscroll: autoscroll)
 if let statusFile {
   gallery.statusSink = { line in

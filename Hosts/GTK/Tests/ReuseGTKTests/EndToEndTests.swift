@@ -121,7 +121,7 @@ final class EndToEndTests: XCTestCase {
     // Tabs 36 px, the pinned header 30, rows 44: the second row's middle.
     try xdotool("mousemove", "200", "\(36 + 30 + 44 + 22)")
     try xdotool("click", "1")
-    try gallery.waitFor("the selection") { $0.contains("selected Brisk Falcon") }
+    try gallery.waitFor("the selection") { $0.contains("Brisk Falcon · 1 selected") }
   }
 
   func testADataFileFillsThePagesAndABrokenOneIsRefused() throws {
@@ -134,10 +134,10 @@ final class EndToEndTests: XCTestCase {
     let gallery = try Gallery(page: "list", arguments: ["--data", file])
     try xdotool("mousemove", "200", "\(36 + 30 + 44 + 22)")
     try xdotool("click", "1")
-    try gallery.waitFor("the file's second item") { $0.contains("selected Banana") }
+    try gallery.waitFor("the file's second item") { $0.contains("Banana · 1 selected") }
     try xdotool("key", "2")
     try gallery.waitFor("the option bar's categories") {
-      $0.contains("selected Fruit · 2 categories")
+      $0.contains("Fruit · 1 of 2")
     }
     // A broken file: a clear error and a non-zero exit, no window.
     try Data("{\"sections\": [".utf8).write(to: URL(fileURLWithPath: file))

@@ -1,0 +1,194 @@
+import CGtk
+import GalleryKit
+import ReuseGTK
+import ReuseKit
+
+// The GTK gallery's cells: each draws with cairo what a page model hands it.
+
+/// A list row: the title, the detail at the right, a bar when selected; the focused row
+/// highlighted while its list has the keyboard focus.
+final class RowCell: GTKCell, RowPresenting {
+  var title = ""
+  var detail = ""
+  var colorIndex = 0
+  var isStriped = false
+  var showsFocus = true {
+    didSet { if showsFocus != oldValue { setNeedsDisplay() } }
+  }
+  func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
+    (self.title, self.detail, self.colorIndex, self.isStriped) = (
+      title, detail, colorIndex, isStriped
+    )
+    setNeedsDisplay()
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let background =
+      isFocused && showsFocus
+      ? Palette.bar.mixed(Palette.accent, 0.25)
+      : (isStriped ? Palette.bar.mixed(Palette.surface, 0.6) : Palette.surface)
+    paint.fill(bounds(width, height), background)
+    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    paint.fill(
+      Rect(x: 0, y: 0, width: 5, height: height),
+      isSelected ? Palette.selection : Palette.swatches[colorIndex % Palette.swatches.count])
+    paint.text(title, x: 16, y: height / 2 + 5, size: 14, Palette.text, bold: isSelected)
+    let detailWidth = TextMeasure.width(detail, size: 12)
+    paint.text(detail, x: width - detailWidth - 16, y: height / 2 + 5, size: 12, Palette.dim)
+  }
+}
+
+/// A section header, pinned while its section scrolls: its title, and a count when it has one.
+final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
+  var title = "" {
+    didSet { if title != oldValue { setNeedsDisplay() } }
+  }
+  var count = -1 {
+    didSet { if count != oldValue { setNeedsDisplay() } }
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    paint.fill(bounds(width, height), Palette.bar)
+    let text = count >= 0 ? "\(title) · \(count)" : title
+    paint.text(text, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true)
+  }
+}
+
+/// A task of the data-source page: its colour bar (the reorder grip), a box, its title and
+/// its tag.
+final class TaskCell: GTKCell, TaskPresenting {
+  var task: TaskItem?
+  var texts = TaskTexts()
+  var isDone = false {
+    didSet { if isDone != oldValue { setNeedsDisplay() } }
+  }
+  func configure(with item: TaskItem, at indexPath: ItemPath) {
+    task = item
+    setNeedsDisplay()
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    guard let task else { return }
+    let paint = Painter(cr: cr)
+    paint.fill(
+      bounds(width, height), isFocused ? Palette.bar.mixed(Palette.accent, 0.3) : Palette.surface)
+    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    paint.fill(
+      Rect(x: 0, y: 0, width: 8, height: height),
+      Palette.swatches[abs(task.id) % Palette.swatches.count])
+    paint.text(isDone ? "☑" : "☐", x: 18, y: height / 2 + 5, size: 14, Palette.text)
+    paint.text(
+      texts.title(of: task), x: 42, y: height / 2 + 5, size: 14,
+      isDone ? Palette.dim : Palette.text, bold: isSelected)
+    let tag = "#" + texts.tag(of: task) + (task.edits > 0 ? " ✎\(task.edits)" : "")
+    paint.text(
+      tag, x: width - TextMeasure.width(tag, size: 12) - 16, y: height / 2 + 5, size: 12,
+      Palette.dim)
+  }
+}
+
+/// A photo tile: a gradient in the item's colours, its title and likes on a band at the
+/// bottom; a new one (the last page loaded) marked.
+final class PhotoCell: GTKCell, PhotoPresenting {
+  var title = ""
+  var likes = 0
+  var colorIndex = 0
+  var isNew = false
+  func present(title: String, likes: Int, colorIndex: Int, isNew: Bool) {
+    (self.title, self.likes, self.colorIndex, self.isNew) = (title, likes, colorIndex, isNew)
+    setNeedsDisplay()
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let colours = Palette.swatches
+    let top = colours[colorIndex % colours.count]
+    let bottom = colours[(colorIndex * 3 + 2) % colours.count].mixed(Palette.background, 0.4)
+    let frame = Rect(x: 3, y: 3, width: width - 6, height: height - 6)
+    paint.gradient(frame, top, bottom, radius: 8)
+    if isFocused {
+      paint.fill(Rect(x: 3, y: 3, width: 4, height: height - 6), Palette.accent)
+    }
+    paint.fill(Rect(x: 3, y: height - 27, width: width - 6, height: 24), Palette.background)
+    paint.text(
+      title, x: 10, y: height - 10, size: 12, isSelected ? Palette.selection : Palette.text)
+    let likes = "♥ \(self.likes)" + (isNew ? " · new" : "")
+    paint.text(
+      likes, x: width - TextMeasure.width(likes, size: 11) - 10, y: height - 10, size: 11,
+      Palette.dim)
+  }
+}
+
+/// A carousel card: a large gradient with its title, caption and number.
+final class CardCell: GTKCell, CardPresenting {
+  var title = ""
+  var caption = ""
+  var number = 0
+  var count = 0
+  var colorIndex = 0
+  var isChosen = false {
+    didSet { if isChosen != oldValue { setNeedsDisplay() } }
+  }
+  func present(
+    title: String, caption: String, number: Int, count: Int, colorIndex: Int, isChosen: Bool
+  ) {
+    (self.title, self.caption, self.number, self.count) = (title, caption, number, count)
+    self.colorIndex = colorIndex
+    self.isChosen = isChosen
+    setNeedsDisplay()
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let colours = Palette.swatches
+    paint.gradient(
+      bounds(width, height), colours[colorIndex % colours.count],
+      colours[(colorIndex + 3) % colours.count].mixed(Palette.background, 0.5), radius: 16)
+    paint.text("\(number + 1) / \(count)", x: 20, y: 32, size: 13, Palette.background)
+    if isChosen { paint.text("✓ selected", x: width - 110, y: 32, size: 13, Palette.background) }
+    paint.text(title, x: 20, y: height - 48, size: 22, Palette.background, bold: true)
+    paint.text(caption, x: 20, y: height - 22, size: 13, Palette.background)
+  }
+}
+
+/// A swatch of the picker: its colour, its names and size; the centred one framed, the
+/// chosen one marked.
+final class SwatchCell: GTKCell, ConfigurableCell {
+  var swatch: PickerSwatch?
+  func configure(with item: PickerSwatch, at indexPath: ItemPath) {
+    swatch = item
+    setNeedsDisplay()
+  }
+  /// The centred swatch changes as rows and the column move: draw again when placed.
+  override func apply(_ layoutAttributes: LayoutAttributes) { setNeedsDisplay() }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    guard let swatch else { return }
+    let paint = Painter(cr: cr)
+    let colour = RGB(swatch.rgb)
+    let ink =
+      colour.r * 0.3 + colour.g * 0.59 + colour.b * 0.11 > 0.5 ? RGB(0x111111) : RGB(0xF5F5F5)
+    paint.fill(Rect(x: 6, y: 6, width: width - 12, height: height - 12), colour, radius: 10)
+    if swatch.isCentred {
+      cairo_set_source_rgb(cr, ink.r, ink.g, ink.b)
+      cairo_set_line_width(cr, 3)
+      cairo_rectangle(cr, 9, 9, width - 18, height - 18)
+      cairo_stroke(cr)
+    }
+    paint.text(
+      "\(swatch.localName) \(swatch.colorName)", x: 16, y: height / 2, size: 13, ink, bold: true)
+    paint.text(swatch.size, x: 16, y: height / 2 + 18, size: 12, ink)
+    if swatch.isChosen { paint.text("✓ chosen", x: 16, y: height - 18, size: 12, ink, bold: true) }
+  }
+}
+
+/// A category of the option bar: bold and accented when selected.
+final class CategoryCell: GTKCell, TitlePresenting {
+  var title = "" {
+    didSet { if title != oldValue { setNeedsDisplay() } }
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    paint.fill(bounds(width, height), Palette.bar)
+    let textWidth = TextMeasure.width(title, bold: isSelected)
+    paint.text(
+      title, x: (width - textWidth) / 2, y: height / 2 + 5, size: 14,
+      isSelected ? Palette.accent : Palette.text, bold: isSelected)
+  }
+}
