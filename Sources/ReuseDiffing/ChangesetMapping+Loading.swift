@@ -1,24 +1,33 @@
 extension ChangesetMapping {
   // MARK: Loading
 
-  /// Fills the mapping from `changeset`; returns the first inconsistency.
+  typealias Operation = BatchUpdateError.Operation
+
+  /// Fills the mapping from `changeset`; returns the first inconsistency. In named steps:
+  /// the counts are checked, the sections claimed and mapped, the items claimed, and every
+  /// surviving section's new count checked against its old one, adjusted.
   mutating func load(_ changeset: Changeset) -> BatchUpdateError? {
-    let oldSectionCount = oldItemCounts.count
-    let newSectionCount = newItemCounts.count
-    typealias Operation = BatchUpdateError.Operation
-    if let section = oldItemCounts.firstIndex(where: { $0 < 0 }) {
-      return .negativeItemCount(section: section, count: oldItemCounts[section], isAfter: false)
-    }
-    if let section = newItemCounts.firstIndex(where: { $0 < 0 }) {
-      return .negativeItemCount(section: section, count: newItemCounts[section], isAfter: true)
+    if let error = checkCountsAreNotNegative() { return error }
+    var sections = SectionClaims(old: oldItemCounts.count, new: newItemCounts.count)
+    if let error = claimSections(of: changeset, in: &sections) { return error }
+    mapSections(of: changeset, sections)
+    var tallies = ItemTallies(old: oldItemCounts.count, new: newItemCounts.count)
+    if let error = claimItems(of: changeset, sections, &tallies) { return error }
+    return checkItemCounts(tallies)
+  }
+
+  /// What each section takes part in, before and after the update (at most one operation).
+  struct SectionClaims {
+    var old: [Operation?]
+    var new: [Operation?]
+
+    init(old: Int, new: Int) {
+      self.old = Array(repeating: nil, count: old)
+      self.new = Array(repeating: nil, count: new)
     }
 
-    // Sections, before the update.
-    var oldSectionOperation = [Operation?](repeating: nil, count: oldSectionCount)
-    var newSectionOperation = [Operation?](repeating: nil, count: newSectionCount)
-    /// Claims `section` for `operation` in `claims` (before or after the update), or says why
-    /// not.
-    func claim(
+    /// Claims `section` for `operation` in `claims`, or says why not.
+    static func claim(
       _ section: Int, _ operation: Operation, in claims: inout [Operation?]
     ) -> BatchUpdateError? {
       guard section >= 0, section < claims.count else {
@@ -30,49 +39,85 @@ extension ChangesetMapping {
       claims[section] = operation
       return nil
     }
-    func claimOld(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
-      claim(section, operation, in: &oldSectionOperation)
+  }
+
+  /// Per section: items deleted and moved out (before), inserted and moved in (after).
+  struct ItemTallies {
+    var deleted: [Int]
+    var movedOut: [Int]
+    var inserted: [Int]
+    var movedIn: [Int]
+
+    init(old: Int, new: Int) {
+      deleted = Array(repeating: 0, count: old)
+      movedOut = Array(repeating: 0, count: old)
+      inserted = Array(repeating: 0, count: new)
+      movedIn = Array(repeating: 0, count: new)
     }
-    func claimNew(_ section: Int, _ operation: Operation) -> BatchUpdateError? {
-      claim(section, operation, in: &newSectionOperation)
+  }
+
+  // MARK: Steps
+
+  private func checkCountsAreNotNegative() -> BatchUpdateError? {
+    if let section = oldItemCounts.firstIndex(where: { $0 < 0 }) {
+      return .negativeItemCount(section: section, count: oldItemCounts[section], isAfter: false)
     }
+    if let section = newItemCounts.firstIndex(where: { $0 < 0 }) {
+      return .negativeItemCount(section: section, count: newItemCounts[section], isAfter: true)
+    }
+    return nil
+  }
+
+  /// Each section operation claims its section (before or after the update); then the number
+  /// of sections must add up.
+  private mutating func claimSections(
+    of changeset: Changeset, in claims: inout SectionClaims
+  ) -> BatchUpdateError? {
     for section in changeset.deletedSections {
-      if let error = claimOld(section, .delete) { return error }
+      if let error = SectionClaims.claim(section, .delete, in: &claims.old) { return error }
     }
     for move in changeset.movedSections {
-      if let error = claimOld(move.source, .moveSource) { return error }
-      if let error = claimNew(move.destination, .moveDestination) { return error }
+      if let error = SectionClaims.claim(move.source, .moveSource, in: &claims.old) {
+        return error
+      }
+      if let error = SectionClaims.claim(move.destination, .moveDestination, in: &claims.new) {
+        return error
+      }
       movedSectionSet.insert(move.source)
     }
     for section in changeset.reloadedSections {
-      if let error = claimOld(section, .reload) { return error }
+      if let error = SectionClaims.claim(section, .reload, in: &claims.old) { return error }
       reloadedSectionSet.insert(section)
     }
     for section in changeset.reconfiguredSections {
-      if let error = claimOld(section, .reconfigure) { return error }
+      if let error = SectionClaims.claim(section, .reconfigure, in: &claims.old) { return error }
       reconfiguredSectionSet.insert(section)
     }
     for section in changeset.insertedSections {
-      if let error = claimNew(section, .insert) { return error }
+      if let error = SectionClaims.claim(section, .insert, in: &claims.new) { return error }
     }
-    let deletedSectionCount = changeset.deletedSections.count
-    let insertedSectionCount = changeset.insertedSections.count
-    guard newSectionCount == oldSectionCount - deletedSectionCount + insertedSectionCount else {
+    let deleted = changeset.deletedSections.count
+    let inserted = changeset.insertedSections.count
+    let (before, after) = (oldItemCounts.count, newItemCounts.count)
+    guard after == before - deleted + inserted else {
       return .invalidNumberOfSections(
-        before: oldSectionCount, after: newSectionCount, inserted: insertedSectionCount,
-        deleted: deletedSectionCount)
+        before: before, after: after, inserted: inserted, deleted: deleted)
     }
-    // Inserted and moved sections take their places; the others fill the rest in order.
-    sectionNewToOld = Array(repeating: -2, count: newSectionCount)
-    sectionOldToNew = Array(repeating: -1, count: oldSectionCount)
+    return nil
+  }
+
+  /// Inserted and moved sections take their places; the others fill the rest in order.
+  private mutating func mapSections(of changeset: Changeset, _ claims: SectionClaims) {
+    sectionNewToOld = Array(repeating: -2, count: newItemCounts.count)
+    sectionOldToNew = Array(repeating: -1, count: oldItemCounts.count)
     for section in changeset.insertedSections { sectionNewToOld[section] = -1 }
     for move in changeset.movedSections {
       sectionNewToOld[move.destination] = move.source
       sectionOldToNew[move.source] = move.destination
     }
     var slot = 0
-    for section in 0..<oldSectionCount {
-      switch oldSectionOperation[section] {
+    for section in 0..<oldItemCounts.count {
+      switch claims.old[section] {
       case .delete?, .moveSource?: continue
       default: break
       }
@@ -81,97 +126,50 @@ extension ChangesetMapping {
       sectionOldToNew[section] = slot
       slot += 1
     }
+  }
 
-    // Items: each operation claims its path (before or after the update), in the changeset's
-    // order; the first claim out of range, or of a path already claimed, is the error.
-    removedItems = [[Int]](repeating: [], count: oldSectionCount)
-    fixedItems = [[Int]](repeating: [], count: newSectionCount)
-    oldStarts = [0]
-    oldStarts.reserveCapacity(oldSectionCount + 1)
-    for count in oldItemCounts { oldStarts.append(oldStarts[oldStarts.count - 1] + count) }
-    newStarts = [0]
-    newStarts.reserveCapacity(newSectionCount + 1)
-    for count in newItemCounts { newStarts.append(newStarts[newStarts.count - 1] + count) }
-    oldItemOperations = FlatIndexTable(
-      capacity: changeset.deletedItems.count + changeset.movedItems.count
-        + changeset.reloadedItems.count + changeset.reconfiguredItems.count)
-    func claimOldItem(_ path: ItemPath, _ claim: Int) -> BatchUpdateError? {
-      let operation = Self.operation(ofClaim: claim)
-      guard path.section >= 0, path.section < oldSectionCount else {
-        return .sectionOutOfRange(operation, section: path.section, sectionCount: oldSectionCount)
-      }
-      switch oldSectionOperation[path.section] {
-      case .delete?, .reload?: return .itemInRemovedSection(operation, path)
-      default: break
-      }
-      let count = oldItemCounts[path.section]
-      guard path.item >= 0, path.item < count else {
-        return .itemOutOfRange(operation, path, itemCount: count)
-      }
-      if let existing = oldItemOperations.insert(oldFlat(path), value: claim) {
-        return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
-      }
-      return nil
-    }
-    newItemOperations = FlatIndexTable(
-      capacity: changeset.insertedItems.count + changeset.movedItems.count)
-    func claimNewItem(_ path: ItemPath, _ claim: Int) -> BatchUpdateError? {
-      let operation = Self.operation(ofClaim: claim)
-      guard path.section >= 0, path.section < newSectionCount else {
-        return .sectionOutOfRange(operation, section: path.section, sectionCount: newSectionCount)
-      }
-      let old = sectionNewToOld[path.section]
-      if old < 0 || reloadedSectionSet.contains(old) {
-        return .itemInInsertedSection(operation, path)
-      }
-      let count = newItemCounts[path.section]
-      guard path.item >= 0, path.item < count else {
-        return .itemOutOfRange(operation, path, itemCount: count)
-      }
-      if let existing = newItemOperations.insert(newFlat(path), value: claim) {
-        return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
-      }
-      return nil
-    }
-    var deletedPerSection = [Int](repeating: 0, count: oldSectionCount)
-    var movedOutPerSection = [Int](repeating: 0, count: oldSectionCount)
-    var insertedPerSection = [Int](repeating: 0, count: newSectionCount)
-    var movedInPerSection = [Int](repeating: 0, count: newSectionCount)
+  /// Each item operation claims its path (before or after the update), in the changeset's
+  /// order; the first claim out of range, in a removed or inserted section, or of a path
+  /// already claimed, is the error.
+  private mutating func claimItems(
+    of changeset: Changeset, _ sections: SectionClaims, _ tallies: inout ItemTallies
+  ) -> BatchUpdateError? {
+    prepareItemTables(for: changeset)
     let delete = Self.claim(.delete)
     for path in changeset.deletedItems {
-      if let error = claimOldItem(path, delete) { return error }
+      if let error = claimOldItem(path, delete, sections) { return error }
       removedItems[path.section].append(path.item)
-      deletedPerSection[path.section] += 1
+      tallies.deleted[path.section] += 1
     }
     moves.reserveCapacity(changeset.movedItems.count)
     for move in changeset.movedItems {
-      if let error = claimOldItem(move.source, Self.claim(.moveSource, move: moves.count)) {
+      let index = moves.count
+      if let error = claimOldItem(move.source, Self.claim(.moveSource, move: index), sections) {
         return error
       }
-      if let error = claimNewItem(move.destination, Self.claim(.moveDestination, move: moves.count))
-      {
+      if let error = claimNewItem(move.destination, Self.claim(.moveDestination, move: index)) {
         return error
       }
       removedItems[move.source.section].append(move.source.item)
       fixedItems[move.destination.section].append(move.destination.item)
       moves.append(move)
-      movedOutPerSection[move.source.section] += 1
-      movedInPerSection[move.destination.section] += 1
+      tallies.movedOut[move.source.section] += 1
+      tallies.movedIn[move.destination.section] += 1
     }
     let reload = Self.claim(.reload)
     for path in changeset.reloadedItems {
-      if let error = claimOldItem(path, reload) { return error }
+      if let error = claimOldItem(path, reload, sections) { return error }
     }
     reloadedItemCount = changeset.reloadedItems.count
     let reconfigure = Self.claim(.reconfigure)
     for path in changeset.reconfiguredItems {
-      if let error = claimOldItem(path, reconfigure) { return error }
+      if let error = claimOldItem(path, reconfigure, sections) { return error }
     }
     let insert = Self.claim(.insert)
     for path in changeset.insertedItems {
       if let error = claimNewItem(path, insert) { return error }
       fixedItems[path.section].append(path.item)
-      insertedPerSection[path.section] += 1
+      tallies.inserted[path.section] += 1
     }
     for section in removedItems.indices where removedItems[section].count > 1 {
       sortIndices(&removedItems[section], below: oldItemCounts[section])
@@ -181,15 +179,82 @@ extension ChangesetMapping {
     }
     removedCount = changeset.deletedItems.count + changeset.movedItems.count
     fixedCount = changeset.insertedItems.count + changeset.movedItems.count
+    return nil
+  }
 
-    // Counts: every surviving section's new count is its old one, adjusted.
-    for newSection in 0..<newSectionCount {
+  /// The per-section lists, the flat starts and the claim tables, sized for `changeset`.
+  @inline(__always)
+  private mutating func prepareItemTables(for changeset: Changeset) {
+    removedItems = [[Int]](repeating: [], count: oldItemCounts.count)
+    fixedItems = [[Int]](repeating: [], count: newItemCounts.count)
+    oldStarts = [0]
+    oldStarts.reserveCapacity(oldItemCounts.count + 1)
+    for count in oldItemCounts { oldStarts.append(oldStarts[oldStarts.count - 1] + count) }
+    newStarts = [0]
+    newStarts.reserveCapacity(newItemCounts.count + 1)
+    for count in newItemCounts { newStarts.append(newStarts[newStarts.count - 1] + count) }
+    oldItemOperations = FlatIndexTable(
+      capacity: changeset.deletedItems.count + changeset.movedItems.count
+        + changeset.reloadedItems.count + changeset.reconfiguredItems.count)
+    newItemOperations = FlatIndexTable(
+      capacity: changeset.insertedItems.count + changeset.movedItems.count)
+  }
+
+  /// Claims an item path before the update.
+  @inline(__always)
+  private mutating func claimOldItem(
+    _ path: ItemPath, _ claim: Int, _ sections: SectionClaims
+  ) -> BatchUpdateError? {
+    let operation = Self.operation(ofClaim: claim)
+    guard path.section >= 0, path.section < oldItemCounts.count else {
+      return .sectionOutOfRange(
+        operation, section: path.section, sectionCount: oldItemCounts.count)
+    }
+    switch sections.old[path.section] {
+    case .delete?, .reload?: return .itemInRemovedSection(operation, path)
+    default: break
+    }
+    let count = oldItemCounts[path.section]
+    guard path.item >= 0, path.item < count else {
+      return .itemOutOfRange(operation, path, itemCount: count)
+    }
+    if let existing = oldItemOperations.insert(oldFlat(path), value: claim) {
+      return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
+    }
+    return nil
+  }
+
+  /// Claims an item path after the update.
+  @inline(__always)
+  private mutating func claimNewItem(_ path: ItemPath, _ claim: Int) -> BatchUpdateError? {
+    let operation = Self.operation(ofClaim: claim)
+    guard path.section >= 0, path.section < newItemCounts.count else {
+      return .sectionOutOfRange(
+        operation, section: path.section, sectionCount: newItemCounts.count)
+    }
+    let old = sectionNewToOld[path.section]
+    if old < 0 || reloadedSectionSet.contains(old) {
+      return .itemInInsertedSection(operation, path)
+    }
+    let count = newItemCounts[path.section]
+    guard path.item >= 0, path.item < count else {
+      return .itemOutOfRange(operation, path, itemCount: count)
+    }
+    if let existing = newItemOperations.insert(newFlat(path), value: claim) {
+      return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
+    }
+    return nil
+  }
+
+  /// Every surviving section's new count is its old one, adjusted by what left and came.
+  private func checkItemCounts(_ tallies: ItemTallies) -> BatchUpdateError? {
+    for newSection in 0..<newItemCounts.count {
       let old = sectionNewToOld[newSection]
       guard old >= 0, !reloadedSectionSet.contains(old) else { continue }
-      let deleted = deletedPerSection[old]
-      let movedOut = movedOutPerSection[old]
-      let inserted = insertedPerSection[newSection]
-      let movedIn = movedInPerSection[newSection]
+      let deleted = tallies.deleted[old]
+      let movedOut = tallies.movedOut[old]
+      let inserted = tallies.inserted[newSection]
+      let movedIn = tallies.movedIn[newSection]
       let expected = oldItemCounts[old] - deleted - movedOut + inserted + movedIn
       if newItemCounts[newSection] != expected {
         return .invalidNumberOfItems(
