@@ -14,9 +14,21 @@ let package = Package(
       traits: ["MallocInterposer"]),
   ],
   targets: [
+    // What the suite and the instruction counts measure, shared: fixtures and scenarios.
+    .target(
+      name: "Scenarios",
+      dependencies: [
+        .product(name: "ReuseKit", package: "ReuseKit"),
+        .product(name: "ReuseControls", package: "ReuseKit"),
+        .product(name: "ReuseTerminal", package: "ReuseKit"),
+      ]
+    ),
+    // Instructions per operation under callgrind (`instructions.sh`): no harness, no timers.
+    .executableTarget(name: "instructions", dependencies: ["Scenarios"]),
     .executableTarget(
       name: "ReuseKitBenchmarks",
       dependencies: [
+        "Scenarios",
         .product(name: "ReuseKit", package: "ReuseKit"),
         .product(name: "ReuseControls", package: "ReuseKit"),
         .product(name: "ReuseTerminal", package: "ReuseKit"),

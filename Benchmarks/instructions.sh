@@ -5,11 +5,12 @@
 #   Benchmarks/instructions.sh            # every scenario
 #   Benchmarks/instructions.sh list 2000  # one scenario, N operations
 set -euo pipefail
-cd "$(dirname "$0")/Instructions"
+cd "$(dirname "$0")"
 # The root package is a path dependency: its source folders are planned again each run (a
 # stale build plan misses folders added since).
 rm -f .build/release.yaml
-swift build -c release >/dev/null 2>&1 || swift build -c release
+swift build -c release --product instructions >/dev/null 2>&1 \
+  || swift build -c release --product instructions
 binary=.build/release/instructions
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
@@ -30,4 +31,5 @@ else
   measure render 200
   measure diff 4
   measure uuid 4
+  measure chat 20
 fi

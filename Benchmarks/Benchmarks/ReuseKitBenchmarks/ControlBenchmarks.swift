@@ -1,6 +1,7 @@
 import Benchmark
 import ReuseControls
 import ReuseKit
+import Scenarios
 
 /// The option bar's geometry: a 320 × 44 strip of 44-point columns (20–120 points, seeded,
 /// in the variable rows); a frame moves the strip by a third of its width.

@@ -1,5 +1,6 @@
 import Benchmark
 import ReuseKit
+import Scenarios
 
 /// The `diff` family: UUID-like string identifiers, some deleted, some inserted, some moved,
 /// diffed by ours (Heckel, `StagedChangeset`) and by the standard library's

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import ReuseKit
+import Scenarios
 
 // MARK: - Fixed geometry
 
@@ -61,74 +62,17 @@ enum Sizing: String, CaseIterable {
 
 // MARK: - Ours
 
-/// A cell that shows one item number.
-protocol ItemCell: CollectionViewCell {
-  var item: Int { get set }
-}
-
-/// A trivial cell: it only remembers its item, so the figures measure the engine.
-final class BenchCell: CollectionViewCell, ItemCell {
-  var item = -1
-  override func prepareForReuse() { item = -1 }
-}
-
-/// `count` items in one section, each a `Cell` registered under `identifier` that shows its
-/// item number.
-final class BenchDataSource<Cell: ItemCell>: CollectionViewDataSource {
-  var count: Int
-  let identifier: String
-
-  init(count: Int, identifier: String = "cell") {
-    self.count = count
-    self.identifier = identifier
-  }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  {
-    count
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      Cell.self, withReuseIdentifier: identifier, for: indexPath)
-    cell.item = indexPath.item
-    return cell
-  }
-}
-
-/// Moves an offset by a third of the viewport per frame, bouncing at both ends, so that
-/// every frame is a steady-state frame (no wrap-around jump).
-struct FrameStepper {
-  let maximum: Double
-  let step: Double
-  var offset = 0.0
-  var direction = 1.0
-
+extension FrameStepper {
+  /// A stepper over the standard viewport, a third of it a frame.
   init(contentLength: Double) {
-    maximum = max(0, contentLength - Geometry.viewport.height)
-    step = Geometry.frameStep
+    self.init(
+      viewportLength: Geometry.viewport.height, step: Geometry.frameStep,
+      contentLength: contentLength)
   }
 
   /// A stepper for another viewport length and step (the horizontal controls).
   init(contentLength: Double, viewportLength: Double, step: Double) {
-    maximum = max(0, contentLength - viewportLength)
-    self.step = step
-  }
-
-  mutating func next() -> Double {
-    offset += direction * step
-    if offset > maximum {
-      offset = maximum
-      direction = -1
-    } else if offset < 0 {
-      offset = 0
-      direction = 1
-    }
-    return offset
+    self.init(viewportLength: viewportLength, step: step, contentLength: contentLength)
   }
 }
 

@@ -1,5 +1,6 @@
 import Benchmark
 import ReuseKit
+import Scenarios
 
 /// The `fling` family: a release that decelerates for two seconds, ticked at 120 Hz over
 /// 1,000,000 items, physics and layout together (what a host runs per display frame).

@@ -1,6 +1,7 @@
 import Benchmark
 import ReuseControls
 import ReuseKit
+import Scenarios
 
 /// Custom metrics the scroll scenario reports.
 enum ReuseMetric {

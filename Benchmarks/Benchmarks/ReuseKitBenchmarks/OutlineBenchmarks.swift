@@ -1,5 +1,6 @@
 import Benchmark
 import ReuseKit
+import Scenarios
 
 /// The `outline` family: a world of 1,011,101 nodes (100 regions × 100 countries × 100
 /// cities, and one country with 1,000 cities in region 50), with every region and 9,901

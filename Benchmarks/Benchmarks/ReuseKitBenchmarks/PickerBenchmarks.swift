@@ -1,6 +1,7 @@
 import Benchmark
 import ReuseControls
 import ReuseKit
+import Scenarios
 
 /// The picker's geometry: 375 × 667, items of 200 × 300, 1,000 rows of 1,000 columns; flings
 /// at 120 Hz, alternating horizontal and vertical, with multi-step flings allowed so that one

@@ -1,5 +1,6 @@
 import Benchmark
 import ReuseKit
+import Scenarios
 
 /// The `waterfall` family: two columns on the fixed 320 × 800 viewport, photo-like heights of
 /// 100–300 points (seeded), 5-point column and 3-point item spacing (seed 003's metrics),

@@ -1,0 +1,54 @@
+import ReuseKit
+import Scenarios
+
+// Scenarios for Benchmarks/instructions.sh, the stable measure: `instructions SCENARIO N` runs
+// N operations after a warm-up, printing a result the optimiser cannot drop. The scenarios
+// are the benchmark suite's (the Scenarios module).
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let operations = Int(arguments[2]) else {
+  print("usage: instructions SCENARIO N")
+  exit(2)
+}
+var sink = 0
+switch arguments[1] {
+case "list", "estimated", "waterfall", "carousel":
+  // Frame steps at 1,000,000 items (a third of an 800-point viewport each), or 40-point
+  // steps over 1,000 carousel cards.
+  let scroll = ScrollScenario(ScrollScenario.Kind(rawValue: arguments[1])!)
+  for _ in 0..<(100 + operations) { scroll.frame() }
+  sink = scroll.view.reuseCounters.visible
+case "diff":
+  let scenario = ApplyScenario<Int>()
+  for _ in 0..<operations { scenario.apply() }
+  sink = scenario.visible
+case "uuid":
+  let scenario = ApplyScenario<String>(uuids: ())
+  for _ in 0..<operations { scenario.apply() }
+  sink = scenario.visible
+case "chat":
+  let chat = ChatScenario()
+  for _ in 0..<operations { chat.prependOlder() }
+  sink = chat.view.reuseCounters.visible
+case "reorder", "reorder-grid", "reorder-baseline":
+  // A drag frame over 1,000,000 items; the baseline scrolls the same list 7 points a frame.
+  let scenario = ReorderScenario(
+    arguments[1] == "reorder-grid" ? .grid : .list, moving: arguments[1] != "reorder-baseline",
+    warmUpFrames: 200)
+  for _ in 0..<operations { scenario.frame() }
+  sink = scenario.view.reuseCounters.visible
+case "render":
+  // A full 200×60 terminal frame of a styled list, drawn and rendered.
+  let scenario = RenderScenario()
+  for _ in 0..<(10 + operations) {
+    scenario.renderer.invalidate()
+    sink &+= scenario.frame(scrollBy: 0)
+  }
+default:
+  print("unknown scenario \(arguments[1])")
+  exit(2)
+}
+print(sink)
