@@ -4,27 +4,7 @@
 // are compiled in), and after every step each displayed cell shows what the data says is at
 // its path.
 import ReuseKit
-
-final class Cell: CollectionViewCell {
-  var value = -1
-  override func prepareForReuse() { value = -1 }
-}
-
-final class Model: CollectionViewDataSource {
-  var sections: [[Int]] = [[1, 2, 3], [4, 5]]
-  var next = 6
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { sections[section].count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      Cell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.value = sections[indexPath.section][indexPath.item]
-    return cell
-  }
-}
+import ReuseTestSupport
 
 /// Reads the input as small numbers; zeros once it runs out.
 struct Reader {
@@ -41,11 +21,14 @@ struct Reader {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = Reader(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-  let model = Model()
+  let model = Board([[1, 2, 3], [4, 5]])
+  var nextValue = 6
   let layout = ListLayout(itemSizing: .uniform(3), headerLength: .fixed(1))
   let view = CollectionView(layout: layout, viewportSize: Size(width: 10, height: 20))
   view.diagnostics.handler = nil
-  view.register(Cell.self, forCellWithReuseIdentifier: "cell")
+  view.register(BoardCell.self, forCellWithReuseIdentifier: "cell")
+  view.register(
+    ReusableView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
   view.dataSource = model
   view.layoutIfNeeded()
   var time = 1.0
@@ -61,8 +44,8 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     case 0:  // insert items (matching the data when in range)
       let added = 1 + input.next(3)
       if valid && item <= count {
-        let values = (0..<added).map { model.next + $0 }
-        model.next += added
+        let values = (0..<added).map { nextValue + $0 }
+        nextValue += added
         model.sections[section].insert(contentsOf: values, at: item)
       }
       _ = view.performBatchUpdates(animated: animated) {
@@ -96,8 +79,8 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
       }
     case 3:  // reload or reconfigure an item with new content
       if valid && item < count {
-        model.sections[section][item] = model.next
-        model.next += 1
+        model.sections[section][item] = nextValue
+        nextValue += 1
       }
       let path = ItemPath(section: section, item: item)
       _ = view.performBatchUpdates(animated: animated) {
@@ -106,16 +89,16 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     case 4:  // insert a section
       let at = input.next(sectionCount + 2)
       if at <= sectionCount {
-        model.sections.insert([model.next], at: at)
-        model.next += 1
+        model.sections.insert([nextValue], at: at)
+        nextValue += 1
       }
       _ = view.performBatchUpdates(animated: animated) { view.insertSections([at]) }
     case 5:  // delete a section
       if valid { model.sections.remove(at: section) }
       _ = view.performBatchUpdates(animated: animated) { view.deleteSections([section]) }
     case 6:  // a change the batch does not describe: the counts disagree
-      if valid { model.sections[section].append(model.next) }
-      model.next += 1
+      if valid { model.sections[section].append(nextValue) }
+      nextValue += 1
       _ = view.performBatchUpdates(animated: animated) {
         view.deleteItems(at: [ItemPath(section: section, item: 0)])
       }
@@ -137,17 +120,17 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
 }
 
 /// Every displayed cell shows the value the data has at its path; the counts agree.
-func check(_ view: CollectionView, _ model: Model) {
+func check(_ view: CollectionView, _ model: Board) {
   precondition(view.numberOfSections == model.sections.count, "sections differ")
   for (section, items) in model.sections.enumerated() {
     precondition(view.numberOfItems(inSection: section) == items.count, "items differ")
   }
   for path in view.indexPathsForVisibleItems {
-    guard let cell = view.cellForItem(at: path) as? Cell else {
+    guard let cell = view.cellForItem(at: path) as? BoardCell else {
       fatalError("no cell at visible \(path)")
     }
     let expected = model.sections[path.section][path.item]
     precondition(
-      cell.value == expected, "\(path) shows \(cell.value), the data has \(expected)")
+      cell.value == expected, "\(path) shows \(cell.value ?? -1), the data has \(expected)")
   }
 }

@@ -204,15 +204,24 @@ package func makeCollectionView(
   counts: [Int], layout: any CollectionViewLayout = ListLayout(itemSizing: .uniform(10)),
   viewport: Size = Size(width: 100, height: 100)
 ) -> (CollectionView, Recorder) {
-  let collectionView = CollectionView(layout: layout, viewportSize: viewport)
-  collectionView.diagnostics.handler = nil
-  collectionView.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
-  collectionView.register(
-    RecordingHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
+  let collectionView = makeTestView(
+    layout: layout, viewport: viewport, cell: RecordingCell.self, header: RecordingHeader.self)
   collectionView.register(
     RecordingHeader.self, forSupplementaryViewOfKind: .footer, withReuseIdentifier: "footer")
   let recorder = Recorder(counts: counts)
   collectionView.delegate = recorder
   collectionView.dataSource = recorder
   return (collectionView, recorder)
+}
+
+/// A collection view for tests: no diagnostics printed, `cell` registered as "cell" and
+/// `header` as "header".
+package func makeTestView(
+  layout: any CollectionViewLayout, viewport: Size, cell: CollectionViewCell.Type,
+  header: ReusableView.Type
+) -> CollectionView {
+  let view = CollectionView(layout: layout, viewportSize: viewport)
+  view.register(cell, forCellWithReuseIdentifier: "cell")
+  view.register(header, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
+  return view
 }

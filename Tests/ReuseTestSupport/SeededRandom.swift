@@ -28,4 +28,17 @@ package struct SeededRandom: RandomNumberGenerator {
 
   /// `true` with probability `p`.
   package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+
+  /// Sections of distinct values: `sections` sections of `items` values each (both drawn at
+  /// random), numbered on from `next`.
+  package mutating func sections(
+    _ sections: ClosedRange<Int>, items: ClosedRange<Int>, numberingFrom next: inout Int
+  ) -> [[Int]] {
+    (0..<int(sections)).map { _ in
+      (0..<int(items)).map { _ -> Int in
+        next += 1
+        return next
+      }
+    }
+  }
 }

@@ -13,12 +13,7 @@ import Testing
     let seed = 0xBA7C_4000 &+ UInt64(index)
     var random = SeededRandom(seed: seed)
     var nextValue = 1_000
-    let initial = (0..<random.int(1...4)).map { _ in
-      (0..<random.int(0...30)).map { _ -> Int in
-        nextValue += 1
-        return nextValue
-      }
-    }
+    let initial = random.sections(1...4, items: 0...30, numberingFrom: &nextValue)
     let sizing: ListLayout.ItemSizing = random.chance(0.5) ? .uniform(7) : .estimated(7)
     let (collectionView, source) = makeValues(initial, viewport: 60, sizing: sizing)
     collectionView.allowsMultipleSelection = true

@@ -75,6 +75,31 @@ private func id(under y: Double, _ feed: Feed, _ view: CollectionView) -> Int? {
   view.indexPathForItem(at: Point(x: 10, y: y + view.contentOffset.y)).map { feed.ids[$0.item] }
 }
 
+/// Drags a finger down from `finger` in `steps` steps of `step` points, one frame each, and
+/// checks after each that the row under the finger moved exactly as far as it (but for the
+/// first move, which passes the slop). Stops early once the content is rubber-banded.
+private func dragDown(
+  _ view: CollectionView, _ feed: Feed, from finger: Double, steps: Int, step: Double
+) {
+  view.beginDrag(at: Point(x: 100, y: finger), time: 0)
+  var time = 0.0
+  var y = finger
+  for index in 0..<steps {
+    let held = id(under: finger, feed, view)!
+    let before = screenY(of: held, feed, view)!
+    y += step
+    time += 1.0 / 60
+    view.moveDrag(to: Point(x: 100, y: y), time: time)
+    view.layoutIfNeeded()
+    if view.contentOffset.y < view.minimumContentOffset.y { break }  // rubber band
+    let after = screenY(of: held, feed, view)!
+    #expect(
+      after - before == step || index == 0,
+      "frame \(index): the row under the finger moved \(after - before) points, not \(step)")
+  }
+  view.endDrag(at: Point(x: 100, y: y), time: time)
+}
+
 @Suite struct ContentUnderTheFingerTests {
   /// Rows inserted above while the finger is down: the next move goes on from where the
   /// content is, not 440 points lower.
@@ -113,23 +138,7 @@ private func id(under y: Double, _ feed: Feed, _ view: CollectionView) -> Int? {
     let view = makeView(feed, .estimated(44))
     view.scrollToItem(at: ItemPath(section: 0, item: 500), at: .start, animated: false)
     view.layoutIfNeeded()
-    let finger = 240.0
-    view.beginDrag(at: Point(x: 100, y: finger), time: 0)
-    var time = 0.0
-    var y = finger
-    for step in 0..<300 {
-      let held = id(under: finger, feed, view)!
-      let before = screenY(of: held, feed, view)!
-      y += 5
-      time += 1.0 / 60
-      view.moveDrag(to: Point(x: 100, y: y), time: time)
-      view.layoutIfNeeded()
-      let after = screenY(of: held, feed, view)!
-      #expect(
-        after - before == 5 || step == 0,
-        "frame \(step): the row under the finger moved \(after - before) points, not 5")
-    }
-    view.endDrag(at: Point(x: 100, y: y), time: time)
+    dragDown(view, feed, from: 240, steps: 300, step: 5)
   }
 
   /// A chat that loads older history while the finger is down: what the finger holds stays
@@ -146,23 +155,7 @@ private func id(under y: Double, _ feed: Feed, _ view: CollectionView) -> Int? {
       loads += 1
       feed.insert(40, at: 0, length: 52, in: view)
     }
-    let finger = 100.0
-    view.beginDrag(at: Point(x: 100, y: finger), time: 0)
-    var time = 0.0
-    var y = finger
-    for step in 0..<400 {
-      let held = id(under: finger, feed, view)!
-      let before = screenY(of: held, feed, view)!
-      y += 8
-      time += 1.0 / 60
-      view.moveDrag(to: Point(x: 100, y: y), time: time)
-      view.layoutIfNeeded()
-      if view.contentOffset.y < view.minimumContentOffset.y { break }  // rubber band
-      let after = screenY(of: held, feed, view)!
-      #expect(
-        after - before == 8 || step == 0,
-        "frame \(step): the message under the finger moved \(after - before) points, not 8")
-    }
+    dragDown(view, feed, from: 100, steps: 400, step: 8)
     #expect(loads > 0)
   }
 

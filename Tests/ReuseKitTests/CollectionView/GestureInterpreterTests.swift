@@ -3,57 +3,14 @@ import Testing
 
 @testable import ReuseKit
 
-/// A board with section-index titles and a record of what the pointer did.
-private final class IndexedBoard: CollectionViewDataSource, CollectionViewDelegate {
-  var sections: [[Int]]
-  var selected: [ItemPath] = []
-  var jumps: [Int] = []
-  var moves: [(ItemPath, ItemPath)] = []
-  init(sections: Int, items: Int) {
-    self.sections = (0..<sections).map { section in (0..<items).map { section * items + $0 } }
-  }
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { sections[section].count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-  }
-  func indexTitles(for collectionView: CollectionView) -> [String]? {
-    sections.indices.map { "S\($0)" }
-  }
-  func collectionView(
-    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
-  ) -> ItemPath { ItemPath(section: index, item: 0) }
-  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool {
-    true
-  }
-  func collectionView(
-    _ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath
-  ) {
-    moves.append((source, destination))
-    let value = sections[source.section].remove(at: source.item)
-    sections[destination.section].insert(value, at: destination.item)
-  }
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
-    selected.append(indexPath)
-  }
-  func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {
-    jumps.append(index)
-  }
-}
-
 /// A vertical list 100 points wide and 200 tall, items 20 points tall, with a scroll track at
 /// x 100–110 and a section index at x 110–120 (as a host draws them beside the content).
-private func makeList(sections: Int = 20, items: Int = 10) -> (CollectionView, IndexedBoard) {
-  let board = IndexedBoard(sections: sections, items: items)
-  let view = CollectionView(
-    layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 100, height: 200))
-  view.diagnostics.handler = nil
-  view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-  view.dataSource = board
-  view.delegate = board
+private func makeList(sections: Int = 20, items: Int = 10) -> (CollectionView, Board) {
+  let (view, board) = makeBoard(
+    (0..<sections).map { section in (0..<items).map { section * items + $0 } },
+    layout: ListLayout(itemSizing: .uniform(20)), viewport: Size(width: 100, height: 200))
+  board.hasIndexTitles = true
+  view.reloadData()
   view.pointerRegions = PointerRegions(
     scrollIndicator: Rect(x: 110, y: 0, width: 10, height: 200),
     sectionIndex: Rect(x: 100, y: 0, width: 10, height: 200))
@@ -212,15 +169,12 @@ private func press(
     let (view, _) = makeList()
     #expect(view.handle(WheelEvent(delta: Point(x: 0, y: 30), time: 0)))
     #expect(view.contentOffset.y == 30)
-    let strip = CollectionView(
-      layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(20)),
-      viewportSize: Size(width: 100, height: 20))
-    let board = IndexedBoard(sections: 1, items: 50)
-    strip.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    strip.dataSource = board
-    strip.layoutIfNeeded()
+    let (strip, board) = makeBoard(
+      [Array(0..<50)], layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(20)),
+      viewport: Size(width: 100, height: 20))
     #expect(strip.handle(WheelEvent(delta: Point(x: 0, y: 30), time: 0)))
     #expect(strip.contentOffset.x == 30)
+    withExtendedLifetime(board) {}
   }
 
   @Test func thePressTrackerTellsATapFromADrag() {

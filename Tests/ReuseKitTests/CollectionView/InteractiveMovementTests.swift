@@ -3,92 +3,6 @@ import Testing
 
 @testable import ReuseKit
 
-/// A cell that shows one value of the board.
-final class BoardCell: CollectionViewCell {
-  var value: Int?
-  var preferredLength: Double?
-  override func prepareForReuse() { value = nil }
-  override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
-    preferredLength.map { Size(width: proposedSize.width, height: $0) }
-  }
-}
-
-/// Sections of values that may be reordered; counts every move it hears.
-final class Board: CollectionViewDataSource, CollectionViewDelegate {
-  var sections: [[Int]]
-  var moves: [(ItemPath, ItemPath)] = []
-  var locked: Set<Int> = []
-  /// Each value's measured length, for estimated layouts.
-  var lengths: [Int: Double] = [:]
-  /// Steers targets (the delegate's say).
-  var steer: ((ItemPath) -> ItemPath)?
-
-  init(_ sections: [[Int]]) { self.sections = sections }
-
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { sections[section].count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      BoardCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.value = sections[indexPath.section][indexPath.item]
-    cell.preferredLength = lengths[cell.value!]
-    return cell
-  }
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: "header", for: indexPath)
-  }
-  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool {
-    !locked.contains(sections[indexPath.section][indexPath.item])
-  }
-  func collectionView(
-    _ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath
-  ) {
-    moves.append((source, destination))
-    let value = sections[source.section].remove(at: source.item)
-    sections[destination.section].insert(value, at: destination.item)
-  }
-  func collectionView(
-    _ collectionView: CollectionView,
-    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: ItemPath,
-    atCurrentIndexPath currentIndexPath: ItemPath, toProposedIndexPath proposedIndexPath: ItemPath
-  ) -> ItemPath { steer?(proposedIndexPath) ?? proposedIndexPath }
-
-  /// The value each displayed cell shows, by its path: must be the board's.
-  func mismatches(in view: CollectionView) -> [String] {
-    var problems: [String] = []
-    for path in view.indexPathsForVisibleItems {
-      let shown = (view.cellForItem(at: path) as? BoardCell)?.value
-      if shown != sections[path.section][path.item] {
-        problems.append("\(path) shows \(shown.map(String.init) ?? "nothing")")
-      }
-    }
-    return problems
-  }
-}
-
-func makeBoard(
-  _ sections: [[Int]], layout: any CollectionViewLayout = ListLayout(itemSizing: .uniform(10)),
-  viewport: Size = Size(width: 100, height: 100)
-) -> (CollectionView, Board) {
-  let view = CollectionView(layout: layout, viewportSize: viewport)
-  view.diagnostics.handler = nil
-  view.register(BoardCell.self, forCellWithReuseIdentifier: "cell")
-  view.register(
-    ReusableView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
-  let board = Board(sections)
-  view.dataSource = board
-  view.delegate = board
-  view.layoutIfNeeded()
-  return (view, board)
-}
-
 /// Where the view of the item at `path` is drawn now.
 func drawnFrame(_ view: CollectionView, _ path: ItemPath) -> Rect? {
   var found: Rect?
@@ -498,12 +412,7 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     let seed = 0x2E0_2D00 &+ UInt64(index)
     var random = SeededRandom(seed: seed)
     var next = 0
-    let sections = (0..<random.int(1...3)).map { _ in
-      (0..<random.int(0...40)).map { _ -> Int in
-        next += 1
-        return next
-      }
-    }
+    let sections = random.sections(1...3, items: 0...40, numberingFrom: &next)
     let layout: any CollectionViewLayout
     switch index % 4 {
     case 0: layout = ListLayout(itemSizing: .uniform(10), headerLength: .fixed(6))
