@@ -162,11 +162,7 @@ struct EndToEndTests {
     defer { tmux.kill() }
     tmux.type("\(Tmux.galleryPath) --demo datasource --items 4000; echo EXIT=$?")
     try tmux.waitFor("100 tasks")
-    tmux.bytes(Array("\u{1B}[<0;1;4M".utf8))
-    for row in [8, 14, 20, 25] {
-      tmux.bytes(Array("\u{1B}[<32;1;\(row)M".utf8))
-      Thread.sleep(forTimeInterval: 0.03)
-    }
+    tmux.drag(through: [4, 8, 14, 20, 25].map { (1, $0) }, pause: 0.03, releases: false)
     try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
     tmux.keys("Escape")
     try tmux.waitFor("no edits yet", notContaining: "moving", "Escape puts it back")
@@ -176,12 +172,8 @@ struct EndToEndTests {
     tmux.keys("Home")
     Thread.sleep(forTimeInterval: 1)  // the scroll to the top ends
     // Swipe the first task left, then click Delete.
-    tmux.bytes(Array("\u{1B}[<0;70;4M".utf8))
-    for column in stride(from: 67, through: 52, by: -3) {
-      tmux.bytes(Array("\u{1B}[<32;\(column);4M".utf8))
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    tmux.bytes(Array("\u{1B}[<0;52;4m".utf8))
+    let swipe = [70] + Array(stride(from: 67, through: 52, by: -3))
+    tmux.drag(through: swipe.map { ($0, 4) }, pause: 0.02)
     try tmux.waitFor("Delete")
     Thread.sleep(forTimeInterval: 0.5)
     let row = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)[3]
@@ -252,6 +244,18 @@ struct Tmux {
   func keys(_ names: String...) { _ = try? run(["send-keys", "-t", session] + names) }
   func bytes(_ bytes: [UInt8]) {
     _ = try? run(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
+  }
+  /// A press at the first cell (1-based, as SGR reports), a drag through the others with
+  /// `pause` seconds between, and a release at the last unless `releases` is false.
+  func drag(through cells: [(column: Int, row: Int)], pause: Double, releases: Bool = true) {
+    bytes(Array("\u{1B}[<0;\(cells[0].column);\(cells[0].row)M".utf8))
+    for cell in cells.dropFirst() {
+      bytes(Array("\u{1B}[<32;\(cell.column);\(cell.row)M".utf8))
+      Thread.sleep(forTimeInterval: pause)
+    }
+    if releases, let last = cells.last {
+      bytes(Array("\u{1B}[<0;\(last.column);\(last.row)m".utf8))
+    }
   }
   func resize(columns: Int, rows: Int) {
     _ = try? run(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])

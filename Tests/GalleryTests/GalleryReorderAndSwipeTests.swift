@@ -28,17 +28,26 @@ import Testing
     gallery.handle(.mouse(MouseEvent(kind: kind, column: column, row: row)), at: time)
   }
 
+  /// A press at the first cell, then a drag through the others, one every `interval`
+  /// seconds (the gallery ticked after each when `ticks`).
+  private func pressAndDrag(
+    _ gallery: Gallery, through cells: [(column: Int, row: Int)], time: inout Double,
+    interval: Double = 1.0 / 30, ticks: Bool = false
+  ) {
+    mouse(gallery, .press, cells[0].column, cells[0].row, time)
+    for cell in cells.dropFirst() {
+      time += interval
+      mouse(gallery, .drag, cell.column, cell.row, time)
+      if ticks { gallery.tick(now: time) }
+    }
+  }
+
   @Test func draggingAGripReordersTheTaskWithOneMove() {
     let (gallery, canvas) = makeTestGallery("datasource", size)
     var time = 1.0
     let before = titles(lines(gallery, canvas))
     // Rows: 0 tabs, 1 heading, 2 "To do" header, 3… tasks.
-    mouse(gallery, .press, 0, 4, time)
-    for row in 5...8 {
-      time += 1.0 / 30
-      mouse(gallery, .drag, 0, row, time)
-      gallery.tick(now: time)
-    }
+    pressAndDrag(gallery, through: (4...8).map { (0, $0) }, time: &time, ticks: true)
     var screen = lines(gallery, canvas)
     #expect(screen.last?.contains("moving \(before[1])") == true)
     // The lifted task is drawn where the pointer is; the ones it passed moved up.
@@ -62,11 +71,7 @@ import Testing
     let (gallery, canvas) = makeTestGallery("datasource", size)
     var time = 1.0
     let before = titles(lines(gallery, canvas))
-    mouse(gallery, .press, 0, 3, time)
-    for row in 4...9 {
-      time += 1.0 / 30
-      mouse(gallery, .drag, 0, row, time)
-    }
+    pressAndDrag(gallery, through: (3...9).map { (0, $0) }, time: &time)
     time += 0.1
     gallery.handle(.key(KeyEvent(.escape)), at: time)
     settleTestGallery(gallery, time: &time)
@@ -90,11 +95,7 @@ import Testing
     var time = 1.0
     let before = titles(lines(gallery, canvas))
     // Swipe the second task left, slowly past half of its actions.
-    mouse(gallery, .press, 60, 4, time)
-    for step in 1...10 {
-      time += 1.0 / 30
-      mouse(gallery, .drag, 60 - step * 2, 4, time)
-    }
+    pressAndDrag(gallery, through: (0...10).map { (60 - $0 * 2, 4) }, time: &time)
     mouse(gallery, .release, 40, 4, time)
     settleTestGallery(gallery, time: &time)
     var screen = lines(gallery, canvas)
@@ -111,11 +112,8 @@ import Testing
     #expect(!titles(screen).prefix(3).contains(before[1]))
     // A full swipe deletes at once.
     let count = screen[1].split(separator: " ")[0]
-    mouse(gallery, .press, 75, 3, time)
-    for step in 1...14 {
-      time += 1.0 / 60
-      mouse(gallery, .drag, 75 - step * 5, 3, time)
-    }
+    pressAndDrag(
+      gallery, through: (0...14).map { (75 - $0 * 5, 3) }, time: &time, interval: 1.0 / 60)
     mouse(gallery, .release, 5, 3, time)
     settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)

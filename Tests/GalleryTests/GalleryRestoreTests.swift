@@ -6,6 +6,19 @@ import ReuseTerminal
 import Testing
 
 /// `--restore FILE`: each page's position and focus, and the page showing, kept across runs.
+/// The next run: a gallery made at its default page, restored from `positions`, then sized
+/// and drawn at 80 × 24.
+private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> (Gallery, Canvas) {
+  let size = TerminalSize(columns: 80, rows: 24)
+  let gallery = Gallery(options: GalleryOptions(itemCount: itemCount), initialPage: "list")
+  gallery.showsTiming = false
+  gallery.restore(positions)
+  gallery.resize(to: size)
+  let canvas = Canvas(columns: size.columns, rows: size.rows)
+  gallery.draw(into: canvas)
+  return (gallery, canvas)
+}
+
 @Suite struct GalleryRestoreTests {
   @Test func aSecondRunShowsEveryPageAsTheFirstLeftIt() throws {
     var time = 1.0
@@ -22,12 +35,7 @@ import Testing
     #expect(read == saved)
 
     // The next run: made at its default page, restored, then sized by the terminal.
-    let second = Gallery(options: GalleryOptions(itemCount: 100_000), initialPage: "list")
-    second.showsTiming = false
-    second.restore(read)
-    second.resize(to: size)
-    let again = Canvas(columns: size.columns, rows: size.rows)
-    second.draw(into: again)
+    let (second, again) = relaunch(itemCount: 100_000, restoring: read)
     #expect(second.currentPageName == "datasource")
     #expect(Array(again.plainTextLines().dropLast()) == Array(dataSource.dropLast()))
     second.handle(.key(KeyEvent(.character("1"))), at: 10)
@@ -46,12 +54,7 @@ import Testing
     let status = canvas.plainTextLines().last!
     let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
     #expect(saved.positions["optionbar"]?.selection == 4)
-    let second = Gallery(options: GalleryOptions(itemCount: 1_000), initialPage: "list")
-    second.showsTiming = false
-    second.restore(saved)
-    second.resize(to: size)
-    let again = Canvas(columns: size.columns, rows: size.rows)
-    second.draw(into: again)
+    let (_, again) = relaunch(itemCount: 1_000, restoring: saved)
     // The same category, selected (now "by code": the restore selected it).
     let chosen = status.components(separatedBy: " · by")[0]
     #expect(again.plainTextLines().last!.hasPrefix(chosen), "\(again.plainTextLines().last!)")

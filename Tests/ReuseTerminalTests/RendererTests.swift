@@ -3,6 +3,18 @@ import Testing
 
 @testable import ReuseTerminal
 
+/// A renderer writing to an in-memory terminal, a screen emulator reading it, and a canvas,
+/// `columns` × `rows`.
+private func terminal(columns: Int, rows: Int) -> (
+  MemoryTerminal, Renderer, ScreenEmulator, Canvas
+) {
+  let output = MemoryTerminal()
+  return (
+    output, Renderer(output: output), ScreenEmulator(columns: columns, rows: rows),
+    Canvas(columns: columns, rows: rows)
+  )
+}
+
 @Suite struct RendererTests {
   private func paintRows(_ canvas: Canvas, from first: Int) {
     for row in 0..<canvas.rows {
@@ -18,10 +30,7 @@ import Testing
   }
 
   @Test func framesReplayExactlyAndOnlyChangesAreWritten() {
-    let output = MemoryTerminal()
-    let renderer = Renderer(output: output)
-    var screen = ScreenEmulator(columns: 60, rows: 20)
-    let canvas = Canvas(columns: 60, rows: 20)
+    var (output, renderer, screen, canvas) = terminal(columns: 60, rows: 20)
     paintRows(canvas, from: 0)
     renderer.render(canvas)
     screen.apply(output.bytes)
@@ -40,10 +49,7 @@ import Testing
   }
 
   @Test func aOneRowScrollWritesFarLessThanAFullFrame() {
-    let output = MemoryTerminal()
-    let renderer = Renderer(output: output)
-    var screen = ScreenEmulator(columns: 200, rows: 60)
-    let canvas = Canvas(columns: 200, rows: 60)
+    var (output, renderer, screen, canvas) = terminal(columns: 200, rows: 60)
     // A list whose rows repeat their look every 3 rows, as list cells do.
     func paint(offset: Int) {
       canvas.clear()
@@ -91,10 +97,7 @@ import Testing
 
   @Test func randomEditsAlwaysReplayExactly() {
     var random = SeededRandom(seed: 77)
-    let output = MemoryTerminal()
-    let renderer = Renderer(output: output)
-    var screen = ScreenEmulator(columns: 40, rows: 12)
-    let canvas = Canvas(columns: 40, rows: 12)
+    var (output, renderer, screen, canvas) = terminal(columns: 40, rows: 12)
     let words = ["a", "红", "한", "😀", "e\u{301}", "wide 红 text", "   ", "·"]
     for frame in 0..<300 {
       for _ in 0..<Int(random.next() % 8) {
@@ -115,10 +118,7 @@ import Testing
 
   @Test func scrolledBandsReplayExactlyInBothDirections() {
     var random = SeededRandom(seed: 5)
-    let output = MemoryTerminal()
-    let renderer = Renderer(output: output)
-    var screen = ScreenEmulator(columns: 50, rows: 20)
-    let canvas = Canvas(columns: 50, rows: 20)
+    var (output, renderer, screen, canvas) = terminal(columns: 50, rows: 20)
     var offset = 100
     var scrolled = 0
     for frame in 0..<200 {

@@ -171,19 +171,21 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     // No headers or footers: only the halves of the boundary items tell the sides apart.
     let (view, board) = makeBoard([[0, 1, 2], [10, 11, 12]])
     // Section 0: items 0–30; section 1: items 30–60.
-    view.beginInteractiveMovementForItem(at: ItemPath(section: 1, item: 1))
-    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 27))  // lower half of (0, 2)
-    #expect(view.interactiveMovementTarget == ItemPath(section: 0, item: 3))
-    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 23))  // upper half
-    #expect(view.interactiveMovementTarget == ItemPath(section: 0, item: 2))
+    /// Lifts `source` and expects each pointer height to aim at its target.
+    func lift(_ source: ItemPath, expecting targets: [(y: Double, target: ItemPath)]) {
+      view.beginInteractiveMovementForItem(at: source)
+      for (y, target) in targets {
+        view.updateInteractiveMovementTargetPosition(Point(x: 50, y: y))
+        #expect(view.interactiveMovementTarget == target, "at y \(y)")
+      }
+    }
+    // The lower and upper halves of (0, 2).
+    lift(ItemPath(section: 1, item: 1), expecting: [(27, ItemPath(section: 0, item: 3)), (23, ItemPath(section: 0, item: 2))])
     view.cancelInteractiveMovement()
     view.tick(now: 5)
     view.tick(now: 10)
-    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 0))
-    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 33))  // upper half of (1, 0)
-    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 0))
-    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 37))  // lower half
-    #expect(view.interactiveMovementTarget == ItemPath(section: 1, item: 1))
+    // The upper and lower halves of (1, 0).
+    lift(ItemPath(section: 0, item: 0), expecting: [(33, ItemPath(section: 1, item: 0)), (37, ItemPath(section: 1, item: 1))])
     view.endInteractiveMovement()
     #expect(board.sections == [[1, 2], [10, 0, 11, 12]])
   }

@@ -119,12 +119,19 @@ private struct WaterfallScenario {
   }
 }
 
+extension WaterfallScenario {
+  /// A random scenario from `seed`, and the generator to go on with.
+  static func seeded(_ seed: UInt64) -> (WaterfallScenario, SeededRandom) {
+    var random = SeededRandom(seed: seed)
+    return (WaterfallScenario(&random), random)
+  }
+}
+
 @Suite struct WaterfallLayoutTests {
   @Test(arguments: 0..<60)
   func placementAndQueriesEqualBruteForce(_ index: Int) {
     let seed = 0x3A7E_2000 &+ UInt64(index)
-    var random = SeededRandom(seed: seed)
-    let scenario = WaterfallScenario(&random)
+    var (scenario, random) = WaterfallScenario.seeded(seed)
     let layout = scenario.layout()
     let reference = scenario.reference()
     #expect(layout.contentSize.height == reference.contentHeight, "seed \(seed): content height")
@@ -164,8 +171,7 @@ private struct WaterfallScenario {
   @Test(arguments: 0..<20)
   func appendingPlacesOnlyTheNewItemsAndMovesNothing(_ index: Int) {
     let seed = 0xA99E_0000 &+ UInt64(index)
-    var random = SeededRandom(seed: seed)
-    var scenario = WaterfallScenario(&random)
+    var (scenario, _) = WaterfallScenario.seeded(seed)
     // Start with fewer items in the last section, then "load more".
     let full = scenario.counts
     var partial = full
@@ -261,8 +267,7 @@ private struct WaterfallScenario {
   @Test(arguments: 0..<12)
   func aBigJumpShowsTheWholeVisibleSetInOnePass(_ index: Int) {
     let seed = 0xB16_0000 &+ UInt64(index)
-    var random = SeededRandom(seed: seed)
-    var scenario = WaterfallScenario(&random)
+    var (scenario, random) = WaterfallScenario.seeded(seed)
     scenario.counts = [random.int(1_000...20_000)]
     scenario.heights = [(0..<scenario.counts[0]).map { _ in Double(random.int(5...60)) }]
     scenario.columns = [random.int(1...5)]
