@@ -75,34 +75,30 @@ public struct GalleryPageDescriptor: Sendable {
 public enum GalleryPages {
   /// The pages. Add a new control here.
   public static let all: [GalleryPageDescriptor] = [
-    GalleryPageDescriptor(name: "list", title: "List") { ListPage(options: $0) },
-    GalleryPageDescriptor(name: "optionbar", title: "Option bar") {
-      OptionBarPage(options: $0)
-    },
-    GalleryPageDescriptor(name: "picker", title: "Picker") {
-      PickerPage(options: $0)
-    },
-    GalleryPageDescriptor(name: "datasource", title: "Data source") {
-      DataSourcePage(options: $0)
-    },
-    GalleryPageDescriptor(name: "waterfall", title: "Waterfall") {
-      WaterfallPage(options: $0)
-    },
-    GalleryPageDescriptor(name: "carousel", title: "Carousel") {
-      CarouselPage(options: $0)
-    },
-    GalleryPageDescriptor(name: "outline", title: "Outline") {
-      OutlinePage(options: $0)
-    },
-    GalleryPageDescriptor(name: "chat", title: "Chat") {
-      ChatPage(options: $0)
-    },
+    page(ListPage.self, "list", "List"), page(OptionBarPage.self, "optionbar", "Option bar"),
+    page(PickerPage.self, "picker", "Picker"),
+    page(DataSourcePage.self, "datasource", "Data source"),
+    page(WaterfallPage.self, "waterfall", "Waterfall"),
+    page(CarouselPage.self, "carousel", "Carousel"), page(OutlinePage.self, "outline", "Outline"),
+    page(ChatPage.self, "chat", "Chat"),
   ]
+
+  /// A page made from the options, under `name` and `title`.
+  private static func page<Page: OptionsPage>(
+    _ type: Page.Type, _ name: String, _ title: String
+  ) -> GalleryPageDescriptor {
+    GalleryPageDescriptor(name: name, title: title) { Page(options: $0) }
+  }
 
   /// The page named `name`, if any.
   public static func named(_ name: String) -> GalleryPageDescriptor? {
     all.first { $0.name == name }
   }
+}
+
+/// A page made from the command-line options.
+protocol OptionsPage: GalleryPage {
+  init(options: GalleryOptions)
 }
 
 /// A page that can show how long its work took (the gallery turns it off for snapshots).

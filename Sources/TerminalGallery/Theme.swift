@@ -1,4 +1,5 @@
 import GalleryKit
+import ReuseKit
 import ReuseTerminal
 
 /// The gallery's colours (24-bit), in one place.
@@ -55,4 +56,18 @@ extension GalleryMetrics {
     waterfallSpacing: (column: 0, item: 1),
     carouselInsets: (peek: 6, spacing: 2, vertical: 0),
     textWidth: { Double(CharacterWidth.of($0)) }, clock: { Platform.monotonicTime() })
+}
+
+extension CollectionViewPane {
+  /// A pane in the gallery's look for `collectionView`: the plain background, and the scroll
+  /// indicator in the theme's colours when `showsScrollIndicator`.
+  static func themed(
+    _ collectionView: CollectionView, showsScrollIndicator: Bool = false
+  ) -> CollectionViewPane {
+    let pane = CollectionViewPane(collectionView: collectionView)
+    pane.background = Theme.plain
+    pane.showsScrollIndicator = showsScrollIndicator
+    pane.scrollIndicatorStyle = Theme.scrollIndicator
+    return pane
+  }
 }

@@ -25,7 +25,7 @@ import ReuseKit
 /// Cards use the `AttachStrategy/hide` strategy (a card is attached once, then shown and
 /// hidden), and a reload keeps the pool: the cells created stay at the number ever shown at
 /// once, however many reloads.
-public final class Carousel {
+public final class Carousel: CellHostingControl {
   /// The collection view showing the cards.
   public let collectionView: CollectionView
   /// The layout.
@@ -89,20 +89,10 @@ public final class Carousel {
 
   // MARK: Cells
 
-  /// Registers a cell class for the cards.
-  public func register(
-    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
-  ) {
-    collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
-  }
-
   /// A cell for the card in `slot`, without a cast at the call site.
   public func dequeueReusableCell<Cell: CollectionViewCell>(
     _ type: Cell.Type, withReuseIdentifier identifier: String, forSlot slot: Int
-  ) -> Cell {
-    collectionView.dequeueReusableCell(
-      type, withReuseIdentifier: identifier, for: ItemPath(section: 0, item: slot))
-  }
+  ) -> Cell { dequeueCell(type, identifier, slot) }
 
   // MARK: Slots
 

@@ -15,7 +15,7 @@ import ReuseKit
 /// is O(log n). Zero columns work; the content size follows a reload; ``deselect(animated:)``
 /// sets ``selectedIndex`` to `nil`. The selected look survives reuse: cells get `isSelected`
 /// when they show.
-public final class OptionBar {
+public final class OptionBar: CellHostingControl {
   /// The collection view showing the strip.
   public let collectionView: CollectionView
   /// Supplies the columns. Setting it reloads. Held weakly.
@@ -80,20 +80,10 @@ public final class OptionBar {
 
   // MARK: Cells
 
-  /// Registers a cell class for the columns.
-  public func register(
-    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
-  ) {
-    collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
-  }
-
   /// A cell for the column, from the pool or new, without a cast at the call site.
   public func dequeueReusableCell<Cell: CollectionViewCell>(
     _ type: Cell.Type, withReuseIdentifier identifier: String, forColumnAt index: Int
-  ) -> Cell {
-    collectionView.dequeueReusableCell(
-      type, withReuseIdentifier: identifier, for: ItemPath(section: 0, item: index))
-  }
+  ) -> Cell { dequeueCell(type, identifier, index) }
 
   // MARK: Reload
 

@@ -9,7 +9,7 @@ import ReuseTerminal
 /// slots when wrapping.
 ///
 /// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items.
-final class CarouselPage: PanePage {
+final class CarouselPage: OptionsPage, PanePage {
   let title = "Carousel"
 
   /// The page itself: the cards, the modes, keys and status (shared with other hosts).
@@ -22,8 +22,7 @@ final class CarouselPage: PanePage {
     model = CardDeckModel(options: options, metrics: .terminal)
     model.carousel.register(
       CarouselCardCell.self, forCellWithReuseIdentifier: CardDeckModel.cardIdentifier)
-    pane = CollectionViewPane(collectionView: model.carousel.collectionView)
-    pane.background = Theme.plain
+    pane = .themed(model.carousel.collectionView)
   }
 
   func layout(in frame: CellRect) { place(in: frame, top: 2, bottom: 2) }

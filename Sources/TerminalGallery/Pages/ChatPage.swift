@@ -10,7 +10,7 @@ import ReuseTerminal
 ///
 /// Between messages nothing animates and the page asks for no frames (`nextWakeTime`), so
 /// the gallery sleeps.
-final class ChatPage: PanePage, CollectionViewDataSource, CollectionViewDelegate {
+final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, CollectionViewDelegate {
   let title = "Chat"
   let pane: CollectionViewPane
   var frame = CellRect.zero
@@ -41,10 +41,7 @@ final class ChatPage: PanePage, CollectionViewDataSource, CollectionViewDelegate
     collectionView.anchorsToEnd = true
     collectionView.edgeDistance = 6
     collectionView.allowsSelection = false
-    pane = CollectionViewPane(collectionView: collectionView)
-    pane.background = Theme.plain
-    pane.showsScrollIndicator = true
-    pane.scrollIndicatorStyle = Theme.scrollIndicator
+    pane = .themed(collectionView, showsScrollIndicator: true)
     messages = (0..<30).map { _ in makeMessage() }
     collectionView.dataSource = self
     collectionView.delegate = self

@@ -9,7 +9,7 @@ import ReuseTerminal
 /// and the selection stays with its tasks.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-final class DataSourcePage: PanePage, TimedPage {
+final class DataSourcePage: OptionsPage, PanePage, TimedPage {
   let title = "Data source"
 
   /// The page itself: the tasks, the edits, keys and status (shared with other hosts).
@@ -25,10 +25,7 @@ final class DataSourcePage: PanePage, TimedPage {
     model.collectionView.register(
       TaskHeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
-    pane = CollectionViewPane(collectionView: model.collectionView)
-    pane.background = Theme.plain
-    pane.showsScrollIndicator = true
-    pane.scrollIndicatorStyle = Theme.scrollIndicator
+    pane = .themed(model.collectionView, showsScrollIndicator: true)
   }
 
   // MARK: Layout and drawing

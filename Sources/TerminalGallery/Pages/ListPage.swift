@@ -7,7 +7,7 @@ import ReuseTerminal
 ///
 /// With generated data, titles are computed from the item's index, so `--items 1000000` costs
 /// no memory per item; with `--data`, the file's sections and items are shown.
-final class ListPage: GalleryPage {
+final class ListPage: OptionsPage, GalleryPage {
   let title = "List"
 
   /// The page itself: its data, focus, keys and status (shared with other hosts).

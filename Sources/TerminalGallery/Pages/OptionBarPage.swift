@@ -11,7 +11,7 @@ import ReuseTerminal
 ///
 /// `--items N` is the number of categories (the first ones are named, the rest numbered: try
 /// 100,000); `--data` uses the file's section titles.
-final class OptionBarPage: PanePage {
+final class OptionBarPage: OptionsPage, PanePage {
   let title = "Option bar"
 
   /// The page itself: the categories, the delegate's log, keys and status (shared with other

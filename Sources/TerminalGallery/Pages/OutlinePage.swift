@@ -85,7 +85,7 @@ struct OutlineWorld {
 ///
 /// Children load when their parent is expanded (`--items` sets the world's size, up to
 /// 10,000 districts a city), so a world of millions opens at once.
-final class OutlinePage: PanePage, CollectionViewDelegate {
+final class OutlinePage: OptionsPage, PanePage, CollectionViewDelegate {
   let title = "Outline"
   let pane: CollectionViewPane
   var frame = CellRect.zero
@@ -102,10 +102,7 @@ final class OutlinePage: PanePage, CollectionViewDelegate {
     collectionView.diagnostics.handler = nil
     collectionView.allowsMultipleSelection = true
     collectionView.focusScrollPadding = 1
-    pane = CollectionViewPane(collectionView: collectionView)
-    pane.background = Theme.plain
-    pane.showsScrollIndicator = true
-    pane.scrollIndicatorStyle = Theme.scrollIndicator
+    pane = .themed(collectionView, showsScrollIndicator: true)
     outline = OutlineDataSource(collectionView: collectionView) { view, path, place, row in
       let cell = view.dequeueReusableCell(
         OutlineRowCell.self, withReuseIdentifier: "place", for: path)

@@ -8,7 +8,7 @@ import ReuseTerminal
 /// 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the terminal: each size row has its
 /// own item size). Arrows or drags move: a horizontal move changes the colour in every row at
 /// once, a vertical one the size; each drag moves one axis. A click picks a swatch.
-final class PickerPage: PanePage {
+final class PickerPage: OptionsPage, PanePage {
   let title = "Picker"
 
   /// The page itself: the swatches, the chosen one, the delegate's log (shared with other
@@ -20,8 +20,7 @@ final class PickerPage: PanePage {
 
   init(options: GalleryOptions) {
     model = SwatchModel(cell: SwatchCell.self)
-    pane = CollectionViewPane(collectionView: model.picker.collectionView)
-    pane.background = Theme.plain
+    pane = .themed(model.picker.collectionView)
   }
 
   /// Sizes in terminal cells: the tallest row takes about 60 % of the pane, and a cell is

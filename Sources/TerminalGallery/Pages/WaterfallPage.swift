@@ -10,7 +10,7 @@ import ReuseTerminal
 ///
 /// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
 /// the file's items, with their `height` (× 3 rows) as the photo's height.
-final class WaterfallPage: PanePage {
+final class WaterfallPage: OptionsPage, PanePage {
   let title = "Waterfall"
 
   /// The page itself: the feed, its pages, keys and status (shared with other hosts).
@@ -25,10 +25,7 @@ final class WaterfallPage: PanePage {
     model = PhotoFeedModel(options: options, metrics: .terminal)
     model.feed.collectionView.register(
       FeedCardCell.self, forCellWithReuseIdentifier: PhotoFeedModel.cardIdentifier)
-    pane = CollectionViewPane(collectionView: model.feed.collectionView)
-    pane.background = Theme.plain
-    pane.showsScrollIndicator = true
-    pane.scrollIndicatorStyle = Theme.scrollIndicator
+    pane = .themed(model.feed.collectionView, showsScrollIndicator: true)
   }
 
   func layout(in frame: CellRect) { place(in: frame) }
