@@ -21,16 +21,10 @@ struct Reader {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = Reader(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-  let model = Board([[1, 2, 3], [4, 5]])
+  let (view, model) = makeBoard(
+    [[1, 2, 3], [4, 5]], layout: ListLayout(itemSizing: .uniform(3), headerLength: .fixed(1)),
+    viewport: Size(width: 10, height: 20))
   var nextValue = 6
-  let layout = ListLayout(itemSizing: .uniform(3), headerLength: .fixed(1))
-  let view = CollectionView(layout: layout, viewportSize: Size(width: 10, height: 20))
-  view.diagnostics.handler = nil
-  view.register(BoardCell.self, forCellWithReuseIdentifier: "cell")
-  view.register(
-    ReusableView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "header")
-  view.dataSource = model
-  view.layoutIfNeeded()
   var time = 1.0
   while !input.isAtEnd {
     let animated = input.next(2) == 1
@@ -84,7 +78,11 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
       }
       let path = ItemPath(section: section, item: item)
       _ = view.performBatchUpdates(animated: animated) {
-        if input.next(2) == 0 { view.reloadItems(at: [path]) } else { view.reconfigureItems(at: [path]) }
+        if input.next(2) == 0 {
+          view.reloadItems(at: [path])
+        } else {
+          view.reconfigureItems(at: [path])
+        }
       }
     case 4:  // insert a section
       let at = input.next(sectionCount + 2)
@@ -103,7 +101,8 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
         view.deleteItems(at: [ItemPath(section: section, item: 0)])
       }
     case 7:  // scroll
-      view.setContentOffset(Point(x: 0, y: Double(input.next(64) * 3)), animated: input.next(2) == 1)
+      view.setContentOffset(
+        Point(x: 0, y: Double(input.next(64) * 3)), animated: input.next(2) == 1)
     case 8:  // resize, down to nothing
       view.viewportSize = Size(width: Double(input.next(12)), height: Double(input.next(40)))
     default:  // frames pass (a running animation advances or ends)

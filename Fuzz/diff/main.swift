@@ -21,7 +21,11 @@ public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       title += 1
     }
     for byte in part {
-      if byte == 0xFE { close() } else { elements.append(Token(id: Int(byte & 0x1F), content: Int(byte >> 5))) }
+      if byte == 0xFE {
+        close()
+      } else {
+        elements.append(Token(id: Int(byte & 0x1F), content: Int(byte >> 5)))
+      }
     }
     close()
     return result
@@ -33,8 +37,9 @@ public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   for (index, stage) in stages.enumerated() {
     // Each stage fits the counts before and after it (what a collection view checks)...
     let counts = current.map(\.elements.count)
-    guard case .success = stage.validate(
-      oldItemCounts: counts, newItemCounts: target.map(\.elements.count))
+    guard
+      case .success = stage.validate(
+        oldItemCounts: counts, newItemCounts: target.map(\.elements.count))
     else { fatalError("stage \(index) is invalid for \(counts): \(stage)") }
     // ... and each stage reads the final data, as a data source would.
     guard let applied = referenceApply(stage, to: current, target: target) else {

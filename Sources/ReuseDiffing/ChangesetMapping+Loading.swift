@@ -137,17 +137,21 @@ extension ChangesetMapping {
     prepareItemTables(for: changeset)
     let delete = Self.claim(.delete)
     for path in changeset.deletedItems {
-      if let error = claimOldItem(path, delete, sections) { return error }
+      if let error = claimItem(path, delete, after: false, sections) { return error }
       removedItems[path.section].append(path.item)
       tallies.deleted[path.section] += 1
     }
     moves.reserveCapacity(changeset.movedItems.count)
     for move in changeset.movedItems {
       let index = moves.count
-      if let error = claimOldItem(move.source, Self.claim(.moveSource, move: index), sections) {
+      if let error = claimItem(
+        move.source, Self.claim(.moveSource, move: index), after: false, sections)
+      {
         return error
       }
-      if let error = claimNewItem(move.destination, Self.claim(.moveDestination, move: index)) {
+      if let error = claimItem(
+        move.destination, Self.claim(.moveDestination, move: index), after: true, sections)
+      {
         return error
       }
       removedItems[move.source.section].append(move.source.item)
@@ -158,16 +162,16 @@ extension ChangesetMapping {
     }
     let reload = Self.claim(.reload)
     for path in changeset.reloadedItems {
-      if let error = claimOldItem(path, reload, sections) { return error }
+      if let error = claimItem(path, reload, after: false, sections) { return error }
     }
     reloadedItemCount = changeset.reloadedItems.count
     let reconfigure = Self.claim(.reconfigure)
     for path in changeset.reconfiguredItems {
-      if let error = claimOldItem(path, reconfigure, sections) { return error }
+      if let error = claimItem(path, reconfigure, after: false, sections) { return error }
     }
     let insert = Self.claim(.insert)
     for path in changeset.insertedItems {
-      if let error = claimNewItem(path, insert) { return error }
+      if let error = claimItem(path, insert, after: true, sections) { return error }
       fixedItems[path.section].append(path.item)
       tallies.inserted[path.section] += 1
     }
@@ -200,47 +204,36 @@ extension ChangesetMapping {
       capacity: changeset.insertedItems.count + changeset.movedItems.count)
   }
 
-  /// Claims an item path before the update.
+  /// Claims an item path before the update (`after` false) or after it.
   @inline(__always)
-  private mutating func claimOldItem(
-    _ path: ItemPath, _ claim: Int, _ sections: SectionClaims
+  private mutating func claimItem(
+    _ path: ItemPath, _ claim: Int, after: Bool, _ sections: SectionClaims
   ) -> BatchUpdateError? {
     let operation = Self.operation(ofClaim: claim)
-    guard path.section >= 0, path.section < oldItemCounts.count else {
-      return .sectionOutOfRange(
-        operation, section: path.section, sectionCount: oldItemCounts.count)
+    let sectionCount = after ? newItemCounts.count : oldItemCounts.count
+    guard path.section >= 0, path.section < sectionCount else {
+      return .sectionOutOfRange(operation, section: path.section, sectionCount: sectionCount)
     }
-    switch sections.old[path.section] {
-    case .delete?, .reload?: return .itemInRemovedSection(operation, path)
-    default: break
+    if after {
+      let old = sectionNewToOld[path.section]
+      if old < 0 || reloadedSectionSet.contains(old) {
+        return .itemInInsertedSection(operation, path)
+      }
+    } else {
+      switch sections.old[path.section] {
+      case .delete?, .reload?: return .itemInRemovedSection(operation, path)
+      default: break
+      }
     }
-    let count = oldItemCounts[path.section]
+    let count = after ? newItemCounts[path.section] : oldItemCounts[path.section]
     guard path.item >= 0, path.item < count else {
       return .itemOutOfRange(operation, path, itemCount: count)
     }
-    if let existing = oldItemOperations.insert(oldFlat(path), value: claim) {
-      return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
-    }
-    return nil
-  }
-
-  /// Claims an item path after the update.
-  @inline(__always)
-  private mutating func claimNewItem(_ path: ItemPath, _ claim: Int) -> BatchUpdateError? {
-    let operation = Self.operation(ofClaim: claim)
-    guard path.section >= 0, path.section < newItemCounts.count else {
-      return .sectionOutOfRange(
-        operation, section: path.section, sectionCount: newItemCounts.count)
-    }
-    let old = sectionNewToOld[path.section]
-    if old < 0 || reloadedSectionSet.contains(old) {
-      return .itemInInsertedSection(operation, path)
-    }
-    let count = newItemCounts[path.section]
-    guard path.item >= 0, path.item < count else {
-      return .itemOutOfRange(operation, path, itemCount: count)
-    }
-    if let existing = newItemOperations.insert(newFlat(path), value: claim) {
+    let existing =
+      after
+      ? newItemOperations.insert(newFlat(path), value: claim)
+      : oldItemOperations.insert(oldFlat(path), value: claim)
+    if let existing {
       return .conflictingItemOperations(path, Self.operation(ofClaim: existing), operation)
     }
     return nil

@@ -1,7 +1,7 @@
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 /// The option bar and carousel pages, driven as a user would: keys, clicks and drags.

@@ -10,8 +10,7 @@ struct EndToEndTests {
   @Test func keysWheelResizeAndQuitLeaveAUsableShell() throws {
     let tmux = try Tmux.startShell(columns: 100, rows: 30)
     defer { tmux.kill() }
-    tmux.type("\(Tmux.galleryPath); echo EXIT=$?")
-    try tmux.waitFor("1 List")
+    try tmux.launch(until: "1 List")
     #expect(tmux.display("#{alternate_on}") == "1", "the gallery uses the alternate screen")
     #expect(!tmux.terminalIsCooked, "raw mode while it runs")
 
@@ -118,8 +117,7 @@ struct EndToEndTests {
   @Test func quickKeysAndInterruptingClicksInARealTerminal() throws {
     let tmux = try Tmux.startShell(columns: 100, rows: 30)
     defer { tmux.kill() }
-    tmux.type("\(Tmux.galleryPath) --demo picker; echo EXIT=$?")
-    try tmux.waitFor("colour 1 of 8")
+    try tmux.launch("--demo picker", until: "colour 1 of 8")
     for _ in 0..<5 {
       tmux.keys("Right")
       Thread.sleep(forTimeInterval: 0.04)
@@ -160,8 +158,7 @@ struct EndToEndTests {
   @Test func reorderWithAutoscrollAndSwipeActionsInARealTerminal() throws {
     let tmux = try Tmux.startShell(columns: 90, rows: 26)
     defer { tmux.kill() }
-    tmux.type("\(Tmux.galleryPath) --demo datasource --items 4000; echo EXIT=$?")
-    try tmux.waitFor("100 tasks")
+    try tmux.launch("--demo datasource --items 4000", until: "100 tasks")
     tmux.drag(through: [4, 8, 14, 20, 25].map { (1, $0) }, pause: 0.03, releases: false)
     try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
     tmux.keys("Escape")
@@ -179,8 +176,7 @@ struct EndToEndTests {
     let row = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)[3]
     let delete = row.range(of: "Delete")!
     let column = row[..<delete.lowerBound].count + 2
-    tmux.bytes(Array("\u{1B}[<0;\(column);4M".utf8))
-    tmux.bytes(Array("\u{1B}[<0;\(column);4m".utf8))
+    tmux.click(column: column, row: 4)
     try tmux.waitFor("99 tasks · deleted")
     tmux.keys("q")
     try tmux.waitFor("EXIT=0")
@@ -190,8 +186,7 @@ struct EndToEndTests {
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.startShell(columns: 100, rows: 30)
     defer { tmux.kill() }
-    tmux.type("\(Tmux.galleryPath) --demo optionbar --items 10000000; echo EXIT=$?")
-    try tmux.waitFor("10,000,000 categories")
+    try tmux.launch("--demo optionbar --items 10000000", until: "10,000,000 categories")
     tmux.keys("End")
     try tmux.waitFor("selected Topic 10,000,000")
     let start = Date()
@@ -245,6 +240,19 @@ struct Tmux {
   func bytes(_ bytes: [UInt8]) {
     _ = try? run(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
   }
+  /// Starts the gallery with `arguments` (then `echo EXIT=$?`, to read its exit status) and
+  /// waits until `text` shows.
+  func launch(_ arguments: String = "", until text: String) throws {
+    type("\(Tmux.galleryPath)\(arguments.isEmpty ? "" : " " + arguments); echo EXIT=$?")
+    try waitFor(text)
+  }
+
+  /// A press and a release of the primary button at a cell (1-based, as SGR reports).
+  func click(column: Int, row: Int) {
+    bytes(Array("\u{1B}[<0;\(column);\(row)M".utf8))
+    bytes(Array("\u{1B}[<0;\(column);\(row)m".utf8))
+  }
+
   /// A press at the first cell (1-based, as SGR reports), a drag through the others with
   /// `pause` seconds between, and a release at the last unless `releases` is false.
   func drag(through cells: [(column: Int, row: Int)], pause: Double, releases: Bool = true) {

@@ -1,7 +1,7 @@
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 @Suite struct GalleryBehaviourTests {

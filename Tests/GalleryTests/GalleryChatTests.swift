@@ -1,7 +1,7 @@
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 /// The `chat` page: opens at the end, streams messages on the clock (sleeping between them),

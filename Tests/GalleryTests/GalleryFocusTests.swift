@@ -1,7 +1,7 @@
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 /// The pages' cursors are the collection views' focus: the list's section index jumps to a

@@ -1,8 +1,8 @@
 import Foundation
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 /// The gallery as a terminal application: pages that keep their state, help that fits, a

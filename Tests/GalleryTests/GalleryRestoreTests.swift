@@ -1,8 +1,8 @@
 import Foundation
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 /// `--restore FILE`: each page's position and focus, and the page showing, kept across runs.

@@ -1,7 +1,7 @@
 import GalleryKit
-import TerminalGallery
 import ReuseTerminal
 import SnapshotTesting
+import TerminalGallery
 import Testing
 
 /// Text snapshots (`.lines`) of every gallery page, as `reuse-gallery --snapshot` prints them.

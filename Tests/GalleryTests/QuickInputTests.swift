@@ -1,7 +1,7 @@
 import GalleryKit
-import TerminalGallery
 import ReuseKit
 import ReuseTerminal
+import TerminalGallery
 import Testing
 
 /// The gallery driven as users drive it: keys faster than animations finish, clicks that

@@ -5,7 +5,9 @@ import Testing
 
 /// A renderer writing to an in-memory terminal, a screen emulator reading it, and a canvas,
 /// `columns` × `rows`.
-private func terminal(columns: Int, rows: Int) -> (
+private func terminal(
+  columns: Int, rows: Int
+) -> (
   MemoryTerminal, Renderer, ScreenEmulator, Canvas
 ) {
   let output = MemoryTerminal()

@@ -36,7 +36,9 @@ package final class Board: SectionedValues, PlainSupplementaryViews, CollectionV
     cell.preferredLength = lengths[cell.value!]
     return cell
   }
-  package func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool {
+  package func collectionView(
+    _ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath
+  ) -> Bool {
     !locked.contains(sections[indexPath.section][indexPath.item])
   }
   package func collectionView(
@@ -57,8 +59,7 @@ package final class Board: SectionedValues, PlainSupplementaryViews, CollectionV
   ) {
     selected.append(indexPath)
   }
-  package func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int)
-  {
+  package func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {
     jumps.append(index)
   }
   package func indexTitles(for collectionView: CollectionView) -> [String]? {
@@ -94,4 +95,3 @@ package func makeBoard(
   view.layoutIfNeeded()
   return (view, board)
 }
-

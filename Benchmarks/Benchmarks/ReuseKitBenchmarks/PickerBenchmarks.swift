@@ -76,19 +76,13 @@ final class PickerFixture {
 
   /// The item cells and rows on screen now, for the peak counts.
   func notePeaks() {
-    var items = 0
-    var rows = 0
-    picker.collectionView.forEachDisplayedView { view, _ in
-      guard let cell = view as? PickerRowCell else { return }
-      rows += 1
-      items += cell.rowView.indexPathsForVisibleItems.count
-    }
-    peakVisibleItems = max(peakVisibleItems, items)
-    peakVisibleRows = max(peakVisibleRows, rows)
+    let displayed = picker.displayedCellCounts
+    peakVisibleItems = max(peakVisibleItems, displayed.items)
+    peakVisibleRows = max(peakVisibleRows, displayed.rows)
   }
 }
 
-/// The `picker` family (issue 8): the per-frame cost of flings across 1,000 × 1,000 items,
+/// The `picker` family: the per-frame cost of flings across 1,000 × 1,000 items,
 /// and the cells created over a run of flings.
 func registerPickerBenchmarks() {
   registerSteps(

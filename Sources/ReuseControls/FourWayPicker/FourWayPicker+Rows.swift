@@ -38,6 +38,19 @@ extension FourWayPicker {
     rowCells.reduce(0) { $0 + $1.rowView.reuseCounters.created }
   }
 
+  /// The rows on screen now, and their item cells on screen in all.
+  ///
+  /// - Complexity: O(r) for the r rows displayed.
+  public var displayedCellCounts: (rows: Int, items: Int) {
+    var counts = (rows: 0, items: 0)
+    collectionView.forEachDisplayedView { view, _ in
+      guard let cell = view as? PickerRowCell else { return }
+      counts.rows += 1
+      counts.items += cell.rowView.reuseCounters.visible
+    }
+    return counts
+  }
+
   func makeRowCell() -> PickerRowCell {
     let cell = PickerRowCell()
     let rowView = cell.rowView

@@ -55,19 +55,14 @@ public struct WheelEvent: Hashable, Sendable {
   }
 }
 
-/// Modifier keys held with a key or a pointer event.
+/// Modifier keys held with a key or a pointer event: Shift, Control, Alt (Option; Meta in a
+/// terminal) and Command (Super).
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
   public let rawValue: Int
   /// Creates a set from its raw value.
   public init(rawValue: Int) { self.rawValue = rawValue }
-  /// Shift.
-  public static let shift = KeyModifiers(rawValue: 1)
-  /// Control.
-  public static let control = KeyModifiers(rawValue: 2)
-  /// Alt (Option, Meta in a terminal).
-  public static let alt = KeyModifiers(rawValue: 4)
-  /// Meta (Command, Super).
-  public static let command = KeyModifiers(rawValue: 8)
+  public static let shift = KeyModifiers(rawValue: 1), control = KeyModifiers(rawValue: 2)
+  public static let alt = KeyModifiers(rawValue: 4), command = KeyModifiers(rawValue: 8)
 }
 
 /// Where a host draws chrome that takes the pointer, beside the content: its frames in the

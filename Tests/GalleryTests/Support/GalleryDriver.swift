@@ -1,6 +1,6 @@
 import GalleryKit
-import TerminalGallery
 import ReuseTerminal
+import TerminalGallery
 
 /// A gallery on `page` at `size`, without frame times (so frames compare), drawn once into
 /// the returned canvas.

@@ -195,13 +195,7 @@ import Testing
       picker.scrollToColumn((row * 13) % 50, animated: true)
       settle(picker, from: &time)
     }
-    var visibleItems = 0
-    var rowViews = 0
-    picker.collectionView.forEachDisplayedView { view, _ in
-      guard let cell = view as? PickerRowCell else { return }
-      rowViews += 1
-      visibleItems += cell.rowView.indexPathsForVisibleItems.count
-    }
+    let (rowViews, visibleItems) = picker.displayedCellCounts
     let created = picker.itemCellsCreated
     // 2–3 rows on screen, 2–3 items each; during moves a few more: a constant, not 200 × 50.
     #expect(created <= visibleItems + 12, "\(created) created for \(visibleItems) visible")

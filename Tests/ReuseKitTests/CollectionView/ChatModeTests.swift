@@ -3,35 +3,7 @@ import Testing
 
 @testable import ReuseKit
 
-/// Messages with their own lengths, measured by their cells (estimated sizes), by identity.
-private final class Messages: CollectionViewDataSource, CollectionViewDelegate {
-  var ids: [Int]
-  var lengths: [Int: Double]
-  var approached: [ContentEdge] = []
-  init(_ lengths: [Double]) {
-    ids = Array(lengths.indices)
-    self.lengths = Dictionary(uniqueKeysWithValues: lengths.enumerated().map { ($0, $1) })
-  }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { ids.count }
-
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.preferredLength = lengths[ids[indexPath.item]]
-    cell.configuredPath = indexPath
-    return cell
-  }
-
-  func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {
-    approached.append(edge)
-  }
-}
+private typealias Messages = MeasuredFeed
 
 private func makeChat(_ messages: Messages, height: Double = 100) -> CollectionView {
   let view = CollectionView(

@@ -3,51 +3,7 @@ import Testing
 
 @testable import ReuseKit
 
-/// Items with their own lengths by identity, measured by their cells when the layout estimates
-/// sizes; a delegate that may load older items when the start comes near.
-private final class Feed: CollectionViewDataSource, CollectionViewDelegate {
-  var ids: [Int]
-  var lengths: [Int: Double] = [:]
-  var nextID: Int
-  /// Called from `didApproach(.start)`.
-  var onApproachStart: (() -> Void)?
-
-  init(count: Int, length: (Int) -> Double) {
-    ids = Array(0..<count)
-    nextID = count
-    for id in ids { lengths[id] = length(id) }
-  }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { ids.count }
-
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.preferredLength = lengths[ids[indexPath.item]]
-    cell.configuredPath = indexPath
-    return cell
-  }
-
-  func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {
-    if edge == .start { onApproachStart?() }
-  }
-
-  /// Inserts `count` new items at `index`, `length` long each, in one batch update.
-  func insert(_ count: Int, at index: Int, length: Double, in view: CollectionView) {
-    let new = (0..<count).map { _ in
-      nextID += 1
-      lengths[nextID] = length
-      return nextID
-    }
-    view.performBatchUpdates {
-      ids.insert(contentsOf: new, at: index)
-      view.insertItems(at: (index..<index + count).map { ItemPath(section: 0, item: $0) })
-    }
-  }
-}
+private typealias Feed = MeasuredFeed
 
 private func makeView(
   _ feed: Feed, _ sizing: ListLayout.ItemSizing, height: Double = 480
@@ -150,8 +106,8 @@ private func dragDown(
     view.edgeDistance = 300
     view.layoutIfNeeded()
     var loads = 0
-    feed.onApproachStart = { [unowned view, unowned feed] in
-      guard loads < 5 else { return }
+    feed.onApproach = { [unowned view, unowned feed] edge in
+      guard edge == .start, loads < 5 else { return }
       loads += 1
       feed.insert(40, at: 0, length: 52, in: view)
     }

@@ -180,12 +180,16 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
       }
     }
     // The lower and upper halves of (0, 2).
-    lift(ItemPath(section: 1, item: 1), expecting: [(27, ItemPath(section: 0, item: 3)), (23, ItemPath(section: 0, item: 2))])
+    lift(
+      ItemPath(section: 1, item: 1),
+      expecting: [(27, ItemPath(section: 0, item: 3)), (23, ItemPath(section: 0, item: 2))])
     view.cancelInteractiveMovement()
     view.tick(now: 5)
     view.tick(now: 10)
     // The upper and lower halves of (1, 0).
-    lift(ItemPath(section: 0, item: 0), expecting: [(33, ItemPath(section: 1, item: 0)), (37, ItemPath(section: 1, item: 1))])
+    lift(
+      ItemPath(section: 0, item: 0),
+      expecting: [(33, ItemPath(section: 1, item: 0)), (37, ItemPath(section: 1, item: 1))])
     view.endInteractiveMovement()
     #expect(board.sections == [[1, 2], [10, 0, 11, 12]])
   }
