@@ -8,9 +8,8 @@ import Testing
 )
 struct EndToEndTests {
   @Test func keysWheelResizeAndQuitLeaveAUsableShell() throws {
-    let tmux = try Tmux.startShell(columns: 100, rows: 30)
+    let tmux = try Tmux.gallery(columns: 100, rows: 30, until: "1 List")
     defer { tmux.kill() }
-    try tmux.launch(until: "1 List")
     #expect(tmux.display("#{alternate_on}") == "1", "the gallery uses the alternate screen")
     #expect(!tmux.terminalIsCooked, "raw mode while it runs")
 
@@ -28,8 +27,7 @@ struct EndToEndTests {
     #expect(lines.allSatisfy { $0.count <= 72 })
     #expect(lines.contains { $0.contains("1 List") }, "the frame was redrawn at the new size")
 
-    tmux.keys("q")
-    try tmux.waitFor("EXIT=0")
+    try tmux.quit()
     #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
     #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
   }
@@ -115,9 +113,8 @@ struct EndToEndTests {
   /// than the animations, a click that catches a moving row, and the list's focus under its
   /// pinned header.
   @Test func quickKeysAndInterruptingClicksInARealTerminal() throws {
-    let tmux = try Tmux.startShell(columns: 100, rows: 30)
+    let tmux = try Tmux.gallery(columns: 100, rows: 30, "--demo picker", until: "colour 1 of 8")
     defer { tmux.kill() }
-    try tmux.launch("--demo picker", until: "colour 1 of 8")
     for _ in 0..<5 {
       tmux.keys("Right")
       Thread.sleep(forTimeInterval: 0.04)
@@ -148,17 +145,15 @@ struct EndToEndTests {
     let header = lines.firstIndex { $0.contains("Journal") }
     // Under the pinned header, one row of scroll padding between them.
     #expect(header.map { lines[$0 + 2].contains("Wild Kestrel") } ?? false, "\(lines)")
-    tmux.keys("q")
-    try tmux.waitFor("EXIT=0")
+    try tmux.quit()
   }
 
   /// In a real terminal: a task dragged by its grip to the bottom edge and held there keeps
   /// the list scrolling (the app ticks with no input), Escape puts it back; a swipe left
   /// opens Delete and Done, and a click on Delete deletes.
   @Test func reorderWithAutoscrollAndSwipeActionsInARealTerminal() throws {
-    let tmux = try Tmux.startShell(columns: 90, rows: 26)
+    let tmux = try Tmux.gallery(columns: 90, rows: 26, "--demo datasource --items 4000", until: "100 tasks")
     defer { tmux.kill() }
-    try tmux.launch("--demo datasource --items 4000", until: "100 tasks")
     tmux.drag(through: [4, 8, 14, 20, 25].map { (1, $0) }, pause: 0.03, releases: false)
     try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
     tmux.keys("Escape")
@@ -178,15 +173,13 @@ struct EndToEndTests {
     let column = row[..<delete.lowerBound].count + 2
     tmux.click(column: column, row: 4)
     try tmux.waitFor("99 tasks · deleted")
-    tmux.keys("q")
-    try tmux.waitFor("EXIT=0")
+    try tmux.quit()
   }
 
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
-    let tmux = try Tmux.startShell(columns: 100, rows: 30)
+    let tmux = try Tmux.gallery(columns: 100, rows: 30, "--demo optionbar --items 10000000", until: "10,000,000 categories")
     defer { tmux.kill() }
-    try tmux.launch("--demo optionbar --items 10000000", until: "10,000,000 categories")
     tmux.keys("End")
     try tmux.waitFor("selected Topic 10,000,000")
     let start = Date()
@@ -240,6 +233,22 @@ struct Tmux {
   func bytes(_ bytes: [UInt8]) {
     _ = try? run(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
   }
+  /// A shell at `columns` × `rows` running the gallery with `arguments`, once `text` shows.
+  /// (The caller kills it: `defer { tmux.kill() }`.)
+  static func gallery(
+    columns: Int, rows: Int, _ arguments: String = "", until text: String
+  ) throws -> Tmux {
+    let tmux = try startShell(columns: columns, rows: rows)
+    try tmux.launch(arguments, until: text)
+    return tmux
+  }
+
+  /// Quits the gallery with `q` and waits for its exit status, 0.
+  func quit() throws {
+    keys("q")
+    try waitFor("EXIT=0")
+  }
+
   /// Starts the gallery with `arguments` (then `echo EXIT=$?`, to read its exit status) and
   /// waits until `text` shows.
   func launch(_ arguments: String = "", until text: String) throws {

@@ -31,21 +31,4 @@ extension PlainSupplementaryViews {
 
 /// `lengths.count` items in one section, each a ``RecordingCell`` (registered as "cell") that
 /// measures itself at its length: for self-sizing and estimated layouts.
-package final class SizedItems: CollectionViewDataSource {
-  package let lengths: [Double]
-
-  package init(_ lengths: [Double]) { self.lengths = lengths }
-
-  package func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  ) -> Int { lengths.count }
-
-  package func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.preferredLength = lengths[indexPath.item]
-    return cell
-  }
-}
+package typealias SizedItems = MeasuredFeed

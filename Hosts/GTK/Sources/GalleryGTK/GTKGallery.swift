@@ -28,8 +28,10 @@ public final class GTKGallery {
 
   private let options: GalleryOptions
   private var pages: [GTKPage?]
-  private let tabs: UnsafeMutablePointer<GtkWidget>
-  private let status: UnsafeMutablePointer<GtkWidget>
+  private var tabsArea: DrawingArea!
+  private var statusArea: DrawingArea!
+  private var tabs: UnsafeMutablePointer<GtkWidget> { tabsArea.widget }
+  private var status: UnsafeMutablePointer<GtkWidget> { statusArea.widget }
   private let slot: UnsafeMutablePointer<GtkWidget>
   private var shown: UnsafeMutablePointer<GtkWidget>?
   private let autoscroll: Bool
@@ -45,9 +47,9 @@ public final class GTKGallery {
     self.autoscroll = autoscroll
     pages = Array(repeating: nil, count: Self.pageNames.count)
     window = gtk_window_new()
-    tabs = gtk_drawing_area_new()
-    status = gtk_drawing_area_new()
     slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    tabsArea = DrawingArea { [unowned self] cr, width, height in drawTabs(cr, width, height) }
+    statusArea = DrawingArea { [unowned self] cr, width, height in drawStatus(cr, width, height) }
     gtk_widget_set_size_request(tabs, -1, 36)
     gtk_widget_set_size_request(status, -1, 26)
     gtk_widget_set_vexpand(slot, 1)
@@ -63,8 +65,6 @@ public final class GTKGallery {
       gtk_window_set_child(window, column)
     }
     let data = Unmanaged.passUnretained(self).toOpaque()
-    setDrawFunc(tabs) { gallery, cr, width, height in gallery.drawTabs(cr, width, height) }
-    setDrawFunc(status) { gallery, cr, width, height in gallery.drawStatus(cr, width, height) }
     let keys = gtk_event_controller_key_new()!
     Signal.keyPressed(
       keys,
@@ -174,32 +174,6 @@ public final class GTKGallery {
         "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
           + "\(view.contentOffset.y) moving=\(view.isAnimating) \(line)")
     }
-  }
-
-  private func setDrawFunc(
-    _ area: UnsafeMutablePointer<GtkWidget>,
-    _ body: @escaping (GTKGallery, OpaquePointer, Double, Double) -> Void
-  ) {
-    drawers.append(body)
-    let draw:
-      @convention(c) (
-        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-      ) -> Void = { area, cr, width, height, data in
-        guard let cr, let area else { return }
-        let gallery = gallery(data)
-        let which = gallery.drawerIndex(of: area)
-        gallery.drawers[which](gallery, cr, Double(width), Double(height))
-      }
-    drawerAreas.append(area)
-    area.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
-      gtk_drawing_area_set_draw_func($0, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
-    }
-  }
-
-  private var drawers: [(GTKGallery, OpaquePointer, Double, Double) -> Void] = []
-  private var drawerAreas: [UnsafeMutablePointer<GtkWidget>] = []
-  private func drawerIndex(of area: UnsafeMutablePointer<GtkDrawingArea>) -> Int {
-    drawerAreas.firstIndex { UnsafeMutableRawPointer($0) == UnsafeMutableRawPointer(area) } ?? 0
   }
 }
 

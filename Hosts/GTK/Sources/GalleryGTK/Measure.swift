@@ -14,10 +14,14 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
   host.layoutAndPlace()
   while g_main_context_iteration(nil, 0) != 0 {}
   var step = 7.0
-  // Warm up both ways first: the pool holds what the viewport needs at any offset.
-  for frame in 0..<400 {
+  /// Moves the offset for `frame`: 7 points, turning every 200 frames.
+  func advance(_ frame: Int) {
     if frame % 200 == 199 { step = -step }
     view.contentOffset.y += step
+  }
+  // Warm up both ways first: the pool holds what the viewport needs at any offset.
+  for frame in 0..<400 {
+    advance(frame)
     host.layoutAndPlace()
     while g_main_context_iteration(nil, 0) != 0 {}
   }
@@ -25,9 +29,8 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
   var core: [Double] = []
   var gtk: [Double] = []
   for frame in 0..<frames {
-    if frame % 200 == 199 { step = -step }
     let start = g_get_monotonic_time()
-    view.contentOffset.y += step
+    advance(frame)
     host.layoutAndPlace()
     let placed = g_get_monotonic_time()
     while g_main_context_iteration(nil, 0) != 0 {}
@@ -37,9 +40,8 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
   // The baseline, in the same run: the same frames with the core's pass alone.
   var alone: [Double] = []
   for frame in 0..<frames {
-    if frame % 200 == 199 { step = -step }
     let start = g_get_monotonic_time()
-    view.contentOffset.y += step
+    advance(frame)
     view.layoutIfNeeded()
     alone.append(Double(g_get_monotonic_time() - start))
   }

@@ -14,8 +14,10 @@ final class OptionBarScreen: GTKPage {
   let widget: UnsafeMutablePointer<GtkWidget>
   let model: CategoriesModel
   private var bar: OptionBar { model.bar }
-  private let indicator: UnsafeMutablePointer<GtkWidget>
-  private let detail: UnsafeMutablePointer<GtkWidget>
+  private var indicatorArea: DrawingArea!
+  private var detailArea: DrawingArea!
+  private var indicator: UnsafeMutablePointer<GtkWidget> { indicatorArea.widget }
+  private var detail: UnsafeMutablePointer<GtkWidget> { detailArea.widget }
   /// Where the indicator is drawn (glides toward the selected column) and where it goes.
   private var drawn = Rect(x: 0, y: 0, width: 0, height: 0)
   private var target = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -30,8 +32,13 @@ final class OptionBarScreen: GTKPage {
       CategoryCell.self, forCellWithReuseIdentifier: CategoriesModel.categoryIdentifier)
     host = CollectionViewWidget(collectionView: model.bar.collectionView)
     widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    indicator = gtk_drawing_area_new()
-    detail = gtk_drawing_area_new()
+    indicatorArea = DrawingArea { [unowned self] cr, _, height in
+      Painter(cr: cr).fill(
+        Rect(x: drawn.minX, y: 0, width: drawn.width, height: height), Palette.accent, radius: 2)
+    }
+    detailArea = DrawingArea { [unowned self] cr, width, height in
+      drawDetail(Painter(cr: cr), width: width, height: height)
+    }
     gtk_widget_set_vexpand(detail, 1)
     gtk_widget_set_size_request(host.widget, -1, 52)
     gtk_widget_set_size_request(indicator, -1, 6)
@@ -41,30 +48,6 @@ final class OptionBarScreen: GTKPage {
       gtk_box_append(box, host.widget)
       gtk_box_append(box, indicator)
       gtk_box_append(box, detail)
-    }
-    let draw:
-      @convention(c) (
-        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-      ) -> Void = { _, cr, _, height, data in
-        guard let cr, let data else { return }
-        let page = Unmanaged<OptionBarScreen>.fromOpaque(data).takeUnretainedValue()
-        Painter(cr: cr).fill(
-          Rect(x: page.drawn.minX, y: 0, width: page.drawn.width, height: Double(height)),
-          Palette.accent, radius: 2)
-      }
-    indicator.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
-      gtk_drawing_area_set_draw_func($0, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
-    }
-    let drawDetail:
-      @convention(c) (
-        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-      ) -> Void = { _, cr, width, height, data in
-        guard let cr, let data else { return }
-        let page = Unmanaged<OptionBarScreen>.fromOpaque(data).takeUnretainedValue()
-        page.drawDetail(Painter(cr: cr), width: Double(width), height: Double(height))
-      }
-    detail.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
-      gtk_drawing_area_set_draw_func($0, drawDetail, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
     model.start()
     host.didPlaceViews = { [unowned self] in followSelection() }

@@ -18,8 +18,62 @@ public class Placement {
   var alpha = 1.0
 }
 
+/// Something that draws a `GtkDrawingArea` with cairo.
+public protocol AreaDrawing: AnyObject {
+  /// Draws the area, `width` × `height` pixels, with the cairo context `cr`.
+  func drawArea(_ cr: OpaquePointer, width: Double, height: Double)
+}
+
+/// Makes `area` (a `GtkDrawingArea`) draw through `drawer`, held unretained: the drawer
+/// outlives the area's drawing, or clears it (``disconnectDrawing(_:)``).
+public func connectDrawing(_ area: UnsafeMutablePointer<GtkWidget>, to drawer: any AreaDrawing) {
+  let draw:
+    @convention(c) (
+      UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+    ) -> Void = { _, cr, width, height, data in
+      guard let cr, let data else { return }
+      let drawer = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? any AreaDrawing
+      drawer?.drawArea(cr, width: Double(width), height: Double(height))
+    }
+  area.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
+    gtk_drawing_area_set_draw_func(
+      $0, draw, Unmanaged.passUnretained(drawer as AnyObject).toOpaque(), nil)
+  }
+}
+
+/// Stops `area` drawing.
+public func disconnectDrawing(_ area: UnsafeMutablePointer<GtkWidget>) {
+  area.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
+    gtk_drawing_area_set_draw_func($0, nil, nil, nil)
+  }
+}
+
+/// A `GtkDrawingArea` drawn by a closure (chrome: an indicator, a status line).
+public final class DrawingArea: AreaDrawing {
+  /// The area.
+  public let widget: UnsafeMutablePointer<GtkWidget>
+  private let draw: (OpaquePointer, Double, Double) -> Void
+
+  /// An area drawn by `draw(cr, width, height)`.
+  public init(draw: @escaping (OpaquePointer, Double, Double) -> Void) {
+    widget = gtk_drawing_area_new()
+    g_object_ref_sink(widget)
+    self.draw = draw
+    connectDrawing(widget, to: self)
+  }
+
+  deinit {
+    disconnectDrawing(widget)
+    g_object_unref(widget)
+  }
+
+  public func drawArea(_ cr: OpaquePointer, width: Double, height: Double) {
+    draw(cr, width, height)
+  }
+}
+
 /// The GTK widget a view owns, and where the host last put it.
-public final class DrawingWidget: Placement {
+public final class DrawingWidget: Placement, AreaDrawing {
   /// Every widget made, across hosts: what the tests and the status line count.
   nonisolated(unsafe) public static var created = 0
 
@@ -33,24 +87,15 @@ public final class DrawingWidget: Placement {
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
     super.init()
     DrawingWidget.created += 1
-    let draw:
-      @convention(c) (
-        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
-      ) -> Void = { _, cr, width, height, data in
-        guard let cr, let data else { return }
-        let box = Unmanaged<DrawingWidget>.fromOpaque(data).takeUnretainedValue()
-        box.owner?.draw(cr, width: Double(width), height: Double(height))
-      }
-    widget.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) { area in
-      gtk_drawing_area_set_draw_func(
-        area, draw, Unmanaged.passUnretained(self).toOpaque(), nil)
-    }
+    connectDrawing(widget, to: self)
+  }
+
+  public func drawArea(_ cr: OpaquePointer, width: Double, height: Double) {
+    owner?.draw(cr, width: width, height: height)
   }
 
   deinit {
-    widget.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) { area in
-      gtk_drawing_area_set_draw_func(area, nil, nil, nil)
-    }
+    disconnectDrawing(widget)
     if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
     g_object_unref(widget)
   }
