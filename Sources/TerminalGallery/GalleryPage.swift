@@ -96,6 +96,22 @@ public enum GalleryPages {
   }
 }
 
+/// A pane page over a shared page model (GalleryKit): its title, status, help and keys are the
+/// model's; the page adds the pane's cells, its drawing and the mouse.
+protocol ModelPage: PanePage {
+  associatedtype Model: PageModel
+  var model: Model { get }
+}
+
+extension ModelPage {
+  var title: String { model.title }
+  var status: String { model.status }
+  var keyHelp: [(String, String)] { model.keyHelp }
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    key.keyPress.map(model.handle) ?? false
+  }
+}
+
 /// A page made from the command-line options.
 protocol OptionsPage: GalleryPage {
   init(options: GalleryOptions)

@@ -41,4 +41,12 @@ package struct SeededRandom: RandomNumberGenerator {
       }
     }
   }
+
+  /// The generator for case `index` of a randomised test whose seeds start at `base`, and the
+  /// seed (to print when the case fails).
+  package static func forCase(_ index: Int, base: UInt64) -> (seed: UInt64, random: SeededRandom)
+  {
+    let seed = base &+ UInt64(index)
+    return (seed, SeededRandom(seed: seed))
+  }
 }

@@ -26,20 +26,15 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(columns)x\(rows)" }
 }
 
-/// What woke a wait for input.
+/// What woke a wait for input: bytes ready on the `input`, a `resize` (SIGWINCH), the process
+/// `resumed` after a suspension (SIGCONT: redraw everything), the `inputClosed` (end of file or
+/// an error).
 public struct PlatformWake: OptionSet, Sendable {
-  /// The raw bits.
   public let rawValue: UInt8
   /// Creates a value from raw bits.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
-  /// Bytes are ready on the input.
-  public static let input = PlatformWake(rawValue: 1)
-  /// The terminal was resized (SIGWINCH).
-  public static let resize = PlatformWake(rawValue: 2)
-  /// The process resumed after a suspension (SIGCONT): redraw everything.
-  public static let resumed = PlatformWake(rawValue: 4)
-  /// The input closed (end of file or error).
-  public static let inputClosed = PlatformWake(rawValue: 8)
+  public static let input = PlatformWake(rawValue: 1), resize = PlatformWake(rawValue: 2)
+  public static let resumed = PlatformWake(rawValue: 4), inputClosed = PlatformWake(rawValue: 8)
 }
 
 // Signal handlers can only touch globals, and only with async-signal-safe calls (write,

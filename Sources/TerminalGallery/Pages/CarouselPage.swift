@@ -9,9 +9,7 @@ import ReuseTerminal
 /// slots when wrapping.
 ///
 /// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items.
-final class CarouselPage: OptionsPage, PanePage {
-  let title = "Carousel"
-
+final class CarouselPage: OptionsPage, ModelPage {
   /// The page itself: the cards, the modes, keys and status (shared with other hosts).
   let model: CardDeckModel
   private var carousel: Carousel { model.carousel }
@@ -49,8 +47,4 @@ final class CarouselPage: OptionsPage, PanePage {
   var isAnimating: Bool { carousel.collectionView.isAnimating }
 
   var nextWakeTime: Double? { carousel.nextTickTime }
-
-  var status: String { model.status }
-
-  var keyHelp: [(String, String)] { model.keyHelp }
 }

@@ -9,9 +9,7 @@ import ReuseTerminal
 /// and the selection stays with its tasks.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-final class DataSourcePage: OptionsPage, PanePage, TimedPage {
-  let title = "Data source"
-
+final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
   /// The page itself: the tasks, the edits, keys and status (shared with other hosts).
   let model: TaskBoardModel<TaskCell>
   private var collectionView: CollectionView { model.collectionView }
@@ -41,15 +39,7 @@ final class DataSourcePage: OptionsPage, PanePage, TimedPage {
 
   // MARK: Input and state
 
-  func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    key.keyPress.map(model.handle) ?? false
-  }
-
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
     pane.handle(mouse, at: time)
   }
-
-  var status: String { model.status }
-
-  var keyHelp: [(String, String)] { model.keyHelp }
 }

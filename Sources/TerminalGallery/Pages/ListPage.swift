@@ -8,10 +8,9 @@ import ReuseTerminal
 /// With generated data, titles are computed from the item's index, so `--items 1000000` costs
 /// no memory per item; with `--data`, the file's sections and items are shown.
 final class ListPage: OptionsPage, GalleryPage {
-  let title = "List"
-
   /// The page itself: its data, focus, keys and status (shared with other hosts).
   let model: ListModel
+  var title: String { model.title }
   private var list: CollectionView { model.list }
   private var strip: CollectionView { model.strip }
   private let listPane: CollectionViewPane

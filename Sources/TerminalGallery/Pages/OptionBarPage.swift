@@ -11,9 +11,7 @@ import ReuseTerminal
 ///
 /// `--items N` is the number of categories (the first ones are named, the rest numbered: try
 /// 100,000); `--data` uses the file's section titles.
-final class OptionBarPage: OptionsPage, PanePage {
-  let title = "Option bar"
-
+final class OptionBarPage: OptionsPage, ModelPage {
   /// The page itself: the categories, the delegate's log, keys and status (shared with other
   /// hosts).
   let model: CategoriesModel
@@ -110,16 +108,8 @@ final class OptionBarPage: OptionsPage, PanePage {
     }
   }
 
-  func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    key.keyPress.map(model.handle) ?? false
-  }
-
   var restorableSelection: Int? {
     get { model.restorableSelection }
     set { model.restorableSelection = newValue }
   }
-
-  var status: String { model.status }
-
-  var keyHelp: [(String, String)] { model.keyHelp }
 }

@@ -8,9 +8,7 @@ import ReuseTerminal
 /// 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the terminal: each size row has its
 /// own item size). Arrows or drags move: a horizontal move changes the colour in every row at
 /// once, a vertical one the size; each drag moves one axis. A click picks a swatch.
-final class PickerPage: OptionsPage, PanePage {
-  let title = "Picker"
-
+final class PickerPage: OptionsPage, ModelPage {
   /// The page itself: the swatches, the chosen one, the delegate's log (shared with other
   /// hosts).
   let model: SwatchModel<SwatchCell>
@@ -51,10 +49,6 @@ final class PickerPage: OptionsPage, PanePage {
         "│ " + model.events.joined(separator: " · "), x: used, y: frame.height - 1,
         style: Theme.dim)
     }
-  }
-
-  func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    key.keyPress.map(model.handle) ?? false
   }
 
   /// The mouse, translated for the picker's own interpreter (it routes drags between its
@@ -98,8 +92,4 @@ final class PickerPage: OptionsPage, PanePage {
       forReuseIdentifier: SwatchCell.reuseIdentifier)
     return sizes
   }
-
-  var status: String { model.status }
-
-  var keyHelp: [(String, String)] { model.keyHelp }
 }

@@ -10,9 +10,7 @@ import ReuseTerminal
 ///
 /// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
 /// the file's items, with their `height` (× 3 rows) as the photo's height.
-final class WaterfallPage: OptionsPage, PanePage {
-  let title = "Waterfall"
-
+final class WaterfallPage: OptionsPage, ModelPage {
   /// The page itself: the feed, its pages, keys and status (shared with other hosts).
   let model: PhotoFeedModel
   let pane: CollectionViewPane
@@ -35,12 +33,4 @@ final class WaterfallPage: OptionsPage, PanePage {
     context.text(" " + model.headline, x: 0, y: 0, style: Theme.title)
     pane.draw(into: canvas)
   }
-
-  func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    key.keyPress.map(model.handle) ?? false
-  }
-
-  var status: String { model.status }
-
-  var keyHelp: [(String, String)] { model.keyHelp }
 }

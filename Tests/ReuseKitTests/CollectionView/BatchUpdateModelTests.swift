@@ -10,8 +10,7 @@ import Testing
 @Suite struct BatchUpdateModelTests {
   @Test(arguments: 0..<40)
   func randomBatchesKeepCellsSelectionAndCallbacksRight(_ index: Int) {
-    let seed = 0xBA7C_4000 &+ UInt64(index)
-    var random = SeededRandom(seed: seed)
+    var (seed, random) = SeededRandom.forCase(index, base: 0xBA7C_4000)
     var nextValue = 1_000
     let initial = random.sections(1...4, items: 0...30, numberingFrom: &nextValue)
     let sizing: ListLayout.ItemSizing = random.chance(0.5) ? .uniform(7) : .estimated(7)

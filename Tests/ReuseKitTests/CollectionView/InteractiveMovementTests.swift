@@ -415,8 +415,7 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
 @Suite struct InteractiveMovementModelTests {
   @Test(arguments: 0..<48)
   func randomReorderSessionsMatchTheModel(_ index: Int) {
-    let seed = 0x2E0_2D00 &+ UInt64(index)
-    var random = SeededRandom(seed: seed)
+    var (seed, random) = SeededRandom.forCase(index, base: 0x2E0_2D00)
     var next = 0
     let sections = random.sections(1...3, items: 0...40, numberingFrom: &next)
     let layout: any CollectionViewLayout
