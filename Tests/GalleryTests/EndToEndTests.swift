@@ -152,7 +152,8 @@ struct EndToEndTests {
   /// the list scrolling (the app ticks with no input), Escape puts it back; a swipe left
   /// opens Delete and Done, and a click on Delete deletes.
   @Test func reorderWithAutoscrollAndSwipeActionsInARealTerminal() throws {
-    let tmux = try Tmux.gallery(columns: 90, rows: 26, "--demo datasource --items 4000", until: "100 tasks")
+    let tmux = try Tmux.gallery(
+      columns: 90, rows: 26, "--demo datasource --items 4000", until: "100 tasks")
     defer { tmux.kill() }
     tmux.drag(through: [4, 8, 14, 20, 25].map { (1, $0) }, pause: 0.03, releases: false)
     try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
@@ -178,7 +179,8 @@ struct EndToEndTests {
 
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
-    let tmux = try Tmux.gallery(columns: 100, rows: 30, "--demo optionbar --items 10000000", until: "10,000,000 categories")
+    let tmux = try Tmux.gallery(
+      columns: 100, rows: 30, "--demo optionbar --items 10000000", until: "10,000,000 categories")
     defer { tmux.kill() }
     tmux.keys("End")
     try tmux.waitFor("selected Topic 10,000,000")

@@ -30,22 +30,23 @@ package struct SeededRandom: RandomNumberGenerator {
   package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 
   /// Sections of distinct values: `sections` sections of `items` values each (both drawn at
-  /// random), numbered on from `next`.
+  /// random), numbered on from `first`; and the last value given.
   package mutating func sections(
-    _ sections: ClosedRange<Int>, items: ClosedRange<Int>, numberingFrom next: inout Int
-  ) -> [[Int]] {
-    (0..<int(sections)).map { _ in
+    _ sections: ClosedRange<Int>, items: ClosedRange<Int>, numberingFrom first: Int
+  ) -> (sections: [[Int]], last: Int) {
+    var next = first
+    let result = (0..<int(sections)).map { _ in
       (0..<int(items)).map { _ -> Int in
         next += 1
         return next
       }
     }
+    return (result, next)
   }
 
   /// The generator for case `index` of a randomised test whose seeds start at `base`, and the
   /// seed (to print when the case fails).
-  package static func forCase(_ index: Int, base: UInt64) -> (seed: UInt64, random: SeededRandom)
-  {
+  package static func forCase(_ index: Int, base: UInt64) -> (seed: UInt64, random: SeededRandom) {
     let seed = base &+ UInt64(index)
     return (seed, SeededRandom(seed: seed))
   }

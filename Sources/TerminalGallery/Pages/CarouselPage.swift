@@ -12,7 +12,6 @@ import ReuseTerminal
 final class CarouselPage: OptionsPage, ModelPage {
   /// The page itself: the cards, the modes, keys and status (shared with other hosts).
   let model: CardDeckModel
-  private var carousel: Carousel { model.carousel }
   let pane: CollectionViewPane
   var frame = CellRect.zero
 
@@ -39,12 +38,12 @@ final class CarouselPage: OptionsPage, ModelPage {
   }
 
   func tick(now: Double) {
-    carousel.tick(now: now)
+    model.carousel.tick(now: now)
   }
 
   /// Only motion counts: an autoscroll waiting for its turn is a timer (``nextWakeTime``), so
   /// the app sleeps between moves instead of drawing 60 frames a second.
-  var isAnimating: Bool { carousel.collectionView.isAnimating }
+  var isAnimating: Bool { model.carousel.collectionView.isAnimating }
 
-  var nextWakeTime: Double? { carousel.nextTickTime }
+  var nextWakeTime: Double? { model.carousel.nextTickTime }
 }

@@ -15,7 +15,6 @@ final class OptionBarPage: OptionsPage, ModelPage {
   /// The page itself: the categories, the delegate's log, keys and status (shared with other
   /// hosts).
   let model: CategoriesModel
-  private var bar: OptionBar { model.bar }
   let pane: CollectionViewPane
   var frame = CellRect.zero
 
@@ -44,8 +43,8 @@ final class OptionBarPage: OptionsPage, ModelPage {
     let indicatorRow = frame.y + 2
     canvas.fill(
       CellRect(x: frame.x, y: indicatorRow, width: frame.width, height: 1), style: Theme.plain)
-    if let indicator = bar.indicatorFrame {
-      let left = Int((indicator.minX - bar.collectionView.contentOffset.x).rounded())
+    if let indicator = model.bar.indicatorFrame {
+      let left = Int((indicator.minX - model.bar.collectionView.contentOffset.x).rounded())
       let width = Int(indicator.width.rounded())
       let rect = CellRect(x: pane.frame.x + left, y: indicatorRow, width: width, height: 1)
         .intersection(pane.frame.offsetBy(dx: 0, dy: 1))
@@ -67,7 +66,7 @@ final class OptionBarPage: OptionsPage, ModelPage {
       canvas: canvas,
       frame: CellRect(x: frame.x + frame.width - logWidth, y: top, width: logWidth, height: height),
       clip: frame)
-    if let selected = bar.selectedIndex {
+    if let selected = model.bar.selectedIndex {
       left.text(" \(name(selected))", x: 0, y: 0, style: Theme.title)
       drawItems(ofColumn: selected, into: left, rows: height - 2)
     } else {

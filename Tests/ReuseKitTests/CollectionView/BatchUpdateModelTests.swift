@@ -11,8 +11,7 @@ import Testing
   @Test(arguments: 0..<40)
   func randomBatchesKeepCellsSelectionAndCallbacksRight(_ index: Int) {
     var (seed, random) = SeededRandom.forCase(index, base: 0xBA7C_4000)
-    var nextValue = 1_000
-    let initial = random.sections(1...4, items: 0...30, numberingFrom: &nextValue)
+    var (initial, nextValue) = random.sections(1...4, items: 0...30, numberingFrom: 1_000)
     let sizing: ListLayout.ItemSizing = random.chance(0.5) ? .uniform(7) : .estimated(7)
     let (collectionView, source) = makeValues(initial, viewport: 60, sizing: sizing)
     collectionView.allowsMultipleSelection = true

@@ -416,8 +416,7 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
   @Test(arguments: 0..<48)
   func randomReorderSessionsMatchTheModel(_ index: Int) {
     var (seed, random) = SeededRandom.forCase(index, base: 0x2E0_2D00)
-    var next = 0
-    let sections = random.sections(1...3, items: 0...40, numberingFrom: &next)
+    let (sections, last) = random.sections(1...3, items: 0...40, numberingFrom: 0)
     let layout: any CollectionViewLayout
     switch index % 4 {
     case 0: layout = ListLayout(itemSizing: .uniform(10), headerLength: .fixed(6))
@@ -426,7 +425,7 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     default: layout = WaterfallLayout(columns: .fixed(2), itemHeight: .estimated(14))
     }
     let (view, board) = makeBoard(sections, layout: layout)
-    for value in 0...next { board.lengths[value] = Double(6 + (value * 7) % 13) }
+    for value in 0...last { board.lengths[value] = Double(6 + (value * 7) % 13) }
     var model = sections
     var time = 0.0
     for step in 0..<40 {
