@@ -67,8 +67,8 @@ corpus="$out/$name-corpus"
 mkdir -p "$corpus"
 cd "$out"
 echo "fuzzing $name for $seconds s (corpus: Fuzz/$name/corpus, $corpus)" >&2
-# -detect_leaks=0: the leak check is a separate pass (issue 19, point 4); here a crash or a
-# memory error fails the run.
+# -detect_leaks=0: the leak check is a separate pass (Scripts/leaks.sh, step 4 of .ci/run);
+# here a crash or a memory error fails the run.
 ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$binary" "$corpus" "$root/Fuzz/$name/corpus" \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix="$out/$name-" 2>&1 | tee "$out/$name.log" | grep -E "^#|Done|ERROR|SUMMARY|stat::" | tail -15

@@ -48,7 +48,7 @@ struct EndToEndTests {
     #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
   }
 
-  /// Issue 9: bad `--data` files in a real terminal: malformed, truncated, wrongly typed, too
+  /// Bad `--data` files in a real terminal: malformed, truncated, wrongly typed, too
   /// big (a sparse file past the limit) and missing. Each prints an error naming the place,
   /// exits non-zero, and leaves the terminal untouched (never in raw mode or the alternate
   /// screen).
@@ -109,9 +109,9 @@ struct EndToEndTests {
     #expect(try tmux.shellSeesCookedTerminal())
   }
 
-  /// Issue 14, in a real terminal with the invariant checks on (a debug build): keys faster
-  /// than the animations, a click that catches a moving row, and the list's focus under its
-  /// pinned header.
+  /// Interrupted animations, in a real terminal with the invariant checks on (a debug build):
+  /// keys faster than the animations, a click that catches a moving row, and the list's focus
+  /// under its pinned header.
   @Test func quickKeysAndInterruptingClicksInARealTerminal() throws {
     let tmux = try Tmux.gallery(columns: 100, rows: 30, "--demo picker", until: "colour 1 of 8")
     defer { tmux.kill() }

@@ -112,7 +112,7 @@ import Testing
     #expect(!events.isEmpty)
   }
 
-  /// Issue 9: ten million seeded random bytes, in reads of random sizes, some biased toward
+  /// Ten million seeded random bytes, in reads of random sizes, some biased toward
   /// escape-sequence bytes. No crash, no hang (nothing is held past the timeout), bounded
   /// memory, and afterwards a plain key still decodes.
   @Test func tenMillionRandomBytesNeverCrashHangOrWedge() {

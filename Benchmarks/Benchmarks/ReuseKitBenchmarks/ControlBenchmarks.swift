@@ -25,7 +25,7 @@ enum CarouselGeometry {
   static let reloads = 100
 }
 
-/// The `optionbar` and `carousel` families (issue 6).
+/// The `optionbar` and `carousel` families.
 func registerControlBenchmarks() {
   for count in OptionBarGeometry.columnCounts {
     registerOptionBarFrame(count, variable: false)
@@ -110,7 +110,7 @@ private func registerOptionBarFrame(_ count: Int, variable: Bool) {
     },
     step: { $0.frame() }, result: { $0.bar.collectionView.reuseCounters.visible })
 
-  // ZXOptionBar (seed 000) is only right for equal widths.
+  // ZXOptionBar is only right for equal widths.
   guard !variable else { return }
   registerBaselineFrames(
     name, items: count, scaling: .one, baseline: "optionbar-seed000",
@@ -216,8 +216,8 @@ final class CarouselFixture: CarouselDataSource {
   var visibleCards: [Int] { carousel.collectionView.indexPathsForVisibleItems.map(\.item) }
 }
 
-/// `reloads`: reloads before timing (each with a scroll event between), where the seed's
-/// leak shows.
+/// `reloads`: reloads before timing (each with a scroll event between), where
+/// BayCarouselView's leak shows.
 private func registerCarouselFrame(wraps: Bool, reloads: Int) {
   let name =
     "carousel/frame/\(wraps ? "wrap" : "plain")" + (reloads > 0 ? "-after-\(reloads)-reloads" : "")
@@ -235,7 +235,7 @@ private func registerCarouselFrame(wraps: Bool, reloads: Int) {
     },
     step: { $0.frame() }, result: { $0.carousel.currentIndex })
 
-  // BayCarouselView (seed 004) does not wrap.
+  // BayCarouselView does not wrap.
   guard !wraps else { return }
   registerBaselineFrames(
     name, items: count, scaling: .kilo, baseline: "baycarousel-seed004",

@@ -10,7 +10,7 @@ enum ReuseMetric {
 }
 
 /// The `list` family: frame step, end-to-end scroll, prepare and visible query, in each
-/// sizing mode, at 10,000 / 100,000 / 1,000,000 items, with the seed baselines beside them.
+/// sizing mode, at 10,000 / 100,000 / 1,000,000 items, with the baselines beside them.
 func registerListBenchmarks() {
   for sizing in Sizing.allCases {
     for count in Geometry.itemCounts {
@@ -49,7 +49,7 @@ private func registerFrameStep(_ sizing: Sizing, _ count: Int) {
       return (baseline, stepper)
     })
 
-  // ZXOptionBar (seed 000): every column's rect per frame, string keys, O(v²) diff. Its
+  // ZXOptionBar: every column's rect per frame, string keys, O(v²) diff. Its
   // `width * index` positions are only right for equal widths, so it runs on uniform rows.
   guard sizing != .variable else { return }
   registerBaselineFrames(

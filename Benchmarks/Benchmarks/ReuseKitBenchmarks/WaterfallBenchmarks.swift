@@ -3,12 +3,12 @@ import ReuseKit
 import Scenarios
 
 /// The `waterfall` family: two columns on the fixed 320 × 800 viewport, photo-like heights of
-/// 100–300 points (seeded), 5-point column and 3-point item spacing (seed 003's metrics),
+/// 100–300 points (seeded), 5-point column and 3-point item spacing (WaterFlowView's metrics),
 /// shortest-column placement.
 ///
 /// - `prepare`: placing every item (a fresh layout each time);
 /// - `frame`: the list family's frame step (a third of the viewport);
-/// - `jump`: big jumps, to seeded random offsets anywhere in the content, against seed 003's
+/// - `jump`: big jumps, to seeded random offsets anywhere in the content, against WaterFlowView's
 ///   per-column walk and CHT's union-rectangle scan, after checking that each shows the same
 ///   items as ours.
 func registerWaterfallBenchmarks() {
@@ -86,9 +86,9 @@ private func registerWaterfallAppend(count: Int, page: Int) {
 }
 
 /// The visible-set computation alone, after a big jump: our layout's rect query against the
-/// baselines' ways of finding the visible rectangles (seed 003: its scan from row 0 per column,
-/// which is what completes its frame after a jump; CHT: the union-rectangle scan and item
-/// tests), with no cells involved.
+/// baselines' ways of finding the visible rectangles (WaterFlowView: its scan from row 0 per
+/// column, which is what completes its frame after a jump; CHT: the union-rectangle scan and
+/// item tests), with no cells involved.
 private func registerWaterfallQueries(count: Int) {
   let queries = 100
   final class Inputs {
@@ -112,7 +112,7 @@ private func registerWaterfallQueries(count: Int) {
         height: Geometry.viewport.height)
     }
 
-    /// Seed 003's search for the visible rows of each column, from row 0 (its frame after a
+    /// WaterFlowView's search for the visible rows of each column, from row 0 (its frame after a
     /// jump), written as the original's loops.
     func seedVisibleRows(in rect: Rect) -> Int {
       var found = 0
@@ -288,7 +288,7 @@ private func registerWaterfallJumps(count: Int, baselines: Bool) {
       cht = CHTWaterfall(frames: items, boundsHeight: Geometry.viewport.height)
     }
 
-    /// The seed's visible items (as item numbers), to compare with ours.
+    /// WaterFlowView's visible items (as item numbers), to compare with ours.
     var seedItems: [Int] {
       let layout = ours.layout
       var columns: [[Int]] = [[], []]
@@ -298,7 +298,7 @@ private func registerWaterfallJumps(count: Int, baselines: Bool) {
       return seed.visible.map { columns[$0.column][$0.row] }
     }
 
-    /// Seed 003 after a jump: scroll events until the frame is complete (the first one
+    /// WaterFlowView after a jump: scroll events until the frame is complete (the first one
     /// usually leaves it blank), as many as the original needed.
     func seedJump(to offset: Double, expected: Int) {
       seed.contentOffset = offset
@@ -338,7 +338,8 @@ private func registerWaterfallJumps(count: Int, baselines: Bool) {
         baselines.cht.layout()
       })
     guard blankFirstFrames > 100 else {
-      fatalError("waterfall/jump: seed 003 left only \(blankFirstFrames) of 200 first frames blank")
+      fatalError(
+        "waterfall/jump: WaterFlowView left only \(blankFirstFrames) of 200 first frames blank")
     }
     shared.value = baselines
   }

@@ -7,7 +7,7 @@ import Testing
 /// Seeded random sessions of what users do, per control: drags (released with and without
 /// velocity), touches that catch running motions, key steps at random moments on the clock,
 /// wheel notches, resizes, reloads, appends and requests to show an item. Whenever everything
-/// comes to rest, the session checks what SPEC §5 and §7 promise:
+/// comes to rest, the session checks what the controls promise:
 /// - a paging or snapping view rests on a stop;
 /// - n key steps moved n stops from where the content was heading (clamped, or wrapped);
 /// - the item last asked to be visible is fully visible and clear of pinned headers;

@@ -4,9 +4,9 @@ import Testing
 @testable import ReuseControls
 @testable import ReuseKit
 
-/// What users do in the middle of animations (SPEC §7: every release settles, every key
-/// counts): each test replays one sequence that once left a view between stops, lost key
-/// presses, or trapped.
+/// What users do in the middle of animations (every release settles, every key counts): each
+/// test replays one sequence that once left a view between stops, lost key presses, or
+/// trapped.
 @Suite struct InterruptionTests {
   // MARK: Every release settles
 

@@ -189,7 +189,8 @@ func makeBar(_ widths: [Double], width: Double = 100) -> (OptionBar, Columns) {
   return (bar, columns)
 }
 
-/// One regression test per defect of seed 000 (SPEC §2), and the rest of the control.
+/// One regression test per defect of ZXOptionBar (the Option Bar article lists them), and the
+/// rest of the control.
 
 // MARK: Interruptions
 

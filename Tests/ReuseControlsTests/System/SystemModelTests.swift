@@ -5,7 +5,7 @@ import Testing
 @testable import ReuseControls
 @testable import ReuseKit
 
-/// The whole-system randomised model test (issue 9): seeded runs mixing every operation a
+/// The whole-system randomised model test: seeded runs mixing every operation a
 /// user or an app can do (scroll, fling, tick, resize, inserts, deletes, moves, reloads,
 /// snapshots, selection) over every layout and control (list, grid, waterfall, carousel,
 /// picker), checking the invariants after every operation against an independent model of the

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReuseKit
 
-/// Issue 9's pathological input, on every layout: ten million items; sizes of 0, NaN,
+/// Pathological input, on every layout: ten million items; sizes of 0, NaN,
 /// negative and 1e12; a data source whose counts change without a reload. Each gets a
 /// diagnostic (where the input is wrong) and a safe fallback: finite geometry, the right
 /// cells, no trap.

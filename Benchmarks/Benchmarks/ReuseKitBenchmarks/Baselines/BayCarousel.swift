@@ -1,21 +1,21 @@
 import ReuseKit
 
 /// Baseline `baycarousel-seed004`: a faithful Swift port of BayCarouselView's
-/// `scrollViewDidScroll:` (seed 004), the work it does per scroll event.
+/// `scrollViewDidScroll:`, the work it does per scroll event.
 ///
 /// What it reproduces, per event:
 /// - every subview ever created (hidden or not: views are added once and then only hidden) is
 ///   tested against the bounds widened by twice the padding; those outside are hidden, pooled
 ///   (an `NSMutableSet`: here a dictionary keyed by identity) and reported;
-/// - all subviews are sorted by `frame.origin.x` (the seed boxes each x in an `NSNumber`; the
+/// - all subviews are sorted by `frame.origin.x` (the original boxes each x in an `NSNumber`; the
 ///   port compares doubles, which only makes it faster), then scanned from both ends for the
 ///   first and last visible view;
 /// - at most one view is generated on each side (`generateViewWithIndex:`: dequeue, frame,
 ///   unhide), and the current index is set from the edge views;
-/// - the visible views get their transform by distance from the centre (the seed resets it in
+/// - the visible views get their transform by distance from the centre (the original resets it in
 ///   `dequeueReusableView`; the scaling is the same default as ours, so the work is equal).
 ///
-/// Geometry is ours (card width, stride, peek inset as the seed's `cardInset`, spacing as its
+/// Geometry is ours (card width, stride, peek inset as the original's `cardInset`, spacing as its
 /// `padding`), so both show the same cards; the benchmark checks it before timing.
 final class BayCarousel {
   final class ItemView {
@@ -77,7 +77,7 @@ final class BayCarousel {
     }
   }
 
-  /// `reloadData`, with the leak SPEC §6 names: the pool is emptied but its hidden views stay
+  /// `reloadData`, with the original's leak: the pool is emptied but its hidden views stay
   /// in the scroll view (the article's code never removes a subview), so each reload adds
   /// new views that every later scroll event tests and sorts. (The article does not show
   /// `reloadData`; this is the reading of "the original leaked hidden views".)

@@ -1,7 +1,7 @@
 import ReuseKit
 
 /// Baseline `optionbar-seed000`: a faithful Swift port of the visible-cell algorithm of
-/// ZXOptionBar (seed 000), `layoutCells()` and its helpers.
+/// ZXOptionBar, `layoutCells()` and its helpers.
 ///
 /// What it reproduces, per frame:
 /// - `indexsForColumnInRect`: computes every column's rect (`width * index`, as the original)
@@ -64,7 +64,7 @@ final class OptionBarSeed000 {
     }
   }
 
-  /// The data source's `cellForColumnAtIndex`, dequeuing as the seed's demo does.
+  /// The data source's `cellForColumnAtIndex`, dequeuing as ZXOptionBar's demo does.
   private func cellForColumn(at index: Int) -> BaselineCell {
     if let cell = dequeueReusableCell(withIdentifier: "ZXOptionBarDemo") { return cell }
     cellsCreated += 1
@@ -93,7 +93,7 @@ final class OptionBarSeed000 {
     return keys
   }
 
-  /// Scans every column: the O(n) per frame that SPEC §2 lists as a defect.
+  /// Scans every column: the O(n) per frame, one of ZXOptionBar's defects.
   func indexsForColumnInRect(_ rect: Rect) -> [String] {
     var indexs: [String] = []
     for column in 0..<columnCount {

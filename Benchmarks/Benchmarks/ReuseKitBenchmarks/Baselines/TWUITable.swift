@@ -1,7 +1,7 @@
 import ReuseKit
 
 /// Baseline `twui-table`: a faithful Swift port of TUITableView's visible-cell algorithm
-/// (Twitter's TWUI, which seed 000's option bar derives from).
+/// (Twitter's TWUI, which ZXOptionBar derives from).
 ///
 /// What it reproduces, per frame:
 /// - row offsets are precomputed per section (`TUITableViewSection._setupRowHeights`), so a

@@ -1,7 +1,7 @@
 import ReuseKit
 
 /// Baseline `waterflow-seed003`: a faithful Swift port of WaterFlowView's visible-cell
-/// algorithm (seed 003, `onScroll`), on the same per-column rectangles as ours.
+/// algorithm (`onScroll`), on the same per-column rectangles as ours.
 ///
 /// What it reproduces, per scroll event, for each column:
 /// - with no visible cell, a linear scan from row 0 for the first visible rectangle;
