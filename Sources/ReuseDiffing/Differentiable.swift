@@ -2,7 +2,9 @@
 /// same while the value changes, and a content comparison that tells a changed value from an
 /// unchanged one.
 ///
-/// An element whose identifier appears in both versions is the same element (kept or moved);
+/// Identity is the identifier's own `==`: an element whose identifier appears in both versions
+/// (equal by `==`, so `"caf\u{E9}"` and `"cafe\u{301}"` are one identifier) is the same
+/// element (kept or moved);
 /// if its content differs it is also updated (its cell reconfigured or reloaded). Identifiers
 /// that appear only in the old version are deleted, only in the new one inserted.
 ///

@@ -1,6 +1,10 @@
 /// Paul Heckel's linear-time matching ("A technique for isolating differences between files",
 /// CACM 1978), over identifiers, with duplicates matched in order.
 ///
+/// **Identity is the identifier's own `==`** (and `hashValue`): two identifiers Swift calls
+/// equal are the same element, whatever their bytes (`"caf\u{E9}"` and `"cafe\u{301}"` are one
+/// string to Swift, so one element to the diff).
+///
 /// 0. The common prefix and suffix match in place, unhashed (most edits change a few
 ///    elements: only those between are hashed).
 /// 1. One symbol-table entry per distinct identifier records its occurrences in the old
@@ -14,6 +18,12 @@
 /// and duplicates are matched in order instead of being deleted and inserted. That is the
 /// duplicate policy: the result is always valid, and occurrences beyond the other version's
 /// count are deleted or inserted.
+///
+/// The prefix obeys that rule by construction. The suffix obeys it unless an identifier in it
+/// also occurs between, a different number of times in each version (its k-th occurrence from
+/// the start is then not its k-th from the end): that case is detected (the suffix's
+/// identifiers are looked up, only when the part between has such an identifier) and matched
+/// again without the suffix step.
 @usableFromInline
 struct HeckelMatch {
   /// For each old element, the index of its match in the new version, or -1.
@@ -60,8 +70,8 @@ struct HeckelMatch {
     precondition(
       oldCount + newCount < Int(Int32.max),
       "Diffing \(oldCount) + \(newCount) elements: at most \(Int32.max - 1) in all")
-    var oldToNew = [Int](repeating: -1, count: oldCount)
-    var newToOld = [Int](repeating: -1, count: newCount)
+    var oldMatches = [Int](repeating: -1, count: oldCount)
+    var newMatches = [Int](repeating: -1, count: newCount)
     // A common prefix and suffix match in place, unhashed: an edit that inserts, deletes or
     // changes a few elements hashes only the part between. (Duplicates are counted there.)
     var prefix = 0
@@ -76,13 +86,58 @@ struct HeckelMatch {
       }
     }
     for index in 0..<prefix {
-      oldToNew[index] = index
-      newToOld[index] = index
+      oldMatches[index] = index
+      newMatches[index] = index
     }
-    for back in 0..<suffix {
-      oldToNew[oldCount - 1 - back] = newCount - 1 - back
-      newToOld[newCount - 1 - back] = oldCount - 1 - back
+    // String identifiers hash their UTF-8 bytes while every one of them is ASCII (where
+    // equal bytes and Swift's `==` agree); any other string makes the whole match hash with
+    // `hashValue`, which follows `==` (canonical equivalence) for every string.
+    var hashing = HeckelHashing.hashValue
+    if ID.self == Int.self {
+      hashing = .integer
+    } else if ID.self == String.self {
+      hashing = .asciiBytes
     }
+    // Matches are written straight into the results' storage.
+    var duplicated = 0
+    oldMatches.withUnsafeMutableBufferPointer { oldToNew in
+      newMatches.withUnsafeMutableBufferPointer { newToOld in
+        while true {
+          switch HeckelMatch.matchMiddle(
+            old, new, prefix: prefix, suffix: suffix, hashing: hashing, oldToNew: oldToNew,
+            newToOld: newToOld)
+          {
+          case .matched(let count):
+            for back in 0..<suffix {
+              oldToNew[oldCount - 1 - back] = newCount - 1 - back
+              newToOld[newCount - 1 - back] = oldCount - 1 - back
+            }
+            duplicated = count
+            return
+          case .notASCII:
+            hashing = .hashValue
+          case .suffixBreaksOrder:
+            suffix = 0
+          }
+          for index in prefix..<oldCount { oldToNew[index] = -1 }
+          for index in prefix..<newCount { newToOld[index] = -1 }
+        }
+      }
+    }
+    oldToNew = oldMatches
+    newToOld = newMatches
+    duplicatedIdentifiers = duplicated
+  }
+
+  /// Matches the elements between the common prefix and suffix, writing each match into
+  /// `oldToNew` and `newToOld`.
+  @inlinable
+  static func matchMiddle<ID: Hashable>(
+    _ old: [ID], _ new: [ID], prefix: Int, suffix: Int, hashing: HeckelHashing,
+    oldToNew: UnsafeMutableBufferPointer<Int>, newToOld: UnsafeMutableBufferPointer<Int>
+  ) -> HeckelOutcome {
+    let oldCount = old.count
+    let newCount = new.count
     let oldRange = prefix..<(oldCount - suffix)
     let newRange = prefix..<(newCount - suffix)
     var capacity = 16
@@ -96,22 +151,26 @@ struct HeckelMatch {
       capacity: max(1, oldRange.count + newRange.count))
     var entryCount = 0
     let nextOccurrence = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, oldCount))
+    let hashes = UnsafeMutablePointer<Int>.allocate(
+      capacity: max(1, oldRange.count, newRange.count, suffix))
     defer {
       slots.deallocate()
       entries.deallocate()
       nextOccurrence.deallocate()
+      hashes.deallocate()
     }
-    old.withUnsafeBufferPointer { old in
+    return old.withUnsafeBufferPointer { old in
       new.withUnsafeBufferPointer { new in
         /// The entry of the element at `representative` (an old index, or -1 - a new index),
-        /// whose hash is `hash`; added if new. Elements are compared where they lie, never
-        /// copied.
+        /// whose hash is `hash`; added if new (-1 if absent and `insert` is false). Elements
+        /// are compared where they lie, never copied.
         @inline(__always)
-        func entry(hash: Int, at representative: Int) -> Int {
+        func entry(hash: Int, at representative: Int, insert: Bool = true) -> Int {
           var slot = hash & mask
           while true {
             let stored = Int(slots[slot])
             if stored == 0 {
+              guard insert else { return -1 }
               entryCount += 1
               slots[slot] = Int32(truncatingIfNeeded: entryCount)
               (entries + entryCount - 1).initialize(
@@ -133,33 +192,13 @@ struct HeckelMatch {
             slot = (slot + 1) & mask
           }
         }
+        // Bytes ORed together while hashing ASCII strings: a high bit set means one was not.
+        var highBits: UInt64 = 0
         // Hash a whole side first: the probes then have their addresses ready, and the
         // processor overlaps their cache misses instead of waiting for each in turn.
-        let hashes = UnsafeMutablePointer<Int>.allocate(capacity: max(oldCount, newCount, 1))
-        defer { hashes.deallocate() }
-        // Integer identifiers (the common case: database ids) take a multiplicative hash, a
-        // few instructions instead of SipHash's hundred; string identifiers (UUIDs, keys) a
-        // word-at-a-time hash of their UTF-8 bytes, seeded per process. The table only needs
-        // consistency within one diff.
-        let integers = ID.self == Int.self
-        let strings = ID.self == String.self
-        @inline(__always)
-        func hash(_ id: ID) -> Int {
-          if integers {
-            let bits = UInt(bitPattern: unsafeBitCast(id, to: Int.self))
-            return Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 20)
-          }
-          if strings,
-            let hash = unsafeBitCast(id, to: String.self).utf8.withContiguousStorageIfAvailable(
-              hashUTF8)
-          {
-            return hash
-          }
-          return id.hashValue
-        }
-        for index in oldRange { hashes[index] = hash(old[index]) }
+        heckelHashes(old, oldRange, into: hashes, hashing, &highBits)
         for index in oldRange {
-          let entry = entries + entry(hash: hashes[index], at: index)
+          let entry = entries + entry(hash: hashes[index - prefix], at: index)
           nextOccurrence[index] = -1
           let tail = Int(entry.pointee.tail)
           if tail >= 0 {
@@ -168,30 +207,116 @@ struct HeckelMatch {
             entry.pointee.head = Int32(truncatingIfNeeded: index)
           }
           entry.pointee.tail = Int32(truncatingIfNeeded: index)
-          if entry.pointee.oldCount < 2 { entry.pointee.oldCount += 1 }
+          entry.pointee.oldCount = entry.pointee.oldCount &<< 1 | 1
         }
-        for index in newRange { hashes[index] = hash(new[index]) }
+        heckelHashes(new, newRange, into: hashes, hashing, &highBits)
+        var matched = 0
         for index in newRange {
-          let entry = entries + entry(hash: hashes[index], at: -1 - index)
-          if entry.pointee.newCount < 2 { entry.pointee.newCount += 1 }
+          let entry = entries + entry(hash: hashes[index - prefix], at: -1 - index)
+          entry.pointee.newCount = entry.pointee.newCount &<< 1 | 1
           let oldIndex = Int(entry.pointee.head)
           if oldIndex >= 0 {
             newToOld[index] = oldIndex
             oldToNew[oldIndex] = index
             entry.pointee.head = nextOccurrence[oldIndex]
+            matched &+= 1
           }
         }
+        if highBits & 0x8080_8080_8080_8080 != 0 { return .notASCII }
+        var duplicated = 0
+        var index = 0
+        while index < entryCount {
+          duplicated &+= (entries[index].oldCount | entries[index].newCount) > 1 ? 1 : 0
+          index &+= 1
+        }
+        // Some identifier occurs a different number of times in each version exactly when an
+        // element on either side is left unmatched.
+        let unbalanced = matched != oldRange.count || matched != newRange.count
+        defer { entries.deinitialize(count: entryCount) }
+        // The suffix matched its occurrences counting from the end: right unless one of its
+        // identifiers occurs between a different number of times in each version.
+        if unbalanced && suffix > 0 {
+          let suffixRange = (oldCount - suffix)..<oldCount
+          heckelHashes(old, suffixRange, into: hashes, hashing, &highBits)
+          for index in suffixRange {
+            let found = entry(
+              hash: hashes[index - suffixRange.lowerBound], at: index, insert: false)
+            // Counts saturate past 7: equal saturated counts may differ, so they count as
+            // a conflict too (the match without the suffix is right whatever they are).
+            if found >= 0
+              && (entries[found].oldCount != entries[found].newCount
+                || entries[found].oldCount == .max)
+            {
+              return .suffixBreaksOrder
+            }
+          }
+          if highBits & 0x8080_8080_8080_8080 != 0 { return .notASCII }
+        }
+        return .matched(duplicated: duplicated)
       }
     }
-    var duplicated = 0
-    for index in 0..<entryCount where entries[index].oldCount > 1 || entries[index].newCount > 1 {
-      duplicated += 1
-    }
-    entries.deinitialize(count: entryCount)
-    self.oldToNew = oldToNew
-    self.newToOld = newToOld
-    self.duplicatedIdentifiers = duplicated
   }
+}
+
+/// The hashes of `elements[range]` for ``HeckelMatch``'s table, written from `hashes` on.
+/// Integer identifiers (the common case: database ids) take a multiplicative hash, a few
+/// instructions instead of SipHash's hundred; ASCII string identifiers (UUIDs, keys) a
+/// word-at-a-time hash of their bytes, seeded per process, ORing the bytes into `highBits` (a
+/// string that is not contiguous sets it as if it were not ASCII). The table only needs
+/// consistency within one diff. One loop per way of hashing, so that each stays tight.
+@inlinable
+func heckelHashes<ID: Hashable>(
+  _ elements: UnsafeBufferPointer<ID>, _ range: Range<Int>, into hashes: UnsafeMutablePointer<Int>,
+  _ hashing: HeckelHashing, _ highBits: inout UInt64
+) {
+  let base = range.lowerBound
+  // Each cast is guarded by the type it casts to: after specialisation the other branches
+  // are gone (a size-mismatched `unsafeBitCast` must never be compiled in, even unreachable:
+  // `-Ounchecked` clients turn its check into an assumption).
+  switch hashing {
+  case .integer where ID.self == Int.self:
+    for index in range {
+      let bits = UInt(bitPattern: unsafeBitCast(elements[index], to: Int.self))
+      hashes[index - base] = Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 20)
+    }
+  case .asciiBytes where ID.self == String.self:
+    var bits: UInt64 = 0
+    for index in range {
+      if let hash = unsafeBitCast(elements[index], to: String.self).utf8
+        .withContiguousStorageIfAvailable({ hashUTF8($0, highBits: &bits) })
+      {
+        hashes[index - base] = hash
+      } else {
+        bits |= 0x80
+      }
+    }
+    highBits |= bits
+  default:
+    for index in range { hashes[index - base] = elements[index].hashValue }
+  }
+}
+
+/// How ``HeckelMatch`` hashes identifiers.
+@usableFromInline
+enum HeckelHashing {
+  /// A multiplicative hash of an `Int`.
+  case integer
+  /// ``hashUTF8(_:highBits:)`` of a `String` that is all ASCII.
+  case asciiBytes
+  /// `hashValue`.
+  case hashValue
+}
+
+/// How one attempt of ``HeckelMatch/matchMiddle(_:_:prefix:suffix:hashing:oldToNew:newToOld:)``
+/// ended.
+@usableFromInline
+enum HeckelOutcome {
+  /// Matched; the number of distinct identifiers that occur more than once.
+  case matched(duplicated: Int)
+  /// A string is not ASCII (or not contiguous): match again with `hashValue`.
+  case notASCII
+  /// The suffix's in-place matches break the k-th-occurrence order: match without it.
+  case suffixBreaksOrder
 }
 
 /// A per-process seed for ``hashUTF8(_:)``: identifiers that collide in one run do not in the
@@ -201,13 +326,15 @@ let utf8HashSeed = UInt64.random(in: UInt64.min...UInt64.max)
 
 /// A fast hash of UTF-8 bytes, eight at a time (a multiply-rotate per word and a final
 /// avalanche), seeded per process: a few instructions a word instead of SipHash's dozens.
+/// Every byte is also ORed into `highBits`: its high bits say whether one was not ASCII.
 @inlinable
-func hashUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+func hashUTF8(_ bytes: UnsafeBufferPointer<UInt8>, highBits: inout UInt64) -> Int {
   let count = bytes.count
   var hash = utf8HashSeed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
   guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: hash) }
   let raw = UnsafeRawPointer(base)
   @inline(__always) func mix(_ word: UInt64) {
+    highBits |= word
     hash = (hash ^ (word &* 0xBF58_476D_1CE4_E5B9))
     hash = ((hash << 27) | (hash >> 37)) &* 0x94D0_49BB_1331_11EB
   }
@@ -248,7 +375,9 @@ struct HeckelEntry {
   @usableFromInline var head: Int32 = -1
   /// The last old occurrence (to append to the chain), or -1.
   @usableFromInline var tail: Int32 = -1
-  /// Occurrences in each version, saturating at 2 ("more than once").
+
+  /// Occurrences in each version, as a run of low bits that saturates (0, 1, 3, 7, … 255):
+  /// more than 1 means more than once. No branch to count.
   @usableFromInline var oldCount: UInt8 = 0
   @usableFromInline var newCount: UInt8 = 0
 

@@ -24,10 +24,19 @@ public enum ContentUpdate: Hashable, Sendable {
 /// for stage in changes { collectionView.performBatchUpdates(with: stage) }
 /// ```
 ///
+/// ### Identity
+/// Two elements are the same element when their ``Differentiable/differenceIdentifier``s are
+/// equal by the identifier type's own `==` (and so have the same `hashValue`, as `Hashable`
+/// requires): string identifiers that Swift calls equal, such as `"caf\u{E9}"` and
+/// `"cafe\u{301}"`, are one element, kept or moved, never deleted and inserted. (ASCII strings
+/// are hashed by their bytes, where bytes and `==` agree; any other string makes the diff
+/// hash with `hashValue`.) Sections are matched by their models' identifiers the same way.
+///
 /// ### Duplicates
 /// An identifier that occurs more than once is matched in order: its k-th occurrence in the
-/// new version is its k-th in the old one, and occurrences beyond the other version's count
-/// are deleted or inserted. The result stays valid, and ``duplicatedIdentifiers`` (and a
+/// new version is its k-th in the old one, counting across the sections present in both
+/// versions in order (items of deleted and inserted sections go with their sections and are
+/// not counted), and occurrences beyond the other version's count are deleted or inserted. The result stays valid, and ``duplicatedIdentifiers`` (and a
 /// diagnostic, when a sink is given) reports it for the part of the data that changed: the
 /// common prefix and suffix of the two versions match in place, unhashed, so a duplicate
 /// that lies wholly in them changes nothing and is not counted. `Snapshot` refuses
@@ -122,6 +131,23 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   }
 }
 
+/// The flat indices of the items of the sections that `sectionMatch` matches (`>= 0`), or `nil`
+/// when every item is in one (`starts`: each section's first flat index, and the total).
+@inlinable
+func itemsOfMatchedSections(_ sectionMatch: [Int], starts: [Int]) -> [Int]? {
+  var kept: [Int] = []
+  var all = true
+  for section in 0..<(starts.count - 1) {
+    let items = starts[section]..<starts[section + 1]
+    if sectionMatch[section] >= 0 {
+      kept.append(contentsOf: items)
+    } else if !items.isEmpty {
+      all = false
+    }
+  }
+  return all ? nil : kept
+}
+
 /// The identifiers of `elements`: the array itself when elements are their own identity (no
 /// copy, no retain per element), else a mapped copy.
 @inlinable
@@ -184,31 +210,39 @@ package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
     }
   }
 
-  // Items, matched across all sections at once.
-  var items = HeckelMatch(old: oldItems, new: newItems)
-  // Take the arrays out, so that mutating them does not copy them.
-  var newToOld = items.newToOld
-  var oldToNew = items.oldToNew
-  items.newToOld = []
-  items.oldToNew = []
+  // Items, matched across the sections present in both versions at once (so items can move
+  // across sections). Items of deleted and inserted sections are deleted and inserted with
+  // their sections: they take no part in the matching, so an identifier's k-th occurrence is
+  // counted among the items that can stay.
   var oldSectionOf = [Int32](repeating: 0, count: oldItems.count)
   for section in oldSections.indices {
     for index in oldStarts[section]..<oldStarts[section + 1] {
       oldSectionOf[index] = Int32(section)
     }
   }
-  // An item can't move out of a deleted section or into an inserted one: those are deleted
-  // and inserted with their sections.
-  for section in newSections.indices {
-    let sectionInserted = sections.newToOld[section] < 0
-    for index in newStarts[section]..<newStarts[section + 1] {
-      let old = newToOld[index]
-      guard old >= 0 else { continue }
-      if sectionInserted || sections.oldToNew[Int(oldSectionOf[old])] < 0 {
-        newToOld[index] = -1
-        oldToNew[old] = -1
-      }
+  let oldToNew: [Int]
+  let newToOld: [Int]
+  let itemDuplicates: Int
+  let oldKept = itemsOfMatchedSections(sections.oldToNew, starts: oldStarts)
+  let newKept = itemsOfMatchedSections(sections.newToOld, starts: newStarts)
+  if oldKept == nil && newKept == nil {
+    let items = HeckelMatch(old: oldItems, new: newItems)
+    oldToNew = items.oldToNew
+    newToOld = items.newToOld
+    itemDuplicates = items.duplicatedIdentifiers
+  } else {
+    let oldKept = oldKept ?? Array(oldItems.indices)
+    let newKept = newKept ?? Array(newItems.indices)
+    let items = HeckelMatch(old: oldKept.map { oldItems[$0] }, new: newKept.map { newItems[$0] })
+    var oldMatches = [Int](repeating: -1, count: oldItems.count)
+    var newMatches = [Int](repeating: -1, count: newItems.count)
+    for (index, new) in items.oldToNew.enumerated() where new >= 0 {
+      oldMatches[oldKept[index]] = newKept[new]
+      newMatches[newKept[new]] = oldKept[index]
     }
+    oldToNew = oldMatches
+    newToOld = newMatches
+    itemDuplicates = items.duplicatedIdentifiers
   }
   var candidates: [(new: Int, oldItem: Int)] = []
   var candidateOrder: [Int] = []
@@ -261,5 +295,5 @@ package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   var stages: [Changeset] = []
   if !first.isEmpty { stages.append(first) }
   if !second.isEmpty { stages.append(second) }
-  return (stages, sections.duplicatedIdentifiers + items.duplicatedIdentifiers)
+  return (stages, sections.duplicatedIdentifiers + itemDuplicates)
 }

@@ -15,6 +15,12 @@ package struct Token: Identifiable, Hashable, Differentiable, CustomStringConver
 /// A section of tokens, with a title that can change.
 package typealias TokenSection = ArraySection<Token, Token>
 
+/// Where a section of the result comes from, in ``referenceApply(_:to:target:)``.
+private enum Slot: Equatable {
+  case inserted
+  case old(Int)
+}
+
 /// Applies a changeset by the batch rules the slow and obvious way, independently of
 /// `ChangesetMapping`: take out what is deleted or moved, put inserted and moved elements at
 /// their final places, fill the rest in order. Values of inserted, reloaded and reconfigured
@@ -22,19 +28,17 @@ package typealias TokenSection = ArraySection<Token, Token>
 /// element that came from `source`, where it was (to check the mapping against).
 ///
 /// Returns `nil` when the changeset does not fit the data.
-package func referenceApply(
-  _ changeset: Changeset, to source: [TokenSection], target: [TokenSection]
-) -> (result: [TokenSection], origins: [[ItemPath?]])? {
+package func referenceApply<Model: Differentiable, Element: Differentiable>(
+  _ changeset: Changeset, to source: [ArraySection<Model, Element>],
+  target: [ArraySection<Model, Element>]
+) -> (result: [ArraySection<Model, Element>], origins: [[ItemPath?]])? {
+  typealias Section = ArraySection<Model, Element>
   let deletedSections = Set(changeset.deletedSections)
   let movedSectionSources = Set(changeset.movedSections.map(\.source))
   guard deletedSections.count == changeset.deletedSections.count,
     target.count == source.count - changeset.deletedSections.count
       + changeset.insertedSections.count
   else { return nil }
-  enum Slot: Equatable {
-    case inserted
-    case old(Int)
-  }
   var slots = [Slot?](repeating: nil, count: target.count)
   for section in changeset.insertedSections {
     guard section < slots.count, slots[section] == nil else { return nil }
@@ -53,7 +57,7 @@ package func referenceApply(
   }
   guard stable.isEmpty else { return nil }
 
-  var result: [TokenSection] = []
+  var result: [Section] = []
   var origins: [[ItemPath?]] = []
   for (newSection, slot) in slots.enumerated() {
     guard case .old(let oldSection) = slot! else {
@@ -64,7 +68,7 @@ package func referenceApply(
     var model = source[oldSection].model
     if changeset.reconfiguredSections.contains(oldSection) { model = target[newSection].model }
     if changeset.reloadedSections.contains(oldSection) {
-      result.append(TokenSection(model: model, elements: target[newSection].elements))
+      result.append(Section(model: model, elements: target[newSection].elements))
       origins.append(Array(repeating: nil, count: target[newSection].elements.count))
       continue
     }
@@ -73,7 +77,7 @@ package func referenceApply(
         + changeset.movedItems.filter { $0.source.section == oldSection }.map(\.source.item))
     var staying = source[oldSection].elements.indices.filter { !removed.contains($0) }[...]
     let count = target[newSection].elements.count
-    var values = [Token?](repeating: nil, count: count)
+    var values = [Element?](repeating: nil, count: count)
     var from = [ItemPath?](repeating: nil, count: count)
     var placed = [Bool](repeating: false, count: count)
     for path in changeset.insertedItems where path.section == newSection {
@@ -98,7 +102,7 @@ package func referenceApply(
       from[item] = oldPath
     }
     guard staying.isEmpty else { return nil }
-    result.append(TokenSection(model: model, elements: values.map { $0! }))
+    result.append(Section(model: model, elements: values.map { $0! }))
     origins.append(from)
   }
   return (result, origins)

@@ -145,8 +145,9 @@ private func randomVersions(
 }
 
 /// Checks one case; returns what went wrong, or `nil`.
-private func checkRoundTrip(
-  _ old: [TokenSection], _ new: [TokenSection], linear: Bool, staged: inout Int
+func checkRoundTrip<Model: Differentiable & Equatable, Element: Differentiable & Equatable>(
+  _ old: [ArraySection<Model, Element>], _ new: [ArraySection<Model, Element>], linear: Bool,
+  staged: inout Int
 ) -> String? {
   let stages: StagedChangeset
   if linear {
