@@ -19,6 +19,13 @@ extension Gallery {
     let hint = width >= 60 ? help + quit + " " : help + " "
     let hintWidth = CharacterWidth.of(hint)
     let leftRoom = max(0, width - hintWidth - 1)
+    if let notice {
+      context.text(
+        " " + notice, x: 0, y: 0, style: TextStyle(foreground: Theme.warning, attributes: .bold),
+        maxWidth: leftRoom)
+      context.text(hint, x: width - hintWidth, y: 0, style: TextStyle(foreground: Theme.accent))
+      return
+    }
     let used = context.text(
       " " + currentPage.status, x: 0, y: 0, style: TextStyle(foreground: Theme.text),
       maxWidth: leftRoom)
@@ -46,13 +53,25 @@ extension Gallery {
 
   /// The notice shown instead of the gallery when the terminal is smaller than
   /// ``minimumSize``.
+  /// The longest wording that fits whole is shown: a sentence is never cut.
   func drawTooSmall(into canvas: Canvas) {
-    let minimum = Self.minimumSize
-    let lines = TextLayout.wrap(
-      "Terminal too small (\(size.columns)×\(size.rows)): the gallery needs at least "
-        + "\(minimum.columns)×\(minimum.rows). Enlarge it, or q to quit.",
-      toWidth: size.columns)
-    for (row, text) in lines.prefix(size.rows).enumerated() {
+    let (columns, rows) = (size.columns, size.rows)
+    let needed = "\(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
+    let wordings = [
+      "Terminal too small (\(columns)×\(rows)): the gallery needs at least \(needed). "
+        + "Enlarge it, or q to quit.",
+      "Too small (\(columns)×\(rows)): needs \(needed). Enlarge it, or q to quit.",
+      "Too small: needs \(needed). q quits.",
+      "Needs \(needed). q quits.",
+      "Needs \(needed).",
+      needed,
+    ]
+    let lines =
+      wordings.lazy
+      .map { TextLayout.wrap($0, toWidth: max(1, columns)) }
+      .first { $0.count <= rows && $0.allSatisfy { CharacterWidth.of($0) <= columns } }
+      ?? [needed]
+    for (row, text) in lines.prefix(rows).enumerated() {
       canvas.draw(text, column: 0, row: row, style: Theme.plain)
     }
   }
@@ -68,53 +87,103 @@ extension Gallery {
     return (global + [("", "")] + currentPage.keyHelp).map { (keys: $0.0, meaning: $0.1) }
   }
 
-  /// The help overlay: a bordered box sized to the terminal, the keys in a column of their
-  /// own, long descriptions wrapped, and how to close it in the bottom border.
-  func drawHelp(into canvas: Canvas) {
-    let entries = helpEntries
-    let keyWidth = min(18, entries.map { CharacterWidth.of($0.keys) }.max() ?? 0)
-    let widest = entries.map { CharacterWidth.of($0.meaning) }.max() ?? 0
-    let title = "Keys · \(currentPage.title)"
-    let hint = " Esc or ? closes "
-    // Border and padding: "│ " + keys + "  " + meaning + " │".
-    let natural = max(2 + keyWidth + 2 + widest + 2, CharacterWidth.of(title) + 6, 24)
-    let width = min(size.columns - 2, natural)
-    let meaningWidth = max(1, width - 4 - keyWidth - 2)
-    var body: [(keys: String, meaning: String)] = []
-    for entry in entries {
-      let wrapped = TextLayout.wrap(entry.meaning, toWidth: meaningWidth)
-      for (index, line) in wrapped.enumerated() {
-        body.append((index == 0 ? entry.keys : "", line))
-      }
+  /// Where the help goes: a bordered box sized to the terminal, or (in a terminal too small
+  /// for a box) the whole screen, no border, each key above its description.
+  private var helpLayout: (box: CellRect, bordered: Bool) {
+    guard size.columns >= 30 && size.rows >= 10 else {
+      return (CellRect(x: 0, y: 0, width: size.columns, height: size.rows), false)
     }
-    let height = min(size.rows - 2, body.count + 4)
+    let (keyWidth, widest) = helpColumns
+    // Border and padding: "│ " + keys + "  " + meaning + " │".
+    let natural = max(2 + keyWidth + 2 + widest + 2, CharacterWidth.of(helpTitle) + 6, 24)
+    let width = min(size.columns - 2, natural)
+    let height = min(size.rows - 2, helpBody(width: width, bordered: true).count + 4)
     let box = CellRect(
       x: (size.columns - width) / 2, y: max(1, (size.rows - height) / 2), width: width,
       height: height)
+    return (box, true)
+  }
+
+  private var helpTitle: String { "Keys · \(currentPage.title)" }
+
+  /// The widths of the keys' column (at most 18) and of the widest description.
+  private var helpColumns: (keys: Int, widest: Int) {
+    let entries = helpEntries
+    return (
+      min(18, entries.map { CharacterWidth.of($0.keys) }.max() ?? 0),
+      entries.map { CharacterWidth.of($0.meaning) }.max() ?? 0
+    )
+  }
+
+  /// The help's lines for a box `width` wide: in a box, descriptions wrapped beside their
+  /// keys; on the whole screen, each key on a line of its own and its description below.
+  private func helpBody(width: Int, bordered: Bool) -> [(keys: String, meaning: String)] {
+    let meaningWidth = max(1, bordered ? width - 4 - helpColumns.keys - 2 : width - 2)
+    var body: [(keys: String, meaning: String)] = []
+    for entry in helpEntries {
+      let wrapped = TextLayout.wrap(entry.meaning, toWidth: meaningWidth)
+      if bordered {
+        for (index, line) in wrapped.enumerated() {
+          body.append((index == 0 ? entry.keys : "", line))
+        }
+      } else {
+        if !entry.keys.isEmpty { body.append((entry.keys, "")) }
+        body += wrapped.map { ("", $0) }
+      }
+    }
+    return body
+  }
+
+  /// How many lines of the help's body show at once (what a page key scrolls by).
+  var helpRows: Int {
+    let layout = helpLayout
+    return max(1, layout.box.height - (layout.bordered ? 4 : 2))
+  }
+
+  /// The most the help scrolls: its body's lines beyond what shows.
+  var helpMaximumScroll: Int {
+    let layout = helpLayout
+    return max(0, helpBody(width: layout.box.width, bordered: layout.bordered).count - helpRows)
+  }
+
+  /// The help overlay: a bordered box sized to the terminal (the whole screen when that is
+  /// too small for a box), the keys in a column of their own, long descriptions wrapped. A
+  /// help taller than the box scrolls (arrows, pages, the wheel) and says how much is below.
+  func drawHelp(into canvas: Canvas) {
+    let (box, bordered) = helpLayout
     let context = DrawContext(canvas: canvas, frame: box, clip: box)
-    let surface = TextStyle(foreground: Theme.text, background: Theme.surfaceAlternate)
-    context.fill(surface)
-    drawBorder(context, style: TextStyle(foreground: Theme.accent))
-    context.centeredText(
-      " \(title) ", y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold))
-    if width >= CharacterWidth.of(hint) + 4 {
-      context.centeredText(hint, y: height - 1, style: TextStyle(foreground: Theme.dimText))
+    context.fill(TextStyle(foreground: Theme.text, background: Theme.surfaceAlternate))
+    let body = helpBody(width: box.width, bordered: bordered)
+    let rows = helpRows
+    helpScroll = max(0, min(helpScroll, helpMaximumScroll))
+    let hiddenBelow = max(0, body.count - helpScroll - rows)
+    let titleStyle = TextStyle(foreground: Theme.accent, attributes: .bold)
+    let position = hiddenBelow > 0 ? "↓ \(hiddenBelow.formatted) more" : "↑ top"
+    let hints =
+      hiddenBelow > 0 || helpScroll > 0
+      ? ["\(position) · ↑↓ scroll · Esc", "\(position) · ↑↓", position]
+      : ["Esc or ? closes", "Esc"]
+    let room = box.width - (bordered ? 6 : 0)
+    let hint = hints.first { CharacterWidth.of($0) <= room } ?? ""
+    let hintStyle = TextStyle(foreground: Theme.dimText)
+    if bordered {
+      drawBorder(context, style: TextStyle(foreground: Theme.accent))
+      context.centeredText(" \(helpTitle) ", y: 0, style: titleStyle)
+      if !hint.isEmpty { context.centeredText(" \(hint) ", y: box.height - 1, style: hintStyle) }
+    } else {
+      context.text(helpTitle, x: 0, y: 0, style: titleStyle, maxWidth: box.width)
+      context.text(hint, x: 0, y: box.height - 1, style: hintStyle, maxWidth: box.width)
     }
-    let rows = height - 4
-    let shown = body.count > rows ? max(0, rows - 1) : body.count
-    for (index, entry) in body.prefix(shown).enumerated() {
-      let y = index + 2
+    let keyWidth = bordered ? helpColumns.keys : box.width
+    let meaningX = bordered ? 2 + keyWidth + 2 : 2
+    for (index, entry) in body.dropFirst(helpScroll).prefix(rows).enumerated() {
+      let y = (bordered ? 2 : 1) + index
       context.text(
-        entry.keys, x: 2, y: y, style: TextStyle(foreground: Theme.warning, attributes: .bold),
-        maxWidth: keyWidth)
+        entry.keys, x: bordered ? 2 : 0, y: y,
+        style: TextStyle(foreground: Theme.warning, attributes: .bold), maxWidth: keyWidth)
       context.text(
-        entry.meaning, x: 2 + keyWidth + 2, y: y, style: TextStyle(foreground: Theme.text),
-        maxWidth: meaningWidth)
-    }
-    if shown < body.count {
-      context.text(
-        "… \(plural(body.count - shown, "more line")): enlarge the terminal", x: 2, y: shown + 2,
-        style: TextStyle(foreground: Theme.dimText), maxWidth: width - 4)
+        entry.meaning, x: meaningX, y: y, style: TextStyle(foreground: Theme.text),
+        maxWidth: max(0, box.width - meaningX - (bordered ? 2 : 0)))
     }
   }
 

@@ -28,7 +28,14 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Whether the user asked to suspend (Ctrl-Z); the run loop clears it.
   public var wantsToSuspend = false
   /// Whether the help overlay is shown.
-  public private(set) var showsHelp = false
+  public private(set) var showsHelp = false {
+    didSet { helpScroll = 0 }
+  }
+  /// A note for the user shown in the status line until the first key or click (a
+  /// `--restore` file that could not be read, say).
+  public var notice: String?
+  /// How many lines of the help are scrolled away above its box (clamped when drawn).
+  var helpScroll = 0
 
   /// Every page made so far, by index: a page keeps its state for the whole run, like a tab.
   private var pages: [(any GalleryPage)?]
@@ -117,12 +124,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     currentPage.layout(in: pageFrame)
     // A position read by `restore(_:)` waits until its page is made and laid out at the
     // terminal's size.
-    if hasBeenSized, let position = pendingPositions.removeValue(forKey: currentPageName),
-      let view = currentPage.restorableView
-    {
-      if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
-      if let selection = position.selection { currentPage.restorableSelection = selection }
-      view.restoreScrollPosition(position.scroll)
+    if hasBeenSized, let position = pendingPositions.removeValue(forKey: currentPageName) {
+      currentPage.restorePosition(position)
       currentPage.layout(in: pageFrame)
     }
   }
@@ -134,10 +137,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   public func savedPositions() -> GalleryPositions {
     var result = GalleryPositions(page: currentPageName, positions: pendingPositions)
     for (index, page) in pages.enumerated() {
-      if let view = page?.restorableView, let position = view.savedScrollPosition() {
-        result.positions[descriptors[index].name] = GalleryPositions.Page(
-          scroll: position, focus: view.focusedIndexPath,
-          selection: page?.restorableSelection)
+      if let position = page?.savedPosition() {
+        result.positions[descriptors[index].name] = position
       }
     }
     return result
@@ -187,10 +188,23 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   private func handle(_ key: KeyEvent, at time: Double) {
+    notice = nil
     if showsHelp {
-      // Any key closes the help (q and Esc included); only Ctrl-C quits from it.
-      showsHelp = false
-      if key.key == .control("c") { wantsToQuit = true }
+      // The arrows, pages, Home, End and Space scroll a help taller than the terminal; any
+      // other key closes it (q and Esc included); only Ctrl-C quits from it.
+      let page = max(1, helpRows - 1)
+      switch key.key {
+      case .up: helpScroll -= 1
+      case .down: helpScroll += 1
+      case .pageUp: helpScroll -= page
+      case .pageDown, .character(" "): helpScroll += page
+      case .home: helpScroll = 0
+      case .end: helpScroll = helpMaximumScroll
+      default:
+        showsHelp = false
+        if key.key == .control("c") { wantsToQuit = true }
+      }
+      helpScroll = max(0, min(helpScroll, helpMaximumScroll))
       return
     }
     switch key.key {
@@ -221,8 +235,14 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   private func handle(_ mouse: MouseEvent, at time: Double) {
+    if mouse.kind == .press { notice = nil }
     if showsHelp {
-      if mouse.kind == .press { showsHelp = false }
+      switch mouse.kind {
+      case .press: showsHelp = false
+      case .scrollUp: helpScroll = max(0, helpScroll - 3)
+      case .scrollDown: helpScroll = min(helpMaximumScroll, helpScroll + 3)
+      default: break
+      }
       return
     }
     if isTooSmall { return }

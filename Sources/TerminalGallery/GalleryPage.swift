@@ -39,6 +39,12 @@ public protocol GalleryPage: AnyObject {
   /// The page's one selected item that `--restore` keeps (the option bar's category), if it
   /// has such a selection.
   var restorableSelection: Int? { get set }
+  /// The page's state for `--restore`, if it keeps one: by default the scroll position and
+  /// focus of ``restorableView`` and the ``restorableSelection``.
+  func savedPosition() -> GalleryPositions.Page?
+  /// Puts back a state ``savedPosition()`` gave, once the page is laid out at the
+  /// terminal's size.
+  func restorePosition(_ position: GalleryPositions.Page)
   /// Another page is about to show: let go of touches in progress (a lifted item glides
   /// back, a drag settles), since this page will not see their release.
   func willHide()
@@ -59,6 +65,21 @@ extension GalleryPage {
 
   /// Nothing to let go of.
   public func willHide() {}
+
+  /// ``restorableView``'s scroll position and focus, and ``restorableSelection``.
+  public func savedPosition() -> GalleryPositions.Page? {
+    guard let view = restorableView, let position = view.savedScrollPosition() else { return nil }
+    return GalleryPositions.Page(
+      scroll: position, focus: view.focusedIndexPath, selection: restorableSelection)
+  }
+
+  /// Focus, selection, then the scroll position, on ``restorableView``.
+  public func restorePosition(_ position: GalleryPositions.Page) {
+    guard let view = restorableView else { return }
+    if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
+    if let selection = position.selection { restorableSelection = selection }
+    view.restoreScrollPosition(position.scroll)
+  }
 }
 
 /// A page the gallery knows about, built on demand.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GalleryKit
-import TerminalGallery
 import ReuseTerminal
+import TerminalGallery
 
 /// `--color` with a value, or alone (`always`).
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -30,16 +30,13 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 @main
 struct ReuseGallery: ParsableCommand {
-  /// `--color` may stand alone (meaning `always`): it gets its value before parsing.
+  /// `--color` may stand alone (meaning `always`), and a negative number is an option's
+  /// value: the words are prepared before parsing.
   static func main() {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    if let index = arguments.firstIndex(of: "--color"),
-      index + 1 == arguments.count
-        || ColorChoice(rawValue: arguments[index + 1]) == nil
-    {
-      arguments.insert(ColorChoice.always.rawValue, at: index + 1)
-    }
-    main(arguments)
+    main(
+      GalleryArguments.prepared(
+        Array(CommandLine.arguments.dropFirst()),
+        colorChoices: Set(ColorChoice.allCases.map(\.rawValue))))
   }
 
   static let configuration = CommandConfiguration(
@@ -121,7 +118,13 @@ struct ReuseGallery: ParsableCommand {
       throw ExitCode(2)
     }
     let gallery = Gallery(options: options, initialPage: demo)
-    if let saved = loadPositions() { gallery.restore(saved) }
+    switch loadPositions() {
+    case .success(let saved?): gallery.restore(saved)
+    case .success(nil): break
+    case .failure(let error):
+      // Said at start, where the user looks (the same line stays on standard error).
+      gallery.notice = "--restore: \(error) (replaced on exit)"
+    }
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     do {
       try TerminalApp(scene: gallery, colorMode: mode).run()
@@ -134,16 +137,17 @@ struct ReuseGallery: ParsableCommand {
 
   /// The positions `--restore` kept, if its file exists and reads; a file that does not
   /// parse is reported and ignored (the gallery starts as usual and replaces it on exit).
-  private func loadPositions() -> GalleryPositions? {
-    guard let restore else { return nil }
+  private func loadPositions() -> Result<GalleryPositions?, DataFileError> {
+    guard let restore else { return .success(nil) }
     do {
-      return try GalleryPositions.parse(Platform.readFile(atPath: restore, limit: 1_000_000))
+      return .success(
+        try GalleryPositions.parse(Platform.readFile(atPath: restore, limit: 1_000_000)))
     } catch let error as DataFileError {
       Platform.writeError("reuse-gallery: ignoring \(restore): \(error)\n")
+      return .failure(error)
     } catch {
-      // No file yet: the first run.
+      return .success(nil)  // No file yet: the first run.
     }
-    return nil
   }
 
   private func savePositions(_ positions: GalleryPositions) {

@@ -45,9 +45,11 @@ import Testing
     // Between messages the page sleeps: wake-ups are the streamed words and arrivals, far
     // fewer than the 1,200 frames of 20 s at 60 Hz.
     #expect(wakeUps < 600, "\(wakeUps) wake-ups")
-    // At the end: the last message's last row is just above the status line.
+    // At the end: the last message's last row is just above the row kept for the "↓ N new"
+    // pill (empty at the end) and the status line.
     let lines = canvas.plainTextLines()
-    #expect(lines[lines.count - 3].contains("."), "the newest message ends on screen: \(lines)")
+    #expect(lines[lines.count - 4].contains("."), "the newest message ends on screen: \(lines)")
+    #expect(lines[lines.count - 3].allSatisfy { $0 == " " || $0 == "│" || $0 == "┃" })
     #expect(!lines.joined().contains("new ·"))
   }
 

@@ -70,7 +70,9 @@ import Testing
     let bottom = lines.lastIndex { $0.contains("└") }
     #expect(top != nil && bottom != nil, "a bordered box:\n\(lines.joined(separator: "\n"))")
     guard let top, let bottom else { return }
-    #expect(lines[bottom].contains("Esc or ? closes"))
+    // The bottom border says how to close it, and how much is below when it scrolls.
+    #expect(lines[bottom].contains("Esc"))
+    #expect(lines[bottom].contains("Esc or ? closes") || lines[bottom].contains("more"))
     // Every line of the box stays inside the terminal and inside its border.
     let left = lines[top].distance(
       from: lines[top].startIndex, to: lines[top].firstIndex(of: "┌")!)

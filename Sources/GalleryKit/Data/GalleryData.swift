@@ -186,7 +186,7 @@ public struct GalleryData: Sendable, Equatable {
   ) throws(DataFileError) {
     for member in members where !allowed.contains(member.key) {
       throw DataFileError(
-        "unknown key \"\(member.key)\" in \(path) (expected \(allowed.sorted().joined(separator: ", ")))",
+        "unknown key \(DataFileError.quoted(member.key)) in \(path) (expected \(allowed.sorted().joined(separator: ", ")))",
         offset: member.value.offset)
     }
   }

@@ -76,15 +76,18 @@ public struct GalleryPositions: Equatable, Sendable {
       case ("positions", .object(let pages, _)):
         for (name, entry) in pages { result.positions[name] = try position(entry, page: name) }
       default:
-        throw DataFileError("unexpected \"\(key)\" (\(member.typeName))", offset: member.offset)
+        throw DataFileError(
+          "unexpected \(DataFileError.quoted(key)) (\(member.typeName))", offset: member.offset)
       }
     }
     return result
   }
 
   private static func position(
-    _ value: JSONValue, page: String
+    _ value: JSONValue, page name: String
   ) throws(DataFileError) -> Page {
+    // Names and keys from the file appear in messages escaped, on one line.
+    let page = name.allSatisfy { $0.isLetter || $0.isNumber } ? name : DataFileError.quoted(name)
     guard case .object(let members, _) = value else {
       throw DataFileError("positions.\(page) must be an object", offset: value.offset)
     }
@@ -124,7 +127,8 @@ public struct GalleryPositions: Equatable, Sendable {
         }
         focus = ItemPath(section: numbers[0], item: numbers[1])
       default:
-        throw DataFileError("unexpected positions.\(page).\(key)", offset: member.offset)
+        throw DataFileError(
+          "unexpected positions.\(page).\(DataFileError.quoted(key))", offset: member.offset)
       }
     }
     return Page(

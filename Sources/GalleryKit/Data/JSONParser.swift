@@ -78,6 +78,28 @@ public struct DataFileError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     location.map { "\($0): \(message)" } ?? message
   }
+
+  /// `text` in double quotes as a message shows it: on one line (control characters,
+  /// quotes and backslashes escaped as JSON writes them) and at most 40 characters.
+  static func quoted(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      case "\t": escaped += "\\t"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        escaped +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16, uppercase: true)
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    let cut = escaped.count > 40 ? String(escaped.prefix(39)) + "…" : escaped
+    return "\"" + cut + "\""
+  }
 }
 
 /// A strict JSON parser (RFC 8259) that reports the line and column of every error.
@@ -192,12 +214,13 @@ public struct JSONParser {
       let key = try parseString()
       guard keys.insert(key).inserted else {
         throw DataFileError(
-          "the key \"\(key)\" appears twice in one object",
+          "the key \(DataFileError.quoted(key)) appears twice in one object",
           at: JSONParser.location(ofOffset: keyStart, in: bytes))
       }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == 0x3A else {
-        throw DataFileError("expected ':' after the key \"\(key)\"", at: location)
+        throw DataFileError(
+          "expected ':' after the key \(DataFileError.quoted(key))", at: location)
       }
       index += 1
       skipWhitespace()

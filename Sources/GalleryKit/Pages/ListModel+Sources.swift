@@ -17,6 +17,8 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
   public let hasVariableHeights: Bool
   public var isFocused = false
   private var sectionStarts: [Int] = []
+  /// Whether the rows are generated (no data file).
+  public var isGenerated: Bool { data == nil }
 
   init(options: GalleryOptions) {
     data = options.data
@@ -136,8 +138,8 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
 
   init(tags: [String]?, metrics: GalleryMetrics) {
     self.metrics = metrics
-    if let tags, !tags.isEmpty {
-      groups = [("Tags", tags)]
+    if let tags {
+      groups = tags.isEmpty ? [] : [("Tags", tags)]
     } else {
       groups = DemoData.tagGroups.map { ($0.0, $0.1) }
     }

@@ -43,10 +43,11 @@ public final class ListModel: PageModel, CollectionViewDelegate {
   /// The list and the strip for `options`, sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
     rows = RowSource(options: options)
-    chips = ChipSource(tags: options.data?.tags, metrics: metrics)
+    // A data file's tags, or none when it has none; the demo's chips only without a file.
+    chips = ChipSource(tags: options.data.map(\.tags), metrics: metrics)
     heading =
       options.data?.title
-      ?? "\(rows.itemCount.formatted) items in \(rows.sectionCount.formatted) sections"
+      ?? "\(plural(rows.itemCount, "item")) in \(plural(rows.sectionCount, "section"))"
     let rowLength = metrics.rowLength
     list = Self.makeView(
       ListLayout(
@@ -132,15 +133,20 @@ public final class ListModel: PageModel, CollectionViewDelegate {
   /// view's key map.
   public func handle(_ key: KeyPress) -> Bool {
     if key.key == .tab {
+      guard hasStrip else { return false }
       focus = focus == .list ? .strip : .list
       return true
     }
     return focusedView.handle(key)
   }
 
+  /// Whether there is a strip of chips (a data file without tags has none).
+  public var hasStrip: Bool { chips.itemCount > 0 }
+
   /// The note about the focus beside the heading.
   public var focusNote: String {
-    focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
+    guard hasStrip else { return "" }
+    return focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
   }
 
   public var status: String {
@@ -152,11 +158,15 @@ public final class ListModel: PageModel, CollectionViewDelegate {
   }
 
   public var keyHelp: [(String, String)] {
-    [
+    let marks =
+      rows.isGenerated
+      ? "the item numbers at the right edge (1, 50k, …): click or drag to jump there"
+      : "the sections' initials at the right edge: click or drag to jump to a section"
+    return [
       ("↑ ↓ / ← →", "move in the focused list"), ("PgUp PgDn", "page"), ("Home End", "first, last"),
-      ("Enter Space", "select or deselect"), ("Tab", "switch between the list and the strip"),
-      ("wheel, drag", "scroll the list under the pointer; click selects"),
-      ("index", "click or drag the titles at the right edge to jump to a section"),
+      ("Enter Space", "select or deselect"),
+    ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [
+      ("wheel, drag", "scroll the list under the pointer; click selects"), ("index", marks),
     ]
   }
 }

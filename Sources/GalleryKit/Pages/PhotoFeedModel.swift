@@ -122,20 +122,41 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     let collectionView = feed.collectionView
     switch key.key {
     case .character("o"):
-      switch feed.layout.placement {
-      case .shortestFirst: feed.layout.placement = .leftToRight
-      case .leftToRight: feed.layout.placement = .rightToLeft
-      case .rightToLeft: feed.layout.placement = .shortestFirst
+      relayoutKeepingTheFocusedCard {
+        switch feed.layout.placement {
+        case .shortestFirst: feed.layout.placement = .leftToRight
+        case .leftToRight: feed.layout.placement = .rightToLeft
+        case .rightToLeft: feed.layout.placement = .shortestFirst
+        }
       }
-      collectionView.setNeedsLayout()
     case .character("c"):
-      widthChoice = (widthChoice + 1) % widths.count
-      feed.layout.columns = .adaptive(minimumWidth: widths[widthChoice])
-      collectionView.setNeedsLayout()
+      relayoutKeepingTheFocusedCard {
+        widthChoice = (widthChoice + 1) % widths.count
+        feed.layout.columns = .adaptive(minimumWidth: widths[widthChoice])
+      }
     default:
       return collectionView.handle(key)
     }
     return true
+  }
+
+  /// Lays the cards out again after `change`, keeping the focused card where it was on
+  /// screen (as near as the content allows), and fully in view: a relayout moves every card,
+  /// and the one the user looks at should not leave.
+  private func relayoutKeepingTheFocusedCard(_ change: () -> Void) {
+    let collectionView = feed.collectionView
+    collectionView.layoutIfNeeded()
+    let focused = collectionView.focusedIndexPath
+    let top = focused.flatMap { collectionView.frameForItem(at: $0) }.map {
+      $0.minY - collectionView.contentOffset.y
+    }
+    change()
+    collectionView.setNeedsLayout()
+    collectionView.layoutIfNeeded()
+    guard let focused, let top, let frame = collectionView.frameForItem(at: focused) else { return }
+    let maximum = max(0, collectionView.contentSize.height - collectionView.viewportSize.height)
+    collectionView.contentOffset.y = min(maximum, max(0, frame.minY - top))
+    collectionView.focusItem(at: focused)
   }
 
   public var status: String {

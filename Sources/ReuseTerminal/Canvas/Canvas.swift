@@ -48,6 +48,10 @@ public final class Canvas {
   @exclusivity(unchecked) public private(set) var rows: Int
   /// The cells, row by row.
   @exclusivity(unchecked) public private(set) var cells: [Cell]
+  /// Whether this canvas is written as plain text, without colours or attributes (a
+  /// `TERM=dumb` terminal, ``ColorMode/plain``): views then mark what colour would show (the
+  /// focused row, the current tab) with characters. ``TerminalApp`` sets it from its mode.
+  public var marksWithText = false
 
   /// Creates a blank canvas; negative sizes become 0.
   public init(columns: Int, rows: Int, style: TextStyle = .plain) {

@@ -24,6 +24,10 @@ public struct DrawContext {
     self.scale = scale
   }
 
+  /// Whether the screen shows no colours or attributes, so that focus and selection must be
+  /// marked with characters (``Canvas/marksWithText``).
+  public var marksWithText: Bool { canvas.marksWithText }
+
   /// The frame's width in columns.
   public var width: Int { frame.width }
   /// The frame's height in rows.

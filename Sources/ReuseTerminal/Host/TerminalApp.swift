@@ -56,6 +56,7 @@ public final class TerminalApp {
     self.scene = scene
     self.renderer = Renderer(output: StandardOutput())
     renderer.colorMode = colorMode
+    canvas.marksWithText = colorMode == .plain
   }
 
   /// Runs until the scene wants to quit or the input closes.

@@ -15,7 +15,8 @@ final class CategoryCell: TerminalCell, TitlePresenting {
       isSelected
       ? TextStyle(foreground: Theme.accent, background: Theme.bar, attributes: .bold)
       : TextStyle(foreground: Theme.text, background: Theme.bar)
-    context.centeredText(title, y: 0, style: style)
+    context.centeredText(
+      isSelected && context.marksWithText ? "[\(title)]" : title, y: 0, style: style)
   }
 }
 

@@ -49,7 +49,7 @@ final class FeedCardCell: TerminalCell, PhotoPresenting {
         " new ", x: 1, y: 0, style: TextStyle(foreground: Theme.onAccent, background: Theme.warning)
       )
     }
-    let mark = isSelected ? "✓ " : ""
+    let mark = (isFocused && context.marksWithText ? "> " : "") + (isSelected ? "✓ " : "")
     context.text(
       mark + title, x: 1, y: photoHeight,
       style: TextStyle(foreground: isFocused ? Theme.onAccent : Theme.text, attributes: .bold),

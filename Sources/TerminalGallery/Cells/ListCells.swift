@@ -36,9 +36,12 @@ final class ListRowCell: TerminalCell, RowPresenting {
     let foreground = isCursor ? Theme.onAccent : Theme.text
     context.fill(TextStyle(background: background))
     context.text("▌", x: 0, y: 0, style: TextStyle(foreground: badge))
-    let mark = isSelected ? "✓ " : "  "
+    let mark = isSelected ? "✓ " : (isCursor && context.marksWithText ? "> " : "  ")
     context.text(
       mark, x: 2, y: 0, style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
+    if isSelected && isCursor && context.marksWithText {
+      context.text(">", x: 1, y: 0, style: TextStyle(foreground: foreground))
+    }
     // A taller row: the title, then the detail below it, wrapped to the rows there are.
     if context.height > 1 {
       context.text(
@@ -103,8 +106,9 @@ final class ChipCell: TerminalCell, ChipPresenting {
       : (isSelected ? Theme.selection : color.mixed(with: Theme.background, amount: 0.55))
     let body = CellRect(x: 0, y: 0, width: max(0, context.width - 1), height: context.height)
     context.fill(body, style: TextStyle(background: fill))
+    let lead = context.marksWithText ? (isCursor ? ">" : isSelected ? "✓" : " ") : " "
     context.text(
-      " " + text, x: 0, y: 0,
+      lead + text, x: 0, y: 0,
       style: TextStyle(foreground: Theme.onAccent, attributes: isCursor ? .bold : []),
       maxWidth: body.width)
   }

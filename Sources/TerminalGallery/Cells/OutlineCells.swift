@@ -32,7 +32,7 @@ final class OutlineRowCell: TerminalCell {
         isExpanded ? "▾" : "▸", x: disclosure.lowerBound, y: 0,
         style: TextStyle(foreground: isFocused ? foreground : Theme.accent, attributes: .bold))
     }
-    let mark = isSelected ? "✓ " : ""
+    let mark = (isFocused && context.marksWithText ? "> " : "") + (isSelected ? "✓ " : "")
     let detailWidth = CharacterWidth.of(detail)
     context.text(
       mark + name, x: disclosure.upperBound, y: 0,

@@ -12,8 +12,9 @@ final class TabCell: TerminalCell {
     let background = isCurrent ? Theme.accent : Theme.bar
     let foreground = isCurrent ? Theme.onAccent : Theme.text
     context.fill(TextStyle(background: background))
+    let (open, close) = isCurrent && context.marksWithText ? ("[", "]") : (" ", " ")
     context.text(
-      " \(number) \(title) ", x: 0, y: 0,
+      "\(open)\(number) \(title)\(close)", x: 0, y: 0,
       style: TextStyle(foreground: foreground, attributes: isCurrent ? .bold : []))
   }
 }

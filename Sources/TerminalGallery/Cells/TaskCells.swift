@@ -31,25 +31,34 @@ final class TaskCell: TerminalCell, TaskPresenting {
         : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.75) : Theme.surface)
     let foreground = isCursor ? Theme.onAccent : (isDone ? Theme.dimText : Theme.text)
     context.fill(TextStyle(background: background))
+    // A row swiped open slides left under its actions: its texts stay readable, laid out in
+    // the part still on screen (`left` columns of the frame are off to the left).
+    let left = max(0, context.clip.x - context.frame.x)
+    let width = context.width - left
     let badge = Theme.palette[abs(task.id) % Theme.palette.count]
-    context.text(isLifted ? "█" : "▌", x: 0, y: 0, style: TextStyle(foreground: badge))
+    context.text(isLifted ? "█" : "▌", x: left, y: 0, style: TextStyle(foreground: badge))
     let box = isDone ? "☑" : "☐"
-    context.text(box, x: 2, y: 0, style: TextStyle(foreground: foreground))
-    let mark = isSelected ? "✓" : " "
+    context.text(box, x: left + 2, y: 0, style: TextStyle(foreground: foreground))
+    let mark = isSelected ? "✓" : (isCursor && context.marksWithText ? ">" : " ")
     context.text(
-      mark, x: 4, y: 0, style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
+      mark, x: left + 4, y: 0,
+      style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
     let edits = task.edits > 0 ? " ✎\(task.edits)" : ""
     let tag = "#" + texts.tag(of: task) + edits
-    let tagWidth = CharacterWidth.of(tag)
+    // The title comes first: a long tag (a data file's detail) takes at most a third of the
+    // row, cut with "…", and none when the row is too narrow for both.
+    let room = max(0, width - 8)
+    let tagWidth = room >= 12 ? min(CharacterWidth.of(tag), room / 3) : 0
     context.text(
-      texts.title(of: task), x: 6, y: 0,
+      texts.title(of: task), x: left + 6, y: 0,
       style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
-      maxWidth: max(0, context.width - 8 - tagWidth))
-    if context.width > tagWidth + 12 {
+      maxWidth: room - tagWidth)
+    if tagWidth > 0 {
       context.text(
         tag, x: context.width - tagWidth - 1, y: 0,
         style: TextStyle(
-          foreground: isCursor ? foreground : badge.mixed(with: Theme.text, amount: 0.3)))
+          foreground: isCursor ? foreground : badge.mixed(with: Theme.text, amount: 0.3)),
+        maxWidth: tagWidth)
     }
   }
 }

@@ -124,7 +124,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   // MARK: Layout and drawing
 
-  func layout(in frame: CellRect) { place(in: frame) }
+  /// The messages above a row of their own for the "↓ N new" pill, so that it never covers
+  /// a message.
+  func layout(in frame: CellRect) { place(in: frame, bottom: 1) }
 
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
@@ -134,11 +136,11 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       " \(plural(messages.count, "message")) · \(history)", x: 0, y: 0, style: Theme.title,
       maxWidth: frame.width - 1)
     pane.draw(into: canvas)
-    if unseen > 0, pane.frame.height > 1 {
+    if unseen > 0, frame.maxY > pane.frame.maxY {
       let badge = " ↓ \(unseen.formatted) new "
       let width = CharacterWidth.of(badge)
       canvas.draw(
-        badge, column: pane.frame.maxX - width - 2, row: pane.frame.maxY - 1,
+        badge, column: max(frame.x, pane.frame.maxX - width - 2), row: pane.frame.maxY,
         style: TextStyle(foreground: Theme.onAccent, background: Theme.accent, attributes: .bold))
     }
   }

@@ -45,7 +45,7 @@ final class ListPage: OptionsPage, GalleryPage {
     // A narrow terminal keeps its columns for the rows' titles.
     let showsIndex = frame.width >= 40
     if listPane.showsSectionIndex != showsIndex { listPane.showsSectionIndex = showsIndex }
-    let showsStrip = frame.height >= 6
+    let showsStrip = frame.height >= 6 && model.hasStrip
     let listHeight = max(0, frame.height - 1 - (showsStrip ? 2 : 0))
     listPane.frame = CellRect(x: frame.x, y: frame.y + 1, width: frame.width, height: listHeight)
     stripPane.frame =
@@ -67,7 +67,8 @@ final class ListPage: OptionsPage, GalleryPage {
       context.text(focusNote, x: frame.width - noteWidth - 1, y: 0, style: Theme.dim)
     }
     listPane.draw(into: canvas)
-    if model.rows.itemCount == 0, listPane.frame.height > 0 {
+    // Sections with no items say so in their headers; only a list of no sections says it here.
+    if model.rows.sectionCount == 0, listPane.frame.height > 0 {
       DrawContext(canvas: canvas, frame: listPane.frame, clip: listPane.frame).centeredText(
         "This list has no items.", y: listPane.frame.height / 2, style: Theme.dim)
     }

@@ -92,4 +92,21 @@ final class PickerPage: OptionsPage, ModelPage {
       forReuseIdentifier: SwatchCell.reuseIdentifier)
     return sizes
   }
+
+  // MARK: Kept across runs
+
+  /// The centred swatch: its row as the focus's section, its column as the item (the rows'
+  /// scroll position follows from them).
+  func savedPosition() -> GalleryPositions.Page? {
+    guard let position = picker.collectionView.savedScrollPosition() else { return nil }
+    return GalleryPositions.Page(
+      scroll: position,
+      focus: ItemPath(section: picker.targetRow, item: picker.targetColumn))
+  }
+
+  func restorePosition(_ position: GalleryPositions.Page) {
+    guard let centred = position.focus else { return }
+    picker.scrollToRow(centred.section, animated: false)
+    picker.scrollToColumn(centred.item, animated: false)
+  }
 }

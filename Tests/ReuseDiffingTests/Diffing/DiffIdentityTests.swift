@@ -18,7 +18,8 @@ import Testing
     #expect(stage.deletedItems.isEmpty && stage.insertedItems.isEmpty)
     #expect(stage.movedItems.count == 1)
     // Equal at both ends (the unhashed prefix and suffix) and in the hashed middle alike.
-    #expect(StagedChangeset(source: ["a", precomposed, "b"], target: ["a", decomposed, "b"]).isEmpty)
+    #expect(
+      StagedChangeset(source: ["a", precomposed, "b"], target: ["a", decomposed, "b"]).isEmpty)
     let middle = StagedChangeset(
       source: ["a", precomposed, "x", "b"], target: ["a", "y", decomposed, "b"])
     #expect(middle.count == 1)

@@ -1,18 +1,24 @@
 extension CollectionView {
-  /// Nothing moves the content and its offset is out of bounds after the content shrank, the
-  /// viewport grew, or an animation ended at an offset that no longer exists: blank space
-  /// would show until the next touch. Bring it to the nearest offset in bounds, as
-  /// UICollectionView does after a reload. It runs when the layout prepares and when a motion
-  /// finishes, so an offset you set out of bounds yourself stays until the content changes.
-  /// Drags, flings, bounces and running animations are left alone; they settle in bounds
-  /// themselves.
+  /// The offset is out of bounds after the content shrank, the viewport grew, or an animation
+  /// ended at an offset that no longer exists: blank space would show. Bring it to the nearest
+  /// offset in bounds, as UICollectionView does after a reload. It runs when the layout
+  /// prepares and when a motion finishes, so an offset you set out of bounds yourself stays
+  /// until the content changes.
+  ///
+  /// A drag is left alone (the content stays under the finger and bounces at release). A
+  /// fling, bounce or animation that the new geometry leaves past the end would coast over
+  /// blank space and spring back for up to a second (a reload to fewer items during a fling):
+  /// it stops where the content now ends, with `scrollViewDidEndDecelerating` if it was
+  /// decelerating.
   ///
   /// - Complexity: O(1).
   func restOffsetInBounds() {
-    guard !isTracking && !isDecelerating && !isScrollAnimating else { return }
+    guard !isTracking else { return }
     let offset = contentOffset
     let clamped = clampedContentOffset(offset)
-    if clamped != offset { contentOffset = clamped }
+    guard clamped != offset else { return }
+    if isDecelerating || isScrollAnimating { stopMotion() }
+    contentOffset = clamped
   }
 }
 

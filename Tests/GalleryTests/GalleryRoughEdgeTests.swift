@@ -1,0 +1,311 @@
+import Foundation
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+import TerminalGallery
+import Testing
+
+/// The terminal gallery's rough edges, each replayed as a new user met it.
+@Suite struct GalleryRoughEdgeTests {
+  private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
+    gallery.draw(into: canvas)
+    return canvas.plainTextLines()
+  }
+
+  private func press(_ keys: [Key], _ gallery: Gallery, time: inout Double) {
+    for key in keys {
+      time += 0.1
+      gallery.handle(.key(KeyEvent(key)), at: time)
+      settleTestGallery(gallery, time: &time)
+    }
+  }
+
+  private func data(_ json: String) throws -> GalleryData {
+    try GalleryData.parse(Array(json.utf8))
+  }
+
+  // MARK: The command line
+
+  @Test func aNegativeNumberAfterAnOptionIsItsValue() {
+    #expect(
+      GalleryArguments.prepared(["--items", "-5", "--snapshot", "list"])
+        == ["--items=-5", "--snapshot", "list"])
+    #expect(GalleryArguments.prepared(["--items", "-2.5"]) == ["--items=-2.5"])
+    // Options and a lone dash stay as they are; `--color` alone still means `always`.
+    #expect(GalleryArguments.prepared(["--items", "--color"]) == ["--items", "--color", "always"])
+    #expect(GalleryArguments.prepared(["--data", "-"]) == ["--data", "-"])
+  }
+
+  @Test func oneItemIsSingular() {
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24), items: 1)
+    #expect(lines(gallery, canvas)[1].hasPrefix(" 1 item in 1 section "))
+  }
+
+  // MARK: TERM=dumb
+
+  @Test func plainTextMarksTheFocusedRowAndTheCurrentTab() {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (gallery, canvas) = makeTestGallery("list", size)
+    canvas.marksWithText = true
+    press([.down, .down], gallery, time: &time)
+    var screen = lines(gallery, canvas)
+    #expect(screen[0].hasPrefix("[1 List]"), "\(screen[0])")
+    let marked = screen.indices.filter { screen[$0].hasPrefix("▌ > ") }
+    #expect(marked.count == 1, "one focused row, marked:\n\(screen.joined(separator: "\n"))")
+    #expect(marked.first.map { screen[$0].contains("Cobalt Falcon") } == true)
+    // Without the mark (a terminal with colours), no row carries it.
+    canvas.marksWithText = false
+    screen = lines(gallery, canvas)
+    #expect(!screen.contains { $0.hasPrefix("▌ > ") } && !screen[0].contains("["))
+    // Every page marks its cursor: the data source's task, the waterfall's card, the
+    // outline's row, the option bar's category.
+    canvas.marksWithText = true
+    for (page, keys) in [("4", [Key.down]), ("5", [.down]), ("7", [.down]), ("2", [.right])] {
+      press([.character(Character(page))] + keys, gallery, time: &time)
+      screen = lines(gallery, canvas)
+      let text = screen.dropFirst().joined(separator: "\n")
+      #expect(
+        text.contains(">") || text.contains("["), "page \(page) marks nothing:\n\(text)")
+    }
+  }
+
+  // MARK: Tiny terminals
+
+  @Test(arguments: [(19, 4), (15, 3), (10, 3), (6, 2), (30, 1), (19, 30)])
+  func theTooSmallNoticeIsNeverCutMidSentence(_ columns: Int, _ rows: Int) {
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: columns, rows: rows))
+    let text = lines(gallery, canvas).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+    #expect(text.contains("20×5"), "\(text)")
+    #expect(!text.contains("…"))
+    #expect(text.hasSuffix(".") || text == "20×5", "cut: \(text)")
+  }
+
+  @Test func theHelpScrollsInTheSmallestTerminal() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 20, rows: 5))
+    press([.character("?")], gallery, time: &time)
+    let first = lines(gallery, canvas)
+    #expect(first[0].hasPrefix("Keys"))
+    #expect(first[4].hasPrefix("↓ "), "says what is below: \(first[4])")
+    press([.down, .down], gallery, time: &time)
+    let scrolled = lines(gallery, canvas)
+    #expect(scrolled[1] == first[3], "two lines down")
+    press([.end], gallery, time: &time)
+    let end = lines(gallery, canvas)
+    #expect(end[4].hasPrefix("↑ top"), "at the end: \(end[4])")
+    #expect(gallery.showsHelp, "scrolling keys keep the help open")
+    // The last words of the page's help are on screen at the end.
+    let words = { (text: String) in
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let lastMeaning = words(gallery.currentPage.keyHelp.last!.1)
+    #expect(words(end[1...3].joined(separator: " ")).hasSuffix(String(lastMeaning.suffix(12))))
+    press([.escape], gallery, time: &time)
+    #expect(!gallery.showsHelp)
+    // A bigger terminal: the box says how much is below, and the wheel scrolls it.
+    let (big, bigCanvas) = makeTestGallery("datasource", TerminalSize(columns: 60, rows: 12))
+    press([.character("?")], big, time: &time)
+    let boxed = lines(big, bigCanvas)
+    #expect(boxed.contains { $0.contains("└") && $0.contains("more") })
+    big.handle(.mouse(MouseEvent(kind: .scrollDown, button: .none, column: 30, row: 5)), at: time)
+    #expect(lines(big, bigCanvas) != boxed)
+    #expect(big.showsHelp)
+  }
+
+  // MARK: The list page
+
+  @Test func theHelpNamesWhatTheIndexShows() {
+    let (generated, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    let index = generated.currentPage.keyHelp.first { $0.0 == "index" }?.1 ?? ""
+    #expect(index.contains("item numbers"))
+    let file = try? data(#"{"sections": [{"title": "Fruit", "items": ["Apple"]}]}"#)
+    let (fromFile, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24), data: file)
+    let fileIndex = fromFile.currentPage.keyHelp.first { $0.0 == "index" }?.1 ?? ""
+    #expect(fileIndex.contains("initials"))
+  }
+
+  @Test func aDataFileWithoutTagsHasNoStripAndEmptySectionsSaySoInTheirHeaders() throws {
+    var time = 1.0
+    let file = try data(
+      #"{"sections": [{"title": "Fruit", "items": []}, {"title": "Bakery", "items": []}]}"#)
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24), data: file)
+    let screen = lines(gallery, canvas)
+    let text = screen.joined(separator: "\n")
+    #expect(!text.contains("Colours"), "no demo chips:\n\(text)")
+    #expect(!screen.contains { $0.hasPrefix(" tags") })
+    #expect(!text.contains("This list has no items."))
+    #expect(text.contains("Fruit · no items") && text.contains("Bakery · no items"))
+    #expect(!screen[1].contains("Tab"))
+    press([.tab], gallery, time: &time)
+    #expect(!lines(gallery, canvas)[1].contains("strip focused"))
+    // A file with tags shows them, and only them.
+    let tagged = try data(#"{"sections": [{"title": "S", "items": ["a"]}], "tags": ["fresh"]}"#)
+    let (withTags, tagCanvas) = makeTestGallery(
+      "list", TerminalSize(columns: 80, rows: 24), data: tagged)
+    let tagText = lines(withTags, tagCanvas).joined(separator: "\n")
+    #expect(tagText.contains("fresh") && !tagText.contains("Colours"))
+    // No sections at all: the list says it is empty.
+    let empty = try data(#"{"sections": []}"#)
+    let (none, noneCanvas) = makeTestGallery(
+      "list", TerminalSize(columns: 80, rows: 24), data: empty)
+    #expect(lines(none, noneCanvas).joined().contains("This list has no items."))
+  }
+
+  // MARK: --restore
+
+  @Test func aBrokenRestoreFileIsReportedOnOneLineAndAtStart() {
+    let broken = Array(#"{"pa\nge": 1}"#.utf8)
+    do {
+      _ = try GalleryPositions.parse(broken)
+      Issue.record("a broken file parsed")
+    } catch {
+      #expect(!error.description.contains("\n"), "\(error.description)")
+      #expect(error.description.contains(#""pa\nge""#), "\(error.description)")
+    }
+    let long = Array(("{\"" + String(repeating: "k", count: 300) + "\": 1}").utf8)
+    do {
+      _ = try GalleryPositions.parse(long)
+    } catch {
+      #expect(error.description.count < 120, "a long key is cut: \(error.description)")
+    }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 100, rows: 24))
+    gallery.notice = "--restore: line 1, column 2: unexpected key"
+    #expect(lines(gallery, canvas).last!.contains("--restore: line 1"))
+    press([.down], gallery, time: &time)
+    #expect(!lines(gallery, canvas).last!.contains("--restore"), "the first key clears it")
+  }
+
+  @Test func thePickerComesBackWhereItWasLeft() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("picker", size)
+    press([.right, .right, .down], first, time: &time)
+    let status = lines(first, canvas).last!
+    #expect(status.contains("centred"))
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let second = Gallery(options: GalleryOptions(itemCount: 1_000), initialPage: "list")
+    second.showsTiming = false
+    second.restore(saved)
+    second.resize(to: size)
+    let again = Canvas(columns: size.columns, rows: size.rows)
+    #expect(second.currentPageName == "picker")
+    let restored = lines(second, again).last!
+    #expect(
+      restored.components(separatedBy: " · ")[0] == status.components(separatedBy: " · ")[0],
+      "\(restored) vs \(status)")
+    #expect(!restored.contains("centred 赤 red"), "not back on the first colour")
+  }
+
+  // MARK: The data-source page
+
+  @Test func aTaskWithALongDetailKeepsItsTitle() throws {
+    let file = try data(
+      """
+      {"sections": [{"title": "S", "items": ["a",
+        {"title": "tall", "detail": "\(String(repeating: "d", count: 116))", "height": 3},
+        "b", "c"]}]}
+      """)
+    let (gallery, canvas) = makeTestGallery(
+      "datasource", TerminalSize(columns: 80, rows: 8), data: file)
+    let row = lines(gallery, canvas).first { $0.contains("☐") && $0.contains("tall") }
+    #expect(row != nil, "the title shows")
+    #expect(row?.contains("#ddd") == true && row?.contains("…") == true, "\(row ?? "")")
+  }
+
+  @Test func aSwipedRowKeepsItsTitleReadable() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("datasource", TerminalSize(columns: 120, rows: 24))
+    let before = lines(gallery, canvas)[4]
+    let title = String(before.dropFirst(6).prefix(20)).trimmingCharacters(in: .whitespaces)
+    // Swipe the second task left, slowly, past half of its actions, and let go.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 100, row: 4)), at: time)
+    for step in 1...12 {
+      time += 1.0 / 30
+      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 100 - step * 2, row: 4)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 76, row: 4)), at: time)
+    settleTestGallery(gallery, time: &time)
+    let row = lines(gallery, canvas)[4]
+    #expect(row.contains("Delete") && row.contains("Done"), "\(row)")
+    #expect(row.contains(title), "the title stays readable: \(row)")
+  }
+
+  // MARK: The waterfall
+
+  @Test func aRelayoutKeepsTheFocusedCardOnScreen() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 80, rows: 24))
+    press(Array(repeating: .down, count: 12), gallery, time: &time)
+    guard let view = gallery.currentPage.restorableView, let focused = view.focusedIndexPath
+    else {
+      Issue.record("no focused card")
+      return
+    }
+    for key in ["o", "c", "o", "c", "c"] {
+      press([.character(Character(key))], gallery, time: &time)
+      _ = lines(gallery, canvas)
+      let frame = view.frameForItem(at: focused)!
+      let top = view.contentOffset.y
+      let bottom = top + view.viewportSize.height
+      #expect(
+        frame.minY >= top && frame.maxY <= bottom,
+        "after \(key): card at \(frame.minY)…\(frame.maxY), viewport \(top)…\(bottom)")
+      #expect(view.focusedIndexPath == focused)
+    }
+  }
+
+  // MARK: The option bar
+
+  @Test func reloadingFewerCategoriesDuringAFlingShowsThemAtOnce() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("optionbar", TerminalSize(columns: 80, rows: 24))
+    // Fling the strip far along, and reload with five categories while it still moves.
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: 70, row: 2)), at: time)
+    for step in 1...6 {
+      time += 1.0 / 60
+      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 70 - step * 10, row: 2)), at: time)
+    }
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 2)), at: time)
+    for _ in 0..<20 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+    }
+    #expect(gallery.isAnimating, "still flinging")
+    time += 1.0 / 60
+    gallery.handle(.key(KeyEvent(.character("r"))), at: time)
+    // The very next frame shows the five categories, not an empty strip springing back.
+    time += 1.0 / 60
+    gallery.tick(now: time)
+    let strip = lines(gallery, canvas)[2]
+    #expect(strip.contains("Top stories") && strip.contains("科技"), "\(strip)")
+  }
+
+  // MARK: The chat
+
+  @Test func theNewMessagesPillCoversNoMessage() {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (gallery, canvas) = makeTestGallery("chat", size)
+    press([.pageUp], gallery, time: &time)
+    // Let messages arrive while scrolled up.
+    var seen = false
+    for _ in 0..<1_200 where !seen {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      seen = lines(gallery, canvas).dropLast().contains { $0.contains(" new") && $0.contains("↓") }
+    }
+    #expect(seen, "a pill appeared")
+    let screen = lines(gallery, canvas)
+    let pillRow = screen.dropLast().firstIndex { $0.contains("↓") && $0.contains(" new") }
+    guard let row = pillRow else {
+      return
+    }
+    // The pill's row holds nothing else: no message is under it.
+    let withoutPill = screen[row].replacingOccurrences(
+      of: #"↓ [0-9,]+ new"#, with: "", options: .regularExpression)
+    #expect(withoutPill.trimmingCharacters(in: .whitespaces).isEmpty, "\(screen[row])")
+  }
+}
