@@ -3,8 +3,8 @@ import PackageDescription
 
 /// Invariant checks (`_checkInvariants()` after every mutation) are opt-in: they compile in only
 /// when `REUSEKIT_CHECKS` is set in the environment of the build, as the README's test command
-/// and CI do (`REUSEKIT_CHECKS=1 swift test`). An app that depends on ReuseKit never pays for
-/// them, in debug or release.
+/// and CI do (`REUSEKIT_CHECKS=1 swift test --disable-xctest`). An app that depends on ReuseKit
+/// never pays for them, in debug or release.
 let checks: [SwiftSetting] =
   Context.environment["REUSEKIT_CHECKS"].map { $0.isEmpty || $0 == "0" } == false
   ? [.define("REUSEKIT_CHECKS")] : []

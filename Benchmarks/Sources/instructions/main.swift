@@ -40,6 +40,11 @@ case "reorder", "reorder-grid", "reorder-baseline":
     warmUpFrames: 200)
   for _ in 0..<operations { scenario.frame() }
   sink = scenario.view.reuseCounters.visible
+case "picker":
+  // A 120 Hz frame of flings across 1,000 × 1,000 swatches (a fling starts when one ends).
+  let fixture = PickerFixture()
+  for _ in 0..<(2_000 + operations) { fixture.frame() }
+  sink = fixture.picker.currentRow
 case "render":
   // A full 200×60 terminal frame of a styled list, drawn and rendered.
   let scenario = RenderScenario()

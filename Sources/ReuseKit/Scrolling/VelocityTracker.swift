@@ -1,15 +1,18 @@
 /// Estimates a drag's velocity from its recent samples, as a pan gesture recogniser does.
 ///
-/// It keeps the last few samples in a ring allocated once with the tracker, and fits the
-/// displacement over the samples of the last ``window`` seconds. A finger that stopped before
-/// lifting has zero velocity: samples older than the window are ignored.
+/// It keeps the last few samples in a ring stored inline (SIMD vectors, so that a drag
+/// allocates nothing: each drag starts a new tracker, and arrays cost two allocations and a
+/// copy per drag), and fits the displacement over the samples of the last ``window`` seconds.
+/// A finger that stopped before lifting has zero velocity: samples older than the window are
+/// ignored.
 struct VelocityTracker {
   /// How far back samples count, in seconds.
   static let window = 0.1
-  private static let capacity = 8
+  private static let capacity = SIMD8<Double>.scalarCount
 
-  private var times = [Double](repeating: 0, count: capacity)
-  private var points = [Point](repeating: .zero, count: capacity)
+  private var times = SIMD8<Double>()
+  private var xs = SIMD8<Double>()
+  private var ys = SIMD8<Double>()
   private var count = 0
   private var next = 0
 
@@ -20,7 +23,8 @@ struct VelocityTracker {
 
   mutating func add(_ point: Point, time: Double) {
     times[next] = time
-    points[next] = point
+    xs[next] = point.x
+    ys[next] = point.y
     next = (next + 1) % Self.capacity
     count = min(count + 1, Self.capacity)
   }
@@ -28,7 +32,7 @@ struct VelocityTracker {
   private func sample(_ age: Int) -> (time: Double, point: Point) {
     // age 0 is the newest sample.
     let index = (next - 1 - age + Self.capacity * 2) % Self.capacity
-    return (times[index], points[index])
+    return (times[index], Point(x: xs[index], y: ys[index]))
   }
 
   /// The velocity, in points per second, at `time` (the release).
