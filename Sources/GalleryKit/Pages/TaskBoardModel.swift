@@ -128,7 +128,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   /// Gives every displayed task its texts and done state, and every header its count (which
-  /// edits change without reconfiguring it): the host calls it before it draws.
+  /// edits change without reconfiguring it): the host calls it before it draws. A view that
+  /// changes is told to redraw (``ReuseKit/ReusableView/setNeedsDisplay()``), for hosts that
+  /// keep their views.
   public func refreshDisplayedViews() {
     collectionView.layoutIfNeeded()
     let doneSection = dataSource.sections.count - 1
@@ -137,10 +139,17 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     collectionView.forEachDisplayedView { view, attributes in
       let section = attributes.indexPath.section
       if let cell = view as? Cell {
-        cell.texts = texts
-        cell.isDone = section == doneSection && doneSection > 0
-      } else if let header = view as? any CountedTitlePresenting, counts.indices.contains(section) {
+        let isDone = section == doneSection && doneSection > 0
+        if cell.isDone != isDone || cell.texts.titles.count != texts.titles.count {
+          cell.texts = texts
+          cell.isDone = isDone
+          view.setNeedsDisplay()
+        }
+      } else if let header = view as? any CountedTitlePresenting, counts.indices.contains(section),
+        header.count != counts[section]
+      {
         header.count = counts[section]
+        view.setNeedsDisplay()
       }
     }
   }

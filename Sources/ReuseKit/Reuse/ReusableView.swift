@@ -76,6 +76,17 @@ open class ReusableView {
   /// Takes new layout attributes: called before display and when they change while visible.
   open func apply(_ layoutAttributes: LayoutAttributes) {}
 
+  /// The view's look changed while it stays where it is: ReuseKit calls it when a displayed
+  /// cell's ``CollectionViewCell/isFocused``, ``CollectionViewCell/isSelected`` or
+  /// ``CollectionViewCell/isLifted`` changes and when the data source configures a displayed
+  /// view again (a reconfigure); call it yourself when you change what it draws from outside
+  /// the data source.
+  ///
+  /// A host that keeps real views overrides it to redraw on its next frame (the GTK host
+  /// queues a draw of the view's widget; a UIKit host would call `setNeedsDisplay()`). A host
+  /// that redraws everything each frame (the terminal) needs nothing. Do not lay out here.
+  open func setNeedsDisplay() {}
+
   /// The size the view wants when the layout estimates sizes, or `nil` to keep the layout's.
   ///
   /// Called after configuration, before display, with the size the layout proposes. Only

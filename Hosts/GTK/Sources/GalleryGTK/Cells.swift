@@ -46,11 +46,12 @@ final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
   var count = -1 {
     didSet { if count != oldValue { setNeedsDisplay() } }
   }
+  /// What it draws: its title, and its count when it has one.
+  var drawnText: String { count >= 0 ? "\(title) · \(count)" : title }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     paint.fill(bounds(width, height), Palette.bar)
-    let text = count >= 0 ? "\(title) · \(count)" : title
-    paint.text(text, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true)
+    paint.text(drawnText, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true)
   }
 }
 

@@ -172,8 +172,31 @@ public final class GTKGallery {
       let view = currentPage.host.collectionView
       statusSink(
         "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
-          + "\(view.contentOffset.y) moving=\(view.isAnimating) \(line)")
+          + "\(view.contentOffset.y) moving=\(view.isAnimating) \(line) "
+          + "headers=[\(headersOnScreen(in: currentPage.host))]")
     }
+  }
+
+  /// The section headers whose widgets are on screen, top to bottom, each with the text it
+  /// draws and where GTK put its widget (`title · count@y`, y from the page's top): what the
+  /// end-to-end tests read to check pinning, since the widgets' places are the host's doing.
+  private func headersOnScreen(in host: CollectionViewWidget) -> String {
+    var found: [(y: Double, text: String)] = []
+    host.collectionView.forEachDisplayedView { view, _ in
+      guard let header = view as? HeaderView,
+        gtk_widget_get_parent(header.drawing.widget) != nil
+      else { return }
+      var bounds = graphene_rect_t()
+      guard gtk_widget_compute_bounds(header.drawing.widget, host.widget, &bounds) != 0 else {
+        return
+      }
+      let y = Double(bounds.origin.y)
+      let height = Double(bounds.size.height)
+      guard y + height > 0, y < Double(gtk_widget_get_height(host.widget)) else { return }
+      found.append((y, header.drawnText))
+    }
+    return found.sorted { $0.y < $1.y }.map { "\($0.text)@\(Int($0.y.rounded()))" }
+      .joined(separator: "|")
   }
 }
 

@@ -105,8 +105,8 @@ public final class DrawingWidget: Placement, AreaDrawing {
 }
 
 /// A cell with a GTK widget. Subclass it, override ``draw(_:width:height:)``, and call
-/// ``setNeedsDisplay()`` when its content changes (the selection's and focus's changes redraw
-/// by themselves).
+/// ``setNeedsDisplay()`` when you change what it draws from outside its configuration (the
+/// core calls it when the focus, the selection or a lift changes, and on a reconfigure).
 open class GTKCell: CollectionViewCell, GTKDrawable {
   /// The cell's widget.
   public let drawing = DrawingWidget()
@@ -121,8 +121,8 @@ open class GTKCell: CollectionViewCell, GTKDrawable {
     didSet { if isSelected != oldValue { setNeedsDisplay() } }
   }
 
-  /// Redraws.
-  public func setNeedsDisplay() { drawing.setNeedsDisplay() }
+  /// Queues a draw of the widget.
+  open override func setNeedsDisplay() { drawing.setNeedsDisplay() }
 
   open override func prepareForReuse() { setNeedsDisplay() }
 
@@ -141,8 +141,8 @@ open class GTKSupplementaryView: ReusableView, GTKDrawable {
     drawing.owner = self
   }
 
-  /// Redraws.
-  public func setNeedsDisplay() { drawing.setNeedsDisplay() }
+  /// Queues a draw of the widget.
+  open override func setNeedsDisplay() { drawing.setNeedsDisplay() }
 
   open override func prepareForReuse() { setNeedsDisplay() }
 

@@ -165,6 +165,115 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the wrap") { $0.contains("card 12 of 12") }
   }
 
+  /// The section headers on screen, from the status line: (text, y) top to bottom.
+  static func headers(_ status: String) -> [(text: String, y: Int)] {
+    guard let start = status.range(of: "headers=["),
+      let end = status.range(of: "]", range: start.upperBound..<status.endIndex)
+    else { return [] }
+    return status[start.upperBound..<end.lowerBound].split(separator: "|").compactMap { entry in
+      guard let at = entry.lastIndex(of: "@"), let y = Int(entry[entry.index(after: at)...])
+      else { return nil }
+      return (String(entry[..<at]), y)
+    }
+  }
+
+  /// The colour of one pixel of the window (`import` and ImageMagick's `txt:` format), as
+  /// "#RRGGBB".
+  static func pixel(x: Int, y: Int) throws -> String {
+    let shot = NSTemporaryDirectory() + "reuse-gtk-pixel-\(UUID().uuidString).png"
+    defer { try? FileManager.default.removeItem(atPath: shot) }
+    try run("import", ["-window", "root", "-crop", "960x720+0+0", "+repage", shot])
+    let text = try run("convert", [shot, "-crop", "1x1+\(x)+\(y)", "+repage", "txt:-"])
+    guard let colour = text.range(of: "#[0-9A-Fa-f]{6}", options: .regularExpression) else {
+      throw Failure("no colour in \(text)")
+    }
+    return String(text[colour])
+  }
+
+  /// Runs of wheel notches, from the top: a header is always pinned at the top, the one of
+  /// the section under it, and headers never stack except where two sections meet (the
+  /// pinned one pushed up by the next).
+  func testPinnedHeadersAfterRunsOfWheelNotches() throws {
+    let gallery = try Gallery(page: "list")
+    try xdotool("mousemove", "400", "400")
+    func notches(_ count: Int) throws {
+      for _ in 0..<count {
+        try xdotool("click", "5")
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      let target = gallery.offset.y
+      _ = target
+      try gallery.settle()
+    }
+    // Rows are 44 points, headers 30, notches 40, sections of 50 rows (2,230 points each).
+    try notches(18)
+    try gallery.waitFor("18 notches") { _ in gallery.offset.y == 720 }
+    var headers = Self.headers(gallery.status)
+    XCTAssertEqual(headers.first?.y, 0, "a header is pinned: \(gallery.status)")
+    XCTAssertTrue(headers.first?.text.hasPrefix("Arrivals") == true, gallery.status)
+    // Where the sections meet (2,200): the first header sits on its section's last 30
+    // points, the second right below it.
+    try xdotool("key", "Home")
+    try gallery.waitFor("the top") { _ in gallery.offset.y == 0 }
+    try notches(55)
+    try gallery.waitFor("55 notches") { _ in gallery.offset.y == 2_200 }
+    headers = Self.headers(gallery.status)
+    XCTAssertEqual(headers.map(\.y).prefix(2), [0, 30], gallery.status)
+    // One notch on: only the second section's header is pinned.
+    try notches(1)
+    try gallery.waitFor("56 notches") { _ in gallery.offset.y == 2_240 }
+    headers = Self.headers(gallery.status)
+    XCTAssertEqual(headers.first?.y, 0, gallery.status)
+    XCTAssertTrue(headers.first?.text.hasPrefix("Backlog") == true, gallery.status)
+    XCTAssertFalse(headers.contains { $0.text.hasPrefix("Arrivals") }, gallery.status)
+    // Keys: Home, then 24 × Down: the focused row is in view and a header is pinned.
+    try xdotool("key", "Home")
+    for _ in 0..<24 { try xdotool("key", "Down") }
+    try gallery.waitFor("the 25th row focused") { $0.contains("Amber Harbor") }
+    try gallery.settle()
+    headers = Self.headers(gallery.status)
+    XCTAssertEqual(headers.first?.y, 0, gallery.status)
+  }
+
+  /// Arrow keys redraw the focus at once, without a scroll: after Home the first row is drawn
+  /// focused; after three Downs the fourth is, in the same colour, and the first no longer.
+  func testArrowKeysDrawTheFocusWithoutAScroll() throws {
+    let gallery = try Gallery(page: "list")
+    try xdotool("key", "Home")
+    try gallery.waitFor("the first row focused") { $0.contains("Amber Falcon") }
+    Thread.sleep(forTimeInterval: 0.3)
+    let row = { (number: Int) in 36 + 30 + 44 * (number - 1) + 22 }
+    let focusColour = try Self.pixel(x: 600, y: row(1))
+    let fourthBefore = try Self.pixel(x: 600, y: row(4))
+    XCTAssertNotEqual(focusColour, fourthBefore)
+    for _ in 0..<3 { try xdotool("key", "Down") }
+    try gallery.waitFor("the fourth row focused") { $0.contains("Dusky Falcon") }
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertEqual(gallery.offset.y, 0, "nothing scrolled")
+    XCTAssertEqual(
+      try Self.pixel(x: 600, y: row(4)), focusColour, "the fourth row is drawn focused")
+    XCTAssertNotEqual(try Self.pixel(x: 600, y: row(1)), focusColour, "the first row is not")
+  }
+
+  /// Edits on the data-source page: the headers draw the sections' new counts, and still do
+  /// after a page switch.
+  func testSectionHeadersDrawTheirCountsAfterEdits() throws {
+    let gallery = try Gallery(page: "datasource", items: 7_200)
+    let before = Self.headers(gallery.status).first?.text ?? ""
+    XCTAssertEqual(before, "To do · 108", gallery.status)
+    for key in ["a", "a", "a", "d", "d", "d", "d", "d", "d"] {
+      try xdotool("key", key)
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    try gallery.settle()
+    try gallery.waitFor("the new count") { Self.headers($0).first?.text == "To do · 105" }
+    try xdotool("key", "1")
+    try gallery.waitFor("the list") { $0.hasPrefix("page=list") }
+    try xdotool("key", "4")
+    try gallery.waitFor("back") { $0.hasPrefix("page=datasource") }
+    XCTAssertEqual(Self.headers(gallery.status).first?.text, "To do · 105", gallery.status)
+  }
+
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):
   /// fewer than 0.5 % of the pixels may differ by more than 8 %.
   func testEveryPageMatchesItsReferenceScreenshot() throws {

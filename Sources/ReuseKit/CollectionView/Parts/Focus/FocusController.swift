@@ -23,7 +23,10 @@ final class FocusController {
     for index in 0..<displayed.count {
       guard let cell = displayed.view(at: index) as? CollectionViewCell else { continue }
       let focused = displayed.attributes[index].indexPath == item
-      if cell.isFocused != focused { cell.isFocused = focused }
+      if cell.isFocused != focused {
+        cell.isFocused = focused
+        cell.setNeedsDisplay()
+      }
     }
   }
 

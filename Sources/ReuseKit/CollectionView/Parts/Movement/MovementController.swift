@@ -47,6 +47,7 @@ final class MovementController: LayoutPassParticipant {
     guard state != nil else { return }
     state = nil
     liftedCell?.isLifted = false
+    liftedCell?.setNeedsDisplay()
     liftedCell = nil
     collectionView.leave(self)
   }
@@ -116,7 +117,9 @@ final class MovementController: LayoutPassParticipant {
     }
     if liftedCell !== cell {
       liftedCell?.isLifted = false
+      liftedCell?.setNeedsDisplay()
       cell?.isLifted = true
+      cell?.setNeedsDisplay()
       liftedCell = cell
     }
   }

@@ -25,6 +25,7 @@ final class SelectionController {
     }
     if let cell = collectionView.cellForItem(at: indexPath), cell.isSelected != selected {
       cell.isSelected = selected
+      cell.setNeedsDisplay()
     }
     #if REUSEKIT_CHECKS
       _checkInvariants(in: collectionView)

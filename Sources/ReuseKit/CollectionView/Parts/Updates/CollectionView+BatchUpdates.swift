@@ -124,6 +124,7 @@ extension CollectionView {
       registry.reconfiguringView = nil
       if cell === entry.view {
         entry.view.measuredLength = nil  // its size may have changed
+        entry.view.setNeedsDisplay()
       } else {
         discardUnusedView(cell)
         replaced.append(entry.attributes)
@@ -136,7 +137,9 @@ extension CollectionView {
       let returned = context.supplementaryView(
         for: self, ofKind: kind, at: entry.attributes.indexPath)
       registry.reconfiguringView = nil
-      if returned !== entry.view {
+      if returned === entry.view {
+        entry.view.setNeedsDisplay()
+      } else {
         discardUnusedView(returned)
         replaced.append(entry.attributes)
       }
