@@ -139,28 +139,32 @@ public struct GalleryData: Sendable, Equatable {
     return data
   }
 
-  private static func item(_ value: JSONValue, path: String) throws(DataFileError) -> Item {
+  // Paths are only spelled out for an error: `@autoclosure`, so that a million valid items
+  // build no strings.
+  private static func item(
+    _ value: JSONValue, path: @autoclosure () -> String
+  ) throws(DataFileError) -> Item {
     if case .string(let title, _) = value { return Item(title: title, detail: nil, height: 1) }
     guard case .object(let members, _) = value else {
       throw DataFileError(
-        "\(path) must be a string or an object, not \(value.typeName)", offset: value.offset)
+        "\(path()) must be a string or an object, not \(value.typeName)", offset: value.offset)
     }
-    try rejectUnknownKeys(members, allowed: ["title", "detail", "height"], path: path)
+    try rejectUnknownKeys(members, allowed: ["title", "detail", "height"], path: path())
     guard let titleValue = member("title", in: members) else {
-      throw DataFileError("\(path) needs a \"title\"", offset: value.offset)
+      throw DataFileError("\(path()) needs a \"title\"", offset: value.offset)
     }
-    var item = Item(title: try string(titleValue, path: "\(path).title"), detail: nil, height: 1)
+    var item = Item(title: try string(titleValue, path: "\(path()).title"), detail: nil, height: 1)
     if let detail = member("detail", in: members) {
-      item.detail = try string(detail, path: "\(path).detail")
+      item.detail = try string(detail, path: "\(path()).detail")
     }
     if let height = member("height", in: members) {
       guard case .number(let rows, _) = height else {
         throw DataFileError(
-          "\(path).height must be a number, not \(height.typeName)", offset: height.offset)
+          "\(path()).height must be a number, not \(height.typeName)", offset: height.offset)
       }
       guard rows.isFinite, rows == rows.rounded(), rows >= 1, rows <= 10 else {
         throw DataFileError(
-          "\(path).height is \(rows); it must be a whole number from 1 to 10", offset: height.offset
+          "\(path()).height is \(rows); it must be a whole number from 1 to 10", offset: height.offset
         )
       }
       item.height = Int(rows)
@@ -168,9 +172,11 @@ public struct GalleryData: Sendable, Equatable {
     return item
   }
 
-  private static func string(_ value: JSONValue, path: String) throws(DataFileError) -> String {
+  private static func string(
+    _ value: JSONValue, path: @autoclosure () -> String
+  ) throws(DataFileError) -> String {
     guard case .string(let text, _) = value else {
-      throw DataFileError("\(path) must be a string, not \(value.typeName)", offset: value.offset)
+      throw DataFileError("\(path()) must be a string, not \(value.typeName)", offset: value.offset)
     }
     return text
   }
@@ -182,11 +188,13 @@ public struct GalleryData: Sendable, Equatable {
   }
 
   private static func rejectUnknownKeys(
-    _ members: [(key: String, value: JSONValue)], allowed: Set<String>, path: String
+    _ members: [(key: String, value: JSONValue)], allowed: Set<String>,
+    path: @autoclosure () -> String
   ) throws(DataFileError) {
     for member in members where !allowed.contains(member.key) {
+      let expected = allowed.sorted().joined(separator: ", ")
       throw DataFileError(
-        "unknown key \(DataFileError.quoted(member.key)) in \(path) (expected \(allowed.sorted().joined(separator: ", ")))",
+        "unknown key \(DataFileError.quoted(member.key)) in \(path()) (expected \(expected))",
         offset: member.value.offset)
     }
   }

@@ -17,7 +17,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
 /// A JSON value, with the byte offset where it starts in the file (turn it into a line and
 /// column with ``JSONParser/location(ofOffset:in:)`` when reporting an error).
-public indirect enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
   /// An object; keys keep their order.
   case object([(key: String, value: JSONValue)], offset: Int)
   /// An array.
@@ -273,7 +273,20 @@ public struct JSONParser {
 
   private mutating func parseString() throws(DataFileError) -> String {
     index += 1  // the opening quote
-    var scalars = String.UnicodeScalarView()
+    // Most strings have no escape: they are their bytes (already checked to be UTF-8), made
+    // into a String at once instead of scalar by scalar.
+    let start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x22 {
+        let string = String(decoding: bytes[start..<index], as: UTF8.self)
+        index += 1
+        return string
+      }
+      if byte == 0x5C || byte < 0x20 { break }
+      index += 1
+    }
+    var scalars = String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars
     var runStart = index
     while true {
       guard index < bytes.count else {
