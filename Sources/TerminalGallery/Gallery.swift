@@ -48,6 +48,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   private var pendingPositions: [String: GalleryPositions.Page] = [:]
   var lastFrameDuration: Double?
   private var lastFrameBytes = 0
+  /// For the screen-reader mode: the focus line last spoken, and what was announced since.
+  private var lastSpokenFocus: String?
+  private var pendingAnnouncements: [String] = []
 
   /// Creates a gallery showing the page named `initialPage` (the first page if unknown).
   public init(
@@ -74,6 +77,45 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     barPane.background = TextStyle(background: Theme.bar)
     bar.dataSource = self
     bar.delegate = self
+    listen(to: first)
+    pendingAnnouncements.append(pageAnnouncement(currentIndex))
+  }
+
+  /// The line a page says when it opens: "Page 2 of 8: Option bar".
+  private func pageAnnouncement(_ index: Int) -> String {
+    "Page \(index + 1) of \(descriptors.count): \(descriptors[index].title)"
+  }
+
+  /// Hears the page's announcements (they are spoken while it shows).
+  private func listen(to page: any GalleryPage) {
+    for view in page.announcingViews {
+      view.accessibilityAnnouncementHandler = { [weak self, weak page] message in
+        guard let self, let page, page === self.currentPage else { return }
+        self.pendingAnnouncements.append(message)
+      }
+    }
+  }
+
+  /// What a screen reader should read since the last call: the page that opened, the
+  /// announcements of its collection views, and the focused item when it changed (or, the
+  /// first time after a page opened, whatever has the focus).
+  public func spokenLines() -> [String] {
+    var lines = pendingAnnouncements
+    pendingAnnouncements.removeAll()
+    if showsHelp, lines.isEmpty, lastSpokenFocus != "help" {
+      lastSpokenFocus = "help"
+      return ["Keys for \(currentPage.title):"]
+        + helpEntries.filter { !$0.keys.isEmpty }.map { "\($0.keys): \($0.meaning)" }
+        + ["Any other key closes this list."]
+    }
+    if !showsHelp {
+      let focus = currentPage.accessibilityFocus?.spokenDescription ?? currentPage.status
+      if focus != lastSpokenFocus {
+        lastSpokenFocus = focus
+        lines.append(focus)
+      }
+    }
+    return lines
   }
 
   /// The page's name.
@@ -93,7 +135,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       (made as? TimedPage)?.showsTiming = showsTiming
       pages[clamped] = made
       currentPage = made
+      listen(to: made)
     }
+    pendingAnnouncements.append(pageAnnouncement(clamped))
+    lastSpokenFocus = nil
     layoutPage()
     for cell in bar.visibleCells {
       (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped
@@ -172,6 +217,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     barPane.draw(into: canvas)
     currentPage.draw(into: canvas)
     drawStatus(into: canvas)
+    canvas.cursor = currentPage.cursorPosition
     if showsHelp { drawHelp(into: canvas) }
   }
 

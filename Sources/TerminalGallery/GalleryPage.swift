@@ -39,6 +39,16 @@ public protocol GalleryPage: AnyObject {
   /// The page's one selected item that `--restore` keeps (the option bar's category), if it
   /// has such a selection.
   var restorableSelection: Int? { get set }
+  /// What has the page's focus, as assistive technology sees it (the screen-reader mode reads
+  /// its ``ReuseKit/AccessibilityElement/spokenDescription``): by default the focused item of
+  /// ``restorableView``.
+  var accessibilityFocus: AccessibilityElement? { get }
+  /// Where the terminal's cursor goes: the focused item's first cell, for screen readers that
+  /// follow the cursor (`nil` by default).
+  var cursorPosition: (column: Int, row: Int)? { get }
+  /// The collection views whose announcements the page's users should hear: by default
+  /// ``restorableView``.
+  var announcingViews: [CollectionView] { get }
   /// The page's state for `--restore`, if it keeps one: by default the scroll position and
   /// focus of ``restorableView`` and the ``restorableSelection``.
   func savedPosition() -> GalleryPositions.Page?
@@ -65,6 +75,18 @@ extension GalleryPage {
 
   /// Nothing to let go of.
   public func willHide() {}
+
+  /// The focused item of ``restorableView``.
+  public var accessibilityFocus: AccessibilityElement? {
+    guard let view = restorableView, let focused = view.focusedIndexPath else { return nil }
+    return view.accessibilityElement(forItemAt: focused)
+  }
+
+  /// ``restorableView``.
+  public var announcingViews: [CollectionView] { restorableView.map { [$0] } ?? [] }
+
+  /// None.
+  public var cursorPosition: (column: Int, row: Int)? { nil }
 
   /// ``restorableView``'s scroll position and focus, and ``restorableSelection``.
   public func savedPosition() -> GalleryPositions.Page? {
@@ -156,6 +178,9 @@ extension PanePage {
 
   /// The pane's collection view.
   var restorableView: CollectionView? { pane.collectionView }
+
+  /// The pane's focused item.
+  var cursorPosition: (column: Int, row: Int)? { pane.focusCursor }
 
   func tick(now: Double) { pane.tick(now: now) }
 

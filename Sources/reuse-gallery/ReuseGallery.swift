@@ -94,6 +94,19 @@ struct ReuseGallery: ParsableCommand {
   )
   var stats = false
 
+  @Flag(
+    name: .long,
+    help: """
+      For screen readers: no full-screen drawing; each focus change and announcement is \
+      written as one line ("Amber Falcon, 1 of 1,000, selected"), keys as usual, ? lists them.
+      """)
+  var screenReader = false
+
+  @Flag(
+    name: .long,
+    help: "Show the terminal's cursor, on the focused item (for screen readers that follow it).")
+  var showCursor = false
+
   func validate() throws {
     guard (0...10_000_000).contains(items) else {
       throw ValidationError("--items must be between 0 and 10,000,000 (got \(items))")
@@ -126,8 +139,11 @@ struct ReuseGallery: ParsableCommand {
       gallery.notice = "--restore: \(error) (replaced on exit)"
     }
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
+    let app = TerminalApp(scene: gallery, colorMode: mode)
+    app.mode = screenReader ? .screenReader : .fullScreen
+    app.showsCursor = showCursor
     do {
-      try TerminalApp(scene: gallery, colorMode: mode).run()
+      try app.run()
     } catch {
       Platform.writeError("reuse-gallery: \(error)\n")
       throw ExitCode(1)

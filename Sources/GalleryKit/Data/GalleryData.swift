@@ -164,8 +164,8 @@ public struct GalleryData: Sendable, Equatable {
       }
       guard rows.isFinite, rows == rows.rounded(), rows >= 1, rows <= 10 else {
         throw DataFileError(
-          "\(path()).height is \(rows); it must be a whole number from 1 to 10", offset: height.offset
-        )
+          "\(path()).height is \(rows); it must be a whole number from 1 to 10",
+          offset: height.offset)
       }
       item.height = Int(rows)
     }

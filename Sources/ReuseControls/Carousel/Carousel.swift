@@ -80,6 +80,20 @@ public final class Carousel: CellHostingControl {
     collectionView.snapping = ScrollSnapping(alignment: .center, maximumItemsPerFling: 1)
     collectionView.alwaysBounceHorizontal = true
     connect(plumbing)
+    // Slots are not items: a wrapping carousel shows card 3 of 7 in many slots.
+    collectionView.accessibilitySetPosition = { [weak self] path in
+      guard let self, itemCount > 0 else { return (path.item + 1, 0) }
+      return (item(forSlot: path.item) + 1, itemCount)
+    }
+    collectionView.accessibilityAdjustment = { [weak self] step in
+      guard let self, itemCount > 1 else { return false }
+      let next = wraps ? currentIndex + step : min(max(0, currentIndex + step), itemCount - 1)
+      guard wraps || next != currentIndex else { return false }
+      scroll(to: next, animated: true)
+      let page = item(forSlot: next) + 1
+      collectionView.postAccessibilityAnnouncement("page \(page) of \(itemCount)")
+      return true
+    }
   }
 
   /// The collection view's data source, delegate and layout observer (see

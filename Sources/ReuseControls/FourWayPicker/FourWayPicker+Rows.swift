@@ -63,6 +63,7 @@ extension FourWayPicker {
     cell.plumbing = rowPlumbing
     rowView.dataSource = rowPlumbing
     rowView.delegate = rowPlumbing
+    rowView.accessibilityAdjustment = collectionView.accessibilityAdjustment
     return cell
   }
 
@@ -70,6 +71,7 @@ extension FourWayPicker {
   /// items can be centred) and its offset at the shared column.
   func bind(_ cell: PickerRowCell, to row: Int) {
     cell.row = row
+    cell.rowView.accessibilityGridRow = (row + 1, rowCounts.count)
     let size = size(ofRow: row)
     let width = collectionView.viewportSize.width
     let rowView = cell.rowView

@@ -132,6 +132,16 @@ public final class FourWayPicker<Model> {
       [weak self] in self?.makeRowCell() ?? PickerRowCell()
     }
     connect(plumbing)
+    // One grid to assistive technology: the rows are its rows, each row's items its columns;
+    // increment and decrement move the shared column.
+    collectionView.accessibilityRole = .grid
+    collectionView.accessibilityItemRole = .row
+    collectionView.accessibilityAdjustment = { [weak self] step in
+      guard let self else { return false }
+      let before = targetColumn
+      self.step(step > 0 ? .right : .left)
+      return targetColumn != before
+    }
     applySnapping()
     reloadData()
   }

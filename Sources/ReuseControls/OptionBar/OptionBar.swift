@@ -75,6 +75,7 @@ public final class OptionBar: CellHostingControl {
       layout: ListLayout(scrollDirection: .horizontal, itemSizing: .uniform(80)),
       viewportSize: viewportSize)
     collectionView.alwaysBounceHorizontal = true
+    collectionView.accessibilityRole = .tabList
     connect(plumbing)
   }
 

@@ -138,6 +138,8 @@ public final class CollectionView: ScrollView {
   let targeting = ScrollTargeting()
   /// What a pointer press captured (content, scroll thumb, section index, grip).
   let gestures = GestureInterpreter()
+  /// Accessibility: the roles a control gives, adjustment, announcements.
+  let accessibility = AccessibilityController()
 
   // MARK: Scroll view hooks
 

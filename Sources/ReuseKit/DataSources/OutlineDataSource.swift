@@ -168,7 +168,11 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
     changes.insertedItems = inserted.map { ItemPath(section: 0, item: $0) }
     changes.deletedItems = deleted.map { ItemPath(section: 0, item: $0) }
     // The item whose disclosure changed keeps its row (the rows change after it).
-    if let item, let path = indexPath(for: item) { changes.reconfiguredItems = [path] }
+    if let item, let path = indexPath(for: item) {
+      changes.reconfiguredItems = [path]
+      // The row says "expanded" or "collapsed" itself: no "5 items added" besides.
+      collectionView.accessibility.replacingNextAnnouncement = ""
+    }
     if !changes.isEmpty { collectionView.performBatchUpdates(with: changes, animated: animated) }
   }
 
@@ -199,5 +203,31 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
       return collectionView.dequeueBlankCell(for: indexPath)
     }
     return cellProvider(collectionView, indexPath, item, row(for: item))
+  }
+}
+
+extension OutlineDataSource: CollectionViewTreeDataSource {
+  /// The row's level (from 1), expansion (`nil` without children) and place among its
+  /// siblings.
+  ///
+  /// - Complexity: O(d log b) for the row's item, then O(d) for its level.
+  public func collectionView(
+    _ collectionView: CollectionView, treePositionOfItemAt indexPath: ItemPath
+  ) -> TreePosition? {
+    guard let item = item(at: indexPath), let place = tree.siblingPosition(of: item) else {
+      return nil
+    }
+    return TreePosition(
+      level: tree.level(of: item) + 1,
+      isExpanded: tree.hasChildren(item) ? tree.isExpanded(item) : nil,
+      positionInSet: place.index + 1, setSize: place.count)
+  }
+
+  /// Expands or collapses the row's item, animated, as ``expand(_:animated:)`` does.
+  public func collectionView(
+    _ collectionView: CollectionView, setExpanded expanded: Bool, forItemAt indexPath: ItemPath
+  ) -> Bool {
+    guard let item = item(at: indexPath), tree.hasChildren(item) else { return false }
+    return expanded ? expand(item) : collapse(item)
   }
 }

@@ -66,6 +66,16 @@ public final class OutlineTree<Item: Hashable> {
     return level
   }
 
+  /// Where `item` is among its parent's children (the top-level items for a top-level
+  /// item): its index, from 0, and how many siblings there are with it; `nil` when it is not
+  /// in the tree.
+  ///
+  /// - Complexity: O(1).
+  public func siblingPosition(of item: Item) -> (index: Int, count: Int)? {
+    guard let node = ids[item] else { return nil }
+    return (positions[node], childLists[max(0, parents[node])].count)
+  }
+
   /// Whether `item` is expanded (shows its children when it shows).
   public func isExpanded(_ item: Item) -> Bool { ids[item].map { expandedFlags[$0] } ?? false }
 

@@ -55,6 +55,8 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   @exclusivity(unchecked) private var inset = EdgeInsets.zero
   @exclusivity(unchecked) private var spacing = (column: 0.0, row: 0.0)
   @exclusivity(unchecked) private var viewportWidth = 0.0
+  /// The first row of each section, counting rows across sections, and the total.
+  private var rowStarts: [Int] = [0]
   /// The size of all sections.
   public private(set) var contentSize = Size.zero
 
@@ -111,6 +113,9 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
     sanitizer.report(to: diagnostics)
     sectionSanitizer.report(to: diagnostics)
     sectionExtents = ExtentIndex(lengths: sections.map(length(of:)), spacing: 0, mode: .prefix)
+    rowStarts = [0]
+    rowStarts.reserveCapacity(sections.count + 1)
+    for section in sections { rowStarts.append(rowStarts[rowStarts.count - 1] + section.rows) }
     contentSize = Size(width: viewportWidth, height: sectionExtents.totalExtent)
     isValid = true
   }
@@ -233,6 +238,22 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
 
 extension GridLayout {
   var laidOutSectionCount: Int { sections.count }
+}
+
+extension GridLayout: AccessibilityGridLayout {
+  /// The item's row (counting across sections) and column, and the grid's counts.
+  ///
+  /// - Complexity: O(1).
+  public func gridPosition(ofItemAt indexPath: ItemPath) -> GridPosition? {
+    guard isValid, indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+    let section = sections[indexPath.section]
+    let columns = section.geometry.count
+    guard indexPath.item >= 0, indexPath.item < section.count, columns > 0 else { return nil }
+    return GridPosition(
+      row: rowStarts[indexPath.section] + indexPath.item / columns + 1,
+      column: indexPath.item % columns + 1, rowCount: rowStarts[rowStarts.count - 1],
+      columnCount: columns)
+  }
 }
 
 extension GridLayout {

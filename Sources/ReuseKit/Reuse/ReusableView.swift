@@ -63,6 +63,17 @@ open class ReusableView {
   /// place in the layout, so that gliding aside survives the layout's own changes.
   @exclusivity(unchecked) var movementOffset = Point.zero
 
+  /// What assistive technology says for this view ("Amber Falcon"): set it when configuring
+  /// the view, or override it to compute it. The engine adds the role, the position ("1 of
+  /// 1,000,000"), level and states (``AccessibilityElement``). `nil` by default.
+  open var accessibilityLabel: String?
+  /// The view's value, if it has one ("400 × 500"). `nil` by default.
+  open var accessibilityValue: String?
+  /// What activating it does, when that is not obvious. `nil` by default.
+  open var accessibilityHint: String?
+  /// Whether it can be used (a disabled row says so). `true` by default.
+  open var isAccessibilityEnabled = true
+
   /// Creates a view. The collection view calls this; don't call it from `cellForItemAt`.
   public required init() {}
 

@@ -52,6 +52,10 @@ public final class Canvas {
   /// `TERM=dumb` terminal, ``ColorMode/plain``): views then mark what colour would show (the
   /// focused row, the current tab) with characters. ``TerminalApp`` sets it from its mode.
   public var marksWithText = false
+  /// Where the terminal's cursor goes after the frame (the focused item's first cell, so that
+  /// a screen reader that follows the cursor reads the focused line), or `nil` to leave it.
+  /// ``clear(_:)`` resets it; the scene sets it while it draws.
+  public var cursor: (column: Int, row: Int)?
 
   /// Creates a blank canvas; negative sizes become 0.
   public init(columns: Int, rows: Int, style: TextStyle = .plain) {
@@ -78,6 +82,7 @@ public final class Canvas {
 
   /// Makes every cell blank in `style`.
   public func clear(_ style: TextStyle = .plain) {
+    cursor = nil
     let blank = Cell.blank(style)
     for index in cells.indices { cells[index] = blank }
   }

@@ -215,6 +215,21 @@ public final class CollectionViewPane: CollectionViewHost {
     }
   }
 
+  /// The screen cell where the collection view's focused item begins (its first visible
+  /// column and row, clear of the pane's edges), or `nil` when nothing focused is on screen:
+  /// where a scene puts the terminal's cursor (``Canvas/cursor``) for screen readers that
+  /// follow it.
+  public var focusCursor: (column: Int, row: Int)? {
+    guard let focused = collectionView.focusedIndexPath,
+      let itemFrame = collectionView.frameForItem(at: focused)
+    else { return nil }
+    let offset = collectionView.contentOffset
+    let rect = CellRect(
+      snapping: itemFrame.offsetBy(dx: Double(frame.x) - offset.x, dy: Double(frame.y) - offset.y)
+    ).intersection(frame)
+    return rect.isEmpty ? nil : (rect.x, rect.y)
+  }
+
   /// Draws the actions a swiped row uncovers, under the views: each filled in its style,
   /// its title centred (bold once a full swipe is armed).
   private func drawSwipeActions(clip: CellRect, into canvas: Canvas) {

@@ -19,11 +19,18 @@ public protocol TerminalScene: AnyObject {
   var wantsToSuspend: Bool { get set }
   /// The last frame took `duration` seconds to draw and render, and wrote `bytes` bytes.
   func didRender(duration: Double, bytes: Int)
+  /// In ``TerminalApp/Mode/screenReader``: what a screen reader should read since the last
+  /// call, one line each ("Amber Falcon, 1 of 1,000,000, selected"; an announcement; a page
+  /// that opened). Empty by default.
+  func spokenLines() -> [String]
 }
 
 extension TerminalScene {
   /// Nothing is due: sleep until input.
   public var nextWakeTime: Double? { nil }
+
+  /// Nothing to say.
+  public func spokenLines() -> [String] { [] }
 }
 
 /// Runs a ``TerminalScene`` in the real terminal.
@@ -38,6 +45,21 @@ public final class TerminalApp {
   public let scene: any TerminalScene
   /// The frame interval while something animates, in seconds.
   public var frameInterval = 1.0 / 60
+
+  /// How the application shows itself.
+  public enum Mode: Hashable, Sendable {
+    /// The alternate screen, drawn as frames, the cursor hidden (on the focused item, for
+    /// screen readers that follow it, when ``TerminalApp/showsCursor`` is on).
+    case fullScreen
+    /// For screen readers: the main screen, no frames; each line the scene speaks
+    /// (``TerminalScene/spokenLines()``) written as plain text, keys as usual.
+    case screenReader
+  }
+  /// How the application shows itself (``Mode/fullScreen`` by default).
+  public var mode = Mode.fullScreen
+  /// Whether the cursor shows (on the cell the scene puts it, ``Canvas/cursor``): for
+  /// screen readers and magnifiers that follow it. Off by default.
+  public var showsCursor = false
 
   private let canvas = Canvas(columns: 0, rows: 0)
   private let renderer: Renderer
@@ -61,8 +83,9 @@ public final class TerminalApp {
 
   /// Runs until the scene wants to quit or the input closes.
   public func run() throws(PlatformError) {
-    try Platform.enterApplicationMode()
+    try Platform.enterApplicationMode(fullScreen: mode == .fullScreen)
     defer { Platform.leaveApplicationMode() }
+    if mode == .fullScreen && showsCursor { Platform.writeAll(Array(ANSI.showCursor.utf8)) }
     var size = Platform.terminalSize() ?? TerminalSize(columns: 80, rows: 24)
     scene.resize(to: size)
     canvas.resize(columns: size.columns, rows: size.rows)
@@ -74,8 +97,12 @@ public final class TerminalApp {
         let start = Platform.monotonicTime()
         canvas.clear()
         scene.draw(into: canvas)
-        let bytes = renderer.render(canvas)
-        scene.didRender(duration: Platform.monotonicTime() - start, bytes: bytes)
+        if mode == .fullScreen {
+          let bytes = renderer.render(canvas)
+          scene.didRender(duration: Platform.monotonicTime() - start, bytes: bytes)
+        } else {
+          speak(scene.spokenLines())
+        }
         needsDraw = false
       }
       var timeout: Double? = nil
@@ -106,7 +133,7 @@ public final class TerminalApp {
         renderer.invalidate()
         needsDraw = true
       }
-      if wake.contains(.resumed) {
+      if wake.contains(.resumed) && mode == .fullScreen {
         renderer.invalidate()
         needsDraw = true
       }
@@ -129,5 +156,19 @@ public final class TerminalApp {
         needsDraw = true
       }
     }
+  }
+
+  /// Writes each line as plain text on a line of its own (raw mode: "\r\n" ends it), with
+  /// control characters left out.
+  private func speak(_ lines: [String]) {
+    guard !lines.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for line in lines {
+      for scalar in line.unicodeScalars where scalar.value >= 0x20 && scalar.value != 0x7F {
+        bytes.append(contentsOf: String(scalar).utf8)
+      }
+      bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+    Platform.writeAll(bytes)
   }
 }

@@ -143,7 +143,10 @@ public enum Platform {
   ///
   /// Pair it with ``leaveApplicationMode()``; a `defer` right after the call covers normal exit
   /// and thrown errors, and the handlers cover signals.
-  public static func enterApplicationMode() throws(PlatformError) {
+  ///
+  /// With `fullScreen` `false` (a screen-reader mode that writes lines), only raw mode: the
+  /// main screen, the cursor and the mouse stay as they are.
+  public static func enterApplicationMode(fullScreen: Bool = true) throws(PlatformError) {
     if terminalStates == nil {
       let storage = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
       storage.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
@@ -171,13 +174,15 @@ public enum Platform {
       for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
       wakePipe = (fds[0], fds[1])
     }
-    leaveBytes = copyBytes(ANSI.leaveApplicationMode, count: &leaveByteCount)
-    enterBytes = copyBytes(ANSI.enterApplicationMode, count: &enterByteCount)
+    let enter = fullScreen ? ANSI.enterApplicationMode : ""
+    let leave = fullScreen ? ANSI.leaveApplicationMode : ANSI.leaveLineMode
+    leaveBytes = copyBytes(leave, count: &leaveByteCount)
+    enterBytes = copyBytes(enter, count: &enterByteCount)
     installSignalHandlers()
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
       throw .system("tcsetattr failed (errno \(errno))")
     }
-    writeAll(Array(ANSI.enterApplicationMode.utf8))
+    if !enter.isEmpty { writeAll(Array(enter.utf8)) }
     applicationModeActive = true
   }
 

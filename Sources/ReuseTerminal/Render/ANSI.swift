@@ -91,6 +91,12 @@ public enum ANSI {
   public static let leaveApplicationMode =
     "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?7h\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
+  /// Undo a line mode (raw mode only): the style reset, the cursor shown.
+  public static let leaveLineMode = "\u{1B}[0m\u{1B}[?25h"
+
+  /// Show the cursor.
+  public static let showCursor = "\u{1B}[?25h"
+
   /// Clear the screen and home the cursor.
   public static let clearScreen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
 }

@@ -33,6 +33,8 @@ public final class Renderer {
   }
   /// Rows scrolled by the terminal in the last frame (positive: content moved up).
   public private(set) var lastFrameScroll = 0
+  /// Where the last frame left the cursor on purpose (``Canvas/cursor``).
+  private var lastCursor: (column: Int, row: Int)?
 
   /// Creates a renderer for `output`. The first frame is drawn whole.
   public init(output: any TerminalOutput) {
@@ -43,6 +45,7 @@ public final class Renderer {
   /// anything else that disturbed the screen).
   public func invalidate() {
     previousColumns = -1
+    lastCursor = nil
   }
 
   /// Draws `canvas`: all of it the first time or after ``invalidate()``, else only the
@@ -62,7 +65,7 @@ public final class Renderer {
         for row in 0..<rows { writeChanges(inRow: row, of: screen, frame: &frame) }
       }
     }
-    finishFrame(cells, columns: columns, rows: rows, frame: frame)
+    finishFrame(cells, columns: columns, rows: rows, frame: frame, cursor: canvas.cursor)
     return buffer.count
   }
 
@@ -186,8 +189,19 @@ public final class Renderer {
   }
 
   /// Ends a frame: the pen reset, the frame kept for the next comparison, one `write`.
-  private func finishFrame(_ cells: [Canvas.Cell], columns: Int, rows: Int, frame: FrameState) {
+  private func finishFrame(
+    _ cells: [Canvas.Cell], columns: Int, rows: Int, frame: FrameState,
+    cursor: (column: Int, row: Int)?
+  ) {
     if frame.pen != nil { ANSI.appendReset(to: &buffer) }
+    // The cursor on what has the focus: where screen readers that follow it read. Moved only
+    // when it is somewhere else or the frame wrote anything (writing moves it).
+    if let cursor, cursor.column >= 0, cursor.row >= 0, cursor.column < columns, cursor.row < rows,
+      !buffer.isEmpty || lastCursor == nil || lastCursor! != cursor
+    {
+      ANSI.appendCursorMove(column: cursor.column, row: cursor.row, to: &buffer)
+    }
+    lastCursor = cursor
     if previous.count == cells.count {
       // Copy into the kept buffer: no allocation, and the canvas stays uniquely referenced
       // (sharing its array would make its next draw copy the whole frame).

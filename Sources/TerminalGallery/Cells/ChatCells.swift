@@ -8,6 +8,11 @@ import ReuseTerminal
 final class ChatMessageCell: TerminalCell {
   var author = ""
   var text = ""
+
+  override var accessibilityLabel: String? {
+    get { author.isEmpty ? text : "\(author): \(text)" }
+    set {}
+  }
   var isMine = false
   var color = Theme.accent
 

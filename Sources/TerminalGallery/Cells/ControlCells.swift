@@ -5,7 +5,9 @@ import ReuseTerminal
 
 /// A column of the option bar page: a category name, padded; bold and accented when selected.
 final class CategoryCell: TerminalCell, TitlePresenting {
-  var title = ""
+  var title = "" {
+    didSet { accessibilityLabel = title }
+  }
 
   override func prepareForReuse() { title = "" }
 
@@ -37,6 +39,8 @@ final class CarouselCardCell: TerminalCell, CardPresenting {
     title: String, caption: String, number: Int, count: Int, colorIndex: Int, isChosen: Bool
   ) {
     (self.title, self.caption, self.number, self.count) = (title, caption, number, count)
+    accessibilityLabel = title
+    accessibilityValue = caption
     color = Theme.palette[colorIndex % Theme.palette.count]
     self.isChosen = isChosen
   }
@@ -79,7 +83,11 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
 
   override func prepareForReuse() { swatch = nil }
 
-  func configure(with item: PickerSwatch, at indexPath: ItemPath) { swatch = item }
+  func configure(with item: PickerSwatch, at indexPath: ItemPath) {
+    swatch = item
+    accessibilityLabel = "\(item.localName) \(item.colorName)"
+    accessibilityValue = item.size
+  }
 
   override func draw(in context: DrawContext) {
     guard let swatch, context.width > 0, context.height > 0 else { return }

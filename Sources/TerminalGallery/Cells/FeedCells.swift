@@ -18,6 +18,8 @@ final class FeedCardCell: TerminalCell, PhotoPresenting {
 
   func present(title: String, likes: Int, colorIndex: Int, isNew: Bool) {
     (self.title, self.likes, self.isNew) = (title, likes, isNew)
+    accessibilityLabel = title
+    accessibilityValue = "\(likes) likes"
     color = Theme.palette[colorIndex % Theme.palette.count]
   }
 

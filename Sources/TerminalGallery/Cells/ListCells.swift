@@ -20,6 +20,7 @@ final class ListRowCell: TerminalCell, RowPresenting {
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
     self.title = title
     self.detail = detail
+    accessibilityLabel = title
     badge = Theme.palette[colorIndex % Theme.palette.count]
     self.isStriped = isStriped
   }
@@ -72,7 +73,9 @@ final class ListRowCell: TerminalCell, RowPresenting {
 
 /// A section header of the vertical list (pinned while its section scrolls).
 final class ListHeaderView: TerminalSupplementaryView, TitlePresenting {
-  var title = ""
+  var title = "" {
+    didSet { accessibilityLabel = title }
+  }
 
   override func draw(in context: DrawContext) {
     context.fill(TextStyle(background: Theme.bar))
@@ -95,6 +98,7 @@ final class ChipCell: TerminalCell, ChipPresenting {
 
   func present(text: String, colorIndex: Int) {
     self.text = text
+    accessibilityLabel = text
     color = Theme.palette[colorIndex % Theme.palette.count]
   }
 

@@ -16,6 +16,18 @@ final class TaskCell: TerminalCell, TaskPresenting {
     task = item
   }
 
+  /// The task's title, read from the texts when asked (they come after configuration).
+  override var accessibilityLabel: String? {
+    get { task.map { texts.title(of: $0) } }
+    set {}
+  }
+
+  /// "done" for a task in the last section, and its tag.
+  override var accessibilityValue: String? {
+    get { task.map { (isDone ? "done, " : "") + "#" + texts.tag(of: $0) } }
+    set {}
+  }
+
   override func prepareForReuse() {
     task = nil
     isDone = false
@@ -67,6 +79,11 @@ final class TaskCell: TerminalCell, TaskPresenting {
 final class TaskHeaderView: TerminalSupplementaryView, CountedTitlePresenting {
   var title = ""
   var count = 0
+
+  override var accessibilityLabel: String? {
+    get { "\(title), \(plural(count, "task"))" }
+    set {}
+  }
 
   override func draw(in context: DrawContext) {
     context.fill(TextStyle(background: Theme.bar))

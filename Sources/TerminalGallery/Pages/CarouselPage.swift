@@ -46,4 +46,14 @@ final class CarouselPage: OptionsPage, ModelPage {
   var isAnimating: Bool { model.carousel.collectionView.isAnimating }
 
   var nextWakeTime: Double? { model.carousel.nextTickTime }
+
+  // MARK: Accessibility
+
+  /// The card in the centre.
+  var accessibilityFocus: AccessibilityElement? {
+    guard model.count > 0 else { return nil }
+    let carousel = model.carousel
+    return carousel.collectionView.accessibilityElement(
+      forItemAt: ItemPath(section: 0, item: carousel.currentSlot))
+  }
 }

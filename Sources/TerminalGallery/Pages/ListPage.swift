@@ -114,4 +114,17 @@ final class ListPage: OptionsPage, GalleryPage {
 
   var keyHelp: [(String, String)] { model.keyHelp }
 
+  // MARK: Accessibility
+
+  /// The focused item of the view that has the keyboard: the list or the strip.
+  var accessibilityFocus: AccessibilityElement? {
+    let view = model.focusedView
+    return view.focusedIndexPath.flatMap(view.accessibilityElement(forItemAt:))
+  }
+
+  var announcingViews: [CollectionView] { [list, strip] }
+
+  var cursorPosition: (column: Int, row: Int)? {
+    model.focus == .list ? listPane.focusCursor : stripPane.focusCursor
+  }
 }

@@ -111,4 +111,13 @@ final class OptionBarPage: OptionsPage, ModelPage {
     get { model.restorableSelection }
     set { model.restorableSelection = newValue }
   }
+
+  // MARK: Accessibility
+
+  /// The selected category.
+  var accessibilityFocus: AccessibilityElement? {
+    model.bar.selectedIndex.flatMap {
+      model.bar.collectionView.accessibilityElement(forItemAt: ItemPath(section: 0, item: $0))
+    }
+  }
 }

@@ -214,6 +214,13 @@ final class OutlinePage: OptionsPage, PanePage, CollectionViewDelegate {
   /// `--restore` does not keep, so the page opens as new rather than somewhere else.
   var restorableView: CollectionView? { nil }
 
+  /// The focused row (the outline keeps no position across runs, but has a focus).
+  var accessibilityFocus: AccessibilityElement? {
+    collectionView.focusedIndexPath.flatMap(collectionView.accessibilityElement(forItemAt:))
+  }
+
+  var announcingViews: [CollectionView] { [collectionView] }
+
   var status: String {
     guard let place = focusedPlace else { return "nothing here" }
     let selected = collectionView.indexPathsForSelectedItems.count

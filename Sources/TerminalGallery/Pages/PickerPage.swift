@@ -109,4 +109,19 @@ final class PickerPage: OptionsPage, ModelPage {
     picker.scrollToRow(centred.section, animated: false)
     picker.scrollToColumn(centred.item, animated: false)
   }
+
+  // MARK: Accessibility
+
+  /// The centred swatch, in the centred row.
+  var accessibilityFocus: AccessibilityElement? {
+    let row = picker.targetRow
+    guard
+      let cell = picker.collectionView.cellForItem(at: ItemPath(section: 0, item: row))
+        as? PickerRowCell
+    else { return nil }
+    return cell.rowView.accessibilityElement(
+      forItemAt: ItemPath(section: 0, item: picker.targetColumn))
+  }
+
+  var announcingViews: [CollectionView] { [picker.collectionView] }
 }

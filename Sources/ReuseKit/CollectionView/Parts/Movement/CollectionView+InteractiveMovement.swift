@@ -109,6 +109,12 @@ extension CollectionView {
     guard let moving = movement.state, moving.target != moving.source, let dataSource
     else { return returnMovingItem() }
     movement.finish(in: self)
+    if accessibility.announcementHandler != nil {
+      let sameSection = moving.source.section == moving.target.section
+      let size = counts.numberOfItems(inSection: moving.target.section) + (sameSection ? 0 : 1)
+      accessibility.replacingNextAnnouncement =
+        "moved to position \((moving.target.item + 1).grouped) of \(size.grouped)"
+    }
     performBatchUpdates(animated: true) {
       dataSource.collectionView(self, moveItemAt: moving.source, to: moving.target)
       moveItem(at: moving.source, to: moving.target)

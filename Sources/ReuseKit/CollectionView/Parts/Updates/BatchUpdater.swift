@@ -109,8 +109,26 @@ final class BatchUpdater {
         duration: animated ? duration : 0, completions: completions, previous: previous)
       update.run(on: view)
       settle(interruptedCompletions: previous?.completions ?? [], in: view)
+      view.accessibility.announce(Self.announcement(for: changeset))
       return .success(())
     }
+  }
+
+  /// What a screen reader hears after `changeset`: "3 items added, 1 item removed" (moves,
+  /// sections and reconfigurations counted the same way); empty when nothing was added,
+  /// removed or moved.
+  static func announcement(for changeset: Changeset) -> String {
+    func count(_ number: Int, _ noun: String, _ verb: String) -> String? {
+      number == 0 ? nil : "\(number.grouped) \(noun)\(number == 1 ? "" : "s") \(verb)"
+    }
+    return [
+      count(changeset.insertedItems.count, "item", "added"),
+      count(changeset.deletedItems.count, "item", "removed"),
+      count(changeset.movedItems.count, "item", "moved"),
+      count(changeset.insertedSections.count, "section", "added"),
+      count(changeset.deletedSections.count, "section", "removed"),
+      count(changeset.movedSections.count, "section", "moved"),
+    ].compactMap { $0 }.joined(separator: ", ")
   }
 
   /// Ends the views an interrupted animation left that the new update did not carry on, and

@@ -1,0 +1,34 @@
+/// The accessibility part of a collection view: the roles a control gives it, where a nested
+/// row sits in its grid, how adjustable it is, and who hears announcements. Everything else an
+/// element says is computed on demand from the engine's state.
+final class AccessibilityController {
+  /// The container's role, when a control sets it (`nil`: from the layout and data source).
+  var role: AccessibilityRole?
+  /// The items' role, when a control sets it (`nil`: the container role's ``itemRole``).
+  var itemRole: AccessibilityRole?
+  /// The container's label ("Categories", "Photos").
+  var label = ""
+  /// For a collection view that is one row of a grid (a picker's row): the row, from 1, and
+  /// the grid's row count.
+  var gridRow: (row: Int, rowCount: Int)?
+  /// Increment and decrement, for a control that is adjusted as a whole (a picker, a
+  /// carousel): called with +1 or -1; returns whether it moved.
+  var adjust: ((Int) -> Bool)?
+  /// An item's place in its set and the set's size, for a control whose items are not its
+  /// data's (a wrapping carousel's slots); `nil`: from the counts.
+  var setPosition: ((ItemPath) -> (position: Int, size: Int))?
+  /// Told each announcement.
+  var announcementHandler: ((String) -> Void)?
+  /// Said instead of the next announcement (an interactive move's drop names where the item
+  /// went, rather than the batch's "1 item moved").
+  var replacingNextAnnouncement: String?
+
+  /// Tells the handler, if any, `message`. Building the message is deferred: nothing is
+  /// formatted while no one listens.
+  func announce(_ message: @autoclosure () -> String) {
+    guard let announcementHandler else { return }
+    let text = replacingNextAnnouncement ?? message()
+    replacingNextAnnouncement = nil
+    if !text.isEmpty { announcementHandler(text) }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `reuse-gallery --screen-reader` in a real terminal (tmux), read as a screen reader that
+/// reads lines would: no alternate screen, no frames, one plain line per focus change or
+/// announcement, on every page; and `--show-cursor`, whose cursor sits on the focused row.
+@Suite(
+  .serialized, .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it")
+)
+struct ScreenReaderTests {
+  /// The lines written so far, without the shell's.
+  private func lines(_ tmux: Tmux) -> [String] {
+    tmux.capture().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("$") }
+  }
+
+  @Test func everyPageSpeaksItsFocusAsLines() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 60, "--screen-reader --items 1000000",
+      until: "Amber Falcon, 1 of 1,000,000")
+    defer { tmux.kill() }
+    #expect(tmux.display("#{alternate_on}") == "0", "the main screen: nothing is drawn")
+    #expect(lines(tmux).contains("Page 1 of 8: List"))
+    // Keys as usual; each focus change is one line with the position and the state.
+    tmux.keys("Down")
+    try tmux.waitFor("Brisk Falcon, 2 of 1,000,000")
+    tmux.keys("Enter")
+    try tmux.waitFor("Brisk Falcon, 2 of 1,000,000, selected")
+    tmux.keys("End")
+    try tmux.waitFor(", 1,000,000 of 1,000,000")
+    // Every page opens with its title and what has its focus.
+    let pages: [(key: String, title: String, spoken: String)] = [
+      ("2", "Option bar", " of "),
+      ("3", "Picker", "row 1 of 6, column 1 of 8"),
+      ("4", "Data source", "1 of "),
+      ("5", "Waterfall", "likes"),
+      ("6", "Carousel", "1 of "),
+      ("7", "Outline", "level 1"),
+      ("8", "Chat", "last from"),
+    ]
+    for page in pages {
+      tmux.keys(page.key)
+      try tmux.waitFor("Page \(page.key) of 8: \(page.title)")
+      // Move the focus where the page has one: the next line says where it went.
+      tmux.keys(page.key == "2" || page.key == "3" || page.key == "6" ? "Right" : "Down")
+      Thread.sleep(forTimeInterval: 0.3)
+      let after = lines(tmux)
+      let start = after.lastIndex { $0.hasPrefix("Page \(page.key) of 8") } ?? 0
+      let spoken = after[start...].joined(separator: "\n")
+      #expect(spoken.contains(page.spoken), "page \(page.title) said:\n\(spoken)")
+    }
+    // The picker: a move across says the new column; the outline: expanding says so.
+    tmux.keys("7")
+    try tmux.waitFor("Page 7 of 8: Outline")
+    tmux.keys("Home", "Right")
+    try tmux.waitFor("expanded")
+    // ? lists the keys as lines; any key closes it.
+    tmux.keys("?")
+    try tmux.waitFor("Keys for Outline:")
+    #expect(lines(tmux).contains { $0.hasPrefix("q Ctrl-C: quit") })
+    tmux.keys("Escape")
+    // A lone Escape is told from the start of a sequence by a pause: wait it out.
+    Thread.sleep(forTimeInterval: 0.3)
+    try tmux.quit()
+    #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
+  }
+
+  @Test func announcementsAreLines() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 8")
+    defer { tmux.kill() }
+    tmux.keys("a")
+    try tmux.waitFor("1 item added")
+    tmux.keys("d")
+    try tmux.waitFor("1 item removed")
+    tmux.keys("6")
+    try tmux.waitFor("Page 6 of 8: Carousel")
+    try tmux.quit()
+  }
+
+  @Test func theCursorSitsOnTheFocusedRow() throws {
+    let tmux = try Tmux.gallery(columns: 100, rows: 30, "--show-cursor", until: "1 List")
+    defer { tmux.kill() }
+    tmux.keys("Down", "Down")
+    try tmux.waitFor("Cobalt Falcon │")
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(tmux.display("#{cursor_flag}") == "1", "the cursor shows")
+    let row = Int(tmux.display("#{cursor_y}")) ?? -1
+    let screen = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      row >= 0 && row < screen.count && screen[row].contains("Cobalt Falcon"),
+      "the cursor is on row \(row): \(row >= 0 && row < screen.count ? String(screen[row]) : "")")
+    try tmux.quit()
+  }
+}
