@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the GTK host needs, when missing: GTK 4's headers (libgtk-4-dev), Xvfb (and
-# xauth, for xvfb-run), xdotool, ImageMagick (import, compare) and a font. Run by gallery.sh
+# xauth, for xvfb-run), xdotool, ImageMagick (import, compare), a font, and what the
+# accessibility tests read AT-SPI with. Run by gallery.sh
 # and test.sh; does nothing when everything is there.
 set -euo pipefail
 need=()
@@ -9,6 +10,13 @@ command -v xvfb-run >/dev/null || need+=(xvfb xauth)
 command -v xdotool >/dev/null || need+=(xdotool)
 command -v import >/dev/null && command -v compare >/dev/null || need+=(imagemagick)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+# The accessibility tests read the widgets over AT-SPI, as a screen reader does: a session
+# bus (dbus-run-session), the AT-SPI registry, and Debian's python3 bindings for it.
+command -v dbus-run-session >/dev/null || need+=(dbus)
+[ -x /usr/libexec/at-spi-bus-launcher ] || need+=(at-spi2-core)
+/usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
+  2>/dev/null || need+=(gir1.2-atspi-2.0)
+/usr/bin/python3 -c 'import pyatspi' 2>/dev/null || need+=(python3-pyatspi)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "setup: installing ${need[*]}" >&2
 sudo=""

@@ -69,4 +69,12 @@ public protocol PageModel: AnyObject {
   var status: String { get }
   /// The page's keys, for the help: (keys, what they do).
   var keyHelp: [(String, String)] { get }
+  /// The title of the item at `indexPath` of the page's main collection view, from the data
+  /// (not from a cell): what tests compare a host's accessible names with. `nil` by default.
+  func itemTitle(at indexPath: ItemPath) -> String?
+}
+
+extension PageModel {
+  /// No titles.
+  public func itemTitle(at indexPath: ItemPath) -> String? { nil }
 }

@@ -169,4 +169,7 @@ public final class ListModel: PageModel, CollectionViewDelegate {
       ("wheel, drag", "scroll the list under the pointer; click selects"), ("index", marks),
     ]
   }
+
+  /// The row's title, from the data.
+  public func itemTitle(at indexPath: ItemPath) -> String? { rows.title(at: indexPath) }
 }

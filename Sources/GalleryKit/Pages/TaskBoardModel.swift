@@ -339,3 +339,14 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     ]
   }
 }
+
+extension TaskBoardModel {
+  /// The task's title, from the data.
+  public func itemTitle(at indexPath: ItemPath) -> String? {
+    let sections = dataSource.sections
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].indices.contains(indexPath.item)
+    else { return nil }
+    return texts.title(of: sections[indexPath.section][indexPath.item])
+  }
+}

@@ -22,6 +22,9 @@ final class AccessibilityController {
   /// Said instead of the next announcement (an interactive move's drop names where the item
   /// went, rather than the batch's "1 item moved").
   var replacingNextAnnouncement: String?
+  /// Bumped whenever an element's place may change without its view being configured again:
+  /// new counts, a new viewport size (a grid's column count).
+  var revision = 0
 
   /// Tells the handler, if any, `message`. Building the message is deferred: nothing is
   /// formatted while no one listens.

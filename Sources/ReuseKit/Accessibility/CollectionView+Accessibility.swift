@@ -93,6 +93,14 @@ extension CollectionView {
     set { accessibility.announcementHandler = newValue }
   }
 
+  /// Changes whenever any element's place in its set, grid or tree may have changed without
+  /// its own view being configured again: new counts (a reload, a batch update, an outline's
+  /// expansion) or a new viewport size (a grid's column count). A host that keeps what it told
+  /// assistive technology about each view (GTK's accessible properties) tells it again for
+  /// every displayed view when this changes; a view's own changes come through
+  /// ``ReusableView/setNeedsDisplay()``.
+  public var accessibilityRevision: Int { accessibility.revision }
+
   /// Announces `message` to the ``accessibilityAnnouncementHandler``, if any (controls post
   /// their own: a carousel's page).
   public func postAccessibilityAnnouncement(_ message: @autoclosure () -> String) {

@@ -272,6 +272,36 @@ private func check(
     #expect(values.sections[0][11] == 100)
   }
 
+  /// The revision a host compares to know its cached accessible texts are out of date: it
+  /// moves on new counts (a batch update in another section moves every later item's place
+  /// without touching its view) and on a new viewport size, not on scrolling or focus.
+  @Test func theRevisionMovesWhenPlacesCanChangeWithoutTheirViews() {
+    let values = Values([Array(0..<5), Array(100..<140)])
+    let view = makeView(GridLayout(columns: .fixed(4), itemHeight: .fixed(40)), values)
+    var revision = view.accessibilityRevision
+    view.contentOffset.y = 80
+    view.layoutIfNeeded()
+    view.focusItem(at: ItemPath(section: 1, item: 3))
+    view.layoutIfNeeded()
+    #expect(view.accessibilityRevision == revision, "scrolling and focus keep places")
+    let shown = ItemPath(section: 1, item: 8)
+    let before = view.accessibilityElement(forItemAt: shown)!
+    values.sections[0].append(6)
+    view.performBatchUpdates(animated: false) {
+      view.insertItems(at: [ItemPath(section: 0, item: 5)])
+    }
+    #expect(view.accessibilityRevision != revision)
+    #expect(view.accessibilityElement(forItemAt: shown)!.positionInSet == before.positionInSet! + 1)
+    revision = view.accessibilityRevision
+    view.reloadData()
+    view.layoutIfNeeded()
+    #expect(view.accessibilityRevision != revision)
+    revision = view.accessibilityRevision
+    view.viewportSize = Size(width: 160, height: 480)
+    view.layoutIfNeeded()
+    #expect(view.accessibilityRevision != revision, "a new width can change a grid's columns")
+  }
+
   /// Outlines: level, expansion and place among siblings, against a naive tree, after random
   /// expands and collapses (some through the accessibility actions).
   @Test func outlineRowsSayTheirLevelAndSiblings() {

@@ -19,6 +19,7 @@ final class RowCell: GTKCell, RowPresenting {
     (self.title, self.detail, self.colorIndex, self.isStriped) = (
       title, detail, colorIndex, isStriped
     )
+    accessibilityLabel = title
     setNeedsDisplay()
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
@@ -48,6 +49,10 @@ final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
   }
   /// What it draws: its title, and its count when it has one.
   var drawnText: String { count >= 0 ? "\(title) · \(count)" : title }
+  override var accessibilityLabel: String? {
+    get { count >= 0 ? "\(title), \(count) items" : title }
+    set {}
+  }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     paint.fill(bounds(width, height), Palette.bar)
@@ -58,6 +63,14 @@ final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
 /// A task of the data-source page: its colour bar (the reorder grip), a box, its title and
 /// its tag.
 final class TaskCell: GTKCell, TaskPresenting {
+  override var accessibilityLabel: String? {
+    get { task.map { texts.title(of: $0) } }
+    set {}
+  }
+  override var accessibilityValue: String? {
+    get { task.map { (isDone ? "done, " : "") + "#" + texts.tag(of: $0) } }
+    set {}
+  }
   var task: TaskItem?
   var texts = TaskTexts()
   var isDone = false {
@@ -96,6 +109,8 @@ final class PhotoCell: GTKCell, PhotoPresenting {
   var isNew = false
   func present(title: String, likes: Int, colorIndex: Int, isNew: Bool) {
     (self.title, self.likes, self.colorIndex, self.isNew) = (title, likes, colorIndex, isNew)
+    accessibilityLabel = title
+    accessibilityValue = "\(likes) likes"
     setNeedsDisplay()
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
@@ -120,6 +135,7 @@ final class PhotoCell: GTKCell, PhotoPresenting {
 
 /// A carousel card: a large gradient with its title, caption and number.
 final class CardCell: GTKCell, CardPresenting {
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GROUP }
   var title = ""
   var caption = ""
   var number = 0
@@ -134,6 +150,8 @@ final class CardCell: GTKCell, CardPresenting {
     (self.title, self.caption, self.number, self.count) = (title, caption, number, count)
     self.colorIndex = colorIndex
     self.isChosen = isChosen
+    accessibilityLabel = title
+    accessibilityValue = caption
     setNeedsDisplay()
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
@@ -152,9 +170,12 @@ final class CardCell: GTKCell, CardPresenting {
 /// A swatch of the picker: its colour, its names and size; the centred one framed, the
 /// chosen one marked.
 final class SwatchCell: GTKCell, ConfigurableCell {
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
   var swatch: PickerSwatch?
   func configure(with item: PickerSwatch, at indexPath: ItemPath) {
     swatch = item
+    accessibilityLabel = "\(item.localName) \(item.colorName)"
+    accessibilityValue = item.size
     setNeedsDisplay()
   }
   /// The centred swatch changes as rows and the column move: draw again when placed.
@@ -181,8 +202,12 @@ final class SwatchCell: GTKCell, ConfigurableCell {
 
 /// A category of the option bar: bold and accented when selected.
 final class CategoryCell: GTKCell, TitlePresenting {
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_TAB }
   var title = "" {
-    didSet { if title != oldValue { setNeedsDisplay() } }
+    didSet {
+      accessibilityLabel = title
+      if title != oldValue { setNeedsDisplay() }
+    }
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)

@@ -42,6 +42,8 @@ public final class GTKGallery {
     options: GalleryOptions, page: String = "list", width: Int32 = 960, height: Int32 = 720,
     autoscroll: Bool = true
   ) {
+    g_set_prgname("reuse-gallery-gtk")
+    g_set_application_name("ReuseKit gallery")  // what screen readers name the application
     gtk_init()
     self.options = options
     self.autoscroll = autoscroll
@@ -83,6 +85,7 @@ public final class GTKGallery {
       }, data)
     show(Self.pageNames.firstIndex(of: page) ?? 0)
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { gtk_window_present($0) }
+    currentPage.host.grabKeyboardFocus()
   }
 
   /// Runs the main loop until the window closes.
@@ -102,6 +105,12 @@ public final class GTKGallery {
     }
     shown = page.widget
     page.host.didPlaceViews = { [unowned self] in gtk_widget_queue_draw(status) }
+    page.host.keyHandler = { [unowned self, unowned page] keyval in
+      let used = page.handleKey(keyval)
+      gtk_widget_queue_draw(status)
+      return used
+    }
+    page.host.grabKeyboardFocus()
     if let bar = page as? OptionBarScreen { bar.reconnectIndicator() }
     gtk_widget_queue_draw(tabs)
     gtk_widget_queue_draw(status)
@@ -173,8 +182,33 @@ public final class GTKGallery {
       statusSink(
         "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
           + "\(view.contentOffset.y) moving=\(view.isAnimating) \(line) "
-          + "headers=[\(headersOnScreen(in: currentPage.host))]")
+          + "headers=[\(headersOnScreen(in: currentPage.host))] "
+          + "items=[\(itemsOnScreen(of: currentPage))]")
     }
+  }
+
+  /// The items on screen, from the data: `flat index:title` each, in order (an `s` after the
+  /// index marks a selected item, an `f` the focused one: titles may repeat), and the item
+  /// count (what the accessibility tests compare the widgets' names and descriptions with).
+  private func itemsOnScreen(of page: any GTKPage) -> String {
+    let view = page.host.collectionView
+    let visible = view.bounds
+    var flat: [Int] = [0]
+    for section in 0..<view.numberOfSections {
+      flat.append(flat[section] + view.numberOfItems(inSection: section))
+    }
+    let paths = view.indexPathsForVisibleItems.filter {
+      view.frameForItem(at: $0)?.intersects(visible) ?? false
+    }.sorted()
+    let selected = Set(view.indexPathsForSelectedItems)
+    let entries = paths.compactMap { path in
+      page.itemTitle(at: path).map {
+        let marks =
+          (selected.contains(path) ? "s" : "") + (path == view.focusedIndexPath ? "f" : "")
+        return "\(flat[path.section] + path.item)\(marks):\($0)"
+      }
+    }
+    return "total:\(flat[flat.count - 1])|" + entries.joined(separator: "|")
   }
 
   /// The section headers whose widgets are on screen, top to bottom, each with the text it

@@ -19,6 +19,13 @@ public protocol GTKPage: AnyObject {
   func handleKey(_ keyval: guint) -> Bool
   /// A line about the page's state, for the status bar.
   var status: String { get }
+  /// The title of an item of the main collection view, from the data (for tests).
+  func itemTitle(at indexPath: ItemPath) -> String?
+}
+
+extension GTKPage {
+  /// None.
+  public func itemTitle(at indexPath: ItemPath) -> String? { nil }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -38,6 +45,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var name: String { Model.name }
   var title: String { model.title }
   var status: String { model.status }
+  func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
 
   func handleKey(_ keyval: guint) -> Bool {
     guard let key = KeyPress(keyval: keyval) else { return false }

@@ -58,13 +58,20 @@ public final class CollectionViewWidget: CollectionViewHost {
   private var wakeID: guint = 0
   private var dragGesture: OpaquePointer?
   private var scrollController: OpaquePointer?
+  private var keyController: OpaquePointer?
+  /// What a key does when the keyboard focus is in the host: a page's own keys first (an
+  /// option bar selects with ← →); `nil` hands keys to the core's key map. Returns whether the
+  /// key was used.
+  public var keyHandler: ((guint) -> Bool)?
   private var topmost: [ObjectIdentifier] = []
   private var scratch: [(view: ReusableView, attributes: LayoutAttributes)] = []
 
-  /// Hosts `collectionView`, which this widget drives from now on.
-  public init(collectionView: CollectionView) {
+  /// Hosts `collectionView`, which this widget drives from now on, attaching views by
+  /// `attachStrategy`: ``ReuseKit/AttachStrategy/hide`` by default (see below).
+  public init(collectionView: CollectionView, attachStrategy: AttachStrategy = .hide) {
     self.collectionView = collectionView
-    widget = gtk_overlay_new()
+    // The host is the collection view to assistive technology: a list, a grid, a tab list…
+    widget = reusekit_overlay_new_with_role(collectionView.accessibilityRole.gtkRole)
     g_object_ref_sink(widget)
     sizer = gtk_drawing_area_new()
     fixed = gtk_fixed_new()
@@ -74,7 +81,17 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_widget_set_can_target(fixed, 0)
     gtk_overlay_set_child(OpaquePointer(widget), sizer)
     gtk_overlay_add_overlay(OpaquePointer(widget), fixed)
+    // Widgets stay in the window and are hidden when pooled: a widget taken out of the window
+    // loses its accessibility context (GTK 4.8 unrealises it on unroot), so a screen reader
+    // would hear nothing from it when it comes back; showing and hiding also costs GTK less.
+    collectionView.attachStrategy = attachStrategy
     collectionView.host = self
+    if collectionView.accessibilityAnnouncementHandler == nil {
+      collectionView.accessibilityAnnouncementHandler = { [weak self] in self?.announce($0) }
+    }
+    if !collectionView.accessibilityLabel.isEmpty {
+      reusekit_accessible_set_texts(OpaquePointer(widget), collectionView.accessibilityLabel, nil)
+    }
     // A collection view that laid out before it had this host (a picker's row) has views it
     // believes attached: attach their widgets now.
     collectionView.forEachDisplayedView { view, _ in
@@ -123,6 +140,15 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_widget_add_controller(widget, scroll)
     dragGesture = drag
     scrollController = scroll
+    // Keys reach the host while the keyboard focus is in it (on a row, or on the host
+    // itself): no app needs to forward them.
+    let keys = gtk_event_controller_key_new()!
+    Signal.keyPressed(
+      keys, { _, keyval, _, modifiers, data in host(data).keyPressed(keyval, modifiers) ? 1 : 0 },
+      data)
+    gtk_widget_add_controller(widget, keys)
+    keyController = keys
+    gtk_widget_set_focusable(widget, 1)
   }
 
   deinit {
@@ -133,6 +159,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     Signal.disconnectAll(gpointer(sizer), data: data)
     if let dragGesture { Signal.disconnectAll(gpointer(dragGesture), data: data) }
     if let scrollController { Signal.disconnectAll(gpointer(scrollController), data: data) }
+    if let keyController { Signal.disconnectAll(gpointer(keyController), data: data) }
     g_object_unref(widget)
   }
 
@@ -153,6 +180,13 @@ public final class CollectionViewWidget: CollectionViewHost {
       gtk_fixed_put($0, drawing.widget, 0, 0)
     }
     attachedCount += 1
+    if drawing.accessibilityActionHandler == nil {
+      drawing.accessibilityActionHandler = { [weak self, weak drawing] action in
+        guard let self, let item = drawing?.accessibleItem else { return }
+        collectionView.performAccessibilityAction(action, forItemAt: item)
+        layoutAndPlace()
+      }
+    }
   }
 
   /// Removes the view's widget from the fixed.
@@ -206,7 +240,13 @@ public final class CollectionViewWidget: CollectionViewHost {
       guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
       place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
       if attributes.zIndex > 0 { scratch.append((view, attributes)) }
+      if drawing.accessibleIsStale || drawing.accessibleItem != attributes.indexPath
+        || drawing.accessibleRevision != collectionView.accessibilityRevision
+      {
+        updateAccessible(view, drawing, attributes)
+      }
     }
+    followFocus()
     // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
     scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }
     if scratch.count != topmost.count
@@ -221,6 +261,79 @@ public final class CollectionViewWidget: CollectionViewHost {
     didPlaceViews?()
     if isAnimating { startTicking() } else { scheduleWake() }
   }
+
+  // MARK: Accessibility
+
+  /// Gives a view's widget the accessible name, description, level, place and states of the
+  /// element it shows now (``ReuseKit/CollectionView/accessibilityElement(forItemAt:)``): on
+  /// every rebind and whenever its look changed in place, so a recycled widget never carries
+  /// the previous item's. GTK 4.8 does not send the place in the set, the set's size or the
+  /// level over AT-SPI: the description carries them ("1 of 1,000,000", "level 2, 3 of 7").
+  private func updateAccessible(
+    _ view: ReusableView, _ drawing: DrawingWidget, _ attributes: LayoutAttributes
+  ) {
+    drawing.accessibleItem = attributes.indexPath
+    drawing.accessibleIsStale = false
+    drawing.accessibleRevision = collectionView.accessibilityRevision
+    let accessible = OpaquePointer(drawing.widget)
+    guard attributes.supplementaryKind == nil,
+      let element = collectionView.accessibilityElement(forItemAt: attributes.indexPath)
+    else {
+      reusekit_accessible_set_texts(accessible, view.accessibilityLabel, nil)
+      return
+    }
+    let description = [element.value ?? "", element.positionDescription]
+      .filter { !$0.isEmpty }.joined(separator: ", ")
+    reusekit_accessible_set_texts(
+      accessible, element.label.isEmpty ? nil : element.label,
+      description.isEmpty ? nil : description)
+    reusekit_accessible_set_level(accessible, Int32(element.level ?? 0))
+    let grid = element.gridPosition
+    reusekit_accessible_set_positions(
+      accessible, Int32(element.positionInSet ?? 0), Int32(element.setSize ?? 0),
+      Int32(grid?.row ?? 0), Int32(grid?.column ?? 0), Int32(grid?.rowCount ?? 0),
+      Int32(grid?.columnCount ?? 0))
+    reusekit_accessible_set_states(
+      accessible, element.isSelected ? 1 : 0, element.isExpanded.map { $0 ? 1 : 0 } ?? -1,
+      element.isEnabled ? 0 : 1)
+    drawing.enableActions(element.actions)
+  }
+
+  /// GTK 4.8 has no announcement API (`gtk_accessible_announce` came in 4.14): the host's
+  /// description becomes the announcement, which AT-SPI sends as a description change.
+  private func announce(_ message: String) {
+    let label = collectionView.accessibilityLabel
+    reusekit_accessible_set_texts(OpaquePointer(widget), label.isEmpty ? nil : label, message)
+  }
+
+  /// The focused item's row takes the keyboard focus (screen readers announce it: AT-SPI's
+  /// focus events follow GTK's focus) whenever the keyboard focus is in this host (on the
+  /// host, on another row, or on nothing left after its row was recycled) or nowhere: a focus
+  /// moved from code never takes it from another widget.
+  ///
+  /// - Complexity: O(1) a frame (a lookup of the focused row and of the window's focus).
+  private func followFocus() {
+    guard let focused = collectionView.focusedIndexPath,
+      let cell = collectionView.cellForItem(at: focused),
+      let drawing = (cell as? any GTKDrawable)?.drawing,
+      gtk_widget_get_visible(drawing.widget) != 0, gtk_widget_get_parent(drawing.widget) != nil,
+      let root = gtk_widget_get_root(widget)
+    else { return }
+    let current = gtk_root_get_focus(root)
+    if current == drawing.widget {
+      guard focusedItem != focused else { return }
+      // The row that has the keyboard focus was recycled for the newly focused item: GTK
+      // sees no focus change, so a screen reader would hear nothing. Out and back in.
+      gtk_widget_grab_focus(widget)
+    } else if let current, current != widget, gtk_widget_is_ancestor(current, widget) == 0 {
+      return
+    }
+    gtk_widget_grab_focus(drawing.widget)
+    focusedItem = focused
+  }
+
+  /// The item whose row was last given the keyboard focus.
+  private var focusedItem: ItemPath?
 
   /// Whether frames must keep coming: the collection view (or its control) moves.
   private var isAnimating: Bool {
@@ -356,6 +469,45 @@ public final class CollectionViewWidget: CollectionViewHost {
     return used ? 1 : 0
   }
 
+  /// A key pressed while the keyboard focus is in the host. Tab and Shift-Tab leave it (to the
+  /// next widget outside, as GtkListView does, not from row to row); the navigation keys the
+  /// key map binds stay in it even where nothing moves (↑ on the first row), so GTK does not
+  /// move the keyboard focus to another widget; other keys the page does not use go on to the
+  /// window.
+  private func keyPressed(_ keyval: guint, _ modifiers: GdkModifierType) -> Bool {
+    if keyval == KeyValue.tab || keyval == KeyValue.leftTab {
+      let shifted = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+      leaveFocus(forward: keyval == KeyValue.tab && !shifted)
+      return true
+    }
+    let used = keyHandler.map { $0(keyval) } ?? handleKey(keyval)
+    if used { layoutAndPlace() }
+    guard let key = KeyPress.Key(keyval: keyval) else { return used }
+    return used || collectionView.keyMap.action(for: KeyPress(key)) != nil
+  }
+
+  /// Moves the keyboard focus to the next (or previous) widget outside the host.
+  private func leaveFocus(forward: Bool) {
+    guard let root = gtk_widget_get_root(widget) else { return }
+    gtk_widget_set_can_focus(widget, 0)  // the host and its rows sit this move out
+    gtk_widget_child_focus(
+      UnsafeMutablePointer(root), forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
+    gtk_widget_set_can_focus(widget, 1)
+  }
+
+  /// Gives the keyboard focus to the host: to the focused item's row when it shows (screen
+  /// readers announce it), else to the host itself.
+  public func grabKeyboardFocus() {
+    layoutAndPlace()
+    if let focused = collectionView.focusedIndexPath,
+      let drawing = (collectionView.cellForItem(at: focused) as? any GTKDrawable)?.drawing
+    {
+      gtk_widget_grab_focus(drawing.widget)
+    } else {
+      gtk_widget_grab_focus(widget)
+    }
+  }
+
   /// Hands a key the window received to the core's key map, translated from its keyval;
   /// returns whether it was used.
   @discardableResult
@@ -389,4 +541,24 @@ extension KeyPress.Key {
 /// The host behind a signal's data pointer.
 private func host(_ data: gpointer?) -> CollectionViewWidget {
   Unmanaged<CollectionViewWidget>.fromOpaque(data!).takeUnretainedValue()
+}
+
+extension AccessibilityRole {
+  /// The GTK role for an element with this role (GTK 4.8's set: no tree item, slide or
+  /// carousel of its own; a carousel is a group of groups).
+  public var gtkRole: GtkAccessibleRole {
+    switch self {
+    case .list: GTK_ACCESSIBLE_ROLE_LIST
+    case .listItem: GTK_ACCESSIBLE_ROLE_LIST_ITEM
+    case .grid: GTK_ACCESSIBLE_ROLE_GRID
+    case .row: GTK_ACCESSIBLE_ROLE_ROW
+    case .gridCell: GTK_ACCESSIBLE_ROLE_GRID_CELL
+    case .tree: GTK_ACCESSIBLE_ROLE_TREE
+    case .treeItem: GTK_ACCESSIBLE_ROLE_TREE_ITEM
+    case .tabList: GTK_ACCESSIBLE_ROLE_TAB_LIST
+    case .tab: GTK_ACCESSIBLE_ROLE_TAB
+    case .carousel, .slide: GTK_ACCESSIBLE_ROLE_GROUP
+    case .header, .footer: GTK_ACCESSIBLE_ROLE_HEADING
+    }
+  }
 }

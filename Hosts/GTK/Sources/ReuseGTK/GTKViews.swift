@@ -80,12 +80,29 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// The `GtkDrawingArea`, referenced by this object until it goes away.
   public let widget: UnsafeMutablePointer<GtkWidget>
   weak var owner: (any GTKDrawable)?
+  /// The item whose accessible name, description and states the widget carries now (`nil`:
+  /// none yet), whether they must be set again (the view's look changed in place), and the
+  /// collection view's ``ReuseKit/CollectionView/accessibilityRevision`` they were set at.
+  var accessibleItem: ItemPath?
+  var accessibleIsStale = true
+  var accessibleRevision = -1
+  /// Performs what assistive technology asks of the widget's item; set by the host.
+  var accessibilityActionHandler: ((AccessibilityAction) -> Void)?
+  /// The widget's actions over AT-SPI (GTK 4.8 lists a plain widget's own parameterless
+  /// actions): `row.activate`, `row.expand`, `row.collapse`, each enabled when its item
+  /// allows it.
+  private var actions: [(action: AccessibilityAction, gAction: OpaquePointer)] = []
 
-  override init() {
-    widget = gtk_drawing_area_new()
+  /// A widget with the accessible role `role` (fixed for its life, as GTK 4's roles are).
+  init(role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_WIDGET) {
+    widget = reusekit_drawing_area_new_with_role(role)
     g_object_ref_sink(widget)
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
+    // Focusable, so that the core's focus can be given to it: screen readers follow the
+    // keyboard focus (AT-SPI focus events), and GTK draws its focus ring.
+    gtk_widget_set_focusable(widget, 1)
     super.init()
+    installActions()
     DrawingWidget.created += 1
     connectDrawing(widget, to: self)
   }
@@ -94,14 +111,59 @@ public final class DrawingWidget: Placement, AreaDrawing {
     owner?.draw(cr, width: width, height: height)
   }
 
+  private func installActions() {
+    let group = g_simple_action_group_new()!
+    let data = Unmanaged.passUnretained(self).toOpaque()
+    for action in [AccessibilityAction.activate, .expand, .collapse] {
+      let name: String
+      switch action {
+      case .expand: name = "expand"
+      case .collapse: name = "collapse"
+      default: name = "activate"
+      }
+      let gAction = g_simple_action_new(name, nil)!
+      g_simple_action_set_enabled(gAction, 0)
+      let handler: ActionHandler = { gAction, _, data in
+        guard let data, let gAction else { return }
+        let drawing = Unmanaged<DrawingWidget>.fromOpaque(data).takeUnretainedValue()
+        guard let entry = drawing.actions.first(where: { $0.gAction == gAction }) else { return }
+        drawing.accessibilityActionHandler?(entry.action)
+      }
+      Signal.actionActivated(gAction, handler, data)
+      g_action_map_add_action(OpaquePointer(group), gAction)
+      actions.append((action, gAction))
+    }
+    gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
+    g_object_unref(gpointer(group))
+  }
+
+  /// Enables the actions `available` allows, disables the others.
+  func enableActions(_ available: AccessibilityActions) {
+    for entry in actions {
+      let enabled: gboolean = available.contains(entry.action.option) ? 1 : 0
+      if g_action_get_enabled(entry.gAction) != enabled {
+        g_simple_action_set_enabled(entry.gAction, enabled)
+      }
+    }
+  }
+
   deinit {
+    let data = Unmanaged.passUnretained(self).toOpaque()
+    for entry in actions {
+      Signal.disconnectAll(gpointer(entry.gAction), data: data)
+      g_object_unref(gpointer(entry.gAction))
+    }
     disconnectDrawing(widget)
     if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
     g_object_unref(widget)
   }
 
-  /// Asks GTK to draw the content again (the view was configured for another item).
-  public func setNeedsDisplay() { gtk_widget_queue_draw(widget) }
+  /// Asks GTK to draw the content again (the view was configured for another item), and the
+  /// host to give the widget its item's accessible texts and states again.
+  public func setNeedsDisplay() {
+    gtk_widget_queue_draw(widget)
+    accessibleIsStale = true
+  }
 }
 
 /// A cell with a GTK widget. Subclass it, override ``draw(_:width:height:)``, and call
@@ -109,10 +171,16 @@ public final class DrawingWidget: Placement, AreaDrawing {
 /// core calls it when the focus, the selection or a lift changes, and on a reconfigure).
 open class GTKCell: CollectionViewCell, GTKDrawable {
   /// The cell's widget.
-  public let drawing = DrawingWidget()
+  public let drawing: DrawingWidget
+
+  /// The role its widget has for assistive technology (a list item by default; a picker's
+  /// swatch is a grid cell, an option bar's category a tab). Fixed per class: GTK 4's roles are
+  /// set when a widget is made.
+  open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_LIST_ITEM }
 
   /// Creates a cell and its widget (the collection view calls this).
   public required init() {
+    drawing = DrawingWidget(role: Self.accessibleRole)
     super.init()
     drawing.owner = self
   }
@@ -133,10 +201,14 @@ open class GTKCell: CollectionViewCell, GTKDrawable {
 /// A header, footer or other supplementary view with a GTK widget.
 open class GTKSupplementaryView: ReusableView, GTKDrawable {
   /// The view's widget.
-  public let drawing = DrawingWidget()
+  public let drawing: DrawingWidget
+
+  /// The role its widget has for assistive technology: a heading by default.
+  open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_HEADING }
 
   /// Creates a view and its widget (the collection view calls this).
   public required init() {
+    drawing = DrawingWidget(role: Self.accessibleRole)
     super.init()
     drawing.owner = self
   }

@@ -22,6 +22,8 @@ typealias TickHandler =
 public typealias ClickHandler =
   @convention(c) (OpaquePointer?, Int32, Double, Double, gpointer?)
   -> Void
+/// `activate` of a `GSimpleAction` (its parameter, none here).
+typealias ActionHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
 /// `close-request` of a `GtkWindow`; returns whether to keep the window open.
 public typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
 
@@ -72,6 +74,12 @@ public enum Signal {
     connect(gpointer(gesture), "pressed", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
+  static func actionActivated(
+    _ action: OpaquePointer, _ handler: ActionHandler, _ data: gpointer?
+  ) {
+    connect(gpointer(action), "activate", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
   /// Disconnects every handler connected with `data` (before `data`'s owner goes away).
   static func disconnectAll(_ instance: gpointer, data: gpointer) {
     g_signal_handlers_disconnect_matched(instance, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
@@ -102,4 +110,8 @@ public enum KeyValue {
   public static let escape: guint = 0xFF1B
   /// `GDK_KEY_space`.
   public static let space: guint = 0x20
+  /// `GDK_KEY_Tab`.
+  public static let tab: guint = 0xFF09
+  /// `GDK_KEY_ISO_Left_Tab` (Shift-Tab).
+  public static let leftTab: guint = 0xFE20
 }

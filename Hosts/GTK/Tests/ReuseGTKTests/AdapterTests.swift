@@ -78,13 +78,15 @@ func close(_ window: UnsafeMutablePointer<GtkWidget>) {
 }
 
 final class AdapterTests: XCTestCase {
-  func makeList(count: Int = 1_000_000) -> (CollectionViewWidget, Numbers) {
+  func makeList(
+    count: Int = 1_000_000, attachStrategy: AttachStrategy = .detach
+  ) -> (CollectionViewWidget, Numbers) {
     GTK.start()
     let view = CollectionView(layout: ListLayout(itemSizing: .uniform(44)))
     view.register(NumberCell.self, forCellWithReuseIdentifier: "n")
     let numbers = Numbers(count)
     view.dataSource = numbers
-    return (CollectionViewWidget(collectionView: view), numbers)
+    return (CollectionViewWidget(collectionView: view, attachStrategy: attachStrategy), numbers)
   }
 
   /// The widgets attached to the host's fixed, in child order.
@@ -148,8 +150,7 @@ final class AdapterTests: XCTestCase {
   }
 
   func testTheHideStrategyKeepsWidgetsAttachedAndHidesTheIdleOnes() {
-    let (host, numbers) = makeList(count: 1_000)
-    host.collectionView.attachStrategy = .hide
+    let (host, numbers) = makeList(count: 1_000, attachStrategy: .hide)
     let window = show(host)
     defer { close(window) }
     let view = host.collectionView

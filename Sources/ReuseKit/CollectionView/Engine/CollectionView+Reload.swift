@@ -55,6 +55,7 @@ extension CollectionView {
   /// Takes new counts (and the section-index titles with them); the focus stays in range.
   func setItemCounts(_ newCounts: [Int]) {
     counts.set(newCounts)
+    accessibility.revision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
     focus.keepInRange(in: self)
   }

@@ -61,8 +61,9 @@ extension CollectionView {
   /// Prepares the layout for the current counts and viewport (telling layout observers first
   /// when the viewport changed size), and takes its content size.
   func prepareLayout() {
-    if pass.preparedViewportSize != viewportSize && !layoutObservers.isEmpty {
-      notifyObserversWillPrepareLayout()
+    if pass.preparedViewportSize != viewportSize {
+      accessibility.revision &+= 1
+      if !layoutObservers.isEmpty { notifyObserversWillPrepareLayout() }
     }
     collectionViewLayout.prepare(
       LayoutContext(

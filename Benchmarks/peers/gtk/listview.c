@@ -1,0 +1,482 @@
+/*
+ * The GTK peer for ReuseKit's GTK host: a stock GtkListView (GTK 4) over a lazy list model,
+ * rows drawn with cairo the way the host's list rows are drawn.
+ *
+ *   listview [--items N] [--first-frame | --measure-frames F | --jump]
+ *
+ *   --items N            rows in the model, 1 to 10,000,000 (default 1,000,000). The model is a
+ *                        minimal GListModel of our own: it stores only N, and get_item() makes a
+ *                        tiny PeerItem (its index) on demand, so nothing is allocated per row.
+ *   --first-frame        prints "first frame after X ms" (X = from the start of main(), taken with
+ *                        g_get_monotonic_time(), to the first time any row's draw function runs,
+ *                        i.e. the first snapshot that contains a row) and "rss_mb=Y" (VmRSS from
+ *                        /proc/self/status at that moment), then exits 0.
+ *   --measure-frames F   after the first frame: 400 warm-up frames then F measured frames, each
+ *                        scrolling the list's vertical GtkAdjustment 7 px (see scroll_tick() for
+ *                        exactly what is timed), then prints median / p90 / p99 in microseconds and
+ *                        widgets_created=K, then exits 0.
+ *   --jump               after the first frame: sets the vertical adjustment to its upper bound
+ *                        (GTK clamps it to upper - page_size: the last rows), waits 3 frames, prints
+ *                        widgets_created=K and exits 0 (meant to be run under callgrind).
+ *   (no option)          just runs, for looking at it and for reading it over AT-SPI.
+ *
+ * Build: Benchmarks/peers/gtk/build.sh (gcc -O2 listview.c $(pkg-config --cflags --libs gtk4)).
+ * Run headless: xvfb-run -a env GSK_RENDERER=cairo GDK_BACKEND=x11 .../listview --first-frame
+ */
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ROW_HEIGHT 44
+#define WARMUP_FRAMES 400
+#define STEP_PX 7.0
+#define TURN_EVERY 200 /* the host's measure reverses every 200 frames; so does this one */
+
+/* ---- the lazy model ------------------------------------------------------------------------ */
+
+#define PEER_TYPE_ITEM (peer_item_get_type())
+G_DECLARE_FINAL_TYPE(PeerItem, peer_item, PEER, ITEM, GObject)
+
+struct _PeerItem {
+  GObject parent_instance;
+  guint index;
+};
+
+G_DEFINE_TYPE(PeerItem, peer_item, G_TYPE_OBJECT)
+
+static void peer_item_class_init(PeerItemClass *klass) { (void)klass; }
+static void peer_item_init(PeerItem *item) { item->index = 0; }
+
+#define PEER_TYPE_MODEL (peer_model_get_type())
+G_DECLARE_FINAL_TYPE(PeerModel, peer_model, PEER, MODEL, GObject)
+
+struct _PeerModel {
+  GObject parent_instance;
+  guint n_items;
+};
+
+static GType peer_model_get_item_type(GListModel *list) {
+  (void)list;
+  return PEER_TYPE_ITEM;
+}
+
+static guint peer_model_get_n_items(GListModel *list) { return PEER_MODEL(list)->n_items; }
+
+static gpointer peer_model_get_item(GListModel *list, guint position) {
+  if (position >= PEER_MODEL(list)->n_items) return NULL;
+  PeerItem *item = g_object_new(PEER_TYPE_ITEM, NULL);
+  item->index = position;
+  return item; /* the caller owns this reference */
+}
+
+static void peer_model_list_model_init(GListModelInterface *iface) {
+  iface->get_item_type = peer_model_get_item_type;
+  iface->get_n_items = peer_model_get_n_items;
+  iface->get_item = peer_model_get_item;
+}
+
+G_DEFINE_TYPE_WITH_CODE(PeerModel, peer_model, G_TYPE_OBJECT,
+                        G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, peer_model_list_model_init))
+
+static void peer_model_class_init(PeerModelClass *klass) { (void)klass; }
+static void peer_model_init(PeerModel *model) { model->n_items = 0; }
+
+static PeerModel *peer_model_new(guint n_items) {
+  PeerModel *model = g_object_new(PEER_TYPE_MODEL, NULL);
+  model->n_items = n_items;
+  return model;
+}
+
+/* ---- state --------------------------------------------------------------------------------- */
+
+enum Mode { MODE_RUN, MODE_FIRST_FRAME, MODE_MEASURE, MODE_JUMP };
+
+static gint64 start_us;             /* g_get_monotonic_time() at the start of main() */
+static enum Mode mode = MODE_RUN;
+static guint n_items = 1000000;
+static int measured_frames = 0;
+
+static GtkWidget *window;
+static GtkWidget *list_view;
+static GtkAdjustment *vadjustment;
+static gboolean done = FALSE;
+
+static guint widgets_created = 0;   /* drawing areas made in the factory's setup */
+static guint widgets_live = 0;      /* ... minus those torn down */
+static guint binds = 0;             /* bind calls, all told */
+static gboolean first_frame_seen = FALSE;
+static gint64 first_frame_us = 0;
+
+/* --measure-frames */
+static int frame = -1;              /* -1 until the first scroll tick; then frames ticked */
+static double step = STEP_PX;
+static gint64 *timed_us;            /* per measured frame: the timed region */
+static gint64 *rest_us;             /* per measured frame: end of the timed region -> after-paint */
+static gint64 timed_end_us = 0;     /* when this frame's timed region ended (0: none pending) */
+static int rest_count = 0;
+static guint widgets_before_measure = 0;
+static guint binds_before_measure = 0;
+static guint binds_in_timed = 0;    /* binds that happened inside a timed region */
+static guint realloc_mismatch = 0;  /* frames where the layout phase re-allocated differently */
+static GtkAllocation last_alloc;
+
+/* --jump */
+static int jump_frames = -1;        /* -1: not jumped yet; then frames painted since the jump */
+static gint64 jump_us = 0;
+static guint widgets_before_jump = 0;
+
+/* ---- helpers ------------------------------------------------------------------------------- */
+
+static double rss_mb(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (!f) return -1;
+  char line[256];
+  double mb = -1;
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "VmRSS:", 6) == 0) {
+      mb = strtod(line + 6, NULL) / 1024.0; /* the line is in kB */
+      break;
+    }
+  }
+  fclose(f);
+  return mb;
+}
+
+static int compare_i64(const void *a, const void *b) {
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+  return (x > y) - (x < y);
+}
+
+/* The value at fraction q of the sorted samples (nearest rank, as the host's measure does). */
+static gint64 percentile(gint64 *sorted, int count, int numerator, int denominator) {
+  if (count <= 0) return 0;
+  int at = (int)((gint64)count * numerator / denominator);
+  if (at >= count) at = count - 1;
+  return sorted[at];
+}
+
+static void set_rgb(cairo_t *cr, guint32 hex) {
+  cairo_set_source_rgb(cr, ((hex >> 16) & 0xFF) / 255.0, ((hex >> 8) & 0xFF) / 255.0,
+                       (hex & 0xFF) / 255.0);
+}
+
+/* ---- the rows ------------------------------------------------------------------------------ */
+
+static const guint32 swatches[] = {0xF7768E, 0xFF9E64, 0xE0AF68, 0x9ECE6A,
+                                   0x73DACA, 0x7DCFFF, 0x7AA2F7, 0xBB9AF7};
+
+/* Like the host's list row: a background (odd rows striped), a 1 px separator at the bottom, a
+ * 5 px colour bar, the title at 14 px and the number at 12 px right-aligned, both in sans. */
+static void draw_row(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
+  (void)data;
+  if (!first_frame_seen) {
+    first_frame_seen = TRUE;
+    first_frame_us = g_get_monotonic_time();
+    if (mode == MODE_FIRST_FRAME) {
+      printf("first frame after %" G_GINT64_FORMAT " ms\n", (first_frame_us - start_us) / 1000);
+      printf("rss_mb=%.1f\n", rss_mb());
+      fflush(stdout);
+      exit(0);
+    }
+  }
+  guint stored = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(area), "peer-index"));
+  set_rgb(cr, 0x24283B);
+  cairo_paint(cr);
+  if (stored == 0) return; /* not bound */
+  guint index = stored - 1;
+  if (index % 2 == 1) {
+    /* the bar colour (0x2F3549) 60% of the way to the surface colour (0x24283B) */
+    cairo_set_source_rgb(cr, (47 + (36 - 47) * 0.6) / 255, (53 + (40 - 53) * 0.6) / 255,
+                         (73 + (59 - 73) * 0.6) / 255);
+    cairo_paint(cr);
+  }
+  set_rgb(cr, 0x1A1B26);
+  cairo_rectangle(cr, 0, height - 1, width, 1);
+  cairo_fill(cr);
+  set_rgb(cr, swatches[index % G_N_ELEMENTS(swatches)]);
+  cairo_rectangle(cr, 0, 0, 5, height);
+  cairo_fill(cr);
+
+  char text[32];
+  cairo_select_font_face(cr, "sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, 14);
+  set_rgb(cr, 0xC0CAF5);
+  g_snprintf(text, sizeof text, "Item %u", index + 1);
+  cairo_move_to(cr, 16, height / 2.0 + 5);
+  cairo_show_text(cr, text);
+
+  cairo_set_font_size(cr, 12);
+  set_rgb(cr, 0x7A88B8);
+  g_snprintf(text, sizeof text, "#%u", index + 1);
+  cairo_text_extents_t extents;
+  cairo_text_extents(cr, text, &extents);
+  cairo_move_to(cr, width - extents.x_advance - 16, height / 2.0 + 5);
+  cairo_show_text(cr, text);
+}
+
+/* The factory's signals. The object is the GtkListItem (typed GtkListItem* in GTK 4.8's docs,
+ * GObject* from 4.12), so it is taken as a GObject and cast. */
+static void on_setup(GtkSignalListItemFactory *factory, GObject *object, gpointer data) {
+  (void)factory; (void)data;
+  GtkWidget *area = gtk_drawing_area_new();
+  gtk_widget_set_size_request(area, -1, ROW_HEIGHT);
+  gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(area), draw_row, NULL, NULL);
+  gtk_list_item_set_child(GTK_LIST_ITEM(object), area);
+  widgets_created++;
+  widgets_live++;
+}
+
+static void on_bind(GtkSignalListItemFactory *factory, GObject *object, gpointer data) {
+  (void)factory; (void)data;
+  GtkListItem *list_item = GTK_LIST_ITEM(object);
+  PeerItem *item = gtk_list_item_get_item(list_item);
+  GtkWidget *area = gtk_list_item_get_child(list_item);
+  g_object_set_data(G_OBJECT(area), "peer-index", GUINT_TO_POINTER(item->index + 1));
+  /* What a GTK developer would do to make the row readable: a label, no position. */
+  char label[32];
+  g_snprintf(label, sizeof label, "Item %u", item->index + 1);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(area), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_queue_draw(area);
+  binds++;
+}
+
+static void on_unbind(GtkSignalListItemFactory *factory, GObject *object, gpointer data) {
+  (void)factory; (void)data;
+  GtkWidget *area = gtk_list_item_get_child(GTK_LIST_ITEM(object));
+  if (area) g_object_set_data(G_OBJECT(area), "peer-index", NULL);
+}
+
+static void on_teardown(GtkSignalListItemFactory *factory, GObject *object, gpointer data) {
+  (void)factory; (void)data;
+  /* The list item owns the child; dropping it here destroys the drawing area. */
+  if (gtk_list_item_get_child(GTK_LIST_ITEM(object))) {
+    gtk_list_item_set_child(GTK_LIST_ITEM(object), NULL);
+    widgets_live--;
+  }
+}
+
+/* ---- --measure-frames ---------------------------------------------------------------------- */
+
+static void advance_offset(void) {
+  if (frame % TURN_EVERY == TURN_EVERY - 1) step = -step;
+  double lower = gtk_adjustment_get_lower(vadjustment);
+  double top = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment);
+  double value = gtk_adjustment_get_value(vadjustment) + step;
+  if (value > top) { value = top - (value - top); step = -step; }   /* bounce at the ends */
+  if (value < lower) { value = lower + (lower - value); step = -step; }
+  gtk_adjustment_set_value(vadjustment, value);
+}
+
+static void print_report(void) {
+  int n = measured_frames;
+  qsort(timed_us, n, sizeof *timed_us, compare_i64);
+  qsort(rest_us, rest_count, sizeof *rest_us, compare_i64);
+  printf("%d frames at %u items (7 px a frame, after %d warm-up frames)\n", n, n_items,
+         WARMUP_FRAMES);
+  printf("set_value + list view size-allocate: median %" G_GINT64_FORMAT " us, p90 %"
+         G_GINT64_FORMAT " us, p99 %" G_GINT64_FORMAT " us\n",
+         percentile(timed_us, n, 1, 2), percentile(timed_us, n, 9, 10),
+         percentile(timed_us, n, 99, 100));
+  printf("rest of the frame (layout phase, snapshot, render; untimed above): median %"
+         G_GINT64_FORMAT " us, p90 %" G_GINT64_FORMAT " us, p99 %" G_GINT64_FORMAT " us\n",
+         percentile(rest_us, rest_count, 1, 2), percentile(rest_us, rest_count, 9, 10),
+         percentile(rest_us, rest_count, 99, 100));
+  printf("binds during measured frames %u (%u inside the timed region); layout-phase "
+         "re-allocations that differed from ours %u\n",
+         binds - binds_before_measure, binds_in_timed, realloc_mismatch);
+  printf("widgets_created_during_measure=%u\n", widgets_created - widgets_before_measure);
+  printf("widgets_live=%u\n", widgets_live);
+  printf("widgets_created=%u\n", widgets_created);
+  fflush(stdout);
+}
+
+/*
+ * One scroll frame, run from the list view's tick callback (the frame clock's update phase).
+ *
+ * TIMED REGION (what the median/p90/p99 are), both synchronous, on this thread:
+ *   1. gtk_adjustment_set_value() on the vertical adjustment (7 px on). GTK's handlers run inside
+ *      it: GtkListBase moves its anchor to the new offset and queues an allocation; the
+ *      scrolled window updates its scrollbar.
+ *   2. gtk_widget_size_allocate() of the list view with the allocation it already has. That is the
+ *      list view's own size-allocate for this frame, which GTK would otherwise run in the frame
+ *      clock's layout phase a moment later: it works out which rows the viewport needs, releases
+ *      rows that left it and acquires rows for items that entered it (the factory's
+ *      setup/bind/unbind run here, and get_item on the model), measures the rows and allocates
+ *      (moves) every row widget.
+ * NOT TIMED: everything else in the frame — the layout phase for the rest of the window (by then
+ * the list view no longer needs allocating, so it is skipped unless its parent hands it a
+ * different allocation, which is counted and reported), CSS validation, snapshot (the rows' cairo
+ * drawing), GSK render and the X11 present. That remainder is reported apart, as "rest of the
+ * frame": from the end of the timed region to the frame clock's after-paint.
+ * The host's measure times the same thing: the core's pass plus the widget moves
+ * (layoutAndPlace), with GTK's own layout/paint timed apart.
+ */
+static void scroll_tick(void) {
+  if (frame < 0) {
+    /* Start in the middle of the list, as the host's measure does. */
+    double top = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment);
+    gtk_adjustment_set_value(vadjustment, top / 2);
+    frame = 0;
+    return;
+  }
+  int measured = frame - WARMUP_FRAMES;
+  if (measured == 0) {
+    widgets_before_measure = widgets_created;
+    binds_before_measure = binds;
+  }
+  GtkAllocation allocation;
+  gtk_widget_get_allocation(list_view, &allocation);
+  guint binds_at_start = binds;
+
+  gint64 t0 = g_get_monotonic_time();
+  advance_offset();
+  gtk_widget_size_allocate(list_view, &allocation, -1);
+  gint64 t1 = g_get_monotonic_time();
+
+  last_alloc = allocation;
+  if (measured >= 0) {
+    timed_us[measured] = t1 - t0;
+    timed_end_us = t1;
+    binds_in_timed += binds - binds_at_start;
+  }
+  frame++;
+}
+
+static void on_after_paint(GdkFrameClock *clock, gpointer data) {
+  (void)clock; (void)data;
+  if (mode == MODE_MEASURE && timed_end_us != 0) {
+    rest_us[rest_count++] = g_get_monotonic_time() - timed_end_us;
+    timed_end_us = 0;
+    GtkAllocation now;
+    gtk_widget_get_allocation(list_view, &now);
+    if (now.x != last_alloc.x || now.y != last_alloc.y || now.width != last_alloc.width ||
+        now.height != last_alloc.height)
+      realloc_mismatch++;
+    if (frame - WARMUP_FRAMES >= measured_frames) {
+      print_report();
+      exit(0);
+    }
+  }
+  if (mode == MODE_JUMP && jump_frames >= 0 && ++jump_frames >= 3) {
+    printf("jump to the last item: %d frames painted %" G_GINT64_FORMAT " ms after the jump\n",
+           jump_frames, (g_get_monotonic_time() - jump_us) / 1000);
+    printf("adjustment value %.0f of upper %.0f (page %.0f)\n", gtk_adjustment_get_value(vadjustment),
+           gtk_adjustment_get_upper(vadjustment), gtk_adjustment_get_page_size(vadjustment));
+    printf("widgets_created_by_jump=%u\n", widgets_created - widgets_before_jump);
+    printf("widgets_live=%u\n", widgets_live);
+    printf("widgets_created=%u\n", widgets_created);
+    fflush(stdout);
+    exit(0);
+  }
+}
+
+static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
+  (void)widget; (void)clock; (void)data;
+  if (!first_frame_seen) return G_SOURCE_CONTINUE;
+  if (mode == MODE_MEASURE) {
+    scroll_tick();
+    return G_SOURCE_CONTINUE;
+  }
+  if (mode == MODE_JUMP) {
+    if (jump_frames < 0) {
+      widgets_before_jump = widgets_created;
+      jump_us = g_get_monotonic_time();
+      gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_upper(vadjustment));
+      jump_frames = 0;
+    }
+    /* Kept ticking so that frames keep coming; they are counted at after-paint. */
+    return G_SOURCE_CONTINUE;
+  }
+  return G_SOURCE_REMOVE;
+}
+
+static void on_window_realize(GtkWidget *widget, gpointer data) {
+  (void)data;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+  g_signal_connect(clock, "after-paint", G_CALLBACK(on_after_paint), NULL);
+}
+
+static gboolean on_close_request(GtkWindow *w, gpointer data) {
+  (void)w; (void)data;
+  done = TRUE;
+  return FALSE;
+}
+
+/* ---- main ---------------------------------------------------------------------------------- */
+
+static void usage(FILE *to) {
+  fprintf(to, "usage: listview [--items N] [--first-frame | --measure-frames F | --jump]\n"
+              "  --items N: 1 to 10000000 (default 1000000)\n");
+}
+
+static long parse_count(const char *option, const char *text, long min, long max) {
+  char *end = NULL;
+  long value = text ? strtol(text, &end, 10) : 0;
+  if (!text || *text == '\0' || *end != '\0' || value < min || value > max) {
+    fprintf(stderr, "listview: %s takes a number from %ld to %ld\n", option, min, max);
+    exit(2);
+  }
+  return value;
+}
+
+int main(int argc, char **argv) {
+  start_us = g_get_monotonic_time();
+  g_set_prgname("gtk-listview-peer");
+  g_set_application_name("GtkListView peer");
+
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--items") == 0) {
+      n_items = (guint)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 10000000);
+    } else if (strcmp(arg, "--first-frame") == 0) {
+      mode = MODE_FIRST_FRAME;
+    } else if (strcmp(arg, "--measure-frames") == 0) {
+      mode = MODE_MEASURE;
+      measured_frames = (int)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 1000000);
+    } else if (strcmp(arg, "--jump") == 0) {
+      mode = MODE_JUMP;
+    } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    } else {
+      fprintf(stderr, "listview: unknown option %s\n", arg);
+      usage(stderr);
+      return 2;
+    }
+  }
+  if (mode == MODE_MEASURE) {
+    timed_us = g_new0(gint64, measured_frames);
+    rest_us = g_new0(gint64, measured_frames);
+  }
+
+  gtk_init();
+
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+  g_signal_connect(factory, "setup", G_CALLBACK(on_setup), NULL);
+  g_signal_connect(factory, "bind", G_CALLBACK(on_bind), NULL);
+  g_signal_connect(factory, "unbind", G_CALLBACK(on_unbind), NULL);
+  g_signal_connect(factory, "teardown", G_CALLBACK(on_teardown), NULL);
+
+  GtkNoSelection *selection = gtk_no_selection_new(G_LIST_MODEL(peer_model_new(n_items)));
+  list_view = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory); /* takes both */
+
+  GtkWidget *scrolled = gtk_scrolled_window_new();
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER,
+                                 GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list_view);
+  vadjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list_view));
+
+  window = gtk_window_new();
+  gtk_window_set_title(GTK_WINDOW(window), "GtkListView peer");
+  gtk_window_set_default_size(GTK_WINDOW(window), 960, 720);
+  gtk_window_set_child(GTK_WINDOW(window), scrolled);
+  g_signal_connect(window, "realize", G_CALLBACK(on_window_realize), NULL);
+  g_signal_connect(window, "close-request", G_CALLBACK(on_close_request), NULL);
+  if (mode == MODE_MEASURE || mode == MODE_JUMP)
+    gtk_widget_add_tick_callback(list_view, on_tick, NULL, NULL);
+
+  gtk_window_present(GTK_WINDOW(window));
+  while (!done) g_main_context_iteration(NULL, TRUE);
+  return 0;
+}
