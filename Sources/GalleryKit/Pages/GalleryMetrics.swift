@@ -72,9 +72,17 @@ public protocol PageModel: AnyObject {
   /// The title of the item at `indexPath` of the page's main collection view, from the data
   /// (not from a cell): what tests compare a host's accessible names with. `nil` by default.
   func itemTitle(at indexPath: ItemPath) -> String?
+  /// Where the item at `indexPath` is, from the data, when that is not its place among all
+  /// items ("level 2, 3 of 6" in a tree), and whether it is expanded (`nil`: it has nothing to
+  /// expand): what tests compare a host's descriptions and states with. `nil` by default.
+  func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)?
 }
 
 extension PageModel {
   /// No titles.
   public func itemTitle(at indexPath: ItemPath) -> String? { nil }
+  /// The place among all items.
+  public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
+    nil
+  }
 }

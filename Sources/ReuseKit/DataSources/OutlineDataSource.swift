@@ -38,6 +38,14 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
   /// ``append(_:to:animated:)``, ``delete(_:animated:)``) so the rows follow; after editing it
   /// directly, call ``reloadData()``.
   public private(set) var tree: OutlineTree<Item>
+  /// Called with an item just before ``expand(_:animated:)`` expands it, from any caller (a
+  /// key, a click, a screen reader's expand action): where children load lazily, the place
+  /// to append them (or its children's children, so that the new rows show their own
+  /// disclosures), as `UICollectionViewDiffableDataSource`'s `willExpandItem`. Append to
+  /// ``tree`` directly here: the rows follow with the expansion.
+  public var willExpand: ((Item) -> Void)?
+  /// Called with an item just after it collapsed.
+  public var didCollapse: ((Item) -> Void)?
   private let cellProvider: CellProvider
 
   /// Shows `tree` (empty by default) in `collectionView`, becoming its data source.
@@ -79,6 +87,12 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
   @discardableResult
   public func expand(_ item: Item, animated: Bool = true) -> Bool {
     guard tree.contains(item), !tree.isExpanded(item) else { return false }
+    if let willExpand {
+      willExpand(item)
+      // The handler may have changed the tree (it appends children): the rows must be the
+      // current tree's, and the item still there and collapsed.
+      guard tree.contains(item), !tree.isExpanded(item) else { return false }
+    }
     let rows = tree.expand(item)
     perform(inserting: rows, deleting: 0..<0, disclosureOf: item, animated: animated)
     return true
@@ -91,6 +105,7 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
     guard tree.contains(item), tree.isExpanded(item) else { return false }
     let rows = tree.collapse(item)
     perform(inserting: 0..<0, deleting: rows, disclosureOf: item, animated: animated)
+    didCollapse?(item)
     return true
   }
 

@@ -4,7 +4,7 @@ import ReuseTerminal
 
 /// A row of the outline: indented by its level, a disclosure (▸ closed, ▾ open) when it has
 /// children, its name, and what it holds on the right.
-final class OutlineRowCell: TerminalCell {
+final class OutlineRowCell: TerminalCell, OutlinePresenting {
   var name = ""
 
   override var accessibilityLabel: String? {

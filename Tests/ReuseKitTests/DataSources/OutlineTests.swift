@@ -203,6 +203,49 @@ private final class OutlineCell: CollectionViewCell {
     withExtendedLifetime(source) {}
   }
 
+  /// Children that load lazily load from every way in: a call, a screen reader's expand
+  /// action. The handler appends the children's children too, so the new rows show their
+  /// disclosures; a collapse is reported after it happened.
+  @Test func willExpandLoadsChildrenFromEveryWayIn() {
+    let (view, source) = makeOutline()
+    var asked: [Int] = []
+    var collapsed: [Int] = []
+    // Node n's children are n*10+1 ... n*10+3, loaded on demand, up to three levels.
+    func load(_ node: Int) {
+      guard node < 100, !source.tree.hasChildren(node) else { return }
+      source.tree.append((1...3).map { node * 10 + $0 }, to: node)
+    }
+    source.willExpand = { node in
+      asked.append(node)
+      load(node)
+      for child in source.tree.children(of: node) { load(child) }
+    }
+    source.didCollapse = { collapsed.append($0) }
+    source.tree.append([1, 2])
+    load(1)
+    load(2)
+    source.reloadData()
+    view.layoutIfNeeded()
+    expectCellsMatch(view, source, "at the start")
+    #expect(source.expand(1, animated: false))
+    #expect(asked == [1])
+    #expect(source.tree.visibleItems == [1, 11, 12, 13, 2])
+    #expect(source.row(for: 11).hasChildren, "the grandchildren loaded with the children")
+    view.layoutIfNeeded()
+    let row = view.accessibilityElement(forItemAt: ItemPath(section: 0, item: 1))!
+    #expect(row.actions.contains(.expand) && row.level == 2)
+    #expect(view.performAccessibilityAction(.expand, forItemAt: ItemPath(section: 0, item: 1)))
+    #expect(asked == [1, 11])
+    #expect(source.tree.visibleItems == [1, 11, 111, 112, 113, 12, 13, 2])
+    view.layoutIfNeeded()
+    expectCellsMatch(view, source, "after the accessibility expand")
+    #expect(view.performAccessibilityAction(.collapse, forItemAt: ItemPath(section: 0, item: 0)))
+    #expect(collapsed == [1] && source.tree.visibleItems == [1, 2])
+    #expect(!source.expand(9), "not in the tree: not asked")
+    #expect(asked == [1, 11])
+    withExtendedLifetime(source) {}
+  }
+
   @Test func aTreeEditedWithoutAReloadShowsBlankRowsNotATrap() {
     let (view, source) = makeOutline()
     source.append(Array(0..<30))

@@ -218,3 +218,62 @@ final class CategoryCell: GTKCell, TitlePresenting {
       isSelected ? Palette.accent : Palette.text, bold: isSelected)
   }
 }
+
+/// A row of the outline page: indented by its level, a disclosure triangle (pointing right
+/// when closed, down when open) when it has children, its name, and what it holds at the
+/// right; a tree item to assistive technology, which the host tells its level, place among
+/// its siblings and expansion.
+final class OutlineRowCell: GTKCell, OutlinePresenting {
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_TREE_ITEM }
+  var name = ""
+  var detail = ""
+  var level = 0
+  var hasChildren = false
+  var isExpanded = false
+  override var accessibilityLabel: String? {
+    get { name }
+    set {}
+  }
+  override var accessibilityValue: String? {
+    get { detail.isEmpty ? nil : detail }
+    set {}
+  }
+
+  /// The indentation of a level, and the disclosure's box (for clicks): from the row's left.
+  static let indent = 22.0
+  static func disclosureBox(level: Int) -> ClosedRange<Double> {
+    let left = 10 + indent * Double(level)
+    return left...(left + 20)
+  }
+
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let background =
+      isFocused
+      ? Palette.bar.mixed(Palette.accent, 0.25)
+      : (isSelected ? Palette.selection.mixed(Palette.surface, 0.75) : Palette.surface)
+    paint.fill(bounds(width, height), background)
+    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    let box = Self.disclosureBox(level: level)
+    if hasChildren {
+      // A small triangle: ▸ closed, ▾ open.
+      let centre = (x: box.lowerBound + 8, y: height / 2)
+      let points =
+        isExpanded
+        ? [(centre.x - 5, centre.y - 3), (centre.x + 5, centre.y - 3), (centre.x, centre.y + 4)]
+        : [(centre.x - 3, centre.y - 5), (centre.x - 3, centre.y + 5), (centre.x + 4, centre.y)]
+      cairo_move_to(cr, points[0].0, points[0].1)
+      for point in points.dropFirst() { cairo_line_to(cr, point.0, point.1) }
+      cairo_close_path(cr)
+      let color = Palette.accent
+      cairo_set_source_rgb(cr, color.r, color.g, color.b)
+      cairo_fill(cr)
+    }
+    let mark = isSelected ? "✓ " : ""
+    paint.text(
+      mark + name, x: box.upperBound + 4, y: height / 2 + 5, size: 14, Palette.text,
+      bold: level == 0 || isSelected)
+    let detailWidth = TextMeasure.width(detail, size: 12)
+    paint.text(detail, x: width - detailWidth - 16, y: height / 2 + 5, size: 12, Palette.dim)
+  }
+}

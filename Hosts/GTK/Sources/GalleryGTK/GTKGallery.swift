@@ -8,9 +8,11 @@ import ReuseKit
 public final class GTKGallery {
   /// The pages, by their `--demo` names, in tab order.
   public static let pageNames = [
-    "list", "optionbar", "picker", "datasource", "waterfall", "carousel",
+    "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline",
   ]
-  static let titles = ["List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel"]
+  static let titles = [
+    "List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel", "Outline",
+  ]
 
   /// The gallery's window.
   public let window: UnsafeMutablePointer<GtkWidget>
@@ -129,7 +131,7 @@ public final class GTKGallery {
 
   func handleKey(_ keyval: guint) -> Bool {
     switch keyval {
-    case 0x31...0x36: show(Int(keyval) - 0x31)  // 1…6
+    case 0x31...0x37: show(Int(keyval) - 0x31)  // 1…7
     case 0x71: isOpen = false  // q
     default:
       let used = currentPage.handleKey(keyval)
@@ -188,8 +190,10 @@ public final class GTKGallery {
   }
 
   /// The items on screen, from the data: `flat index:title` each, in order (an `s` after the
-  /// index marks a selected item, an `f` the focused one: titles may repeat), and the item
-  /// count (what the accessibility tests compare the widgets' names and descriptions with).
+  /// index marks a selected item, an `f` the focused one: titles may repeat; in a tree, `e`
+  /// an expanded row and `c` a collapsed one, and `~level 2, 3 of 6` after the title), and the
+  /// item count (what the accessibility tests compare the widgets' names and descriptions
+  /// with).
   private func itemsOnScreen(of page: any GTKPage) -> String {
     let view = page.host.collectionView
     let visible = view.bounds
@@ -205,7 +209,12 @@ public final class GTKGallery {
       page.itemTitle(at: path).map {
         let marks =
           (selected.contains(path) ? "s" : "") + (path == view.focusedIndexPath ? "f" : "")
-        return "\(flat[path.section] + path.item)\(marks):\($0)"
+        // A tree's rows: where each is among its siblings, and "e" or "c" when it can expand.
+        guard let place = page.itemPlace(at: path) else {
+          return "\(flat[path.section] + path.item)\(marks):\($0)"
+        }
+        let expansion = place.isExpanded.map { $0 ? "e" : "c" } ?? ""
+        return "\(flat[path.section] + path.item)\(marks)\(expansion):\($0)~\(place.description)"
       }
     }
     return "total:\(flat[flat.count - 1])|" + entries.joined(separator: "|")

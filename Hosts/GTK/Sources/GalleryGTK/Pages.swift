@@ -21,11 +21,18 @@ public protocol GTKPage: AnyObject {
   var status: String { get }
   /// The title of an item of the main collection view, from the data (for tests).
   func itemTitle(at indexPath: ItemPath) -> String?
+  /// Where an item is and whether it is expanded, from the data, when that is not its place
+  /// among all items (for tests; see `PageModel.itemPlace(at:)`).
+  func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)?
 }
 
 extension GTKPage {
   /// None.
   public func itemTitle(at indexPath: ItemPath) -> String? { nil }
+  /// None.
+  public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
+    nil
+  }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -46,6 +53,9 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var title: String { model.title }
   var status: String { model.status }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
+  func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
+    model.itemPlace(at: indexPath)
+  }
 
   func handleKey(_ keyval: guint) -> Bool {
     guard let key = KeyPress(keyval: keyval) else { return false }
@@ -76,6 +86,7 @@ enum GTKPages {
     case SwatchModel<SwatchCell>.name: return picker()
     case TaskBoardModel<TaskCell>.name: return tasks(options)
     case PhotoFeedModel.name: return waterfall(options)
+    case OutlineModel<OutlineRowCell>.name: return outline(options)
     default: return carousel(options, autoscroll: autoscroll)
     }
   }
@@ -119,6 +130,24 @@ enum GTKPages {
       { [unowned carousel] in carousel.collectionView.isAnimating },
       { [unowned carousel] in carousel.nextTickTime }
     )
+    return HostedPage(model, host: host)
+  }
+
+  private static func outline(_ options: GalleryOptions) -> any GTKPage {
+    let model = OutlineModel<OutlineRowCell>(options: options, metrics: .gtk)
+    let view = model.collectionView
+    view.overscan = GalleryMetrics.gtk.overscan
+    let host = CollectionViewWidget(collectionView: view)
+    // A press on a row's triangle expands or collapses it; elsewhere the row is tapped.
+    host.pressHandler = { [unowned model, unowned view] point in
+      let content = Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y)
+      guard let path = view.collectionViewLayout.indexPathForItem(at: content),
+        let place = model.outline.item(at: path), model.outline.tree.hasChildren(place),
+        OutlineRowCell.disclosureBox(level: model.outline.tree.level(of: place)).contains(point.x)
+      else { return false }
+      model.toggle(at: path)
+      return true
+    }
     return HostedPage(model, host: host)
   }
 

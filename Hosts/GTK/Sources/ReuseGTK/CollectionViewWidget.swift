@@ -63,6 +63,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// option bar selects with ← →); `nil` hands keys to the core's key map. Returns whether the
   /// key was used.
   public var keyHandler: ((guint) -> Bool)?
+  /// A press at a point (the host's coordinates) before the collection view sees it: returns
+  /// whether the page took it (an outline's disclosure), which makes the rest of the press
+  /// no drag and no tap. `nil`: every press goes to the collection view.
+  public var pressHandler: ((Point) -> Bool)?
   private var topmost: [ObjectIdentifier] = []
   private var scratch: [(view: ReusableView, attributes: LayoutAttributes)] = []
 
@@ -443,6 +447,11 @@ public final class CollectionViewWidget: CollectionViewHost {
   private var target: any PointerInteractive { interactive ?? collectionView }
 
   private func dragBegan(at point: Point, gesture: OpaquePointer?) {
+    if pressHandler?(point) == true {
+      dragStart = nil  // taken: the rest of this press is not a drag
+      layoutAndPlace()
+      return
+    }
     dragStart = point
     target.handle(PointerEvent(.began, at: point, time: eventTime(gesture)))
     layoutAndPlace()

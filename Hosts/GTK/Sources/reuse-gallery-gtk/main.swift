@@ -48,7 +48,7 @@ while let argument = arguments.popFirst() {
     measuredFrames = value
   case "--help", "-h":
     print("usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]")
-    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-6 switch, q quits")
+    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-7 switch, q quits")
     exit(0)
   default: fail("unknown option \(argument)")
   }

@@ -165,6 +165,31 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the wrap") { $0.contains("card 12 of 12") }
   }
 
+  /// The outline: a click on a row's triangle expands it (and again collapses it), a click
+  /// elsewhere on a row selects it and expands nothing, → expands the focused row and ←
+  /// collapses it.
+  func testTheOutlineExpandsFromItsTrianglesAndKeys() throws {
+    let gallery = try Gallery(page: "outline")
+    func total() -> Int? {
+      guard let range = gallery.status.range(of: "items=[total:") else { return nil }
+      return Int(gallery.status[range.upperBound...].prefix { $0.isNumber })
+    }
+    XCTAssertEqual(total(), 8, gallery.status)
+    let firstRow = 36 + 22
+    try xdotool("mousemove", "18", "\(firstRow)", "click", "1")
+    try gallery.waitFor("Northlands expanded") { _ in total() == 14 }
+    XCTAssertTrue(gallery.status.contains("|0fe:Northlands~level 1, 1 of 8|"), gallery.status)
+    try xdotool("mousemove", "300", "\(firstRow + 44)", "click", "1")
+    try gallery.waitFor("the country selected") { $0.contains("|1sfc:") }
+    XCTAssertEqual(total(), 14, "a click beside the triangle expands nothing")
+    try xdotool("key", "Right")
+    try gallery.waitFor("the country expanded") { _ in total() == 19 }
+    try xdotool("key", "Left")
+    try gallery.waitFor("collapsed by ←") { _ in total() == 14 }
+    try xdotool("mousemove", "18", "\(firstRow)", "click", "1")
+    try gallery.waitFor("Northlands collapsed") { _ in total() == 8 }
+  }
+
   /// The section headers on screen, from the status line: (text, y) top to bottom.
   static func headers(_ status: String) -> [(text: String, y: Int)] {
     guard let start = status.range(of: "headers=["),
@@ -280,7 +305,7 @@ final class EndToEndTests: XCTestCase {
     let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("References")
     let record = ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1"
-    for page in ["list", "optionbar", "picker", "datasource", "waterfall", "carousel"] {
+    for page in ["list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline"] {
       let gallery = try Gallery(page: page)
       Thread.sleep(forTimeInterval: 0.5)
       let shot = NSTemporaryDirectory() + "reuse-gtk-\(page).png"

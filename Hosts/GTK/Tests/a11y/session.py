@@ -4,17 +4,24 @@
 Run inside a D-Bus session and an X display (`dbus-run-session -- xvfb-run -a ...`), with
 Debian's python3 (it has gi and pyatspi):
 
-    session.py --binary PATH/reuse-gallery-gtk [--seed N] [--steps N] [--page list|datasource]
+    session.py --binary PATH/reuse-gallery-gtk [--seed N] [--steps N]
+               [--page list|datasource|outline]
 
 It starts the accessibility bus, the gallery (GTK_A11Y=atspi), then runs seeded steps (wheel
-notches, arrow and page keys, End and Home, Enter, AT-SPI's own "activate" action on a row, and
-on the data-source page edits) and after every step checks every row on screen against the
-gallery's model, which the gallery writes to its status file from its data (not from the
-widgets):
+notches, arrow and page keys, End and Home, Enter, AT-SPI's own "activate" action on a row; on
+the data-source page edits, moves and shuffles; on the outline page → ← and AT-SPI's
+"row.expand" and "row.collapse" actions) and after every step checks every row on screen
+against the gallery's model, which the gallery writes to its status file from its data (not
+from the widgets):
 
-- its name is the item's title, its description "k of N" (k its place among all items);
-- exactly the focused item has the FOCUSED state, and the selected one SELECTED;
-- a focus move sends object:state-changed:focused for the new row.
+- its name is the item's title, its description "k of N" (k its place among all items), or in
+  the outline "level L, k of N" (its place among its siblings, from the place's path);
+- exactly the focused item has the FOCUSED state, the selected ones SELECTED, the expanded
+  rows EXPANDED;
+- a focus move sends object:state-changed:focused for the new row;
+- an action performed through AT-SPI changed the model: "row.activate" selected the row (or
+  deselected it: the pages select many), "row.expand" and "row.collapse" expanded
+  and collapsed it.
 
 A recycled widget that kept its previous item's name, description or state fails the check.
 Prints one line per failure with the seed and step, and "ok: …" at the end; exits 1 on failure.
@@ -50,7 +57,8 @@ class Session:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         self.process = subprocess.Popen(
-            [binary, "--demo", page, "--items", str(items), "--size", "960x720",
+            [binary, "--demo", page, "--items", str(items if page != "outline" else 100_000),
+             "--size", "960x720",
              "--no-autoscroll", "--status-file", self.status_path],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
@@ -120,8 +128,10 @@ class Session:
         raise SystemExit(f"the gallery did not settle: {self.status()}")
 
     def model(self):
-        """The items on screen from the data: [(flat, title, selected, focused)], the item
-        count, the focused title (the status line's first part)."""
+        """The items on screen from the data: [(flat, title, selected, focused, expanded,
+        place)] (expanded None for a row with nothing to expand; place the expected
+        description's end), the item count, the focused title (the status line's first
+        part)."""
         status = self.status()
         match = re.search(r"items=\[total:(\d+)\|?(.*)\]\s*$", status.strip())
         if not match:
@@ -130,7 +140,10 @@ class Session:
         entries = []
         for entry in match.group(2).split("|") if match.group(2) else []:
             flat, _, title = entry.partition(":")
-            entries.append((int(flat.rstrip("sf")), title, "s" in flat, "f" in flat))
+            title, _, place = title.partition("~")
+            number = int(flat.rstrip("sfec"))
+            expanded = True if "e" in flat else (False if "c" in flat else None)
+            entries.append((number, title, "s" in flat, "f" in flat, expanded, place))
         focus = re.search(r" · (.*?) headers=", status)
         focused = focus.group(1).split(" · ")[0] if focus else None
         return entries, total, focused
@@ -171,7 +184,7 @@ class Session:
             result.append((
                 extents.y, item.name, item.description,
                 states.contains(pyatspi.STATE_FOCUSED), states.contains(pyatspi.STATE_SELECTED),
-                item))
+                item, states.contains(pyatspi.STATE_EXPANDED)))
         result.sort(key=lambda row: row[0])
         return result
 
@@ -181,9 +194,10 @@ class Session:
         problems = []
         if len(rows) != len(entries):
             problems.append(f"{len(rows)} rows read, {len(entries)} items on screen")
-        for (y, name, description, is_focused, is_selected, _), (flat, title, selected, focus) in zip(
-                rows, entries):
-            expected = f"{grouped(flat + 1)} of {grouped(total)}"
+        for row, entry in zip(rows, entries):
+            y, name, description, is_focused, is_selected, _, is_expanded = row
+            flat, title, selected, focus, expanded, place = entry
+            expected = place or f"{grouped(flat + 1)} of {grouped(total)}"
             if name != title:
                 problems.append(f"row at y={y}: name {name!r}, the item is {title!r}")
             if not description.endswith(expected):
@@ -192,6 +206,8 @@ class Session:
                 problems.append(f"row {title!r}: focused={is_focused}, the focus is {focused!r}")
             if is_selected != selected:
                 problems.append(f"row {title!r}: selected={is_selected}, the item {'is' if selected else 'is not'}")
+            if is_expanded != bool(expanded):
+                problems.append(f"row {title!r}: expanded={is_expanded}, the item is {expanded}")
         return [f"{label}: {problem}" for problem in problems]
 
 
@@ -213,44 +229,60 @@ def main():
     failures = []
     focus_checked = 0
     actions_checked = 0
+    performed = {}
     try:
         xdotool("mousemove", "400", "400")
         failures += session.check(f"seed {options.seed}, start")
         keys = ["Down", "Down", "Up", "Page_Down", "Page_Up", "End", "Home"]
+        if options.page == "outline":
+            keys += ["Right", "Right", "Left", "space"]
+        edits = {"datasource": ["a", "d", "m", "s"]}.get(options.page, [])
         for step in range(options.steps):
             label = f"seed {options.seed}, step {step}"
             choice = random.random()
             before_focus = session.model()[2]
             session.focus_events.clear()
+            expectation = None  # (flat index, what its entry must say after the step)
             if choice < 0.25:
                 notches = random.randint(1, 12)
                 for _ in range(notches):
                     xdotool("click", random.choice(["4", "5"]))
                 label += f" ({notches} notches)"
-            elif choice < 0.7:
+            elif choice < 0.65:
                 key = random.choice(keys)
                 xdotool("key", key)
                 label += f" ({key})"
-            elif choice < 0.8:
+            elif choice < 0.75:
                 xdotool("key", "Return")
                 label += " (Return)"
-            elif choice < 0.9 and options.page == "datasource":
-                key = random.choice(["a", "d"])
+            elif choice < 0.85 and edits:
+                key = random.choice(edits)
                 xdotool("key", key)
                 label += f" ({key})"
             else:
-                # AT-SPI's own action: activate a row on screen, as a screen reader would.
+                # AT-SPI's own actions on a row on screen, as a screen reader performs them.
                 rows = session.rows()
-                if rows:
-                    row = random.choice(rows)
+                entries = session.model()[0]
+                if rows and len(rows) == len(entries):
+                    index = random.randrange(len(rows))
+                    row, entry = rows[index], entries[index]
                     action = row[5].queryAction()
-                    names = [action.getName(index) for index in range(action.nActions)]
-                    if "row.activate" not in names:
-                        failures.append(f"{label}: row {row[1]!r} offers {names}")
+                    names = [action.getName(n) for n in range(action.nActions)]
+                    wanted = "row.activate"
+                    if entry[4] is not None and random.random() < 0.6:
+                        wanted = "row.collapse" if entry[4] else "row.expand"
+                    if wanted not in names:
+                        failures.append(f"{label}: row {row[1]!r} offers {names}, not {wanted}")
                     else:
-                        action.doAction(names.index("row.activate"))
+                        action.doAction(names.index(wanted))
                         actions_checked += 1
-                        label += f" (activate {row[1]!r})"
+                        performed[wanted] = performed.get(wanted, 0) + 1
+                        label += f" ({wanted} {row[1]!r})"
+                        if wanted == "row.activate":
+                            # Every page selects many: a second activation deselects.
+                            expectation = (entry[0], "selected", not entry[2])
+                        else:
+                            expectation = (entry[0], "expanded", wanted == "row.expand")
             session.settle()
             entries, total, focused = session.model()
             if focused != before_focus and focused in [entry[1] for entry in entries]:
@@ -260,6 +292,12 @@ def main():
                 else:
                     failures.append(
                         f"{label}: no focus event for {focused!r} (heard {session.focus_events})")
+            if expectation is not None:
+                flat, field, value = expectation
+                after = [entry for entry in entries if entry[0] == flat]
+                got = after[0][2 if field == "selected" else 4] if after else "not on screen"
+                if got != value:
+                    failures.append(f"{label}: the model's item {flat}: {field}={got}, not {value}")
             failures += session.check(label)
             if options.verbose:
                 print(f"{label}: focus {focused!r}", flush=True)
@@ -272,7 +310,8 @@ def main():
     if failures:
         sys.exit(1)
     print(f"ok: {options.steps} steps, every row on screen checked after each; "
-          f"{focus_checked} focus events heard, {actions_checked} activate actions performed")
+          f"{focus_checked} focus events heard, {actions_checked} actions performed through AT-SPI "
+          f"({', '.join(f'{count} {name}' for name, count in sorted(performed.items()))})")
 
 
 if __name__ == "__main__":
