@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs the GTK gallery: `Hosts/GTK/gallery.sh [--demo PAGE] [--data FILE.json] [--items N]`.
-# Installs what it needs first (setup.sh). Without a display it opens one with Xvfb.
+# Installs what it needs first (setup.sh). Without a display it opens one with Xvfb, and says
+# so: the window is then on no screen.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 "$here/setup.sh"
 swift build --package-path "$here" --product reuse-gallery-gtk
 binary="$(swift build --package-path "$here" --show-bin-path)/reuse-gallery-gtk"
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+  echo "gallery.sh: no display (DISPLAY and WAYLAND_DISPLAY are unset): running on a virtual" \
+    "X display (Xvfb), which nothing shows. Set DISPLAY to see the window; take screenshots" \
+    "with 'xvfb-run -a -s \"-screen 0 1280x900x24\" …' and ImageMagick's import." >&2
   exec xvfb-run -a -s "-screen 0 1280x900x24" env GSK_RENDERER=cairo "$binary" "$@"
 fi
 exec "$binary" "$@"

@@ -1,4 +1,6 @@
 #include <gtk/gtk.h>
+#include <pango/pangocairo.h>
+#include <string.h>
 
 // Small C helpers for what Swift cannot call directly: GTK's variadic property setters.
 
@@ -67,4 +69,79 @@ static inline void reusekit_accessible_set_states(
 /// An overlay with an accessible role (the host of a collection view: a list, a grid...).
 static inline GtkWidget *reusekit_overlay_new_with_role(GtkAccessibleRole role) {
   return GTK_WIDGET(g_object_new(GTK_TYPE_OVERLAY, "accessible-role", role, NULL));
+}
+
+// Text through Pango: font fallback (CJK, emoji) and ellipsis, which cairo's own text API has
+// not. One layout per cairo context's call; the font is "Sans" at an absolute pixel size.
+
+static inline PangoLayout *reusekit_text_layout(
+    cairo_t *cr, const char *text, double size, gboolean bold, double max_width) {
+  PangoLayout *layout = pango_cairo_create_layout(cr);
+  PangoFontDescription *font = pango_font_description_from_string("DejaVu Sans");
+  pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+  pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description(layout, font);
+  pango_font_description_free(font);
+  pango_layout_set_text(layout, text, -1);
+  pango_layout_set_single_paragraph_mode(layout, TRUE);
+  if (max_width > 0) {
+    pango_layout_set_width(layout, (int)(max_width * PANGO_SCALE));
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+  }
+  return layout;
+}
+
+/// Draws `text` with its baseline at `y` (as cairo_show_text does), ellipsized to `max_width`
+/// pixels when it is > 0.
+static inline void reusekit_draw_text(
+    cairo_t *cr, const char *text, double x, double y, double size, gboolean bold,
+    double max_width) {
+  PangoLayout *layout = reusekit_text_layout(cr, text, size, bold, max_width);
+  double baseline = (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
+  cairo_move_to(cr, x, y - baseline);
+  pango_cairo_show_layout(cr, layout);
+  g_object_unref(layout);
+}
+
+/// The width `text` takes, in pixels.
+static inline double reusekit_text_width(cairo_t *cr, const char *text, double size, gboolean bold) {
+  PangoLayout *layout = reusekit_text_layout(cr, text, size, bold, 0);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, NULL, &logical);
+  g_object_unref(layout);
+  return (double)logical.width / PANGO_SCALE;
+}
+
+/// What Pango made of `text` at `size` pixels cut to `max_width` (0: not cut): the glyphs it
+/// found no font for (drawn as empty boxes), whether it was cut with "…", and its width.
+static inline void reusekit_text_facts(
+    const char *text, double size, double max_width, int *unknown, gboolean *ellipsized,
+    double *width) {
+  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create(surface);
+  PangoLayout *layout = reusekit_text_layout(cr, text, size, FALSE, max_width);
+  *unknown = pango_layout_get_unknown_glyphs_count(layout);
+  *ellipsized = pango_layout_is_ellipsized(layout);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, NULL, &logical);
+  *width = (double)logical.width / PANGO_SCALE;
+  g_object_unref(layout);
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+}
+
+/// Whether the system asks for a dark look: GTK_THEME names a dark variant ("Adwaita:dark"),
+/// or the settings prefer a dark theme, or the theme's name says dark.
+static inline gboolean reusekit_prefers_dark(void) {
+  const char *forced = g_getenv("GTK_THEME");
+  if (forced && *forced) return strstr(forced, "dark") != NULL || strstr(forced, "Dark") != NULL;
+  GtkSettings *settings = gtk_settings_get_default();
+  if (!settings) return FALSE;
+  gboolean prefer = FALSE;
+  char *name = NULL;
+  g_object_get(settings, "gtk-application-prefer-dark-theme", &prefer, "gtk-theme-name", &name,
+               NULL);
+  gboolean dark = prefer || (name && (strstr(name, "dark") || strstr(name, "Dark")));
+  g_free(name);
+  return dark;
 }

@@ -33,8 +33,10 @@ final class RowCell: GTKCell, RowPresenting {
     paint.fill(
       Rect(x: 0, y: 0, width: 5, height: height),
       isSelected ? Palette.selection : Palette.swatches[colorIndex % Palette.swatches.count])
-    paint.text(title, x: 16, y: height / 2 + 5, size: 14, Palette.text, bold: isSelected)
     let detailWidth = TextMeasure.width(detail, size: 12)
+    paint.text(
+      title, x: 16, y: height / 2 + 5, size: 14, Palette.text, bold: isSelected,
+      maxWidth: max(1, width - detailWidth - 48))
     paint.text(detail, x: width - detailWidth - 16, y: height / 2 + 5, size: 12, Palette.dim)
   }
 }
@@ -56,7 +58,9 @@ final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     paint.fill(bounds(width, height), Palette.bar)
-    paint.text(drawnText, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true)
+    paint.text(
+      drawnText, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true,
+      maxWidth: max(1, width - 24))
   }
 }
 
@@ -90,13 +94,15 @@ final class TaskCell: GTKCell, TaskPresenting {
       Rect(x: 0, y: 0, width: 8, height: height),
       Palette.swatches[abs(task.id) % Palette.swatches.count])
     paint.text(isDone ? "☑" : "☐", x: 18, y: height / 2 + 5, size: 14, Palette.text)
+    let tag = "#" + texts.tag(of: task) + (task.edits > 0 ? " ✎\(task.edits)" : "")
+    // The tag takes at most a third of the row; the title what is left, cut with "…".
+    let tagWidth = min(TextMeasure.width(tag, size: 12), width / 3)
     paint.text(
       texts.title(of: task), x: 42, y: height / 2 + 5, size: 14,
-      isDone ? Palette.dim : Palette.text, bold: isSelected)
-    let tag = "#" + texts.tag(of: task) + (task.edits > 0 ? " ✎\(task.edits)" : "")
+      isDone ? Palette.dim : Palette.text, bold: isSelected,
+      maxWidth: max(1, width - tagWidth - 42 - 32))
     paint.text(
-      tag, x: width - TextMeasure.width(tag, size: 12) - 16, y: height / 2 + 5, size: 12,
-      Palette.dim)
+      tag, x: width - tagWidth - 16, y: height / 2 + 5, size: 12, Palette.dim, maxWidth: tagWidth + 1)
   }
 }
 
@@ -124,12 +130,12 @@ final class PhotoCell: GTKCell, PhotoPresenting {
       paint.fill(Rect(x: 3, y: 3, width: 4, height: height - 6), Palette.accent)
     }
     paint.fill(Rect(x: 3, y: height - 27, width: width - 6, height: 24), Palette.background)
-    paint.text(
-      title, x: 10, y: height - 10, size: 12, isSelected ? Palette.selection : Palette.text)
     let likes = "♥ \(self.likes)" + (isNew ? " · new" : "")
+    let likesWidth = TextMeasure.width(likes, size: 11)
     paint.text(
-      likes, x: width - TextMeasure.width(likes, size: 11) - 10, y: height - 10, size: 11,
-      Palette.dim)
+      title, x: 10, y: height - 10, size: 12, isSelected ? Palette.selection : Palette.text,
+      maxWidth: max(1, width - likesWidth - 28))
+    paint.text(likes, x: width - likesWidth - 10, y: height - 10, size: 11, Palette.dim)
   }
 }
 
@@ -160,10 +166,13 @@ final class CardCell: GTKCell, CardPresenting {
     paint.gradient(
       bounds(width, height), colours[colorIndex % colours.count],
       colours[(colorIndex + 3) % colours.count].mixed(Palette.background, 0.5), radius: 16)
-    paint.text("\(number + 1) / \(count)", x: 20, y: 32, size: 13, Palette.background)
-    if isChosen { paint.text("✓ selected", x: width - 110, y: 32, size: 13, Palette.background) }
-    paint.text(title, x: 20, y: height - 48, size: 22, Palette.background, bold: true)
-    paint.text(caption, x: 20, y: height - 22, size: 13, Palette.background)
+    paint.text("\(number + 1) / \(count)", x: 20, y: 32, size: 13, Palette.ink)
+    if isChosen { paint.text("✓ selected", x: width - 110, y: 32, size: 13, Palette.ink) }
+    paint.text(
+      title, x: 20, y: height - 48, size: 22, Palette.ink, bold: true,
+      maxWidth: max(1, width - 40))
+    paint.text(
+      caption, x: 20, y: height - 22, size: 13, Palette.ink, maxWidth: max(1, width - 40))
   }
 }
 
@@ -194,7 +203,8 @@ final class SwatchCell: GTKCell, ConfigurableCell {
       cairo_stroke(cr)
     }
     paint.text(
-      "\(swatch.localName) \(swatch.colorName)", x: 16, y: height / 2, size: 13, ink, bold: true)
+      "\(swatch.localName) \(swatch.colorName)", x: 16, y: height / 2, size: 13, ink, bold: true,
+      maxWidth: max(1, width - 24))
     paint.text(swatch.size, x: 16, y: height / 2 + 18, size: 12, ink)
     if swatch.isChosen { paint.text("✓ chosen", x: 16, y: height - 18, size: 12, ink, bold: true) }
   }
@@ -212,10 +222,10 @@ final class CategoryCell: GTKCell, TitlePresenting {
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     paint.fill(bounds(width, height), Palette.bar)
-    let textWidth = TextMeasure.width(title, bold: isSelected)
+    let textWidth = min(TextMeasure.width(title, bold: isSelected), width - 8)
     paint.text(
       title, x: (width - textWidth) / 2, y: height / 2 + 5, size: 14,
-      isSelected ? Palette.accent : Palette.text, bold: isSelected)
+      isSelected ? Palette.accent : Palette.text, bold: isSelected, maxWidth: textWidth + 1)
   }
 }
 
@@ -270,10 +280,10 @@ final class OutlineRowCell: GTKCell, OutlinePresenting {
       cairo_fill(cr)
     }
     let mark = isSelected ? "✓ " : ""
+    let detailWidth = TextMeasure.width(detail, size: 12)
     paint.text(
       mark + name, x: box.upperBound + 4, y: height / 2 + 5, size: 14, Palette.text,
-      bold: level == 0 || isSelected)
-    let detailWidth = TextMeasure.width(detail, size: 12)
+      bold: level == 0 || isSelected, maxWidth: max(1, width - box.upperBound - detailWidth - 36))
     paint.text(detail, x: width - detailWidth - 16, y: height / 2 + 5, size: 12, Palette.dim)
   }
 }

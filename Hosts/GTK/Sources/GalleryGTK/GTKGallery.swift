@@ -37,16 +37,28 @@ public final class GTKGallery {
   private let slot: UnsafeMutablePointer<GtkWidget>
   private var shown: UnsafeMutablePointer<GtkWidget>?
   private let autoscroll: Bool
+  private let theme: Theme
+
+  /// The gallery's look.
+  public enum Theme: String, CaseIterable, Sendable {
+    /// Light or dark as the system prefers (`GTK_THEME`, GTK's dark-theme setting or a dark
+    /// theme's name), following it when it changes.
+    case system
+    case light, dark
+  }
 
   /// A gallery of `options` (the data file, or the demo's item count) opening on `page`,
-  /// `width` × `height` pixels. `autoscroll: false` keeps the carousel still (for screenshots).
+  /// `width` × `height` pixels, in `theme`. `autoscroll: false` keeps the carousel still (for
+  /// screenshots).
   public init(
     options: GalleryOptions, page: String = "list", width: Int32 = 960, height: Int32 = 720,
-    autoscroll: Bool = true
+    autoscroll: Bool = true, theme: Theme = .system
   ) {
     g_set_prgname("reuse-gallery-gtk")
     g_set_application_name("ReuseKit gallery")  // what screen readers name the application
     gtk_init()
+    self.theme = theme
+    Palette.isDark = theme == .system ? reusekit_prefers_dark() != 0 : theme == .dark
     self.options = options
     self.autoscroll = autoscroll
     pages = Array(repeating: nil, count: Self.pageNames.count)
@@ -85,6 +97,13 @@ public final class GTKGallery {
         gallery(data).isOpen = false
         return 0
       }, data)
+    if theme == .system, let settings = gtk_settings_get_default() {
+      for property in ["gtk-application-prefer-dark-theme", "gtk-theme-name"] {
+        Signal.notify(
+          gpointer(settings), property: property,
+          { _, _, data in gallery(data).systemThemeChanged() }, data)
+      }
+    }
     show(Self.pageNames.firstIndex(of: page) ?? 0)
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { gtk_window_present($0) }
     currentPage.host.grabKeyboardFocus()
@@ -116,6 +135,33 @@ public final class GTKGallery {
     if let bar = page as? OptionBarScreen { bar.reconnectIndicator() }
     gtk_widget_queue_draw(tabs)
     gtk_widget_queue_draw(status)
+  }
+
+  /// Whether the gallery draws dark now.
+  public var isDark: Bool { Palette.isDark }
+
+  /// The system's look changed: follow it, redrawing everything.
+  func systemThemeChanged() {
+    let dark = reusekit_prefers_dark() != 0
+    guard dark != Palette.isDark else { return }
+    Palette.isDark = dark
+    let background = Palette.background
+    for page in pages.compactMap({ $0 }) {
+      page.host.background = (background.r, background.g, background.b)
+      queueDrawTree(page.widget)
+    }
+    queueDrawTree(window)
+  }
+
+  /// Queues a draw of `widget` and everything inside it, shown or not (pooled cells redraw
+  /// when they show again).
+  private func queueDrawTree(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    gtk_widget_queue_draw(widget)
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      queueDrawTree(current)
+      child = gtk_widget_get_next_sibling(current)
+    }
   }
 
   /// The page at `index`, made the first time.
@@ -150,7 +196,10 @@ public final class GTKGallery {
     }
   }
 
-  private func tabWidth(_ title: String) -> Double { 36 + 8 * Double(title.count) }
+  /// A tab's width: its label as drawn when current (bold, the widest), and room around it.
+  private func tabWidth(_ title: String) -> Double {
+    TextMeasure.width("7 " + title, size: 14, bold: true) + 26
+  }
 
   private func drawTabs(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
     let paint = Painter(cr: cr)
@@ -178,7 +227,7 @@ public final class GTKGallery {
     let paint = Painter(cr: cr)
     let line = "\(currentPage.title) · \(currentPage.status)"
     paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.bar)
-    paint.text(line, x: 10, y: height / 2 + 5, size: 13, Palette.text)
+    paint.text(line, x: 10, y: height / 2 + 5, size: 13, Palette.text, maxWidth: width - 20)
     if let statusSink {
       let view = currentPage.host.collectionView
       statusSink(

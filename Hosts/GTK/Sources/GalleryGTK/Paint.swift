@@ -21,15 +21,21 @@ public struct RGB: Equatable, Sendable {
   }
 }
 
-/// The gallery's colours (the terminal gallery's theme, in pixels).
+/// The gallery's colours, dark (the terminal gallery's theme, in pixels) or light, following
+/// the system's preference unless `--theme` says (see ``GTKGallery/Theme``).
 enum Palette {
-  static let background = RGB(0x1A1B26)
-  static let surface = RGB(0x24283B)
-  static let bar = RGB(0x2F3549)
-  static let text = RGB(0xC0CAF5)
-  static let dim = RGB(0x7A88B8)
-  static let accent = RGB(0x7AA2F7)
-  static let selection = RGB(0x9ECE6A)
+  /// The look in use; the gallery sets it before anything draws and when the system's changes.
+  nonisolated(unsafe) static var isDark = true
+
+  static var background: RGB { isDark ? RGB(0x1A1B26) : RGB(0xE9EBF2) }
+  static var surface: RGB { isDark ? RGB(0x24283B) : RGB(0xFAFBFD) }
+  static var bar: RGB { isDark ? RGB(0x2F3549) : RGB(0xDCE0EA) }
+  static var text: RGB { isDark ? RGB(0xC0CAF5) : RGB(0x1F2335) }
+  static var dim: RGB { isDark ? RGB(0x7A88B8) : RGB(0x5A6384) }
+  static var accent: RGB { isDark ? RGB(0x7AA2F7) : RGB(0x2E5BD8) }
+  static var selection: RGB { isDark ? RGB(0x9ECE6A) : RGB(0x3D8B2F) }
+  /// Text on a bright swatch or card, in both looks.
+  static let ink = RGB(0x1A1B26)
   static let swatches = [
     RGB(0xF7768E), RGB(0xFF9E64), RGB(0xE0AF68), RGB(0x9ECE6A), RGB(0x73DACA), RGB(0x7DCFFF),
     RGB(0x7AA2F7), RGB(0xBB9AF7),
@@ -57,15 +63,14 @@ struct Painter {
     cairo_pattern_destroy(pattern)
   }
 
-  func text(_ string: String, x: Double, y: Double, size: Double, _ color: RGB, bold: Bool = false)
-  {
-    cairo_select_font_face(
-      cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-      bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(cr, size)
+  /// Draws `string` with its baseline at `y`, through Pango (so CJK and emoji find a font),
+  /// cut with "…" where it would pass `maxWidth` pixels.
+  func text(
+    _ string: String, x: Double, y: Double, size: Double, _ color: RGB, bold: Bool = false,
+    maxWidth: Double = 0
+  ) {
     cairo_set_source_rgb(cr, color.r, color.g, color.b)
-    cairo_move_to(cr, x, y)
-    cairo_show_text(cr, string)
+    reusekit_draw_text(cr, string, x, y, size, bold ? 1 : 0, maxWidth)
   }
 
   private func path(_ rect: Rect, radius: Double) {
@@ -88,8 +93,8 @@ extension GTKDrawable {
   }
 }
 
-/// Text widths as ``Painter/text(_:x:y:size:_:bold:)`` draws them (DejaVu Sans, cairo's text
-/// API), for the page models' metrics.
+/// Text widths as ``Painter/text(_:x:y:size:_:bold:maxWidth:)`` draws them (Pango, DejaVu
+/// Sans with the system's fallbacks), for the page models' metrics.
 enum TextMeasure {
   /// A scratch cairo context on a 1 × 1 surface, made once.
   nonisolated(unsafe) private static let context: OpaquePointer = {
@@ -99,13 +104,19 @@ enum TextMeasure {
 
   /// The advance of `string` at `size` points.
   static func width(_ string: String, size: Double = 14, bold: Bool = false) -> Double {
-    let cr = context
-    cairo_select_font_face(
-      cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-      bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(cr, size)
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(cr, string, &extents)
-    return extents.x_advance
+    reusekit_text_width(context, string, size, bold ? 1 : 0)
+  }
+
+  /// What drawing `string` at `size` within `maxWidth` (0: no limit) comes to: the glyphs no
+  /// installed font has (each an empty box on screen), whether it was cut with "…", and the
+  /// width it takes.
+  static func facts(_ string: String, size: Double = 14, maxWidth: Double = 0) -> (
+    unknownGlyphs: Int, isEllipsized: Bool, width: Double
+  ) {
+    var unknown: Int32 = 0
+    var ellipsized: gboolean = 0
+    var width = 0.0
+    reusekit_text_facts(string, size, maxWidth, &unknown, &ellipsized, &width)
+    return (Int(unknown), ellipsized != 0, width)
   }
 }

@@ -24,6 +24,8 @@ public typealias ClickHandler =
   -> Void
 /// `activate` of a `GSimpleAction` (its parameter, none here).
 typealias ActionHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
+/// `notify::PROPERTY` of any object (the object, the property's spec).
+public typealias NotifyHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
 /// `close-request` of a `GtkWindow`; returns whether to keep the window open.
 public typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
 
@@ -47,6 +49,13 @@ public enum Signal {
 
   static func scroll(_ controller: OpaquePointer, _ handler: ScrollHandler, _ data: gpointer?) {
     connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  /// Connects `notify::property` of `object`: told each time the property changes.
+  public static func notify(
+    _ object: gpointer, property: String, _ handler: NotifyHandler, _ data: gpointer?
+  ) {
+    connect(object, "notify::" + property, unsafeBitCast(handler, to: GCallback.self), data)
   }
 
   /// Connects `key-pressed` of a key controller.

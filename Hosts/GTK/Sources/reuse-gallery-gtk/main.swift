@@ -3,6 +3,7 @@ import GalleryGTK
 import GalleryKit
 
 // reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH] [--no-autoscroll]
+//                   [--theme system|light|dark]
 let start = Date()
 var page = "list"
 var items = 1_000
@@ -11,6 +12,7 @@ var size = (Int32(960), Int32(720))
 var autoscroll = true
 var statusFile: String?
 var measuredFrames = 0
+var theme = GTKGallery.Theme.system
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("reuse-gallery-gtk: \(message)\n".utf8))
@@ -46,8 +48,15 @@ while let argument = arguments.popFirst() {
       fail("--measure-frames takes a count")
     }
     measuredFrames = value
+  case "--theme":
+    guard let value = arguments.popFirst().flatMap(GTKGallery.Theme.init(rawValue:)) else {
+      fail("--theme takes system, light or dark")
+    }
+    theme = value
   case "--help", "-h":
-    print("usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]")
+    print(
+      "usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]"
+        + " [--theme system|light|dark]")
     print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-7 switch, q quits")
     exit(0)
   default: fail("unknown option \(argument)")
@@ -62,7 +71,7 @@ if let dataPath {
 }
 let gallery = GTKGallery(
   options: GalleryOptions(itemCount: items, data: data), page: page, width: size.0,
-  height: size.1, autoscroll: autoscroll)
+  height: size.1, autoscroll: autoscroll, theme: theme)
 if let statusFile {
   gallery.statusSink = { line in
     try? Data((line + "\n").utf8).write(to: URL(fileURLWithPath: statusFile), options: .atomic)

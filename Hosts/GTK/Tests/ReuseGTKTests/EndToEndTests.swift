@@ -10,7 +10,10 @@ final class EndToEndTests: XCTestCase {
     let process = Process()
     let statusPath = NSTemporaryDirectory() + "reuse-gtk-status-\(UUID().uuidString)"
 
-    init(page: String, items: Int = 1_000, arguments extra: [String] = []) throws {
+    init(
+      page: String, items: Int = 1_000, arguments extra: [String] = [],
+      environment: [String: String] = [:]
+    ) throws {
       let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       process.executableURL = directory.appendingPathComponent("reuse-gallery-gtk")
       process.arguments =
@@ -18,6 +21,9 @@ final class EndToEndTests: XCTestCase {
           "--demo", page, "--items", "\(items)", "--no-autoscroll", "--size", "960x720",
           "--status-file", statusPath,
         ] + extra
+      if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      }
       let output = Pipe()
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
@@ -188,6 +194,24 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("collapsed by ←") { _ in total() == 14 }
     try xdotool("mousemove", "18", "\(firstRow)", "click", "1")
     try gallery.waitFor("Northlands collapsed") { _ in total() == 8 }
+  }
+
+  /// The look follows `--theme`, and without it the system's preference (`GTK_THEME`, as a
+  /// desktop's dark mode sets it): the empty page below the outline's rows, read back.
+  func testTheGalleryFollowsTheThemeLightOrDark() throws {
+    func brightness(arguments: [String], environment: [String: String] = [:]) throws -> Double {
+      let gallery = try Gallery(page: "outline", arguments: arguments, environment: environment)
+      Thread.sleep(forTimeInterval: 0.3)
+      let colour = try Self.pixel(x: 480, y: 640)
+      withExtendedLifetime(gallery) {}
+      let value = UInt32(colour.dropFirst(), radix: 16) ?? 0
+      let channels = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF]
+      return Double(channels.reduce(0, +)) / (3 * 255)
+    }
+    XCTAssertLessThan(try brightness(arguments: ["--theme", "dark"]), 0.3)
+    XCTAssertGreaterThan(try brightness(arguments: ["--theme", "light"]), 0.7)
+    XCTAssertLessThan(try brightness(arguments: [], environment: ["GTK_THEME": "Adwaita:dark"]), 0.3)
+    XCTAssertGreaterThan(try brightness(arguments: [], environment: ["GTK_THEME": "Adwaita"]), 0.7)
   }
 
   /// The section headers on screen, from the status line: (text, y) top to bottom.
