@@ -4,9 +4,12 @@ import ReuseKit
 
 /// Scrolls the current page's collection view `frames` frames of 7 points each (back and
 /// forth across the middle of the content, after 400 frames of warm-up) and times each
-/// frame: the core's layout pass plus the widget moves (`layoutAndPlace`). The main loop's
-/// pending events are processed after each and timed apart; GTK lays out and paints on its
-/// frame clock, which this does not wait for. Returns a report line.
+/// frame: the core's layout pass plus the widget moves (`layoutAndPlace`), and apart from it
+/// GTK's allocation of the moved widgets (`gtk_widget_size_allocate` of the host, what
+/// `Benchmarks/peers/gtk/listview.c` times for a `GtkListView`: the offset set and the rows
+/// allocated). The main loop's pending events are processed after each and timed apart; GTK
+/// paints on its frame clock, which this does not wait for. Returns a report: a line for
+/// people, then `key=value` lines for `Benchmarks/peers/gtk.sh`.
 public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
   let host = gallery.currentPage.host
   let view = host.collectionView
@@ -27,15 +30,21 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
   }
   let widgetsBefore = DrawingWidget.created
   var core: [Double] = []
+  var allocated: [Double] = []
   var gtk: [Double] = []
+  var allocation = GtkAllocation()
+  gtk_widget_get_allocation(host.widget, &allocation)
   for frame in 0..<frames {
     let start = g_get_monotonic_time()
     advance(frame)
     host.layoutAndPlace()
     let placed = g_get_monotonic_time()
+    gtk_widget_size_allocate(host.widget, &allocation, -1)
+    let sized = g_get_monotonic_time()
     while g_main_context_iteration(nil, 0) != 0 {}
     core.append(Double(placed - start))
-    gtk.append(Double(g_get_monotonic_time() - placed))
+    allocated.append(Double(sized - start))
+    gtk.append(Double(g_get_monotonic_time() - sized))
   }
   // The baseline, in the same run: the same frames with the core's pass alone.
   var alone: [Double] = []
@@ -48,10 +57,13 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
   host.layoutAndPlace()
   func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
   func p90(_ values: [Double]) -> Double { values.sorted()[values.count * 9 / 10] }
+  func p99(_ values: [Double]) -> Double { values.sorted()[values.count * 99 / 100] }
   let items = (0..<view.numberOfSections).reduce(0) { $0 + view.numberOfItems(inSection: $1) }
   let ratio = median(alone) > 0 ? median(core) / median(alone) : 0
   return "\(frames) frames at \(items) items: core pass + widget moves median "
     + "\(median(core)) µs (p90 \(p90(core)) µs); the core's pass alone (baseline, same run) "
     + "median \(median(alone)) µs, ratio \((ratio * 10).rounded() / 10)×; main loop after each "
     + "frame median \(median(gtk)) µs; widgets created \(DrawingWidget.created - widgetsBefore)"
+    + "\nscroll_frame_allocated_us median=\(median(allocated)) p90=\(p90(allocated)) "
+    + "p99=\(p99(allocated))\nwidgets_created=\(DrawingWidget.created)"
 }

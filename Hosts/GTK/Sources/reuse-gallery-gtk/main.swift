@@ -1,10 +1,51 @@
-import Foundation
 import GalleryGTK
 import GalleryKit
+import Glibc
+
+// No Foundation here: it would map ICU and its own runtime, about 20 MB of resident memory
+// GtkListView does not pay (Benchmarks/peers/gtk.sh compares them).
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Writes `text` to a file descriptor at once (no buffering: tests wait for these lines).
+func write(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { bytes in _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+}
+
+/// The bytes of the file at `path`, or `nil` when it cannot be read.
+func readFile(_ path: String) -> [UInt8]? {
+  guard let file = fopen(path, "rb") else { return nil }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, file)
+    bytes.append(contentsOf: buffer[0..<count])
+    if count < buffer.count { break }
+  }
+  return ferror(file) == 0 ? bytes : nil
+}
+
+/// Replaces the file at `path` with `text` in one step (a reader never sees half of it).
+func replaceFile(_ path: String, with text: String) {
+  let scratch = path + ".new"
+  guard let file = fopen(scratch, "wb") else { return }
+  var text = text
+  text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, file) }
+  fclose(file)
+  rename(scratch, path)
+}
 
 // reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH] [--no-autoscroll]
-//                   [--theme system|light|dark]
-let start = Date()
+//                   [--theme system|light|dark] [--first-frame | --measure-frames N]
+// --first-frame prints the time to the first frame and the resident set then, and exits.
+let start = monotonicSeconds()
 var page = "list"
 var items = 1_000
 var dataPath: String?
@@ -13,9 +54,10 @@ var autoscroll = true
 var statusFile: String?
 var measuredFrames = 0
 var theme = GTKGallery.Theme.system
+var exitsAfterFirstFrame = false
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("reuse-gallery-gtk: \(message)\n".utf8))
+  write("reuse-gallery-gtk: \(message)\n", to: 2)
   exit(2)
 }
 while let argument = arguments.popFirst() {
@@ -48,6 +90,7 @@ while let argument = arguments.popFirst() {
       fail("--measure-frames takes a count")
     }
     measuredFrames = value
+  case "--first-frame": exitsAfterFirstFrame = true
   case "--theme":
     guard let value = arguments.popFirst().flatMap(GTKGallery.Theme.init(rawValue:)) else {
       fail("--theme takes system, light or dark")
@@ -64,22 +107,25 @@ while let argument = arguments.popFirst() {
 }
 var data: GalleryData?
 if let dataPath {
-  guard let bytes = FileManager.default.contents(atPath: dataPath) else {
-    fail("cannot read \(dataPath)")
-  }
-  do { data = try GalleryData.parse([UInt8](bytes)) } catch { fail("\(dataPath): \(error)") }
+  guard let bytes = readFile(dataPath) else { fail("cannot read \(dataPath)") }
+  do { data = try GalleryData.parse(bytes) } catch { fail("\(dataPath): \(error)") }
 }
 let gallery = GTKGallery(
   options: GalleryOptions(itemCount: items, data: data), page: page, width: size.0,
   height: size.1, autoscroll: autoscroll, theme: theme)
 if let statusFile {
-  gallery.statusSink = { line in
-    try? Data((line + "\n").utf8).write(to: URL(fileURLWithPath: statusFile), options: .atomic)
-  }
+  gallery.statusSink = { line in replaceFile(statusFile, with: line + "\n") }
 }
 gallery.didDrawFirstFrame = {
-  let line = "first frame after \(Int(Date().timeIntervalSince(start) * 1_000)) ms\n"
-  FileHandle.standardOutput.write(Data(line.utf8))
+  write("first frame after \(Int((monotonicSeconds() - start) * 1_000)) ms\n", to: 1)
+  if exitsAfterFirstFrame {
+    // The resident set at the first frame, from /proc (as the GtkListView peer reads it).
+    let status = String(decoding: readFile("/proc/self/status") ?? [], as: UTF8.self)
+    let kilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }?
+      .split { $0 == " " || $0 == "\t" }.dropFirst().first.flatMap { Double($0) } ?? 0
+    print("rss_mb=\((kilobytes / 1_024 * 10).rounded() / 10)")
+    exit(0)
+  }
   if measuredFrames > 0 {
     print(measureScrollFrames(gallery, frames: measuredFrames))
     exit(0)

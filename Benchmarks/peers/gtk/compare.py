@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Runs the GTK gallery's list page and the GtkListView peer side by side, in turns, on the
+X display it is given (gtk.sh opens one with Xvfb), and writes what each costs.
+
+    compare.py --ours BINARY --peer BINARY --out FILE.json [--repeats 5] COUNT...
+
+For each item count, `--repeats` launches of each, interleaved (ours, peer, ours, ...):
+first_frame_ms (from main() to the first frame with rows, each program's own clock) and
+rss_mb (VmRSS at that moment). At the middle count, 3 runs each of 2,000 scroll frames of
+7 px after 400 of warm-up: the time from setting the offset to the rows' widgets allocated
+(ours: layoutAndPlace plus gtk_widget_size_allocate of the host; the peer: set_value plus
+gtk_widget_size_allocate of the list view), median and p99, and the widgets each created.
+Medians over the runs; ratio = ours / theirs, below 1 is better for us.
+"""
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+
+ENV_NOTE = "GSK_RENDERER=cairo GDK_BACKEND=x11"
+
+
+def run(command, timeout=120):
+    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({result.returncode}): {result.stderr[-500:]}")
+    return result.stdout
+
+
+def number(pattern, text, what):
+    match = re.search(pattern, text)
+    if not match:
+        raise SystemExit(f"no {what} in: {text!r}")
+    return float(match.group(1))
+
+
+def first_frame(command):
+    out = run(command)
+    return (number(r"first frame after (\d+) ms", out, "first frame"),
+            number(r"rss_mb=([\d.]+)", out, "rss"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ours", required=True)
+    parser.add_argument("--peer", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("counts", type=int, nargs="+")
+    options = parser.parse_args()
+
+    ours = lambda n, *extra: [options.ours, "--demo", "list", "--items", str(n), "--size",
+                              "960x720", "--no-autoscroll", "--theme", "dark", *extra]
+    peer = lambda n, *extra: [options.peer, "--items", str(n), *extra]
+    rows = []
+
+    def add(metric, items, mine, theirs):
+        rows.append({"metric": metric, "items": items, "ours": mine, "peer": "GtkListView",
+                     "theirs": theirs, "ratio": round(mine / theirs, 3) if theirs else None})
+
+    for count in options.counts:
+        samples = {"ours": [], "peer": []}
+        for _ in range(options.repeats):
+            samples["ours"].append(first_frame(ours(count, "--first-frame")))
+            samples["peer"].append(first_frame(peer(count, "--first-frame")))
+        for index, metric in enumerate(["first_frame_ms", "rss_mb"]):
+            add(metric, count, statistics.median(s[index] for s in samples["ours"]),
+                statistics.median(s[index] for s in samples["peer"]))
+        print(f"{count:>10,} items: first frame {rows[-2]['ours']:.0f} vs {rows[-2]['theirs']:.0f} ms, "
+              f"rss {rows[-1]['ours']:.1f} vs {rows[-1]['theirs']:.1f} MB", flush=True)
+
+    middle = sorted(options.counts)[len(options.counts) // 2]
+    scroll = {"ours": [], "peer": []}
+    for _ in range(3):
+        out = run(ours(middle, "--measure-frames", "2000"))
+        scroll["ours"].append((
+            number(r"scroll_frame_allocated_us median=([\d.]+)", out, "median"),
+            number(r"scroll_frame_allocated_us .*p99=([\d.]+)", out, "p99"),
+            number(r"widgets_created=(\d+)", out, "widgets")))
+        out = run(peer(middle, "--measure-frames", "2000"))
+        scroll["peer"].append((
+            number(r"size-allocate: median (\d+) us", out, "median"),
+            number(r"size-allocate: .*p99 (\d+) us", out, "p99"),
+            number(r"widgets_created=(\d+)", out, "widgets")))
+    for index, metric in enumerate(["scroll_frame_median_us", "scroll_frame_p99_us", "widgets_created"]):
+        add(metric, middle, statistics.median(s[index] for s in scroll["ours"]),
+            statistics.median(s[index] for s in scroll["peer"]))
+
+    with open(options.out, "w") as file:
+        json.dump({"environment": ENV_NOTE + ", Xvfb 1280x900x24, release builds",
+                   "rows": rows}, file, indent=2)
+        file.write("\n")
+    print(f"\n{'metric':<24}{'items':>12}{'ours':>10}{'GtkListView':>14}{'ratio':>8}")
+    for row in rows:
+        print(f"{row['metric']:<24}{row['items']:>12,}{row['ours']:>10.1f}{row['theirs']:>14.1f}"
+              f"{row['ratio']:>8.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
