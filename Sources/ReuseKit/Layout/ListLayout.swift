@@ -85,8 +85,8 @@ public final class ListLayout: CollectionViewLayout {
   @exclusivity(unchecked) var items = ExtentIndex()
   /// Section lengths (header + insets + items + footer) and their offsets.
   @exclusivity(unchecked) var sections = ExtentIndex()
-  @exclusivity(unchecked) var headerLengths: [Double] = []
-  @exclusivity(unchecked) var footerLengths: [Double] = []
+  @exclusivity(unchecked) var headerLengths = SectionLengths()
+  @exclusivity(unchecked) var footerLengths = SectionLengths()
   /// Sanitised copies of the metrics, fixed at prepare.
   @exclusivity(unchecked) var spacing = 0.0
   @exclusivity(unchecked) var inset = EdgeInsets.zero

@@ -4,6 +4,33 @@ import Testing
 @testable import ReuseKit
 
 @Suite struct ExtentIndexTests {
+  /// Header and footer lengths held as one shared value until they differ: the same answers
+  /// as a plain array through random appends and truncations (mostly equal lengths, so both
+  /// representations and the switch between them are exercised).
+  @Test func sectionLengthsMatchAnArray() {
+    for seed in UInt64(1)...60 {
+      var random = SeededRandom(seed: seed)
+      var lengths = SectionLengths()
+      var model: [Double] = []
+      for step in 0..<200 {
+        if random.chance(0.2) {
+          let first = random.int(0...(model.count + 2))
+          lengths.removeSubrange(first...)
+          if first < model.count { model.removeSubrange(first...) }
+        } else {
+          let length = random.chance(0.9) ? 30 : Double(random.int(0...40))
+          lengths.append(length)
+          model.append(length)
+        }
+        #expect(lengths.count == model.count, "seed \(seed), step \(step)")
+        for (section, length) in model.enumerated() where lengths[section] != length {
+          Issue.record("seed \(seed), step \(step): section \(section) is \(lengths[section])")
+          return
+        }
+      }
+    }
+  }
+
   @Test func fenwickPrefixSumsAndSearchMatchNaive() {
     for seed in UInt64(1)...40 {
       var random = SeededRandom(seed: seed)
