@@ -8,10 +8,11 @@ import ReuseKit
 public final class GTKGallery {
   /// The pages, by their `--demo` names, in tab order.
   public static let pageNames = [
-    "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline",
+    "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
   ]
   static let titles = [
     "List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel", "Outline",
+    "GTK model",
   ]
 
   /// The gallery's window.
@@ -177,7 +178,7 @@ public final class GTKGallery {
 
   func handleKey(_ keyval: guint) -> Bool {
     switch keyval {
-    case 0x31...0x37: show(Int(keyval) - 0x31)  // 1…7
+    case 0x31...0x38: show(Int(keyval) - 0x31)  // 1…8
     case 0x71: isOpen = false  // q
     default:
       let used = currentPage.handleKey(keyval)
@@ -198,7 +199,7 @@ public final class GTKGallery {
 
   /// A tab's width: its label as drawn when current (bold, the widest), and room around it.
   private func tabWidth(_ title: String) -> Double {
-    TextMeasure.width("7 " + title, size: 14, bold: true) + 26
+    TextMeasure.width("8 " + title, size: 14, bold: true) + 26
   }
 
   private func drawTabs(_ cr: OpaquePointer, _ width: Double, _ height: Double) {

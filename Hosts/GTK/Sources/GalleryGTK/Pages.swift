@@ -87,6 +87,7 @@ enum GTKPages {
     case TaskBoardModel<TaskCell>.name: return tasks(options)
     case PhotoFeedModel.name: return waterfall(options)
     case OutlineModel<OutlineRowCell>.name: return outline(options)
+    case "store": return StorePage(options: options)
     default: return carousel(options, autoscroll: autoscroll)
     }
   }

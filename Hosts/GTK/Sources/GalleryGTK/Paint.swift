@@ -110,7 +110,9 @@ enum TextMeasure {
   /// What drawing `string` at `size` within `maxWidth` (0: no limit) comes to: the glyphs no
   /// installed font has (each an empty box on screen), whether it was cut with "…", and the
   /// width it takes.
-  static func facts(_ string: String, size: Double = 14, maxWidth: Double = 0) -> (
+  static func facts(
+    _ string: String, size: Double = 14, maxWidth: Double = 0
+  ) -> (
     unknownGlyphs: Int, isEllipsized: Bool, width: Double
   ) {
     var unknown: Int32 = 0

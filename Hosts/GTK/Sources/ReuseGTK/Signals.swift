@@ -26,6 +26,8 @@ public typealias ClickHandler =
 typealias ActionHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
 /// `notify::PROPERTY` of any object (the object, the property's spec).
 public typealias NotifyHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
+/// `items-changed` of a `GListModel` (position, removed, added).
+typealias ItemsChangedHandler = @convention(c) (OpaquePointer?, guint, guint, guint, gpointer?) -> Void
 /// `close-request` of a `GtkWindow`; returns whether to keep the window open.
 public typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
 
@@ -49,6 +51,13 @@ public enum Signal {
 
   static func scroll(_ controller: OpaquePointer, _ handler: ScrollHandler, _ data: gpointer?) {
     connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  /// Connects `items-changed` of a list model; returns the handler's id.
+  static func itemsChanged(
+    _ model: OpaquePointer, _ handler: ItemsChangedHandler, _ data: gpointer?
+  ) -> gulong {
+    connect(gpointer(model), "items-changed", unsafeBitCast(handler, to: GCallback.self), data)
   }
 
   /// Connects `notify::property` of `object`: told each time the property changes.

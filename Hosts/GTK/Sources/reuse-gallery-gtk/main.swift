@@ -100,7 +100,7 @@ while let argument = arguments.popFirst() {
     print(
       "usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]"
         + " [--theme system|light|dark]")
-    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-7 switch, q quits")
+    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-8 switch, q quits")
     exit(0)
   default: fail("unknown option \(argument)")
   }
@@ -121,7 +121,8 @@ gallery.didDrawFirstFrame = {
   if exitsAfterFirstFrame {
     // The resident set at the first frame, from /proc (as the GtkListView peer reads it).
     let status = String(decoding: readFile("/proc/self/status") ?? [], as: UTF8.self)
-    let kilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }?
+    let kilobytes =
+      status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }?
       .split { $0 == " " || $0 == "\t" }.dropFirst().first.flatMap { Double($0) } ?? 0
     print("rss_mb=\((kilobytes / 1_024 * 10).rounded() / 10)")
     exit(0)

@@ -196,6 +196,31 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("Northlands collapsed") { _ in total() == 8 }
   }
 
+  /// The GTK model page: a GtkStringList through a GtkSortListModel. `s` sorts (the rows on
+  /// screen in order, the focused word kept), `a` adds a word, `d` removes the focused one,
+  /// each an `items-changed` the data source applied.
+  func testTheGTKModelPageFollowsItsModel() throws {
+    let gallery = try Gallery(page: "store")
+    func titles() -> [String] {
+      guard let range = gallery.status.range(of: "items=[") else { return [] }
+      return gallery.status[range.upperBound...].dropLast().split(separator: "|").dropFirst()
+        .map { String($0.split(separator: ":", maxSplits: 1).last ?? "") }
+    }
+    XCTAssertTrue(gallery.status.contains("1,000 words"), gallery.status)
+    try xdotool("key", "Down", "Down")
+    try gallery.waitFor("the focus on the third word") { $0.contains("|2f:") }
+    let focused = titles()[2]
+    try xdotool("key", "s")
+    try gallery.waitFor("sorted") { $0.contains("· sorted ·") && !$0.contains("moving=true") }
+    XCTAssertEqual(titles(), titles().sorted(), gallery.status)
+    XCTAssertTrue(gallery.status.contains("GTK model · \(focused) ·"), "the focus kept its word")
+    try xdotool("key", "a")
+    try gallery.waitFor("a word added") { $0.contains("1,001 words") }
+    try xdotool("key", "d")
+    try gallery.waitFor("a word removed") { $0.contains("1,000 words") && $0.contains("removed") }
+    XCTAssertTrue(gallery.status.contains("3 changes, 0 reloaded"), gallery.status)
+  }
+
   /// The look follows `--theme`, and without it the system's preference (`GTK_THEME`, as a
   /// desktop's dark mode sets it): the empty page below the outline's rows, read back.
   func testTheGalleryFollowsTheThemeLightOrDark() throws {
@@ -329,7 +354,9 @@ final class EndToEndTests: XCTestCase {
     let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("References")
     let record = ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1"
-    for page in ["list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline"] {
+    for page in [
+      "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
+    ] {
       let gallery = try Gallery(page: page)
       Thread.sleep(forTimeInterval: 0.5)
       let shot = NSTemporaryDirectory() + "reuse-gtk-\(page).png"

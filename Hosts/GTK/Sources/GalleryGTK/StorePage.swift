@@ -1,0 +1,117 @@
+import CGtk
+import GalleryKit
+import ReuseGTK
+import ReuseKit
+
+/// The `store` page: a GTK app's own model shown through ``ReuseGTK/GListModelDataSource``. A
+/// `GtkStringList` of words, seen through a `GtkSortListModel`; `a` adds a word to the list,
+/// `d` removes the focused one, `s` sorts the rows or puts them back in the list's order. Each
+/// change is the model's `items-changed`, which the data source turns into one animated batch
+/// (a large re-sort reloads instead); the focus and selection follow their rows.
+final class StorePage: GTKPage {
+  let name = "store"
+  let title = "GTK model"
+  let host: CollectionViewWidget
+  var widget: UnsafeMutablePointer<GtkWidget> { host.widget }
+  private let list: OpaquePointer
+  private let sorted: OpaquePointer
+  private let sorter: UnsafeMutablePointer<GtkSorter>
+  private let source: GListModelDataSource
+  private var added = 0
+  private var lastChange = "no changes yet"
+
+  init(options: GalleryOptions) {
+    list = gtk_string_list_new(nil)!
+    let count = min(max(options.itemCount, 0), 100_000)
+    for index in 0..<count { gtk_string_list_append(list, DemoData.title(forItem: index)) }
+    let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+    sorter = UnsafeMutablePointer(gtk_string_sorter_new(expression)!)
+    g_object_ref(gpointer(sorter))  // kept to sort again after unsorting
+    g_object_ref(gpointer(list))  // the sort model takes one reference; the page keeps one
+    sorted = gtk_sort_list_model_new(list, nil)!
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(GalleryMetrics.gtk.rowLength)))
+    view.register(RowCell.self, forCellWithReuseIdentifier: "word")
+    view.allowsMultipleSelection = true
+    view.overscan = GalleryMetrics.gtk.overscan
+    view.focusScrollPadding = GalleryMetrics.gtk.rowLength
+    view.accessibilityLabel = "Words"
+    source = GListModelDataSource(collectionView: view, model: sorted) { view, path, item in
+      let cell = view.dequeueReusableCell(RowCell.self, withReuseIdentifier: "word", for: path)
+      let word = String(cString: gtk_string_object_get_string(item))
+      cell.present(
+        title: word, detail: "#\(path.item + 1)", colorIndex: word.utf8.count,
+        isStriped: path.item % 2 == 1)
+      return cell
+    }
+    host = CollectionViewWidget(collectionView: view)
+    view.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    g_object_unref(gpointer(sorted))  // the data source holds it
+  }
+
+  deinit {
+    g_object_unref(gpointer(list))
+    g_object_unref(gpointer(sorter))
+  }
+
+  private var view: CollectionView { host.collectionView }
+
+  /// The word at `index` of the model shown.
+  private func word(at index: Int) -> String? {
+    guard let item = g_list_model_get_item(sorted, guint(index)) else { return nil }
+    defer { g_object_unref(item) }
+    return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+  }
+
+  /// The position in the underlying list of the item shown at `index`.
+  private func listPosition(ofShown index: Int) -> Int? {
+    guard let shown = g_list_model_get_item(sorted, guint(index)) else { return nil }
+    defer { g_object_unref(shown) }
+    for position in 0..<Int(g_list_model_get_n_items(list)) {
+      guard let item = g_list_model_get_item(list, guint(position)) else { continue }
+      g_object_unref(item)
+      if item == shown { return position }
+    }
+    return nil
+  }
+
+  func handleKey(_ keyval: guint) -> Bool {
+    let isSorted = gtk_sort_list_model_get_sorter(sorted) != nil
+    switch keyval {
+    case 0x61:  // a: a word at the focused row's place in the list (or at the end)
+      added += 1
+      let word = "Added \(DemoData.title(forItem: 4_000 + added))"
+      let at =
+        view.focusedIndexPath.flatMap { listPosition(ofShown: $0.item) }
+        ?? Int(g_list_model_get_n_items(list))
+      var pointers: [UnsafeMutablePointer<CChar>?] = [strdup(word), nil]
+      pointers.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(
+          to: UnsafePointer<CChar>?.self, capacity: buffer.count
+        ) { gtk_string_list_splice(list, guint(at), 0, $0) }
+      }
+      free(pointers[0])
+      lastChange = "added \(word)"
+    case 0x64:  // d: the focused word
+      guard let focused = view.focusedIndexPath, let position = listPosition(ofShown: focused.item)
+      else { return true }
+      lastChange = "removed \(word(at: focused.item) ?? "")"
+      gtk_string_list_remove(list, guint(position))
+    case 0x73:  // s: sorted or in the list's order
+      gtk_sort_list_model_set_sorter(sorted, isSorted ? nil : sorter)
+      lastChange = isSorted ? "in the list's order" : "sorted"
+    default:
+      return host.handleKey(keyval)
+    }
+    host.layoutAndPlace()
+    return true
+  }
+
+  var status: String {
+    let current = view.focusedIndexPath.flatMap { word(at: $0.item) } ?? "nothing focused"
+    return "\(current) · \(Int(g_list_model_get_n_items(sorted)).formatted) words · \(lastChange)"
+      + " · \(source.changesApplied) changes, \(source.changesReloaded) reloaded"
+  }
+
+  func itemTitle(at indexPath: ItemPath) -> String? { word(at: indexPath.item) }
+}
