@@ -67,6 +67,11 @@ static inline void reusekit_accessible_set_states(
 }
 
 /// An overlay with an accessible role (the host of a collection view: a list, a grid...).
+/// A box with an accessible role (a widget-tree cell's root).
+static inline GtkWidget *reusekit_box_new_with_role(GtkAccessibleRole role) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "accessible-role", role, NULL));
+}
+
 static inline GtkWidget *reusekit_overlay_new_with_role(GtkAccessibleRole role) {
   return GTK_WIDGET(g_object_new(GTK_TYPE_OVERLAY, "accessible-role", role, NULL));
 }
@@ -144,4 +149,10 @@ static inline gboolean reusekit_prefers_dark(void) {
   gboolean dark = prefer || (name && (strstr(name, "dark") || strstr(name, "Dark")));
   g_free(name);
   return dark;
+}
+
+/// Asks GTK's own widgets for the dark (or light) variant of the theme.
+static inline void reusekit_set_prefers_dark(gboolean dark) {
+  GtkSettings *settings = gtk_settings_get_default();
+  if (settings) g_object_set(settings, "gtk-application-prefer-dark-theme", dark, NULL);
 }

@@ -60,6 +60,8 @@ public final class GTKGallery {
     gtk_init()
     self.theme = theme
     Palette.isDark = theme == .system ? reusekit_prefers_dark() != 0 : theme == .dark
+    // GTK's own widgets (the GTK model page's rows) take the same variant.
+    if theme != .system { reusekit_set_prefers_dark(theme == .dark ? 1 : 0) }
     self.options = options
     self.autoscroll = autoscroll
     pages = Array(repeating: nil, count: Self.pageNames.count)

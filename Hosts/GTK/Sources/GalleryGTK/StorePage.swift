@@ -3,11 +3,13 @@ import GalleryKit
 import ReuseGTK
 import ReuseKit
 
-/// The `store` page: a GTK app's own model shown through ``ReuseGTK/GListModelDataSource``. A
-/// `GtkStringList` of words, seen through a `GtkSortListModel`; `a` adds a word to the list,
-/// `d` removes the focused one, `s` sorts the rows or puts them back in the list's order. Each
-/// change is the model's `items-changed`, which the data source turns into one animated batch
-/// (a large re-sort reloads instead); the focus and selection follow their rows.
+/// The `store` page: a GTK app's own model shown through ``ReuseGTK/GListModelDataSource``, in
+/// rows made of GTK's own widgets (``ReuseGTK/GTKWidgetCell``: a check button and labels,
+/// styled by the theme). A `GtkStringList` of words, seen through a `GtkSortListModel`; `a`
+/// adds a word to the list, `d` removes the focused one, `s` sorts the rows or puts them back
+/// in the list's order, a click on a check button checks the word. Each change is the model's
+/// `items-changed`, which the data source turns into one animated batch (a large re-sort
+/// reloads instead); the focus, selection and checks follow their rows.
 final class StorePage: GTKPage {
   let name = "store"
   let title = "GTK model"
@@ -18,6 +20,9 @@ final class StorePage: GTKPage {
   private let sorter: UnsafeMutablePointer<GtkSorter>
   private let source: GListModelDataSource
   private var added = 0
+  /// The checked words, by their items' addresses (an item keeps its address while the list
+  /// holds it).
+  private var checked: Set<UInt> = []
   private var lastChange = "no changes yet"
 
   init(options: GalleryOptions) {
@@ -31,20 +36,35 @@ final class StorePage: GTKPage {
     sorted = gtk_sort_list_model_new(list, nil)!
     let view = CollectionView(
       layout: ListLayout(itemSizing: .uniform(GalleryMetrics.gtk.rowLength)))
-    view.register(RowCell.self, forCellWithReuseIdentifier: "word")
+    view.register(WordRowCell.self, forCellWithReuseIdentifier: "word")
     view.allowsMultipleSelection = true
     view.overscan = GalleryMetrics.gtk.overscan
     view.focusScrollPadding = GalleryMetrics.gtk.rowLength
     view.accessibilityLabel = "Words"
+    var toggle: ((ItemPath, Bool) -> Void)?
+    var isChecked: ((OpaquePointer) -> Bool)?
     source = GListModelDataSource(collectionView: view, model: sorted) { view, path, item in
-      let cell = view.dequeueReusableCell(RowCell.self, withReuseIdentifier: "word", for: path)
-      let word = String(cString: gtk_string_object_get_string(item))
-      cell.present(
-        title: word, detail: "#\(path.item + 1)", colorIndex: word.utf8.count,
-        isStriped: path.item % 2 == 1)
+      let cell = view.dequeueReusableCell(WordRowCell.self, withReuseIdentifier: "word", for: path)
+      cell.bind(
+        word: String(cString: gtk_string_object_get_string(item)), place: path.item + 1,
+        checked: isChecked?(item) ?? false, at: path)
+      cell.onToggle = toggle
       return cell
     }
     host = CollectionViewWidget(collectionView: view)
+    isChecked = { [unowned self] item in checked.contains(UInt(bitPattern: item)) }
+    toggle = { [unowned self] path, on in
+      guard let item = g_list_model_get_item(sorted, guint(path.item)) else { return }
+      g_object_unref(item)
+      if on {
+        checked.insert(UInt(bitPattern: item))
+      } else {
+        checked.remove(UInt(bitPattern: item))
+      }
+      lastChange = (on ? "checked " : "unchecked ") + (word(at: path.item) ?? "")
+      host.collectionView.reconfigureItems(at: [path])
+      host.layoutAndPlace()
+    }
     view.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
     g_object_unref(gpointer(sorted))  // the data source holds it
   }
@@ -96,6 +116,10 @@ final class StorePage: GTKPage {
       guard let focused = view.focusedIndexPath, let position = listPosition(ofShown: focused.item)
       else { return true }
       lastChange = "removed \(word(at: focused.item) ?? "")"
+      if let item = g_list_model_get_item(list, guint(position)) {
+        g_object_unref(item)
+        checked.remove(UInt(bitPattern: item))  // its address may go to a new item
+      }
       gtk_string_list_remove(list, guint(position))
     case 0x73:  // s: sorted or in the list's order
       gtk_sort_list_model_set_sorter(sorted, isSorted ? nil : sorter)
@@ -111,6 +135,7 @@ final class StorePage: GTKPage {
     let current = view.focusedIndexPath.flatMap { word(at: $0.item) } ?? "nothing focused"
     return "\(current) · \(Int(g_list_model_get_n_items(sorted)).formatted) words · \(lastChange)"
       + " · \(source.changesApplied) changes, \(source.changesReloaded) reloaded"
+      + " · \(checked.count) checked"
   }
 
   func itemTitle(at indexPath: ItemPath) -> String? { word(at: indexPath.item) }

@@ -82,7 +82,9 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_hexpand(sizer, 1)
     gtk_widget_set_vexpand(sizer, 1)
-    gtk_widget_set_can_target(fixed, 0)
+    // The fixed passes the pointer on (cairo rows take none of it); a widget-tree cell's
+    // widgets take it (a check button toggles).
+    gtk_widget_set_can_target(fixed, 1)
     gtk_overlay_set_child(OpaquePointer(widget), sizer)
     gtk_overlay_add_overlay(OpaquePointer(widget), fixed)
     // Widgets stay in the window and are hidden when pooled: a widget taken out of the window
@@ -185,10 +187,12 @@ public final class CollectionViewWidget: CollectionViewHost {
     }
     attachedCount += 1
     if drawing.accessibilityActionHandler == nil {
+      // Through `self`, weakly: the parameter `collectionView` captured here would make a
+      // cycle (the view holds the cell, the cell its widget, the widget this closure).
       drawing.accessibilityActionHandler = { [weak self, weak drawing] action in
         guard let self, let item = drawing?.accessibleItem else { return }
-        collectionView.performAccessibilityAction(action, forItemAt: item)
-        layoutAndPlace()
+        self.collectionView.performAccessibilityAction(action, forItemAt: item)
+        self.layoutAndPlace()
       }
     }
   }
@@ -200,6 +204,7 @@ public final class CollectionViewWidget: CollectionViewHost {
       attachedCount -= 1
     }
     guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    (view as? GTKWidgetCell)?.leftScreen()
     fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
       gtk_fixed_remove($0, drawing.widget)
     }
@@ -211,6 +216,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     _ collectionView: CollectionView, didChangeHiddenStateOf view: ReusableView
   ) {
     guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    if view.isHidden { (view as? GTKWidgetCell)?.leftScreen() }
     gtk_widget_set_visible(drawing.widget, view.isHidden ? 0 : 1)
   }
 
@@ -443,11 +449,25 @@ public final class CollectionViewWidget: CollectionViewHost {
     return stamp + eventClockOffset!
   }
 
+  /// Whether a press at `point` lands on a widget of its own inside a widget-tree cell (a
+  /// check button, a button, an entry: anything focusable below the cell's root), which takes
+  /// the press itself: the row is then neither tapped nor dragged, as in `GtkListView`.
+  private func pressesOwnWidget(at point: Point) -> Bool {
+    guard var picked = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT) else {
+      return false
+    }
+    while let parent = gtk_widget_get_parent(picked), parent != fixed, picked != widget {
+      if gtk_widget_get_focusable(picked) != 0 { return true }
+      picked = parent
+    }
+    return false
+  }
+
   /// What takes the input: ``interactive``, or the collection view.
   private var target: any PointerInteractive { interactive ?? collectionView }
 
   private func dragBegan(at point: Point, gesture: OpaquePointer?) {
-    if pressHandler?(point) == true {
+    if pressesOwnWidget(at: point) || pressHandler?(point) == true {
       dragStart = nil  // taken: the rest of this press is not a drag
       layoutAndPlace()
       return

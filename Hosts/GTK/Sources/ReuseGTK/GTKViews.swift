@@ -93,9 +93,13 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// allows it.
   private var actions: [(action: AccessibilityAction, gAction: OpaquePointer)] = []
 
+  /// Whether the widget is a drawing area drawn by its owner (not a widget tree).
+  private let drawsWithCairo: Bool
+
   /// A widget with the accessible role `role` (fixed for its life, as GTK 4's roles are).
   init(role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_WIDGET) {
     widget = reusekit_drawing_area_new_with_role(role)
+    drawsWithCairo = true
     g_object_ref_sink(widget)
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
     // Focusable, so that the core's focus can be given to it: screen readers follow the
@@ -105,6 +109,24 @@ public final class DrawingWidget: Placement, AreaDrawing {
     installActions()
     DrawingWidget.created += 1
     connectDrawing(widget, to: self)
+  }
+
+  /// A widget tree: `content` (made by a cell's set-up) in a box with the role `role`, which
+  /// the host places. Its widgets take the pointer (a check button toggles; a press
+  /// elsewhere in the row goes on to the host, which taps and scrolls).
+  init(content: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole) {
+    widget = reusekit_box_new_with_role(role)
+    drawsWithCairo = false
+    g_object_ref_sink(widget)
+    gtk_widget_set_hexpand(content, 1)
+    gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)  // nothing drawn past the row
+    widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { gtk_box_append($0, content) }
+    // Focusable, so that the core's focus can be given to it: screen readers follow the
+    // keyboard focus (AT-SPI focus events), and GTK draws its focus ring.
+    gtk_widget_set_focusable(widget, 1)
+    super.init()
+    installActions()
+    DrawingWidget.created += 1
   }
 
   public func drawArea(_ cr: OpaquePointer, width: Double, height: Double) {
@@ -153,7 +175,7 @@ public final class DrawingWidget: Placement, AreaDrawing {
       Signal.disconnectAll(gpointer(entry.gAction), data: data)
       g_object_unref(gpointer(entry.gAction))
     }
-    disconnectDrawing(widget)
+    if drawsWithCairo { disconnectDrawing(widget) }
     if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
     g_object_unref(widget)
   }
@@ -220,4 +242,146 @@ open class GTKSupplementaryView: ReusableView, GTKDrawable {
 
   /// Draws the view; the default fills nothing.
   open func draw(_ cr: OpaquePointer, width: Double, height: Double) {}
+}
+
+/// A cell whose content is a tree of GTK widgets (`GtkLabel`, `GtkCheckButton`, `GtkImage`…)
+/// rather than cairo drawing, with the four phases of a `GtkSignalListItemFactory` mapped onto
+/// the reuse pool:
+///
+/// - **set-up** (``setUp()``): build the widget tree, once per cell, when the pool has none to
+///   hand back (connect the widgets' signals here, with the cell as their data);
+/// - **bind**: the data source's cell provider fills the widgets for the item, as it configures
+///   any cell (``bound(to:)`` records which item for the widgets' signal handlers);
+/// - **unbind** (``unbind()``): the cell leaves the screen for the pool (undo what bind started:
+///   an image load, a timer);
+/// - **tear-down** (``tearDown()``): the cell goes away (the pool trimmed or the collection view
+///   gone), before its widgets are released.
+///
+/// The widgets take the pointer: a check button toggles under a click and the row is not
+/// tapped; a press anywhere else in the row goes on to the collection view (taps, drags,
+/// flings). GTK's theme styles them (light and dark, its fonts); long labels should ellipsize
+/// (`gtk_label_set_ellipsize`), since a row is as wide as its frame. Cells drawn with cairo
+/// (``GTKCell``) stay the fastest path for rows of millions.
+open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
+  /// The cell's root widget (a box holding what ``setUp()`` made).
+  public let drawing: DrawingWidget
+  /// What ``setUp()`` made.
+  public private(set) var content: UnsafeMutablePointer<GtkWidget>!
+  /// The item the cell was last bound to (by the cell provider, through ``bound(to:)``).
+  public private(set) var boundIndexPath: ItemPath?
+
+  /// How many cells were set up, across all (for tests and counters).
+  nonisolated(unsafe) public static var setUps = 0
+  /// How many times cells were unbound.
+  nonisolated(unsafe) public static var unbinds = 0
+  /// How many cells were torn down.
+  nonisolated(unsafe) public static var tearDowns = 0
+
+  /// The role its widget has for assistive technology (a list item by default).
+  open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_LIST_ITEM }
+
+  /// Creates a cell and its widget tree (the collection view calls this when its pool is
+  /// empty): set-up.
+  public required init() {
+    Self.installStyle()
+    let placeholder = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    drawing = DrawingWidget(content: placeholder, role: Self.accessibleRole)
+    gtk_widget_add_css_class(drawing.widget, "reusekit-row")
+    super.init()
+    drawing.owner = self
+    let made = setUp()
+    placeholder.withMemoryRebound(to: GtkBox.self, capacity: 1) { gtk_box_append($0, made) }
+    gtk_widget_set_hexpand(made, 1)
+    content = made
+    Self.setUps += 1
+  }
+
+  deinit {
+    tearDown()
+    Self.tearDowns += 1
+  }
+
+  /// Builds the cell's widget tree, once per cell: the default is an empty box.
+  open func setUp() -> UnsafeMutablePointer<GtkWidget> {
+    gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+  }
+
+  /// Records the item the cell shows now: call it from the cell provider when binding.
+  public func bound(to indexPath: ItemPath) { boundIndexPath = indexPath }
+
+  /// The cell left the screen for the pool; override to stop what binding started (call
+  /// super).
+  open func unbind() {}
+
+  /// The cell goes away; override to release what set-up made besides its widgets.
+  open func tearDown() {}
+
+  /// Whether the cell was shown since its last unbind.
+  private var needsUnbind = false
+
+  /// The host hid or detached the cell: unbind, once per showing.
+  func leftScreen() {
+    guard needsUnbind else { return }
+    needsUnbind = false
+    unbind()
+    boundIndexPath = nil
+    Self.unbinds += 1
+  }
+
+  /// Binding is about to happen (the cell came out of the pool): a cell the host never hid
+  /// is unbound first.
+  open override func prepareForReuse() {
+    leftScreen()
+    setNeedsDisplay()
+  }
+
+  open override func apply(_ layoutAttributes: LayoutAttributes) {
+    needsUnbind = true
+  }
+
+  /// Shows the cell's selection and focus through its root's CSS (`:selected` and the
+  /// `focused` class, styled from the theme's selection colour, light or dark), and marks the
+  /// accessible texts stale (GTK redraws the widgets itself).
+  open override func setNeedsDisplay() {
+    let widget = drawing.widget
+    if isSelected {
+      gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0)
+    } else {
+      gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_SELECTED)
+    }
+    if isFocused {
+      gtk_widget_add_css_class(widget, "focused")
+    } else {
+      gtk_widget_remove_css_class(widget, "focused")
+    }
+    drawing.setNeedsDisplay()
+  }
+
+  open override var isSelected: Bool {
+    didSet { if isSelected != oldValue { setNeedsDisplay() } }
+  }
+
+  /// The rows' look, from the theme's colours: a hairline between rows, the selection tinted,
+  /// the focused row marked at its leading edge. Added once to the display.
+  nonisolated(unsafe) private static var styled = false
+  private static func installStyle() {
+    guard !styled, let display = gdk_display_get_default() else { return }
+    styled = true
+    let css = """
+      .reusekit-row { border-bottom: 1px solid alpha(currentColor, 0.08); }
+      .reusekit-row:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
+      .reusekit-row.focused {
+        background-color: alpha(@theme_selected_bg_color, 0.12);
+        box-shadow: inset 4px 0 @theme_selected_bg_color;
+      }
+      """
+    let provider = gtk_css_provider_new()!
+    gtk_css_provider_load_from_data(provider, css, -1)
+    gtk_style_context_add_provider_for_display(
+      display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    g_object_unref(gpointer(provider))
+  }
+
+  /// Widget trees draw themselves.
+  public func draw(_ cr: OpaquePointer, width: Double, height: Double) {}
 }

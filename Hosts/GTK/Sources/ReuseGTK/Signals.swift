@@ -26,8 +26,11 @@ public typealias ClickHandler =
 typealias ActionHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
 /// `notify::PROPERTY` of any object (the object, the property's spec).
 public typealias NotifyHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
+/// A signal with no arguments (`toggled` of a `GtkCheckButton`, `clicked` of a `GtkButton`).
+public typealias PlainHandler = @convention(c) (OpaquePointer?, gpointer?) -> Void
 /// `items-changed` of a `GListModel` (position, removed, added).
-typealias ItemsChangedHandler = @convention(c) (OpaquePointer?, guint, guint, guint, gpointer?) -> Void
+typealias ItemsChangedHandler =
+  @convention(c) (OpaquePointer?, guint, guint, guint, gpointer?) -> Void
 /// `close-request` of a `GtkWindow`; returns whether to keep the window open.
 public typealias CloseHandler = @convention(c) (OpaquePointer?, gpointer?) -> gboolean
 
@@ -51,6 +54,13 @@ public enum Signal {
 
   static func scroll(_ controller: OpaquePointer, _ handler: ScrollHandler, _ data: gpointer?) {
     connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
+  /// Connects a signal without arguments (`toggled`, `clicked`) of `instance`.
+  public static func plain(
+    _ instance: gpointer, _ signal: String, _ handler: PlainHandler, _ data: gpointer?
+  ) {
+    connect(instance, signal, unsafeBitCast(handler, to: GCallback.self), data)
   }
 
   /// Connects `items-changed` of a list model; returns the handler's id.
@@ -99,7 +109,7 @@ public enum Signal {
   }
 
   /// Disconnects every handler connected with `data` (before `data`'s owner goes away).
-  static func disconnectAll(_ instance: gpointer, data: gpointer) {
+  public static func disconnectAll(_ instance: gpointer, data: gpointer) {
     g_signal_handlers_disconnect_matched(instance, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
   }
 }

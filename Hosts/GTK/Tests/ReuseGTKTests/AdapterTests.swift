@@ -89,6 +89,25 @@ final class AdapterTests: XCTestCase {
     return (CollectionViewWidget(collectionView: view, attachStrategy: attachStrategy), numbers)
   }
 
+  /// Nothing the host gives a shown view (its accessibility action handler, its signals)
+  /// keeps the collection view and its cells alive once the host and the app let go.
+  func testTheCollectionViewAndItsCellsGoWithTheHost() {
+    weak var released: CollectionView?
+    weak var cell: CollectionViewCell?
+    do {
+      let (host, numbers) = makeList(count: 1_000)
+      let window = show(host)
+      host.layoutAndPlace()
+      cell = host.collectionView.visibleCells.first
+      XCTAssertNotNil(cell)
+      close(window)
+      released = host.collectionView
+      withExtendedLifetime(numbers) {}
+    }
+    XCTAssertNil(released, "the collection view")
+    XCTAssertNil(cell, "its cells")
+  }
+
   /// The widgets attached to the host's fixed, in child order.
   func children(of host: CollectionViewWidget) -> [UnsafeMutablePointer<GtkWidget>] {
     var result: [UnsafeMutablePointer<GtkWidget>] = []

@@ -196,9 +196,10 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("Northlands collapsed") { _ in total() == 8 }
   }
 
-  /// The GTK model page: a GtkStringList through a GtkSortListModel. `s` sorts (the rows on
-  /// screen in order, the focused word kept), `a` adds a word, `d` removes the focused one,
-  /// each an `items-changed` the data source applied.
+  /// The GTK model page: a GtkStringList through a GtkSortListModel, rows of GTK widgets. A
+  /// click on a row's check button checks the word and does not select the row; `s` sorts
+  /// (the rows on screen in order, the focused word and the check kept), `a` adds a word, `d`
+  /// removes the focused one, each an `items-changed` the data source applied.
   func testTheGTKModelPageFollowsItsModel() throws {
     let gallery = try Gallery(page: "store")
     func titles() -> [String] {
@@ -207,6 +208,9 @@ final class EndToEndTests: XCTestCase {
         .map { String($0.split(separator: ":", maxSplits: 1).last ?? "") }
     }
     XCTAssertTrue(gallery.status.contains("1,000 words"), gallery.status)
+    try xdotool("mousemove", "22", "\(36 + 22)", "click", "1")
+    try gallery.waitFor("the first word checked") { $0.contains("· 1 checked") }
+    XCTAssertFalse(gallery.status.contains("|0s"), "the check button took the click, not the row")
     try xdotool("key", "Down", "Down")
     try gallery.waitFor("the focus on the third word") { $0.contains("|2f:") }
     let focused = titles()[2]
@@ -214,6 +218,7 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("sorted") { $0.contains("· sorted ·") && !$0.contains("moving=true") }
     XCTAssertEqual(titles(), titles().sorted(), gallery.status)
     XCTAssertTrue(gallery.status.contains("GTK model · \(focused) ·"), "the focus kept its word")
+    XCTAssertTrue(gallery.status.contains("· 1 checked"), gallery.status)
     try xdotool("key", "a")
     try gallery.waitFor("a word added") { $0.contains("1,001 words") }
     try xdotool("key", "d")
@@ -235,7 +240,8 @@ final class EndToEndTests: XCTestCase {
     }
     XCTAssertLessThan(try brightness(arguments: ["--theme", "dark"]), 0.3)
     XCTAssertGreaterThan(try brightness(arguments: ["--theme", "light"]), 0.7)
-    XCTAssertLessThan(try brightness(arguments: [], environment: ["GTK_THEME": "Adwaita:dark"]), 0.3)
+    XCTAssertLessThan(
+      try brightness(arguments: [], environment: ["GTK_THEME": "Adwaita:dark"]), 0.3)
     XCTAssertGreaterThan(try brightness(arguments: [], environment: ["GTK_THEME": "Adwaita"]), 0.7)
   }
 
