@@ -14,9 +14,11 @@ let package = Package(
   dependencies: [.package(name: "ReuseKit", path: "../..")],
   targets: [
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    // GtkScrollable for the host, in C: a GObject subclass implementing a GTK interface.
+    .target(name: "CReuseGTK", dependencies: ["CGtk"]),
     .target(
       name: "ReuseGTK",
-      dependencies: ["CGtk", .product(name: "ReuseKit", package: "ReuseKit")]),
+      dependencies: ["CGtk", "CReuseGTK", .product(name: "ReuseKit", package: "ReuseKit")]),
     // The gallery's pages in a window, as a library so that tests drive them in process.
     .target(
       name: "GalleryGTK",

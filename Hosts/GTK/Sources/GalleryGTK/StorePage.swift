@@ -7,14 +7,17 @@ import ReuseKit
 /// rows made of GTK's own widgets (``ReuseGTK/GTKWidgetCell``: a check button and labels,
 /// styled by the theme). A `GtkStringList` of words, seen through a `GtkSortListModel`; `a`
 /// adds a word to the list, `d` removes the focused one, `s` sorts the rows or puts them back
-/// in the list's order, a click on a check button checks the word. Each change is the model's
+/// in the list's order, a click on a check button checks the word. The host sits in a
+/// `GtkScrolledWindow` (``ReuseGTK/CollectionViewWidget/scrollableWidget``): GTK's scrollbar,
+/// and the wheel and touchpad through the window's smooth and kinetic scrolling. Each change is the model's
 /// `items-changed`, which the data source turns into one animated batch (a large re-sort
 /// reloads instead); the focus, selection and checks follow their rows.
 final class StorePage: GTKPage {
   let name = "store"
   let title = "GTK model"
   let host: CollectionViewWidget
-  var widget: UnsafeMutablePointer<GtkWidget> { host.widget }
+  /// A `GtkScrolledWindow` around the host (GTK's scrollbars, smooth and kinetic wheel).
+  let widget: UnsafeMutablePointer<GtkWidget>
   private let list: OpaquePointer
   private let sorted: OpaquePointer
   private let sorter: UnsafeMutablePointer<GtkSorter>
@@ -52,6 +55,10 @@ final class StorePage: GTKPage {
       return cell
     }
     host = CollectionViewWidget(collectionView: view)
+    widget = gtk_scrolled_window_new()
+    gtk_scrolled_window_set_child(OpaquePointer(widget), host.scrollableWidget)
+    gtk_scrolled_window_set_policy(
+      OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     isChecked = { [unowned self] item in checked.contains(UInt(bitPattern: item)) }
     toggle = { [unowned self] path, on in
       guard let item = g_list_model_get_item(sorted, guint(path.item)) else { return }

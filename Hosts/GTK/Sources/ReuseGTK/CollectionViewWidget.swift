@@ -1,4 +1,5 @@
 import CGtk
+import CReuseGTK
 import ReuseKit
 
 /// A GTK widget that hosts a collection view (and so any control built on one): the host of
@@ -166,6 +167,10 @@ public final class CollectionViewWidget: CollectionViewHost {
     if let dragGesture { Signal.disconnectAll(gpointer(dragGesture), data: data) }
     if let scrollController { Signal.disconnectAll(gpointer(scrollController), data: data) }
     if let keyController { Signal.disconnectAll(gpointer(keyController), data: data) }
+    if let scrollable {
+      reuse_scrollable_set_scrolled_func(OpaquePointer(scrollable), nil, nil)
+      g_object_unref(scrollable)
+    }
     g_object_unref(widget)
   }
 
@@ -248,6 +253,7 @@ public final class CollectionViewWidget: CollectionViewHost {
         inner.layoutAndPlace()
       }
       guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+      if !drawing.drawsWithCairo, let cell = view as? GTKWidgetCell { cell.syncState() }
       place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
       if attributes.zIndex > 0 { scratch.append((view, attributes)) }
       if drawing.accessibleIsStale || drawing.accessibleItem != attributes.indexPath
@@ -269,7 +275,67 @@ public final class CollectionViewWidget: CollectionViewHost {
       }
     }
     didPlaceViews?()
+    if scrollable != nil { updateAdjustments() }
     if isAnimating { startTicking() } else { scheduleWake() }
+  }
+
+  // MARK: A GtkScrolledWindow
+
+  /// The host as a `GtkScrollable`, to put in a `GtkScrolledWindow` instead of ``widget``:
+  /// GTK's scrollbars (overlay or classic, as the theme says) show where the collection view
+  /// is and drag it, and the wheel and touchpad scroll through the scrolled window's smooth and
+  /// kinetic scrolling; drags, flings, keys and everything the engine does move the
+  /// scrollbars with the content. Made the first time it is asked for; ``widget`` is then its
+  /// child.
+  ///
+  /// ```swift
+  /// let scrolled = gtk_scrolled_window_new()!
+  /// gtk_scrolled_window_set_child(OpaquePointer(scrolled), host.scrollableWidget)
+  /// ```
+  public var scrollableWidget: UnsafeMutablePointer<GtkWidget> {
+    if let scrollable { return scrollable }
+    let made = reuse_scrollable_new(widget)!
+    g_object_ref_sink(made)
+    reuse_scrollable_set_scrolled_func(
+      OpaquePointer(made),
+      { x, y, data in
+        Unmanaged<CollectionViewWidget>.fromOpaque(data!).takeUnretainedValue()
+          .scrolledByAdjustments(to: Point(x: x, y: y))
+      }, Unmanaged.passUnretained(self).toOpaque())
+    scrollable = made
+    updateAdjustments()
+    return made
+  }
+
+  private var scrollable: UnsafeMutablePointer<GtkWidget>?
+  /// What the adjustments were last told: content, viewport, offset.
+  private var told: (content: Size, viewport: Size, offset: Point)?
+
+  /// Tells the scrolled window's adjustments where the content is, when that changed.
+  private func updateAdjustments() {
+    guard let scrollable else { return }
+    let now = (
+      content: collectionView.contentSize, viewport: collectionView.viewportSize,
+      offset: collectionView.contentOffset
+    )
+    if let told, told.content == now.content, told.viewport == now.viewport,
+      told.offset == now.offset
+    {
+      return
+    }
+    told = now
+    reuse_scrollable_configure(
+      OpaquePointer(scrollable), now.content.width, now.content.height, now.viewport.width,
+      now.viewport.height, now.offset.x, now.offset.y)
+  }
+
+  /// A scrollbar or the scrolled window moved the adjustments: the content goes there (a
+  /// fling or an animation in progress stops, as under a finger).
+  private func scrolledByAdjustments(to offset: Point) {
+    guard offset.isFinite, offset != collectionView.contentOffset else { return }
+    told = (collectionView.contentSize, collectionView.viewportSize, offset)
+    collectionView.setContentOffset(offset, animated: false)
+    layoutAndPlace()
   }
 
   // MARK: Accessibility
@@ -486,6 +552,9 @@ public final class CollectionViewWidget: CollectionViewHost {
   }
 
   private func scrolled(dx: Double, dy: Double, controller: OpaquePointer?) -> gboolean {
+    // In a scrolled window the wheel and the touchpad are the window's (its smooth and
+    // kinetic scrolling); its adjustments move the content.
+    if scrollable != nil { return 0 }
     var unit = GDK_SCROLL_UNIT_WHEEL
     if let controller {
       unit = gtk_event_controller_scroll_get_unit(controller)

@@ -94,7 +94,7 @@ public final class DrawingWidget: Placement, AreaDrawing {
   private var actions: [(action: AccessibilityAction, gAction: OpaquePointer)] = []
 
   /// Whether the widget is a drawing area drawn by its owner (not a widget tree).
-  private let drawsWithCairo: Bool
+  let drawsWithCairo: Bool
 
   /// A widget with the accessible role `role` (fixed for its life, as GTK 4's roles are).
   init(role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_WIDGET) {
@@ -343,18 +343,30 @@ open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
   /// `focused` class, styled from the theme's selection colour, light or dark), and marks the
   /// accessible texts stale (GTK redraws the widgets itself).
   open override func setNeedsDisplay() {
+    syncState()
+    drawing.setNeedsDisplay()
+  }
+
+  /// What the root's CSS says now: selected, focused.
+  private var shownState = (selected: false, focused: false)
+
+  /// Brings the root's CSS state to the cell's selection and focus (the host calls it as it
+  /// places the cell: a recycled cell must not keep its last item's look).
+  func syncState() {
+    let state = (selected: isSelected, focused: isFocused)
+    guard state != shownState else { return }
+    shownState = state
     let widget = drawing.widget
-    if isSelected {
+    if state.selected {
       gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0)
     } else {
       gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_SELECTED)
     }
-    if isFocused {
+    if state.focused {
       gtk_widget_add_css_class(widget, "focused")
     } else {
       gtk_widget_remove_css_class(widget, "focused")
     }
-    drawing.setNeedsDisplay()
   }
 
   open override var isSelected: Bool {

@@ -108,6 +108,49 @@ final class AdapterTests: XCTestCase {
     XCTAssertNil(cell, "its cells")
   }
 
+  /// In a GtkScrolledWindow: the vertical adjustment spans the content with a page of the
+  /// viewport; moving it (a scrollbar) moves the content and the rows, the content moving
+  /// (from code, a drag, a fling) moves it, and a fling is stopped by it, as by a finger.
+  func testAGtkScrolledWindowScrollsTheHostThroughItsAdjustments() {
+    let (host, numbers) = makeList(count: 100_000)
+    defer { withExtendedLifetime(numbers) {} }
+    GTK.start()
+    let scrolled = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(OpaquePointer(scrolled), host.scrollableWidget)
+    let window = gtk_window_new()!
+    window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { window in
+      gtk_window_set_default_size(window, 400, 600)
+      gtk_window_set_child(window, scrolled)
+      gtk_window_present(window)
+    }
+    defer { close(window) }
+    let view = host.collectionView
+    GTK.run(for: 3) { view.viewportSize.height > 0 && host.attachedCount > 0 }
+    let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))!
+    GTK.run(for: 0.1)
+    XCTAssertEqual(gtk_adjustment_get_upper(adjustment), 100_000 * 44, accuracy: 0.5)
+    XCTAssertEqual(
+      gtk_adjustment_get_page_size(adjustment), view.viewportSize.height, accuracy: 0.5)
+    // A scrollbar drag sets the adjustment's value.
+    gtk_adjustment_set_value(adjustment, 44 * 5_000)
+    XCTAssertEqual(view.contentOffset.y, 44 * 5_000)
+    let first = view.indexPathsForVisibleItems.map(\.item).min()
+    XCTAssertEqual(first, 5_000)
+    // Code moves the content: the adjustment follows.
+    view.contentOffset.y = 44 * 20_000
+    host.layoutAndPlace()
+    XCTAssertEqual(gtk_adjustment_get_value(adjustment), 44 * 20_000)
+    // A fling under way stops when the scrollbar is taken.
+    view.handle(PointerEvent(.began, at: Point(x: 100, y: 400), time: 10))
+    view.handle(PointerEvent(.moved, at: Point(x: 100, y: 300), time: 10.016))
+    view.handle(PointerEvent(.moved, at: Point(x: 100, y: 200), time: 10.032))
+    view.handle(PointerEvent(.ended, at: Point(x: 100, y: 100), time: 10.048))
+    XCTAssertTrue(view.isAnimating, "flinging")
+    gtk_adjustment_set_value(adjustment, 44 * 30_000)
+    XCTAssertFalse(view.isAnimating, "the fling stopped")
+    XCTAssertEqual(view.contentOffset.y, 44 * 30_000)
+  }
+
   /// The widgets attached to the host's fixed, in child order.
   func children(of host: CollectionViewWidget) -> [UnsafeMutablePointer<GtkWidget>] {
     var result: [UnsafeMutablePointer<GtkWidget>] = []

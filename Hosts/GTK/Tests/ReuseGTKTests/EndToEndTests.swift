@@ -224,6 +224,12 @@ final class EndToEndTests: XCTestCase {
     try xdotool("key", "d")
     try gallery.waitFor("a word removed") { $0.contains("1,000 words") && $0.contains("removed") }
     XCTAssertTrue(gallery.status.contains("3 changes, 0 reloaded"), gallery.status)
+    // The page is in a GtkScrolledWindow: the wheel scrolls through the window (smooth, not a
+    // line a notch as the host alone does) and the content follows its adjustment.
+    try xdotool("key", "Home")
+    try gallery.waitFor("the top") { _ in gallery.offset.y == 0 }
+    try xdotool("mousemove", "400", "400", "click", "5", "click", "5", "click", "5")
+    try gallery.waitFor("scrolled by the window") { _ in gallery.offset.y > 44 }
   }
 
   /// The look follows `--theme`, and without it the system's preference (`GTK_THEME`, as a

@@ -58,9 +58,12 @@ final class WidgetCellTests: XCTestCase {
     view!.dataSource = rows
     var host: CollectionViewWidget? = CollectionViewWidget(collectionView: view!)
     let window = show(host!)
+    view!.focusItem(at: ItemPath(section: 0, item: 1), scrollsIntoView: false)
+    view!.selectItem(at: ItemPath(section: 0, item: 2))
     var peak = 0
     for step in 0..<80 {
-      view!.contentOffset.y += step % 20 == 19 ? 40_000 : 133
+      // Down the list, and back to the top now and then (the focused and selected rows).
+      view!.contentOffset.y = step % 20 == 19 ? 0 : view!.contentOffset.y + 133 * 3
       host!.layoutAndPlace()
       GTK.run(for: 0.005)
       peak = max(peak, view!.indexPathsForVisibleItems.count)
@@ -68,6 +71,15 @@ final class WidgetCellTests: XCTestCase {
         let cell = view!.cellForItem(at: path) as? LabelRowCell
         XCTAssertEqual(cell?.text, "Item \(path.item)", "step \(step)")
         XCTAssertEqual(cell?.boundIndexPath, path, "step \(step)")
+        // A recycled row never keeps its last item's focus or selection look.
+        if let cell {
+          let widget = cell.drawing.widget
+          XCTAssertEqual(gtk_widget_has_css_class(widget, "focused") != 0, path.item == 1)
+          let selected =
+            gtk_widget_get_state_flags(widget).rawValue
+            & GTK_STATE_FLAG_SELECTED.rawValue != 0
+          XCTAssertEqual(selected, path.item == 2, "step \(step), row \(path.item)")
+        }
         XCTAssertEqual(
           cell.map { gtk_widget_get_parent($0.drawing.widget) }, host!.fixedWidget,
           "the row's widget tree is in the host")
