@@ -86,6 +86,33 @@ public final class DrawingWidget: Placement, AreaDrawing {
   var accessibleItem: ItemPath?
   var accessibleIsStale = true
   var accessibleRevision = -1
+  /// The rows' look from the theme's colours, added once to the display: a focus ring on the
+  /// row that has the keyboard focus (after a key, as GTK's own `:focus-visible` says), and
+  /// for widget-tree rows a hairline between rows, the selection tinted and the focused item
+  /// marked at its leading edge. Apps restyle the `reusekit-row` class with CSS of their own.
+  nonisolated(unsafe) private static var styled = false
+  static func installStyle() {
+    guard !styled, let display = gdk_display_get_default() else { return }
+    styled = true
+    let css = """
+      .reusekit-row:focus-visible {
+        outline: 2px solid alpha(@theme_selected_bg_color, 0.9);
+        outline-offset: -2px;
+      }
+      .reusekit-widget-row { border-bottom: 1px solid alpha(currentColor, 0.08); }
+      .reusekit-widget-row:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
+      .reusekit-widget-row.focused {
+        background-color: alpha(@theme_selected_bg_color, 0.12);
+        box-shadow: inset 4px 0 @theme_selected_bg_color;
+      }
+      """
+    let provider = gtk_css_provider_new()!
+    gtk_css_provider_load_from_data(provider, css, -1)
+    gtk_style_context_add_provider_for_display(
+      display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    g_object_unref(gpointer(provider))
+  }
+
   /// Performs what assistive technology asks of the widget's item; set by the host.
   var accessibilityActionHandler: ((AccessibilityAction) -> Void)?
   /// The widget's actions over AT-SPI (GTK 4.8 lists a plain widget's own parameterless
@@ -98,9 +125,11 @@ public final class DrawingWidget: Placement, AreaDrawing {
 
   /// A widget with the accessible role `role` (fixed for its life, as GTK 4's roles are).
   init(role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_WIDGET) {
+    Self.installStyle()
     widget = reusekit_drawing_area_new_with_role(role)
     drawsWithCairo = true
     g_object_ref_sink(widget)
+    gtk_widget_add_css_class(widget, "reusekit-row")
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
     // Focusable, so that the core's focus can be given to it: screen readers follow the
     // keyboard focus (AT-SPI focus events), and GTK draws its focus ring.
@@ -115,9 +144,12 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// the host places. Its widgets take the pointer (a check button toggles; a press
   /// elsewhere in the row goes on to the host, which taps and scrolls).
   init(content: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole) {
+    Self.installStyle()
     widget = reusekit_box_new_with_role(role)
     drawsWithCairo = false
     g_object_ref_sink(widget)
+    gtk_widget_add_css_class(widget, "reusekit-row")
+    gtk_widget_add_css_class(widget, "reusekit-widget-row")
     gtk_widget_set_hexpand(content, 1)
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)  // nothing drawn past the row
     widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { gtk_box_append($0, content) }
@@ -283,10 +315,8 @@ open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
   /// Creates a cell and its widget tree (the collection view calls this when its pool is
   /// empty): set-up.
   public required init() {
-    Self.installStyle()
     let placeholder = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     drawing = DrawingWidget(content: placeholder, role: Self.accessibleRole)
-    gtk_widget_add_css_class(drawing.widget, "reusekit-row")
     super.init()
     drawing.owner = self
     let made = setUp()
@@ -373,26 +403,6 @@ open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
     didSet { if isSelected != oldValue { setNeedsDisplay() } }
   }
 
-  /// The rows' look, from the theme's colours: a hairline between rows, the selection tinted,
-  /// the focused row marked at its leading edge. Added once to the display.
-  nonisolated(unsafe) private static var styled = false
-  private static func installStyle() {
-    guard !styled, let display = gdk_display_get_default() else { return }
-    styled = true
-    let css = """
-      .reusekit-row { border-bottom: 1px solid alpha(currentColor, 0.08); }
-      .reusekit-row:selected { background-color: alpha(@theme_selected_bg_color, 0.22); }
-      .reusekit-row.focused {
-        background-color: alpha(@theme_selected_bg_color, 0.12);
-        box-shadow: inset 4px 0 @theme_selected_bg_color;
-      }
-      """
-    let provider = gtk_css_provider_new()!
-    gtk_css_provider_load_from_data(provider, css, -1)
-    gtk_style_context_add_provider_for_display(
-      display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    g_object_unref(gpointer(provider))
-  }
 
   /// Widget trees draw themselves.
   public func draw(_ cr: OpaquePointer, width: Double, height: Double) {}

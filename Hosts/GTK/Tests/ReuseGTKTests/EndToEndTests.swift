@@ -339,6 +339,12 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(
       try Self.pixel(x: 600, y: row(4)), focusColour, "the fourth row is drawn focused")
     XCTAssertNotEqual(try Self.pixel(x: 600, y: row(1)), focusColour, "the first row is not")
+    // The keyboard focus is on the fourth row's widget: GTK draws its focus ring there (the
+    // top edge, 1 px in), and not on the row below.
+    let ring = try Self.pixel(x: 480, y: row(4) - 21)
+    XCTAssertNotEqual(
+      ring, try Self.pixel(x: 480, y: row(5) - 21), "a focus ring on the fourth row")
+    XCTAssertNotEqual(ring, focusColour, "the ring is not the row's fill")
   }
 
   /// Edits on the data-source page: the headers draw the sections' new counts, and still do
