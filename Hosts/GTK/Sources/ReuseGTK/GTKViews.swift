@@ -403,7 +403,6 @@ open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
     didSet { if isSelected != oldValue { setNeedsDisplay() } }
   }
 
-
   /// Widget trees draw themselves.
   public func draw(_ cr: OpaquePointer, width: Double, height: Double) {}
 }
