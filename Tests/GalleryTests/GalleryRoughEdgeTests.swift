@@ -215,6 +215,31 @@ import Testing
     #expect(row?.contains("#ddd") == true && row?.contains("…") == true, "\(row ?? "")")
   }
 
+  /// A task three rows tall in an 8-row terminal, reached by the keys from either side and by
+  /// a wheel notch that puts its top under the pinned header: its title shows every time (a
+  /// row is scrolled into view below the header, and the wheel's line is a row).
+  @Test func aTallTaskKeepsItsTitleClearOfThePinnedHeader() throws {
+    let file = try data(
+      """
+      {"sections": [{"title": "S", "items": ["a", "b",
+        {"title": "tall", "detail": "x", "height": 3}, "c", "d", "e", "f", "g"]}]}
+      """)
+    let (gallery, canvas) = makeTestGallery(
+      "datasource", TerminalSize(columns: 80, rows: 8), data: file)
+    var time = 1.0
+    func titleShows(_ note: String) {
+      let shown = lines(gallery, canvas)
+      let header = shown.firstIndex { $0.contains("S ·") || $0.hasPrefix(" S") }
+      let title = shown.firstIndex { $0.contains("tall") && $0.contains("☐") }
+      #expect(title != nil, "\(note): \(shown)")
+      if let header, let title { #expect(title > header, "\(note): below the header") }
+    }
+    press([.down, .down], gallery, time: &time)
+    titleShows("Down twice")
+    press([.end, .up, .up, .up, .up, .up], gallery, time: &time)
+    titleShows("End, then up")
+  }
+
   @Test func aSwipedRowKeepsItsTitleReadable() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("datasource", TerminalSize(columns: 120, rows: 24))

@@ -154,9 +154,9 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     }
     collectionView.delegate = self
     // One level ahead: the rows that appear show their own disclosures.
-    outline.willExpand = { [unowned self] place in
+    outline.willExpand = { [unowned self] place, tree in
       loadChildren(of: place)
-      for child in outline.tree.children(of: place) { loadChildren(of: child) }
+      for child in tree.children(of: place) { loadChildren(of: child) }
     }
     let roots = world.rootPlaces
     outline.tree.append(roots)

@@ -38,12 +38,13 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
   /// ``append(_:to:animated:)``, ``delete(_:animated:)``) so the rows follow; after editing it
   /// directly, call ``reloadData()``.
   public private(set) var tree: OutlineTree<Item>
-  /// Called with an item just before ``expand(_:animated:)`` expands it, from any caller (a
-  /// key, a click, a screen reader's expand action): where children load lazily, the place
-  /// to append them (or its children's children, so that the new rows show their own
-  /// disclosures), as `UICollectionViewDiffableDataSource`'s `willExpandItem`. Append to
-  /// ``tree`` directly here: the rows follow with the expansion.
-  public var willExpand: ((Item) -> Void)?
+  /// Called with an item and the tree just before ``expand(_:animated:)`` expands it, from any
+  /// caller (a key, a click, a screen reader's expand action): where children load lazily,
+  /// the place to append them (or its children's children, so that the new rows show their
+  /// own disclosures), as `UICollectionViewDiffableDataSource`'s `willExpandItem`. Append to
+  /// the tree given (it is ``tree``) directly: the rows follow with the expansion. The tree
+  /// comes as an argument so the handler need not capture this data source (which holds it).
+  public var willExpand: ((Item, OutlineTree<Item>) -> Void)?
   /// Called with an item just after it collapsed.
   public var didCollapse: ((Item) -> Void)?
   private let cellProvider: CellProvider
@@ -88,7 +89,7 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
   public func expand(_ item: Item, animated: Bool = true) -> Bool {
     guard tree.contains(item), !tree.isExpanded(item) else { return false }
     if let willExpand {
-      willExpand(item)
+      willExpand(item, tree)
       // The handler may have changed the tree (it appends children): the rows must be the
       // current tree's, and the item still there and collapsed.
       guard tree.contains(item), !tree.isExpanded(item) else { return false }

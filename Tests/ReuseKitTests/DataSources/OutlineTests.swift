@@ -210,20 +210,21 @@ private final class OutlineCell: CollectionViewCell {
     let (view, source) = makeOutline()
     var asked: [Int] = []
     var collapsed: [Int] = []
-    // Node n's children are n*10+1 ... n*10+3, loaded on demand, up to three levels.
-    func load(_ node: Int) {
-      guard node < 100, !source.tree.hasChildren(node) else { return }
-      source.tree.append((1...3).map { node * 10 + $0 }, to: node)
+    // Node n's children are n*10+1 ... n*10+3, loaded on demand, up to three levels. The
+    // handler gets the tree: it captures no data source (which would hold it in a cycle).
+    func load(_ node: Int, into tree: OutlineTree<Int>) {
+      guard node < 100, !tree.hasChildren(node) else { return }
+      tree.append((1...3).map { node * 10 + $0 }, to: node)
     }
-    source.willExpand = { node in
+    source.willExpand = { node, tree in
       asked.append(node)
-      load(node)
-      for child in source.tree.children(of: node) { load(child) }
+      load(node, into: tree)
+      for child in tree.children(of: node) { load(child, into: tree) }
     }
     source.didCollapse = { collapsed.append($0) }
     source.tree.append([1, 2])
-    load(1)
-    load(2)
+    load(1, into: source.tree)
+    load(2, into: source.tree)
     source.reloadData()
     view.layoutIfNeeded()
     expectCellsMatch(view, source, "at the start")

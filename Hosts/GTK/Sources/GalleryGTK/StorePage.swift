@@ -34,7 +34,6 @@ final class StorePage: GTKPage {
     for index in 0..<count { gtk_string_list_append(list, DemoData.title(forItem: index)) }
     let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
     sorter = UnsafeMutablePointer(gtk_string_sorter_new(expression)!)
-    g_object_ref(gpointer(sorter))  // kept to sort again after unsorting
     g_object_ref(gpointer(list))  // the sort model takes one reference; the page keeps one
     sorted = gtk_sort_list_model_new(list, nil)!
     let view = CollectionView(

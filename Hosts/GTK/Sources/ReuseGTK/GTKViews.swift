@@ -365,6 +365,7 @@ open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
     setNeedsDisplay()
   }
 
+  /// The cell is shown (or moved): it will be unbound when it leaves. Overrides call `super`.
   open override func apply(_ layoutAttributes: LayoutAttributes) {
     needsUnbind = true
   }

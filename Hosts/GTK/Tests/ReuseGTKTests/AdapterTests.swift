@@ -14,9 +14,15 @@ final class NumberCell: GTKCell {
   }
 }
 
+/// `count` items in one section; cells are `NumberCell`s showing their item, or what `cell`
+/// makes.
 final class Numbers: CollectionViewDataSource {
   let count: Int
-  init(_ count: Int) { self.count = count }
+  let cell: ((CollectionView, ItemPath) -> CollectionViewCell)?
+  init(_ count: Int, cell: ((CollectionView, ItemPath) -> CollectionViewCell)? = nil) {
+    self.count = count
+    self.cell = cell
+  }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   { count }
   func collectionView(
@@ -24,6 +30,7 @@ final class Numbers: CollectionViewDataSource {
   )
     -> CollectionViewCell
   {
+    if let make = self.cell { return make(collectionView, indexPath) }
     let cell = collectionView.dequeueReusableCell(
       NumberCell.self, withReuseIdentifier: "n", for: indexPath)
     cell.number = indexPath.item

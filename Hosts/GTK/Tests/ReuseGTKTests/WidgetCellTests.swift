@@ -27,22 +27,6 @@ final class LabelRowCell: GTKWidgetCell {
   }
 }
 
-final class LabelRows: CollectionViewDataSource {
-  let count: Int
-  init(_ count: Int) { self.count = count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      LabelRowCell.self, withReuseIdentifier: "label", for: indexPath)
-    gtk_label_set_text(OpaquePointer(cell.label), "Item \(indexPath.item)")
-    cell.bound(to: indexPath)
-    return cell
-  }
-}
-
 /// Cells made of GTK widgets through set-up, bind, unbind and tear-down: as many set-ups as
 /// the screen needs, every row on screen bound to its own item after every scroll, unbinds
 /// as rows leave, a tear-down for every set-up when the collection view goes.
@@ -54,7 +38,13 @@ final class WidgetCellTests: XCTestCase {
     let tearDowns = GTKWidgetCell.tearDowns
     var view: CollectionView? = CollectionView(layout: ListLayout(itemSizing: .uniform(44)))
     view!.register(LabelRowCell.self, forCellWithReuseIdentifier: "label")
-    let rows = LabelRows(100_000)
+    let rows = Numbers(100_000) { view, path in
+      let cell = view.dequeueReusableCell(
+        LabelRowCell.self, withReuseIdentifier: "label", for: path)
+      gtk_label_set_text(OpaquePointer(cell.label), "Item \(path.item)")
+      cell.bound(to: path)
+      return cell
+    }
     view!.dataSource = rows
     var host: CollectionViewWidget? = CollectionViewWidget(collectionView: view!)
     let window = show(host!)
