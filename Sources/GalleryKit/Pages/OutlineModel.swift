@@ -147,6 +147,9 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
         Cell.self, withReuseIdentifier: Self.cellIdentifier, for: path)
       cell.name = world.name(of: place)
       cell.detail = world.detail(of: place)
+      // What a screen reader says, for every host's cell alike.
+      cell.accessibilityLabel = cell.name
+      cell.accessibilityValue = cell.detail.isEmpty ? nil : cell.detail
       cell.level = row.level
       cell.hasChildren = row.hasChildren
       cell.isExpanded = row.isExpanded

@@ -6,16 +6,6 @@ import ReuseTerminal
 /// children, its name, and what it holds on the right.
 final class OutlineRowCell: TerminalCell, OutlinePresenting {
   var name = ""
-
-  override var accessibilityLabel: String? {
-    get { name }
-    set {}
-  }
-
-  override var accessibilityValue: String? {
-    get { detail.isEmpty ? nil : detail }
-    set {}
-  }
   var detail = ""
   var level = 0
   var hasChildren = false

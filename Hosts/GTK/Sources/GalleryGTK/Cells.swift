@@ -241,14 +241,6 @@ final class OutlineRowCell: GTKCell, OutlinePresenting {
   var level = 0
   var hasChildren = false
   var isExpanded = false
-  override var accessibilityLabel: String? {
-    get { name }
-    set {}
-  }
-  override var accessibilityValue: String? {
-    get { detail.isEmpty ? nil : detail }
-    set {}
-  }
 
   /// The indentation of a level, and the disclosure's box (for clicks): from the row's left.
   static let indent = 22.0
