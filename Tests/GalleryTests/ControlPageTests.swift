@@ -10,15 +10,6 @@ import Testing
     makeTestGallery(page, TerminalSize(columns: 80, rows: 24), items: items)
   }
 
-  private func settle(_ gallery: Gallery, from time: inout Double, limit: Int = 1_000) {
-    var frames = 0
-    while gallery.isAnimating && frames < limit {
-      time += 1.0 / 60
-      gallery.tick(now: time)
-      frames += 1
-    }
-  }
-
   private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
     gallery.draw(into: canvas)
     return canvas.plainTextLines()
@@ -40,7 +31,7 @@ import Testing
     gallery.handle(.mouse(MouseEvent(kind: .press, column: world.lowerBound + 1, row: 2)), at: time)
     gallery.handle(
       .mouse(MouseEvent(kind: .release, column: world.lowerBound + 1, row: 2)), at: time + 0.05)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)
     #expect(screen[1].contains("selected World"))
     #expect(screen.joined().contains("didSelect World (tap)"))
@@ -64,7 +55,7 @@ import Testing
         movedBar.lowerBound <= moved.lowerBound && movedBar.lowerBound >= moved.lowerBound - 2)
     }
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 2)), at: time + 0.1)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
   }
 
   @Test func optionBarKeysDeselectReloadAndSlideSelect() {
@@ -75,7 +66,7 @@ import Testing
     #expect(screen[1].contains("nothing selected"))
     #expect(!screen[3].contains("━"), "no selection, no indicator")
     gallery.handle(.key(KeyEvent(.end)), at: time)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)
     #expect(screen[1].contains("selected Topic 1,000"))
     #expect(screen[2].hasSuffix("Topic 1,000"), "the last column, clamped to the right edge")
@@ -86,13 +77,8 @@ import Testing
     // Slide selection: a drag that leaves a column in the centre selects it.
     gallery.handle(.key(KeyEvent(.character("r"))), at: time)
     gallery.handle(.key(KeyEvent(.character("s"))), at: time)
-    gallery.handle(.mouse(MouseEvent(kind: .press, column: 60, row: 2)), at: time)
-    for step in 1...10 {
-      time += 1.0 / 60
-      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 60 - step * 3, row: 2)), at: time)
-    }
-    gallery.handle(.mouse(MouseEvent(kind: .release, column: 30, row: 2)), at: time)
-    settle(gallery, from: &time)
+    dragTestGallery(gallery, from: (60, 2), step: (-3, 0), steps: 10, time: &time)
+    settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)
     #expect(screen.joined().contains("(slide)"))
     #expect(!screen[1].contains("nothing selected"))
@@ -105,25 +91,20 @@ import Testing
     // The right neighbour peeks in at the right edge.
     gallery.handle(.mouse(MouseEvent(kind: .press, column: 78, row: 12)), at: time)
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 78, row: 12)), at: time + 0.05)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     #expect(lines(gallery, canvas)[1].contains("card 2 of 12"))
     // A drag to the right, past half a card, pages back; from card 1 it wraps to 12.
     for expected in ["card 1 of 12", "card 12 of 12"] {
-      gallery.handle(.mouse(MouseEvent(kind: .press, column: 20, row: 12)), at: time)
-      for step in 1...10 {
-        time += 1.0 / 60
-        gallery.handle(.mouse(MouseEvent(kind: .drag, column: 20 + step * 4, row: 12)), at: time)
-      }
-      gallery.handle(.mouse(MouseEvent(kind: .release, column: 60, row: 12)), at: time)
-      settle(gallery, from: &time)
+      dragTestGallery(gallery, from: (20, 12), step: (4, 0), steps: 10, time: &time)
+      settleTestGallery(gallery, time: &time)
       #expect(lines(gallery, canvas)[1].contains(expected))
     }
     // Without wrap, the first card is the end.
     gallery.handle(.key(KeyEvent(.character("w"))), at: time)
     gallery.handle(.key(KeyEvent(.home)), at: time)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     gallery.handle(.key(KeyEvent(.left)), at: time)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     #expect(lines(gallery, canvas)[1].contains("card 1 of 12 · wrap off"))
   }
 
@@ -177,7 +158,7 @@ import Testing
         .mouse(MouseEvent(kind: .drag, column: 40 - step * 2, row: 12 + wobble)), at: time)
     }
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 28, row: 12)), at: time)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     #expect(lines(gallery, canvas)[1].contains("橙 orange · 400×500"))
     // A vertical drag: the next size, still orange (the shared column).
     gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 14)), at: time)
@@ -186,13 +167,13 @@ import Testing
       gallery.handle(.mouse(MouseEvent(kind: .drag, column: 40, row: 14 - step)), at: time)
     }
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 8)), at: time)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     let screen = lines(gallery, canvas)
     #expect(screen[1].contains("橙 orange · 200×300"))
     // A click on the centre chooses the centred swatch.
     gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 12)), at: time)
     gallery.handle(.mouse(MouseEvent(kind: .release, column: 40, row: 12)), at: time + 0.05)
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     let after = lines(gallery, canvas)
     #expect(after[after.count - 2].hasPrefix(" chosen: 橙 orange 200×300 │ didSelect"))
   }
@@ -218,9 +199,9 @@ import Testing
     canvas.resize(columns: 80, rows: 24)
     let (fresh, freshCanvas) = makeGallery(page)
     var time = 1.0
-    settle(gallery, from: &time)  // a page loaded during the storm fades in
+    settleTestGallery(gallery, time: &time)  // a page loaded during the storm fades in
     time = 1.0
-    settle(fresh, from: &time)
+    settleTestGallery(fresh, time: &time)
     // Every row but the counters (the storm really showed more cells at larger sizes).
     // The waterfall may have loaded more pages while the storm made it huge: its heading
     // counts them and its scroll thumb is shorter, and the cards already placed stay where

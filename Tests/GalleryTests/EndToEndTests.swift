@@ -13,8 +13,7 @@ struct EndToEndTests {
     #expect(tmux.display("#{alternate_on}") == "1", "the gallery uses the alternate screen")
     #expect(!tmux.terminalIsCooked, "raw mode while it runs")
 
-    tmux.keys("Down", "Down", "Enter")
-    try tmux.waitFor("✓ Cobalt Falcon")
+    try tmux.press("Down", "Down", "Enter", until: "✓ Cobalt Falcon")
     // Two wheel notches down over the list (SGR: ESC [ < 65 ; column ; row M).
     let wheel = Array("\u{1B}[<65;20;10M".utf8)
     tmux.bytes(wheel)
@@ -94,16 +93,14 @@ struct EndToEndTests {
     defer { tmux.kill() }
     tmux.type(Tmux.galleryPath)
     try tmux.waitFor("1 List")
-    tmux.keys("C-z")
-    try tmux.waitFor("Stopped")
+    try tmux.press("C-z", until: "Stopped")
     #expect(tmux.display("#{alternate_on}") == "0", "suspended: main screen")
     #expect(try tmux.shellSeesCookedTerminal(), "suspended: cooked mode")
     tmux.type("fg")
     try tmux.waitFor("1 List")
     #expect(tmux.display("#{alternate_on}") == "1", "resumed: alternate screen again")
     #expect(!tmux.terminalIsCooked, "resumed: raw mode again")
-    tmux.keys("Down", "Enter")
-    try tmux.waitFor("✓ Brisk Falcon", "keys work after resuming")
+    try tmux.press("Down", "Enter", until: "✓ Brisk Falcon", "keys work after resuming")
     tmux.keys("q")
     try tmux.waitForPrompt()
     #expect(try tmux.shellSeesCookedTerminal())
@@ -131,10 +128,8 @@ struct EndToEndTests {
     // The click was a tap too: it chose the swatch under it (and moved there).
     #expect(!settled.contains("chosen: none"), "\(settled)")
 
-    tmux.keys("1")
-    try tmux.waitFor("Arrivals")
-    tmux.keys("End")
-    try tmux.waitFor("#1,000")
+    try tmux.press("1", until: "Arrivals")
+    try tmux.press("End", until: "#1,000")
     for _ in 0..<41 {
       tmux.keys("Up")
       Thread.sleep(forTimeInterval: 0.01)
@@ -157,8 +152,7 @@ struct EndToEndTests {
     defer { tmux.kill() }
     tmux.drag(through: [4, 8, 14, 20, 25].map { (1, $0) }, pause: 0.03, releases: false)
     try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
-    tmux.keys("Escape")
-    try tmux.waitFor("no edits yet", notContaining: "moving", "Escape puts it back")
+    try tmux.press("Escape", until: "no edits yet", notContaining: "moving", "Escape puts it back")
     tmux.bytes(Array("\u{1B}[<0;1;25m".utf8))
     Thread.sleep(forTimeInterval: 0.5)
     #expect(tmux.capture().contains("no edits yet"), "\(tmux.capture())")
@@ -182,11 +176,9 @@ struct EndToEndTests {
     let tmux = try Tmux.gallery(
       columns: 100, rows: 30, "--demo optionbar --items 10000000", until: "10,000,000 categories")
     defer { tmux.kill() }
-    tmux.keys("End")
-    try tmux.waitFor("selected Topic 10,000,000")
+    try tmux.press("End", until: "selected Topic 10,000,000")
     let start = Date()
-    tmux.keys("C-c")
-    try tmux.waitFor("EXIT=")
+    try tmux.press("C-c", until: "EXIT=")
     #expect(Date().timeIntervalSince(start) < 2, "Ctrl-C ended it within a moment")
     #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
   }
@@ -232,6 +224,14 @@ struct Tmux {
     _ = try? run(["send-keys", "-t", session, "-l", command]); keys("Enter")
   }
   func keys(_ names: String...) { _ = try? run(["send-keys", "-t", session] + names) }
+  /// Presses the keys `names`, then waits until the screen shows `text` (and not `absent`).
+  func press(
+    _ names: String..., until text: String, notContaining absent: String? = nil,
+    _ comment: String = ""
+  ) throws {
+    _ = try? run(["send-keys", "-t", session] + names)
+    try waitFor(text, notContaining: absent, comment)
+  }
   func bytes(_ bytes: [UInt8]) {
     _ = try? run(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
   }

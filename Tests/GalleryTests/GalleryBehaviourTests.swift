@@ -14,15 +14,6 @@ import Testing
     return gallery
   }
 
-  private func settle(_ gallery: Gallery, from time: inout Double) {
-    var frames = 0
-    while gallery.isAnimating && frames < 1000 {
-      time += 1.0 / 60
-      gallery.tick(now: time)
-      frames += 1
-    }
-  }
-
   @Test func digitsBracketsAndTabClicksSwitchPages() {
     let gallery = makeGallery()
     let canvas = Canvas(columns: 80, rows: 24)
@@ -50,7 +41,7 @@ import Testing
       gallery.handle(
         .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 10, row: 10)), at: time)
     }
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     gallery.draw(into: canvas)
     // Four notches of three rows: the content moved 12 rows; the pinned header covers the
     // first list row, so the row below it shows item 13.
@@ -67,14 +58,9 @@ import Testing
     var time = 1.0
     let canvas = Canvas(columns: 80, rows: 24)
     gallery.draw(into: canvas)
-    gallery.handle(.mouse(MouseEvent(kind: .press, column: 20, row: 18)), at: time)
-    for step in 1...6 {
-      time += 1.0 / 60
-      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 20, row: 18 - step * 2)), at: time)
-    }
-    gallery.handle(.mouse(MouseEvent(kind: .release, column: 20, row: 6)), at: time)
+    dragTestGallery(gallery, from: (20, 18), step: (0, -2), steps: 6, time: &time)
     #expect(gallery.isAnimating, "the release flings")
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     #expect(!gallery.isAnimating)
     gallery.draw(into: canvas)
     #expect(!canvas.plainTextLines()[3].contains("Amber Falcon"), "it moved")
@@ -95,7 +81,7 @@ import Testing
     gallery.draw(into: canvas)
     #expect(canvas.plainTextLines()[3].contains("Review Amber Falcon"))
     #expect(canvas.plainTextLines()[4].contains("Write Hollow Falcon"))
-    settle(gallery, from: &time)
+    settleTestGallery(gallery, time: &time)
     gallery.draw(into: canvas)
     let after = canvas.plainTextLines()
     #expect(after[3].contains("Write Hollow Falcon"))

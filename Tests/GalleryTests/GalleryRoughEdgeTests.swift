@@ -246,12 +246,8 @@ import Testing
     let before = lines(gallery, canvas)[4]
     let title = String(before.dropFirst(6).prefix(20)).trimmingCharacters(in: .whitespaces)
     // Swipe the second task left, slowly, past half of its actions, and let go.
-    gallery.handle(.mouse(MouseEvent(kind: .press, column: 100, row: 4)), at: time)
-    for step in 1...12 {
-      time += 1.0 / 30
-      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 100 - step * 2, row: 4)), at: time)
-    }
-    gallery.handle(.mouse(MouseEvent(kind: .release, column: 76, row: 4)), at: time)
+    dragTestGallery(
+      gallery, from: (100, 4), step: (-2, 0), steps: 12, interval: 1.0 / 30, time: &time)
     settleTestGallery(gallery, time: &time)
     let row = lines(gallery, canvas)[4]
     #expect(row.contains("Delete") && row.contains("Done"), "\(row)")
@@ -288,12 +284,7 @@ import Testing
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("optionbar", TerminalSize(columns: 80, rows: 24))
     // Fling the strip far along, and reload with five categories while it still moves.
-    gallery.handle(.mouse(MouseEvent(kind: .press, column: 70, row: 2)), at: time)
-    for step in 1...6 {
-      time += 1.0 / 60
-      gallery.handle(.mouse(MouseEvent(kind: .drag, column: 70 - step * 10, row: 2)), at: time)
-    }
-    gallery.handle(.mouse(MouseEvent(kind: .release, column: 10, row: 2)), at: time)
+    dragTestGallery(gallery, from: (70, 2), step: (-10, 0), steps: 6, time: &time)
     for _ in 0..<20 {
       time += 1.0 / 60
       gallery.tick(now: time)

@@ -22,12 +22,9 @@ struct ScreenReaderTests {
     #expect(tmux.display("#{alternate_on}") == "0", "the main screen: nothing is drawn")
     #expect(lines(tmux).contains("Page 1 of 8: List"))
     // Keys as usual; each focus change is one line with the position and the state.
-    tmux.keys("Down")
-    try tmux.waitFor("Brisk Falcon, 2 of 1,000,000")
-    tmux.keys("Enter")
-    try tmux.waitFor("Brisk Falcon, 2 of 1,000,000, selected")
-    tmux.keys("End")
-    try tmux.waitFor(", 1,000,000 of 1,000,000")
+    try tmux.press("Down", until: "Brisk Falcon, 2 of 1,000,000")
+    try tmux.press("Enter", until: "Brisk Falcon, 2 of 1,000,000, selected")
+    try tmux.press("End", until: ", 1,000,000 of 1,000,000")
     // Every page opens with its title and what has its focus.
     let pages: [(key: String, title: String, spoken: String)] = [
       ("2", "Option bar", " of "),
@@ -39,8 +36,7 @@ struct ScreenReaderTests {
       ("8", "Chat", "last from"),
     ]
     for page in pages {
-      tmux.keys(page.key)
-      try tmux.waitFor("Page \(page.key) of 8: \(page.title)")
+      try tmux.press(page.key, until: "Page \(page.key) of 8: \(page.title)")
       // Move the focus where the page has one: the next line says where it went.
       tmux.keys(page.key == "2" || page.key == "3" || page.key == "6" ? "Right" : "Down")
       Thread.sleep(forTimeInterval: 0.3)
@@ -50,13 +46,10 @@ struct ScreenReaderTests {
       #expect(spoken.contains(page.spoken), "page \(page.title) said:\n\(spoken)")
     }
     // The picker: a move across says the new column; the outline: expanding says so.
-    tmux.keys("7")
-    try tmux.waitFor("Page 7 of 8: Outline")
-    tmux.keys("Home", "Right")
-    try tmux.waitFor("expanded")
+    try tmux.press("7", until: "Page 7 of 8: Outline")
+    try tmux.press("Home", "Right", until: "expanded")
     // ? lists the keys as lines; any key closes it.
-    tmux.keys("?")
-    try tmux.waitFor("Keys for Outline:")
+    try tmux.press("?", until: "Keys for Outline:")
     #expect(lines(tmux).contains { $0.hasPrefix("q Ctrl-C: quit") })
     tmux.keys("Escape")
     // A lone Escape is told from the start of a sequence by a pause: wait it out.
@@ -69,20 +62,16 @@ struct ScreenReaderTests {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 8")
     defer { tmux.kill() }
-    tmux.keys("a")
-    try tmux.waitFor("1 item added")
-    tmux.keys("d")
-    try tmux.waitFor("1 item removed")
-    tmux.keys("6")
-    try tmux.waitFor("Page 6 of 8: Carousel")
+    try tmux.press("a", until: "1 item added")
+    try tmux.press("d", until: "1 item removed")
+    try tmux.press("6", until: "Page 6 of 8: Carousel")
     try tmux.quit()
   }
 
   @Test func theCursorSitsOnTheFocusedRow() throws {
     let tmux = try Tmux.gallery(columns: 100, rows: 30, "--show-cursor", until: "1 List")
     defer { tmux.kill() }
-    tmux.keys("Down", "Down")
-    try tmux.waitFor("Cobalt Falcon │")
+    try tmux.press("Down", "Down", until: "Cobalt Falcon │")
     Thread.sleep(forTimeInterval: 0.3)
     #expect(tmux.display("#{cursor_flag}") == "1", "the cursor shows")
     let row = Int(tmux.display("#{cursor_y}")) ?? -1

@@ -67,15 +67,7 @@ public struct GalleryData: Sendable, Equatable {
 
   /// Parses and checks a data file's bytes.
   public static func parse(_ bytes: [UInt8]) throws(DataFileError) -> GalleryData {
-    do {
-      return try check(try JSONParser.parse(bytes))
-    } catch {
-      // Checks report byte offsets; only now, once, turn one into a line and column.
-      if let offset = error.offset {
-        throw DataFileError(error.message, at: JSONParser.location(ofOffset: offset, in: bytes))
-      }
-      throw error
-    }
+    try JSONParser.parse(bytes, reading: check)
   }
 
   private static func check(_ root: JSONValue) throws(DataFileError) -> GalleryData {

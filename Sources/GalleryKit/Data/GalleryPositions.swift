@@ -55,14 +55,7 @@ public struct GalleryPositions: Equatable, Sendable {
 
   /// Reads a file written by ``json``; anything else is an error with its line and column.
   public static func parse(_ bytes: [UInt8]) throws(DataFileError) -> GalleryPositions {
-    do {
-      return try read(try JSONParser.parse(bytes))
-    } catch {
-      if let offset = error.offset {
-        throw DataFileError(error.message, at: JSONParser.location(ofOffset: offset, in: bytes))
-      }
-      throw error
-    }
+    try JSONParser.parse(bytes, reading: read)
   }
 
   private static func read(_ value: JSONValue) throws(DataFileError) -> GalleryPositions {

@@ -134,6 +134,21 @@ public struct JSONParser {
     return value
   }
 
+  /// Parses `bytes` as one JSON document and reads it with `read`, whose errors may carry
+  /// byte offsets: only then, once, is an offset turned into a line and column.
+  public static func parse<Value>(
+    _ bytes: [UInt8], reading read: (JSONValue) throws(DataFileError) -> Value
+  ) throws(DataFileError) -> Value {
+    do {
+      return try read(try parse(bytes))
+    } catch {
+      if let offset = error.offset {
+        throw DataFileError(error.message, at: location(ofOffset: offset, in: bytes))
+      }
+      throw error
+    }
+  }
+
   private init(bytes: [UInt8]) {
     self.bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a UTF-8 byte order mark
@@ -225,20 +240,7 @@ public struct JSONParser {
       index += 1
       skipWhitespace()
       members.append((key, try parseValue(depth: depth + 1)))
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw DataFileError("the file ends inside an object (truncated?)", at: location)
-      }
-      if bytes[index] == 0x2C {
-        index += 1
-        continue
-      }
-      if bytes[index] == 0x7D {
-        index += 1
-        return .object(members, offset: start)
-      }
-      throw DataFileError(
-        "expected ',' or '}' after an object member, found \(describeByte())", at: location)
+      if try closes(0x7D, "an object", "member") { return .object(members, offset: start) }
     }
   }
 
@@ -254,21 +256,27 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       elements.append(try parseValue(depth: depth + 1))
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw DataFileError("the file ends inside an array (truncated?)", at: location)
-      }
-      if bytes[index] == 0x2C {
-        index += 1
-        continue
-      }
-      if bytes[index] == 0x5D {
-        index += 1
-        return .array(elements, offset: start)
-      }
-      throw DataFileError(
-        "expected ',' or ']' after an array element, found \(describeByte())", at: location)
+      if try closes(0x5D, "an array", "element") { return .array(elements, offset: start) }
     }
+  }
+
+  /// After a member of an object or an element of an array: reads the ',' that continues it
+  /// (`false`) or the `closing` bracket that ends it (`true`).
+  private mutating func closes(
+    _ closing: UInt8, _ container: String, _ part: String
+  ) throws(DataFileError) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else {
+      throw DataFileError("the file ends inside \(container) (truncated?)", at: location)
+    }
+    let byte = bytes[index]
+    guard byte == 0x2C || byte == closing else {
+      let expected = "',' or '\(Character(Unicode.Scalar(closing)))'"
+      throw DataFileError(
+        "expected \(expected) after \(container) \(part), found \(describeByte())", at: location)
+    }
+    index += 1
+    return byte == closing
   }
 
   private mutating func parseString() throws(DataFileError) -> String {

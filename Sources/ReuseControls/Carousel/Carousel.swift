@@ -46,9 +46,9 @@ public final class Carousel: CellHostingControl {
   /// they settle.
   public var autoscrollInterval: Double? {
     didSet {
-      if let interval = autoscrollInterval, !(interval > 0 && interval.isFinite) {
-        collectionView.diagnostics.report(
-          .invalidMetric, "autoscrollInterval \(interval) is invalid; autoscroll is off")
+      if !collectionView.diagnostics.isValidOptionalMetric(
+        autoscrollInterval, "autoscrollInterval", instead: "autoscroll is off")
+      {
         autoscrollInterval = nil
       }
       nextAutoscroll = nil

@@ -40,9 +40,9 @@ public final class OptionBar: CellHostingControl {
   /// still centres it exactly. Non-positive or non-finite values are reported and ignored.
   public var estimatedColumnWidth: Double? {
     didSet {
-      if let width = estimatedColumnWidth, !(width > 0 && width.isFinite) {
-        collectionView.diagnostics.report(
-          .invalidMetric, "estimatedColumnWidth \(width) is invalid; asking for every width")
+      if !collectionView.diagnostics.isValidOptionalMetric(
+        estimatedColumnWidth, "estimatedColumnWidth", instead: "asking for every width")
+      {
         estimatedColumnWidth = nil
         return
       }

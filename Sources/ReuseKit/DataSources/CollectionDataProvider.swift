@@ -92,15 +92,6 @@ public struct ArrayDataProvider<Item>: CollectionDataProvider {
 
   /// Moves the item at `source` to `destination` (its path after the move).
   public mutating func moveItem(at source: ItemPath, to destination: ItemPath) -> Bool {
-    guard item(at: source) != nil, sections.indices.contains(destination.section),
-      destination.item >= 0
-    else { return false }
-    let moved = sections[source.section].remove(at: source.item)
-    guard destination.item <= sections[destination.section].count else {
-      sections[source.section].insert(moved, at: source.item)
-      return false
-    }
-    sections[destination.section].insert(moved, at: destination.item)
-    return true
+    sections.moveElement(at: source, to: destination)
   }
 }

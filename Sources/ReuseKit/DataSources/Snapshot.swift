@@ -141,16 +141,14 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
 
   /// Marks sections to reload (all their cells and views replaced).
   public mutating func reloadSections(_ sections: [SectionID]) {
-    for section in sections where knownSection(section, "reloadSections") != nil {
-      reloadedSectionIdentifiers.insert(section)
-    }
+    let known = sections.filter { knownSection($0, "reloadSections") != nil }
+    reloadedSectionIdentifiers.formUnion(known)
   }
 
   /// Marks sections whose headers and footers are configured again.
   public mutating func reconfigureSections(_ sections: [SectionID]) {
-    for section in sections where knownSection(section, "reconfigureSections") != nil {
-      reconfiguredSectionIdentifiers.insert(section)
-    }
+    let known = sections.filter { knownSection($0, "reconfigureSections") != nil }
+    reconfiguredSectionIdentifiers.formUnion(known)
   }
 
   // MARK: Items
@@ -213,16 +211,14 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
 
   /// Marks items to reload (a new cell each).
   public mutating func reloadItems(_ items: [ItemID]) {
-    for item in items where knownItem(item, "reloadItems") != nil {
-      reloadedItemIdentifiers.insert(item)
-    }
+    let known = items.filter { knownItem($0, "reloadItems") != nil }
+    reloadedItemIdentifiers.formUnion(known)
   }
 
   /// Marks items to reconfigure (the same cell, configured again).
   public mutating func reconfigureItems(_ items: [ItemID]) {
-    for item in items where knownItem(item, "reconfigureItems") != nil {
-      reconfiguredItemIdentifiers.insert(item)
-    }
+    let known = items.filter { knownItem($0, "reconfigureItems") != nil }
+    reconfiguredItemIdentifiers.formUnion(known)
   }
 
   /// This snapshot without its reload and reconfigure marks (they apply once) or problems.
@@ -296,16 +292,8 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// interactive movement's drop does. Returns `false`, changing nothing, when either path is
   /// out of range.
   mutating func moveItem(at source: ItemPath, to destination: ItemPath) -> Bool {
-    guard itemsBySection.indices.contains(source.section),
-      itemsBySection[source.section].indices.contains(source.item),
-      itemsBySection.indices.contains(destination.section), destination.item >= 0
-    else { return false }
-    let item = itemsBySection[source.section].remove(at: source.item)
-    guard destination.item <= itemsBySection[destination.section].count else {
-      itemsBySection[source.section].insert(item, at: source.item)
-      return false
-    }
-    itemsBySection[destination.section].insert(item, at: destination.item)
+    guard itemsBySection.moveElement(at: source, to: destination) else { return false }
+    let item = itemsBySection[destination.section][destination.item]
     sectionOfItem[item] = sectionIdentifiers[destination.section]
     return true
   }

@@ -52,6 +52,14 @@ public final class Diagnostics {
   }
 
   /// How many reports with `code` there have been.
+  /// Whether an optional metric is absent or positive and finite; otherwise reports it as
+  /// ``Diagnostic/Code/invalidMetric``, naming it and saying what happens `instead`.
+  package func isValidOptionalMetric(_ value: Double?, _ name: String, instead: String) -> Bool {
+    guard let value, !(value > 0 && value.isFinite) else { return true }
+    report(.invalidMetric, "\(name) \(value) is invalid; \(instead)")
+    return false
+  }
+
   public func count(of code: Diagnostic.Code) -> Int { countsByCode[code] ?? 0 }
 
   /// Forgets the recorded reports and counts.

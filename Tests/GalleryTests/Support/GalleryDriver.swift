@@ -35,3 +35,24 @@ func pressTestGallery(_ keys: [Key], _ gallery: Gallery, _ canvas: Canvas, time:
   }
   gallery.draw(into: canvas)
 }
+
+/// A mouse drag on `gallery`: a press at `from` (a 0-based column and row), `steps` moves of
+/// `step` cells each, `interval` seconds apart, and a release where the last move ended
+/// unless `releases` is false. Advances `time` by the moves.
+func dragTestGallery(
+  _ gallery: Gallery, from: (column: Int, row: Int), step: (columns: Int, rows: Int),
+  steps: Int, interval: Double = 1.0 / 60, releases: Bool = true, time: inout Double
+) {
+  gallery.handle(.mouse(MouseEvent(kind: .press, column: from.column, row: from.row)), at: time)
+  var column = from.column
+  var row = from.row
+  for _ in 0..<steps {
+    time += interval
+    column += step.columns
+    row += step.rows
+    gallery.handle(.mouse(MouseEvent(kind: .drag, column: column, row: row)), at: time)
+  }
+  if releases {
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time)
+  }
+}

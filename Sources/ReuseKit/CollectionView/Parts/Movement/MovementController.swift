@@ -7,8 +7,7 @@ final class MovementController: LayoutPassParticipant {
   @exclusivity(unchecked) private(set) var state: InteractiveMovement?
   /// Per element of the pass's answer: where the movement wants it drawn from its place, and
   /// where it is drawn (reused buffers).
-  @exclusivity(unchecked) var itemTargets: [Point] = []
-  @exclusivity(unchecked) var supplementaryTargets: [Point] = []
+  @exclusivity(unchecked) var targets = MovementTargets()
   @exclusivity(unchecked) var shownItems: [Point] = []
   @exclusivity(unchecked) var shownSupplementary: [Point] = []
   /// The lifted item's cell, told it is lifted.

@@ -30,45 +30,57 @@ extension CollectionView {
 /// Where a movement wants each element of the layout's answer drawn, as offsets from its
 /// place; one presenter per style.
 protocol MovementPresenter {
-  /// Fills `targets` (one per kept item, in order) and `supplementaryTargets` (one per
-  /// supplementary view), dropping from `items` what the style does not show (the lifted item,
-  /// the gap) and renaming items that flow to another slot. Returns the number of items kept.
+  /// Fills `targets` (one per kept item, in order, and one per supplementary view), dropping
+  /// from `elements.items` what the style does not show (the lifted item, the gap) and
+  /// renaming items that flow to another slot.
   func present(
-    _ items: inout [LayoutAttributes], supplementary: [LayoutAttributes],
-    targets: inout [Point], supplementaryTargets: inout [Point],
-    movement: InteractiveMovement, layout: any CollectionViewLayout,
-    in collectionView: CollectionView)
+    _ elements: inout LayoutElements, _ targets: inout MovementTargets,
+    _ movement: InteractiveMovement, _ layout: any CollectionViewLayout,
+    _ collectionView: CollectionView)
+}
+
+/// Where a movement wants each element of a pass's answer drawn, as offsets from its place:
+/// one per item and one per supplementary view, in the answer's order (reused buffers).
+struct MovementTargets {
+  var items: [Point] = []
+  var supplementaryViews: [Point] = []
+
+  mutating func removeAll() {
+    items.removeAll(keepingCapacity: true)
+    supplementaryViews.removeAll(keepingCapacity: true)
+  }
 }
 
 /// Lists and carousels: the items, headers and footers between the source and the gap slide
 /// by the lifted item's length, which is exactly where the drop puts them.
 struct ShiftPresenter: MovementPresenter {
   func present(
-    _ items: inout [LayoutAttributes], supplementary: [LayoutAttributes],
-    targets: inout [Point], supplementaryTargets: inout [Point],
-    movement: InteractiveMovement, layout: any CollectionViewLayout,
-    in collectionView: CollectionView
+    _ elements: inout LayoutElements, _ targets: inout MovementTargets,
+    _ movement: InteractiveMovement, _ layout: any CollectionViewLayout,
+    _ collectionView: CollectionView
   ) {
     var slide = Point.zero
     slide[movement.axis] = movement.slide
     let moves = movement.target != movement.source
     var kept = 0
-    items.withUnsafeMutableBufferPointer { items in
+    elements.items.withUnsafeMutableBufferPointer { items in
       for index in 0..<items.count where items[index].indexPath != movement.source {
         if kept != index { items[kept] = items[index] }
-        targets.append(moves && movement.shifts(items[index].indexPath) ? slide : .zero)
+        targets.items.append(moves && movement.shifts(items[index].indexPath) ? slide : .zero)
         kept += 1
       }
     }
-    items.removeLast(items.count - kept)
+    elements.items.removeLast(elements.items.count - kept)
     let crossesSections = movement.target.section != movement.source.section
-    for element in supplementary {
+    for element in elements.supplementaryViews {
       let slides =
         crossesSections && slidesSupplementary(element, movement, layout, collectionView)
-      supplementaryTargets.append(slides ? slide : .zero)
+      targets.supplementaryViews.append(slides ? slide : .zero)
     }
     if crossesSections {
-      repinHeaders(&supplementaryTargets, supplementary, movement, layout, collectionView.bounds)
+      repinHeaders(
+        &targets.supplementaryViews, elements.supplementaryViews, movement, layout,
+        collectionView.bounds)
     }
   }
 
@@ -151,16 +163,15 @@ struct ShiftPresenter: MovementPresenter {
 /// that place's size, gliding there from its own.
 struct SlotPresenter: MovementPresenter {
   func present(
-    _ items: inout [LayoutAttributes], supplementary: [LayoutAttributes],
-    targets: inout [Point], supplementaryTargets: inout [Point],
-    movement: InteractiveMovement, layout: any CollectionViewLayout,
-    in collectionView: CollectionView
+    _ elements: inout LayoutElements, _ targets: inout MovementTargets,
+    _ movement: InteractiveMovement, _ layout: any CollectionViewLayout,
+    _ collectionView: CollectionView
   ) {
     let targetFlat = collectionView.newFlatIndex(of: movement.target, movingFrom: movement.source)
     let sourceFlat = collectionView.flatIndex(of: movement.source)
     var kept = 0
-    for index in items.indices {
-      var element = items[index]
+    for index in elements.items.indices {
+      var element = elements.items[index]
       let slot = collectionView.flatIndex(of: element.indexPath)
       if slot == targetFlat { continue }  // the gap
       var item = slot
@@ -173,12 +184,12 @@ struct SlotPresenter: MovementPresenter {
         element.frame.origin = own
       }
       element.indexPath = path
-      items[kept] = element
-      targets.append(offset)
+      elements.items[kept] = element
+      targets.items.append(offset)
       kept += 1
     }
-    items.removeLast(items.count - kept)
-    for _ in supplementary { supplementaryTargets.append(.zero) }
+    elements.items.removeLast(elements.items.count - kept)
+    for _ in elements.supplementaryViews { targets.supplementaryViews.append(.zero) }
   }
 }
 
@@ -196,35 +207,24 @@ extension MovementController {
     _ movement: inout InteractiveMovement, _ elements: inout LayoutElements,
     in collectionView: CollectionView, layout: any CollectionViewLayout
   ) {
-    itemTargets.removeAll(keepingCapacity: true)
-    supplementaryTargets.removeAll(keepingCapacity: true)
+    targets.removeAll()
+    // Each style's presenter, specialised (no existential call).
     if movement.style == .shift {
-      makeRoom(with: ShiftPresenter(), &elements, movement, collectionView, layout)
+      ShiftPresenter().present(&elements, &targets, movement, layout, collectionView)
     } else {
-      makeRoom(with: SlotPresenter(), &elements, movement, collectionView, layout)
+      SlotPresenter().present(&elements, &targets, movement, layout, collectionView)
     }
     insertLiftedItem(movement, into: &elements.items, in: collectionView, layout: layout)
     var settled = true
     Glide(decay: movement.pendingDecay, movement: movement).run(
-      &elements.items, targets: itemTargets, shown: &shownItems,
+      &elements.items, targets: targets.items, shown: &shownItems,
       from: collectionView.displayedItems, settled: &settled)
     Glide(decay: movement.pendingDecay, movement: movement).run(
-      &elements.supplementaryViews, targets: supplementaryTargets, shown: &shownSupplementary,
+      &elements.supplementaryViews, targets: targets.supplementaryViews,
+      shown: &shownSupplementary,
       from: collectionView.displayedSupplementaryViews, settled: &settled)
     movement.pendingDecay = 1
     movement.isSettled = settled
-  }
-
-  /// The style's presenter fills the targets (specialised per style: no existential call).
-  private func makeRoom<Presenter: MovementPresenter>(
-    with presenter: Presenter, _ elements: inout LayoutElements,
-    _ movement: InteractiveMovement, _ collectionView: CollectionView,
-    _ layout: any CollectionViewLayout
-  ) {
-    presenter.present(
-      &elements.items, supplementary: elements.supplementaryViews, targets: &itemTargets,
-      supplementaryTargets: &supplementaryTargets, movement: movement, layout: layout,
-      in: collectionView)
   }
 
   /// The lifted item: at the pointer, above everything; home when returning.
@@ -248,7 +248,7 @@ extension MovementController {
     var position = items.count
     while position > 0 && movement.source < items[position - 1].indexPath { position -= 1 }
     items.insert(lifted, at: position)
-    itemTargets.insert(liftedOffset, at: position)
+    targets.items.insert(liftedOffset, at: position)
   }
 }
 
