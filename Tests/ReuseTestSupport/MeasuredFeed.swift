@@ -5,7 +5,10 @@ import ReuseKit
 /// delegate's edge approaches are recorded, and may load more (``onApproach``).
 package final class MeasuredFeed: CollectionViewDataSource, CollectionViewDelegate {
   package var ids: [Int]
+  /// Lengths by identifier, for items not given by ``lengthOfID``.
   package var lengths: [Int: Double] = [:]
+  /// The length of an identifier that ``lengths`` does not hold.
+  package var lengthOfID: (Int) -> Double? = { _ in nil }
   package var nextID: Int
   /// The edges the delegate heard of, in order.
   package var approached: [ContentEdge] = []
@@ -19,9 +22,11 @@ package final class MeasuredFeed: CollectionViewDataSource, CollectionViewDelega
     for (id, length) in lengths.enumerated() { self.lengths[id] = length }
   }
 
-  /// `count` items, each `length(id)` long.
-  package convenience init(count: Int, length: (Int) -> Double) {
-    self.init((0..<count).map(length))
+  /// `count` items, each `length(id)` long, asked when the item shows.
+  package init(count: Int, length: @escaping (Int) -> Double?) {
+    ids = Array(0..<count)
+    nextID = count
+    lengthOfID = length
   }
 
   package func collectionView(
@@ -33,7 +38,8 @@ package final class MeasuredFeed: CollectionViewDataSource, CollectionViewDelega
   ) -> CollectionViewCell {
     let cell = collectionView.dequeueReusableCell(
       RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.preferredLength = lengths[ids[indexPath.item]]
+    let id = ids[indexPath.item]
+    cell.preferredLength = lengths[id] ?? lengthOfID(id)
     cell.configuredPath = indexPath
     return cell
   }

@@ -54,10 +54,30 @@ public struct GalleryMetrics: Sendable {
   }
 }
 
+/// What a page says of its main collection view's items from its data (not from a cell):
+/// what tests compare a host's accessible names, descriptions and states with.
+public protocol ItemDescribing {
+  /// The title of the item at `indexPath`. `nil` by default.
+  func itemTitle(at indexPath: ItemPath) -> String?
+  /// Where the item at `indexPath` is, from the data, when that is not its place among all
+  /// items ("level 2, 3 of 6" in a tree), and whether it is expanded (`nil`: it has nothing to
+  /// expand). `nil` by default.
+  func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)?
+}
+
+extension ItemDescribing {
+  /// No titles.
+  public func itemTitle(at indexPath: ItemPath) -> String? { nil }
+  /// The place among all items.
+  public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
+    nil
+  }
+}
+
 /// A page of a gallery, whatever host shows it: what it shows (its collection views or
 /// control), its data and edits, its keys, its status line and its help. A host adds cells
 /// that draw, places the views and translates input.
-public protocol PageModel: AnyObject {
+public protocol PageModel: AnyObject, ItemDescribing {
   /// The page's name on the command line (`--demo list`).
   static var name: String { get }
   /// The title in the tabs.
@@ -69,20 +89,4 @@ public protocol PageModel: AnyObject {
   var status: String { get }
   /// The page's keys, for the help: (keys, what they do).
   var keyHelp: [(String, String)] { get }
-  /// The title of the item at `indexPath` of the page's main collection view, from the data
-  /// (not from a cell): what tests compare a host's accessible names with. `nil` by default.
-  func itemTitle(at indexPath: ItemPath) -> String?
-  /// Where the item at `indexPath` is, from the data, when that is not its place among all
-  /// items ("level 2, 3 of 6" in a tree), and whether it is expanded (`nil`: it has nothing to
-  /// expand): what tests compare a host's descriptions and states with. `nil` by default.
-  func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)?
-}
-
-extension PageModel {
-  /// No titles.
-  public func itemTitle(at indexPath: ItemPath) -> String? { nil }
-  /// The place among all items.
-  public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
-    nil
-  }
 }

@@ -5,8 +5,25 @@ import ReuseKit
 public protocol CursorSource: AnyObject {
   var isFocused: Bool { get set }
   func title(at path: ItemPath) -> String
+}
+
+extension CursorSource {
   /// Tells a displayed cell whether its view has the page's focus.
-  func showFocus(_ shows: Bool, in cell: CollectionViewCell)
+  public func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
+    (cell as? any FocusShowing)?.showsFocus = shows
+  }
+
+  /// A cell dequeued under `identifier`, shown by `present` when it is a `Presenter`, and
+  /// told whether its view has the page's focus.
+  func cell<Presenter>(
+    _ identifier: String, for indexPath: ItemPath, in collectionView: CollectionView,
+    presentedAs: Presenter.Type, _ present: (Presenter) -> Void
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    if let presenter = cell as? Presenter { present(presenter) }
+    showFocus(isFocused, in: cell)
+    return cell
+  }
 }
 
 /// The vertical list's sections and rows, from `--data` or generated.
@@ -67,17 +84,17 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
   )
     -> CollectionViewCell
   {
-    let cell = collectionView.dequeueReusableCell(
-      withReuseIdentifier: ListModel.rowIdentifier, for: indexPath)
-    guard let row = cell as? any RowPresenting else { return cell }
-    let flat = flatIndex(of: indexPath)
-    row.present(
-      title: title(at: indexPath),
-      detail: data?.sections[indexPath.section].items[indexPath.item].detail
-        ?? "#\((flat + 1).formatted)",
-      colorIndex: flat, isStriped: flat % 2 == 1)
-    row.showsFocus = isFocused
-    return cell
+    cell(
+      ListModel.rowIdentifier, for: indexPath, in: collectionView,
+      presentedAs: (any RowPresenting).self
+    ) { row in
+      let flat = flatIndex(of: indexPath)
+      row.present(
+        title: title(at: indexPath),
+        detail: data?.sections[indexPath.section].items[indexPath.item].detail
+          ?? "#\((flat + 1).formatted)",
+        colorIndex: flat, isStriped: flat % 2 == 1)
+    }
   }
 
   /// With `--data`: the first letter of each section's title, one title a section (as a
@@ -121,10 +138,6 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
     }
     (header as? any TitlePresenting)?.title = title
     return header
-  }
-
-  public func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
-    (cell as? any RowPresenting)?.showsFocus = shows
   }
 }
 
@@ -174,12 +187,12 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
   )
     -> CollectionViewCell
   {
-    let cell = collectionView.dequeueReusableCell(
-      withReuseIdentifier: ListModel.chipIdentifier, for: indexPath)
-    guard let chip = cell as? any ChipPresenting else { return cell }
-    chip.present(text: title(at: indexPath), colorIndex: flatIndex(of: indexPath))
-    chip.showsFocus = isFocused
-    return cell
+    cell(
+      ListModel.chipIdentifier, for: indexPath, in: collectionView,
+      presentedAs: (any ChipPresenting).self
+    ) { chip in
+      chip.present(text: title(at: indexPath), colorIndex: flatIndex(of: indexPath))
+    }
   }
 
   public func collectionView(
@@ -190,9 +203,5 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
       ofKind: kind, withReuseIdentifier: ListModel.chipHeaderIdentifier, for: indexPath)
     (header as? any TitlePresenting)?.title = groups[indexPath.section].title
     return header
-  }
-
-  public func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
-    (cell as? any ChipPresenting)?.showsFocus = shows
   }
 }

@@ -4,13 +4,17 @@ import ReuseKit
 // their own way. A model registers nothing: the host registers its cells under the model's
 // identifiers, and the model's data sources dequeue and configure them.
 
+/// A cell whose focused look depends on whether its view has the page's keyboard focus.
+public protocol FocusShowing: CollectionViewCell {
+  /// Whether its view has the page's keyboard focus: only then is the focused cell drawn so.
+  var showsFocus: Bool { get set }
+}
+
 /// A cell that shows a row of the list: a title, a detail, a colour (an index into the host's
 /// palette) and whether it is striped.
-public protocol RowPresenting: CollectionViewCell {
+public protocol RowPresenting: FocusShowing {
   /// Shows a row.
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool)
-  /// Whether its view has the page's keyboard focus: only then is the focused row drawn so.
-  var showsFocus: Bool { get set }
 }
 
 /// A header (or any view) that shows a title.
@@ -20,9 +24,7 @@ public protocol TitlePresenting: ReusableView {
 }
 
 /// A chip of the list page's horizontal strip.
-public protocol ChipPresenting: CollectionViewCell {
+public protocol ChipPresenting: FocusShowing {
   /// Shows a chip.
   func present(text: String, colorIndex: Int)
-  /// Whether its view has the page's keyboard focus.
-  var showsFocus: Bool { get set }
 }

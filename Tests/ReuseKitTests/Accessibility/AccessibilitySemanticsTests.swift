@@ -3,31 +3,19 @@ import Testing
 
 @testable import ReuseKit
 
-/// A cell that says the value it shows.
-private final class LabelCell: CollectionViewCell {
-  var value = -1 {
-    didSet { accessibilityLabel = "Item \(value)" }
-  }
-}
-
 /// A header that says its section.
 private final class LabelHeader: ReusableView {}
 
-/// Sections of values; cells label themselves "Item N".
-private final class Values: CollectionViewDataSource {
+/// Sections of values in ``ValueCell``s ("Item N"), headers that say their section, and
+/// items that move.
+private final class Values: SectionedValues {
   var sections: [[Int]]
   init(_ sections: [[Int]]) { self.sections = sections }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { sections[section].count }
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      LabelCell.self, withReuseIdentifier: "c", for: indexPath)
-    cell.value = sections[indexPath.section][indexPath.item]
-    return cell
+    valueCell(collectionView, at: indexPath)
   }
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
@@ -44,14 +32,13 @@ private final class Values: CollectionViewDataSource {
   func collectionView(
     _ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath
   ) {
-    let value = sections[source.section].remove(at: source.item)
-    sections[destination.section].insert(value, at: destination.item)
+    _ = sections.moveElement(at: source, to: destination)
   }
 }
 
 private func makeView(_ layout: any CollectionViewLayout, _ values: Values) -> CollectionView {
   let view = CollectionView(layout: layout, viewportSize: Size(width: 320, height: 480))
-  view.register(LabelCell.self, forCellWithReuseIdentifier: "c")
+  view.register(ValueCell.self, forCellWithReuseIdentifier: "value")
   view.register(LabelHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "h")
   view.dataSource = values
   view.layoutIfNeeded()
@@ -309,9 +296,9 @@ private func check(
     var random = start
     let view = CollectionView(
       layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 300, height: 400))
-    view.register(LabelCell.self, forCellWithReuseIdentifier: "c")
+    view.register(ValueCell.self, forCellWithReuseIdentifier: "value")
     let outline = OutlineDataSource<Int>(collectionView: view) { view, path, item, _ in
-      let cell = view.dequeueReusableCell(LabelCell.self, withReuseIdentifier: "c", for: path)
+      let cell = view.dequeueReusableCell(ValueCell.self, withReuseIdentifier: "value", for: path)
       cell.value = item
       return cell
     }

@@ -3,13 +3,25 @@ import Testing
 
 @testable import ReuseKit
 
-/// A cell that shows one value.
+/// A cell that shows one value, and says it: "Item N".
 class ValueCell: CollectionViewCell {
-  var value: Int?
+  var value: Int? {
+    didSet { accessibilityLabel = value.map { "Item \($0)" } }
+  }
   var prepareCount = 0
   override func prepareForReuse() {
     prepareCount += 1
     value = nil
+  }
+}
+
+extension SectionedValues where Value == Int {
+  /// A ``ValueCell`` (registered as "value") showing the value at `indexPath`.
+  func valueCell(_ collectionView: CollectionView, at indexPath: ItemPath) -> ValueCell {
+    let cell = collectionView.dequeueReusableCell(
+      ValueCell.self, withReuseIdentifier: "value", for: indexPath)
+    cell.value = sections[indexPath.section][indexPath.item]
+    return cell
   }
 }
 
@@ -28,10 +40,7 @@ class ValueSource: SectionedValues, CollectionViewDelegate {
     -> CollectionViewCell
   {
     cellRequests += 1
-    let cell = collectionView.dequeueReusableCell(
-      ValueCell.self, withReuseIdentifier: "value", for: indexPath)
-    cell.value = sections[indexPath.section][indexPath.item]
-    return cell
+    return valueCell(collectionView, at: indexPath)
   }
   func collectionView(
     _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,

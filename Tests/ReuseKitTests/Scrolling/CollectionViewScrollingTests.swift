@@ -3,27 +3,6 @@ import Testing
 
 @testable import ReuseKit
 
-/// Cells whose measured length is a function of their item, for estimated-size tests.
-private final class SizedSource: CollectionViewDataSource {
-  let count: Int
-  let length: (Int) -> Double
-  init(count: Int, length: @escaping (Int) -> Double) {
-    self.count = count
-    self.length = length
-  }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  { count }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(
-      RecordingCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.configuredPath = indexPath
-    cell.preferredLength = length(indexPath.item)
-    return cell
-  }
-}
-
 @Suite struct CollectionViewScrollingTests {
   /// A horizontal strip of 44-point items in a 200-point viewport, snapping.
   private func makeStrip(_ snapping: ScrollSnapping) -> (CollectionView, Recorder) {
@@ -118,7 +97,7 @@ private final class SizedSource: CollectionViewDataSource {
 
   @Test(arguments: [true, false])
   func scrollToItemLandsExactlyOnAMillionEstimatedItems(_ animated: Bool) {
-    let source = SizedSource(count: 1_000_000) { Double(20 + $0 % 61) }
+    let source = MeasuredFeed(count: 1_000_000) { Double(20 + $0 % 61) }
     let collectionView = CollectionView(
       layout: ListLayout(itemSizing: .estimated(50)), viewportSize: Size(width: 40, height: 300))
     collectionView.diagnostics.handler = nil

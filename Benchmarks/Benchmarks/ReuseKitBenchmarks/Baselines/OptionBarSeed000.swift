@@ -22,9 +22,9 @@ final class OptionBarSeed000 {
   let horizontal: Bool
   var contentOffset = 0.0
   var selectedIndex: Int?
-  private var reusableOptionCells: [String: [BaselineCell]] = [:]
+  private var reusableOptionCells = BaselineReuseQueue()
   private var visibleItems: [String: BaselineCell] = [:]
-  private(set) var cellsCreated = 0
+  var cellsCreated: Int { reusableOptionCells.cellsCreated }
 
   init(
     columnCount: Int, boundsLength: Double, horizontal: Bool = false,
@@ -49,7 +49,7 @@ final class OptionBarSeed000 {
 
     for key in indexsToRemove {
       let cell = visibleItems[key]!
-      enqueueReusableCell(cell)
+      reusableOptionCells.enqueue(cell)
       cell.isInSuperview = false  // removeFromSuperview
       visibleItems[key] = nil
     }
@@ -66,19 +66,7 @@ final class OptionBarSeed000 {
 
   /// The data source's `cellForColumnAtIndex`, dequeuing as ZXOptionBar's demo does.
   private func cellForColumn(at index: Int) -> BaselineCell {
-    if let cell = dequeueReusableCell(withIdentifier: "ZXOptionBarDemo") { return cell }
-    cellsCreated += 1
-    return BaselineCell(reuseIdentifier: "ZXOptionBarDemo")
-  }
-
-  private func dequeueReusableCell(withIdentifier identifier: String) -> BaselineCell? {
-    guard let cell = reusableOptionCells[identifier]?.popLast() else { return nil }
-    cell.prepareForReuse()
-    return cell
-  }
-
-  private func enqueueReusableCell(_ cell: BaselineCell) {
-    reusableOptionCells[cell.reuseIdentifier, default: []].append(cell)
+    reusableOptionCells.dequeueOrMake(withIdentifier: "ZXOptionBarDemo")
   }
 
   private func visibleRect() -> Rect {

@@ -27,11 +27,11 @@ final class TWUITable {
 
   private var sectionInfo: [Section] = []
   private var visibleItems: [ItemPath: BaselineCell] = [:]
-  private var reusableTableCells: [String: [BaselineCell]] = [:]
+  private var reusableTableCells = BaselineReuseQueue()
   let boundsLength: Double
   var contentOffset = 0.0
   private(set) var contentHeight = 0.0
-  private(set) var cellsCreated = 0
+  var cellsCreated: Int { reusableTableCells.cellsCreated }
 
   /// `_freshSectionInfo` for one section whose rows have `heights`.
   init(heights: [Double], boundsLength: Double) {
@@ -82,28 +82,17 @@ final class TWUITable {
 
     for indexPath in indexPathsToRemove {
       let cell = visibleItems[indexPath]!
-      reusableTableCells[cell.reuseIdentifier, default: []].append(cell)
+      reusableTableCells.enqueue(cell)
       cell.isInSuperview = false
       visibleItems[indexPath] = nil
     }
     for indexPath in indexPathsToAdd where visibleItems[indexPath] == nil {
-      let cell = dequeueReusableCell(withIdentifier: "cell") ?? makeCell()
+      let cell = reusableTableCells.dequeueOrMake(withIdentifier: "cell")
       cell.index = indexPath.item
       cell.frame = rectForRow(at: indexPath)
       cell.isInSuperview = true
       visibleItems[indexPath] = cell
     }
-  }
-
-  private func makeCell() -> BaselineCell {
-    cellsCreated += 1
-    return BaselineCell(reuseIdentifier: "cell")
-  }
-
-  private func dequeueReusableCell(withIdentifier identifier: String) -> BaselineCell? {
-    guard let cell = reusableTableCells[identifier]?.popLast() else { return nil }
-    cell.prepareForReuse()
-    return cell
   }
 
   /// The visible row indexes, for the equal-work check.

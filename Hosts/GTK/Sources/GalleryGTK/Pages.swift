@@ -7,7 +7,7 @@ import ReuseKit
 /// One page of the GTK gallery: a shared page model (GalleryKit) shown by a widget, with the
 /// GTK cells that draw it. The page's data, edits, keys and status are the model's; this adds
 /// only widgets and input translation.
-public protocol GTKPage: AnyObject {
+public protocol GTKPage: AnyObject, ItemDescribing {
   /// The page's name on the command line (`--demo`), as in the terminal gallery.
   var name: String { get }
   var title: String { get }
@@ -19,20 +19,6 @@ public protocol GTKPage: AnyObject {
   func handleKey(_ keyval: guint) -> Bool
   /// A line about the page's state, for the status bar.
   var status: String { get }
-  /// The title of an item of the main collection view, from the data (for tests).
-  func itemTitle(at indexPath: ItemPath) -> String?
-  /// Where an item is and whether it is expanded, from the data, when that is not its place
-  /// among all items (for tests; see `PageModel.itemPlace(at:)`).
-  func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)?
-}
-
-extension GTKPage {
-  /// None.
-  public func itemTitle(at indexPath: ItemPath) -> String? { nil }
-  /// None.
-  public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
-    nil
-  }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.

@@ -123,6 +123,12 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// Whether the widget is a drawing area drawn by its owner (not a widget tree).
   let drawsWithCairo: Bool
 
+  /// A widget with the accessible role `role`, drawn by `owner`.
+  convenience init(role: GtkAccessibleRole, owner: any GTKDrawable) {
+    self.init(role: role)
+    self.owner = owner
+  }
+
   /// A widget with the accessible role `role` (fixed for its life, as GTK 4's roles are).
   init(role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_WIDGET) {
     Self.installStyle()
@@ -224,20 +230,14 @@ public final class DrawingWidget: Placement, AreaDrawing {
 /// ``setNeedsDisplay()`` when you change what it draws from outside its configuration (the
 /// core calls it when the focus, the selection or a lift changes, and on a reconfigure).
 open class GTKCell: CollectionViewCell, GTKDrawable {
-  /// The cell's widget.
-  public let drawing: DrawingWidget
+  /// The cell's widget, made when the host first shows the cell.
+  public private(set) lazy var drawing = DrawingWidget(
+    role: type(of: self).accessibleRole, owner: self)
 
   /// The role its widget has for assistive technology (a list item by default; a picker's
   /// swatch is a grid cell, an option bar's category a tab). Fixed per class: GTK 4's roles are
   /// set when a widget is made.
   open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_LIST_ITEM }
-
-  /// Creates a cell and its widget (the collection view calls this).
-  public required init() {
-    drawing = DrawingWidget(role: Self.accessibleRole)
-    super.init()
-    drawing.owner = self
-  }
 
   open override var isSelected: Bool {
     didSet { if isSelected != oldValue { setNeedsDisplay() } }
@@ -254,18 +254,12 @@ open class GTKCell: CollectionViewCell, GTKDrawable {
 
 /// A header, footer or other supplementary view with a GTK widget.
 open class GTKSupplementaryView: ReusableView, GTKDrawable {
-  /// The view's widget.
-  public let drawing: DrawingWidget
+  /// The view's widget, made when the host first shows the view.
+  public private(set) lazy var drawing = DrawingWidget(
+    role: type(of: self).accessibleRole, owner: self)
 
   /// The role its widget has for assistive technology: a heading by default.
   open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_HEADING }
-
-  /// Creates a view and its widget (the collection view calls this).
-  public required init() {
-    drawing = DrawingWidget(role: Self.accessibleRole)
-    super.init()
-    drawing.owner = self
-  }
 
   /// Queues a draw of the widget.
   open override func setNeedsDisplay() { drawing.setNeedsDisplay() }
