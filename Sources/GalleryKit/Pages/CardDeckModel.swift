@@ -21,8 +21,11 @@ public protocol CardPresenting: CollectionViewCell {
 /// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items. Hosts
 /// register a ``CardPresenting`` cell under ``cardIdentifier``.
 public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegate {
+  /// `--demo carousel`.
   public static let name = "carousel"
+  /// The reuse identifier the card cells are registered under.
   public static let cardIdentifier = "card"
+  /// The tab's title.
   public let title = "Carousel"
   /// The carousel.
   public let carousel: Carousel
@@ -63,8 +66,10 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
 
   // MARK: Carousel
 
+  /// How many cards show now: ``count``.
   public func numberOfItems(in carousel: Carousel) -> Int { count }
 
+  /// A card cell showing the card's title, caption, number and colour, and whether it is chosen.
   public func carousel(
     _ carousel: Carousel, cellForItemAt index: Int, slot: Int
   )
@@ -78,10 +83,12 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     return cell
   }
 
+  /// Records the new current card as the last event.
   public func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {
     lastEvent = "current → \(index + 1)"
   }
 
+  /// Chooses the card: records it, and marks it (and no other) chosen in the visible cells.
   public func carousel(_ carousel: Carousel, didSelectItemAt index: Int) {
     lastSelected = index
     lastEvent = "selected \(titles[index])"
@@ -140,10 +147,12 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     return true
   }
 
+  /// ``handle(_:at:)`` at the carousel's current time.
   public func handle(_ key: KeyPress) -> Bool {
     handle(key, at: carousel.collectionView.now)
   }
 
+  /// The current card's title and place, and the card chosen last.
   public var status: String {
     guard count > 0 else { return "no cards" }
     let current = carousel.currentIndex
@@ -151,6 +160,7 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     return position + (lastSelected.map { " · selected \(titles[$0])" } ?? "")
   }
 
+  /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
       ("← →", "the previous, next card (the shortest way round when wrapping)"),

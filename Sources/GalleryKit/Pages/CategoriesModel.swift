@@ -11,8 +11,11 @@ import ReuseKit
 /// 100,000); `--data` uses the file's section titles. Hosts register a ``TitlePresenting``
 /// cell under ``categoryIdentifier``.
 public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDelegate {
+  /// `--demo optionbar`.
   public static let name = "optionbar"
+  /// The reuse identifier the category cells are registered under.
   public static let categoryIdentifier = "category"
+  /// The tab's title.
   public let title = "Option bar"
   /// The strip.
   public let bar: OptionBar
@@ -25,7 +28,9 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   private var showsFew = false
   /// The bar's delegate calls, newest first, and how many cells were shown and hidden.
   public private(set) var log: [String] = []
+  /// How many cells the bar has shown (`willDisplay` calls).
   public private(set) var displayed = 0
+  /// How many cells the bar has stopped showing (`didEndDisplaying` calls).
   public private(set) var ended = 0
   private var lastOrigin: SelectionOrigin?
   private let metrics: GalleryMetrics
@@ -92,8 +97,10 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
 
   // MARK: Option bar
 
+  /// How many categories show now: ``count``.
   public func numberOfColumns(in optionBar: OptionBar) -> Int { count }
 
+  /// A category cell showing the category's name.
   public func optionBar(_ optionBar: OptionBar, cellForColumnAt index: Int) -> CollectionViewCell {
     let cell = optionBar.dequeueReusableCell(
       CollectionViewCell.self, withReuseIdentifier: Self.categoryIdentifier, forColumnAt: index)
@@ -101,22 +108,26 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     return cell
   }
 
+  /// The width of the category's name, plus the room a category takes beyond it.
   public func optionBar(_ optionBar: OptionBar, widthForColumnAt index: Int) -> Double {
     metrics.textWidth(name(index)) + metrics.categoryPadding
   }
 
+  /// Counts a shown cell.
   public func optionBar(
     _ optionBar: OptionBar, willDisplay cell: CollectionViewCell, forColumnAt index: Int
   ) {
     displayed += 1
   }
 
+  /// Counts a hidden cell.
   public func optionBar(
     _ optionBar: OptionBar, didEndDisplaying cell: CollectionViewCell, forColumnAt index: Int
   ) {
     ended += 1
   }
 
+  /// Logs the selection and its origin, and keeps the origin for the status line.
   public func optionBar(
     _ optionBar: OptionBar, didSelectColumnAt index: Int, origin: SelectionOrigin
   ) {
@@ -125,14 +136,17 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     record("didSelect \(name(index)) (\(describe(origin)))")
   }
 
+  /// Logs the deselection and its origin.
   public func optionBar(
     _ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin
   ) {
     record("didDeselect \(name(index)) (\(describe(origin)))")
   }
 
+  /// Logs the reload's start.
   public func optionBarWillReload(_ optionBar: OptionBar) { record("willReload") }
 
+  /// Logs the reload and the new number of columns.
   public func optionBarDidReload(_ optionBar: OptionBar) {
     record("didReload: \(optionBar.numberOfColumns.formatted) columns")
   }
@@ -196,12 +210,14 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     }
   }
 
+  /// The selected category, its place and how it was selected (key, tap, slide or code).
   public var status: String {
     guard let selected = bar.selectedIndex else { return "nothing selected" }
     let how = selectedByKey ? "key" : lastOrigin.map(describe) ?? "code"
     return "\(name(selected)) · \((selected + 1).formatted) of \(count.formatted) · by \(how)"
   }
 
+  /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
       ("← →", "select the previous, next category (scrolls it to the centre)"),

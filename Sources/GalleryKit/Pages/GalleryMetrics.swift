@@ -11,6 +11,7 @@ public struct GalleryMetrics: Sendable {
   public var overscan: Double
   /// The room a chip or a tab takes beyond its text, and a section title of chips beyond its.
   public var chipPadding: Double
+  /// The room a section title of chips takes beyond its text.
   public var chipHeaderPadding: Double
   /// The room an option bar's category takes beyond its name.
   public var categoryPadding: Double
@@ -19,7 +20,9 @@ public struct GalleryMetrics: Sendable {
   /// The waterfall's column widths (narrow, medium, wide) and how many points a card's photo
   /// unit and text take.
   public var waterfallColumnWidths: [Double]
+  /// How many points one unit of a waterfall card's length takes.
   public var waterfallUnit: Double
+  /// The waterfall's spacing between columns and between the cards of a column.
   public var waterfallSpacing: (column: Double, item: Double)
   /// The carousel's peeking inset, the spacing between its cards and its vertical inset.
   public var carouselInsets: (peek: Double, spacing: Double, vertical: Double)

@@ -29,9 +29,13 @@ extension CursorSource {
 /// The vertical list's sections and rows, from `--data` or generated.
 public final class RowSource: CollectionViewDataSource, CursorSource {
   let data: GalleryData?
+  /// How many rows there are, in all sections.
   public let itemCount: Int
+  /// How many sections there are.
   public let sectionCount: Int
+  /// Whether the rows' heights vary: some data file item's `height` is not 1.
   public let hasVariableHeights: Bool
+  /// Whether the list has the page's keyboard focus.
   public var isFocused = false
   private var sectionStarts: [Int] = []
   /// Whether the rows are generated (no data file).
@@ -55,8 +59,10 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
     }
   }
 
+  /// The number of sections: ``sectionCount``.
   public func numberOfSections(in collectionView: CollectionView) -> Int { sectionCount }
 
+  /// The section's rows: the data file's items, or up to `DemoData.sectionSize` generated ones.
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   ) -> Int {
@@ -69,6 +75,7 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
     data?.sections[path.section].items[path.item].height ?? 1
   }
 
+  /// The row's title: the data file's, or generated from its index.
   public func title(at path: ItemPath) -> String {
     if let data { return data.sections[path.section].items[path.item].title }
     return DemoData.title(forItem: flatIndex(of: path))
@@ -79,6 +86,7 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
       ? path.section * DemoData.sectionSize + path.item : sectionStarts[path.section] + path.item
   }
 
+  /// A row cell showing the row's title, detail and colour, and whether the list has the focus.
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -113,6 +121,7 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
     }
   }
 
+  /// The first row of the section that index title `index` jumps to.
   public func collectionView(
     _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
   ) -> ItemPath {
@@ -124,6 +133,7 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
     mark * sectionCount / min(20, sectionCount)
   }
 
+  /// A section header showing the section's title (" · no items" added to an empty one).
   public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
@@ -144,7 +154,9 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
 /// The horizontal strip's groups of chips.
 public final class ChipSource: CollectionViewDataSource, CursorSource {
   let groups: [(title: String, tags: [String])]
+  /// How many chips there are, in all groups.
   public let itemCount: Int
+  /// Whether the strip has the page's keyboard focus.
   public var isFocused = false
   private var starts: [Int] = []
   private let metrics: GalleryMetrics
@@ -171,17 +183,21 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
     metrics.textWidth(groups[section].title) + metrics.chipHeaderPadding
   }
 
+  /// The number of groups: a section each.
   public func numberOfSections(in collectionView: CollectionView) -> Int { groups.count }
 
+  /// The number of chips in the group.
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   ) -> Int {
     groups[section].tags.count
   }
 
+  /// The chip's tag.
   public func title(at path: ItemPath) -> String { groups[path.section].tags[path.item] }
   func flatIndex(of path: ItemPath) -> Int { starts[path.section] + path.item }
 
+  /// A chip cell showing the chip's tag and colour, and whether the strip has the focus.
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -195,6 +211,7 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
     }
   }
 
+  /// A group header showing the group's title.
   public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath

@@ -11,12 +11,18 @@ import ReuseKit
 /// ``chipIdentifier`` and ``chipHeaderIdentifier`` (adopting ``RowPresenting``,
 /// ``TitlePresenting`` and ``ChipPresenting``) before the first layout.
 public final class ListModel: PageModel, CollectionViewDelegate {
+  /// `--demo list`.
   public static let name = "list"
+  /// The reuse identifier the list's row cells are registered under.
   public static let rowIdentifier = "row"
+  /// The reuse identifier the list's section headers are registered under.
   public static let headerIdentifier = "header"
+  /// The reuse identifier the strip's chip cells are registered under.
   public static let chipIdentifier = "chip"
+  /// The reuse identifier the strip's group headers are registered under.
   public static let chipHeaderIdentifier = "chipHeader"
 
+  /// The tab's title.
   public let title = "List"
   /// The vertical list.
   public let list: CollectionView
@@ -106,6 +112,7 @@ public final class ListModel: PageModel, CollectionViewDelegate {
     clicked(indexPath, in: collectionView)
   }
 
+  /// A click that deselects a row or chip also puts the cursor (and the focus) on it.
   public func collectionView(
     _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
   ) {
@@ -149,6 +156,7 @@ public final class ListModel: PageModel, CollectionViewDelegate {
     return focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
   }
 
+  /// The focused row's or chip's title, and how many the focused view has selected.
   public var status: String {
     let view = focusedView
     let source: CursorSource = focus == .list ? rows : chips
@@ -157,6 +165,7 @@ public final class ListModel: PageModel, CollectionViewDelegate {
     return current + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
+  /// The page's keys.
   public var keyHelp: [(String, String)] {
     let marks =
       rows.isGenerated

@@ -17,13 +17,17 @@ public protocol PhotoPresenting: CollectionViewCell {
 /// the file's items, with their `height` (× 3 units) as the photo's height. Hosts register a
 /// ``PhotoPresenting`` cell under ``cardIdentifier``.
 public final class PhotoFeedModel: PageModel, CollectionViewDataSource, WaterfallViewDelegate {
+  /// `--demo waterfall`.
   public static let name = "waterfall"
+  /// The reuse identifier the card cells are registered under.
   public static let cardIdentifier = "card"
+  /// The tab's title.
   public let title = "Waterfall"
   /// The feed.
   public let feed: WaterfallView
   /// How many cards the feed has in all, and how many are loaded.
   public let total: Int
+  /// How many cards are loaded: the feed's items.
   public private(set) var loaded = 0
   /// How many pages loaded.
   public private(set) var pages = 0
@@ -62,6 +66,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     return Double(2 + 3 + Int(hash % 8)) * unit
   }
 
+  /// Loads the next page of cards.
   public func waterfallViewWantsMoreItems(_ feed: WaterfallView) { loadPage() }
 
   private func loadPage() {
@@ -78,12 +83,14 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
 
   // MARK: Data source
 
+  /// The number of cards loaded.
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   ) -> Int {
     loaded
   }
 
+  /// A card cell showing the card's title, likes and colour, and whether it is new.
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -159,6 +166,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     collectionView.focusItem(at: focused)
   }
 
+  /// The focused card's place among the loaded ones, and how many are selected.
   public var status: String {
     let collectionView = feed.collectionView
     let selected = collectionView.indexPathsForSelectedItems.count
@@ -170,6 +178,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     return position + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
+  /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓ ← →", "move the cursor to the nearest card that way"),

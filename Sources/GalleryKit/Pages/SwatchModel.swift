@@ -35,7 +35,9 @@ public final class PickerMarks {
 /// The cell type (any cell configurable with a ``PickerSwatch``) is the host's.
 public final class SwatchModel<Cell: ConfigurableCell>: PageModel, FourWayPickerDelegate
 where Cell.Item == PickerSwatch {
+  /// `--demo picker`.
   public static var name: String { "picker" }
+  /// The tab's title.
   public let title = "Picker"
   /// The picker.
   public let picker: FourWayPicker<PickerSwatch>
@@ -48,8 +50,11 @@ where Cell.Item == PickerSwatch {
   private let marks = PickerMarks()
   private var scale = (x: 0.0, y: 0.0)
 
+  /// The swatches' widths, one a size row, before they are scaled to the host.
   public static var widths: [Int] { [400, 200, 300, 400, 500, 300] }
+  /// The swatches' heights, one a size row, before they are scaled to the host.
   public static var heights: [Int] { [500, 300, 300, 300, 400, 200] }
+  /// The colours across: a name, a Chinese name and 0xRRGGBB (drawn per row for `random`).
   public static var colors: [(name: String, local: String, rgb: UInt32)] {
     [
       ("red", "红", 0xFF3B30), ("orange", "橙", 0xFF9500), ("yellow", "黄", 0xFFCC00),
@@ -82,12 +87,14 @@ where Cell.Item == PickerSwatch {
     picker.delegate = self
   }
 
+  /// Logs the newly centred swatch.
   public func fourWayPicker(
     _ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch
   ) {
     log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
   }
 
+  /// Chooses the swatch and logs it.
   public func fourWayPicker(_ picker: FourWayPicker<PickerSwatch>, didSelect swatch: PickerSwatch) {
     chosen = swatch
     log("didSelect \(swatch.localName) \(swatch.colorName) \(swatch.size)")
@@ -136,6 +143,7 @@ where Cell.Item == PickerSwatch {
   /// The picker's own keys: arrows step, Enter and Space choose the centred swatch.
   public func handle(_ key: KeyPress) -> Bool { picker.handle(key) }
 
+  /// The centred swatch and the chosen one.
   public var status: String {
     let centred =
       picker.currentModel.map { "\($0.localName) \($0.colorName) \($0.size)" } ?? "empty"
@@ -143,6 +151,7 @@ where Cell.Item == PickerSwatch {
     return "centred \(centred) · \(chosen)"
   }
 
+  /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
       ("← →", "the previous, next colour (every size row follows)"),

@@ -26,9 +26,12 @@ public protocol CountedTitlePresenting: TitlePresenting {
 /// Hosts register a header adopting ``CountedTitlePresenting`` under ``headerIdentifier``; the
 /// cell type is the model's generic parameter.
 public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
+  /// `--demo datasource`.
   public static var name: String { "datasource" }
+  /// The reuse identifier the section headers are registered under.
   public static var headerIdentifier: String { "header" }
 
+  /// The tab's title.
   public let title = "Data source"
   /// The task list.
   public let collectionView: CollectionView
@@ -313,6 +316,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 
   // MARK: State
 
+  /// The task being moved and where to, or the task under the cursor and how many are selected.
   public var status: String {
     if let source = collectionView.interactivelyMovingItem,
       let target = collectionView.interactiveMovementTarget,
@@ -326,6 +330,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
+  /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓ PgUp PgDn", "move the cursor"), ("Enter Space", "select or deselect (kept by edits)"),

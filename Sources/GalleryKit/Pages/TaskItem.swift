@@ -7,24 +7,29 @@ import ReuseKit
 /// every edit copies, compares and frees the whole list, which for plain data is a memory
 /// copy and a free, with no reference counting per task.
 public struct TaskItem: Identifiable, Hashable, Differentiable, Sendable {
+  /// The task's identity, kept through edits.
   public let id: Int
   /// The title: generated from this number when it is 0 or more; else the data file's title
   /// at `-1 - title` in ``TaskTexts/titles``.
   public var title: Int
   /// The tag's index in ``TaskTexts/tags``.
   public var tag: Int
+  /// How many times the task has been renamed.
   public var edits = 0
 }
 
 /// The texts tasks refer to: the data file's titles and every tag.
 public struct TaskTexts: Sendable {
+  /// The data file's titles, in the order they were added.
   public var titles: [String] = []
+  /// Every tag: the built-in ones, then those the data file added.
   public var tags = ["ui", "core", "docs", "perf", "bug", "infra", "task"]
   private var tagIndex: [String: Int] = [:]
 
   /// The built-in tags, and no titles.
   public init() {}
 
+  /// The verbs generated titles begin with.
   public static let verbs = ["Review", "Write", "Fix", "Plan", "Test", "Ship", "Sketch", "Measure"]
 
   /// The title of `task`.

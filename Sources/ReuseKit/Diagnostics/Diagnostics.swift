@@ -51,7 +51,6 @@ public final class Diagnostics {
     report(Diagnostic(code, message))
   }
 
-  /// How many reports with `code` there have been.
   /// Whether an optional metric is absent or positive and finite; otherwise reports it as
   /// ``Diagnostic/Code/invalidMetric``, naming it and saying what happens `instead`.
   package func isValidOptionalMetric(_ value: Double?, _ name: String, instead: String) -> Bool {
@@ -60,6 +59,7 @@ public final class Diagnostics {
     return false
   }
 
+  /// How many reports with `code` there have been.
   public func count(of code: Diagnostic.Code) -> Int { countsByCode[code] ?? 0 }
 
   /// Forgets the recorded reports and counts.

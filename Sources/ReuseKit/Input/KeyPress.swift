@@ -67,6 +67,16 @@ public struct KeyMap: Hashable, Sendable {
     return KeyMap(bindings: bindings)
   }()
 
+  /// ``standard``, with Home and End moving to the ends of the focused row
+  /// (``FocusMove/lineStart`` and ``FocusMove/lineEnd``), and Control-Home and Control-End to
+  /// the first and the last cell: a spreadsheet's keys.
+  public static let table: KeyMap = {
+    var map = KeyMap.standard
+    map.bindings[KeyPress(.home)] = .moveFocus(.lineStart)
+    map.bindings[KeyPress(.end)] = .moveFocus(.lineEnd)
+    return map
+  }()
+
   /// What `key` does, if anything.
   public func action(for key: KeyPress) -> KeyAction? { bindings[key] }
 }

@@ -58,6 +58,7 @@ public struct WheelEvent: Hashable, Sendable {
 /// Modifier keys held with a key or a pointer event: Shift, Control, Alt (Option; Meta in a
 /// terminal) and Command (Super).
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+  /// The raw bits.
   public let rawValue: Int
   /// Creates a set from its raw value.
   public init(rawValue: Int) { self.rawValue = rawValue }

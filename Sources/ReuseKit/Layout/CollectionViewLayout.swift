@@ -118,6 +118,13 @@ public protocol CollectionViewLayout: AnyObject {
   /// - Complexity: O(log n).
   func indexPathForItem(at point: Point) -> ItemPath?
 
+  /// The item under `point` as it shows when the visible area is `viewport`: what pinned
+  /// cells cover (a table's frozen columns) takes the point. The default is
+  /// ``indexPathForItem(at:)``, for layouts whose cells are never pinned.
+  ///
+  /// - Complexity: O(log n).
+  func indexPathForItem(at point: Point, viewport: Rect) -> ItemPath?
+
   /// Marks the whole layout invalid; the next ``prepare(_:)`` recomputes everything.
   func invalidateLayout()
 
@@ -153,20 +160,37 @@ public protocol CollectionViewLayout: AnyObject {
   /// How arrow keys move the focus in this layout (``CollectionView/moveFocus(_:animated:)``):
   /// in item order for lists and carousels (the default), by frames for grids and waterfalls.
   var focusNavigation: FocusNavigation { get }
+
+  /// Where a focus move from `indexPath` goes, for a layout whose ``focusNavigation`` is
+  /// ``FocusNavigation/layout``: `nil` when there is nowhere to go. `viewport` is the visible
+  /// area, for moves by a page. Only asked for paths in range.
+  ///
+  /// The default goes nowhere.
+  ///
+  /// - Complexity: O(log n) for the layouts ReuseKit ships.
+  func indexPath(
+    forFocusMove move: FocusMove, from indexPath: ItemPath, viewport: Rect
+  )
+    -> ItemPath?
 }
 
-/// The lengths pinned supplementary views cover at the two edges of the viewport, along the
-/// scroll axis.
+/// The lengths pinned views cover at the edges of the viewport: along the scroll axis (pinned
+/// headers and footers) and, for content that also scrolls across it, at the cross axis's
+/// leading edge (a table's frozen columns).
 public struct PinnedLengths: Hashable, Sendable {
   /// Covered at the leading edge (top, or left): a pinned header.
   public var leading: Double
   /// Covered at the trailing edge (bottom, or right): a pinned footer.
   public var trailing: Double
+  /// Covered at the leading edge across the scroll axis (the left of a vertical table): its
+  /// frozen columns.
+  public var crossLeading: Double
 
   /// Creates lengths.
-  public init(leading: Double = 0, trailing: Double = 0) {
+  public init(leading: Double = 0, trailing: Double = 0, crossLeading: Double = 0) {
     self.leading = leading
     self.trailing = trailing
+    self.crossLeading = crossLeading
   }
 
   /// Nothing is pinned.
@@ -183,8 +207,22 @@ extension CollectionViewLayout {
   /// Nothing is pinned.
   public func pinnedLengths(inSection section: Int) -> PinnedLengths { .none }
 
+  /// The item under `point`, by natural frames.
+  public func indexPathForItem(at point: Point, viewport: Rect) -> ItemPath? {
+    indexPathForItem(at: point)
+  }
+
   /// Items in order: the arrows along the scroll axis step to the previous or next item.
   public var focusNavigation: FocusNavigation { .sequential }
+
+  /// Nowhere: only layouts with ``FocusNavigation/layout`` navigation are asked.
+  public func indexPath(
+    forFocusMove move: FocusMove, from indexPath: ItemPath, viewport: Rect
+  )
+    -> ItemPath?
+  {
+    nil
+  }
 
   /// Invalidates everything; layouts that can do better override this.
   public func invalidateLayout(from indexPath: ItemPath) { invalidateLayout() }

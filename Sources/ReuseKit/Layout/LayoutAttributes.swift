@@ -15,6 +15,8 @@ public struct SupplementaryKind: Hashable, Comparable, Sendable, ExpressibleBySt
   public static let header: SupplementaryKind = "header"
   /// A section footer, UIKit's `elementKindSectionFooter`.
   public static let footer: SupplementaryKind = "footer"
+  /// A table's column header: its path's `section` is the header row, `item` the column.
+  public static let columnHeader: SupplementaryKind = "columnHeader"
 
   /// The kind's name.
   public var rawValue: String { name.description }

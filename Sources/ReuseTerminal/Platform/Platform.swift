@@ -30,6 +30,7 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
 /// `resumed` after a suspension (SIGCONT: redraw everything), the `inputClosed` (end of file or
 /// an error).
 public struct PlatformWake: OptionSet, Sendable {
+  /// The raw bits.
   public let rawValue: UInt8
   /// Creates a value from raw bits.
   public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -194,6 +194,19 @@ import Testing
     switch move {
     case .first: return all.first
     case .last: return all.last
+    case .lineStart, .lineEnd:
+      // Steps left (right) while the next item is on the same row: its centre within half a
+      // row of this one's.
+      var current = from
+      var reached: ItemPath?
+      while let next = bruteForce(
+        move == .lineStart ? .left : .right, from: current, all: all, in: view),
+        abs(frame(next).midY - frame(current).midY) < max(1, frame(current).height / 2)
+      {
+        reached = next
+        current = next
+      }
+      return reached
     case .pageUp, .pageDown:
       let page = view.viewportSize.height
       let y = min(max(0, f.midY + (move == .pageDown ? page : -page)), view.contentSize.height)

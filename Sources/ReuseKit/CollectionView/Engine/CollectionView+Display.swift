@@ -23,7 +23,7 @@ extension CollectionView {
         "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
           + "dequeued from this collection view (or was returned twice). Return "
           + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
-      let selected = selection.contains(indexPath)
+      let selected = selection.isShownSelected(indexPath)
       if cell.isSelected != selected { cell.isSelected = selected }
       let focused = focus.item == indexPath
       if cell.isFocused != focused { cell.isFocused = focused }

@@ -110,7 +110,7 @@ extension CollectionView {
   /// - Complexity: O(log n).
   public func indexPathForItem(at point: Point) -> ItemPath? {
     layoutIfNeeded()
-    return collectionViewLayout.indexPathForItem(at: point)
+    return collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
   }
 
   /// The layout attributes of an item, or `nil` if it is out of range.

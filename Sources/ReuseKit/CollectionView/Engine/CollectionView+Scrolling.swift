@@ -107,6 +107,21 @@ extension CollectionView {
         resolved = nil
       }
     }
+    // Content that also scrolls across the axis (a table wider than the viewport) brings the
+    // item into view across it too, as little as it can, clear of what is pinned there.
+    let cross = axis.cross
+    if contentSize[cross] > viewportSize[cross] {
+      let crossLeading = frame.min(cross) - contentInset.leading(cross) - pinned.crossLeading
+      let crossTrailing = frame.max(cross) - viewportSize[cross] + contentInset.trailing(cross)
+      if origin[cross] > crossLeading {
+        target[cross] = crossLeading
+      } else if origin[cross] < crossTrailing {
+        target[cross] = min(crossTrailing, crossLeading)
+      }
+      if resolved == nil && clampedContentOffset(target)[cross] != origin[cross] {
+        resolved = .nearest
+      }
+    }
     return (clampedContentOffset(target), resolved)
   }
 

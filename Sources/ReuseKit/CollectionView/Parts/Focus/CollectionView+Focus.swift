@@ -5,6 +5,9 @@ public enum FocusNavigation: Hashable, Sendable {
   case sequential
   /// By frames: an arrow goes to the nearest item in its direction. Grids and waterfalls.
   case spatial
+  /// As the layout says (``CollectionViewLayout/indexPath(forFocusMove:from:viewport:)``),
+  /// for every move: a table moves by rows and columns in the order they show.
+  case layout
 }
 
 /// A keyboard move of the focus (``CollectionView/moveFocus(_:animated:)``).
@@ -13,8 +16,11 @@ public enum FocusMove: Hashable, Sendable, CaseIterable {
   case up, down, left, right
   /// About one viewport back or forward along the scroll axis.
   case pageUp, pageDown
-  /// The first or the last item (Home, End).
+  /// The first or the last item (Home, End; Control-Home, Control-End in a table).
   case first, last
+  /// The first or the last item on the focused item's line: the ends of a table's row (Home,
+  /// End in a table), or of a grid's row. Nowhere in a list.
+  case lineStart, lineEnd
 }
 
 extension CollectionView {
@@ -107,13 +113,18 @@ extension CollectionView {
   public func indexPath(forFocusMove move: FocusMove, from indexPath: ItemPath) -> ItemPath? {
     let total = counts.total
     guard total > 0 else { return nil }
+    let layout = collectionViewLayout
     switch move {
-    case .first: return self.indexPath(forFlatIndex: 0)
-    case .last: return self.indexPath(forFlatIndex: total - 1)
+    case .first where layout.focusNavigation != .layout:
+      return self.indexPath(forFlatIndex: 0)
+    case .last where layout.focusNavigation != .layout:
+      return self.indexPath(forFlatIndex: total - 1)
     default: break
     }
     guard isValid(indexPath) else { return nil }
-    let layout = collectionViewLayout
+    if layout.focusNavigation == .layout {
+      return layout.indexPath(forFocusMove: move, from: indexPath, viewport: bounds)
+    }
     let axis = layout.scrollDirection
     let arrowAxis: Axis = move == .up || move == .down ? .vertical : .horizontal
     let forward = move == .down || move == .right || move == .pageDown
@@ -125,15 +136,41 @@ extension CollectionView {
       point[axis] = min(max(0, point[axis] + (forward ? page : -page)), contentSize[axis])
       return nearestItem(to: point, along: axis) ?? indexPath
     }
+    if move == .lineStart || move == .lineEnd {
+      return lineEnd(from: indexPath, forward: move == .lineEnd)
+    }
     switch layout.focusNavigation {
     case .sequential:
       guard arrowAxis == axis else { return nil }
       let flat = flatIndex(of: indexPath) + (forward ? 1 : -1)
       return self.indexPath(forFlatIndex: flat)
-    case .spatial:
+    case .spatial, .layout:
       guard let frame = layout.frameForItem(at: indexPath) else { return nil }
       return spatialNeighbour(of: frame, excluding: indexPath, along: arrowAxis, forward: forward)
     }
+  }
+
+  /// The last item the cross arrow (left, or right when `forward`) reaches from `indexPath`
+  /// step by step: the end of its row in a grid. `nil` in sequential layouts, and when the
+  /// item is at that end already.
+  ///
+  /// - Complexity: O(m (log n + k)) for m items on the line.
+  private func lineEnd(from indexPath: ItemPath, forward: Bool) -> ItemPath? {
+    let layout = collectionViewLayout
+    guard layout.focusNavigation == .spatial else { return nil }
+    let along = layout.scrollDirection.cross  // the line runs across the scroll axis
+    let across = along.cross
+    var current = indexPath
+    var reached: ItemPath?
+    while let frame = layout.frameForItem(at: current),
+      let next = spatialNeighbour(of: frame, excluding: current, along: along, forward: forward),
+      let nextFrame = layout.frameForItem(at: next),
+      abs(nextFrame.mid(across) - frame.mid(across)) < max(1, frame.length(across) / 2)
+    {
+      reached = next
+      current = next
+    }
+    return reached
   }
 
   // MARK: Internals

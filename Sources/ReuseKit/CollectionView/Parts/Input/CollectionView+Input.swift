@@ -23,6 +23,11 @@ extension CollectionView: PointerInteractive {
     if delta.x == 0 && primaryAxis == .horizontal {
       // A plain (vertical) wheel over a horizontal view scrolls it along its axis.
       delta = Point(x: delta.y, y: 0)
+    } else if delta.x == 0 && event.modifiers.contains(.shift)
+      && contentSize.width > viewportSize.width
+    {
+      // Shift with a vertical wheel scrolls content wider than the viewport sideways.
+      delta = Point(x: delta.y, y: 0)
     }
     scroll(byWheel: delta, time: event.time)
     return true
@@ -58,6 +63,11 @@ extension CollectionView: PointerInteractive {
     }
   }
 
+  /// The modifier keys held at the press being interpreted now (Shift or Control with a
+  /// click), for a delegate deciding what a tap does (extend or toggle a selection, say);
+  /// empty outside a press.
+  public var pointerModifiers: KeyModifiers { gestures.pressModifiers }
+
   /// Which keys do what (``KeyMap/standard`` by default).
   public var keyMap: KeyMap {
     get { gestures.keyMap }
@@ -69,6 +79,16 @@ extension CollectionView: PointerInteractive {
   public var pointerRegions: PointerRegions {
     get { gestures.regions }
     set { gestures.regions = newValue }
+  }
+
+  /// Claims presses on supplementary views (a table's column headers): told of a press on the
+  /// topmost displayed supplementary view under the pointer (``SupplementaryPress/Phase/began``),
+  /// it returns `true` to take the press; it is then told of the press's moves once it travels
+  /// past a few points (``SupplementaryPress/isDrag``), and of its end (a release that never
+  /// became a drag is a click) or cancellation. `nil` (the default): presses go to the content.
+  public var supplementaryPressHandler: ((SupplementaryPress) -> Bool)? {
+    get { gestures.supplementaryPressHandler }
+    set { gestures.supplementaryPressHandler = newValue }
   }
 
   /// Decides whether a press lifts the item under it to reorder it

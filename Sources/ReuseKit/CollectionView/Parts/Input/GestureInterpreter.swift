@@ -4,6 +4,8 @@
 /// - the scroll thumb (grabbed where pressed; a press on the track jumps the thumb's middle
 ///   there);
 /// - an item's reorder grip (``CollectionView/reorderGrip``: the item lifts and follows);
+/// - a supplementary view the app claims (``CollectionView/supplementaryPressHandler``: a
+///   table's column headers sort, resize and reorder);
 /// - the content (a drag scrolls, or swipes a row when it leaves across the scroll axis on a
 ///   row with actions; a release that never became a drag is a tap).
 ///
@@ -20,15 +22,25 @@ final class GestureInterpreter {
     case thumb(grab: Double, along: Double, stale: Bool)
     /// The pointer's distance from the lifted item's centre.
     case movement(grab: Point)
+    /// A supplementary view the handler claimed, where the press went down (viewport), and
+    /// whether it has travelled past the slop.
+    case supplementary(SupplementaryPress, start: Point, moved: Bool)
   }
+
+  /// How far, in points, a press on a claimed supplementary view travels before it is a drag.
+  static let supplementarySlop = 3.0
 
   /// Where the host draws chrome that takes the pointer.
   var regions = PointerRegions()
   /// Decides whether a press on an item's point lifts it to reorder it.
   var reorderGrip: ((ItemPath, Point) -> Bool)?
+  /// Claims presses on supplementary views.
+  var supplementaryPressHandler: ((SupplementaryPress) -> Bool)?
   /// Which keys do what.
   var keyMap = KeyMap.standard
   private(set) var capture = Capture.none
+  /// The modifiers held at the press being interpreted (set while its events are handled).
+  private(set) var pressModifiers: KeyModifiers = []
 
   /// Content moved under the viewport by `delta`: a grabbed thumb is taken again from where
   /// it is at the next move, so the content goes on from where it is drawn. (The drag moved
@@ -44,6 +56,8 @@ final class GestureInterpreter {
   /// Interprets a pointer event; see ``CollectionView/handle(_:)-(PointerEvent)``.
   func handle(_ event: PointerEvent, in view: CollectionView) -> Bool {
     guard event.location.isFinite, event.time.isFinite else { return false }
+    pressModifiers = event.modifiers
+    defer { pressModifiers = [] }
     switch event.phase {
     case .began: return begin(event, in: view)
     case .moved: return move(event, in: view)
@@ -77,6 +91,7 @@ final class GestureInterpreter {
       return true
     }
     guard Rect(origin: .zero, size: view.viewportSize).contains(point) else { return false }
+    if claimSupplementary(at: point, time: event.time, view) { return true }
     if lift(at: point, view) { return true }
     capture = .content
     view.beginDrag(at: point, time: event.time)
@@ -104,6 +119,14 @@ final class GestureInterpreter {
       }
       capture = .thumb(grab: grab, along: along, stale: false)
       moveThumb(to: along - grab, track: track, view)
+    case .supplementary(var press, let start, var moved):
+      moved = moved || max(abs(point.x - start.x), abs(point.y - start.y)) >= Self.supplementarySlop
+      press.phase = .moved
+      press.location = point
+      press.time = event.time
+      press.isDrag = moved
+      capture = .supplementary(press, start: start, moved: moved)
+      if moved { _ = supplementaryPressHandler?(press) }
     case .movement(let grab):
       guard view.interactivelyMovingItem != nil else { return true }  // it ended meanwhile
       // Held inside the viewport, so the lifted item stays in view (autoscroll goes on).
@@ -133,6 +156,12 @@ final class GestureInterpreter {
       }
     case .movement:
       view.endInteractiveMovement()
+    case .supplementary(var press, _, let moved):
+      press.phase = .ended
+      press.location = event.location
+      press.time = event.time
+      press.isDrag = moved
+      _ = supplementaryPressHandler?(press)
     case .sectionIndex, .thumb:
       break
     }
@@ -147,6 +176,10 @@ final class GestureInterpreter {
     switch held {
     case .movement: view.cancelInteractiveMovement()
     case .content: view.cancelDrag(time: .nan)
+    case .supplementary(var press, _, let moved):
+      press.phase = .cancelled
+      press.isDrag = moved
+      _ = supplementaryPressHandler?(press)
     default: break
     }
   }
@@ -158,6 +191,32 @@ final class GestureInterpreter {
   }
 
   // MARK: Captures
+
+  /// Gives a press on the topmost displayed supplementary view under it to the handler, which
+  /// may claim it.
+  ///
+  /// - Complexity: O(k) over the displayed supplementary views.
+  private func claimSupplementary(at point: Point, time: Double, _ view: CollectionView) -> Bool {
+    guard let supplementaryPressHandler else { return false }
+    let offset = view.contentOffset
+    let content = Point(x: point.x + offset.x, y: point.y + offset.y)
+    var found: LayoutAttributes?
+    for attributes in view.displayedSupplementaryViews.attributes
+    where attributes.frame.contains(content)
+      && (found == nil || attributes.zIndex > found!.zIndex)
+    {
+      found = attributes
+    }
+    guard let found, let kind = found.supplementaryKind else { return false }
+    var frame = found.frame
+    frame.origin = Point(x: frame.minX - offset.x, y: frame.minY - offset.y)
+    let press = SupplementaryPress(
+      phase: .began, kind: kind, indexPath: found.indexPath, frame: frame, location: point,
+      time: time, isDrag: false)
+    guard supplementaryPressHandler(press) else { return false }
+    capture = .supplementary(press, start: point, moved: false)
+    return true
+  }
 
   /// Lifts the item under a press when the grip says so.
   private func lift(at point: Point, _ view: CollectionView) -> Bool {

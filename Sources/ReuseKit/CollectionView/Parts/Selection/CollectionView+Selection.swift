@@ -23,6 +23,30 @@ extension CollectionView {
   /// Whether the item at `indexPath` is selected.
   public func isItemSelected(at indexPath: ItemPath) -> Bool { selection.contains(indexPath) }
 
+  /// Selection the app keeps itself (a table's rows, columns and ranges, held by identity), shown
+  /// with the collection view's own: a cell draws selected (``CollectionViewCell/isSelected``,
+  /// and for assistive technology) when its item is selected here or the overlay says so. Call
+  /// ``selectionOverlayDidChange()`` when its answers change.
+  ///
+  /// Asked once per cell as it displays, so answer in O(1).
+  public var selectionOverlay: ((ItemPath) -> Bool)? {
+    get { selection.overlay }
+    set {
+      selection.overlay = newValue
+      selection.overlayDidChange(in: self)
+    }
+  }
+
+  /// The overlay's answers changed: the displayed cells show them.
+  ///
+  /// - Complexity: O(k) for k displayed cells.
+  public func selectionOverlayDidChange() {
+    selection.overlayDidChange(in: self)
+    #if REUSEKIT_CHECKS
+      selection._checkInvariants(in: self)
+    #endif
+  }
+
   /// Selects an item from code, without delegate calls (as UIKit). With single selection, the
   /// previous selection is deselected. `nil` deselects everything.
   ///
@@ -61,7 +85,8 @@ extension CollectionView {
       if !performSwipeAction(at: point) { closeSwipeActions(animated: true) }
       return nil
     }
-    guard let indexPath = collectionViewLayout.indexPathForItem(at: point) else { return nil }
+    guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
+    else { return nil }
     tapItem(at: indexPath)
     return indexPath
   }

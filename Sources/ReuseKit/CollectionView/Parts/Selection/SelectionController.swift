@@ -12,9 +12,30 @@ final class SelectionController {
   /// Whether several items can be selected at once; a tap then toggles.
   var allowsMultipleSelection = false
 
+  /// What the app selects itself, beyond ``items`` (``CollectionView/selectionOverlay``).
+  var overlay: ((ItemPath) -> Bool)?
+
   /// Whether `indexPath` is selected: O(1), and no hashing while nothing is.
   @inline(__always)
   func contains(_ indexPath: ItemPath) -> Bool { !items.isEmpty && items.contains(indexPath) }
+
+  /// Whether `indexPath`'s cell shows selected: selected here, or by the overlay.
+  @inline(__always)
+  func isShownSelected(_ indexPath: ItemPath) -> Bool {
+    contains(indexPath) || (overlay?(indexPath) ?? false)
+  }
+
+  /// Shows the overlay's answers on the displayed cells.
+  func overlayDidChange(in collectionView: CollectionView) {
+    for entry in collectionView.displayedItems.entries {
+      let cell = entry.view as! CollectionViewCell
+      let selected = isShownSelected(entry.attributes.indexPath)
+      if cell.isSelected != selected {
+        cell.isSelected = selected
+        cell.setNeedsDisplay()
+      }
+    }
+  }
 
   /// Selects or deselects `indexPath` and updates its displayed cell, if any.
   func setSelected(_ selected: Bool, at indexPath: ItemPath, in collectionView: CollectionView) {
@@ -23,8 +44,9 @@ final class SelectionController {
     } else {
       items.remove(indexPath)
     }
-    if let cell = collectionView.cellForItem(at: indexPath), cell.isSelected != selected {
-      cell.isSelected = selected
+    let shown = isShownSelected(indexPath)
+    if let cell = collectionView.cellForItem(at: indexPath), cell.isSelected != shown {
+      cell.isSelected = shown
       cell.setNeedsDisplay()
     }
     #if REUSEKIT_CHECKS
@@ -73,7 +95,7 @@ extension SelectionController {
       for entry in collectionView.displayedItems.entries {
         let cell = entry.view as! CollectionViewCell
         collectionView.invariant(
-          cell.isSelected == items.contains(entry.attributes.indexPath),
+          cell.isSelected == isShownSelected(entry.attributes.indexPath),
           "cell at \(entry.attributes.indexPath) shows the wrong selection state")
       }
     #endif

@@ -1,0 +1,89 @@
+import ReuseKit
+
+/// A table's collection-view data source, delegate and prefetcher, kept out of its public face:
+/// rows are sections, columns items, and each call goes on to the table (held weakly, so a
+/// collection view kept after its table finds no data, never a freed table).
+final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
+  CollectionViewDataSourcePrefetching
+{
+  weak var table: TableView?
+
+  init(_ table: TableView) { self.table = table }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { table?.numberOfRows ?? 0 }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    table?.columns.count ?? 0
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    guard let table, let dataSource = table.dataSource else {
+      reportMissingSource(collectionView)
+      return collectionView.dequeueBlankCell(for: indexPath)
+    }
+    table.configuringPath = indexPath
+    defer { table.configuringPath = nil }
+    return dataSource.tableView(
+      table, cellForRow: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    guard let table else {
+      return collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: BlankTableHeader.identifier, for: indexPath)
+    }
+    table.configuringPath = indexPath
+    defer { table.configuringPath = nil }
+    guard kind == .columnHeader, let dataSource = table.dataSource else {
+      return table.dequeueBlankHeader()
+    }
+    return dataSource.tableView(table, headerForColumn: indexPath.item)
+  }
+
+  private func reportMissingSource(_ collectionView: CollectionView) {
+    guard let table, !table.reportedMissingSource else { return }
+    table.reportedMissingSource = true
+    collectionView.diagnostics.report(
+      .dataSourceChangedWithoutReload,
+      "TableView: the data source went away (it is held weakly); showing blank cells")
+  }
+
+  // MARK: Delegate
+
+  /// A tap is the table's: it focuses the cell and selects by the table's mode, with the
+  /// press's Shift or Control; the collection view's own selection is never used.
+  func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  )
+    -> Bool
+  {
+    table?.click(at: indexPath, modifiers: collectionView.pointerModifiers)
+    return false
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, didMoveFocusFrom previous: ItemPath?, to indexPath: ItemPath
+  ) {
+    guard let table else { return }
+    table.delegate?.tableView(
+      table, didFocusRow: table.sourceRow(forDisplayRow: indexPath.section),
+      column: indexPath.item)
+  }
+
+  // MARK: Prefetching
+
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [ItemPath]) {
+    guard let table, let delegate = table.delegate else { return }
+    var rows: [Int] = []
+    for path in indexPaths where rows.last != path.section {
+      rows.append(path.section)
+    }
+    delegate.tableView(table, prefetchRows: rows.map(table.sourceRow(forDisplayRow:)))
+  }
+}

@@ -1,0 +1,142 @@
+import ReuseKit
+
+extension TableView {
+  // MARK: Keys
+
+  /// Handles a key as a spreadsheet does: arrows, pages, Home and End (the row's ends),
+  /// Control-Home and Control-End move the focused cell (``ReuseKit/KeyMap/table``); with
+  /// Shift they extend the selection from the anchor; Space (and Enter) select the focused
+  /// cell, row or column, Control-Space toggles it; Control-A selects all; Escape deselects
+  /// all. Returns whether the key was used.
+  @discardableResult
+  public func handle(_ key: KeyPress) -> Bool {
+    switch (key.key, key.modifiers) {
+    case (.space, []), (.enter, []):
+      guard let path = collectionView.focusedIndexPath else { return false }
+      select(path, toggling: false)
+      return true
+    case (.space, .control):
+      guard let path = collectionView.focusedIndexPath else { return false }
+      select(path, toggling: true)
+      return true
+    case (.character("a"), .control):
+      selectAll()
+      return true
+    case (.escape, []):
+      guard selectionCount > 0 else { return collectionView.handle(key) }
+      deselectAll()
+      return true
+    default:
+      break
+    }
+    guard key.modifiers.contains(.shift) else { return collectionView.handle(key) }
+    // Shift with a move: the focus moves and the range follows it from the anchor.
+    var plain = key
+    plain.modifiers.remove(.shift)
+    guard case .moveFocus(let move)? = collectionView.keyMap.action(for: plain) else {
+      return collectionView.handle(key)
+    }
+    if anchor == nil, let path = collectionView.focusedIndexPath {
+      anchor = (path.section, layout.shownPosition(ofColumn: path.item) ?? 0)
+    }
+    guard collectionView.moveFocus(move), let path = collectionView.focusedIndexPath else {
+      return false
+    }
+    extendSelection(to: path)
+    return true
+  }
+
+  // MARK: Columns
+
+  /// Widens (or narrows, for a negative `delta`) column `column`, never below its minimum: the
+  /// keys `<` and `>` of a gallery, or a drag of the header's edge.
+  public func resizeColumn(_ column: Int, by delta: Double) {
+    guard columns.indices.contains(column), delta.isFinite else { return }
+    setWidth(layout.width(ofColumn: column) + delta, ofColumn: column)
+    delegate?.tableViewColumnsDidChange(self)
+  }
+
+  private func setWidth(_ width: Double, ofColumn column: Int) {
+    columns[column].width = .fixed(max(columns[column].minimumWidth, width.rounded()))
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Moves the column shown at `position` to shown position `newPosition`.
+  public func moveColumn(from position: Int, to newPosition: Int) {
+    layout.moveColumn(from: position, to: newPosition)
+    collectionView.layoutIfNeeded()
+    delegate?.tableViewColumnsDidChange(self)
+  }
+
+  /// Hides or shows column `column`. The focus leaves a column that hides (to its neighbour).
+  public func setColumn(_ column: Int, hidden: Bool) {
+    guard columns.indices.contains(column), columns[column].isHidden != hidden else { return }
+    let focused = collectionView.focusedIndexPath
+    let position = focused.flatMap { layout.shownPosition(ofColumn: $0.item) }
+    columns[column].isHidden = hidden
+    collectionView.layoutIfNeeded()
+    if let focused, focused.item == column, hidden, layout.shownColumnCount > 0 {
+      let next = min(position ?? 0, layout.shownColumnCount - 1)
+      if let item = layout.column(atShownPosition: next) {
+        collectionView.focusItem(at: ItemPath(section: focused.section, item: item))
+      }
+    }
+    delegate?.tableViewColumnsDidChange(self)
+  }
+
+  // MARK: Header presses
+
+  /// A press on a column header: near its right edge it resizes the column, elsewhere a drag
+  /// moves the column and a click sorts by it (``cycleSort(byColumn:)``).
+  func handleHeaderPress(_ press: SupplementaryPress) -> Bool {
+    guard press.kind == .columnHeader else { return false }
+    let column = press.indexPath.item
+    switch press.phase {
+    case .began:
+      if press.location.x >= press.frame.maxX - resizeHandleWidth {
+        headerDrag = .resize(
+          column: column, startWidth: layout.width(ofColumn: column), startX: press.location.x)
+      } else {
+        headerDrag = .move(column: column, startX: press.location.x)
+      }
+      return true
+    case .moved:
+      switch headerDrag {
+      case .resize(let column, let startWidth, let startX)?:
+        setWidth(startWidth + press.location.x - startX, ofColumn: column)
+      case .move(let column, _)?:
+        moveColumnUnderPointer(column, to: press.location.x)
+      case nil:
+        break
+      }
+    case .ended:
+      let drag = headerDrag
+      headerDrag = nil
+      if !press.isDrag, case .move(let column, _)? = drag {
+        cycleSort(byColumn: column)
+      } else if press.isDrag {
+        delegate?.tableViewColumnsDidChange(self)
+      }
+    case .cancelled:
+      if case .resize(let column, let startWidth, _)? = headerDrag {
+        setWidth(startWidth, ofColumn: column)
+      }
+      headerDrag = nil
+    }
+    return true
+  }
+
+  /// A dragged header over another column's place takes that place.
+  private func moveColumnUnderPointer(_ column: Int, to x: Double) {
+    guard let from = layout.shownPosition(ofColumn: column) else { return }
+    let offset = collectionView.contentOffset.x
+    let frozen = layout.frozenColumnCount
+    // Frozen columns are pinned: their places are in viewport coordinates.
+    let contentX = from < frozen ? x : x + offset
+    guard let to = layout.shownPosition(atX: contentX), to != from,
+      (to < frozen) == (from < frozen)
+    else { return }
+    layout.moveColumn(from: from, to: to)
+    collectionView.layoutIfNeeded()
+  }
+}

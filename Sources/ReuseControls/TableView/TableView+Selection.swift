@@ -1,0 +1,158 @@
+import ReuseKit
+
+extension TableView {
+  // MARK: Focus
+
+  /// The focused cell, as a source row and a column, or `nil`.
+  public var focusedCell: (row: Int, column: Int)? {
+    guard let path = collectionView.focusedIndexPath else { return nil }
+    return (sourceRow(forDisplayRow: path.section), path.item)
+  }
+
+  /// Focuses the cell of source row `row` in `column` and scrolls it into view.
+  public func focusCell(row: Int, column: Int) {
+    guard let display = displayRow(forSourceRow: row), columns.indices.contains(column) else {
+      collectionView.diagnostics.report(
+        .indexPathOutOfRange, "TableView: no cell at row \(row), column \(column) to focus")
+      return
+    }
+    collectionView.focusItem(at: ItemPath(section: display, item: column))
+  }
+
+  // MARK: Selection
+
+  /// Whether the cell at source row `row`, `column` is selected, by the selection mode.
+  public func isSelected(row: Int, column: Int) -> Bool {
+    switch selectionMode {
+    case .cells: return selectedCells[column]?.contains(row) ?? false
+    case .rows: return selectedRows.contains(row)
+    case .columns: return selectedColumns.contains(column)
+    }
+  }
+
+  func isSelected(displayRow: Int, column: Int) -> Bool {
+    isSelected(row: sourceRow(forDisplayRow: displayRow), column: column)
+  }
+
+  /// How many cells, rows or columns (by the mode) are selected.
+  public var selectionCount: Int {
+    switch selectionMode {
+    case .cells: return selectedCells.values.reduce(0) { $0 + $1.count }
+    case .rows: return selectedRows.count
+    case .columns: return selectedColumns.count
+    }
+  }
+
+  /// Selects every cell, row or column (by the mode).
+  ///
+  /// - Complexity: O(n / 64) per column.
+  public func selectAll() {
+    switch selectionMode {
+    case .cells:
+      for column in columns.indices where !columns[column].isHidden {
+        var rows = RowSet()
+        rows.insert(0..<numberOfRows)
+        selectedCells[column] = rows
+      }
+    case .rows: selectedRows.insert(0..<numberOfRows)
+    case .columns: selectedColumns = Set(columns.indices.filter { !columns[$0].isHidden })
+    }
+    selectionDidChange()
+  }
+
+  /// Deselects everything.
+  public func deselectAll() {
+    guard !selectedRows.isEmpty || !selectedColumns.isEmpty || !selectedCells.isEmpty else {
+      return
+    }
+    selectedRows.removeAll()
+    selectedColumns.removeAll()
+    selectedCells.removeAll()
+    selectionDidChange()
+  }
+
+  /// What a click (or Space, `toggles`) on the cell at `path` does: focuses it; a plain click
+  /// selects only it (its row or column, by the mode), Control toggles it, Shift selects the
+  /// range from the anchor (rows × shown columns).
+  func click(at path: ItemPath, modifiers: KeyModifiers) {
+    collectionView.focusItem(at: path, scrollsIntoView: false)
+    if modifiers.contains(.shift) {
+      extendSelection(to: path)
+    } else {
+      select(path, toggling: modifiers.contains(.control))
+    }
+  }
+
+  /// Selects (or toggles) the cell, row or column at `path`, and makes it the anchor.
+  func select(_ path: ItemPath, toggling: Bool) {
+    let source = sourceRow(forDisplayRow: path.section)
+    if !toggling {
+      selectedRows.removeAll()
+      selectedColumns.removeAll()
+      selectedCells.removeAll()
+    }
+    switch selectionMode {
+    case .cells: selectedCells[path.item, default: RowSet()].toggle(source)
+    case .rows: selectedRows.toggle(source)
+    case .columns:
+      if selectedColumns.remove(path.item) == nil { selectedColumns.insert(path.item) }
+    }
+    anchor = (path.section, layout.shownPosition(ofColumn: path.item) ?? 0)
+    selectionDidChange()
+  }
+
+  /// Selects the range from the anchor to `path`: rows × shown columns, as the mode takes them.
+  ///
+  /// - Complexity: O(rows / 64) unsorted, O(rows) sorted, per column in range.
+  func extendSelection(to path: ItemPath) {
+    guard let anchor else { return select(path, toggling: false) }
+    let position = layout.shownPosition(ofColumn: path.item) ?? 0
+    let rows = min(anchor.row, path.section)...max(anchor.row, path.section)
+    let positions = min(anchor.position, position)...max(anchor.position, position)
+    selectedRows.removeAll()
+    selectedColumns.removeAll()
+    selectedCells.removeAll()
+    switch selectionMode {
+    case .cells:
+      let sourceRows = sourceRows(inDisplay: rows)
+      for position in positions {
+        guard let column = layout.column(atShownPosition: position) else { continue }
+        selectedCells[column] = sourceRows
+      }
+    case .rows: selectedRows = sourceRows(inDisplay: rows)
+    case .columns:
+      selectedColumns = Set(positions.compactMap { layout.column(atShownPosition: $0) })
+    }
+    selectionDidChange()
+  }
+
+  private func sourceRows(inDisplay rows: ClosedRange<Int>) -> RowSet {
+    var set = RowSet()
+    if displayOrder == nil {
+      set.insert(rows.lowerBound..<rows.upperBound + 1)
+    } else {
+      for row in rows { set.insert(sourceRow(forDisplayRow: row)) }
+    }
+    return set
+  }
+
+  /// Rows gone from the data leave the selection.
+  func trimSelection() {
+    let rows = numberOfRows
+    func trimmed(_ set: RowSet) -> RowSet {
+      guard let last = set.last, last >= rows else { return set }
+      var kept = RowSet()
+      for row in set where row < rows { kept.insert(row) }
+      return kept
+    }
+    selectedRows = trimmed(selectedRows)
+    for (column, set) in selectedCells { selectedCells[column] = trimmed(set) }
+    selectedColumns = selectedColumns.filter { columns.indices.contains($0) }
+  }
+
+  /// Shows the selection on the displayed cells and tells the delegate.
+  func selectionDidChange() {
+    collectionView.selectionOverlayDidChange()
+    delegate?.tableViewSelectionDidChange(self)
+  }
+}

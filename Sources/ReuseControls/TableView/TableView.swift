@@ -1,0 +1,392 @@
+import ReuseKit
+
+/// A data grid: rows and columns both virtualized, over a ``ReuseKit/CollectionView`` with a
+/// ``ReuseKit/TableLayout`` (each row a section, each column an item).
+///
+/// ```swift
+/// let table = TableView(
+///   columns: [TableColumn(title: "Name", width: .fitting(estimate: 12)),
+///             TableColumn(title: "Amount", width: .fixed(10))],
+///   viewportSize: Size(width: 80, height: 24))
+/// table.register(TextCell.self, forCellWithReuseIdentifier: "text")
+/// table.registerHeader(HeaderCell.self, withReuseIdentifier: "header")
+/// table.dataSource = myRows           // answers by row index, may not have the row yet
+/// table.layout.frozenColumnCount = 1  // the first column stays while the rest scrolls
+/// table.sort(by: TableSortDescriptor(column: 1, ascending: false))
+/// ```
+///
+/// - **Rows** come from the data source by its own order; a sort shows them reordered, applied
+///   as a diff of the row order (moves, one batch), so the focused row stays focused and in
+///   view and the selection stays with its rows. A row not loaded yet shows a placeholder;
+///   ``reloadRows(_:)`` fills it in.
+/// - **Columns** resize (``resizeColumn(_:by:)``, or dragging a header's right edge), move
+///   (``moveColumn(from:to:)``, or dragging a header), hide and show; a click on a header sorts
+///   by it (ascending, descending, off).
+/// - **Focus** is a cell: arrows, pages, Home and End (the row's ends), Control-Home and
+///   Control-End (the table's); it follows its row and column through sorts and updates.
+/// - **Selection** by ``selectionMode``: cells, rows or columns, by identity (source rows and
+///   columns); Space or a click selects, Shift extends a range from the anchor, Control toggles.
+public final class TableView {
+  /// The collection view that shows the table.
+  public let collectionView: CollectionView
+  /// The table's geometry: column widths and order, frozen columns, row heights.
+  public let layout: TableLayout
+  /// Supplies rows, cells and sort keys. Held weakly; setting it reloads.
+  public weak var dataSource: (any TableViewDataSource)? { didSet { reloadData() } }
+  /// Hears focus, selection, sort and column changes. Held weakly.
+  public weak var delegate: (any TableViewDelegate)?
+  /// The columns, by item index (their shown order is ``ReuseKit/TableLayout/columnOrder``).
+  public var columns: [TableColumn] {
+    didSet {
+      layout.columns = columns.map(Self.layoutColumn)
+      if columns.count != oldValue.count { reloadData() }
+    }
+  }
+  /// What a click, Space or a Shift range selects. Changing it clears the selection.
+  public var selectionMode = TableSelectionMode.cells {
+    didSet { if selectionMode != oldValue { deselectAll() } }
+  }
+  /// How many points from a header's right edge a press resizes the column instead of
+  /// clicking or moving it.
+  public var resizeHandleWidth = 1.0
+  /// The sort applied, or `nil` for the data's own order.
+  public private(set) var sortDescriptor: TableSortDescriptor?
+  /// The number of rows, as last read from the data source.
+  public private(set) var numberOfRows = 0
+
+  /// Display row → source row while sorted (`nil`: the data's order).
+  var displayOrder: [Int32]?
+  /// The sort keys of the rows in ``displayOrder``, while sorted (new rows merge with them).
+  var sortKeys: [TableSortKey] = []
+  /// Source row → display row, made when first needed after a sort.
+  var sourceToDisplayCache: [Int32]?
+  /// The path of the cell the data source is configuring now (for dequeuing).
+  var configuringPath: ItemPath?
+  /// The collection view's data source and delegate.
+  var plumbing: TablePlumbing!
+  /// Selected source rows (row mode), columns (column mode), and cells: per column, source rows.
+  public internal(set) var selectedRows = RowSet()
+  /// Selected columns (column mode).
+  public internal(set) var selectedColumns: Set<Int> = []
+  /// Selected cells (cell mode): per column, its selected source rows.
+  public internal(set) var selectedCells: [Int: RowSet] = [:]
+  /// Where a Shift range starts: a display row and a shown column position.
+  var anchor: (row: Int, position: Int)?
+  /// A header press being dragged: resizing a column or moving it.
+  var headerDrag: HeaderDrag?
+  /// Whether the data source went away and was reported.
+  var reportedMissingSource = false
+
+  /// A header press's drag.
+  enum HeaderDrag {
+    case resize(column: Int, startWidth: Double, startX: Double)
+    case move(column: Int, startX: Double)
+  }
+
+  /// A table of `columns` with rows of `rowHeight` under one header row of `headerHeight`.
+  public init(
+    columns: [TableColumn], rowHeight: TableLayout.RowHeight = .uniform(1),
+    headerHeight: Double = 1, viewportSize: Size = .zero
+  ) {
+    self.columns = columns
+    layout = TableLayout(
+      columns: columns.map(Self.layoutColumn), rowHeight: rowHeight, headerRowCount: 1,
+      headerRowHeight: headerHeight)
+    collectionView = CollectionView(layout: layout, viewportSize: viewportSize)
+    collectionView.keyMap = .table
+    collectionView.register(
+      BlankTableHeader.self, forSupplementaryViewOfKind: .columnHeader,
+      withReuseIdentifier: BlankTableHeader.identifier)
+    plumbing = TablePlumbing(self)
+    collectionView.dataSource = plumbing
+    collectionView.delegate = plumbing
+    collectionView.prefetchDataSource = plumbing
+    collectionView.supplementaryPressHandler = { [weak self] press in
+      self?.handleHeaderPress(press) ?? false
+    }
+    collectionView.selectionOverlay = { [weak self] path in
+      self?.isSelected(displayRow: path.section, column: path.item) ?? false
+    }
+  }
+
+  static func layoutColumn(_ column: TableColumn) -> TableLayout.Column {
+    TableLayout.Column(
+      width: column.width, minimumWidth: column.minimumWidth, isHidden: column.isHidden)
+  }
+
+  // MARK: Registration and dequeuing
+
+  /// Registers a cell class for the table's cells.
+  public func register(
+    _ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String
+  ) {
+    collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
+  }
+
+  /// Registers a view class for the column headers.
+  public func registerHeader(_ viewClass: ReusableView.Type, withReuseIdentifier identifier: String)
+  {
+    collectionView.register(
+      viewClass, forSupplementaryViewOfKind: .columnHeader, withReuseIdentifier: identifier)
+  }
+
+  /// A cell for the cell being asked for (call it from ``TableViewDataSource``'s
+  /// `cellForRow`), from the pool or new.
+  public func dequeueReusableCell(withReuseIdentifier identifier: String) -> CollectionViewCell {
+    collectionView.dequeueReusableCell(
+      withReuseIdentifier: identifier, for: configuringPath ?? ItemPath(section: 0, item: 0))
+  }
+
+  /// A cell of `type` for the cell being asked for.
+  public func dequeueReusableCell<Cell: CollectionViewCell>(
+    _ type: Cell.Type, withReuseIdentifier identifier: String
+  ) -> Cell {
+    collectionView.dequeueReusableCell(
+      type, withReuseIdentifier: identifier, for: configuringPath ?? ItemPath(section: 0, item: 0))
+  }
+
+  /// A header view for the header being asked for (from `headerForColumn`).
+  public func dequeueReusableHeader(withReuseIdentifier identifier: String) -> ReusableView {
+    collectionView.dequeueReusableSupplementaryView(
+      ofKind: .columnHeader, withReuseIdentifier: identifier,
+      for: configuringPath ?? ItemPath(section: 0, item: 0))
+  }
+
+  /// A blank header, for a data source that has none.
+  public func dequeueBlankHeader() -> ReusableView {
+    dequeueReusableHeader(withReuseIdentifier: BlankTableHeader.identifier)
+  }
+
+  // MARK: Rows
+
+  /// The source row shown at display row `row`.
+  public func sourceRow(forDisplayRow row: Int) -> Int {
+    guard let displayOrder, row >= 0, row < displayOrder.count else { return row }
+    return Int(displayOrder[row])
+  }
+
+  /// The display row that shows source row `row`, or `nil` out of range.
+  ///
+  /// - Complexity: O(1); O(n) once after a sort.
+  public func displayRow(forSourceRow row: Int) -> Int? {
+    guard row >= 0, row < numberOfRows else { return nil }
+    guard let displayOrder else { return row }
+    if sourceToDisplayCache == nil {
+      var inverse = [Int32](repeating: 0, count: displayOrder.count)
+      for (display, source) in displayOrder.enumerated() { inverse[Int(source)] = Int32(display) }
+      sourceToDisplayCache = inverse
+    }
+    return Int(sourceToDisplayCache![row])
+  }
+
+  /// Reads the rows again and shows them (sorted, if a sort is applied: the sort is applied
+  /// again to the new rows).
+  public func reloadData() {
+    numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    if let sortDescriptor {
+      displayOrder = sortedOrder(by: sortDescriptor)
+    } else {
+      displayOrder = nil
+      sortKeys = []
+    }
+    sourceToDisplayCache = nil
+    trimSelection()
+    collectionView.reloadData()
+  }
+
+  /// The data source has more rows (or fewer) at the end: they are inserted (or removed) in one
+  /// batch, without animation; what is on screen stays. While sorted, new rows go where their
+  /// keys sort (merged with the sorted rows, whose keys are kept).
+  ///
+  /// - Complexity: O(k) for k new rows, plus the batch update; while sorted, O(n + k log k).
+  public func rowCountDidChange() {
+    let count = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    guard count != numberOfRows else { return }
+    guard count > numberOfRows else { return reloadData() }
+    let old = numberOfRows
+    numberOfRows = count
+    var sections: [Int]
+    if let order = displayOrder, let sortDescriptor, sortKeys.count == order.count {
+      let new = (old..<count).map { (key: sortKey($0, sortDescriptor.column), source: $0) }
+        .sorted {
+          Self.precedes($0.key, $0.source, $1.key, $1.source, ascending: sortDescriptor.ascending)
+        }
+      var merged: [Int32] = []
+      var mergedKeys: [TableSortKey] = []
+      merged.reserveCapacity(count)
+      mergedKeys.reserveCapacity(count)
+      sections = []
+      var next = 0
+      for (index, source) in order.enumerated() {
+        while next < new.count
+          && Self.precedes(
+            new[next].key, new[next].source, sortKeys[index], Int(source),
+            ascending: sortDescriptor.ascending)
+        {
+          sections.append(merged.count)
+          merged.append(Int32(new[next].source))
+          mergedKeys.append(new[next].key)
+          next += 1
+        }
+        merged.append(source)
+        mergedKeys.append(sortKeys[index])
+      }
+      for rest in new[next...] {
+        sections.append(merged.count)
+        merged.append(Int32(rest.source))
+        mergedKeys.append(rest.key)
+      }
+      displayOrder = merged
+      sortKeys = mergedKeys
+      sourceToDisplayCache = nil
+    } else {
+      if displayOrder != nil { displayOrder! += (old..<count).map { Int32($0) } }
+      sections = Array(old..<count)
+    }
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.insertSections(sections)
+    }
+  }
+
+  /// Configures the shown cells of these source rows again (placeholders filled in).
+  ///
+  /// - Complexity: O(k) for k rows given, plus the cells reconfigured.
+  public func reloadRows<Rows: Sequence>(_ rows: Rows) where Rows.Element == Int {
+    let shown = Set(collectionView.indexPathsForVisibleItems.map(\.section))
+    var paths: [ItemPath] = []
+    for source in rows {
+      guard let display = displayRow(forSourceRow: source), shown.contains(display) else {
+        continue
+      }
+      for column in 0..<collectionView.numberOfItems(inSection: display) {
+        paths.append(ItemPath(section: display, item: column))
+      }
+    }
+    guard !paths.isEmpty else { return }
+    collectionView.performBatchUpdates(animated: false) {
+      collectionView.reconfigureItems(at: paths)
+    }
+  }
+
+  // MARK: Sorting
+
+  /// Sorts by `descriptor` (stable: equal keys keep the data's order; rows without a key
+  /// last), or goes back to the data's order with `nil`. The change is a diff of the row order
+  /// applied as one batch of moves: the focused cell stays on its row, and in view; the
+  /// selection stays with its rows.
+  ///
+  /// - Complexity: O(n log n) for the sort (n keys asked once each), O(n) for the diff.
+  public func sort(by descriptor: TableSortDescriptor?) {
+    if let descriptor, !columns.indices.contains(descriptor.column) {
+      collectionView.diagnostics.report(
+        .invalidConfiguration, "TableView: no column \(descriptor.column) to sort by; ignored")
+      return
+    }
+    let oldOrder = displayOrder
+    let newOrder = descriptor.map(sortedOrder(by:))
+    sortDescriptor = descriptor
+    applyOrder(from: oldOrder, to: newOrder)
+    delegate?.tableView(self, didSortBy: descriptor)
+  }
+
+  /// What a click on column `column`'s header does: sorts by it ascending, then descending,
+  /// then back to the data's order.
+  public func cycleSort(byColumn column: Int) {
+    switch sortDescriptor {
+    case let current? where current.column == column && current.ascending:
+      sort(by: TableSortDescriptor(column: column, ascending: false))
+    case let current? where current.column == column:
+      sort(by: nil)
+    default:
+      sort(by: TableSortDescriptor(column: column, ascending: true))
+    }
+  }
+
+  func sortKey(_ source: Int, _ column: Int) -> TableSortKey {
+    dataSource?.tableView(self, sortKeyForRow: source, column: column) ?? .missing
+  }
+
+  /// The source rows sorted by `descriptor`, stably.
+  func sortedOrder(by descriptor: TableSortDescriptor) -> [Int32] {
+    let keys = (0..<numberOfRows).map { sortKey($0, descriptor.column) }
+    var order = (0..<numberOfRows).map { Int32($0) }
+    order.sort { a, b in
+      Self.precedes(keys[Int(a)], Int(a), keys[Int(b)], Int(b), ascending: descriptor.ascending)
+    }
+    sortKeys = order.map { keys[Int($0)] }
+    return order
+  }
+
+  /// The order of (key, source row) pairs: by key in the direction (rows without a key last),
+  /// then by source row.
+  @inline(__always)
+  static func precedes(
+    _ keyA: TableSortKey, _ a: Int, _ keyB: TableSortKey, _ b: Int, ascending: Bool
+  ) -> Bool {
+    if keyA == .missing || keyB == .missing {
+      if keyA == .missing && keyB == .missing { return a < b }
+      return keyB == .missing
+    }
+    if TableSortKey.ascends(keyA, keyB) { return ascending }
+    if TableSortKey.ascends(keyB, keyA) { return !ascending }
+    return a < b
+  }
+
+  private func insertionIndex(
+    of key: TableSortKey, source: Int, in order: [Int32], keys: [TableSortKey],
+    _ descriptor: TableSortDescriptor
+  ) -> Int {
+    var low = 0
+    var high = order.count
+    while low < high {
+      let mid = (low + high) / 2
+      if Self.precedes(keys[mid], Int(order[mid]), key, source, ascending: descriptor.ascending) {
+        low = mid + 1
+      } else {
+        high = mid
+      }
+    }
+    return low
+  }
+
+  /// Shows the rows in `newOrder` (nil: the data's order) instead of `oldOrder`, as one batch
+  /// of section moves: every row whose place changes moves there (animated when few do). The
+  /// focused row keeps its place on screen where the content allows, and is brought into view.
+  private func applyOrder(from oldOrder: [Int32]?, to newOrder: [Int32]?) {
+    // Where the focused row shows now, to keep it there.
+    let focused = collectionView.focusedIndexPath
+    let screenY = focused.flatMap { collectionView.frameForItem(at: $0) }
+      .map { $0.minY - collectionView.contentOffset.y }
+    if newOrder == nil { sortKeys = [] }
+    // Where each source row was shown: the old order's inverse.
+    var before: [Int32]?
+    if let oldOrder {
+      var inverse = [Int32](repeating: 0, count: oldOrder.count)
+      for (display, source) in oldOrder.enumerated() { inverse[Int(source)] = Int32(display) }
+      before = inverse
+    }
+    var moves: [SectionMove] = []
+    for display in 0..<numberOfRows {
+      let source = newOrder.map { Int($0[display]) } ?? display
+      let was = before.map { Int($0[source]) } ?? source
+      if was != display { moves.append(SectionMove(from: was, to: display)) }
+    }
+    // The data changes and the collection view hears of it together.
+    displayOrder = newOrder
+    sourceToDisplayCache = nil
+    guard !moves.isEmpty else { return }
+    let result = collectionView.performBatchUpdates(
+      with: Changeset(movedSections: moves), animated: moves.count <= 2_000)
+    if case .failure = result { collectionView.reloadData() }
+    guard let path = collectionView.focusedIndexPath, let screenY,
+      let frame = collectionView.frameForItem(at: path)
+    else { return }
+    collectionView.contentOffset.y = frame.minY - screenY
+    collectionView.focusItem(at: path, scrollsIntoView: true)
+  }
+}
+
+/// The blank header a table shows when its data source gives none.
+final class BlankTableHeader: ReusableView {
+  static let identifier = "ReuseControls.TableView.blankHeader"
+}

@@ -1,0 +1,135 @@
+import ReuseKit
+
+/// Supplies a ``TableView``'s rows, cells and sort keys, by the data's own row order.
+///
+/// ### Call rules
+/// - Rows are the data's rows (its *source* order), whatever the table's sort: the table shows
+///   them sorted, and asks by source row.
+/// - A row the data does not have yet (still loading) gets a placeholder cell; when it arrives,
+///   call ``TableView/reloadRows(_:)`` and its cells are configured again, as Android's Paging
+///   shows placeholders.
+/// - `cellForRow` must return ``TableView/dequeueReusableCell(withReuseIdentifier:)`` configured
+///   (dequeue, never allocate).
+public protocol TableViewDataSource: AnyObject {
+  /// How many rows there are (placeholders for rows still loading included).
+  func numberOfRows(in tableView: TableView) -> Int
+  /// The cell for source row `row` in column `column`.
+  func tableView(_ tableView: TableView, cellForRow row: Int, column: Int) -> CollectionViewCell
+  /// The header of `column` (``TableView/dequeueReusableHeader(withReuseIdentifier:)``
+  /// configured). The default is a blank view.
+  func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView
+  /// The key that sorts source row `row` by `column`; ``TableSortKey/missing`` for a row not
+  /// loaded yet (it sorts last). Asked once per row when a sort is applied. The default is
+  /// `.missing` for every row: the column does not sort.
+  func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey
+}
+
+extension TableViewDataSource {
+  /// A blank header.
+  public func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView {
+    tableView.dequeueBlankHeader()
+  }
+  /// Nothing sorts.
+  public func tableView(
+    _ tableView: TableView, sortKeyForRow row: Int, column: Int
+  )
+    -> TableSortKey
+  {
+    .missing
+  }
+}
+
+/// Hears what a ``TableView``'s user does. Every method has a default that does nothing.
+public protocol TableViewDelegate: AnyObject {
+  /// The focused cell moved (source row and column), by a key or a click.
+  func tableView(_ tableView: TableView, didFocusRow row: Int, column: Int)
+  /// The selection changed.
+  func tableViewSelectionDidChange(_ tableView: TableView)
+  /// A sort was applied (`nil`: back to the data's order).
+  func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?)
+  /// A column was resized, moved, hidden or shown.
+  func tableViewColumnsDidChange(_ tableView: TableView)
+  /// These source rows are about to show (load them if they are placeholders).
+  func tableView(_ tableView: TableView, prefetchRows rows: [Int])
+}
+
+extension TableViewDelegate {
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, didFocusRow row: Int, column: Int) {}
+  /// Does nothing.
+  public func tableViewSelectionDidChange(_ tableView: TableView) {}
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?) {}
+  /// Does nothing.
+  public func tableViewColumnsDidChange(_ tableView: TableView) {}
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, prefetchRows rows: [Int]) {}
+}
+
+/// One column of a ``TableView``: its title and how it is sized.
+public struct TableColumn: Hashable, Sendable {
+  /// The header's text.
+  public var title: String
+  /// How its width is chosen.
+  public var width: TableLayout.ColumnWidth
+  /// The narrowest a resize makes it.
+  public var minimumWidth: Double
+  /// Whether it is hidden.
+  public var isHidden: Bool
+
+  /// A column.
+  public init(
+    title: String, width: TableLayout.ColumnWidth, minimumWidth: Double = 3, isHidden: Bool = false
+  ) {
+    self.title = title
+    self.width = width
+    self.minimumWidth = minimumWidth
+    self.isHidden = isHidden
+  }
+}
+
+/// What a row sorts by in a column: numbers before text (a column mixing them), and rows
+/// without a key (not loaded yet) last, whatever the direction.
+public enum TableSortKey: Hashable, Sendable {
+  /// A number (dates as numbers too).
+  case number(Double)
+  /// Text, compared by Unicode scalars (fast, stable across runs).
+  case text(String)
+  /// No key (a row not loaded yet): the row sorts last.
+  case missing
+
+  /// Orders keys ascending: numbers, then text, then none.
+  static func ascends(_ lhs: TableSortKey, _ rhs: TableSortKey) -> Bool {
+    switch (lhs, rhs) {
+    case (.number(let a), .number(let b)): return a < b
+    case (.text(let a), .text(let b)):
+      return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    case (.number, .text), (.number, .missing), (.text, .missing): return true
+    default: return false
+    }
+  }
+}
+
+/// A table's sort: a column and a direction.
+public struct TableSortDescriptor: Hashable, Sendable {
+  /// The column sorted by.
+  public var column: Int
+  /// Ascending (smallest first) or descending.
+  public var ascending: Bool
+
+  /// A sort by `column`.
+  public init(column: Int, ascending: Bool = true) {
+    self.column = column
+    self.ascending = ascending
+  }
+}
+
+/// What a click, Space or a Shift-extended range selects in a ``TableView``.
+public enum TableSelectionMode: Hashable, Sendable {
+  /// Cells.
+  case cells
+  /// Whole rows.
+  case rows
+  /// Whole columns.
+  case columns
+}

@@ -1,0 +1,355 @@
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseControls
+
+/// A table cell that shows its source row and column, or a placeholder.
+final class GridCell: CollectionViewCell {
+  var row = -1
+  var column = -1
+  var isPlaceholder = false
+  override func prepareForReuse() {
+    row = -1
+    column = -1
+  }
+}
+
+/// A column header that shows its column.
+final class GridHeader: ReusableView {
+  var column = -1
+}
+
+/// `rows` × `columns` cells; rows at or past `loaded` are placeholders until loaded. Column
+/// 0 sorts by a scrambled number, column 1 by text, column 2 in ten ties; others do not sort.
+final class Grid: TableViewDataSource, TableViewDelegate {
+  var rows: Int
+  var loaded: Int
+  var focusMoves: [(row: Int, column: Int)] = []
+  var prefetched: [Int] = []
+  var sortKeysAsked = 0
+
+  init(rows: Int, loaded: Int? = nil) {
+    self.rows = rows
+    self.loaded = loaded ?? rows
+  }
+
+  func numberOfRows(in tableView: TableView) -> Int { rows }
+  func tableView(_ tableView: TableView, cellForRow row: Int, column: Int) -> CollectionViewCell {
+    let cell = tableView.dequeueReusableCell(GridCell.self, withReuseIdentifier: "cell")
+    cell.row = row
+    cell.column = column
+    cell.isPlaceholder = row >= loaded
+    return cell
+  }
+  func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView {
+    let header = tableView.dequeueReusableHeader(withReuseIdentifier: "header") as! GridHeader
+    header.column = column
+    return header
+  }
+  func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey {
+    sortKeysAsked += 1
+    guard row < loaded else { return .missing }
+    switch column {
+    case 0: return .number(Double((row &* 7_919) % 1_000))
+    case 1: return .text("name \((row &* 31) % 97)")
+    case 2: return .number(Double(row % 10))
+    default: return .missing
+    }
+  }
+  func tableView(_ tableView: TableView, didFocusRow row: Int, column: Int) {
+    focusMoves.append((row, column))
+  }
+  func tableView(_ tableView: TableView, prefetchRows rows: [Int]) { prefetched += rows }
+}
+
+/// A table of `columns` columns 8 wide in an 80 × 24 viewport (one header row), over `grid`.
+func makeTable(
+  _ grid: Grid, columns: Int = 50, viewport: Size = Size(width: 80, height: 24)
+) -> TableView {
+  let table = TableView(
+    columns: (0..<columns).map { TableColumn(title: "C\($0)", width: .fixed(8)) },
+    viewportSize: viewport)
+  table.collectionView.diagnostics.handler = nil
+  table.register(GridCell.self, forCellWithReuseIdentifier: "cell")
+  table.registerHeader(GridHeader.self, withReuseIdentifier: "header")
+  table.delegate = grid
+  table.dataSource = grid
+  table.collectionView.layoutIfNeeded()
+  return table
+}
+
+/// (source row, column) of every displayed cell, checked against its path through the table's
+/// order; and the shown cells' rows and columns.
+func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
+  var cells: [(Int, Int)] = []
+  table.collectionView.forEachDisplayedView { view, attributes in
+    guard let cell = view as? GridCell else { return }
+    #expect(cell.row == table.sourceRow(forDisplayRow: attributes.indexPath.section))
+    #expect(cell.column == attributes.indexPath.item)
+    cells.append((cell.row, cell.column))
+  }
+  return cells
+}
+
+@Suite struct TableViewTests {
+  // Each test keeps its `grid` alive to the end: the table holds its data source weakly.
+  @Test func aMillionRowsByFiftyColumnsShowOnlyWhatIsInView() {
+    let grid = Grid(rows: 1_000_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    let cells = shownCells(table)
+    // 23 body rows (24 less the header) × 10 columns of 8 in 80.
+    #expect(Set(cells.map(\.row)) == Set(0..<23))
+    #expect(Set(cells.map(\.column)) == Set(0..<10))
+    #expect(table.collectionView.reuseCounters.created <= 23 * 10 + 2 * 11)
+    // Far away on both axes: the cells there, and no more made than a screenful.
+    table.collectionView.contentOffset = Point(x: 8 * 30, y: 500_000)
+    table.collectionView.layoutIfNeeded()
+    let far = shownCells(table)
+    #expect(far.contains { $0.row == 500_000 && $0.column == 30 })
+    #expect(table.collectionView.reuseCounters.created <= 24 * 11 + 24)
+  }
+
+  @Test func frozenColumnsStayWhileTheRestScrollsSideways() {
+    let grid = Grid(rows: 100)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.layout.frozenColumnCount = 1
+    table.collectionView.contentOffset = Point(x: 80, y: 0)
+    table.collectionView.layoutIfNeeded()
+    var frozenX: [Double] = []
+    table.collectionView.forEachDisplayedView { view, attributes in
+      if attributes.category == .cell, attributes.indexPath.item == 0 {
+        frozenX.append(attributes.frame.minX - 80)
+      }
+    }
+    #expect(!frozenX.isEmpty && frozenX.allSatisfy { $0 == 0 }, "column 0 at the left edge")
+    // A click on the frozen column hits it, not the column scrolled under it.
+    table.collectionView.handle(PointerEvent(.began, at: Point(x: 2, y: 3), time: 1))
+    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 2, y: 3), time: 1.05))
+    #expect(table.focusedCell?.column == 0)
+    #expect(table.focusedCell?.row == 2)
+    // Shift and the wheel scroll sideways.
+    table.collectionView.handle(WheelEvent(delta: Point(x: 0, y: 16), time: 2, modifiers: .shift))
+    #expect(table.collectionView.contentOffset.x == 96)
+    #expect(table.collectionView.contentOffset.y == 0)
+  }
+
+  @Test func keysMoveTheFocusedCellAndScrollBothWays() {
+    let grid = Grid(rows: 1_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.layout.frozenColumnCount = 1
+    table.focusCell(row: 0, column: 0)
+    for _ in 0..<12 { table.handle(KeyPress(.right)) }
+    #expect(table.focusedCell! == (0, 12))
+    // Column 12 (x 96–104) in view right of the frozen column.
+    let offset = table.collectionView.contentOffset
+    #expect(96 - offset.x >= 8 && 104 - offset.x <= 80)
+    table.handle(KeyPress(.end))
+    #expect(table.focusedCell! == (0, 49), "End: the end of the row")
+    table.handle(KeyPress(.home))
+    #expect(table.focusedCell! == (0, 0))
+    table.handle(KeyPress(.pageDown))
+    #expect(table.focusedCell! == (23, 0), "a page is the 23 rows under the header")
+    table.handle(KeyPress(.end, modifiers: .control))
+    #expect(table.focusedCell! == (999, 49))
+    let last = table.collectionView.contentOffset
+    #expect(last.y == table.collectionView.contentSize.height - 24)
+    #expect(last.x == table.collectionView.contentSize.width - 80)
+    table.handle(KeyPress(.home, modifiers: .control))
+    #expect(table.focusedCell! == (0, 0))
+    #expect(table.collectionView.contentOffset == .zero)
+  }
+
+  @Test func sortingKeepsTheFocusedRowFocusedAndWhereItWas() {
+    let grid = Grid(rows: 10_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.collectionView.contentOffset.y = 4_000
+    table.focusCell(row: 4_010, column: 3)
+    let before =
+      table.collectionView.frameForItem(at: table.collectionView.focusedIndexPath!)!
+      .minY - table.collectionView.contentOffset.y
+    table.sort(by: TableSortDescriptor(column: 0))
+    settle(table.collectionView)
+    #expect(table.focusedCell! == (4_010, 3), "the focus stays on its row")
+    let path = table.collectionView.focusedIndexPath!
+    let after =
+      table.collectionView.frameForItem(at: path)!.minY
+      - table.collectionView.contentOffset.y
+    #expect(after == before, "and where it was on screen")
+    // The order is the keys' (ties by source row), and every cell shows its row.
+    let keys = (0..<10_000).map { (grid.tableView(table, sortKeyForRow: $0, column: 0), $0) }
+    let expected = keys.sorted { TableView.precedes($0.0, $0.1, $1.0, $1.1, ascending: true) }
+    #expect((0..<10_000).map(table.sourceRow(forDisplayRow:)) == expected.map(\.1))
+    _ = shownCells(table)
+    // Descending, then off: back to the data's order.
+    table.cycleSort(byColumn: 0)
+    #expect(table.sortDescriptor == TableSortDescriptor(column: 0, ascending: false))
+    table.cycleSort(byColumn: 0)
+    #expect(table.sortDescriptor == nil)
+    #expect(table.sourceRow(forDisplayRow: 1234) == 1234)
+    #expect(table.focusedCell! == (4_010, 3))
+    _ = shownCells(table)
+  }
+
+  @Test func aStableSortKeepsTiesInTheDataOrder() {
+    let grid = Grid(rows: 100)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.sort(by: TableSortDescriptor(column: 2, ascending: false))
+    let rows = (0..<100).map(table.sourceRow(forDisplayRow:))
+    #expect(rows.prefix(10) == [9, 19, 29, 39, 49, 59, 69, 79, 89, 99])
+    #expect(rows.suffix(10) == [0, 10, 20, 30, 40, 50, 60, 70, 80, 90])
+  }
+
+  @Test func selectionFollowsRowsThroughASort() {
+    let grid = Grid(rows: 200)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.selectionMode = .rows
+    table.focusCell(row: 3, column: 0)
+    table.handle(KeyPress(.space))
+    table.handle(KeyPress(.down, modifiers: .shift))
+    table.handle(KeyPress(.down, modifiers: .shift))
+    #expect(Array(table.selectedRows) == [3, 4, 5])
+    table.sort(by: TableSortDescriptor(column: 1))
+    #expect(Array(table.selectedRows) == [3, 4, 5], "by identity")
+    var shownSelected = Set<Int>()
+    var shownRows = Set<Int>()
+    table.collectionView.forEachDisplayedView { view, _ in
+      guard let cell = view as? GridCell else { return }
+      shownRows.insert(cell.row)
+      if cell.isSelected { shownSelected.insert(cell.row) }
+    }
+    #expect(shownRows.contains(5), "the focused row stays in view")
+    #expect(
+      shownSelected == shownRows.intersection([3, 4, 5]),
+      "every shown cell of a selected row, and no other, draws selected")
+    // Control-A, Escape.
+    table.handle(KeyPress(.character("a"), modifiers: .control))
+    #expect(table.selectionCount == 200)
+    table.handle(KeyPress(.escape))
+    #expect(table.selectionCount == 0)
+  }
+
+  @Test func cellRangesAndToggles() {
+    let grid = Grid(rows: 50)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.collectionView.handle(PointerEvent(.began, at: Point(x: 9, y: 2), time: 1))
+    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 9, y: 2), time: 1.05))
+    #expect(table.isSelected(row: 1, column: 1))
+    // Shift-click: the rectangle from the anchor.
+    table.collectionView.handle(
+      PointerEvent(.began, at: Point(x: 25, y: 4), time: 2, modifiers: .shift))
+    table.collectionView.handle(
+      PointerEvent(.ended, at: Point(x: 25, y: 4), time: 2.05, modifiers: .shift))
+    #expect(table.selectionCount == 9)
+    #expect(table.isSelected(row: 3, column: 3) && table.isSelected(row: 2, column: 2))
+    // Control-click toggles one out.
+    table.collectionView.handle(
+      PointerEvent(.began, at: Point(x: 17, y: 3), time: 3, modifiers: .control))
+    table.collectionView.handle(
+      PointerEvent(.ended, at: Point(x: 17, y: 3), time: 3.05, modifiers: .control))
+    #expect(table.selectionCount == 8 && !table.isSelected(row: 2, column: 2))
+  }
+
+  @Test func headersSortOnClickResizeAtTheEdgeAndMoveWhenDragged() {
+    let grid = Grid(rows: 100)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    // A click in the middle of column 1's header (y 0).
+    table.collectionView.handle(PointerEvent(.began, at: Point(x: 11, y: 0), time: 1))
+    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 11, y: 0), time: 1.05))
+    #expect(table.sortDescriptor == TableSortDescriptor(column: 1))
+    // Its right edge (x 15) dragged 5 to the right, then far left (the minimum, 3).
+    table.collectionView.handle(PointerEvent(.began, at: Point(x: 15, y: 0), time: 2))
+    table.collectionView.handle(PointerEvent(.moved, at: Point(x: 20, y: 0), time: 2.1))
+    #expect(table.layout.width(ofColumn: 1) == 13)
+    table.collectionView.handle(PointerEvent(.moved, at: Point(x: 0, y: 0), time: 2.2))
+    #expect(table.layout.width(ofColumn: 1) == 3)
+    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 0, y: 0), time: 2.3))
+    #expect(table.sortDescriptor == TableSortDescriptor(column: 1), "a drag does not sort")
+    // Column 0's header dragged over column 4 (x 27–35, column 1 being 3 wide now): it
+    // takes column 4's place.
+    table.collectionView.handle(PointerEvent(.began, at: Point(x: 3, y: 0), time: 3))
+    table.collectionView.handle(PointerEvent(.moved, at: Point(x: 30, y: 0), time: 3.1))
+    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 30, y: 0), time: 3.2))
+    #expect(table.layout.columnOrder.prefix(5) == [1, 2, 3, 4, 0])
+    _ = shownCells(table)
+  }
+
+  @Test func placeholdersFillInAndRowsArriveWhileSorted() {
+    let grid = Grid(rows: 1_000, loaded: 0)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    var placeholders = 0
+    table.collectionView.forEachDisplayedView { view, _ in
+      if let cell = view as? GridCell, cell.isPlaceholder { placeholders += 1 }
+    }
+    #expect(placeholders == 230)
+    grid.loaded = 1_000
+    table.reloadRows(0..<1_000)
+    table.collectionView.forEachDisplayedView { view, _ in
+      if let cell = view as? GridCell { #expect(!cell.isPlaceholder) }
+    }
+    // Sorted, more rows arrive: they go where their keys sort.
+    table.sort(by: TableSortDescriptor(column: 0))
+    grid.rows = 1_500
+    grid.loaded = 1_500
+    table.rowCountDidChange()
+    #expect(table.numberOfRows == 1_500)
+    let keys = (0..<1_500).map { (grid.tableView(table, sortKeyForRow: $0, column: 0), $0) }
+    let expected = keys.sorted { TableView.precedes($0.0, $0.1, $1.0, $1.1, ascending: true) }
+    #expect((0..<1_500).map(table.sourceRow(forDisplayRow:)) == expected.map(\.1))
+    _ = shownCells(table)
+    // Unsorted, more rows arrive at the end; fewer rows reload.
+    table.sort(by: nil)
+    grid.rows = 1_600
+    table.rowCountDidChange()
+    #expect(table.sourceRow(forDisplayRow: 1_599) == 1_599)
+    grid.rows = 10
+    table.rowCountDidChange()
+    #expect(table.numberOfRows == 10)
+    _ = shownCells(table)
+  }
+
+  @Test func hidingTheFocusedColumnMovesTheFocus() {
+    let grid = Grid(rows: 10)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 2, column: 4)
+    table.setColumn(4, hidden: true)
+    #expect(table.focusedCell! == (2, 5))
+    #expect(!shownCells(table).contains { $0.column == 4 })
+    table.setColumn(4, hidden: false)
+    #expect(shownCells(table).contains { $0.column == 4 })
+  }
+
+  @Test func badInputIsReportedNotATrap() {
+    let grid = Grid(rows: 10)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.sort(by: TableSortDescriptor(column: 99))
+    #expect(table.sortDescriptor == nil)
+    table.focusCell(row: 50, column: 0)
+    #expect(table.focusedCell == nil)
+    table.resizeColumn(99, by: 3)
+    table.resizeColumn(0, by: .nan)
+    #expect(table.layout.width(ofColumn: 0) == 8)
+    table.moveColumn(from: 70, to: -1)
+    #expect(table.collectionView.diagnostics.count(of: .invalidConfiguration) >= 1)
+  }
+}
+
+/// Ticks until nothing moves.
+func settle(_ collectionView: CollectionView) {
+  var time = 100.0
+  while collectionView.isAnimating && time < 110 {
+    time += 1.0 / 60
+    collectionView.tick(now: time)
+  }
+}
