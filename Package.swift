@@ -32,6 +32,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    // A well-kept CSV reader, the reference the table's own scanner is tested against.
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     // `swift package generate-documentation` for the DocC catalogs (a plugin: nothing links it).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -117,6 +119,7 @@ let package = Package(
       dependencies: [
         "TerminalGallery", "GalleryKit", "ReuseTerminal", "ReuseKit", "ReuseControls",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        .product(name: "CSV", package: "CSV.swift"),
       ],
       exclude: ["__Snapshots__"],
       swiftSettings: checks

@@ -25,11 +25,12 @@ measure() {
 if [ $# -ge 1 ]; then
   measure "$1" "${2:-2000}"
 else
-  for scenario in list estimated waterfall carousel reorder reorder-grid reorder-baseline picker; do
+  for scenario in list estimated waterfall carousel reorder reorder-grid reorder-baseline picker table; do
     measure "$scenario" 2000
   done
   measure render 200
   measure diff 4
   measure uuid 4
   measure chat 20
+  measure table-sort 1
 fi

@@ -123,7 +123,7 @@ public enum GalleryPages {
     page(DataSourcePage.self, "datasource", "Data source"),
     page(WaterfallPage.self, "waterfall", "Waterfall"),
     page(CarouselPage.self, "carousel", "Carousel"), page(OutlinePage.self, "outline", "Outline"),
-    page(ChatPage.self, "chat", "Chat"),
+    page(ChatPage.self, "chat", "Chat"), page(TablePage.self, "table", "Table"),
   ]
 
   /// A page made from the options, under `name` and `title`.

@@ -47,6 +47,9 @@ struct ReuseGallery: ParsableCommand {
       pages, arrows/PgUp/PgDn/Home/End move, Enter selects, Tab switches focus, the wheel and \
       drags scroll, ? shows help, q or Ctrl-C quits.
 
+      --data FILE.csv opens the table page on the file (streamed in: the first screen shows at \
+      once and the row count grows while the rest loads; the first row titles the columns).
+
       --data FILE.json replaces the demo data (list, data source, option bar, waterfall, outline, \
       carousel). The schema:
         {"title": "…", "sections": [{"title": "…", "items": ["…", {"title": "…", \
@@ -61,14 +64,32 @@ struct ReuseGallery: ParsableCommand {
   var restore: String?
 
   @Option(
-    name: .long, help: "The page to open: \(GalleryPages.all.map(\.name).joined(separator: ", ")).")
-  var demo = "list"
+    name: .long,
+    help: """
+      The page to open: \(GalleryPages.all.map(\.name).joined(separator: ", ")) (list by \
+      default; table with a CSV file).
+      """)
+  var demo: String?
 
-  @Option(name: .long, help: "How many items the demos generate (up to 10,000,000).")
-  var items = 1_000
+  @Option(
+    name: .long,
+    help: """
+      How many items the demos generate (up to 10,000,000; 1,000 by default, and 1,000,000 \
+      rows for the table).
+      """)
+  var items: Int?
 
-  @Option(name: .long, help: "A JSON file with the list's sections and items (see above).")
+  @Option(
+    name: .long,
+    help: "A JSON file with the list's sections and items (see above), or a CSV file for the table."
+  )
   var data: String?
+
+  /// The page to open.
+  private var page: String { demo ?? (isCSV ? "table" : "list") }
+
+  /// Whether `--data` names a CSV file (by its extension).
+  private var isCSV: Bool { data.map { $0.lowercased().hasSuffix(".csv") } ?? false }
 
   @Option(name: .long, help: "Render page NAME without a terminal and print the frame as text.")
   var snapshot: String?
@@ -108,10 +129,10 @@ struct ReuseGallery: ParsableCommand {
   var showCursor = false
 
   func validate() throws {
-    guard (0...10_000_000).contains(items) else {
+    if let items, !(0...10_000_000).contains(items) {
       throw ValidationError("--items must be between 0 and 10,000,000 (got \(items))")
     }
-    for name in [demo] + (snapshot.map { [$0] } ?? []) where GalleryPages.named(name) == nil {
+    for name in [page] + (snapshot.map { [$0] } ?? []) where GalleryPages.named(name) == nil {
       throw ValidationError(
         "no page named \"\(name)\"; pages: \(GalleryPages.all.map(\.name).joined(separator: ", "))")
     }
@@ -119,7 +140,8 @@ struct ReuseGallery: ParsableCommand {
 
   func run() throws {
     // Everything that can fail on bad input fails here, before the terminal is touched.
-    let options = GalleryOptions(itemCount: items, data: try loadData())
+    var options = GalleryOptions(itemCount: items ?? 1_000, tableRows: items ?? 1_000_000)
+    if isCSV { options.csv = try openCSV() } else { options.data = try loadData() }
     if snapshot != nil || stats {
       try runHeadless(options: options)
       return
@@ -130,7 +152,7 @@ struct ReuseGallery: ParsableCommand {
           + "Use --snapshot NAME [--size 80x24] [--keys \"…\"] to print a frame instead.\n")
       throw ExitCode(2)
     }
-    let gallery = Gallery(options: options, initialPage: demo)
+    let gallery = Gallery(options: options, initialPage: page)
     switch loadPositions() {
     case .success(let saved?): gallery.restore(saved)
     case .success(nil): break
@@ -175,6 +197,18 @@ struct ReuseGallery: ParsableCommand {
     }
   }
 
+  /// The CSV file of `--data`, its first megabyte scanned (an error there ends the run with
+  /// its line and column, as a JSON file's does; one found later shows in the status line).
+  private func openCSV() throws -> CSVFile? {
+    guard let data else { return nil }
+    do {
+      return try CSVFile.open(path: data)
+    } catch {
+      Platform.writeError("reuse-gallery: \(data): \(error)\n")
+      throw ExitCode(65)  // EX_DATAERR
+    }
+  }
+
   private func loadData() throws -> GalleryData? {
     guard let data else { return nil }
     do {
@@ -195,7 +229,7 @@ struct ReuseGallery: ParsableCommand {
       let script = try GallerySnapshot.parseKeys(keys)
       let canvas = Canvas(columns: terminalSize.columns, rows: terminalSize.rows)
       let gallery = GallerySnapshot.run(
-        page: snapshot ?? demo, size: terminalSize, keys: script, options: options, canvas: canvas)
+        page: snapshot ?? page, size: terminalSize, keys: script, options: options, canvas: canvas)
       if stats {
         // JSON alone, so that it pipes into a JSON tool.
         print(GallerySnapshot.statsJSON(gallery))

@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
   registerOutlineBenchmarks()
   registerChatBenchmarks()
   registerReorderBenchmarks()
+  registerTableBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

@@ -1,3 +1,4 @@
+import ReuseControls
 import ReuseKit
 import Scenarios
 
@@ -52,6 +53,19 @@ case "render":
     scenario.renderer.invalidate()
     sink &+= scenario.frame(scrollBy: 0)
   }
+case "table":
+  // A frame of a 1,000,000 × 1,000 data grid, a third of a viewport down and 50 points across.
+  let scenario = TableScenario()
+  for _ in 0..<(100 + operations) { scenario.frame() }
+  sink = scenario.table.collectionView.reuseCounters.visible
+case "table-sort":
+  // Sorting 1,000,000 rows by a number column and back (two operations per N).
+  let scenario = TableScenario()
+  for _ in 0..<operations {
+    scenario.table.sort(by: TableSortDescriptor(column: 1))
+    scenario.table.sort(by: nil)
+  }
+  sink = scenario.table.sourceRow(forDisplayRow: 0)
 default:
   print("unknown scenario \(arguments[1])")
   exit(2)

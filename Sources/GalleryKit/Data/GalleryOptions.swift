@@ -4,10 +4,19 @@ public struct GalleryOptions: Sendable {
   public var itemCount: Int
   /// Data loaded from `--data`, if any.
   public var data: GalleryData?
+  /// A CSV file from `--data FILE.csv`, read by the table page.
+  public var csv: CSVFile?
+  /// How many rows the table page's demo generates.
+  public var tableRows: Int
 
   /// Creates options.
-  public init(itemCount: Int = 1_000, data: GalleryData? = nil) {
+  public init(
+    itemCount: Int = 1_000, data: GalleryData? = nil, csv: CSVFile? = nil,
+    tableRows: Int = 1_000_000
+  ) {
     self.itemCount = itemCount
     self.data = data
+    self.csv = csv
+    self.tableRows = tableRows
   }
 }

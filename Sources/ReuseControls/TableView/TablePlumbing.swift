@@ -17,6 +17,11 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
     table?.columns.count ?? 0
   }
 
+  /// Every row has every column: the counts of a million rows are written, not asked.
+  func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? {
+    table?.columns.count ?? 0
+  }
+
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {

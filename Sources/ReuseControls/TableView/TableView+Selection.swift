@@ -150,9 +150,19 @@ extension TableView {
     selectedColumns = selectedColumns.filter { columns.indices.contains($0) }
   }
 
-  /// Shows the selection on the displayed cells and tells the delegate.
+  /// Shows the selection on the displayed cells and tells the delegate. The collection view
+  /// asks the table about its cells only while something is selected.
   func selectionDidChange() {
-    collectionView.selectionOverlayDidChange()
+    let selects = selectionCount > 0
+    if selects && collectionView.selectionOverlay == nil {
+      collectionView.selectionOverlay = { [weak self] path in
+        self?.isSelected(displayRow: path.section, column: path.item) ?? false
+      }
+    } else if !selects && collectionView.selectionOverlay != nil {
+      collectionView.selectionOverlay = nil
+    } else {
+      collectionView.selectionOverlayDidChange()
+    }
     delegate?.tableViewSelectionDidChange(self)
   }
 }

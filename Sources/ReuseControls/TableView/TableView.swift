@@ -49,21 +49,27 @@ public final class TableView {
   /// How many points from a header's right edge a press resizes the column instead of
   /// clicking or moving it.
   public var resizeHandleWidth = 1.0
+  /// Whether the delegate hears of rows about to show (``TableViewDelegate/tableView(_:prefetchRows:)``),
+  /// a screen ahead of the scrolling: on for data that loads rows on demand. Off by default
+  /// (it costs a query of the area ahead each frame).
+  public var prefetchesRows = false {
+    didSet { collectionView.prefetchDataSource = prefetchesRows ? plumbing : nil }
+  }
   /// The sort applied, or `nil` for the data's own order.
   public private(set) var sortDescriptor: TableSortDescriptor?
   /// The number of rows, as last read from the data source.
   public private(set) var numberOfRows = 0
 
   /// Display row → source row while sorted (`nil`: the data's order).
-  var displayOrder: [Int32]?
+  @exclusivity(unchecked) var displayOrder: [Int32]?
   /// The sort keys of the rows in ``displayOrder``, while sorted (new rows merge with them).
   var sortKeys: [TableSortKey] = []
   /// Source row → display row, made when first needed after a sort.
   var sourceToDisplayCache: [Int32]?
   /// The path of the cell the data source is configuring now (for dequeuing).
-  var configuringPath: ItemPath?
+  @exclusivity(unchecked) var configuringPath: ItemPath?
   /// The collection view's data source and delegate.
-  var plumbing: TablePlumbing!
+  var plumbing: TablePlumbing?
   /// Selected source rows (row mode), columns (column mode), and cells: per column, source rows.
   public internal(set) var selectedRows = RowSet()
   /// Selected columns (column mode).
@@ -100,12 +106,8 @@ public final class TableView {
     plumbing = TablePlumbing(self)
     collectionView.dataSource = plumbing
     collectionView.delegate = plumbing
-    collectionView.prefetchDataSource = plumbing
     collectionView.supplementaryPressHandler = { [weak self] press in
       self?.handleHeaderPress(press) ?? false
-    }
-    collectionView.selectionOverlay = { [weak self] path in
-      self?.isSelected(displayRow: path.section, column: path.item) ?? false
     }
   }
 

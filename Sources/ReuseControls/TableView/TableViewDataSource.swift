@@ -93,7 +93,8 @@ public struct TableColumn: Hashable, Sendable {
 public enum TableSortKey: Hashable, Sendable {
   /// A number (dates as numbers too).
   case number(Double)
-  /// Text, compared by Unicode scalars (fast, stable across runs).
+  /// Text, compared by its UTF-8 bytes (the order of its Unicode scalars: fast, and the same
+  /// on every run).
   case text(String)
   /// No key (a row not loaded yet): the row sorts last.
   case missing
@@ -103,7 +104,7 @@ public enum TableSortKey: Hashable, Sendable {
     switch (lhs, rhs) {
     case (.number(let a), .number(let b)): return a < b
     case (.text(let a), .text(let b)):
-      return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+      return a.utf8.lexicographicallyPrecedes(b.utf8)
     case (.number, .text), (.number, .missing), (.text, .missing): return true
     default: return false
     }

@@ -15,6 +15,11 @@ public protocol CollectionViewDataSource: AnyObject {
   /// The number of items in `section`. Negative counts are treated as 0, with a diagnostic.
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
 
+  /// The number of items in every section, when all sections have the same (a table's
+  /// columns): the collection view then asks no section for its own, so a million sections
+  /// are read in a few milliseconds. `nil` (the default): each section is asked.
+  func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int?
+
   /// A dequeued cell, configured for the item at `indexPath`.
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
@@ -62,6 +67,9 @@ extension CollectionViewDataSource {
 
   /// No section index.
   public func indexTitles(for collectionView: CollectionView) -> [String]? { nil }
+
+  /// Each section is asked for its count.
+  public func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? { nil }
 
   /// The first item of section `index`.
   public func collectionView(

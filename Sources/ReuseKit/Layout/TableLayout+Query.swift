@@ -194,6 +194,18 @@ extension TableLayout {
   }
 }
 
+extension TableLayout: AccessibilityGridLayout {
+  /// The cell's row (from 1, below the header rows) and its shown column, of the table's.
+  public func gridPosition(ofItemAt indexPath: ItemPath) -> GridPosition? {
+    guard indexPath.section >= 0, indexPath.section < rows.count,
+      let position = shownPosition(ofColumn: indexPath.item)
+    else { return nil }
+    return GridPosition(
+      row: indexPath.section + 1, column: position + 1, rowCount: rows.count,
+      columnCount: shownColumns.count)
+  }
+}
+
 extension ExtentIndex {
   /// Whether there are no elements.
   var isEmptyIndex: Bool { count == 0 }

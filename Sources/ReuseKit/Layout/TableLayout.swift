@@ -85,7 +85,12 @@ public final class TableLayout: CollectionViewLayout {
     }
   }
   /// How rows are sized.
-  public var rowHeight: RowHeight { didSet { invalidateLayout() } }
+  public var rowHeight: RowHeight {
+    didSet {
+      if case .estimated = rowHeight { measuresCells = true }
+      invalidateLayout()
+    }
+  }
   /// How many header rows stay at the top (0 for none).
   public var headerRowCount: Int { didSet { invalidateLayout() } }
   /// The height of each header row.
@@ -113,34 +118,37 @@ public final class TableLayout: CollectionViewLayout {
   /// Where the last prepare's diagnostics went (for reports from setters).
   var diagnostics: Diagnostics?
   /// What must be computed again.
-  var needsFullPrepare = true
-  var needsColumnPrepare = true
+  @exclusivity(unchecked) var needsFullPrepare = true
+  @exclusivity(unchecked) var needsColumnPrepare = true
   /// Items per row, as last prepared (shared with the collection view's counts: no copy).
-  var itemCounts: [Int] = []
+  @exclusivity(unchecked) var itemCounts: [Int] = []
   /// Row positions below the header rows.
-  var rows = ExtentIndex()
+  @exclusivity(unchecked) var rows = ExtentIndex()
   /// Which rows have been measured (estimated heights): a bit per row.
-  var measuredRows: [UInt64] = []
+  @exclusivity(unchecked) var measuredRows: [UInt64] = []
   /// Each column's current width, by item index (hidden columns keep theirs).
-  var widths: [Double] = []
+  @exclusivity(unchecked) var widths: [Double] = []
   /// The shown columns' item indices in display order.
-  var shownColumns: [Int] = []
+  @exclusivity(unchecked) var shownColumns: [Int] = []
   /// `shownStarts[p]` is the x of shown position `p`; one more entry is the content width.
-  var shownStarts: [Double] = [0]
+  @exclusivity(unchecked) var shownStarts: [Double] = [0]
   /// Each column's shown position, by item index; -1 for a hidden column.
-  var shownPosition: [Int] = []
+  @exclusivity(unchecked) var shownPosition: [Int] = []
   /// The frozen columns' width (with their spacing).
-  var frozenWidth = 0.0
+  @exclusivity(unchecked) var frozenWidth = 0.0
   /// The sanitised gap after each column.
-  var columnGap = 0.0
+  @exclusivity(unchecked) var columnGap = 0.0
   /// The sanitised header rows, their height and the frozen shown columns.
-  var headerRows = 0
-  var headerHeight = 0.0
-  var frozenColumns = 0
+  @exclusivity(unchecked) var headerRows = 0
+  @exclusivity(unchecked) var headerHeight = 0.0
+  @exclusivity(unchecked) var frozenColumns = 0
   /// The height of one header row, sanitised.
-  var headerRowLength = 0.0
+  @exclusivity(unchecked) var headerRowLength = 0.0
+  /// Whether rows are estimated or a column fits its content (kept with the columns: a pass
+  /// asks every frame).
+  @exclusivity(unchecked) var measuresCells = false
   /// The size of everything.
-  public private(set) var contentSize = Size.zero
+  @exclusivity(unchecked) public private(set) var contentSize = Size.zero
   /// Scratch for queries: the columns a query shows, in item order (reused).
   @exclusivity(unchecked) var queryColumns: [(item: Int, position: Int)] = []
 
@@ -153,10 +161,7 @@ public final class TableLayout: CollectionViewLayout {
   public var needsPrepare: Bool { needsFullPrepare || needsColumnPrepare }
 
   /// Measures cells when rows are estimated or a column fits its content.
-  public var wantsSelfSizing: Bool {
-    if case .estimated = rowHeight { return true }
-    return columns.contains { if case .fitting = $0.width { return true } else { return false } }
-  }
+  public var wantsSelfSizing: Bool { measuresCells }
 
   /// By rows and shown columns.
   public var focusNavigation: FocusNavigation { .layout }
@@ -230,6 +235,12 @@ public final class TableLayout: CollectionViewLayout {
     }
     frozenColumns = min(max(0, frozenColumnCount), shownColumns.count)
     rebuildShownStarts()
+    var fits = false
+    if case .estimated = rowHeight { fits = true }
+    for column in columns {
+      if case .fitting = column.width { fits = true }
+    }
+    measuresCells = fits
     needsColumnPrepare = false
   }
 

@@ -2,8 +2,8 @@
 /// diagnostic.
 public let maximumSectionCount = 10_000_000
 /// The largest number of items, over all sections, a collection view accepts; more are
-/// clamped, with a diagnostic.
-public let maximumItemCount = 100_000_000
+/// clamped, with a diagnostic. Ten billion: a table of ten million rows by a thousand columns.
+public let maximumItemCount = 10_000_000_000
 
 extension CollectionView {
   /// Reads the counts again and replaces every displayed view at the next layout pass.
@@ -71,20 +71,42 @@ extension CollectionView {
       sectionCount = clamped
     }
     var counts = [Int]()
-    counts.reserveCapacity(sectionCount)
-    var total = 0
-    for section in 0..<sectionCount {
-      let reported = dataSource.collectionView(self, numberOfItemsInSection: section)
-      var count = max(0, reported)
-      count = min(count, maximumItemCount - total)
-      if count != reported {
-        diagnostics.report(
-          .invalidCount,
-          "numberOfItemsInSection(\(section)) is \(reported); using \(count)"
-            + (reported > 0 ? " (at most \(maximumItemCount) items in all)" : ""))
+    var clampedSections = 0
+    var firstClamped: (section: Int, reported: Int, count: Int)?
+    if let every = dataSource.numberOfItemsInEverySection(in: self) {
+      // One count for all: written at memory speed; the sections past the total are clamped.
+      let count = max(0, every)
+      let whole = count == 0 ? sectionCount : min(sectionCount, maximumItemCount / count)
+      counts = [Int](repeating: count, count: sectionCount)
+      if whole < sectionCount {
+        counts[whole] = maximumItemCount - whole * count
+        for section in (whole + 1)..<sectionCount { counts[section] = 0 }
       }
-      total += count
-      counts.append(count)
+      if count != every || whole < sectionCount {
+        clampedSections = count != every ? sectionCount : sectionCount - whole
+        firstClamped = (count != every ? 0 : whole, every, counts[count != every ? 0 : whole])
+      }
+    } else {
+      counts.reserveCapacity(sectionCount)
+      var total = 0
+      for section in 0..<sectionCount {
+        let reported = dataSource.collectionView(self, numberOfItemsInSection: section)
+        var count = max(0, reported)
+        count = min(count, maximumItemCount - total)
+        if count != reported {
+          if firstClamped == nil { firstClamped = (section, reported, count) }
+          clampedSections += 1
+        }
+        total += count
+        counts.append(count)
+      }
+    }
+    if let first = firstClamped {
+      diagnostics.report(
+        .invalidCount,
+        "numberOfItemsInSection(\(first.section)) is \(first.reported); using \(first.count)"
+          + (first.reported > 0 ? " (at most \(maximumItemCount) items in all)" : "")
+          + (clampedSections > 1 ? ", and \(clampedSections - 1) more sections clamped" : ""))
     }
     return counts
   }

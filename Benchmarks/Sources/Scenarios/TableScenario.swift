@@ -1,0 +1,53 @@
+import ReuseControls
+import ReuseKit
+
+/// A data grid of 1,000,000 rows × 1,000 columns (rows 44 points, columns 100) in a 320 × 800
+/// viewport, with a frozen header row and first column: about 4 columns × 19 rows of cells
+/// shown. A frame steps the offset a third of the viewport down and 50 points sideways
+/// (bouncing at the ends on both axes), and lays out.
+public final class TableScenario: TableViewDataSource {
+  public let table: TableView
+  let rows: Int
+  var down: FrameStepper
+  var across: FrameStepper
+
+  public init(rows: Int = 1_000_000, columns: Int = 1_000) {
+    self.rows = rows
+    table = TableView(
+      columns: (0..<columns).map { TableColumn(title: "C\($0)", width: .fixed(100)) },
+      rowHeight: .uniform(44), headerHeight: 44, viewportSize: Size(width: 320, height: 800))
+    table.register(BenchCell.self, forCellWithReuseIdentifier: "c")
+    table.layout.frozenColumnCount = 1
+    down = FrameStepper(viewportLength: 800, step: 800.0 / 3, contentLength: Double(rows) * 44)
+    across = FrameStepper(viewportLength: 320, step: 50, contentLength: Double(columns) * 100)
+    table.dataSource = self
+    table.collectionView.layoutIfNeeded()
+  }
+
+  /// One frame: the offset steps on both axes, and a pass lays out.
+  public func frame() {
+    table.collectionView.contentOffset = Point(x: across.next(), y: down.next())
+    table.collectionView.layoutIfNeeded()
+  }
+
+  public func numberOfRows(in tableView: TableView) -> Int { rows }
+
+  public func tableView(
+    _ tableView: TableView, cellForRow row: Int, column: Int
+  )
+    -> CollectionViewCell
+  {
+    let cell = tableView.dequeueReusableCell(BenchCell.self, withReuseIdentifier: "c")
+    cell.item = row &* 1_000 &+ column
+    return cell
+  }
+
+  /// Column 1 sorts by a scrambled number.
+  public func tableView(
+    _ tableView: TableView, sortKeyForRow row: Int, column: Int
+  )
+    -> TableSortKey
+  {
+    .number(Double((row &* 7_919) % 1_000_003))
+  }
+}

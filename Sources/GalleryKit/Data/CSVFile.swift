@@ -1,0 +1,192 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A CSV file read row by row on a thread of its own, while the gallery shows what has arrived:
+/// the thread finds where rows start (``CSVScanner``: 8 bytes a row, the text stays in the
+/// file), the main thread takes them at each frame (``takeProgress()``) and reads the rows it
+/// shows with `pread`. The only file's OS calls of the galleries are here.
+///
+/// Nothing blocks: the first megabyte is scanned before ``open(path:)`` returns (so an error in
+/// the header shows at once, and the first screen has its rows), the rest in the background;
+/// the process may end at any moment (Ctrl-C) with the thread still reading.
+public final class CSVFile: Sendable {
+  /// What the thread found since the main thread last looked.
+  public struct Progress: Sendable {
+    /// The offsets of the rows found (the header's too, first).
+    public var rowStarts: [Int]
+    /// The bytes scanned so far.
+    public var scannedBytes: Int
+    /// Whether the whole file has been scanned (or scanning stopped at a problem).
+    public var isDone: Bool
+    /// The first problem, with its line and column.
+    public var problem: DataFileError?
+  }
+
+  /// The file's path.
+  public let path: String
+  /// The file's size in bytes, when opened.
+  public let size: Int
+  private let descriptor: Int32
+  private let shared = Mutex(Progress(rowStarts: [], scannedBytes: 0, isDone: false))
+  private let stopping = Atomic(false)
+  /// How much the thread reads at a time.
+  static let chunkSize = 1 << 20
+
+  private init(path: String, descriptor: Int32, size: Int) {
+    self.path = path
+    self.descriptor = descriptor
+    self.size = size
+  }
+
+  deinit { close(descriptor) }
+
+  /// Opens `path`, scans its first megabyte (a problem there is thrown, with its line and
+  /// column), and goes on reading the rest on a thread of its own.
+  public static func open(path: String) throws(DataFileError) -> CSVFile {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw DataFileError("cannot open it (\(String(cString: strerror(errno))))")
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      throw DataFileError("not a regular file")
+    }
+    let file = CSVFile(path: path, descriptor: descriptor, size: Int(info.st_size))
+    var scanner = CSVScanner()
+    file.scan(&scanner, limit: chunkSize)
+    if let problem = file.shared.withLock({ $0.problem }) { throw problem }
+    if !file.shared.withLock({ $0.isDone }) { file.startThread(continuing: scanner) }
+    return file
+  }
+
+  /// What was found since the last call.
+  public func takeProgress() -> Progress {
+    shared.withLock { progress in
+      defer { progress.rowStarts.removeAll(keepingCapacity: true) }
+      return progress
+    }
+  }
+
+  /// Stops the thread at its next chunk.
+  public func stop() { stopping.store(true, ordering: .relaxed) }
+
+  /// The bytes of `range` (a row, from its start to the next row's), read now.
+  public func read(_ range: Range<Int>) -> [UInt8] {
+    let count = max(0, min(range.count, size - range.lowerBound))
+    guard count > 0 else { return [] }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { buffer in
+      pread(descriptor, buffer.baseAddress, count, off_t(range.lowerBound))
+    }
+    if read < count { bytes.removeLast(count - max(0, read)) }
+    return bytes
+  }
+
+  /// Calls `body` with the file's bytes from `start`, a chunk at a time, until it returns
+  /// `false` or the file ends: a pass over every row (a sort reading one column).
+  public func forEachChunk(
+    from start: Int, _ body: (_ offset: Int, UnsafeRawBufferPointer) -> Bool
+  ) {
+    var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    var offset = start
+    while offset < size {
+      let read = buffer.withUnsafeMutableBytes { bytes in
+        pread(descriptor, bytes.baseAddress, bytes.count, off_t(offset))
+      }
+      guard read > 0 else { return }
+      let goOn = buffer.withUnsafeBytes { bytes in
+        body(offset, UnsafeRawBufferPointer(rebasing: bytes[0..<read]))
+      }
+      if !goOn { return }
+      offset += read
+    }
+  }
+
+  // MARK: The thread
+
+  private func startThread(continuing scanner: CSVScanner) {
+    final class Start {
+      let file: CSVFile
+      var scanner: CSVScanner
+      init(_ file: CSVFile, _ scanner: CSVScanner) {
+        self.file = file
+        self.scanner = scanner
+      }
+    }
+    let start = Unmanaged.passRetained(Start(self, scanner)).toOpaque()
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        let start = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Start
+        start.file.scan(&start.scanner, limit: .max)
+        return nil
+      }, start)
+    if created == 0 {
+      pthread_detach(thread)
+    } else {
+      Unmanaged<AnyObject>.fromOpaque(start).release()
+      shared.withLock {
+        $0.problem = DataFileError("cannot start reading it (a thread did not start)")
+        $0.isDone = true
+      }
+    }
+  }
+
+  /// Scans from where `scanner` is, up to `limit` bytes more, publishing rows each chunk.
+  private func scan(_ scanner: inout CSVScanner, limit: Int) {
+    var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    var budget = limit
+    while budget > 0 && !stopping.load(ordering: .relaxed) {
+      let offset = scanner.offset
+      let read = buffer.withUnsafeMutableBytes { bytes in
+        pread(descriptor, bytes.baseAddress, min(bytes.count, budget), off_t(offset))
+      }
+      if read <= 0 {
+        scanner.finish()
+        publish(&scanner, done: true)
+        return
+      }
+      buffer.withUnsafeBytes { scanner.scan(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
+      budget -= read
+      if scanner.problem != nil {
+        publish(&scanner, done: true)
+        return
+      }
+      if offset + read >= size {
+        scanner.finish()
+        publish(&scanner, done: true)
+        return
+      }
+      publish(&scanner, done: false)
+    }
+  }
+
+  private func publish(_ scanner: inout CSVScanner, done: Bool) {
+    let rows = scanner.takeRows()
+    let problem = scanner.problem.map(dataFileError)
+    let scanned = scanner.offset
+    shared.withLock { progress in
+      progress.rowStarts += rows
+      progress.scannedBytes = scanned
+      progress.isDone = done
+      progress.problem = problem
+    }
+  }
+
+  /// A scanner's problem as a data-file error with its line and column (the column counted in
+  /// characters from the start of the line, read from the file).
+  private func dataFileError(_ problem: CSVScanner.Problem) -> DataFileError {
+    // The line starts after the last line end before the offset: read back up to 64 KB.
+    let from = max(0, problem.offset - 65_536)
+    let before = read(from..<problem.offset)
+    let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+    let column = before[lineStart...].reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    return DataFileError(
+      problem.message, at: SourceLocation(line: problem.line, column: column))
+  }
+}

@@ -1,0 +1,288 @@
+import ReuseControls
+
+/// What the table page shows: columns, and cells by row that may not be loaded yet.
+public protocol TableContent: AnyObject {
+  /// The columns' titles.
+  var columnTitles: [String] { get }
+  /// The rows known now (placeholders for rows not loaded yet included).
+  var rowCount: Int { get }
+  /// The text of a cell, or `nil` when its row is not loaded yet (a placeholder).
+  func text(row: Int, column: Int) -> String?
+  /// What the row sorts by in `column`.
+  func sortKey(row: Int, column: Int) -> TableSortKey
+  /// Whether `column` holds numbers (drawn right-aligned).
+  func isNumeric(column: Int) -> Bool
+  /// Takes what arrived since the last call (rows loaded, the count corrected); returns the
+  /// rows whose cells may now show more than a placeholder, and whether the count changed.
+  func update() -> (loadedRows: Range<Int>, countChanged: Bool)
+  /// How loading goes, for the status line ("loading 45 %…", a problem), or `nil` when all
+  /// is there.
+  var loadingStatus: String? { get }
+}
+
+/// The demo table: `rows` × 50 columns of generated people, places, dates, statuses and
+/// numbers, each cell computed from its row and column when it shows (nothing is stored).
+public final class DemoTable: TableContent {
+  /// How many rows.
+  public let rowCount: Int
+  /// The columns' titles: ten kinds, then again numbered ("Amount 2").
+  public let columnTitles: [String]
+  static let kinds = [
+    "#", "Name", "City", "Joined", "Status", "Plan", "Amount", "Quantity", "Rating", "Share",
+  ]
+  static let cities = [
+    "Lisbon", "Osaka", "Nairobi", "Quito", "Tallinn", "Hobart", "Recife", "Bergen", "Hanoi",
+    "Tucson", "Lyon", "Daegu", "Perth", "Split", "Cusco", "Izmir", "Malmö", "Goa", "Dakar",
+    "Halifax",
+  ]
+  static let statuses = ["Active", "Paused", "Trial", "Closed"]
+  static let plans = ["Free", "Pro", "Team", "Enterprise"]
+
+  /// A demo of `rows` rows and `columns` columns (50 by default).
+  public init(rows: Int, columns: Int = 50) {
+    rowCount = max(0, rows)
+    columnTitles = (0..<max(1, columns)).map { column in
+      let kind = column < Self.kinds.count ? column : 1 + (column - 1) % (Self.kinds.count - 1)
+      let round = column < Self.kinds.count ? 1 : 1 + (column - 1) / (Self.kinds.count - 1)
+      return Self.kinds[kind] + (round > 1 ? " \(round)" : "")
+    }
+  }
+
+  /// The kind (an index into ``kinds``) of `column`.
+  static func kind(of column: Int) -> Int {
+    column < kinds.count ? column : 1 + (column - 1) % (kinds.count - 1)
+  }
+
+  /// A number drawn from the row and column, the same every time.
+  static func draw(_ row: Int, _ column: Int) -> UInt64 {
+    var z =
+      UInt64(truncatingIfNeeded: row) &* 0x9E37_79B9_7F4A_7C15
+      &+ UInt64(truncatingIfNeeded: column) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Every cell is there at once.
+  public func text(row: Int, column: Int) -> String? {
+    guard row >= 0, row < rowCount, column >= 0, column < columnTitles.count else { return nil }
+    let value = Self.draw(row, column)
+    switch Self.kind(of: column) {
+    case 0: return (row + 1).formatted
+    case 1: return DemoData.title(forItem: Int(value % 576))
+    case 2: return Self.cities[Int(value % UInt64(Self.cities.count))]
+    case 3: return Self.isoDate(days: Int(value % 3_650))
+    case 4: return Self.statuses[Int(value % 4)]
+    case 5: return Self.plans[Int(value % 4)]
+    case 6: return Self.cents(Int(value % 1_000_000))
+    case 7: return String(value % 1_000)
+    case 8: return Self.tenths(Int(value % 41) + 10)
+    default: return "\(value % 101) %"
+    }
+  }
+
+  /// Numbers sort as numbers (dates by their day), the rest as text.
+  public func sortKey(row: Int, column: Int) -> TableSortKey {
+    let value = Self.draw(row, column)
+    switch Self.kind(of: column) {
+    case 0: return .number(Double(row))
+    case 3: return .number(Double(value % 3_650))
+    case 6: return .number(Double(value % 1_000_000) / 100)
+    case 7: return .number(Double(value % 1_000))
+    case 8: return .number(Double(value % 41 + 10) / 10)
+    case 9: return .number(Double(value % 101))
+    default: return .text(text(row: row, column: column) ?? "")
+    }
+  }
+
+  /// The number columns.
+  public func isNumeric(column: Int) -> Bool {
+    [0, 3, 6, 7, 8, 9].contains(Self.kind(of: column))
+  }
+
+  /// Nothing arrives: all is there.
+  public func update() -> (loadedRows: Range<Int>, countChanged: Bool) { (0..<0, false) }
+
+  /// All is there.
+  public var loadingStatus: String? { nil }
+
+  /// "2019-04-12": day `days` after 1 January 2015.
+  static func isoDate(days: Int) -> String {
+    // Days since 1970 → civil date (Howard Hinnant's algorithm).
+    let z = days + 16_436 + 719_468
+    let era = z / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(year)-\(two(month))-\(two(day))"
+  }
+
+  /// "12,345.67" from cents.
+  static func cents(_ cents: Int) -> String {
+    let rest = cents % 100
+    return "\((cents / 100).formatted).\(rest < 10 ? "0" : "")\(rest)"
+  }
+
+  /// "4.2" from tenths.
+  static func tenths(_ tenths: Int) -> String { "\(tenths / 10).\(tenths % 10)" }
+}
+
+/// A CSV file as the table page's content: the first row titles the columns; rows show as
+/// the file's thread finds them (placeholders beyond, up to an estimate of the count from the
+/// file's size), each read from the file when it shows; sorting reads the column once.
+public final class CSVTable: TableContent {
+  /// The file.
+  public let file: CSVFile
+  /// The columns' titles (the first row).
+  public private(set) var columnTitles: [String] = []
+  /// Where each data row starts in the file (the header row not included).
+  private var starts: [Int] = []
+  private var headerStart = 0
+  private var isDone = false
+  private var problem: DataFileError?
+  private var scannedBytes = 0
+  /// Rows read lately, by row: what scrolling shows again.
+  private var cache: [Int: [String]] = [:]
+  /// Sort keys of one column for every row read so far.
+  private var keyCache: (column: Int, keys: [TableSortKey])?
+  private var numeric: [Bool] = []
+  /// The count shown while loading: the rows found, or more (an estimate from the bytes left).
+  public private(set) var rowCount = 0
+
+  /// The table of `file`, with what its thread found so far.
+  public init(file: CSVFile) {
+    self.file = file
+    _ = update()
+  }
+
+  /// Data rows found so far.
+  public var loadedRowCount: Int { starts.count }
+
+  /// The cell's field; `nil` for a row not found yet.
+  public func text(row: Int, column: Int) -> String? {
+    guard row >= 0, row < starts.count, column >= 0 else { return nil }
+    let fields = self.fields(ofRow: row)
+    return column < fields.count ? fields[column] : ""
+  }
+
+  private func fields(ofRow row: Int) -> [String] {
+    if let fields = cache[row] { return fields }
+    let end = row + 1 < starts.count ? starts[row + 1] : min(file.size, starts[row] + 1 << 16)
+    let bytes = file.read(starts[row]..<end)
+    let fields = bytes.withUnsafeBytes { CSVRow.fields($0) }
+    if cache.count >= 4_096 { cache.removeAll(keepingCapacity: true) }
+    cache[row] = fields
+    return fields
+  }
+
+  /// Numbers sort as numbers, other text as text, rows not found yet last. The first key
+  /// asked of a column reads that column of every row found (one pass over the file).
+  public func sortKey(row: Int, column: Int) -> TableSortKey {
+    if keyCache?.column != column || keyCache!.keys.count != starts.count {
+      keyCache = (column, readKeys(ofColumn: column))
+    }
+    return row < keyCache!.keys.count ? keyCache!.keys[row] : .missing
+  }
+
+  /// Every found row's key in `column`, from one pass over the file.
+  ///
+  /// - Complexity: O(bytes of the rows found), one chunk in memory at a time.
+  private func readKeys(ofColumn column: Int) -> [TableSortKey] {
+    var keys: [TableSortKey] = []
+    keys.reserveCapacity(starts.count)
+    guard let first = starts.first else { return keys }
+    /// Where row `row` ends: the next row's start (the last one found: at most 64 KB on).
+    func end(_ row: Int) -> Int {
+      row + 1 < starts.count ? starts[row + 1] : min(file.size, starts[row] + 1 << 16)
+    }
+    var carry: [UInt8] = []  // the start of a row cut by a chunk's end
+    file.forEachChunk(from: first) { offset, chunk in
+      while keys.count < starts.count {
+        let row = keys.count
+        let start = starts[row] - offset
+        let stop = end(row) - offset
+        guard stop <= chunk.count else {
+          carry += chunk[max(0, start)...]
+          return true
+        }
+        if start < 0 {
+          carry += chunk[0..<stop]
+          keys.append(carry.withUnsafeBytes { Self.key(CSVRow.field(column, of: $0)) })
+          carry.removeAll(keepingCapacity: true)
+        } else {
+          keys.append(
+            Self.key(
+              CSVRow.field(column, of: UnsafeRawBufferPointer(rebasing: chunk[start..<stop]))))
+        }
+      }
+      return false
+    }
+    while keys.count < starts.count { keys.append(.missing) }
+    return keys
+  }
+
+  /// A field's key: a number when it reads as one, else its text.
+  static func key(_ field: String?) -> TableSortKey {
+    guard let field else { return .missing }
+    if let number = Double(field) { return .number(number) }
+    return .text(field)
+  }
+
+  /// Whether the column's first rows read as numbers.
+  public func isNumeric(column: Int) -> Bool {
+    column < numeric.count && numeric[column]
+  }
+
+  /// Takes the rows the thread found: the first titles the columns; the count shown is the
+  /// rows found, or while loading an estimate from the bytes left.
+  public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
+    let progress = file.takeProgress()
+    let before = starts.count
+    var found = progress.rowStarts[...]
+    if columnTitles.isEmpty, let header = found.first {
+      headerStart = header
+      found = found.dropFirst()
+      let bytes = file.read(header..<min(file.size, header + 1 << 16))
+      columnTitles = bytes.withUnsafeBytes { CSVRow.fields($0) }
+    }
+    starts += found
+    scannedBytes = progress.scannedBytes
+    isDone = progress.isDone
+    if problem == nil { problem = progress.problem }
+    if numeric.isEmpty && starts.count >= min(20, max(1, estimatedRows))
+      || isDone && numeric.isEmpty
+    {
+      let sample = (0..<min(20, starts.count)).map { fields(ofRow: $0) }
+      numeric = columnTitles.indices.map { column in
+        !sample.isEmpty
+          && sample.allSatisfy { column < $0.count && Double($0[column]) != nil }
+      }
+    }
+    let count = isDone ? starts.count : max(starts.count, estimatedRows)
+    let changed = count != rowCount
+    rowCount = count
+    return (before..<starts.count, changed)
+  }
+
+  /// The rows the file likely holds, from the bytes per row so far.
+  private var estimatedRows: Int {
+    guard starts.count > 0, scannedBytes > headerStart else { return starts.count }
+    let perRow = Double(scannedBytes - headerStart) / Double(starts.count + 1)
+    return Int(Double(file.size - headerStart) / max(1, perRow))
+  }
+
+  /// "loading 45 % (450,123 rows)", or the problem that stopped loading.
+  public var loadingStatus: String? {
+    if let problem {
+      return "\(problem) · showing the \(starts.count.formatted) rows before it"
+    }
+    guard !isDone else { return nil }
+    let percent = file.size > 0 ? scannedBytes * 100 / file.size : 100
+    return "loading \(percent) % (\(starts.count.formatted) rows)"
+  }
+}

@@ -1,0 +1,253 @@
+import ReuseControls
+import ReuseKit
+
+/// A table cell: its text (or a placeholder while its row loads), right-aligned for numbers.
+public protocol TableCellPresenting: CollectionViewCell {
+  /// Shows `text` (`nil`: a placeholder), aligned right when `isNumeric`.
+  func present(text: String?, isNumeric: Bool)
+}
+
+/// A column header: its title, whether the table is sorted by it (and which way), and its
+/// alignment.
+public protocol TableHeaderPresenting: ReusableView {
+  /// Shows a header.
+  func present(title: String, sortedAscending: Bool?, isNumeric: Bool)
+}
+
+/// The `table` page: a data grid (``ReuseControls/TableView``) of a million rows by fifty
+/// columns generated on demand, or a CSV file streamed in (`--data FILE.csv`): rows show as
+/// they are found, placeholders beyond, the count growing in the status line. A frozen header
+/// row and first column, a cell cursor, sorting by a column (`s`, or a click on its header),
+/// resizing (`<` `>`, or dragging a header's edge), moving (`{` `}`, or dragging a header) and
+/// hiding columns, and selecting cells, rows or columns.
+///
+/// Hosts register a ``TableCellPresenting`` cell under ``cellIdentifier`` and a
+/// ``TableHeaderPresenting`` header under ``headerIdentifier``, then call ``start()``.
+public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate {
+  /// `--demo table`.
+  public static let name = "table"
+  /// The reuse identifier the cells are registered under.
+  public static let cellIdentifier = "cell"
+  /// The reuse identifier the column headers are registered under.
+  public static let headerIdentifier = "header"
+  /// The tab's title.
+  public let title = "Table"
+  /// The table.
+  public let table: TableView
+  /// What it shows.
+  public let content: any TableContent
+  private let metrics: GalleryMetrics
+  /// How long the last sort took, in seconds, on the host's clock.
+  public private(set) var lastSortDuration: Double?
+  /// Whether to show how long sorts take (off for snapshots).
+  public var showsTiming = true
+
+  /// The page over `options`: the CSV file when there is one, else the demo's
+  /// ``GalleryOptions/tableRows`` rows.
+  public init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
+    self.metrics = metrics
+    if let file = options.csv {
+      content = CSVTable(file: file)
+    } else {
+      content = DemoTable(rows: options.tableRows)
+    }
+    let width = metrics.textWidth("Enterprise") + metrics.chipPadding
+    table = TableView(
+      columns: content.columnTitles.enumerated().map { column, title in
+        TableColumn(
+          title: title,
+          width: column == 0
+            ? .fitting(estimate: max(4, metrics.textWidth(title) + metrics.chipPadding))
+            : .fitting(estimate: max(width, metrics.textWidth(title) + metrics.chipPadding)),
+          minimumWidth: max(3, metrics.chipPadding))
+      },
+      rowHeight: .uniform(metrics.rowLength), headerHeight: metrics.headerLength,
+      viewportSize: viewportSize)
+    table.layout.frozenColumnCount = 1
+    table.layout.columnSpacing = 1  // a hairline between columns
+    table.delegate = self
+  }
+
+  /// Sets the data source once the host's views are registered: the first reload asks for
+  /// cells.
+  public func start() {
+    table.dataSource = self
+    table.focusCell(row: 0, column: 0)
+  }
+
+  /// Takes what the content's loading brought (call each frame): more rows, placeholders
+  /// filled in. Returns whether anything changed.
+  @discardableResult
+  public func poll() -> Bool {
+    let (loaded, countChanged) = content.update()
+    if countChanged { table.rowCountDidChange() }
+    if !loaded.isEmpty { table.reloadRows(loaded) }
+    return countChanged || !loaded.isEmpty
+  }
+
+  // MARK: Data source
+
+  /// How many rows the content has now.
+  public func numberOfRows(in tableView: TableView) -> Int { content.rowCount }
+
+  /// A cell with its text, or a placeholder while its row loads.
+  public func tableView(
+    _ tableView: TableView, cellForRow row: Int, column: Int
+  )
+    -> CollectionViewCell
+  {
+    let cell = tableView.dequeueReusableCell(withReuseIdentifier: Self.cellIdentifier)
+    let text = content.text(row: row, column: column)
+    (cell as? any TableCellPresenting)?.present(
+      text: text, isNumeric: content.isNumeric(column: column))
+    cell.accessibilityLabel = text ?? "loading"
+    cell.accessibilityValue = content.columnTitles[column]
+    return cell
+  }
+
+  /// A header with its title and sort arrow.
+  public func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView {
+    let header = tableView.dequeueReusableHeader(withReuseIdentifier: Self.headerIdentifier)
+    let sort = tableView.sortDescriptor
+    (header as? any TableHeaderPresenting)?.present(
+      title: content.columnTitles[column],
+      sortedAscending: sort?.column == column ? sort!.ascending : nil,
+      isNumeric: content.isNumeric(column: column))
+    header.accessibilityLabel = content.columnTitles[column]
+    return header
+  }
+
+  /// The content's key.
+  public func tableView(
+    _ tableView: TableView, sortKeyForRow row: Int, column: Int
+  )
+    -> TableSortKey
+  {
+    content.sortKey(row: row, column: column)
+  }
+
+  /// Headers show the new sort.
+  public func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?) {
+    reconfigureHeaders()
+  }
+
+  private func reconfigureHeaders() {
+    table.collectionView.forEachDisplayedView { view, attributes in
+      guard attributes.supplementaryKind == .columnHeader,
+        let header = view as? any TableHeaderPresenting
+      else { return }
+      let column = attributes.indexPath.item
+      let sort = table.sortDescriptor
+      header.present(
+        title: content.columnTitles[column],
+        sortedAscending: sort?.column == column ? sort!.ascending : nil,
+        isNumeric: content.isNumeric(column: column))
+      view.setNeedsDisplay()
+    }
+  }
+
+  // MARK: Keys
+
+  /// The page's keys first (`s` sorts by the focused column; `<` `>` resize it; `{` `}` move
+  /// it; `h` hides it and `u` shows every column again; `v` selects cells, rows or columns;
+  /// `f` freezes the first column or not), then the table's (arrows, pages, Home and End,
+  /// Space, Shift ranges, Control-A, Escape).
+  public func handle(_ key: KeyPress) -> Bool {
+    guard key.modifiers.isEmpty || key.modifiers == .shift,
+      case .character(let character) = key.key
+    else { return table.handle(key) }
+    let column = table.focusedCell?.column
+    switch character {
+    case "s":
+      guard let column else { return false }
+      let start = metrics.clock()
+      table.cycleSort(byColumn: column)
+      lastSortDuration = metrics.clock() - start
+    case "<", ">":
+      guard let column else { return false }
+      table.resizeColumn(column, by: character == "<" ? -1 : 1)
+    case "{", "}":
+      guard let column, let position = table.layout.shownPosition(ofColumn: column) else {
+        return false
+      }
+      let target = position + (character == "{" ? -1 : 1)
+      guard target >= 0, target < table.layout.shownColumnCount else { return true }
+      table.moveColumn(from: position, to: target)
+    case "h":
+      guard let column, table.layout.shownColumnCount > 1 else { return false }
+      table.setColumn(column, hidden: true)
+    case "u":
+      for hidden in table.columns.indices where table.columns[hidden].isHidden {
+        table.setColumn(hidden, hidden: false)
+      }
+    case "v":
+      switch table.selectionMode {
+      case .cells: table.selectionMode = .rows
+      case .rows: table.selectionMode = .columns
+      case .columns: table.selectionMode = .cells
+      }
+    case "f":
+      table.layout.frozenColumnCount = table.layout.frozenColumnCount == 0 ? 1 : 0
+      table.collectionView.layoutIfNeeded()
+    default:
+      return table.handle(key)
+    }
+    return true
+  }
+
+  // MARK: Status
+
+  /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
+  /// · 3 rows selected", and how loading goes.
+  public var status: String {
+    var parts = [
+      "\(content.rowCount.formatted) rows × \(content.columnTitles.count) columns"
+    ]
+    if let (row, column) = table.focusedCell {
+      let text = content.text(row: row, column: column) ?? "loading…"
+      parts.append(
+        "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
+    }
+    if let sort = table.sortDescriptor {
+      let time =
+        showsTiming ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded())) ms" } ?? "" : ""
+      parts.append(
+        "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)")
+    }
+    let selected = table.selectionCount
+    if selected > 0 {
+      let noun: String
+      switch table.selectionMode {
+      case .cells: noun = "cell"
+      case .rows: noun = "row"
+      case .columns: noun = "column"
+      }
+      parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
+    }
+    if let loading = content.loadingStatus { parts.append(loading) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The page's keys.
+  public var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ ← →", "move the cell cursor (the view follows on both axes)"),
+      ("PgUp PgDn", "a page up or down"), ("Home End", "the first, last cell of the row"),
+      ("Ctrl-Home Ctrl-End", "the first, last cell of the table"),
+      ("Shift+moves", "select a range from the anchor"),
+      ("Space Enter", "select the cell (its row or column: see v); Ctrl-Space toggles"),
+      ("Ctrl-A Esc", "select all; deselect all"),
+      ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
+      ("< >", "narrower, wider column (or drag a header's right edge)"),
+      ("{ }", "move the column left, right (or drag its header)"),
+      ("h u", "hide the column; show every column again"),
+      ("v", "select cells, rows or columns"), ("f", "freeze the first column or not"),
+      ("Shift+wheel", "scroll sideways"),
+    ]
+  }
+
+  /// The focused cell's text.
+  public func itemTitle(at indexPath: ItemPath) -> String? {
+    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+  }
+}

@@ -1,0 +1,74 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+
+/// A cell of the table page: its text (numbers to the right), a dim `·` while its row loads,
+/// the cursor and the selection.
+final class TableTextCell: TerminalCell, TableCellPresenting {
+  var text: String?
+  var isNumeric = false
+
+  override func prepareForReuse() { text = nil }
+
+  func present(text: String?, isNumeric: Bool) {
+    self.text = text
+    self.isNumeric = isNumeric
+  }
+
+  /// As wide as its text and a column on each side: a fitting column grows to the widest
+  /// cell it has shown.
+  override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
+    Size(width: Double(CharacterWidth.of(text ?? "") + 2), height: proposedSize.height)
+  }
+
+  override func draw(in context: DrawContext) {
+    let background: Color
+    if isFocused {
+      background = Theme.accent
+    } else if isSelected {
+      background = Theme.selection.mixed(with: Theme.surface, amount: 0.7)
+    } else {
+      background = Theme.surface
+    }
+    context.fill(TextStyle(background: background))
+    guard let text else {
+      context.text("·", x: 1, y: 0, style: TextStyle(foreground: Theme.dimText))
+      return
+    }
+    let style = TextStyle(
+      foreground: isFocused ? Theme.onAccent : Theme.text, attributes: isFocused ? .bold : [])
+    let room = max(0, context.width - 2)
+    let width = CharacterWidth.of(text)
+    let x = isNumeric && width < room ? 1 + room - width : 1
+    context.text(text, x: x, y: 0, style: style, maxWidth: room)
+    if isFocused && context.marksWithText { context.text(">", x: 0, y: 0, style: style) }
+  }
+}
+
+/// A column header of the table page: bold on the bar colour, with ↑ or ↓ when the table is
+/// sorted by it, and a thin edge on the right (where a drag resizes the column).
+final class TableHeaderCell: TerminalSupplementaryView, TableHeaderPresenting {
+  var title = ""
+  var sortedAscending: Bool?
+  var isNumeric = false
+
+  func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {
+    self.title = title
+    self.sortedAscending = sortedAscending
+    self.isNumeric = isNumeric
+  }
+
+  override func draw(in context: DrawContext) {
+    context.fill(TextStyle(background: Theme.bar))
+    let arrow = sortedAscending.map { $0 ? " ↑" : " ↓" } ?? ""
+    let label = title + arrow
+    let room = max(0, context.width - 2)
+    let width = CharacterWidth.of(label)
+    let x = isNumeric && width < room ? 1 + room - width : 1
+    context.text(
+      label, x: x, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold),
+      maxWidth: room)
+    context.text(
+      "│", x: context.width - 1, y: 0, style: TextStyle(foreground: Theme.dimText))
+  }
+}

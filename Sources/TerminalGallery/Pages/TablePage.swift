@@ -1,0 +1,56 @@
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import ReuseTerminal
+
+/// The `table` page: a data grid (``TableView``) of a million generated rows by fifty
+/// columns, or a CSV file streamed in (`--data FILE.csv`), with a frozen header row and first
+/// column, a cell cursor, sorting, resizing, moving and hiding columns, and selection.
+final class TablePage: OptionsPage, ModelPage, TimedPage {
+  /// The page itself: the table, its content, keys and status (shared with other hosts).
+  let model: TableModel
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
+
+  init(options: GalleryOptions) {
+    model = TableModel(
+      options: options, metrics: .terminal, viewportSize: Size(width: 80, height: 20))
+    model.table.register(TableTextCell.self, forCellWithReuseIdentifier: TableModel.cellIdentifier)
+    model.table.registerHeader(
+      TableHeaderCell.self, withReuseIdentifier: TableModel.headerIdentifier)
+    pane = .themed(model.table.collectionView, showsScrollIndicator: true)
+    model.start()
+  }
+
+  var showsTiming: Bool {
+    get { model.showsTiming }
+    set { model.showsTiming = newValue }
+  }
+
+  func layout(in frame: CellRect) { place(in: frame) }
+
+  func draw(into canvas: Canvas) {
+    guard let context = beginDrawing(into: canvas) else { return }
+    let shape =
+      "\(model.content.rowCount.formatted) rows × \(model.content.columnTitles.count) columns"
+    context.text(
+      " " + shape + " · s sorts, < > resize, { } move, v selects rows", x: 0, y: 0,
+      style: Theme.title)
+    pane.draw(into: canvas)
+  }
+
+  /// Rows arriving from a file keep the page awake while they load.
+  func tick(now: Double) {
+    model.poll()
+    pane.tick(now: now)
+  }
+
+  var isAnimating: Bool {
+    pane.collectionView.isAnimating || model.content.loadingStatus?.hasPrefix("loading") == true
+  }
+
+  /// The page's keys, then the table's; Shift with the wheel scrolls sideways (the pane).
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    key.keyPress.map(model.handle) ?? false
+  }
+}

@@ -1,0 +1,138 @@
+import CSV
+import Foundation
+import GalleryKit
+import ReuseTestSupport
+import Testing
+
+/// The table page's CSV scanner and row reader, against CSV.swift (yaslab), a well-kept
+/// reader, on random files; and malformed files, each reported at its line and column.
+@Suite struct CSVScannerTests {
+  /// Scans `text` in chunks of `chunk` bytes; returns the rows' fields and the problem.
+  private func scan(_ text: String, chunk: Int) -> (rows: [[String]], problem: CSVScanner.Problem?)
+  {
+    let bytes = Array(text.utf8)
+    var scanner = CSVScanner()
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + chunk)
+      bytes[start..<end].withUnsafeBytes { scanner.scan($0) }
+      start = end
+    }
+    scanner.finish()
+    let starts = scanner.takeRows()
+    let rows = starts.enumerated().map { index, start in
+      let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+      return bytes[start..<end].withUnsafeBytes { CSVRow.fields($0) }
+    }
+    return (rows, scanner.problem)
+  }
+
+  /// A random field: plain text, or quoted with commas, quotes, line ends and non-ASCII.
+  private func field(_ random: inout SeededRandom) -> (csv: String, value: String) {
+    let pieces = ["a", "Zürich", "漢字", " ", "1.5", "-3", "😀", "x y", ""]
+    var value = (0..<random.int(0...3)).map { _ in pieces[random.int(0..<pieces.count)] }.joined()
+    guard random.chance(0.4) else { return (value, value) }
+    let specials = [",", "\"", "\n", "\r\n", "a,b"]
+    value += specials[random.int(0..<specials.count)]
+    return ("\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"", value)
+  }
+
+  @Test(arguments: 0..<30) func randomFilesReadAsCSVSwiftReadsThem(index: Int) throws {
+    let (seed, start) = SeededRandom.forCase(index, base: 0xC5F)
+    var random = start
+    let columns = random.int(1...6)
+    var text = ""
+    var expected: [[String]] = []
+    for _ in 0..<random.int(1...60) {
+      let row = (0..<columns).map { _ in field(&random) }
+      // A row of one empty field is a blank line, which the scanner skips.
+      if columns == 1 && row[0].value.isEmpty { continue }
+      text += row.map(\.csv).joined(separator: ",") + (random.chance(0.3) ? "\r\n" : "\n")
+      expected.append(row.map(\.value))
+    }
+    if random.chance(0.3) && text.hasSuffix("\n") { text.removeLast() }
+    let (rows, problem) = scan(text, chunk: random.int(1...64))
+    #expect(problem == nil, "seed \(seed): \(String(describing: problem))")
+    #expect(rows == expected, "seed \(seed)")
+    // CSV.swift reads the same rows.
+    let reader = try CSVReader(string: text, hasHeaderRow: false)
+    var reference: [[String]] = []
+    while let row = reader.next() { reference.append(row) }
+    #expect(reference.filter { $0 != [""] } == expected, "seed \(seed): CSV.swift disagrees")
+  }
+
+  @Test func malformedFilesSayWhereAndWhat() {
+    let cases: [(String, String, Int)] = [
+      ("a,b\n1,2\n3,\"x\"y\n", "text after a closing quote", 3),
+      ("a,b\n1,2,3\n", "this row has 3 fields; the first row has 2", 2),
+      ("a,b\n1,x\"y\n", "a quote inside an unquoted field", 2),
+      ("a,b\n1,\"open\n2,3\n", "the file ends inside a quoted field (opened on line 2)", 4),
+      ("a,b\n1,\u{FFFD}\n", "", 0),
+    ]
+    for (text, message, line) in cases {
+      let (_, problem) = scan(text, chunk: 3)
+      if message.isEmpty {
+        #expect(problem == nil)
+        continue
+      }
+      #expect(
+        problem?.message.hasPrefix(message) == true,
+        "\(text.debugDescription): \(String(describing: problem))")
+      #expect(problem?.line == line, "\(text.debugDescription)")
+    }
+    // Invalid UTF-8: a lone continuation byte.
+    var scanner = CSVScanner()
+    ([0x61, 0x2C, 0x62, 0x0A, 0x31, 0x2C, 0x80, 0x0A] as [UInt8]).withUnsafeBytes {
+      scanner.scan($0)
+    }
+    #expect(scanner.problem?.message == "invalid UTF-8 (byte 0x80)")
+    #expect(scanner.problem?.offset == 6)
+  }
+
+  /// A file on disk: the first screen's rows are there when `open` returns, the rest arrives
+  /// from the thread, placeholders beyond the rows found, an error later in the file stops
+  /// loading with its line and column in the status, and sorting reads the column once.
+  @Test func aFileStreamsInAndSorts() throws {
+    let path = NSTemporaryDirectory() + "reusekit-csv-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var text = "id,name\n"
+    for row in 0..<200_000 { text += "\(row),\"name \((row * 7) % 1000)\"\n" }
+    text += "200000,\"broken\n"  // never closed: found past the first megabyte
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let file = try CSVFile.open(path: path)
+    let table = CSVTable(file: file)
+    #expect(table.columnTitles == ["id", "name"])
+    #expect(table.loadedRowCount > 1_000, "the first megabyte's rows at once")
+    var waited = 0
+    while table.loadingStatus?.hasPrefix("loading") == true && waited < 500 {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = table.update()
+      waited += 1
+    }
+    #expect(table.loadedRowCount == 200_000)
+    #expect(table.rowCount == 200_000)
+    #expect(
+      table.loadingStatus?.hasPrefix(
+        "line 200003, column 1: the file ends inside a quoted field (opened on line 200002)")
+        == true,
+      "\(table.loadingStatus ?? "nil")")
+    #expect(table.text(row: 199_999, column: 1) == "name \((199_999 * 7) % 1000)")
+    #expect(table.text(row: 200_000, column: 1) == nil, "past the rows found: a placeholder")
+    #expect(table.isNumeric(column: 0) && !table.isNumeric(column: 1))
+    #expect(table.sortKey(row: 12_345, column: 0) == .number(12_345))
+    #expect(table.sortKey(row: 3, column: 1) == .text("name 21"))
+  }
+
+  @Test func aMalformedHeaderIsAnErrorAtOnce() throws {
+    let path = NSTemporaryDirectory() + "reusekit-csv-bad-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "a,\"b\"c\n1,2\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: DataFileError.self) { try CSVFile.open(path: path) }
+    do {
+      _ = try CSVFile.open(path: path)
+    } catch {
+      #expect("\(error)" == "line 1, column 6: text after a closing quote (quote the whole field)")
+    }
+    #expect(throws: DataFileError.self) { try CSVFile.open(path: "/nonexistent/x.csv") }
+  }
+}
