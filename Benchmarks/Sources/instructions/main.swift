@@ -53,9 +53,10 @@ case "render":
     scenario.renderer.invalidate()
     sink &+= scenario.frame(scrollBy: 0)
   }
-case "table":
-  // A frame of a 1,000,000 × 1,000 data grid, a third of a viewport down and 50 points across.
-  let scenario = TableScenario()
+case "table", "table-row":
+  // A frame of a 1,000,000 × 1,000 data grid: a third of a viewport down and 50 points across,
+  // or a row down (and a column across every 20th frame).
+  let scenario = TableScenario(arguments[1] == "table" ? .jump : .row)
   for _ in 0..<(100 + operations) { scenario.frame() }
   sink = scenario.table.collectionView.reuseCounters.visible
 case "table-sort":

@@ -90,7 +90,7 @@ extension KeyEvent {
     case .character(" "): key = .space
     case .character(let character): key = .character(character)
     case .control(let character):
-      key = .character(character)
+      key = character == " " ? .space : .character(character)
       modifiers.insert(.control)
     case .insert, .function: return nil
     }

@@ -173,6 +173,9 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
       table.collectionView.frameForItem(at: table.collectionView.focusedIndexPath!)!
       .minY - table.collectionView.contentOffset.y
     table.sort(by: TableSortDescriptor(column: 0))
+    #expect(
+      table.collectionView.diagnostics.count(of: .inconsistentUpdate) == 0,
+      "applied as one batch of moves, not a reload after a refused update")
     settle(table.collectionView)
     #expect(table.focusedCell! == (4_010, 3), "the focus stays on its row")
     let path = table.collectionView.focusedIndexPath!
