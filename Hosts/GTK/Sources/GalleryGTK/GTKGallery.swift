@@ -3,16 +3,18 @@ import GalleryKit
 import ReuseGTK
 import ReuseKit
 
-/// The GTK gallery: a window with the page tabs, the page, and a status line. Pages are made
-/// the first time they show and kept, like tabs.
+/// The GTK gallery: a window with the pages in a `GtkNotebook` (its tabs scroll when the window
+/// is narrow) and a status line in a `GtkActionBar` below: GTK's own widgets and style classes,
+/// in the theme's look. Pages are made the first time they show and kept.
 public final class GTKGallery {
   /// The pages, by their `--demo` names, in tab order.
   public static let pageNames = [
     "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
+    "table",
   ]
   static let titles = [
     "List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel", "Outline",
-    "GTK model",
+    "GTK model", "Table",
   ]
 
   /// The gallery's window.
@@ -21,7 +23,7 @@ public final class GTKGallery {
   public private(set) var currentIndex = 0
   /// The page showing.
   public var currentPage: GTKPage { page(at: currentIndex) }
-  /// Called once, when the window first draws.
+  /// Called once, after the first frame that shows the page's items is painted.
   public var didDrawFirstFrame: (() -> Void)?
   /// Told the status line each time it draws, with the page and its content offset (what
   /// the end-to-end tests read).
@@ -31,12 +33,12 @@ public final class GTKGallery {
 
   private let options: GalleryOptions
   private var pages: [GTKPage?]
-  private var tabsArea: DrawingArea!
-  private var statusArea: DrawingArea!
-  private var tabs: UnsafeMutablePointer<GtkWidget> { tabsArea.widget }
-  private var status: UnsafeMutablePointer<GtkWidget> { statusArea.widget }
-  private let slot: UnsafeMutablePointer<GtkWidget>
-  private var shown: UnsafeMutablePointer<GtkWidget>?
+  /// The pages, each in a slot of its own (filled the first time it shows).
+  private let notebook: UnsafeMutablePointer<GtkWidget>
+  private var slots: [UnsafeMutablePointer<GtkWidget>] = []
+  /// The status line.
+  private let statusLabel: UnsafeMutablePointer<GtkWidget>
+  private var lastStatus = ""
   private let autoscroll: Bool
   private let theme: Theme
 
@@ -66,17 +68,26 @@ public final class GTKGallery {
     self.autoscroll = autoscroll
     pages = Array(repeating: nil, count: Self.pageNames.count)
     window = gtk_window_new()
-    slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    tabsArea = DrawingArea { [unowned self] cr, width, height in drawTabs(cr, width, height) }
-    statusArea = DrawingArea { [unowned self] cr, width, height in drawStatus(cr, width, height) }
-    gtk_widget_set_size_request(tabs, -1, 36)
-    gtk_widget_set_size_request(status, -1, 26)
-    gtk_widget_set_vexpand(slot, 1)
+    notebook = gtk_notebook_new()
+    statusLabel = gtk_label_new(nil)
+    let bar = gtk_action_bar_new()!
+    gtk_notebook_set_scrollable(OpaquePointer(notebook), 1)
+    for (index, title) in Self.titles.enumerated() {
+      let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+      gtk_widget_set_vexpand(slot, 1)
+      let label = gtk_label_new("\(index + 1) \(title)")
+      gtk_notebook_append_page(OpaquePointer(notebook), slot, label)
+      slots.append(slot)
+    }
+    gtk_label_set_xalign(OpaquePointer(statusLabel), 0)
+    gtk_label_set_ellipsize(OpaquePointer(statusLabel), PANGO_ELLIPSIZE_END)
+    gtk_widget_set_hexpand(statusLabel, 1)
+    gtk_action_bar_pack_start(OpaquePointer(bar), statusLabel)
+    gtk_widget_set_vexpand(notebook, 1)
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     column.withMemoryRebound(to: GtkBox.self, capacity: 1) { box in
-      gtk_box_append(box, tabs)
-      gtk_box_append(box, slot)
-      gtk_box_append(box, status)
+      gtk_box_append(box, notebook)
+      gtk_box_append(box, bar)
     }
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { window in
       gtk_window_set_title(window, "ReuseKit gallery")
@@ -87,13 +98,14 @@ public final class GTKGallery {
     let keys = gtk_event_controller_key_new()!
     Signal.keyPressed(
       keys,
-      { _, keyval, _, _, data in
-        gallery(data).handleKey(keyval) ? 1 : 0
+      { _, keyval, _, state, data in
+        gallery(data).handleKey(keyval, state) ? 1 : 0
       }, data)
     gtk_widget_add_controller(window, keys)
-    let click = gtk_gesture_click_new()!
-    Signal.clicked(click, { _, _, x, _, data in gallery(data).tabClicked(at: x) }, data)
-    gtk_widget_add_controller(tabs, click)
+    // A page chosen with its tab (or from code) is made, and takes the keys.
+    Signal.notify(
+      gpointer(notebook), property: "page",
+      { _, _, data in gallery(data).visibleChildChanged() }, data)
     Signal.closeRequest(
       window,
       { _, data in
@@ -109,6 +121,11 @@ public final class GTKGallery {
     }
     show(Self.pageNames.firstIndex(of: page) ?? 0)
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { gtk_window_present($0) }
+    // The first frame with rows: after the frame clock's first paint once the page shows items.
+    if let clock = gtk_widget_get_frame_clock(window) {
+      Signal.plain(
+        gpointer(clock), "after-paint", { _, data in gallery(data).framePainted() }, data)
+    }
     currentPage.host.grabKeyboardFocus()
   }
 
@@ -117,27 +134,46 @@ public final class GTKGallery {
     while isOpen { g_main_context_iteration(nil, 1) }
   }
 
+  /// A frame was painted: the status sink hears what it shows (GTK has placed the widgets
+  /// by now), and the first one that shows the page's items is the first frame.
+  private func framePainted() {
+    writeStatus()
+    guard let first = didDrawFirstFrame,
+      currentPage.host.collectionView.reuseCounters.visible > 0
+    else { return }
+    didDrawFirstFrame = nil
+    first()
+  }
+
   /// Shows the page at `index`.
   public func show(_ index: Int) {
     guard Self.pageNames.indices.contains(index) else { return }
+    gtk_notebook_set_current_page(OpaquePointer(notebook), Int32(index))
+    visibleChildChanged()
+  }
+
+  /// The notebook shows another page: it is made the first time, and takes the keys.
+  private func visibleChildChanged() {
+    let index = Int(gtk_notebook_get_current_page(OpaquePointer(notebook)))
+    guard slots.indices.contains(index) else { return }
+    let firstTime = pages[index] == nil
     currentIndex = index
     let page = page(at: index)
-    slot.withMemoryRebound(to: GtkBox.self, capacity: 1) { box in
-      if let shown { gtk_box_remove(box, shown) }
+    if firstTime {
       gtk_widget_set_vexpand(page.widget, 1)
-      gtk_box_append(box, page.widget)
+      slots[index].withMemoryRebound(to: GtkBox.self, capacity: 1) {
+        gtk_box_append($0, page.widget)
+      }
     }
-    shown = page.widget
-    page.host.didPlaceViews = { [unowned self] in gtk_widget_queue_draw(status) }
-    page.host.keyHandler = { [unowned self, unowned page] keyval in
-      let used = page.handleKey(keyval)
-      gtk_widget_queue_draw(status)
+    page.host.didPlaceViews = { [unowned self] in refreshStatus() }
+    page.host.keyHandler = { [unowned self, unowned page] key in
+      let used = page.handleKey(key)
+      refreshStatus()
       return used
     }
     page.host.grabKeyboardFocus()
     if let bar = page as? OptionBarScreen { bar.reconnectIndicator() }
-    gtk_widget_queue_draw(tabs)
-    gtk_widget_queue_draw(status)
+    refreshStatus()
   }
 
   /// Whether the gallery draws dark now.
@@ -178,67 +214,38 @@ public final class GTKGallery {
     return made
   }
 
-  func handleKey(_ keyval: guint) -> Bool {
+  func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
     switch keyval {
-    case 0x31...0x38: show(Int(keyval) - 0x31)  // 1…8
+    case 0x31...0x39: show(Int(keyval) - 0x31)  // 1…9
     case 0x71: isOpen = false  // q
     default:
-      let used = currentPage.handleKey(keyval)
-      gtk_widget_queue_draw(status)
+      guard let key = KeyPress(keyval: keyval, state: state) else { return false }
+      let used = currentPage.handleKey(key)
+      refreshStatus()
       return used
     }
     return true
   }
 
-  private func tabClicked(at x: Double) {
-    var left = 8.0
-    for (index, title) in Self.titles.enumerated() {
-      let width = tabWidth(title)
-      if x >= left && x < left + width { return show(index) }
-      left += width
-    }
-  }
-
-  /// A tab's width: its label as drawn when current (bold, the widest), and room around it.
-  private func tabWidth(_ title: String) -> Double {
-    TextMeasure.width("8 " + title, size: 14, bold: true) + 26
-  }
-
-  private func drawTabs(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
-    let paint = Painter(cr: cr)
-    paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.background)
-    var left = 8.0
-    for (index, title) in Self.titles.enumerated() {
-      let current = index == currentIndex
-      if current {
-        paint.fill(
-          Rect(x: left, y: 4, width: tabWidth(title) - 6, height: height - 8), Palette.bar,
-          radius: 6)
-      }
-      paint.text(
-        "\(index + 1) \(title)", x: left + 10, y: height / 2 + 5, size: 14,
-        current ? Palette.accent : Palette.dim, bold: current)
-      left += tabWidth(title)
-    }
-    if let first = didDrawFirstFrame {
-      didDrawFirstFrame = nil
-      first()
-    }
-  }
-
-  private func drawStatus(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
-    let paint = Painter(cr: cr)
+  /// Shows the page's status in the status line, when it changed.
+  private func refreshStatus() {
     let line = "\(currentPage.title) · \(currentPage.status)"
-    paint.fill(Rect(x: 0, y: 0, width: width, height: height), Palette.bar)
-    paint.text(line, x: 10, y: height / 2 + 5, size: 13, Palette.text, maxWidth: width - 20)
-    if let statusSink {
-      let view = currentPage.host.collectionView
-      statusSink(
-        "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
-          + "\(view.contentOffset.y) moving=\(view.isAnimating) \(line) "
-          + "headers=[\(headersOnScreen(in: currentPage.host))] "
-          + "items=[\(itemsOnScreen(of: currentPage))]")
-    }
+    guard line != lastStatus else { return }
+    lastStatus = line
+    gtk_label_set_text(OpaquePointer(statusLabel), line)
+  }
+
+  /// Tells the status sink (the end-to-end tests' status file) what the frame just painted
+  /// shows: the page, its offset, its status, and where GTK put the headers and rows.
+  private func writeStatus() {
+    guard let statusSink else { return }
+    refreshStatus()
+    let view = currentPage.host.collectionView
+    statusSink(
+      "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
+        + "\(view.contentOffset.y) moving=\(view.isAnimating) \(lastStatus) "
+        + "headers=[\(headersOnScreen(in: currentPage.host))] "
+        + "items=[\(itemsOnScreen(of: currentPage))]")
   }
 
   /// The items on screen, from the data: `flat index:title` each, in order (an `s` after the

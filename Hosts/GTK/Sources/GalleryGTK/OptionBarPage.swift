@@ -91,8 +91,7 @@ final class OptionBarScreen: GTKPage {
 
   var status: String { model.status }
 
-  func handleKey(_ keyval: guint) -> Bool {
-    guard let key = KeyPress(keyval: keyval) else { return false }
+  func handleKey(_ key: KeyPress) -> Bool {
     let used = model.handle(key)
     host.layoutAndPlace()
     return used

@@ -16,7 +16,7 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   /// The main collection view's host.
   var host: CollectionViewWidget { get }
   /// Handles a key the window got; returns whether it was used.
-  func handleKey(_ keyval: guint) -> Bool
+  func handleKey(_ key: KeyPress) -> Bool
   /// A line about the page's state, for the status bar.
   var status: String { get }
 }
@@ -43,8 +43,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
     model.itemPlace(at: indexPath)
   }
 
-  func handleKey(_ keyval: guint) -> Bool {
-    guard let key = KeyPress(keyval: keyval) else { return false }
+  func handleKey(_ key: KeyPress) -> Bool {
     let used = model.handle(key)
     afterKey?()
     host.layoutAndPlace()
@@ -74,6 +73,7 @@ enum GTKPages {
     case PhotoFeedModel.name: return waterfall(options)
     case OutlineModel<OutlineRowCell>.name: return outline(options)
     case "store": return StorePage(options: options)
+    case TableModel.name: return table(options)
     default: return carousel(options, autoscroll: autoscroll)
     }
   }
@@ -85,6 +85,22 @@ enum GTKPages {
       HeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: ListModel.headerIdentifier)
     return HostedPage(model, host: CollectionViewWidget(collectionView: model.list))
+  }
+
+  private static func table(_ options: GalleryOptions) -> any GTKPage {
+    let model = TableModel(
+      options: options, metrics: .gtk, viewportSize: Size(width: 960, height: 600))
+    model.table.register(TableTextCell.self, forCellWithReuseIdentifier: TableModel.cellIdentifier)
+    model.table.registerHeader(
+      TableHeaderCell.self, withReuseIdentifier: TableModel.headerIdentifier)
+    model.start()
+    let host = CollectionViewWidget(collectionView: model.table.collectionView)
+    // The resize grip: a few pixels at a header's right edge.
+    model.table.resizeHandleWidth = 6
+    let page = HostedPage(model, host: host)
+    // A sort or a resize changes what headers show.
+    page.afterKey = { [unowned host] in host.layoutAndPlace() }
+    return page
   }
 
   private static func tasks(_ options: GalleryOptions) -> any GTKPage {
@@ -152,26 +168,5 @@ enum GTKPages {
       model.fit(to: size, aspect: 1, minimum: Size(width: 60, height: 40))
     }
     return HostedPage(model, host: host)
-  }
-}
-
-extension KeyPress {
-  /// The core's name for a GDK keyval (printable keys as characters), if it has one.
-  init?(keyval: guint) {
-    if let key = KeyPress.Key(keyval: keyval) {
-      self.init(key)
-      return
-    }
-    switch keyval {
-    case 0xFF09: self.init(.tab)
-    case 0xFE20: self.init(.tab, modifiers: .shift)
-    case 0xFF08: self.init(.backspace)
-    case 0xFFFF: self.init(.delete)
-    case 0xFF1B: self.init(.escape)
-    default:
-      let code = gdk_keyval_to_unicode(keyval)
-      guard code > 0x20, let scalar = Unicode.Scalar(code) else { return nil }
-      self.init(.character(Character(scalar)))
-    }
   }
 }

@@ -101,10 +101,11 @@ final class StorePage: GTKPage {
     return nil
   }
 
-  func handleKey(_ keyval: guint) -> Bool {
+  func handleKey(_ key: KeyPress) -> Bool {
     let isSorted = gtk_sort_list_model_get_sorter(sorted) != nil
-    switch keyval {
-    case 0x61:  // a: a word at the focused row's place in the list (or at the end)
+    guard key.modifiers.isEmpty else { return host.handleKey(key) }
+    switch key.key {
+    case .character("a"):  // a word at the focused row's place in the list (or at the end)
       added += 1
       let word = "Added \(DemoData.title(forItem: 4_000 + added))"
       let at =
@@ -118,7 +119,7 @@ final class StorePage: GTKPage {
       }
       free(pointers[0])
       lastChange = "added \(word)"
-    case 0x64:  // d: the focused word
+    case .character("d"):  // the focused word
       guard let focused = view.focusedIndexPath, let position = listPosition(ofShown: focused.item)
       else { return true }
       lastChange = "removed \(word(at: focused.item) ?? "")"
@@ -127,11 +128,11 @@ final class StorePage: GTKPage {
         checked.remove(UInt(bitPattern: item))  // its address may go to a new item
       }
       gtk_string_list_remove(list, guint(position))
-    case 0x73:  // s: sorted or in the list's order
+    case .character("s"):  // sorted or in the list's order
       gtk_sort_list_model_set_sorter(sorted, isSorted ? nil : sorter)
       lastChange = isSorted ? "in the list's order" : "sorted"
     default:
-      return host.handleKey(keyval)
+      return host.handleKey(key)
     }
     host.layoutAndPlace()
     return true

@@ -63,7 +63,7 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// What a key does when the keyboard focus is in the host: a page's own keys first (an
   /// option bar selects with ← →); `nil` hands keys to the core's key map. Returns whether the
   /// key was used.
-  public var keyHandler: ((guint) -> Bool)?
+  public var keyHandler: ((KeyPress) -> Bool)?
   /// A press at a point (the host's coordinates) before the collection view sees it: returns
   /// whether the page took it (an outline's disclosure), which makes the rest of the press
   /// no drag and no tap. `nil`: every press goes to the collection view.
@@ -539,15 +539,30 @@ public final class CollectionViewWidget: CollectionViewHost {
       return
     }
     dragStart = point
-    target.handle(PointerEvent(.began, at: point, time: eventTime(gesture)))
+    target.handle(
+      PointerEvent(.began, at: point, time: eventTime(gesture), modifiers: modifiers(gesture)))
     layoutAndPlace()
+  }
+
+  /// The modifier keys held at the controller's event.
+  private func modifiers(_ controller: OpaquePointer?) -> KeyModifiers {
+    guard let controller else { return [] }
+    let state = gtk_event_controller_get_current_event_state(controller).rawValue
+    var modifiers: KeyModifiers = []
+    if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
+    if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+    if state & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
+    return modifiers
   }
 
   private func dragMoved(by delta: Point, gesture: OpaquePointer?, ended: Bool) {
     guard let start = dragStart else { return }
     let point = Point(x: start.x + delta.x, y: start.y + delta.y)
     if ended { dragStart = nil }
-    target.handle(PointerEvent(ended ? .ended : .moved, at: point, time: eventTime(gesture)))
+    target.handle(
+      PointerEvent(
+        ended ? .ended : .moved, at: point, time: eventTime(gesture),
+        modifiers: modifiers(gesture)))
     layoutAndPlace()
   }
 
@@ -562,7 +577,9 @@ public final class CollectionViewWidget: CollectionViewHost {
     // A wheel notch is one line; a touchpad reports pixels.
     let scale = unit == GDK_SCROLL_UNIT_WHEEL ? collectionView.lineLength : 1
     let used = target.handle(
-      WheelEvent(delta: Point(x: dx * scale, y: dy * scale), time: eventTime(controller)))
+      WheelEvent(
+        delta: Point(x: dx * scale, y: dy * scale), time: eventTime(controller),
+        modifiers: modifiers(controller)))
     layoutAndPlace()
     return used ? 1 : 0
   }
@@ -578,10 +595,10 @@ public final class CollectionViewWidget: CollectionViewHost {
       leaveFocus(forward: keyval == KeyValue.tab && !shifted)
       return true
     }
-    let used = keyHandler.map { $0(keyval) } ?? handleKey(keyval)
+    guard let key = KeyPress(keyval: keyval, state: modifiers) else { return false }
+    let used = keyHandler.map { $0(key) } ?? handleKey(key)
     if used { layoutAndPlace() }
-    guard let key = KeyPress.Key(keyval: keyval) else { return used }
-    return used || collectionView.keyMap.action(for: KeyPress(key)) != nil
+    return used || collectionView.keyMap.action(for: key) != nil
   }
 
   /// Moves the keyboard focus to the next (or previous) widget outside the host.
@@ -606,14 +623,41 @@ public final class CollectionViewWidget: CollectionViewHost {
     }
   }
 
-  /// Hands a key the window received to the core's key map, translated from its keyval;
+  /// Hands a key to the core's key map (``KeyPress/init(keyval:state:)`` translates GDK's);
   /// returns whether it was used.
   @discardableResult
-  public func handleKey(_ keyval: guint) -> Bool {
-    guard let key = KeyPress.Key(keyval: keyval) else { return false }
-    let used = target.handle(KeyPress(key))
+  public func handleKey(_ key: KeyPress) -> Bool {
+    let used = target.handle(key)
     layoutAndPlace()
     return used
+  }
+}
+
+extension KeyPress {
+  /// The core's name for a GDK keyval with the modifiers of `state` (Shift, Control, Alt),
+  /// printable keys as characters; `nil` for keys the core has no name for (function keys).
+  public init?(keyval: guint, state: GdkModifierType = GdkModifierType(0)) {
+    var modifiers: KeyModifiers = []
+    if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
+    if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+    if state.rawValue & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
+    if let key = KeyPress.Key(keyval: keyval) {
+      self.init(key, modifiers: modifiers)
+      return
+    }
+    switch keyval {
+    case KeyValue.tab: self.init(.tab, modifiers: modifiers)
+    case KeyValue.leftTab: self.init(.tab, modifiers: modifiers.union(.shift))
+    case 0xFF08: self.init(.backspace, modifiers: modifiers)
+    case 0xFFFF: self.init(.delete, modifiers: modifiers)
+    case KeyValue.escape: self.init(.escape, modifiers: modifiers)
+    default:
+      let code = gdk_keyval_to_unicode(keyval)
+      guard code > 0x20, let scalar = Unicode.Scalar(code) else { return nil }
+      // A printable character carries its Shift in itself ("S", "<"); Control and Alt stay.
+      modifiers.remove(.shift)
+      self.init(.character(Character(scalar)), modifiers: modifiers)
+    }
   }
 }
 

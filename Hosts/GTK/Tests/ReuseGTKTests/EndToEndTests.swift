@@ -374,6 +374,7 @@ final class EndToEndTests: XCTestCase {
     let record = ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1"
     for page in [
       "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
+      "table",
     ] {
       let gallery = try Gallery(page: page)
       Thread.sleep(forTimeInterval: 0.5)
