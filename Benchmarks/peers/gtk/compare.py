@@ -6,12 +6,27 @@ X display it is given (gtk.sh opens one with Xvfb), and writes what each costs.
 
 For each item count, `--repeats` launches of each, interleaved (ours, peer, ours, ...):
 first_frame_ms (from main() to the first frame with rows, each program's own clock) and
-rss_mb (VmRSS at that moment). At the middle count, 3 runs each of 2,000 scroll frames of
+rss_mb (VmRSS at that moment). Both run in the system's theme (a forced theme reloads GTK's
+CSS: about 9 ms). At the middle count, 3 runs each of 2,000 scroll frames of
 7 px after 400 of warm-up: the time from setting the offset to the rows' widgets allocated
 (ours: layoutAndPlace plus gtk_widget_size_allocate of the host; the peer: set_value plus
 gtk_widget_size_allocate of the list view), median and p99, and the widgets each created.
 Medians over the runs; ratio = ours / theirs, below 1 is better for us.
+
+Instructions (callgrind, the stable measure): 200 scroll frames and 100 jumps (the offset set
+0.37 of the content on each time) at the middle count, each inside reusekit_measured() in both
+programs (--count): the offset set, the list allocated, and the window's content painted into
+an image (a snapshot drawn with cairo). Counted with --toggle-collect=reusekit_measured on
+copies without debug information (valgrind 3.19 cannot read clang's DWARF 5).
+
+The table: with --columnview, the gallery's table page (50 columns) against a GtkColumnView of
+50 columns over the same lazy model: first frame and resident set at each count, and at the
+middle count 2,000 scroll frames of 7 px (offset set to the view allocated) and the widgets
+each created.
 """
+import os
+import shutil
+import tempfile
 import argparse
 import json
 import re
@@ -36,6 +51,25 @@ def number(pattern, text, what):
     return float(match.group(1))
 
 
+def instructions(command, frames):
+    """Instructions per frame counted inside reusekit_measured, under callgrind."""
+    binary = tempfile.mktemp(prefix="counted-")
+    shutil.copy(command[0], binary)
+    subprocess.run(["strip", "--strip-debug", binary], check=True)
+    try:
+        result = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+             "--toggle-collect=reusekit_measured", binary, *command[1:]],
+            capture_output=True, text=True, timeout=900)
+    finally:
+        os.remove(binary)
+    counted = number(r"counted_frames=(\d+)", result.stdout, "counted frames")
+    collected = [int(x.replace(",", "")) for x in re.findall(r"Collected : ([\d,]+)", result.stderr)]
+    if not collected or counted != frames:
+        raise SystemExit(f"callgrind counted nothing: {result.stderr[-500:]}")
+    return max(collected) / frames
+
+
 def first_frame(command):
     out = run(command)
     return (number(r"first frame after (\d+) ms", out, "first frame"),
@@ -48,11 +82,12 @@ def main():
     parser.add_argument("--peer", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--columnview", help="the GtkColumnView peer, for the table")
     parser.add_argument("counts", type=int, nargs="+")
     options = parser.parse_args()
 
     ours = lambda n, *extra: [options.ours, "--demo", "list", "--items", str(n), "--size",
-                              "960x720", "--no-autoscroll", "--theme", "dark", *extra]
+                              "960x720", "--no-autoscroll", *extra]
     peer = lambda n, *extra: [options.peer, "--items", str(n), *extra]
     rows = []
 
@@ -88,14 +123,52 @@ def main():
         add(metric, middle, statistics.median(s[index] for s in scroll["ours"]),
             statistics.median(s[index] for s in scroll["peer"]))
 
+    for metric, kind, frames in [("scroll_frame_instructions", "scroll", 200),
+                                 ("jump_instructions", "jump", 100)]:
+        add(metric, middle, instructions(ours(middle, "--count", kind, str(frames)), frames),
+            instructions(peer(middle, "--count", kind, str(frames)), frames))
+        print(f"{metric}: {rows[-1]['ours']:,.0f} vs {rows[-1]['theirs']:,.0f}", flush=True)
+
+    if options.columnview:
+        table = lambda n, *extra: [options.ours, "--demo", "table", "--items", str(n), "--size",
+                                   "960x720", *extra]
+        column_view = lambda n, *extra: [options.columnview, "--items", str(n), *extra]
+
+        def add_table(metric, items, mine, theirs):
+            add(metric, items, mine, theirs)
+            rows[-1]["peer"] = "GtkColumnView"
+            rows[-1]["metric"] = "table_" + metric
+
+        for count in options.counts[:2]:
+            samples = {"ours": [], "peer": []}
+            for _ in range(options.repeats):
+                samples["ours"].append(first_frame(table(count, "--first-frame")))
+                samples["peer"].append(first_frame(column_view(count, "--first-frame")))
+            for index, metric in enumerate(["first_frame_ms", "rss_mb"]):
+                add_table(metric, count, statistics.median(s[index] for s in samples["ours"]),
+                          statistics.median(s[index] for s in samples["peer"]))
+        scroll = {"ours": [], "peer": []}
+        for _ in range(3):
+            out = run(table(middle, "--measure-frames", "2000"))
+            scroll["ours"].append((
+                number(r"scroll_frame_allocated_us median=([\d.]+)", out, "median"),
+                number(r"widgets_created=(\d+)", out, "widgets")))
+            out = run(column_view(middle, "--measure-frames", "2000"))
+            scroll["peer"].append((
+                number(r"size-allocate: median (\d+) us", out, "median"),
+                number(r"widgets_created=(\d+)", out, "widgets")))
+        for index, metric in enumerate(["scroll_frame_median_us", "widgets_created"]):
+            add_table(metric, middle, statistics.median(s[index] for s in scroll["ours"]),
+                      statistics.median(s[index] for s in scroll["peer"]))
+
     with open(options.out, "w") as file:
         json.dump({"environment": ENV_NOTE + ", Xvfb 1280x900x24, release builds",
                    "rows": rows}, file, indent=2)
         file.write("\n")
-    print(f"\n{'metric':<24}{'items':>12}{'ours':>10}{'GtkListView':>14}{'ratio':>8}")
+    print(f"\n{'metric':<32}{'items':>12}{'ours':>14}{'peer':>16}{'theirs':>14}{'ratio':>8}")
     for row in rows:
-        print(f"{row['metric']:<24}{row['items']:>12,}{row['ours']:>10.1f}{row['theirs']:>14.1f}"
-              f"{row['ratio']:>8.2f}")
+        print(f"{row['metric']:<32}{row['items']:>12,}{row['ours']:>14,.1f}{row['peer']:>16}"
+              f"{row['theirs']:>14,.1f}{row['ratio']:>8.2f}")
     return 0
 
 

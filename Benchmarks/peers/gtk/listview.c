@@ -2,7 +2,7 @@
  * The GTK peer for ReuseKit's GTK host: a stock GtkListView (GTK 4) over a lazy list model,
  * rows drawn with cairo the way the host's list rows are drawn.
  *
- *   listview [--items N] [--first-frame | --measure-frames F | --jump]
+ *   listview [--items N] [--first-frame | --measure-frames F | --jump | --count KIND F]
  *
  *   --items N            rows in the model, 1 to 10,000,000 (default 1,000,000). The model is a
  *                        minimal GListModel of our own: it stores only N, and get_item() makes a
@@ -18,79 +18,29 @@
  *   --jump               after the first frame: sets the vertical adjustment to its upper bound
  *                        (GTK clamps it to upper - page_size: the last rows), waits 3 frames, prints
  *                        widgets_created=K and exits 0 (meant to be run under callgrind).
+ *   --count KIND F       after the first frame: F frames of KIND (scroll: 7 px on, back and
+ *                        forth, from the middle; jump: the offset set 0.37 of the content on
+ *                        each time, around it), each inside reusekit_measured(): the offset set,
+ *                        the list view allocated, and the window's content painted into an
+ *                        image (a snapshot drawn with cairo), exactly as reuse-gallery-gtk
+ *                        --count does for its host. Meant for callgrind:
+ *                        --toggle-collect=reusekit_measured. Prints counted_frames=F.
  *   (no option)          just runs, for looking at it and for reading it over AT-SPI.
  *
  * Build: Benchmarks/peers/gtk/build.sh (gcc -O2 listview.c $(pkg-config --cflags --libs gtk4)).
  * Run headless: xvfb-run -a env GSK_RENDERER=cairo GDK_BACKEND=x11 .../listview --first-frame
  */
-#include <gtk/gtk.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "peer_common.h"
 
 #define ROW_HEIGHT 44
 #define WARMUP_FRAMES 400
 #define STEP_PX 7.0
 #define TURN_EVERY 200 /* the host's measure reverses every 200 frames; so does this one */
 
-/* ---- the lazy model ------------------------------------------------------------------------ */
-
-#define PEER_TYPE_ITEM (peer_item_get_type())
-G_DECLARE_FINAL_TYPE(PeerItem, peer_item, PEER, ITEM, GObject)
-
-struct _PeerItem {
-  GObject parent_instance;
-  guint index;
-};
-
-G_DEFINE_TYPE(PeerItem, peer_item, G_TYPE_OBJECT)
-
-static void peer_item_class_init(PeerItemClass *klass) { (void)klass; }
-static void peer_item_init(PeerItem *item) { item->index = 0; }
-
-#define PEER_TYPE_MODEL (peer_model_get_type())
-G_DECLARE_FINAL_TYPE(PeerModel, peer_model, PEER, MODEL, GObject)
-
-struct _PeerModel {
-  GObject parent_instance;
-  guint n_items;
-};
-
-static GType peer_model_get_item_type(GListModel *list) {
-  (void)list;
-  return PEER_TYPE_ITEM;
-}
-
-static guint peer_model_get_n_items(GListModel *list) { return PEER_MODEL(list)->n_items; }
-
-static gpointer peer_model_get_item(GListModel *list, guint position) {
-  if (position >= PEER_MODEL(list)->n_items) return NULL;
-  PeerItem *item = g_object_new(PEER_TYPE_ITEM, NULL);
-  item->index = position;
-  return item; /* the caller owns this reference */
-}
-
-static void peer_model_list_model_init(GListModelInterface *iface) {
-  iface->get_item_type = peer_model_get_item_type;
-  iface->get_n_items = peer_model_get_n_items;
-  iface->get_item = peer_model_get_item;
-}
-
-G_DEFINE_TYPE_WITH_CODE(PeerModel, peer_model, G_TYPE_OBJECT,
-                        G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, peer_model_list_model_init))
-
-static void peer_model_class_init(PeerModelClass *klass) { (void)klass; }
-static void peer_model_init(PeerModel *model) { model->n_items = 0; }
-
-static PeerModel *peer_model_new(guint n_items) {
-  PeerModel *model = g_object_new(PEER_TYPE_MODEL, NULL);
-  model->n_items = n_items;
-  return model;
-}
 
 /* ---- state --------------------------------------------------------------------------------- */
 
-enum Mode { MODE_RUN, MODE_FIRST_FRAME, MODE_MEASURE, MODE_JUMP };
+enum Mode { MODE_RUN, MODE_FIRST_FRAME, MODE_MEASURE, MODE_JUMP, MODE_COUNT };
 
 static gint64 start_us;             /* g_get_monotonic_time() at the start of main() */
 static enum Mode mode = MODE_RUN;
@@ -125,41 +75,6 @@ static GtkAllocation last_alloc;
 static int jump_frames = -1;        /* -1: not jumped yet; then frames painted since the jump */
 static gint64 jump_us = 0;
 static guint widgets_before_jump = 0;
-
-/* ---- helpers ------------------------------------------------------------------------------- */
-
-static double rss_mb(void) {
-  FILE *f = fopen("/proc/self/status", "r");
-  if (!f) return -1;
-  char line[256];
-  double mb = -1;
-  while (fgets(line, sizeof line, f)) {
-    if (strncmp(line, "VmRSS:", 6) == 0) {
-      mb = strtod(line + 6, NULL) / 1024.0; /* the line is in kB */
-      break;
-    }
-  }
-  fclose(f);
-  return mb;
-}
-
-static int compare_i64(const void *a, const void *b) {
-  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
-  return (x > y) - (x < y);
-}
-
-/* The value at fraction q of the sorted samples (nearest rank, as the host's measure does). */
-static gint64 percentile(gint64 *sorted, int count, int numerator, int denominator) {
-  if (count <= 0) return 0;
-  int at = (int)((gint64)count * numerator / denominator);
-  if (at >= count) at = count - 1;
-  return sorted[at];
-}
-
-static void set_rgb(cairo_t *cr, guint32 hex) {
-  cairo_set_source_rgb(cr, ((hex >> 16) & 0xFF) / 255.0, ((hex >> 8) & 0xFF) / 255.0,
-                       (hex & 0xFF) / 255.0);
-}
 
 /* ---- the rows ------------------------------------------------------------------------------ */
 
@@ -371,9 +286,61 @@ static void on_after_paint(GdkFrameClock *clock, gpointer data) {
   }
 }
 
+/* ---- --count ------------------------------------------------------------------------------- */
+
+static gboolean counts_jumps = FALSE;
+static int counted_frames = 0;
+static cairo_t *count_cr = NULL;
+static GtkAllocation count_allocation;
+
+/* The function callgrind counts (the gallery's has the same name and does the same). */
+__attribute__((noinline)) void reusekit_measured(void (*body)(void *), void *context) {
+  body(context);
+}
+
+static void counted_frame(void *context) {
+  (void)context;
+  double top = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment);
+  if (counts_jumps) {
+    double place = (frame + 1) * 0.37;
+    gtk_adjustment_set_value(vadjustment, (place - (long)place) * top);
+  } else {
+    advance_offset();
+  }
+  gtk_widget_size_allocate(list_view, &count_allocation, -1);
+  GtkWidget *child = gtk_widget_get_first_child(window);
+  GtkSnapshot *snapshot = gtk_snapshot_new();
+  gtk_widget_snapshot_child(window, child, snapshot);
+  GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+  if (node) {
+    gsk_render_node_draw(node, count_cr);
+    gsk_render_node_unref(node);
+  }
+  frame++;
+}
+
+static void run_counted_frames(void) {
+  cairo_surface_t *surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, gtk_widget_get_width(window), gtk_widget_get_height(window));
+  count_cr = cairo_create(surface);
+  cairo_surface_destroy(surface);
+  gtk_widget_get_allocation(list_view, &count_allocation);
+  double top = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment);
+  gtk_adjustment_set_value(vadjustment, top / 2);
+  gtk_widget_size_allocate(list_view, &count_allocation, -1);
+  while (g_main_context_iteration(NULL, FALSE)) {}
+  frame = 0;
+  for (int i = 0; i < counted_frames; i++) reusekit_measured(counted_frame, NULL);
+  printf("counted_frames=%d\nwidgets_created=%u\n", frame, widgets_created);
+  fflush(stdout);
+  cairo_destroy(count_cr);
+  exit(0);
+}
+
 static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
   (void)widget; (void)clock; (void)data;
   if (!first_frame_seen) return G_SOURCE_CONTINUE;
+  if (mode == MODE_COUNT) run_counted_frames();
   if (mode == MODE_MEASURE) {
     scroll_tick();
     return G_SOURCE_CONTINUE;
@@ -406,19 +373,11 @@ static gboolean on_close_request(GtkWindow *w, gpointer data) {
 /* ---- main ---------------------------------------------------------------------------------- */
 
 static void usage(FILE *to) {
-  fprintf(to, "usage: listview [--items N] [--first-frame | --measure-frames F | --jump]\n"
+  fprintf(to, "usage: listview [--items N] [--first-frame | --measure-frames F | --jump |"
+              " --count scroll|jump F]\n"
               "  --items N: 1 to 10000000 (default 1000000)\n");
 }
 
-static long parse_count(const char *option, const char *text, long min, long max) {
-  char *end = NULL;
-  long value = text ? strtol(text, &end, 10) : 0;
-  if (!text || *text == '\0' || *end != '\0' || value < min || value > max) {
-    fprintf(stderr, "listview: %s takes a number from %ld to %ld\n", option, min, max);
-    exit(2);
-  }
-  return value;
-}
 
 int main(int argc, char **argv) {
   start_us = g_get_monotonic_time();
@@ -436,6 +395,12 @@ int main(int argc, char **argv) {
       measured_frames = (int)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 1000000);
     } else if (strcmp(arg, "--jump") == 0) {
       mode = MODE_JUMP;
+    } else if (strcmp(arg, "--count") == 0) {
+      mode = MODE_COUNT;
+      const char *kind = i + 1 < argc ? argv[++i] : "";
+      if (strcmp(kind, "jump") == 0) counts_jumps = TRUE;
+      else if (strcmp(kind, "scroll") != 0) { usage(stderr); return 2; }
+      counted_frames = (int)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 1000000);
     } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
       usage(stdout);
       return 0;
@@ -473,7 +438,7 @@ int main(int argc, char **argv) {
   gtk_window_set_child(GTK_WINDOW(window), scrolled);
   g_signal_connect(window, "realize", G_CALLBACK(on_window_realize), NULL);
   g_signal_connect(window, "close-request", G_CALLBACK(on_close_request), NULL);
-  if (mode == MODE_MEASURE || mode == MODE_JUMP)
+  if (mode == MODE_MEASURE || mode == MODE_JUMP || mode == MODE_COUNT)
     gtk_widget_add_tick_callback(list_view, on_tick, NULL, NULL);
 
   gtk_window_present(GTK_WINDOW(window));

@@ -44,13 +44,16 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// The page over `options`: the CSV file when there is one, else the demo's
   /// ``GalleryOptions/tableRows`` rows.
-  public init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
+  public convenience init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
+    self.init(
+      content: options.csv.map { CSVTable(file: $0) } ?? DemoTable(rows: options.tableRows),
+      metrics: metrics, viewportSize: viewportSize)
+  }
+
+  /// The page over any `content` (rows that load however they load).
+  public init(content: any TableContent, metrics: GalleryMetrics, viewportSize: Size) {
     self.metrics = metrics
-    if let file = options.csv {
-      content = CSVTable(file: file)
-    } else {
-      content = DemoTable(rows: options.tableRows)
-    }
+    self.content = content
     let width = metrics.textWidth("Enterprise") + metrics.chipPadding
     table = TableView(
       columns: content.columnTitles.enumerated().map { column, title in

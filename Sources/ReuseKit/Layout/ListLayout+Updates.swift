@@ -40,7 +40,7 @@ extension ListLayout {
   private func prependEstimated(_ added: Int) {
     items.prepend(count: added, length: estimatedLength)
     itemCounts[0] += added
-    sectionFirstItem = [0, itemCounts[0]]
+    sectionFirstItem = SectionStarts(counts: itemCounts)
     sections.setLength(
       sectionLength(0, header: headerLengths[0], footer: footerLengths[0]), at: 0)
     updateContentSize()

@@ -80,7 +80,7 @@ public final class ListLayout: CollectionViewLayout {
   @exclusivity(unchecked) var itemCounts: [Int] = []
   /// `sectionFirstItem[s]` is the flat index of section `s`'s first item; one extra entry holds
   /// the total.
-  @exclusivity(unchecked) var sectionFirstItem: [Int] = [0]
+  @exclusivity(unchecked) var sectionFirstItem = SectionStarts()
   /// Item lengths (flat across sections) and their offsets relative to each other.
   @exclusivity(unchecked) var items = ExtentIndex()
   /// Section lengths (header + insets + items + footer) and their offsets.
@@ -153,13 +153,7 @@ public final class ListLayout: CollectionViewLayout {
       let common = min(context.itemCounts.count, itemCounts.count)
       firstChanged = (0..<common).first { context.itemCounts[$0] != itemCounts[$0] } ?? common
       itemCounts = context.itemCounts
-      sectionFirstItem = [0]
-      sectionFirstItem.reserveCapacity(itemCounts.count + 1)
-      var total = 0
-      for count in itemCounts {
-        total += count
-        sectionFirstItem.append(total)
-      }
+      sectionFirstItem = SectionStarts(counts: itemCounts)
     }
     switch invalidation {
     case .all:
@@ -262,7 +256,13 @@ public final class ListLayout: CollectionViewLayout {
     headerSanitizer.report(to: diagnostics)
     footerSanitizer.report(to: diagnostics)
     let mode: ExtentIndex.Mode = itemMode == .fenwick ? .fenwick : .prefix
-    if first == 0 || sections.mode != mode {
+    // Sections all of one length (equal counts of uniform items, one header and footer
+    // length: a generated list) are arithmetic: no memory per section.
+    let earlier =
+      first == 0 ? lengths.first : (sections.mode == .uniform ? sections.length(0) : nil)
+    if mode == .prefix, let common = earlier, lengths.allSatisfy({ $0 == common }) {
+      sections = .uniform(count: sectionCount, length: common, spacing: 0)
+    } else if first == 0 || sections.mode != mode {
       let all = (0..<first).map { sections.length($0) } + lengths
       sections = ExtentIndex(lengths: all, spacing: 0, mode: mode)
     } else {

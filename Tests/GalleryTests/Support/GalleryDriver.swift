@@ -5,9 +5,12 @@ import TerminalGallery
 /// A gallery on `page` at `size`, without frame times (so frames compare), drawn once into
 /// the returned canvas.
 func makeTestGallery(
-  _ page: String, _ size: TerminalSize, items: Int = 1_000, data: GalleryData? = nil
+  _ page: String, _ size: TerminalSize, items: Int = 1_000, data: GalleryData? = nil,
+  tableRows: Int = 1_000_000, csv: CSVFile? = nil
 ) -> (Gallery, Canvas) {
-  let gallery = Gallery(options: GalleryOptions(itemCount: items, data: data), initialPage: page)
+  let gallery = Gallery(
+    options: GalleryOptions(itemCount: items, data: data, csv: csv, tableRows: tableRows),
+    initialPage: page)
   gallery.showsTiming = false
   gallery.resize(to: size)
   let canvas = Canvas(columns: size.columns, rows: size.rows)

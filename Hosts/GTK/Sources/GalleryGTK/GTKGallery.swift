@@ -23,8 +23,19 @@ public final class GTKGallery {
   public private(set) var currentIndex = 0
   /// The page showing.
   public var currentPage: GTKPage { page(at: currentIndex) }
-  /// Called once, after the first frame that shows the page's items is painted.
-  public var didDrawFirstFrame: (() -> Void)?
+  /// Called once, at the first frame with the page's items: when the first cairo cell draws
+  /// (in the frame's snapshot, where the GtkListView peer takes it), or after the first paint
+  /// that shows items for pages whose cells are GTK widgets.
+  public var didDrawFirstFrame: (() -> Void)? {
+    didSet {
+      DrawingWidget.firstDraw = didDrawFirstFrame.map { first in
+        { [weak self] in
+          self?.didDrawFirstFrame = nil
+          first()
+        }
+      }
+    }
+  }
   /// Told the status line each time it draws, with the page and its content offset (what
   /// the end-to-end tests read).
   public var statusSink: ((String) -> Void)?

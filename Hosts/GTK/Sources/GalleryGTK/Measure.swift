@@ -1,4 +1,5 @@
 import CGtk
+import CReuseGTK
 import ReuseGTK
 import ReuseKit
 
@@ -66,4 +67,71 @@ public func measureScrollFrames(_ gallery: GTKGallery, frames: Int) -> String {
     + "frame median \(median(gtk)) µs; widgets created \(DrawingWidget.created - widgetsBefore)"
     + "\nscroll_frame_allocated_us median=\(median(allocated)) p90=\(p90(allocated)) "
     + "p99=\(p99(allocated))\nwidgets_created=\(DrawingWidget.created)"
+}
+
+/// What ``countInstructions(_:kind:frames:)`` repeats.
+public enum MeasuredFrame: String, Sendable {
+  /// A scroll frame: 7 points on (back and forth), as ``measureScrollFrames(_:frames:)``.
+  case scroll
+  /// A jump: the offset set far away (the same sequence of places in the peer), all new rows.
+  case jump
+}
+
+/// Runs `frames` frames of `kind` inside `reusekit_measured` (what callgrind counts with
+/// `--toggle-collect=reusekit_measured`): each sets the offset, lays out and places the
+/// widgets (`layoutAndPlace`), lets GTK allocate the host, and paints the window's content into
+/// an image (a snapshot drawn with cairo, as a frame's paint does). The GtkListView peer
+/// (`Benchmarks/peers/gtk/listview.c --count FRAMES`) does the same to its list view. Returns
+/// how many frames ran.
+public func countInstructions(_ gallery: GTKGallery, kind: MeasuredFrame, frames: Int) -> Int {
+  let state = MeasuredFrames(gallery, kind)
+  let view = state.host.collectionView
+  view.contentOffset = Point(x: 0, y: view.contentSize.height / 2)
+  state.host.layoutAndPlace()
+  while g_main_context_iteration(nil, 0) != 0 {}
+  let context = Unmanaged.passUnretained(state).toOpaque()
+  for _ in 0..<frames {
+    reusekit_measured(
+      { context in Unmanaged<MeasuredFrames>.fromOpaque(context!).takeUnretainedValue().run() },
+      context)
+  }
+  return state.frame
+}
+
+/// The state of ``countInstructions(_:kind:frames:)``'s frames.
+private final class MeasuredFrames {
+  let host: CollectionViewWidget
+  let window: UnsafeMutablePointer<GtkWidget>
+  let kind: MeasuredFrame
+  let cr: OpaquePointer
+  var allocation = GtkAllocation()
+  var frame = 0
+  var step = 7.0
+  init(_ gallery: GTKGallery, _ kind: MeasuredFrame) {
+    host = gallery.currentPage.host
+    window = gallery.window
+    self.kind = kind
+    let surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, gtk_widget_get_width(window), gtk_widget_get_height(window))
+    cr = cairo_create(surface)
+    cairo_surface_destroy(surface)
+    gtk_widget_get_allocation(host.widget, &allocation)
+  }
+  deinit { cairo_destroy(cr) }
+  func run() {
+    let view = host.collectionView
+    let top = max(0, view.contentSize.height - view.viewportSize.height)
+    switch kind {
+    case .scroll:
+      if frame % 200 == 199 { step = -step }
+      view.contentOffset.y += step
+    case .jump:
+      // Far places in a fixed sequence: 0.37 of the way on each time, around the content.
+      view.contentOffset.y = (Double(frame + 1) * 0.37).truncatingRemainder(dividingBy: 1) * top
+    }
+    host.layoutAndPlace()
+    gtk_widget_size_allocate(host.widget, &allocation, -1)
+    reusekit_render_child(window, cr)
+    frame += 1
+  }
 }

@@ -76,6 +76,10 @@ public final class DrawingArea: AreaDrawing {
 public final class DrawingWidget: Placement, AreaDrawing {
   /// Every widget made, across hosts: what the tests and the status line count.
   nonisolated(unsafe) public static var created = 0
+  /// Called once, the first time a cell or supplementary view draws with cairo: the first
+  /// frame with rows, taken where the GtkListView peer takes its own (its first row's draw, in
+  /// the frame's snapshot).
+  nonisolated(unsafe) public static var firstDraw: (() -> Void)?
 
   /// The `GtkDrawingArea`, referenced by this object until it goes away.
   public let widget: UnsafeMutablePointer<GtkWidget>
@@ -168,6 +172,10 @@ public final class DrawingWidget: Placement, AreaDrawing {
   }
 
   public func drawArea(_ cr: OpaquePointer, width: Double, height: Double) {
+    if let first = Self.firstDraw {
+      Self.firstDraw = nil
+      first()
+    }
     owner?.draw(cr, width: width, height: height)
   }
 

@@ -1,4 +1,5 @@
 import GalleryGTK
+import ReuseGTK
 import GalleryKit
 import Glibc
 
@@ -43,11 +44,16 @@ func replaceFile(_ path: String, with text: String) {
 }
 
 // reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH] [--no-autoscroll]
-//                   [--theme system|light|dark] [--first-frame | --measure-frames N]
+//                   [--theme system|light|dark]
+//                   [--first-frame | --measure-frames N | --count scroll|jump N]
 // --first-frame prints the time to the first frame and the resident set then, and exits.
+// --count runs N scroll frames or jumps inside reusekit_measured, for callgrind
+// (Benchmarks/peers/gtk.sh counts them with --toggle-collect=reusekit_measured).
 let start = monotonicSeconds()
 var page = "list"
 var items = 1_000
+var itemsGiven = false
+var counted: (kind: MeasuredFrame, frames: Int)?
 var dataPath: String?
 var size = (Int32(960), Int32(720))
 var autoscroll = true
@@ -72,6 +78,7 @@ while let argument = arguments.popFirst() {
       fail("--items takes a count")
     }
     items = min(value, 10_000_000)
+    itemsGiven = true
   case "--data":
     guard let path = arguments.popFirst() else { fail("--data takes a file") }
     dataPath = path
@@ -91,6 +98,11 @@ while let argument = arguments.popFirst() {
     }
     measuredFrames = value
   case "--first-frame": exitsAfterFirstFrame = true
+  case "--count":
+    guard let kind = arguments.popFirst().flatMap(MeasuredFrame.init(rawValue:)),
+      let value = arguments.popFirst().flatMap({ Int($0) }), value > 0
+    else { fail("--count takes scroll or jump, and a count") }
+    counted = (kind, value)
   case "--theme":
     guard let value = arguments.popFirst().flatMap(GTKGallery.Theme.init(rawValue:)) else {
       fail("--theme takes system, light or dark")
@@ -100,7 +112,7 @@ while let argument = arguments.popFirst() {
     print(
       "usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]"
         + " [--theme system|light|dark]")
-    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-8 switch, q quits")
+    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-9 switch, q quits")
     exit(0)
   default: fail("unknown option \(argument)")
   }
@@ -111,7 +123,9 @@ if let dataPath {
   do { data = try GalleryData.parse(bytes) } catch { fail("\(dataPath): \(error)") }
 }
 let gallery = GTKGallery(
-  options: GalleryOptions(itemCount: items, data: data), page: page, width: size.0,
+  options: GalleryOptions(
+    itemCount: items, data: data, tableRows: itemsGiven ? items : 1_000_000),
+  page: page, width: size.0,
   height: size.1, autoscroll: autoscroll, theme: theme)
 if let statusFile {
   gallery.statusSink = { line in replaceFile(statusFile, with: line + "\n") }
@@ -129,6 +143,11 @@ gallery.didDrawFirstFrame = {
   }
   if measuredFrames > 0 {
     print(measureScrollFrames(gallery, frames: measuredFrames))
+    exit(0)
+  }
+  if let counted {
+    let frames = countInstructions(gallery, kind: counted.kind, frames: counted.frames)
+    print("counted_frames=\(frames)\nwidgets_created=\(DrawingWidget.created)")
     exit(0)
   }
 }

@@ -4,7 +4,7 @@ struct ItemCounts {
   /// Items per section.
   private(set) var perSection: [Int] = []
   /// `prefix[s]` is the flat index of section `s`'s first item; one more entry holds the total.
-  private(set) var prefix: [Int] = [0]
+  private(set) var prefix = SectionStarts()
   /// The data source's section-index titles, read with the counts.
   var indexTitles: [String] = []
 
@@ -13,10 +13,7 @@ struct ItemCounts {
   /// - Complexity: O(S) for S sections.
   mutating func set(_ counts: [Int]) {
     perSection = counts
-    prefix.removeAll(keepingCapacity: true)
-    prefix.reserveCapacity(counts.count + 1)
-    prefix.append(0)
-    for count in counts { prefix.append(prefix[prefix.count - 1] + count) }
+    prefix = SectionStarts(counts: counts)
   }
 
   /// The number of items in every section together.

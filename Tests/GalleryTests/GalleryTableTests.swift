@@ -1,0 +1,229 @@
+import Foundation
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import ReuseTerminal
+import TerminalGallery
+import Testing
+
+/// The table page, driven as a user would: keys, the mouse on the headers, Shift with the
+/// wheel, sorting, selecting, and a CSV file that is still loading.
+@Suite struct GalleryTableTests {
+  private let size = TerminalSize(columns: 100, rows: 20)
+
+  private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
+    gallery.draw(into: canvas)
+    return canvas.plainTextLines()
+  }
+
+  private func press(_ keys: [KeyEvent], _ gallery: Gallery, time: inout Double) {
+    for key in keys {
+      time += 0.05
+      gallery.handle(.key(key), at: time)
+      settleTestGallery(gallery, time: &time)
+    }
+  }
+
+  private func click(_ gallery: Gallery, column: Int, row: Int, time: inout Double) {
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: column, row: row)), at: time)
+    time += 0.05
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time)
+    settleTestGallery(gallery, time: &time)
+  }
+
+  /// The screen row of the body's first row (under the tab bar, the heading and the header).
+  private let firstRow = 3
+
+  /// Whether a screen line shows the row numbered `number` (its frozen first column).
+  private func showsRow(_ line: String, _ number: String) -> Bool {
+    line.split(separator: " ").first.map(String.init) == number
+  }
+
+  @Test func theCursorMovesByCellsAndTheViewFollowsOnBothAxes() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 2_000)
+    press(Array(repeating: KeyEvent(.right), count: 12), gallery, time: &time)
+    var screen = lines(gallery, canvas)
+    #expect(screen.last!.contains("row 1 · Joined 2:"), "\(screen.last!)")
+    #expect(showsRow(screen[firstRow], "1"), "the frozen # column stays: \(screen[firstRow])")
+    #expect(
+      !screen[firstRow - 1].contains("Name │"), "the view went right: \(screen[firstRow - 1])")
+    press([KeyEvent(.end, modifiers: .control)], gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen.last!.contains("row 2,000 · Status 6:"), "\(screen.last!)")
+    #expect(screen[screen.count - 2].contains("2,000"), "the last row shows")
+    press([KeyEvent(.home)], gallery, time: &time)
+    #expect(lines(gallery, canvas).last!.contains("row 2,000 · #: 2,000"), "Home: the row's start")
+    press([KeyEvent(.home, modifiers: .control)], gallery, time: &time)
+    #expect(lines(gallery, canvas).last!.contains("row 1 · #: 1"))
+  }
+
+  @Test func sortingKeepsTheFocusedRowOnItsLine() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 2_000)
+    // The cursor on row 6's Amount.
+    press(
+      Array(repeating: KeyEvent(.down), count: 5) + Array(repeating: KeyEvent(.right), count: 6),
+      gallery, time: &time)
+    let before = lines(gallery, canvas)
+    let line = try #require(before.firstIndex { showsRow($0, "6") })
+    press([KeyEvent(.character("s"))], gallery, time: &time)
+    let after = lines(gallery, canvas)
+    // (The # column may widen for the numbers it shows now: compare the words.)
+    func words(_ line: String) -> [Substring] { line.split(separator: " ") }
+    #expect(words(after[line]) == words(before[line]), "the focused row stays on its line")
+    #expect(after[firstRow - 1].contains("Amount ↑"), "\(after[firstRow - 1])")
+    #expect(after.last!.contains("sorted by Amount ↑"), "\(after.last!)")
+    // The rows above and below it are in order now.
+    func amount(_ text: String) -> Double? {
+      let fields = text.split(separator: " ", omittingEmptySubsequences: true)
+      return fields.first {
+        $0.contains(".") && Double($0.replacingOccurrences(of: ",", with: "")) != nil
+      }
+      .flatMap { Double($0.replacingOccurrences(of: ",", with: "")) }
+    }
+    let amounts = after[firstRow..<(after.count - 1)].compactMap(amount)
+    #expect(amounts == amounts.sorted(), "\(amounts)")
+    // s again: descending; again: the data's order.
+    press([KeyEvent(.character("s")), KeyEvent(.character("s"))], gallery, time: &time)
+    let unsorted = lines(gallery, canvas)
+    #expect(words(unsorted[line]) == words(before[line]) && !unsorted.last!.contains("sorted"))
+  }
+
+  @Test func headersSortOnClickAndResizeAndMoveWhenDragged() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 500)
+    var screen = lines(gallery, canvas)
+    let header = screen[firstRow - 1]
+    // The City header: a click sorts by it.
+    let city = header.range(of: "City")!.lowerBound.utf16Offset(in: header)
+    click(gallery, column: city, row: firstRow - 1, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[firstRow - 1].contains("City ↑"), "\(screen[firstRow - 1])")
+    // The Name header's right edge (its │), dragged 6 to the right: Name is 6 wider.
+    let edge = Array(screen[firstRow - 1]).firstIndex(of: "│")!  // the # column's
+    let nameEdge = Array(screen[firstRow - 1])[(edge + 1)...].firstIndex(of: "│")!
+    let cityBefore = Array(screen[firstRow - 1]).firstIndex(of: "C")!
+    dragTestGallery(
+      gallery, from: (nameEdge, firstRow - 1), step: (1, 0), steps: 6, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(
+      Array(screen[firstRow - 1]).firstIndex(of: "C")! == cityBefore + 6, "\(screen[firstRow - 1])")
+    // The Status header dragged onto the Name column: Status shows second.
+    let status = screen[firstRow - 1].range(of: "Status")!.lowerBound.utf16Offset(
+      in: screen[firstRow - 1])
+    dragTestGallery(
+      gallery, from: (status + 2, firstRow - 1), step: (-4, 0), steps: (status - 6) / 4, time: &time
+    )
+    screen = lines(gallery, canvas)
+    let order = ["Status", "Name", "City"].map { screen[firstRow - 1].range(of: $0)!.lowerBound }
+    #expect(order[0] < order[1] && order[1] < order[2], "\(screen[firstRow - 1])")
+  }
+
+  @Test func shiftWithTheWheelScrollsSideways() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 500)
+    let before = lines(gallery, canvas)[firstRow - 1]
+    for _ in 0..<4 {
+      time += 0.02
+      gallery.handle(
+        .mouse(MouseEvent(kind: .scrollDown, column: 50, row: 8, modifiers: .shift)), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    let after = lines(gallery, canvas)
+    #expect(after[firstRow - 1] != before, "the columns moved: \(after[firstRow - 1])")
+    #expect(showsRow(after[firstRow], "1"), "rows did not move: \(after[firstRow])")
+  }
+
+  @Test func rowsSelectWithShiftAndTheModeKey() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 500)
+    press(
+      [
+        KeyEvent(.character("v")), KeyEvent(.down), KeyEvent(.character(" ")),
+        KeyEvent(.down, modifiers: .shift), KeyEvent(.down, modifiers: .shift),
+      ],
+      gallery, time: &time)
+    #expect(lines(gallery, canvas).last!.contains("3 rows selected"))
+    press([KeyEvent(.control("a"))], gallery, time: &time)
+    #expect(lines(gallery, canvas).last!.contains("500 rows selected"))
+    press([KeyEvent(.escape)], gallery, time: &time)
+    #expect(!lines(gallery, canvas).last!.contains("selected"))
+  }
+
+  /// A CSV file: the first megabyte's rows show at once, the rest arrive, the count grows to
+  /// the file's, and the last row shows with its text.
+  @Test func aFileLoadsWhileThePageShows() throws {
+    let path = NSTemporaryDirectory() + "reusekit-table-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var text = "id,name,amount\n"
+    for row in 0..<150_000 { text += "\(row),row \(row),\(row % 997).5\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let file = try CSVFile.open(path: path)
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: file)
+    var screen = lines(gallery, canvas)
+    #expect(screen[firstRow].contains("row 0"), "the first rows at once: \(screen[firstRow])")
+    var waited = 0
+    while screen.last!.contains("loading") && waited < 500 {
+      Thread.sleep(forTimeInterval: 0.01)
+      time += 0.01
+      gallery.tick(now: time)
+      screen = lines(gallery, canvas)
+      waited += 1
+    }
+    #expect(screen[1].contains("150,000 rows × 3 columns"), "\(screen[1])")
+    press([KeyEvent(.end, modifiers: .control)], gallery, time: &time)
+    #expect(lines(gallery, canvas).contains { $0.contains("row 149999") }, "the last row")
+  }
+
+  /// Rows that are not there yet show placeholders, which fill in as they arrive (content
+  /// that loads when told: deterministic).
+  @Test func placeholdersFillInAsRowsArrive() {
+    final class Arriving: TableContent {
+      var loaded = 10
+      let columnTitles = ["id", "name"]
+      var rowCount: Int { 100 }
+      func text(row: Int, column: Int) -> String? { row < loaded ? "r\(row)c\(column)" : nil }
+      func sortKey(row: Int, column: Int) -> TableSortKey { .number(Double(row)) }
+      func isNumeric(column: Int) -> Bool { false }
+      var pending = 0..<0
+      func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
+        defer { pending = 0..<0 }
+        return (pending, false)
+      }
+      var loadingStatus: String? { loaded < 100 ? "loading" : nil }
+    }
+    final class Cell: CollectionViewCell, TableCellPresenting {
+      var text: String?
+      func present(text: String?, isNumeric: Bool) { self.text = text }
+    }
+    let content = Arriving()
+    let model = TableModel(
+      content: content,
+      metrics: GalleryMetrics(
+        rowLength: 1, headerLength: 1, overscan: 0, chipPadding: 2, chipHeaderPadding: 2,
+        categoryPadding: 2, swipeActionPadding: 2, waterfallColumnWidths: [10],
+        waterfallUnit: 1, waterfallSpacing: (0, 0), carouselInsets: (0, 0, 0),
+        textWidth: { Double($0.count) }, clock: { 0 }),
+      viewportSize: Size(width: 40, height: 30))
+    model.table.register(Cell.self, forCellWithReuseIdentifier: TableModel.cellIdentifier)
+    model.table.registerHeader(ReusableView.self, withReuseIdentifier: TableModel.headerIdentifier)
+    model.start()
+    model.table.collectionView.layoutIfNeeded()
+    func shown() -> [(row: Int, text: String?)] {
+      var cells: [(Int, String?)] = []
+      model.table.collectionView.forEachDisplayedView { view, attributes in
+        if let cell = view as? Cell { cells.append((attributes.indexPath.section, cell.text)) }
+      }
+      return cells
+    }
+    #expect(shown().filter { $0.row >= 10 }.allSatisfy { $0.text == nil }, "placeholders")
+    #expect(shown().filter { $0.row < 10 }.allSatisfy { $0.text != nil })
+    content.loaded = 100
+    content.pending = 10..<100
+    #expect(model.poll())
+    #expect(shown().allSatisfy { $0.text == "r\($0.row)c0" || $0.text == "r\($0.row)c1" })
+    #expect(model.status.contains("row 1 · id: r0c0"), "\(model.status)")
+  }
+}
