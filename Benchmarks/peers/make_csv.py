@@ -1,6 +1,6 @@
-"""Writes the table benchmark's CSV: a header and N rows of 20 columns (numbers, dates, names,
-statuses), the same values for the same N, for the gallery's table page and Textual's
-DataTable alike.
+"""Writes the table benchmark's CSV: a header and N rows of 20 columns (the row's name, "Item
+N", then names, places, dates, statuses and numbers), the same values for the same N, for the
+gallery's table page and Textual's DataTable alike (measure.py finds rows by "Item N").
 
     python3 make_csv.py N OUT.csv
 
@@ -10,7 +10,7 @@ The file is written once and kept (it is rewritten only when missing).
 import os
 import sys
 
-KINDS = ["#", "Name", "City", "Joined", "Status", "Plan", "Amount", "Quantity", "Rating", "Share"]
+KINDS = ["Row", "Name", "City", "Joined", "Status", "Plan", "Amount", "Quantity", "Rating", "Share"]
 ADJECTIVES = ["Amber", "Brisk", "Cobalt", "Dusky", "Eager", "Frosty", "Gilded", "Hollow", "Ivory",
               "Jolly", "Kindly", "Lunar", "Misty", "Nimble", "Opal", "Pale", "Quiet", "Rusty",
               "Silver", "Tidal", "Umber", "Velvet", "Wild", "Young"]
@@ -28,7 +28,7 @@ def value(row: int, column: int) -> str:
     kind = column if column < len(KINDS) else 1 + (column - 1) % (len(KINDS) - 1)
     draw = (row * 2654435761 + column * 40503) % 4294967291
     if kind == 0:
-        return str(row + 1)
+        return f"Item {row + 1}"
     if kind == 1:
         return f"{ADJECTIVES[draw % 24]} {NOUNS[(draw // 24) % 24]}"
     if kind == 2:

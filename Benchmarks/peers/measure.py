@@ -1,6 +1,8 @@
-"""Times reuse-gallery's list page against the Textual and urwid peers, each in a tmux pane.
+"""Times reuse-gallery's list page against the Textual and urwid peers, each in a tmux pane;
+with --table, its table page against a Textual DataTable over the same CSV file.
 
     python measure.py --ours BIN --python VENV_PYTHON --data-dir DIR --out FILE.json 10000 ...
+    python measure.py --table ... 10000 ...      (rows-N.csv; Ctrl-Home, Ctrl-End)
 
 Run by terminal.sh, with the virtual environment's Python (it needs pyte). How it measures:
 
@@ -60,6 +62,9 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 TITLE = re.compile(r"(?<![\w])Item (\d+)(?!\d)")
 SAFE = re.compile(r"^[A-Za-z0-9_./=,:+-]+$")
 KEYS = {"down": "Down", "pgdn": "NPage", "end": "End"}
+# The tables move their cell cursor to the first and the last row with Ctrl-Home and Ctrl-End
+# (Home and End go to the ends of the row, in both).
+TABLE_KEYS = {"down": "Down", "pgdn": "NPage", "end": "C-End"}
 
 
 class Timeout(Exception):
@@ -350,7 +355,7 @@ def rss_mb(pid: int) -> float:
 
 
 def run_launch(pane: Pane, argv: list[str], count: int, presses: int, timeout: float,
-               log) -> dict:
+               log, table: bool = False) -> dict:
     """Launches an app once and measures it; returns its metrics, the key times and notes
     (metric name to a list of notes; "screens" holds the screen at a failure)."""
     notes: dict = collections.defaultdict(list)
@@ -381,12 +386,14 @@ def run_launch(pane: Pane, argv: list[str], count: int, presses: int, timeout: f
         if len(pane.raw) != idle_bytes:
             notes[step].append("wrote output while idle")
         last_press = 0.0
-        for name, key in KEYS.items():
+        keys = TABLE_KEYS if table else KEYS
+        home = "C-Home" if table else "Home"
+        for name, key in keys.items():
             step = f"key_{name}_ms"
             for press in range(presses):
                 # Reset: item 1 focused, output quiet, the last press at least 150 ms ago.
                 if pane.focused() != 1:
-                    pane.send_key("Home")
+                    pane.send_key(home)
                     pane.wait(lambda: pane.focused() == 1, timeout, "Home (the reset)")
                 pane.wait_quiet(0.1, 2.0)
                 pane.pump(max(0.0, last_press + 0.15 - time.perf_counter()))
@@ -395,6 +402,9 @@ def run_launch(pane: Pane, argv: list[str], count: int, presses: int, timeout: f
                     target = lambda: pane.focused() == 2  # noqa: E731
                 elif name == "pgdn":
                     target = lambda: pane.focused() not in (None, 1)  # noqa: E731
+                elif table:
+                    # The last row's first cell in view (the cursor may be in another column).
+                    target = lambda: pane.shows(count) and not pane.shows(1)  # noqa: E731
                 else:
                     target = lambda: pane.focused() == count  # noqa: E731
                 last_press = pane.send_key(key)
@@ -517,7 +527,8 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--presses", type=int, default=10)
     parser.add_argument("--timeout", type=float, default=120)
-    parser.add_argument("--apps", default="ours,textual,urwid")
+    parser.add_argument("--apps")
+    parser.add_argument("--table", action="store_true", help="the table page and DataTable")
     args = parser.parse_args()
     sys.setswitchinterval(0.0002)  # the reader thread gets the interpreter within 0.2 ms
     here = os.path.dirname(os.path.abspath(__file__))
@@ -525,11 +536,13 @@ def main() -> None:
     def command(app: str, rows: str) -> list[str]:
         if app == "ours":
             return [args.ours, "--data", rows]
-        script = "textual_list.py" if app == "textual" else "urwid_list.py"
+        script = {"textual": "textual_list.py", "urwid": "urwid_list.py",
+                  "textual-table": "textual_table.py"}[app]
         return [args.python, os.path.join(here, script), rows]
 
-    names = {"ours": "ours", "textual": "Textual OptionList", "urwid": "urwid ListBox"}
-    apps = args.apps.split(",")
+    names = {"ours": "ours", "textual": "Textual OptionList", "urwid": "urwid ListBox",
+             "textual-table": "Textual DataTable"}
+    apps = (args.apps or ("ours,textual-table" if args.table else "ours,textual,urwid")).split(",")
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
@@ -542,14 +555,14 @@ def main() -> None:
         round_trip = harness_round_trip(pane)
         log(f"harness round trip (send-keys to a raw-mode cat's echo): {round_trip:.2f} ms")
         for count in args.counts:
-            rows = os.path.join(args.data_dir, f"rows-{count}.json")
+            rows = os.path.join(args.data_dir, f"rows-{count}.{'csv' if args.table else 'json'}")
             for rep in range(args.reps):
                 for app in apps:
                     if (app, count) in skipped:
                         continue
                     log(f"  {count:>9,} items  rep {rep + 1}/{args.reps}  {names[app]}")
                     result = run_launch(pane, command(app, rows), count, args.presses,
-                                        args.timeout, log)
+                                        args.timeout, log, table=args.table)
                     summary = ", ".join(
                         f"{key}={result[key]:.1f}" for key in
                         ("first_frame_ms", "rss_mb", "idle_cpu_percent") if key in result)
@@ -578,7 +591,7 @@ def main() -> None:
                     "ours": None if mine is None else round(mine, digits),
                     "peer": names[app],
                     "theirs": None if other is None else round(other, digits),
-                    "ratio": (round(mine / other, 3) if mine is not None and other else None),
+                    "ratio": (float(f"{mine / other:.3g}") if mine is not None and other else None),
                 }
                 base = metric.replace("_p99", "")
                 notes = [f"ours: {n}" for n in ours_notes.get(base, [])] + [
@@ -592,8 +605,16 @@ def main() -> None:
                     row["note"] = "; ".join(dict.fromkeys(notes))
                 table.append(row)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    # The list's and the table's runs share the file: this run's rows (its peers at its counts)
+    # replace their own, and the others stay.
+    measured = {names[app] for app in apps if app != "ours"}
+    kept = []
+    if os.path.exists(args.out):
+        with open(args.out) as file:
+            kept = [row for row in json.load(file)
+                    if row.get("peer") not in measured or row.get("items") not in args.counts]
     with open(args.out, "w") as file:
-        json.dump(table, file, indent=1)
+        json.dump(kept + table, file, indent=1)
         file.write("\n")
     if args.raw:
         with open(args.raw, "w") as file:
@@ -608,9 +629,13 @@ def print_table(table: list[dict], counts: list[int], peers: list[str], round_tr
     def show(value) -> str:
         return "–" if value is None else f"{value:,.2f}" if value < 1000 else f"{value:,.0f}"
 
+    def show_ratio(value) -> str:
+        # Under 0.01 as a fraction: 1/20,432 says what 0.00 hides.
+        return show(value) if value is None or value >= 0.01 or value <= 0 else f"1/{1 / value:,.0f}"
+
     header = f"{'metric':<18} {'items':>9}  {'ours':>9}"
     for peer in peers:
-        header += f"  {peer:>18} {'ratio':>6}"
+        header += f"  {peer:>18} {'ratio':>9}"
     print(header)
     print("-" * len(header))
     for count in counts:
@@ -621,8 +646,8 @@ def print_table(table: list[dict], counts: list[int], peers: list[str], round_tr
             line = f"{metric:<18} {count:>9,}  {show(cells[0]['ours']):>9}"
             for peer in peers:
                 cell = next((row for row in cells if row["peer"] == peer), None)
-                line += (f"  {show(cell['theirs']):>18} {show(cell['ratio']):>6}" if cell
-                         else f"  {'':>18} {'':>6}")
+                line += (f"  {show(cell['theirs']):>18} {show_ratio(cell['ratio']):>9}" if cell
+                         else f"  {'':>18} {'':>9}")
             print(line)
         print()
     print(f"ratio = ours / theirs (below 1 is better for us). Harness round trip: "

@@ -171,6 +171,47 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// A CSV file of 2,000,000 rows in a real terminal: the table's first screen shows while the
+  /// rest loads, Ctrl-C ends the gallery at once (loading or not) with the terminal restored,
+  /// and a second launch left alone counts every row.
+  @Test func aLargeCSVFileShowsItsFirstScreenWhileLoadingAndCtrlCEndsAtOnce() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reuse-gallery-rows-\(getpid()).csv").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let rows = 2_000_000
+    #expect(FileManager.default.createFile(atPath: path, contents: Data("Row,Name,Amount\n".utf8)))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    var chunk = ""
+    for row in 1...rows {
+      chunk += "Item \(row),Name \(row % 97),\(row &* 7 % 1_000)\n"
+      if row % 100_000 == 0 {
+        try handle.write(contentsOf: Data(chunk.utf8))
+        chunk = ""
+      }
+    }
+    try handle.close()
+
+    let tmux = try Tmux.gallery(columns: 120, rows: 30, "--data \(path)", until: "Item 1 ")
+    defer { tmux.kill() }
+    let first = tmux.capture()
+    #expect(first.contains("Name 1"), "the first row's cells: \(first)")
+    // A debug build scans this file in about two seconds: the first screen comes long before.
+    #expect(first.contains("loading"), "shown while loading: \(first)")
+    try tmux.press("Down", until: "row 2 ·", "keys work while it loads")
+    let start = Date()
+    try tmux.press("C-c", until: "EXIT=")
+    #expect(Date().timeIntervalSince(start) < 2, "Ctrl-C ended it within a moment")
+    #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
+    #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
+
+    tmux.clear()
+    try tmux.launch("--data \(path)", until: "Item 1 ")
+    try tmux.waitFor("2,000,000 rows × 3 columns", notContaining: "loading", "every row counted")
+    try tmux.press("C-End", until: "Item 2000000", "the last row")
+    try tmux.quit()
+  }
+
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.gallery(

@@ -383,7 +383,10 @@ public final class TableView {
     guard let path = collectionView.focusedIndexPath, let screenY,
       let frame = collectionView.frameForItem(at: path)
     else { return }
-    collectionView.contentOffset.y = frame.minY - screenY
+    // Where the content allows: a row sorted near an end rests against it, with no bounce.
+    collectionView.contentOffset.y = min(
+      max(frame.minY - screenY, collectionView.minimumContentOffset.y),
+      collectionView.maximumContentOffset.y)
     collectionView.focusItem(at: path, scrollsIntoView: true)
   }
 }

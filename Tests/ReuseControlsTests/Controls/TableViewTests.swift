@@ -198,6 +198,28 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     _ = shownCells(table)
   }
 
+  /// A focused row sorted to the far end cannot keep its line: the content rests against its
+  /// end at once (no offset past it, no bounce back), with the row in view.
+  @Test func aRowSortedToTheEndRestsTheContentAgainstIt() {
+    let grid = Grid(rows: 1_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    let view = table.collectionView
+    // The row column 0 sorts first ascending, so last descending.
+    let keys = (0..<1_000).map { grid.tableView(table, sortKeyForRow: $0, column: 0) }
+    let lowest = keys.indices.min {
+      TableView.precedes(keys[$0], $0, keys[$1], $1, ascending: true)
+    }!
+    table.focusCell(row: lowest, column: 0)
+    table.sort(by: TableSortDescriptor(column: 0, ascending: false))
+    #expect(table.sourceRow(forDisplayRow: 999) == lowest)
+    #expect(view.contentOffset.y == view.maximumContentOffset.y, "against the end at once")
+    settle(view)
+    #expect(view.contentOffset.y == view.maximumContentOffset.y, "nothing bounced back")
+    let frame = view.frameForItem(at: view.focusedIndexPath!)!
+    #expect(view.bounds.contains(Point(x: frame.minX, y: frame.midY)), "the row in view")
+  }
+
   @Test func aStableSortKeepsTiesInTheDataOrder() {
     let grid = Grid(rows: 100)
     let table = makeTable(grid)

@@ -259,11 +259,11 @@ public final class GTKGallery {
         + "items=[\(itemsOnScreen(of: currentPage))]")
   }
 
-  /// The items on screen, from the data: `flat index:title` each, in order (an `s` after the
-  /// index marks a selected item, an `f` the focused one: titles may repeat; in a tree, `e`
-  /// an expanded row and `c` a collapsed one, and `~level 2, 3 of 6` after the title), and the
-  /// item count (what the accessibility tests compare the widgets' names and descriptions
-  /// with).
+  /// The items on screen, from the data: `flat index:title` each, top to bottom and left to
+  /// right as they show (an `s` after the index marks a selected item, an `f` the focused one:
+  /// titles may repeat; in a tree, `e` an expanded row and `c` a collapsed one, and `~level 2,
+  /// 3 of 6` after the title), and the item count (what the accessibility tests compare the
+  /// widgets' names and descriptions with).
   private func itemsOnScreen(of page: any GTKPage) -> String {
     let view = page.host.collectionView
     let visible = view.bounds
@@ -271,14 +271,25 @@ public final class GTKGallery {
     for section in 0..<view.numberOfSections {
       flat.append(flat[section] + view.numberOfItems(inSection: section))
     }
-    let paths = view.indexPathsForVisibleItems.filter {
-      view.frameForItem(at: $0)?.intersects(visible) ?? false
-    }.sorted()
+    // Where each cell shows now (a frozen column's cells are pinned where the layout says), top
+    // to bottom and left to right, as a reader of the widgets finds them.
+    var shown: [(frame: Rect, path: ItemPath)] = []
+    view.forEachDisplayedView { _, attributes in
+      if attributes.supplementaryKind == nil && attributes.frame.intersects(visible) {
+        shown.append((attributes.frame, attributes.indexPath))
+      }
+    }
+    let paths = shown.sorted {
+      ($0.frame.minY, $0.frame.minX, $0.path) < ($1.frame.minY, $1.frame.minX, $1.path)
+    }.map(\.path)
+    // Selected by the collection view, or by the selection a page keeps itself (the table's).
+    let overlay = view.selectionOverlay
     let selected = Set(view.indexPathsForSelectedItems)
     let entries = paths.compactMap { path in
       page.itemTitle(at: path).map {
         let marks =
-          (selected.contains(path) ? "s" : "") + (path == view.focusedIndexPath ? "f" : "")
+          (selected.contains(path) || overlay?(path) == true ? "s" : "")
+          + (path == view.focusedIndexPath ? "f" : "")
         // A tree's rows: where each is among its siblings, and "e" or "c" when it can expand.
         guard let place = page.itemPlace(at: path) else {
           return "\(flat[path.section] + path.item)\(marks):\($0)"

@@ -355,7 +355,8 @@ public final class CollectionViewWidget: CollectionViewHost {
     guard attributes.supplementaryKind == nil,
       let element = collectionView.accessibilityElement(forItemAt: attributes.indexPath)
     else {
-      reusekit_accessible_set_texts(accessible, view.accessibilityLabel, nil)
+      // A supplementary view (a header): its own label, and its value as the description.
+      reusekit_accessible_set_texts(accessible, view.accessibilityLabel, view.accessibilityValue)
       return
     }
     let description = [element.value ?? "", element.positionDescription]

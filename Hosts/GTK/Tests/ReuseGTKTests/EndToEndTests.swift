@@ -252,6 +252,18 @@ final class EndToEndTests: XCTestCase {
   }
 
   /// The section headers on screen, from the status line: (text, y) top to bottom.
+  /// The focused cell the status line names: "Name: Hollow Comet" in "· row 3 · Name: Hollow
+  /// Comet · sorted by …", or "" when there is none.
+  static func focusedCell(_ status: String) -> String {
+    guard let row = status.range(of: #"· row [0-9,]+ · "#, options: .regularExpression) else {
+      return ""
+    }
+    let rest = status[row.upperBound...]
+    let ends = [rest.range(of: " · "), rest.range(of: " headers=")]
+    let end = ends.compactMap { $0?.lowerBound }.min() ?? rest.endIndex
+    return String(rest[..<end])
+  }
+
   static func headers(_ status: String) -> [(text: String, y: Int)] {
     guard let start = status.range(of: "headers=["),
       let end = status.range(of: "]", range: start.upperBound..<status.endIndex)
@@ -364,6 +376,35 @@ final class EndToEndTests: XCTestCase {
     try xdotool("key", "4")
     try gallery.waitFor("back") { $0.hasPrefix("page=datasource") }
     XCTAssertEqual(Self.headers(gallery.status).first?.text, "To do · 105", gallery.status)
+  }
+
+  /// The table page as a user drives it: arrows move the cell cursor, clicks on a header sort
+  /// by its column (ascending, then descending) with the focused row kept, and the wheel with
+  /// Shift scrolls sideways while the frozen first column stays.
+  func testTheTablePageMovesSortsAndScrollsSideways() throws {
+    let gallery = try Gallery(page: "table", items: 1_000)
+    try gallery.waitFor("the table") { $0.contains("1,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Down", "Down", "Right")
+    try gallery.waitFor("the cursor two rows down") { $0.contains("· row 3 ·") }
+    // The focused cell's text, as the status line names it ("· row 3 · Name: Hollow Comet").
+    let focused = Self.focusedCell(gallery.status)
+    XCTAssertFalse(focused.isEmpty, gallery.status)
+    // Tabs 36 px, then the header row (30): the frozen first column's header.
+    try xdotool("mousemove", "20", "\(36 + 15)")
+    try xdotool("click", "1")
+    try gallery.waitFor("a sort") { $0.contains("sorted by") && $0.contains("↑") }
+    XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
+    Thread.sleep(forTimeInterval: 0.3)  // not a double click
+    try xdotool("click", "1")
+    try gallery.waitFor("the sort reversed") { $0.contains("sorted by") && $0.contains("↓") }
+    XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
+    XCTAssertEqual(gallery.offset.x, 0, gallery.status)
+    try gallery.settle()
+    let y = gallery.offset.y
+    try xdotool("mousemove", "400", "400")
+    try xdotool("keydown", "shift", "click", "5", "click", "5", "keyup", "shift")
+    try gallery.waitFor("a sideways scroll") { _ in gallery.offset.x > 0 }
+    XCTAssertEqual(gallery.offset.y, y, "the wheel with Shift moves across only: \(gallery.status)")
   }
 
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):

@@ -5,7 +5,7 @@ Run inside a D-Bus session and an X display (`dbus-run-session -- xvfb-run -a ..
 Debian's python3 (it has gi and pyatspi):
 
     session.py --binary PATH/reuse-gallery-gtk [--seed N] [--steps N]
-               [--page list|datasource|outline]
+               [--page list|datasource|outline|table]
 
 It starts the accessibility bus, the gallery (GTK_A11Y=atspi), then runs seeded steps (wheel
 notches, arrow and page keys, End and Home, Enter, AT-SPI's own "activate" action on a row; on
@@ -15,13 +15,14 @@ against the gallery's model, which the gallery writes to its status file from it
 from the widgets):
 
 - its name is the item's title, its description "k of N" (k its place among all items), or in
-  the outline "level L, k of N" (its place among its siblings, from the place's path);
+  the outline "level L, k of N" (its place among its siblings, from the place's path), or in
+  the table "row R of N, column C of M" (a grid cell: rows are sections, columns items);
 - exactly the focused item has the FOCUSED state, the selected ones SELECTED, the expanded
   rows EXPANDED;
 - a focus move sends object:state-changed:focused for the new row;
 - an action performed through AT-SPI changed the model: "row.activate" selected the row (or
-  deselected it: the pages select many), "row.expand" and "row.collapse" expanded
-  and collapsed it.
+  deselected it: the pages select many; in the table it selects the cell), "row.expand" and
+  "row.collapse" expanded and collapsed it.
 
 A recycled widget that kept its previous item's name, description or state fails the check.
 Prints one line per failure with the seed and step, and "ok: …" at the end; exits 1 on failure.
@@ -50,6 +51,8 @@ def grouped(number):
 class Session:
     def __init__(self, binary, page, items):
         self.status_path = tempfile.mktemp(prefix="reuse-a11y-status-")
+        # The table's columns (its cells' flat indices are row × columns + column); 0 elsewhere.
+        self.columns = 50 if page == "table" else 0
         env = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo", GDK_BACKEND="x11")
         # The accessibility bus (the registry comes with it); harmless when already running.
         self.bus = subprocess.Popen(
@@ -57,7 +60,8 @@ class Session:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         self.process = subprocess.Popen(
-            [binary, "--demo", page, "--items", str(items if page != "outline" else 100_000),
+            [binary, "--demo", page,
+             "--items", str(items if page not in ("outline", "table") else 10_000),
              "--size", "960x720",
              "--no-autoscroll", "--status-file", self.status_path],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -144,6 +148,10 @@ class Session:
             number = int(flat.rstrip("sfec"))
             expanded = True if "e" in flat else (False if "c" in flat else None)
             entries.append((number, title, "s" in flat, "f" in flat, expanded, place))
+        if self.columns:
+            # The table's status names the focused cell by its column: take its text instead.
+            focused = next((entry[1] for entry in entries if entry[3]), None)
+            return entries, total, focused
         focus = re.search(r" · (.*?) headers=", status)
         focused = focus.group(1).split(" · ")[0] if focus else None
         return entries, total, focused
@@ -160,9 +168,9 @@ class Session:
                 role = node.getRoleName()
             except Exception:
                 return
-            if role in ("list", "grid", "tab list", "tree"):
+            if role in ("list", "grid", "tab list", "tree", "table"):
                 hosts.append(node)
-            if role in ("list item", "grid cell", "tab", "tree item"):
+            if role in ("list item", "grid cell", "tab", "tree item", "table cell"):
                 items.append(node)
             for index in range(node.childCount):
                 child = node.getChildAtIndex(index)
@@ -180,9 +188,11 @@ class Session:
             # On screen: inside the host's rectangle (widgets in the overscan are off it).
             if extents.y + extents.height <= box.y or extents.y >= box.y + box.height:
                 continue
+            if extents.x + extents.width <= box.x or extents.x >= box.x + box.width:
+                continue
             states = item.getState()
             result.append((
-                extents.y, item.name, item.description,
+                (extents.y, extents.x), item.name, item.description,
                 states.contains(pyatspi.STATE_FOCUSED), states.contains(pyatspi.STATE_SELECTED),
                 item, states.contains(pyatspi.STATE_EXPANDED)))
         result.sort(key=lambda row: row[0])
@@ -197,7 +207,12 @@ class Session:
         for row, entry in zip(rows, entries):
             y, name, description, is_focused, is_selected, _, is_expanded = row
             flat, title, selected, focus, expanded, place = entry
-            expected = place or f"{grouped(flat + 1)} of {grouped(total)}"
+            if self.columns:
+                expected = (f"row {grouped(flat // self.columns + 1)} of "
+                            f"{grouped(total // self.columns)}, column "
+                            f"{flat % self.columns + 1} of {self.columns}")
+            else:
+                expected = place or f"{grouped(flat + 1)} of {grouped(total)}"
             if name != title:
                 problems.append(f"row at y={y}: name {name!r}, the item is {title!r}")
             if not description.endswith(expected):
@@ -236,6 +251,8 @@ def main():
         keys = ["Down", "Down", "Up", "Page_Down", "Page_Up", "End", "Home"]
         if options.page == "outline":
             keys += ["Right", "Right", "Left", "space"]
+        if options.page == "table":
+            keys += ["Right", "Right", "Left", "space", "ctrl+End", "ctrl+Home"]
         edits = {"datasource": ["a", "d", "m", "s"]}.get(options.page, [])
         for step in range(options.steps):
             label = f"seed {options.seed}, step {step}"
@@ -279,8 +296,10 @@ def main():
                         performed[wanted] = performed.get(wanted, 0) + 1
                         label += f" ({wanted} {row[1]!r})"
                         if wanted == "row.activate":
-                            # Every page selects many: a second activation deselects.
-                            expectation = (entry[0], "selected", not entry[2])
+                            # Every page selects many: a second activation deselects; the
+                            # table's click selects the cell (Control would toggle).
+                            selects = options.page == "table" or not entry[2]
+                            expectation = (entry[0], "selected", selects)
                         else:
                             expectation = (entry[0], "expanded", wanted == "row.expand")
             session.settle()
