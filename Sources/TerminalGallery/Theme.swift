@@ -25,6 +25,14 @@ public enum Theme {
   /// Text on the accent colour.
   public static let onAccent = Color(hex: 0x1B1D2A)
 
+  /// A cell's background: the accent under the cursor, the selection colour mixed into the
+  /// surface (`amount` of the surface) when selected, else `normal`.
+  public static func cellBackground(
+    cursor: Bool, selected: Bool, amount: Double = 0.75, normal: Color = surface
+  ) -> Color {
+    cursor ? accent : (selected ? selection.mixed(with: surface, amount: amount) : normal)
+  }
+
   /// Style helpers.
   public static var plain: TextStyle { TextStyle(foreground: text, background: background) }
   /// Secondary text on the current background.

@@ -11,8 +11,7 @@ import Testing
   }
 
   private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
-    gallery.draw(into: canvas)
-    return canvas.plainTextLines()
+    drawnTestGallery(gallery, canvas)
   }
 
   /// The columns of row `row` where `text` starts and ends (display columns).

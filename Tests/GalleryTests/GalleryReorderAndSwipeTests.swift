@@ -10,8 +10,7 @@ import Testing
   private let size = TerminalSize(columns: 80, rows: 24)
 
   private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
-    gallery.draw(into: canvas)
-    return canvas.plainTextLines()
+    drawnTestGallery(gallery, canvas)
   }
 
   /// The task titles shown, top to bottom (rows with a checkbox).

@@ -8,16 +8,11 @@ import Testing
 /// The terminal gallery's rough edges, each replayed as a new user met it.
 @Suite struct GalleryRoughEdgeTests {
   private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
-    gallery.draw(into: canvas)
-    return canvas.plainTextLines()
+    drawnTestGallery(gallery, canvas)
   }
 
   private func press(_ keys: [Key], _ gallery: Gallery, time: inout Double) {
-    for key in keys {
-      time += 0.1
-      gallery.handle(.key(KeyEvent(key)), at: time)
-      settleTestGallery(gallery, time: &time)
-    }
+    pressTestGallery(keys.map { KeyEvent($0) }, gallery, time: &time)
   }
 
   private func data(_ json: String) throws -> GalleryData {

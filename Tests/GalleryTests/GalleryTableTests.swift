@@ -12,16 +12,11 @@ import Testing
   private let size = TerminalSize(columns: 100, rows: 20)
 
   private func lines(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
-    gallery.draw(into: canvas)
-    return canvas.plainTextLines()
+    drawnTestGallery(gallery, canvas)
   }
 
   private func press(_ keys: [KeyEvent], _ gallery: Gallery, time: inout Double) {
-    for key in keys {
-      time += 0.05
-      gallery.handle(.key(key), at: time)
-      settleTestGallery(gallery, time: &time)
-    }
+    pressTestGallery(keys, gallery, time: &time, interval: 0.05)
   }
 
   private func click(_ gallery: Gallery, column: Int, row: Int, time: inout Double) {

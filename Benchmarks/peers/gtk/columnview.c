@@ -25,16 +25,10 @@
 #define WARMUP_FRAMES 400
 #define STEP_PX 7.0
 
-static gint64 start_us;
-static gboolean first_frame_only = FALSE;
-static int measured_frames = 0;
-static guint n_items = 1000000;
 static guint n_columns = 50;
 static GtkWidget *window;
 static GtkWidget *column_view;
 static GtkAdjustment *vadjustment;
-static gboolean done = FALSE;
-static gboolean first_frame_seen = FALSE;
 static guint widgets_created = 0;
 static int frame = -1;
 static double step = STEP_PX;
@@ -47,16 +41,7 @@ static const char *places[] = {"Lisbon", "Osaka", "Nairobi", "Quito", "Tallinn",
 /* A cell: its text (the row number in column 0, else a name, a place or a number). */
 static void draw_cell(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
   guint column = GPOINTER_TO_UINT(data);
-  if (!first_frame_seen) {
-    first_frame_seen = TRUE;
-    if (first_frame_only) {
-      printf("first frame after %" G_GINT64_FORMAT " ms\n",
-             (g_get_monotonic_time() - start_us) / 1000);
-      printf("rss_mb=%.1f\n", rss_mb());
-      fflush(stdout);
-      exit(0);
-    }
-  }
+  note_first_frame(first_frame_only);
   guint stored = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(area), "peer-index"));
   set_rgb(cr, 0x24283B);
   cairo_paint(cr);
@@ -131,25 +116,15 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) 
   return G_SOURCE_CONTINUE;
 }
 
-static gboolean on_close_request(GtkWindow *w, gpointer data) {
-  (void)w; (void)data;
-  done = TRUE;
-  return FALSE;
-}
 
 int main(int argc, char **argv) {
-  start_us = g_get_monotonic_time();
-  g_set_prgname("gtk-columnview-peer");
+  peer_start("gtk-columnview-peer");
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if (strcmp(arg, "--items") == 0) {
-      n_items = (guint)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 10000000);
+    if (read_shared_option(argc, argv, &i)) {
+      continue;
     } else if (strcmp(arg, "--columns") == 0) {
       n_columns = (guint)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 1000);
-    } else if (strcmp(arg, "--first-frame") == 0) {
-      first_frame_only = TRUE;
-    } else if (strcmp(arg, "--measure-frames") == 0) {
-      measured_frames = (int)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 1000000);
     } else {
       fprintf(stderr, "usage: columnview [--items N] [--columns C] [--first-frame | "
                       "--measure-frames F]\n");
@@ -171,16 +146,8 @@ int main(int argc, char **argv) {
     gtk_column_view_append_column(GTK_COLUMN_VIEW(column_view), column);
     g_object_unref(column);
   }
-  GtkWidget *scrolled = gtk_scrolled_window_new();
-  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), column_view);
-  vadjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(column_view));
-  window = gtk_window_new();
-  gtk_window_set_title(GTK_WINDOW(window), "GtkColumnView peer");
-  gtk_window_set_default_size(GTK_WINDOW(window), 960, 720);
-  gtk_window_set_child(GTK_WINDOW(window), scrolled);
-  g_signal_connect(window, "close-request", G_CALLBACK(on_close_request), NULL);
+  window = peer_window_new("GtkColumnView peer", column_view, gtk_scrolled_window_new(),
+                           &vadjustment);
   if (measured_frames > 0) gtk_widget_add_tick_callback(column_view, on_tick, NULL, NULL);
-  gtk_window_present(GTK_WINDOW(window));
-  while (!done) g_main_context_iteration(NULL, TRUE);
-  return 0;
+  return run_window(window);
 }

@@ -95,14 +95,19 @@ def main():
         rows.append({"metric": metric, "items": items, "ours": mine, "peer": "GtkListView",
                      "theirs": theirs, "ratio": round(mine / theirs, 3) if theirs else None})
 
-    for count in options.counts:
+    def first_frames(mine, theirs, count, add_row):
+        """The first frame and the resident set then, medians of `--repeats` launches of each
+        program in turns."""
         samples = {"ours": [], "peer": []}
         for _ in range(options.repeats):
-            samples["ours"].append(first_frame(ours(count, "--first-frame")))
-            samples["peer"].append(first_frame(peer(count, "--first-frame")))
+            samples["ours"].append(first_frame(mine(count, "--first-frame")))
+            samples["peer"].append(first_frame(theirs(count, "--first-frame")))
         for index, metric in enumerate(["first_frame_ms", "rss_mb"]):
-            add(metric, count, statistics.median(s[index] for s in samples["ours"]),
-                statistics.median(s[index] for s in samples["peer"]))
+            add_row(metric, count, statistics.median(s[index] for s in samples["ours"]),
+                    statistics.median(s[index] for s in samples["peer"]))
+
+    for count in options.counts:
+        first_frames(ours, peer, count, add)
         print(f"{count:>10,} items: first frame {rows[-2]['ours']:.0f} vs {rows[-2]['theirs']:.0f} ms, "
               f"rss {rows[-1]['ours']:.1f} vs {rows[-1]['theirs']:.1f} MB", flush=True)
 
@@ -140,13 +145,7 @@ def main():
             rows[-1]["metric"] = "table_" + metric
 
         for count in options.counts[:2]:
-            samples = {"ours": [], "peer": []}
-            for _ in range(options.repeats):
-                samples["ours"].append(first_frame(table(count, "--first-frame")))
-                samples["peer"].append(first_frame(column_view(count, "--first-frame")))
-            for index, metric in enumerate(["first_frame_ms", "rss_mb"]):
-                add_table(metric, count, statistics.median(s[index] for s in samples["ours"]),
-                          statistics.median(s[index] for s in samples["peer"]))
+            first_frames(table, column_view, count, add_table)
         scroll = {"ours": [], "peer": []}
         for _ in range(3):
             out = run(table(middle, "--measure-frames", "2000"))

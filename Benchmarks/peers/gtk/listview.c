@@ -42,21 +42,15 @@
 
 enum Mode { MODE_RUN, MODE_FIRST_FRAME, MODE_MEASURE, MODE_JUMP, MODE_COUNT };
 
-static gint64 start_us;             /* g_get_monotonic_time() at the start of main() */
 static enum Mode mode = MODE_RUN;
-static guint n_items = 1000000;
-static int measured_frames = 0;
 
 static GtkWidget *window;
 static GtkWidget *list_view;
 static GtkAdjustment *vadjustment;
-static gboolean done = FALSE;
 
 static guint widgets_created = 0;   /* drawing areas made in the factory's setup */
 static guint widgets_live = 0;      /* ... minus those torn down */
 static guint binds = 0;             /* bind calls, all told */
-static gboolean first_frame_seen = FALSE;
-static gint64 first_frame_us = 0;
 
 /* --measure-frames */
 static int frame = -1;              /* -1 until the first scroll tick; then frames ticked */
@@ -85,16 +79,7 @@ static const guint32 swatches[] = {0xF7768E, 0xFF9E64, 0xE0AF68, 0x9ECE6A,
  * 5 px colour bar, the title at 14 px and the number at 12 px right-aligned, both in sans. */
 static void draw_row(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
   (void)data;
-  if (!first_frame_seen) {
-    first_frame_seen = TRUE;
-    first_frame_us = g_get_monotonic_time();
-    if (mode == MODE_FIRST_FRAME) {
-      printf("first frame after %" G_GINT64_FORMAT " ms\n", (first_frame_us - start_us) / 1000);
-      printf("rss_mb=%.1f\n", rss_mb());
-      fflush(stdout);
-      exit(0);
-    }
-  }
+  note_first_frame(mode == MODE_FIRST_FRAME);
   guint stored = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(area), "peer-index"));
   set_rgb(cr, 0x24283B);
   cairo_paint(cr);
@@ -364,11 +349,6 @@ static void on_window_realize(GtkWidget *widget, gpointer data) {
   g_signal_connect(clock, "after-paint", G_CALLBACK(on_after_paint), NULL);
 }
 
-static gboolean on_close_request(GtkWindow *w, gpointer data) {
-  (void)w; (void)data;
-  done = TRUE;
-  return FALSE;
-}
 
 /* ---- main ---------------------------------------------------------------------------------- */
 
@@ -380,19 +360,14 @@ static void usage(FILE *to) {
 
 
 int main(int argc, char **argv) {
-  start_us = g_get_monotonic_time();
-  g_set_prgname("gtk-listview-peer");
+  peer_start("gtk-listview-peer");
   g_set_application_name("GtkListView peer");
 
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    if (strcmp(arg, "--items") == 0) {
-      n_items = (guint)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 10000000);
-    } else if (strcmp(arg, "--first-frame") == 0) {
-      mode = MODE_FIRST_FRAME;
-    } else if (strcmp(arg, "--measure-frames") == 0) {
-      mode = MODE_MEASURE;
-      measured_frames = (int)parse_count(arg, i + 1 < argc ? argv[++i] : NULL, 1, 1000000);
+    if (read_shared_option(argc, argv, &i)) {
+      if (first_frame_only) mode = MODE_FIRST_FRAME;
+      else if (measured_frames > 0) mode = MODE_MEASURE;
     } else if (strcmp(arg, "--jump") == 0) {
       mode = MODE_JUMP;
     } else if (strcmp(arg, "--count") == 0) {
@@ -429,19 +404,9 @@ int main(int argc, char **argv) {
   GtkWidget *scrolled = gtk_scrolled_window_new();
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER,
                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list_view);
-  vadjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list_view));
-
-  window = gtk_window_new();
-  gtk_window_set_title(GTK_WINDOW(window), "GtkListView peer");
-  gtk_window_set_default_size(GTK_WINDOW(window), 960, 720);
-  gtk_window_set_child(GTK_WINDOW(window), scrolled);
+  window = peer_window_new("GtkListView peer", list_view, scrolled, &vadjustment);
   g_signal_connect(window, "realize", G_CALLBACK(on_window_realize), NULL);
-  g_signal_connect(window, "close-request", G_CALLBACK(on_close_request), NULL);
   if (mode == MODE_MEASURE || mode == MODE_JUMP || mode == MODE_COUNT)
     gtk_widget_add_tick_callback(list_view, on_tick, NULL, NULL);
-
-  gtk_window_present(GTK_WINDOW(window));
-  while (!done) g_main_context_iteration(NULL, TRUE);
-  return 0;
+  return run_window(window);
 }

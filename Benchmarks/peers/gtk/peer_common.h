@@ -83,6 +83,56 @@ static double rss_mb(void) {
   return mb;
 }
 
+/* ---- the first frame ---------------------------------------------------------------------- */
+
+static gint64 start_us;                    /* g_get_monotonic_time() at the start of main() */
+static gboolean first_frame_seen = FALSE;  /* a row's cell has been drawn */
+static gint64 first_frame_us = 0;
+
+/* Called as a cell draws: the first time, notes the first frame, and with `then_exit` prints
+ * its time from main() and the resident set then, and exits. */
+static void note_first_frame(gboolean then_exit) {
+  if (first_frame_seen) return;
+  first_frame_seen = TRUE;
+  first_frame_us = g_get_monotonic_time();
+  if (!then_exit) return;
+  printf("first frame after %" G_GINT64_FORMAT " ms\n", (first_frame_us - start_us) / 1000);
+  printf("rss_mb=%.1f\n", rss_mb());
+  fflush(stdout);
+  exit(0);
+}
+
+/* ---- the window ------------------------------------------------------------------------------ */
+
+static gboolean done = FALSE;  /* the window was closed: main() returns */
+
+static gboolean on_close_request(GtkWindow *w, gpointer data) {
+  (void)w; (void)data;
+  done = TRUE;
+  return FALSE;
+}
+
+/* Puts `view` in a scrolled window in a window of 960 x 720 titled `title` (closing it ends
+ * run_window), and returns the window; `*vadjustment` is the view's vertical adjustment. */
+static GtkWidget *peer_window_new(const char *title, GtkWidget *view, GtkWidget *scrolled,
+                                  GtkAdjustment **vadjustment) {
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
+  *vadjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(view));
+  GtkWidget *window = gtk_window_new();
+  gtk_window_set_title(GTK_WINDOW(window), title);
+  gtk_window_set_default_size(GTK_WINDOW(window), 960, 720);
+  gtk_window_set_child(GTK_WINDOW(window), scrolled);
+  g_signal_connect(window, "close-request", G_CALLBACK(on_close_request), NULL);
+  return window;
+}
+
+/* Shows `window` and runs the main loop until it closes. */
+static int run_window(GtkWidget *window) {
+  gtk_window_present(GTK_WINDOW(window));
+  while (!done) g_main_context_iteration(NULL, TRUE);
+  return 0;
+}
+
 static int compare_i64(const void *a, const void *b) {
   gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
   return (x > y) - (x < y);
@@ -110,6 +160,37 @@ static long parse_count(const char *option, const char *text, long min, long max
     exit(2);
   }
   return value;
+}
+
+/* ---- the options both peers take ------------------------------------------------------------ */
+
+static guint n_items = 1000000;           /* --items N */
+static gboolean first_frame_only = FALSE; /* --first-frame: print it and the resident set, exit */
+static int measured_frames = 0;           /* --measure-frames F: time F scroll frames */
+
+/* Notes main()'s start and the program's name. */
+static void peer_start(const char *name) {
+  start_us = g_get_monotonic_time();
+  g_set_prgname(name);
+}
+
+/* Reads the shared option at argv[*i] (and its value, moving *i past it); FALSE when argv[*i]
+ * is the peer's own. */
+static gboolean read_shared_option(int argc, char **argv, int *i) {
+  const char *arg = argv[*i];
+  const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+  if (strcmp(arg, "--items") == 0) {
+    n_items = (guint)parse_count(arg, value, 1, 10000000);
+  } else if (strcmp(arg, "--measure-frames") == 0) {
+    measured_frames = (int)parse_count(arg, value, 1, 1000000);
+  } else if (strcmp(arg, "--first-frame") == 0) {
+    first_frame_only = TRUE;
+    return TRUE;
+  } else {
+    return FALSE;
+  }
+  *i += 1;
+  return TRUE;
 }
 
 #endif

@@ -74,6 +74,15 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       content is DemoTable ? "Accounts" : "Rows of the file"
   }
 
+  /// Registers the host's cell and header classes under the page's identifiers (before
+  /// ``start()``).
+  public func register(
+    cell: any TableCellPresenting.Type, header: any TableHeaderPresenting.Type
+  ) {
+    table.register(cell, forCellWithReuseIdentifier: Self.cellIdentifier)
+    table.registerHeader(header, withReuseIdentifier: Self.headerIdentifier)
+  }
+
   /// Sets the data source once the host's views are registered: the first reload asks for
   /// cells.
   public func start() {
@@ -246,23 +255,27 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     return parts.joined(separator: " · ")
   }
 
-  /// The page's keys.
-  public var keyHelp: [(String, String)] {
-    [
-      ("↑ ↓ ← →", "move the cell cursor (the view follows on both axes)"),
-      ("PgUp PgDn", "a page up or down"), ("Home End", "the first, last cell of the row"),
-      ("Ctrl-Home Ctrl-End", "the first, last cell of the table"),
-      ("Shift+moves", "select a range from the anchor"),
-      ("Space Enter", "select the cell (its row or column: see v); Ctrl-Space toggles"),
-      ("Ctrl-A Esc", "select all; deselect all"),
-      ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
-      ("< >", "narrower, wider column (or drag a header's right edge)"),
-      ("{ }", "move the column left, right (or drag its header)"),
-      ("h u", "hide the column; show every column again"),
-      ("v", "select cells, rows or columns"), ("f", "freeze the first column or not"),
-      ("Shift+wheel", "scroll sideways"),
-    ]
-  }
+  /// The page's keys: moving and selecting, then shaping the columns.
+  public var keyHelp: [(String, String)] { Self.movingKeys + Self.columnKeys }
+
+  /// The keys that move the cell cursor and select.
+  static let movingKeys = [
+    ("↑ ↓ ← →", "move the cell cursor (the view follows on both axes)"),
+    ("PgUp PgDn", "a page up or down"), ("Home End", "the first, last cell of the row"),
+    ("Ctrl-Home Ctrl-End", "the first, last cell of the table"),
+    ("Shift+moves", "select a range from the anchor"),
+    ("Space Enter", "select the cell (its row or column: see v); Ctrl-Space toggles"),
+    ("Ctrl-A Esc", "select all; deselect all"), ("v", "select cells, rows or columns"),
+  ]
+
+  /// The keys that sort and shape the columns.
+  static let columnKeys = [
+    ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
+    ("< >", "narrower, wider column (or drag a header's right edge)"),
+    ("{ }", "move the column left, right (or drag its header)"),
+    ("h u", "hide the column; show every column again"), ("f", "freeze the first column or not"),
+    ("Shift+wheel", "scroll sideways"),
+  ]
 
   /// The focused cell's text.
   public func itemTitle(at indexPath: ItemPath) -> String? {

@@ -38,7 +38,7 @@ public final class TableView {
   /// The columns, by item index (their shown order is ``ReuseKit/TableLayout/columnOrder``).
   public var columns: [TableColumn] {
     didSet {
-      layout.columns = columns.map(Self.layoutColumn)
+      layout.columns = columns.map(\.geometry)
       if columns.count != oldValue.count { reloadData() }
     }
   }
@@ -96,7 +96,7 @@ public final class TableView {
   ) {
     self.columns = columns
     layout = TableLayout(
-      columns: columns.map(Self.layoutColumn), rowHeight: rowHeight, headerRowCount: 1,
+      columns: columns.map(\.geometry), rowHeight: rowHeight, headerRowCount: 1,
       headerRowHeight: headerHeight)
     collectionView = CollectionView(layout: layout, viewportSize: viewportSize)
     collectionView.keyMap = .table
@@ -109,11 +109,6 @@ public final class TableView {
     collectionView.supplementaryPressHandler = { [weak self] press in
       self?.handleHeaderPress(press) ?? false
     }
-  }
-
-  static func layoutColumn(_ column: TableColumn) -> TableLayout.Column {
-    TableLayout.Column(
-      width: column.width, minimumWidth: column.minimumWidth, isHidden: column.isHidden)
   }
 
   // MARK: Registration and dequeuing

@@ -66,25 +66,30 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, prefetchRows rows: [Int]) {}
 }
 
-/// One column of a ``TableView``: its title and how it is sized.
+/// One column of a ``TableView``: its title, and its geometry as the table's layout takes it
+/// (``ReuseKit/TableLayout/Column``), read and written through the column itself:
+/// `column.width`, `column.minimumWidth` (the narrowest a resize makes it), `column.isHidden`.
+@dynamicMemberLookup
 public struct TableColumn: Hashable, Sendable {
   /// The header's text.
   public var title: String
-  /// How its width is chosen.
-  public var width: TableLayout.ColumnWidth
-  /// The narrowest a resize makes it.
-  public var minimumWidth: Double
-  /// Whether it is hidden.
-  public var isHidden: Bool
+  /// How wide it is, the narrowest a resize makes it, whether it is hidden.
+  public var geometry: TableLayout.Column
+
+  /// The geometry's properties, as the column's own.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TableLayout.Column, Value>)
+    -> Value
+  {
+    get { geometry[keyPath: keyPath] }
+    set { geometry[keyPath: keyPath] = newValue }
+  }
 
   /// A column.
   public init(
     title: String, width: TableLayout.ColumnWidth, minimumWidth: Double = 3, isHidden: Bool = false
   ) {
     self.title = title
-    self.width = width
-    self.minimumWidth = minimumWidth
-    self.isHidden = isHidden
+    geometry = TableLayout.Column(width: width, minimumWidth: minimumWidth, isHidden: isHidden)
   }
 }
 

@@ -2,17 +2,10 @@
 /// ``CollectionView/supplementaryPressHandler``: a table's column header clicked, its edge
 /// dragged to resize it, or the header dragged to move the column.
 public struct SupplementaryPress: Hashable, Sendable {
-  /// Where the press is.
-  public enum Phase: Hashable, Sendable {
-    /// It went down on the view (the handler claims it, or not).
-    case began
-    /// It moved past a few points, and on.
-    case moved
-    /// It lifted: a click when ``SupplementaryPress/isDrag`` is `false`.
-    case ended
-    /// The host lost it: whatever it started goes back.
-    case cancelled
-  }
+  /// Where the press is: `began` on the view (the handler claims it, or not), `moved` once
+  /// it has moved past a few points and on, `ended` (a click when ``isDrag`` is `false`), or
+  /// `cancelled` when the host lost it (whatever it started goes back). The pointer's phases.
+  public typealias Phase = PointerEvent.Phase
 
   /// Where the press is.
   public var phase: Phase

@@ -46,9 +46,7 @@ public final class TableLayout: CollectionViewLayout {
 
     /// A column.
     public init(width: ColumnWidth, minimumWidth: Double = 1, isHidden: Bool = false) {
-      self.width = width
-      self.minimumWidth = minimumWidth
-      self.isHidden = isHidden
+      (self.width, self.minimumWidth, self.isHidden) = (width, minimumWidth, isHidden)
     }
   }
 

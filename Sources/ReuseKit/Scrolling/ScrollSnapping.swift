@@ -45,8 +45,7 @@ public struct SnapStop: Hashable, Sendable {
 
   /// Creates a stop.
   public init(index: Int, offset: Double) {
-    self.index = index
-    self.offset = offset
+    (self.index, self.offset) = (index, offset)
   }
 }
 

@@ -24,10 +24,7 @@ final class FeedCardCell: TerminalCell, PhotoPresenting {
   }
 
   override func draw(in context: DrawContext) {
-    let card =
-      isFocused
-      ? Theme.accent
-      : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.6) : Theme.surface)
+    let card = Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.6)
     context.fill(TextStyle(background: Theme.background))
     let width = max(0, context.width - 1)  // a one-column gutter on the right
     let body = CellRect(x: 0, y: 0, width: width, height: context.height)

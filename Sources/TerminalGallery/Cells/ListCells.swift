@@ -26,14 +26,9 @@ final class ListRowCell: TerminalCell, RowPresenting {
   }
 
   override func draw(in context: DrawContext) {
-    let background: Color
-    if isCursor {
-      background = Theme.accent
-    } else if isSelected {
-      background = Theme.selection.mixed(with: Theme.surface, amount: 0.75)
-    } else {
-      background = isStriped ? Theme.surfaceAlternate : Theme.surface
-    }
+    let background = Theme.cellBackground(
+      cursor: isCursor, selected: isSelected,
+      normal: isStriped ? Theme.surfaceAlternate : Theme.surface)
     let foreground = isCursor ? Theme.onAccent : Theme.text
     context.fill(TextStyle(background: background))
     context.text("▌", x: 0, y: 0, style: TextStyle(foreground: badge))

@@ -20,10 +20,7 @@ final class OutlineRowCell: TerminalCell, OutlinePresenting {
   }
 
   override func draw(in context: DrawContext) {
-    let background =
-      isFocused
-      ? Theme.accent
-      : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.75) : Theme.surface)
+    let background = Theme.cellBackground(cursor: isFocused, selected: isSelected)
     let foreground = isFocused ? Theme.onAccent : Theme.text
     context.fill(TextStyle(background: background))
     let disclosure = Self.disclosureColumns(level: level)

@@ -22,14 +22,7 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
   }
 
   override func draw(in context: DrawContext) {
-    let background: Color
-    if isFocused {
-      background = Theme.accent
-    } else if isSelected {
-      background = Theme.selection.mixed(with: Theme.surface, amount: 0.7)
-    } else {
-      background = Theme.surface
-    }
+    let background = Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.7)
     context.fill(TextStyle(background: background))
     guard let text else {
       context.text("·", x: 1, y: 0, style: TextStyle(foreground: Theme.dimText))

@@ -16,15 +16,15 @@ final class TaskCell: TerminalCell, TaskPresenting {
     task = item
   }
 
-  /// The task's title, read from the texts when asked (they come after configuration).
+  /// The task's title.
   override var accessibilityLabel: String? {
-    get { task.map { texts.title(of: $0) } }
+    get { spokenTitle }
     set {}
   }
 
   /// "done" for a task in the last section, and its tag.
   override var accessibilityValue: String? {
-    get { task.map { (isDone ? "done, " : "") + "#" + texts.tag(of: $0) } }
+    get { spokenDetail }
     set {}
   }
 
@@ -38,9 +38,7 @@ final class TaskCell: TerminalCell, TaskPresenting {
     let background =
       isLifted
       ? Theme.bar.mixed(with: Theme.accent, amount: 0.35)
-      : isCursor
-        ? Theme.accent
-        : (isSelected ? Theme.selection.mixed(with: Theme.surface, amount: 0.75) : Theme.surface)
+      : Theme.cellBackground(cursor: isCursor, selected: isSelected)
     let foreground = isCursor ? Theme.onAccent : (isDone ? Theme.dimText : Theme.text)
     context.fill(TextStyle(background: background))
     // A row swiped open slides left under its actions: its texts stay readable, laid out in

@@ -15,9 +15,7 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   init(options: GalleryOptions) {
     model = TableModel(
       options: options, metrics: .terminal, viewportSize: Size(width: 80, height: 20))
-    model.table.register(TableTextCell.self, forCellWithReuseIdentifier: TableModel.cellIdentifier)
-    model.table.registerHeader(
-      TableHeaderCell.self, withReuseIdentifier: TableModel.headerIdentifier)
+    model.register(cell: TableTextCell.self, header: TableHeaderCell.self)
     pane = .themed(model.table.collectionView, showsScrollIndicator: true)
     model.start()
   }

@@ -28,15 +28,29 @@ func settleTestGallery(_ gallery: Gallery, time: inout Double, limit: Int = 1_00
   }
 }
 
+/// Presses `keys` one by one, `interval` seconds apart, letting every animation settle after
+/// each.
+func pressTestGallery(
+  _ keys: [KeyEvent], _ gallery: Gallery, time: inout Double, interval: Double = 0.1
+) {
+  for key in keys {
+    time += interval
+    gallery.handle(.key(key), at: time)
+    settleTestGallery(gallery, time: &time)
+  }
+}
+
 /// Presses `keys` one by one, a tenth of a second apart, letting every animation settle
 /// after each, then draws into `canvas`.
 func pressTestGallery(_ keys: [Key], _ gallery: Gallery, _ canvas: Canvas, time: inout Double) {
-  for key in keys {
-    time += 0.1
-    gallery.handle(.key(KeyEvent(key)), at: time)
-    settleTestGallery(gallery, time: &time)
-  }
+  pressTestGallery(keys.map { KeyEvent($0) }, gallery, time: &time)
   gallery.draw(into: canvas)
+}
+
+/// The gallery drawn into `canvas`, as plain text lines.
+func drawnTestGallery(_ gallery: Gallery, _ canvas: Canvas) -> [String] {
+  gallery.draw(into: canvas)
+  return canvas.plainTextLines()
 }
 
 /// A mouse drag on `gallery`: a press at `from` (a 0-based column and row), `steps` moves of

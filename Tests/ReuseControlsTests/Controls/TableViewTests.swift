@@ -126,8 +126,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     }
     #expect(!frozenX.isEmpty && frozenX.allSatisfy { $0 == 0 }, "column 0 at the left edge")
     // A click on the frozen column hits it, not the column scrolled under it.
-    table.collectionView.handle(PointerEvent(.began, at: Point(x: 2, y: 3), time: 1))
-    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 2, y: 3), time: 1.05))
+    click(table, x: 2, y: 3, time: 1)
     #expect(table.focusedCell?.column == 0)
     #expect(table.focusedCell?.row == 2)
     // Shift and the wheel scroll sideways.
@@ -264,21 +263,14 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let grid = Grid(rows: 50)
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
-    table.collectionView.handle(PointerEvent(.began, at: Point(x: 9, y: 2), time: 1))
-    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 9, y: 2), time: 1.05))
+    click(table, x: 9, y: 2, time: 1)
     #expect(table.isSelected(row: 1, column: 1))
     // Shift-click: the rectangle from the anchor.
-    table.collectionView.handle(
-      PointerEvent(.began, at: Point(x: 25, y: 4), time: 2, modifiers: .shift))
-    table.collectionView.handle(
-      PointerEvent(.ended, at: Point(x: 25, y: 4), time: 2.05, modifiers: .shift))
+    click(table, x: 25, y: 4, time: 2, modifiers: .shift)
     #expect(table.selectionCount == 9)
     #expect(table.isSelected(row: 3, column: 3) && table.isSelected(row: 2, column: 2))
     // Control-click toggles one out.
-    table.collectionView.handle(
-      PointerEvent(.began, at: Point(x: 17, y: 3), time: 3, modifiers: .control))
-    table.collectionView.handle(
-      PointerEvent(.ended, at: Point(x: 17, y: 3), time: 3.05, modifiers: .control))
+    click(table, x: 17, y: 3, time: 3, modifiers: .control)
     #expect(table.selectionCount == 8 && !table.isSelected(row: 2, column: 2))
   }
 
@@ -287,8 +279,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
     // A click in the middle of column 1's header (y 0).
-    table.collectionView.handle(PointerEvent(.began, at: Point(x: 11, y: 0), time: 1))
-    table.collectionView.handle(PointerEvent(.ended, at: Point(x: 11, y: 0), time: 1.05))
+    click(table, x: 11, y: 0, time: 1)
     #expect(table.sortDescriptor == TableSortDescriptor(column: 1))
     // Its right edge (x 15) dragged 5 to the right, then far left (the minimum, 3).
     table.collectionView.handle(PointerEvent(.began, at: Point(x: 15, y: 0), time: 2))
@@ -368,6 +359,16 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     table.moveColumn(from: 70, to: -1)
     #expect(table.collectionView.diagnostics.count(of: .invalidConfiguration) >= 1)
   }
+}
+
+/// A click at (`x`, `y`) in the viewport: a press and a release 50 ms later, with `modifiers`.
+func click(
+  _ table: TableView, x: Double, y: Double, time: Double, modifiers: KeyModifiers = []
+) {
+  let point = Point(x: x, y: y)
+  table.collectionView.handle(PointerEvent(.began, at: point, time: time, modifiers: modifiers))
+  table.collectionView.handle(
+    PointerEvent(.ended, at: point, time: time + 0.05, modifiers: modifiers))
 }
 
 /// Ticks until nothing moves.

@@ -68,11 +68,11 @@ final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
 /// its tag.
 final class TaskCell: GTKCell, TaskPresenting {
   override var accessibilityLabel: String? {
-    get { task.map { texts.title(of: $0) } }
+    get { spokenTitle }
     set {}
   }
   override var accessibilityValue: String? {
-    get { task.map { (isDone ? "done, " : "") + "#" + texts.tag(of: $0) } }
+    get { spokenDetail }
     set {}
   }
   var task: TaskItem?

@@ -90,9 +90,7 @@ enum GTKPages {
   private static func table(_ options: GalleryOptions) -> any GTKPage {
     let model = TableModel(
       options: options, metrics: .gtk, viewportSize: Size(width: 960, height: 600))
-    model.table.register(TableTextCell.self, forCellWithReuseIdentifier: TableModel.cellIdentifier)
-    model.table.registerHeader(
-      TableHeaderCell.self, withReuseIdentifier: TableModel.headerIdentifier)
+    model.register(cell: TableTextCell.self, header: TableHeaderCell.self)
     model.start()
     let host = CollectionViewWidget(collectionView: model.table.collectionView)
     // The resize grip: a few pixels at a header's right edge.

@@ -82,7 +82,7 @@ extension CollectionView: PointerInteractive {
   }
 
   /// Claims presses on supplementary views (a table's column headers): told of a press on the
-  /// topmost displayed supplementary view under the pointer (``SupplementaryPress/Phase/began``),
+  /// topmost displayed supplementary view under the pointer (``PointerEvent/Phase/began``),
   /// it returns `true` to take the press; it is then told of the press's moves once it travels
   /// past a few points (``SupplementaryPress/isDrag``), and of its end (a release that never
   /// became a drag is a click) or cancellation. `nil` (the default): presses go to the content.
