@@ -30,6 +30,15 @@ struct SectionLengths {
     }
   }
 
+  /// Holds `count` sections, all of `length`.
+  ///
+  /// - Complexity: O(1).
+  mutating func fill(_ length: Double, count: Int) {
+    self.count = count
+    shared = count > 0 ? length : nil
+    values = []
+  }
+
   /// Removes the sections from `range.lowerBound` on.
   mutating func removeSubrange(_ range: PartialRangeFrom<Int>) {
     guard range.lowerBound < count else { return }

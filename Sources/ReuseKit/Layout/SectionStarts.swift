@@ -33,6 +33,9 @@ struct SectionStarts: Sendable {
     }
   }
 
+  /// Whether every section holds as many items (the starts are arithmetic).
+  var isUniform: Bool { uniformCount != nil }
+
   /// No sections: one entry, 0.
   init() { self.init(counts: []) }
 

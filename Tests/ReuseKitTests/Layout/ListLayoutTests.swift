@@ -143,6 +143,56 @@ private struct ListScenario {
     #expect(header(at: 40).map(\.frame.minY) == [40])
   }
 
+  /// Sections all alike (uniform items, equal counts, one header and footer length) are laid
+  /// out from one section's length: the same geometry as asking each section, which a length
+  /// per section forces; and a section that stops being alike goes back to asking.
+  @Test func alikeSectionsMatchTheSectionBySectionLayout() {
+    func make(_ header: ListLayout.SectionMetric, _ footer: ListLayout.SectionMetric)
+      -> ListLayout
+    {
+      let layout = ListLayout(
+        itemSizing: .uniform(7), itemSpacing: 1,
+        sectionInset: EdgeInsets(top: 2, left: 0, bottom: 3, right: 0), headerLength: header,
+        footerLength: footer)
+      layout.pinsHeaders = true
+      return layout
+    }
+    let fast = make(.fixed(5), .fixed(4))
+    let slow = make(.perSection { _ in 5 }, .perSection { _ in 4 })
+    for counts in [[Int](repeating: 50, count: 2_000), [Int](repeating: 0, count: 30), [3]] {
+      for layout in [fast, slow] {
+        layout.prepare(
+          LayoutContext(
+            itemCounts: counts, viewportSize: Size(width: 40, height: 90),
+            diagnostics: Diagnostics(handler: nil)))
+      }
+      #expect(fast.contentSize == slow.contentSize)
+      var random = SeededRandom(seed: UInt64(counts.count))
+      for _ in 0..<200 {
+        let y = Double(random.int(0...max(0, Int(fast.contentSize.height))))
+        let viewport = Rect(x: 0, y: y, width: 40, height: 90)
+        var a = LayoutElements()
+        var b = LayoutElements()
+        fast.elements(in: LayoutQuery(viewport: viewport), into: &a)
+        slow.elements(in: LayoutQuery(viewport: viewport), into: &b)
+        #expect(a.items == b.items && a.supplementaryViews == b.supplementaryViews, "at \(y)")
+      }
+    }
+    // One section grows: no longer alike.
+    var counts = [Int](repeating: 50, count: 2_000)
+    counts[7] = 51
+    for layout in [fast, slow] {
+      layout.prepare(
+        LayoutContext(
+          itemCounts: counts, viewportSize: Size(width: 40, height: 90),
+          diagnostics: Diagnostics(handler: nil)))
+    }
+    #expect(fast.contentSize == slow.contentSize)
+    #expect(
+      fast.layoutAttributesForItem(at: ItemPath(section: 1_999, item: 49))
+        == slow.layoutAttributesForItem(at: ItemPath(section: 1_999, item: 49)))
+  }
+
   @Test func invalidLengthsAreClampedWithOneDiagnosticEach() {
     let bad: [Double] = [.nan, -4, .infinity, 1e12, 7]
     let layout = ListLayout(itemSizing: .perItem { bad[$0.item] }, itemSpacing: .nan)
