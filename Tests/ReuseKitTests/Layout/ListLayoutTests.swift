@@ -147,7 +147,9 @@ private struct ListScenario {
   /// out from one section's length: the same geometry as asking each section, which a length
   /// per section forces; and a section that stops being alike goes back to asking.
   @Test func alikeSectionsMatchTheSectionBySectionLayout() {
-    func make(_ header: ListLayout.SectionMetric, _ footer: ListLayout.SectionMetric)
+    func make(
+      _ header: ListLayout.SectionMetric, _ footer: ListLayout.SectionMetric
+    )
       -> ListLayout
     {
       let layout = ListLayout(
