@@ -13,11 +13,13 @@ CSS: about 9 ms). At the middle count, 3 runs each of 2,000 scroll frames of
 gtk_widget_size_allocate of the list view), median and p99, and the widgets each created.
 Medians over the runs; ratio = ours / theirs, below 1 is better for us.
 
-Instructions (callgrind, the stable measure): 200 scroll frames and 100 jumps (the offset set
-0.37 of the content on each time) at the middle count, each inside reusekit_measured() in both
-programs (--count): the offset set, the list allocated, and the window's content painted into
-an image (a snapshot drawn with cairo). Counted with --toggle-collect=reusekit_measured on
-copies without debug information (valgrind 3.19 cannot read clang's DWARF 5).
+Instructions (callgrind, the stable measure): from exec to the first frame at the smallest and
+the largest count (the whole program, under --first-frame); and 200 scroll frames and 100 jumps
+(the offset set 0.37 of the content on each time) at the middle count, each inside
+reusekit_measured() in both programs (--count): the offset set, the list allocated, and the
+window's content painted into an image (a snapshot drawn with cairo), counted with
+--toggle-collect=reusekit_measured. On copies without debug information (valgrind 3.19 cannot
+read clang's DWARF 5).
 
 The table: with --columnview, the gallery's table page (50 columns) against a GtkColumnView of
 50 columns over the same lazy model: first frame and resident set at each count, and at the
@@ -51,23 +53,32 @@ def number(pattern, text, what):
     return float(match.group(1))
 
 
-def instructions(command, frames):
-    """Instructions per frame counted inside reusekit_measured, under callgrind."""
+def callgrind(command, *options):
+    """The instructions callgrind counts in the program (not in what it spawns: a child forked
+    before an exec reports the parent's count so far, so the largest count is the program's),
+    and its output."""
     binary = tempfile.mktemp(prefix="counted-")
     shutil.copy(command[0], binary)
     subprocess.run(["strip", "--strip-debug", binary], check=True)
     try:
         result = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-             "--toggle-collect=reusekit_measured", binary, *command[1:]],
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *options, binary,
+             *command[1:]],
             capture_output=True, text=True, timeout=900)
     finally:
         os.remove(binary)
-    counted = number(r"counted_frames=(\d+)", result.stdout, "counted frames")
     collected = [int(x.replace(",", "")) for x in re.findall(r"Collected : ([\d,]+)", result.stderr)]
-    if not collected or counted != frames:
+    if not collected:
         raise SystemExit(f"callgrind counted nothing: {result.stderr[-500:]}")
-    return max(collected) / frames
+    return max(collected), result.stdout
+
+
+def instructions(command, frames):
+    """Instructions per frame counted inside reusekit_measured, under callgrind."""
+    count, out = callgrind(command, "--toggle-collect=reusekit_measured")
+    if number(r"counted_frames=(\d+)", out, "counted frames") != frames:
+        raise SystemExit(f"not every frame was counted: {out[-500:]}")
+    return count / frames
 
 
 def first_frame(command):
@@ -127,6 +138,14 @@ def main():
     for index, metric in enumerate(["scroll_frame_median_us", "scroll_frame_p99_us", "widgets_created"]):
         add(metric, middle, statistics.median(s[index] for s in scroll["ours"]),
             statistics.median(s[index] for s in scroll["peer"]))
+
+    # Everything from exec to the first frame (the dynamic linker, GTK's start, the page's
+    # model, the first layout and paint), at the smallest and the largest count.
+    for count in sorted({min(options.counts), max(options.counts)}):
+        add("first_frame_instructions", count, callgrind(ours(count, "--first-frame"))[0],
+            callgrind(peer(count, "--first-frame"))[0])
+        print(f"first_frame_instructions at {count:,}: {rows[-1]['ours']:,.0f} vs "
+              f"{rows[-1]['theirs']:,.0f}", flush=True)
 
     for metric, kind, frames in [("scroll_frame_instructions", "scroll", 200),
                                  ("jump_instructions", "jump", 100)]:
