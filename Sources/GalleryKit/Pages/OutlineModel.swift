@@ -210,7 +210,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     case .enter:
       outline.toggle(place)
     case .space:
-      collectionView.focusedIndexPath.map(collectionView.tapItem(at:))
+      if let focused = collectionView.focusedIndexPath { collectionView.tapItem(at: focused) }
     default:
       return collectionView.handle(key)
     }

@@ -65,6 +65,7 @@ public final class CollectionView: ScrollView {
   @exclusivity(unchecked) public var collectionViewLayout: any CollectionViewLayout {
     didSet {
       movement.abandon(in: self)
+      selection.drag.end(in: self)
       collectionViewLayout.invalidateLayout()
       pass.preparedViewportSize = nil
       setNeedsLayout()
@@ -120,7 +121,7 @@ public final class CollectionView: ScrollView {
 
   // MARK: Internal: the parts
 
-  /// The selected items.
+  /// The selected items, and a drag that selects.
   let selection = SelectionController()
   /// The focused item.
   let focus = FocusController()
@@ -156,6 +157,7 @@ public final class CollectionView: ScrollView {
   override func contentDidMove(by delta: Point) {
     updates.contentDidMove(by: delta)
     gestures.contentDidMove(by: delta, in: self)
+    selection.drag.contentDidMove(by: delta)
   }
 
   override func touchDidBegin(at point: Point) { swipe.touchDidBegin(at: point, in: self) }
@@ -203,12 +205,14 @@ public final class CollectionView: ScrollView {
 
   override var hasOtherAnimations: Bool {
     updates.isAnimating || movement.needsTicks(in: self) || swipe.needsTicks
+      || selection.drag.needsTicks(in: self)
   }
 
   override func advanceOtherAnimations(to time: Double) {
     updates.advance(to: time, in: self)
     movement.advance(to: time, in: self)
     swipe.advance(to: time)
+    selection.drag.advance(to: time, in: self)
   }
 
   /// Before a resize, only a layout that is up to date can say which item the view rests on:

@@ -138,6 +138,11 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     -> Bool
   /// A tap deselected the item.
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
+  /// Selected items left the selection because a batch update (or a diffable snapshot)
+  /// deleted them, or a reload left them out of range: `indexPaths` are their paths before the
+  /// change, in ascending order. Told once per update, after it is applied.
+  func collectionView(
+    _ collectionView: CollectionView, didDeselectDeletedItemsAt indexPaths: [ItemPath])
   /// A key press moved the focus (``CollectionView/moveFocus(_:animated:)``); not called for
   /// ``CollectionView/focusItem(at:scrollsIntoView:animated:)`` from code, nor when an update
   /// carries the focus along.
@@ -213,6 +218,9 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, didMoveFocusFrom previous: ItemPath?, to indexPath: ItemPath
   ) {}
   /// Does nothing.
+  public func collectionView(
+    _ collectionView: CollectionView, didDeselectDeletedItemsAt indexPaths: [ItemPath]
+  ) {}
   public func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {}
   /// Does nothing.
   public func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {}

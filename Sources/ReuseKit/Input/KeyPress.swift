@@ -28,8 +28,15 @@ public enum KeyAction: Hashable, Sendable {
   case moveFocus(FocusMove)
   /// Selects or deselects the focused item, as a tap would.
   case activate
-  /// Lets go of what the pointer holds: a lifted item glides back, a swiped row closes.
+  /// Lets go of what the pointer holds: a lifted item glides back, a swiped row closes, a
+  /// drag box lets go of what it selected.
   case cancel
+  /// Moves the focus and, with multiple selection, selects the range from the anchor through
+  /// the newly focused item (Shift with an arrow, a page, Home or End); with single selection
+  /// it only moves the focus.
+  case extendSelection(FocusMove)
+  /// Selects every item, with multiple selection (Control-A).
+  case selectAll
 }
 
 /// Which keys do what: one map in the core that every host's keys go through (a host only
@@ -38,7 +45,8 @@ public enum KeyAction: Hashable, Sendable {
 /// ``standard`` is what users of list and grid views expect: the arrows move the focus (in
 /// lists along the scroll axis only), Page Up and Page Down by a viewport, Home and End (also
 /// with Control) to the first and last item, Enter and Space activate the focused item, and
-/// Escape cancels a lifted item or an open row. Every move lands at once: a key repeats
+/// Escape cancels a lifted item, a drag box or an open row. With multiple selection, Shift
+/// with any of the moves extends a range from the anchor, and Control-A selects everything. Every move lands at once: a key repeats
 /// faster than an animation would end, and the next press goes on from the target.
 public struct KeyMap: Hashable, Sendable {
   /// The bindings.
@@ -64,6 +72,13 @@ public struct KeyMap: Hashable, Sendable {
     ]
     bindings[KeyPress(.home, modifiers: .control)] = .moveFocus(.first)
     bindings[KeyPress(.end, modifiers: .control)] = .moveFocus(.last)
+    for (key, action) in bindings {
+      guard case .moveFocus(let move) = action else { continue }
+      var shifted = key
+      shifted.modifiers.insert(.shift)
+      bindings[shifted] = .extendSelection(move)
+    }
+    bindings[KeyPress(.character("a"), modifiers: .control)] = .selectAll
     return KeyMap(bindings: bindings)
   }()
 
@@ -74,6 +89,8 @@ public struct KeyMap: Hashable, Sendable {
     var map = KeyMap.standard
     map.bindings[KeyPress(.home)] = .moveFocus(.lineStart)
     map.bindings[KeyPress(.end)] = .moveFocus(.lineEnd)
+    map.bindings[KeyPress(.home, modifiers: .shift)] = .extendSelection(.lineStart)
+    map.bindings[KeyPress(.end, modifiers: .shift)] = .extendSelection(.lineEnd)
     return map
   }()
 

@@ -40,6 +40,7 @@ extension CollectionView {
       reusePool._checkInvariants()
       // Each part checks its own state.
       selection._checkInvariants(in: self)
+      selection.drag._checkInvariants(in: self)
       focus._checkInvariants(in: self)
       prefetcher._checkInvariants(in: self)
       movement._checkInvariants(in: self)

@@ -23,6 +23,7 @@ extension CollectionView {
     swipe.close(animated: false, in: self)
     loadCounts()
     endAnchoring.dataDidReload(in: self)
+    selection.drag.end(in: self)
     selection.keepValid(in: self)
     prefetcher.cancelAll(in: self)
     pass.needsReconfigureAll = true
@@ -31,6 +32,7 @@ extension CollectionView {
     #if REUSEKIT_CHECKS
       selection._checkInvariants(in: self)
     #endif
+    selection.reportDeleted(in: self)
   }
 
   /// The number of sections, as last read from the data source.

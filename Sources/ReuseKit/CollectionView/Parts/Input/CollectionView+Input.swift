@@ -48,19 +48,43 @@ extension CollectionView: PointerInteractive {
   public func perform(_ action: KeyAction) -> Bool {
     switch action {
     case .moveFocus(let move):
-      let isStep = move == .up || move == .down || move == .left || move == .right
-      return moveFocus(move, animated: gestures.keyMap.animatesJumps && !isStep)
+      selection.anchor = nil  // the next range starts where the focus lands
+      selection.rangeEnd = nil
+      return moveFocus(move, animated: animatesKeyMove(move))
+    case .extendSelection(let move):
+      guard allowsSelection, allowsMultipleSelection else {
+        return perform(.moveFocus(move))
+      }
+      let from = focus.item
+      let moved = moveFocus(move, animated: animatesKeyMove(move))
+      guard let target = focus.item else { return moved }
+      if selection.anchor == nil { selection.anchor = from ?? target }
+      selectRange(to: target, byUser: true)
+      return true
+    case .selectAll:
+      guard allowsSelection, allowsMultipleSelection, counts.total > 0 else { return false }
+      selectEveryItem(byUser: true)
+      return true
     case .activate:
       guard let focused = focusedIndexPath else { return false }
       tapItem(at: focused)
       return true
     case .cancel:
-      guard interactivelyMovingItem != nil || swipedItem != nil else { return false }
+      guard interactivelyMovingItem != nil || swipedItem != nil || isSelectionDragging else {
+        return false
+      }
       gestures.cancel(in: self)
       cancelInteractiveMovement()
+      cancelSelectionDrag()
       closeSwipeActions(animated: true)
       return true
     }
+  }
+
+  /// Whether a key's focus move animates: pages and ends do when the key map says so.
+  private func animatesKeyMove(_ move: FocusMove) -> Bool {
+    let isStep = move == .up || move == .down || move == .left || move == .right
+    return gestures.keyMap.animatesJumps && !isStep
   }
 
   /// The modifier keys held at the press being interpreted now (Shift or Control with a

@@ -6,6 +6,8 @@
 /// - an item's reorder grip (``CollectionView/reorderGrip``: the item lifts and follows);
 /// - a supplementary view the app claims (``CollectionView/supplementaryPressHandler``: a
 ///   table's column headers sort, resize and reorder);
+/// - a drag that selects (``CollectionView/selectionDragStyle``: a box or a slide, once the
+///   press travels past a few points; a release before that is a tap);
 /// - the content (a drag scrolls, or swipes a row when it leaves across the scroll axis on a
 ///   row with actions; a release that never became a drag is a tap).
 ///
@@ -25,6 +27,11 @@ final class GestureInterpreter {
     /// A supplementary view the handler claimed, where the press went down (viewport), and
     /// whether it has travelled past the slop.
     case supplementary(SupplementaryPress, start: Point, moved: Bool)
+    /// A press that becomes a drag that selects once it travels past the slop: where it went
+    /// down (viewport) and its style and modifiers.
+    case selectionPress(SelectionDragStyle, start: Point, modifiers: KeyModifiers)
+    /// A drag that selects.
+    case selectionDrag
   }
 
   /// How far, in points, a press on a claimed supplementary view travels before it is a drag.
@@ -36,6 +43,8 @@ final class GestureInterpreter {
   var reorderGrip: ((ItemPath, Point) -> Bool)?
   /// Claims presses on supplementary views.
   var supplementaryPressHandler: ((SupplementaryPress) -> Bool)?
+  /// Decides whether a press on the content drags a selection.
+  var selectionDragStyle: ((ItemPath?, Point, KeyModifiers) -> SelectionDragStyle?)?
   /// Which keys do what.
   var keyMap = KeyMap.standard
   private(set) var capture = Capture.none
@@ -93,6 +102,11 @@ final class GestureInterpreter {
     guard Rect(origin: .zero, size: view.viewportSize).contains(point) else { return false }
     if claimSupplementary(at: point, time: event.time, view) { return true }
     if lift(at: point, view) { return true }
+    if let style = selectionStyle(at: point, modifiers: event.modifiers, view) {
+      capture = .selectionPress(style, start: point, modifiers: event.modifiers)
+      view.abandonTouch()  // the press stops a scroll, as a touch does
+      return true
+    }
     capture = .content
     view.beginDrag(at: point, time: event.time)
     return true
@@ -127,6 +141,21 @@ final class GestureInterpreter {
       press.isDrag = moved
       capture = .supplementary(press, start: start, moved: moved)
       if moved { _ = supplementaryPressHandler?(press) }
+    case .selectionPress(let style, let start, let modifiers):
+      guard max(abs(point.x - start.x), abs(point.y - start.y)) >= Self.supplementarySlop else {
+        return true
+      }
+      let offset = view.contentOffset
+      let content = { (p: Point) in Point(x: p.x + offset.x, y: p.y + offset.y) }
+      guard view.beginSelectionDrag(at: content(start), style: style, modifiers: modifiers) else {
+        capture = .none
+        return true
+      }
+      capture = .selectionDrag
+      view.updateSelectionDrag(to: content(point))
+    case .selectionDrag:
+      let offset = view.contentOffset
+      view.updateSelectionDrag(to: Point(x: point.x + offset.x, y: point.y + offset.y))
     case .movement(let grab):
       guard view.interactivelyMovingItem != nil else { return true }  // it ended meanwhile
       // Held inside the viewport, so the lifted item stays in view (autoscroll goes on).
@@ -156,6 +185,16 @@ final class GestureInterpreter {
       }
     case .movement:
       view.endInteractiveMovement()
+    case .selectionPress:
+      if Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
+        let offset = view.contentOffset
+        view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
+      }
+    case .selectionDrag:
+      let offset = view.contentOffset
+      view.updateSelectionDrag(
+        to: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
+      view.endSelectionDrag()
     case .supplementary(var press, _, let moved):
       press.phase = .ended
       press.location = event.location
@@ -175,6 +214,7 @@ final class GestureInterpreter {
     capture = .none
     switch held {
     case .movement: view.cancelInteractiveMovement()
+    case .selectionDrag: view.cancelSelectionDrag()
     case .content: view.cancelDrag(time: .nan)
     case .supplementary(var press, _, let moved):
       press.phase = .cancelled
@@ -216,6 +256,18 @@ final class GestureInterpreter {
     guard supplementaryPressHandler(press) else { return false }
     capture = .supplementary(press, start: point, moved: false)
     return true
+  }
+
+  /// The style of a drag that selects, when the app's decider wants one for a press here.
+  private func selectionStyle(at point: Point, modifiers: KeyModifiers, _ view: CollectionView)
+    -> SelectionDragStyle?
+  {
+    guard let selectionDragStyle, view.allowsSelection, view.allowsMultipleSelection,
+      view.swipedItem == nil
+    else { return nil }
+    let offset = view.contentOffset
+    let content = Point(x: point.x + offset.x, y: point.y + offset.y)
+    return selectionDragStyle(view.indexPathForItem(at: content), content, modifiers)
   }
 
   /// Lifts the item under a press when the grip says so.

@@ -232,14 +232,14 @@ extension CollectionView {
   /// as a fraction of the viewport's length along the scroll axis (at least 1 point). 0.15 by
   /// default.
   public var interactiveMovementAutoscrollZone: Double {
-    get { movement.autoscrollZone }
-    set { movement.autoscrollZone = newValue >= 0 && newValue.isFinite ? newValue : 0 }
+    get { movement.autoscroll.zone }
+    set { movement.autoscroll.zone = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
 
   /// How fast that autoscroll goes with the item at the very edge, in viewport lengths per
   /// second; it grows with the square of the closeness across the zone. 2 by default.
   public var interactiveMovementAutoscrollSpeed: Double {
-    get { movement.autoscrollSpeed }
-    set { movement.autoscrollSpeed = newValue >= 0 && newValue.isFinite ? newValue : 0 }
+    get { movement.autoscroll.speed }
+    set { movement.autoscroll.speed = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
 }

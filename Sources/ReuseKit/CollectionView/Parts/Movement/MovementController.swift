@@ -14,10 +14,8 @@ final class MovementController: LayoutPassParticipant {
   @exclusivity(unchecked) weak var liftedCell: CollectionViewCell?
   /// How long the others take to glide aside, and everything to glide back after a cancel.
   var animationDuration = 0.2
-  /// How near an edge autoscroll starts, as a fraction of the viewport's length.
-  var autoscrollZone = 0.15
-  /// How fast autoscroll goes at the very edge, in viewport lengths per second.
-  var autoscrollSpeed = 2.0
+  /// How the content scrolls by itself while the lifted item is near an edge.
+  var autoscroll = EdgeAutoscroll()
 
   /// Whether an item is moving (or gliding home).
   var isActive: Bool { state != nil }
@@ -131,23 +129,10 @@ final class MovementController: LayoutPassParticipant {
   func autoscrollVelocity(in collectionView: CollectionView) -> Double {
     guard let movement = state, !movement.isReturning, movement.hasMoved else { return 0 }
     let axis = movement.axis
-    let length = collectionView.viewportSize[axis]
-    guard length > 0 else { return 0 }
-    let zone = max(length * autoscrollZone, 1)
-    let speed = length * autoscrollSpeed
     let half = movement.size[axis] / 2
-    let leading = movement.center[axis] - half
-    let trailing = length - (movement.center[axis] + half)
-    let offset = collectionView.contentOffset[axis]
-    if leading < zone && offset > collectionView.minimumContentOffset[axis] {
-      let closeness = min(1, (zone - leading) / zone)
-      return -speed * closeness * closeness
-    }
-    if trailing < zone && offset < collectionView.maximumContentOffset[axis] {
-      let closeness = min(1, (zone - trailing) / zone)
-      return speed * closeness * closeness
-    }
-    return 0
+    return autoscroll.velocity(
+      leading: movement.center[axis] - half, trailing: movement.center[axis] + half, axis: axis,
+      in: collectionView)
   }
 
   /// Whether the movement needs the host's ticks: something glides, or the content
@@ -167,13 +152,9 @@ final class MovementController: LayoutPassParticipant {
     movement.pendingDecay =
       animationDuration > 0 ? exponential(-3 * elapsed / animationDuration) : 0
     state = movement
-    let velocity = autoscrollVelocity(in: collectionView)
-    if velocity != 0 && elapsed > 0 {
-      var offset = collectionView.contentOffset
-      offset[movement.axis] += velocity * elapsed
-      offset = collectionView.clampedContentOffset(offset)
-      if offset != collectionView.contentOffset { collectionView.contentOffset = offset }
-    }
+    autoscroll.scroll(
+      collectionView, axis: movement.axis, velocity: autoscrollVelocity(in: collectionView),
+      elapsed: elapsed)
     collectionView.setNeedsLayout()
     collectionView.layoutIfNeeded()
     guard let after = state else { return }

@@ -76,7 +76,9 @@ extension CollectionView {
   }
 
   /// Selects or deselects the item under `point` as a user tap would, with the delegate's
-  /// `should…` and `did…` calls. Returns the item tapped, or `nil` over empty space.
+  /// `should…` and `did…` calls, and the modifiers of the press being interpreted
+  /// (``pointerModifiers``: Shift extends a range, Control toggles). Returns the item tapped,
+  /// or `nil` over empty space.
   @discardableResult
   public func tap(at point: Point) -> ItemPath? {
     layoutIfNeeded()
@@ -87,26 +89,34 @@ extension CollectionView {
     }
     guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     else { return nil }
-    tapItem(at: indexPath)
+    tapItem(at: indexPath, modifiers: pointerModifiers)
     return indexPath
   }
 
   /// Selects or deselects an item as a user tap would: with single selection a tap selects
-  /// (deselecting the previous item); with multiple selection it toggles. The delegate's
-  /// `shouldSelect`/`shouldDeselect` can refuse.
+  /// (deselecting the previous item); with multiple selection it toggles, and with
+  /// `modifiers`, as desktop lists do: Shift selects the range from the anchor (the item last
+  /// tapped, else the focused one) through this one, replacing the range the previous Shift
+  /// tap selected; Control (or Command) toggles. A tap without Shift
+  /// makes the item the anchor. The delegate's `shouldSelect`/`shouldDeselect` can refuse,
+  /// item by item.
   ///
   /// With single selection, a tap on the item already selected asks `shouldSelect` and tells
   /// `didSelect` again, as UIKit does (a tab bar re-centres its tab, a list opens the row
   /// again); the selection stays as it is.
-  public func tapItem(at indexPath: ItemPath) {
+  public func tapItem(at indexPath: ItemPath, modifiers: KeyModifiers = []) {
     guard allowsSelection, isValid(indexPath) else { return }
+    if allowsMultipleSelection && modifiers.contains(.shift) {
+      selectRange(to: indexPath, byUser: true)
+      return
+    }
     let wasSelected = selection.contains(indexPath)
+    if allowsMultipleSelection {
+      selection.anchor = indexPath
+      selection.rangeEnd = nil
+    }
     if allowsMultipleSelection && wasSelected {
-      guard collectionDelegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else {
-        return
-      }
-      selection.setSelected(false, at: indexPath, in: self)
-      collectionDelegate?.collectionView(self, didDeselectItemAt: indexPath)
+      userSetSelected(false, at: indexPath)
       return
     }
     guard collectionDelegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {

@@ -2,11 +2,23 @@
 /// select one or several. Cells show it through ``CollectionViewCell/isSelected``, set when
 /// they display and whenever the selection changes.
 ///
-/// It follows its items through batch updates and diffs (a deleted item leaves it) and keeps
-/// only paths in range after a reload.
+/// It follows its items through batch updates and diffs (a deleted item leaves it, and the
+/// delegate is told) and keeps only paths in range after a reload. With multiple selection,
+/// ranges extend from an anchor (Shift with a click or a key), and a drag selects what a box or
+/// a slide meets (``SelectionDrag``).
 final class SelectionController {
   /// The selected items.
   @exclusivity(unchecked) private(set) var items: Set<ItemPath> = []
+  /// Where a Shift range starts: the item last clicked or toggled; `nil` after a plain focus
+  /// move (the next range starts at the focused item). It follows its item through updates.
+  var anchor: ItemPath?
+  /// The far end of the last Shift range from ``anchor``: the next range replaces it.
+  var rangeEnd: ItemPath?
+  /// A drag that selects what it covers (a box, a slide).
+  let drag = SelectionDrag()
+  /// Selected items the last batch update deleted, at their old paths (told to the delegate
+  /// once the update is done).
+  var deletedByUpdate: [ItemPath] = []
   /// Whether taps select items.
   var allowsSelection = true
   /// Whether several items can be selected at once; a tap then toggles.
@@ -56,7 +68,26 @@ final class SelectionController {
 
   /// Deselects everything, without delegate calls.
   func removeAll(in collectionView: CollectionView) {
-    for path in items { setSelected(false, at: path, in: collectionView) }
+    anchor = nil
+    rangeEnd = nil
+    replace(in: collectionView) { $0.removeAll() }
+  }
+
+  /// Changes many items at once: `body` edits the set, then the displayed cells show it.
+  ///
+  /// - Complexity: the edit, plus O(k) over the displayed cells.
+  func replace(in collectionView: CollectionView, _ body: (inout Set<ItemPath>) -> Void) {
+    body(&items)
+    overlayDidChange(in: collectionView)
+    #if REUSEKIT_CHECKS
+      _checkInvariants(in: collectionView)
+    #endif
+  }
+
+  /// Inserts or removes `indexPath` in the set only (the caller shows the cells).
+  @inline(__always)
+  func mark(_ indexPath: ItemPath, _ selected: Bool) {
+    if selected { items.insert(indexPath) } else { items.remove(indexPath) }
   }
 
   /// With single selection, keeps only the lowest selected item.
@@ -67,14 +98,36 @@ final class SelectionController {
 
   /// After a reload: the paths still in range stay selected.
   func keepValid(in collectionView: CollectionView) {
-    items = items.filter(collectionView.isValid)
+    for path in items where !collectionView.isValid(path) { deletedByUpdate.append(path) }
+    if !deletedByUpdate.isEmpty { items = items.filter(collectionView.isValid) }
+    if let anchor, !collectionView.isValid(anchor) { self.anchor = nil }
+    if let rangeEnd, !collectionView.isValid(rangeEnd) { self.rangeEnd = nil }
   }
 
-  /// After a batch update: the selection follows its items; deleted ones leave it. The cells'
-  /// flags are set when they are remapped.
+  /// After a batch update: the selection follows its items; deleted ones leave it (noted in
+  /// ``deletedByUpdate`` for the delegate). The cells' flags are set when they are remapped.
   func follow(_ mapping: ChangesetMapping) {
+    anchor = anchor.flatMap { mapping.newIndexPath(forOld: $0) }
+    rangeEnd = anchor == nil ? nil : rangeEnd.flatMap { mapping.newIndexPath(forOld: $0) }
     guard !items.isEmpty else { return }
-    items = Set(items.compactMap { mapping.newIndexPath(forOld: $0) })
+    var kept = Set<ItemPath>(minimumCapacity: items.count)
+    for old in items {
+      if let path = mapping.newIndexPath(forOld: old) {
+        kept.insert(path)
+      } else {
+        deletedByUpdate.append(old)
+      }
+    }
+    items = kept
+  }
+
+  /// Tells the delegate which selected items the last update deleted.
+  func reportDeleted(in collectionView: CollectionView) {
+    guard !deletedByUpdate.isEmpty else { return }
+    let deleted = deletedByUpdate.sorted()
+    deletedByUpdate.removeAll()
+    collectionView.collectionDelegate?.collectionView(
+      collectionView, didDeselectDeletedItemsAt: deleted)
   }
 }
 
@@ -89,6 +142,9 @@ extension SelectionController {
       }
       if !allowsMultipleSelection {
         collectionView.invariant(items.count <= 1, "several items selected in single selection")
+      }
+      if let anchor {
+        collectionView.invariant(collectionView.isValid(anchor), "anchor \(anchor) out of range")
       }
       // Between reloadData() and the next pass the displayed cells are stale; skip them.
       guard !collectionView.pass.needsReconfigureAll else { return }

@@ -91,6 +91,7 @@ struct BatchUpdateTransaction {
   /// passes to a neighbour when the item goes (the cells' flags are set once they are remapped).
   func followSelection(in view: CollectionView) {
     view.selection.follow(mapping)
+    view.selection.drag.follow(mapping, in: view)
     view.focus.follow(mapping, oldCounts: view.itemCounts, newCounts: newCounts)
     view.prefetcher.cancelAll(in: view)
   }

@@ -109,6 +109,7 @@ final class BatchUpdater {
         duration: animated ? duration : 0, completions: completions, previous: previous)
       update.run(on: view)
       settle(interruptedCompletions: previous?.completions ?? [], in: view)
+      view.selection.reportDeleted(in: view)
       view.accessibility.announce(Self.announcement(for: changeset))
       return .success(())
     }

@@ -1,0 +1,135 @@
+extension CollectionView {
+  // MARK: Ranges, all and none
+
+  /// Where the next Shift range starts: the item last tapped (or toggled) without Shift; `nil`
+  /// after a plain focus move, when the next range starts at the focused item. It follows its
+  /// item through updates.
+  public var selectionAnchor: ItemPath? { selection.anchor }
+
+  /// Selects every item from the anchor (``selectionAnchor``, else the focused item, else
+  /// `indexPath` itself) through `indexPath`, in item order across sections, replacing the
+  /// range the previous extension selected; items selected otherwise stay. From code: no
+  /// delegate calls. With single selection it selects `indexPath` only.
+  ///
+  /// Out-of-range paths are ignored, with a diagnostic.
+  ///
+  /// - Complexity: O(r + k) for r items in the old and the new range and k displayed cells.
+  public func extendSelection(to indexPath: ItemPath) {
+    guard allowsSelection else { return }
+    guard isValid(indexPath) else {
+      diagnostics.report(.indexPathOutOfRange, "extendSelection(to:): \(indexPath) is out of range")
+      return
+    }
+    guard allowsMultipleSelection else { return selectItem(at: indexPath) }
+    selectRange(to: indexPath, byUser: false)
+  }
+
+  /// Selects every item (with multiple selection; one item cannot hold all). From code: no
+  /// delegate calls.
+  ///
+  /// - Complexity: O(n) for n items.
+  public func selectAllItems() {
+    guard allowsSelection, allowsMultipleSelection, counts.total > 0 else { return }
+    selectEveryItem(byUser: false)
+  }
+
+  /// Deselects every item. From code: no delegate calls.
+  public func deselectAllItems() {
+    selection.removeAll(in: self)
+  }
+
+  // MARK: Internal
+
+  /// A Shift range through `target`: the previous range from the anchor leaves (where it is
+  /// not in the new one), the new one joins. A user's range asks the delegate item by item.
+  func selectRange(to target: ItemPath, byUser: Bool) {
+    let anchor =
+      selection.anchor.flatMap { isValid($0) ? $0 : nil }
+      ?? focus.item.flatMap { isValid($0) ? $0 : nil } ?? target
+    let previous = selection.rangeEnd.map { (min(anchor, $0), max(anchor, $0)) }
+    let next = (min(anchor, target), max(anchor, target))
+    selection.anchor = anchor
+    selection.rangeEnd = target
+    var deselected: [ItemPath] = []
+    var selected: [ItemPath] = []
+    if let previous {
+      forEachItem(from: previous.0, through: previous.1) { path in
+        if (path < next.0 || path > next.1) && selection.contains(path) { deselected.append(path) }
+      }
+    }
+    forEachItem(from: next.0, through: next.1) { path in
+      if !selection.contains(path) { selected.append(path) }
+    }
+    apply(selecting: selected, deselecting: deselected, byUser: byUser)
+  }
+
+  /// Select all, from a key.
+  func selectEveryItem(byUser: Bool) {
+    var selected: [ItemPath] = []
+    selected.reserveCapacity(counts.total - selection.items.count)
+    for section in 0..<counts.sectionCount {
+      for item in 0..<counts.numberOfItems(inSection: section) {
+        let path = ItemPath(section: section, item: item)
+        if !selection.contains(path) { selected.append(path) }
+      }
+    }
+    apply(selecting: selected, deselecting: [], byUser: byUser)
+  }
+
+  /// Changes many items, then shows them once; a user's change asks the delegate about each
+  /// item and tells it about each one changed.
+  func apply(selecting selected: [ItemPath], deselecting deselected: [ItemPath], byUser: Bool) {
+    guard let delegate = byUser ? collectionDelegate : nil else {
+      selection.replace(in: self) { items in
+        for path in deselected { items.remove(path) }
+        for path in selected { items.insert(path) }
+      }
+      return
+    }
+    let deselected = deselected.filter {
+      delegate.collectionView(self, shouldDeselectItemAt: $0)
+    }
+    let selected = selected.filter { delegate.collectionView(self, shouldSelectItemAt: $0) }
+    selection.replace(in: self) { items in
+      for path in deselected { items.remove(path) }
+      for path in selected { items.insert(path) }
+    }
+    for path in deselected { delegate.collectionView(self, didDeselectItemAt: path) }
+    for path in selected { delegate.collectionView(self, didSelectItemAt: path) }
+  }
+
+  /// A user's change of one item, asking the delegate first and telling it after.
+  @discardableResult
+  func userSetSelected(_ selected: Bool, at indexPath: ItemPath) -> Bool {
+    let delegate = collectionDelegate
+    if selected {
+      guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
+        return false
+      }
+    } else {
+      guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else {
+        return false
+      }
+    }
+    selection.setSelected(selected, at: indexPath, in: self)
+    if selected {
+      delegate?.collectionView(self, didSelectItemAt: indexPath)
+    } else {
+      delegate?.collectionView(self, didDeselectItemAt: indexPath)
+    }
+    return true
+  }
+
+  /// Calls `body` with every item from `first` through `last` (both valid, `first ≤ last`), in
+  /// item order across sections.
+  func forEachItem(from first: ItemPath, through last: ItemPath, _ body: (ItemPath) -> Void) {
+    guard first <= last else { return }
+    for section in first.section...last.section {
+      let count = counts.numberOfItems(inSection: section)
+      let start = section == first.section ? first.item : 0
+      let end = section == last.section ? min(last.item, count - 1) : count - 1
+      guard start <= end else { continue }
+      for item in start...end { body(ItemPath(section: section, item: item)) }
+    }
+  }
+}
