@@ -221,6 +221,7 @@ extension CollectionViewDelegate {
   public func collectionView(
     _ collectionView: CollectionView, didDeselectDeletedItemsAt indexPaths: [ItemPath]
   ) {}
+  /// Does nothing.
   public func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {}
   /// Does nothing.
   public func collectionView(_ collectionView: CollectionView, didJumpToIndexTitleAt index: Int) {}

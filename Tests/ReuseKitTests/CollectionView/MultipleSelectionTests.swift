@@ -9,7 +9,9 @@ private final class SelectionLog: CollectionViewDelegate {
   var deselected: [ItemPath] = []
   var deleted: [[ItemPath]] = []
   var refuses: Set<ItemPath> = []
-  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath)
+  func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
+  )
     -> Bool
   { !refuses.contains(indexPath) }
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
@@ -176,7 +178,8 @@ private func drag(
   private func makeGrid(_ count: Int = 60) -> (CollectionView, Board, SelectionLog) {
     let (view, board, log) = makeSelectable(
       [Array(0..<count)],
-      layout: GridLayout(columns: .fixed(3), itemHeight: .fixed(30), columnSpacing: 4, rowSpacing: 4),
+      layout: GridLayout(
+        columns: .fixed(3), itemHeight: .fixed(30), columnSpacing: 4, rowSpacing: 4),
       viewport: Size(width: 100, height: 100))
     view.selectionDragStyle = { _, _, _ in .box }
     return (view, board, log)
@@ -317,7 +320,8 @@ private func drag(
     let (sections, last) = random.sections(1...3, items: 0...60, numberingFrom: 0)
     let layout: any CollectionViewLayout =
       index % 2 == 0
-      ? GridLayout(columns: .fixed(random.int(2...4)), itemHeight: .fixed(12), columnSpacing: 3, rowSpacing: 3)
+      ? GridLayout(
+        columns: .fixed(random.int(2...4)), itemHeight: .fixed(12), columnSpacing: 3, rowSpacing: 3)
       : WaterfallLayout(columns: .fixed(random.int(2...3)), itemHeight: .estimated(14))
     let (view, board, log) = makeSelectable(sections, layout: layout)
     defer { withExtendedLifetime((board, log)) {} }

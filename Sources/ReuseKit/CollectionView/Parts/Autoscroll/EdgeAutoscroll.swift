@@ -10,7 +10,9 @@ struct EdgeAutoscroll {
   /// The velocity, in points per second along `axis` (negative toward the start), for what is
   /// held spanning `leading`…`trailing` in viewport coordinates; 0 outside the zones or where
   /// the content cannot scroll further.
-  func velocity(leading: Double, trailing: Double, axis: Axis, in collectionView: CollectionView)
+  func velocity(
+    leading: Double, trailing: Double, axis: Axis, in collectionView: CollectionView
+  )
     -> Double
   {
     let length = collectionView.viewportSize[axis]

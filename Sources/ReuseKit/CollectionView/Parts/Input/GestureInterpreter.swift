@@ -259,7 +259,9 @@ final class GestureInterpreter {
   }
 
   /// The style of a drag that selects, when the app's decider wants one for a press here.
-  private func selectionStyle(at point: Point, modifiers: KeyModifiers, _ view: CollectionView)
+  private func selectionStyle(
+    at point: Point, modifiers: KeyModifiers, _ view: CollectionView
+  )
     -> SelectionDragStyle?
   {
     guard let selectionDragStyle, view.allowsSelection, view.allowsMultipleSelection,
