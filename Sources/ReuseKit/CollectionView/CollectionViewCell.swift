@@ -20,6 +20,11 @@ open class CollectionViewCell: ReusableView {
   /// others. Read it when drawing (a shadow, a tint).
   @exclusivity(unchecked) public internal(set) var isLifted = false
 
+  /// Whether the cell's item is carried by a drag and drop (``DragCoordinator``): it stays in
+  /// its place until the drop; draw it faded. Set before display and when a drag begins or
+  /// ends.
+  @exclusivity(unchecked) public internal(set) var isDragged = false
+
   /// Whether the cell is highlighted (pressed). Hosts set it while a touch is down.
   @exclusivity(unchecked) open var isHighlighted = false
 

@@ -27,6 +27,7 @@ extension CollectionView {
       if cell.isSelected != selected { cell.isSelected = selected }
       let focused = focus.item == indexPath
       if cell.isFocused != focused { cell.isFocused = focused }
+      if cell.isDragged { cell.isDragged = false }  // a drag's part sets it while one runs
       view = cell
     case .supplementaryView(let kind):
       view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)

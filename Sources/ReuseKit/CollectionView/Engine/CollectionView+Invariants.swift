@@ -44,6 +44,7 @@ extension CollectionView {
       focus._checkInvariants(in: self)
       prefetcher._checkInvariants(in: self)
       movement._checkInvariants(in: self)
+      movement.dragAndDrop._checkInvariants(in: self)
       swipe._checkInvariants(in: self)
       updates._checkInvariants(in: self)
       gestures._checkInvariants(in: self)
@@ -53,6 +54,7 @@ extension CollectionView {
       }
       if !pass.needsLayout && !collectionViewLayout.needsPrepare && !pass.isInPass
         && pass.preparedViewportSize == viewportSize && !movement.isActive
+        && movement.dragAndDrop.gap == nil
       {
         var expected = LayoutElements()
         if !viewportSize.isEmpty {

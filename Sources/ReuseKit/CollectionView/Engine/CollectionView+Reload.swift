@@ -24,6 +24,7 @@ extension CollectionView {
     loadCounts()
     endAnchoring.dataDidReload(in: self)
     selection.drag.end(in: self)
+    movement.dragAndDrop.dataDidReload(in: self)
     selection.keepValid(in: self)
     prefetcher.cancelAll(in: self)
     pass.needsReconfigureAll = true

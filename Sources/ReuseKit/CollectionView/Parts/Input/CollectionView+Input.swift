@@ -70,9 +70,14 @@ extension CollectionView: PointerInteractive {
       tapItem(at: focused)
       return true
     case .cancel:
-      guard interactivelyMovingItem != nil || swipedItem != nil || isSelectionDragging else {
-        return false
+      let carries = movement.dragAndDrop.coordinator?.session.map {
+        $0.source === self || $0.target === self
       }
+      guard
+        interactivelyMovingItem != nil || swipedItem != nil || isSelectionDragging
+          || carries == true
+      else { return false }
+      if carries == true { movement.dragAndDrop.coordinator?.cancelDrag() }
       gestures.cancel(in: self)
       cancelInteractiveMovement()
       cancelSelectionDrag()

@@ -32,6 +32,10 @@ final class GestureInterpreter {
     case selectionPress(SelectionDragStyle, start: Point, modifiers: KeyModifiers)
     /// A drag that selects.
     case selectionDrag
+    /// A press on an item that starts a drag and drop once it travels past the slop.
+    case dragPress(ItemPath, start: Point)
+    /// A drag and drop out of this collection view.
+    case dragging
   }
 
   /// How far, in points, a press on a claimed supplementary view travels before it is a drag.
@@ -107,6 +111,11 @@ final class GestureInterpreter {
       view.abandonTouch()  // the press stops a scroll, as a touch does
       return true
     }
+    if let item = draggableItem(at: point, view) {
+      capture = .dragPress(item, start: point)
+      view.abandonTouch()
+      return true
+    }
     capture = .content
     view.beginDrag(at: point, time: event.time)
     return true
@@ -156,6 +165,31 @@ final class GestureInterpreter {
     case .selectionDrag:
       let offset = view.contentOffset
       view.updateSelectionDrag(to: Point(x: point.x + offset.x, y: point.y + offset.y))
+    case .dragPress(let item, let start):
+      guard max(abs(point.x - start.x), abs(point.y - start.y)) >= Self.supplementarySlop else {
+        return true
+      }
+      guard let coordinator = view.dragCoordinator,
+        let origin = coordinator.frame(of: view)?.origin,
+        coordinator.beginDrag(
+          from: view, at: item, location: Point(x: start.x + origin.x, y: start.y + origin.y))
+      else {
+        // Refused: the press scrolls, as any press on the content.
+        capture = .content
+        view.beginDrag(at: start, time: event.time)
+        view.moveDrag(to: point, time: event.time)
+        return true
+      }
+      capture = .dragging
+      coordinator.moveDrag(to: Point(x: point.x + origin.x, y: point.y + origin.y))
+    case .dragging:
+      guard let coordinator = view.dragCoordinator, coordinator.session?.source === view,
+        let origin = coordinator.frame(of: view)?.origin
+      else {
+        capture = .none  // the drag ended meanwhile
+        return true
+      }
+      coordinator.moveDrag(to: Point(x: point.x + origin.x, y: point.y + origin.y))
     case .movement(let grab):
       guard view.interactivelyMovingItem != nil else { return true }  // it ended meanwhile
       // Held inside the viewport, so the lifted item stays in view (autoscroll goes on).
@@ -185,7 +219,15 @@ final class GestureInterpreter {
       }
     case .movement:
       view.endInteractiveMovement()
-    case .selectionPress:
+    case .dragging:
+      if let coordinator = view.dragCoordinator, coordinator.session?.source === view,
+        let origin = coordinator.frame(of: view)?.origin
+      {
+        let location = event.location
+        coordinator.moveDrag(to: Point(x: location.x + origin.x, y: location.y + origin.y))
+        coordinator.drop()
+      }
+    case .selectionPress, .dragPress:
       if Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
         let offset = view.contentOffset
         view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
@@ -215,6 +257,10 @@ final class GestureInterpreter {
     switch held {
     case .movement: view.cancelInteractiveMovement()
     case .selectionDrag: view.cancelSelectionDrag()
+    case .dragging:
+      if let coordinator = view.dragCoordinator, coordinator.session?.source === view {
+        coordinator.cancelDrag()
+      }
     case .content: view.cancelDrag(time: .nan)
     case .supplementary(var press, _, let moved):
       press.phase = .cancelled
@@ -270,6 +316,16 @@ final class GestureInterpreter {
     let offset = view.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
     return selectionDragStyle(view.indexPathForItem(at: content), content, modifiers)
+  }
+
+  /// The item under a press that may start a drag and drop: the view takes part in a
+  /// coordinator and has a drag delegate.
+  private func draggableItem(at point: Point, _ view: CollectionView) -> ItemPath? {
+    guard view.dragCoordinator != nil, view.dragDelegate != nil, view.swipedItem == nil else {
+      return nil
+    }
+    let offset = view.contentOffset
+    return view.indexPathForItem(at: Point(x: point.x + offset.x, y: point.y + offset.y))
   }
 
   /// Lifts the item under a press when the grip says so.

@@ -92,6 +92,7 @@ struct BatchUpdateTransaction {
   func followSelection(in view: CollectionView) {
     view.selection.follow(mapping)
     view.selection.drag.follow(mapping, in: view)
+    view.movement.dragAndDrop.follow(mapping, in: view)
     view.focus.follow(mapping, oldCounts: view.itemCounts, newCounts: newCounts)
     view.prefetcher.cancelAll(in: view)
   }

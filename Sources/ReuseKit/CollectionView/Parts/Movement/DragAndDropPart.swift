@@ -1,0 +1,358 @@
+/// A collection view's part in drag and drop (``DragCoordinator``): its delegates, and, while
+/// a drag runs, its roles in it. As the source it marks the carried items' cells
+/// (``CollectionViewCell/isDragged``) and carries the items through its batch updates; as
+/// the target it finds the place under the pointer before each query (O(log n + k)), opens
+/// the gap there (items from the place on slide by an item's length in lists and move one slot
+/// on in grids and waterfalls), and autoscrolls near its edges. It takes part in passes only
+/// while it has a role.
+final class DragAndDropPart: LayoutPassParticipant {
+  @exclusivity(unchecked) weak var coordinator: DragCoordinator?
+  @exclusivity(unchecked) weak var dragDelegate: (any CollectionViewDragDelegate)?
+  @exclusivity(unchecked) weak var dropDelegate: (any CollectionViewDropDelegate)?
+  private(set) var isSource = false
+  private(set) var isTarget = false
+  /// The pointer over the target, in viewport coordinates.
+  private var pointer = Point.zero
+  /// The gap shown: before which item (a path before the drop) and how long.
+  private(set) var gap: (insertion: ItemPath, length: Double)?
+  /// The drag ends after this pass (the target's delegate said cancel, the source lost every
+  /// item).
+  var pendingCancel = false
+  private var lastTick: Double?
+  var autoscroll = EdgeAutoscroll()
+  @exclusivity(unchecked) private var scratch = LayoutElements()
+
+  // MARK: Roles
+
+  func becomeSource(in collectionView: CollectionView) {
+    isSource = true
+    collectionView.join(self)
+    markDraggedCells(in: collectionView)
+  }
+
+  func stopBeingSource(in collectionView: CollectionView) {
+    guard isSource else { return }
+    isSource = false
+    markDraggedCells(in: collectionView)
+    leaveIfIdle(collectionView)
+  }
+
+  func becomeTarget(pointer: Point, in collectionView: CollectionView) {
+    self.pointer = pointer
+    if !isTarget {
+      isTarget = true
+      lastTick = nil
+      collectionView.join(self)
+    }
+    collectionView.setNeedsLayout()
+  }
+
+  func stopBeingTarget(in collectionView: CollectionView) {
+    guard isTarget else { return }
+    isTarget = false
+    gap = nil
+    lastTick = nil
+    collectionView.setNeedsLayout()
+    leaveIfIdle(collectionView)
+  }
+
+  private func leaveIfIdle(_ collectionView: CollectionView) {
+    guard !isSource && !isTarget else { return }
+    pendingCancel = false
+    collectionView.leave(self)
+  }
+
+  /// The displayed cells show whether the drag carries their items.
+  private func markDraggedCells(in collectionView: CollectionView) {
+    for entry in collectionView.displayedItems.entries {
+      let cell = entry.view as! CollectionViewCell
+      let dragged = isDragged(entry.attributes.indexPath)
+      if cell.isDragged != dragged {
+        cell.isDragged = dragged
+        cell.setNeedsDisplay()
+      }
+    }
+  }
+
+  /// Whether the drag carries the item at `indexPath` out of this collection view.
+  private func isDragged(_ indexPath: ItemPath) -> Bool {
+    guard isSource, let items = coordinator?.session?.items else { return false }
+    var low = 0
+    var high = items.count
+    while low < high {
+      let mid = (low + high) / 2
+      if items[mid] < indexPath { low = mid + 1 } else { high = mid }
+    }
+    return low < items.count && items[low] == indexPath
+  }
+
+  // MARK: Following updates
+
+  /// A batch update: the carried items follow theirs; deleted ones leave the drag.
+  func follow(_ mapping: ChangesetMapping, in collectionView: CollectionView) {
+    guard isSource, let session = coordinator?.session, session.source === collectionView else {
+      return
+    }
+    let items = session.items.compactMap { mapping.newIndexPath(forOld: $0) }.sorted()
+    coordinator?.sourceDidUpdate(collectionView, items: items)
+  }
+
+  /// A reload: the carried items cannot be followed, so the drag ends (nothing moved yet).
+  func dataDidReload(in collectionView: CollectionView) {
+    guard isSource else { return }
+    coordinator?.cancelDrag()
+  }
+
+  // MARK: Taking part in passes
+
+  /// prepare: the place under the pointer, the delegate's operation there, and the gap.
+  func collectionView(_ collectionView: CollectionView, willQuery layout: any CollectionViewLayout)
+  {
+    guard isTarget, let coordinator else { return }
+    let offset = collectionView.contentOffset
+    let point = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
+    let insertion = collectionView.insertionPlace(at: point, scratch: &scratch)
+    let shows = coordinator.target(collectionView, locatedInsertion: insertion)
+    guard shows, let insertion else {
+      gap = nil
+      return
+    }
+    gap = (insertion, gapLength(at: insertion, in: collectionView, layout))
+  }
+
+  /// query: items sliding down for the gap come from just before the viewport.
+  func collectionView(
+    _ collectionView: CollectionView, widenQuery rect: inout Rect,
+    layout: any CollectionViewLayout
+  ) {
+    guard let gap else { return }
+    let axis = layout.scrollDirection
+    rect.origin[axis] -= gap.length
+    rect.size[axis] += gap.length
+  }
+
+  /// present: everything from the gap on moves to make room.
+  func collectionView(
+    _ collectionView: CollectionView, present elements: inout LayoutElements,
+    layout: any CollectionViewLayout
+  ) {
+    guard let gap else { return }
+    let axis = layout.scrollDirection
+    let at = gap.insertion
+    if layout.focusNavigation == .sequential {
+      for index in elements.items.indices {
+        let path = elements.items[index].indexPath
+        if path.section > at.section || (path.section == at.section && path.item >= at.item) {
+          elements.items[index].frame.origin[axis] += gap.length
+        }
+      }
+      for index in elements.supplementaryViews.indices {
+        let element = elements.supplementaryViews[index]
+        let section = element.indexPath.section
+        if section > at.section || (section == at.section && element.supplementaryKind == .footer) {
+          elements.supplementaryViews[index].frame.origin[axis] += gap.length
+        }
+      }
+      return
+    }
+    // Grids and waterfalls: from the gap on, each item takes the next one's slot; the last
+    // of the section goes on by the step between the last two.
+    let count = collectionView.numberOfItems(inSection: at.section)
+    for index in elements.items.indices {
+      let path = elements.items[index].indexPath
+      guard path.section == at.section, path.item >= at.item else { continue }
+      let next = ItemPath(section: path.section, item: path.item + 1)
+      if path.item + 1 < count, let slot = layout.layoutAttributesForItem(at: next)?.frame {
+        elements.items[index].frame = slot
+      } else if path.item > 0,
+        let previous = layout.layoutAttributesForItem(
+          at: ItemPath(section: path.section, item: path.item - 1))?.frame
+      {
+        let frame = elements.items[index].frame
+        elements.items[index].frame.origin = Point(
+          x: frame.minX + (frame.minX - previous.minX), y: frame.minY + (frame.minY - previous.minY)
+        )
+      }
+    }
+  }
+
+  /// reconcile: entering cells of carried items show it.
+  func collectionView(
+    _ collectionView: CollectionView, didDisplay view: ReusableView,
+    _ attributes: LayoutAttributes
+  ) {
+    guard isSource, attributes.category == .cell, isDragged(attributes.indexPath) else { return }
+    (view as? CollectionViewCell)?.isDragged = true
+  }
+
+  /// notify: a cancel the delegate or an update asked for.
+  func collectionViewDidFinishPass(_ collectionView: CollectionView) {
+    guard pendingCancel else { return }
+    pendingCancel = false
+    coordinator?.cancelDrag()
+  }
+
+  /// How long the gap at `insertion` is: an item's length there with the spacing after it.
+  private func gapLength(
+    at insertion: ItemPath, in collectionView: CollectionView, _ layout: any CollectionViewLayout
+  ) -> Double {
+    let axis = layout.scrollDirection
+    let count = collectionView.numberOfItems(inSection: insertion.section)
+    let near = ItemPath(section: insertion.section, item: min(insertion.item, count - 1))
+    if count > 0, let frame = layout.layoutAttributesForItem(at: near)?.frame, frame.isFinite {
+      var length = frame.length(axis)
+      let next = ItemPath(section: near.section, item: near.item + 1)
+      if near.item + 1 < count, let after = layout.layoutAttributesForItem(at: next)?.frame,
+        after.min(axis) >= frame.max(axis)
+      {
+        length = after.min(axis) - frame.min(axis)
+      }
+      return max(0, length)
+    }
+    let preview = coordinator?.session?.previewSize[axis] ?? 0
+    return preview.isFinite ? max(0, preview) : 0
+  }
+
+  // MARK: Time
+
+  /// How fast the target scrolls by itself with the pointer near its edges.
+  func autoscrollVelocity(in collectionView: CollectionView) -> Double {
+    guard isTarget else { return 0 }
+    let axis = collectionView.collectionViewLayout.scrollDirection
+    return autoscroll.velocity(
+      leading: pointer[axis], trailing: pointer[axis], axis: axis, in: collectionView)
+  }
+
+  func needsTicks(in collectionView: CollectionView) -> Bool {
+    autoscrollVelocity(in: collectionView) != 0
+  }
+
+  func advance(to time: Double, in collectionView: CollectionView) {
+    let velocity = autoscrollVelocity(in: collectionView)
+    let elapsed = lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
+    lastTick = velocity == 0 ? nil : time
+    autoscroll.scroll(
+      collectionView, axis: collectionView.collectionViewLayout.scrollDirection,
+      velocity: velocity, elapsed: elapsed)
+  }
+}
+
+extension DragAndDropPart {
+  /// Checks that a role goes with a drag of the coordinator's, and that the gap is in range.
+  /// Compiled in only with `REUSEKIT_CHECKS`.
+  func _checkInvariants(in collectionView: CollectionView) {
+    #if REUSEKIT_CHECKS
+      if isSource {
+        collectionView.invariant(
+          coordinator?.session?.source === collectionView, "a drag source without its drag")
+        for path in coordinator?.session?.items ?? [] {
+          collectionView.invariant(
+            collectionView.isValid(path), "dragged item \(path) out of range")
+        }
+      }
+      if let gap {
+        collectionView.invariant(isTarget, "a drop gap outside a drag")
+        collectionView.invariant(gap.length.isFinite && gap.length >= 0, "gap length not finite")
+      }
+      collectionView.invariant(
+        isSource || isTarget || !collectionView.participants.contains { $0 === self },
+        "drag and drop takes part in passes without a role")
+    #endif
+  }
+}
+
+extension CollectionView {
+  /// Where a drop at `point` (content coordinates) inserts: before the item whose span holds
+  /// it along the scroll axis, or after it past its middle (in lists; across in grids), the
+  /// start of a section whose header is there, the end of one whose footer is there, or the
+  /// nearest item's side in a gap; `nil` without sections.
+  ///
+  /// - Complexity: O(log n + k) per band asked, bands doubling from the point.
+  func insertionPlace(at point: Point, scratch: inout LayoutElements) -> ItemPath? {
+    let sections = numberOfSections
+    guard sections > 0, point.isFinite else { return nil }
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    let across = axis.cross
+    let sequential = layout.focusNavigation == .sequential
+    func after(_ path: ItemPath) -> ItemPath {
+      ItemPath(section: path.section, item: path.item + 1)
+    }
+    var reach = 0.001
+    while true {
+      var band = Rect(x: 0, y: 0, width: 0, height: 0)
+      band.origin[axis] = point[axis] - reach
+      band.size[axis] = 2 * reach
+      band.origin[across] = -1
+      band.size[across] = contentSize[across] + 2
+      scratch.removeAll()
+      layout.elements(in: LayoutQuery(rect: band, viewport: bounds), into: &scratch)
+      var best: (score: Double, attributes: LayoutAttributes)?
+      for attributes in scratch.items where isValid(attributes.indexPath) {
+        let frame = attributes.frame
+        let along = max(0, frame.min(axis) - point[axis], point[axis] - frame.max(axis))
+        let side = max(0, frame.min(across) - point[across], point[across] - frame.max(across))
+        let score = along * 1e6 + side
+        if best == nil || score < best!.score { best = (score, attributes) }
+      }
+      if let best {
+        let frame = best.attributes.frame
+        let path = best.attributes.indexPath
+        let before =
+          sequential || frame.min(axis) > point[axis] || frame.max(axis) < point[axis]
+          ? point[axis] < frame.mid(axis) : point[across] < frame.mid(across)
+        return before ? path : after(path)
+      }
+      if reach == 0.001 {
+        for element in scratch.supplementaryViews where element.frame.contains(point) {
+          let section = element.indexPath.section
+          guard section < sections else { continue }
+          if element.supplementaryKind == .header { return ItemPath(section: section, item: 0) }
+          return ItemPath(section: section, item: numberOfItems(inSection: section))
+        }
+      }
+      let length = contentSize[axis]
+      if point[axis] - reach <= 0 && point[axis] + reach >= length || !(reach < 1e12) {
+        // No item anywhere: the first section that has room (every section does).
+        return ItemPath(section: point[axis] <= 0 ? 0 : sections - 1, item: 0)
+      }
+      if point[axis] >= length {
+        let last = sections - 1
+        return ItemPath(section: last, item: numberOfItems(inSection: last))
+      }
+      reach = reach == 0.001 ? 8 : reach * 4
+    }
+  }
+
+  /// Whether `destination` is a place `adding` items can land once `removing` have left.
+  func isInsertionPlace(_ destination: ItemPath, adding: Int, removing: [ItemPath]) -> Bool {
+    guard destination.section >= 0, destination.section < numberOfSections,
+      destination.item >= 0, adding > 0
+    else { return false }
+    let left =
+      numberOfItems(inSection: destination.section)
+      - removing.count { $0.section == destination.section }
+    return destination.item <= left
+  }
+
+  /// After a drop: the dropped items take the focus and (with multiple selection) the
+  /// selection.
+  func showDroppedItems(_ items: [ItemPath]) {
+    let landed = items.filter(isValid)
+    guard let first = landed.first else { return }
+    if allowsSelection && allowsMultipleSelection {
+      deselectAllItems()
+      for path in landed { selectItem(at: path) }
+    }
+    focusItem(at: first, scrollsIntoView: true)
+  }
+
+  /// A drag begins here: whatever else the pointer or a motion held lets go.
+  func cancelPointerForDrag() {
+    gestures.cancel(in: self)
+    selection.drag.end(in: self)
+    cancelInteractiveMovement()
+    abandonTouch()
+    swipe.close(animated: false, in: self)
+  }
+}
