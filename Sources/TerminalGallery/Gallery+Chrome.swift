@@ -81,7 +81,10 @@ extension Gallery {
   /// The global keys, then the page's.
   var helpEntries: [(keys: String, meaning: String)] {
     let global: [(String, String)] = [
-      ("1-\(descriptors.count) [ ]", "switch page (or click a tab); ] and [ wrap around"),
+      (
+        descriptors.count >= 10 ? "1-9 0 [ ]" : "1-\(descriptors.count) [ ]",
+        "switch page (0: the tenth; or click a tab); ] [ wrap"
+      ),
       ("?", "show or close this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
     ]
     return (global + [("", "")] + currentPage.keyHelp).map { (keys: $0.0, meaning: $0.1) }

@@ -272,7 +272,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     case .character("]"): showPage(at: (currentIndex + 1) % descriptors.count)
     case .character("["): showPage(at: (currentIndex + descriptors.count - 1) % descriptors.count)
     case .character(let character):
-      if let digit = character.wholeNumberValue, digit >= 1, digit <= descriptors.count {
+      // 1 to 9 show those pages, 0 the tenth.
+      if let digit = character.wholeNumberValue.map({ $0 == 0 ? 10 : $0 }),
+        digit >= 1, digit <= descriptors.count
+      {
         showPage(at: digit - 1)
       }
     default:

@@ -171,6 +171,61 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// The board in a real terminal: a card dragged to another column lands where the gap
+  /// opened; Control-clicks select two cards that travel together; Escape returns a drag; a
+  /// drop is forbidden in Done from To do; a card held at the bottom of a column scrolls it
+  /// by itself, and the drop lands at a place that was off screen when the drag began.
+  @Test func theBoardDragsCardsBetweenColumnsInARealTerminal() throws {
+    let tmux = try Tmux.gallery(
+      columns: 100, rows: 26, "--demo board --items 1000", until: "Board · 3,000 cards")
+    defer { tmux.kill() }
+    // To do is columns 1-24, Doing 26-49, Review 51-74, Done 76-100; cards from row 4.
+    tmux.drag(through: [(10, 6), (10, 8), (35, 9)], pause: 0.05)
+    try tmux.waitFor("moved 1 card to Doing", "a card dragged to Doing")
+    try tmux.waitFor("To do · 1,199")
+    #expect(tmux.capture().contains("Doing · 601"))
+    #expect(tmux.capture().contains("#3 Cobalt Falcon"), "it shows in Doing")
+    // Control-clicks select #5 and #6 (now rows 7 and 8); a drag of one carries both.
+    for row in [7, 8] {
+      tmux.bytes(Array("\u{1B}[<16;10;\(row)M".utf8))
+      tmux.bytes(Array("\u{1B}[<16;10;\(row)m".utf8))
+    }
+    try tmux.waitFor("2 selected")
+    tmux.drag(through: [(10, 7), (10, 9), (60, 6)], pause: 0.05)
+    try tmux.waitFor("moved 2 cards to Review", "the selection travels together")
+    try tmux.waitFor("Review · 452")
+    // Escape returns a drag; Done takes no card from To do.
+    tmux.drag(through: [(10, 4), (10, 6), (35, 6)], pause: 0.05, releases: false)
+    try tmux.waitFor("drop moves 1 card to Doing")
+    try tmux.press("Escape", until: "To do · 1,197", notContaining: "drop moves")
+    tmux.bytes(Array("\u{1B}[<0;35;6m".utf8))
+    tmux.drag(through: [(10, 4), (10, 6), (85, 6)], pause: 0.05, releases: false)
+    try tmux.waitFor("Done takes cards only from Review")
+    tmux.bytes(Array("\u{1B}[<0;85;6m".utf8))
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(tmux.capture().contains("To do · 1,197") && tmux.capture().contains("Done · 750"))
+    // Held at the bottom of Doing, the column scrolls; the drop lands far below.
+    tmux.drag(through: [(10, 4), (10, 6), (35, 20), (35, 25)], pause: 0.05, releases: false)
+    let deadline = Date().addingTimeInterval(10)
+    var position = 0
+    while Date() < deadline {
+      let screen = tmux.capture()
+      if let range = screen.range(of: "to Doing, position ") {
+        position =
+          Int(
+            screen[range.upperBound...].prefix { $0.isNumber || $0 == "," }
+              .filter(\.isNumber)) ?? 0
+        if position > 60 { break }
+      }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(position > 60, "the column scrolled on under the held card")
+    tmux.bytes(Array("\u{1B}[<0;35;25m".utf8))
+    try tmux.waitFor("Doing · 602")
+    try tmux.waitFor("To do · 1,196")
+    try tmux.quit()
+  }
+
   /// A CSV file of 2,000,000 rows in a real terminal: the table's first screen shows while the
   /// rest loads, Ctrl-C ends the gallery at once (loading or not) with the terminal restored,
   /// and a second launch left alone counts every row.

@@ -127,7 +127,7 @@ public final class CollectionViewPane: CollectionViewHost {
 
   /// The part of the frame the collection view's content shows in (all of it but the
   /// indicator's column or row).
-  var contentFrame: CellRect {
+  public var contentFrame: CellRect {
     let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
     let indicator = showsScrollIndicator ? 1 : 0
     return vertical

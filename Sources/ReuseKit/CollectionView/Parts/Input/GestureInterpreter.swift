@@ -151,9 +151,7 @@ final class GestureInterpreter {
       capture = .supplementary(press, start: start, moved: moved)
       if moved { _ = supplementaryPressHandler?(press) }
     case .selectionPress(let style, let start, let modifiers):
-      guard max(abs(point.x - start.x), abs(point.y - start.y)) >= Self.supplementarySlop else {
-        return true
-      }
+      guard travelled(from: start, to: point, in: view) else { return true }
       let offset = view.contentOffset
       let content = { (p: Point) in Point(x: p.x + offset.x, y: p.y + offset.y) }
       guard view.beginSelectionDrag(at: content(start), style: style, modifiers: modifiers) else {
@@ -166,9 +164,7 @@ final class GestureInterpreter {
       let offset = view.contentOffset
       view.updateSelectionDrag(to: Point(x: point.x + offset.x, y: point.y + offset.y))
     case .dragPress(let item, let start):
-      guard max(abs(point.x - start.x), abs(point.y - start.y)) >= Self.supplementarySlop else {
-        return true
-      }
+      guard travelled(from: start, to: point, in: view) else { return true }
       guard let coordinator = view.dragCoordinator,
         let origin = coordinator.frame(of: view)?.origin,
         coordinator.beginDrag(
@@ -302,6 +298,13 @@ final class GestureInterpreter {
     guard supplementaryPressHandler(press) else { return false }
     capture = .supplementary(press, start: point, moved: false)
     return true
+  }
+
+  /// Whether a press has travelled far enough to be a drag (the view's drag slop, a terminal's
+  /// one cell).
+  private func travelled(from start: Point, to point: Point, in view: CollectionView) -> Bool {
+    let slop = view.dragSlop.isFinite ? max(0.5, view.dragSlop) : Self.supplementarySlop
+    return max(abs(point.x - start.x), abs(point.y - start.y)) >= slop
   }
 
   /// The style of a drag that selects, when the app's decider wants one for a press here.

@@ -1,0 +1,299 @@
+import ReuseKit
+
+/// A card of the board page: shown with its title and its topic.
+public protocol BoardCardPresenting: CollectionViewCell {
+  /// Shows card `id`.
+  func present(card id: Int, title: String, topic: String)
+}
+
+/// The `board` page: four columns of cards (To do, Doing, Review, Done), each its own
+/// collection view, sharing one ``DragCoordinator``. Select several cards (Shift and Control
+/// with clicks and arrows, a box dragged from below a column's last card or a slide along a
+/// column's left edge, Control-A), drag them to another column or within one (the column under
+/// the pointer opens a gap and scrolls near its edges), Escape cancels, and the status line says
+/// what a drop would do. `<` and `>` move the selected cards to the column on the left or the
+/// right, for the keyboard. Cards reach Done only through Review: a drop from another column is
+/// forbidden there.
+///
+/// `--items N` makes 3 × N cards (at least 8); `--data` uses the file's items.
+public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionViewDataSource,
+  CollectionViewDelegate, CollectionViewDragDelegate, CollectionViewDropDelegate
+{
+  /// `--demo board`.
+  public static var name: String { "board" }
+  /// The reuse identifier the cards are registered under.
+  public static var cardIdentifier: String { "card" }
+  /// The columns' titles.
+  public static var columnTitles: [String] { ["To do", "Doing", "Review", "Done"] }
+
+  /// The tab's title.
+  public let title = "Board"
+  /// The columns, left to right.
+  public let columns: [CollectionView]
+  /// The cards (ids) of each column, top to bottom.
+  public private(set) var cards: [[Int]]
+  /// Drags between the columns; the host adds the columns with their frames.
+  public let coordinator = DragCoordinator()
+  /// The column the keys go to.
+  public private(set) var activeColumn = 0
+  /// What the last drop or move did.
+  public private(set) var lastChange = "no moves yet"
+  private let titles: [String]?
+
+  /// The board for `options`, rows `metrics.rowLength` tall.
+  public init(options: GalleryOptions, metrics: GalleryMetrics) {
+    let items = options.data?.sections.flatMap(\.items)
+    titles = items?.map(\.title)
+    let total = items?.count ?? max(8, 3 * options.itemCount)
+    // To do 40 %, Doing 20 %, Review 15 %, Done the rest.
+    let shares = [total * 40 / 100, total * 20 / 100, total * 15 / 100]
+    var next = 0
+    var cards: [[Int]] = []
+    for share in shares + [total - shares.reduce(0, +)] {
+      cards.append(Array(next..<next + share))
+      next += share
+    }
+    self.cards = cards
+    columns = (0..<4).map { _ in
+      let view = CollectionView(layout: ListLayout(itemSizing: .uniform(metrics.rowLength)))
+      view.allowsMultipleSelection = true
+      view.overscan = metrics.overscan
+      view.register(Cell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
+      // A box from empty space (below the last card), a slide along the left edge.
+      view.selectionDragStyle = { item, point, _ in
+        item == nil ? .box : (point.x < metrics.rowLength ? .slide : nil)
+      }
+      return view
+    }
+    for view in columns {
+      view.dataSource = self
+      view.delegate = self
+      view.dragDelegate = self
+      view.dropDelegate = self
+      view.accessibilityLabel = "cards"
+    }
+    if let first = columns.first, !cards[0].isEmpty {
+      first.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    }
+  }
+
+  /// The column `view` shows, if it is one of the board's.
+  public func column(of view: CollectionView) -> Int? {
+    columns.firstIndex { $0 === view }
+  }
+
+  /// The title of card `id`.
+  public func cardTitle(_ id: Int) -> String {
+    if let titles, id < titles.count { return titles[id] }
+    return "#\((id + 1).formatted) " + DemoData.title(forItem: id)
+  }
+
+  /// The topic of card `id`.
+  public func cardTopic(_ id: Int) -> String {
+    DemoData.topics[id % DemoData.topics.count].lowercased()
+  }
+
+  // MARK: Data source
+
+  /// One section a column.
+  public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  /// The column's cards.
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
+    -> Int
+  {
+    column(of: collectionView).map { cards[$0].count } ?? 0
+  }
+
+  /// A card.
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(
+      Cell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
+    if let column = column(of: collectionView), indexPath.item < cards[column].count {
+      let id = cards[column][indexPath.item]
+      cell.present(card: id, title: cardTitle(id), topic: cardTopic(id))
+    }
+    return cell
+  }
+
+  // MARK: Pointer
+
+  /// A press in a column makes it the active one, with the cursor on the card clicked.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
+    clicked(indexPath, in: collectionView)
+  }
+
+  /// A click that deselects a card puts the cursor on it too.
+  public func collectionView(
+    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
+  ) {
+    clicked(indexPath, in: collectionView)
+  }
+
+  private func clicked(_ path: ItemPath, in view: CollectionView) {
+    guard view.hasPointerCapture || view.isSelectionDragging, let index = column(of: view) else {
+      return
+    }
+    activeColumn = index
+    if !view.isSelectionDragging { view.focusItem(at: path, scrollsIntoView: false) }
+  }
+
+  /// A press that began in `view` makes it the active column.
+  public func pointerDidPress(in view: CollectionView) {
+    if let index = column(of: view) { activeColumn = index }
+  }
+
+  // MARK: Drag and drop
+
+  /// Done takes cards only from Review and from itself.
+  public func collectionView(
+    _ collectionView: CollectionView, dropOperationFor session: DragSession,
+    at destination: ItemPath
+  ) -> DropOperation {
+    guard let target = column(of: collectionView), let source = session.source.flatMap(column(of:))
+    else { return .forbidden }
+    return target == 3 && source != 2 && source != 3 ? .forbidden : .move
+  }
+
+  /// Moves the dragged cards' ids from their column to the target's.
+  public func collectionView(
+    _ collectionView: CollectionView, performDrop session: DragSession, at destination: ItemPath,
+    operation: DropOperation
+  ) {
+    guard let target = column(of: collectionView), let source = session.source.flatMap(column(of:))
+    else { return }
+    let moved = move(session.items.map(\.item), from: source, to: target, at: destination.item)
+    lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+    activeColumn = target
+  }
+
+  /// Moves the cards at `items` (ascending) of column `source` to `target` at `index` (an
+  /// index after their removal), in the data only. Returns how many moved.
+  private func move(_ items: [Int], from source: Int, to target: Int, at index: Int) -> Int {
+    let valid = items.filter { $0 >= 0 && $0 < cards[source].count }
+    let ids = valid.map { cards[source][$0] }
+    for item in valid.reversed() { cards[source].remove(at: item) }
+    cards[target].insert(contentsOf: ids, at: min(max(0, index), cards[target].count))
+    return ids.count
+  }
+
+  /// Moves the active column's selected cards (or the focused one) to the top of the column
+  /// on the left (`-1`) or the right (`1`), as a drop there would: one batch update in each.
+  /// Returns whether anything moved.
+  @discardableResult
+  public func moveSelection(by step: Int) -> Bool {
+    let source = activeColumn
+    let target = source + step
+    let view = columns[source]
+    guard target >= 0, target < columns.count, coordinator.session == nil else { return false }
+    var items = view.indexPathsForSelectedItems
+    if items.isEmpty, let focused = view.focusedIndexPath { items = [focused] }
+    guard !items.isEmpty else { return false }
+    if target == 3 && source != 2 {
+      lastChange = "cards reach Done through Review"
+      return false
+    }
+    let moved = move(items.map(\.item), from: source, to: target, at: 0)
+    let inserted = (0..<moved).map { ItemPath(section: 0, item: $0) }
+    view.performBatchUpdates { view.deleteItems(at: items) }
+    let other = columns[target]
+    other.performBatchUpdates { other.insertItems(at: inserted) }
+    other.deselectAllItems()
+    for path in inserted { other.selectItem(at: path) }
+    other.focusItem(at: ItemPath(section: 0, item: 0))
+    activeColumn = target
+    lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+    return true
+  }
+
+  // MARK: Keys and state
+
+  /// `<` and `>` move the selection to a neighbouring column; ← and → (and Tab) change the
+  /// active column, keeping the cursor's row; Escape cancels a drag; the other keys go to the
+  /// active column (Shift with arrows extends the selection, Control-A selects the column).
+  public func handle(_ key: KeyPress) -> Bool {
+    if key.key == .escape, coordinator.session != nil {
+      coordinator.cancelDrag()
+      return true
+    }
+    switch key.key {
+    case .character("<"): return moveSelection(by: -1)
+    case .character(">"): return moveSelection(by: 1)
+    case .tab: return activate(activeColumn + (key.modifiers.contains(.shift) ? -1 : 1))
+    case .left where key.modifiers.isEmpty: return activate(activeColumn - 1)
+    case .right where key.modifiers.isEmpty: return activate(activeColumn + 1)
+    default: return columns[activeColumn].handle(key)
+    }
+  }
+
+  /// Makes column `index` (wrapping) the active one, with the cursor on the row it had in the
+  /// previous one.
+  private func activate(_ index: Int) -> Bool {
+    let previous = columns[activeColumn]
+    let row = previous.focusedIndexPath?.item ?? 0
+    activeColumn = (index % columns.count + columns.count) % columns.count
+    let view = columns[activeColumn]
+    let count = cards[activeColumn].count
+    if count > 0 {
+      let visible = view.indexPathsForVisibleItems.map(\.item)
+      let keep = view.focusedIndexPath?.item ?? min(row, count - 1)
+      let item = visible.contains(keep) ? keep : (visible.first ?? min(row, count - 1))
+      view.focusItem(at: ItemPath(section: 0, item: item))
+    }
+    return true
+  }
+
+  /// What a drop now would do, when a drag runs; `nil` otherwise.
+  public var dragStatus: String? {
+    guard let session = coordinator.session else { return nil }
+    let what = plural(session.items.count, "card")
+    guard let target = session.target.flatMap(column(of:)) else {
+      return "dragging \(what): release over a column"
+    }
+    switch session.operation {
+    case .move, .copy:
+      let place = (session.destination?.item ?? 0) + 1
+      return "drop moves \(what) to \(Self.columnTitles[target]), position \(place.formatted)"
+    case .forbidden, .cancel:
+      return "\(Self.columnTitles[target]) takes cards only from Review: a drop returns \(what)"
+    }
+  }
+
+  /// The active column, its cursor's card, the selection, and what a drag would do.
+  public var status: String {
+    if let dragStatus { return dragStatus }
+    let view = columns[activeColumn]
+    let name = Self.columnTitles[activeColumn]
+    let current = view.focusedIndexPath.flatMap { path in
+      path.item < cards[activeColumn].count ? cardTitle(cards[activeColumn][path.item]) : nil
+    }
+    let selected = view.indexPathsForSelectedItems.count
+    return "\(name): \(current ?? "no card")"
+      + (selected > 0 ? " · \(selected.formatted) selected" : "") + " · \(lastChange)"
+  }
+
+  /// The page's keys.
+  public var keyHelp: [(String, String)] {
+    [
+      ("← → Tab", "another column"), ("↑ ↓ PgUp PgDn Home End", "move in the column"),
+      ("Shift + those", "extend the selection"), ("Space, click", "select a card"),
+      ("Ctrl-click", "toggle a card"), ("Shift-click", "select a range"),
+      ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
+      ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
+      ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
+    ]
+  }
+
+  /// The active column's card titles.
+  public func itemTitle(at indexPath: ItemPath) -> String? {
+    let column = cards[activeColumn]
+    return indexPath.item < column.count ? cardTitle(column[indexPath.item]) : nil
+  }
+}

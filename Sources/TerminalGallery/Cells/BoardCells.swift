@@ -1,0 +1,49 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+
+/// A card of the board: a colour mark for its topic, its title, and its topic; faded while a
+/// drag carries it.
+final class BoardCardCell: TerminalCell, BoardCardPresenting {
+  private var id = 0
+  private var title = ""
+  private var topic = ""
+
+  func present(card id: Int, title: String, topic: String) {
+    (self.id, self.title, self.topic) = (id, title, topic)
+    accessibilityLabel = title
+    accessibilityValue = topic
+  }
+
+  override func prepareForReuse() {
+    title = ""
+    topic = ""
+  }
+
+  override func draw(in context: DrawContext) {
+    let background =
+      isDragged
+      ? Theme.background
+      : Theme.cellBackground(cursor: isFocused, selected: isSelected)
+    let foreground =
+      isDragged ? Theme.dimText : (isFocused ? Theme.onAccent : Theme.text)
+    context.fill(TextStyle(background: background))
+    let mark = Theme.palette[id % Theme.palette.count]
+    context.text(isDragged ? "┆" : "▌", x: 0, y: 0, style: TextStyle(foreground: mark))
+    let check = isSelected ? "✓" : (isFocused && context.marksWithText ? ">" : " ")
+    context.text(
+      check, x: 1, y: 0, style: TextStyle(foreground: isFocused ? foreground : Theme.selection))
+    let tag = "#" + topic
+    let room = max(0, context.width - 3)
+    let tagWidth = room >= 28 ? min(CharacterWidth.of(tag), room / 3) : 0
+    context.text(
+      title, x: 2, y: 0,
+      style: TextStyle(foreground: foreground, attributes: isFocused ? .bold : []),
+      maxWidth: max(0, room - tagWidth - (tagWidth > 0 ? 1 : 0)))
+    if tagWidth > 0 {
+      context.text(
+        tag, x: context.width - tagWidth, y: 0,
+        style: TextStyle(foreground: isFocused ? foreground : mark), maxWidth: tagWidth)
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+
+/// The `board` page: four columns of cards (To do, Doing, Review, Done), each a collection
+/// view in its own pane, with drag and drop between them (``BoardModel``). The pane holding a
+/// press gets the mouse until it lifts, so a drag goes on over the other columns; the dragged
+/// cards follow the pointer as a small card of their own.
+///
+/// `--items N` makes 3 × N cards; `--data` uses the file's items.
+final class BoardPage: OptionsPage {
+  let model: BoardModel<BoardCardCell>
+  let panes: [CollectionViewPane]
+  private var frame = CellRect.zero
+  /// Where the pointer is (screen cells), for the dragged cards' preview.
+  private var pointer: (column: Int, row: Int)?
+
+  init(options: GalleryOptions) {
+    model = BoardModel(options: options, metrics: .terminal)
+    panes = model.columns.map { .themed($0, showsScrollIndicator: true) }
+  }
+
+  var title: String { model.title }
+
+  // MARK: Layout and drawing
+
+  /// The columns side by side below a heading, each with a title row, one column of space
+  /// between them; the coordinator learns where each viewport is.
+  func layout(in frame: CellRect) {
+    self.frame = frame
+    let count = panes.count
+    let width = max(0, (frame.width - (count - 1)) / count)
+    for (index, pane) in panes.enumerated() {
+      let x = frame.x + index * (width + 1)
+      let extra = index == count - 1 ? max(0, frame.width - count * width - (count - 1)) : 0
+      pane.frame = CellRect(
+        x: x, y: frame.y + 2, width: width + extra, height: max(0, frame.height - 2))
+      pane.collectionView.layoutIfNeeded()
+      let content = pane.contentFrame
+      model.coordinator.add(
+        pane.collectionView,
+        frame: Rect(
+          x: Double(content.x), y: Double(content.y), width: Double(content.width),
+          height: Double(content.height)))
+      if let focused = pane.collectionView.focusedIndexPath {
+        pane.collectionView.focusItem(at: focused)
+      }
+    }
+  }
+
+  func draw(into canvas: Canvas) {
+    canvas.fill(frame, style: Theme.plain)
+    guard !frame.isEmpty else { return }
+    let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
+    let total = model.cards.reduce(0) { $0 + $1.count }
+    context.text(
+      " Board · \(plural(total, "card")) in four columns, each its own collection view",
+      x: 0, y: 0, style: Theme.title)
+    for (index, pane) in panes.enumerated() {
+      let active = index == model.activeColumn
+      let heading = CellRect(x: pane.frame.x, y: frame.y + 1, width: pane.frame.width, height: 1)
+      let style =
+        active
+        ? TextStyle(foreground: Theme.onAccent, background: Theme.accent, attributes: .bold)
+        : TextStyle(foreground: Theme.text, background: Theme.bar)
+      canvas.fill(heading, style: style)
+      let name = BoardModel<BoardCardCell>.columnTitles[index]
+      DrawContext(canvas: canvas, frame: heading, clip: heading).text(
+        " \(name) · \(model.cards[index].count.formatted)", x: 0, y: 0, style: style,
+        maxWidth: heading.width)
+      pane.draw(into: canvas)
+      drawBox(of: pane, into: canvas)
+    }
+    drawPreview(into: canvas)
+  }
+
+  /// A drag box's outline, clipped to its pane.
+  private func drawBox(of pane: CollectionViewPane, into canvas: Canvas) {
+    guard let box = pane.collectionView.selectionDragBox else { return }
+    let offset = pane.collectionView.contentOffset
+    let content = pane.contentFrame
+    let left = content.x + Int((box.minX - offset.x).rounded(.down))
+    let top = content.y + Int((box.minY - offset.y).rounded(.down))
+    let right = content.x + Int((box.maxX - offset.x).rounded(.down))
+    let bottom = content.y + Int((box.maxY - offset.y).rounded(.down))
+    let style = TextStyle(foreground: Theme.warning)
+    let clip = DrawContext(canvas: canvas, frame: content, clip: content)
+    for x in left...max(left, right) {
+      clip.text("┄", x: x - content.x, y: top - content.y, style: style)
+      clip.text("┄", x: x - content.x, y: bottom - content.y, style: style)
+    }
+    for y in top...max(top, bottom) {
+      clip.text("┆", x: left - content.x, y: y - content.y, style: style)
+      clip.text("┆", x: right - content.x, y: y - content.y, style: style)
+    }
+  }
+
+  /// The dragged cards at the pointer: the first card's title and how many more.
+  private func drawPreview(into canvas: Canvas) {
+    guard let session = model.coordinator.session, let pointer,
+      let source = session.source, let column = model.column(of: source),
+      let first = session.items.first, first.item < model.cards[column].count
+    else { return }
+    let title = model.cardTitle(model.cards[column][first.item])
+    let more = session.items.count > 1 ? " +\(session.items.count - 1)" : ""
+    let text = " ⠿ " + title + more + " "
+    let width = min(CharacterWidth.of(text), max(0, frame.width - 2))
+    let x = min(max(frame.x, pointer.column + 1), frame.maxX - width)
+    let y = min(max(frame.y, pointer.row), frame.maxY - 1)
+    let style = TextStyle(
+      foreground: Theme.onAccent,
+      background: session.canDrop ? Theme.selection : Theme.warning, attributes: .bold)
+    let cell = CellRect(x: x, y: y, width: width, height: 1)
+    canvas.fill(cell, style: style)
+    DrawContext(canvas: canvas, frame: cell, clip: cell).text(
+      text, x: 0, y: 0, style: style, maxWidth: width)
+  }
+
+  // MARK: Input
+
+  func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    key.keyPress.map(model.handle) ?? false
+  }
+
+  /// The pane holding a press gets the mouse until it lifts; otherwise the pane under it.
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
+    pointer = (mouse.column, mouse.row)
+    if let held = panes.first(where: { $0.isPressed }) {
+      return held.handle(mouse, at: time)
+    }
+    for pane in panes where pane.contains(column: mouse.column, row: mouse.row) {
+      let used = pane.handle(mouse, at: time)
+      if used && mouse.kind == .press { model.pointerDidPress(in: pane.collectionView) }
+      return used
+    }
+    return false
+  }
+
+  // MARK: Time and state
+
+  func tick(now: Double) {
+    for pane in panes { pane.tick(now: now) }
+  }
+
+  var isAnimating: Bool { panes.contains { $0.collectionView.isAnimating } }
+
+  var counters: ReuseCounters { model.columns[model.activeColumn].reuseCounters }
+
+  var poolSizes: [String: Int] {
+    panes.reduce(into: [:]) { sizes, pane in
+      sizes.merge(pane.collectionView.poolSizes) { $0 + $1 }
+    }
+  }
+
+  var status: String { model.status }
+
+  var keyHelp: [(String, String)] { model.keyHelp }
+
+  var restorableView: CollectionView? { model.columns[model.activeColumn] }
+
+  var announcingViews: [CollectionView] { model.columns }
+
+  var cursorPosition: (column: Int, row: Int)? { panes[model.activeColumn].focusCursor }
+
+  func willHide() {
+    model.coordinator.cancelDrag()
+    for pane in panes { pane.cancelTouches() }
+  }
+}
