@@ -25,7 +25,8 @@ measure() {
 if [ $# -ge 1 ]; then
   measure "$1" "${2:-2000}"
 else
-  for scenario in list estimated waterfall carousel reorder reorder-grid reorder-baseline picker table table-row; do
+  for scenario in list estimated waterfall carousel reorder reorder-grid reorder-baseline picker \
+    table table-row dnd box drag-baseline; do
     measure "$scenario" 2000
   done
   measure render 200

@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
   registerChatBenchmarks()
   registerReorderBenchmarks()
   registerTableBenchmarks()
+  registerDragBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

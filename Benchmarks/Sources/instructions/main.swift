@@ -41,6 +41,14 @@ case "reorder", "reorder-grid", "reorder-baseline":
     warmUpFrames: 200)
   for _ in 0..<operations { scenario.frame() }
   sink = scenario.view.reuseCounters.visible
+case "dnd", "box", "drag-baseline":
+  // A drag and drop frame between two lists of 1,000,000 items, a drag-box frame over a grid
+  // of 1,000,000, or the list scrolled 7 points a frame.
+  let kind: DragScenario.Kind =
+    arguments[1] == "dnd" ? .dnd : arguments[1] == "box" ? .box : .scroll
+  let scenario = DragScenario(kind, warmUpFrames: 200)
+  for _ in 0..<operations { scenario.frame() }
+  sink = scenario.visible
 case "picker":
   // A 120 Hz frame of flings across 1,000 × 1,000 swatches (a fling starts when one ends).
   let fixture = PickerFixture()
