@@ -10,11 +10,11 @@ public final class GTKGallery {
   /// The pages, by their `--demo` names, in tab order.
   public static let pageNames = [
     "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
-    "table",
+    "table", "board",
   ]
   static let titles = [
     "List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel", "Outline",
-    "GTK model", "Table",
+    "GTK model", "Table", "Board",
   ]
 
   /// The gallery's window.
@@ -176,11 +176,16 @@ public final class GTKGallery {
         gtk_box_append($0, page.widget)
       }
     }
-    page.host.didPlaceViews = { [unowned self] in refreshStatus() }
-    page.host.keyHandler = { [unowned self, unowned page] key in
-      let used = page.handleKey(key)
-      refreshStatus()
-      return used
+    for host in page.hosts {
+      host.didPlaceViews = { [unowned self, unowned page] in
+        page.didPlaceViews()
+        refreshStatus()
+      }
+      host.keyHandler = { [unowned self, unowned page] key in
+        let used = page.handleKey(key)
+        refreshStatus()
+        return used
+      }
     }
     page.host.grabKeyboardFocus()
     if let bar = page as? OptionBarScreen { bar.reconnectIndicator() }
@@ -228,6 +233,7 @@ public final class GTKGallery {
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
     switch keyval {
     case 0x31...0x39: show(Int(keyval) - 0x31)  // 1…9
+    case 0x30: show(9)  // 0: the tenth
     case 0x71: isOpen = false  // q
     default:
       guard let key = KeyPress(keyval: keyval, state: state) else { return false }

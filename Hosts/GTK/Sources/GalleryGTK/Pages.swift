@@ -19,6 +19,17 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   func handleKey(_ key: KeyPress) -> Bool
   /// A line about the page's state, for the status bar.
   var status: String { get }
+  /// Every host on the page (the main one, by default).
+  var hosts: [CollectionViewWidget] { get }
+  /// A host placed its views (after input or a tick): the page syncs what spans its hosts.
+  func didPlaceViews()
+}
+
+extension GTKPage {
+  /// The main host.
+  var hosts: [CollectionViewWidget] { [host] }
+  /// Nothing spans hosts.
+  func didPlaceViews() {}
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -74,6 +85,7 @@ enum GTKPages {
     case OutlineModel<OutlineRowCell>.name: return outline(options)
     case "store": return StorePage(options: options)
     case TableModel.name: return table(options)
+    case BoardModel<BoardCardGTKCell>.name: return BoardPage(options: options)
     default: return carousel(options, autoscroll: autoscroll)
     }
   }

@@ -1,7 +1,7 @@
 import GalleryGTK
-import ReuseGTK
 import GalleryKit
 import Glibc
+import ReuseGTK
 
 // No Foundation here: it would map ICU and its own runtime, about 20 MB of resident memory
 // GtkListView does not pay (Benchmarks/peers/gtk.sh compares them).

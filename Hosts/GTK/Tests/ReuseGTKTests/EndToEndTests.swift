@@ -112,6 +112,50 @@ final class EndToEndTests: XCTestCase {
     XCTAssertGreaterThan(gallery.offset.y, released + 100, "the release flung: \(gallery.status)")
   }
 
+  /// The board: a card dragged from To do over Doing opens a gap there and lands in it on
+  /// release (one batch in each column); a drag held over Doing and cancelled with Escape
+  /// returns its card; Done refuses a card from To do.
+  func testTheBoardDragsACardBetweenColumnsAndEscapeReturnsOne() throws {
+    let gallery = try Gallery(page: "board")
+    // Columns about 240 px wide from x 0; cards 44 px tall from y 60; #3 at y 170.
+    try Self.run(
+      "xdotool",
+      [
+        "mousemove", "100", "170", "mousedown", "1", "sleep", "0.05", "mousemove", "100", "180",
+        "sleep", "0.05", "mousemove", "220", "240", "sleep", "0.05", "mousemove", "340", "300",
+      ])
+    try gallery.waitFor("the gap in Doing") { $0.contains("drop moves 1 card to Doing") }
+    try xdotool("mouseup", "1")
+    try gallery.waitFor("the drop") {
+      $0.contains("Doing: #3 Cobalt Falcon · 1 selected · moved 1 card to Doing")
+        && $0.contains("total:601|")
+    }
+    // Held over Doing, then Escape: the card stays in To do.
+    try Self.run(
+      "xdotool",
+      [
+        "mousemove", "100", "82", "mousedown", "1", "sleep", "0.05", "mousemove", "100", "92",
+        "sleep", "0.05", "mousemove", "340", "200",
+      ])
+    try gallery.waitFor("a second drag") { $0.contains("drop moves 1 card to Doing") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the cancel") { !$0.contains("drop moves") }
+    try xdotool("mouseup", "1")
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertTrue(gallery.status.contains("total:601|"), gallery.status)
+    // Done takes no card from To do.
+    try Self.run(
+      "xdotool",
+      [
+        "mousemove", "100", "82", "mousedown", "1", "sleep", "0.05", "mousemove", "100", "92",
+        "sleep", "0.05", "mousemove", "840", "200",
+      ])
+    try gallery.waitFor("the refusal") { $0.contains("Done takes cards only from Review") }
+    try xdotool("mouseup", "1")
+    try gallery.waitFor("the card back") { !$0.contains("Done takes") }
+    XCTAssertFalse(gallery.status.contains("moved 1 card to Done"), gallery.status)
+  }
+
   func testAWheelNotchScrollsOneLine() throws {
     let gallery = try Gallery(page: "list")
     try xdotool("mousemove", "400", "400")
@@ -415,7 +459,7 @@ final class EndToEndTests: XCTestCase {
     let record = ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1"
     for page in [
       "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
-      "table",
+      "table", "board",
     ] {
       let gallery = try Gallery(page: page)
       Thread.sleep(forTimeInterval: 0.5)

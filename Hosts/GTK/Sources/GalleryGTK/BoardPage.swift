@@ -1,0 +1,137 @@
+import CGtk
+import GalleryKit
+import ReuseGTK
+import ReuseKit
+
+/// The `board` page: four columns of cards (To do, Doing, Review, Done), each a collection view
+/// in its own host widget, side by side in a `GtkBox`, sharing one ``ReuseKit/DragCoordinator``
+/// (``GalleryKit/BoardModel``). A drag keeps its press in the column it began in (GTK's drag
+/// gesture holds it), and the coordinator carries it over the others; the dragged card follows
+/// the pointer as a label in a `GtkOverlay`. Each column tells the coordinator where it is
+/// whenever it is resized.
+final class BoardPage: GTKPage {
+  let name = "board"
+  let title = "Board"
+  let model: BoardModel<BoardCardGTKCell>
+  let hosts: [CollectionViewWidget]
+  /// The overlay: the columns, and the dragged card above them.
+  let widget: UnsafeMutablePointer<GtkWidget>
+  private let columns: UnsafeMutablePointer<GtkWidget>
+  private let headings: [UnsafeMutablePointer<GtkWidget>]
+  private let preview: UnsafeMutablePointer<GtkWidget>
+  private var isSyncing = false
+
+  init(options: GalleryOptions) {
+    model = BoardModel(options: options, metrics: .gtk)
+    hosts = model.columns.map { CollectionViewWidget(collectionView: $0) }
+    columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+    asBox(columns) { gtk_box_set_homogeneous($0, 1) }
+    var headings: [UnsafeMutablePointer<GtkWidget>] = []
+    for (index, host) in hosts.enumerated() {
+      let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+      let heading = gtk_label_new(nil)!
+      gtk_label_set_xalign(OpaquePointer(heading), 0)
+      gtk_widget_add_css_class(heading, "heading")
+      gtk_widget_set_margin_start(heading, 6)
+      asBox(column) { gtk_box_append($0, heading) }
+      gtk_widget_set_vexpand(host.widget, 1)
+      gtk_widget_set_hexpand(host.widget, 1)
+      asBox(column) { gtk_box_append($0, host.widget) }
+      asBox(columns) { gtk_box_append($0, column) }
+      host.collectionView.accessibilityLabel = BoardModel<BoardCardGTKCell>.columnTitles[index]
+      headings.append(heading)
+    }
+    self.headings = headings
+    preview = gtk_label_new(nil)
+    gtk_widget_add_css_class(preview, "osd")
+    gtk_widget_set_halign(preview, GTK_ALIGN_START)
+    gtk_widget_set_valign(preview, GTK_ALIGN_START)
+    gtk_widget_set_can_target(preview, 0)
+    gtk_widget_set_visible(preview, 0)
+    widget = gtk_overlay_new()
+    gtk_overlay_set_child(OpaquePointer(widget), columns)
+    gtk_overlay_add_overlay(OpaquePointer(widget), preview)
+    for host in hosts {
+      host.didResize = { [unowned self] _ in placeColumns() }
+    }
+    refreshHeadings()
+  }
+
+  /// The active column's host: the keys and the status go there.
+  var host: CollectionViewWidget { hosts[model.activeColumn] }
+
+  var status: String { model.status }
+
+  func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
+
+  func handleKey(_ key: KeyPress) -> Bool {
+    let before = model.activeColumn
+    let used = model.handle(key)
+    for host in hosts { host.layoutAndPlace() }
+    if model.activeColumn != before { host.grabKeyboardFocus() }
+    refreshHeadings()
+    return used
+  }
+
+  /// After a host placed its views: the dragged card follows the pointer, the other columns
+  /// show the gap and the drag's marks, the headings their counts.
+  func didPlaceViews() {
+    guard !isSyncing else { return }
+    isSyncing = true
+    defer { isSyncing = false }
+    if model.coordinator.session != nil || gtk_widget_get_visible(preview) != 0 {
+      for host in hosts { host.layoutAndPlace() }
+    }
+    updatePreview()
+    refreshHeadings()
+  }
+
+  /// Tells the coordinator where each column's viewport is, in the box's coordinates.
+  private func placeColumns() {
+    for host in hosts {
+      var x = 0.0
+      var y = 0.0
+      guard gtk_widget_translate_coordinates(host.widget, columns, 0, 0, &x, &y) != 0 else {
+        continue
+      }
+      // The widget's own size: its viewport takes it only after this callback.
+      let width = Double(gtk_widget_get_width(host.widget))
+      let height = Double(gtk_widget_get_height(host.widget))
+      model.coordinator.add(
+        host.collectionView, frame: Rect(x: x, y: y, width: width, height: height))
+    }
+  }
+
+  private func updatePreview() {
+    guard let session = model.coordinator.session, let source = session.source,
+      let column = model.column(of: source), let first = session.items.first,
+      first.item < model.cards[column].count
+    else {
+      gtk_widget_set_visible(preview, 0)
+      return
+    }
+    let more = session.items.count > 1 ? "  +\(session.items.count - 1)" : ""
+    let verdict = session.canDrop ? "" : "  ⃠"
+    gtk_label_set_text(
+      OpaquePointer(preview), model.cardTitle(model.cards[column][first.item]) + more + verdict)
+    gtk_widget_set_margin_start(preview, Int32(max(0, session.location.x + 12)))
+    gtk_widget_set_margin_top(preview, Int32(max(0, session.location.y + 8)))
+    gtk_widget_set_visible(preview, 1)
+  }
+
+  private func refreshHeadings() {
+    for (index, heading) in headings.enumerated() {
+      let name = BoardModel<BoardCardGTKCell>.columnTitles[index]
+      let marker = index == model.activeColumn ? "▸ " : ""
+      gtk_label_set_text(
+        OpaquePointer(heading), "\(marker)\(name) · \(model.cards[index].count.formatted)")
+    }
+  }
+}
+
+/// Calls `body` with `widget` as the box it is.
+private func asBox(
+  _ widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkBox>) -> Void
+) {
+  widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { body($0) }
+}
