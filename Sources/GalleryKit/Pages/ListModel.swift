@@ -61,6 +61,8 @@ public final class ListModel: PageModel, CollectionViewDelegate {
           ? .perItem { [rows] in Double(rows.height(of: $0)) * rowLength } : .uniform(rowLength),
         headerLength: .fixed(metrics.headerLength)))
     list.overscan = metrics.overscan
+    // A drag along the rows' leading edge (their colour mark) selects the rows it passes.
+    list.selectionDragStyle = { _, point, _ in point.x < 2 * rowLength ? .slide : nil }
     strip = Self.makeView(
       ListLayout(
         scrollDirection: .horizontal, itemSizing: .perItem { [chips] in chips.width(of: $0) },
@@ -174,6 +176,8 @@ public final class ListModel: PageModel, CollectionViewDelegate {
     return [
       ("↑ ↓ / ← →", "move in the focused list"), ("PgUp PgDn", "page"), ("Home End", "first, last"),
       ("Enter Space", "select or deselect"),
+      ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle, all"),
+      ("drag the left edge", "select the rows it passes"),
     ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [
       ("wheel, drag", "scroll the list under the pointer; click selects"), ("index", marks),
     ]

@@ -52,6 +52,10 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     layout.itemHeight = .perItem { [unowned self] path, _ in cardLength(path.item) }
     let collectionView = feed.collectionView
     collectionView.allowsMultipleSelection = true
+    // A box selects from the gaps between the cards, or from anywhere with Shift or Control.
+    collectionView.selectionDragStyle = { item, _, modifiers in
+      item == nil || !modifiers.isDisjoint(with: [.shift, .control]) ? .box : nil
+    }
     collectionView.overscan = 2 * metrics.overscan
     collectionView.dataSource = self
     feed.loadMoreThreshold = 1.5
@@ -187,6 +191,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
       ("o", "placement: shortest first, left to right, right to left"),
       ("c", "column width: narrow, medium, wide (a relayout)"),
       ("wheel, drag", "scroll and fling; a click selects a card"),
+      ("drag from a gap, Shift-drag", "select the cards a box meets (Ctrl-drag toggles)"),
     ]
   }
 }

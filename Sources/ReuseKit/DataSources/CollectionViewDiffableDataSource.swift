@@ -119,12 +119,41 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
     }
   }
 
-  /// Makes `snapshot` the current state with a reload: no diff, no animation.
+  /// Makes `snapshot` the current state with a reload: no diff, no animation. The selection,
+  /// the selection's anchor and the focus stay with their items by identifier, wherever the
+  /// items now are; selected items no longer in the snapshot leave the selection (the
+  /// delegate is told, with their old paths).
+  ///
+  /// - Complexity: O(n) to index the snapshot, plus O(s) for s selected items.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot<SectionID, ItemID>) {
     for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
+    let old = current
+    let view = collectionView
+    let selected = view.indexPathsForSelectedItems.map { ($0, old.itemIdentifier(at: $0)) }
+    let focused = view.focusedIndexPath.flatMap(old.itemIdentifier(at:))
+    let anchor = view.selectionAnchor.flatMap(old.itemIdentifier(at:))
     current = snapshot.clearingMarks()
-    collectionView.reloadData()
-    collectionView.layoutIfNeeded()
+    view.selection.replace(in: view) { $0.removeAll() }  // put back below, by identifier
+    view.reloadData()
+    // The reload kept paths; the items' identifiers say where they went.
+    var kept = Set<ItemPath>()
+    var gone: [ItemPath] = []
+    for (path, identifier) in selected {
+      if let identifier, let now = current.indexPath(ofItem: identifier) {
+        kept.insert(now)
+      } else {
+        gone.append(path)
+      }
+    }
+    view.selection.replace(in: view) { $0 = kept }
+    view.selection.anchor = anchor.flatMap(current.indexPath(ofItem:))
+    view.selection.rangeEnd = nil
+    if let focused {
+      view.focus.setItem(current.indexPath(ofItem: focused) ?? view.focusedIndexPath, in: view)
+    }
+    view.selection.deletedByUpdate = gone
+    view.selection.reportDeleted(in: view)
+    view.layoutIfNeeded()
   }
 
   /// The identifier of the item at `indexPath`.

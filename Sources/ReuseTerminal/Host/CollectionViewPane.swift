@@ -42,6 +42,8 @@ public final class CollectionViewPane: CollectionViewHost {
   )
   /// What shows where no view is drawn.
   public var background: TextStyle = .plain
+  /// How a drag box's outline is drawn (`CollectionView.selectionDragBox`).
+  public var selectionBoxStyle = TextStyle(foreground: Color(hex: 0xE0AF68))
   /// Decides whether a press lifts the item under it to reorder it: the collection view's
   /// `reorderGrip` (given the item's path and the pressed point in its frame, in cells from its
   /// top-left corner, `true` for a grip).
@@ -121,8 +123,32 @@ public final class CollectionViewPane: CollectionViewHost {
     drawViews(
       of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: content,
       depth: 0, into: canvas)
+    drawSelectionBox(clip: content, into: canvas)
     if showsScrollIndicator { drawScrollIndicator(into: canvas) }
     if indexColumns > 0 { drawSectionIndex(into: canvas) }
+  }
+
+  /// A drag box's outline, over the content, clipped to it.
+  private func drawSelectionBox(clip: CellRect, into canvas: Canvas) {
+    guard let box = collectionView.selectionDragBox, box.isFinite else { return }
+    let offset = collectionView.contentOffset
+    func cell(_ value: Double, _ origin: Double, _ base: Int) -> Int {
+      base + Int(max(-1e6, min(1e6, value - origin)).rounded(.down))
+    }
+    let left = cell(box.minX, offset.x, clip.x)
+    let right = cell(box.maxX, offset.x, clip.x)
+    let top = cell(box.minY, offset.y, clip.y)
+    let bottom = cell(box.maxY, offset.y, clip.y)
+    let context = DrawContext(canvas: canvas, frame: clip, clip: clip)
+    // Strides, not ranges: a box beyond the clip gives an empty one.
+    for x in stride(from: max(left, clip.x - 1), through: min(right, clip.maxX), by: 1) {
+      context.text("┄", x: x - clip.x, y: top - clip.y, style: selectionBoxStyle)
+      context.text("┄", x: x - clip.x, y: bottom - clip.y, style: selectionBoxStyle)
+    }
+    for y in stride(from: max(top, clip.y - 1), through: min(bottom, clip.maxY), by: 1) {
+      context.text("┆", x: left - clip.x, y: y - clip.y, style: selectionBoxStyle)
+      context.text("┆", x: right - clip.x, y: y - clip.y, style: selectionBoxStyle)
+    }
   }
 
   /// The part of the frame the collection view's content shows in (all of it but the

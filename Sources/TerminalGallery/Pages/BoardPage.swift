@@ -69,30 +69,8 @@ final class BoardPage: OptionsPage {
         " \(name) · \(model.cards[index].count.formatted)", x: 0, y: 0, style: style,
         maxWidth: heading.width)
       pane.draw(into: canvas)
-      drawBox(of: pane, into: canvas)
     }
     drawPreview(into: canvas)
-  }
-
-  /// A drag box's outline, clipped to its pane.
-  private func drawBox(of pane: CollectionViewPane, into canvas: Canvas) {
-    guard let box = pane.collectionView.selectionDragBox else { return }
-    let offset = pane.collectionView.contentOffset
-    let content = pane.contentFrame
-    let left = content.x + Int((box.minX - offset.x).rounded(.down))
-    let top = content.y + Int((box.minY - offset.y).rounded(.down))
-    let right = content.x + Int((box.maxX - offset.x).rounded(.down))
-    let bottom = content.y + Int((box.maxY - offset.y).rounded(.down))
-    let style = TextStyle(foreground: Theme.warning)
-    let clip = DrawContext(canvas: canvas, frame: content, clip: content)
-    for x in left...max(left, right) {
-      clip.text("┄", x: x - content.x, y: top - content.y, style: style)
-      clip.text("┄", x: x - content.x, y: bottom - content.y, style: style)
-    }
-    for y in top...max(top, bottom) {
-      clip.text("┆", x: left - content.x, y: y - content.y, style: style)
-      clip.text("┆", x: right - content.x, y: y - content.y, style: style)
-    }
   }
 
   /// The dragged cards at the pointer: the first card's title and how many more.

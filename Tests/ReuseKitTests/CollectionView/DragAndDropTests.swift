@@ -286,7 +286,7 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
       time += 1.0 / 60
       let x = random.double(-10...330)
       let y = random.double(-10...110)
-      switch random.int(0...19) {
+      switch random.int(0...20) {
       case 0...2:
         if down { world.pointer(.ended, x, y, time) }
         down = world.pointer(.began, x, y, time, random.chance(0.2) ? .control : [])
@@ -341,6 +341,15 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
         world.views[which].viewportSize = Size(width: 100, height: height)
         world.coordinator.setFrame(
           Rect(x: Double(which) * 110, y: 0, width: 100, height: height), of: world.views[which])
+      case 19:
+        // A second pointer: a press (and a move) in another view while the first holds.
+        let view = world.views[random.int(0..<3)]
+        let local = Point(x: random.double(0...99), y: random.double(0...99))
+        view.handle(PointerEvent(.began, at: local, time: time))
+        view.handle(PointerEvent(.moved, at: Point(x: local.x, y: local.y + 6), time: time))
+        if random.chance(0.5) {
+          view.handle(PointerEvent(.ended, at: Point(x: local.x, y: local.y + 6), time: time))
+        }
       default:
         for view in world.views { view.layoutIfNeeded() }
       }

@@ -151,6 +151,35 @@ private func cellsShowSelection(_ view: CollectionView) -> Bool {
   }
 }
 
+@Suite struct SelectionByIdentityTests {
+  /// A reload with the same identifiers in another order (and one selected item gone): the
+  /// selection, its anchor and the focus stay with their items, and the delegate hears of
+  /// the one that left.
+  @Test func aReloadingSnapshotKeepsTheSelectionWithItsItems() {
+    let (view, source) = makeStringList((0..<30).map { "item \($0)" }, height: 100)
+    let log = SelectionLog()
+    view.delegate = log
+    view.allowsMultipleSelection = true
+    view.tapItem(at: ItemPath(section: 0, item: 2))
+    view.tapItem(at: ItemPath(section: 0, item: 5), modifiers: .shift)  // 2...5
+    view.focusItem(at: ItemPath(section: 0, item: 4))
+    var snapshot = source.snapshot()
+    let reversed = snapshot.itemIdentifiers(inSection: 0).reversed().filter { $0 != "item 3" }
+    snapshot = Snapshot()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(reversed))
+    source.applySnapshotUsingReloadData(snapshot)
+    let titles = view.indexPathsForSelectedItems.map { source.itemIdentifier(for: $0)! }
+    #expect(titles == ["item 5", "item 4", "item 2"])
+    #expect(view.focusedIndexPath.flatMap(source.itemIdentifier(for:)) == "item 4")
+    #expect(view.selectionAnchor.flatMap(source.itemIdentifier(for:)) == "item 2")
+    #expect(log.deleted == [[ItemPath(section: 0, item: 3)]])
+    view.layoutIfNeeded()
+    #expect(cellsShowSelection(view))
+    withExtendedLifetime(log) {}
+  }
+}
+
 /// What a brute force says a box selects: every item whose frame meets it.
 private func itemsMeeting(_ box: Rect, in view: CollectionView) -> [ItemPath] {
   var result: [ItemPath] = []
