@@ -1,9 +1,29 @@
 import ReuseKit
 
-/// A card of the board page: shown with its title and its topic.
+/// A card of the board page: its number, title and topic.
+public struct BoardCard: Hashable, Sendable {
+  /// The card's number (its colour comes from it).
+  public var id: Int
+  /// What the card says.
+  public var title: String
+  /// Its topic, shown as a tag.
+  public var topic: String
+}
+
+/// A cell that shows a card of the board page.
 public protocol BoardCardPresenting: CollectionViewCell {
-  /// Shows card `id`.
-  func present(card id: Int, title: String, topic: String)
+  /// The card shown.
+  var card: BoardCard? { get set }
+}
+
+extension BoardCardPresenting {
+  /// Shows `card`: it names the cell for assistive technology (its title, then its topic).
+  public func present(_ card: BoardCard) {
+    self.card = card
+    accessibilityLabel = card.title
+    accessibilityValue = card.topic
+    setNeedsDisplay()
+  }
 }
 
 /// The `board` page: four columns of cards (To do, Doing, Review, Done), each its own
@@ -17,7 +37,7 @@ public protocol BoardCardPresenting: CollectionViewCell {
 ///
 /// `--items N` makes 3 × N cards (at least 8); `--data` uses the file's items.
 public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionViewDataSource,
-  CollectionViewDelegate, CollectionViewDragDelegate, CollectionViewDropDelegate
+  ClickFocusing, CollectionViewDragDelegate, CollectionViewDropDelegate
 {
   /// `--demo board`.
   public static var name: String { "board" }
@@ -117,27 +137,16 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       Cell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
     if let column = column(of: collectionView), indexPath.item < cards[column].count {
       let id = cards[column][indexPath.item]
-      cell.present(card: id, title: cardTitle(id), topic: cardTopic(id))
+      cell.present(BoardCard(id: id, title: cardTitle(id), topic: cardTopic(id)))
     }
     return cell
   }
 
   // MARK: Pointer
 
-  /// A press in a column makes it the active one, with the cursor on the card clicked.
-  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
-  {
-    clicked(indexPath, in: collectionView)
-  }
-
-  /// A click that deselects a card puts the cursor on it too.
-  public func collectionView(
-    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
-  ) {
-    clicked(indexPath, in: collectionView)
-  }
-
-  private func clicked(_ path: ItemPath, in view: CollectionView) {
+  /// A click in a column makes it the active one, with the cursor on the card clicked (a box
+  /// or a slide leaves the cursor where it is).
+  public func clicked(_ path: ItemPath, in view: CollectionView) {
     guard view.hasPointerCapture || view.isSelectionDragging, let index = column(of: view) else {
       return
     }

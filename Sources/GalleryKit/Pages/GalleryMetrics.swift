@@ -77,6 +77,28 @@ extension ItemDescribing {
   }
 }
 
+/// A page model whose clicks move the cursor: a click that selects or deselects an item puts
+/// the focus on it (the delegate's selection calls, forwarded to ``clicked(_:in:)``).
+public protocol ClickFocusing: CollectionViewDelegate {
+  /// The user selected or deselected the item at `indexPath` in `view`.
+  func clicked(_ indexPath: ItemPath, in view: CollectionView)
+}
+
+extension ClickFocusing {
+  /// A click that selects: ``clicked(_:in:)``.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
+    clicked(indexPath, in: collectionView)
+  }
+
+  /// A click that deselects: ``clicked(_:in:)``.
+  public func collectionView(
+    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
+  ) {
+    clicked(indexPath, in: collectionView)
+  }
+}
+
 /// A page of a gallery, whatever host shows it: what it shows (its collection views or
 /// control), its data and edits, its keys, its status line and its help. A host adds cells
 /// that draw, places the views and translates input.

@@ -10,7 +10,7 @@ import ReuseKit
 /// Hosts register their cells under ``rowIdentifier``, ``headerIdentifier``,
 /// ``chipIdentifier`` and ``chipHeaderIdentifier`` (adopting ``RowPresenting``,
 /// ``TitlePresenting`` and ``ChipPresenting``) before the first layout.
-public final class ListModel: PageModel, CollectionViewDelegate {
+public final class ListModel: PageModel, ClickFocusing {
   /// `--demo list`.
   public static let name = "list"
   /// The reuse identifier the list's row cells are registered under.
@@ -108,20 +108,10 @@ public final class ListModel: PageModel, CollectionViewDelegate {
     focus = view === list ? .list : .strip
   }
 
-  /// A click selects or deselects a row or chip and puts the cursor (and the focus) on it.
-  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
-  {
-    clicked(indexPath, in: collectionView)
-  }
-
-  /// A click that deselects a row or chip also puts the cursor (and the focus) on it.
-  public func collectionView(
-    _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
-  ) {
-    clicked(indexPath, in: collectionView)
-  }
-
-  private func clicked(_ path: ItemPath, in view: CollectionView) {
+  /// A click that selects or deselects a row or chip puts the cursor (and the focus) on it; a
+  /// slide that selects rows leaves the cursor where it is.
+  public func clicked(_ path: ItemPath, in view: CollectionView) {
+    guard !view.isSelectionDragging else { return }
     focus = view === list ? .list : .strip
     view.focusItem(at: path, scrollsIntoView: false)
   }

@@ -5,22 +5,13 @@ import ReuseTerminal
 /// A card of the board: a colour mark for its topic, its title, and its topic; faded while a
 /// drag carries it.
 final class BoardCardCell: TerminalCell, BoardCardPresenting {
-  private var id = 0
-  private var title = ""
-  private var topic = ""
+  var card: BoardCard?
 
-  func present(card id: Int, title: String, topic: String) {
-    (self.id, self.title, self.topic) = (id, title, topic)
-    accessibilityLabel = title
-    accessibilityValue = topic
-  }
-
-  override func prepareForReuse() {
-    title = ""
-    topic = ""
-  }
+  override func prepareForReuse() { card = nil }
 
   override func draw(in context: DrawContext) {
+    guard let card else { return context.fill(TextStyle(background: Theme.background)) }
+    let (id, title, topic) = (card.id, card.title, card.topic)
     let background =
       isDragged
       ? Theme.background

@@ -168,7 +168,9 @@ extension CollectionRun {
     settle()
   }
 
-  /// New data and `reloadData()`: the selection keeps the index paths that still exist.
+  /// New data and a reload: `reloadData()` keeps the selected index paths that still exist;
+  /// the diffable data source's reloading snapshot keeps the selected items that still exist,
+  /// wherever they went.
   mutating func reloadAll() {
     var paths: [ItemPath] = []
     for (section, items) in source.sections.enumerated() {
@@ -182,11 +184,15 @@ extension CollectionRun {
       if random.chance(0.3) { sections[index].removeLast(min(sections[index].count, 3)) }
     }
     source.sections = sections
-    selected = Set(
-      paths.compactMap { path in
-        path.section < sections.count && path.item < sections[path.section].count
-          ? sections[path.section][path.item] : nil
-      })
+    if diffableSource != nil {
+      selected.formIntersection(sections.joined())
+    } else {
+      selected = Set(
+        paths.compactMap { path in
+          path.section < sections.count && path.item < sections[path.section].count
+            ? sections[path.section][path.item] : nil
+        })
+    }
     if let diffableSource {
       var snapshot = Snapshot<Int, Int>()
       snapshot.appendSections(source.sectionIDs)

@@ -161,7 +161,7 @@ private struct ListScenario {
     }
     let fast = make(.fixed(5), .fixed(4))
     let slow = make(.perSection { _ in 5 }, .perSection { _ in 4 })
-    for counts in [[Int](repeating: 50, count: 2_000), [Int](repeating: 0, count: 30), [3]] {
+    func prepareBoth(_ counts: [Int]) {
       for layout in [fast, slow] {
         layout.prepare(
           LayoutContext(
@@ -169,6 +169,9 @@ private struct ListScenario {
             diagnostics: Diagnostics(handler: nil)))
       }
       #expect(fast.contentSize == slow.contentSize)
+    }
+    for counts in [[Int](repeating: 50, count: 2_000), [Int](repeating: 0, count: 30), [3]] {
+      prepareBoth(counts)
       var random = SeededRandom(seed: UInt64(counts.count))
       for _ in 0..<200 {
         let y = Double(random.int(0...max(0, Int(fast.contentSize.height))))
@@ -183,13 +186,7 @@ private struct ListScenario {
     // One section grows: no longer alike.
     var counts = [Int](repeating: 50, count: 2_000)
     counts[7] = 51
-    for layout in [fast, slow] {
-      layout.prepare(
-        LayoutContext(
-          itemCounts: counts, viewportSize: Size(width: 40, height: 90),
-          diagnostics: Diagnostics(handler: nil)))
-    }
-    #expect(fast.contentSize == slow.contentSize)
+    prepareBoth(counts)
     #expect(
       fast.layoutAttributesForItem(at: ItemPath(section: 1_999, item: 49))
         == slow.layoutAttributesForItem(at: ItemPath(section: 1_999, item: 49)))

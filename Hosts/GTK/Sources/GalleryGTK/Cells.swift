@@ -408,16 +408,10 @@ final class TableHeaderCell: GTKSupplementaryView, TableHeaderPresenting {
 /// A card of the board page: a colour mark for its topic, its title and its topic; faded while
 /// a drag carries it.
 final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
-  private var id = 0
-  private var title = ""
-  private var topic = ""
-  func present(card id: Int, title: String, topic: String) {
-    (self.id, self.title, self.topic) = (id, title, topic)
-    accessibilityLabel = title
-    accessibilityValue = topic
-    setNeedsDisplay()
-  }
+  var card: BoardCard?
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    guard let shown = card else { return }
+    let (id, title, topic) = (shown.id, shown.title, shown.topic)
     let paint = Painter(cr: cr)
     let card = Rect(x: 4, y: 3, width: max(0, width - 8), height: max(0, height - 6))
     paint.fill(bounds(width, height), Palette.background)

@@ -103,6 +103,13 @@ final class EndToEndTests: XCTestCase {
     try Self.run("xdotool", arguments)
   }
 
+  /// A press at (`x`, `y`) moved through `points` 50 ms apart, held (no release).
+  func hold(x: Int, y: Int, through points: [(Int, Int)]) throws {
+    var arguments = ["mousemove", "\(x)", "\(y)", "mousedown", "1"]
+    for (px, py) in points { arguments += ["sleep", "0.05", "mousemove", "\(px)", "\(py)"] }
+    try Self.run("xdotool", arguments)
+  }
+
   func testAStepwiseDragFlingsTheListAndItComesToRest() throws {
     let gallery = try Gallery(page: "list", items: 1_000_000)
     try drag(x: 400, y: 600, dx: 0, dy: -40, steps: 10)
@@ -118,12 +125,7 @@ final class EndToEndTests: XCTestCase {
   func testTheBoardDragsACardBetweenColumnsAndEscapeReturnsOne() throws {
     let gallery = try Gallery(page: "board")
     // Columns about 240 px wide from x 0; cards 44 px tall from y 60; #3 at y 170.
-    try Self.run(
-      "xdotool",
-      [
-        "mousemove", "100", "170", "mousedown", "1", "sleep", "0.05", "mousemove", "100", "180",
-        "sleep", "0.05", "mousemove", "220", "240", "sleep", "0.05", "mousemove", "340", "300",
-      ])
+    try hold(x: 100, y: 170, through: [(100, 180), (220, 240), (340, 300)])
     try gallery.waitFor("the gap in Doing") { $0.contains("drop moves 1 card to Doing") }
     try xdotool("mouseup", "1")
     try gallery.waitFor("the drop") {
@@ -131,12 +133,7 @@ final class EndToEndTests: XCTestCase {
         && $0.contains("total:601|")
     }
     // Held over Doing, then Escape: the card stays in To do.
-    try Self.run(
-      "xdotool",
-      [
-        "mousemove", "100", "82", "mousedown", "1", "sleep", "0.05", "mousemove", "100", "92",
-        "sleep", "0.05", "mousemove", "340", "200",
-      ])
+    try hold(x: 100, y: 82, through: [(100, 92), (340, 200)])
     try gallery.waitFor("a second drag") { $0.contains("drop moves 1 card to Doing") }
     try xdotool("key", "Escape")
     try gallery.waitFor("the cancel") { !$0.contains("drop moves") }
@@ -144,12 +141,7 @@ final class EndToEndTests: XCTestCase {
     Thread.sleep(forTimeInterval: 0.3)
     XCTAssertTrue(gallery.status.contains("total:601|"), gallery.status)
     // Done takes no card from To do.
-    try Self.run(
-      "xdotool",
-      [
-        "mousemove", "100", "82", "mousedown", "1", "sleep", "0.05", "mousemove", "100", "92",
-        "sleep", "0.05", "mousemove", "840", "200",
-      ])
+    try hold(x: 100, y: 82, through: [(100, 92), (840, 200)])
     try gallery.waitFor("the refusal") { $0.contains("Done takes cards only from Review") }
     try xdotool("mouseup", "1")
     try gallery.waitFor("the card back") { !$0.contains("Done takes") }

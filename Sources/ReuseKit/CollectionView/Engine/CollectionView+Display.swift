@@ -85,6 +85,24 @@ extension CollectionView {
     reusePool.enqueue(view, slot: registry.poolSlots[view.registrationSlot])
   }
 
+  /// Sets `flag` on every displayed cell to `value` of its item, redrawing the cells it
+  /// changes.
+  ///
+  /// - Complexity: O(k) for the k displayed cells.
+  func refreshDisplayedCells(
+    _ flag: ReferenceWritableKeyPath<CollectionViewCell, Bool>, _ value: (ItemPath) -> Bool
+  ) {
+    let displayed = displayedItems
+    for index in 0..<displayed.count {
+      guard let cell = displayed.view(at: index) as? CollectionViewCell else { continue }
+      let wanted = value(displayed.attributes[index].indexPath)
+      if cell[keyPath: flag] != wanted {
+        cell[keyPath: flag] = wanted
+        cell.setNeedsDisplay()
+      }
+    }
+  }
+
   /// Hands a displayed view the new attributes the layout gave its element.
   func applyAttributes(_ view: ReusableView, _ attributes: LayoutAttributes) {
     view.layoutAttributes = attributes

@@ -19,15 +19,7 @@ final class FocusController {
   ///
   /// - Complexity: O(k) for the k displayed cells.
   func refreshFlags(in collectionView: CollectionView) {
-    let displayed = collectionView.displayedItems
-    for index in 0..<displayed.count {
-      guard let cell = displayed.view(at: index) as? CollectionViewCell else { continue }
-      let focused = displayed.attributes[index].indexPath == item
-      if cell.isFocused != focused {
-        cell.isFocused = focused
-        cell.setNeedsDisplay()
-      }
-    }
+    collectionView.refreshDisplayedCells(\.isFocused) { $0 == item }
   }
 
   /// After the counts changed without a batch update (a reload): a focused path out of range

@@ -64,14 +64,7 @@ final class DragAndDropPart: LayoutPassParticipant {
 
   /// The displayed cells show whether the drag carries their items.
   private func markDraggedCells(in collectionView: CollectionView) {
-    for entry in collectionView.displayedItems.entries {
-      let cell = entry.view as! CollectionViewCell
-      let dragged = isDragged(entry.attributes.indexPath)
-      if cell.isDragged != dragged {
-        cell.isDragged = dragged
-        cell.setNeedsDisplay()
-      }
-    }
+    collectionView.refreshDisplayedCells(\.isDragged) { isDragged($0) }
   }
 
   /// Whether the drag carries the item at `indexPath` out of this collection view.

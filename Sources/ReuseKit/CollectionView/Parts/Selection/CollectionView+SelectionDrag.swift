@@ -61,8 +61,8 @@ extension CollectionView {
     let pointer = Point(x: point.x - contentOffset.x, y: point.y - contentOffset.y)
     selection.drag.begin(
       SelectionDrag.State(
-        style: style, effect: effect, keepsBase: keepsBase, start: point, pointer: pointer,
-        startItem: startItem),
+        rule: (style, effect, keepsBase), start: point, pointer: pointer,
+        items: (startItem, nil)),
       in: self)
     if let startItem {
       selection.anchor = startItem

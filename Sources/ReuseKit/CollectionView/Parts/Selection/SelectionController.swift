@@ -39,14 +39,7 @@ final class SelectionController {
 
   /// Shows the overlay's answers on the displayed cells.
   func overlayDidChange(in collectionView: CollectionView) {
-    for entry in collectionView.displayedItems.entries {
-      let cell = entry.view as! CollectionViewCell
-      let selected = isShownSelected(entry.attributes.indexPath)
-      if cell.isSelected != selected {
-        cell.isSelected = selected
-        cell.setNeedsDisplay()
-      }
-    }
+    collectionView.refreshDisplayedCells(\.isSelected) { isShownSelected($0) }
   }
 
   /// Selects or deselects `indexPath` and updates its displayed cell, if any.

@@ -20,18 +20,17 @@ final class SelectionDrag: LayoutPassParticipant {
   enum Effect { case select, deselect, toggle }
 
   struct State {
-    let style: SelectionDragStyle
-    let effect: Effect
-    /// Whether the items selected before the drag stay selected outside it.
-    let keepsBase: Bool
-    /// Where the press went down, in content coordinates (it moves with the content).
+    /// The drag's style, what it does to what it covers, and whether the items selected
+    /// before it stay selected outside it.
+    let rule: (style: SelectionDragStyle, effect: Effect, keepsBase: Bool)
+    /// Where the press went down, in content coordinates (it moves with the content), and the
+    /// pointer, in viewport coordinates (autoscroll carries the content under it).
     var start: Point
-    /// The pointer, in viewport coordinates (autoscroll carries the content under it).
     var pointer: Point
     /// Slide: the item pressed, and the last one under the pointer.
-    var startItem: ItemPath?
-    var lastItem: ItemPath?
-    /// Whether the pointer has moved since the press (autoscroll waits for it).
+    var items: (start: ItemPath?, last: ItemPath?)
+    /// Whether the pointer has moved since the press (autoscroll waits for it), and the last
+    /// tick's time.
     var hasMoved = false
     var lastTick: Double?
     /// The inputs of the last refresh, to skip a pass that changed none of them.
@@ -56,7 +55,7 @@ final class SelectionDrag: LayoutPassParticipant {
     saved = selection.items
     self.state = state
     covered.removeAll(keepingCapacity: true)
-    if !state.keepsBase {
+    if !state.rule.keepsBase {
       for path in selection.items.sorted() { change(path, to: false, in: collectionView) }
     }
     collectionView.join(self)
@@ -106,8 +105,8 @@ final class SelectionDrag: LayoutPassParticipant {
     guard var state else { return }
     saved = Set(saved.compactMap { mapping.newIndexPath(forOld: $0) })
     covered = covered.compactMap { mapping.newIndexPath(forOld: $0) }.sorted()
-    state.startItem = state.startItem.flatMap { mapping.newIndexPath(forOld: $0) }
-    state.lastItem = state.lastItem.flatMap { mapping.newIndexPath(forOld: $0) }
+    state.items.start = state.items.start.flatMap { mapping.newIndexPath(forOld: $0) }
+    state.items.last = state.items.last.flatMap { mapping.newIndexPath(forOld: $0) }
     state.refreshed = nil
     self.state = state
   }
@@ -120,7 +119,7 @@ final class SelectionDrag: LayoutPassParticipant {
 
   /// The box in content coordinates: from the press to the pointer.
   func box(in collectionView: CollectionView) -> Rect? {
-    guard let state, state.style == .box else { return nil }
+    guard let state, state.rule.style == .box else { return nil }
     let offset = collectionView.contentOffset
     let end = Point(x: state.pointer.x + offset.x, y: state.pointer.y + offset.y)
     return Rect(
@@ -143,7 +142,7 @@ final class SelectionDrag: LayoutPassParticipant {
     state.refreshed = (state.start, state.pointer, offset)
     found.removeAll(keepingCapacity: true)
     let layout = collectionView.collectionViewLayout
-    switch state.style {
+    switch state.rule.style {
     case .box:
       guard var box = box(in: collectionView) else { return }
       // A box of no width still meets the items under its line.
@@ -156,12 +155,12 @@ final class SelectionDrag: LayoutPassParticipant {
         found.append(attributes.indexPath)
       }
     case .slide:
-      if state.startItem == nil {
-        state.startItem = item(at: state.start, in: collectionView)
+      if state.items.start == nil {
+        state.items.start = item(at: state.start, in: collectionView)
       }
       let end = Point(x: state.pointer.x + offset.x, y: state.pointer.y + offset.y)
-      if let under = item(at: end, in: collectionView) { state.lastItem = under }
-      if let first = state.startItem, let last = state.lastItem ?? state.startItem {
+      if let under = item(at: end, in: collectionView) { state.items.last = under }
+      if let first = state.items.start, let last = state.items.last ?? state.items.start {
         collectionView.forEachItem(from: min(first, last), through: max(first, last)) {
           found.append($0)
         }
@@ -193,9 +192,9 @@ final class SelectionDrag: LayoutPassParticipant {
   /// Whether `path` should be selected, covered by the drag or not.
   private func wanted(_ path: ItemPath, covered: Bool) -> Bool {
     guard let state else { return false }
-    let before = state.keepsBase && saved.contains(path)
+    let before = state.rule.keepsBase && saved.contains(path)
     guard covered else { return before }
-    switch state.effect {
+    switch state.rule.effect {
     case .select: return true
     case .deselect: return false
     case .toggle: return !saved.contains(path)
