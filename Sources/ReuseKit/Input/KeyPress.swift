@@ -37,6 +37,8 @@ public enum KeyAction: Hashable, Sendable {
   case extendSelection(FocusMove)
   /// Selects every item, with multiple selection (Control-A).
   case selectAll
+  /// Deselects every item (Control-Shift-A, as GTK's lists have it).
+  case deselectAll
 }
 
 /// Which keys do what: one map in the core that every host's keys go through (a host only
@@ -46,7 +48,8 @@ public enum KeyAction: Hashable, Sendable {
 /// lists along the scroll axis only), Page Up and Page Down by a viewport, Home and End (also
 /// with Control) to the first and last item, Enter and Space activate the focused item, and
 /// Escape cancels a lifted item, a drag box or an open row. With multiple selection, Shift
-/// with any of the moves extends a range from the anchor, and Control-A selects everything. Every move lands at once: a key repeats
+/// with any of the moves extends a range from the anchor, Control-A selects everything and
+/// Control-Shift-A nothing. Every move lands at once: a key repeats
 /// faster than an animation would end, and the next press goes on from the target.
 public struct KeyMap: Hashable, Sendable {
   /// The bindings.
@@ -79,6 +82,8 @@ public struct KeyMap: Hashable, Sendable {
       bindings[shifted] = .extendSelection(move)
     }
     bindings[KeyPress(.character("a"), modifiers: .control)] = .selectAll
+    bindings[KeyPress(.character("a"), modifiers: [.control, .shift])] = .deselectAll
+    bindings[KeyPress(.character("A"), modifiers: [.control, .shift])] = .deselectAll
     return KeyMap(bindings: bindings)
   }()
 

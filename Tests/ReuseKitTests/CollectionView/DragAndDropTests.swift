@@ -12,6 +12,8 @@ final class DragWorld: CollectionViewDragDelegate, CollectionViewDropDelegate {
   var boards: [Board] = []
   /// Sections (view index, section) that forbid drops.
   var forbidden: Set<[Int]> = []
+  /// Views (by index) whose drops copy.
+  var copies: Set<Int> = []
   var drops = 0
   var ended: [DropOperation] = []
 
@@ -37,7 +39,8 @@ final class DragWorld: CollectionViewDragDelegate, CollectionViewDropDelegate {
     at destination: ItemPath
   ) -> DropOperation {
     let index = views.firstIndex { $0 === collectionView }!
-    return forbidden.contains([index, destination.section]) ? .forbidden : .move
+    if forbidden.contains([index, destination.section]) { return .forbidden }
+    return copies.contains(index) ? .copy : .move
   }
 
   func collectionView(
@@ -46,8 +49,12 @@ final class DragWorld: CollectionViewDragDelegate, CollectionViewDropDelegate {
   ) {
     drops += 1
     let source = board(of: session.source!)
-    let values = session.items.map { source.sections[$0.section][$0.item] }
-    for path in session.items.reversed() { source.sections[path.section].remove(at: path.item) }
+    var values = session.items.map { source.sections[$0.section][$0.item] }
+    if operation == .copy {
+      values = values.map { $0 + 10_000 }  // copies are new cards
+    } else {
+      for path in session.items.reversed() { source.sections[path.section].remove(at: path.item) }
+    }
     board(of: collectionView).sections[destination.section].insert(
       contentsOf: values, at: destination.item)
   }
@@ -154,6 +161,28 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
     #expect(world.coordinator.session?.destination == ItemPath(section: 0, item: 5))
     world.pointer(.ended, 50, 57, 0.06)
     #expect(world.boards[0].sections[0] == [0, 2, 3, 4, 5, 1] + Array(6..<20))
+    #expect(world.problems().isEmpty, "\(world.problems())")
+  }
+
+  @Test func aCopyLeavesTheSourceAsItWasAndLandsWhereTheGapWas() {
+    let world = DragWorld([([Array(0..<10)], list()), ([Array(100..<110)], list())])
+    world.copies = [0, 1]
+    world.pointer(.began, 50, 25, 0)  // item 2
+    world.pointer(.moved, 50, 30, 0.02)
+    world.pointer(.moved, 150, 17, 0.04)  // past the middle of the second list's item 1
+    #expect(world.coordinator.session?.operation == .copy)
+    #expect(world.coordinator.session?.destination == ItemPath(section: 0, item: 2))
+    world.pointer(.ended, 150, 17, 0.06)
+    #expect(world.boards[0].sections[0] == Array(0..<10))
+    #expect(world.boards[1].sections[0] == [100, 101, 10_002] + Array(102..<110))
+    // Within one list a copy lands before the item under the pointer, nothing leaving.
+    world.pointer(.began, 50, 5, 1)  // item 0
+    world.pointer(.moved, 50, 10, 1.02)
+    world.pointer(.moved, 50, 44, 1.04)  // before item 4
+    #expect(world.coordinator.session?.destination == ItemPath(section: 0, item: 4))
+    world.pointer(.ended, 50, 44, 1.06)
+    #expect(world.boards[0].sections[0] == [0, 1, 2, 3, 10_000, 4, 5, 6, 7, 8, 9])
+    #expect(world.ended == [.copy, .copy])
     #expect(world.problems().isEmpty, "\(world.problems())")
   }
 

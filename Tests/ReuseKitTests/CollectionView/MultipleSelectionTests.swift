@@ -114,6 +114,10 @@ private func cellsShowSelection(_ view: CollectionView) -> Bool {
     #expect(view.handle(KeyPress(.character("a"), modifiers: .control)))
     #expect(view.indexPathsForSelectedItems == spots(0...4, 0) + spots(0...2, 2))
     #expect(log.selected.count == 8)
+    #expect(view.handle(KeyPress(.character("a"), modifiers: [.control, .shift])))
+    #expect(view.indexPathsForSelectedItems.isEmpty && log.deselected.count == 8)
+    #expect(!view.handle(KeyPress(.character("a"), modifiers: [.control, .shift])), "none left")
+    view.selectAllItems()
     view.deselectAllItems()
     #expect(view.indexPathsForSelectedItems.isEmpty)
     view.allowsMultipleSelection = false

@@ -65,6 +65,12 @@ extension CollectionView: PointerInteractive {
       guard allowsSelection, allowsMultipleSelection, counts.total > 0 else { return false }
       selectEveryItem(byUser: true)
       return true
+    case .deselectAll:
+      guard !selection.items.isEmpty else { return false }
+      selection.anchor = nil
+      selection.rangeEnd = nil
+      apply(selecting: [], deselecting: selection.items.sorted(), byUser: true)
+      return true
     case .activate:
       guard let focused = focusedIndexPath else { return false }
       tapItem(at: focused)
