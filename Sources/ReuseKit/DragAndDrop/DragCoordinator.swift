@@ -24,12 +24,14 @@
 /// the target move the gap, a reload in the source or its removal ends the drag, and a
 /// second drag ends the first.
 public final class DragCoordinator {
-  private struct Member {
+  private struct WeakView {
     weak var view: CollectionView?
-    var frame: Rect
   }
 
-  private var members: [Member] = []
+  /// The collection views taking part and their frames, side by side (a pointer move scans
+  /// the frames, and loads a weak reference only for the one under it).
+  private var views: [WeakView] = []
+  private var frames: [Rect] = []
   /// The drag running now, if any.
   public private(set) var session: DragSession?
   /// Told whenever the drag begins, changes place or operation, or ends (`nil`): the host
@@ -44,25 +46,34 @@ public final class DragCoordinator {
   /// Takes part in drags: `view` at `frame` in the coordinator's space (where its viewport's
   /// top-left corner is). Adding it again moves it.
   public func add(_ view: CollectionView, frame: Rect) {
-    members.removeAll { $0.view == nil || $0.view === view }
-    members.append(Member(view: view, frame: frame))
+    forget { $0 == nil || $0 === view }
+    views.append(WeakView(view: view))
+    frames.append(frame)
     view.movement.dragAndDrop.coordinator = self
+  }
+
+  /// Removes the members `body` picks.
+  private func forget(where body: (CollectionView?) -> Bool) {
+    for index in views.indices.reversed() where body(views[index].view) {
+      views.remove(at: index)
+      frames.remove(at: index)
+    }
   }
 
   /// Moves `view` (a resize, a layout change of the host); a drag over it finds its place
   /// again.
   public func setFrame(_ frame: Rect, of view: CollectionView) {
-    guard let index = members.firstIndex(where: { $0.view === view }), frame.isFinite else {
+    guard let index = views.firstIndex(where: { $0.view === view }), frame.isFinite else {
       return
     }
-    members[index].frame = frame
+    frames[index] = frame
     if let session { moveDrag(to: session.location) }
   }
 
   /// Stops `view` taking part; a drag out of it ends (returning everything).
   public func remove(_ view: CollectionView) {
     if session?.source === view { cancelDrag() }
-    members.removeAll { $0.view == nil || $0.view === view }
+    forget { $0 == nil || $0 === view }
     if view.movement.dragAndDrop.coordinator === self {
       view.movement.dragAndDrop.coordinator = nil
     }
@@ -71,11 +82,11 @@ public final class DragCoordinator {
 
   /// Where `view` is in the coordinator's space, if it takes part.
   public func frame(of view: CollectionView) -> Rect? {
-    members.first { $0.view === view }?.frame
+    views.firstIndex { $0.view === view }.map { frames[$0] }
   }
 
   /// The collection views taking part, in the order they were added.
-  public var collectionViews: [CollectionView] { members.compactMap(\.view) }
+  public var collectionViews: [CollectionView] { views.compactMap(\.view) }
 
   // MARK: Driving a drag
 
@@ -122,19 +133,28 @@ public final class DragCoordinator {
   public func moveDrag(to location: Point) {
     guard let session, location.isFinite else { return }
     session.location = location
-    let under = members.last { $0.view != nil && $0.frame.contains(location) }
+    var under: (view: CollectionView, frame: Rect)?
+    for index in frames.indices.reversed() where frames[index].contains(location) {
+      if let view = views[index].view {
+        under = (view, frames[index])
+        break
+      }
+    }
     if under?.view !== session.target {
-      if let old = session.target { old.movement.dragAndDrop.stopBeingTarget(in: old) }
+      if let old = session.target {
+        old.movement.dragAndDrop.stopBeingTarget(in: old, animated: true)
+      }
       session.target = under?.view
       session.insertion = nil
       session.destination = nil
       session.operation = .forbidden
       sessionDidChange?(session)
     }
-    guard let target = session.target, let frame = under?.frame else { return }
+    guard let (target, frame) = under else { return }
     let pointer = Point(x: location.x - frame.minX, y: location.y - frame.minY)
+    // The target finds the place at its next pass (the host's tick or draw, or a read of the
+    // session's destination), so several pointer events in a frame cost one.
     target.movement.dragAndDrop.becomeTarget(pointer: pointer, in: target)
-    target.layoutIfNeeded()
   }
 
   /// Drops the items where the gap is: the target's drop delegate changes the data, then each
@@ -157,7 +177,7 @@ public final class DragCoordinator {
       return false
     }
     let operation = session.operation
-    end(session)
+    end(session, dropped: true)
     delegate.collectionView(target, performDrop: session, at: destination, operation: operation)
     let inserted = session.destinationItems
     if operation == .move && source === target {
@@ -180,7 +200,7 @@ public final class DragCoordinator {
   /// Ends the drag and returns everything: nothing moved, the gap closes.
   public func cancelDrag() {
     guard let session else { return }
-    end(session)
+    end(session, dropped: false)
     if let source = session.source {
       source.dragDelegate?.collectionView(source, dragSessionDidEnd: session, operation: .cancel)
     }
@@ -189,9 +209,13 @@ public final class DragCoordinator {
 
   // MARK: Internal
 
-  private func end(_ session: DragSession) {
+  /// Ends the drag's roles: a dropped one's gap closes at once (the drop's batch update
+  /// animates from where everything is drawn), a returned one's glides shut.
+  private func end(_ session: DragSession, dropped: Bool) {
     self.session = nil
-    if let target = session.target { target.movement.dragAndDrop.stopBeingTarget(in: target) }
+    if let target = session.target {
+      target.movement.dragAndDrop.stopBeingTarget(in: target, animated: !dropped)
+    }
     if let source = session.source { source.movement.dragAndDrop.stopBeingSource(in: source) }
   }
 
@@ -200,12 +224,13 @@ public final class DragCoordinator {
   func target(_ view: CollectionView, locatedInsertion insertion: ItemPath?) -> Bool {
     guard let session, session.target === view else { return false }
     if insertion == session.insertion {
-      return insertion != nil && (session.operation == .move || session.operation == .copy)
+      let operation = session.foundOperation
+      return insertion != nil && (operation == .move || operation == .copy)
     }
     session.insertion = insertion
     guard let insertion else {
-      session.destination = nil
-      session.operation = .forbidden
+      session.foundDestination = nil
+      session.foundOperation = .forbidden
       sessionDidChange?(session)
       return false
     }
@@ -216,16 +241,17 @@ public final class DragCoordinator {
         $0.section == insertion.section && $0.item < insertion.item
       }
     }
-    session.destination = destination
-    session.operation =
+    session.foundDestination = destination
+    let operation =
       view.dropDelegate?.collectionView(view, dropOperationFor: session, at: destination)
       ?? .forbidden
-    if session.operation == .copy && view === session.source {
-      session.destination = insertion  // copies leave nothing behind
+    session.foundOperation = operation
+    if operation == .copy && view === session.source {
+      session.foundDestination = insertion  // copies leave nothing behind
     }
-    if session.operation == .cancel { view.movement.dragAndDrop.pendingCancel = true }
+    if operation == .cancel { view.movement.dragAndDrop.pendingCancel = true }
     sessionDidChange?(session)
-    return session.operation == .move || session.operation == .copy
+    return operation == .move || operation == .copy
   }
 
   /// The source's batch update carried its items along; `items` are those left.

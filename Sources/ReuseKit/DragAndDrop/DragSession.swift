@@ -19,20 +19,36 @@ public enum DropOperation: Hashable, Sendable {
 /// meanwhile leave the drag (when none is left, it ends). Nothing changes in any data source
 /// until the drop.
 public final class DragSession {
-  /// The collection view the items come from.
-  public private(set) weak var source: CollectionView?
+  /// The collection view the items come from (held while the drag runs).
+  public private(set) var source: CollectionView?
   /// The items carried, by their paths in the source, in ascending order.
   public internal(set) var items: [ItemPath]
   /// Where the pointer is, in the coordinator's space.
   public internal(set) var location: Point
   /// The collection view under the pointer, if any.
-  public internal(set) weak var target: CollectionView?
+  public internal(set) var target: CollectionView?
   /// Where the first item lands if dropped now, as a path in the target after the drop (the
-  /// others follow it in order, in the same section); `nil` with no target.
-  public internal(set) var destination: ItemPath?
+  /// others follow it in order, in the same section); `nil` with no target. Reading it lays
+  /// the target out, if the pointer moved since its last pass.
+  public var destination: ItemPath? {
+    get {
+      target?.layoutIfNeeded()
+      return foundDestination
+    }
+    set { foundDestination = newValue }
+  }
   /// What a drop now would do, as the target's drop delegate says; ``DropOperation/forbidden``
-  /// with no target.
-  public internal(set) var operation: DropOperation = .forbidden
+  /// with no target. Reading it lays the target out, as ``destination`` does.
+  public var operation: DropOperation {
+    get {
+      target?.layoutIfNeeded()
+      return foundOperation
+    }
+    set { foundOperation = newValue }
+  }
+  /// What the target's last pass found.
+  var foundDestination: ItemPath?
+  var foundOperation = DropOperation.forbidden
   /// The first item's size in the source when the drag began, for the host to draw the
   /// dragged card at the pointer.
   public let previewSize: Size

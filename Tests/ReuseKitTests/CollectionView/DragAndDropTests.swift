@@ -17,12 +17,16 @@ final class DragWorld: CollectionViewDragDelegate, CollectionViewDropDelegate {
   var drops = 0
   var ended: [DropOperation] = []
 
-  init(_ columns: [([[Int]], any CollectionViewLayout)], width: Double = 100, height: Double = 100)
-  {
+  /// Gaps open and close at once unless `glides` (the default duration, 0.2 s).
+  init(
+    _ columns: [([[Int]], any CollectionViewLayout)], width: Double = 100, height: Double = 100,
+    glides: Bool = false
+  ) {
     for (index, (sections, layout)) in columns.enumerated() {
       let (view, board) = makeBoard(
         sections, layout: layout, viewport: Size(width: width, height: height))
       view.allowsMultipleSelection = true
+      if !glides { view.interactiveMovementAnimationDuration = 0 }
       view.dragDelegate = self
       view.dropDelegate = self
       coordinator.add(
@@ -164,6 +168,41 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
     #expect(world.problems().isEmpty, "\(world.problems())")
   }
 
+  @Test func theGapGlidesOpenAndShutOnTheClock() throws {
+    let world = DragWorld(
+      [([Array(0..<20)], list()), ([Array(100..<120)], list())], glides: true)
+    let target = world.views[1]
+    func drawnY(_ item: Int) -> Double? {
+      target.cellForItem(at: ItemPath(section: 0, item: item))?.layoutAttributes?.frame.minY
+    }
+    world.pointer(.began, 50, 25, 0)
+    world.pointer(.moved, 50, 29, 0.02)
+    world.pointer(.moved, 160, 47, 0.04)
+    #expect(target.dropGap == ItemPath(section: 0, item: 5))
+    #expect(drawnY(5) == 50, "the gap has not opened before a tick")
+    var time = 0.04
+    func run(_ seconds: Double) {
+      for _ in 0..<Int(seconds * 60) {
+        time += 1.0 / 60
+        for view in world.views { view.tick(now: time) }
+      }
+    }
+    run(0.1)
+    let halfway = try #require(drawnY(5))
+    #expect(halfway > 50 && halfway < 60, "under way: \(halfway)")
+    run(0.5)
+    #expect(drawnY(5) == 60 && drawnY(4) == 40)
+    #expect(!target.isAnimating, "settled: no more ticks")
+    // Escape: the gap glides shut, and the target stops taking part once it has.
+    #expect(target.handle(KeyPress(.escape)))
+    #expect(target.dropGap == nil && drawnY(5) == 60)
+    #expect(target.isAnimating)
+    run(0.6)
+    #expect(drawnY(5) == 50 && !target.isAnimating)
+    #expect(world.problems().isEmpty, "\(world.problems())")
+    world.pointer(.ended, 160, 47, time)
+  }
+
   @Test func aCopyLeavesTheSourceAsItWasAndLandsWhereTheGapWas() {
     let world = DragWorld([([Array(0..<10)], list()), ([Array(100..<110)], list())])
     world.copies = [0, 1]
@@ -301,11 +340,12 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
         }
       }
     }
-    let world = DragWorld([
-      (column(1), ListLayout(itemSizing: .uniform(10))),
-      (column(3), ListLayout(itemSizing: .uniform(8), headerLength: .fixed(6))),
-      (column(2), GridLayout(columns: .fixed(3), itemHeight: .fixed(14))),
-    ])
+    let world = DragWorld(
+      [
+        (column(1), ListLayout(itemSizing: .uniform(10))),
+        (column(3), ListLayout(itemSizing: .uniform(8), headerLength: .fixed(6))),
+        (column(2), GridLayout(columns: .fixed(3), itemHeight: .fixed(14))),
+      ], glides: index % 2 == 1)
     if random.chance(0.5) { world.forbidden = [[2, 1]] }
     var alive = Set(world.values)
     var time = 0.0

@@ -54,7 +54,7 @@ extension CollectionView {
       }
       if !pass.needsLayout && !collectionViewLayout.needsPrepare && !pass.isInPass
         && pass.preparedViewportSize == viewportSize && !movement.isActive
-        && movement.dragAndDrop.gap == nil
+        && !movement.dragAndDrop.isPresenting
       {
         var expected = LayoutElements()
         if !viewportSize.isEmpty {

@@ -22,5 +22,8 @@ extension CollectionView {
 
   /// Where a drop would land now, when a drag is over this collection view: the gap opens
   /// before this item (a path before the drop; `item` may be the section's count).
-  public var dropGap: ItemPath? { movement.dragAndDrop.gap?.insertion }
+  public var dropGap: ItemPath? {
+    layoutIfNeeded()  // the pointer's last move is looked up in the next pass
+    return movement.dragAndDrop.gap?.insertion
+  }
 }

@@ -3,29 +3,47 @@
 /// (``CollectionViewCell/isDragged``) and carries the items through its batch updates; as
 /// the target it finds the place under the pointer before each query (O(log n + k)), opens
 /// the gap there (items from the place on slide by an item's length in lists and move one slot
-/// on in grids and waterfalls), and autoscrolls near its edges. It takes part in passes only
-/// while it has a role.
+/// on in grids and waterfalls, gliding there as for reordering), and autoscrolls near its
+/// edges; when the drag leaves it or is cancelled, the gap glides shut. It takes part in
+/// passes only while it has a role or a gap is still closing.
 final class DragAndDropPart: LayoutPassParticipant {
   @exclusivity(unchecked) weak var coordinator: DragCoordinator?
+  /// The coordinator, held while this collection view has a role in its drag (a pass reads
+  /// it without loading a weak reference).
+  @exclusivity(unchecked) private var active: DragCoordinator?
   @exclusivity(unchecked) weak var dragDelegate: (any CollectionViewDragDelegate)?
   @exclusivity(unchecked) weak var dropDelegate: (any CollectionViewDropDelegate)?
-  private(set) var isSource = false
-  private(set) var isTarget = false
+  @exclusivity(unchecked) private(set) var isSource = false
+  @exclusivity(unchecked) private(set) var isTarget = false
   /// The pointer over the target, in viewport coordinates.
-  private var pointer = Point.zero
+  @exclusivity(unchecked) private var pointer = Point.zero
   /// The gap shown: before which item (a path before the drop) and how long.
-  private(set) var gap: (insertion: ItemPath, length: Double)?
+  @exclusivity(unchecked) private(set) var gap: (insertion: ItemPath, length: Double)?
   /// The drag ends after this pass (the target's delegate said cancel, the source lost every
   /// item).
-  var pendingCancel = false
-  private var lastTick: Double?
+  @exclusivity(unchecked) var pendingCancel = false
+  /// The gap glides shut after the drag left (or was cancelled).
+  @exclusivity(unchecked) private(set) var isClosing = false
+  /// Whether every presented element has reached its place, and how much of the remaining
+  /// distance the next pass keeps (1: none of it covered).
+  @exclusivity(unchecked) private var isSettled = true
+  @exclusivity(unchecked) private var pendingDecay = 1.0
+  /// Per element of the pass's answer: how far the gap wants it from its place, and how far
+  /// it is drawn (reused buffers).
+  @exclusivity(unchecked) private var targets = MovementTargets()
+  @exclusivity(unchecked) private var shownItems: [Point] = []
+  @exclusivity(unchecked) private var shownSupplementary: [Point] = []
+  @exclusivity(unchecked) private var lastTick: Double?
   var autoscroll = EdgeAutoscroll()
   @exclusivity(unchecked) private var scratch = LayoutElements()
+  /// The content size the gap's length was measured in.
+  @exclusivity(unchecked) private var measuredFor = Size.zero
 
   // MARK: Roles
 
   func becomeSource(in collectionView: CollectionView) {
     isSource = true
+    active = coordinator
     collectionView.join(self)
     markDraggedCells(in: collectionView)
   }
@@ -41,24 +59,40 @@ final class DragAndDropPart: LayoutPassParticipant {
     self.pointer = pointer
     if !isTarget {
       isTarget = true
+      active = coordinator
       lastTick = nil
+      if !isClosing {
+        // Every view starts at its place (a closing gap goes on from where it is drawn).
+        for set in [collectionView.displayedItems, collectionView.displayedSupplementaryViews] {
+          for index in 0..<set.count { set.view(at: index).movementOffset = .zero }
+        }
+      }
+      isClosing = false
       collectionView.join(self)
     }
     collectionView.setNeedsLayout()
   }
 
-  func stopBeingTarget(in collectionView: CollectionView) {
+  /// The drag left (or ended): the gap glides shut (`animated`), or closes at once (a drop,
+  /// whose batch update animates from where everything is drawn).
+  func stopBeingTarget(in collectionView: CollectionView, animated: Bool) {
     guard isTarget else { return }
     isTarget = false
     gap = nil
-    lastTick = nil
+    isClosing = animated && collectionView.interactiveMovementAnimationDuration > 0
+    isSettled = !isClosing
     collectionView.setNeedsLayout()
     leaveIfIdle(collectionView)
   }
 
+  /// Whether it moves what the layout answers: a gap open or closing.
+  var isPresenting: Bool { isTarget || isClosing }
+
   private func leaveIfIdle(_ collectionView: CollectionView) {
-    guard !isSource && !isTarget else { return }
+    guard !isSource && !isTarget && !isClosing else { return }
+    active = nil
     pendingCancel = false
+    lastTick = nil
     collectionView.leave(self)
   }
 
@@ -69,7 +103,7 @@ final class DragAndDropPart: LayoutPassParticipant {
 
   /// Whether the drag carries the item at `indexPath` out of this collection view.
   private func isDragged(_ indexPath: ItemPath) -> Bool {
-    guard isSource, let items = coordinator?.session?.items else { return false }
+    guard isSource, let items = active?.session?.items else { return false }
     var low = 0
     var high = items.count
     while low < high {
@@ -98,75 +132,125 @@ final class DragAndDropPart: LayoutPassParticipant {
 
   // MARK: Taking part in passes
 
-  /// prepare: the place under the pointer, the delegate's operation there, and the gap.
-  func collectionView(_ collectionView: CollectionView, willQuery layout: any CollectionViewLayout)
-  {
-    guard isTarget, let coordinator else { return }
+  /// The place under the pointer, the delegate's operation there, and the gap: found among
+  /// the pass's own answer when the pointer is over an item (it is in the viewport), else
+  /// with a query of its own.
+  private func locate(
+    among items: [LayoutAttributes], in collectionView: CollectionView,
+    _ layout: any CollectionViewLayout
+  ) {
+    guard isTarget, let coordinator = active else { return }
     let offset = collectionView.contentOffset
     let point = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
-    let insertion = collectionView.insertionPlace(at: point, scratch: &scratch)
+    let insertion =
+      collectionView.insertionPlace(at: point, among: items)
+      ?? collectionView.insertionPlace(at: point, scratch: &scratch)
     let shows = coordinator.target(collectionView, locatedInsertion: insertion)
     guard shows, let insertion else {
       gap = nil
       return
     }
+    let size = collectionView.contentSize
+    if let gap, gap.insertion == insertion, size == measuredFor {
+      return  // the same place in the same content: the same length
+    }
+    measuredFor = size
     gap = (insertion, gapLength(at: insertion, in: collectionView, layout))
   }
 
-  /// query: items sliding down for the gap come from just before the viewport.
+  /// query: items sliding down for the gap come from just before the viewport (by the last
+  /// gap's length, or the dragged item's before there is one).
   func collectionView(
     _ collectionView: CollectionView, widenQuery rect: inout Rect,
     layout: any CollectionViewLayout
   ) {
-    guard let gap else { return }
+    guard isTarget else { return }
     let axis = layout.scrollDirection
-    rect.origin[axis] -= gap.length
-    rect.size[axis] += gap.length
+    let preview = active?.session?.previewSize[axis] ?? 0
+    let length = max(gap?.length ?? 0, preview.isFinite ? preview : 0)
+    rect.origin[axis] -= length
+    rect.size[axis] += length
   }
 
-  /// present: everything from the gap on moves to make room.
+  /// present: everything from the gap on glides to make room (or back, while it closes).
   func collectionView(
     _ collectionView: CollectionView, present elements: inout LayoutElements,
     layout: any CollectionViewLayout
   ) {
-    guard let gap else { return }
+    guard isPresenting else { return }
+    locate(among: elements.items, in: collectionView, layout)
+    targets.removeAll()
     let axis = layout.scrollDirection
-    let at = gap.insertion
-    if layout.focusNavigation == .sequential {
-      for index in elements.items.indices {
-        let path = elements.items[index].indexPath
-        if path.section > at.section || (path.section == at.section && path.item >= at.item) {
-          elements.items[index].frame.origin[axis] += gap.length
+    let sequential = layout.focusNavigation == .sequential
+    let count = gap.map { collectionView.numberOfItems(inSection: $0.insertion.section) } ?? 0
+    for element in elements.items {
+      var offset = Point.zero
+      if let gap {
+        let path = element.indexPath
+        let at = gap.insertion
+        if sequential {
+          if path.section > at.section || (path.section == at.section && path.item >= at.item) {
+            offset[axis] = gap.length
+          }
+        } else if path.section == at.section, path.item >= at.item {
+          offset = slotOffset(of: element, count: count, layout)
         }
       }
-      for index in elements.supplementaryViews.indices {
-        let element = elements.supplementaryViews[index]
+      targets.items.append(offset)
+    }
+    for element in elements.supplementaryViews {
+      var offset = Point.zero
+      if let gap, sequential {
         let section = element.indexPath.section
-        if section > at.section || (section == at.section && element.supplementaryKind == .footer) {
-          elements.supplementaryViews[index].frame.origin[axis] += gap.length
+        let at = gap.insertion.section
+        if section > at || (section == at && element.supplementaryKind == .footer) {
+          offset[axis] = gap.length
         }
       }
-      return
+      targets.supplementaryViews.append(offset)
     }
-    // Grids and waterfalls: from the gap on, each item takes the next one's slot; the last
-    // of the section goes on by the step between the last two.
-    let count = collectionView.numberOfItems(inSection: at.section)
-    for index in elements.items.indices {
-      let path = elements.items[index].indexPath
-      guard path.section == at.section, path.item >= at.item else { continue }
-      let next = ItemPath(section: path.section, item: path.item + 1)
-      if path.item + 1 < count, let slot = layout.layoutAttributesForItem(at: next)?.frame {
-        elements.items[index].frame = slot
-      } else if path.item > 0,
-        let previous = layout.layoutAttributesForItem(
-          at: ItemPath(section: path.section, item: path.item - 1))?.frame
-      {
-        let frame = elements.items[index].frame
-        elements.items[index].frame.origin = Point(
-          x: frame.minX + (frame.minX - previous.minX), y: frame.minY + (frame.minY - previous.minY)
-        )
-      }
+    var settled = true
+    // Without a duration, everything is at its place at once.
+    let animates = collectionView.interactiveMovementAnimationDuration > 0
+    let glide = Glide(decay: animates ? pendingDecay : 0, lifted: nil)
+    glide.run(
+      &elements.items, targets: targets.items, shown: &shownItems,
+      from: collectionView.displayedItems, settled: &settled)
+    glide.run(
+      &elements.supplementaryViews, targets: targets.supplementaryViews,
+      shown: &shownSupplementary, from: collectionView.displayedSupplementaryViews,
+      settled: &settled)
+    pendingDecay = 1
+    isSettled = settled
+  }
+
+  /// Grids and waterfalls: how far an item from the gap on is from the next item's slot (the
+  /// last of the section goes on by the step between the last two).
+  private func slotOffset(
+    of element: LayoutAttributes, count: Int, _ layout: any CollectionViewLayout
+  ) -> Point {
+    let path = element.indexPath
+    let frame = element.frame
+    if path.item + 1 < count,
+      let slot = layout.layoutAttributesForItem(
+        at: ItemPath(section: path.section, item: path.item + 1))?.frame
+    {
+      return Point(x: slot.minX - frame.minX, y: slot.minY - frame.minY)
     }
+    if path.item > 0,
+      let previous = layout.layoutAttributesForItem(
+        at: ItemPath(section: path.section, item: path.item - 1))?.frame
+    {
+      return Point(x: frame.minX - previous.minX, y: frame.minY - previous.minY)
+    }
+    return .zero
+  }
+
+  /// reconcile: each displayed view keeps the offset it is drawn with.
+  func collectionViewDidReconcile(_ collectionView: CollectionView) {
+    guard isPresenting else { return }
+    collectionView.displayedItems.setMovementOffsets(shownItems)
+    collectionView.displayedSupplementaryViews.setMovementOffsets(shownSupplementary)
   }
 
   /// reconcile: entering cells of carried items show it.
@@ -216,17 +300,30 @@ final class DragAndDropPart: LayoutPassParticipant {
       leading: pointer[axis], trailing: pointer[axis], axis: axis, in: collectionView)
   }
 
+  /// Whether it needs the host's ticks: the gap glides, or the target autoscrolls.
   func needsTicks(in collectionView: CollectionView) -> Bool {
-    autoscrollVelocity(in: collectionView) != 0
+    (isPresenting && !isSettled) || autoscrollVelocity(in: collectionView) != 0
   }
 
+  /// One tick: the glide advances by the time since the last one, the target autoscrolls, and
+  /// a pass presents the result; a gap that has closed stops taking part.
   func advance(to time: Double, in collectionView: CollectionView) {
-    let velocity = autoscrollVelocity(in: collectionView)
+    guard isPresenting else { return }
     let elapsed = lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
-    lastTick = velocity == 0 ? nil : time
+    lastTick = time
+    let duration = collectionView.interactiveMovementAnimationDuration
+    pendingDecay = duration > 0 ? exponential(-3 * elapsed / duration) : 0
     autoscroll.scroll(
       collectionView, axis: collectionView.collectionViewLayout.scrollDirection,
-      velocity: velocity, elapsed: elapsed)
+      velocity: autoscrollVelocity(in: collectionView), elapsed: elapsed)
+    collectionView.setNeedsLayout()
+    collectionView.layoutIfNeeded()
+    if isClosing && isSettled {
+      isClosing = false
+      leaveIfIdle(collectionView)
+      collectionView.layoutIfNeeded()
+    }
+    if !needsTicks(in: collectionView) { lastTick = nil }
   }
 }
 
@@ -248,7 +345,7 @@ extension DragAndDropPart {
         collectionView.invariant(gap.length.isFinite && gap.length >= 0, "gap length not finite")
       }
       collectionView.invariant(
-        isSource || isTarget || !collectionView.participants.contains { $0 === self },
+        isSource || isPresenting || !collectionView.participants.contains { $0 === self },
         "drag and drop takes part in passes without a role")
     #endif
   }
@@ -315,6 +412,37 @@ extension CollectionView {
       }
       reach = reach == 0.001 ? 8 : reach * 4
     }
+  }
+
+  /// Where a drop at `point` inserts, from `items` (the pass's answer, sorted): the rule of
+  /// ``insertionPlace(at:scratch:)`` when an item's span along the scroll axis holds the
+  /// point; `nil` otherwise (a header, a gap, beyond the ends), to ask the layout.
+  ///
+  /// - Complexity: O(k) over the pass's elements, no query.
+  func insertionPlace(at point: Point, among items: [LayoutAttributes]) -> ItemPath? {
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    let across = axis.cross
+    var best = -1
+    var bestSide = Double.infinity
+    items.withUnsafeBufferPointer { items in
+      for index in 0..<items.count {
+        let frame = items[index].frame
+        guard frame.min(axis) <= point[axis], point[axis] <= frame.max(axis) else { continue }
+        let side = max(0, frame.min(across) - point[across], point[across] - frame.max(across))
+        if side < bestSide {
+          best = index
+          bestSide = side
+        }
+      }
+    }
+    guard best >= 0, isValid(items[best].indexPath) else { return nil }
+    let frame = items[best].frame
+    let before =
+      layout.focusNavigation == .sequential
+      ? point[axis] < frame.mid(axis) : point[across] < frame.mid(across)
+    let path = items[best].indexPath
+    return before ? path : ItemPath(section: path.section, item: path.item + 1)
   }
 
   /// Whether `destination` is a place `adding` items can land once `removing` have left.

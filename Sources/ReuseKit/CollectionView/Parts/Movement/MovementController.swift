@@ -140,7 +140,7 @@ final class MovementController: LayoutPassParticipant {
   /// Whether the movement needs the host's ticks: something glides, or the content
   /// autoscrolls.
   func needsTicks(in collectionView: CollectionView) -> Bool {
-    if dragAndDrop.isTarget && dragAndDrop.needsTicks(in: collectionView) { return true }
+    if dragAndDrop.needsTicks(in: collectionView) { return true }
     guard let movement = state else { return false }
     return !movement.isSettled || movement.isReturning
       || autoscrollVelocity(in: collectionView) != 0
@@ -149,10 +149,7 @@ final class MovementController: LayoutPassParticipant {
   /// One tick: the glide advances by the time since the last one, the content autoscrolls,
   /// and a pass presents the result.
   func advance(to time: Double, in collectionView: CollectionView) {
-    if dragAndDrop.isTarget {
-      dragAndDrop.advance(to: time, in: collectionView)
-      collectionView.layoutIfNeeded()
-    }
+    dragAndDrop.advance(to: time, in: collectionView)
     guard var movement = state else { return }
     let elapsed = movement.lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
     movement.lastTick = time

@@ -216,10 +216,11 @@ extension MovementController {
     }
     insertLiftedItem(movement, into: &elements.items, in: collectionView, layout: layout)
     var settled = true
-    Glide(decay: movement.pendingDecay, movement: movement).run(
+    let lifted = movement.isReturning ? nil : movement.source
+    Glide(decay: movement.pendingDecay, lifted: lifted).run(
       &elements.items, targets: targets.items, shown: &shownItems,
       from: collectionView.displayedItems, settled: &settled)
-    Glide(decay: movement.pendingDecay, movement: movement).run(
+    Glide(decay: movement.pendingDecay, lifted: lifted).run(
       &elements.supplementaryViews, targets: targets.supplementaryViews,
       shown: &shownSupplementary,
       from: collectionView.displayedSupplementaryViews, settled: &settled)
@@ -257,7 +258,8 @@ extension MovementController {
 struct Glide {
   /// How much of the remaining distance this step keeps (1: none of it covered).
   let decay: Double
-  let movement: InteractiveMovement
+  /// The item drawn at the pointer, which never glides (`nil`: none).
+  let lifted: ItemPath?
 
   /// Moves `new` (the presented answer, in display order) by the glided offsets and notes in
   /// `shown` what each element ends with; `settled` becomes `false` while any is under way.
@@ -303,7 +305,7 @@ struct Glide {
         oldIndex += 1
       }
       var offset = targets[index]
-      let isLifted = cells && new[index].indexPath == movement.source && !movement.isReturning
+      let isLifted = cells && new[index].indexPath == lifted
       if !isLifted, oldIndex < current.count, current[oldIndex].isSameElement(as: new[index]) {
         offset = step(
           from: old.movementOffset(at: oldIndex), to: offset, size: new[index].frame.size,
