@@ -14,6 +14,9 @@ public struct BoardCard: Hashable, Sendable {
 public protocol BoardCardPresenting: CollectionViewCell {
   /// The card shown.
   var card: BoardCard? { get set }
+  /// Whether its column is the active one: only there is the focused card drawn as the
+  /// cursor.
+  var showsFocus: Bool { get set }
 }
 
 extension BoardCardPresenting {
@@ -54,8 +57,19 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   public private(set) var cards: [[Int]]
   /// Drags between the columns; the host adds the columns with their frames.
   public let coordinator = DragCoordinator()
-  /// The column the keys go to.
-  public private(set) var activeColumn = 0
+  /// The column the keys go to: only its cursor is drawn.
+  public private(set) var activeColumn = 0 {
+    didSet {
+      guard activeColumn != oldValue else { return }
+      for (index, view) in columns.enumerated() {
+        for case let cell as Cell in view.visibleCells
+        where cell.showsFocus != (index == activeColumn) {
+          cell.showsFocus = index == activeColumn
+          cell.setNeedsDisplay()
+        }
+      }
+    }
+  }
   /// What the last drop or move did.
   public private(set) var lastChange = "no moves yet"
   private let titles: [String]?
@@ -137,6 +151,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       Cell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
     if let column = column(of: collectionView), indexPath.item < cards[column].count {
       let id = cards[column][indexPath.item]
+      cell.showsFocus = column == activeColumn
       cell.present(BoardCard(id: id, title: cardTitle(id), topic: cardTopic(id)))
     }
     return cell

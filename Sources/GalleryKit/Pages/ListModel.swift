@@ -62,7 +62,8 @@ public final class ListModel: PageModel, ClickFocusing {
         headerLength: .fixed(metrics.headerLength)))
     list.overscan = metrics.overscan
     // A drag along the rows' leading edge (their colour mark) selects the rows it passes.
-    list.selectionDragStyle = { _, point, _ in point.x < 2 * rowLength ? .slide : nil }
+    let edge = min(2 * rowLength, 24)  // two terminal cells; the colour mark and a margin in GTK
+    list.selectionDragStyle = { _, point, _ in point.x < edge ? .slide : nil }
     strip = Self.makeView(
       ListLayout(
         scrollDirection: .horizontal, itemSizing: .perItem { [chips] in chips.width(of: $0) },

@@ -41,6 +41,14 @@ public final class DragCoordinator {
   /// Creates a coordinator with no collection views.
   public init() {}
 
+  deinit {
+    // The views' parts hold this coordinator unowned while they have a role in its drag.
+    for box in views {
+      guard let view = box.view else { continue }
+      view.movement.dragAndDrop.coordinatorWillGo(in: view)
+    }
+  }
+
   // MARK: Collection views
 
   /// Takes part in drags: `view` at `frame` in the coordinator's space (where its viewport's

@@ -6,6 +6,8 @@ import ReuseTerminal
 /// drag carries it.
 final class BoardCardCell: TerminalCell, BoardCardPresenting {
   var card: BoardCard?
+  var showsFocus = true
+  private var isCursor: Bool { isFocused && showsFocus }
 
   override func prepareForReuse() { card = nil }
 
@@ -15,26 +17,26 @@ final class BoardCardCell: TerminalCell, BoardCardPresenting {
     let background =
       isDragged
       ? Theme.background
-      : Theme.cellBackground(cursor: isFocused, selected: isSelected)
+      : Theme.cellBackground(cursor: isCursor, selected: isSelected)
     let foreground =
-      isDragged ? Theme.dimText : (isFocused ? Theme.onAccent : Theme.text)
+      isDragged ? Theme.dimText : (isCursor ? Theme.onAccent : Theme.text)
     context.fill(TextStyle(background: background))
     let mark = Theme.palette[id % Theme.palette.count]
     context.text(isDragged ? "┆" : "▌", x: 0, y: 0, style: TextStyle(foreground: mark))
-    let check = isSelected ? "✓" : (isFocused && context.marksWithText ? ">" : " ")
+    let check = isSelected ? "✓" : (isCursor && context.marksWithText ? ">" : " ")
     context.text(
-      check, x: 1, y: 0, style: TextStyle(foreground: isFocused ? foreground : Theme.selection))
+      check, x: 1, y: 0, style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
     let tag = "#" + topic
     let room = max(0, context.width - 3)
     let tagWidth = room >= 28 ? min(CharacterWidth.of(tag), room / 3) : 0
     context.text(
       title, x: 2, y: 0,
-      style: TextStyle(foreground: foreground, attributes: isFocused ? .bold : []),
+      style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
       maxWidth: max(0, room - tagWidth - (tagWidth > 0 ? 1 : 0)))
     if tagWidth > 0 {
       context.text(
         tag, x: context.width - tagWidth, y: 0,
-        style: TextStyle(foreground: isFocused ? foreground : mark), maxWidth: tagWidth)
+        style: TextStyle(foreground: isCursor ? foreground : mark), maxWidth: tagWidth)
     }
   }
 }

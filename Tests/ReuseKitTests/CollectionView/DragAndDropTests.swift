@@ -117,11 +117,14 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
     #expect(session?.items == [ItemPath(section: 0, item: 2)])
     #expect(world.views[0].cellForItem(at: ItemPath(section: 0, item: 2))?.isDragged == true)
     #expect(world.views[0].dropGap == ItemPath(section: 0, item: 3), "over its own list")
+    #expect(world.views[0].hasActiveDrag && world.views[0].hasActiveDrop)
+    #expect(!world.views[1].hasActiveDrag && !world.views[1].hasActiveDrop)
     // Over the second list, between its rows 4 and 5: the gap opens there, rows slide by one.
     world.pointer(.moved, 160, 47, 0.04)
     #expect(session?.target === world.views[1])
     #expect(world.views[1].dropGap == ItemPath(section: 0, item: 5))
     #expect(world.views[0].dropGap == nil)
+    #expect(world.views[1].hasActiveDrop && !world.views[0].hasActiveDrop)
     #expect(session?.destination == ItemPath(section: 0, item: 5))
     let moved = world.views[1].cellForItem(at: ItemPath(section: 0, item: 5))!
     #expect(moved.layoutAttributes!.frame.minY == 60, "slid down by one row")

@@ -409,8 +409,10 @@ final class TableHeaderCell: GTKSupplementaryView, TableHeaderPresenting {
 /// a drag carries it.
 final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
   var card: BoardCard?
+  var showsFocus = true
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     guard let shown = card else { return }
+    let isFocused = isFocused && showsFocus
     let (id, title, topic) = (shown.id, shown.title, shown.topic)
     let paint = Painter(cr: cr)
     let card = Rect(x: 4, y: 3, width: max(0, width - 8), height: max(0, height - 6))

@@ -55,6 +55,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// The `GtkFixed` whose children are the views' widgets.
   public var fixedWidget: UnsafeMutablePointer<GtkWidget> { fixed }
   private let sizer: UnsafeMutablePointer<GtkWidget>
+  /// Above the views: a drag box's outline (``ReuseKit/CollectionView/selectionDragBox``).
+  private let boxLayer: UnsafeMutablePointer<GtkWidget>
+  /// The box drawn last, in viewport coordinates.
+  private var drawnBox: Rect?
   private var tickID: guint = 0
   private var wakeID: guint = 0
   private var dragGesture: OpaquePointer?
@@ -79,6 +83,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     widget = reusekit_overlay_new_with_role(collectionView.accessibilityRole.gtkRole)
     g_object_ref_sink(widget)
     sizer = gtk_drawing_area_new()
+    boxLayer = gtk_drawing_area_new()
     fixed = gtk_fixed_new()
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_hexpand(sizer, 1)
@@ -88,6 +93,8 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_widget_set_can_target(fixed, 1)
     gtk_overlay_set_child(OpaquePointer(widget), sizer)
     gtk_overlay_add_overlay(OpaquePointer(widget), fixed)
+    gtk_widget_set_can_target(boxLayer, 0)
+    gtk_overlay_add_overlay(OpaquePointer(widget), boxLayer)
     // Widgets stay in the window and are hidden when pooled: a widget taken out of the window
     // loses its accessibility context (GTK 4.8 unrealises it on unroot), so a screen reader
     // would hear nothing from it when it comes back; showing and hiding also costs GTK less.
@@ -115,6 +122,24 @@ public final class CollectionViewWidget: CollectionViewHost {
       }
     sizer.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
       gtk_drawing_area_set_draw_func($0, paint, data, nil)
+    }
+    let paintBox:
+      @convention(c) (
+        UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
+      ) -> Void = { _, cr, _, _, data in
+        guard let cr, let box = host(data).drawnBox else { return }
+        // A translucent fill and a dashed edge, in the theme's accent (GTK's rubber band).
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.15)
+        cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
+        cairo_set_line_width(cr, 1)
+        var dash = [4.0, 3.0]
+        cairo_set_dash(cr, &dash, 2, 0)
+        cairo_stroke(cr)
+      }
+    boxLayer.withMemoryRebound(to: GtkDrawingArea.self, capacity: 1) {
+      gtk_drawing_area_set_draw_func($0, paintBox, data, nil)
     }
     Signal.resize(
       sizer,
@@ -273,6 +298,14 @@ public final class CollectionViewWidget: CollectionViewHost {
         guard let drawing = (view as? any GTKDrawable)?.drawing else { continue }
         gtk_widget_insert_before(drawing.widget, fixed, nil)
       }
+    }
+    // A drag box, in viewport coordinates, redrawn when it changes.
+    let box = collectionView.selectionDragBox.map {
+      Rect(x: $0.minX - offset.x, y: $0.minY - offset.y, width: $0.width, height: $0.height)
+    }
+    if box != drawnBox {
+      drawnBox = box
+      gtk_widget_queue_draw(boxLayer)
     }
     didPlaceViews?()
     if scrollable != nil { updateAdjustments() }

@@ -16,6 +16,12 @@ extension CollectionView {
     set { movement.dragAndDrop.dropDelegate = newValue }
   }
 
+  /// Whether a drag out of this collection view is running (UIKit's name).
+  public var hasActiveDrag: Bool { movement.dragAndDrop.isSource }
+
+  /// Whether a drag is over this collection view now (UIKit's name).
+  public var hasActiveDrop: Bool { movement.dragAndDrop.isTarget }
+
   /// The coordinator this collection view takes part in (``DragCoordinator/add(_:frame:)``),
   /// if any.
   public var dragCoordinator: DragCoordinator? { movement.dragAndDrop.coordinator }

@@ -8,9 +8,11 @@
 /// passes only while it has a role or a gap is still closing.
 final class DragAndDropPart: LayoutPassParticipant {
   @exclusivity(unchecked) weak var coordinator: DragCoordinator?
-  /// The coordinator, held while this collection view has a role in its drag (a pass reads
-  /// it without loading a weak reference).
-  @exclusivity(unchecked) private var active: DragCoordinator?
+  /// The coordinator, while this collection view has a role in its drag: a pass reads it
+  /// without loading a weak reference. Unowned, as the coordinator holds its drag's views (a
+  /// strong reference here would be a cycle); the coordinator clears it before it goes
+  /// (``coordinatorWillGo(in:)``).
+  @exclusivity(unchecked) private unowned(unsafe) var active: DragCoordinator?
   @exclusivity(unchecked) weak var dragDelegate: (any CollectionViewDragDelegate)?
   @exclusivity(unchecked) weak var dropDelegate: (any CollectionViewDropDelegate)?
   @exclusivity(unchecked) private(set) var isSource = false
@@ -87,6 +89,18 @@ final class DragAndDropPart: LayoutPassParticipant {
 
   /// Whether it moves what the layout answers: a gap open or closing.
   var isPresenting: Bool { isTarget || isClosing }
+
+  /// The coordinator goes away: every role ends at once.
+  func coordinatorWillGo(in collectionView: CollectionView) {
+    let marked = isSource
+    isSource = false
+    isTarget = false
+    isClosing = false
+    gap = nil
+    active = nil
+    if marked { collectionView.refreshDisplayedCells(\.isDragged) { _ in false } }
+    leaveIfIdle(collectionView)
+  }
 
   private func leaveIfIdle(_ collectionView: CollectionView) {
     guard !isSource && !isTarget && !isClosing else { return }
