@@ -205,7 +205,7 @@ public final class CollectionView: ScrollView {
 
   override var hasOtherAnimations: Bool {
     updates.isAnimating || movement.needsTicks(in: self) || swipe.needsTicks
-      || selection.drag.needsTicks(in: self)
+      || selection.drag.needsTicks(in: self) || updates.sizes.isAnimating
   }
 
   override func advanceOtherAnimations(to time: Double) {

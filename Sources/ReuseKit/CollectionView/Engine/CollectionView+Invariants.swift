@@ -47,6 +47,7 @@ extension CollectionView {
       movement.dragAndDrop._checkInvariants(in: self)
       swipe._checkInvariants(in: self)
       updates._checkInvariants(in: self)
+      updates.sizes._checkInvariants(in: self)
       gestures._checkInvariants(in: self)
       for participant in participants {
         invariant(

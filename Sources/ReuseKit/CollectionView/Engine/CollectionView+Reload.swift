@@ -25,6 +25,7 @@ extension CollectionView {
     endAnchoring.dataDidReload(in: self)
     selection.drag.end(in: self)
     movement.dragAndDrop.dataDidReload(in: self)
+    updates.sizes.dataDidReload()
     selection.keepValid(in: self)
     prefetcher.cancelAll(in: self)
     pass.needsReconfigureAll = true

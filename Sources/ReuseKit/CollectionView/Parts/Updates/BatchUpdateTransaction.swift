@@ -93,6 +93,7 @@ struct BatchUpdateTransaction {
     view.selection.follow(mapping)
     view.selection.drag.follow(mapping, in: view)
     view.movement.dragAndDrop.follow(mapping, in: view)
+    view.updates.sizes.follow(mapping)
     view.focus.follow(mapping, oldCounts: view.itemCounts, newCounts: newCounts)
     view.prefetcher.cancelAll(in: view)
   }

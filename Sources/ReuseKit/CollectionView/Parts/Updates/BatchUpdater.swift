@@ -7,6 +7,8 @@
 final class BatchUpdater {
   /// How long an animated update runs, in seconds (0: at once).
   var duration = 0.3
+  /// Items growing or shrinking in place.
+  let sizes = SizeChangeAnimator()
   /// Whether updates keep the first visible item in its place on screen.
   var anchorsFirstVisibleItem = true
   /// How deeply `performBatchUpdates` calls are nested, and what they collected.
@@ -160,6 +162,7 @@ final class BatchUpdater {
 
   /// Starts the clock on the first tick and ends the animation when it has run.
   func advance(to time: Double, in collectionView: CollectionView) {
+    sizes.advance(to: time, in: collectionView)
     guard let animation else { return }
     if animation.startTime == nil { animation.startTime = time }
     if let start = animation.startTime, time - start >= animation.duration {

@@ -1,0 +1,142 @@
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseKit
+
+/// An estimated list of 60 rows measured at 10 points each, in a 100-point viewport.
+private func makeMeasuredList() -> (CollectionView, Board) {
+  let (view, board) = makeBoard([Array(0..<60)], layout: ListLayout(itemSizing: .estimated(10)))
+  for value in 0..<60 { board.lengths[value] = 10 }
+  view.reloadData()
+  view.layoutIfNeeded()
+  return (view, board)
+}
+
+/// The row showing `value` at `item` has new content `length` long: the board and its cell
+/// (if displayed) say so, as an app's data and cell would.
+private func resize(_ view: CollectionView, _ board: Board, _ item: Int, to length: Double) {
+  board.lengths[board.sections[0][item]] = length
+  (view.cellForItem(at: ItemPath(section: 0, item: item)) as? BoardCell)?.preferredLength = length
+}
+
+/// Where each displayed item is drawn on screen (its leading edge, viewport coordinates).
+private func onScreen(_ view: CollectionView) -> [Int: Double] {
+  var places: [Int: Double] = [:]
+  for path in view.indexPathsForVisibleItems {
+    places[path.item] =
+      view.cellForItem(at: path)!.layoutAttributes!.frame.minY
+      - view.contentOffset.y
+  }
+  return places
+}
+
+@Suite struct SizeChangeTests {
+  /// A row partly above the top grows: frame by frame, its top stays where it is on screen,
+  /// nothing before it moves, the rows after it move down together, and it ends at its size.
+  @Test func aRowGrowsInPlaceFrameByFrameWithItsTopWhereItWas() {
+    let (view, board) = makeMeasuredList()
+    defer { withExtendedLifetime(board) {} }
+    view.contentOffset = Point(x: 0, y: 53)  // row 5 spans 50-60: 3 points above the top
+    view.layoutIfNeeded()
+    resize(view, board, 5, to: 40)
+    view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 5))
+    #expect(view.isAnimating)
+    var previous = onScreen(view)
+    var time = 0.0
+    var growth: [Double] = []
+    for frame in 0..<30 {
+      time += 1.0 / 60
+      view.tick(now: time)
+      let now = onScreen(view)
+      #expect(now[5] == -3, "frame \(frame): the growing row keeps its top")
+      #expect(view.contentOffset.y == 53, "frame \(frame)")
+      let length = view.frameForItem(at: ItemPath(section: 0, item: 5))!.height
+      growth.append(length)
+      // The rows after it sit right after it, and moved down by the same amount.
+      var deltas: [Double] = []
+      for (item, y) in now where item > 5 {
+        #expect(
+          abs(y - (-3 + length + Double(item - 6) * 10)) < 1e-9, "frame \(frame), row \(item)")
+        if let before = previous[item] { deltas.append(y - before) }
+      }
+      if let first = deltas.first { #expect(deltas.allSatisfy { abs($0 - first) < 1e-9 }) }
+      previous = now
+    }
+    #expect(zip(growth, growth.dropFirst()).allSatisfy { $0 <= $1 }, "no step back: \(growth)")
+    #expect(
+      growth.last == 40 && growth[1] > 10 && growth[1] < 40,
+      "the first tick starts the clock: \(growth)")
+    #expect(!view.isAnimating)
+  }
+
+  /// Anchored at its trailing edge, a row near the bottom grows upward: its bottom and what
+  /// follows stay on screen, what precedes it moves up.
+  @Test func anchoredAtItsTrailingEdgeARowGrowsUpward() {
+    let (view, board) = makeMeasuredList()
+    defer { withExtendedLifetime(board) {} }
+    let before = onScreen(view)
+    resize(view, board, 8, to: 30)
+    view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 8), anchor: .trailingEdge)
+    var time = 0.0
+    for frame in 0..<30 {
+      time += 1.0 / 60
+      view.tick(now: time)
+      let now = onScreen(view)
+      #expect(now[9] == before[9], "frame \(frame): what follows stays")
+      let length = view.frameForItem(at: ItemPath(section: 0, item: 8))!.height
+      #expect(abs(now[8]! + length - 90) < 1e-9, "frame \(frame): the bottom stays at 90")
+    }
+    #expect(view.contentOffset.y == 20)
+    #expect(onScreen(view)[7] == before[7]! - 20)
+  }
+
+  /// Without animation the new size applies at once; an item off screen is measured again
+  /// when it shows; a layout that sizes its items itself is asked again.
+  @Test func atOnceOffScreenAndSizedByTheLayout() {
+    let (view, board) = makeMeasuredList()
+    defer { withExtendedLifetime(board) {} }
+    resize(view, board, 2, to: 25)
+    view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 2), animated: false)
+    #expect(view.frameForItem(at: ItemPath(section: 0, item: 2))?.height == 25)
+    #expect(!view.isAnimating)
+    resize(view, board, 40, to: 33)
+    view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 40))
+    #expect(!view.isAnimating, "off screen: nothing to animate")
+    view.scrollToItem(at: ItemPath(section: 0, item: 40), at: .start, animated: false)
+    view.layoutIfNeeded()
+    #expect(view.frameForItem(at: ItemPath(section: 0, item: 40))?.height == 33)
+    view.invalidateSize(ofItemAt: ItemPath(section: 3, item: 0))
+    #expect(view.diagnostics.count(of: .indexPathOutOfRange) == 1)
+    // A layout with per-item lengths of its own is invalidated from the item.
+    var lengths = [Double](repeating: 10, count: 60)
+    let (sized, sizedBoard) = makeBoard(
+      [Array(0..<60)], layout: ListLayout(itemSizing: .perItem { lengths[$0.item] }))
+    defer { withExtendedLifetime(sizedBoard) {} }
+    lengths[3] = 50
+    sized.invalidateSize(ofItemAt: ItemPath(section: 0, item: 3))
+    sized.layoutIfNeeded()
+    #expect(sized.frameForItem(at: ItemPath(section: 0, item: 3))?.height == 50)
+  }
+
+  /// Rows inserted above while a row grows: the change follows its row, and ends at its size.
+  @Test func anUpdateDuringTheGrowthCarriesItAlong() {
+    let (view, board) = makeMeasuredList()
+    defer { withExtendedLifetime(board) {} }
+    resize(view, board, 4, to: 30)
+    view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 4))
+    view.tick(now: 1.0 / 60)
+    board.sections[0].insert(contentsOf: [100, 101], at: 0)
+    board.lengths[100] = 10
+    board.lengths[101] = 10
+    view.performBatchUpdates(animated: false) {
+      view.insertItems(at: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)])
+    }
+    var time = 1.0 / 60
+    for _ in 0..<30 {
+      time += 1.0 / 60
+      view.tick(now: time)
+    }
+    #expect(view.frameForItem(at: ItemPath(section: 0, item: 6))?.height == 30)
+    #expect(!view.isAnimating)
+  }
+}
