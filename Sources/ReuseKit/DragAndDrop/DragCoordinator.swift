@@ -185,9 +185,9 @@ public final class DragCoordinator {
       return false
     }
     let operation = session.operation
+    let inserted = session.destinationItems  // found before anything changes
     end(session, dropped: true)
     delegate.collectionView(target, performDrop: session, at: destination, operation: operation)
-    let inserted = session.destinationItems
     if operation == .move && source === target {
       target.performBatchUpdates {
         target.deleteItems(at: session.items)
@@ -221,6 +221,7 @@ public final class DragCoordinator {
   /// animates from where everything is drawn), a returned one's glides shut.
   private func end(_ session: DragSession, dropped: Bool) {
     self.session = nil
+    session.isOver = true
     if let target = session.target {
       target.movement.dragAndDrop.stopBeingTarget(in: target, animated: !dropped)
     }

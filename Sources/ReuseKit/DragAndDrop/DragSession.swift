@@ -32,7 +32,7 @@ public final class DragSession {
   /// the target out, if the pointer moved since its last pass.
   public var destination: ItemPath? {
     get {
-      target?.layoutIfNeeded()
+      if !isOver { target?.layoutIfNeeded() }
       return foundDestination
     }
     set { foundDestination = newValue }
@@ -41,11 +41,14 @@ public final class DragSession {
   /// with no target. Reading it lays the target out, as ``destination`` does.
   public var operation: DropOperation {
     get {
-      target?.layoutIfNeeded()
+      if !isOver { target?.layoutIfNeeded() }
       return foundOperation
     }
     set { foundOperation = newValue }
   }
+  /// Whether the drag has ended (dropped or returned): what it found stays as it was, and
+  /// reading it lays nothing out (the data may be changing for the drop).
+  var isOver = false
   /// What the target's last pass found.
   var foundDestination: ItemPath?
   var foundOperation = DropOperation.forbidden

@@ -61,6 +61,9 @@ final class DragWorld: CollectionViewDragDelegate, CollectionViewDropDelegate {
     }
     board(of: collectionView).sections[destination.section].insert(
       contentsOf: values, at: destination.item)
+    // Reading the session once the data changed lays nothing out (the data and the view
+    // disagree until the drop's batch updates).
+    #expect(session.destination == destination && session.canDrop)
   }
 
   func collectionView(
