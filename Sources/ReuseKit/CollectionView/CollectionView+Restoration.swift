@@ -17,13 +17,20 @@ public struct SavedScrollPosition<ID: Hashable & Codable & Sendable>: Hashable, 
   public var offsetInItem: Double
   /// Whether the content was at its very start (restored as the start, whatever is there).
   public var isAtStart: Bool
+  /// Where the rails of a ``RailsLayout`` were scrolled (those not at 0); `nil` for other
+  /// layouts.
+  public var railOffsets: [SavedRailOffset]?
 
   /// A position (usually made by `savedScrollPosition`).
-  public init(indexPath: ItemPath, identifier: ID?, offsetInItem: Double, isAtStart: Bool) {
+  public init(
+    indexPath: ItemPath, identifier: ID?, offsetInItem: Double, isAtStart: Bool,
+    railOffsets: [SavedRailOffset]? = nil
+  ) {
     self.indexPath = indexPath
     self.identifier = identifier
     self.offsetInItem = offsetInItem
     self.isAtStart = isAtStart
+    self.railOffsets = railOffsets
   }
 }
 
@@ -43,7 +50,7 @@ extension CollectionView {
     return SavedScrollPosition(
       indexPath: path, identifier: identifier(path),
       offsetInItem: offset - entry.attributes.frame.min(axis),
-      isAtStart: offset <= minimumContentOffset[axis])
+      isAtStart: offset <= minimumContentOffset[axis], railOffsets: savedRailOffsets())
   }
 
   /// The current scroll position, by path only.
@@ -61,6 +68,7 @@ extension CollectionView {
     _ position: SavedScrollPosition<ID>, locatedBy locate: (ID) -> ItemPath? = { _ in nil }
   ) -> Bool {
     layoutIfNeeded()
+    restoreRailOffsets(position.railOffsets)
     let axis = collectionViewLayout.scrollDirection
     if position.isAtStart {
       var start = contentOffset

@@ -66,6 +66,7 @@ public final class CollectionView: ScrollView {
     didSet {
       movement.abandon(in: self)
       selection.drag.end(in: self)
+      gestures.rails.stopAll()
       collectionViewLayout.invalidateLayout()
       pass.preparedViewportSize = nil
       setNeedsLayout()
@@ -160,14 +161,30 @@ public final class CollectionView: ScrollView {
     selection.drag.contentDidMove(by: delta)
   }
 
-  override func touchDidBegin(at point: Point) { swipe.touchDidBegin(at: point, in: self) }
+  override func touchDidBegin(at point: Point) {
+    gestures.rails.touchDidBegin(at: point, in: self)
+    swipe.touchDidBegin(at: point, in: self)
+  }
+  /// A drag that leaves across the axis over a rail scrolls the rail; over a row with swipe
+  /// actions, it swipes.
   override func claimsDrag(dx: Double, dy: Double) -> Bool {
-    swipe.claimsDrag(dx: dx, dy: dy, in: self)
+    gestures.rails.claimsDrag(dx: dx, dy: dy, in: self)
+      || swipe.claimsDrag(dx: dx, dy: dy, in: self)
   }
   override func claimedDragMoved(dx: Double, dy: Double) {
-    swipe.dragMoved(dx: dx, dy: dy, in: self)
+    if gestures.rails.isDraggingRail {
+      gestures.rails.dragMoved(dx: dx, in: self)
+    } else {
+      swipe.dragMoved(dx: dx, dy: dy, in: self)
+    }
   }
-  override func claimedDragEnded(velocity: Point) { swipe.dragEnded(velocity: velocity, in: self) }
+  override func claimedDragEnded(velocity: Point) {
+    if gestures.rails.isDraggingRail {
+      gestures.rails.dragEnded(in: self)
+    } else {
+      swipe.dragEnded(velocity: velocity, in: self)
+    }
+  }
 
   override func delegateDidChange() {
     collectionDelegate = delegate as? any CollectionViewDelegate
@@ -206,6 +223,7 @@ public final class CollectionView: ScrollView {
   override var hasOtherAnimations: Bool {
     updates.isAnimating || movement.needsTicks(in: self) || swipe.needsTicks
       || selection.drag.needsTicks(in: self) || updates.sizes.isAnimating
+      || gestures.rails.isMoving
   }
 
   override func advanceOtherAnimations(to time: Double) {
@@ -213,6 +231,7 @@ public final class CollectionView: ScrollView {
     movement.advance(to: time, in: self)
     swipe.advance(to: time)
     selection.drag.advance(to: time, in: self)
+    gestures.rails.advance(to: time, in: self)
   }
 
   /// Before a resize, only a layout that is up to date can say which item the view rests on:

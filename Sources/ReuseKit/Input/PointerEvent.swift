@@ -46,12 +46,16 @@ public struct WheelEvent: Hashable, Sendable {
   public var time: Double
   /// The modifier keys held.
   public var modifiers: KeyModifiers
+  /// Where the pointer is, in the viewport's coordinates, when the host knows: a sideways
+  /// wheel over a rail (``RailsLayout``) scrolls that rail.
+  public var location: Point?
 
   /// Creates an event.
-  public init(delta: Point, time: Double, modifiers: KeyModifiers = []) {
+  public init(delta: Point, time: Double, modifiers: KeyModifiers = [], location: Point? = nil) {
     self.delta = delta
     self.time = time
     self.modifiers = modifiers
+    self.location = location
   }
 }
 

@@ -26,6 +26,7 @@ extension CollectionView {
     selection.drag.end(in: self)
     movement.dragAndDrop.dataDidReload(in: self)
     updates.sizes.dataDidReload()
+    gestures.rails.dataDidChange(mapping: nil, in: self)
     selection.keepValid(in: self)
     prefetcher.cancelAll(in: self)
     pass.needsReconfigureAll = true

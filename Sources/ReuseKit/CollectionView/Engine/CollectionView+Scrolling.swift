@@ -39,6 +39,14 @@ extension CollectionView {
       return
     }
     layoutIfNeeded()
+    if let rails = collectionViewLayout as? RailsLayout,
+      let offset = gestures.rails.offset(showing: indexPath, in: rails, padding: padding)
+    {
+      // The item's rail brings it into view across the axis first.
+      gestures.rails.setOffset(
+        offset, ofRail: indexPath.section, animated: animated && !isTracking, in: self)
+      layoutIfNeeded()
+    }
     guard
       let (target, resolved) = scrollTarget(
         for: indexPath, at: position, from: restingContentOffset, padding: padding)

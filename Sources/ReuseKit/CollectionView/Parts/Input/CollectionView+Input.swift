@@ -19,6 +19,11 @@ extension CollectionView: PointerInteractive {
   @discardableResult
   public func handle(_ event: WheelEvent) -> Bool {
     guard !isTracking, event.delta != .zero, event.delta.isFinite else { return false }
+    if let location = event.location, location.isFinite,
+      gestures.rails.handle(event, at: location, in: self)
+    {
+      return true
+    }
     var delta = event.delta
     if delta.x == 0 && primaryAxis == .horizontal {
       // A plain (vertical) wheel over a horizontal view scrolls it along its axis.

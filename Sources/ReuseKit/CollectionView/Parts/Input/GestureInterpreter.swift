@@ -51,6 +51,8 @@ final class GestureInterpreter {
   var selectionDragStyle: ((ItemPath?, Point, KeyModifiers) -> SelectionDragStyle?)?
   /// Which keys do what.
   var keyMap = KeyMap.standard
+  /// The rails of a ``RailsLayout``: drags, wheels and focus moves that scroll them.
+  let rails = RailController()
   private(set) var capture = Capture.none
   /// The modifiers held at the press being interpreted (set while its events are handled).
   private(set) var pressModifiers: KeyModifiers = []
@@ -207,8 +209,9 @@ final class GestureInterpreter {
     case .none:
       return false
     case .content:
-      let wasDragging = view.isDragging
+      let wasDragging = view.isDragging || rails.isDraggingRail
       view.endDrag(at: event.location, time: event.time)
+      rails.release(in: view)
       if !wasDragging && Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
         let offset = view.contentOffset
         view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
@@ -257,7 +260,9 @@ final class GestureInterpreter {
       if let coordinator = view.dragCoordinator, coordinator.session?.source === view {
         coordinator.cancelDrag()
       }
-    case .content: view.cancelDrag(time: .nan)
+    case .content:
+      view.cancelDrag(time: .nan)
+      rails.release(in: view)
     case .supplementary(var press, _, let moved):
       press.phase = .cancelled
       press.isDrag = moved
@@ -379,6 +384,7 @@ extension GestureInterpreter {
       if case .thumb(let grab, let along, _) = capture {
         collectionView.invariant(grab.isFinite && along.isFinite, "thumb grab not finite")
       }
+      rails._checkInvariants(in: collectionView)
     #endif
   }
 }

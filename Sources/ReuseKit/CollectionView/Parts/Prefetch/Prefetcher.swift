@@ -44,9 +44,13 @@ final class Prefetcher: LayoutPassParticipant {
     let before = scrollSign > 0 ? trailing : leading
     let after = scrollSign > 0 ? leading : trailing
     let start = displayed.min(axis) - before
+    // Rails scroll across the axis: their next items, a screen of them either side, too.
+    let across = layout is RailsLayout ? max(leading, trailing) / max(1, screen) : 0
+    let crossScreen = collectionView.viewportSize[axis.cross] * across
     let area = Rect(
       axis: axis, main: start, mainLength: displayed.max(axis) + after - start,
-      cross: displayed.min(axis.cross), crossLength: displayed.length(axis.cross))
+      cross: displayed.min(axis.cross) - crossScreen,
+      crossLength: displayed.length(axis.cross) + 2 * crossScreen)
 
     elements.removeAll()
     if !collectionView.viewportSize.isEmpty {

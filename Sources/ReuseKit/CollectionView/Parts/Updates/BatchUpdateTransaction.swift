@@ -196,6 +196,7 @@ struct BatchUpdateTransaction {
       if let first = updated.min() { layout.invalidateLayout(from: first) }
     } else {
       layout.prepare(forCollectionViewUpdates: mapping)
+      view.gestures.rails.dataDidChange(mapping: mapping, in: view)
     }
     view.stopBeforeResize = nil  // the update's anchor keeps what is on screen instead
     view.prepareLayout()

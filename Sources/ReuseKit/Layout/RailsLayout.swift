@@ -1,0 +1,611 @@
+/// How a section of a ``RailsLayout`` lays its items out: in one rail that scrolls across the
+/// layout (UIKit's orthogonal scrolling behaviours), or wrapped into rows.
+public enum RailScrolling: Hashable, Sendable {
+  /// Not a rail: the items wrap into rows of as many columns as their width fits (a grid
+  /// section), and may span columns (``RailsLayout/spanProvider``).
+  case none
+  /// The rail scrolls freely and decelerates as a scroll view does.
+  case continuous
+  /// The rail decelerates freely and comes to rest with an item's leading edge at the
+  /// rail's leading inset.
+  case continuousGroupLeadingBoundary
+  /// The rail pages by its whole width.
+  case paging
+  /// One item per swipe, its leading edge at the rail's leading inset.
+  case groupPaging
+  /// One item per swipe, centred.
+  case groupPagingCentered
+}
+
+/// The geometry of one section of a ``RailsLayout``.
+public struct RailSection: Hashable, Sendable {
+  /// How wide items are.
+  public enum ItemWidth: Hashable, Sendable {
+    /// A fixed width in points.
+    case absolute(Double)
+    /// A fraction of the width between the section's insets (0.9 shows the next card peek).
+    case fractional(Double)
+  }
+
+  /// Whether the section is a rail, and how it scrolls.
+  public var scrolling: RailScrolling
+  /// How wide each item is (in a wrapped section: the least column width; columns stretch to
+  /// fill the row).
+  public var itemWidth: ItemWidth
+  /// How tall each item is.
+  public var itemHeight: Double
+  /// The gap between items along the rail, and between columns and rows when wrapped.
+  public var spacing: Double
+  /// Space around the items, inside the header.
+  public var insets: EdgeInsets
+  /// The height of the section's header (0: none).
+  public var headerHeight: Double
+
+  /// Creates a section.
+  public init(
+    scrolling: RailScrolling, itemWidth: ItemWidth, itemHeight: Double, spacing: Double = 0,
+    insets: EdgeInsets = .zero, headerHeight: Double = 0
+  ) {
+    self.scrolling = scrolling
+    self.itemWidth = itemWidth
+    self.itemHeight = itemHeight
+    self.spacing = spacing
+    self.insets = insets
+    self.headerHeight = headerHeight
+  }
+}
+
+/// A vertical list of sections, each either a rail that scrolls horizontally on its own
+/// (`RailScrolling.continuous`, `.paging`, `.groupPaging`, …: an App Store or a Netflix home
+/// screen) or a grid section whose items wrap into rows and may span columns.
+///
+/// ```swift
+/// let layout = RailsLayout { section in
+///   section == 0
+///     ? RailSection(scrolling: .paging, itemWidth: .fractional(1), itemHeight: 12)
+///     : RailSection(scrolling: .groupPaging, itemWidth: .absolute(24), itemHeight: 6,
+///         spacing: 2, headerHeight: 1)
+/// }
+/// ```
+///
+/// Every rail is part of one collection view, so all share one reuse pool: a cell that leaves
+/// one rail shows an item of another. Each rail's offset is the layout's (``railOffset(of:)``),
+/// not a cell's: it stays when the rail scrolls out and back, follows its section through
+/// batch updates, and travels in a saved scroll position. The collection view routes a drag
+/// that starts across the axis over a rail, the shifted wheel, and focus moves to the rail's
+/// own scroller, with its paging or snapping.
+///
+/// - Complexity: a rect query is O(log S) for the sections plus O(1) per rail met (its items
+///   are arithmetic) plus O(log rows) per grid section met, plus the items found; no memory
+///   per rail item. Grid sections keep their rows (``SpanFlow``), placed at prepare.
+public final class RailsLayout: CollectionViewLayout, SectionedLayout {
+  // MARK: Configuration
+
+  /// Each section's geometry, asked once per section at every full prepare.
+  public var sectionProvider: (Int) -> RailSection { didSet { invalidateLayout() } }
+  /// How many columns an item of a grid section (`RailScrolling.none`) covers, and its
+  /// height; `nil`: one column each. Asked for the items of grid sections at prepare.
+  public var spanProvider: ((ItemPath) -> ItemSpan)? { didSet { invalidateLayout() } }
+
+  /// The sections stack vertically.
+  public var scrollDirection: Axis { .vertical }
+
+  /// Creates a layout whose sections `sectionProvider` describes.
+  public init(sectionProvider: @escaping (Int) -> RailSection) {
+    self.sectionProvider = sectionProvider
+  }
+
+  // MARK: State
+
+  struct Section {
+    var scrolling: RailScrolling
+    var count: Int
+    var insets: EdgeInsets
+    var spacing: Double
+    var itemWidth: Double
+    var itemHeight: Double
+    var header: Double
+    /// A rail's content width; a grid's columns are in `flow`.
+    var contentWidth: Double
+    /// The index into `flows` of a grid section.
+    var flow: Int
+
+    var isRail: Bool { scrolling != .none }
+  }
+
+  @exclusivity(unchecked) private var isValid = false
+  @exclusivity(unchecked) private var sections: [Section] = []
+  @exclusivity(unchecked) private var flows: [SpanFlow] = []
+  @exclusivity(unchecked) private var sectionExtents = ExtentIndex()
+  @exclusivity(unchecked) private var viewportWidth = 0.0
+  /// Each section's rail offset (0 for grid sections).
+  @exclusivity(unchecked) private var offsets: [Double] = []
+  /// Each rail's last focused item, for focus coming back to it.
+  private var remembered: [Int: Int] = [:]
+  private var hitTestScratch: [LayoutAttributes] = []
+  /// The size of all sections.
+  public private(set) var contentSize = Size.zero
+
+  /// `true` when something must be laid out again.
+  public var needsPrepare: Bool { !isValid }
+
+  /// Everything is laid out again at the next prepare; rail offsets stay.
+  public func invalidateLayout() { isValid = false }
+
+  /// Lays out every section: O(S + items of grid sections).
+  public func prepare(_ context: LayoutContext) {
+    let diagnostics = context.diagnostics
+    viewportWidth = context.viewportSize.width.sanitizedLength
+    var lengths = LengthSanitizer(subject: "rail item length")
+    sections.removeAll(keepingCapacity: true)
+    flows.removeAll(keepingCapacity: true)
+    sections.reserveCapacity(context.numberOfSections)
+    for (index, count) in context.itemCounts.enumerated() {
+      let config = sectionProvider(index)
+      let path = ItemPath(section: index, item: 0)
+      let insets = config.insets.sanitized
+      let spacing = diagnostics.sanitizedMetric(config.spacing, "RailSection.spacing")
+      let room = max(0, viewportWidth - insets.left - insets.right)
+      let width: Double
+      switch config.itemWidth {
+      case .absolute(let value): width = lengths.sanitize(value, at: path)
+      case .fractional(let fraction):
+        width = lengths.sanitize(room * (fraction.isFinite ? fraction : 0), at: path)
+      }
+      var section = Section(
+        scrolling: config.scrolling, count: count, insets: insets, spacing: spacing,
+        itemWidth: width, itemHeight: lengths.sanitize(config.itemHeight, at: path),
+        header: lengths.sanitize(config.headerHeight, at: path), contentWidth: viewportWidth,
+        flow: -1)
+      if section.isRail {
+        let items = Double(count)
+        section.contentWidth =
+          count > 0
+          ? insets.left + items * width + (items - 1) * spacing + insets.right : 0
+      } else {
+        section.flow = flows.count
+        flows.append(flow(for: section, index: index, room: room, lengths: &lengths))
+      }
+      sections.append(section)
+    }
+    lengths.report(to: diagnostics)
+    sectionExtents = ExtentIndex(
+      lengths: sections.map(sectionLength), spacing: 0, mode: .prefix)
+    if offsets.count != sections.count {
+      offsets += repeatElement(0, count: max(0, sections.count - offsets.count))
+      offsets.removeLast(max(0, offsets.count - sections.count))
+    }
+    for index in sections.indices {
+      offsets[index] = min(max(0, offsets[index]), maximumRailOffset(of: index))
+    }
+    contentSize = Size(width: viewportWidth, height: sectionExtents.totalExtent)
+    isValid = true
+  }
+
+  private func flow(
+    for section: Section, index: Int, room: Double, lengths: inout LengthSanitizer
+  ) -> SpanFlow {
+    let stride = section.itemWidth + section.spacing
+    let fitting = stride > 0 ? ((room + section.spacing) / stride).rounded(.down) : 1
+    let columns = fitting.isFinite ? Int(max(1, min(fitting, 10_000))) : 1
+    var flow = SpanFlow(columns: columns, rowSpacing: section.spacing)
+    for item in 0..<section.count {
+      let span = spanProvider?(ItemPath(section: index, item: item)) ?? .single
+      let height =
+        span.height.map { lengths.sanitize($0, at: ItemPath(section: index, item: item)) }
+        ?? section.itemHeight
+      flow.append(span: span.columns, height: height)
+    }
+    return flow
+  }
+
+  private func sectionLength(_ section: Section) -> Double {
+    let body: Double
+    if section.isRail {
+      body = section.count > 0 ? section.itemHeight : 0
+    } else {
+      body = flows[section.flow].height
+    }
+    return section.header + section.insets.top + body + section.insets.bottom
+  }
+
+  private func itemsTop(_ index: Int) -> Double {
+    sectionExtents.start(index) + sections[index].header + sections[index].insets.top
+  }
+
+  /// A grid section's column width.
+  private func columnWidth(_ section: Section) -> Double {
+    let columns = Double(flows[section.flow].columns)
+    let room = max(0, viewportWidth - section.insets.left - section.insets.right)
+    return max(0, (room - (columns - 1) * section.spacing) / columns)
+  }
+
+  /// An item's frame with its rail at offset 0.
+  private func naturalFrame(of item: Int, in index: Int) -> Rect {
+    let section = sections[index]
+    if section.isRail {
+      return Rect(
+        x: section.insets.left + Double(item) * (section.itemWidth + section.spacing),
+        y: itemsTop(index), width: section.itemWidth, height: section.itemHeight)
+    }
+    let flow = flows[section.flow]
+    let row = flow.row(of: item)
+    let (first, span) = flow.columns(of: item)
+    let width = columnWidth(section)
+    return Rect(
+      x: section.insets.left + Double(first) * (width + section.spacing),
+      y: itemsTop(index) + flow.rowTops[row],
+      width: Double(span) * width + Double(span - 1) * section.spacing,
+      height: flow.rowHeights[row])
+  }
+
+  private func frame(of item: Int, in index: Int) -> Rect {
+    var frame = naturalFrame(of: item, in: index)
+    frame.origin.x -= offsets[index]
+    return frame
+  }
+
+  func supplementaryFrame(_ kind: SupplementaryKind, section index: Int) -> Rect? {
+    sectionExtents.sectionSupplementaryFrame(
+      kind, section: index, header: sections[index].header, footer: 0, width: viewportWidth)
+  }
+
+  var laidOutSectionCount: Int { sections.count }
+
+  // MARK: Queries
+
+  /// Appends the headers and items that meet the rect, section by section, in order. A
+  /// rail's items are those its offset brings into the rect's width.
+  ///
+  /// - Complexity: O(log S + rails met + grid sections met × log rows + k).
+  public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
+    guard isValid else { return }
+    let rect = query.rect
+    walkSections(meeting: rect, extents: sectionExtents, into: &result) { index, items in
+      appendItems(of: index, meeting: rect, into: &items)
+    }
+  }
+
+  private func appendItems(
+    of index: Int, meeting rect: Rect, into result: inout [LayoutAttributes]
+  ) {
+    let section = sections[index]
+    guard section.count > 0 else { return }
+    let top = itemsTop(index)
+    if section.isRail {
+      guard top < rect.maxY, top + section.itemHeight > rect.minY || section.itemHeight == 0
+      else { return }
+      let stride = section.itemWidth + section.spacing
+      let offset = offsets[index]
+      let minX = rect.minX + offset - section.insets.left
+      let maxX = rect.maxX + offset - section.insets.left
+      let first: Int
+      let end: Int
+      if stride > 0 {
+        first = Int(
+          max(
+            0, min(Double(section.count), ((minX - section.itemWidth) / stride).rounded(.down) + 1))
+        )
+        end = Int(max(0, min(Double(section.count), (maxX / stride).rounded(.up))))
+      } else {
+        (first, end) = (0, 0)
+      }
+      guard first < end else { return }
+      for item in first..<end {
+        let frame = frame(of: item, in: index)
+        guard frame.intersects(rect) else { continue }
+        result.append(
+          LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))
+      }
+      return
+    }
+    let flow = flows[section.flow]
+    for row in flow.rows(meeting: rect.minY - top, rect.maxY - top) {
+      for item in flow.items(inRow: row) {
+        let frame = naturalFrame(of: item, in: index)
+        guard frame.intersects(rect) else { continue }
+        result.append(
+          LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))
+      }
+    }
+  }
+
+  /// One item's frame, with its rail's offset.
+  public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+    guard isValid, indexPath.section >= 0, indexPath.section < sections.count,
+      indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
+    else { return nil }
+    return LayoutAttributes(
+      forCellAt: indexPath, frame: frame(of: indexPath.item, in: indexPath.section))
+  }
+
+  /// A section header's frame.
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: SupplementaryKind, inSection section: Int
+  ) -> LayoutAttributes? {
+    supplementaryAttributes(ofKind: kind, inSection: section)
+  }
+
+  /// The item under `point`.
+  public func indexPathForItem(at point: Point) -> ItemPath? {
+    guard isValid, !sections.isEmpty, point.isFinite else { return nil }
+    var found: [LayoutAttributes] = []
+    swap(&found, &hitTestScratch)
+    defer {
+      found.removeAll(keepingCapacity: true)
+      swap(&found, &hitTestScratch)
+    }
+    appendItems(
+      of: sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count),
+      meeting: Rect(x: point.x, y: point.y, width: 0.000_001, height: 0.000_001), into: &found)
+    return found.first?.indexPath
+  }
+
+  // MARK: Rails
+
+  /// The section whose rail band (the height of its items, across the whole width) holds
+  /// `point`, in content coordinates, or `nil` over a header, a grid section or a gap.
+  ///
+  /// - Complexity: O(log S).
+  public func railSection(at point: Point) -> Int? {
+    guard isValid, !sections.isEmpty, point.isFinite else { return nil }
+    let index = sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count)
+    guard index >= 0, index < sections.count, sections[index].isRail,
+      sections[index].count > 0
+    else { return nil }
+    let top = itemsTop(index)
+    return point.y >= top && point.y < top + sections[index].itemHeight ? index : nil
+  }
+
+  /// Whether section `section` is a rail.
+  public func isRail(_ section: Int) -> Bool {
+    section >= 0 && section < sections.count && sections[section].isRail
+  }
+
+  /// How section `section` scrolls, as laid out (`.none` when out of range).
+  public func railScrolling(of section: Int) -> RailScrolling {
+    section >= 0 && section < sections.count ? sections[section].scrolling : .none
+  }
+
+  /// How far rail `section` is scrolled: 0 for grid sections and out of range.
+  public func railOffset(of section: Int) -> Double {
+    section >= 0 && section < offsets.count ? offsets[section] : 0
+  }
+
+  /// The rails' offsets, by section (0 for grid sections).
+  public var railOffsets: [Double] { offsets }
+
+  /// Sets rail `section`'s offset without animation, clamped to its content, as a drag leaves
+  /// it. Use ``CollectionView/setRailOffset(_:ofSection:animated:)`` from an app: it stops the
+  /// rail's motion and lays out.
+  func setRailOffset(_ offset: Double, of section: Int, clamped: Bool) {
+    guard section >= 0, section < offsets.count, sections[section].isRail, offset.isFinite
+    else { return }
+    offsets[section] = clamped ? min(max(0, offset), maximumRailOffset(of: section)) : offset
+  }
+
+  /// The width a rail's content has (its items, spacing and insets).
+  public func railContentWidth(of section: Int) -> Double {
+    section >= 0 && section < sections.count && sections[section].isRail
+      ? sections[section].contentWidth : 0
+  }
+
+  /// The largest resting offset of rail `section`.
+  public func maximumRailOffset(of section: Int) -> Double {
+    guard section >= 0, section < sections.count, sections[section].isRail else { return 0 }
+    return max(0, sections[section].contentWidth - viewportWidth)
+  }
+
+  /// The visible width of every rail.
+  var railViewportWidth: Double { viewportWidth }
+
+  /// The height of rail `section`'s band.
+  func railHeight(of section: Int) -> Double { sections[section].itemHeight }
+
+  /// Where rail `section` rests with item `item` aligned (`.leading`: its leading edge at the
+  /// rail's leading inset; `.center`: centred), clamped to the rail's content.
+  func railOffset(aligning item: Int, in section: Int, alignment: SnapAlignment) -> Double {
+    let rail = sections[section]
+    let x = rail.insets.left + Double(item) * (rail.itemWidth + rail.spacing)
+    let target: Double
+    switch alignment {
+    case .leading: target = x - rail.insets.left
+    case .center: target = x + rail.itemWidth / 2 - viewportWidth / 2
+    }
+    return min(max(0, target), maximumRailOffset(of: section))
+  }
+
+  /// The item of rail `section` nearest the offset `offset` for `alignment`.
+  func railItem(nearest offset: Double, in section: Int, alignment: SnapAlignment) -> Int {
+    let rail = sections[section]
+    let stride = rail.itemWidth + rail.spacing
+    guard rail.count > 0, stride > 0 else { return 0 }
+    let line = alignment == .leading ? offset : offset + viewportWidth / 2 - rail.itemWidth / 2
+    let item = (line / stride).rounded()
+    return Int(max(0, min(Double(rail.count - 1), item.isFinite ? item : 0)))
+  }
+
+  /// The resting place of rail `section` nearest `offset`: a page, an aligned item, or the
+  /// offset itself for free rails, clamped to the content.
+  public func restingStop(nearest offset: Double, in section: Int) -> Double {
+    guard isRail(section), offset.isFinite else { return 0 }
+    let maximum = maximumRailOffset(of: section)
+    switch sections[section].scrolling {
+    case .none, .continuous: return min(max(0, offset), maximum)
+    case .paging:
+      let page = max(1, viewportWidth)
+      return min(max(0, (offset / page).rounded() * page), maximum)
+    case .groupPaging, .continuousGroupLeadingBoundary:
+      let item = railItem(nearest: offset, in: section, alignment: .leading)
+      return railOffset(aligning: item, in: section, alignment: .leading)
+    case .groupPagingCentered:
+      let item = railItem(nearest: offset, in: section, alignment: .center)
+      return railOffset(aligning: item, in: section, alignment: .center)
+    }
+  }
+
+  /// The number of items of section `section`, as laid out.
+  func itemCount(of section: Int) -> Int {
+    section >= 0 && section < sections.count ? sections[section].count : 0
+  }
+
+  /// Rail offsets follow their sections through a batch update; new sections start at 0.
+  public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
+    var moved = [Double](repeating: 0, count: mapping.newItemCounts.count)
+    for new in moved.indices {
+      if let old = mapping.oldSection(forNew: new), old < offsets.count,
+        !mapping.isSectionReloaded(old)
+      {
+        moved[new] = offsets[old]
+      }
+    }
+    offsets = moved
+    var kept: [Int: Int] = [:]
+    for (old, item) in remembered {
+      if let new = mapping.newSection(forOld: old) { kept[new] = item }
+    }
+    remembered = kept
+    invalidateLayout()
+  }
+
+  // MARK: Focus
+
+  /// Arrows move by geometry: along a rail to the neighbouring item, down and up to the rail
+  /// or row below or above, to the item it last focused when that shows, else to the item
+  /// nearest the focused one's centre; pages by a viewport; Home and End to the first and
+  /// last item.
+  public var focusNavigation: FocusNavigation { .layout }
+
+  /// See ``focusNavigation``.
+  ///
+  /// - Complexity: O(log S + log rows + the items of one row).
+  public func indexPath(
+    forFocusMove move: FocusMove, from indexPath: ItemPath, viewport: Rect
+  ) -> ItemPath? {
+    guard isValid, indexPath.section >= 0, indexPath.section < sections.count,
+      indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
+    else { return nil }
+    let section = sections[indexPath.section]
+    remember(indexPath)
+    switch move {
+    case .left, .right, .lineStart, .lineEnd:
+      let forward = move == .right || move == .lineEnd
+      if section.isRail {
+        let item: Int
+        switch move {
+        case .lineStart: item = 0
+        case .lineEnd: item = section.count - 1
+        default: item = indexPath.item + (forward ? 1 : -1)
+        }
+        guard item >= 0, item < section.count, item != indexPath.item else { return nil }
+        return ItemPath(section: indexPath.section, item: item)
+      }
+      let flow = flows[section.flow]
+      let row = flow.items(inRow: flow.row(of: indexPath.item))
+      let item: Int
+      switch move {
+      case .lineStart: item = row.lowerBound
+      case .lineEnd: item = row.upperBound - 1
+      default: item = indexPath.item + (forward ? 1 : -1)
+      }
+      guard row.contains(item), item != indexPath.item else { return nil }
+      return ItemPath(section: indexPath.section, item: item)
+    case .up, .down:
+      let centre = frame(of: indexPath.item, in: indexPath.section).midX
+      return line(beside: indexPath, below: move == .down, nearestTo: centre)
+    case .pageUp, .pageDown:
+      let from = frame(of: indexPath.item, in: indexPath.section)
+      let page = max(1, viewport.height)
+      let y = min(
+        max(0, from.midY + (move == .pageDown ? page : -page)), contentSize.height - 0.5)
+      return item(nearest: Point(x: from.midX, y: y)) ?? indexPath
+    case .first, .last:
+      let range =
+        move == .first
+        ? Array(sections.indices) : Array(sections.indices.reversed())
+      for index in range where sections[index].count > 0 {
+        return ItemPath(section: index, item: move == .first ? 0 : sections[index].count - 1)
+      }
+      return nil
+    }
+  }
+
+  /// Remembers `indexPath` as its rail's focused item.
+  func remember(_ indexPath: ItemPath) {
+    if sections[indexPath.section].isRail { remembered[indexPath.section] = indexPath.item }
+  }
+
+  /// The rail's remembered item, if any.
+  public func rememberedFocusItem(inSection section: Int) -> Int? { remembered[section] }
+
+  /// The item of the next line (a rail, or a grid section's row) below or above `indexPath`,
+  /// nearest `x` (a rail's remembered item when it shows).
+  private func line(beside indexPath: ItemPath, below: Bool, nearestTo x: Double) -> ItemPath? {
+    let section = sections[indexPath.section]
+    if !section.isRail {
+      let flow = flows[section.flow]
+      let row = flow.row(of: indexPath.item) + (below ? 1 : -1)
+      if row >= 0, row < flow.rowCount {
+        return nearest(in: indexPath.section, items: flow.items(inRow: row), x: x)
+      }
+    }
+    var index = indexPath.section + (below ? 1 : -1)
+    while index >= 0, index < sections.count {
+      let next = sections[index]
+      if next.count > 0 {
+        if next.isRail {
+          if let item = remembered[index], item < next.count {
+            let shown = frame(of: item, in: index)
+            if shown.maxX > 0, shown.minX < viewportWidth {
+              return ItemPath(section: index, item: item)
+            }
+          }
+          return nearest(in: index, items: 0..<next.count, x: x)
+        }
+        let flow = flows[next.flow]
+        return nearest(in: index, items: flow.items(inRow: below ? 0 : flow.rowCount - 1), x: x)
+      }
+      index += below ? 1 : -1
+    }
+    return nil
+  }
+
+  /// The item of `items` in section `index` whose centre is nearest `x`.
+  private func nearest(in index: Int, items: Range<Int>, x: Double) -> ItemPath? {
+    guard !items.isEmpty else { return nil }
+    let section = sections[index]
+    if section.isRail {
+      let stride = section.itemWidth + section.spacing
+      guard stride > 0 else { return ItemPath(section: index, item: items.lowerBound) }
+      let natural = x + offsets[index] - section.insets.left - section.itemWidth / 2
+      let item = (natural / stride).rounded()
+      let clamped = max(Double(items.lowerBound), min(Double(items.upperBound - 1), item))
+      return ItemPath(section: index, item: clamped.isFinite ? Int(clamped) : items.lowerBound)
+    }
+    var best = items.lowerBound
+    var distance = Double.infinity
+    for item in items {
+      let d = abs(naturalFrame(of: item, in: index).midX - x)
+      if d < distance { (best, distance) = (item, d) }
+    }
+    return ItemPath(section: index, item: best)
+  }
+
+  /// The item nearest `point`: in the section at its height, the line nearest it.
+  private func item(nearest point: Point) -> ItemPath? {
+    var index = sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count)
+    while index < sections.count, sections[index].count == 0 { index += 1 }
+    guard index < sections.count else {
+      for last in sections.indices.reversed() where sections[last].count > 0 {
+        return ItemPath(section: last, item: sections[last].count - 1)
+      }
+      return nil
+    }
+    let section = sections[index]
+    if section.isRail { return nearest(in: index, items: 0..<section.count, x: point.x) }
+    let flow = flows[section.flow]
+    let rows = flow.rows(meeting: point.y - itemsTop(index), point.y - itemsTop(index) + 0.001)
+    let row = rows.isEmpty ? 0 : rows.lowerBound
+    return nearest(in: index, items: flow.items(inRow: row), x: point.x)
+  }
+}
