@@ -26,7 +26,7 @@ if [ $# -ge 1 ]; then
   measure "$1" "${2:-2000}"
 else
   for scenario in list estimated waterfall carousel reorder reorder-grid reorder-baseline picker \
-    table table-row dnd box drag-baseline; do
+    table table-row dnd box drag-baseline rails rails-baseline; do
     measure "$scenario" 2000
   done
   measure render 200

@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
   registerReorderBenchmarks()
   registerTableBenchmarks()
   registerDragBenchmarks()
+  registerRailsBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

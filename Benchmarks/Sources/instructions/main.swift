@@ -49,6 +49,12 @@ case "dnd", "box", "drag-baseline":
   let scenario = DragScenario(kind, warmUpFrames: 200)
   for _ in 0..<operations { scenario.frame() }
   sink = scenario.visible
+case "rails", "rails-baseline":
+  // A frame of 1,000 rails × 1,000 items (the list scrolled, one rail dragged sideways), or a
+  // plain list of 1,000,000 rows scrolled the same way.
+  let scenario = RailsScenario(arguments[1] == "rails" ? .rails : .list, warmUpFrames: 200)
+  for _ in 0..<operations { scenario.frame() }
+  sink = scenario.visible
 case "picker":
   // A 120 Hz frame of flings across 1,000 × 1,000 swatches (a fling starts when one ends).
   let fixture = PickerFixture()

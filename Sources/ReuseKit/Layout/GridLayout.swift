@@ -32,6 +32,15 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   public var headerLength: ListLayout.SectionMetric { didSet { invalidateLayout() } }
   /// Section footer heights.
   public var footerLength: ListLayout.SectionMetric { didSet { invalidateLayout() } }
+  /// How many columns each item covers, and its height (``ItemSpan``): a banner across the
+  /// whole width, a tile two columns wide; `nil`, the default, for one column each. An item
+  /// goes beside the previous one when its span fits in the row's remaining columns, else it
+  /// starts a row; a row is as tall as its tallest item.
+  ///
+  /// With spans, each section keeps its rows (their first item, top and height): a query
+  /// finds rows by binary search, and an update that only appends places only the new items,
+  /// asking the provider only for them.
+  public var spanProvider: ((ItemPath) -> ItemSpan)? { didSet { invalidateLayout() } }
 
   /// Grids scroll vertically.
   public var scrollDirection: Axis { .vertical }
@@ -44,6 +53,8 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
     var rowHeight: Double
     var header: Double
     var footer: Double
+    /// The rows of a section whose items span (with a ``spanProvider``).
+    var flow: Int = -1
 
     var rows: Int { geometry.count > 0 ? (count + geometry.count - 1) / geometry.count : 0 }
   }
@@ -57,6 +68,10 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   @exclusivity(unchecked) private var viewportWidth = 0.0
   /// The first row of each section, counting rows across sections, and the total.
   private var rowStarts: [Int] = [0]
+  /// With a span provider: each section's rows, kept across prepares, and how many of each
+  /// section's items are still placed right (an append keeps them all).
+  @exclusivity(unchecked) private var flows: [SpanFlow] = []
+  private var placedCounts: [Int] = []
   /// The size of all sections.
   public private(set) var contentSize = Size.zero
 
@@ -79,7 +94,30 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   public var needsPrepare: Bool { !isValid }
 
   /// Everything is laid out again at the next prepare.
-  public func invalidateLayout() { isValid = false }
+  public func invalidateLayout() {
+    isValid = false
+    placedCounts.removeAll()
+  }
+
+  /// The section of `indexPath` is placed again from the item on (with spans); the rest
+  /// keeps its rows.
+  public func invalidateLayout(from indexPath: ItemPath) {
+    isValid = false
+    let section = indexPath.section
+    if section >= 0, section < placedCounts.count {
+      placedCounts[section] = min(placedCounts[section], max(0, indexPath.item))
+    }
+  }
+
+  /// An update that only appends keeps every placed item (with spans, the next prepare places
+  /// only the new ones); any other places everything again.
+  public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
+    let kept =
+      spanProvider != nil && mapping.isAppendOnly && placedCounts == flows.map(\.count)
+      && mapping.oldItemCounts.count == placedCounts.count
+    isValid = false
+    if !kept { placedCounts.removeAll() }
+  }
 
   /// Computes every section's geometry.
   ///
@@ -110,17 +148,78 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
         header: sectionSanitizer.sanitize(headerLength.length(for: index), at: path),
         footer: sectionSanitizer.sanitize(footerLength.length(for: index), at: path))
     }
+    if spanProvider != nil {
+      placeSpans(sanitizer: &sanitizer)
+    } else {
+      flows.removeAll()
+      placedCounts.removeAll()
+    }
     sanitizer.report(to: diagnostics)
     sectionSanitizer.report(to: diagnostics)
     sectionExtents = ExtentIndex(lengths: sections.map(length(of:)), spacing: 0, mode: .prefix)
     rowStarts = [0]
     rowStarts.reserveCapacity(sections.count + 1)
-    for section in sections { rowStarts.append(rowStarts[rowStarts.count - 1] + section.rows) }
+    for section in sections {
+      let rows = section.flow >= 0 ? flows[section.flow].rowCount : section.rows
+      rowStarts.append(rowStarts[rowStarts.count - 1] + rows)
+    }
     contentSize = Size(width: viewportWidth, height: sectionExtents.totalExtent)
     isValid = true
   }
 
+  /// Places the items of sections that span: what is still placed right stays, the rest is
+  /// placed after it.
+  ///
+  /// - Complexity: O(items placed), plus O(S).
+  private func placeSpans(sanitizer: inout LengthSanitizer) {
+    guard let spanProvider else { return }
+    if placedCounts.count != sections.count {
+      let keep = min(placedCounts.count, sections.count)
+      placedCounts =
+        Array(placedCounts.prefix(keep))
+        + repeatElement(0, count: sections.count - keep)
+      flows.removeSubrange(min(keep, flows.count)...)
+    }
+    for index in sections.indices {
+      let section = sections[index]
+      let columns = section.geometry.count
+      if index == flows.count {
+        flows.append(SpanFlow(columns: columns, rowSpacing: spacing.row))
+        placedCounts[index] = 0
+      } else if flows[index].columns != columns || flows[index].rowSpacing != spacing.row
+        || flows[index].rowHeightForSingles != section.rowHeight
+      {
+        flows[index] = SpanFlow(columns: columns, rowSpacing: spacing.row)
+        placedCounts[index] = 0
+      }
+      flows[index].rowHeightForSingles = section.rowHeight
+      let kept = min(placedCounts[index], section.count)
+      if kept < flows[index].count {
+        flows[index].truncate(to: kept) { item in
+          let span = spanProvider(ItemPath(section: index, item: item))
+          return span.height.map {
+            sanitizer.sanitize($0, at: ItemPath(section: index, item: item))
+          }
+            ?? section.rowHeight
+        }
+      }
+      for item in flows[index].count..<section.count {
+        let path = ItemPath(section: index, item: item)
+        let span = spanProvider(path)
+        flows[index].append(
+          span: span.columns,
+          height: span.height.map { sanitizer.sanitize($0, at: path) } ?? section.rowHeight)
+      }
+      placedCounts[index] = section.count
+      sections[index].flow = index
+    }
+  }
+
   private func length(of section: Section) -> Double {
+    if section.flow >= 0 {
+      let body = flows[section.flow].height
+      return section.header + inset.top + body + inset.bottom + section.footer
+    }
     let rows = Double(section.rows)
     let body = rows > 0 ? rows * section.rowHeight + (rows - 1) * spacing.row : 0
     return section.header + inset.top + body + inset.bottom + section.footer
@@ -133,6 +232,15 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
 
   private func frame(of item: Int, in index: Int) -> Rect {
     let section = sections[index]
+    if section.flow >= 0 {
+      let flow = flows[section.flow]
+      let row = flow.row(of: item)
+      let (first, span) = flow.columns(of: item)
+      return Rect(
+        x: section.geometry.x(of: first), y: rowsTop(index) + flow.rowTops[row],
+        width: Double(span) * section.geometry.width + Double(span - 1) * spacing.column,
+        height: flow.rowHeights[row])
+    }
     let row = item / section.geometry.count
     let column = item % section.geometry.count
     return Rect(
@@ -161,6 +269,19 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   private func appendItems(of index: Int, meeting rect: Rect, into result: inout [LayoutAttributes])
   {
     let section = sections[index]
+    if section.flow >= 0 {
+      let top = rowsTop(index)
+      let flow = flows[section.flow]
+      for row in flow.rows(meeting: rect.minY - top, rect.maxY - top) {
+        for item in flow.items(inRow: row) {
+          let frame = frame(of: item, in: index)
+          guard frame.intersects(rect) else { continue }
+          result.append(
+            LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))
+        }
+      }
+      return
+    }
     guard section.count > 0, section.rowHeight > 0 || rect.height > 0 else { return }
     let stride = section.rowHeight + spacing.row
     let top = rowsTop(index)
@@ -249,6 +370,13 @@ extension GridLayout: AccessibilityGridLayout {
     let section = sections[indexPath.section]
     let columns = section.geometry.count
     guard indexPath.item >= 0, indexPath.item < section.count, columns > 0 else { return nil }
+    if section.flow >= 0 {
+      let flow = flows[section.flow]
+      return GridPosition(
+        row: rowStarts[indexPath.section] + flow.row(of: indexPath.item) + 1,
+        column: flow.columns(of: indexPath.item).first + 1,
+        rowCount: rowStarts[rowStarts.count - 1], columnCount: columns)
+    }
     return GridPosition(
       row: rowStarts[indexPath.section] + indexPath.item / columns + 1,
       column: indexPath.item % columns + 1, rowCount: rowStarts[rowStarts.count - 1],

@@ -240,9 +240,13 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
   }
 
   private func frame(of item: Int, in index: Int) -> Rect {
-    var frame = naturalFrame(of: item, in: index)
-    frame.origin.x -= offsets[index]
-    return frame
+    let section = sections[index]
+    guard section.isRail else { return naturalFrame(of: item, in: index) }
+    // As the query computes it, to the last bit.
+    return Rect(
+      x: (section.insets.left - offsets[index]) + Double(item)
+        * (section.itemWidth + section.spacing),
+      y: itemsTop(index), width: section.itemWidth, height: section.itemHeight)
   }
 
   func supplementaryFrame(_ kind: SupplementaryKind, section index: Int) -> Rect? {
@@ -259,10 +263,26 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
   ///
   /// - Complexity: O(log S + rails met + grid sections met × log rows + k).
   public func elements(in query: LayoutQuery, into result: inout LayoutElements) {
-    guard isValid else { return }
+    guard isValid, !sections.isEmpty else { return }
     let rect = query.rect
-    walkSections(meeting: rect, extents: sectionExtents, into: &result) { index, items in
-      appendItems(of: index, meeting: rect, into: &items)
+    // The sections' walk, by hand: sections without a header ask for none, and none has a
+    // footer (comparing a kind costs more than a rail's items).
+    let count = sections.count
+    var index = sectionExtents.lastIndex(startingAtOrBefore: rect.minY, in: 0..<count)
+    while index > 0, sectionExtents.start(index) > rect.minY { index -= 1 }
+    while index < count {
+      let top = sectionExtents.start(index)
+      guard top < rect.maxY else { break }
+      let header = sections[index].header
+      if header > 0 {
+        let frame = Rect(x: 0, y: top, width: viewportWidth, height: header)
+        if frame.intersects(rect) {
+          result.supplementaryViews.append(
+            LayoutAttributes(forSupplementaryViewOfKind: .header, section: index, frame: frame))
+        }
+      }
+      appendItems(of: index, meeting: rect, into: &result.items)
+      index += 1
     }
   }
 
@@ -276,9 +296,9 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
       guard top < rect.maxY, top + section.itemHeight > rect.minY || section.itemHeight == 0
       else { return }
       let stride = section.itemWidth + section.spacing
-      let offset = offsets[index]
-      let minX = rect.minX + offset - section.insets.left
-      let maxX = rect.maxX + offset - section.insets.left
+      let left = section.insets.left - offsets[index]
+      let minX = rect.minX - left
+      let maxX = rect.maxX - left
       let first: Int
       let end: Int
       if stride > 0 {
@@ -292,7 +312,9 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
       }
       guard first < end else { return }
       for item in first..<end {
-        let frame = frame(of: item, in: index)
+        let frame = Rect(
+          x: left + Double(item) * stride, y: top, width: section.itemWidth,
+          height: section.itemHeight)
         guard frame.intersects(rect) else { continue }
         result.append(
           LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))

@@ -48,6 +48,8 @@ struct SpanFlow {
   private var itemSpans: [Int32] = []
   /// The first free column of the last row.
   private var nextColumn = 0
+  /// The height items without one of their own were placed with (the owner's to compare).
+  var rowHeightForSingles = 0.0
 
   init(columns: Int, rowSpacing: Double) {
     self.columns = max(1, min(columns, Int(Int32.max)))

@@ -60,8 +60,30 @@ extension WaterfallLayout {
       section.itemColumn.reserveCapacity(itemCount)
       section.itemRow.reserveCapacity(itemCount)
     }
+    let spans = spansInUse
+    if spans != nil && from == 0 && section.spanCount.isEmpty {
+      section.spanFirst.reserveCapacity(itemCount)
+      section.spanCount.reserveCapacity(itemCount)
+    }
     for item in from..<itemCount {
       let path = ItemPath(section: index, item: item)
+      if let spans {
+        let span = spans(path)
+        let covered = Swift.min(Swift.max(1, span.columns), count)
+        if covered > 1 {
+          placeSpanning(
+            item, path: path, covering: covered, height: span.height, into: &section,
+            tops: &tops, heights: &heights, sanitizer: &sanitizer)
+          continue
+        }
+        section.spanCount.append(1)
+        if let own = span.height {
+          placeSingle(
+            item, height: sanitizer.sanitize(own, at: path), count: count, recordsSpan: true,
+            into: &section, tops: &tops, heights: &heights)
+          continue
+        }
+      }
       var height: Double
       switch itemHeight {
       case .fixed(let value): height = value
@@ -75,23 +97,89 @@ extension WaterfallLayout {
         }
       }
       height = sanitizer.sanitize(height, at: path)
-      let column: Int
-      switch placement {
-      case .shortestFirst:
-        var best = 0
-        for candidate in 1..<Swift.max(1, count) where tops[candidate] < tops[best] {
-          best = candidate
-        }
-        column = best
-      case .leftToRight: column = item % count
-      case .rightToLeft: column = count - 1 - item % count
+      placeSingle(
+        item, height: height, count: count, recordsSpan: spans != nil, into: &section,
+        tops: &tops, heights: &heights)
+    }
+  }
+
+  /// The span provider when spans apply (heights known at placement), else `nil`.
+  var spansInUse: ((ItemPath) -> ItemSpan)? {
+    guard let spanProvider else { return nil }
+    if case .estimated = itemHeight { return nil }
+    return spanProvider
+  }
+
+  /// Places one item one column wide, in the column the placement order picks.
+  @inline(__always)
+  private func placeSingle(
+    _ item: Int, height: Double, count: Int, recordsSpan: Bool, into section: inout Section,
+    tops: inout [Double], heights: inout [[Double]]
+  ) {
+    let column: Int
+    switch placement {
+    case .shortestFirst:
+      var best = 0
+      for candidate in 1..<Swift.max(1, count) where tops[candidate] < tops[best] {
+        best = candidate
       }
-      section.itemColumn.append(Int32(truncatingIfNeeded: column))
-      section.itemRow.append(
-        Int32(truncatingIfNeeded: section.columns[column].items.count))
+      column = best
+    case .leftToRight: column = item % count
+    case .rightToLeft: column = count - 1 - item % count
+    }
+    if recordsSpan { section.spanFirst.append(Int32(truncatingIfNeeded: column)) }
+    section.itemColumn.append(Int32(truncatingIfNeeded: column))
+    section.itemRow.append(
+      Int32(truncatingIfNeeded: section.columns[column].items.count))
+    section.columns[column].items.append(Int32(truncatingIfNeeded: item))
+    heights[column].append(height)
+    tops[column] += height + spacing.item
+  }
+
+  /// Places an item `covered` columns wide where the tallest of those columns is lowest (the
+  /// leftmost of equals): each column it covers gets an entry from its own end down to the
+  /// item's bottom, the gap above the item included, so a query down any of them finds it.
+  private func placeSpanning(
+    _ item: Int, path: ItemPath, covering covered: Int, height own: Double?,
+    into section: inout Section, tops: inout [Double], heights: inout [[Double]],
+    sanitizer: inout LengthSanitizer
+  ) {
+    let width =
+      Double(covered) * section.geometry.width + Double(covered - 1) * spacing.column
+    var height: Double
+    if let own {
+      height = own
+    } else {
+      switch itemHeight {
+      case .fixed(let value): height = value
+      case .perItem(let heightOf): height = heightOf(path, width)
+      case .estimated(let estimate): height = estimate
+      }
+    }
+    height = sanitizer.sanitize(height, at: path)
+    var first = 0
+    var lowest = Double.infinity
+    for start in 0...(tops.count - covered) {
+      var tallest = -Double.infinity
+      for column in start..<(start + covered) { tallest = Swift.max(tallest, tops[column]) }
+      if tallest < lowest {
+        lowest = tallest
+        first = start
+      }
+    }
+    var anchor = first
+    for column in first..<(first + covered) where tops[column] == lowest {
+      anchor = column
+      break
+    }
+    section.itemColumn.append(Int32(truncatingIfNeeded: anchor))
+    section.itemRow.append(Int32(truncatingIfNeeded: section.columns[anchor].items.count))
+    section.spanFirst.append(Int32(truncatingIfNeeded: first))
+    section.spanCount.append(Int32(truncatingIfNeeded: covered))
+    for column in first..<(first + covered) {
       section.columns[column].items.append(Int32(truncatingIfNeeded: item))
-      heights[column].append(height)
-      tops[column] += height + spacing.item
+      heights[column].append(lowest - tops[column] + height)
+      tops[column] = lowest + height + spacing.item
     }
   }
 

@@ -41,7 +41,10 @@ extension WaterfallLayout: SectionedLayout {
       // Items of zero height exactly at the edge don't meet the rect.
       cursors.append((row, end))
     }
-    // Merge: each column's rows are in ascending item order.
+    // Merge: each column's rows are in ascending item order. An item that spans is in each of
+    // its columns: it comes once, with its frame.
+    let spans = !laidOut.spanCount.isEmpty
+    var last: Int32 = -1
     while true {
       var bestColumn = -1
       var bestItem = Int32.max
@@ -55,6 +58,18 @@ extension WaterfallLayout: SectionedLayout {
       guard bestColumn >= 0 else { break }
       let row = cursors[bestColumn].row
       cursors[bestColumn].row += 1
+      if spans {
+        guard bestItem != last else { continue }
+        if laidOut.spanCount[Int(bestItem)] > 1 {
+          last = bestItem
+          let frame = itemFrame(section: index, item: Int(bestItem), top: top)
+          guard frame.minY < rect.maxY && frame.maxY > rect.minY else { continue }
+          result.append(
+            LayoutAttributes(forCellAt: ItemPath(section: index, item: Int(bestItem)), frame: frame)
+          )
+          continue
+        }
+      }
       let extents = laidOut.columns[bestColumn].extents
       let start = extents.start(row)
       let length = extents.length(row)
@@ -90,13 +105,31 @@ extension WaterfallLayout: SectionedLayout {
     guard invalidation == .none, !sections.isEmpty, point.isFinite else { return nil }
     let section = sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count)
     let laidOut = sections[section]
-    let hit = laidOut.geometry.columns(meeting: point.x, point.x.nextUp)
-    guard let column = hit.first, column < laidOut.columns.count else { return nil }
+    let geometry = laidOut.geometry
+    var candidates = geometry.columns(meeting: point.x, point.x.nextUp)
+    if candidates.isEmpty && !laidOut.spanCount.isEmpty {
+      // Between two columns: an item spanning both covers the gap.
+      let stride = geometry.width + geometry.spacing
+      let left = stride > 0 ? Int(((point.x - geometry.left) / stride).rounded(.down)) : -1
+      candidates = Swift.max(0, left)..<Swift.min(geometry.count, Swift.max(0, left + 1))
+    }
+    guard let column = candidates.first, column < laidOut.columns.count else { return nil }
     let extents = laidOut.columns[column].extents
     guard extents.count > 0 else { return nil }
-    let y = point.y - columnsTop(section)
+    let top = columnsTop(section)
+    let y = point.y - top
     let row = extents.lastIndex(startingAtOrBefore: y, in: 0..<extents.count)
     guard y >= extents.start(row), y < extents.start(row) + extents.length(row) else { return nil }
-    return ItemPath(section: section, item: Int(laidOut.columns[column].items[row]))
+    let item = Int(laidOut.columns[column].items[row])
+    if !laidOut.spanCount.isEmpty {
+      // An entry of an item that spans holds the gap above the item too; the gap between
+      // columns is the item's only when it spans them.
+      let frame = itemFrame(section: section, item: item, top: top)
+      guard point.y >= frame.minY, point.y < frame.maxY, point.x >= frame.minX,
+        point.x < frame.maxX
+      else { return nil }
+    }
+    return ItemPath(section: section, item: item)
   }
+
 }

@@ -59,6 +59,16 @@ public final class WaterfallLayout: CollectionViewLayout {
   public var placement: PlacementOrder { didSet { invalidateLayout() } }
   /// How tall items are.
   public var itemHeight: ItemHeight { didSet { invalidateLayout() } }
+  /// How many columns each item covers (``ItemSpan``), and its height when it has its own
+  /// (else ``itemHeight`` at the spanned width); `nil`, the default, for one column each.
+  ///
+  /// A spanning item goes where the tallest of the columns it covers is lowest (the leftmost
+  /// of equals), below all of them, whatever the ``placement`` order; a full-width item
+  /// (``ItemSpan/fullWidth(height:)``) goes below every column. Placement stays O(c) an item
+  /// (O(c · s) for a span of s), an append places only the new items, and a query stays
+  /// O(c log n + k). Spans need heights known when items are placed: with
+  /// ``ItemHeight/estimated(_:)`` every item takes one column, with a diagnostic.
+  public var spanProvider: ((ItemPath) -> ItemSpan)? { didSet { invalidateLayout() } }
 
   /// Waterfalls scroll vertically.
   public var scrollDirection: Axis { .vertical }
@@ -75,9 +85,13 @@ public final class WaterfallLayout: CollectionViewLayout {
   struct Section {
     var geometry: ColumnGeometry
     var columns: [Column]
-    /// Per item: its column, and its row in that column.
+    /// Per item: its column, and its row in that column (for an item that spans, the column
+    /// that set its top, where its entry has no gap above it).
     var itemColumn: [Int32] = []
     var itemRow: [Int32] = []
+    /// With spans, per item: its first column and how many it covers (empty without spans).
+    var spanFirst: [Int32] = []
+    var spanCount: [Int32] = []
     var header = 0.0
     var footer = 0.0
 
@@ -216,6 +230,12 @@ public final class WaterfallLayout: CollectionViewLayout {
       itemCounts = counts
     }
     if first != Int.max || appendFrom != nil {
+      if spanProvider != nil, case .estimated = itemHeight {
+        diagnostics.report(
+          .invalidConfiguration,
+          "WaterfallLayout.spanProvider needs heights known when items are placed; with "
+            + ".estimated heights every item takes one column")
+      }
       inset = diagnostics.sanitizedInsets(sectionInset, "WaterfallLayout.sectionInset")
       spacing = (
         diagnostics.sanitizedMetric(columnSpacing, "WaterfallLayout.columnSpacing"),
@@ -259,6 +279,13 @@ public final class WaterfallLayout: CollectionViewLayout {
     let column = Int(laidOut.itemColumn[item])
     let row = Int(laidOut.itemRow[item])
     let extents = laidOut.columns[column].extents
+    if !laidOut.spanCount.isEmpty, laidOut.spanCount[item] > 1 {
+      let span = Double(laidOut.spanCount[item])
+      return Rect(
+        x: laidOut.geometry.x(of: Int(laidOut.spanFirst[item])), y: top + extents.start(row),
+        width: span * laidOut.geometry.width + (span - 1) * spacing.column,
+        height: extents.length(row))
+    }
     return Rect(
       x: laidOut.geometry.x(of: column), y: top + extents.start(row),
       width: laidOut.geometry.width, height: extents.length(row))

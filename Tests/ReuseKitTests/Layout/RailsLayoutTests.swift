@@ -74,7 +74,8 @@ struct RailsModel {
       if section.scrolling != .none {
         for item in 0..<counts[index] {
           frames[ItemPath(section: index, item: item)] = Rect(
-            x: section.insets.left + Double(item) * (itemWidth + section.spacing) - offsets[index],
+            x: (section.insets.left - offsets[index]) + Double(item)
+              * (itemWidth + section.spacing),
             y: itemsTop, width: itemWidth, height: section.itemHeight)
         }
         body = counts[index] > 0 ? section.itemHeight : 0

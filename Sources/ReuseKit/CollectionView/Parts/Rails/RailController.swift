@@ -4,7 +4,7 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
   /// The collection view that owns the rails part that owns this scroller.
   unowned(unsafe) let collectionView: CollectionView
   /// The section of the rail it drives.
-  var section = -1
+  @exclusivity(unchecked) var section = -1
 
   init(collectionView: CollectionView) {
     self.collectionView = collectionView
@@ -15,7 +15,7 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
   }
 
   /// Set while the scroller takes its geometry: offsets it moves to then are not the rail's.
-  private var isConfiguring = false
+  @exclusivity(unchecked) private var isConfiguring = false
 
   override func contentOffsetDidChange(from oldOffset: Point) {
     guard !isConfiguring, let layout = collectionView.collectionViewLayout as? RailsLayout else {
@@ -96,13 +96,13 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
 /// or decelerating rail allocates nothing.
 final class RailController {
   /// The rails moving now, or held by the touch.
-  private(set) var active: [RailScroller] = []
-  private var spare: [RailScroller] = []
+  @exclusivity(unchecked) private(set) var active: [RailScroller] = []
+  @exclusivity(unchecked) private var spare: [RailScroller] = []
   /// The rail under the touch down now, and whether the touch drags it.
-  private var touched: RailScroller?
-  private var claimed = false
-  private var touchTime = 0.0
-  private var lastDX = 0.0
+  @exclusivity(unchecked) private var touched: RailScroller?
+  @exclusivity(unchecked) private var claimed = false
+  @exclusivity(unchecked) private var touchTime = 0.0
+  @exclusivity(unchecked) private var lastDX = 0.0
 
   /// Whether a rail moves on the clock.
   var isMoving: Bool {
