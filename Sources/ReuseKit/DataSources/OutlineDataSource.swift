@@ -62,6 +62,33 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
 
   // MARK: Questions
 
+  /// Headers that stack for this outline (set them on a ``ListLayout``'s
+  /// ``ListLayout/stackedHeaders``): the expanded parents of the rows at the top stick one
+  /// under another while their children scroll, as VS Code's sticky scroll does.
+  ///
+  /// ```swift
+  /// (collectionView.collectionViewLayout as? ListLayout)?.stackedHeaders =
+  ///   outline.stackedHeaders()
+  /// ```
+  public func stackedHeaders(
+    maximumRows: Int = 5, maximumFraction: Double = 0.4
+  )
+    -> StackedHeaders
+  {
+    StackedHeaders(
+      maximumRows: maximumRows, maximumFraction: maximumFraction,
+      parent: { [weak self] path in
+        guard let self, let item = self.item(at: path), let parent = self.tree.parent(of: item)
+        else { return nil }
+        return self.indexPath(for: parent)
+      },
+      lastDescendant: { [weak self] path in
+        guard let self, let item = self.item(at: path) else { return path }
+        return ItemPath(
+          section: path.section, item: path.item + self.tree.visibleDescendantCount(of: item))
+      })
+  }
+
   /// The item at `indexPath`, or `nil`.
   public func item(at indexPath: ItemPath) -> Item? {
     indexPath.section == 0 ? tree.item(atRow: indexPath.item) : nil

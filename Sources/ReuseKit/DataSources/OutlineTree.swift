@@ -76,6 +76,15 @@ public final class OutlineTree<Item: Hashable> {
     return (positions[node], childLists[max(0, parents[node])].count)
   }
 
+  /// How many visible rows `item`'s subtree has below it: 0 when it is collapsed, has no
+  /// children or is not in the tree.
+  ///
+  /// - Complexity: O(1).
+  public func visibleDescendantCount(of item: Item) -> Int {
+    guard let node = ids[item], expandedFlags[node] else { return 0 }
+    return childTotals[node]
+  }
+
   /// Whether `item` is expanded (shows its children when it shows).
   public func isExpanded(_ item: Item) -> Bool { ids[item].map { expandedFlags[$0] } ?? false }
 

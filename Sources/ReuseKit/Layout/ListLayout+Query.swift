@@ -68,6 +68,7 @@ extension ListLayout: SectionedLayout {
     let high = rect.max(axis)
     let pinned = pinnedHeaderSection(viewportStart: query.viewport.min(axis))
     let pinnedFooter = pinnedFooterSection(viewportEnd: query.viewport.max(axis))
+    let firstItem = result.items.count
     var section = sections.lastIndex(startingAtOrBefore: low, in: 0..<sectionCount)
     while section > 0, sectionStart(section - 1) + sections.length(section - 1) > low {
       section -= 1  // guard against rounding in the search
@@ -90,6 +91,7 @@ extension ListLayout: SectionedLayout {
       }
       section += 1
     }
+    if stackedHeaders != nil { insertStuckRows(for: query, into: &result.items, from: firstItem) }
     if let pinned, let frame = pinnedHeaderFrame(pinned, viewportStart: query.viewport.min(axis)),
       frame.intersects(rect)
     {

@@ -64,6 +64,14 @@ public final class ListLayout: CollectionViewLayout {
   /// Whether the footer of the section at the bottom of the viewport stays pinned there until
   /// its section's start pushes it away (UIKit's `sectionFootersPinToVisibleBounds`).
   @exclusivity(unchecked) public var pinsFooters: Bool = false
+  /// Rows that stick one under another at the leading edge while their descendants scroll (an
+  /// outline's parents, as VS Code's sticky scroll shows them); `nil`, the default, for none.
+  /// ``OutlineDataSource/stackedHeaders(maximumRows:maximumFraction:)`` makes one for an
+  /// outline.
+  @exclusivity(unchecked) public var stackedHeaders: StackedHeaders?
+  /// The rows stuck for the last query's viewport, and scratch for their chains.
+  @exclusivity(unchecked) var stuckRows: [StuckRow] = []
+  @exclusivity(unchecked) var chainScratch: [ItemPath] = []
 
   // MARK: State
 
@@ -352,8 +360,11 @@ public final class ListLayout: CollectionViewLayout {
   /// The header and footer lengths of `section` that pin to the viewport's edges.
   public func pinnedLengths(inSection section: Int) -> PinnedLengths {
     guard invalidation == .none, section >= 0, section < itemCounts.count else { return .none }
+    // The rows stuck at the last query cover the leading edge too (the stack changes as the
+    // content moves; the last one is the best guess of where an item lands).
+    let stuck = stackedHeaders == nil ? 0 : stuckLength
     return PinnedLengths(
-      leading: pinsHeaders ? headerLengths[section] : 0,
+      leading: (pinsHeaders ? headerLengths[section] : 0) + stuck,
       trailing: pinsFooters ? footerLengths[section] : 0)
   }
 

@@ -89,8 +89,24 @@ extension CollectionView {
     }
     guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     else { return nil }
+    let stuck = (collectionViewLayout as? ListLayout)?.stuckItems(forViewport: bounds)
     tapItem(at: indexPath, modifiers: pointerModifiers)
+    if let stuck, let index = stuck.firstIndex(where: { $0.indexPath == indexPath }) {
+      // A stuck header: the list scrolls to it, just under its own stuck parents.
+      scrollToStuckItem(indexPath, under: stuck[..<index].map(\.frame))
+    }
     return indexPath
+  }
+
+  /// Scrolls so that `indexPath` starts where the stuck rows `above` end, and focuses it.
+  private func scrollToStuckItem(_ indexPath: ItemPath, under above: [Rect]) {
+    guard let frame = collectionViewLayout.frameForItem(at: indexPath) else { return }
+    let axis = collectionViewLayout.scrollDirection
+    let covered = above.reduce(0) { $0 + $1.length(axis) }
+    var target = restingContentOffset
+    target[axis] = frame.min(axis) - covered - contentInset.leading(axis)
+    focus.setItem(indexPath, in: self)
+    setContentOffset(clampedContentOffset(target), animated: true)
   }
 
   /// Selects or deselects an item as a user tap would: with single selection a tap selects
