@@ -83,7 +83,9 @@ extension Gallery {
     let global: [(String, String)] = [
       (
         descriptors.count >= 10 ? "1-9 0 [ ]" : "1-\(descriptors.count) [ ]",
-        "switch page (0: the tenth; or click a tab); ] [ wrap"
+        descriptors.count > 10
+          ? "switch page (0: the tenth; the rest with ] [ or a click on a tab)"
+          : "switch page (0: the tenth; or click a tab); ] [ wrap"
       ),
       ("?", "show or close this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
     ]

@@ -124,7 +124,7 @@ public enum GalleryPages {
     page(WaterfallPage.self, "waterfall", "Waterfall"),
     page(CarouselPage.self, "carousel", "Carousel"), page(OutlinePage.self, "outline", "Outline"),
     page(ChatPage.self, "chat", "Chat"), page(TablePage.self, "table", "Table"),
-    page(BoardPage.self, "board", "Board"),
+    page(BoardPage.self, "board", "Board"), page(StorePage.self, "store", "Store"),
   ]
 
   /// A page made from the options, under `name` and `title`.

@@ -43,7 +43,7 @@ struct ReuseGallery: ParsableCommand {
     commandName: "reuse-gallery",
     abstract: "Every ReuseKit control, on demo data, in your terminal.",
     discussion: """
-      Pages: \(GalleryPages.all.map(\.name).joined(separator: ", ")). Keys: 1-\(GalleryPages.all.count) or [ ] switch \
+      Pages: \(GalleryPages.all.map(\.name).joined(separator: ", ")). Keys: 1-9 and 0 (the tenth) or [ ] switch \
       pages, arrows/PgUp/PgDn/Home/End move, Enter selects, Tab switches focus, the wheel and \
       drags scroll, ? shows help, q or Ctrl-C quits.
 

@@ -13,7 +13,7 @@ struct EndToEndTests {
     #expect(tmux.display("#{alternate_on}") == "1", "the gallery uses the alternate screen")
     #expect(!tmux.terminalIsCooked, "raw mode while it runs")
 
-    try tmux.press("Down", "Down", "Enter", until: "✓ Cobalt Falcon")
+    try tmux.press("Down", "Down", "Space", until: "✓ Cobalt Falcon")
     // Two wheel notches down over the list (SGR: ESC [ < 65 ; column ; row M).
     let wheel = Array("\u{1B}[<65;20;10M".utf8)
     tmux.bytes(wheel)
@@ -100,7 +100,7 @@ struct EndToEndTests {
     try tmux.waitFor("1 List")
     #expect(tmux.display("#{alternate_on}") == "1", "resumed: alternate screen again")
     #expect(!tmux.terminalIsCooked, "resumed: raw mode again")
-    try tmux.press("Down", "Enter", until: "✓ Brisk Falcon", "keys work after resuming")
+    try tmux.press("Down", "Space", until: "✓ Brisk Falcon", "keys work after resuming")
     tmux.keys("q")
     try tmux.waitForPrompt()
     #expect(try tmux.shellSeesCookedTerminal())

@@ -23,7 +23,30 @@ import Testing
 
   @Test func listAfterMovingSelectingAndSwitchingFocus() throws {
     assertSnapshot(
-      of: try frame("list", keys: "down down enter pgdn down enter tab right right enter"),
+      of: try frame("list", keys: "down down space pgdn down space tab right right enter"),
+      as: .lines)
+  }
+
+  /// Enter expands the focused row: its details show under it, the rows below moved down.
+  @Test func listWithTwoRowsExpanded() throws {
+    assertSnapshot(
+      of: try frame("list", keys: "down down enter down down enter up enter down"),
+      as: .lines)
+  }
+
+  /// The outline's parents stuck one under another over the rows that scroll under them.
+  @Test func outlineWithStackedHeaders() throws {
+    assertSnapshot(
+      of: try frame(
+        "outline", "80x14",
+        keys: "right down right down right down down down down down down down down down"),
+      as: .lines)
+  }
+
+  /// The store after moving along and across rails: each rail scrolled to its focused app.
+  @Test func storeAfterMovingAlongAndAcrossRails() throws {
+    assertSnapshot(
+      of: try frame("store", "80x30", keys: "down right right right right down down right"),
       as: .lines)
   }
 

@@ -20,10 +20,10 @@ struct ScreenReaderTests {
       until: "Amber Falcon, 1 of 1,000,000")
     defer { tmux.kill() }
     #expect(tmux.display("#{alternate_on}") == "0", "the main screen: nothing is drawn")
-    #expect(lines(tmux).contains("Page 1 of 10: List"))
+    #expect(lines(tmux).contains("Page 1 of 11: List"))
     // Keys as usual; each focus change is one line with the position and the state.
     try tmux.press("Down", until: "Brisk Falcon, 2 of 1,000,000")
-    try tmux.press("Enter", until: "Brisk Falcon, 2 of 1,000,000, selected")
+    try tmux.press("Space", until: "Brisk Falcon, 2 of 1,000,000, selected")
     try tmux.press("End", until: ", 1,000,000 of 1,000,000")
     // Every page opens with its title and what has its focus.
     let pages: [(key: String, title: String, spoken: String)] = [
@@ -39,17 +39,17 @@ struct ScreenReaderTests {
     ]
     for page in pages {
       let number = page.key == "0" ? "10" : page.key
-      try tmux.press(page.key, until: "Page \(number) of 10: \(page.title)")
+      try tmux.press(page.key, until: "Page \(number) of 11: \(page.title)")
       // Move the focus where the page has one: the next line says where it went.
       tmux.keys(["2", "3", "6", "9"].contains(page.key) ? "Right" : "Down")
       Thread.sleep(forTimeInterval: 0.3)
       let after = lines(tmux)
-      let start = after.lastIndex { $0.hasPrefix("Page \(number) of 10") } ?? 0
+      let start = after.lastIndex { $0.hasPrefix("Page \(number) of 11") } ?? 0
       let spoken = after[start...].joined(separator: "\n")
       #expect(spoken.contains(page.spoken), "page \(page.title) said:\n\(spoken)")
     }
     // The picker: a move across says the new column; the outline: expanding says so.
-    try tmux.press("7", until: "Page 7 of 10: Outline")
+    try tmux.press("7", until: "Page 7 of 11: Outline")
     try tmux.press("Home", "Right", until: "expanded")
     // ? lists the keys as lines; any key closes it.
     try tmux.press("?", until: "Keys for Outline:")
@@ -63,11 +63,11 @@ struct ScreenReaderTests {
 
   @Test func announcementsAreLines() throws {
     let tmux = try Tmux.gallery(
-      columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 10")
+      columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 11")
     defer { tmux.kill() }
     try tmux.press("a", until: "1 item added")
     try tmux.press("d", until: "1 item removed")
-    try tmux.press("6", until: "Page 6 of 10: Carousel")
+    try tmux.press("6", until: "Page 6 of 11: Carousel")
     try tmux.quit()
   }
 

@@ -37,6 +37,8 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
   public let hasVariableHeights: Bool
   /// Whether the list has the page's keyboard focus.
   public var isFocused = false
+  /// The rows Enter expanded.
+  public internal(set) var expanded: Set<ItemPath> = []
   private var sectionStarts: [Int] = []
   /// Whether the rows are generated (no data file).
   public var isGenerated: Bool { data == nil }
@@ -108,7 +110,20 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
         detail: data?.sections[indexPath.section].items[indexPath.item].detail
           ?? "#\((flat + 1).formatted)",
         colorIndex: flat, isStriped: flat % 2 == 1)
+      row.expandedLines = expanded.contains(indexPath) ? expandedLines(at: indexPath) : []
     }
+  }
+
+  /// What an expanded row shows below its title.
+  public func expandedLines(at path: ItemPath) -> [String] {
+    let flat = flatIndex(of: path)
+    let section =
+      data?.sections[path.section].title
+      ?? DemoData.sectionTitle(path.section, itemCount: itemCount)
+    return [
+      "row \((path.item + 1).formatted) of \(section) · item \((flat + 1).formatted) of \(itemCount.formatted)",
+      "Enter collapses it; the rows below glide down and back",
+    ]
   }
 
   /// With `--data`: the first letter of each section's title, one title a section (as a

@@ -34,6 +34,8 @@ public final class ListModel: PageModel, ClickFocusing {
   public let chips: ChipSource
   /// The heading: the data file's title, or the counts.
   public let heading: String
+  /// A row's length.
+  private let rowLength: Double
 
   /// Which view has the keyboard focus.
   public enum Focus: Sendable {
@@ -55,6 +57,7 @@ public final class ListModel: PageModel, ClickFocusing {
       options.data?.title
       ?? "\(plural(rows.itemCount, "item")) in \(plural(rows.sectionCount, "section"))"
     let rowLength = metrics.rowLength
+    self.rowLength = rowLength
     list = Self.makeView(
       ListLayout(
         itemSizing: rows.hasVariableHeights
@@ -132,12 +135,57 @@ public final class ListModel: PageModel, ClickFocusing {
   /// Tab moves the focus between the list and the strip; the other keys go to the focused
   /// view's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    if key.key == .enter, key.modifiers.isEmpty, focus == .list,
+      let focused = list.focusedIndexPath
+    {
+      toggleExpansion(at: focused)
+      return true
+    }
     if key.key == .tab {
       guard hasStrip else { return false }
       focus = focus == .list ? .strip : .list
       return true
     }
     return focusedView.handle(key)
+  }
+
+  // MARK: Rows that expand
+
+  /// How much longer an expanded row is: two lines of details.
+  private var expansionLength: Double { 2 * rowLength }
+
+  /// Expands the row at `path` to show its details, or collapses it: the row grows or shrinks
+  /// on the clock, its top staying where it is and the rows below gliding with it
+  /// (`CollectionView.invalidateSize(ofItemAt:)`). The list measures its rows from the first
+  /// expansion on (until then every row is as the layout sizes it, at no cost per row).
+  public func toggleExpansion(at path: ItemPath) {
+    guard let layout = list.collectionViewLayout as? ListLayout else { return }
+    if case .estimated = layout.itemSizing {
+    } else {
+      layout.itemSizing = .estimated(rowLength)
+      list.layoutIfNeeded()
+    }
+    if rows.expanded.contains(path) {
+      rows.expanded.remove(path)
+    } else {
+      rows.expanded.insert(path)
+    }
+    if let cell = list.cellForItem(at: path) as? any RowPresenting {
+      cell.expandedLines = rows.expanded.contains(path) ? rows.expandedLines(at: path) : []
+      cell.setNeedsDisplay()
+    }
+    list.invalidateSize(ofItemAt: path)
+  }
+
+  /// Rows measure as the data sizes them, and two lines longer when expanded.
+  public func collectionView(
+    _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
+    fitting proposedSize: Size
+  ) -> Size? {
+    guard collectionView === list else { return nil }
+    let base = Double(rows.hasVariableHeights ? rows.height(of: indexPath) : 1) * rowLength
+    let length = base + (rows.expanded.contains(indexPath) ? expansionLength : 0)
+    return Size(width: proposedSize.width, height: length)
   }
 
   /// Whether there is a strip of chips (a data file without tags has none).
@@ -166,7 +214,7 @@ public final class ListModel: PageModel, ClickFocusing {
       : "the sections' initials at the right edge: click or drag to jump to a section"
     return [
       ("↑ ↓ / ← →", "move in the focused list"), ("PgUp PgDn", "page"), ("Home End", "first, last"),
-      ("Enter Space", "select or deselect"),
+      ("Enter", "expand or collapse the row"), ("Space", "select or deselect"),
       ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle, all"),
       ("drag the left edge", "select the rows it passes"),
     ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [

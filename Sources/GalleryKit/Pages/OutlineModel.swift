@@ -156,6 +156,9 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
       return cell
     }
     collectionView.delegate = self
+    // The parents of the rows at the top stick one under another (a press on one scrolls
+    // to it), at most 5 of them and 40 % of the view.
+    (collectionView.collectionViewLayout as? ListLayout)?.stackedHeaders = outline.stackedHeaders()
     // One level ahead: the rows that appear show their own disclosures.
     outline.willExpand = { [unowned self] place, tree in
       loadChildren(of: place)

@@ -15,6 +15,9 @@ public protocol FocusShowing: CollectionViewCell {
 public protocol RowPresenting: FocusShowing {
   /// Shows a row.
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool)
+  /// The lines an expanded row shows below its title (Enter expands it); empty when it is not
+  /// expanded.
+  var expandedLines: [String] { get set }
 }
 
 /// A header (or any view) that shows a title.

@@ -41,7 +41,8 @@ extension CollectionViewPane {
       let sign: Double = event.kind == .scrollUp || event.kind == .scrollLeft ? -1 : 1
       let sideways = event.kind == .scrollLeft || event.kind == .scrollRight
       let delta = sideways ? Point(x: sign * wheelStep, y: 0) : Point(x: 0, y: sign * wheelStep)
-      return collectionView.handle(WheelEvent(delta: delta, time: time, modifiers: event.modifiers))
+      return collectionView.handle(
+        WheelEvent(delta: delta, time: time, modifiers: event.modifiers, location: point))
     }
   }
 

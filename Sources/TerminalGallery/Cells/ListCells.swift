@@ -8,6 +8,8 @@ final class ListRowCell: TerminalCell, RowPresenting {
   var detail = ""
   var badge = Theme.accent
   var isStriped = false
+  /// The details an expanded row shows below its title.
+  var expandedLines: [String] = []
   /// Whether the list has the page's keyboard focus: only then is its focused row drawn so.
   var showsFocus = true
   var isCursor: Bool { isFocused && showsFocus }
@@ -15,6 +17,7 @@ final class ListRowCell: TerminalCell, RowPresenting {
   override func prepareForReuse() {
     title = ""
     detail = ""
+    expandedLines = []
   }
 
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
@@ -38,8 +41,20 @@ final class ListRowCell: TerminalCell, RowPresenting {
     if isSelected && isCursor && context.marksWithText {
       context.text(">", x: 1, y: 0, style: TextStyle(foreground: foreground))
     }
+    // An expanded row: its details below it, as many lines as it has grown to so far.
+    if !expandedLines.isEmpty {
+      for (index, line) in expandedLines.enumerated() where index + 1 < context.height {
+        context.text(
+          "  " + line, x: 4, y: index + 1,
+          style: TextStyle(foreground: isCursor ? foreground : Theme.dimText),
+          maxWidth: max(0, context.width - 5))
+      }
+      context.text(
+        "▾", x: context.width - 2, y: 0,
+        style: TextStyle(foreground: isCursor ? foreground : Theme.accent))
+    }
     // A taller row: the title, then the detail below it, wrapped to the rows there are.
-    if context.height > 1 {
+    if context.height > 1 && expandedLines.isEmpty {
       context.text(
         title, x: 4, y: 0,
         style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
@@ -52,7 +67,7 @@ final class ListRowCell: TerminalCell, RowPresenting {
       }
       return
     }
-    let detailWidth = CharacterWidth.of(detail)
+    let detailWidth = CharacterWidth.of(detail) + (expandedLines.isEmpty ? 0 : 2)
     let titleWidth = max(0, context.width - 5 - detailWidth - 2)
     context.text(
       title, x: 4, y: 0,

@@ -10,6 +10,8 @@ final class OutlineRowCell: TerminalCell, OutlinePresenting {
   var level = 0
   var hasChildren = false
   var isExpanded = false
+  /// Whether it shows stuck over the rows (a parent of the rows at the top).
+  var isStuck = false
 
   /// The columns of the disclosure, for clicks: two from the indentation.
   static func disclosureColumns(level: Int) -> Range<Int> { (1 + level * 2)..<(3 + level * 2) }
@@ -19,8 +21,14 @@ final class OutlineRowCell: TerminalCell, OutlinePresenting {
     detail = ""
   }
 
+  /// Stuck rows draw on top, above 40 (the layout's stacked headers).
+  override func apply(_ layoutAttributes: LayoutAttributes) {
+    isStuck = layoutAttributes.zIndex >= 40
+  }
+
   override func draw(in context: DrawContext) {
-    let background = Theme.cellBackground(cursor: isFocused, selected: isSelected)
+    let background = Theme.cellBackground(
+      cursor: isFocused, selected: isSelected, normal: isStuck ? Theme.bar : Theme.surface)
     let foreground = isFocused ? Theme.onAccent : Theme.text
     context.fill(TextStyle(background: background))
     let disclosure = Self.disclosureColumns(level: level)

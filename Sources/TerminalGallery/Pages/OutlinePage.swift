@@ -34,8 +34,10 @@ final class OutlinePage: OptionsPage, ModelPage {
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
     if mouse.kind == .press, mouse.button == .left,
       pane.contains(column: mouse.column, row: mouse.row),
+      // A stuck parent row covers the row under it.
       let path = collectionView.collectionViewLayout.indexPathForItem(
-        at: pane.contentPoint(column: mouse.column, row: mouse.row)),
+        at: pane.contentPoint(column: mouse.column, row: mouse.row),
+        viewport: collectionView.bounds),
       let place = model.outline.item(at: path), model.outline.tree.hasChildren(place),
       OutlineRowCell.disclosureColumns(level: model.outline.tree.level(of: place)).contains(
         mouse.column - pane.frame.x)

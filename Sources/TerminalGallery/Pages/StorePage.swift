@@ -1,0 +1,32 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+
+/// The `store` page in the terminal: the shared ``StoreModel`` (a featured carousel, rails of
+/// apps that scroll sideways on their own, a grid with banners across it) in one pane.
+final class StorePage: OptionsPage, ModelPage {
+  let model: StoreModel
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
+
+  init(options: GalleryOptions) {
+    model = StoreModel(options: options, metrics: .terminal)
+    model.collectionView.register(
+      StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
+    model.collectionView.register(
+      StoreRailHeader.self, forSupplementaryViewOfKind: .header,
+      withReuseIdentifier: StoreModel.headerIdentifier)
+    pane = .themed(model.collectionView, showsScrollIndicator: true)
+  }
+
+  func layout(in frame: CellRect) { place(in: frame) }
+
+  func draw(into canvas: Canvas) {
+    guard let context = beginDrawing(into: canvas) else { return }
+    context.text(
+      " App store · \(model.sections.count) sections, every rail scrolls on its own",
+      x: 0, y: 0, style: Theme.title, maxWidth: frame.width - 1)
+    pane.draw(into: canvas)
+  }
+
+}
