@@ -2,7 +2,7 @@
 # Runs the GTK host's tests under Xvfb: the adapter in process (XCTest on the main thread), the
 # gallery end to end (xdotool input, screenshots against References/), and the gallery as a
 # screen reader reads it (Tests/a11y/session.py over AT-SPI in a D-Bus session of its own, on
-# the list, data-source, outline and table pages, seeded). Installs what they need first (setup.sh).
+# the list, data-source, outline, table and store pages, seeded). Installs what they need first (setup.sh).
 # Arguments go to `swift test` (`--filter X`); with arguments the AT-SPI sessions are skipped.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -12,7 +12,7 @@ GSK_RENDERER=cairo GDK_BACKEND=x11 xvfb-run -a -s "-screen 0 1280x900x24" \
   swift test --package-path "$here" --skip-build "$@"
 if [ $# -eq 0 ]; then
   binary="$(swift build --package-path "$here" --show-bin-path)/reuse-gallery-gtk"
-  for page in list datasource outline table; do
+  for page in list datasource outline table store; do
     seed="${REUSE_A11Y_SEED:-$RANDOM}"
     echo "AT-SPI session: page $page, seed $seed"
     dbus-run-session -- xvfb-run -a -s "-screen 0 1280x900x24" \

@@ -1,3 +1,5 @@
+import ReuseKit
+
 /// SplitMix64: a small, fast, seedable generator, so every randomised test can print and
 /// replay its seed.
 package struct SeededRandom: RandomNumberGenerator {
@@ -49,5 +51,28 @@ package struct SeededRandom: RandomNumberGenerator {
   package static func forCase(_ index: Int, base: UInt64) -> (seed: UInt64, random: SeededRandom) {
     let seed = base &+ UInt64(index)
     return (seed, SeededRandom(seed: seed))
+  }
+}
+
+extension SeededRandom {
+  /// A rectangle starting a little before the origin and anywhere up to `maxX`, `maxY`, at
+  /// most `maxWidth` wide and `maxHeight` tall (possibly empty): a random query.
+  package mutating func rect(
+    maxX: Double, maxY: Double, maxWidth: Double, maxHeight: Double
+  )
+    -> Rect
+  {
+    Rect(
+      x: double(-10...max(0, maxX)), y: double(-10...max(0, maxY)),
+      width: double(0...max(0, maxWidth)), height: double(0...max(0, maxHeight)))
+  }
+}
+
+extension CollectionViewLayout {
+  /// The elements meeting `rect`, with `rect` as the viewport too.
+  package func elements(in rect: Rect) -> LayoutElements {
+    var found = LayoutElements()
+    elements(in: LayoutQuery(rect: rect, viewport: rect), into: &found)
+    return found
   }
 }

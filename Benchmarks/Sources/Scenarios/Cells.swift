@@ -11,16 +11,19 @@ public final class BenchCell: CollectionViewCell, ItemCell {
   public override func prepareForReuse() { item = -1 }
 }
 
-/// `count` items in one section, each a `Cell` registered under `identifier` that shows its
-/// item number.
+/// `count` items in each of `sections` sections (one by default), each a `Cell` registered
+/// under `identifier` that shows its item number.
 public final class BenchDataSource<Cell: ItemCell>: CollectionViewDataSource {
   public var count: Int
   public let identifier: String
+  public var sections = 1
 
   public init(count: Int, identifier: String = "cell") {
     self.count = count
     self.identifier = identifier
   }
+
+  public func numberOfSections(in collectionView: CollectionView) -> Int { sections }
 
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int

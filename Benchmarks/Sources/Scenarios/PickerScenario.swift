@@ -79,4 +79,3 @@ public final class PickerFixture {
     peakVisibleRows = max(peakVisibleRows, displayed.rows)
   }
 }
-

@@ -14,7 +14,7 @@ public final class RailsScenario {
 
   public let kind: Kind
   public let view: CollectionView
-  let dataSource: SectionsDataSource
+  let dataSource: BenchDataSource<BenchCell>
   var step = 7.0
   var dragX = 200.0
   var dragStep = -7.0
@@ -27,7 +27,8 @@ public final class RailsScenario {
     let size = Size(width: 320, height: 800)
     switch kind {
     case .rails:
-      dataSource = SectionsDataSource(sections: 1_000, items: 1_000)
+      dataSource = BenchDataSource(count: 1_000)
+      dataSource.sections = 1_000
       let layout = RailsLayout { section in
         RailSection(
           scrolling: section % 3 == 0 ? .groupPaging : .continuous, itemWidth: .absolute(100),
@@ -36,7 +37,7 @@ public final class RailsScenario {
       }
       view = CollectionView(layout: layout, viewportSize: size)
     case .list:
-      dataSource = SectionsDataSource(sections: 1, items: 1_000_000)
+      dataSource = BenchDataSource(count: 1_000_000)
       view = CollectionView(layout: ListLayout(itemSizing: .uniform(44)), viewportSize: size)
     }
     view.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
@@ -75,28 +76,35 @@ public final class RailsScenario {
   public var visible: Int { view.reuseCounters.visible }
 }
 
-/// `sections` sections of `items` items of ``BenchCell``.
-final class SectionsDataSource: CollectionViewDataSource {
-  let sections: Int
-  let items: Int
+/// Appends to a grid whose items span columns (a banner every 17 items, others one to three
+/// columns): each operation appends 25 items in one batch update, placed after the items
+/// already there without placing those again.
+public final class SpanAppendScenario {
+  public let view: CollectionView
+  let dataSource: BenchDataSource<BenchCell>
 
-  init(sections: Int, items: Int) {
-    self.sections = sections
-    self.items = items
+  /// A grid of `items` items, laid out once.
+  public init(items: Int) {
+    dataSource = BenchDataSource(count: items)
+    let layout = GridLayout(columns: .fixed(4), itemHeight: .fixed(60), rowSpacing: 2)
+    layout.spanProvider = { path in
+      path.item % 17 == 0 ? .fullWidth(height: 90) : ItemSpan(columns: path.item % 3 + 1)
+    }
+    view = CollectionView(layout: layout, viewportSize: Size(width: 320, height: 800))
+    view.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = dataSource
+    view.layoutIfNeeded()
+    view.contentOffset = Point(x: 0, y: 1_000)
+    view.layoutIfNeeded()
   }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
-    -> Int
-  { items }
-
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      BenchCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.item = indexPath.item
-    return cell
+  /// Appends 25 items.
+  public func append() {
+    let start = dataSource.count
+    dataSource.count += 25
+    view.performBatchUpdates(animated: false) {
+      view.insertItems(at: (start..<(start + 25)).map { ItemPath(section: 0, item: $0) })
+    }
+    view.layoutIfNeeded()
   }
 }

@@ -55,6 +55,11 @@ case "rails", "rails-baseline":
   let scenario = RailsScenario(arguments[1] == "rails" ? .rails : .list, warmUpFrames: 200)
   for _ in 0..<operations { scenario.frame() }
   sink = scenario.visible
+case "span-append", "span-append-small":
+  // 25 items appended to a grid with spans of 1,000,000 (or 10,000) items.
+  let scenario = SpanAppendScenario(items: arguments[1] == "span-append" ? 1_000_000 : 10_000)
+  for _ in 0..<operations { scenario.append() }
+  sink = scenario.view.reuseCounters.visible
 case "picker":
   // A 120 Hz frame of flings across 1,000 × 1,000 swatches (a fling starts when one ends).
   let fixture = PickerFixture()

@@ -237,9 +237,20 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
-    let header = collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: ListModel.chipHeaderIdentifier, for: indexPath)
-    (header as? any TitlePresenting)?.title = groups[indexPath.section].title
-    return header
+    collectionView.titledView(
+      kind, ListModel.chipHeaderIdentifier, at: indexPath, title: groups[indexPath.section].title)
+  }
+}
+
+extension CollectionView {
+  /// A supplementary view dequeued under `identifier`, showing `title` when it is a
+  /// ``TitlePresenting``.
+  func titledView(
+    _ kind: SupplementaryKind, _ identifier: String, at indexPath: ItemPath, title: String
+  ) -> ReusableView {
+    let view = dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
+    (view as? any TitlePresenting)?.title = title
+    return view
   }
 }

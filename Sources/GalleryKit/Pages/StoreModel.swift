@@ -1,35 +1,16 @@
 import ReuseKit
 
-/// What a tile of the store page shows.
+/// What a tile of the store page shows: its kind (a tall featured card of the carousel at the
+/// top, an app of a rail or of the grid, an app the grid gives two columns, or a banner across
+/// the grid), its title and line, a colour (an index into the host's palette) and its stars
+/// out of 5, in tenths (42 is 4.2).
 public struct StoreTile: Hashable, Sendable {
   /// What kind of tile it is.
-  public enum Kind: Hashable, Sendable {
-    /// A tall featured card of the carousel at the top.
-    case feature
-    /// An app of a rail or of the grid.
-    case app
-    /// An app the grid gives two columns.
-    case wideApp
-    /// A banner across the grid.
-    case banner
-  }
+  public enum Kind: Hashable, Sendable { case feature, app, wideApp, banner }
 
-  public var kind: Kind
-  public var title: String
-  public var subtitle: String
-  /// A colour, an index into the host's palette.
-  public var colorIndex: Int
-  /// Stars out of 5, in tenths (42 is 4.2).
-  public var rating: Int
-
-  /// Creates a tile.
-  public init(kind: Kind, title: String, subtitle: String, colorIndex: Int, rating: Int) {
-    self.kind = kind
-    self.title = title
-    self.subtitle = subtitle
-    self.colorIndex = colorIndex
-    self.rating = rating
-  }
+  public var kind = Kind.app, title = "", subtitle = "", colorIndex = 0, rating = 0
+  /// An empty tile (what a cell shows before it is bound).
+  public init() {}
 }
 
 /// A cell of the store page.
@@ -38,32 +19,12 @@ public protocol StorePresenting: FocusShowing {
   func present(_ tile: StoreTile)
 }
 
-/// How big the store page's things are, in a host's points.
+/// How big the store page's things are, in a host's points: a featured card's height, a
+/// tile's size, a rail title's height, the gaps (between a rail's tiles and the grid's
+/// columns, and between rows), the rails' side insets and a banner's height.
 public struct StoreMetrics: Sendable {
-  public var featureHeight: Double
-  public var tileWidth: Double
-  public var tileHeight: Double
-  public var headerHeight: Double
-  /// The gap between a rail's tiles, and between the grid's columns.
-  public var spacing: Double
-  /// The gap between the grid's rows.
-  public var rowSpacing: Double
-  public var inset: Double
-  public var bannerHeight: Double
-
-  public init(
-    featureHeight: Double, tileWidth: Double, tileHeight: Double, headerHeight: Double,
-    spacing: Double, rowSpacing: Double, inset: Double, bannerHeight: Double
-  ) {
-    self.featureHeight = featureHeight
-    self.tileWidth = tileWidth
-    self.tileHeight = tileHeight
-    self.headerHeight = headerHeight
-    self.spacing = spacing
-    self.rowSpacing = rowSpacing
-    self.inset = inset
-    self.bannerHeight = bannerHeight
-  }
+  var featureHeight, tileWidth, tileHeight, headerHeight: Double
+  var spacing, rowSpacing, inset, bannerHeight: Double
 
   /// Character cells.
   public static let terminal = StoreMetrics(
@@ -87,24 +48,18 @@ public struct StoreMetrics: Sendable {
 /// Hosts register a ``StorePresenting`` cell under ``tileIdentifier`` and a
 /// ``TitlePresenting`` header under ``headerIdentifier``.
 public final class StoreModel: PageModel, CollectionViewDataSource, CollectionViewDelegate {
-  /// `--demo store`.
-  public static let name = "store"
-  /// The reuse identifier of the tiles.
-  public static let tileIdentifier = "tile"
-  /// The reuse identifier of the rails' titles.
-  public static let headerIdentifier = "railTitle"
-  /// The tab's title.
-  public let title = "Store"
+  /// `--demo store`, and the reuse identifiers of the tiles and of the rails' titles.
+  public static let (name, tileIdentifier, headerIdentifier) = ("store", "tile", "railTitle")
   /// The page.
   public let collectionView: CollectionView
+  /// The tab's title.
+  public let title = "Store"
   /// The layout.
   public let layout: RailsLayout
   /// The rails and the grid, top to bottom: title, behaviour, category.
   public let sections: [(title: String, scrolling: RailScrolling)]
   /// Apps per rail, features in the carousel, tiles in the grid.
-  public let railCount: Int
-  public let featureCount: Int
-  public let gridCount: Int
+  public let railCount, featureCount, gridCount: Int
   /// The grid's section.
   public let gridSection: Int
   /// What the status line says before anything has the focus.
@@ -194,29 +149,29 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     hash ^= hash >> 31
     let name = DemoData.title(forItem: Int(hash % 997) + indexPath.item)
     let rating = 30 + Int(hash % 21)
+    var tile = StoreTile()
+    (tile.title, tile.rating, tile.colorIndex) = (name, rating, Int(hash % 12))
     if indexPath.section == 0 {
-      return StoreTile(
-        kind: .feature, title: name, subtitle: "Story \(indexPath.item + 1) of \(featureCount)",
-        colorIndex: indexPath.item, rating: rating)
+      (tile.kind, tile.colorIndex) = (.feature, indexPath.item)
+      tile.subtitle = "Story \(indexPath.item + 1) of \(featureCount)"
+      return tile
     }
     let category =
       sections[indexPath.section].title.split(separator: " ").first.map(String.init)
       ?? ""
-    if indexPath.section == gridSection {
-      let kind = Self.gridKind(indexPath.item)
-      if kind == .banner {
-        return StoreTile(
-          kind: .banner, title: "Collection \(indexPath.item / 13 + 1): \(name)",
-          subtitle: "a banner across the grid", colorIndex: indexPath.item / 13 + 3,
-          rating: rating)
-      }
-      return StoreTile(
-        kind: kind, title: name, subtitle: kind == .wideApp ? "featured · two columns" : "app",
-        colorIndex: Int(hash % 12), rating: rating)
+    guard indexPath.section == gridSection else {
+      tile.subtitle = "\(category) · #\(indexPath.item + 1)"
+      return tile
     }
-    return StoreTile(
-      kind: .app, title: name, subtitle: "\(category) · #\(indexPath.item + 1)",
-      colorIndex: Int(hash % 12), rating: rating)
+    tile.kind = Self.gridKind(indexPath.item)
+    switch tile.kind {
+    case .banner:
+      tile.title = "Collection \(indexPath.item / 13 + 1): \(name)"
+      (tile.subtitle, tile.colorIndex) = ("a banner across the grid", indexPath.item / 13 + 3)
+    case .wideApp: tile.subtitle = "featured · two columns"
+    default: tile.subtitle = "app"
+    }
+    return tile
   }
 
   // MARK: Data source
@@ -229,36 +184,43 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     -> Int
   { numberOfItems(in: section) }
 
+  /// A tile, named for assistive technology by its title and its stars.
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
     -> CollectionViewCell
   {
-    let cell = collectionView.dequeueReusableCell(
-      withReuseIdentifier: Self.tileIdentifier, for: indexPath)
-    (cell as? any StorePresenting)?.present(tile(at: indexPath))
-    cell.accessibilityLabel = tile(at: indexPath).title
+    present(
+      tile(at: indexPath),
+      in: collectionView.dequeueReusableCell(
+        withReuseIdentifier: Self.tileIdentifier, for: indexPath))
+  }
+
+  private func present(_ tile: StoreTile, in cell: CollectionViewCell) -> CollectionViewCell {
+    (cell as? any StorePresenting)?.present(tile)
+    (cell.accessibilityLabel, cell.accessibilityValue) = (
+      tile.title, "\(tile.rating / 10).\(tile.rating % 10) stars"
+    )
     return cell
   }
 
+  /// A rail's title.
   public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
     at indexPath: ItemPath
   ) -> ReusableView {
-    let header = collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
-    (header as? any TitlePresenting)?.title = sections[indexPath.section].title
-    return header
+    let title = sections[indexPath.section].title
+    return collectionView.titledView(kind, Self.headerIdentifier, at: indexPath, title: title)
   }
 
   // MARK: Delegate
 
-  /// A click opens the app (and puts the focus on it).
+  /// A click opens the app (and puts the focus on it); it stays selected, marked as the app
+  /// opened last.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   {
     collectionView.focusItem(at: indexPath, scrollsIntoView: false)
     open(indexPath)
-    collectionView.deselectItem(at: indexPath)
   }
 
   private func open(_ indexPath: ItemPath) {
@@ -270,21 +232,21 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   /// Enter opens the focused app; the arrows, pages, Home and End move the focus.
   public func handle(_ key: KeyPress) -> Bool {
     if key.key == .enter, key.modifiers.isEmpty, let focused = collectionView.focusedIndexPath {
-      open(focused)
+      collectionView.tapItem(at: focused)
       return true
     }
     return collectionView.handle(key)
   }
 
-  /// What was opened last, the focused tile, its rail and how far the rail is scrolled.
+  /// The focused tile, its rail and how far the rail is scrolled, and what was opened last.
   public var status: String {
     guard let focused = collectionView.focusedIndexPath else { return lastEvent }
     var rail = String(sections[focused.section].title.split(separator: "·").first ?? "")
     while rail.last == " " { rail.removeLast() }
     let offset = collectionView.railOffset(ofSection: focused.section)
     let place = focused.section == gridSection ? "" : " at \(Int(offset.rounded()))"
-    let opened = lastOpened.map { "opened \($0) · " } ?? ""
-    return "\(opened)\(tile(at: focused).title) · \(rail)\(place)"
+    let opened = lastOpened.map { " · opened \($0)" } ?? ""
+    return "\(tile(at: focused).title) · \(rail)\(place)\(opened)"
   }
 
   /// The page's keys.
@@ -301,9 +263,9 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   /// The tile's title.
   public func itemTitle(at indexPath: ItemPath) -> String? { tile(at: indexPath).title }
 
-  /// Where a tile is: its rail and its place in it.
+  /// Where a tile is: its place in its rail (each rail a list of its own).
   public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
     let count = numberOfItems(in: indexPath.section)
-    return ("\(sections[indexPath.section].title), \(indexPath.item + 1) of \(count)", nil)
+    return ("\(indexPath.item + 1) of \(count)", nil)
   }
 }

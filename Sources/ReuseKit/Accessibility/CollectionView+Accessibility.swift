@@ -220,6 +220,10 @@ extension CollectionView {
     }
     if let setPosition = accessibility.setPosition {
       (element.positionInSet, element.setSize) = setPosition(indexPath)
+    } else if collectionViewLayout is RailsLayout {
+      // Each rail is a list of its own: an app is the second of its rail's 500.
+      element.positionInSet = indexPath.item + 1
+      element.setSize = inSection
     } else {
       element.positionInSet = counts.flatIndex(of: indexPath) + 1
       element.setSize = counts.total

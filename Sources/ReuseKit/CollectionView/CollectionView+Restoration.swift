@@ -17,14 +17,14 @@ public struct SavedScrollPosition<ID: Hashable & Codable & Sendable>: Hashable, 
   public var offsetInItem: Double
   /// Whether the content was at its very start (restored as the start, whatever is there).
   public var isAtStart: Bool
-  /// Where the rails of a ``RailsLayout`` were scrolled (those not at 0); `nil` for other
-  /// layouts.
-  public var railOffsets: [SavedRailOffset]?
+  /// Where the rails of a ``RailsLayout`` were scrolled, by section (those not at 0); `nil`
+  /// for other layouts.
+  public var railOffsets: [Int: Double]?
 
   /// A position (usually made by `savedScrollPosition`).
   public init(
     indexPath: ItemPath, identifier: ID?, offsetInItem: Double, isAtStart: Bool,
-    railOffsets: [SavedRailOffset]? = nil
+    railOffsets: [Int: Double]? = nil
   ) {
     self.indexPath = indexPath
     self.identifier = identifier

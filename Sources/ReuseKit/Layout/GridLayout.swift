@@ -270,16 +270,9 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
   {
     let section = sections[index]
     if section.flow >= 0 {
-      let top = rowsTop(index)
-      let flow = flows[section.flow]
-      for row in flow.rows(meeting: rect.minY - top, rect.maxY - top) {
-        for item in flow.items(inRow: row) {
-          let frame = frame(of: item, in: index)
-          guard frame.intersects(rect) else { continue }
-          result.append(
-            LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))
-        }
-      }
+      flows[section.flow].appendItems(
+        of: index, meeting: rect, top: rowsTop(index), into: &result
+      ) { frame(of: $0, in: index) }
       return
     }
     guard section.count > 0, section.rowHeight > 0 || rect.height > 0 else { return }
@@ -333,19 +326,10 @@ public final class GridLayout: CollectionViewLayout, SectionedLayout {
 
   /// The item under `point`.
   public func indexPathForItem(at point: Point) -> ItemPath? {
-    guard isValid, !sections.isEmpty, point.isFinite else { return nil }
-    // A reused buffer: a hit test runs every frame of a drag that moves an item.
-    var found: [LayoutAttributes] = []
-    swap(&found, &hitTestScratch)
-    defer {
-      found.removeAll(keepingCapacity: true)
-      swap(&found, &hitTestScratch)
+    guard isValid else { return nil }
+    return hitTest(point, extents: sectionExtents, scratch: &hitTestScratch) {
+      appendItems(of: $0, meeting: $1, into: &$2)
     }
-    appendItems(
-      of: sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count),
-      meeting: Rect(x: point.x, y: point.y, width: 0.000_001, height: 0.000_001),
-      into: &found)
-    return found.first?.indexPath
   }
 
   /// The hit test's buffer, kept between calls.

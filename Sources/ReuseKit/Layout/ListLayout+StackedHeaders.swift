@@ -100,6 +100,22 @@ extension ListLayout {
         items.insert(attributes, at: low)
       }
     }
+    // Rows the stack covers whole show nothing: they are not displayed (nor read out).
+    let axis = scrollDirection
+    guard !stuckRows.isEmpty else { return }
+    var bottom = -Double.infinity
+    for row in stuckRows { bottom = max(bottom, row.frame.max(axis)) }
+    let end = query.viewport.max(axis)
+    var index = first
+    while index < items.count {
+      let frame = items[index].frame
+      // What shows of it (above the viewport's end) ends where the stack does, or before.
+      if items[index].zIndex == 0, frame.min(axis) < bottom, min(frame.max(axis), end) <= bottom {
+        items.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
   }
 
   /// The item at `position` along the scroll axis: the one whose frame holds it, else the

@@ -97,17 +97,11 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
 
   // MARK: State
 
+  /// One laid-out section: its behaviour, item count and sanitised metrics; a rail's content
+  /// width (a grid's columns are in its flow); the index into `flows` of a grid section.
   struct Section {
-    var scrolling: RailScrolling
-    var count: Int
-    var insets: EdgeInsets
-    var spacing: Double
-    var itemWidth: Double
-    var itemHeight: Double
-    var header: Double
-    /// A rail's content width; a grid's columns are in `flow`.
-    var contentWidth: Double
-    /// The index into `flows` of a grid section.
+    var scrolling: RailScrolling, count: Int, insets: EdgeInsets
+    var spacing, itemWidth, itemHeight, header, contentWidth: Double
     var flow: Int
 
     var isRail: Bool { scrolling != .none }
@@ -256,6 +250,13 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
 
   var laidOutSectionCount: Int { sections.count }
 
+  /// A section header's frame.
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: SupplementaryKind, inSection section: Int
+  ) -> LayoutAttributes? {
+    supplementaryAttributes(ofKind: kind, inSection: section)
+  }
+
   // MARK: Queries
 
   /// Appends the headers and items that meet the rect, section by section, in order. A
@@ -321,46 +322,24 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
       }
       return
     }
-    let flow = flows[section.flow]
-    for row in flow.rows(meeting: rect.minY - top, rect.maxY - top) {
-      for item in flow.items(inRow: row) {
-        let frame = naturalFrame(of: item, in: index)
-        guard frame.intersects(rect) else { continue }
-        result.append(
-          LayoutAttributes(forCellAt: ItemPath(section: index, item: item), frame: frame))
-      }
+    flows[section.flow].appendItems(of: index, meeting: rect, top: top, into: &result) {
+      naturalFrame(of: $0, in: index)
+    }
+  }
+
+  /// The item under `point`.
+  public func indexPathForItem(at point: Point) -> ItemPath? {
+    guard isValid else { return nil }
+    return hitTest(point, extents: sectionExtents, scratch: &hitTestScratch) {
+      appendItems(of: $0, meeting: $1, into: &$2)
     }
   }
 
   /// One item's frame, with its rail's offset.
   public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
-    guard isValid, indexPath.section >= 0, indexPath.section < sections.count,
-      indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
-    else { return nil }
-    return LayoutAttributes(
-      forCellAt: indexPath, frame: frame(of: indexPath.item, in: indexPath.section))
-  }
-
-  /// A section header's frame.
-  public func layoutAttributesForSupplementaryView(
-    ofKind kind: SupplementaryKind, inSection section: Int
-  ) -> LayoutAttributes? {
-    supplementaryAttributes(ofKind: kind, inSection: section)
-  }
-
-  /// The item under `point`.
-  public func indexPathForItem(at point: Point) -> ItemPath? {
-    guard isValid, !sections.isEmpty, point.isFinite else { return nil }
-    var found: [LayoutAttributes] = []
-    swap(&found, &hitTestScratch)
-    defer {
-      found.removeAll(keepingCapacity: true)
-      swap(&found, &hitTestScratch)
-    }
-    appendItems(
-      of: sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count),
-      meeting: Rect(x: point.x, y: point.y, width: 0.000_001, height: 0.000_001), into: &found)
-    return found.first?.indexPath
+    let item = indexPath.item
+    guard isValid, item >= 0, item < itemCount(of: indexPath.section) else { return nil }
+    return LayoutAttributes(forCellAt: indexPath, frame: frame(of: item, in: indexPath.section))
   }
 
   // MARK: Rails

@@ -48,4 +48,24 @@ extension SectionedLayout {
       section += 1
     }
   }
+
+  /// The first item `appendItems` finds at `point` in the section whose extent holds it, with
+  /// `scratch` as the buffer (kept between calls: a hit test runs every frame of a drag).
+  func hitTest(
+    _ point: Point, extents: ExtentIndex, scratch: inout [LayoutAttributes],
+    appendItems: (_ section: Int, _ rect: Rect, _ items: inout [LayoutAttributes]) -> Void
+  ) -> ItemPath? {
+    let count = laidOutSectionCount
+    guard count > 0, point.isFinite else { return nil }
+    var found: [LayoutAttributes] = []
+    swap(&found, &scratch)
+    defer {
+      found.removeAll(keepingCapacity: true)
+      swap(&found, &scratch)
+    }
+    appendItems(
+      extents.lastIndex(startingAtOrBefore: point.y, in: 0..<count),
+      Rect(x: point.x, y: point.y, width: 0.000_001, height: 0.000_001), &found)
+    return found.first?.indexPath
+  }
 }

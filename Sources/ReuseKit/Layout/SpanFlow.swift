@@ -155,4 +155,23 @@ struct SpanFlow {
   func columns(of item: Int) -> (first: Int, span: Int) {
     (Int(itemColumns[item]), Int(itemSpans[item]))
   }
+
+  /// Appends the items of section `section` whose frames (by `frame`) meet `rect`, row by row,
+  /// the flow's top being at `top`.
+  ///
+  /// - Complexity: O(log rows + the items of the rows met).
+  func appendItems(
+    of section: Int, meeting rect: Rect, top: Double, into result: inout [LayoutAttributes],
+    frame: (Int) -> Rect
+  ) {
+    for row in rows(meeting: rect.minY - top, rect.maxY - top) {
+      for item in items(inRow: row) {
+        let itemFrame = frame(item)
+        if itemFrame.intersects(rect) {
+          result.append(
+            LayoutAttributes(forCellAt: ItemPath(section: section, item: item), frame: itemFrame))
+        }
+      }
+    }
+  }
 }

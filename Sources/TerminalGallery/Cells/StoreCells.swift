@@ -6,14 +6,21 @@ import ReuseTerminal
 /// line), an app (an icon square, its name, its category and stars), an app two columns wide,
 /// or a banner across the grid.
 final class StoreTileCell: TerminalCell, StorePresenting {
-  var tile = StoreTile(kind: .app, title: "", subtitle: "", colorIndex: 0, rating: 0)
+  var tile = StoreTile()
   var showsFocus = true
   private var isCursor: Bool { isFocused && showsFocus }
 
   func present(_ tile: StoreTile) {
     self.tile = tile
     accessibilityLabel = tile.title
-    accessibilityValue = tile.subtitle
+  }
+
+  /// The focused card or banner is marked along its left edge.
+  private func markCursor(in context: DrawContext) {
+    guard isCursor else { return }
+    context.fill(
+      CellRect(x: 0, y: 0, width: 1, height: context.height),
+      style: TextStyle(background: Theme.accent))
   }
 
   override func draw(in context: DrawContext) {
@@ -29,12 +36,8 @@ final class StoreTileCell: TerminalCell, StorePresenting {
           CellRect(x: 0, y: row, width: context.width, height: 1),
           style: TextStyle(background: shade))
       }
-      if isCursor {
-        context.fill(
-          CellRect(x: 0, y: 0, width: 1, height: context.height),
-          style: TextStyle(background: Theme.accent))
-      }
-      let mark = isCursor && context.marksWithText ? "> " : ""
+      markCursor(in: context)
+      let mark = (isCursor && context.marksWithText ? "> " : "") + (isSelected ? "✓ " : "")
       context.text(
         " FEATURED ", x: 2, y: 1,
         style: TextStyle(foreground: Theme.onAccent, background: Theme.warning, attributes: .bold))
@@ -47,12 +50,8 @@ final class StoreTileCell: TerminalCell, StorePresenting {
         maxWidth: max(0, context.width - 4))
     case .banner:
       context.fill(TextStyle(background: color.mixed(with: Theme.background, amount: 0.45)))
-      if isCursor {
-        context.fill(
-          CellRect(x: 0, y: 0, width: 1, height: context.height),
-          style: TextStyle(background: Theme.accent))
-      }
-      let mark = isCursor && context.marksWithText ? "> " : ""
+      markCursor(in: context)
+      let mark = (isCursor && context.marksWithText ? "> " : "") + (isSelected ? "✓ " : "")
       context.text(
         mark + tile.title, x: 2, y: context.height / 2 - (context.height > 2 ? 1 : 0),
         style: TextStyle(foreground: Theme.text, attributes: .bold),
@@ -74,7 +73,7 @@ final class StoreTileCell: TerminalCell, StorePresenting {
         String(tile.title.first ?? " "), x: icon / 2 - 1 + (icon > 2 ? 0 : 0),
         y: (iconRows - 1) / 2,
         style: TextStyle(foreground: Theme.onAccent, background: color, attributes: .bold))
-      let mark = isCursor && context.marksWithText ? ">" : ""
+      let mark = (isCursor && context.marksWithText ? ">" : "") + (isSelected ? "✓" : "")
       let x = icon + 1
       context.text(
         mark + tile.title, x: x, y: 0,
@@ -92,18 +91,5 @@ final class StoreTileCell: TerminalCell, StorePresenting {
           maxWidth: max(0, context.width - x))
       }
     }
-  }
-}
-
-/// A rail's title above it.
-final class StoreRailHeader: TerminalSupplementaryView, TitlePresenting {
-  var title = "" {
-    didSet { accessibilityLabel = title }
-  }
-
-  override func draw(in context: DrawContext) {
-    context.fill(TextStyle(background: Theme.background))
-    context.text(
-      " " + title, x: 0, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold))
   }
 }

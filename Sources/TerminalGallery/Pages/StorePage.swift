@@ -11,12 +11,16 @@ final class StorePage: OptionsPage, ModelPage {
 
   init(options: GalleryOptions) {
     model = StoreModel(options: options, metrics: .terminal)
-    model.collectionView.register(
-      StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
-    model.collectionView.register(
-      StoreRailHeader.self, forSupplementaryViewOfKind: .header,
+    pane = .themed(Self.registered(model.collectionView), showsScrollIndicator: true)
+  }
+
+  /// `view`, with the store's tiles and rail titles registered.
+  private static func registered(_ view: CollectionView) -> CollectionView {
+    view.register(StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
+    view.register(
+      ListHeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: StoreModel.headerIdentifier)
-    pane = .themed(model.collectionView, showsScrollIndicator: true)
+    return view
   }
 
   func layout(in frame: CellRect) { place(in: frame) }

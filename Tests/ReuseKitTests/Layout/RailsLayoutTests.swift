@@ -172,11 +172,8 @@ struct RailsModel {
       let frames = model.frames(viewportWidth: width, offsets: offsets)
       let height = layout.contentSize.height
       for _ in 0..<20 {
-        let rect = Rect(
-          x: random.double(-20...width), y: random.double(-20...max(0, height)),
-          width: random.double(0...width), height: random.double(0...300))
-        var found = LayoutElements()
-        layout.elements(in: LayoutQuery(rect: rect, viewport: rect), into: &found)
+        let rect = random.rect(maxX: width, maxY: height, maxWidth: width, maxHeight: 300)
+        let found = layout.elements(in: rect)
         let expected = model.items(in: rect, viewportWidth: width, offsets: offsets)
         #expect(found.items.map(\.indexPath) == expected, "seed \(seed)")
         for attributes in found.items {

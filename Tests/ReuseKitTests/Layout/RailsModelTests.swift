@@ -122,7 +122,7 @@ private func runRailsModel(seed: UInt64, random: inout SeededRandom, steps: Int,
       } else {
         saved = view.savedScrollPosition()
         savedOffsets = model.counts.indices.map { section in
-          saved?.railOffsets?.first(where: { $0.section == section })?.offset ?? 0
+          saved?.railOffsets?[section] ?? 0
         }
       }
     case 8, 9:

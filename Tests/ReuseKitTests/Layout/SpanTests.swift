@@ -9,16 +9,9 @@ import Testing
 @Suite struct SpanTests {
   /// A random configuration: sections of items with spans, some full width with a height.
   struct Model {
-    var counts: [Int]
-    var spans: [[ItemSpan]]
-    var heights: [[Double]]
-    var columns: Int
-    var width: Double
-    var columnSpacing: Double
-    var rowSpacing: Double
-    var inset: EdgeInsets
-    var header: Double
-    var footer: Double
+    var counts: [Int], spans: [[ItemSpan]], heights: [[Double]]
+    var columns: Int, width: Double, columnSpacing: Double, rowSpacing: Double
+    var inset: EdgeInsets, header: Double, footer: Double
 
     static func random(_ random: inout SeededRandom) -> Model {
       let counts = (0..<random.int(1...4)).map { _ in random.int(0...120) }
@@ -117,10 +110,23 @@ import Testing
     }
   }
 
+  /// Prepares `layout` for `model` and checks it against `frames`: the content's height (the
+  /// last section's end by the frames), every frame and hit, and random queries.
   private func check(
-    _ layout: any CollectionViewLayout, against frames: [ItemPath: Rect], contentHeight: Double,
-    width: Double, seed: UInt64, random: inout SeededRandom
+    _ layout: any CollectionViewLayout, against frames: [ItemPath: Rect], model: Model,
+    seed: UInt64, random: inout SeededRandom
   ) {
+    let width = model.width
+    layout.prepare(
+      LayoutContext(
+        itemCounts: model.counts, viewportSize: Size(width: width, height: 300),
+        diagnostics: Diagnostics()))
+    var contentHeight = 0.0
+    for (section, count) in model.counts.enumerated() {
+      let top = contentHeight + model.header + model.inset.top
+      let bottom = frames.filter { $0.key.section == section }.map(\.value.maxY).max() ?? top
+      contentHeight = (count == 0 ? top : bottom) + model.inset.bottom + model.footer
+    }
     #expect(abs(layout.contentSize.height - contentHeight) < 1e-6, "seed \(seed): content")
     for (path, frame) in frames {
       let found = layout.layoutAttributesForItem(at: path)?.frame
@@ -132,11 +138,8 @@ import Testing
       }
     }
     for _ in 0..<30 {
-      let rect = Rect(
-        x: random.double(-10...width), y: random.double(-10...max(1, contentHeight)),
-        width: random.double(0...width), height: random.double(0...400))
-      var found = LayoutElements()
-      layout.elements(in: LayoutQuery(rect: rect, viewport: rect), into: &found)
+      let rect = random.rect(maxX: width, maxY: contentHeight, maxWidth: width, maxHeight: 400)
+      let found = layout.elements(in: rect)
       // Frames that meet the rect by a margin either way (float rounding at the edges).
       let sure = frames.filter { $0.value.intersects(rect.outset(by: -0.001)) }.map(\.key)
       let maybe = Set(frames.filter { $0.value.intersects(rect.outset(by: 0.001)) }.map(\.key))
@@ -167,22 +170,8 @@ import Testing
         footerLength: .fixed(model.footer))
       let spans = model.spans
       layout.spanProvider = { spans[$0.section][$0.item] }
-      layout.prepare(
-        LayoutContext(
-          itemCounts: model.counts, viewportSize: Size(width: model.width, height: 300),
-          diagnostics: Diagnostics()))
       let frames = model.gridFrames(rowHeight: rowHeight)
-      // Content: the walk's last section end.
-      var total = 0.0
-      for (section, count) in model.counts.enumerated() {
-        let rows = frames.filter { $0.key.section == section }
-        let top = total + model.header + model.inset.top
-        let body = count == 0 ? 0 : (rows.map(\.value.maxY).max()! - top)
-        total = top + body + model.inset.bottom + model.footer
-      }
-      check(
-        layout, against: frames, contentHeight: total, width: model.width, seed: seed,
-        random: &random)
+      check(layout, against: frames, model: model, seed: seed, random: &random)
       // Accessibility: rows count the wrapped rows.
       if let path = frames.keys.first {
         let position = layout.gridPosition(ofItemAt: path)
@@ -204,21 +193,7 @@ import Testing
         footerLength: .fixed(model.footer))
       let spans = model.spans
       layout.spanProvider = { spans[$0.section][$0.item] }
-      layout.prepare(
-        LayoutContext(
-          itemCounts: model.counts, viewportSize: Size(width: model.width, height: 300),
-          diagnostics: Diagnostics()))
-      let frames = model.waterfallFrames()
-      var total = 0.0
-      for (section, count) in model.counts.enumerated() {
-        let items = frames.filter { $0.key.section == section }
-        let top = total + model.header + model.inset.top
-        let body = count == 0 ? 0 : (items.map(\.value.maxY).max()! - top)
-        total = top + body + model.inset.bottom + model.footer
-      }
-      check(
-        layout, against: frames, contentHeight: total, width: model.width, seed: seed,
-        random: &random)
+      check(layout, against: model.waterfallFrames(), model: model, seed: seed, random: &random)
     }
   }
 
@@ -237,41 +212,20 @@ import Testing
 
   // MARK: Appends at 1,000,000 items
 
-  /// A data source of one section whose count the test changes.
-  final class Counts: CollectionViewDataSource {
-    var count: Int
-    init(_ count: Int) { self.count = count }
-    func collectionView(
-      _ collectionView: CollectionView, numberOfItemsInSection section: Int
-    )
-      -> Int
-    { count }
-    func collectionView(
-      _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-    )
-      -> CollectionViewCell
-    {
-      collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+  /// A grid or a waterfall of four columns whose items span by `provider`.
+  private func spanningLayout(
+    _ kind: String, _ provider: @escaping (ItemPath) -> ItemSpan
+  ) -> any CollectionViewLayout {
+    if kind == "grid" {
+      let grid = GridLayout(columns: .fixed(4), itemHeight: .fixed(20), rowSpacing: 1)
+      grid.spanProvider = provider
+      return grid
     }
-  }
-
-  /// Appends `added` items to a view of 1,000,000 and returns how many spans were asked for.
-  private func spansAskedByAnAppend(
-    of added: Int, layout: any CollectionViewLayout, calls: () -> Int
-  ) -> Int {
-    let source = Counts(1_000_000)
-    let view = CollectionView(layout: layout, viewportSize: Size(width: 300, height: 600))
-    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = source
-    view.contentOffset = Point(x: 0, y: 1_000)
-    view.layoutIfNeeded()
-    let before = calls()
-    source.count += added
-    view.performBatchUpdates(animated: false) {
-      view.insertItems(at: (1_000_000..<(1_000_000 + added)).map { ItemPath(section: 0, item: $0) })
-    }
-    view.layoutIfNeeded()
-    return calls() - before
+    let waterfall = WaterfallLayout(
+      columns: .fixed(4), itemHeight: .perItem { path, _ in Double(10 + path.item % 7) },
+      itemSpacing: 1)
+    waterfall.spanProvider = provider
+    return waterfall
   }
 
   @Test func anAppendAtAMillionItemsAsksOnlyForTheNewItems() {
@@ -282,38 +236,27 @@ import Testing
         counter.calls += 1
         return path.item % 17 == 0 ? .fullWidth(height: 30) : ItemSpan(columns: path.item % 3 + 1)
       }
-      let layout: any CollectionViewLayout
-      if kind == "grid" {
-        let grid = GridLayout(columns: .fixed(4), itemHeight: .fixed(20), rowSpacing: 1)
-        grid.spanProvider = provider
-        layout = grid
-      } else {
-        let waterfall = WaterfallLayout(
-          columns: .fixed(4), itemHeight: .perItem { path, _ in Double(10 + path.item % 7) },
-          itemSpacing: 1)
-        waterfall.spanProvider = provider
-        layout = waterfall
+      let layout = spanningLayout(kind, provider)
+      let (view, recorder) = makeCollectionView(
+        counts: [1_000_000], layout: layout, viewport: Size(width: 300, height: 600))
+      recorder.recordsEvents = false
+      view.contentOffset = Point(x: 0, y: 1_000)
+      view.layoutIfNeeded()
+      let before = counter.calls
+      recorder.counts = [1_000_025]
+      view.performBatchUpdates(animated: false) {
+        view.insertItems(at: (1_000_000..<1_000_025).map { ItemPath(section: 0, item: $0) })
       }
-      let asked = spansAskedByAnAppend(of: 25, layout: layout) { counter.calls }
-      #expect(asked == 25, "\(kind): an append of 25 asked for \(asked) spans")
+      view.layoutIfNeeded()
+      #expect(
+        counter.calls - before == 25, "\(kind): an append of 25 asked \(counter.calls - before)")
       // The appended items sit where a layout placing everything from scratch puts them.
-      let fresh: any CollectionViewLayout
-      if kind == "grid" {
-        let grid = GridLayout(columns: .fixed(4), itemHeight: .fixed(20), rowSpacing: 1)
-        grid.spanProvider = provider
-        fresh = grid
-      } else {
-        let waterfall = WaterfallLayout(
-          columns: .fixed(4), itemHeight: .perItem { path, _ in Double(10 + path.item % 7) },
-          itemSpacing: 1)
-        waterfall.spanProvider = provider
-        fresh = waterfall
-      }
+      let fresh = spanningLayout(kind, provider)
       fresh.prepare(
         LayoutContext(
           itemCounts: [1_000_025], viewportSize: Size(width: 300, height: 600),
           diagnostics: Diagnostics()))
-      for item in stride(from: 999_990, to: 1_000_025, by: 1) {
+      for item in 999_990..<1_000_025 {
         let path = ItemPath(section: 0, item: item)
         #expect(
           layout.layoutAttributesForItem(at: path)?.frame

@@ -12,6 +12,9 @@ final class RowCell: GTKCell, RowPresenting {
   var detail = ""
   var colorIndex = 0
   var isStriped = false
+  var expandedLines: [String] = [] {
+    didSet { if expandedLines != oldValue { setNeedsDisplay() } }
+  }
   var showsFocus = true {
     didSet { if showsFocus != oldValue { setNeedsDisplay() } }
   }
@@ -34,10 +37,18 @@ final class RowCell: GTKCell, RowPresenting {
       Rect(x: 0, y: 0, width: 5, height: height),
       isSelected ? Palette.selection : Palette.swatches[colorIndex % Palette.swatches.count])
     let detailWidth = TextMeasure.width(detail, size: 12)
+    // The first 44 pixels are the row; an expanded row shows its details below, as far as it
+    // has grown.
+    let line = expandedLines.isEmpty ? height / 2 + 5 : 27
     paint.text(
-      title, x: 16, y: height / 2 + 5, size: 14, Palette.text, bold: isSelected,
+      title, x: 16, y: line, size: 14, Palette.text, bold: isSelected,
       maxWidth: max(1, width - detailWidth - 48))
-    paint.text(detail, x: width - detailWidth - 16, y: height / 2 + 5, size: 12, Palette.dim)
+    paint.text(detail, x: width - detailWidth - 16, y: line, size: 12, Palette.dim)
+    for (index, text) in expandedLines.enumerated() where 44 + Double(index) * 22 + 16 < height {
+      paint.text(
+        text, x: 28, y: 44 + Double(index) * 22 + 14, size: 12, Palette.dim,
+        maxWidth: max(1, width - 44))
+    }
   }
 }
 
@@ -241,6 +252,16 @@ final class OutlineRowCell: GTKCell, OutlinePresenting {
   var level = 0
   var hasChildren = false
   var isExpanded = false
+  /// Whether it shows stuck over the rows (a parent of the rows at the top).
+  var isStuck = false {
+    didSet { if isStuck != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Stuck rows draw on top, above 40 (the layout's stacked headers).
+  override func apply(_ layoutAttributes: LayoutAttributes) {
+    super.apply(layoutAttributes)
+    isStuck = layoutAttributes.zIndex >= 40
+  }
 
   /// The indentation of a level, and the disclosure's box (for clicks): from the row's left.
   static let indent = 22.0
@@ -254,9 +275,13 @@ final class OutlineRowCell: GTKCell, OutlinePresenting {
     let background =
       isFocused
       ? Palette.bar.mixed(Palette.accent, 0.25)
-      : (isSelected ? Palette.selection.mixed(Palette.surface, 0.75) : Palette.surface)
+      : (isSelected
+        ? Palette.selection.mixed(Palette.surface, 0.75)
+        : (isStuck ? Palette.bar.mixed(Palette.surface, 0.5) : Palette.surface))
     paint.fill(bounds(width, height), background)
-    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    paint.fill(
+      Rect(x: 0, y: height - 1, width: width, height: 1),
+      isStuck ? Palette.accent.mixed(Palette.background, 0.6) : Palette.background)
     let box = Self.disclosureBox(level: level)
     if hasChildren {
       // A small triangle: ▸ closed, ▾ open.
@@ -435,5 +460,79 @@ final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
     paint.text(
       "#" + topic, x: card.maxX - topicWidth - 8, y: height / 2 + 5, size: 11,
       isDragged ? Palette.dim : mark, maxWidth: topicWidth + 1)
+  }
+}
+
+/// A tile of the store page: a featured card (a gradient, its title and story line), an app
+/// (a rounded icon, its name, its line and stars), an app two columns wide, or a banner across
+/// the grid; the focused one framed in the accent.
+final class StoreTileCell: GTKCell, StorePresenting {
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
+  var tile = StoreTile()
+  var showsFocus = true {
+    didSet { if showsFocus != oldValue { setNeedsDisplay() } }
+  }
+
+  func present(_ tile: StoreTile) {
+    self.tile = tile
+    accessibilityLabel = tile.title
+    setNeedsDisplay()
+  }
+
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let colours = Palette.swatches
+    let colour = colours[tile.colorIndex % colours.count]
+    let frame = bounds(width, height)
+    switch tile.kind {
+    case .feature:
+      paint.gradient(
+        frame, colour,
+        colours[(tile.colorIndex + 3) % colours.count].mixed(Palette.background, 0.5),
+        radius: 18)
+      paint.fill(Rect(x: 20, y: 18, width: 92, height: 24), Palette.ink, radius: 12)
+      paint.text("FEATURED", x: 31, y: 35, size: 11, colours[2], bold: true)
+      paint.text(
+        (isSelected ? "✓ " : "") + tile.title, x: 20, y: height - 44, size: 24, Palette.ink,
+        bold: true, maxWidth: max(1, width - 40))
+      paint.text(tile.subtitle, x: 20, y: height - 18, size: 13, Palette.ink)
+    case .banner:
+      paint.gradient(
+        frame, colour.mixed(Palette.surface, 0.3), colour.mixed(Palette.background, 0.6), radius: 14
+      )
+      paint.text(
+        (isSelected ? "✓ " : "") + tile.title, x: 22, y: height / 2 - 2, size: 18, Palette.ink,
+        bold: true, maxWidth: max(1, width - 44))
+      paint.text(tile.subtitle, x: 22, y: height / 2 + 20, size: 12, Palette.ink)
+    case .app, .wideApp:
+      paint.fill(frame, Palette.surface, radius: 14)
+      let icon = min(56, height - 24)
+      paint.fill(Rect(x: 12, y: 12, width: icon, height: icon), colour, radius: icon / 4)
+      paint.text(
+        String(tile.title.first ?? " "), x: 12 + icon / 2 - 8, y: 12 + icon / 2 + 8, size: 22,
+        Palette.ink, bold: true)
+      let x = tile.kind == .wideApp ? 24 + icon : 12.0
+      let top = tile.kind == .wideApp ? 30.0 : 12 + icon + 18
+      paint.text(
+        (isSelected ? "✓ " : "") + tile.title, x: x, y: top, size: 13,
+        isSelected ? Palette.selection : Palette.text, bold: true,
+        maxWidth: max(1, width - x - 10))
+      if tile.kind == .wideApp || height > top + 30 {
+        paint.text(
+          tile.subtitle, x: x, y: top + 18, size: 11, Palette.dim,
+          maxWidth: max(1, width - x - 10))
+      }
+      let stars = String(repeating: "★", count: tile.rating / 10)
+      paint.text(
+        "\(stars) \(tile.rating / 10).\(tile.rating % 10)",
+        x: tile.kind == .wideApp ? x : width - 74, y: tile.kind == .wideApp ? top + 36 : 12 + 14,
+        size: 11, colours[2])
+    }
+    if isFocused && showsFocus {
+      cairo_set_source_rgb(cr, Palette.accent.r, Palette.accent.g, Palette.accent.b)
+      cairo_set_line_width(cr, 3)
+      cairo_rectangle(cr, 1.5, 1.5, width - 3, height - 3)
+      cairo_stroke(cr)
+    }
   }
 }

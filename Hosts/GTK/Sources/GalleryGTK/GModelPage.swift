@@ -3,7 +3,7 @@ import GalleryKit
 import ReuseGTK
 import ReuseKit
 
-/// The `store` page: a GTK app's own model shown through ``ReuseGTK/GListModelDataSource``, in
+/// The `gmodel` page ("GTK model"): a GTK app's own model shown through ``ReuseGTK/GListModelDataSource``, in
 /// rows made of GTK's own widgets (``ReuseGTK/GTKWidgetCell``: a check button and labels,
 /// styled by the theme). A `GtkStringList` of words, seen through a `GtkSortListModel`; `a`
 /// adds a word to the list, `d` removes the focused one, `s` sorts the rows or puts them back
@@ -12,8 +12,8 @@ import ReuseKit
 /// and the wheel and touchpad through the window's smooth and kinetic scrolling. Each change is the model's
 /// `items-changed`, which the data source turns into one animated batch (a large re-sort
 /// reloads instead); the focus, selection and checks follow their rows.
-final class StorePage: GTKPage {
-  let name = "store"
+final class GModelPage: GTKPage {
+  let name = "gmodel"
   let title = "GTK model"
   let host: CollectionViewWidget
   /// A `GtkScrolledWindow` around the host (GTK's scrollbars, smooth and kinetic wheel).

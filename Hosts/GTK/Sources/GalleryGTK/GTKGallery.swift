@@ -9,12 +9,12 @@ import ReuseKit
 public final class GTKGallery {
   /// The pages, by their `--demo` names, in tab order.
   public static let pageNames = [
-    "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
-    "table", "board",
+    "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "gmodel",
+    "table", "board", "store",
   ]
   static let titles = [
     "List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel", "Outline",
-    "GTK model", "Table", "Board",
+    "GTK model", "Table", "Board", "Store",
   ]
 
   /// The gallery's window.

@@ -83,7 +83,8 @@ enum GTKPages {
     case TaskBoardModel<TaskCell>.name: return tasks(options)
     case PhotoFeedModel.name: return waterfall(options)
     case OutlineModel<OutlineRowCell>.name: return outline(options)
-    case "store": return StorePage(options: options)
+    case "gmodel": return GModelPage(options: options)
+    case StoreModel.name: return store(options)
     case TableModel.name: return table(options)
     case BoardModel<BoardCardGTKCell>.name: return BoardPage(options: options)
     default: return carousel(options, autoscroll: autoscroll)
@@ -154,7 +155,9 @@ enum GTKPages {
     // A press on a row's triangle expands or collapses it; elsewhere the row is tapped.
     host.pressHandler = { [unowned model, unowned view] point in
       let content = Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y)
-      guard let path = view.collectionViewLayout.indexPathForItem(at: content),
+      // A stuck parent row covers the row under it.
+      guard
+        let path = view.collectionViewLayout.indexPathForItem(at: content, viewport: view.bounds),
         let place = model.outline.item(at: path), model.outline.tree.hasChildren(place),
         OutlineRowCell.disclosureBox(level: model.outline.tree.level(of: place)).contains(point.x)
       else { return false }
@@ -162,6 +165,17 @@ enum GTKPages {
       return true
     }
     return HostedPage(model, host: host)
+  }
+
+  private static func store(_ options: GalleryOptions) -> any GTKPage {
+    let model = StoreModel(options: options, metrics: .pixels)
+    model.collectionView.register(
+      StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
+    model.collectionView.register(
+      HeaderView.self, forSupplementaryViewOfKind: .header,
+      withReuseIdentifier: StoreModel.headerIdentifier)
+    model.collectionView.overscan = GalleryMetrics.gtk.overscan
+    return HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
   }
 
   private static func picker() -> any GTKPage {

@@ -63,6 +63,9 @@ public final class CollectionViewWidget: CollectionViewHost {
   private var wakeID: guint = 0
   private var dragGesture: OpaquePointer?
   private var scrollController: OpaquePointer?
+  private var motionController: OpaquePointer?
+  /// Where the pointer last moved over the host, in its coordinates.
+  private var pointerLocation: Point?
   private var keyController: OpaquePointer?
   /// What a key does when the keyboard focus is in the host: a page's own keys first (an
   /// option bar selects with ← →); `nil` hands keys to the core's key map. Returns whether the
@@ -168,10 +171,15 @@ public final class CollectionViewWidget: CollectionViewHost {
       { controller, dx, dy, data in
         host(data).scrolled(dx: dx, dy: dy, controller: controller)
       }, data)
+    // Where the pointer is, for a wheel over a rail (GTK's scroll events carry no place).
+    let motion = gtk_event_controller_motion_new()!
+    Signal.motion(motion, { _, x, y, data in host(data).pointerLocation = Point(x: x, y: y) }, data)
     gtk_widget_add_controller(widget, drag)
     gtk_widget_add_controller(widget, scroll)
+    gtk_widget_add_controller(widget, motion)
     dragGesture = drag
     scrollController = scroll
+    motionController = motion
     // Keys reach the host while the keyboard focus is in it (on a row, or on the host
     // itself): no app needs to forward them.
     let keys = gtk_event_controller_key_new()!
@@ -191,6 +199,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     Signal.disconnectAll(gpointer(sizer), data: data)
     if let dragGesture { Signal.disconnectAll(gpointer(dragGesture), data: data) }
     if let scrollController { Signal.disconnectAll(gpointer(scrollController), data: data) }
+    if let motionController { Signal.disconnectAll(gpointer(motionController), data: data) }
     if let keyController { Signal.disconnectAll(gpointer(keyController), data: data) }
     if let scrollable {
       reuse_scrollable_set_scrolled_func(OpaquePointer(scrollable), nil, nil)
@@ -613,7 +622,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     let used = target.handle(
       WheelEvent(
         delta: Point(x: dx * scale, y: dy * scale), time: eventTime(controller),
-        modifiers: modifiers(controller)))
+        modifiers: modifiers(controller), location: pointerLocation))
     layoutAndPlace()
     return used ? 1 : 0
   }

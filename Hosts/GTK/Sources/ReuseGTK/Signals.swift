@@ -52,6 +52,11 @@ public enum Signal {
     connect(gpointer(gesture), signal, unsafeBitCast(handler, to: GCallback.self), data)
   }
 
+  /// `motion` (x, y) of a `GtkEventControllerMotion`.
+  static func motion(_ controller: OpaquePointer, _ handler: DragHandler, _ data: gpointer?) {
+    connect(gpointer(controller), "motion", unsafeBitCast(handler, to: GCallback.self), data)
+  }
+
   static func scroll(_ controller: OpaquePointer, _ handler: ScrollHandler, _ data: gpointer?) {
     connect(gpointer(controller), "scroll", unsafeBitCast(handler, to: GCallback.self), data)
   }

@@ -237,7 +237,7 @@ final class EndToEndTests: XCTestCase {
   /// (the rows on screen in order, the focused word and the check kept), `a` adds a word, `d`
   /// removes the focused one, each an `items-changed` the data source applied.
   func testTheGTKModelPageFollowsItsModel() throws {
-    let gallery = try Gallery(page: "store")
+    let gallery = try Gallery(page: "gmodel")
     func titles() -> [String] {
       guard let range = gallery.status.range(of: "items=[") else { return [] }
       return gallery.status[range.upperBound...].dropLast().split(separator: "|").dropFirst()
@@ -450,8 +450,8 @@ final class EndToEndTests: XCTestCase {
       .appendingPathComponent("References")
     let record = ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1"
     for page in [
-      "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "store",
-      "table", "board",
+      "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "gmodel",
+      "table", "board", "store",
     ] {
       let gallery = try Gallery(page: page)
       Thread.sleep(forTimeInterval: 0.5)

@@ -297,8 +297,9 @@ def main():
                         label += f" ({wanted} {row[1]!r})"
                         if wanted == "row.activate":
                             # Every page selects many: a second activation deselects; the
-                            # table's click selects the cell (Control would toggle).
-                            selects = options.page == "table" or not entry[2]
+                            # table's click selects the cell (Control would toggle), and the
+                            # store's opens the app, selected as the one opened last.
+                            selects = options.page in ("table", "store") or not entry[2]
                             expectation = (entry[0], "selected", selects)
                         else:
                             expectation = (entry[0], "expanded", wanted == "row.expand")

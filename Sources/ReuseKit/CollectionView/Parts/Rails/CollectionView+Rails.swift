@@ -1,17 +1,3 @@
-/// One rail's offset in a saved scroll position.
-public struct SavedRailOffset: Hashable, Codable, Sendable {
-  /// The rail's section.
-  public var section: Int
-  /// How far the rail was scrolled, in points.
-  public var offset: Double
-
-  /// Creates a saved offset.
-  public init(section: Int, offset: Double) {
-    self.section = section
-    self.offset = offset
-  }
-}
-
 extension CollectionView {
   // MARK: Rails
 
@@ -32,29 +18,29 @@ extension CollectionView {
   /// Whether a rail moves on its own (decelerating, paging or animating) or under the finger.
   public var isRailMoving: Bool { gestures.rails.isMoving || gestures.rails.isDraggingRail }
 
-  /// The rails' offsets where they are not 0, for a saved position: where a moving rail is
-  /// heading (its page or item), not where it happens to be.
-  func savedRailOffsets() -> [SavedRailOffset]? {
+  /// The rails' offsets where they are not 0, by section, for a saved position: where a
+  /// moving rail is heading (its page or item), not where it happens to be.
+  func savedRailOffsets() -> [Int: Double]? {
     guard let layout = collectionViewLayout as? RailsLayout else { return nil }
-    var saved: [SavedRailOffset] = []
+    var saved: [Int: Double] = [:]
     for (section, offset) in layout.railOffsets.enumerated() {
       let heading = gestures.rails.restingOffset(ofRail: section) ?? offset
       let resting = min(max(0, heading), layout.maximumRailOffset(of: section))
-      if resting != 0 { saved.append(SavedRailOffset(section: section, offset: resting)) }
+      if resting != 0 { saved[section] = resting }
     }
     return saved
   }
 
   /// Puts the rails where a saved position had them (rails it does not list at 0), stopping
   /// any that move.
-  func restoreRailOffsets(_ saved: [SavedRailOffset]?) {
+  func restoreRailOffsets(_ saved: [Int: Double]?) {
     guard let saved, let layout = collectionViewLayout as? RailsLayout else { return }
     gestures.rails.stopAll()
     for section in layout.railOffsets.indices {
       layout.setRailOffset(0, of: section, clamped: true)
     }
-    for rail in saved where rail.offset.isFinite {
-      layout.setRailOffset(rail.offset, of: rail.section, clamped: true)
+    for (section, offset) in saved where offset.isFinite {
+      layout.setRailOffset(offset, of: section, clamped: true)
     }
     setNeedsLayout()
   }

@@ -286,32 +286,27 @@ final class RailController {
       } else if scroller.section >= view.numberOfSections {
         scroller.section = -1
       }
-      if scroller.section < 0 {
-        if scroller.isTracking { scroller.abandonTouch() }
-        scroller.stopMotion()
-        if scroller === touched {
-          touched = nil
-          claimed = false
-        }
-      }
+      if scroller.section < 0 { stop(scroller) }
     }
     retire()
+  }
+
+  /// A rail whose section went: it stops, and a touch on it lets go.
+  private func stop(_ scroller: RailScroller) {
+    scroller.section = -1
+    if scroller.isTracking { scroller.abandonTouch() }
+    scroller.stopMotion()
+    if scroller === touched {
+      touched = nil
+      claimed = false
+    }
   }
 
   /// The layout was prepared: moving rails take their new widths; one moving on its own
   /// when the width changed stops on the stop nearest where it was heading, at the new size.
   func layoutDidPrepare(in view: CollectionView) {
     guard !active.isEmpty, let layout = view.collectionViewLayout as? RailsLayout else { return }
-    for scroller in active {
-      if scroller.configure(from: layout) { continue }
-      scroller.section = -1
-      if scroller.isTracking { scroller.abandonTouch() }
-      scroller.stopMotion()
-      if scroller === touched {
-        touched = nil
-        claimed = false
-      }
-    }
+    for scroller in active where !scroller.configure(from: layout) { stop(scroller) }
     retire()
   }
 
