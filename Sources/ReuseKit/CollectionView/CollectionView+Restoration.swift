@@ -44,7 +44,10 @@ extension CollectionView {
     let axis = collectionViewLayout.scrollDirection
     let offset = contentOffset[axis]
     guard
-      let entry = displayedItems.entries.first(where: { $0.attributes.frame.max(axis) > offset })
+      // Not a pinned item (a list's stuck parents): it sits where the viewport is.
+      let entry = displayedItems.entries.first(where: {
+        $0.attributes.frame.max(axis) > offset && !isStuck($0.attributes)
+      })
     else { return nil }
     let path = entry.attributes.indexPath
     return SavedScrollPosition(

@@ -35,6 +35,15 @@ public struct StackedHeaders {
   }
 }
 
+extension CollectionView {
+  /// Whether a displayed item is a list's stuck row (``ListLayout/stackedHeaders``): it sits
+  /// where the viewport is, not where it is in the content, so it anchors nothing.
+  func isStuck(_ attributes: LayoutAttributes) -> Bool {
+    attributes.zIndex >= ListLayout.stuckZIndex
+      && (collectionViewLayout as? ListLayout)?.stackedHeaders != nil
+  }
+}
+
 /// One stuck row: its item, where it shows, and how far up its subtree's end pushes it.
 struct StuckRow {
   var indexPath: ItemPath
@@ -45,6 +54,9 @@ struct StuckRow {
 
 extension ListLayout {
   // MARK: Stacked headers
+
+  /// Stuck rows draw at this z-index and above (up to 100, the outermost highest).
+  static let stuckZIndex = 40
 
   /// How long the stack stuck at the last query is, along the scroll axis.
   var stuckLength: Double {
@@ -87,7 +99,8 @@ extension ListLayout {
     for (depth, row) in stuckRows.enumerated() where row.frame.intersects(query.rect) {
       // The outer rows draw over the inner ones a subtree's end pushes up under them.
       let attributes = LayoutAttributes(
-        forCellAt: row.indexPath, frame: row.frame, zIndex: 100 - min(depth, 60))
+        forCellAt: row.indexPath, frame: row.frame,
+        zIndex: 100 - min(depth, 100 - Self.stuckZIndex))
       var low = first
       var high = items.count
       while low < high {

@@ -197,6 +197,47 @@ import Testing
     #expect(now.map(\.indexPath) == [stuck[0].indexPath])
   }
 
+  /// A stuck row sits where the viewport is: an update, a saved position and the first focus
+  /// never take it as the item that keeps its place (they would scroll to its natural place).
+  @Test func anUpdateUnderTheStackKeepsTheContentWhereItIs() {
+    let fixture = Fixture(seed: 0x57AC_0044, rowLength: 2, viewport: Size(width: 40, height: 60))
+    let view = fixture.view
+    var y = 0.0
+    while fixture.layout.stuckItems(forViewport: Rect(x: 0, y: y, width: 40, height: 60)).count < 2
+    {
+      y += 2
+      guard y < view.contentSize.height - 60 else {
+        Issue.record("no offset with two stuck rows")
+        return
+      }
+    }
+    view.contentOffset = Point(x: 0, y: y + 1)
+    view.layoutIfNeeded()
+    let stuck = Set(fixture.layout.stuckItems(forViewport: view.bounds).map(\.indexPath))
+    // The saved position names the first row that scrolls, not a stuck one.
+    let saved = view.savedScrollPosition()!
+    #expect(!stuck.contains(saved.indexPath))
+    // Collapse a row below the stack, animated: nothing above it moves.
+    let rows = view.indexPathsForVisibleItems.filter { !stuck.contains($0) }
+    guard
+      let target = rows.dropFirst(2).first(where: { path in
+        fixture.outline.item(at: path).map { fixture.outline.tree.isExpanded($0) } == true
+      })
+    else {
+      Issue.record("no expanded row below the stack")
+      return
+    }
+    let offset = view.contentOffset
+    var time = 1.0
+    view.tick(now: time)
+    fixture.outline.collapse(fixture.outline.item(at: target)!, animated: true)
+    for _ in 0..<40 {
+      time += 1.0 / 60
+      view.tick(now: time)
+    }
+    #expect(view.contentOffset == offset, "the content moved: \(offset) → \(view.contentOffset)")
+  }
+
   @Test func noStackWithoutAnOutlineOrInATinyViewport() {
     let fixture = Fixture(seed: 0x57AC_0043, rowLength: 2, viewport: Size(width: 40, height: 4))
     for y in stride(from: 0.0, to: 200, by: 3) {

@@ -235,7 +235,8 @@ extension CollectionView {
     // Only an item on screen: after a jump, the views displayed before it are elsewhere, and
     // keeping one of them in place would carry the offset away from where it was sent.
     return displayedItems.attributes.withUnsafeBufferPointer { displayed in
-      for attributes in displayed where attributes.frame.max(axis) > top {
+      // Pinned items (a list's stuck parents) sit where the viewport is, not where they are.
+      for attributes in displayed where attributes.frame.max(axis) > top && !isStuck(attributes) {
         return attributes.frame.min(axis) < bottom ? attributes.indexPath : nil
       }
       return nil

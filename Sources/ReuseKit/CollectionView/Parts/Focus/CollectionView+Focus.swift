@@ -201,7 +201,8 @@ extension CollectionView {
   private func firstItemInViewport() -> ItemPath? {
     let axis = collectionViewLayout.scrollDirection
     let start = contentOffset[axis]
-    for entry in displayedItems.entries where entry.attributes.frame.max(axis) > start {
+    for entry in displayedItems.entries
+    where entry.attributes.frame.max(axis) > start && !isStuck(entry.attributes) {
       return entry.attributes.indexPath
     }
     return indexPath(forFlatIndex: 0)

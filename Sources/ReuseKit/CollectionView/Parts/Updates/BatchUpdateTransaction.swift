@@ -75,7 +75,9 @@ struct BatchUpdateTransaction {
     guard view.updates.anchorsFirstVisibleItem,
       offset > view.minimumContentOffset[axis] || view.anchorsToEnd
     else { return }
-    for entry in view.displayedItems.entries where entry.attributes.frame.max(axis) > offset {
+    // Not a pinned item (a list's stuck parents): it sits where the viewport is.
+    for entry in view.displayedItems.entries
+    where entry.attributes.frame.max(axis) > offset && !view.isStuck(entry.attributes) {
       let old = entry.attributes.indexPath
       if !mapping.isMoved(old), !mapping.isSectionMoved(old.section),
         let path = mapping.newIndexPath(forOld: old)
