@@ -226,6 +226,38 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// The store in a real terminal: a sideways drag pages one rail by one app, the page
+  /// scrolls away and back with the rail where it was left, and Shift with the wheel scrolls
+  /// the rail under the pointer.
+  @Test func theStoreRailsScrollOnTheirOwnInARealTerminal() throws {
+    let tmux = try Tmux.gallery(
+      columns: 100, rows: 30, "--demo store --items 200", until: "App store")
+    defer { tmux.kill() }
+    // The featured carousel fills rows 3-9; "Top free" is titled on row 11, its tiles below.
+    try tmux.press("Down", until: "Top free at 0")
+    tmux.drag(through: [(60, 13), (55, 13), (45, 13), (35, 13), (30, 13)], pause: 0.03)
+    try tmux.waitFor("Top free at 20", "one app a swipe")
+    #expect(!tmux.capture().contains("Top · #1 "), "the first app paged out")
+    // Away (the wheel down over the page) and back: the rail is where it was.
+    for _ in 0..<6 { tmux.bytes(Array("\u{1B}[<65;50;20M".utf8)) }
+    try tmux.waitFor("All apps")
+    for _ in 0..<12 { tmux.bytes(Array("\u{1B}[<64;50;20M".utf8)) }
+    try tmux.waitFor("FEATURED")
+    #expect(!tmux.capture().contains("Top · #1 "), "the rail kept its place")
+    #expect(tmux.capture().contains("Top free at 20"))
+    // Shift with the wheel over "New and noteworthy" (titled on row 17) scrolls it alone.
+    func newRail() -> String {
+      tmux.capture().split(separator: "\n").first { $0.contains("New · #") }.map(String.init) ?? ""
+    }
+    let before = newRail()
+    for _ in 0..<4 { tmux.bytes(Array("\u{1B}[<69;50;19M".utf8)) }
+    let deadline = Date().addingTimeInterval(10)
+    while newRail() == before && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(newRail() != before, "the free rail scrolled")
+    #expect(!tmux.capture().contains("Top · #1 "), "the other rail stayed")
+    try tmux.quit()
+  }
+
   /// A CSV file of 2,000,000 rows in a real terminal: the table's first screen shows while the
   /// rest loads, Ctrl-C ends the gallery at once (loading or not) with the terminal restored,
   /// and a second launch left alone counts every row.

@@ -60,11 +60,34 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(again.plainTextLines().last!.hasPrefix(chosen), "\(again.plainTextLines().last!)")
   }
 
+  /// The store's rails come back where they were left, each its own offset.
+  @Test func theStoresRailsComeBackWhereTheyWereLeft() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("store", size)
+    // Down to "Top free", six apps along (it pages one app at a time), down to "New".
+    pressTestGallery(
+      [
+        .down, .right, .right, .right, .right, .right, .right, .down, .right, .right, .right,
+        .right,
+      ],
+      first, canvas, time: &time)
+    let screen = canvas.plainTextLines()
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let rails = try #require(saved.positions["store"]?.scroll.railOffsets)
+    #expect(rails.count == 2, "two rails scrolled: \(rails)")
+    #expect(rails[1] != nil && rails[2] != nil)
+    let (again, canvas2) = relaunch(itemCount: 1_000, restoring: saved)
+    _ = again
+    #expect(canvas2.plainTextLines().dropFirst().dropLast() == screen.dropFirst().dropLast())
+  }
+
   @Test func aBrokenFileIsAnErrorWithItsPlace() {
     for (text, place) in [
       (#"{"positions": {"list": {"section": -1}}}"#, "line 1, column 36"),
       ("{\n  \"positions\": {\"list\": {\"focus\": [1]}}}", "line 2"),
       (#"{"pages": 3}"#, "line 1, column 11"),
+      (#"{"positions": {"store": {"rails": [[1, "x"]]}}}"#, "line 1, column 36"),
       ("[", "line 1"),
     ] {
       #expect {

@@ -45,9 +45,16 @@ public struct GalleryPositions: Equatable, Sendable {
       let offset = position.offsetInItem.isFinite ? position.offsetInItem : 0
       let focus = positions[name]!.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
       let selection = positions[name]!.selection.map { ", \"selection\": \($0)" } ?? ""
+      // The rails of a page of rails: [section, offset] pairs, in section order.
+      let rails =
+        position.railOffsets.map { offsets in
+          ", \"rails\": ["
+            + offsets.keys.sorted().map { "[\($0), \(offsets[$0]!)]" }.joined(separator: ", ")
+            + "]"
+        } ?? ""
       return "\"\(name)\": {\"section\": \(position.indexPath.section), "
         + "\"item\": \(position.indexPath.item), \"offset\": \(offset), "
-        + "\"start\": \(position.isAtStart)\(focus)\(selection)}"
+        + "\"start\": \(position.isAtStart)\(focus)\(selection)\(rails)}"
     }
     let page = self.page.map { "\"page\": \"\($0)\", " } ?? ""
     return "{\(page)\"positions\": {\(entries.joined(separator: ", "))}}\n"
@@ -90,6 +97,7 @@ public struct GalleryPositions: Equatable, Sendable {
     var start = false
     var focus: ItemPath?
     var selection: Int?
+    var rails: [Int: Double]?
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
@@ -119,6 +127,20 @@ public struct GalleryPositions: Equatable, Sendable {
             "positions.\(page).focus must be [section, item]", offset: member.offset)
         }
         focus = ItemPath(section: numbers[0], item: numbers[1])
+      case ("rails", .array(let pairs, _)):
+        var offsets: [Int: Double] = [:]
+        for pair in pairs {
+          guard case .array(let values, _) = pair, values.count == 2,
+            case .number(let section, _) = values[0], section >= 0, section <= 100_000_000,
+            section == section.rounded(), case .number(let offset, _) = values[1],
+            offset.isFinite
+          else {
+            throw DataFileError(
+              "positions.\(page).rails must hold [section, offset] pairs", offset: pair.offset)
+          }
+          offsets[Int(section)] = offset
+        }
+        rails = offsets
       default:
         throw DataFileError(
           "unexpected positions.\(page).\(DataFileError.quoted(key))", offset: member.offset)
@@ -127,7 +149,7 @@ public struct GalleryPositions: Equatable, Sendable {
     return Page(
       scroll: SavedScrollPosition(
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
-        isAtStart: start),
+        isAtStart: start, railOffsets: rails),
       focus: focus, selection: selection)
   }
 }

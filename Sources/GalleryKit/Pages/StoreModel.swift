@@ -191,17 +191,29 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     -> CollectionViewCell
   {
     present(
-      tile(at: indexPath),
+      tile(at: indexPath), of: indexPath.section,
       in: collectionView.dequeueReusableCell(
         withReuseIdentifier: Self.tileIdentifier, for: indexPath))
   }
 
-  private func present(_ tile: StoreTile, in cell: CollectionViewCell) -> CollectionViewCell {
+  /// Shows `tile` of section `section` in `cell`; a screen reader hears its stars and rail.
+  private func present(
+    _ tile: StoreTile, of section: Int, in cell: CollectionViewCell
+  )
+    -> CollectionViewCell
+  {
     (cell as? any StorePresenting)?.present(tile)
     (cell.accessibilityLabel, cell.accessibilityValue) = (
-      tile.title, "\(tile.rating / 10).\(tile.rating % 10) stars"
+      tile.title, "\(tile.rating / 10).\(tile.rating % 10) stars, \(railName(section))"
     )
     return cell
+  }
+
+  /// A section's name, without what its title says of how it scrolls.
+  public func railName(_ section: Int) -> String {
+    var name = String(sections[section].title.split(separator: "·").first ?? "")
+    while name.last == " " { name.removeLast() }
+    return name
   }
 
   /// A rail's title.
@@ -241,8 +253,7 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   /// The focused tile, its rail and how far the rail is scrolled, and what was opened last.
   public var status: String {
     guard let focused = collectionView.focusedIndexPath else { return lastEvent }
-    var rail = String(sections[focused.section].title.split(separator: "·").first ?? "")
-    while rail.last == " " { rail.removeLast() }
+    let rail = railName(focused.section)
     let offset = collectionView.railOffset(ofSection: focused.section)
     let place = focused.section == gridSection ? "" : " at \(Int(offset.rounded()))"
     let opened = lastOpened.map { " · opened \($0)" } ?? ""
