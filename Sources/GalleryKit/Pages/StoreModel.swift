@@ -176,8 +176,10 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
 
   // MARK: Data source
 
+  /// The featured carousel, the rails and the grid.
   public func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
 
+  /// The section's features, apps or tiles.
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   )

@@ -160,18 +160,24 @@ import Testing
     }
   }
 
+  /// The first offset (in steps of a row) where at least two rows stick in a 40 × 60 view,
+  /// with a viewport of content below it.
+  static func offsetWithTwoStuckRows(_ fixture: Fixture) -> Double? {
+    var y = 0.0
+    while y < fixture.view.contentSize.height - 60 {
+      let viewport = Rect(x: 0, y: y, width: 40, height: 60)
+      if fixture.layout.stuckItems(forViewport: viewport).count >= 2 { return y }
+      y += 2
+    }
+    return nil
+  }
+
   @Test func aPressOnAStuckHeaderScrollsToItUnderItsParents() {
     let fixture = Fixture(seed: 0x57AC_0042, rowLength: 2, viewport: Size(width: 40, height: 60))
     let view = fixture.view
-    // Somewhere deep: find an offset where at least two rows stick.
-    var y = 0.0
-    while fixture.layout.stuckItems(forViewport: Rect(x: 0, y: y, width: 40, height: 60)).count < 2
-    {
-      y += 2
-      guard y < view.contentSize.height else {
-        Issue.record("no offset with two stuck rows")
-        return
-      }
+    guard let y = Self.offsetWithTwoStuckRows(fixture) else {
+      Issue.record("no offset with two stuck rows")
+      return
     }
     view.contentOffset = Point(x: 0, y: y + 7)
     view.layoutIfNeeded()
@@ -202,14 +208,9 @@ import Testing
   @Test func anUpdateUnderTheStackKeepsTheContentWhereItIs() {
     let fixture = Fixture(seed: 0x57AC_0044, rowLength: 2, viewport: Size(width: 40, height: 60))
     let view = fixture.view
-    var y = 0.0
-    while fixture.layout.stuckItems(forViewport: Rect(x: 0, y: y, width: 40, height: 60)).count < 2
-    {
-      y += 2
-      guard y < view.contentSize.height - 60 else {
-        Issue.record("no offset with two stuck rows")
-        return
-      }
+    guard let y = Self.offsetWithTwoStuckRows(fixture) else {
+      Issue.record("no offset with two stuck rows")
+      return
     }
     view.contentOffset = Point(x: 0, y: y + 1)
     view.layoutIfNeeded()
