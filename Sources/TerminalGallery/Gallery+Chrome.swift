@@ -128,8 +128,12 @@ extension Gallery {
     for entry in helpEntries {
       let wrapped = TextLayout.wrap(entry.meaning, toWidth: meaningWidth)
       if bordered {
-        for (index, line) in wrapped.enumerated() {
-          body.append((index == 0 ? entry.keys : "", line))
+        // Keys wider than their column wrap too (at their commas and spaces), never cut.
+        let keys =
+          entry.keys.isEmpty ? [] : TextLayout.wrap(entry.keys, toWidth: max(1, helpColumns.keys))
+        for index in 0..<max(wrapped.count, keys.count) {
+          body.append(
+            (index < keys.count ? keys[index] : "", index < wrapped.count ? wrapped[index] : ""))
         }
       } else {
         if !entry.keys.isEmpty { body.append((entry.keys, "")) }

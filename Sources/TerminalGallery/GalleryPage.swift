@@ -157,7 +157,7 @@ extension ModelPage {
 }
 
 /// A page made from the command-line options.
-protocol OptionsPage: GalleryPage {
+protocol OptionsPage: GalleryPage, SendableMetatype {
   init(options: GalleryOptions)
 }
 

@@ -48,7 +48,11 @@ struct ReuseGallery: ParsableCommand {
       drags scroll, ? shows help, q or Ctrl-C quits.
 
       --data FILE.csv opens the table page on the file (streamed in: the first screen shows at \
-      once and the row count grows while the rest loads; the first row titles the columns).
+      once and the row count grows while the rest loads; the first row titles the columns). A \
+      file named otherwise is read as CSV unless it starts with [ or { (JSON); .tsv files are \
+      split at tabs. Add --lenient for files other tools open: short rows padded, long ones \
+      cut, # comment lines skipped, stray quotes kept, the delimiter found (, tab ; |); the \
+      status line and ? say what it did.
 
       --data FILE.json replaces the demo data (list, data source, option bar, waterfall, outline, \
       carousel). The schema:
@@ -85,11 +89,20 @@ struct ReuseGallery: ParsableCommand {
   )
   var data: String?
 
+  @Flag(
+    name: .long,
+    help: """
+      Read a CSV file leniently: short rows padded, long ones cut, # comment lines skipped, \
+      stray quotes kept, the delimiter found (, tab ; |); what it did is said.
+      """)
+  var lenient = false
+
   /// The page to open.
   private var page: String { demo ?? (isCSV ? "table" : "list") }
 
-  /// Whether `--data` names a CSV file (by its extension).
-  private var isCSV: Bool { data.map { $0.lowercased().hasSuffix(".csv") } ?? false }
+  /// Whether `--data` names a CSV file: by its extension (`.csv`, `.tsv`), else by its content
+  /// (anything but a JSON value is read as CSV: a CSV named `.txt` opens in the table).
+  private var isCSV: Bool { data.map { CSVFile.kind(ofFileAt: $0) == .csv } ?? false }
 
   @Option(name: .long, help: "Render page NAME without a terminal and print the frame as text.")
   var snapshot: String?
@@ -202,9 +215,15 @@ struct ReuseGallery: ParsableCommand {
   private func openCSV() throws -> CSVFile? {
     guard let data else { return nil }
     do {
-      return try CSVFile.open(path: data)
+      return try CSVFile.open(path: data, lenient: lenient)
     } catch {
       Platform.writeError("reuse-gallery: \(data): \(error)\n")
+      if error.isUnreadable { throw ExitCode(66) }  // EX_NOINPUT
+      if !lenient {
+        Platform.writeError(
+          "reuse-gallery: --lenient reads it anyway (short rows padded, # comment lines "
+            + "skipped, stray quotes kept, the delimiter found) and says what it did\n")
+      }
       throw ExitCode(65)  // EX_DATAERR
     }
   }
@@ -216,7 +235,7 @@ struct ReuseGallery: ParsableCommand {
       return try GalleryData.parse(bytes)
     } catch let error as DataFileError {
       Platform.writeError("reuse-gallery: \(data): \(error)\n")
-      throw ExitCode(65)  // EX_DATAERR
+      throw ExitCode(error.isUnreadable ? 66 : 65)  // EX_NOINPUT, EX_DATAERR
     } catch {
       Platform.writeError("reuse-gallery: \(error)\n")
       throw ExitCode(66)  // EX_NOINPUT
@@ -227,7 +246,10 @@ struct ReuseGallery: ParsableCommand {
     do {
       let terminalSize = try GallerySnapshot.parseSize(size)
       let script = try GallerySnapshot.parseKeys(keys)
+      let mode = color?.snapshotMode(environment: Platform.environment) ?? .plain
       let canvas = Canvas(columns: terminalSize.columns, rows: terminalSize.rows)
+      // Plain text has no reverse video: the focused row, cell or card is marked with `>`.
+      canvas.marksWithText = mode == .plain
       let gallery = GallerySnapshot.run(
         page: snapshot ?? page, size: terminalSize, keys: script, options: options, canvas: canvas)
       if stats {
@@ -235,7 +257,6 @@ struct ReuseGallery: ParsableCommand {
         print(GallerySnapshot.statsJSON(gallery))
         return
       }
-      let mode = color?.snapshotMode(environment: Platform.environment) ?? .plain
       print(
         mode == .plain
           ? canvas.plainTextLines().joined(separator: "\n") : canvas.ansiText(mode: mode))

@@ -316,6 +316,20 @@ import Testing
     #expect(!(try run([], base).contains("\u{1B}")), "no --color: plain text")
   }
 
+  /// Plain text has no reverse video, so a plain frame marks the focused row with `>`
+  /// (issue 41, finding 16): after two Downs, the third row of the list.
+  @Test func plainSnapshotsMarkTheFocus() throws {
+    let frame = try run(
+      ["TERM=dumb"], ["--snapshot", "list", "--size", "60x12", "--keys", "down down"])
+    let marked = frame.split(separator: "\n").filter { $0.contains("> ") && $0.contains("Falcon") }
+    #expect(marked.count == 1, "one focused row: \(frame)")
+    #expect(marked.first?.contains("Cobalt Falcon") == true, "the third row: \(frame)")
+    let untouched = try run(["TERM=dumb"], ["--snapshot", "list", "--size", "60x12"])
+    #expect(
+      !untouched.split(separator: "\n").contains { $0.contains("> ") && $0.contains("Brisk") },
+      "only the focused row: \(untouched)")
+  }
+
   @Test func statsPrintOnlyJSON() throws {
     let output = try run([], ["--snapshot", "optionbar", "--keys", "right right", "--stats"])
     let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]

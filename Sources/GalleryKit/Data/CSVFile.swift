@@ -23,20 +23,25 @@ public final class CSVFile: Sendable {
     public var isDone: Bool
     /// The first problem, with its line and column.
     public var problem: DataFileError?
+    /// What a lenient scan let through so far (counted over the whole file).
+    public var leniency = CSVScanner.Leniency()
   }
 
   /// The file's path.
   public let path: String
   /// The file's size in bytes, when opened.
   public let size: Int
+  /// How the file is read: its delimiter (sniffed when lenient) and whether it is lenient.
+  public let dialect: CSVDialect
   private let descriptor: Int32
   private let shared = Mutex(Progress(rowStarts: [], scannedBytes: 0, isDone: false))
   private let stopping = Atomic(false)
   /// How much the thread reads at a time.
   static let chunkSize = 1 << 20
 
-  private init(path: String, descriptor: Int32, size: Int) {
+  private init(path: String, descriptor: Int32, size: Int, dialect: CSVDialect) {
     self.path = path
+    self.dialect = dialect
     self.descriptor = descriptor
     self.size = size
   }
@@ -45,22 +50,67 @@ public final class CSVFile: Sendable {
 
   /// Opens `path`, scans its first megabyte (a problem there is thrown, with its line and
   /// column), and goes on reading the rest on a thread of its own.
-  public static func open(path: String) throws(DataFileError) -> CSVFile {
+  ///
+  /// Strict by default, with `,` between fields (a tab for a `.tsv` file). `lenient` reads the
+  /// files other tools open (``CSVScanner``): short rows padded, long ones cut, `#` comment
+  /// lines skipped, stray quotes kept, and the delimiter sniffed from the first line (`,`, tab,
+  /// `;` or `|`); ``Progress/leniency`` counts what it let through.
+  ///
+  /// A file that cannot be opened throws an error whose ``DataFileError/isUnreadable`` is set.
+  public static func open(path: String, lenient: Bool = false) throws(DataFileError) -> CSVFile {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw DataFileError("cannot open it (\(String(cString: strerror(errno))))")
+      throw DataFileError(unreadable: "cannot open it (\(String(cString: strerror(errno))))")
     }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       close(descriptor)
-      throw DataFileError("not a regular file")
+      throw DataFileError(unreadable: "not a regular file")
     }
-    let file = CSVFile(path: path, descriptor: descriptor, size: Int(info.st_size))
-    var scanner = CSVScanner()
+    var dialect = CSVDialect(delimiter: path.lowercased().hasSuffix(".tsv") ? 0x09 : 0x2C)
+    if lenient {
+      var start = [UInt8](repeating: 0, count: 1 << 16)
+      let read = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      start.removeLast(start.count - max(0, read))
+      dialect = CSVDialect(
+        delimiter: start.withUnsafeBytes(CSVDialect.sniffDelimiter), lenient: true)
+    }
+    let file = CSVFile(
+      path: path, descriptor: descriptor, size: Int(info.st_size), dialect: dialect)
+    var scanner = CSVScanner(dialect: file.dialect)
     file.scan(&scanner, limit: chunkSize)
     if let problem = file.shared.withLock({ $0.problem }) { throw problem }
     if !file.shared.withLock({ $0.isDone }) { file.startThread(continuing: scanner) }
     return file
+  }
+
+  /// What a data file holds, as `--data` reads it.
+  public enum Kind: Sendable {
+    /// Comma- (or tab-) separated rows: the table page.
+    case csv
+    /// A JSON value: the list's sections and items.
+    case json
+  }
+
+  /// Whether the file at `path` is read as CSV or JSON: `.csv` and `.tsv` are CSV, `.json` is
+  /// JSON; any other name by its content: JSON when its first byte that is not white space (a
+  /// UTF-8 byte order mark skipped) is `[` or `{`, else CSV. A file that cannot be read is
+  /// JSON's to report.
+  public static func kind(ofFileAt path: String) -> Kind {
+    let name = path.lowercased()
+    if name.hasSuffix(".csv") || name.hasSuffix(".tsv") { return .csv }
+    if name.hasSuffix(".json") { return .json }
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .json }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .json }
+    var start = [UInt8](repeating: 0, count: 4_096)
+    let read = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    var bytes = start.prefix(max(0, read))[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    return first == nil || first == 0x5B || first == 0x7B ? .json : .csv
   }
 
   /// What was found since the last call.
@@ -170,7 +220,9 @@ public final class CSVFile: Sendable {
     let rows = scanner.takeRows()
     let problem = scanner.problem.map(dataFileError)
     let scanned = scanner.offset
+    let leniency = scanner.leniency
     shared.withLock { progress in
+      progress.leniency = leniency
       progress.rowStarts += rows
       progress.scannedBytes = scanned
       progress.isDone = done

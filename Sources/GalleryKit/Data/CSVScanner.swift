@@ -8,7 +8,41 @@
 /// file ending inside a quoted field. Scanning stops at the first.
 ///
 /// Feed chunks in order with ``scan(_:)`` and call ``finish()`` at the end of the file.
+///
+/// A lenient scanner (``CSVDialect/lenient``) reads the files other tools open: a row shorter
+/// than the first is padded with empty fields and a longer one cut to its width, lines that
+/// start with `#` are comments, a stray quote is text, and invalid UTF-8 shows as U+FFFD;
+/// it counts each (``Leniency``) so that the gallery can say what it did. Only a file that
+/// ends inside a quoted field stops it.
 public struct CSVScanner: Sendable {
+  /// What a lenient scan let through, counted.
+  public struct Leniency: Hashable, Sendable {
+    /// Lines skipped as comments (`#` first).
+    public var commentLines = 0
+    /// Rows with fewer fields than the first, padded with empty ones.
+    public var paddedRows = 0
+    /// Rows with more fields than the first, cut to its width.
+    public var cutRows = 0
+    /// Quotes inside unquoted fields, or text after a closing quote, kept as text.
+    public var strayQuotes = 0
+    /// Bytes that are not UTF-8, shown as U+FFFD.
+    public var invalidBytes = 0
+
+    /// Whether the scan let anything through.
+    public var isEmpty: Bool { self == Leniency() }
+
+    /// "3 comment lines skipped, 12 short rows padded", or `nil` when nothing was let through.
+    public var summary: String? {
+      var parts: [String] = []
+      if commentLines > 0 { parts.append(plural(commentLines, "comment line") + " skipped") }
+      if paddedRows > 0 { parts.append(plural(paddedRows, "short row") + " padded") }
+      if cutRows > 0 { parts.append(plural(cutRows, "long row") + " cut") }
+      if strayQuotes > 0 { parts.append(plural(strayQuotes, "stray quote") + " kept") }
+      if invalidBytes > 0 { parts.append(plural(invalidBytes, "invalid byte") + " replaced") }
+      return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+  }
+
   /// A malformed file: what is wrong, the byte offset where it was found, and the line.
   public struct Problem: Error, Hashable, Sendable {
     /// What is wrong.
@@ -29,6 +63,10 @@ public struct CSVScanner: Sendable {
   public private(set) var problem: Problem?
   /// The bytes scanned so far.
   public private(set) var offset = 0
+  /// The delimiter and whether the scan is lenient.
+  public let dialect: CSVDialect
+  /// What a lenient scan let through so far.
+  public private(set) var leniency = Leniency()
 
   private var line = 1
   private var rowStart = 0
@@ -39,13 +77,14 @@ public struct CSVScanner: Sendable {
   private var rowHasContent = false
   private var pendingCR = false
   private var quoteLine = 0
+  private var inComment = false
   /// UTF-8 continuation bytes still expected, and the range the next one must be in.
   private var continuation = 0
   private var continuationLow: UInt8 = 0x80
   private var continuationHigh: UInt8 = 0xBF
 
-  /// A scanner at the start of a file.
-  public init() {}
+  /// A scanner at the start of a file, strict with `,` unless `dialect` says otherwise.
+  public init(dialect: CSVDialect = CSVDialect()) { self.dialect = dialect }
 
   /// The rows found since the last call, as their starting offsets; they are forgotten here.
   public mutating func takeRows() -> [Int] {
@@ -63,8 +102,26 @@ public struct CSVScanner: Sendable {
       let byte = bytes[index]
       let at = offset + index
       index += 1
+      if inComment {
+        // A comment line, skipped to its end (quotes and bytes in it are not looked at).
+        guard byte == 0x0A || byte == 0x0D else { continue }
+        inComment = false
+        line += 1
+        rowStart = at + 1
+        if byte == 0x0D { pendingCR = true }
+        continue
+      }
       if continuation > 0 {
         guard byte >= continuationLow && byte <= continuationHigh else {
+          if dialect.lenient {
+            // The sequence is cut short: counted, and this byte read afresh.
+            leniency.invalidBytes += 1
+            continuation = 0
+            continuationLow = 0x80
+            continuationHigh = 0xBF
+            index -= 1
+            continue
+          }
           return fail("invalid UTF-8 (byte 0x\(hex(byte)))", at: at)
         }
         continuation -= 1
@@ -76,10 +133,20 @@ public struct CSVScanner: Sendable {
       }
       if byte >= 0x80 {
         guard startSequence(byte) else {
+          if dialect.lenient {
+            leniency.invalidBytes += 1
+            rowHasContent = true
+            if !inQuotes { fieldStart = false }
+            continue
+          }
           return fail("invalid UTF-8 (byte 0x\(hex(byte)))", at: at)
         }
         if !inQuotes && quoteClosed {
-          return fail("text after a closing quote (quote the whole field)", at: at)
+          guard dialect.lenient else {
+            return fail("text after a closing quote (quote the whole field)", at: at)
+          }
+          leniency.strayQuotes += 1
+          quoteClosed = false
         }
         rowHasContent = true
         if !inQuotes { fieldStart = false }
@@ -101,6 +168,13 @@ public struct CSVScanner: Sendable {
         }
         continue
       }
+      if byte == dialect.delimiter {
+        fieldsInRow += 1
+        fieldStart = true
+        quoteClosed = false
+        rowHasContent = true
+        continue
+      }
       switch byte {
       case 0x22:  // "
         if quoteClosed {  // "" inside a quoted field
@@ -111,22 +185,26 @@ public struct CSVScanner: Sendable {
           quoteLine = line
           fieldStart = false
           rowHasContent = true
+        } else if dialect.lenient {
+          leniency.strayQuotes += 1
         } else {
           return fail("a quote inside an unquoted field (quote the whole field)", at: at)
         }
-      case 0x2C:  // ,
-        fieldsInRow += 1
-        fieldStart = true
-        quoteClosed = false
-        rowHasContent = true
       case 0x0A, 0x0D:
         if !endRow(at: at) { return }
         line += 1
         rowStart = at + 1
         if byte == 0x0D { pendingCR = true }
+      case 0x23 where dialect.lenient && !rowHasContent:  // # first on a line: a comment
+        leniency.commentLines += 1
+        inComment = true
       default:
         if quoteClosed {
-          return fail("text after a closing quote (quote the whole field)", at: at)
+          guard dialect.lenient else {
+            return fail("text after a closing quote (quote the whole field)", at: at)
+          }
+          leniency.strayQuotes += 1
+          quoteClosed = false
         }
         fieldStart = false
         rowHasContent = true
@@ -142,7 +220,13 @@ public struct CSVScanner: Sendable {
     if inQuotes {
       return fail("the file ends inside a quoted field (opened on line \(quoteLine))", at: offset)
     }
-    if continuation > 0 { return fail("the file ends inside a UTF-8 character", at: offset) }
+    if continuation > 0 {
+      guard dialect.lenient else {
+        return fail("the file ends inside a UTF-8 character", at: offset)
+      }
+      leniency.invalidBytes += 1
+    }
+    if inComment { return }
     _ = endRow(at: offset)
   }
 
@@ -159,7 +243,9 @@ public struct CSVScanner: Sendable {
       return true
     }
     let fields = fieldsInRow + 1
-    if let expected = fieldCount, fields != expected {
+    if let expected = fieldCount, fields != expected, dialect.lenient {
+      if fields < expected { leniency.paddedRows += 1 } else { leniency.cutRows += 1 }
+    } else if let expected = fieldCount, fields != expected {
       fail(
         "this row has \(fields) field\(fields == 1 ? "" : "s"); the first row has \(expected)",
         at: at)
@@ -210,7 +296,8 @@ public enum CSVRow {
   /// The fields of the row that starts `bytes` (up to its line end).
   ///
   /// - Complexity: O(bytes of the row).
-  public static func fields(_ bytes: UnsafeRawBufferPointer) -> [String] {
+  public static func fields(_ bytes: UnsafeRawBufferPointer, delimiter: UInt8 = 0x2C) -> [String]
+  {
     var fields: [String] = []
     var field: [UInt8] = []
     var index = 0
@@ -236,7 +323,7 @@ public enum CSVRow {
       case 0x22 where field.isEmpty && !quoted:
         inQuotes = true
         quoted = true
-      case 0x2C:
+      case delimiter:
         fields.append(String(decoding: field, as: UTF8.self))
         field.removeAll(keepingCapacity: true)
         quoted = false
@@ -253,7 +340,9 @@ public enum CSVRow {
 
   /// Field `column` of the row that starts `bytes`, or `nil` when the row has fewer fields:
   /// what a sort reads of every row, without making the others.
-  public static func field(_ column: Int, of bytes: UnsafeRawBufferPointer) -> String? {
+  public static func field(
+    _ column: Int, of bytes: UnsafeRawBufferPointer, delimiter: UInt8 = 0x2C
+  ) -> String? {
     var current = 0
     var index = 0
     var inQuotes = false
@@ -273,17 +362,74 @@ public enum CSVRow {
       }
       if byte == 0x22 && index == start {
         inQuotes = true
-      } else if byte == 0x2C || byte == 0x0A || byte == 0x0D {
+      } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
         if current == column {
           let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-          return raw.first == 0x22 ? fields(raw).first : String(decoding: raw, as: UTF8.self)
+          return raw.first == 0x22
+            ? fields(raw, delimiter: delimiter).first : String(decoding: raw, as: UTF8.self)
         }
-        if byte != 0x2C { return nil }
+        if byte != delimiter { return nil }
         current += 1
         start = index + 1
       }
       index += 1
     }
     return nil
+  }
+}
+
+/// How a CSV file is read: the byte between fields, and whether the scan is lenient.
+public struct CSVDialect: Hashable, Sendable {
+  /// The byte between fields: `,` by default, `\t` for `.tsv` files, or sniffed.
+  public var delimiter: UInt8
+  /// Whether short and long rows, comment lines, stray quotes and invalid UTF-8 are let
+  /// through (and counted) rather than stopping the scan.
+  public var lenient: Bool
+
+  /// A dialect; strict, with `,`, by default.
+  public init(delimiter: UInt8 = 0x2C, lenient: Bool = false) {
+    self.delimiter = delimiter
+    self.lenient = lenient
+  }
+
+  /// The delimiters a sniff chooses from, most likely first.
+  static let candidates: [UInt8] = [0x2C, 0x09, 0x3B, 0x7C]  // , tab ; |
+
+  /// The delimiter of the file that starts with `bytes`: the candidate (`,` tab `;` `|`) found
+  /// most often outside quotes on the first line that is not a comment, `,` on a tie or when
+  /// none is there.
+  public static func sniffDelimiter(_ bytes: UnsafeRawBufferPointer) -> UInt8 {
+    var counts = [Int](repeating: 0, count: candidates.count)
+    var inQuotes = false
+    var lineStart = true
+    var inComment = false
+    for byte in bytes {
+      if inComment {
+        if byte == 0x0A { inComment = false; lineStart = true }
+        continue
+      }
+      if lineStart && byte == 0x23 {
+        inComment = true
+        continue
+      }
+      if byte == 0x0A || byte == 0x0D {
+        if inQuotes { continue }
+        if lineStart { continue }  // a blank line
+        break
+      }
+      lineStart = false
+      if byte == 0x22 {
+        inQuotes.toggle()
+      } else if !inQuotes, let index = candidates.firstIndex(of: byte) {
+        counts[index] += 1
+      }
+    }
+    let best = counts.indices.max { counts[$0] < counts[$1] || counts[$0] == counts[$1] && $0 > $1 }
+    return best.map { counts[$0] > 0 ? candidates[$0] : 0x2C } ?? 0x2C
+  }
+
+  /// The delimiter as the status line names it: `,`, `tab`, `;`, `|`.
+  public var delimiterName: String {
+    delimiter == 0x09 ? "tab" : String(UnicodeScalar(delimiter))
   }
 }

@@ -62,10 +62,21 @@ public struct DataFileError: Error, Sendable, CustomStringConvertible {
   /// The byte offset, before it is turned into a location.
   var offset: Int?
 
+  /// Whether the file could not be read at all (missing, a directory, no permission), as
+  /// against read and found malformed: the command line exits 66 (`EX_NOINPUT`) for the one
+  /// and 65 (`EX_DATAERR`) for the other.
+  public var isUnreadable = false
+
   /// Creates an error.
   public init(_ message: String, at location: SourceLocation? = nil) {
     self.message = message
     self.location = location
+  }
+
+  /// An error for a file that could not be read at all.
+  public init(unreadable message: String) {
+    self.message = message
+    isUnreadable = true
   }
 
   /// Creates an error at a byte offset (turned into a location by the caller).

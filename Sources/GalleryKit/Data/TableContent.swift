@@ -18,6 +18,13 @@ public protocol TableContent: AnyObject {
   /// How loading goes, for the status line ("loading 45 %…", a problem), or `nil` when all
   /// is there.
   var loadingStatus: String? { get }
+  /// The problem that stopped loading, whole (the status line may cut it), if any.
+  var loadingProblem: DataFileError? { get }
+}
+
+extension TableContent {
+  /// No problem: content that is not read from a file.
+  public var loadingProblem: DataFileError? { nil }
 }
 
 /// The demo table: `rows` × 50 columns of generated people, places, dates, statuses and
@@ -146,6 +153,8 @@ public final class CSVTable: TableContent {
   private var isDone = false
   private var problem: DataFileError?
   private var scannedBytes = 0
+  /// What a lenient read let through so far.
+  public private(set) var leniency = CSVScanner.Leniency()
   /// Rows read lately, by row: what scrolling shows again.
   private var cache: [Int: [String]] = [:]
   /// Sort keys of one column for every row read so far.
@@ -167,14 +176,21 @@ public final class CSVTable: TableContent {
   public func text(row: Int, column: Int) -> String? {
     guard row >= 0, row < starts.count, column >= 0 else { return nil }
     let fields = self.fields(ofRow: row)
-    return column < fields.count ? fields[column] : ""
+    return column < fields.count ? Self.oneLine(fields[column]) : ""
+  }
+
+  /// A field on one line: a line break inside a quoted field shows as `↵` (a cell is one
+  /// line, and the break is part of the value).
+  static func oneLine(_ field: String) -> String {
+    guard field.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return field }
+    return String(field.map { $0.isNewline ? "↵" : $0 })
   }
 
   private func fields(ofRow row: Int) -> [String] {
     if let fields = cache[row] { return fields }
     let end = row + 1 < starts.count ? starts[row + 1] : min(file.size, starts[row] + 1 << 16)
     let bytes = file.read(starts[row]..<end)
-    let fields = bytes.withUnsafeBytes { CSVRow.fields($0) }
+    let fields = bytes.withUnsafeBytes { CSVRow.fields($0, delimiter: file.dialect.delimiter) }
     if cache.count >= 4_096 { cache.removeAll(keepingCapacity: true) }
     cache[row] = fields
     return fields
@@ -212,12 +228,17 @@ public final class CSVTable: TableContent {
         }
         if start < 0 {
           carry += chunk[0..<stop]
-          keys.append(carry.withUnsafeBytes { Self.key(CSVRow.field(column, of: $0)) })
+          keys.append(
+            carry.withUnsafeBytes {
+              Self.key(CSVRow.field(column, of: $0, delimiter: file.dialect.delimiter))
+            })
           carry.removeAll(keepingCapacity: true)
         } else {
           keys.append(
             Self.key(
-              CSVRow.field(column, of: UnsafeRawBufferPointer(rebasing: chunk[start..<stop]))))
+              CSVRow.field(
+                column, of: UnsafeRawBufferPointer(rebasing: chunk[start..<stop]),
+                delimiter: file.dialect.delimiter)))
         }
       }
       return false
@@ -248,12 +269,15 @@ public final class CSVTable: TableContent {
       headerStart = header
       found = found.dropFirst()
       let bytes = file.read(header..<min(file.size, header + 1 << 16))
-      columnTitles = bytes.withUnsafeBytes { CSVRow.fields($0) }
+      columnTitles = bytes.withUnsafeBytes {
+        CSVRow.fields($0, delimiter: file.dialect.delimiter)
+      }
     }
     starts += found
     scannedBytes = progress.scannedBytes
     isDone = progress.isDone
     if problem == nil { problem = progress.problem }
+    leniency = progress.leniency
     if numeric.isEmpty && starts.count >= min(20, max(1, estimatedRows))
       || isDone && numeric.isEmpty
     {
@@ -276,13 +300,27 @@ public final class CSVTable: TableContent {
     return Int(Double(file.size - headerStart) / max(1, perRow))
   }
 
-  /// "loading 45 % (450,123 rows)", or the problem that stopped loading.
+  /// "loading 45 % (450,123 rows)", or the problem that stopped loading; a lenient read says
+  /// what it let through ("lenient, ';' between fields: 3 comment lines skipped").
   public var loadingStatus: String? {
     if let problem {
-      return "\(problem) · showing the \(starts.count.formatted) rows before it"
+      return "\(problem) · showing the \(plural(starts.count, "row")) before it"
     }
-    guard !isDone else { return nil }
+    let lenient = file.dialect.lenient ? readingNote : nil
+    guard !isDone else { return lenient }
     let percent = file.size > 0 ? scannedBytes * 100 / file.size : 100
-    return "loading \(percent) % (\(starts.count.formatted) rows)"
+    let loading = "loading \(percent) % (\(plural(starts.count, "row")))"
+    return lenient.map { loading + " · " + $0 } ?? loading
   }
+
+  /// How a lenient read went: "lenient, ';' between fields: 3 comment lines skipped, 12
+  /// short rows padded" (`nil` for a strict read).
+  public var readingNote: String? {
+    guard file.dialect.lenient else { return nil }
+    let head = "lenient, '\(file.dialect.delimiterName)' between fields"
+    return leniency.summary.map { head + ": " + $0 } ?? head
+  }
+
+  /// The problem that stopped loading, whole (the status line may cut it).
+  public var loadingProblem: DataFileError? { problem }
 }

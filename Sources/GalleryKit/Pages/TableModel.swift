@@ -227,9 +227,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
   /// · 3 rows selected", and how loading goes.
   public var status: String {
-    var parts = [
-      "\(content.rowCount.formatted) rows × \(content.columnTitles.count) columns"
-    ]
+    var parts = [shape]
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column) ?? "loading…"
       parts.append(
@@ -255,8 +253,35 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     return parts.joined(separator: " · ")
   }
 
+  /// "1,000,000 rows × 50 columns", in the singular where a count is one.
+  public var shape: String {
+    "\(plural(content.rowCount, "row")) × \(plural(content.columnTitles.count, "column"))"
+  }
+
+  /// What `v` and `f` set, as the title shows it: "v: selecting rows · f: first column frozen".
+  public var modes: String {
+    let unit: String
+    switch table.selectionMode {
+    case .cells: unit = "cells"
+    case .rows: unit = "rows"
+    case .columns: unit = "columns"
+    }
+    let frozen = table.layout.frozenColumnCount > 0 ? "first column frozen" : "no column frozen"
+    return "v: selecting \(unit) · f: \(frozen)"
+  }
+
   /// The page's keys: moving and selecting, then shaping the columns.
-  public var keyHelp: [(String, String)] { Self.movingKeys + Self.columnKeys }
+  public var keyHelp: [(String, String)] {
+    var help = Self.movingKeys + Self.columnKeys
+    // What the status line may cut, whole: the problem that stopped loading, or what a
+    // lenient read let through.
+    if let problem = content.loadingProblem {
+      help += [("", ""), ("the file", "\(problem); the rows before it show")]
+    } else if let note = (content as? CSVTable)?.readingNote {
+      help += [("", ""), ("the file", note)]
+    }
+    return help
+  }
 
   /// The keys that move the cell cursor and select.
   static let movingKeys = [

@@ -29,10 +29,8 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
 
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
-    let shape =
-      "\(model.content.rowCount.formatted) rows × \(model.content.columnTitles.count) columns"
     context.text(
-      " " + shape + " · s sorts, < > resize, { } move, v selects rows", x: 0, y: 0,
+      " \(model.shape) · s sorts, < > resize, { } move · \(model.modes)", x: 0, y: 0,
       style: Theme.title)
     pane.draw(into: canvas)
   }

@@ -304,8 +304,8 @@ private final class OutlineCell: CollectionViewCell {
       let animated = random.chance(0.5)
       switch random.int(0..<6) {
       case 0: source.append(fresh(random.int(1...6)), to: target, animated: animated)
-      case 1: target.map { source.expand($0, animated: animated) }
-      case 2: target.map { source.collapse($0, animated: animated) }
+      case 1: if let target { source.expand(target, animated: animated) }
+      case 2: if let target { source.collapse(target, animated: animated) }
       case 3: target.map { source.delete($0, animated: animated) }
       case 4:
         // The same items, top-level ones shuffled, some children added.

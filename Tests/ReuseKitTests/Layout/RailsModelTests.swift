@@ -128,7 +128,6 @@ private func runRailsModel(seed: UInt64, random: inout SeededRandom, steps: Int,
     case 8, 9:
       let keys: [KeyPress.Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end]
       let key = keys.randomElement(using: &random)!
-      let was = view.focusedIndexPath
       view.handle(KeyPress(key))
       if let focused = view.focusedIndexPath { moved.insert(focused.section) }
     case 10:

@@ -141,7 +141,7 @@ final class GModelPage: GTKPage {
   var status: String {
     let current = view.focusedIndexPath.flatMap { word(at: $0.item) } ?? "nothing focused"
     return "\(current) · \(Int(g_list_model_get_n_items(sorted)).formatted) words · \(lastChange)"
-      + " · \(source.changesApplied) changes, \(source.changesReloaded) reloaded"
+      + " · \(plural(source.changesApplied, "change")), \(source.changesReloaded) reloaded"
       + " · \(checked.count) checked"
   }
 
