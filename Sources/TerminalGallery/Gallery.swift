@@ -143,9 +143,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     for cell in bar.visibleCells {
       (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped
     }
-    if hasBeenSized {
-      bar.scrollToItem(at: ItemPath(section: 0, item: clamped), at: .nearest, animated: false)
-    }
+    if hasBeenSized { revealCurrentTab() }
   }
 
   // MARK: TerminalScene
@@ -157,8 +155,53 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     barPane.frame = CellRect(x: 0, y: 0, width: size.columns, height: min(1, size.rows))
     // The current page's tab stays in view when the tabs do not all fit.
     bar.layoutIfNeeded()
-    bar.scrollToItem(at: ItemPath(section: 0, item: currentIndex), at: .nearest, animated: false)
+    revealCurrentTab()
     layoutPage()
+  }
+
+  /// Scrolls the tabs, when they do not all fit, so that the current one shows whole and the
+  /// strip starts at a whole tab: a cut tab leaves its column to the `‹` or `›` that says more
+  /// tabs lie that way (``drawTabMarkers(into:)``).
+  private func revealCurrentTab() {
+    let width = Double(size.columns)
+    let frames = (0..<descriptors.count).compactMap {
+      bar.layoutAttributesForItem(at: ItemPath(section: 0, item: $0))?.frame
+    }
+    guard frames.count == descriptors.count, let last = frames.last, currentIndex < frames.count
+    else { return }
+    let contentWidth = last.maxX
+    guard contentWidth > width else {
+      bar.contentInset = .zero
+      bar.setContentOffset(Point(x: 0, y: 0), animated: false)
+      return
+    }
+    let current = frames[currentIndex]
+    var offset = 0.0
+    // The first tab from which the current one still ends inside the strip, a column kept
+    // for each marker.
+    for (index, frame) in frames.enumerated() where index <= currentIndex {
+      let start = index == 0 ? 0 : frame.minX - 1
+      let room = width - (start + width < contentWidth ? 1 : 0)
+      if current.maxX - start <= room {
+        offset = start
+        break
+      }
+    }
+    // Past the last tab the strip is empty bar: room to start at a whole tab.
+    bar.contentInset = EdgeInsets(right: max(0, offset + width - contentWidth))
+    bar.setContentOffset(Point(x: offset, y: 0), animated: false)
+  }
+
+  /// `‹` at the strip's left edge when tabs lie before it, `›` at its right edge when tabs lie
+  /// after it.
+  private func drawTabMarkers(into canvas: Canvas) {
+    guard size.columns >= 2 else { return }
+    let offset = bar.contentOffset.x
+    let style = TextStyle(foreground: Theme.accent, background: Theme.bar, attributes: .bold)
+    if offset > 0.5 { canvas.draw("‹", column: 0, row: 0, style: style) }
+    if offset + Double(size.columns) < bar.contentSize.width - 0.5 {
+      canvas.draw("›", column: size.columns - 1, row: 0, style: style)
+    }
   }
 
   private var pageFrame: CellRect {
@@ -215,6 +258,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       return
     }
     barPane.draw(into: canvas)
+    drawTabMarkers(into: canvas)
     currentPage.draw(into: canvas)
     drawStatus(into: canvas)
     canvas.cursor = currentPage.cursorPosition

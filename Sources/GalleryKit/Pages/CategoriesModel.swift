@@ -95,6 +95,12 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     }
   }
 
+  /// The origin as the log says it: a key on this page reaches the bar as code, and is
+  /// logged as the key it was.
+  private func logged(_ origin: SelectionOrigin) -> String {
+    origin == .programmatic && selectedByKey ? "key" : describe(origin)
+  }
+
   // MARK: Option bar
 
   /// How many categories show now: ``count``.
@@ -133,14 +139,14 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   ) {
     lastOrigin = origin
     if origin != .programmatic { selectedByKey = false }
-    record("didSelect \(name(index)) (\(describe(origin)))")
+    record("didSelect \(name(index)) (\(logged(origin)))")
   }
 
   /// Logs the deselection and its origin.
   public func optionBar(
     _ optionBar: OptionBar, didDeselectColumnAt index: Int, origin: SelectionOrigin
   ) {
-    record("didDeselect \(name(index)) (\(describe(origin)))")
+    record("didDeselect \(name(index)) (\(logged(origin)))")
   }
 
   /// Logs the reload's start.
@@ -177,7 +183,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   /// ← → Home End select (scrolling the category to the centre), d deselects, s toggles
   /// whether a slide selects, r reloads with 5 categories or all.
   public func handle(_ key: KeyPress) -> Bool {
-    if [.left, .right, .home, .end].contains(key.key) { selectedByKey = true }
+    if [.left, .right, .home, .end, .character("d")].contains(key.key) { selectedByKey = true }
     switch key.key {
     case .left:
       guard count > 0 else { return true }

@@ -64,6 +64,8 @@ public final class ListModel: PageModel, ClickFocusing {
           ? .perItem { [rows] in Double(rows.height(of: $0)) * rowLength } : .uniform(rowLength),
         headerLength: .fixed(metrics.headerLength)))
     list.overscan = metrics.overscan
+    // A plain click replaces the selection, Control toggles, Shift extends (desktop lists).
+    list.tapsReplaceSelection = true
     // A drag along the rows' leading edge (their colour mark) selects the rows it passes.
     let edge = min(2 * rowLength, 24)  // two terminal cells; the colour mark and a margin in GTK
     list.selectionDragStyle = { _, point, _ in point.x < edge ? .slide : nil }

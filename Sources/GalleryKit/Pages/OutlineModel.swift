@@ -140,6 +140,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     collectionView.register(Cell.self, forCellWithReuseIdentifier: Self.cellIdentifier)
     collectionView.diagnostics.handler = nil
     collectionView.allowsMultipleSelection = true
+    // A plain click replaces the selection, Control toggles, Shift extends (desktop lists).
+    collectionView.tapsReplaceSelection = true
     collectionView.focusScrollPadding = metrics.rowLength
     collectionView.accessibilityLabel = "Places"
     outline = OutlineDataSource(collectionView: collectionView) { view, path, place, row in

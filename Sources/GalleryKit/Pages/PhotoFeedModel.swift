@@ -52,6 +52,8 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     layout.itemHeight = .perItem { [unowned self] path, _ in cardLength(path.item) }
     let collectionView = feed.collectionView
     collectionView.allowsMultipleSelection = true
+    // A plain click replaces the selection, Control toggles, Shift extends (desktop lists).
+    collectionView.tapsReplaceSelection = true
     // A box selects from the gaps between the cards, or from anywhere with Shift or Control.
     collectionView.selectionDragStyle = { item, _, modifiers in
       item == nil || !modifiers.isDisjoint(with: [.shift, .control]) ? .box : nil

@@ -141,6 +141,8 @@ extension FourWayPicker: PointerInteractive {
 
   /// The arrows step (up and down the rows, left and right the shared column); Enter and
   /// Space choose the centred model, as a tap on it does (the delegate hears `didSelect`).
+  /// Keys act on where the picker is heading: Enter right after an arrow chooses the model
+  /// the step goes to (``targetModel``), also while it still animates.
   @discardableResult
   public func handle(_ key: KeyPress) -> Bool {
     switch key.key {
@@ -149,7 +151,7 @@ extension FourWayPicker: PointerInteractive {
     case .left: step(.left)
     case .right: step(.right)
     case .enter, .space:
-      guard let model = currentModel else { return false }
+      guard let model = targetModel else { return false }
       delegate?.fourWayPicker(self, didSelect: model)
       didSelectHandler?(model)
     default: return false

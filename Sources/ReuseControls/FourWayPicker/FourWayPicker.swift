@@ -186,6 +186,15 @@ public final class FourWayPicker<Model> {
     return rows[currentRow][column]
   }
 
+  /// The model the picker is heading to (``targetRow``, ``targetColumn``): the centred one
+  /// when it is still. What a key acts on, so that Enter pressed while a step still animates
+  /// chooses where the step goes, not the swatch it leaves.
+  public var targetModel: Model? {
+    let row = targetRow
+    guard row < rowCounts.count, rowCounts[row] > 0 else { return nil }
+    return rows[row][targetColumn]
+  }
+
   /// The column row `row` shows: the shared index clamped to its count, or `nil` when empty.
   public func column(forRow row: Int) -> Int? {
     guard row >= 0, row < rowCounts.count, rowCounts[row] > 0 else { return nil }

@@ -155,6 +155,31 @@ import Testing
     #expect(scrolled.last == Swatch(row: 1, column: 2) && scrolled.count == 3)
   }
 
+  /// Enter pressed while a step still animates chooses where the step goes, not the model
+  /// the animation is leaving or passing (issue 41, finding 2): keys act on the target.
+  @Test func enterDuringAStepChoosesWhereTheStepGoes() {
+    let listener = SwatchListener()
+    let picker = makePicker([8, 8, 8])
+    picker.delegate = listener
+    var time = 1.0
+    picker.tick(now: time)
+    #expect(picker.handle(KeyPress(.down)))
+    // A few frames: the rows are still moving.
+    for _ in 0..<3 {
+      time += 1.0 / 60
+      picker.tick(now: time)
+    }
+    #expect(picker.collectionView.isScrollAnimating || picker.collectionView.isDecelerating)
+    #expect(picker.handle(KeyPress(.enter)))
+    #expect(listener.selected == [Swatch(row: 1, column: 0)])
+    // Right then Enter at once, before a frame: the column it heads for.
+    #expect(picker.handle(KeyPress(.right)))
+    #expect(picker.handle(KeyPress(.enter)))
+    #expect(listener.selected.last == Swatch(row: 1, column: 1))
+    settle(picker, from: &time)
+    #expect(picker.currentModel == Swatch(row: 1, column: 1))
+  }
+
   /// The closures of earlier versions still work, beside the delegate.
   @available(*, deprecated)
   @Test func theDeprecatedClosuresStillFire() {

@@ -9,11 +9,15 @@ private final class SelectionLog: CollectionViewDelegate {
   var deselected: [ItemPath] = []
   var deleted: [[ItemPath]] = []
   var refuses: Set<ItemPath> = []
+  var refusesDeselect: Set<ItemPath> = []
   func collectionView(
     _ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath
   )
     -> Bool
   { !refuses.contains(indexPath) }
+  func collectionView(
+    _ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath
+  ) -> Bool { !refusesDeselect.contains(indexPath) }
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
     selected.append(indexPath)
   }
@@ -74,6 +78,47 @@ private func cellsShowSelection(_ view: CollectionView) -> Bool {
     #expect(view.indexPathsForSelectedItems == spots(1...3) + spots(10...12))
     view.tapItem(at: spot(11), modifiers: .control)
     #expect(view.indexPathsForSelectedItems == spots(1...3) + [spot(10), spot(12)])
+    #expect(cellsShowSelection(view))
+  }
+
+  /// With `tapsReplaceSelection`, a plain click replaces the selection as desktop lists do;
+  /// Control toggles, Shift extends from the anchor, and Space still toggles (issue 41, 6).
+  @Test func plainClicksReplaceTheSelectionWhenAsked() {
+    let (view, board, log) = makeSelectable([Array(0..<20)])
+    defer { withExtendedLifetime((board, log)) {} }
+    func click(_ item: Int, _ modifiers: KeyModifiers = [], at time: Double) {
+      drag(view, .began, 50, Double(item) * 10 + 5, time, modifiers)
+      drag(view, .ended, 50, Double(item) * 10 + 5, time + 0.05, modifiers)
+    }
+    // The default is UIKit's: a click toggles.
+    click(2, at: 0)
+    click(4, at: 1)
+    #expect(view.indexPathsForSelectedItems == [spot(2), spot(4)])
+    view.tapsReplaceSelection = true
+    click(6, at: 2)
+    #expect(view.indexPathsForSelectedItems == [spot(6)])
+    #expect(log.deselected.suffix(2) == [spot(2), spot(4)])
+    // A plain click on the selected item keeps it: the selection is that item alone.
+    click(6, at: 3)
+    #expect(view.indexPathsForSelectedItems == [spot(6)])
+    click(8, [.control], at: 4)
+    #expect(view.indexPathsForSelectedItems == [spot(6), spot(8)])
+    click(6, [.control], at: 5)
+    #expect(view.indexPathsForSelectedItems == [spot(8)])
+    // Shift adds the range from the anchor (6, the item last clicked) to the selection.
+    click(5, [.shift], at: 6)
+    #expect(view.indexPathsForSelectedItems == [spot(5), spot(6), spot(8)])
+    click(1, at: 7)
+    #expect(view.indexPathsForSelectedItems == [spot(1)])
+    #expect(view.selectionAnchor == spot(1))
+    // Space on the focused item still toggles.
+    view.focusItem(at: spot(3))
+    #expect(view.handle(KeyPress(.space)))
+    #expect(view.indexPathsForSelectedItems == [spot(1), spot(3)])
+    // The delegate may refuse to let an item go.
+    log.refusesDeselect = [spot(3)]
+    click(9, at: 8)
+    #expect(view.indexPathsForSelectedItems == [spot(3), spot(9)])
     #expect(cellsShowSelection(view))
   }
 

@@ -17,6 +17,15 @@ extension CollectionView {
     }
   }
 
+  /// Whether a plain tap of the pointer, with multiple selection, replaces the selection as
+  /// desktop lists do (GTK, Finder, Explorer): the item tapped alone stays selected, Control
+  /// (or Command) toggles it, Shift extends a range. `false` by default: a tap toggles, as
+  /// UIKit's does. Keys are unchanged (Space toggles the focused item).
+  public var tapsReplaceSelection: Bool {
+    get { selection.tapsReplaceSelection }
+    set { selection.tapsReplaceSelection = newValue }
+  }
+
   /// The selected items, in ascending order.
   public var indexPathsForSelectedItems: [ItemPath] { selection.items.sorted() }
 
@@ -90,7 +99,14 @@ extension CollectionView {
     guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     else { return nil }
     let stuck = (collectionViewLayout as? ListLayout)?.stuckItems(forViewport: bounds)
-    tapItem(at: indexPath, modifiers: pointerModifiers)
+    let modifiers = pointerModifiers
+    if tapsReplaceSelection && allowsSelection && allowsMultipleSelection && isValid(indexPath)
+      && modifiers.isDisjoint(with: [.shift, .control, .command])
+    {
+      replaceSelection(with: indexPath)
+    } else {
+      tapItem(at: indexPath, modifiers: modifiers)
+    }
     if let stuck, let index = stuck.firstIndex(where: { $0.indexPath == indexPath }) {
       // A stuck header: the list scrolls to it, just under its own stuck parents.
       scrollToStuckItem(indexPath, under: stuck[..<index].map(\.frame))
@@ -107,6 +123,21 @@ extension CollectionView {
     target[axis] = frame.min(axis) - covered - contentInset.leading(axis)
     focus.setItem(indexPath, in: self)
     setContentOffset(clampedContentOffset(target), animated: true)
+  }
+
+  /// A plain tap with ``tapsReplaceSelection``: every other item deselected (each as the
+  /// delegate allows), this one selected and made the anchor.
+  private func replaceSelection(with indexPath: ItemPath) {
+    selection.anchor = indexPath
+    selection.rangeEnd = nil
+    for other in selection.items.sorted() where other != indexPath {
+      _ = userSetSelected(false, at: other)
+    }
+    if selection.contains(indexPath) {
+      collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)
+    } else {
+      _ = userSetSelected(true, at: indexPath)
+    }
   }
 
   /// Selects or deselects an item as a user tap would: with single selection a tap selects

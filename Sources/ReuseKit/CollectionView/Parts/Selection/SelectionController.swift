@@ -23,6 +23,8 @@ final class SelectionController {
   var allowsSelection = true
   /// Whether several items can be selected at once; a tap then toggles.
   var allowsMultipleSelection = false
+  /// Whether a plain pointer tap replaces a multiple selection (desktop lists).
+  var tapsReplaceSelection = false
 
   /// What the app selects itself, beyond ``items`` (``CollectionView/selectionOverlay``).
   var overlay: ((ItemPath) -> Bool)?
