@@ -61,7 +61,8 @@ extension GalleryMetrics {
     rowLength: 1, headerLength: 1, overscan: 2, chipPadding: 3, chipHeaderPadding: 4,
     categoryPadding: 4, swipeActionPadding: 4,
     waterfallColumnWidths: [16, 22, 30], waterfallUnit: 1,
-    waterfallSpacing: (column: 0, item: 1),
+    // A column of gap between the cards: a box starts there (the layout's gap, not the card's).
+    waterfallSpacing: (column: 1, item: 1),
     carouselInsets: (peek: 6, spacing: 2, vertical: 0),
     textWidth: { Double(CharacterWidth.of($0)) }, clock: { Platform.monotonicTime() })
 }

@@ -60,6 +60,23 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(again.plainTextLines().last!.hasPrefix(chosen), "\(again.plainTextLines().last!)")
   }
 
+  /// The board comes back in the column that was active, on the card that was focused
+  /// (issue 41, finding 4: the focus was restored into the first column).
+  @Test func theBoardComesBackInItsColumn() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("board", size)
+    pressTestGallery([.right, .right, .down, .down], first, canvas, time: &time)
+    let status = canvas.plainTextLines().last!.split(separator: "│").first.map(String.init) ?? ""
+    #expect(status.contains("Review"), "\(status)")
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    #expect(saved.positions["board"]?.view == 2)
+    let (_, again) = relaunch(itemCount: 1_000, restoring: saved)
+    let restored =
+      again.plainTextLines().last!.split(separator: "│").first.map(String.init) ?? ""
+    #expect(restored == status)
+  }
+
   /// The store's rails come back where they were left, each its own offset.
   @Test func theStoresRailsComeBackWhereTheyWereLeft() throws {
     var time = 1.0

@@ -16,14 +16,19 @@ public struct GalleryPositions: Equatable, Sendable {
     public var focus: ItemPath?
     /// Its one selected item (the option bar's category), if it keeps one.
     public var selection: Int?
+    /// Which of its collection views the position is of (the board's active column), for a
+    /// page of several.
+    public var view: Int?
 
     /// A page's position.
     public init(
-      scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil
+      scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil,
+      view: Int? = nil
     ) {
       self.scroll = scroll
       self.focus = focus
       self.selection = selection
+      self.view = view
     }
   }
 
@@ -45,6 +50,7 @@ public struct GalleryPositions: Equatable, Sendable {
       let offset = position.offsetInItem.isFinite ? position.offsetInItem : 0
       let focus = positions[name]!.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
       let selection = positions[name]!.selection.map { ", \"selection\": \($0)" } ?? ""
+      let view = positions[name]!.view.map { ", \"view\": \($0)" } ?? ""
       // The rails of a page of rails: [section, offset] pairs, in section order.
       let rails =
         position.railOffsets.map { offsets in
@@ -54,7 +60,7 @@ public struct GalleryPositions: Equatable, Sendable {
         } ?? ""
       return "\"\(name)\": {\"section\": \(position.indexPath.section), "
         + "\"item\": \(position.indexPath.item), \"offset\": \(offset), "
-        + "\"start\": \(position.isAtStart)\(focus)\(selection)\(rails)}"
+        + "\"start\": \(position.isAtStart)\(focus)\(selection)\(view)\(rails)}"
     }
     let page = self.page.map { "\"page\": \"\($0)\", " } ?? ""
     return "{\(page)\"positions\": {\(entries.joined(separator: ", "))}}\n"
@@ -97,11 +103,12 @@ public struct GalleryPositions: Equatable, Sendable {
     var start = false
     var focus: ItemPath?
     var selection: Int?
+    var view: Int?
     var rails: [Int: Double]?
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
-        ("selection", .number(let number, _)):
+        ("selection", .number(let number, _)), ("view", .number(let number, _)):
         guard number >= 0, number <= 100_000_000, number == number.rounded() else {
           throw DataFileError(
             "positions.\(page).\(key) must be a whole number from 0", offset: member.offset)
@@ -109,6 +116,7 @@ public struct GalleryPositions: Equatable, Sendable {
         switch key {
         case "section": section = Int(number)
         case "item": item = Int(number)
+        case "view": view = Int(number)
         default: selection = Int(number)
         }
       case ("offset", .number(let number, _)) where number.isFinite:
@@ -150,6 +158,6 @@ public struct GalleryPositions: Equatable, Sendable {
       scroll: SavedScrollPosition(
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start, railOffsets: rails),
-      focus: focus, selection: selection)
+      focus: focus, selection: selection, view: view)
   }
 }

@@ -257,6 +257,12 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     }
   }
 
+  /// Makes column `index` (clamped) the active one as it was saved, its cursor left where
+  /// the saved position puts it (`--restore`).
+  public func restoreActiveColumn(_ index: Int) {
+    activeColumn = min(max(0, index), columns.count - 1)
+  }
+
   /// Makes column `index` (wrapping) the active one, with the cursor on the row it had in the
   /// previous one.
   private func activate(_ index: Int) -> Bool {

@@ -258,7 +258,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     "\(plural(content.rowCount, "row")) × \(plural(content.columnTitles.count, "column"))"
   }
 
-  /// What `v` and `f` set, as the title shows it: "v: selecting rows · f: first column frozen".
+  /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
   public var modes: String {
     let unit: String
     switch table.selectionMode {
@@ -266,8 +266,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     case .rows: unit = "rows"
     case .columns: unit = "columns"
     }
-    let frozen = table.layout.frozenColumnCount > 0 ? "first column frozen" : "no column frozen"
-    return "v: selecting \(unit) · f: \(frozen)"
+    let frozen = table.layout.frozenColumnCount > 0 ? "1st column frozen" : "none frozen"
+    return "v: \(unit) · f: \(frozen)"
   }
 
   /// The page's keys: moving and selecting, then shaping the columns.

@@ -26,7 +26,7 @@ final class FeedCardCell: TerminalCell, PhotoPresenting {
   override func draw(in context: DrawContext) {
     let card = Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.6)
     context.fill(TextStyle(background: Theme.background))
-    let width = max(0, context.width - 1)  // a one-column gutter on the right
+    let width = context.width  // the gap between columns is the layout's
     let body = CellRect(x: 0, y: 0, width: width, height: context.height)
     context.fill(body, style: TextStyle(background: card))
     let photoHeight = max(0, context.height - 2)

@@ -136,6 +136,22 @@ final class BoardPage: OptionsPage {
 
   var restorableView: CollectionView? { model.columns[model.activeColumn] }
 
+  /// The active column's position, with which column it is.
+  func savedPosition() -> GalleryPositions.Page? {
+    let view = model.columns[model.activeColumn]
+    guard let position = view.savedScrollPosition() else { return nil }
+    return GalleryPositions.Page(
+      scroll: position, focus: view.focusedIndexPath, view: model.activeColumn)
+  }
+
+  /// The saved column made active again, then its focus and scroll position.
+  func restorePosition(_ position: GalleryPositions.Page) {
+    if let column = position.view { model.restoreActiveColumn(column) }
+    let view = model.columns[model.activeColumn]
+    if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
+    view.restoreScrollPosition(position.scroll)
+  }
+
   var announcingViews: [CollectionView] { model.columns }
 
   var cursorPosition: (column: Int, row: Int)? { panes[model.activeColumn].focusCursor }

@@ -30,7 +30,7 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
     context.text(
-      " \(model.shape) · s sorts, < > resize, { } move · \(model.modes)", x: 0, y: 0,
+      " \(model.shape) · \(model.modes) · s sorts, < > resize, { } move", x: 0, y: 0,
       style: Theme.title)
     pane.draw(into: canvas)
   }
