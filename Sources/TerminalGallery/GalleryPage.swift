@@ -235,3 +235,14 @@ extension CollectionView {
     key.keyPress.map { handle($0) } ?? false
   }
 }
+
+extension AccessibilityElement {
+  /// The element with the container it is in said after its value ("in To do"): for a page of
+  /// several collection views, where the position alone does not say which.
+  func inContainer(_ name: String) -> AccessibilityElement {
+    var element = self
+    element.value = [value, "in \(name)"].compactMap { $0 }.filter { !$0.isEmpty }
+      .joined(separator: ", ")
+    return element
+  }
+}

@@ -35,7 +35,7 @@ struct ScreenReaderTests {
       ("7", "Outline", "level 1"),
       ("8", "Chat", "last from"),
       ("9", "Table", "column 2 of 50"),
-      ("0", "Board", "2 of 1,200"),
+      ("0", "Board", "in To do, 2 of 12,000"),
     ]
     for page in pages {
       let number = page.key == "0" ? "10" : page.key
@@ -68,6 +68,23 @@ struct ScreenReaderTests {
     try tmux.press("a", until: "1 item added")
     try tmux.press("d", until: "1 item removed")
     try tmux.press("6", until: "Page 6 of 11: Carousel")
+    try tmux.quit()
+  }
+
+  /// What a new user found silent or unclear (issue 41, finding 14): Enter that expands a
+  /// row, Tab into the tag strip, a board card's column, Enter on a store app.
+  @Test func expandingTheStripTheBoardsColumnAndOpeningAnAppAreSaid() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 60, "--screen-reader", until: "Amber Falcon, 1 of 1,000")
+    defer { tmux.kill() }
+    try tmux.press("Enter", until: "expanded: ")
+    try tmux.press("Enter", until: "collapsed")
+    try tmux.press("Tab", until: "in the tag strip, 1 of ")
+    try tmux.press("0", until: "Page 10 of 11: Board")
+    try tmux.press("Right", until: ", in Doing, 1 of ")
+    try tmux.press("]", until: "Page 11 of 11: Store")
+    try tmux.press("Enter", until: "opened ")
+    #expect(!lines(tmux).last!.contains("selected"), "\(lines(tmux).suffix(3))")
     try tmux.quit()
   }
 

@@ -177,6 +177,11 @@ public final class ListModel: PageModel, ClickFocusing {
       cell.setNeedsDisplay()
     }
     list.invalidateSize(ofItemAt: path)
+    // Said, with what the row now shows: Enter is not silent.
+    let expanded = rows.expanded.contains(path)
+    list.postAccessibilityAnnouncement(
+      expanded
+        ? "expanded: " + rows.expandedLines(at: path).joined(separator: "; ") : "collapsed")
   }
 
   /// Rows measure as the data sizes them, and two lines longer when expanded.

@@ -160,7 +160,8 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
       sections[indexPath.section].title.split(separator: " ").first.map(String.init)
       ?? ""
     guard indexPath.section == gridSection else {
-      tile.subtitle = "\(category) · #\(indexPath.item + 1)"
+      // The rank first: a narrow tile cuts the end ("#12 · Editors'…", not "Editors' · #…").
+      tile.subtitle = "#\(indexPath.item + 1) · \(category)"
       return tile
     }
     tile.kind = Self.gridKind(indexPath.item)
@@ -237,8 +238,13 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     open(indexPath)
   }
 
+  /// Opens the app: an app is opened, not left selected (as a store's tap opens a page), and
+  /// a screen reader hears "opened …" rather than "selected".
   private func open(_ indexPath: ItemPath) {
-    lastOpened = tile(at: indexPath).title
+    if collectionView.isItemSelected(at: indexPath) { collectionView.deselectItem(at: indexPath) }
+    let title = tile(at: indexPath).title
+    lastOpened = title
+    collectionView.postAccessibilityAnnouncement("opened \(title)")
   }
 
   // MARK: Keys and state
@@ -246,7 +252,7 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   /// Enter opens the focused app; the arrows, pages, Home and End move the focus.
   public func handle(_ key: KeyPress) -> Bool {
     if key.key == .enter, key.modifiers.isEmpty, let focused = collectionView.focusedIndexPath {
-      collectionView.tapItem(at: focused)
+      open(focused)
       return true
     }
     return collectionView.handle(key)

@@ -67,7 +67,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       rowHeight: .uniform(metrics.rowLength), headerHeight: metrics.headerLength,
       viewportSize: viewportSize)
     table.layout.frozenColumnCount = 1
-    table.layout.columnSpacing = 1  // a hairline between columns
+    // A hairline between columns where a point is a pixel; in the terminal a cell is a point,
+    // and the header draws its own `│` at each column's end: a blank column of spacing there
+    // looked like the next column's start, and a click on it hit nothing.
+    table.layout.columnSpacing = metrics.rowLength > 1 ? 1 : 0
     table.delegate = self
     // What a screen reader names the grid.
     table.collectionView.accessibilityLabel =

@@ -154,6 +154,13 @@ final class BoardPage: OptionsPage {
 
   var announcingViews: [CollectionView] { model.columns }
 
+  /// The focused card, with its column: "#2 Brisk Falcon, backlog, in To do, 2 of 12,000".
+  var accessibilityFocus: AccessibilityElement? {
+    let view = model.columns[model.activeColumn]
+    let name = BoardModel<BoardCardCell>.columnTitles[model.activeColumn]
+    return view.focusedIndexPath.flatMap(view.accessibilityElement(forItemAt:))?.inContainer(name)
+  }
+
   var cursorPosition: (column: Int, row: Int)? { panes[model.activeColumn].focusCursor }
 
   func willHide() {

@@ -119,7 +119,9 @@ final class ListPage: OptionsPage, GalleryPage {
   /// The focused item of the view that has the keyboard: the list or the strip.
   var accessibilityFocus: AccessibilityElement? {
     let view = model.focusedView
-    return view.focusedIndexPath.flatMap(view.accessibilityElement(forItemAt:))
+    let element = view.focusedIndexPath.flatMap(view.accessibilityElement(forItemAt:))
+    // The strip says it is the strip: "red, in the tag strip, 1 of 33".
+    return model.focus == .list ? element : element?.inContainer("the tag strip")
   }
 
   var announcingViews: [CollectionView] { [list, strip] }
