@@ -87,11 +87,16 @@ where Cell.Item == PickerSwatch {
     picker.delegate = self
   }
 
-  /// Logs the newly centred swatch.
+  /// Logs the newly centred swatch, and has every swatch on screen drawn again: the outline
+  /// moves to the new centre (a host that draws only what changed, GTK's, kept it on the
+  /// swatch it left, whose attributes did not change when the step settled).
   public func fourWayPicker(
     _ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch
   ) {
     log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+    for row in 0..<Self.widths.count {
+      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
+    }
   }
 
   /// Chooses the swatch and logs it.

@@ -240,7 +240,7 @@ extension CollectionView {
   /// Performs what assistive technology asks of an item (or, for the scroll actions and
   /// increment and decrement, of the collection view; `indexPath` may then be `nil`):
   ///
-  /// - ``AccessibilityAction/activate``: as a tap (``tapItem(at:)``), after focusing it;
+  /// - ``AccessibilityAction/activate``: as a tap (``tapItem(at:modifiers:)``), after focusing it;
   /// - ``AccessibilityAction/expand``, ``AccessibilityAction/collapse``: through a
   ///   ``CollectionViewTreeDataSource``;
   /// - ``AccessibilityAction/increment``, ``AccessibilityAction/decrement``: through

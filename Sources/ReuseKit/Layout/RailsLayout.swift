@@ -75,6 +75,11 @@ public struct RailSection: Hashable, Sendable {
 /// that starts across the axis over a rail, the shifted wheel, and focus moves to the rail's
 /// own scroller, with its paging or snapping.
 ///
+/// To assistive technology an item's place in its set (``AccessibilityElement/positionInSet``
+/// and ``AccessibilityElement/setSize``) is its place in its own rail or grid section: "8 of
+/// 30" is the eighth app of a rail of 30, as a user moving along that rail hears it, not its
+/// place among every item of the layout.
+///
 /// - Complexity: a rect query is O(log S) for the sections plus O(1) per rail met (its items
 ///   are arithmetic) plus O(log rows) per grid section met, plus the items found; no memory
 ///   per rail item. Grid sections keep their rows (first item, top, height), placed at prepare.

@@ -187,7 +187,7 @@ public enum Platform {
     applicationModeActive = true
   }
 
-  /// Restores the terminal exactly as ``enterApplicationMode()`` found it. Safe to call twice.
+  /// Restores the terminal exactly as ``enterApplicationMode(fullScreen:)`` found it. Safe to call twice.
   public static func leaveApplicationMode() {
     restoreTerminalNow()
     for number in handledSignals + crashSignals { setSignalHandler(number, nil) }

@@ -234,6 +234,10 @@ public final class GTKGallery {
     switch keyval {
     case 0x31...0x39: show(Int(keyval) - 0x31)  // 1…9
     case 0x30: show(9)  // 0: the tenth
+    case 0x5B, 0x5D:  // [ ]: the previous, next page, wrapping (as in the terminal)
+      let count = Self.pageNames.count
+      let current = Int(gtk_notebook_get_current_page(OpaquePointer(notebook)))
+      show(((current + (keyval == 0x5D ? 1 : -1)) % count + count) % count)
     case 0x71: isOpen = false  // q
     default:
       guard let key = KeyPress(keyval: keyval, state: state) else { return false }
