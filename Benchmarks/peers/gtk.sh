@@ -16,8 +16,10 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 counts=("$@")
 [ ${#counts[@]} -eq 0 ] && counts=(10000 1000000 10000000)
 "$root/Hosts/GTK/setup.sh"
-swift build -c release --package-path "$root/Hosts/GTK" --product reuse-gallery-gtk >&2
-ours="$(swift build -c release --package-path "$root/Hosts/GTK" --show-bin-path)/reuse-gallery-gtk"
+swift build -c release --package-path "$root/Hosts/GTK" --pkg-config-path "$root/Hosts/GTK/.pkgconfig" \
+  --product reuse-gallery-gtk >&2
+ours="$(swift build -c release --package-path "$root/Hosts/GTK" --pkg-config-path "$root/Hosts/GTK/.pkgconfig" \
+  --show-bin-path)/reuse-gallery-gtk"
 peer="$root/Benchmarks/peers/.build-gtk/listview"
 OUT="$peer" "$root/Benchmarks/peers/gtk/build.sh" >&2
 GSK_RENDERER=cairo GDK_BACKEND=x11 xvfb-run -a -s "-screen 0 1280x900x24" \

@@ -20,9 +20,31 @@ command -v dbus-run-session >/dev/null || need+=(dbus)
 /usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
   2>/dev/null || need+=(gir1.2-atspi-2.0)
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || need+=(python3-pyatspi)
-[ ${#need[@]} -eq 0 ] && exit 0
+# GTK's flags for SwiftPM without the ones it refuses with a warning on every fresh build
+# ("prohibited flag(s): -pthread … -msse2", from glib's and cairo's pkg-config files): only
+# the include paths and the libraries, in .pkgconfig/gtk4.pc, which test.sh and gallery.sh
+# put first with --pkg-config-path. (A plain `swift build` here finds the system's gtk4.pc
+# and builds the same, with the warning.)
+write_pkgconfig() {
+  local dir
+  dir="$(cd "$(dirname "$0")" && pwd)/.pkgconfig"
+  mkdir -p "$dir"
+  {
+    echo "Name: gtk4"
+    echo "Description: GTK 4 for SwiftPM: include paths and libraries (made by setup.sh)"
+    echo "Version: $(pkg-config --modversion gtk4)"
+    echo "Cflags: $(pkg-config --cflags-only-I gtk4)"
+    echo "Libs: $(pkg-config --libs gtk4)"
+  } > "$dir/gtk4.pc.new"
+  mv "$dir/gtk4.pc.new" "$dir/gtk4.pc"
+}
+if [ ${#need[@]} -eq 0 ]; then
+  write_pkgconfig
+  exit 0
+fi
 echo "setup: installing ${need[*]}" >&2
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+write_pkgconfig

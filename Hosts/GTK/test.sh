@@ -7,11 +7,12 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 "$here/setup.sh"
-swift build --package-path "$here" --build-tests
+pc=(--pkg-config-path "$here/.pkgconfig")  # GTK's flags without the refused ones (setup.sh)
+swift build --package-path "$here" "${pc[@]}" --build-tests
 GSK_RENDERER=cairo GDK_BACKEND=x11 xvfb-run -a -s "-screen 0 1280x900x24" \
-  swift test --package-path "$here" --skip-build "$@"
+  swift test --package-path "$here" "${pc[@]}" --skip-build "$@"
 if [ $# -eq 0 ]; then
-  binary="$(swift build --package-path "$here" --show-bin-path)/reuse-gallery-gtk"
+  binary="$(swift build --package-path "$here" "${pc[@]}" --show-bin-path)/reuse-gallery-gtk"
   for page in list datasource outline table store; do
     seed="${REUSE_A11Y_SEED:-$RANDOM}"
     echo "AT-SPI session: page $page, seed $seed"

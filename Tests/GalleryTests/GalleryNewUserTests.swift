@@ -87,3 +87,50 @@ private final class PlainBoardCell: CollectionViewCell, BoardCardPresenting {
     #expect(small.cards.map(\.count).reduce(0, +) == 300, "three cards an item below it")
   }
 }
+
+/// A swatch cell that counts its redraws and says whether it was drawn as centred last.
+private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
+  var swatch: PickerSwatch?
+  var drawnCentred = false
+  func configure(with item: PickerSwatch, at indexPath: ItemPath) {
+    swatch = item
+    setNeedsDisplay()
+  }
+  /// What a host that redraws only on request (GTK) would draw now.
+  override func setNeedsDisplay() { drawnCentred = swatch?.isCentred ?? false }
+  /// A host redraws when placed, too.
+  override func apply(_ layoutAttributes: LayoutAttributes) { setNeedsDisplay() }
+}
+
+/// The picker's outline follows the centre in a host that draws only what it is asked to
+/// (issue 41, finding 3: GTK kept the outline on the swatch it left).
+@Suite struct GalleryPickerOutlineTests {
+  @Test func onlyTheCentredSwatchIsDrawnCentredAfterEachStep() throws {
+    let model = SwatchModel(cell: CountingSwatchCell.self)
+    let picker = model.picker
+    picker.collectionView.viewportSize = Size(width: 120, height: 40)
+    model.fit(to: Size(width: 120, height: 40), aspect: 2, minimum: Size(width: 4, height: 2))
+    var time = 1.0
+    picker.tick(now: time)
+    for key in [KeyPress.Key.right, .right, .down, .left, .up, .right] {
+      #expect(picker.handle(KeyPress(key)))
+      for _ in 0..<240 {
+        time += 1.0 / 60
+        picker.tick(now: time)
+        picker.collectionView.layoutIfNeeded()
+      }
+      var centred: [PickerSwatch] = []
+      for row in 0..<SwatchModel<CountingSwatchCell>.widths.count {
+        picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in
+          if let cell = view as? CountingSwatchCell, cell.drawnCentred, let swatch = cell.swatch {
+            centred.append(swatch)
+          }
+        }
+      }
+      let current = try #require(picker.currentModel)
+      #expect(
+        centred.map { [$0.row, $0.column] } == [[current.row, current.column]],
+        "after \(key): drawn centred \(centred.map { "\($0.row),\($0.column)" })")
+    }
+  }
+}

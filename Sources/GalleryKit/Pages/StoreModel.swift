@@ -103,6 +103,15 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
         return RailSection(
           scrolling: .none, itemWidth: .absolute(sizes.tileWidth), itemHeight: sizes.tileHeight,
           spacing: sizes.rowSpacing, insets: insets, headerHeight: sizes.headerHeight)
+      case .paging:
+        // A page a swipe lands on whole tiles: as many as fit, stretched to fill the page,
+        // with a leading inset no wider than the spacing (the last tile ends at the edge).
+        let inset = min(sizes.inset, sizes.spacing)
+        return RailSection(
+          scrolling: .paging, itemWidth: .fillingPages(minimum: sizes.tileWidth),
+          itemHeight: sizes.tileHeight, spacing: sizes.spacing,
+          insets: EdgeInsets(top: 0, left: inset, bottom: sizes.rowSpacing, right: inset),
+          headerHeight: sizes.headerHeight)
       case let scrolling:
         _ = gridSection
         return RailSection(

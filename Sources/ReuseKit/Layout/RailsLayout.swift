@@ -25,6 +25,13 @@ public struct RailSection: Hashable, Sendable {
     case absolute(Double)
     /// A fraction of the width between the section's insets (0.9 shows the next card peek).
     case fractional(Double)
+    /// As many items as fit the rail's width at `minimum` or wider, stretched so that they fill
+    /// it exactly: each is the width over that count, less the spacing. A ``RailScrolling/paging``
+    /// rail then lands on whole items at every page (with a leading inset no wider than the
+    /// spacing, the last item of a page ends at the rail's edge); with a fixed width it leaves
+    /// a part of an item at the edge, as UIKit's paging does. The count follows the width
+    /// (a resize, a rotation).
+    case fillingPages(minimum: Double)
   }
 
   /// Whether the section is a rail, and how it scrolls.
@@ -150,6 +157,10 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
       case .absolute(let value): width = lengths.sanitize(value, at: path)
       case .fractional(let fraction):
         width = lengths.sanitize(room * (fraction.isFinite ? fraction : 0), at: path)
+      case .fillingPages(let minimum):
+        let least = lengths.sanitize(minimum, at: path)
+        let count = max(1, (viewportWidth / max(1, least + spacing)).rounded(.down))
+        width = max(0, viewportWidth / count - spacing)
       }
       var section = Section(
         scrolling: config.scrolling, count: count, insets: insets, spacing: spacing,

@@ -27,7 +27,10 @@ struct RailsModel {
       let scrolling = grid ? RailScrolling.none : behaviours[random.int(0..<behaviours.count)]
       let width: RailSection.ItemWidth =
         random.chance(0.3)
-        ? .fractional([0.5, 0.9, 1][random.int(0...2)]) : .absolute(Double(random.int(8...90)))
+        ? .fractional([0.5, 0.9, 1][random.int(0...2)])
+        : random.chance(0.2)
+          ? .fillingPages(minimum: Double(random.int(8...90)))
+          : .absolute(Double(random.int(8...90)))
       sections.append(
         RailSection(
           scrolling: scrolling, itemWidth: width, itemHeight: Double(random.int(4...60)),
@@ -68,6 +71,9 @@ struct RailsModel {
       switch section.itemWidth {
       case .absolute(let value): itemWidth = value
       case .fractional(let fraction): itemWidth = room * fraction
+      case .fillingPages(let minimum):
+        let perPage = max(1, (width / (minimum + section.spacing)).rounded(.down))
+        itemWidth = width / perPage - section.spacing
       }
       let itemsTop = top + section.headerHeight + section.insets.top
       var body = 0.0
@@ -133,6 +139,9 @@ struct RailsModel {
     switch section.itemWidth {
     case .absolute(let value): itemWidth = value
     case .fractional(let fraction): itemWidth = room * fraction
+    case .fillingPages(let minimum):
+      let perPage = max(1, (viewportWidth / (minimum + section.spacing)).rounded(.down))
+      itemWidth = viewportWidth / perPage - section.spacing
     }
     let stride = itemWidth + section.spacing
     switch section.scrolling {
@@ -295,6 +304,41 @@ struct RailsModel {
       case .continuousGroupLeadingBoundary:
         #expect(offset.truncatingRemainder(dividingBy: 35) == 0, "\(scrolling): \(offset)")
       default: break
+      }
+    }
+  }
+
+  /// `.fillingPages` fits whole items to a page, so that a paging rail rests on whole items
+  /// at every page: the first at the leading inset, the last ending inside the rail, none cut
+  /// (issue 41, finding 10: the store's "a page a swipe" rail left part of a tile).
+  @Test func itemsThatFillPagesLetAPagingRailRestOnWholeItems() {
+    for width in [100.0, 173, 240.5] {
+      let layout = RailsLayout { _ in
+        RailSection(
+          scrolling: .paging, itemWidth: .fillingPages(minimum: 30), itemHeight: 20,
+          spacing: 5, insets: EdgeInsets(top: 0, left: 5, bottom: 5, right: 5), headerHeight: 5)
+      }
+      let (view, recorder) = makeCollectionView(
+        counts: [40], layout: layout, viewport: Size(width: width, height: 100))
+      defer { withExtendedLifetime(recorder) {} }
+      view.layoutIfNeeded()
+      let perPage = Int(width / 35)
+      let item = view.layoutAttributesForItem(at: ItemPath(section: 0, item: 0))!.frame
+      #expect(item.width >= 30, "at least the minimum: \(width)")
+      #expect(abs((item.width + 5) * Double(perPage) - width) < 1e-9, "a page of whole items")
+      var time = 1.0
+      for page in 1...3 {
+        drag(view, from: Point(x: width - 5, y: 10), by: Point(x: -0.6 * width, y: 0), time: &time)
+        settle(view, time: &time)
+        let offset = view.railOffset(ofSection: 0)
+        #expect(abs(offset - Double(page) * width) < 1e-9, "page \(page) at \(width): \(offset)")
+        view.layoutIfNeeded()
+        let shown = view.indexPathsForVisibleItems.compactMap {
+          view.layoutAttributesForItem(at: $0)?.frame
+        }
+        .filter { $0.maxX > 0.5 && $0.minX < width - 0.5 }
+        #expect(shown.count == perPage, "whole items only, page \(page) at \(width)")
+        #expect(shown.allSatisfy { $0.minX >= 0 && $0.maxX <= width + 1e-9 })
       }
     }
   }

@@ -195,6 +195,17 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(message.contains("line 1"), message)
   }
 
+  /// `]` and `[` step pages as in the terminal, wrapping at both ends (issue 41, finding 15).
+  func testBracketsStepThePagesAndWrap() throws {
+    let gallery = try Gallery(page: "list")
+    try xdotool("key", "bracketright")
+    try gallery.waitFor("the next page") { $0.hasPrefix("page=optionbar ") }
+    try xdotool("key", "bracketleft", "bracketleft")
+    try gallery.waitFor("the last page, wrapped") { $0.hasPrefix("page=store ") }
+    try xdotool("key", "bracketright")
+    try gallery.waitFor("the first page, wrapped") { $0.hasPrefix("page=list ") }
+  }
+
   func testADragPagesTheCarouselAndKeysStepIt() throws {
     let gallery = try Gallery(page: "carousel")
     XCTAssertTrue(gallery.status.contains("card 1 of 12"), gallery.status)

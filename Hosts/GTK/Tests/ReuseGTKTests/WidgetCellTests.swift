@@ -80,8 +80,8 @@ final class WidgetCellTests: XCTestCase {
     XCTAssertEqual(LabelRowCell.unboundWhileShown, 0)
     let made = GTKWidgetCell.setUps - setUps
     close(window)
-    weak var weakHost = host
-    weak var weakView = view
+    weak let weakHost = host
+    weak let weakView = view
     host = nil
     view = nil
     XCTAssertNil(weakHost, "host")

@@ -260,6 +260,7 @@ def main():
             before_focus = session.model()[2]
             session.focus_events.clear()
             expectation = None  # (flat index, what its entry must say after the step)
+            opened = None  # the app a store activation must have opened
             if choice < 0.25:
                 notches = random.randint(1, 12)
                 for _ in range(notches):
@@ -298,9 +299,13 @@ def main():
                         if wanted == "row.activate":
                             # Every page selects many: a second activation deselects; the
                             # table's click selects the cell (Control would toggle), and the
-                            # store's opens the app, selected as the one opened last.
-                            selects = options.page in ("table", "store") or not entry[2]
+                            # store's opens the app (named in the status as opened, and not
+                            # left selected: a screen reader hears "opened", not "selected").
+                            selects = options.page == "table" or (
+                                options.page != "store" and not entry[2])
                             expectation = (entry[0], "selected", selects)
+                            if options.page == "store":
+                                opened = entry[1]
                         else:
                             expectation = (entry[0], "expanded", wanted == "row.expand")
             session.settle()
@@ -312,6 +317,8 @@ def main():
                 else:
                     failures.append(
                         f"{label}: no focus event for {focused!r} (heard {session.focus_events})")
+            if opened is not None and f"opened {opened}" not in session.status():
+                failures.append(f"{label}: the status does not say 'opened {opened}'")
             if expectation is not None:
                 flat, field, value = expectation
                 after = [entry for entry in entries if entry[0] == flat]
