@@ -3,7 +3,7 @@ import ReuseKit
 import ReuseTerminal
 
 /// The gallery: a top bar of pages, the current page, and a status line with the engine's live
-/// counters. It is a ``TerminalScene``: ``TerminalApp`` runs it in the terminal, and
+/// counters. It is a `TerminalScene`: `TerminalApp` runs it in the terminal, and
 /// ``GallerySnapshot`` runs it headless.
 public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionViewDelegate {
   /// The pages, in top-bar order.

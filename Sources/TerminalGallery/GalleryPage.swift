@@ -40,7 +40,7 @@ public protocol GalleryPage: AnyObject {
   /// has such a selection.
   var restorableSelection: Int? { get set }
   /// What has the page's focus, as assistive technology sees it (the screen-reader mode reads
-  /// its ``ReuseKit/AccessibilityElement/spokenDescription``): by default the focused item of
+  /// its `AccessibilityElement.spokenDescription`): by default the focused item of
   /// ``restorableView``.
   var accessibilityFocus: AccessibilityElement? { get }
   /// Where the terminal's cursor goes: the focused item's first cell, for screen readers that

@@ -9,7 +9,7 @@ import Synchronization
 /// file), the main thread takes them at each frame (``takeProgress()``) and reads the rows it
 /// shows with `pread`. The only file's OS calls of the galleries are here.
 ///
-/// Nothing blocks: the first megabyte is scanned before ``open(path:)`` returns (so an error in
+/// Nothing blocks: the first megabyte is scanned before ``open(path:lenient:)`` returns (so an error in
 /// the header shows at once, and the first screen has its rows), the rest in the background;
 /// the process may end at any moment (Ctrl-C) with the thread still reading.
 public final class CSVFile: Sendable {

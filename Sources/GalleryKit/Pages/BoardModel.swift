@@ -30,7 +30,7 @@ extension BoardCardPresenting {
 }
 
 /// The `board` page: four columns of cards (To do, Doing, Review, Done), each its own
-/// collection view, sharing one ``DragCoordinator``. Select several cards (Shift and Control
+/// collection view, sharing one `DragCoordinator`. Select several cards (Shift and Control
 /// with clicks and arrows, a box dragged from below a column's last card or a slide along a
 /// column's left edge, Control-A), drag them to another column or within one (the column under
 /// the pointer opens a gap and scrolls near its edges), Escape cancels, and the status line says

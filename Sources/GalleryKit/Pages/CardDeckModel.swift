@@ -13,7 +13,7 @@ public protocol CardPresenting: CollectionViewCell {
   var number: Int { get }
 }
 
-/// The `carousel` page: paging cards (``Carousel``) with the neighbours peeking in, drawn
+/// The `carousel` page: paging cards (`Carousel`) with the neighbours peeking in, drawn
 /// smaller and dimmer by their transform. Drag or click a peeking card to page; toggle the
 /// infinite wrap and the autoscroll; cycle to 3, 2 or 1 cards to see one item fill several
 /// slots when wrapping.

@@ -1,7 +1,7 @@
 import ReuseControls
 import ReuseKit
 
-/// The `optionbar` page: a strip of categories (``OptionBar``) with variable widths (each
+/// The `optionbar` page: a strip of categories (`OptionBar`) with variable widths (each
 /// name's width as the host measures it) and an indicator under the selected one that follows
 /// while the strip scrolls. Below it, the selected category's headlines and a log of the
 /// bar's delegate calls (selections with their origin: tap, slide or code; reloads; cells

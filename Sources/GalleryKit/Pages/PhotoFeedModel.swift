@@ -8,7 +8,7 @@ public protocol PhotoPresenting: CollectionViewCell {
   func present(title: String, likes: Int, colorIndex: Int, isNew: Bool)
 }
 
-/// The `waterfall` page: a photo feed in columns (``WaterfallView``). Cards have their own
+/// The `waterfall` page: a photo feed in columns (`WaterfallView`). Cards have their own
 /// heights and go to the shortest column; scrolling near the end loads the next page, which is
 /// appended without moving the cards already placed. Keys change the placement order and the
 /// column width (a relayout).

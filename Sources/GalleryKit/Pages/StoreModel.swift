@@ -36,7 +36,7 @@ public struct StoreMetrics: Sendable {
     rowSpacing: 12, inset: 16, bannerHeight: 84)
 }
 
-/// The `store` page: an App Store's front page in one collection view (``RailsLayout``). A
+/// The `store` page: an App Store's front page in one collection view (`RailsLayout`). A
 /// featured carousel at the top (one card a swipe, centred, its neighbours peeking), rails of
 /// apps that scroll sideways on their own (paging by the rail's width, one app a swipe, free,
 /// free with a landing on an app), and a grid of every app with banners across it and some

@@ -25,7 +25,7 @@ public final class PickerMarks {
   var chosen: (row: Int, column: Int)?
 }
 
-/// The `picker` page: a colour-and-size chooser on ``FourWayPicker``. Eight colours across
+/// The `picker` page: a colour-and-size chooser on `FourWayPicker`. Eight colours across
 /// (red, orange, yellow, green, cyan, blue, purple and a random one), six sizes down
 /// (400 × 500, 200 × 300, 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the host: each
 /// size row has its own item size). Arrows or drags move: a horizontal move changes the

@@ -14,7 +14,7 @@ public protocol TableHeaderPresenting: ReusableView {
   func present(title: String, sortedAscending: Bool?, isNumeric: Bool)
 }
 
-/// The `table` page: a data grid (``ReuseControls/TableView``) of a million rows by fifty
+/// The `table` page: a data grid (`TableView`) of a million rows by fifty
 /// columns generated on demand, or a CSV file streamed in (`--data FILE.csv`): rows show as
 /// they are found, placeholders beyond, the count growing in the status line. A frozen header
 /// row and first column, a cell cursor, sorting by a column (`s`, or a click on its header),

@@ -147,7 +147,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 
   /// Gives every displayed task its texts and done state, and every header its count (which
   /// edits change without reconfiguring it): the host calls it before it draws. A view that
-  /// changes is told to redraw (``ReuseKit/ReusableView/setNeedsDisplay()``), for hosts that
+  /// changes is told to redraw (`ReusableView.setNeedsDisplay()`), for hosts that
   /// keep their views.
   public func refreshDisplayedViews() {
     collectionView.layoutIfNeeded()

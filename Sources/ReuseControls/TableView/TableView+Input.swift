@@ -4,7 +4,7 @@ extension TableView {
   // MARK: Keys
 
   /// Handles a key as a spreadsheet does: arrows, pages, Home and End (the row's ends),
-  /// Control-Home and Control-End move the focused cell (``ReuseKit/KeyMap/table``); with
+  /// Control-Home and Control-End move the focused cell (`KeyMap.table`); with
   /// Shift they extend the selection from the anchor; Space (and Enter) select the focused
   /// cell, row or column, Control-Space toggles it; Control-A selects all; Escape deselects
   /// all. Returns whether the key was used.

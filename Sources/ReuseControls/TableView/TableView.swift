@@ -1,7 +1,7 @@
 import ReuseKit
 
-/// A data grid: rows and columns both virtualized, over a ``ReuseKit/CollectionView`` with a
-/// ``ReuseKit/TableLayout`` (each row a section, each column an item).
+/// A data grid: rows and columns both virtualized, over a `CollectionView` with a
+/// `TableLayout` (each row a section, each column an item).
 ///
 /// ```swift
 /// let table = TableView(
@@ -35,7 +35,7 @@ public final class TableView {
   public weak var dataSource: (any TableViewDataSource)? { didSet { reloadData() } }
   /// Hears focus, selection, sort and column changes. Held weakly.
   public weak var delegate: (any TableViewDelegate)?
-  /// The columns, by item index (their shown order is ``ReuseKit/TableLayout/columnOrder``).
+  /// The columns, by item index (their shown order is `TableLayout.columnOrder`).
   public var columns: [TableColumn] {
     didSet {
       layout.columns = columns.map(\.geometry)

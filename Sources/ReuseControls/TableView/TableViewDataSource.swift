@@ -67,7 +67,7 @@ extension TableViewDelegate {
 }
 
 /// One column of a ``TableView``: its title, and its geometry as the table's layout takes it
-/// (``ReuseKit/TableLayout/Column``), read and written through the column itself:
+/// (`TableLayout.Column`), read and written through the column itself:
 /// `column.width`, `column.minimumWidth` (the narrowest a resize makes it), `column.isHidden`.
 @dynamicMemberLookup
 public struct TableColumn: Hashable, Sendable {
