@@ -136,3 +136,125 @@ import Testing
     #expect(throws: DataFileError.self) { try CSVFile.open(path: "/nonexistent/x.csv") }
   }
 }
+
+/// Files other tools open (issue 41, finding 12): a lenient read pads, cuts, skips and finds
+/// the delimiter, and says so; a strict one still refuses; names do not decide alone.
+@Suite struct CSVLenientTests {
+  private func write(_ text: String, _ name: String) throws -> String {
+    let path = NSTemporaryDirectory() + "reusekit-lenient-\(getpid())-\(name)"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Opens `path` and waits until every row is in.
+  private func load(_ path: String, lenient: Bool) throws -> CSVTable {
+    let table = CSVTable(file: try CSVFile.open(path: path, lenient: lenient))
+    var waited = 0
+    while table.loadingStatus?.hasPrefix("loading") == true && waited < 500 {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = table.update()
+      waited += 1
+    }
+    return table
+  }
+
+  @Test func shortRowsCommentsAndADelimiterFound() throws {
+    let path = try write(
+      "# exported by a tool\nname;age;city\nann;3;\"multi\nline\"\n# a note\nbob;4\ncy;5;Rome;extra\n",
+      "semi.txt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(CSVFile.kind(ofFileAt: path) == .csv, "a .txt that is no JSON is read as CSV")
+    // Strict: refused at the first problem, with its place.
+    #expect(throws: DataFileError.self) { try CSVFile.open(path: path) }
+    let table = try load(path, lenient: true)
+    #expect(table.file.dialect.delimiter == UInt8(ascii: ";"))
+    #expect(table.columnTitles == ["name", "age", "city"])
+    #expect(table.rowCount == 3)
+    #expect(table.text(row: 0, column: 2) == "multi↵line", "the line break shows")
+    #expect(table.text(row: 1, column: 0) == "bob" && table.text(row: 1, column: 2) == "")
+    #expect(table.text(row: 2, column: 2) == "Rome")
+    let note = try #require(table.readingNote)
+    #expect(
+      note
+        == "lenient, ';' between fields: 2 comment lines skipped, 1 short row padded, "
+        + "1 long row cut",
+      "\(note)")
+    #expect(table.loadingStatus == note, "the status line says what it did")
+  }
+
+  @Test func strayQuotesAndInvalidBytesAreKeptAndCounted() throws {
+    var bytes = Array("a,b\n1,say \"hi\"\n2,\"ok\"x\n3,".utf8)
+    bytes += [0xFF, 0x41, 0x0A]
+    let path = NSTemporaryDirectory() + "reusekit-lenient-\(getpid())-bytes.csv"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let table = try load(path, lenient: true)
+    #expect(table.rowCount == 3)
+    #expect(table.text(row: 0, column: 1) == "say \"hi\"")
+    #expect(table.leniency.strayQuotes == 3, "two quotes inside, text after one")
+    #expect(table.leniency.invalidBytes == 1)
+    #expect(table.text(row: 2, column: 1) == "\u{FFFD}A")
+  }
+
+  @Test func tabSeparatedFilesSplitAtTabs() throws {
+    let path = try write("x\ty\n1\t2,5\n", "t.tsv")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let table = try load(path, lenient: false)
+    #expect(table.columnTitles == ["x", "y"])
+    #expect(table.text(row: 0, column: 1) == "2,5")
+    #expect(table.readingNote == nil, "a strict read says nothing")
+  }
+
+  @Test func jsonIsToldFromCSVByItsFirstCharacter() throws {
+    let json = try write("  \n[{\"a\": 1}]", "data.txt")
+    let bom = try write("\u{FEFF}{\"sections\": []}", "bom.dat")
+    let csv = try write("a,b\n", "noext")
+    defer { for path in [json, bom, csv] { try? FileManager.default.removeItem(atPath: path) } }
+    #expect(CSVFile.kind(ofFileAt: json) == .json)
+    #expect(CSVFile.kind(ofFileAt: bom) == .json)
+    #expect(CSVFile.kind(ofFileAt: csv) == .csv)
+    #expect(CSVFile.kind(ofFileAt: "/nonexistent/file") == .json, "JSON's loader reports it")
+    #expect(CSVFile.kind(ofFileAt: "/nonexistent/file.csv") == .csv)
+  }
+
+  @Test func anUnreadableFileIsToldFromAMalformedOne() throws {
+    do {
+      _ = try CSVFile.open(path: "/nonexistent/x.csv")
+      Issue.record("opened")
+    } catch {
+      #expect(error.isUnreadable)
+    }
+    do {
+      _ = try CSVFile.open(path: NSTemporaryDirectory())
+      Issue.record("opened a directory")
+    } catch {
+      #expect(error.isUnreadable)
+    }
+    let bad = try write("a,\"b\"c\n", "bad.csv")
+    defer { try? FileManager.default.removeItem(atPath: bad) }
+    do {
+      _ = try CSVFile.open(path: bad)
+      Issue.record("opened a malformed file")
+    } catch {
+      #expect(!error.isUnreadable)
+    }
+  }
+}
+
+/// The sniffed delimiter: the candidate found most often outside quotes on the first line
+/// that is not a comment.
+@Suite struct CSVDialectTests {
+  @Test func theDelimiterIsSniffedFromTheFirstLine() {
+    func sniff(_ text: String) -> UInt8 {
+      Array(text.utf8).withUnsafeBytes(CSVDialect.sniffDelimiter)
+    }
+    #expect(sniff("a,b,c\n") == UInt8(ascii: ","))
+    #expect(sniff("a;b;c\n1,5;2,5;3\n") == UInt8(ascii: ";"))
+    #expect(sniff("a\tb\n") == 0x09)
+    #expect(sniff("a|b|c\n") == UInt8(ascii: "|"))
+    #expect(sniff("\"x;y;z\",b\n") == UInt8(ascii: ","), "quoted delimiters do not count")
+    #expect(sniff("# a;b;c;d\na,b\n") == UInt8(ascii: ","), "comment lines are skipped")
+    #expect(sniff("single\n") == UInt8(ascii: ","), "none found: a comma")
+    #expect(sniff("a,b;c\n") == UInt8(ascii: ","), "a tie: the comma")
+  }
+}

@@ -62,12 +62,16 @@ struct EndToEndTests {
       ("types.json", "{\"sections\": [{\"title\": 7, \"items\": []}]}", 65, "title"),
       ("huge.json", nil, 66, "larger than"),
       ("missing.json", "", 66, "missing.json"),
+      // A CSV file that cannot be read is no input (66), as a JSON file (issue 41, finding
+      // 8); a malformed one is a data error that points at --lenient.
+      ("missing.csv", "", 66, "cannot open it"),
+      ("short.csv", "a,b,c\n1,2\n", 65, "--lenient reads it"),
     ]
     let tmux = try Tmux.startShell(columns: 120, rows: 30)
     defer { tmux.kill() }
     for item in cases {
       let path = directory.appendingPathComponent(item.name).path
-      if let contents = item.contents, item.name != "missing.json" {
+      if let contents = item.contents, !item.name.hasPrefix("missing") {
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
       } else if item.name == "huge.json" {
         // 300 MB without writing them: a sparse file, past the 256 MB limit.

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryKit
 import ReuseKit
 import ReuseTerminal
@@ -132,5 +133,75 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
         centred.map { [$0.row, $0.column] } == [[current.row, current.column]],
         "after \(key): drawn centred \(centred.map { "\($0.row),\($0.column)" })")
     }
+  }
+}
+
+/// The rest of what a new user found, each replayed in process (issue 41).
+@Suite struct GalleryNewUserFindingsTests {
+  private func click(_ gallery: Gallery, column: Int, row: Int, time: inout Double) {
+    time += 0.1
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: column, row: row)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time + 0.02)
+    settleTestGallery(gallery, time: &time)
+  }
+
+  /// Finding 6: a plain click on the list replaces the selection; Control-click toggles.
+  @Test func listClicksReplaceTheSelectionAndControlToggles() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    let view = try #require(gallery.currentPage.restorableView)
+    // Rows start on screen row 3 (tab bar, heading, the first section's header).
+    click(gallery, column: 20, row: 4, time: &time)
+    click(gallery, column: 20, row: 6, time: &time)
+    #expect(view.indexPathsForSelectedItems.count == 1, "a plain click replaces")
+    click(gallery, column: 20, row: 6, time: &time)
+    #expect(view.indexPathsForSelectedItems.count == 1, "a second click keeps it selected")
+    time += 0.1
+    gallery.handle(
+      .mouse(MouseEvent(kind: .press, column: 20, row: 8, modifiers: .control)), at: time)
+    gallery.handle(
+      .mouse(MouseEvent(kind: .release, column: 20, row: 8, modifiers: .control)), at: time)
+    settleTestGallery(gallery, time: &time)
+    #expect(view.indexPathsForSelectedItems.count == 2, "Control adds")
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines().contains { $0.contains("2 selected") })
+  }
+
+  /// Finding 9: the tab strip starts at a whole tab and says where more tabs lie.
+  @Test func theTabStripShowsWholeTabsAndSignsOfMore() {
+    let tabs = ["list": "1 List", "table": "9 Table", "store": "11 Store"]
+    for (page, columns) in [("list", 60), ("table", 60), ("store", 60), ("store", 120)] {
+      let (_, canvas) = makeTestGallery(page, TerminalSize(columns: columns, rows: 10))
+      let strip = canvas.plainTextLines()[0]
+      #expect(strip.contains(tabs[page]!), "\(page) at \(columns): the current tab: \(strip)")
+      if page != "list" { #expect(strip.hasPrefix("‹ "), "tabs before: \(strip)") }
+      if page != "store" { #expect(strip.hasSuffix("›"), "tabs after: \(strip)") }
+      // The first tab shown is whole: its number right after the marker.
+      let first = strip.dropFirst(2).prefix { $0 != " " }
+      #expect(page == "list" || Int(first) != nil, "a whole tab first: \(strip)")
+    }
+  }
+
+  /// Finding 10: the help box wraps a long key name instead of cutting it.
+  @Test func theHelpBoxWrapsLongKeysWhole() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("store", TerminalSize(columns: 120, rows: 40))
+    pressTestGallery([KeyEvent(.character("?"))], gallery, time: &time)
+    let screen = drawnTestGallery(gallery, canvas).joined(separator: "\n")
+    #expect(!screen.contains("E…"), "no key cut: \(screen)")
+    #expect(screen.contains("Home"), "\(screen)")
+  }
+
+  /// Finding 13: a count of one in the singular.
+  @Test func aTableOfOneRowSaysRow() throws {
+    let path = NSTemporaryDirectory() + "reusekit-one-\(getpid()).csv"
+    try "a,b\n1,2\n".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
+    settleTestGallery(gallery, time: &time)
+    let screen = drawnTestGallery(gallery, canvas)
+    #expect(screen[1].contains("1 row × 2 columns"), "\(screen[1])")
   }
 }

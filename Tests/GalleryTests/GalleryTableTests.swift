@@ -152,6 +152,39 @@ import Testing
     #expect(showsRow(after[firstRow], "1"), "rows did not move: \(after[firstRow])")
   }
 
+  /// At the right end a Shift-wheel leaves the last column flush with the scroll bar, the
+  /// header's `│` right before it (issue 41, finding 11: one blank column of spacing stayed).
+  @Test func theGridEndsFlushAfterShiftWheelingToTheRightEnd() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 500)
+    for _ in 0..<400 {
+      time += 0.01
+      gallery.handle(
+        .mouse(MouseEvent(kind: .scrollDown, column: 50, row: 8, modifiers: .shift)), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    let header = lines(gallery, canvas)[firstRow - 1]
+    #expect(header.contains("Status 6"), "the last column shows: \(header)")
+    #expect(header.hasSuffix("│┃"), "no blank column at the end: \(header)")
+  }
+
+  /// `v` and `f` say what they set in the title (issue 41, finding 11: the title always read
+  /// "v selects rows", and `f` showed nothing).
+  @Test func theTitleSaysWhatVAndFSet() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 500)
+    func title() -> String { lines(gallery, canvas)[1] }
+    #expect(title().contains("v: cells · f: 1st column frozen"), "\(title())")
+    press([KeyEvent(.character("v"))], gallery, time: &time)
+    #expect(title().contains("v: rows"), "\(title())")
+    press([KeyEvent(.character("v"))], gallery, time: &time)
+    #expect(title().contains("v: columns"), "\(title())")
+    press([KeyEvent(.character("f"))], gallery, time: &time)
+    #expect(title().contains("f: none frozen"), "\(title())")
+    press([KeyEvent(.character("f"))], gallery, time: &time)
+    #expect(title().contains("f: 1st column frozen"), "\(title())")
+  }
+
   @Test func rowsSelectWithShiftAndTheModeKey() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 500)
