@@ -205,3 +205,36 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(screen[1].contains("1 row × 2 columns"), "\(screen[1])")
   }
 }
+
+/// Finding 12: a problem found while loading (past the first megabyte) is cut in the status
+/// line, and `?` shows it whole; a lenient read says what it did there too.
+@Suite struct GalleryLoadingProblemTests {
+  @Test func theHelpShowsTheProblemWhole() throws {
+    let path = NSTemporaryDirectory() + "reusekit-late-\(getpid()).csv"
+    var text = "id,name,notes\n"
+    for row in 0..<60_000 { text += "\(row),name \(row),a note long enough to pass a megabyte\n" }
+    text += "60000,bad \"quote,x\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 120, rows: 40), csv: try CSVFile.open(path: path))
+    for _ in 0..<500 {
+      settleTestGallery(gallery, time: &time)
+      gallery.tick(now: time)
+      if drawnTestGallery(gallery, canvas).last?.contains("line 60002") == true { break }
+      Thread.sleep(forTimeInterval: 0.01)
+      time += 0.01
+    }
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("line 60002"), "the problem in the status line: \(status)")
+    #expect(!status.contains("(quote the whole field)"), "cut at 120 columns: \(status)")
+    pressTestGallery([KeyEvent(.character("?"))], gallery, time: &time)
+    // The box's text, its borders taken out, its lines joined as one run of words.
+    let help = drawnTestGallery(gallery, canvas).joined(separator: " ")
+      .filter { !"│┃".contains($0) }
+      .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    #expect(help.contains("the file line 60002, column 11: a quote"), "under ?: \(help)")
+    #expect(help.contains("the whole field); the rows before"), "whole: \(help)")
+  }
+}
