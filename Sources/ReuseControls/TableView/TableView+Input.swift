@@ -36,9 +36,7 @@ extension TableView {
     guard case .moveFocus(let move)? = collectionView.keyMap.action(for: plain) else {
       return collectionView.handle(key)
     }
-    if anchor == nil, let path = collectionView.focusedIndexPath {
-      anchor = (path.section, layout.shownPosition(ofColumn: path.item) ?? 0)
-    }
+    if anchor == nil, let path = collectionView.focusedIndexPath { anchor = makeAnchor(at: path) }
     guard collectionView.moveFocus(move), let path = collectionView.focusedIndexPath else {
       return false
     }

@@ -97,15 +97,34 @@ extension TableView {
     case .columns:
       if selectedColumns.remove(path.item) == nil { selectedColumns.insert(path.item) }
     }
-    anchor = (path.section, layout.shownPosition(ofColumn: path.item) ?? 0)
+    anchor = makeAnchor(at: path)
     selectionDidChange()
+  }
+
+  /// The anchor for the cell at display path `path`: its source row and column.
+  func makeAnchor(at path: ItemPath) -> TableAnchor {
+    TableAnchor(row: sourceRow(forDisplayRow: path.section), column: path.item)
+  }
+
+  /// Where the anchor shows now: its row's display row (the last row when its row is gone)
+  /// and its column's shown position; while its column is hidden, the position of the next
+  /// column shown after it in the order (the last shown column when none follows).
+  func anchorPlace(_ anchor: TableAnchor) -> (row: Int, position: Int) {
+    let row = displayRow(forSourceRow: anchor.row) ?? max(0, numberOfRows - 1)
+    if let position = layout.shownPosition(ofColumn: anchor.column) { return (row, position) }
+    let order = layout.columnOrder
+    let start = order.firstIndex(of: anchor.column) ?? order.count
+    let next = order[min(start, order.count)...].lazy.compactMap(layout.shownPosition(ofColumn:))
+      .first
+    return (row, next ?? max(0, layout.shownColumnCount - 1))
   }
 
   /// Selects the range from the anchor to `path`: rows × shown columns, as the mode takes them.
   ///
   /// - Complexity: O(rows / 64) unsorted, O(rows) sorted, per column in range.
   func extendSelection(to path: ItemPath) {
-    guard let anchor else { return select(path, toggling: false) }
+    guard let held = anchor else { return select(path, toggling: false) }
+    let anchor = anchorPlace(held)
     let position = layout.shownPosition(ofColumn: path.item) ?? 0
     let rows = min(anchor.row, path.section)...max(anchor.row, path.section)
     let positions = min(anchor.position, position)...max(anchor.position, position)

@@ -76,8 +76,9 @@ public final class TableView {
   public internal(set) var selectedColumns: Set<Int> = []
   /// Selected cells (cell mode): per column, its selected source rows.
   public internal(set) var selectedCells: [Int: RowSet] = [:]
-  /// Where a Shift range starts: a display row and a shown column position.
-  var anchor: (row: Int, position: Int)?
+  /// Where a Shift range starts, by identity: a source row and a column, so that it follows
+  /// its cell through sorts, rows merged in, column moves and hidden columns.
+  var anchor: TableAnchor?
   /// A header press being dragged: resizing a column or moving it.
   var headerDrag: HeaderDrag?
   /// Whether the data source went away and was reported.
@@ -389,4 +390,14 @@ public final class TableView {
 /// The blank header a table shows when its data source gives none.
 final class BlankTableHeader: ReusableView {
   static let identifier = "ReuseControls.TableView.blankHeader"
+}
+
+/// The cell a Shift range starts from, held by identity (a source row and a column, not where
+/// they show): its display row and shown position are found when the range is made, after
+/// whatever sorted the rows or moved the columns since.
+struct TableAnchor: Hashable {
+  /// The source row.
+  var row: Int
+  /// The column (its index in the columns, not its shown position).
+  var column: Int
 }

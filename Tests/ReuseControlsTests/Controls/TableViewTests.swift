@@ -259,6 +259,112 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     #expect(table.selectionCount == 0)
   }
 
+  /// What a Shift range from `anchor` (source row, column) to the focused cell covers now,
+  /// by identity: the source rows displayed between the two rows, × the columns shown between
+  /// the two columns (the reference the table's own anchor is checked against).
+  private func expectedRange(
+    _ table: TableView, anchor: (row: Int, column: Int)
+  ) -> Set<[Int]> {
+    let focus = table.focusedCell!
+    let rowA = table.displayRow(forSourceRow: anchor.row)!
+    let rowF = table.displayRow(forSourceRow: focus.row)!
+    let colA = table.layout.shownPosition(ofColumn: anchor.column)!
+    let colF = table.layout.shownPosition(ofColumn: focus.column)!
+    var cells = Set<[Int]>()
+    for display in min(rowA, rowF)...max(rowA, rowF) {
+      for position in min(colA, colF)...max(colA, colF) {
+        cells.insert([
+          table.sourceRow(forDisplayRow: display), table.layout.column(atShownPosition: position)!,
+        ])
+      }
+    }
+    return cells
+  }
+
+  /// The selected cells (cell mode) or rows × the focused column (row mode), as a set.
+  private func selected(_ table: TableView) -> Set<[Int]> {
+    var cells = Set<[Int]>()
+    for (column, rows) in table.selectedCells { for row in rows { cells.insert([row, column]) } }
+    return cells
+  }
+
+  /// Issue 40's four sequences: a Shift range's anchor follows its cell through a sort, a
+  /// column move, a hidden column and rows merged in while sorted (it was a display row and
+  /// a shown position, and the range started from whatever showed there).
+  @Test func aShiftRangeStartsFromItsAnchorAfterASort() {
+    let grid = Grid(rows: 200)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.selectionMode = .rows
+    table.focusCell(row: 10, column: 0)
+    table.handle(KeyPress(.space))
+    for _ in 0..<5 { table.handle(KeyPress(.down, modifiers: .shift)) }
+    #expect(Array(table.selectedRows) == Array(10...15))
+    table.sort(by: TableSortDescriptor(column: 1))
+    #expect(Array(table.selectedRows) == Array(10...15), "the rows keep their selection")
+    table.handle(KeyPress(.down, modifiers: .shift))
+    let expected = Set(expectedRange(table, anchor: (10, 0)).map { $0[0] })
+    #expect(Set(table.selectedRows) == expected)
+    #expect(expected.contains(10) && expected.contains(table.focusedCell!.row))
+  }
+
+  @Test func aShiftRangeStartsFromItsAnchorAfterAColumnMove() {
+    let grid = Grid(rows: 50)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 2, column: 1)
+    table.handle(KeyPress(.space))
+    for _ in 0..<2 { table.handle(KeyPress(.right, modifiers: .shift)) }
+    #expect(selected(table) == [[2, 1], [2, 2], [2, 3]])
+    // Column 1 moved to position 5: the order starts 0, 2, 3, 4, 5, 1.
+    table.moveColumn(from: 1, to: 5)
+    #expect(Array(table.layout.columnOrder.prefix(6)) == [0, 2, 3, 4, 5, 1])
+    table.handle(KeyPress(.right, modifiers: .shift))
+    #expect(table.focusedCell! == (2, 4))
+    #expect(selected(table) == [[2, 4], [2, 5], [2, 1]], "from column 1 where it shows now")
+    #expect(selected(table) == expectedRange(table, anchor: (2, 1)))
+  }
+
+  @Test func aShiftRangeStartsFromItsAnchorAfterAColumnIsHidden() {
+    let grid = Grid(rows: 50)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 2, column: 2)
+    table.handle(KeyPress(.space))
+    for _ in 0..<3 { table.handle(KeyPress(.right, modifiers: .shift)) }
+    for _ in 0..<2 { table.handle(KeyPress(.down, modifiers: .shift)) }
+    #expect(selected(table).count == 12, "rows 2-4 × columns 2-5")
+    table.setColumn(1, hidden: true)
+    table.handle(KeyPress(.down, modifiers: .shift))
+    #expect(selected(table).count == 16, "rows 2-5 × columns 2-5: the anchor's column stays in")
+    #expect(selected(table) == expectedRange(table, anchor: (2, 2)))
+    // The anchor's own column hidden: the range starts where it showed.
+    table.setColumn(2, hidden: true)
+    table.handle(KeyPress(.up, modifiers: .shift))
+    #expect(selected(table) == Set((2...4).flatMap { row in (3...5).map { [row, $0] } }))
+  }
+
+  @Test func aShiftRangeStartsFromItsAnchorAfterRowsMergeInWhileSorted() {
+    let grid = Grid(rows: 600)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.selectionMode = .rows
+    table.sort(by: TableSortDescriptor(column: 0))
+    let anchor = table.sourceRow(forDisplayRow: 10)
+    table.focusCell(row: anchor, column: 0)
+    table.handle(KeyPress(.space))
+    for _ in 0..<5 { table.handle(KeyPress(.down, modifiers: .shift)) }
+    #expect(table.selectedRows.count == 6)
+    // 600 more rows arrive, merged where their keys sort.
+    grid.rows = 1_200
+    grid.loaded = 1_200
+    table.rowCountDidChange()
+    table.handle(KeyPress(.down, modifiers: .shift))
+    let expected = Set(expectedRange(table, anchor: (anchor, 0)).map { $0[0] })
+    #expect(Set(table.selectedRows) == expected)
+    #expect(expected.contains(anchor))
+  }
+
   @Test func cellRangesAndToggles() {
     let grid = Grid(rows: 50)
     let table = makeTable(grid)
