@@ -84,7 +84,8 @@ private final class PlainBoardCell: CollectionViewCell, BoardCardPresenting {
     #expect(huge.cards.map(\.count).reduce(0, +) == BoardModel<PlainBoardCell>.maximumCards)
     // Every card once, in the four columns.
     #expect(Set(huge.cards.joined()).count == BoardModel<PlainBoardCell>.maximumCards)
-    let small = BoardModel<PlainBoardCell>(options: GalleryOptions(itemCount: 100), metrics: metrics)
+    let small = BoardModel<PlainBoardCell>(
+      options: GalleryOptions(itemCount: 100), metrics: metrics)
     #expect(small.cards.map(\.count).reduce(0, +) == 300, "three cards an item below it")
   }
 }

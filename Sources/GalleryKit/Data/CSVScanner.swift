@@ -296,8 +296,7 @@ public enum CSVRow {
   /// The fields of the row that starts `bytes` (up to its line end).
   ///
   /// - Complexity: O(bytes of the row).
-  public static func fields(_ bytes: UnsafeRawBufferPointer, delimiter: UInt8 = 0x2C) -> [String]
-  {
+  public static func fields(_ bytes: UnsafeRawBufferPointer, delimiter: UInt8 = 0x2C) -> [String] {
     var fields: [String] = []
     var field: [UInt8] = []
     var index = 0
