@@ -20,6 +20,9 @@ command -v dbus-run-session >/dev/null || need+=(dbus)
 /usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0"); from gi.repository import Atspi' \
   2>/dev/null || need+=(gir1.2-atspi-2.0)
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || need+=(python3-pyatspi)
+# The Orca session (Tests/orca/session.py) listens to the gallery through Orca itself.
+command -v orca >/dev/null || need+=(orca)
+command -v gsettings >/dev/null || need+=(libglib2.0-bin)
 # GTK's flags for SwiftPM without the ones it refuses with a warning on every fresh build
 # ("prohibited flag(s): -pthread … -msse2", from glib's and cairo's pkg-config files): only
 # the include paths and the libraries, in .pkgconfig/gtk4.pc, which test.sh and gallery.sh

@@ -57,6 +57,7 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
       layout: CarouselLayout(
         peekInset: insets.peek, spacing: insets.spacing, verticalInset: insets.vertical))
     carousel.delegate = self
+    carousel.collectionView.accessibilityLabel = "Cards"
     carousel.wraps = true
     carousel.dataSource = self
   }

@@ -57,6 +57,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
       total = max(0, options.itemCount)
     }
     bar = OptionBar(viewportSize: viewportSize)
+    bar.collectionView.accessibilityLabel = "Categories"
     // Past a few thousand categories, widths are asked for only as columns show: a reload of
     // ten million costs what a reload of ten does.
     if total > Self.measuredUpFrontLimit {

@@ -75,6 +75,9 @@ public final class ListModel: PageModel, ClickFocusing {
         headerLength: .perSection { [chips] in chips.headerWidth(of: $0) }))
     list.dataSource = rows
     strip.dataSource = chips
+    // What a screen reader names the list and the strip when the focus enters them.
+    list.accessibilityLabel = options.data?.title ?? "List"
+    strip.accessibilityLabel = "Tags"
     // The focused row keeps a row between it and the edges (and the pinned header).
     list.focusScrollPadding = rowLength
     for view in [list, strip] {

@@ -51,6 +51,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     feed = WaterfallView(layout: layout)
     layout.itemHeight = .perItem { [unowned self] path, _ in cardLength(path.item) }
     let collectionView = feed.collectionView
+    collectionView.accessibilityLabel = "Photos"
     collectionView.allowsMultipleSelection = true
     // A plain click replaces the selection, Control toggles, Shift extends (desktop lists).
     collectionView.tapsReplaceSelection = true

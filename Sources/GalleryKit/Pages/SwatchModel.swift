@@ -81,6 +81,7 @@ where Cell.Item == PickerSwatch {
       }
     }
     picker = FourWayPicker(rows: rows, cell: cell, itemSize: .fixed(Size(width: 20, height: 10)))
+    picker.collectionView.accessibilityLabel = "Swatches"
     marks.isCentred = { [unowned picker] row, column in
       row == picker.currentRow && column == picker.column(forRow: row)
     }

@@ -98,6 +98,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     // The rest is presentation: headers, selection, reordering, swiping.
     (collectionView.collectionViewLayout as! ListLayout).pinsHeaders = true
     collectionView.allowsMultipleSelection = true
+    collectionView.accessibilityLabel = "Tasks"
     // A plain click replaces the selection, Control toggles, Shift extends (desktop lists).
     collectionView.tapsReplaceSelection = true
     collectionView.overscan = metrics.overscan

@@ -25,6 +25,37 @@ static inline void reusekit_accessible_set_texts(
   }
 }
 
+/// Sets the accessible name alone (NULL resets it).
+static inline void reusekit_accessible_set_label(GtkAccessible *accessible, const char *label) {
+  if (label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  } else {
+    gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL);
+  }
+}
+
+/// Sets the accessible description alone (NULL resets it).
+static inline void reusekit_accessible_set_description(
+    GtkAccessible *accessible, const char *description) {
+  if (description) {
+    gtk_accessible_update_property(
+        accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  } else {
+    gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  }
+}
+
+/// Names the tab panel that shows `child` in a notebook (GTK's stack page around it, which a
+/// screen reader otherwise calls "tab panel" alone).
+static inline void reusekit_name_tab_panel(GtkWidget *child, const char *name) {
+  GtkWidget *parent = gtk_widget_get_parent(child);
+  if (!parent || !GTK_IS_STACK(parent)) return;
+  GtkStackPage *page = gtk_stack_get_page(GTK_STACK(parent), child);
+  if (page && GTK_IS_ACCESSIBLE(page)) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  }
+}
+
 /// Sets the level (a tree item's), or resets it when `level` is 0 or less.
 static inline void reusekit_accessible_set_level(GtkAccessible *accessible, int level) {
   if (level > 0) {

@@ -49,6 +49,10 @@ public final class GTKGallery {
   private var slots: [UnsafeMutablePointer<GtkWidget>] = []
   /// The status line.
   private let statusLabel: UnsafeMutablePointer<GtkWidget>
+  /// The status line's box: Tab reaches it, and a screen reader reads it as a status.
+  private let statusBox: UnsafeMutablePointer<GtkWidget>
+  /// What takes the focus over the status line (a box does not focus itself in GTK 4).
+  private let statusFocus: UnsafeMutablePointer<GtkWidget>
   private var lastStatus = ""
   private let autoscroll: Bool
   private let theme: Theme
@@ -81,19 +85,35 @@ public final class GTKGallery {
     window = gtk_window_new()
     notebook = gtk_notebook_new()
     statusLabel = gtk_label_new(nil)
+    statusBox = gtk_overlay_new()
+    statusFocus = reusekit_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS)
     let bar = gtk_action_bar_new()!
     gtk_notebook_set_scrollable(OpaquePointer(notebook), 1)
+    // The tabs take no keyboard focus (GTK 4.8 sends no focus event for them, so Shift-Tab
+    // from the status line fell silent on a tab): pages change with the digit keys, [ ],
+    // Ctrl-PgUp and Ctrl-PgDn, and Tab moves between the page and the status line.
+    gtk_widget_set_focusable(notebook, 0)
     for (index, title) in Self.titles.enumerated() {
       let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
       gtk_widget_set_vexpand(slot, 1)
       let label = gtk_label_new("\(index + 1) \(title)")
       gtk_notebook_append_page(OpaquePointer(notebook), slot, label)
+      // A screen reader names the page it enters ("List page"), not a bare "tab panel".
+      reusekit_name_tab_panel(slot, "\(title) page")
       slots.append(slot)
     }
     gtk_label_set_xalign(OpaquePointer(statusLabel), 0)
     gtk_label_set_ellipsize(OpaquePointer(statusLabel), PANGO_ELLIPSIZE_END)
     gtk_widget_set_hexpand(statusLabel, 1)
-    gtk_action_bar_pack_start(OpaquePointer(bar), statusLabel)
+    // Tab reaches the status line and a screen reader reads it (the focused item, the
+    // selection, what a job did): a focusable box with the status role, named by its text.
+    gtk_widget_set_focusable(statusFocus, 1)
+    gtk_widget_set_can_target(statusFocus, 0)
+    gtk_widget_add_css_class(statusFocus, "reusekit-row")  // the focus ring rows have
+    gtk_widget_set_hexpand(statusBox, 1)
+    gtk_overlay_set_child(OpaquePointer(statusBox), statusLabel)
+    gtk_overlay_add_overlay(OpaquePointer(statusBox), statusFocus)
+    gtk_action_bar_pack_start(OpaquePointer(bar), statusBox)
     gtk_widget_set_vexpand(notebook, 1)
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     column.withMemoryRebound(to: GtkBox.self, capacity: 1) { box in
@@ -239,6 +259,8 @@ public final class GTKGallery {
       let current = Int(gtk_notebook_get_current_page(OpaquePointer(notebook)))
       show(((current + (keyval == 0x5D ? 1 : -1)) % count + count) % count)
     case 0x71: isOpen = false  // q
+    case 0xFF09, 0xFE20:  // Tab, Shift-Tab: GTK moves the focus (a page model never sees them)
+      return false
     default:
       guard let key = KeyPress(keyval: keyval, state: state) else { return false }
       let used = currentPage.handleKey(key)
@@ -254,6 +276,7 @@ public final class GTKGallery {
     guard line != lastStatus else { return }
     lastStatus = line
     gtk_label_set_text(OpaquePointer(statusLabel), line)
+    reusekit_accessible_set_label(OpaquePointer(statusFocus), line)
   }
 
   /// Tells the status sink (the end-to-end tests' status file) what the frame just painted

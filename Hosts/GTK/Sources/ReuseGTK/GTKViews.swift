@@ -90,6 +90,14 @@ public final class DrawingWidget: Placement, AreaDrawing {
   var accessibleItem: ItemPath?
   var accessibleIsStale = true
   var accessibleRevision = -1
+  /// What the widget's accessible object was last told: only what differs is set again.
+  /// GTK 4.8 sends a change event for an equal value too, and a screen reader speaks a
+  /// description change of the focused row: the place was heard twice after each move.
+  var told = AccessibleFacts()
+  /// Whether the widget's AT context is realized since it was last put in a window. GTK 4.8
+  /// keeps the changes made to an unrealized context and sends them all when it is realized,
+  /// which its first focus does: the row's description was spoken again after its name.
+  var contextIsRealized = false
   /// The rows' look from the theme's colours, added once to the display: a focus ring on the
   /// row that has the keyboard focus (after a key, as GTK's own `:focus-visible` says), and
   /// for widget-tree rows a hairline between rows, the selection tinted and the focused item
@@ -141,9 +149,8 @@ public final class DrawingWidget: Placement, AreaDrawing {
     g_object_ref_sink(widget)
     gtk_widget_add_css_class(widget, "reusekit-row")
     gtk_widget_set_can_target(widget, 0)  // input goes to the host widget
-    // Focusable, so that the core's focus can be given to it: screen readers follow the
-    // keyboard focus (AT-SPI focus events), and GTK draws its focus ring.
-    gtk_widget_set_focusable(widget, 1)
+    // Not focusable until it shows the focused item: the host makes that one row focusable
+    // (a roving focus), so that Tab and Shift-Tab enter the collection at its focused item.
     super.init()
     installActions()
     DrawingWidget.created += 1
@@ -163,9 +170,7 @@ public final class DrawingWidget: Placement, AreaDrawing {
     gtk_widget_set_hexpand(content, 1)
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)  // nothing drawn past the row
     widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { gtk_box_append($0, content) }
-    // Focusable, so that the core's focus can be given to it: screen readers follow the
-    // keyboard focus (AT-SPI focus events), and GTK draws its focus ring.
-    gtk_widget_set_focusable(widget, 1)
+    // Focusable only while it shows the focused item (the host's roving focus).
     super.init()
     installActions()
     DrawingWidget.created += 1
@@ -408,4 +413,16 @@ open class GTKWidgetCell: CollectionViewCell, GTKDrawable {
 
   /// Widget trees draw themselves.
   public func draw(_ cr: OpaquePointer, width: Double, height: Double) {}
+}
+
+/// What a widget's accessible object says: the name, the description, the level, the place
+/// (in its set, in a grid) and the states, as last set.
+struct AccessibleFacts: Equatable {
+  var label: String?
+  var description: String?
+  var level: Int32 = 0
+  var place: [Int32] = []
+  var states: [Int32] = []
+  /// Nothing was told yet: every fact differs from it.
+  var isNew = true
 }
