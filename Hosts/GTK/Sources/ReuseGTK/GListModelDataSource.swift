@@ -51,7 +51,10 @@ public final class GListModelDataSource: CollectionViewDataSource {
   public private(set) var changesReloaded = 0
   private let cellProvider: CellProvider
   private var handler: gulong = 0
-  /// Each row's item's address, while the model has at most `identityLimit` items.
+  /// Each row's item's address, while the model has at most `identityLimit` items. The data
+  /// source holds a reference to each: an item the model drops stays alive until its row is
+  /// forgotten, so a new item can never take its address (a removed row read as kept, its
+  /// selection staying on the item that replaced it, when the allocator reused the address).
   private var identities: [UInt]?
 
   /// Shows `model`'s items in `collectionView`, becoming its data source.
@@ -75,7 +78,13 @@ public final class GListModelDataSource: CollectionViewDataSource {
 
   deinit {
     g_signal_handler_disconnect(gpointer(model), handler)
+    Self.release(identities ?? [])
     g_object_unref(gpointer(model))
+  }
+
+  /// Lets go of the items at `addresses` (each held once per row).
+  private static func release<C: Collection>(_ addresses: C) where C.Element == UInt {
+    for address in addresses where address != 0 { g_object_unref(gpointer(bitPattern: address)) }
   }
 
   /// The model's item count.
@@ -117,22 +126,27 @@ public final class GListModelDataSource: CollectionViewDataSource {
   private func rememberIdentities(replacing range: Range<Int>? = nil, with added: Int = 0) {
     let count = self.count
     guard count <= identityLimit else {
+      Self.release(identities ?? [])
       identities = nil
       return
     }
+    /// The item's address, its reference kept (`release(_:)` lets it go).
     func identity(_ index: Int) -> UInt {
       guard let item = g_list_model_get_item(model, guint(index)) else { return 0 }
-      g_object_unref(item)  // the model keeps it; only its address is kept here
       return UInt(bitPattern: item)
     }
     if let range, var current = identities, range.upperBound <= current.count,
       current.count - range.count + added == count
     {
+      let dropped = current[range]
       current.replaceSubrange(
         range, with: (range.lowerBound..<range.lowerBound + added).map(identity))
       identities = current
+      Self.release(dropped)
     } else {
+      let old = identities ?? []
       identities = (0..<count).map(identity)
+      Self.release(old)
     }
   }
 

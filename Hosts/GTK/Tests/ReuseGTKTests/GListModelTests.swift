@@ -59,6 +59,35 @@ final class GListModelTests: XCTestCase {
     }
   }
 
+  /// A row replaced by a new item is a deletion and an insertion, even when the allocator
+  /// gives the new item the old one's address: the data source holds the items it remembers,
+  /// so no address is reused while it compares them (the selected row's selection stayed on
+  /// its replacement, now and then, in the test below).
+  func testAReplacedRowLosesItsSelectionWhateverTheAddressOfItsReplacement() {
+    let list = strings((0..<40).map { "word \($0)" })
+    let (host, source) = makeHost(list)
+    source.animatesChanges = false
+    let window = show(host)
+    defer { close(window) }
+    let view = host.collectionView
+    for round in 0..<30 {
+      let row = round % 8
+      view.indexPathsForSelectedItems.forEach { view.deselectItem(at: $0) }
+      view.selectItem(at: ItemPath(section: 0, item: row))
+      var pointers = [strdup("replacement \(round)"), nil]
+      pointers.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(
+          to: UnsafePointer<CChar>?.self, capacity: buffer.count
+        ) { gtk_string_list_splice(list, guint(row), 1, $0) }
+      }
+      free(pointers[0])
+      host.layoutAndPlace()
+      XCTAssertEqual(view.indexPathsForSelectedItems, [], "round \(round): the row was replaced")
+      XCTAssertEqual(word(list, row), "replacement \(round)")
+    }
+    withExtendedLifetime(source) {}
+  }
+
   func testEditsOfAStringListBecomeBatchUpdatesThatKeepTheRowsAndTheSelection() {
     let seed = UInt64(ProcessInfo.processInfo.environment["REUSE_SEED"] ?? "") ?? 0x61157
     var random = XorShift(seed: seed)
