@@ -88,6 +88,39 @@ struct ScreenReaderTests {
     try tmux.quit()
   }
 
+  /// The keys the Orca session presses on the GTK list and outline (issue 45), in the
+  /// terminal: each move is one line, of the right item, with selection and expansion said.
+  @Test func eachMoveIsOneLineOfTheRightItem() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 60, "--screen-reader --items 1000000",
+      until: "Amber Falcon, 1 of 1,000,000")
+    defer { tmux.kill() }
+    func expect(_ key: String, _ said: [String]) throws {
+      let before = lines(tmux).count
+      tmux.keys(key)
+      try tmux.waitFor(said.last!, "after \(key)")
+      Thread.sleep(forTimeInterval: 0.3)  // anything more it says would come now
+      let heard = Array(lines(tmux).dropFirst(before))
+      #expect(heard == said, "after \(key)")
+    }
+    try expect("Down", ["Brisk Falcon, 2 of 1,000,000"])
+    try expect("Down", ["Cobalt Falcon, 3 of 1,000,000"])
+    try expect("Down", ["Dusky Falcon, 4 of 1,000,000"])
+    try expect("End", ["Pale Meadow, 1,000,000 of 1,000,000"])
+    try expect("Up", ["Opal Meadow, 999,999 of 1,000,000"])
+    try expect("Home", ["Amber Falcon, 1 of 1,000,000"])
+    try expect("PageDown", ["Frosty Meadow, 54 of 1,000,000"])
+    try expect("Space", ["Frosty Meadow, 54 of 1,000,000, selected"])
+    try expect("Tab", ["red, in the tag strip, 1 of 33"])
+    try expect("BTab", ["Frosty Meadow, 54 of 1,000,000, selected"])
+    // The outline: expanding and collapsing are said, and the moves between levels.
+    try expect("7", ["Page 7 of 11: Outline", "Northlands, 6 countries, level 1, 1 of 8, collapsed"])
+    try expect("Right", ["Northlands, 6 countries, level 1, 1 of 8, expanded"])
+    try expect("Down", ["Lunar Nectar Republic, 5 cities, level 2, 1 of 6, collapsed"])
+    try expect("Left", ["Northlands, 6 countries, level 1, 1 of 8, expanded"])
+    try tmux.quit()
+  }
+
   @Test func theCursorSitsOnTheFocusedRow() throws {
     let tmux = try Tmux.gallery(columns: 100, rows: 30, "--show-cursor", until: "1 List")
     defer { tmux.kill() }
