@@ -204,6 +204,11 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the last page, wrapped") { $0.hasPrefix("page=store ") }
     try xdotool("key", "bracketright")
     try gallery.waitFor("the first page, wrapped") { $0.hasPrefix("page=list ") }
+    // GtkNotebook's own keys still step pages, though its tabs take no keyboard focus.
+    try xdotool("key", "ctrl+Page_Down")
+    try gallery.waitFor("the next page by Ctrl-PgDn") { $0.hasPrefix("page=optionbar ") }
+    try xdotool("key", "ctrl+Page_Up")
+    try gallery.waitFor("the previous page by Ctrl-PgUp") { $0.hasPrefix("page=list ") }
   }
 
   func testADragPagesTheCarouselAndKeysStepIt() throws {

@@ -9,6 +9,7 @@ the key itself ("page down ", "space ", with a trailing space) is left out.
 
   session.py --binary reuse-gallery-gtk            # every page, each in a D-Bus session
   dbus-run-session -- session.py --binary B --page list --print        # a transcript only
+  dbus-run-session -- session.py --stock                                # a stock GtkListView
   dbus-run-session -- session.py --command "listview --items 1000000" \\
       --window "GtkListView" --keys Down Down --print                  # any GTK program
 
@@ -90,16 +91,15 @@ class Session:
         env["XDG_RUNTIME_DIR"] = os.path.join(self.work, "runtime")
         os.makedirs(env["HOME"])
         os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700)
-        # Xvfb picks a free display and says which.
-        read, write = os.pipe()
-        xvfb = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        display = os.read(read, 32).decode().strip()
-        os.close(read)
-        self.processes.append(xvfb)
-        env["DISPLAY"] = ":" + display
+        # A display no other server holds (a lock file left by one that died counts as held).
+        display = next(n for n in range(90, 400) if not os.path.exists(f"/tmp/.X{n}-lock"))
+        self.processes.append(subprocess.Popen(
+            ["Xvfb", f":{display}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        deadline = time.time() + 10
+        while not os.path.exists(f"/tmp/.X11-unix/X{display}") and time.time() < deadline:
+            time.sleep(0.1)
+        env["DISPLAY"] = f":{display}"
         env["GTK_A11Y"] = "atspi"
         env["NO_AT_BRIDGE"] = "0"
         env["GSK_RENDERER"] = "cairo"
@@ -124,9 +124,9 @@ class Session:
         self.spawn(["/usr/bin/python3", orca, "--replace", "-u", os.path.join(self.work, "prefs"),
                     "--debug-file=" + self.log], orca_env)
         time.sleep(4)
-        self.spawn(["bash", "-c", self.command])
+        self.spawn(["bash", "-c", self.command], log="program.log")
         window = None
-        deadline = time.time() + 20
+        deadline = time.time() + 40
         while window is None and time.time() < deadline:
             time.sleep(0.5)
             found = subprocess.run(
@@ -134,7 +134,8 @@ class Session:
                 capture_output=True, text=True).stdout.split()
             window = found[0] if found else None
         if window is None:
-            raise SystemExit(f"no window named {self.window!r} appeared: {self.command}")
+            said = open(os.path.join(self.work, "program.log")).read()[-2000:]
+            raise SystemExit(f"no window named {self.window!r} appeared: {self.command}\n{said}")
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         # Keys wait until Orca follows the focus into the window (a key before that changes an
@@ -159,9 +160,10 @@ class Session:
                 return True
         return False
 
-    def spawn(self, command, env=None):
+    def spawn(self, command, env=None, log=None):
+        output = open(os.path.join(self.work, log), "w") if log else subprocess.DEVNULL
         self.processes.append(subprocess.Popen(
-            command, env=env or self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            command, env=env or self.env, stdout=output, stderr=output))
 
     def press(self, key):
         self.keys.append((time.strftime("%H:%M:%S") + f".{int(time.time() % 1 * 1e6):06d}", key))
@@ -213,10 +215,23 @@ def main():
     parser.add_argument("--window", default="ReuseKit gallery", help="its window's title")
     parser.add_argument("--keys", nargs="*", default=[], help="xdotool key names")
     parser.add_argument("--print", action="store_true", help="print the transcript only")
+    parser.add_argument(
+        "--stock", action="store_true",
+        help="print what Orca says of a stock GtkListView (stocklist.c) for the list page's keys")
     options = parser.parse_args()
     if not orca_available():
         print("Orca session skipped: Orca or Xvfb is not installed (Hosts/GTK/setup.sh installs them)")
         return 0
+    if options.stock:
+        build = tempfile.mkdtemp(prefix="reuse-stocklist-")
+        binary = os.path.join(build, "stocklist")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True,
+                               text=True, check=True).stdout.split()
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stocklist.c")
+        subprocess.run(["gcc", "-O2", source, "-o", binary] + flags, check=True)
+        options.command = binary
+        options.window = "Stock GtkListView"
+        options.keys = [key for key, _ in EXPECTED["list"]]
     if options.command:
         for key, said in run(options.command, options.window, options.keys):
             print(f"{key:12} {' / '.join(said)}")
