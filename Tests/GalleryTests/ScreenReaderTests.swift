@@ -114,7 +114,8 @@ struct ScreenReaderTests {
     try expect("Tab", ["red, in the tag strip, 1 of 33"])
     try expect("BTab", ["Frosty Meadow, 54 of 1,000,000, selected"])
     // The outline: expanding and collapsing are said, and the moves between levels.
-    try expect("7", ["Page 7 of 11: Outline", "Northlands, 6 countries, level 1, 1 of 8, collapsed"])
+    try expect(
+      "7", ["Page 7 of 11: Outline", "Northlands, 6 countries, level 1, 1 of 8, collapsed"])
     try expect("Right", ["Northlands, 6 countries, level 1, 1 of 8, expanded"])
     try expect("Down", ["Lunar Nectar Republic, 5 cities, level 2, 1 of 6, collapsed"])
     try expect("Left", ["Northlands, 6 countries, level 1, 1 of 8, expanded"])
