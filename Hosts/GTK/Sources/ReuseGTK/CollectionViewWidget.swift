@@ -76,6 +76,9 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// no drag and no tap. `nil`: every press goes to the collection view.
   public var pressHandler: ((Point) -> Bool)?
   private var topmost: [ObjectIdentifier] = []
+  /// What assistive technology was told, and where the keyboard focus is
+  /// (CollectionViewWidget+Accessibility.swift).
+  var accessibility = HostAccessibility()
   private var scratch: [(view: ReusableView, attributes: LayoutAttributes)] = []
 
   /// Hosts `collectionView`, which this widget drives from now on, attaching views by
@@ -193,7 +196,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     // Nothing may call back into this host once it is gone.
     if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
     if wakeID != 0 { g_source_remove(wakeID) }
-    if refocusID != 0 { g_source_remove(refocusID) }
+    if accessibility.refocusID != 0 { g_source_remove(accessibility.refocusID) }
     let data = Unmanaged.passUnretained(self).toOpaque()
     Signal.disconnectAll(gpointer(sizer), data: data)
     if let dragGesture { Signal.disconnectAll(gpointer(dragGesture), data: data) }
@@ -330,7 +333,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     followFocus()
     if let (view, drawing, attributes) = waiting { updateAccessible(view, drawing, attributes) }
     moveFocusability()
-    if containerRevision != collectionView.accessibilityRevision { nameContainer() }
+    if accessibility.containerRevision != collectionView.accessibilityRevision { nameContainer() }
     // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
     scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }
     if scratch.count != topmost.count
@@ -414,248 +417,6 @@ public final class CollectionViewWidget: CollectionViewHost {
     layoutAndPlace()
   }
 
-  // MARK: Accessibility
-
-  /// Gives a view's widget the accessible name, description, level, place and states of the
-  /// element it shows now (``ReuseKit/CollectionView/accessibilityElement(forItemAt:)``): on
-  /// every rebind and whenever its look changed in place, so a recycled widget never carries
-  /// the previous item's. GTK 4.8 does not send the place in the set, the set's size or the
-  /// level over AT-SPI: the description carries them ("1 of 1,000,000", "level 2, 3 of 7").
-  private func updateAccessible(
-    _ view: ReusableView, _ drawing: DrawingWidget, _ attributes: LayoutAttributes
-  ) {
-    drawing.accessibleItem = attributes.indexPath
-    drawing.accessibleIsStale = false
-    drawing.accessibleRevision = collectionView.accessibilityRevision
-    var facts = AccessibleFacts(isNew: false)
-    let element =
-      attributes.supplementaryKind == nil
-      ? collectionView.accessibilityElement(forItemAt: attributes.indexPath) : nil
-    if let element {
-      facts.label = element.label.isEmpty ? nil : element.label
-      facts.description = Self.description(of: element)
-      facts.level = Int32(element.level ?? 0)
-      let grid = element.gridPosition
-      facts.place = [
-        Int32(element.positionInSet ?? 0), Int32(element.setSize ?? 0), Int32(grid?.row ?? 0),
-        Int32(grid?.column ?? 0), Int32(grid?.rowCount ?? 0), Int32(grid?.columnCount ?? 0),
-      ]
-      facts.states = [
-        element.isSelected ? 1 : 0, element.isExpanded.map { $0 ? 1 : 0 } ?? -1,
-        element.isEnabled ? 0 : 1,
-      ]
-    } else {
-      // A supplementary view (a header): its own label, and its value as the description.
-      facts.label = view.accessibilityLabel
-      facts.description = view.accessibilityValue
-    }
-    tell(facts, to: drawing)
-    if let element { drawing.enableActions(element.actions) }
-  }
-
-  /// What a row's description says, after its name: its value, whether it is selected, then
-  /// its place ("red, selected, 2 of 1,000,000"; "level 1, 3 of 8"): GTK 4.8 sends neither
-  /// the place nor the level over AT-SPI, and Orca 43 says nothing of a selection change, so
-  /// the description carries them, each once, in the order a listener expects. Expansion is
-  /// not repeated there: Orca says a tree item's expanded state itself.
-  static func description(of element: AccessibilityElement) -> String? {
-    let state = element.isSelected ? "selected" : ""
-    let text = [element.value ?? "", state, element.positionDescription]
-      .filter { !$0.isEmpty }.joined(separator: ", ")
-    return text.isEmpty ? nil : text
-  }
-
-  /// Sets on the widget's accessible object only the facts that differ from what it was told.
-  private func tell(_ facts: AccessibleFacts, to drawing: DrawingWidget) {
-    let accessible = OpaquePointer(drawing.widget)
-    let told = drawing.told
-    if told.isNew || told.label != facts.label {
-      reusekit_accessible_set_label(accessible, facts.label)
-    }
-    if told.isNew || told.description != facts.description {
-      reusekit_accessible_set_description(accessible, facts.description)
-    }
-    if !facts.place.isEmpty {
-      if told.isNew || told.level != facts.level {
-        reusekit_accessible_set_level(accessible, facts.level)
-      }
-      if told.isNew || told.place != facts.place {
-        let p = facts.place
-        reusekit_accessible_set_positions(accessible, p[0], p[1], p[2], p[3], p[4], p[5])
-      }
-      if told.isNew || told.states != facts.states {
-        reusekit_accessible_set_states(
-          accessible, facts.states[0], facts.states[1], facts.states[2])
-      }
-    }
-    drawing.told = facts
-  }
-
-  /// Realizes the widget's AT context just before it takes the focus, so that what was set
-  /// on it while unrealized goes out now, to an object a screen reader is not reading yet,
-  /// and not after its focus event (GTK 4.8 keeps the changes made to an unrealized context
-  /// and sends them all when the focus realizes it: the row's place was spoken twice).
-  /// Contexts stay unrealized until then, so rebinding rows a screen reader is not on sends
-  /// it nothing. GTK 4.8 has no call for it: a change of the focusable flag (a platform
-  /// change) realizes the context, and the flag is put back at once.
-  private func realizeContext(of drawing: DrawingWidget) {
-    let row = drawing.widget
-    guard !drawing.contextIsRealized, gtk_widget_get_root(row) != nil,
-      gtk_widget_has_focus(row) == 0
-    else { return }
-    drawing.contextIsRealized = true
-    let focusable = gtk_widget_get_focusable(row)
-    gtk_widget_set_focusable(row, focusable == 0 ? 1 : 0)
-    gtk_widget_set_focusable(row, focusable)
-  }
-
-  /// GTK 4.8 has no announcement API (`gtk_accessible_announce` came in 4.14). A screen
-  /// reader speaks a description change only on the object it is reading: while a row of this
-  /// host has the keyboard focus, the announcement goes before its description ("opened Brisk
-  /// Summit, 3.4 stars, Top free, 4 of 500"; it keeps its place at the end, and loses the
-  /// announcement when it is next told its facts); otherwise the host's description says it.
-  private func announce(_ message: String) {
-    nameContainer()
-    if let row = focusedRow, gtk_widget_has_focus(row.widget) != 0 {
-      let said = [message, row.told.description ?? ""].filter { !$0.isEmpty }
-        .joined(separator: ", ")
-      reusekit_accessible_set_description(OpaquePointer(row.widget), said)
-      row.told.description = said
-      return
-    }
-    reusekit_accessible_set_description(OpaquePointer(widget), message)
-  }
-
-  /// The name a screen reader says when the focus enters the host: the collection view's
-  /// label with what it holds ("Places, 1,000,000 items"; a grid's "Accounts, 1,000,000 rows,
-  /// 50 columns"), set again when the counts change. Without a label GTK would name the list
-  /// by its widget type ("GtkOverlay").
-  private func nameContainer() {
-    containerRevision = collectionView.accessibilityRevision
-    let label = collectionView.accessibilityLabel
-    guard !label.isEmpty else { return }
-    let container = collectionView.accessibilityContainerElement
-    let sample = collectionView.indexPathsForVisibleItems.first.flatMap {
-      collectionView.accessibilityElement(forItemAt: $0)?.gridPosition
-    }
-    let holds =
-      sample.map {
-        "\(Self.counted($0.rowCount, "row")), \(Self.counted($0.columnCount, "column"))"
-      } ?? Self.counted(container.setSize ?? 0, "item")
-    let name = "\(label), \(holds)"
-    guard name != containerName else { return }
-    containerName = name
-    reusekit_accessible_set_label(OpaquePointer(widget), name)
-  }
-
-  /// "1 item", "1,000,000 items".
-  static func counted(_ count: Int, _ noun: String) -> String {
-    let digits = Array(String(count.magnitude))
-    var grouped = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
-      grouped.append(digit)
-    }
-    return "\(count < 0 ? "-" : "")\(grouped) \(noun)\(count == 1 ? "" : "s")"
-  }
-
-  /// The container's name as last set, and the accessibility revision it was made at.
-  private var containerName: String?
-  private var containerRevision = -1
-
-  /// The focused item's row takes the keyboard focus (screen readers announce it: AT-SPI's
-  /// focus events follow GTK's focus) whenever the keyboard focus is in this host (on the
-  /// host, on another row, or on nothing left after its row was recycled) or nowhere: a focus
-  /// moved from code never takes it from another widget.
-  ///
-  /// - Complexity: O(1) a frame (a lookup of the focused row and of the window's focus).
-  private func followFocus() {
-    guard let root = gtk_widget_get_root(widget) else { return }
-    let current = gtk_root_get_focus(root)
-    guard let focused = collectionView.focusedIndexPath,
-      let cell = collectionView.cellForItem(at: focused),
-      let drawing = (cell as? any GTKDrawable)?.drawing,
-      gtk_widget_get_visible(drawing.widget) != 0, gtk_widget_get_parent(drawing.widget) != nil
-    else {
-      // The focused item is off screen (scrolled away, or gone): a row of this host that holds
-      // the keyboard focus now shows another item, which must not read as focused. The host
-      // takes the focus until the item shows again.
-      if let row = focusedRow, current == row.widget {
-        gtk_widget_set_focusable(widget, 1)
-        gtk_widget_grab_focus(widget)
-      }
-      return
-    }
-    if let current, current != widget, current != drawing.widget,
-      gtk_widget_is_ancestor(current, widget) == 0
-    {
-      return
-    }
-    gtk_widget_set_focusable(drawing.widget, 1)  // the roving focus: see moveFocusability()
-    if drawing === focusedRow {
-      guard focusedItem != focused else {
-        if current != drawing.widget { gtk_widget_grab_focus(drawing.widget) }
-        return
-      }
-      // The row last given the keyboard focus was recycled for the newly focused item (a
-      // jump): to a screen reader the same object would be focused again, which it does not
-      // announce (a focus out and back in within one iteration is no change to it either).
-      // The focus goes to the host now and back to the row once the reader has seen it leave.
-      focusedItem = focused
-      gtk_widget_set_focusable(widget, 1)
-      gtk_widget_grab_focus(widget)
-      refocusID = g_idle_add(
-        { data in
-          let host = host(data)
-          host.refocusID = 0
-          host.grabKeyboardFocus()
-          return 0  // G_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(self).toOpaque())
-      return
-    }
-    realizeContext(of: drawing)
-    gtk_widget_grab_focus(drawing.widget)
-    focusedItem = focused
-    focusedRow = drawing
-  }
-
-  /// The row last given the keyboard focus: the object a screen reader believes focused.
-  private weak var focusedRow: DrawingWidget?
-
-  /// The idle callback that gives the focus back to a recycled focused row, if pending.
-  private var refocusID: guint = 0
-
-  /// The item whose row was last given the keyboard focus.
-  private var focusedItem: ItemPath?
-
-  /// A roving focus, as ARIA lists have it: only the row of the focused item can take the
-  /// keyboard focus, so that Tab and Shift-Tab enter the collection view at that item (not
-  /// at whichever row GTK finds first, nor at the host), and a screen reader hears it.
-  /// Without such a row (nothing focused, or it is off screen) the host itself takes it.
-  private func moveFocusability() {
-    let row = collectionView.focusedIndexPath.flatMap {
-      (collectionView.cellForItem(at: $0) as? any GTKDrawable)?.drawing
-    }
-    if let row, gtk_widget_get_visible(row.widget) == 0 || gtk_widget_get_parent(row.widget) == nil
-    {
-      return moveFocusability(to: nil)
-    }
-    moveFocusability(to: row)
-  }
-
-  private func moveFocusability(to row: DrawingWidget?) {
-    if let row { gtk_widget_set_focusable(row.widget, 1) }
-    guard focusableRow !== row else { return }
-    // The previous row lets go, unless it still holds the keyboard focus.
-    if let previous = focusableRow, gtk_widget_has_focus(previous.widget) == 0 {
-      gtk_widget_set_focusable(previous.widget, 0)
-    }
-    focusableRow = row
-    gtk_widget_set_focusable(widget, row == nil ? 1 : 0)
-  }
-
-  /// The row that can take the keyboard focus now (``moveFocusability()``).
-  private weak var focusableRow: DrawingWidget?
 
   /// Whether frames must keep coming: the collection view (or its control) moves.
   private var isAnimating: Bool {
@@ -927,7 +688,7 @@ extension KeyPress.Key {
 }
 
 /// The host behind a signal's data pointer.
-private func host(_ data: gpointer?) -> CollectionViewWidget {
+func host(_ data: gpointer?) -> CollectionViewWidget {
   Unmanaged<CollectionViewWidget>.fromOpaque(data!).takeUnretainedValue()
 }
 

@@ -201,6 +201,7 @@ final class GListModelTests: XCTestCase {
     withExtendedLifetime(host) {}
     g_object_unref(gpointer(model))  // ours: the data source holds the last reference
     XCTAssertTrue(weakModel.isAlive)
+    XCTAssertNotNil(source, "the data source holds the model until it goes")
     source = nil
     host = nil
     XCTAssertFalse(weakModel.isAlive, "the model went with its data source")
