@@ -9,22 +9,6 @@ static inline GtkWidget *reusekit_drawing_area_new_with_role(GtkAccessibleRole r
   return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
 }
 
-/// Sets the accessible name and description (either may be NULL to reset it).
-static inline void reusekit_accessible_set_texts(
-    GtkAccessible *accessible, const char *label, const char *description) {
-  if (label) {
-    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  } else {
-    gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL);
-  }
-  if (description) {
-    gtk_accessible_update_property(
-        accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-  } else {
-    gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-  }
-}
-
 /// Sets the accessible name alone (NULL resets it).
 static inline void reusekit_accessible_set_label(GtkAccessible *accessible, const char *label) {
   if (label) {
