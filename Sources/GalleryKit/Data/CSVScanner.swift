@@ -28,9 +28,6 @@ public struct CSVScanner: Sendable {
     /// Bytes that are not UTF-8, shown as U+FFFD.
     public var invalidBytes = 0
 
-    /// Whether the scan let anything through.
-    public var isEmpty: Bool { self == Leniency() }
-
     /// "3 comment lines skipped, 12 short rows padded", or `nil` when nothing was let through.
     public var summary: String? {
       var parts: [String] = []
