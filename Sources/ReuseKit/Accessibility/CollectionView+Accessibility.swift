@@ -31,7 +31,9 @@ extension CollectionView {
 
   /// The collection view's role for assistive technology: set by controls (an option bar is a
   /// tab list), else a tree for a ``CollectionViewTreeDataSource``, a grid for an
-  /// ``AccessibilityGridLayout``, a carousel for a ``CarouselLayout``, and a list otherwise.
+  /// ``AccessibilityGridLayout``, the layout's own role where it has one
+  /// (``CollectionViewLayout/accessibilityContainerRole``: a carousel for a ``CarouselLayout``),
+  /// and a list otherwise.
   /// Items take the matching role (``AccessibilityRole/itemRole``).
   public var accessibilityRole: AccessibilityRole {
     get {
@@ -39,7 +41,7 @@ extension CollectionView {
       if accessibility.gridRow != nil { return .row }
       if dataSource is any CollectionViewTreeDataSource { return .tree }
       if collectionViewLayout is any AccessibilityGridLayout { return .grid }
-      if collectionViewLayout is CarouselLayout { return .carousel }
+      if let role = collectionViewLayout.accessibilityContainerRole { return role }
       return .list
     }
     set { accessibility.role = newValue }
@@ -220,7 +222,7 @@ extension CollectionView {
     }
     if let setPosition = accessibility.setPosition {
       (element.positionInSet, element.setSize) = setPosition(indexPath)
-    } else if collectionViewLayout is RailsLayout {
+    } else if collectionViewLayout.sectionScrolling != nil {
       // Each rail is a list of its own: an app is the second of its rail's 500.
       element.positionInSet = indexPath.item + 1
       element.setSize = inSection

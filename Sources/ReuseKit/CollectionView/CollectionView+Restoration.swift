@@ -43,16 +43,11 @@ extension CollectionView {
     layoutIfNeeded()
     let axis = collectionViewLayout.scrollDirection
     let offset = contentOffset[axis]
-    guard
-      // Not a pinned item (a list's stuck parents): it sits where the viewport is.
-      let entry = displayedItems.entries.first(where: {
-        $0.attributes.frame.max(axis) > offset && !isStuck($0.attributes)
-      })
-    else { return nil }
-    let path = entry.attributes.indexPath
+    guard let first = firstDisplayedItem(reachingPast: offset) else { return nil }
+    let path = first.indexPath
     return SavedScrollPosition(
       indexPath: path, identifier: identifier(path),
-      offsetInItem: offset - entry.attributes.frame.min(axis),
+      offsetInItem: offset - first.frame.min(axis),
       isAtStart: offset <= minimumContentOffset[axis], railOffsets: savedRailOffsets())
   }
 

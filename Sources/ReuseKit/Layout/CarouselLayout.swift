@@ -5,6 +5,9 @@
 /// A card is the viewport's width less the peek and the spacing on both sides; the content
 /// starts and ends with room to centre the first and last cards. Queries are arithmetic.
 public final class CarouselLayout: CollectionViewLayout {
+  /// Assistive technology hears a carousel.
+  public var accessibilityContainerRole: AccessibilityRole? { .carousel }
+
   /// How much of each neighbour shows, at each side.
   public var peekInset: Double { didSet { invalidateLayout() } }
   /// The gap between cards.

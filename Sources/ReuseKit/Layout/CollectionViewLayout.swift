@@ -172,6 +172,32 @@ public protocol CollectionViewLayout: AnyObject {
     forFocusMove move: FocusMove, from indexPath: ItemPath, viewport: Rect
   )
     -> ItemPath?
+
+  /// Whether a displayed item sits where the viewport is rather than where it is in the
+  /// content (a list's stuck parents, ``ListLayout/stackedHeaders``): such an item is never
+  /// what a reader sees first, nor what keeps its place when the content changes.
+  ///
+  /// The default is `false`.
+  ///
+  /// - Complexity: O(1).
+  func isStuck(_ attributes: LayoutAttributes) -> Bool
+
+  /// The items stuck at the leading edge when the visible area is `viewport`, outermost
+  /// first, with their frames: a press on one scrolls the content to it, under the ones
+  /// before it.
+  ///
+  /// The default is none.
+  func stuckItems(forViewport viewport: Rect) -> [(indexPath: ItemPath, frame: Rect)]
+
+  /// The layout's sections that scroll across its axis (``RailsLayout``'s rails), or `nil`
+  /// when none can (the default).
+  var sectionScrolling: (any SectionScrollingLayout)? { get }
+
+  /// The role assistive technology gives the collection view when nothing else sets one
+  /// (``CollectionView/accessibilityRole``): ``CarouselLayout`` says
+  /// ``AccessibilityRole/carousel``. The default, `nil`, leaves it a list (or a grid for an
+  /// ``AccessibilityGridLayout``).
+  var accessibilityContainerRole: AccessibilityRole? { get }
 }
 
 /// The lengths pinned views cover at the edges of the viewport: along the scroll axis (pinned
@@ -223,6 +249,20 @@ extension CollectionViewLayout {
   {
     nil
   }
+
+  /// Nothing is stuck.
+  public func isStuck(_ attributes: LayoutAttributes) -> Bool { false }
+
+  /// Nothing is stuck.
+  public func stuckItems(forViewport viewport: Rect) -> [(indexPath: ItemPath, frame: Rect)] {
+    []
+  }
+
+  /// No section scrolls on its own.
+  public var sectionScrolling: (any SectionScrollingLayout)? { nil }
+
+  /// No role of its own.
+  public var accessibilityContainerRole: AccessibilityRole? { nil }
 
   /// Invalidates everything; layouts that can do better override this.
   public func invalidateLayout(from indexPath: ItemPath) { invalidateLayout() }

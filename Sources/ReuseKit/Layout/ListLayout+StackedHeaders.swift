@@ -35,15 +35,6 @@ public struct StackedHeaders {
   }
 }
 
-extension CollectionView {
-  /// Whether a displayed item is a list's stuck row (``ListLayout/stackedHeaders``): it sits
-  /// where the viewport is, not where it is in the content, so it anchors nothing.
-  func isStuck(_ attributes: LayoutAttributes) -> Bool {
-    attributes.zIndex >= ListLayout.stuckZIndex
-      && (collectionViewLayout as? ListLayout)?.stackedHeaders != nil
-  }
-}
-
 /// One stuck row: its item, where it shows, and how far up its subtree's end pushes it.
 struct StuckRow {
   var indexPath: ItemPath
@@ -57,6 +48,12 @@ extension ListLayout {
 
   /// Stuck rows draw at this z-index and above (up to 100, the outermost highest).
   static let stuckZIndex = 40
+
+  /// Whether a displayed item is a stuck row (``stackedHeaders``): it sits where the
+  /// viewport is, not where it is in the content, so it anchors nothing.
+  public func isStuck(_ attributes: LayoutAttributes) -> Bool {
+    attributes.zIndex >= Self.stuckZIndex && stackedHeaders != nil
+  }
 
   /// How long the stack stuck at the last query is, along the scroll axis.
   var stuckLength: Double {

@@ -119,15 +119,15 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
     var isRail: Bool { scrolling != .none }
   }
 
-  @exclusivity(unchecked) private var isValid = false
-  @exclusivity(unchecked) private var sections: [Section] = []
-  @exclusivity(unchecked) private var flows: [SpanFlow] = []
-  @exclusivity(unchecked) private var sectionExtents = ExtentIndex()
-  @exclusivity(unchecked) private var viewportWidth = 0.0
+  @exclusivity(unchecked) var isValid = false
+  @exclusivity(unchecked) var sections: [Section] = []
+  @exclusivity(unchecked) var flows: [SpanFlow] = []
+  @exclusivity(unchecked) var sectionExtents = ExtentIndex()
+  @exclusivity(unchecked) var viewportWidth = 0.0
   /// Each section's rail offset (0 for grid sections).
-  @exclusivity(unchecked) private var offsets: [Double] = []
+  @exclusivity(unchecked) var offsets: [Double] = []
   /// Each rail's last focused item, for focus coming back to it.
-  private var remembered: [Int: Int] = [:]
+  var remembered: [Int: Int] = [:]
   private var hitTestScratch: [LayoutAttributes] = []
   /// The size of all sections.
   public private(set) var contentSize = Size.zero
@@ -219,7 +219,7 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
     return section.header + section.insets.top + body + section.insets.bottom
   }
 
-  private func itemsTop(_ index: Int) -> Double {
+  func itemsTop(_ index: Int) -> Double {
     sectionExtents.start(index) + sections[index].header + sections[index].insets.top
   }
 
@@ -231,7 +231,7 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
   }
 
   /// An item's frame with its rail at offset 0.
-  private func naturalFrame(of item: Int, in index: Int) -> Rect {
+  func naturalFrame(of item: Int, in index: Int) -> Rect {
     let section = sections[index]
     if section.isRail {
       return Rect(
@@ -249,7 +249,7 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
       height: flow.rowHeights[row])
   }
 
-  private func frame(of item: Int, in index: Int) -> Rect {
+  func frame(of item: Int, in index: Int) -> Rect {
     let section = sections[index]
     guard section.isRail else { return naturalFrame(of: item, in: index) }
     // As the query computes it, to the last bit.
@@ -358,114 +358,6 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
     return LayoutAttributes(forCellAt: indexPath, frame: frame(of: item, in: indexPath.section))
   }
 
-  // MARK: Rails
-
-  /// The section whose rail band (the height of its items, across the whole width) holds
-  /// `point`, in content coordinates, or `nil` over a header, a grid section or a gap.
-  ///
-  /// - Complexity: O(log S).
-  public func railSection(at point: Point) -> Int? {
-    guard isValid, !sections.isEmpty, point.isFinite else { return nil }
-    let index = sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count)
-    guard index >= 0, index < sections.count, sections[index].isRail,
-      sections[index].count > 0
-    else { return nil }
-    let top = itemsTop(index)
-    return point.y >= top && point.y < top + sections[index].itemHeight ? index : nil
-  }
-
-  /// Whether section `section` is a rail.
-  public func isRail(_ section: Int) -> Bool {
-    section >= 0 && section < sections.count && sections[section].isRail
-  }
-
-  /// How section `section` scrolls, as laid out (`.none` when out of range).
-  public func railScrolling(of section: Int) -> RailScrolling {
-    section >= 0 && section < sections.count ? sections[section].scrolling : .none
-  }
-
-  /// How far rail `section` is scrolled: 0 for grid sections and out of range.
-  public func railOffset(of section: Int) -> Double {
-    section >= 0 && section < offsets.count ? offsets[section] : 0
-  }
-
-  /// The rails' offsets, by section (0 for grid sections).
-  public var railOffsets: [Double] { offsets }
-
-  /// Sets rail `section`'s offset without animation, clamped to its content, as a drag leaves
-  /// it. Use ``CollectionView/setRailOffset(_:ofSection:animated:)`` from an app: it stops the
-  /// rail's motion and lays out.
-  func setRailOffset(_ offset: Double, of section: Int, clamped: Bool) {
-    guard section >= 0, section < offsets.count, sections[section].isRail, offset.isFinite
-    else { return }
-    offsets[section] = clamped ? min(max(0, offset), maximumRailOffset(of: section)) : offset
-  }
-
-  /// The width a rail's content has (its items, spacing and insets).
-  public func railContentWidth(of section: Int) -> Double {
-    section >= 0 && section < sections.count && sections[section].isRail
-      ? sections[section].contentWidth : 0
-  }
-
-  /// The largest resting offset of rail `section`.
-  public func maximumRailOffset(of section: Int) -> Double {
-    guard section >= 0, section < sections.count, sections[section].isRail else { return 0 }
-    return max(0, sections[section].contentWidth - viewportWidth)
-  }
-
-  /// The visible width of every rail.
-  var railViewportWidth: Double { viewportWidth }
-
-  /// The height of rail `section`'s band.
-  func railHeight(of section: Int) -> Double { sections[section].itemHeight }
-
-  /// Where rail `section` rests with item `item` aligned (`.leading`: its leading edge at the
-  /// rail's leading inset; `.center`: centred), clamped to the rail's content.
-  func railOffset(aligning item: Int, in section: Int, alignment: SnapAlignment) -> Double {
-    let rail = sections[section]
-    let x = rail.insets.left + Double(item) * (rail.itemWidth + rail.spacing)
-    let target: Double
-    switch alignment {
-    case .leading: target = x - rail.insets.left
-    case .center: target = x + rail.itemWidth / 2 - viewportWidth / 2
-    }
-    return min(max(0, target), maximumRailOffset(of: section))
-  }
-
-  /// The item of rail `section` nearest the offset `offset` for `alignment`.
-  func railItem(nearest offset: Double, in section: Int, alignment: SnapAlignment) -> Int {
-    let rail = sections[section]
-    let stride = rail.itemWidth + rail.spacing
-    guard rail.count > 0, stride > 0 else { return 0 }
-    let line = alignment == .leading ? offset : offset + viewportWidth / 2 - rail.itemWidth / 2
-    let item = (line / stride).rounded()
-    return Int(max(0, min(Double(rail.count - 1), item.isFinite ? item : 0)))
-  }
-
-  /// The resting place of rail `section` nearest `offset`: a page, an aligned item, or the
-  /// offset itself for free rails, clamped to the content.
-  public func restingStop(nearest offset: Double, in section: Int) -> Double {
-    guard isRail(section), offset.isFinite else { return 0 }
-    let maximum = maximumRailOffset(of: section)
-    switch sections[section].scrolling {
-    case .none, .continuous: return min(max(0, offset), maximum)
-    case .paging:
-      let page = max(1, viewportWidth)
-      return min(max(0, (offset / page).rounded() * page), maximum)
-    case .groupPaging, .continuousGroupLeadingBoundary:
-      let item = railItem(nearest: offset, in: section, alignment: .leading)
-      return railOffset(aligning: item, in: section, alignment: .leading)
-    case .groupPagingCentered:
-      let item = railItem(nearest: offset, in: section, alignment: .center)
-      return railOffset(aligning: item, in: section, alignment: .center)
-    }
-  }
-
-  /// The number of items of section `section`, as laid out.
-  func itemCount(of section: Int) -> Int {
-    section >= 0 && section < sections.count ? sections[section].count : 0
-  }
-
   /// Rail offsets follow their sections through a batch update; new sections start at 0.
   public func prepare(forCollectionViewUpdates mapping: ChangesetMapping) {
     var moved = [Double](repeating: 0, count: mapping.newItemCounts.count)
@@ -485,144 +377,4 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout {
     invalidateLayout()
   }
 
-  // MARK: Focus
-
-  /// Arrows move by geometry: along a rail to the neighbouring item, down and up to the rail
-  /// or row below or above, to the item it last focused when that shows, else to the item
-  /// nearest the focused one's centre; pages by a viewport; Home and End to the first and
-  /// last item.
-  public var focusNavigation: FocusNavigation { .layout }
-
-  /// See ``focusNavigation``.
-  ///
-  /// - Complexity: O(log S + log rows + the items of one row).
-  public func indexPath(
-    forFocusMove move: FocusMove, from indexPath: ItemPath, viewport: Rect
-  ) -> ItemPath? {
-    guard isValid, indexPath.section >= 0, indexPath.section < sections.count,
-      indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
-    else { return nil }
-    let section = sections[indexPath.section]
-    remember(indexPath)
-    switch move {
-    case .left, .right, .lineStart, .lineEnd:
-      let forward = move == .right || move == .lineEnd
-      if section.isRail {
-        let item: Int
-        switch move {
-        case .lineStart: item = 0
-        case .lineEnd: item = section.count - 1
-        default: item = indexPath.item + (forward ? 1 : -1)
-        }
-        guard item >= 0, item < section.count, item != indexPath.item else { return nil }
-        return ItemPath(section: indexPath.section, item: item)
-      }
-      let flow = flows[section.flow]
-      let row = flow.items(inRow: flow.row(of: indexPath.item))
-      let item: Int
-      switch move {
-      case .lineStart: item = row.lowerBound
-      case .lineEnd: item = row.upperBound - 1
-      default: item = indexPath.item + (forward ? 1 : -1)
-      }
-      guard row.contains(item), item != indexPath.item else { return nil }
-      return ItemPath(section: indexPath.section, item: item)
-    case .up, .down:
-      let centre = frame(of: indexPath.item, in: indexPath.section).midX
-      return line(beside: indexPath, below: move == .down, nearestTo: centre)
-    case .pageUp, .pageDown:
-      let from = frame(of: indexPath.item, in: indexPath.section)
-      let page = max(1, viewport.height)
-      let y = min(
-        max(0, from.midY + (move == .pageDown ? page : -page)), contentSize.height - 0.5)
-      return item(nearest: Point(x: from.midX, y: y)) ?? indexPath
-    case .first, .last:
-      let range =
-        move == .first
-        ? Array(sections.indices) : Array(sections.indices.reversed())
-      for index in range where sections[index].count > 0 {
-        return ItemPath(section: index, item: move == .first ? 0 : sections[index].count - 1)
-      }
-      return nil
-    }
-  }
-
-  /// Remembers `indexPath` as its rail's focused item.
-  func remember(_ indexPath: ItemPath) {
-    if sections[indexPath.section].isRail { remembered[indexPath.section] = indexPath.item }
-  }
-
-  /// The rail's remembered item, if any.
-  public func rememberedFocusItem(inSection section: Int) -> Int? { remembered[section] }
-
-  /// The item of the next line (a rail, or a grid section's row) below or above `indexPath`,
-  /// nearest `x` (a rail's remembered item when it shows).
-  private func line(beside indexPath: ItemPath, below: Bool, nearestTo x: Double) -> ItemPath? {
-    let section = sections[indexPath.section]
-    if !section.isRail {
-      let flow = flows[section.flow]
-      let row = flow.row(of: indexPath.item) + (below ? 1 : -1)
-      if row >= 0, row < flow.rowCount {
-        return nearest(in: indexPath.section, items: flow.items(inRow: row), x: x)
-      }
-    }
-    var index = indexPath.section + (below ? 1 : -1)
-    while index >= 0, index < sections.count {
-      let next = sections[index]
-      if next.count > 0 {
-        if next.isRail {
-          if let item = remembered[index], item < next.count {
-            let shown = frame(of: item, in: index)
-            if shown.maxX > 0, shown.minX < viewportWidth {
-              return ItemPath(section: index, item: item)
-            }
-          }
-          return nearest(in: index, items: 0..<next.count, x: x)
-        }
-        let flow = flows[next.flow]
-        return nearest(in: index, items: flow.items(inRow: below ? 0 : flow.rowCount - 1), x: x)
-      }
-      index += below ? 1 : -1
-    }
-    return nil
-  }
-
-  /// The item of `items` in section `index` whose centre is nearest `x`.
-  private func nearest(in index: Int, items: Range<Int>, x: Double) -> ItemPath? {
-    guard !items.isEmpty else { return nil }
-    let section = sections[index]
-    if section.isRail {
-      let stride = section.itemWidth + section.spacing
-      guard stride > 0 else { return ItemPath(section: index, item: items.lowerBound) }
-      let natural = x + offsets[index] - section.insets.left - section.itemWidth / 2
-      let item = (natural / stride).rounded()
-      let clamped = max(Double(items.lowerBound), min(Double(items.upperBound - 1), item))
-      return ItemPath(section: index, item: clamped.isFinite ? Int(clamped) : items.lowerBound)
-    }
-    var best = items.lowerBound
-    var distance = Double.infinity
-    for item in items {
-      let d = abs(naturalFrame(of: item, in: index).midX - x)
-      if d < distance { (best, distance) = (item, d) }
-    }
-    return ItemPath(section: index, item: best)
-  }
-
-  /// The item nearest `point`: in the section at its height, the line nearest it.
-  private func item(nearest point: Point) -> ItemPath? {
-    var index = sectionExtents.lastIndex(startingAtOrBefore: point.y, in: 0..<sections.count)
-    while index < sections.count, sections[index].count == 0 { index += 1 }
-    guard index < sections.count else {
-      for last in sections.indices.reversed() where sections[last].count > 0 {
-        return ItemPath(section: last, item: sections[last].count - 1)
-      }
-      return nil
-    }
-    let section = sections[index]
-    if section.isRail { return nearest(in: index, items: 0..<section.count, x: point.x) }
-    let flow = flows[section.flow]
-    let rows = flow.rows(meeting: point.y - itemsTop(index), point.y - itemsTop(index) + 0.001)
-    let row = rows.isEmpty ? 0 : rows.lowerBound
-    return nearest(in: index, items: flow.items(inRow: row), x: point.x)
-  }
 }

@@ -234,13 +234,9 @@ extension CollectionView {
     let bottom = top + viewportSize[axis]
     // Only an item on screen: after a jump, the views displayed before it are elsewhere, and
     // keeping one of them in place would carry the offset away from where it was sent.
-    return displayedItems.attributes.withUnsafeBufferPointer { displayed in
-      // Pinned items (a list's stuck parents) sit where the viewport is, not where they are.
-      for attributes in displayed where attributes.frame.max(axis) > top && !isStuck(attributes) {
-        return attributes.frame.min(axis) < bottom ? attributes.indexPath : nil
-      }
-      return nil
-    }
+    guard let first = firstDisplayedItem(reachingPast: top), first.frame.min(axis) < bottom
+    else { return nil }
+    return first.indexPath
   }
 
   /// Asks each displayed cell whose length was not yet measured at its current attributes for

@@ -39,7 +39,7 @@ extension CollectionView {
       return
     }
     layoutIfNeeded()
-    if let rails = collectionViewLayout as? RailsLayout,
+    if let rails = collectionViewLayout.sectionScrolling,
       let offset = gestures.rails.offset(showing: indexPath, in: rails, padding: padding)
     {
       // The item's rail brings it into view across the axis first.

@@ -199,12 +199,7 @@ extension CollectionView {
 
   /// The first displayed item that reaches into the viewport, else the first item.
   private func firstItemInViewport() -> ItemPath? {
-    let axis = collectionViewLayout.scrollDirection
-    let start = contentOffset[axis]
-    for entry in displayedItems.entries
-    where entry.attributes.frame.max(axis) > start && !isStuck(entry.attributes) {
-      return entry.attributes.indexPath
-    }
-    return indexPath(forFlatIndex: 0)
+    firstDisplayedItem(reachingPast: contentOffset[collectionViewLayout.scrollDirection])?
+      .indexPath ?? indexPath(forFlatIndex: 0)
   }
 }

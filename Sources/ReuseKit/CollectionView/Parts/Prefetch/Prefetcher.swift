@@ -45,7 +45,7 @@ final class Prefetcher: LayoutPassParticipant {
     let after = scrollSign > 0 ? leading : trailing
     let start = displayed.min(axis) - before
     // Rails scroll across the axis: their next items, a screen of them either side, too.
-    let across = layout is RailsLayout ? max(leading, trailing) / max(1, screen) : 0
+    let across = layout.sectionScrolling != nil ? max(leading, trailing) / max(1, screen) : 0
     let crossScreen = collectionView.viewportSize[axis.cross] * across
     let area = Rect(
       axis: axis, main: start, mainLength: displayed.max(axis) + after - start,

@@ -4,7 +4,7 @@ extension CollectionView {
   /// How far rail `section` of a ``RailsLayout`` is scrolled across the axis (0 for other
   /// layouts, grid sections and sections out of range).
   public func railOffset(ofSection section: Int) -> Double {
-    (collectionViewLayout as? RailsLayout)?.railOffset(of: section) ?? 0
+    collectionViewLayout.sectionScrolling?.railOffset(of: section) ?? 0
   }
 
   /// Scrolls rail `section` of a ``RailsLayout`` to `offset`, clamped to its content: at once,
@@ -21,7 +21,7 @@ extension CollectionView {
   /// The rails' offsets where they are not 0, by section, for a saved position: where a
   /// moving rail is heading (its page or item), not where it happens to be.
   func savedRailOffsets() -> [Int: Double]? {
-    guard let layout = collectionViewLayout as? RailsLayout else { return nil }
+    guard let layout = collectionViewLayout.sectionScrolling else { return nil }
     var saved: [Int: Double] = [:]
     for (section, offset) in layout.railOffsets.enumerated() {
       let heading = gestures.rails.restingOffset(ofRail: section) ?? offset
@@ -34,7 +34,7 @@ extension CollectionView {
   /// Puts the rails where a saved position had them (rails it does not list at 0), stopping
   /// any that move.
   func restoreRailOffsets(_ saved: [Int: Double]?) {
-    guard let saved, let layout = collectionViewLayout as? RailsLayout else { return }
+    guard let saved, let layout = collectionViewLayout.sectionScrolling else { return }
     gestures.rails.stopAll()
     for section in layout.railOffsets.indices {
       layout.setRailOffset(0, of: section, clamped: true)

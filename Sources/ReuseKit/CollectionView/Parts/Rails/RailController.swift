@@ -18,7 +18,7 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
   @exclusivity(unchecked) private var isConfiguring = false
 
   override func contentOffsetDidChange(from oldOffset: Point) {
-    guard !isConfiguring, let layout = collectionView.collectionViewLayout as? RailsLayout else {
+    guard !isConfiguring, let layout = collectionView.collectionViewLayout.sectionScrolling else {
       return
     }
     layout.setRailOffset(contentOffset.x, of: section, clamped: false)
@@ -29,7 +29,7 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
 
   /// Takes the rail's geometry and behaviour from the layout; `false` when the section is no
   /// longer a rail.
-  func configure(from layout: RailsLayout) -> Bool {
+  func configure(from layout: any SectionScrollingLayout) -> Bool {
     guard layout.isRail(section), layout.itemCount(of: section) > 0 else { return false }
     let wasMoving = isDecelerating || isScrollAnimating
     isConfiguring = true
@@ -62,7 +62,7 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
   }
 
   func nearestSnapStop(to offset: Double, axis: Axis, alignment: SnapAlignment) -> SnapStop? {
-    guard let layout = collectionView.collectionViewLayout as? RailsLayout,
+    guard let layout = collectionView.collectionViewLayout.sectionScrolling,
       layout.isRail(section), layout.itemCount(of: section) > 0
     else { return nil }
     let item = layout.railItem(nearest: offset, in: section, alignment: alignment)
@@ -73,7 +73,7 @@ final class RailScroller: ScrollView, ScrollSnapStopProvider {
   func snapStop(
     _ stop: SnapStop, advancedBy steps: Int, axis: Axis, alignment: SnapAlignment
   ) -> SnapStop? {
-    guard let layout = collectionView.collectionViewLayout as? RailsLayout,
+    guard let layout = collectionView.collectionViewLayout.sectionScrolling,
       layout.isRail(section)
     else { return nil }
     let count = layout.itemCount(of: section)
@@ -116,7 +116,7 @@ final class RailController {
   var isDraggingRail: Bool { claimed && touched != nil }
 
   /// The scroller of rail `section`, active from now on.
-  func scroller(for section: Int, in view: CollectionView, layout: RailsLayout) -> RailScroller? {
+  func scroller(for section: Int, in view: CollectionView, layout: any SectionScrollingLayout) -> RailScroller? {
     if let found = active.first(where: { $0.section == section }) {
       return found.configure(from: layout) ? found : nil
     }
@@ -140,7 +140,7 @@ final class RailController {
     claimed = false
     lastDX = 0
     touchTime = view.now
-    guard let layout = view.collectionViewLayout as? RailsLayout else { return }
+    guard let layout = view.collectionViewLayout.sectionScrolling else { return }
     let offset = view.contentOffset
     guard
       let section = layout.railSection(at: Point(x: point.x + offset.x, y: point.y + offset.y)),
@@ -194,7 +194,7 @@ final class RailController {
   /// A sideways wheel (or Shift with a vertical one) over a rail scrolls it: by a page or an
   /// item when the rail pages or snaps. Returns whether a rail took it.
   func handle(_ event: WheelEvent, at point: Point, in view: CollectionView) -> Bool {
-    guard let layout = view.collectionViewLayout as? RailsLayout else { return false }
+    guard let layout = view.collectionViewLayout.sectionScrolling else { return false }
     var dx = event.delta.x
     if dx == 0 && event.modifiers.contains(.shift) { dx = event.delta.y }
     guard dx != 0, dx.isFinite else { return false }
@@ -210,7 +210,7 @@ final class RailController {
 
   /// Scrolls rail `section` to `offset` (clamped), animated on the clock or at once.
   func setOffset(_ offset: Double, ofRail section: Int, animated: Bool, in view: CollectionView) {
-    guard let layout = view.collectionViewLayout as? RailsLayout, layout.isRail(section),
+    guard let layout = view.collectionViewLayout.sectionScrolling, layout.isRail(section),
       offset.isFinite
     else { return }
     let target = min(max(0, offset), layout.maximumRailOffset(of: section))
@@ -229,7 +229,7 @@ final class RailController {
 
   /// The offset where rail `indexPath.section` would rest showing the item: as its paging or
   /// snapping aligns it, else as little movement as shows it whole; `nil` when it shows.
-  func offset(showing indexPath: ItemPath, in layout: RailsLayout, padding: Double) -> Double? {
+  func offset(showing indexPath: ItemPath, in layout: any SectionScrollingLayout, padding: Double) -> Double? {
     let section = indexPath.section
     guard layout.isRail(section),
       let frame = layout.layoutAttributesForItem(at: indexPath)?.frame
@@ -305,7 +305,7 @@ final class RailController {
   /// The layout was prepared: moving rails take their new widths; one moving on its own
   /// when the width changed stops on the stop nearest where it was heading, at the new size.
   func layoutDidPrepare(in view: CollectionView) {
-    guard !active.isEmpty, let layout = view.collectionViewLayout as? RailsLayout else { return }
+    guard !active.isEmpty, let layout = view.collectionViewLayout.sectionScrolling else { return }
     for scroller in active where !scroller.configure(from: layout) { stop(scroller) }
     retire()
   }

@@ -98,7 +98,7 @@ extension CollectionView {
     }
     guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     else { return nil }
-    let stuck = (collectionViewLayout as? ListLayout)?.stuckItems(forViewport: bounds)
+    let stuck = collectionViewLayout.stuckItems(forViewport: bounds)
     let modifiers = pointerModifiers
     if tapsReplaceSelection && allowsSelection && allowsMultipleSelection && isValid(indexPath)
       && modifiers.isDisjoint(with: [.shift, .control, .command])
@@ -107,7 +107,7 @@ extension CollectionView {
     } else {
       tapItem(at: indexPath, modifiers: modifiers)
     }
-    if let stuck, let index = stuck.firstIndex(where: { $0.indexPath == indexPath }) {
+    if let index = stuck.firstIndex(where: { $0.indexPath == indexPath }) {
       // A stuck header: the list scrolls to it, just under its own stuck parents.
       scrollToStuckItem(indexPath, under: stuck[..<index].map(\.frame))
     }

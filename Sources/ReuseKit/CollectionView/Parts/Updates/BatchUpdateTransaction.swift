@@ -75,18 +75,18 @@ struct BatchUpdateTransaction {
     guard view.updates.anchorsFirstVisibleItem,
       offset > view.minimumContentOffset[axis] || view.anchorsToEnd
     else { return }
-    // Not a pinned item (a list's stuck parents): it sits where the viewport is.
-    for entry in view.displayedItems.entries
-    where entry.attributes.frame.max(axis) > offset && !view.isStuck(entry.attributes) {
-      let old = entry.attributes.indexPath
-      if !mapping.isMoved(old), !mapping.isSectionMoved(old.section),
-        let path = mapping.newIndexPath(forOld: old)
-      {
-        anchor = CollectionView.ScrollAnchor(
-          indexPath: path, onScreen: entry.attributes.frame.min(axis) - offset)
-        return
-      }
-    }
+    // The first item on screen that stays where it was in the order.
+    let mapping = self.mapping
+    guard
+      let first = view.firstDisplayedItem(
+        reachingPast: offset,
+        where: {
+          !mapping.isMoved($0.indexPath) && !mapping.isSectionMoved($0.indexPath.section)
+            && mapping.newIndexPath(forOld: $0.indexPath) != nil
+        }),
+      let path = mapping.newIndexPath(forOld: first.indexPath)
+    else { return }
+    anchor = CollectionView.ScrollAnchor(indexPath: path, onScreen: first.frame.min(axis) - offset)
   }
 
   /// The selection follows its items (deleted ones leave it); the focus follows its item, or
