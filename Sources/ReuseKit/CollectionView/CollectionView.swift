@@ -64,9 +64,7 @@ public final class CollectionView: ScrollView {
   /// The layout. Setting a new one lays everything out again.
   @exclusivity(unchecked) public var collectionViewLayout: any CollectionViewLayout {
     didSet {
-      movement.abandon(in: self)
-      selection.drag.end(in: self)
-      gestures.rails.stopAll()
+      forEachPart { $0.layoutWillChange(in: self) }
       collectionViewLayout.invalidateLayout()
       pass.preparedViewportSize = nil
       setNeedsLayout()
@@ -122,26 +120,8 @@ public final class CollectionView: ScrollView {
 
   // MARK: Internal: the parts
 
-  /// The selected items, and a drag that selects.
-  let selection = SelectionController()
-  /// The focused item.
-  let focus = FocusController()
-  /// Items reported to the prefetch data source.
-  let prefetcher = Prefetcher()
-  /// Chat mode and loading more at either end.
-  let endAnchoring = EndAnchoring()
-  /// The item the user moves.
-  let movement = MovementController()
-  /// The row swiped open.
-  let swipe = SwipeController()
-  /// Batch updates being collected, and the running update animation.
-  let updates = BatchUpdater()
-  /// A `scrollToItem` animation's target, and scratch for snap-stop queries.
-  let targeting = ScrollTargeting()
-  /// What a pointer press captured (content, scroll thumb, section index, grip).
-  let gestures = GestureInterpreter()
-  /// Accessibility: the roles a control gives, adjustment, announcements.
-  let accessibility = AccessibilityController()
+  /// Every part, and the list the engine tells about its events (`Parts/CollectionView+Parts.swift`).
+  let parts = Parts()
 
   // MARK: Scroll view hooks
 
@@ -156,31 +136,28 @@ public final class CollectionView: ScrollView {
   /// the drag and the motions moved already; the parts that remember content coordinates
   /// move here.
   override func contentDidMove(by delta: Point) {
-    updates.contentDidMove(by: delta)
-    gestures.contentDidMove(by: delta, in: self)
-    selection.drag.contentDidMove(by: delta)
+    forEachPart { $0.contentDidMove(by: delta, in: self) }
   }
 
   override func touchDidBegin(at point: Point) {
-    gestures.rails.touchDidBegin(at: point, in: self)
-    swipe.touchDidBegin(at: point, in: self)
+    forEachPart { $0.touchDidBegin(at: point, in: self) }
   }
   /// A drag that leaves across the axis over a rail scrolls the rail; over a row with swipe
   /// actions, it swipes.
   override func claimsDrag(dx: Double, dy: Double) -> Bool {
-    gestures.rails.claimsDrag(dx: dx, dy: dy, in: self)
+    rails.claimsDrag(dx: dx, dy: dy, in: self)
       || swipe.claimsDrag(dx: dx, dy: dy, in: self)
   }
   override func claimedDragMoved(dx: Double, dy: Double) {
-    if gestures.rails.isDraggingRail {
-      gestures.rails.dragMoved(dx: dx, in: self)
+    if rails.isDraggingRail {
+      rails.dragMoved(dx: dx, in: self)
     } else {
       swipe.dragMoved(dx: dx, dy: dy, in: self)
     }
   }
   override func claimedDragEnded(velocity: Point) {
-    if gestures.rails.isDraggingRail {
-      gestures.rails.dragEnded(in: self)
+    if rails.isDraggingRail {
+      rails.dragEnded(in: self)
     } else {
       swipe.dragEnded(velocity: velocity, in: self)
     }
@@ -221,17 +198,11 @@ public final class CollectionView: ScrollView {
   }
 
   override var hasOtherAnimations: Bool {
-    updates.isAnimating || movement.needsTicks(in: self) || swipe.needsTicks
-      || selection.drag.needsTicks(in: self) || updates.sizes.isAnimating
-      || gestures.rails.isMoving
+    partsNeedTicks
   }
 
   override func advanceOtherAnimations(to time: Double) {
-    updates.advance(to: time, in: self)
-    movement.advance(to: time, in: self)
-    swipe.advance(to: time)
-    selection.drag.advance(to: time, in: self)
-    gestures.rails.advance(to: time, in: self)
+    forEachPart { $0.advance(to: time, in: self) }
   }
 
   /// Before a resize, only a layout that is up to date can say which item the view rests on:

@@ -56,7 +56,7 @@ private func runRailsModel(seed: UInt64, random: inout SeededRandom, steps: Int,
     let kind = random.int(0...13)
     let context = "seed \(seed), step \(step) (\(kind))"
     var moved = Set<Int>()
-    var before = Set(view.gestures.rails.active.map(\.section))
+    var before = Set(view.rails.active.map(\.section))
     switch kind {
     case 0:
       view.contentOffset = Point(
@@ -202,7 +202,7 @@ private func runRailsModel(seed: UInt64, random: inout SeededRandom, steps: Int,
 
     // Offsets: clamped to what the content allows now; a rail something moved that has come
     // to rest (not one a restore put back) rests on a stop of its own.
-    let active = Set(view.gestures.rails.active.map(\.section))
+    let active = Set(view.rails.active.map(\.section))
     let settled = before.union(moved).subtracting(active)
     for section in model.counts.indices where !active.contains(section) {
       let maximum = layout.maximumRailOffset(of: section)

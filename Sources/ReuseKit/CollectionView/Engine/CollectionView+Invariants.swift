@@ -23,7 +23,7 @@ extension CollectionView {
         }
       }
       // Views a batch update removed stay displayed until its animation ends.
-      for view in updates.viewsStillShown {
+      for view in parts.all.flatMap(\.viewsStillShown) {
         invariant(view.reuseState == .visible, "disappearing view is \(view.reuseState)")
         invariant(view.owner === self, "disappearing view owned by another collection view")
         displayedCount += 1
@@ -39,23 +39,14 @@ extension CollectionView {
       invariant(counts.prefix.count == counts.sectionCount + 1, "count prefix out of step")
       reusePool._checkInvariants()
       // Each part checks its own state.
-      selection._checkInvariants(in: self)
-      selection.drag._checkInvariants(in: self)
-      focus._checkInvariants(in: self)
-      prefetcher._checkInvariants(in: self)
-      movement._checkInvariants(in: self)
-      movement.dragAndDrop._checkInvariants(in: self)
-      swipe._checkInvariants(in: self)
-      updates._checkInvariants(in: self)
-      updates.sizes._checkInvariants(in: self)
-      gestures._checkInvariants(in: self)
+      forEachPart { $0.checkInvariants(in: self) }
       for participant in participants {
         invariant(
           participants.filter({ $0 === participant }).count == 1, "a participant joined twice")
       }
       if !pass.needsLayout && !collectionViewLayout.needsPrepare && !pass.isInPass
-        && pass.preparedViewportSize == viewportSize && !movement.isActive
-        && !movement.dragAndDrop.isPresenting
+        && pass.preparedViewportSize == viewportSize
+        && !parts.all.contains(where: { $0.presentsElsewhere(in: self) })
       {
         var expected = LayoutElements()
         if !viewportSize.isEmpty {

@@ -18,24 +18,16 @@ extension CollectionView {
       pass.reloadRequested = true
       return
     }
-    updates.finishAnimation(finished: false, in: self)
-    movement.abandon(in: self)
-    swipe.close(animated: false, in: self)
+    forEachPart { $0.dataWillChange(reloading: true, in: self) }
     loadCounts()
-    endAnchoring.dataDidReload(in: self)
-    selection.drag.end(in: self)
-    movement.dragAndDrop.dataDidReload(in: self)
-    updates.sizes.dataDidReload()
-    gestures.rails.dataDidChange(mapping: nil, in: self)
-    selection.keepValid(in: self)
-    prefetcher.cancelAll(in: self)
+    forEachPart { $0.dataDidChange(.reload, in: self) }
     pass.needsReconfigureAll = true
     collectionViewLayout.invalidateLayout()
     setNeedsLayout()
     #if REUSEKIT_CHECKS
-      selection._checkInvariants(in: self)
+      selection.checkInvariants(in: self)
     #endif
-    selection.reportDeleted(in: self)
+    forEachPart { $0.dataChangeDidFinish(in: self) }
   }
 
   /// The number of sections, as last read from the data source.

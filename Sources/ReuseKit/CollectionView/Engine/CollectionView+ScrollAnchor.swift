@@ -70,6 +70,6 @@ extension CollectionView {
         itemCounts: counts.perSection, viewportSize: viewportSize, diagnostics: diagnostics))
     pass.preparedViewportSize = viewportSize
     contentSize = collectionViewLayout.contentSize
-    gestures.rails.layoutDidPrepare(in: self)
+    rails.layoutDidPrepare(in: self)
   }
 }

@@ -39,11 +39,11 @@ extension CollectionView {
       return
     }
     layoutIfNeeded()
-    if let rails = collectionViewLayout.sectionScrolling,
-      let offset = gestures.rails.offset(showing: indexPath, in: rails, padding: padding)
+    if let layout = collectionViewLayout.sectionScrolling,
+      let offset = rails.offset(showing: indexPath, in: layout, padding: padding)
     {
       // The item's rail brings it into view across the axis first.
-      gestures.rails.setOffset(
+      rails.setOffset(
         offset, ofRail: indexPath.section, animated: animated && !isTracking, in: self)
       layoutIfNeeded()
     }

@@ -15,3 +15,5 @@ final class ScrollTargeting {
     collectionView.landExactly(on: indexPath, at: position, padding: padding)
   }
 }
+
+extension ScrollTargeting: CollectionViewPart {}

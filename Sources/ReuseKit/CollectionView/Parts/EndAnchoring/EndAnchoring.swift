@@ -73,3 +73,9 @@ final class EndAnchoring: LayoutPassParticipant {
     }
   }
 }
+
+extension EndAnchoring: CollectionViewPart {
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    if case .reload = change { dataDidReload(in: view) }
+  }
+}

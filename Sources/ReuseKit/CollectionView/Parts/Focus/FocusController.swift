@@ -79,7 +79,7 @@ final class FocusController {
 extension FocusController {
   /// Checks that the focus names an existing item and that displayed cells show it.
   /// Compiled in only with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       if let item {
         collectionView.invariant(
@@ -94,5 +94,15 @@ extension FocusController {
           "cell at \(entry.attributes.indexPath) shows the wrong focus state")
       }
     #endif
+  }
+}
+
+extension FocusController: CollectionViewPart {
+  /// An update: the focus follows its item, or passes to a neighbour when it goes. (A reload
+  /// keeps it in range when the counts are set.)
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    if case .update(let mapping, let oldCounts, let newCounts) = change {
+      follow(mapping, oldCounts: oldCounts, newCounts: newCounts)
+    }
   }
 }

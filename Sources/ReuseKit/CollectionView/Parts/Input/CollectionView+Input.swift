@@ -20,7 +20,7 @@ extension CollectionView: PointerInteractive {
   public func handle(_ event: WheelEvent) -> Bool {
     guard !isTracking, event.delta != .zero, event.delta.isFinite else { return false }
     if let location = event.location, location.isFinite,
-      gestures.rails.handle(event, at: location, in: self)
+      rails.handle(event, at: location, in: self)
     {
       return true
     }
@@ -81,14 +81,14 @@ extension CollectionView: PointerInteractive {
       tapItem(at: focused)
       return true
     case .cancel:
-      let carries = movement.dragAndDrop.coordinator?.session.map {
+      let carries = dragAndDrop.coordinator?.session.map {
         $0.source === self || $0.target === self
       }
       guard
         interactivelyMovingItem != nil || swipedItem != nil || isSelectionDragging
           || carries == true
       else { return false }
-      if carries == true { movement.dragAndDrop.coordinator?.cancelDrag() }
+      if carries == true { dragAndDrop.coordinator?.cancelDrag() }
       gestures.cancel(in: self)
       cancelInteractiveMovement()
       cancelSelectionDrag()

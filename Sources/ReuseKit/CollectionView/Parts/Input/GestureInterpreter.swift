@@ -51,8 +51,6 @@ final class GestureInterpreter {
   var selectionDragStyle: ((ItemPath?, Point, KeyModifiers) -> SelectionDragStyle?)?
   /// Which keys do what.
   var keyMap = KeyMap.standard
-  /// The rails of a ``RailsLayout``: drags, wheels and focus moves that scroll them.
-  let rails = RailController()
   private(set) var capture = Capture.none
   /// The modifiers held at the press being interpreted (set while its events are handled).
   private(set) var pressModifiers: KeyModifiers = []
@@ -209,9 +207,9 @@ final class GestureInterpreter {
     case .none:
       return false
     case .content:
-      let wasDragging = view.isDragging || rails.isDraggingRail
+      let wasDragging = view.isDragging || view.rails.isDraggingRail
       view.endDrag(at: event.location, time: event.time)
-      rails.release(in: view)
+      view.rails.release(in: view)
       if !wasDragging && Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
         let offset = view.contentOffset
         view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
@@ -262,7 +260,7 @@ final class GestureInterpreter {
       }
     case .content:
       view.cancelDrag(time: .nan)
-      rails.release(in: view)
+      view.rails.release(in: view)
     case .supplementary(var press, _, let moved):
       press.phase = .cancelled
       press.isDrag = moved
@@ -379,12 +377,13 @@ final class GestureInterpreter {
 extension GestureInterpreter {
   /// Checks that a capture is consistent with the view. Compiled in only with
   /// `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       if case .thumb(let grab, let along, _) = capture {
         collectionView.invariant(grab.isFinite && along.isFinite, "thumb grab not finite")
       }
-      rails._checkInvariants(in: collectionView)
     #endif
   }
 }
+
+extension GestureInterpreter: CollectionViewPart {}

@@ -16,8 +16,6 @@ final class MovementController: LayoutPassParticipant {
   var animationDuration = 0.2
   /// How the content scrolls by itself while the lifted item is near an edge.
   var autoscroll = EdgeAutoscroll()
-  /// Items moved between collection views: drag and drop.
-  let dragAndDrop = DragAndDropPart()
 
   /// Whether an item is moving (or gliding home).
   var isActive: Bool { state != nil }
@@ -140,7 +138,6 @@ final class MovementController: LayoutPassParticipant {
   /// Whether the movement needs the host's ticks: something glides, or the content
   /// autoscrolls.
   func needsTicks(in collectionView: CollectionView) -> Bool {
-    if dragAndDrop.needsTicks(in: collectionView) { return true }
     guard let movement = state else { return false }
     return !movement.isSettled || movement.isReturning
       || autoscrollVelocity(in: collectionView) != 0
@@ -149,7 +146,6 @@ final class MovementController: LayoutPassParticipant {
   /// One tick: the glide advances by the time since the last one, the content autoscrolls,
   /// and a pass presents the result.
   func advance(to time: Double, in collectionView: CollectionView) {
-    dragAndDrop.advance(to: time, in: collectionView)
     guard var movement = state else { return }
     let elapsed = movement.lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
     movement.lastTick = time
@@ -174,7 +170,7 @@ final class MovementController: LayoutPassParticipant {
 extension MovementController {
   /// Checks that the movement names an item in range and that its buffers match the displayed
   /// sets after a pass. Compiled in only with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       guard let movement = state else {
         collectionView.invariant(liftedCell == nil, "a cell is lifted without a movement")
@@ -189,4 +185,13 @@ extension MovementController {
         movement.center.isFinite && movement.pendingDecay.isFinite, "movement state not finite")
     #endif
   }
+}
+
+extension MovementController: CollectionViewPart {
+  /// Any change of the data ends a movement at once, without a move.
+  func dataWillChange(reloading: Bool, in view: CollectionView) { abandon(in: view) }
+
+  func layoutWillChange(in view: CollectionView) { abandon(in: view) }
+
+  func presentsElsewhere(in view: CollectionView) -> Bool { isActive }
 }

@@ -126,7 +126,7 @@ final class Prefetcher: LayoutPassParticipant {
 extension Prefetcher {
   /// Checks that the prefetched items are sorted and distinct. Compiled in only with
   /// `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       collectionView.invariant(isSorted(prefetched), "prefetched items not sorted")
     #endif
@@ -165,4 +165,9 @@ extension CollectionView {
 
   /// The items prefetched and neither displayed nor cancelled yet, in ascending order.
   public var indexPathsForPrefetchedItems: [ItemPath] { prefetcher.prefetched }
+}
+
+extension Prefetcher: CollectionViewPart {
+  /// Any change: outstanding prefetches are cancelled (their paths may mean other items).
+  func dataDidChange(_ change: DataChange, in view: CollectionView) { cancelAll(in: view) }
 }

@@ -11,12 +11,12 @@ extension CollectionView {
   /// or animated on the host's clock (``ScrollView/tick(now:)``). A rail the finger holds is
   /// left to it; other layouts ignore this.
   public func setRailOffset(_ offset: Double, ofSection section: Int, animated: Bool = false) {
-    gestures.rails.setOffset(offset, ofRail: section, animated: animated, in: self)
+    rails.setOffset(offset, ofRail: section, animated: animated, in: self)
     if !animated { layoutIfNeeded() }
   }
 
   /// Whether a rail moves on its own (decelerating, paging or animating) or under the finger.
-  public var isRailMoving: Bool { gestures.rails.isMoving || gestures.rails.isDraggingRail }
+  public var isRailMoving: Bool { rails.isMoving || rails.isDraggingRail }
 
   /// The rails' offsets where they are not 0, by section, for a saved position: where a
   /// moving rail is heading (its page or item), not where it happens to be.
@@ -24,7 +24,7 @@ extension CollectionView {
     guard let layout = collectionViewLayout.sectionScrolling else { return nil }
     var saved: [Int: Double] = [:]
     for (section, offset) in layout.railOffsets.enumerated() {
-      let heading = gestures.rails.restingOffset(ofRail: section) ?? offset
+      let heading = rails.restingOffset(ofRail: section) ?? offset
       let resting = min(max(0, heading), layout.maximumRailOffset(of: section))
       if resting != 0 { saved[section] = resting }
     }
@@ -35,7 +35,7 @@ extension CollectionView {
   /// any that move.
   func restoreRailOffsets(_ saved: [Int: Double]?) {
     guard let saved, let layout = collectionViewLayout.sectionScrolling else { return }
-    gestures.rails.stopAll()
+    rails.stopAll()
     for section in layout.railOffsets.indices {
       layout.setRailOffset(0, of: section, clamped: true)
     }

@@ -116,7 +116,9 @@ final class RailController {
   var isDraggingRail: Bool { claimed && touched != nil }
 
   /// The scroller of rail `section`, active from now on.
-  func scroller(for section: Int, in view: CollectionView, layout: any SectionScrollingLayout) -> RailScroller? {
+  func scroller(
+    for section: Int, in view: CollectionView, layout: any SectionScrollingLayout
+  ) -> RailScroller? {
     if let found = active.first(where: { $0.section == section }) {
       return found.configure(from: layout) ? found : nil
     }
@@ -229,7 +231,9 @@ final class RailController {
 
   /// The offset where rail `indexPath.section` would rest showing the item: as its paging or
   /// snapping aligns it, else as little movement as shows it whole; `nil` when it shows.
-  func offset(showing indexPath: ItemPath, in layout: any SectionScrollingLayout, padding: Double) -> Double? {
+  func offset(
+    showing indexPath: ItemPath, in layout: any SectionScrollingLayout, padding: Double
+  ) -> Double? {
     let section = indexPath.section
     guard layout.isRail(section),
       let frame = layout.layoutAttributesForItem(at: indexPath)?.frame
@@ -340,7 +344,7 @@ final class RailController {
     retire()
   }
 
-  func _checkInvariants(in view: CollectionView) {
+  func checkInvariants(in view: CollectionView) {
     var seen = Set<Int>()
     for scroller in active {
       precondition(scroller.section >= 0, "an active rail scroller has no section")
@@ -348,4 +352,17 @@ final class RailController {
     }
     if claimed { precondition(touched != nil, "a claimed rail drag without a rail") }
   }
+}
+
+extension RailController: CollectionViewPart {
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    switch change {
+    case .reload: dataDidChange(mapping: nil, in: view)
+    case .update(let mapping, _, _): dataDidChange(mapping: mapping, in: view)
+    }
+  }
+
+  func layoutWillChange(in view: CollectionView) { stopAll() }
+
+  func needsTicks(in view: CollectionView) -> Bool { isMoving }
 }

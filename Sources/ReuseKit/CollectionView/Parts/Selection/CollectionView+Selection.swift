@@ -52,7 +52,7 @@ extension CollectionView {
   public func selectionOverlayDidChange() {
     selection.overlayDidChange(in: self)
     #if REUSEKIT_CHECKS
-      selection._checkInvariants(in: self)
+      selection.checkInvariants(in: self)
     #endif
   }
 

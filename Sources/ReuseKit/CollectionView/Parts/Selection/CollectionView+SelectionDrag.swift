@@ -21,11 +21,11 @@ extension CollectionView {
   }
 
   /// Whether a drag that selects is running.
-  public var isSelectionDragging: Bool { selection.drag.isActive }
+  public var isSelectionDragging: Bool { selectionDrag.isActive }
 
   /// The box a ``SelectionDragStyle/box`` drag covers now, in content coordinates, for the
   /// host to draw; `nil` otherwise.
-  public var selectionDragBox: Rect? { selection.drag.box(in: self) }
+  public var selectionDragBox: Rect? { selectionDrag.box(in: self) }
 
   /// Starts a drag that selects, from `point` (content coordinates), as a host's gesture does
   /// when ``selectionDragStyle`` says so. A box without modifiers replaces the selection, with
@@ -41,7 +41,7 @@ extension CollectionView {
     guard allowsSelection, allowsMultipleSelection, point.isFinite, !pass.isInPass,
       !updates.isCollecting, !movement.isActive
     else { return false }
-    if selection.drag.isActive { selection.drag.end(in: self) }
+    if selectionDrag.isActive { selectionDrag.end(in: self) }
     layoutIfNeeded()
     abandonTouch()
     swipe.close(animated: false, in: self)
@@ -54,12 +54,12 @@ extension CollectionView {
       effect = toggles ? .toggle : .select
       keepsBase = toggles || modifiers.contains(.shift)
     case .slide:
-      startItem = selection.drag.item(at: point, in: self)
+      startItem = selectionDrag.item(at: point, in: self)
       effect = startItem.map { selection.contains($0) } == true ? .deselect : .select
       keepsBase = true
     }
     let pointer = Point(x: point.x - contentOffset.x, y: point.y - contentOffset.y)
-    selection.drag.begin(
+    selectionDrag.begin(
       SelectionDrag.State(
         rule: (style, effect, keepsBase), start: point, pointer: pointer,
         items: (startItem, nil)),
@@ -76,20 +76,20 @@ extension CollectionView {
   /// covers is selected at the next layout pass (the host's tick or draw runs it), so several
   /// pointer events in a frame cost one query. Non-finite points are ignored.
   public func updateSelectionDrag(to point: Point) {
-    guard selection.drag.isActive, point.isFinite else { return }
-    selection.drag.move(
+    guard selectionDrag.isActive, point.isFinite else { return }
+    selectionDrag.move(
       to: Point(x: point.x - contentOffset.x, y: point.y - contentOffset.y), in: self)
   }
 
   /// Ends a drag that selects, keeping what it selected.
   public func endSelectionDrag() {
-    guard selection.drag.isActive else { return }
+    guard selectionDrag.isActive else { return }
     layoutIfNeeded()
-    selection.drag.end(in: self)
+    selectionDrag.end(in: self)
   }
 
   /// Ends a drag that selects and puts the selection back as it was before it.
   public func cancelSelectionDrag() {
-    selection.drag.cancel(in: self)
+    selectionDrag.cancel(in: self)
   }
 }

@@ -14,8 +14,6 @@ final class SelectionController {
   var anchor: ItemPath?
   /// The far end of the last Shift range from ``anchor``: the next range replaces it.
   var rangeEnd: ItemPath?
-  /// A drag that selects what it covers (a box, a slide).
-  let drag = SelectionDrag()
   /// Selected items the last batch update deleted, at their old paths (told to the delegate
   /// once the update is done).
   var deletedByUpdate: [ItemPath] = []
@@ -57,7 +55,7 @@ final class SelectionController {
       cell.setNeedsDisplay()
     }
     #if REUSEKIT_CHECKS
-      _checkInvariants(in: collectionView)
+      checkInvariants(in: collectionView)
     #endif
   }
 
@@ -75,7 +73,7 @@ final class SelectionController {
     body(&items)
     overlayDidChange(in: collectionView)
     #if REUSEKIT_CHECKS
-      _checkInvariants(in: collectionView)
+      checkInvariants(in: collectionView)
     #endif
   }
 
@@ -129,7 +127,7 @@ final class SelectionController {
 extension SelectionController {
   /// Checks that the selection names existing items, that single selection holds at most one
   /// and that displayed cells show it. Compiled in only with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       for path in items {
         collectionView.invariant(
@@ -151,4 +149,17 @@ extension SelectionController {
       }
     #endif
   }
+}
+
+extension SelectionController: CollectionViewPart {
+  /// A reload keeps the items still in range; an update's selection follows its items
+  /// (deleted ones leave it, reported when the change is done).
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    switch change {
+    case .reload: keepValid(in: view)
+    case .update(let mapping, _, _): follow(mapping)
+    }
+  }
+
+  func dataChangeDidFinish(in view: CollectionView) { reportDeleted(in: view) }
 }

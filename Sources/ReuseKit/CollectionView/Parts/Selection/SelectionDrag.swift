@@ -95,7 +95,7 @@ final class SelectionDrag: LayoutPassParticipant {
   }
 
   /// Content moved under the viewport by `delta`: the press's point moves with it.
-  func contentDidMove(by delta: Point) {
+  func contentDidMove(by delta: Point, in view: CollectionView) {
     state?.start.x += delta.x
     state?.start.y += delta.y
   }
@@ -184,8 +184,8 @@ final class SelectionDrag: LayoutPassParticipant {
     }
     swap(&covered, &found)
     #if REUSEKIT_CHECKS
-      collectionView.selection._checkInvariants(in: collectionView)
-      _checkInvariants(in: collectionView)
+      collectionView.selection.checkInvariants(in: collectionView)
+      checkInvariants(in: collectionView)
     #endif
   }
 
@@ -285,7 +285,7 @@ final class SelectionDrag: LayoutPassParticipant {
 extension SelectionDrag {
   /// Checks that the cover names items in range, in ascending order, and that the drag's
   /// points are finite. Compiled in only with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       guard let state else {
         collectionView.invariant(covered.isEmpty, "a drag cover without a drag")
@@ -302,4 +302,17 @@ extension SelectionDrag {
       }
     #endif
   }
+}
+
+extension SelectionDrag: CollectionViewPart {
+  /// A reload ends the drag (what it covered means other items now).
+  func dataWillChange(reloading: Bool, in view: CollectionView) {
+    if reloading { end(in: view) }
+  }
+
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    if case .update(let mapping, _, _) = change { follow(mapping, in: view) }
+  }
+
+  func layoutWillChange(in view: CollectionView) { end(in: view) }
 }

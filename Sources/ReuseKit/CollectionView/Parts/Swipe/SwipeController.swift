@@ -201,7 +201,7 @@ final class SwipeController {
 extension SwipeController {
   /// Checks that the swiped row exists and rests within its actions' reach. Compiled in only
   /// with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       guard let state else { return }
       collectionView.invariant(state.offset.isFinite, "swipe offset \(state.offset)")
@@ -210,4 +210,15 @@ extension SwipeController {
         "swiped row \(state.indexPath) out of range")
     #endif
   }
+}
+
+extension SwipeController: CollectionViewPart {
+  /// Any change of the data closes an open row at once.
+  func dataWillChange(reloading: Bool, in view: CollectionView) {
+    close(animated: false, in: view)
+  }
+
+  func needsTicks(in view: CollectionView) -> Bool { needsTicks }
+
+  func advance(to time: Double, in view: CollectionView) { advance(to: time) }
 }

@@ -44,7 +44,7 @@ struct BatchUpdateTransaction {
   /// Runs every step.
   mutating func run(on collectionView: CollectionView) {
     captureAnchor(in: collectionView)
-    followSelection(in: collectionView)
+    partsFollow(in: collectionView)
     carryOnPreviousAnimation(in: collectionView)
     remapDisplayedViews(in: collectionView)
     collectionView.focus.refreshFlags(in: collectionView)
@@ -89,15 +89,12 @@ struct BatchUpdateTransaction {
     anchor = CollectionView.ScrollAnchor(indexPath: path, onScreen: first.frame.min(axis) - offset)
   }
 
-  /// The selection follows its items (deleted ones leave it); the focus follows its item, or
-  /// passes to a neighbour when the item goes (the cells' flags are set once they are remapped).
-  func followSelection(in view: CollectionView) {
-    view.selection.follow(mapping)
-    view.selection.drag.follow(mapping, in: view)
-    view.movement.dragAndDrop.follow(mapping, in: view)
-    view.updates.sizes.follow(mapping)
-    view.focus.follow(mapping, oldCounts: view.itemCounts, newCounts: newCounts)
-    view.prefetcher.cancelAll(in: view)
+  /// Every part follows the update: the selection its items (deleted ones leave it), the
+  /// focus its item or a neighbour when the item goes (the cells' flags are set once they are
+  /// remapped), drags, rails and size changes theirs; prefetches are cancelled.
+  func partsFollow(in view: CollectionView) {
+    let change = DataChange.update(mapping, oldCounts: view.itemCounts, newCounts: newCounts)
+    view.forEachPart { $0.dataDidChange(change, in: view) }
   }
 
   /// Views still fading or sliding away from the interrupted animation carry on in this one,
@@ -198,7 +195,6 @@ struct BatchUpdateTransaction {
       if let first = updated.min() { layout.invalidateLayout(from: first) }
     } else {
       layout.prepare(forCollectionViewUpdates: mapping)
-      view.gestures.rails.dataDidChange(mapping: mapping, in: view)
     }
     view.stopBeforeResize = nil  // the update's anchor keeps what is on screen instead
     view.prepareLayout()

@@ -7,8 +7,6 @@
 final class BatchUpdater {
   /// How long an animated update runs, in seconds (0: at once).
   var duration = 0.3
-  /// Items growing or shrinking in place.
-  let sizes = SizeChangeAnimator()
   /// Whether updates keep the first visible item in its place on screen.
   var anchorsFirstVisibleItem = true
   /// How deeply `performBatchUpdates` calls are nested, and what they collected.
@@ -88,8 +86,7 @@ final class BatchUpdater {
     // A running update animation is not cut short: the new one starts from where views are
     // drawn now. Its leftovers (views still fading out, completions) are settled after this
     // update is applied, so their callbacks see a consistent state.
-    view.movement.abandon(in: view)
-    view.swipe.close(animated: false, in: view)
+    view.forEachPart { $0.dataWillChange(reloading: false, in: view) }
     let previous = animation
     setAnimation(nil, in: view)
     let newCounts = view.readCounts()
@@ -111,7 +108,7 @@ final class BatchUpdater {
         duration: animated ? duration : 0, completions: completions, previous: previous)
       update.run(on: view)
       settle(interruptedCompletions: previous?.completions ?? [], in: view)
-      view.selection.reportDeleted(in: view)
+      view.forEachPart { $0.dataChangeDidFinish(in: view) }
       view.accessibility.announce(Self.announcement(for: changeset))
       return .success(())
     }
@@ -156,13 +153,12 @@ final class BatchUpdater {
   }
 
   /// Content moved under the viewport: every animation start moves with it.
-  func contentDidMove(by delta: Point) {
+  func contentDidMove(by delta: Point, in view: CollectionView) {
     animation?.shift(by: delta)
   }
 
   /// Starts the clock on the first tick and ends the animation when it has run.
   func advance(to time: Double, in collectionView: CollectionView) {
-    sizes.advance(to: time, in: collectionView)
     guard let animation else { return }
     if animation.startTime == nil { animation.startTime = time }
     if let start = animation.startTime, time - start >= animation.duration {
@@ -198,7 +194,7 @@ extension BatchUpdater {
   /// Checks that no batch is left half-collected outside `performBatchUpdates`, that a
   /// running animation takes part in passes, and that the duration is valid. Compiled in only
   /// with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       collectionView.invariant(depth >= 0, "batch depth \(depth)")
       collectionView.invariant(duration >= 0 && duration.isFinite, "update duration \(duration)")
@@ -209,4 +205,13 @@ extension BatchUpdater {
       }
     #endif
   }
+}
+
+extension BatchUpdater: CollectionViewPart {
+  /// A reload cuts the running update animation short. (A batch update carries it on.)
+  func dataWillChange(reloading: Bool, in view: CollectionView) {
+    if reloading { finishAnimation(finished: false, in: view) }
+  }
+
+  func needsTicks(in view: CollectionView) -> Bool { isAnimating }
 }

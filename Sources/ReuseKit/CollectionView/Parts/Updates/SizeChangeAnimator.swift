@@ -75,7 +75,7 @@ final class SizeChangeAnimator {
 
   /// Checks that every change names an item in range with finite lengths. Compiled in only
   /// with `REUSEKIT_CHECKS`.
-  func _checkInvariants(in collectionView: CollectionView) {
+  func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
       for change in changes {
         collectionView.invariant(
@@ -130,7 +130,7 @@ extension CollectionView {
     guard let wanted, wanted[axis].isFinite, wanted[axis] >= 0 else { return }
     let from = frame.length(axis)
     guard wanted[axis] != from else { return }
-    let sizes = updates.sizes
+    let sizes = sizes
     guard animated, sizes.duration > 0 else {
       setLength(wanted[axis], ofItemAt: indexPath, anchor: anchor)
       layoutIfNeeded()
@@ -145,8 +145,8 @@ extension CollectionView {
   /// (``invalidateSize(ofItemAt:animated:anchor:)``), in seconds on the host's clock (easing
   /// out). 0 changes sizes at once; negative or NaN values count as 0. 0.25 by default.
   public var sizeChangeAnimationDuration: Double {
-    get { updates.sizes.duration }
-    set { updates.sizes.duration = newValue >= 0 && newValue.isFinite ? newValue : 0 }
+    get { sizes.duration }
+    set { sizes.duration = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
 
   /// Hands the layout `length` for the item, keeps `anchor` in its place on screen, and tells
@@ -169,4 +169,16 @@ extension CollectionView {
     }
     setNeedsLayout()
   }
+}
+
+extension SizeChangeAnimator: CollectionViewPart {
+  /// A reload drops every change in flight; an update's follow their items.
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    switch change {
+    case .reload: dataDidReload()
+    case .update(let mapping, _, _): follow(mapping)
+    }
+  }
+
+  func needsTicks(in view: CollectionView) -> Bool { isAnimating }
 }

@@ -5,31 +5,31 @@ extension CollectionView {
   /// delegate). With one set and a ``dragCoordinator``, a press on an item that travels a few
   /// points starts a drag (a release before that is a tap). Held weakly.
   public var dragDelegate: (any CollectionViewDragDelegate)? {
-    get { movement.dragAndDrop.dragDelegate }
-    set { movement.dragAndDrop.dragDelegate = newValue }
+    get { dragAndDrop.dragDelegate }
+    set { dragAndDrop.dragDelegate = newValue }
   }
 
   /// What a drop here would do, and doing it in the data (UIKit's drop delegate). Without
   /// one, drops here are forbidden. Held weakly.
   public var dropDelegate: (any CollectionViewDropDelegate)? {
-    get { movement.dragAndDrop.dropDelegate }
-    set { movement.dragAndDrop.dropDelegate = newValue }
+    get { dragAndDrop.dropDelegate }
+    set { dragAndDrop.dropDelegate = newValue }
   }
 
   /// Whether a drag out of this collection view is running (UIKit's name).
-  public var hasActiveDrag: Bool { movement.dragAndDrop.isSource }
+  public var hasActiveDrag: Bool { dragAndDrop.isSource }
 
   /// Whether a drag is over this collection view now (UIKit's name).
-  public var hasActiveDrop: Bool { movement.dragAndDrop.isTarget }
+  public var hasActiveDrop: Bool { dragAndDrop.isTarget }
 
   /// The coordinator this collection view takes part in (``DragCoordinator/add(_:frame:)``),
   /// if any.
-  public var dragCoordinator: DragCoordinator? { movement.dragAndDrop.coordinator }
+  public var dragCoordinator: DragCoordinator? { dragAndDrop.coordinator }
 
   /// Where a drop would land now, when a drag is over this collection view: the gap opens
   /// before this item (a path before the drop; `item` may be the section's count).
   public var dropGap: ItemPath? {
     layoutIfNeeded()  // the pointer's last move is looked up in the next pass
-    return movement.dragAndDrop.gap?.insertion
+    return dragAndDrop.gap?.insertion
   }
 }

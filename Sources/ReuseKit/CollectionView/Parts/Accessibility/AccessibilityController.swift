@@ -35,3 +35,5 @@ final class AccessibilityController {
     if !text.isEmpty { announcementHandler(text) }
   }
 }
+
+extension AccessibilityController: CollectionViewPart {}

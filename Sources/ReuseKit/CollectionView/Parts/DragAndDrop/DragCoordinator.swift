@@ -45,7 +45,7 @@ public final class DragCoordinator {
     // The views' parts hold this coordinator unowned while they have a role in its drag.
     for box in views {
       guard let view = box.view else { continue }
-      view.movement.dragAndDrop.coordinatorWillGo(in: view)
+      view.dragAndDrop.coordinatorWillGo(in: view)
     }
   }
 
@@ -57,7 +57,7 @@ public final class DragCoordinator {
     forget { $0 == nil || $0 === view }
     views.append(WeakView(view: view))
     frames.append(frame)
-    view.movement.dragAndDrop.coordinator = self
+    view.dragAndDrop.coordinator = self
   }
 
   /// Removes the members `body` picks.
@@ -82,8 +82,8 @@ public final class DragCoordinator {
   public func remove(_ view: CollectionView) {
     if session?.source === view { cancelDrag() }
     forget { $0 == nil || $0 === view }
-    if view.movement.dragAndDrop.coordinator === self {
-      view.movement.dragAndDrop.coordinator = nil
+    if view.dragAndDrop.coordinator === self {
+      view.dragAndDrop.coordinator = nil
     }
     if let session, session.target === view { moveDrag(to: session.location) }
   }
@@ -131,7 +131,7 @@ public final class DragCoordinator {
     view.cancelPointerForDrag()
     let session = DragSession(source: view, items: items, location: location, preview: preview)
     self.session = session
-    view.movement.dragAndDrop.becomeSource(in: view)
+    view.dragAndDrop.becomeSource(in: view)
     moveDrag(to: location)
     return true
   }
@@ -150,7 +150,7 @@ public final class DragCoordinator {
     }
     if under?.view !== session.target {
       if let old = session.target {
-        old.movement.dragAndDrop.stopBeingTarget(in: old, animated: true)
+        old.dragAndDrop.stopBeingTarget(in: old, animated: true)
       }
       session.target = under?.view
       session.insertion = nil
@@ -162,7 +162,7 @@ public final class DragCoordinator {
     let pointer = Point(x: location.x - frame.minX, y: location.y - frame.minY)
     // The target finds the place at its next pass (the host's tick or draw, or a read of the
     // session's destination), so several pointer events in a frame cost one.
-    target.movement.dragAndDrop.becomeTarget(pointer: pointer, in: target)
+    target.dragAndDrop.becomeTarget(pointer: pointer, in: target)
   }
 
   /// Drops the items where the gap is: the target's drop delegate changes the data, then each
@@ -223,9 +223,9 @@ public final class DragCoordinator {
     self.session = nil
     session.isOver = true
     if let target = session.target {
-      target.movement.dragAndDrop.stopBeingTarget(in: target, animated: !dropped)
+      target.dragAndDrop.stopBeingTarget(in: target, animated: !dropped)
     }
-    if let source = session.source { source.movement.dragAndDrop.stopBeingSource(in: source) }
+    if let source = session.source { source.dragAndDrop.stopBeingSource(in: source) }
   }
 
   /// The target found the place under the pointer (`insertion`, in paths before the drop):
@@ -258,7 +258,7 @@ public final class DragCoordinator {
     if operation == .copy && view === session.source {
       session.foundDestination = insertion  // copies leave nothing behind
     }
-    if operation == .cancel { view.movement.dragAndDrop.pendingCancel = true }
+    if operation == .cancel { view.dragAndDrop.pendingCancel = true }
     sessionDidChange?(session)
     return operation == .move || operation == .copy
   }
@@ -268,6 +268,6 @@ public final class DragCoordinator {
     guard let session, session.source === view else { return }
     session.items = items
     session.insertion = nil  // found again at the next pass
-    if items.isEmpty { view.movement.dragAndDrop.pendingCancel = true }
+    if items.isEmpty { view.dragAndDrop.pendingCancel = true }
   }
 }

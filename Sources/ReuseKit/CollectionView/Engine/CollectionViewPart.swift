@@ -1,0 +1,82 @@
+/// What happened to the data, as a part hears it.
+enum DataChange {
+  /// Everything was read again (``CollectionView/reloadData()``): no item maps from before.
+  case reload
+  /// A batch update: `mapping` says where every old item and section went; the counts are
+  /// those before and after it.
+  case update(ChangesetMapping, oldCounts: [Int], newCounts: [Int])
+}
+
+/// One feature of a collection view (selection, focus, a swipe, the rails, a drag), told
+/// about the engine's events through this one protocol, as swift-nio's channel handlers are:
+/// the engine calls the list of parts (``CollectionView/Parts/all``) at each event and never
+/// names a part. Every method has an empty default, so a part implements only the events it
+/// cares about.
+///
+/// The lifecycle, in the order the engine calls it:
+/// - ``dataWillChange(reloading:in:)``: before the counts are read again, for a reload or a
+///   batch update: a gesture made over the old data ends without effect.
+/// - ``dataDidChange(_:in:)``: the new counts are read; what the part remembers by path
+///   follows the mapping (an update) or is checked against the new counts (a reload).
+/// - ``dataChangeDidFinish(in:)``: every part follows the change; the part may tell the app
+///   (the selection reports the items an update deselected).
+/// - ``layoutWillChange(in:)``: a new layout replaces the old one.
+/// - ``contentDidMove(by:in:)``: the content moved under the viewport by a delta (an anchor
+///   kept its place, a resize): what the part holds in content coordinates moves with it.
+/// - ``touchDidBegin(at:in:)``: a finger or a button went down (viewport coordinates).
+/// - ``needsTicks(in:)`` and ``advance(to:in:)``: the part animates on the host's clock.
+/// - ``checkInvariants(in:)``: checks (`REUSEKIT_CHECKS`) at the end of every mutation.
+///
+/// Layout passes reach only the parts that take part in them now
+/// (``LayoutPassParticipant``), so a bare pass stays bare. Call rules: a part changes its own
+/// state and calls the collection view's API; it never writes another part's state.
+///
+/// A new part is a class conforming to this protocol (and to ``LayoutPassParticipant`` if it
+/// takes part in passes) plus one entry in ``CollectionView/Parts``
+/// (`Parts/CollectionView+Parts.swift`); no engine file changes.
+protocol CollectionViewPart: AnyObject {
+  func dataWillChange(reloading: Bool, in view: CollectionView)
+  func dataDidChange(_ change: DataChange, in view: CollectionView)
+  func dataChangeDidFinish(in view: CollectionView)
+  func layoutWillChange(in view: CollectionView)
+  func contentDidMove(by delta: Point, in view: CollectionView)
+  func touchDidBegin(at point: Point, in view: CollectionView)
+  /// Whether the part animates now and needs the host's ticks.
+  func needsTicks(in view: CollectionView) -> Bool
+  func advance(to time: Double, in view: CollectionView)
+  /// Whether the part draws elements where the layout does not put them now (a lifted item,
+  /// a drop's gap): the displayed items are then not the layout's answer.
+  func presentsElsewhere(in view: CollectionView) -> Bool
+  /// Views the part keeps displayed outside the displayed sets (an update's disappearing
+  /// views), for the engine's counters.
+  var viewsStillShown: [ReusableView] { get }
+  func checkInvariants(in view: CollectionView)
+}
+
+extension CollectionViewPart {
+  func dataWillChange(reloading: Bool, in view: CollectionView) {}
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {}
+  func dataChangeDidFinish(in view: CollectionView) {}
+  func layoutWillChange(in view: CollectionView) {}
+  func contentDidMove(by delta: Point, in view: CollectionView) {}
+  func touchDidBegin(at point: Point, in view: CollectionView) {}
+  func needsTicks(in view: CollectionView) -> Bool { false }
+  func advance(to time: Double, in view: CollectionView) {}
+  func presentsElsewhere(in view: CollectionView) -> Bool { false }
+  var viewsStillShown: [ReusableView] { [] }
+  func checkInvariants(in view: CollectionView) {}
+}
+
+extension CollectionView {
+  /// Tells every part, in ``Parts/all``'s order. The one place the engine reaches the parts.
+  @inline(__always)
+  func forEachPart(_ body: (any CollectionViewPart) -> Void) {
+    for part in parts.all { body(part) }
+  }
+
+  /// Whether any part animates on the clock.
+  var partsNeedTicks: Bool {
+    for part in parts.all where part.needsTicks(in: self) { return true }
+    return false
+  }
+}
