@@ -198,11 +198,11 @@ public final class CollectionView: ScrollView {
   }
 
   override var hasOtherAnimations: Bool {
-    partsNeedTicks
+    parts.needTicks(in: self)
   }
 
   override func advanceOtherAnimations(to time: Double) {
-    forEachPart { $0.advance(to: time, in: self) }
+    parts.advance(to: time, in: self)
   }
 
   /// Before a resize, only a layout that is up to date can say which item the view rests on:

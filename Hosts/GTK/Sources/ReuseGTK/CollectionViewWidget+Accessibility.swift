@@ -162,7 +162,6 @@ extension CollectionViewWidget {
     return "\(count < 0 ? "-" : "")\(grouped) \(noun)\(count == 1 ? "" : "s")"
   }
 
-
   /// The focused item's row takes the keyboard focus (screen readers announce it: AT-SPI's
   /// focus events follow GTK's focus) whenever the keyboard focus is in this host (on the
   /// host, on another row, or on nothing left after its row was recycled) or nowhere: a focus
@@ -219,7 +218,6 @@ extension CollectionViewWidget {
     accessibility.focusedRow = drawing
   }
 
-
   /// A roving focus, as ARIA lists have it: only the row of the focused item can take the
   /// keyboard focus, so that Tab and Shift-Tab enter the collection view at that item (not
   /// at whichever row GTK finds first, nor at the host), and a screen reader hears it.
@@ -244,5 +242,25 @@ extension CollectionViewWidget {
     }
     accessibility.focusableRow = row
     gtk_widget_set_focusable(widget, row == nil ? 1 : 0)
+  }
+}
+
+extension AccessibilityRole {
+  /// The GTK role for an element with this role (GTK 4.8's set: no tree item, slide or
+  /// carousel of its own; a carousel is a group of groups).
+  public var gtkRole: GtkAccessibleRole {
+    switch self {
+    case .list: GTK_ACCESSIBLE_ROLE_LIST
+    case .listItem: GTK_ACCESSIBLE_ROLE_LIST_ITEM
+    case .grid: GTK_ACCESSIBLE_ROLE_GRID
+    case .row: GTK_ACCESSIBLE_ROLE_ROW
+    case .gridCell: GTK_ACCESSIBLE_ROLE_GRID_CELL
+    case .tree: GTK_ACCESSIBLE_ROLE_TREE
+    case .treeItem: GTK_ACCESSIBLE_ROLE_TREE_ITEM
+    case .tabList: GTK_ACCESSIBLE_ROLE_TAB_LIST
+    case .tab: GTK_ACCESSIBLE_ROLE_TAB
+    case .carousel, .slide: GTK_ACCESSIBLE_ROLE_GROUP
+    case .header, .footer: GTK_ACCESSIBLE_ROLE_HEADING
+    }
   }
 }

@@ -24,8 +24,13 @@ enum DataChange {
 /// - ``contentDidMove(by:in:)``: the content moved under the viewport by a delta (an anchor
 ///   kept its place, a resize): what the part holds in content coordinates moves with it.
 /// - ``touchDidBegin(at:in:)``: a finger or a button went down (viewport coordinates).
-/// - ``needsTicks(in:)`` and ``advance(to:in:)``: the part animates on the host's clock.
 /// - ``checkInvariants(in:)``: checks (`REUSEKIT_CHECKS`) at the end of every mutation.
+///
+/// The host's clock runs every frame, so it does not go through the list: the parts that
+/// animate are asked directly, each by its own cheap test, in
+/// ``CollectionView/Parts/needTicks(in:)`` and ``CollectionView/Parts/advance(to:in:)`` (a
+/// tick through the list cost about 1,300 more instructions a frame: an existential call and
+/// a retain per part, several times a tick).
 ///
 /// Layout passes reach only the parts that take part in them now
 /// (``LayoutPassParticipant``), so a bare pass stays bare. Call rules: a part changes its own
@@ -33,7 +38,8 @@ enum DataChange {
 ///
 /// A new part is a class conforming to this protocol (and to ``LayoutPassParticipant`` if it
 /// takes part in passes) plus one entry in ``CollectionView/Parts``
-/// (`Parts/CollectionView+Parts.swift`); no engine file changes.
+/// (`Parts/CollectionView+Parts.swift`, and its clock there if it animates); no engine file
+/// changes.
 protocol CollectionViewPart: AnyObject {
   func dataWillChange(reloading: Bool, in view: CollectionView)
   func dataDidChange(_ change: DataChange, in view: CollectionView)
@@ -41,9 +47,6 @@ protocol CollectionViewPart: AnyObject {
   func layoutWillChange(in view: CollectionView)
   func contentDidMove(by delta: Point, in view: CollectionView)
   func touchDidBegin(at point: Point, in view: CollectionView)
-  /// Whether the part animates now and needs the host's ticks.
-  func needsTicks(in view: CollectionView) -> Bool
-  func advance(to time: Double, in view: CollectionView)
   /// Whether the part draws elements where the layout does not put them now (a lifted item,
   /// a drop's gap): the displayed items are then not the layout's answer.
   func presentsElsewhere(in view: CollectionView) -> Bool
@@ -60,8 +63,6 @@ extension CollectionViewPart {
   func layoutWillChange(in view: CollectionView) {}
   func contentDidMove(by delta: Point, in view: CollectionView) {}
   func touchDidBegin(at point: Point, in view: CollectionView) {}
-  func needsTicks(in view: CollectionView) -> Bool { false }
-  func advance(to time: Double, in view: CollectionView) {}
   func presentsElsewhere(in view: CollectionView) -> Bool { false }
   var viewsStillShown: [ReusableView] { [] }
   func checkInvariants(in view: CollectionView) {}
@@ -72,11 +73,5 @@ extension CollectionView {
   @inline(__always)
   func forEachPart(_ body: (any CollectionViewPart) -> Void) {
     for part in parts.all { body(part) }
-  }
-
-  /// Whether any part animates on the clock.
-  var partsNeedTicks: Bool {
-    for part in parts.all where part.needsTicks(in: self) { return true }
-    return false
   }
 }

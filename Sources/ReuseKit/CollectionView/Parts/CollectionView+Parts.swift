@@ -47,7 +47,32 @@ extension CollectionView {
       ]
     }
   }
+}
 
+extension CollectionView.Parts {
+  /// Whether a part animates on the host's clock: each part that can is asked by its own
+  /// test, directly (this runs several times a frame; a part that animates adds itself here).
+  @inline(__always)
+  func needTicks(in view: CollectionView) -> Bool {
+    sizes.isAnimating || updates.isAnimating || dragAndDrop.needsTicks(in: view)
+      || movement.needsTicks(in: view) || rails.isMoving || swipe.needsTicks
+      || selectionDrag.needsTicks(in: view)
+  }
+
+  /// One tick for every part that animates, in ``all``'s order.
+  @inline(__always)
+  func advance(to time: Double, in view: CollectionView) {
+    sizes.advance(to: time, in: view)
+    updates.advance(to: time, in: view)
+    selectionDrag.advance(to: time, in: view)
+    dragAndDrop.advance(to: time, in: view)
+    movement.advance(to: time, in: view)
+    rails.advance(to: time, in: view)
+    swipe.advance(to: time)
+  }
+}
+
+extension CollectionView {
   var sizes: SizeChangeAnimator { parts.sizes }
   var updates: BatchUpdater { parts.updates }
   var selection: SelectionController { parts.selection }

@@ -363,6 +363,4 @@ extension RailController: CollectionViewPart {
   }
 
   func layoutWillChange(in view: CollectionView) { stopAll() }
-
-  func needsTicks(in view: CollectionView) -> Bool { isMoving }
 }

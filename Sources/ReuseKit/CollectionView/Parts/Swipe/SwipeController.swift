@@ -217,8 +217,4 @@ extension SwipeController: CollectionViewPart {
   func dataWillChange(reloading: Bool, in view: CollectionView) {
     close(animated: false, in: view)
   }
-
-  func needsTicks(in view: CollectionView) -> Bool { needsTicks }
-
-  func advance(to time: Double, in view: CollectionView) { advance(to: time) }
 }

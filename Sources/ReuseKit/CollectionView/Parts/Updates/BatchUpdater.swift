@@ -212,6 +212,4 @@ extension BatchUpdater: CollectionViewPart {
   func dataWillChange(reloading: Bool, in view: CollectionView) {
     if reloading { finishAnimation(finished: false, in: view) }
   }
-
-  func needsTicks(in view: CollectionView) -> Bool { isAnimating }
 }

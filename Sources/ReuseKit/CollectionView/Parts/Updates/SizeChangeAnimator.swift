@@ -179,6 +179,4 @@ extension SizeChangeAnimator: CollectionViewPart {
     case .update(let mapping, _, _): follow(mapping)
     }
   }
-
-  func needsTicks(in view: CollectionView) -> Bool { isAnimating }
 }

@@ -1,0 +1,74 @@
+import CGtk
+import GalleryKit
+import ReuseGTK
+import ReuseKit
+
+/// A list row: the title, the detail at the right, a bar when selected; the focused row
+/// highlighted while its list has the keyboard focus.
+final class RowCell: GTKCell, RowPresenting {
+  var title = ""
+  var detail = ""
+  var colorIndex = 0
+  var isStriped = false
+  var expandedLines: [String] = [] {
+    didSet { if expandedLines != oldValue { setNeedsDisplay() } }
+  }
+  var showsFocus = true {
+    didSet { if showsFocus != oldValue { setNeedsDisplay() } }
+  }
+  func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
+    (self.title, self.detail, self.colorIndex, self.isStriped) = (
+      title, detail, colorIndex, isStriped
+    )
+    accessibilityLabel = title
+    setNeedsDisplay()
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let background =
+      isFocused && showsFocus
+      ? Palette.bar.mixed(Palette.accent, 0.25)
+      : (isStriped ? Palette.bar.mixed(Palette.surface, 0.6) : Palette.surface)
+    paint.fill(bounds(width, height), background)
+    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    paint.fill(
+      Rect(x: 0, y: 0, width: 5, height: height),
+      isSelected ? Palette.selection : Palette.swatches[colorIndex % Palette.swatches.count])
+    let detailWidth = TextMeasure.width(detail, size: 12)
+    // The first 44 pixels are the row; an expanded row shows its details below, as far as it
+    // has grown.
+    let line = expandedLines.isEmpty ? height / 2 + 5 : 27
+    paint.text(
+      title, x: 16, y: line, size: 14, Palette.text, bold: isSelected,
+      maxWidth: max(1, width - detailWidth - 48))
+    paint.text(detail, x: width - detailWidth - 16, y: line, size: 12, Palette.dim)
+    for (index, text) in expandedLines.enumerated() where 44 + Double(index) * 22 + 16 < height {
+      paint.text(
+        text, x: 28, y: 44 + Double(index) * 22 + 14, size: 12, Palette.dim,
+        maxWidth: max(1, width - 44))
+    }
+  }
+}
+
+/// A section header, pinned while its section scrolls: its title, and a count when it has one.
+final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
+  var title = "" {
+    didSet { if title != oldValue { setNeedsDisplay() } }
+  }
+  var count = -1 {
+    didSet { if count != oldValue { setNeedsDisplay() } }
+  }
+  /// What it draws: its title, and its count when it has one.
+  var drawnText: String { count >= 0 ? "\(title) · \(count)" : title }
+  override var accessibilityLabel: String? {
+    get { count >= 0 ? "\(title), \(count) items" : title }
+    set {}
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    paint.fill(bounds(width, height), Palette.bar)
+    paint.text(
+      drawnText, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true,
+      maxWidth: max(1, width - 24))
+  }
+}

@@ -1,0 +1,66 @@
+import CGtk
+import GalleryKit
+import ReuseGTK
+import ReuseKit
+
+/// A cell of the table page: its text (numbers to the right), a dot while its row loads, the
+/// cursor and the selection; a hairline at its bottom.
+final class TableTextCell: GTKCell, TableCellPresenting {
+  /// A grid cell for assistive technology.
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
+  var text: String?
+  var isNumeric = false
+  func present(text: String?, isNumeric: Bool) {
+    self.text = text
+    self.isNumeric = isNumeric
+    setNeedsDisplay()
+  }
+  /// As wide as its text and a margin on each side: a fitting column grows to the widest cell
+  /// it has shown.
+  override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
+    Size(width: TextMeasure.width(text ?? "", size: 13) + 20, height: proposedSize.height)
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let background =
+      isFocused
+      ? Palette.accent
+      : (isSelected ? Palette.selection.mixed(Palette.surface, 0.7) : Palette.surface)
+    paint.fill(bounds(width, height), background)
+    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    let color = isFocused ? Palette.ink : Palette.text
+    guard let text else {
+      paint.text("·", x: 10, y: height / 2 + 5, size: 13, Palette.dim)
+      return
+    }
+    let room = max(1, width - 20)
+    let textWidth = TextMeasure.width(text, size: 13)
+    let x = isNumeric && textWidth < room ? 10 + room - textWidth : 10
+    paint.text(text, x: x, y: height / 2 + 5, size: 13, color, bold: isFocused, maxWidth: room)
+  }
+}
+
+/// A column header of the table page: bold on the bar colour, ↑ or ↓ when the table is sorted
+/// by it, a grip line at its right edge (where a drag resizes the column).
+final class TableHeaderCell: GTKSupplementaryView, TableHeaderPresenting {
+  /// A column header for assistive technology.
+  override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_COLUMN_HEADER }
+  var title = ""
+  var sortedAscending: Bool?
+  var isNumeric = false
+  func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {
+    (self.title, self.sortedAscending, self.isNumeric) = (title, sortedAscending, isNumeric)
+    setNeedsDisplay()
+  }
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    paint.fill(bounds(width, height), Palette.bar)
+    paint.fill(Rect(x: width - 2, y: 6, width: 1, height: height - 12), Palette.dim)
+    let label = title + (sortedAscending.map { $0 ? " ↑" : " ↓" } ?? "")
+    let room = max(1, width - 20)
+    let labelWidth = TextMeasure.width(label, size: 13, bold: true)
+    let x = isNumeric && labelWidth < room ? 10 + room - labelWidth : 10
+    paint.text(
+      label, x: x, y: height / 2 + 5, size: 13, Palette.accent, bold: true, maxWidth: room)
+  }
+}

@@ -1,0 +1,221 @@
+import CGtk
+import CReuseGTK
+import ReuseKit
+
+extension CollectionViewWidget {
+  // MARK: Frames
+
+  /// Lays the collection view out and places every displayed view's widget: what a frame
+  /// does (the tick callback and every input call it).
+  ///
+  /// - Complexity: O(k) for k displayed views; a widget is touched only where its place,
+  ///   size, transform or opacity changed.
+  public func layoutAndPlace() {
+    collectionView.layoutIfNeeded()
+    applyVisibility()
+    let offset = collectionView.contentOffset
+    scratch.removeAll(keepingCapacity: true)
+    // The row that has the keyboard focus, if it was rebound to an item that is not the one
+    // focused now (a long jump recycles it): its new texts wait until the focus has moved to
+    // the right row, or a screen reader speaks them as a change on the focused row (another
+    // item's place, before the target's).
+    let keyboardFocus = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
+    let focusTarget = collectionView.focusedIndexPath
+    var waiting: (ReusableView, DrawingWidget, LayoutAttributes)?
+    collectionView.forEachDisplayedView { view, attributes in
+      if !nested.isEmpty, let inner = nested[ObjectIdentifier(view)] {
+        inner.place(inner.box, attributes, offset: offset, in: fixed, widget: inner.widget)
+        inner.layoutAndPlace()
+      }
+      guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+      if !drawing.drawsWithCairo, let cell = view as? GTKWidgetCell { cell.syncState() }
+      place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
+      if attributes.zIndex > 0 { scratch.append((view, attributes)) }
+      if drawing.accessibleIsStale || drawing.accessibleItem != attributes.indexPath
+        || drawing.accessibleRevision != collectionView.accessibilityRevision
+      {
+        if drawing.widget == keyboardFocus, attributes.indexPath != focusTarget {
+          waiting = (view, drawing, attributes)
+        } else {
+          updateAccessible(view, drawing, attributes)
+        }
+      }
+    }
+    followFocus()
+    if let (view, drawing, attributes) = waiting { updateAccessible(view, drawing, attributes) }
+    moveFocusability()
+    if accessibility.containerRevision != collectionView.accessibilityRevision { nameContainer() }
+    // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
+    scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }
+    if scratch.count != topmost.count
+      || !zip(scratch, topmost).allSatisfy({ ObjectIdentifier($0.view) == $1 })
+    {
+      topmost = scratch.map { ObjectIdentifier($0.view) }
+      for (view, _) in scratch {
+        guard let drawing = (view as? any GTKDrawable)?.drawing else { continue }
+        gtk_widget_insert_before(drawing.widget, fixed, nil)
+      }
+    }
+    // A drag box, in viewport coordinates, redrawn when it changes.
+    let box = collectionView.selectionDragBox.map {
+      Rect(x: $0.minX - offset.x, y: $0.minY - offset.y, width: $0.width, height: $0.height)
+    }
+    if box != drawnBox {
+      drawnBox = box
+      gtk_widget_queue_draw(boxLayer)
+    }
+    didPlaceViews?()
+    if scrollable != nil { updateAdjustments() }
+    if isAnimating { startTicking() } else { scheduleWake() }
+  }
+
+  // MARK: A GtkScrolledWindow
+
+  /// The host as a `GtkScrollable`, to put in a `GtkScrolledWindow` instead of ``widget``:
+  /// GTK's scrollbars (overlay or classic, as the theme says) show where the collection view
+  /// is and drag it, and the wheel and touchpad scroll through the scrolled window's smooth and
+  /// kinetic scrolling; drags, flings, keys and everything the engine does move the
+  /// scrollbars with the content. Made the first time it is asked for; ``widget`` is then its
+  /// child.
+  ///
+  /// ```swift
+  /// let scrolled = gtk_scrolled_window_new()!
+  /// gtk_scrolled_window_set_child(OpaquePointer(scrolled), host.scrollableWidget)
+  /// ```
+  public var scrollableWidget: UnsafeMutablePointer<GtkWidget> {
+    if let scrollable { return scrollable }
+    let made = reuse_scrollable_new(widget)!
+    g_object_ref_sink(made)
+    reuse_scrollable_set_scrolled_func(
+      OpaquePointer(made),
+      { x, y, data in
+        Unmanaged<CollectionViewWidget>.fromOpaque(data!).takeUnretainedValue()
+          .scrolledByAdjustments(to: Point(x: x, y: y))
+      }, Unmanaged.passUnretained(self).toOpaque())
+    scrollable = made
+    updateAdjustments()
+    return made
+  }
+
+  private var scrollable: UnsafeMutablePointer<GtkWidget>?
+  /// What the adjustments were last told: content, viewport, offset.
+  private var told: (content: Size, viewport: Size, offset: Point)?
+
+  /// Tells the scrolled window's adjustments where the content is, when that changed.
+  func updateAdjustments() {
+    guard let scrollable else { return }
+    let now = (
+      content: collectionView.contentSize, viewport: collectionView.viewportSize,
+      offset: collectionView.contentOffset
+    )
+    if let told, told.content == now.content, told.viewport == now.viewport,
+      told.offset == now.offset
+    {
+      return
+    }
+    told = now
+    reuse_scrollable_configure(
+      OpaquePointer(scrollable), now.content.width, now.content.height, now.viewport.width,
+      now.viewport.height, now.offset.x, now.offset.y)
+  }
+
+  /// A scrollbar or the scrolled window moved the adjustments: the content goes there (a
+  /// fling or an animation in progress stops, as under a finger).
+  func scrolledByAdjustments(to offset: Point) {
+    guard offset.isFinite, offset != collectionView.contentOffset else { return }
+    told = (collectionView.contentSize, collectionView.viewportSize, offset)
+    collectionView.setContentOffset(offset, animated: false)
+    layoutAndPlace()
+  }
+
+  /// Whether frames must keep coming: the collection view (or its control) moves.
+  private var isAnimating: Bool {
+    control.map { $0.isAnimating() } ?? collectionView.isAnimating
+  }
+
+  /// Ticks the collection view, or the control that owns it.
+  func tick(_ time: Double) {
+    if let control { control.tick(time) } else { collectionView.tick(now: time) }
+  }
+
+  /// While nothing moves, a control's next due time (an autoscroll) wakes the host once.
+  func scheduleWake() {
+    guard tickID == 0, wakeID == 0, let due = control?.nextTickTime() else { return }
+    let now = Double(g_get_monotonic_time()) / 1_000_000
+    let wake: GSourceFunc = { data in
+      let host = host(data)
+      host.wakeID = 0
+      host.tick(Double(g_get_monotonic_time()) / 1_000_000)
+      host.layoutAndPlace()
+      return 0  // G_SOURCE_REMOVE
+    }
+    wakeID = g_timeout_add(
+      guint(max(1, ((due - now) * 1_000).rounded(.up))), wake,
+      Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Where this host's own widget was last placed by an outer host.
+  private let box = Placement()
+
+  func place(
+    _ drawing: Placement, _ attributes: LayoutAttributes, offset: Point,
+    in fixed: UnsafeMutablePointer<GtkWidget>, widget: UnsafeMutablePointer<GtkWidget>
+  ) {
+    let frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+    guard frame.isFinite else { return }
+    let width = Int32(max(0, frame.width.rounded()))
+    let height = Int32(max(0, frame.height.rounded()))
+    if drawing.placed.size != frame.size {
+      gtk_widget_set_size_request(widget, width, height)
+    }
+    if drawing.placed.origin != frame.origin || drawing.transform != attributes.transform {
+      fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) { fixed in
+        if attributes.transform.isIdentity {
+          gtk_fixed_move(fixed, widget, frame.minX.rounded(), frame.minY.rounded())
+        } else {
+          // Scaled around its centre, then translated, as the layout's transform says.
+          let t = attributes.transform
+          var center = graphene_point_t(
+            x: Float(frame.midX + t.translationX), y: Float(frame.midY + t.translationY))
+          var back = graphene_point_t(x: Float(-frame.width / 2), y: Float(-frame.height / 2))
+          var transform = gsk_transform_translate(nil, &center)
+          transform = gsk_transform_scale(transform, Float(t.scaleX), Float(t.scaleY))
+          transform = gsk_transform_translate(transform, &back)
+          gtk_fixed_set_child_transform(fixed, widget, transform)
+          gsk_transform_unref(transform)
+        }
+      }
+    }
+    if drawing.alpha != attributes.alpha {
+      gtk_widget_set_opacity(widget, attributes.alpha)
+      drawing.alpha = attributes.alpha
+    }
+    drawing.placed = frame
+    drawing.transform = attributes.transform
+  }
+
+  /// Installs the tick callback while the core animates; it removes itself when it stops.
+  func startTicking() {
+    guard tickID == 0 else { return }
+    let tick: TickHandler = { _, clock, data in
+      let host = host(data)
+      let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+      host.tick(time)
+      host.layoutAndPlace()
+      guard host.isAnimating else {
+        host.tickID = 0
+        host.scheduleWake()
+        return 0  // G_SOURCE_REMOVE
+      }
+      return 1
+    }
+    tickID = gtk_widget_add_tick_callback(
+      widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  func resize(width: Double, height: Double) {
+    didResize?(Size(width: width, height: height))
+    collectionView.viewportSize = Size(width: width, height: height)
+    layoutAndPlace()
+  }
+}

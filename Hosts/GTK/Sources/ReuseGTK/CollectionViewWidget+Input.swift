@@ -1,0 +1,130 @@
+import CGtk
+import CReuseGTK
+import ReuseKit
+
+extension CollectionViewWidget {
+  // MARK: Input
+
+  /// An event's time on the frame clock's base, from its own timestamp (milliseconds on the
+  /// display server's clock), so that velocities come from when the events happened.
+  func eventTime(_ controller: OpaquePointer?) -> Double {
+    let now = Double(g_get_monotonic_time()) / 1_000_000
+    guard let controller else { return now }
+    let stamp = Double(gtk_event_controller_get_current_event_time(controller)) / 1_000
+    guard stamp > 0 else { return now }
+    if eventClockOffset == nil { eventClockOffset = now - stamp }
+    return stamp + eventClockOffset!
+  }
+
+  /// Whether a press at `point` lands on a widget of its own inside a widget-tree cell (a
+  /// check button, a button, an entry: anything focusable below the cell's root), which takes
+  /// the press itself: the row is then neither tapped nor dragged, as in `GtkListView`.
+  func pressesOwnWidget(at point: Point) -> Bool {
+    guard var picked = gtk_widget_pick(widget, point.x, point.y, GTK_PICK_DEFAULT) else {
+      return false
+    }
+    while let parent = gtk_widget_get_parent(picked), parent != fixed, picked != widget {
+      if gtk_widget_get_focusable(picked) != 0 { return true }
+      picked = parent
+    }
+    return false
+  }
+
+  /// What takes the input: ``interactive``, or the collection view.
+  private var target: any PointerInteractive { interactive ?? collectionView }
+
+  func dragBegan(at point: Point, gesture: OpaquePointer?) {
+    if pressesOwnWidget(at: point) || pressHandler?(point) == true {
+      dragStart = nil  // taken: the rest of this press is not a drag
+      layoutAndPlace()
+      return
+    }
+    dragStart = point
+    target.handle(
+      PointerEvent(.began, at: point, time: eventTime(gesture), modifiers: modifiers(gesture)))
+    layoutAndPlace()
+  }
+
+  /// The modifier keys held at the controller's event.
+  func modifiers(_ controller: OpaquePointer?) -> KeyModifiers {
+    guard let controller else { return [] }
+    return KeyModifiers(gtk_event_controller_get_current_event_state(controller))
+  }
+
+  func dragMoved(by delta: Point, gesture: OpaquePointer?, ended: Bool) {
+    guard let start = dragStart else { return }
+    let point = Point(x: start.x + delta.x, y: start.y + delta.y)
+    if ended { dragStart = nil }
+    target.handle(
+      PointerEvent(
+        ended ? .ended : .moved, at: point, time: eventTime(gesture),
+        modifiers: modifiers(gesture)))
+    layoutAndPlace()
+  }
+
+  func scrolled(dx: Double, dy: Double, controller: OpaquePointer?) -> gboolean {
+    // In a scrolled window the wheel and the touchpad are the window's (its smooth and
+    // kinetic scrolling); its adjustments move the content.
+    if scrollable != nil { return 0 }
+    var unit = GDK_SCROLL_UNIT_WHEEL
+    if let controller {
+      unit = gtk_event_controller_scroll_get_unit(controller)
+    }
+    // A wheel notch is one line; a touchpad reports pixels.
+    let scale = unit == GDK_SCROLL_UNIT_WHEEL ? collectionView.lineLength : 1
+    let used = target.handle(
+      WheelEvent(
+        delta: Point(x: dx * scale, y: dy * scale), time: eventTime(controller),
+        modifiers: modifiers(controller), location: pointerLocation))
+    layoutAndPlace()
+    return used ? 1 : 0
+  }
+
+  /// A key pressed while the keyboard focus is in the host. Tab and Shift-Tab leave it (to the
+  /// next widget outside, as GtkListView does, not from row to row); the navigation keys the
+  /// key map binds stay in it even where nothing moves (↑ on the first row), so GTK does not
+  /// move the keyboard focus to another widget; other keys the page does not use go on to the
+  /// window.
+  func keyPressed(_ keyval: guint, _ modifiers: GdkModifierType) -> Bool {
+    if keyval == KeyValue.tab || keyval == KeyValue.leftTab {
+      let shifted = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+      leaveFocus(forward: keyval == KeyValue.tab && !shifted)
+      return true
+    }
+    guard let key = KeyPress(keyval: keyval, state: modifiers) else { return false }
+    let used = keyHandler.map { $0(key) } ?? handleKey(key)
+    if used { layoutAndPlace() }
+    return used || collectionView.keyMap.action(for: key) != nil
+  }
+
+  /// Moves the keyboard focus to the next (or previous) widget outside the host.
+  func leaveFocus(forward: Bool) {
+    guard let root = gtk_widget_get_root(widget) else { return }
+    gtk_widget_set_can_focus(widget, 0)  // the host and its rows sit this move out
+    gtk_widget_child_focus(
+      UnsafeMutablePointer(root), forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
+    gtk_widget_set_can_focus(widget, 1)
+  }
+
+  /// Gives the keyboard focus to the host: to the focused item's row when it shows (screen
+  /// readers announce it), else to the host itself.
+  public func grabKeyboardFocus() {
+    layoutAndPlace()
+    if let focused = collectionView.focusedIndexPath,
+      let drawing = (collectionView.cellForItem(at: focused) as? any GTKDrawable)?.drawing
+    {
+      gtk_widget_grab_focus(drawing.widget)
+    } else {
+      gtk_widget_grab_focus(widget)
+    }
+  }
+
+  /// Hands a key to the core's key map (``KeyPress/init(keyval:state:)`` translates GDK's);
+  /// returns whether it was used.
+  @discardableResult
+  public func handleKey(_ key: KeyPress) -> Bool {
+    let used = target.handle(key)
+    layoutAndPlace()
+    return used
+  }
+}
