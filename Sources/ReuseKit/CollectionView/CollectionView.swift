@@ -136,7 +136,7 @@ public final class CollectionView: ScrollView {
   /// the drag and the motions moved already; the parts that remember content coordinates
   /// move here.
   override func contentDidMove(by delta: Point) {
-    forEachPart { $0.contentDidMove(by: delta, in: self) }
+    parts.contentDidMove(by: delta, in: self)
   }
 
   override func touchDidBegin(at point: Point) {

@@ -133,7 +133,7 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
     let focused = view.focusedIndexPath.flatMap(old.itemIdentifier(at:))
     let anchor = view.selectionAnchor.flatMap(old.itemIdentifier(at:))
     current = snapshot.clearingMarks()
-    view.selection.replace(in: view) { $0.removeAll() }  // put back below, by identifier
+    view.clearSelectionForRestore()  // put back below, by identifier
     view.reloadData()
     // The reload kept paths; the items' identifiers say where they went.
     var kept = Set<ItemPath>()
@@ -145,14 +145,11 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
         gone.append(path)
       }
     }
-    view.selection.replace(in: view) { $0 = kept }
-    view.selection.anchor = anchor.flatMap(current.indexPath(ofItem:))
-    view.selection.rangeEnd = nil
     if let focused {
-      view.focus.setItem(current.indexPath(ofItem: focused) ?? view.focusedIndexPath, in: view)
+      view.setFocusedItem(current.indexPath(ofItem: focused) ?? view.focusedIndexPath)
     }
-    view.selection.deletedByUpdate = gone
-    view.selection.reportDeleted(in: view)
+    view.restoreSelection(
+      kept, anchor: anchor.flatMap(current.indexPath(ofItem:)), deselected: gone)
     view.layoutIfNeeded()
   }
 

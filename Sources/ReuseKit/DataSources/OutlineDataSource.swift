@@ -214,7 +214,7 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
     if let item, let path = indexPath(for: item) {
       changes.reconfiguredItems = [path]
       // The row says "expanded" or "collapsed" itself: no "5 items added" besides.
-      collectionView.accessibility.replacingNextAnnouncement = ""
+      collectionView.replaceNextAnnouncement(with: "")
     }
     if !changes.isEmpty { collectionView.performBatchUpdates(with: changes, animated: animated) }
   }

@@ -177,7 +177,8 @@ public protocol CollectionViewLayout: AnyObject {
   /// content (a list's stuck parents, ``ListLayout/stackedHeaders``): such an item is never
   /// what a reader sees first, nor what keeps its place when the content changes.
   ///
-  /// The default is `false`.
+  /// A stuck item covers what scrolls under it, so it draws above the content: the engine
+  /// asks only about items with a `zIndex` above 0. The default is `false`.
   ///
   /// - Complexity: O(1).
   func isStuck(_ attributes: LayoutAttributes) -> Bool

@@ -97,10 +97,6 @@ extension CollectionViewWidget {
     return made
   }
 
-  private var scrollable: UnsafeMutablePointer<GtkWidget>?
-  /// What the adjustments were last told: content, viewport, offset.
-  private var told: (content: Size, viewport: Size, offset: Point)?
-
   /// Tells the scrolled window's adjustments where the content is, when that changed.
   func updateAdjustments() {
     guard let scrollable else { return }
@@ -153,9 +149,6 @@ extension CollectionViewWidget {
       guint(max(1, ((due - now) * 1_000).rounded(.up))), wake,
       Unmanaged.passUnretained(self).toOpaque())
   }
-
-  /// Where this host's own widget was last placed by an outer host.
-  private let box = Placement()
 
   func place(
     _ drawing: Placement, _ attributes: LayoutAttributes, offset: Point,

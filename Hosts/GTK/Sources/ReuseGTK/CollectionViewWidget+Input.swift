@@ -31,7 +31,7 @@ extension CollectionViewWidget {
   }
 
   /// What takes the input: ``interactive``, or the collection view.
-  private var target: any PointerInteractive { interactive ?? collectionView }
+  var target: any PointerInteractive { interactive ?? collectionView }
 
   func dragBegan(at point: Point, gesture: OpaquePointer?) {
     if pressesOwnWidget(at: point) || pressHandler?(point) == true {

@@ -210,6 +210,12 @@ public final class CollectionViewWidget: CollectionViewHost {
     g_object_unref(widget)
   }
 
+  var scrollable: UnsafeMutablePointer<GtkWidget>?
+  /// What the adjustments were last told: content, viewport, offset.
+  var told: (content: Size, viewport: Size, offset: Point)?
+  /// Where this host's own widget was last placed by an outer host.
+  let box = Placement()
+
   // MARK: Host
 
   /// Puts the view's widget (or its nested host's) in the fixed.

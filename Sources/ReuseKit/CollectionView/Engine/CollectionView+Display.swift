@@ -109,3 +109,28 @@ extension CollectionView {
     view.apply(attributes)
   }
 }
+
+extension CollectionView {
+  /// Runs `body`, which calls the app (display callbacks, the data source) outside a pass, as
+  /// a pass runs them: an update or a layout they start waits (a reload, asked with
+  /// ``requestReloadAfterPass()``) instead of changing the sets being walked.
+  func runAsPass(_ body: () -> Void) {
+    let wasInPass = pass.isInPass
+    pass.isInPass = true
+    body()
+    pass.isInPass = wasInPass
+  }
+
+  /// Whether a pass, or code run as one, is running now.
+  var isInPass: Bool { pass.isInPass }
+
+  /// The data changed under a pass: it is reloaded once no pass runs.
+  func requestReloadAfterPass() { pass.reloadRequested = true }
+
+  /// Reloads now if something asked for it during a pass that has ended.
+  func reloadIfRequested() {
+    guard !pass.isInPass, pass.reloadRequested else { return }
+    pass.reloadRequested = false
+    reloadData()
+  }
+}

@@ -234,7 +234,8 @@ extension CollectionView {
     let bottom = top + viewportSize[axis]
     // Only an item on screen: after a jump, the views displayed before it are elsewhere, and
     // keeping one of them in place would carry the offset away from where it was sent.
-    guard let first = firstDisplayedItem(reachingPast: top), first.frame.min(axis) < bottom
+    guard let first = firstDisplayedItem(reachingPast: top, along: axis),
+      first.frame.min(axis) < bottom
     else { return nil }
     return first.indexPath
   }

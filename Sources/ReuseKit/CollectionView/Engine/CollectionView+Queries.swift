@@ -7,24 +7,25 @@ extension CollectionView {
     displayedItems.attributes.map(\.indexPath)
   }
 
-  /// The first displayed item a reader meets from `offset` on along the scroll axis (the
-  /// first whose frame reaches past it) for which `accept` holds, leaving out items the
+  /// The first displayed item a reader meets from `offset` on along `axis`, the scroll axis
+  /// (the first whose frame reaches past it) for which `accept` holds, leaving out items the
   /// layout keeps stuck where the viewport is (``CollectionViewLayout/isStuck(_:)``): what a
   /// saved position names, what keeps its place through an update or a new size, where focus
   /// starts. The one place that says what "the first item on screen" is.
   ///
   /// - Complexity: O(k), no layout lookups beyond one question per item passed.
   func firstDisplayedItem(
-    reachingPast offset: Double, where accept: (LayoutAttributes) -> Bool = { _ in true }
-  ) -> LayoutAttributes? {
-    let layout = collectionViewLayout
-    let axis = layout.scrollDirection
-    return displayedItems.attributes.withUnsafeBufferPointer { displayed in
-      for attributes in displayed
-      where attributes.frame.max(axis) > offset && !layout.isStuck(attributes)
-        && accept(attributes)
-      {
-        return attributes
+    reachingPast offset: Double, along axis: Axis,
+    where accept: ((LayoutAttributes) -> Bool)? = nil
+  ) -> (indexPath: ItemPath, frame: Rect)? {
+    displayedItems.attributes.withUnsafeBufferPointer { displayed in
+      for index in displayed.indices where displayed[index].frame.max(axis) > offset {
+        // Only an item drawn above the content can be stuck (the layout says).
+        if displayed[index].zIndex > 0 && collectionViewLayout.isStuck(displayed[index]) {
+          continue
+        }
+        if let accept, !accept(displayed[index]) { continue }
+        return (displayed[index].indexPath, displayed[index].frame)
       }
       return nil
     }

@@ -21,16 +21,16 @@ enum DataChange {
 /// - ``dataChangeDidFinish(in:)``: every part follows the change; the part may tell the app
 ///   (the selection reports the items an update deselected).
 /// - ``layoutWillChange(in:)``: a new layout replaces the old one.
-/// - ``contentDidMove(by:in:)``: the content moved under the viewport by a delta (an anchor
-///   kept its place, a resize): what the part holds in content coordinates moves with it.
 /// - ``touchDidBegin(at:in:)``: a finger or a button went down (viewport coordinates).
 /// - ``checkInvariants(in:)``: checks (`REUSEKIT_CHECKS`) at the end of every mutation.
 ///
-/// The host's clock runs every frame, so it does not go through the list: the parts that
-/// animate are asked directly, each by its own cheap test, in
-/// ``CollectionView/Parts/needTicks(in:)`` and ``CollectionView/Parts/advance(to:in:)`` (a
-/// tick through the list cost about 1,300 more instructions a frame: an existential call and
-/// a retain per part, several times a tick).
+/// Three events can come every frame, so they do not go through the list: the host's clock
+/// and content that moved under the viewport (an anchor keeping its place while estimated
+/// sizes are measured). The parts they concern are called directly, each by its own cheap
+/// test, in ``CollectionView/Parts/needTicks(in:)``, ``CollectionView/Parts/advance(to:in:)``
+/// and ``CollectionView/Parts/contentDidMove(by:in:)``: through the list, a tick cost about
+/// 1,300 more instructions a frame (an existential call and a retain per part, several times
+/// a tick), and a measured frame about 50.
 ///
 /// Layout passes reach only the parts that take part in them now
 /// (``LayoutPassParticipant``), so a bare pass stays bare. Call rules: a part changes its own
@@ -45,7 +45,6 @@ protocol CollectionViewPart: AnyObject {
   func dataDidChange(_ change: DataChange, in view: CollectionView)
   func dataChangeDidFinish(in view: CollectionView)
   func layoutWillChange(in view: CollectionView)
-  func contentDidMove(by delta: Point, in view: CollectionView)
   func touchDidBegin(at point: Point, in view: CollectionView)
   /// Whether the part draws elements where the layout does not put them now (a lifted item,
   /// a drop's gap): the displayed items are then not the layout's answer.
@@ -61,7 +60,6 @@ extension CollectionViewPart {
   func dataDidChange(_ change: DataChange, in view: CollectionView) {}
   func dataChangeDidFinish(in view: CollectionView) {}
   func layoutWillChange(in view: CollectionView) {}
-  func contentDidMove(by delta: Point, in view: CollectionView) {}
   func touchDidBegin(at point: Point, in view: CollectionView) {}
   func presentsElsewhere(in view: CollectionView) -> Bool { false }
   var viewsStillShown: [ReusableView] { [] }

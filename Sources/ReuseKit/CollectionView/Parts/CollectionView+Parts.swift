@@ -70,6 +70,16 @@ extension CollectionView.Parts {
     rails.advance(to: time, in: view)
     swipe.advance(to: time)
   }
+
+  /// The content moved under the viewport by `delta`: what parts hold in content
+  /// coordinates moves with it (an animation's starts, a grabbed thumb, a selecting drag's
+  /// press).
+  @inline(__always)
+  func contentDidMove(by delta: Point, in view: CollectionView) {
+    updates.contentDidMove(by: delta, in: view)
+    gestures.contentDidMove(by: delta, in: view)
+    selectionDrag.contentDidMove(by: delta, in: view)
+  }
 }
 
 extension CollectionView {

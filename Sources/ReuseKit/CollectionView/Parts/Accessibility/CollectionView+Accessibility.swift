@@ -191,7 +191,7 @@ extension CollectionView {
     var element = AccessibilityElement(
       role: role, label: view?.accessibilityLabel ?? "", value: view?.accessibilityValue,
       hint: view?.accessibilityHint, indexPath: indexPath, frame: viewportFrame(frame),
-      isSelected: selection.isShownSelected(indexPath), isFocused: focus.item == indexPath,
+      isSelected: isShownSelected(indexPath), isFocused: focusedIndexPath == indexPath,
       isEnabled: view?.isAccessibilityEnabled ?? true)
     let sectionCount = counts.sectionCount
     let inSection = counts.numberOfItems(inSection: indexPath.section)

@@ -117,10 +117,10 @@ extension CollectionView {
 
   /// A drag begins here: whatever else the pointer or a motion held lets go.
   func cancelPointerForDrag() {
-    gestures.cancel(in: self)
-    selectionDrag.end(in: self)
+    cancelPointerCapture()
+    endSelectionDrag()
     cancelInteractiveMovement()
     abandonTouch()
-    swipe.close(animated: false, in: self)
+    closeSwipeActions(animated: false)
   }
 }

@@ -113,7 +113,7 @@ public final class DragCoordinator {
   {
     if session != nil { cancelDrag() }
     guard let frame = frame(of: view), location.isFinite, let delegate = view.dragDelegate,
-      !view.pass.isInPass, !view.updates.isCollecting
+      !view.isInPass, !view.isCollectingUpdates
     else { return false }
     view.layoutIfNeeded()
     guard view.isValid(indexPath) else {

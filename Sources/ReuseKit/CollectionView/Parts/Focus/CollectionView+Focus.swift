@@ -199,7 +199,8 @@ extension CollectionView {
 
   /// The first displayed item that reaches into the viewport, else the first item.
   private func firstItemInViewport() -> ItemPath? {
-    firstDisplayedItem(reachingPast: contentOffset[collectionViewLayout.scrollDirection])?
+    let axis = collectionViewLayout.scrollDirection
+    return firstDisplayedItem(reachingPast: contentOffset[axis], along: axis)?
       .indexPath ?? indexPath(forFlatIndex: 0)
   }
 }

@@ -106,3 +106,12 @@ extension FocusController: CollectionViewPart {
     }
   }
 }
+
+extension CollectionView {
+  /// Moves the focus to `indexPath` (or clears it) without scrolling: the cells' flags follow.
+  func setFocusedItem(_ indexPath: ItemPath?) { focus.setItem(indexPath, in: self) }
+
+  /// The displayed cells' focus flags are set again from the focused item (after an update
+  /// remapped them).
+  func refreshFocusFlags() { focus.refreshFlags(in: self) }
+}

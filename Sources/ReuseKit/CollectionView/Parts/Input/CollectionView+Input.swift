@@ -20,7 +20,7 @@ extension CollectionView: PointerInteractive {
   public func handle(_ event: WheelEvent) -> Bool {
     guard !isTracking, event.delta != .zero, event.delta.isFinite else { return false }
     if let location = event.location, location.isFinite,
-      rails.handle(event, at: location, in: self)
+      scrollRail(with: event, at: location)
     {
       return true
     }
@@ -53,17 +53,16 @@ extension CollectionView: PointerInteractive {
   public func perform(_ action: KeyAction) -> Bool {
     switch action {
     case .moveFocus(let move):
-      selection.anchor = nil  // the next range starts where the focus lands
-      selection.rangeEnd = nil
+      resetSelectionAnchor()  // the next range starts where the focus lands
       return moveFocus(move, animated: animatesKeyMove(move))
     case .extendSelection(let move):
       guard allowsSelection, allowsMultipleSelection else {
         return perform(.moveFocus(move))
       }
-      let from = focus.item
+      let from = focusedIndexPath
       let moved = moveFocus(move, animated: animatesKeyMove(move))
-      guard let target = focus.item else { return moved }
-      if selection.anchor == nil { selection.anchor = from ?? target }
+      guard let target = focusedIndexPath else { return moved }
+      anchorSelectionIfNeeded(at: from ?? target)
       selectRange(to: target, byUser: true)
       return true
     case .selectAll:
@@ -71,24 +70,23 @@ extension CollectionView: PointerInteractive {
       selectEveryItem(byUser: true)
       return true
     case .deselectAll:
-      guard !selection.items.isEmpty else { return false }
-      selection.anchor = nil
-      selection.rangeEnd = nil
-      apply(selecting: [], deselecting: selection.items.sorted(), byUser: true)
+      guard hasSelection else { return false }
+      resetSelectionAnchor()
+      apply(selecting: [], deselecting: indexPathsForSelectedItems, byUser: true)
       return true
     case .activate:
       guard let focused = focusedIndexPath else { return false }
       tapItem(at: focused)
       return true
     case .cancel:
-      let carries = dragAndDrop.coordinator?.session.map {
+      let carries = dragCoordinator?.session.map {
         $0.source === self || $0.target === self
       }
       guard
         interactivelyMovingItem != nil || swipedItem != nil || isSelectionDragging
           || carries == true
       else { return false }
-      if carries == true { dragAndDrop.coordinator?.cancelDrag() }
+      if carries == true { dragCoordinator?.cancelDrag() }
       gestures.cancel(in: self)
       cancelInteractiveMovement()
       cancelSelectionDrag()
@@ -154,4 +152,9 @@ extension CollectionView: PointerInteractive {
     if isTracking { cancelDrag(time: .nan) }
     closeSwipeActions(animated: false)
   }
+}
+
+extension CollectionView {
+  /// Whatever the pointer's press captured (the content, the thumb, a grip) lets go.
+  func cancelPointerCapture() { gestures.cancel(in: self) }
 }

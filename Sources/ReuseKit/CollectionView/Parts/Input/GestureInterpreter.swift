@@ -47,8 +47,6 @@ final class GestureInterpreter {
   var reorderGrip: ((ItemPath, Point) -> Bool)?
   /// Claims presses on supplementary views.
   var supplementaryPressHandler: ((SupplementaryPress) -> Bool)?
-  /// Decides whether a press on the content drags a selection.
-  var selectionDragStyle: ((ItemPath?, Point, KeyModifiers) -> SelectionDragStyle?)?
   /// Which keys do what.
   var keyMap = KeyMap.standard
   private(set) var capture = Capture.none
@@ -207,9 +205,9 @@ final class GestureInterpreter {
     case .none:
       return false
     case .content:
-      let wasDragging = view.isDragging || view.rails.isDraggingRail
+      let wasDragging = view.isDragging || view.isDraggingRail
       view.endDrag(at: event.location, time: event.time)
-      view.rails.release(in: view)
+      view.releaseRail()
       if !wasDragging && Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
         let offset = view.contentOffset
         view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
@@ -260,7 +258,7 @@ final class GestureInterpreter {
       }
     case .content:
       view.cancelDrag(time: .nan)
-      view.rails.release(in: view)
+      view.releaseRail()
     case .supplementary(var press, _, let moved):
       press.phase = .cancelled
       press.isDrag = moved
@@ -316,7 +314,8 @@ final class GestureInterpreter {
   )
     -> SelectionDragStyle?
   {
-    guard let selectionDragStyle, view.allowsSelection, view.allowsMultipleSelection,
+    guard let selectionDragStyle = view.selectionDragStyle, view.allowsSelection,
+      view.allowsMultipleSelection,
       view.swipedItem == nil
     else { return nil }
     let offset = view.contentOffset

@@ -39,7 +39,7 @@ extension CollectionView {
       guard moving.isReturning else { return false }
       movement.finish(in: self)
     }
-    guard !pass.isInPass, !updates.isCollecting else {
+    guard !isInPass, !isCollectingUpdates else {
       diagnostics.report(
         .reentrantUpdate, "beginInteractiveMovementForItem(at:) during an update; ignored")
       return false
@@ -54,7 +54,7 @@ extension CollectionView {
     guard let dataSource, dataSource.collectionView(self, canMoveItemAt: indexPath),
       let frame = layout.layoutAttributesForItem(at: indexPath)?.frame, frame.isFinite
     else { return false }
-    swipe.close(animated: false, in: self)
+    closeSwipeActions(animated: false)
     abandonTouch()
     let axis = layout.scrollDirection
     let center = Point(x: frame.midX - contentOffset.x, y: frame.midY - contentOffset.y)
@@ -109,11 +109,11 @@ extension CollectionView {
     guard let moving = movement.state, moving.target != moving.source, let dataSource
     else { return returnMovingItem() }
     movement.finish(in: self)
-    if accessibility.announcementHandler != nil {
+    if isAnnouncing {
       let sameSection = moving.source.section == moving.target.section
       let size = counts.numberOfItems(inSection: moving.target.section) + (sameSection ? 0 : 1)
-      accessibility.replacingNextAnnouncement =
-        "moved to position \((moving.target.item + 1).grouped) of \(size.grouped)"
+      replaceNextAnnouncement(
+        with: "moved to position \((moving.target.item + 1).grouped) of \(size.grouped)")
     }
     performBatchUpdates(animated: true) {
       dataSource.collectionView(self, moveItemAt: moving.source, to: moving.target)
@@ -242,4 +242,9 @@ extension CollectionView {
     get { movement.autoscroll.speed }
     set { movement.autoscroll.speed = newValue >= 0 && newValue.isFinite ? newValue : 0 }
   }
+}
+
+extension CollectionView {
+  /// Whether an item moves, or glides back to its place.
+  var isMovingItem: Bool { movement.isActive }
 }

@@ -16,7 +16,7 @@ extension CollectionView {
   }
 
   /// Whether a rail moves on its own (decelerating, paging or animating) or under the finger.
-  public var isRailMoving: Bool { rails.isMoving || rails.isDraggingRail }
+  public var isRailMoving: Bool { rails.isMoving || isDraggingRail }
 
   /// The rails' offsets where they are not 0, by section, for a saved position: where a
   /// moving rail is heading (its page or item), not where it happens to be.
@@ -44,4 +44,17 @@ extension CollectionView {
     }
     setNeedsLayout()
   }
+}
+
+extension CollectionView {
+  /// A sideways wheel over a rail scrolls it; `false` when no rail took it.
+  func scrollRail(with event: WheelEvent, at location: Point) -> Bool {
+    rails.handle(event, at: location, in: self)
+  }
+
+  /// Whether the touch drags a rail.
+  var isDraggingRail: Bool { rails.isDraggingRail }
+
+  /// The touch lets go of a rail it held: the rail settles.
+  func releaseRail() { rails.release(in: self) }
 }

@@ -43,7 +43,7 @@ extension CollectionView {
     layoutIfNeeded()
     let axis = collectionViewLayout.scrollDirection
     let offset = contentOffset[axis]
-    guard let first = firstDisplayedItem(reachingPast: offset) else { return nil }
+    guard let first = firstDisplayedItem(reachingPast: offset, along: axis) else { return nil }
     let path = first.indexPath
     return SavedScrollPosition(
       indexPath: path, identifier: identifier(path),

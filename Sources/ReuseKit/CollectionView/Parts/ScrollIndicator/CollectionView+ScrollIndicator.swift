@@ -112,7 +112,8 @@ extension CollectionView {
     // Pinned items (a list's stuck parents) sit where the viewport is, not where the content
     // they stand for is: counting them put the edge at a parent far above (a full thumb).
     let layout = collectionViewLayout
-    for attributes in displayedItems.attributes where !layout.isStuck(attributes) {
+    for attributes in displayedItems.attributes
+    where attributes.zIndex <= 0 || !layout.isStuck(attributes) {
       let frame = attributes.frame
       let minimum = frame.min(axis)
       let maximum = frame.max(axis)

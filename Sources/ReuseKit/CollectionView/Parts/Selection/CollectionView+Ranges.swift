@@ -45,7 +45,7 @@ extension CollectionView {
   func selectRange(to target: ItemPath, byUser: Bool) {
     let anchor =
       selection.anchor.flatMap { isValid($0) ? $0 : nil }
-      ?? focus.item.flatMap { isValid($0) ? $0 : nil } ?? target
+      ?? focusedIndexPath.flatMap { isValid($0) ? $0 : nil } ?? target
     let previous = selection.rangeEnd.map { (min(anchor, $0), max(anchor, $0)) }
     let next = (min(anchor, target), max(anchor, target))
     selection.anchor = anchor

@@ -121,7 +121,7 @@ extension CollectionView {
     let covered = above.reduce(0) { $0 + $1.length(axis) }
     var target = restingContentOffset
     target[axis] = frame.min(axis) - covered - contentInset.leading(axis)
-    focus.setItem(indexPath, in: self)
+    setFocusedItem(indexPath)
     setContentOffset(clampedContentOffset(target), animated: true)
   }
 

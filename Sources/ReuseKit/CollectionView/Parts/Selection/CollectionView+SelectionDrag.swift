@@ -16,8 +16,8 @@ extension CollectionView {
   /// list.selectionDragStyle = { _, point, _ in point.x < 3 ? .slide : nil }
   /// ```
   public var selectionDragStyle: ((ItemPath?, Point, KeyModifiers) -> SelectionDragStyle?)? {
-    get { gestures.selectionDragStyle }
-    set { gestures.selectionDragStyle = newValue }
+    get { selectionDrag.style }
+    set { selectionDrag.style = newValue }
   }
 
   /// Whether a drag that selects is running.
@@ -38,13 +38,13 @@ extension CollectionView {
   public func beginSelectionDrag(
     at point: Point, style: SelectionDragStyle, modifiers: KeyModifiers = []
   ) -> Bool {
-    guard allowsSelection, allowsMultipleSelection, point.isFinite, !pass.isInPass,
-      !updates.isCollecting, !movement.isActive
+    guard allowsSelection, allowsMultipleSelection, point.isFinite, !isInPass,
+      !isCollectingUpdates, !isMovingItem
     else { return false }
     if selectionDrag.isActive { selectionDrag.end(in: self) }
     layoutIfNeeded()
     abandonTouch()
-    swipe.close(animated: false, in: self)
+    closeSwipeActions(animated: false)
     let effect: SelectionDrag.Effect
     let keepsBase: Bool
     var startItem: ItemPath?

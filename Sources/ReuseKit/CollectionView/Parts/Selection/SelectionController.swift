@@ -163,3 +163,36 @@ extension SelectionController: CollectionViewPart {
 
   func dataChangeDidFinish(in view: CollectionView) { reportDeleted(in: view) }
 }
+
+extension CollectionView {
+  /// Whether the item shows as selected now (a selecting drag's overlay counts).
+  func isShownSelected(_ indexPath: ItemPath) -> Bool { selection.isShownSelected(indexPath) }
+
+  /// Whether any item is selected.
+  var hasSelection: Bool { !selection.items.isEmpty }
+
+  /// The next Shift range starts afresh where the focus lands.
+  func resetSelectionAnchor() {
+    selection.anchor = nil
+    selection.rangeEnd = nil
+  }
+
+  /// A Shift range starts at `indexPath` unless one has an anchor already.
+  func anchorSelectionIfNeeded(at indexPath: ItemPath) {
+    if selection.anchor == nil { selection.anchor = indexPath }
+  }
+
+  /// Empties the selection without telling the delegate: a data source about to put it back
+  /// by identity after a reload.
+  func clearSelectionForRestore() { selection.replace(in: self) { $0.removeAll() } }
+
+  /// Puts a selection back after a reload moved its items: `kept` selected, `anchor` the
+  /// Shift anchor, and the delegate told that the items once at `gone` were deselected.
+  func restoreSelection(_ kept: Set<ItemPath>, anchor: ItemPath?, deselected gone: [ItemPath]) {
+    selection.replace(in: self) { $0 = kept }
+    selection.anchor = anchor
+    selection.rangeEnd = nil
+    selection.deletedByUpdate = gone
+    selection.reportDeleted(in: self)
+  }
+}

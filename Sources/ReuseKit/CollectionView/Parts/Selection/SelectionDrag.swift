@@ -16,6 +16,9 @@ public enum SelectionDragStyle: Hashable, Sendable {
 /// the layout for what the drag covers, O(log n + k), and changes only the items that entered
 /// or left the cover since the last pass.
 final class SelectionDrag: LayoutPassParticipant {
+  /// Decides whether a press on the content drags a selection, and how
+  /// (``CollectionView/selectionDragStyle``).
+  var style: ((ItemPath?, Point, KeyModifiers) -> SelectionDragStyle?)?
   /// What a running drag does to the items it covers.
   enum Effect { case select, deselect, toggle }
 

@@ -51,7 +51,7 @@ extension CollectionView {
   )
     -> Bool
   {
-    guard isValid(indexPath), !movement.isActive else { return false }
+    guard isValid(indexPath), !isMovingItem else { return false }
     return swipe.open(indexPath, edge: edge, animated: animated, in: self)
   }
 

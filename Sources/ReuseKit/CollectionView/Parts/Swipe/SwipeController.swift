@@ -70,7 +70,7 @@ final class SwipeController {
   /// open one.
   func touchDidBegin(at point: Point, in collectionView: CollectionView) {
     candidate = nil
-    guard leadingProvider != nil || trailingProvider != nil, !collectionView.movement.isActive
+    guard leadingProvider != nil || trailingProvider != nil, !collectionView.isMovingItem
     else { return }
     let offset = collectionView.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
@@ -206,7 +206,7 @@ extension SwipeController {
       guard let state else { return }
       collectionView.invariant(state.offset.isFinite, "swipe offset \(state.offset)")
       collectionView.invariant(
-        collectionView.isValid(state.indexPath) || collectionView.pass.isInPass,
+        collectionView.isValid(state.indexPath) || collectionView.isInPass,
         "swiped row \(state.indexPath) out of range")
     #endif
   }

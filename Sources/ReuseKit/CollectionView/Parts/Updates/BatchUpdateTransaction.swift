@@ -47,7 +47,7 @@ struct BatchUpdateTransaction {
     partsFollow(in: collectionView)
     carryOnPreviousAnimation(in: collectionView)
     remapDisplayedViews(in: collectionView)
-    collectionView.focus.refreshFlags(in: collectionView)
+    collectionView.refreshFocusFlags()
     updateLayout(in: collectionView)
     restoreAnchor(in: collectionView)
     showResult(in: collectionView)
@@ -79,7 +79,7 @@ struct BatchUpdateTransaction {
     let mapping = self.mapping
     guard
       let first = view.firstDisplayedItem(
-        reachingPast: offset,
+        reachingPast: offset, along: axis,
         where: {
           !mapping.isMoved($0.indexPath) && !mapping.isSectionMoved($0.indexPath.section)
             && mapping.newIndexPath(forOld: $0.indexPath) != nil

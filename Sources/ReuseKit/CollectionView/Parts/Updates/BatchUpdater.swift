@@ -75,11 +75,11 @@ final class BatchUpdater {
     _ changeset: Changeset, animated: Bool, completions: [(Bool) -> Void],
     in view: CollectionView
   ) -> Result<Void, BatchUpdateError> {
-    if view.pass.isInPass {
+    if view.isInPass {
       let error = BatchUpdateError.updateDuringLayoutPass
       view.diagnostics.report(
         Diagnostic(.reentrantUpdate, error.description, batchUpdateError: error))
-      view.pass.reloadRequested = true
+      view.requestReloadAfterPass()
       for completion in completions { completion(false) }
       return .failure(error)
     }
@@ -109,7 +109,7 @@ final class BatchUpdater {
       update.run(on: view)
       settle(interruptedCompletions: previous?.completions ?? [], in: view)
       view.forEachPart { $0.dataChangeDidFinish(in: view) }
-      view.accessibility.announce(Self.announcement(for: changeset))
+      view.announce(Self.announcement(for: changeset))
       return .success(())
     }
   }
@@ -173,16 +173,12 @@ final class BatchUpdater {
     setAnimation(nil, in: view)
     let context = view.passContext
     // Display callbacks run as in a layout pass: an update they start is deferred (a reload).
-    let wasInPass = view.pass.isInPass
-    view.pass.isInPass = true
-    for item in ending.disappearing {
-      view.endDisplaying(item.view, item.attributes, context)
+    view.runAsPass {
+      for item in ending.disappearing {
+        view.endDisplaying(item.view, item.attributes, context)
+      }
     }
-    view.pass.isInPass = wasInPass
-    if !wasInPass && view.pass.reloadRequested {
-      view.pass.reloadRequested = false
-      view.reloadData()
-    }
+    view.reloadIfRequested()
     for completion in ending.completions { completion(finished) }
     #if REUSEKIT_CHECKS
       view._checkInvariants()

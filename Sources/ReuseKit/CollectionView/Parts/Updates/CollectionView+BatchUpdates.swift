@@ -117,34 +117,34 @@ extension CollectionView {
     var replaced: [LayoutAttributes] = []
     // The data source runs here, outside a pass: treat it as one, so that a layout or an
     // update it starts waits (a reload) instead of changing the sets being walked.
-    pass.isInPass = true
-    for entry in displayedItems.entries where items.contains(entry.attributes.indexPath) {
-      registry.reconfiguringView = entry.view
-      let cell = context.cell(for: self, at: entry.attributes.indexPath)
-      registry.reconfiguringView = nil
-      if cell === entry.view {
-        entry.view.measuredLength = nil  // its size may have changed
-        entry.view.setNeedsDisplay()
-      } else {
-        discardUnusedView(cell)
-        replaced.append(entry.attributes)
+    runAsPass {
+      for entry in displayedItems.entries where items.contains(entry.attributes.indexPath) {
+        registry.reconfiguringView = entry.view
+        let cell = context.cell(for: self, at: entry.attributes.indexPath)
+        registry.reconfiguringView = nil
+        if cell === entry.view {
+          entry.view.measuredLength = nil  // its size may have changed
+          entry.view.setNeedsDisplay()
+        } else {
+          discardUnusedView(cell)
+          replaced.append(entry.attributes)
+        }
+      }
+      for entry in displayedSupplementaryViews.entries
+      where sections.contains(entry.attributes.indexPath.section) {
+        guard let kind = entry.attributes.supplementaryKind else { continue }
+        registry.reconfiguringView = entry.view
+        let returned = context.supplementaryView(
+          for: self, ofKind: kind, at: entry.attributes.indexPath)
+        registry.reconfiguringView = nil
+        if returned === entry.view {
+          entry.view.setNeedsDisplay()
+        } else {
+          discardUnusedView(returned)
+          replaced.append(entry.attributes)
+        }
       }
     }
-    for entry in displayedSupplementaryViews.entries
-    where sections.contains(entry.attributes.indexPath.section) {
-      guard let kind = entry.attributes.supplementaryKind else { continue }
-      registry.reconfiguringView = entry.view
-      let returned = context.supplementaryView(
-        for: self, ofKind: kind, at: entry.attributes.indexPath)
-      registry.reconfiguringView = nil
-      if returned === entry.view {
-        entry.view.setNeedsDisplay()
-      } else {
-        discardUnusedView(returned)
-        replaced.append(entry.attributes)
-      }
-    }
-    pass.isInPass = false
     if !replaced.isEmpty {
       let isReplaced = { (attributes: LayoutAttributes) in
         replaced.contains { $0.isSameElement(as: attributes) }
@@ -156,10 +156,7 @@ extension CollectionView {
     } else if collectionViewLayout.wantsSelfSizing {
       setNeedsLayout()
     }
-    if pass.reloadRequested {
-      pass.reloadRequested = false
-      reloadData()
-    }
+    reloadIfRequested()
     layoutIfNeeded()
   }
 
@@ -194,4 +191,10 @@ extension CollectionView {
     get { updates.anchorsFirstVisibleItem }
     set { updates.anchorsFirstVisibleItem = newValue }
   }
+}
+
+extension CollectionView {
+  /// Whether a `performBatchUpdates` call is collecting changes now: a gesture that would
+  /// change the data waits.
+  var isCollectingUpdates: Bool { updates.isCollecting }
 }
