@@ -13,7 +13,7 @@ extension ScrollView {
     guard time.isFinite else { return isAnimating }
     noteTime(time)
     if phase == .decelerating || phase == .animating {
-      if phase == .animating, let animationTarget, let target = animationTarget() {
+      if phase == .animating, let target = aimedOffset() {
         retargetAnimation(to: target)
       }
       var offset = contentOffset
@@ -65,7 +65,7 @@ extension ScrollView {
   /// out of bounds, in which case it springs back first.
   private func finishMotion() {
     let ended = phase
-    animationTarget = nil
+    animationAim = nil
     let clamped = clampedContentOffset(contentOffset)
     if clamped != contentOffset && ended == .decelerating {
       startSettling(velocity: .zero, target: clamped, free: false, at: now)
@@ -171,12 +171,7 @@ extension ScrollView {
     switch step {
     case .home, .end:
       let atEnd = step == .end
-      aimsAtEdge = true
-      animationTarget = { [unowned self] in
-        var edge = self.contentOffset
-        edge[axis] = atEnd ? self.maximumContentOffset[axis] : self.minimumContentOffset[axis]
-        return edge
-      }
+      animationAim = .edge(axis, atEnd: atEnd)
     default:
       break
     }

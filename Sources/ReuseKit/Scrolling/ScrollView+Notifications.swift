@@ -18,18 +18,18 @@ extension ScrollView {
   /// whole, never half-way between two phases.
   @inline(__always)
   func transition<Result>(_ body: () -> Result) -> Result {
-    transitionDepth += 1
+    held.depth += 1
     let result = body()
-    transitionDepth -= 1
-    if transitionDepth == 0 && !heldNotifications.isEmpty { deliverHeldNotifications() }
+    held.depth -= 1
+    if held.depth == 0 && !held.queue.isEmpty { deliverHeldNotifications() }
     return result
   }
 
   /// Tells the delegate now, or when the running transition ends.
   @inline(__always)
   func notify(_ notification: Notification) {
-    if transitionDepth > 0 {
-      heldNotifications.append(notification)
+    if held.depth > 0 {
+      held.queue.append(notification)
     } else {
       deliver(notification)
     }
@@ -38,16 +38,16 @@ extension ScrollView {
   func deliverHeldNotifications() {
     // A delegate that starts another transition while hearing one adds to this queue; it is
     // delivered here, in order.
-    guard !isDeliveringHeldNotifications else { return }
-    isDeliveringHeldNotifications = true
+    guard !held.isDelivering else { return }
+    held.isDelivering = true
     var index = 0
-    while index < heldNotifications.count {
-      let notification = heldNotifications[index]
+    while index < held.queue.count {
+      let notification = held.queue[index]
       index += 1
       deliver(notification)
     }
-    heldNotifications.removeAll(keepingCapacity: true)
-    isDeliveringHeldNotifications = false
+    held.queue.removeAll(keepingCapacity: true)
+    held.isDelivering = false
   }
 
   func deliver(_ notification: Notification) {

@@ -4,7 +4,7 @@ extension ScrollView {
   /// Notes the page or item the view rests on, with the geometry before the resize.
   func noteStopBeforeResize() {
     // An animation aimed at an item (a collection view's `scrollToItem`) re-aims by itself.
-    guard stopBeforeResize == nil, !isTracking, !viewportSize.isEmpty, animationTarget == nil
+    guard stopBeforeResize == nil, !isTracking, !viewportSize.isEmpty, animationAim == nil
     else { return }
     let resting = restingContentOffset
     if anchorsToEnd && isAtEnd {

@@ -146,7 +146,7 @@ extension ScrollView {
     motionX = AxisMotion()
     motionY = AxisMotion()
     freeDecay = (false, false)
-    animationTarget = nil
+    animationAim = nil
     if phase != .dragging { phase = .idle }
     motionDidStop()
     if wasDecelerating { notify(.didEndDecelerating) }

@@ -174,60 +174,98 @@ public class ScrollView {
   // MARK: Public: behaviour
 
   /// Whether input scrolls the view. Code can always set the offset.
-  public var isScrollEnabled = true
+  public var isScrollEnabled: Bool {
+    get { behavior.isScrollEnabled }
+    set { behavior.isScrollEnabled = newValue }
+  }
 
   /// Whether the content rubber-bands past its edges and springs back (UIKit's `bounces`).
-  public var bounces = true
+  public var bounces: Bool {
+    get { behavior.bounces }
+    set { behavior.bounces = newValue }
+  }
 
   /// Whether a vertical drag rubber-bands even when the content fits vertically.
-  public var alwaysBounceVertical = false
+  public var alwaysBounceVertical: Bool {
+    get { behavior.alwaysBounceVertical }
+    set { behavior.alwaysBounceVertical = newValue }
+  }
 
   /// Whether a horizontal drag rubber-bands even when the content fits horizontally.
-  public var alwaysBounceHorizontal = false
+  public var alwaysBounceHorizontal: Bool {
+    get { behavior.alwaysBounceHorizontal }
+    set { behavior.alwaysBounceHorizontal = newValue }
+  }
 
   /// How quickly flings slow down.
-  public var decelerationRate = DecelerationRate.normal
+  public var decelerationRate: DecelerationRate {
+    get { behavior.decelerationRate }
+    set { behavior.decelerationRate = newValue }
+  }
 
   /// Whether the content rests only on multiples of the viewport (UIKit's `isPagingEnabled`).
   /// One release moves at most one page; the page is the one nearest the offset projected at
   /// UIKit's `.fast` rate, so a slow release that moved less than half a page returns.
-  public var isPagingEnabled = false
+  public var isPagingEnabled: Bool {
+    get { behavior.isPagingEnabled }
+    set { behavior.isPagingEnabled = newValue }
+  }
 
   /// Whether the content rests only on items, and how; `nil` for free scrolling. Needs a
   /// ``snapStopProvider`` (a collection view is its own).
-  public var snapping: ScrollSnapping?
+  public var snapping: ScrollSnapping? {
+    get { behavior.snapping }
+    set { behavior.snapping = newValue }
+  }
 
   /// The items snapping and item steps use. A collection view sets itself.
   public weak var snapStopProvider: (any ScrollSnapStopProvider)?
 
   /// Whether a drag that begins mostly along one axis moves only that axis.
-  public var isDirectionalLockEnabled = true
+  public var isDirectionalLockEnabled: Bool {
+    get { behavior.isDirectionalLockEnabled }
+    set { behavior.isDirectionalLockEnabled = newValue }
+  }
 
   /// How far from an axis, in degrees, a drag may begin and still lock to it. At 45 every drag
   /// locks to its dominant axis; below, drags near the diagonal move both axes.
-  public var directionalLockAngle: Double = 30 {
-    didSet {
-      if !(directionalLockAngle >= 0 && directionalLockAngle <= 45) {
+  public var directionalLockAngle: Double {
+    get { behavior.directionalLockAngle }
+    set {
+      if newValue >= 0 && newValue <= 45 {
+        behavior.directionalLockAngle = newValue
+      } else {
         diagnostics.report(
-          .invalidConfiguration,
-          "directionalLockAngle \(directionalLockAngle) is outside 0...45; using 30")
-        directionalLockAngle = 30
+          .invalidConfiguration, "directionalLockAngle \(newValue) is outside 0...45; using 30")
+        behavior.directionalLockAngle = 30
       }
     }
   }
 
   /// How far, in points, a touch must move before it counts as a drag. Terminal hosts, whose
   /// points are character cells, use 1.
-  public var dragSlop: Double = 3
+  public var dragSlop: Double {
+    get { behavior.dragSlop }
+    set { behavior.dragSlop = newValue }
+  }
 
   /// The step for ``ScrollStep/items(_:)`` when there are no item stops.
-  public var lineLength: Double = 40
+  public var lineLength: Double {
+    get { behavior.lineLength }
+    set { behavior.lineLength = newValue }
+  }
 
   /// Whether wheel deltas start a fling (momentum) rather than moving the content directly.
-  public var wheelScrollsWithMomentum = false
+  public var wheelScrollsWithMomentum: Bool {
+    get { behavior.wheelScrollsWithMomentum }
+    set { behavior.wheelScrollsWithMomentum = newValue }
+  }
 
   /// How long animated offset changes take, in seconds.
-  public var scrollAnimationDuration = 0.3
+  public var scrollAnimationDuration: Double {
+    get { behavior.scrollAnimationDuration }
+    set { behavior.scrollAnimationDuration = newValue }
+  }
 
   // MARK: Public: state
 
@@ -266,6 +304,24 @@ public class ScrollView {
     var startStop: SnapStop?
   }
 
+  /// The behaviour settings above, stored together (each has its public property).
+  struct Behavior {
+    var isScrollEnabled: Bool = true
+    var bounces: Bool = true
+    var alwaysBounceVertical: Bool = false
+    var alwaysBounceHorizontal: Bool = false
+    var decelerationRate: DecelerationRate = DecelerationRate.normal
+    var isPagingEnabled: Bool = false
+    var snapping: ScrollSnapping?
+    var isDirectionalLockEnabled: Bool = true
+    var directionalLockAngle: Double = 30
+    var dragSlop: Double = 3
+    var lineLength: Double = 40
+    var wheelScrollsWithMomentum: Bool = false
+    var scrollAnimationDuration: Double = 0.3
+  }
+
+  @exclusivity(unchecked) var behavior = Behavior()
   @exclusivity(unchecked) var phase = Phase.idle
   @exclusivity(unchecked) var drag: DragState?
   @exclusivity(unchecked) var motionX = AxisMotion()
@@ -274,15 +330,35 @@ public class ScrollView {
   @exclusivity(unchecked) var freeDecay = (x: false, y: false)
   /// The latest time heard from the host (events and ticks), in seconds.
   @exclusivity(unchecked) package var now = 0.0
-  /// Asked on every tick of a code-started animation for its current target, so the animation
-  /// follows content that moves underneath it (a collection view's `scrollToItem` with
-  /// estimated sizes).
-  var animationTarget: (() -> Point?)? {
-    didSet { if animationTarget == nil { aimsAtEdge = false } }
+  /// What a code-started animation aims at, asked on every tick so that the animation follows
+  /// content that moves underneath it: an edge (Home, End), or a target a subclass computes
+  /// (a collection view's `scrollToItem` with estimated sizes).
+  enum AnimationAim {
+    case edge(Axis, atEnd: Bool)
+    case target(() -> Point?)
   }
-  /// Whether ``animationTarget`` aims at an edge (Home, End): items a batch update inserts
-  /// there are not chased (the update keeps what is on screen instead).
-  var aimsAtEdge = false
+
+  /// The running animation's aim; `nil` when it goes to a fixed offset.
+  var animationAim: AnimationAim?
+
+  /// Whether the animation aims at an edge: items a batch update inserts there are not chased
+  /// (the update keeps what is on screen instead).
+  var aimsAtEdge: Bool {
+    if case .edge = animationAim { return true }
+    return false
+  }
+
+  /// Where the running animation's aim is now, if it has one.
+  func aimedOffset() -> Point? {
+    switch animationAim {
+    case nil: return nil
+    case .edge(let axis, let atEnd):
+      var edge = contentOffset
+      edge[axis] = atEnd ? maximumContentOffset[axis] : minimumContentOffset[axis]
+      return edge
+    case .target(let target): return target()
+    }
+  }
   /// See `_debugLabel`.
   var debugLabel = ""
 
@@ -300,11 +376,16 @@ public class ScrollView {
 
   // MARK: Notifications
 
-  /// How deeply nested the running ``transition(_:)`` calls are.
-  @exclusivity(unchecked) var transitionDepth = 0
-  /// Notifications held until the outermost transition ends, in order.
-  var heldNotifications: [Notification] = []
-  var isDeliveringHeldNotifications = false
+  /// Notifications held by the running ``transition(_:)`` calls.
+  @exclusivity(unchecked) var held = HeldNotifications()
+
+  /// How deeply nested the running transitions are, and the notifications held until the
+  /// outermost ends, in order.
+  struct HeldNotifications {
+    var depth = 0
+    var queue: [Notification] = []
+    var isDelivering = false
+  }
 
   /// Called after ``contentOffset`` changes, before the delegate hears of it. Subclasses
   /// override to schedule layout.

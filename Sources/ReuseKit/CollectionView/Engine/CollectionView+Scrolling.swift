@@ -57,7 +57,7 @@ extension CollectionView {
       setContentOffset(target, animated: true)
       guard phase == .animating else { return }
       targeting.pendingItemScroll = (indexPath, resolved, padding)
-      animationTarget = { [unowned self] in
+      animationAim = .target { [unowned self] in
         self.scrollTarget(for: indexPath, at: resolved, from: self.contentOffset, padding: padding)?
           .offset
       }

@@ -212,7 +212,7 @@ struct BatchUpdateTransaction {
     }
     // Home or End under way, and items arrived above what is on screen (older history at the
     // top): it goes on to where it was heading, moved with the content, not to the new edge.
-    if view.aimsAtEdge && view.contentOffset != before { view.animationTarget = nil }
+    if view.aimsAtEdge && view.contentOffset != before { view.animationAim = nil }
   }
 
   /// The pass that shows the result: views entering or leaving in it are the update's (they
