@@ -298,6 +298,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       return
     }
     switch key.key {
+    case .control("c") where currentPage.cancelJob():
+      return
     case .character("q"), .control("c"):
       wantsToQuit = true
       return

@@ -58,6 +58,10 @@ public protocol GalleryPage: AnyObject {
   /// Another page is about to show: let go of touches in progress (a lifted item glides
   /// back, a drag settles), since this page will not see their release.
   func willHide()
+
+  /// Cancels a long job the page runs (a sort), if one runs: Ctrl-C stops it before it quits
+  /// the gallery. Returns whether one ran.
+  func cancelJob() -> Bool
 }
 
 extension GalleryPage {
@@ -75,6 +79,9 @@ extension GalleryPage {
 
   /// Nothing to let go of.
   public func willHide() {}
+
+  /// No job to cancel.
+  public func cancelJob() -> Bool { false }
 
   /// The focused item of ``restorableView``.
   public var accessibilityFocus: AccessibilityElement? {

@@ -303,6 +303,30 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// A large table sorts without freezing: the status line counts the sort's progress, keys
+  /// move the cursor meanwhile, the sorted rows show from the top with the time the sort took;
+  /// Escape cancels a sort and Ctrl-C cancels one before it would quit, the order staying.
+  @Test func aLargeTableSortsWhileKeysWork() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 30, "--demo table --items 300000", until: "300,000 rows")
+    defer { tmux.kill() }
+    try tmux.press("Right", until: "Name:")
+    try tmux.press("s", until: "sorting by Name ↑", "the sort shows its progress")
+    try tmux.press("Down", until: "row 2 ·", "keys work while it sorts")
+    try tmux.waitFor("sorted by Name ↑ in", notContaining: "sorting", "the sort ends")
+    let sorted = tmux.capture()
+    #expect(sorted.contains("Amber Canyon"), "the top of the new order shows: \(sorted)")
+    #expect(sorted.contains("row 2 ·"), "the focused row stays focused: \(sorted)")
+
+    try tmux.press("s", until: "sorting by Name ↓")
+    try tmux.press("Escape", until: "sorted by Name ↑", notContaining: "sorting", "Esc cancels")
+    try tmux.press("s", until: "sorting by Name ↓")
+    try tmux.press("C-c", until: "sorted by Name ↑", notContaining: "sorting", "Ctrl-C cancels")
+    #expect(
+      !tmux.capture().contains("EXIT="), "the first Ctrl-C cancelled the sort, not the gallery")
+    try tmux.quit()
+  }
+
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.gallery(

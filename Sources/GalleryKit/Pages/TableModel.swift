@@ -37,8 +37,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// What it shows.
   public let content: any TableContent
   private let metrics: GalleryMetrics
-  /// How long the last sort took, in seconds, on the host's clock.
+  /// How long the last sort took, in seconds, on the host's clock (`nil` when not known).
   public private(set) var lastSortDuration: Double?
+  /// When the sort being made began, on the host's clock.
+  private var sortStart: Double?
+  /// How long a frame may spend asking for sort keys, in seconds: the rest of the frame
+  /// draws and answers keys.
+  public var sortSliceDuration = 0.008
   /// Whether to show how long sorts take (off for snapshots).
   public var showsTiming = true
 
@@ -100,7 +105,30 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let (loaded, countChanged) = content.update()
     if countChanged { table.rowCountDidChange() }
     if !loaded.isEmpty { table.reloadRows(loaded) }
-    return countChanged || !loaded.isEmpty
+    var sorting = false
+    if table.isSorting {
+      // A sort begun by a header click: timed from the first frame that sees it.
+      if sortStart == nil { sortStart = metrics.clock() }
+      let deadline = metrics.clock() + sortSliceDuration
+      let clock = metrics.clock
+      sorting = table.advanceSort(while: { clock() < deadline })
+    }
+    return countChanged || !loaded.isEmpty || sorting
+  }
+
+  /// Whether a job runs that needs frames: rows loading, or a sort being made.
+  public var isWorking: Bool {
+    table.isSorting || content.loadingStatus?.hasPrefix("loading") == true
+  }
+
+  /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
+  /// Returns whether one was running.
+  @discardableResult
+  public func cancelJob() -> Bool {
+    guard table.isSorting else { return false }
+    table.cancelSort()
+    sortStart = nil
+    return true
   }
 
   // MARK: Data source
@@ -157,6 +185,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// Headers show the new sort.
   public func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?) {
+    // The time of this sort, never the one before it (a header click is not timed).
+    lastSortDuration = sortStart.map { metrics.clock() - $0 }
+    sortStart = nil
     reconfigureHeaders()
   }
 
@@ -190,9 +221,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     switch character {
     case "s":
       guard let column else { return false }
-      let start = metrics.clock()
+      sortStart = metrics.clock()
       table.cycleSort(byColumn: column)
-      lastSortDuration = metrics.clock() - start
     case "<", ">":
       guard let column else { return false }
       table.resizeColumn(column, by: character == "<" ? -1 : 1)
@@ -236,9 +266,14 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       parts.append(
         "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
     }
-    if let sort = table.sortDescriptor {
+    if let (sort, progress) = table.pendingSort {
+      parts.append(
+        "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
+          + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
+    } else if let sort = table.sortDescriptor {
       let time =
-        showsTiming ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded())) ms" } ?? "" : ""
+        showsTiming
+        ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
       parts.append(
         "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)")
     }
@@ -299,6 +334,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The keys that sort and shape the columns.
   static let columnKeys = [
     ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
+    ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),
     ("{ }", "move the column left, right (or drag its header)"),
     ("h u", "hide the column; show every column again"), ("f", "freeze the first column or not"),

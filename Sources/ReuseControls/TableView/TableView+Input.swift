@@ -6,8 +6,8 @@ extension TableView {
   /// Handles a key as a spreadsheet does: arrows, pages, Home and End (the row's ends),
   /// Control-Home and Control-End move the focused cell (`KeyMap.table`); with
   /// Shift they extend the selection from the anchor; Space (and Enter) select the focused
-  /// cell, row or column, Control-Space toggles it; Control-A selects all; Escape deselects
-  /// all. Returns whether the key was used.
+  /// cell, row or column, Control-Space toggles it; Control-A selects all; Escape cancels a
+  /// sort being prepared, else deselects all. Returns whether the key was used.
   @discardableResult
   public func handle(_ key: KeyPress) -> Bool {
     switch (key.key, key.modifiers) {
@@ -23,6 +23,10 @@ extension TableView {
       selectAll()
       return true
     case (.escape, []):
+      if isSorting {
+        cancelSort()
+        return true
+      }
       guard selectionCount > 0 else { return collectionView.handle(key) }
       deselectAll()
       return true

@@ -56,7 +56,7 @@ public final class TableView {
     didSet { collectionView.prefetchDataSource = prefetchesRows ? plumbing : nil }
   }
   /// The sort applied, or `nil` for the data's own order.
-  public private(set) var sortDescriptor: TableSortDescriptor?
+  public internal(set) var sortDescriptor: TableSortDescriptor?
   /// The number of rows, as last read from the data source.
   public private(set) var numberOfRows = 0
 
@@ -66,6 +66,11 @@ public final class TableView {
   var sortKeys: [TableSortKey] = []
   /// Source row → display row, made when first needed after a sort.
   var sourceToDisplayCache: [Int32]?
+  /// A sort being prepared without holding the caller's loop (``beginSort(by:)``).
+  var backgroundSort: BackgroundSort?
+  /// From how many rows a click on a header (``cycleSort(byColumn:)``) sorts without holding
+  /// the loop (``beginSort(by:)``); below, it sorts at once. 50,000 by default.
+  public var backgroundSortThreshold = 50_000
   /// The path of the cell the data source is configuring now (for dequeuing).
   @exclusivity(unchecked) var configuringPath: ItemPath?
   /// The collection view's data source and delegate.
@@ -180,6 +185,9 @@ public final class TableView {
   /// Reads the rows again and shows them (sorted, if a sort is applied: the sort is applied
   /// again to the new rows).
   public func reloadData() {
+    let pending = backgroundSort?.descriptor
+    cancelSort()
+    defer { if let pending { beginSort(by: pending) } }
     numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
     if let sortDescriptor {
       displayOrder = sortedOrder(by: sortDescriptor)
@@ -205,38 +213,11 @@ public final class TableView {
     numberOfRows = count
     var sections: [Int]
     if let order = displayOrder, let sortDescriptor, sortKeys.count == order.count {
-      let new = (old..<count).map { (key: sortKey($0, sortDescriptor.column), source: $0) }
-        .sorted {
-          Self.precedes($0.key, $0.source, $1.key, $1.source, ascending: sortDescriptor.ascending)
-        }
-      var merged: [Int32] = []
-      var mergedKeys: [TableSortKey] = []
-      merged.reserveCapacity(count)
-      mergedKeys.reserveCapacity(count)
-      sections = []
-      var next = 0
-      for (index, source) in order.enumerated() {
-        while next < new.count
-          && Self.precedes(
-            new[next].key, new[next].source, sortKeys[index], Int(source),
-            ascending: sortDescriptor.ascending)
-        {
-          sections.append(merged.count)
-          merged.append(Int32(new[next].source))
-          mergedKeys.append(new[next].key)
-          next += 1
-        }
-        merged.append(source)
-        mergedKeys.append(sortKeys[index])
-      }
-      for rest in new[next...] {
-        sections.append(merged.count)
-        merged.append(Int32(rest.source))
-        mergedKeys.append(rest.key)
-      }
-      displayOrder = merged
-      sortKeys = mergedKeys
+      let merged = merging(old..<count, into: order, keys: sortKeys, by: sortDescriptor)
+      displayOrder = merged.order
+      sortKeys = merged.keys
       sourceToDisplayCache = nil
+      sections = merged.inserted
     } else {
       if displayOrder != nil { displayOrder! += (old..<count).map { Int32($0) } }
       sections = Array(old..<count)
@@ -244,6 +225,46 @@ public final class TableView {
     collectionView.performBatchUpdates(animated: false) {
       collectionView.insertSections(sections)
     }
+  }
+
+  /// `order` (sorted by `descriptor`, with its `keys`) with the source rows `rows` merged in
+  /// where their keys sort, and the display rows where they went (ascending).
+  ///
+  /// - Complexity: O(n + k log k) for k rows merged into n.
+  func merging(
+    _ rows: Range<Int>, into order: [Int32], keys: [TableSortKey],
+    by descriptor: TableSortDescriptor
+  ) -> (order: [Int32], keys: [TableSortKey], inserted: [Int]) {
+    let new = rows.map { (key: sortKey($0, descriptor.column), source: $0) }
+      .sorted {
+        Self.precedes($0.key, $0.source, $1.key, $1.source, ascending: descriptor.ascending)
+      }
+    var merged: [Int32] = []
+    var mergedKeys: [TableSortKey] = []
+    var inserted: [Int] = []
+    merged.reserveCapacity(order.count + new.count)
+    mergedKeys.reserveCapacity(order.count + new.count)
+    var next = 0
+    for (index, source) in order.enumerated() {
+      while next < new.count
+        && Self.precedes(
+          new[next].key, new[next].source, keys[index], Int(source),
+          ascending: descriptor.ascending)
+      {
+        inserted.append(merged.count)
+        merged.append(Int32(new[next].source))
+        mergedKeys.append(new[next].key)
+        next += 1
+      }
+      merged.append(source)
+      mergedKeys.append(keys[index])
+    }
+    for rest in new[next...] {
+      inserted.append(merged.count)
+      merged.append(Int32(rest.source))
+      mergedKeys.append(rest.key)
+    }
+    return (merged, mergedKeys, inserted)
   }
 
   /// Configures the shown cells of these source rows again (placeholders filled in).
@@ -280,23 +301,34 @@ public final class TableView {
         .invalidConfiguration, "TableView: no column \(descriptor.column) to sort by; ignored")
       return
     }
+    cancelSort()
     let oldOrder = displayOrder
     let newOrder = descriptor.map(sortedOrder(by:))
     sortDescriptor = descriptor
+    // Said as what it is, not as the rows it moved.
+    if collectionView.isAnnouncing { collectionView.replaceNextAnnouncement(with: "") }
     applyOrder(from: oldOrder, to: newOrder)
     delegate?.tableView(self, didSortBy: descriptor)
+    collectionView.announce(sortAnnouncement(descriptor))
   }
 
   /// What a click on column `column`'s header does: sorts by it ascending, then descending,
-  /// then back to the data's order.
+  /// then back to the data's order, each step from the sort being prepared if one is. From
+  /// ``backgroundSortThreshold`` rows on, without holding the loop (``beginSort(by:)``).
   public func cycleSort(byColumn column: Int) {
-    switch sortDescriptor {
+    let next: TableSortDescriptor?
+    switch backgroundSort?.descriptor ?? sortDescriptor {
     case let current? where current.column == column && current.ascending:
-      sort(by: TableSortDescriptor(column: column, ascending: false))
+      next = TableSortDescriptor(column: column, ascending: false)
     case let current? where current.column == column:
-      sort(by: nil)
+      next = nil
     default:
-      sort(by: TableSortDescriptor(column: column, ascending: true))
+      next = TableSortDescriptor(column: column, ascending: true)
+    }
+    if numberOfRows >= backgroundSortThreshold {
+      beginSort(by: next)
+    } else {
+      sort(by: next)
     }
   }
 

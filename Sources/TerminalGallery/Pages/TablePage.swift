@@ -35,15 +35,16 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
     pane.draw(into: canvas)
   }
 
-  /// Rows arriving from a file keep the page awake while they load.
+  /// Rows arriving from a file, or a sort being made, keep the page awake.
   func tick(now: Double) {
     model.poll()
     pane.tick(now: now)
   }
 
-  var isAnimating: Bool {
-    pane.collectionView.isAnimating || model.content.loadingStatus?.hasPrefix("loading") == true
-  }
+  var isAnimating: Bool { pane.collectionView.isAnimating || model.isWorking }
+
+  /// Ctrl-C stops a sort being made before it quits.
+  func cancelJob() -> Bool { model.cancelJob() }
 
   /// The page's keys, then the table's; Shift with the wheel scrolls sideways (the pane).
   func handle(_ key: KeyEvent, at time: Double) -> Bool {

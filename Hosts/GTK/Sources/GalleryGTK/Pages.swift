@@ -108,6 +108,17 @@ enum GTKPages {
     let host = CollectionViewWidget(collectionView: model.table.collectionView)
     // The resize grip: a few pixels at a header's right edge.
     model.table.resizeHandleWidth = 6
+    // A sort of a large table runs while the page works: each frame asks for more keys and
+    // shows the order once it is found; frames keep coming while it runs.
+    let table = model.table
+    host.control = (
+      { [unowned model, unowned table] time in
+        model.poll()
+        table.collectionView.tick(now: time)
+      },
+      { [unowned model, unowned table] in table.collectionView.isAnimating || model.isWorking },
+      { nil }
+    )
     let page = HostedPage(model, host: host)
     // A sort or a resize changes what headers show.
     page.afterKey = { [unowned host] in host.layoutAndPlace() }

@@ -459,6 +459,31 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(gallery.offset.y, y, "the wheel with Shift moves across only: \(gallery.status)")
   }
 
+  /// A large table sorts while GTK keeps drawing: the status line counts the sort's progress,
+  /// the rows show sorted from the top with the focused cell kept, and Escape cancels a sort.
+  func testALargeTableSortsWithoutHoldingTheWindow() throws {
+    let gallery = try Gallery(page: "table", items: 300_000)
+    try gallery.waitFor("the table", timeout: 15) {
+      $0.contains("300,000 rows × 50 columns · row 1 ·")
+    }
+    try xdotool("key", "Down", "Right")
+    try gallery.waitFor("the cursor on a name") { $0.contains("· row 2 · Name:") }
+    let focused = Self.focusedCell(gallery.status)
+    try xdotool("key", "s")
+    try gallery.waitFor("the sort's progress") { $0.contains("sorting by Name ↑") }
+    try gallery.waitFor("the sorted rows", timeout: 30) {
+      $0.contains("sorted by Name ↑") && !$0.contains("sorting")
+    }
+    XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
+    XCTAssertEqual(gallery.offset.y, 0, "the top of the new order: \(gallery.status)")
+    try xdotool("key", "s")
+    try gallery.waitFor("a second sort") { $0.contains("sorting by Name ↓") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the sort cancelled") {
+      $0.contains("sorted by Name ↑") && !$0.contains("sorting")
+    }
+  }
+
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):
   /// fewer than 0.5 % of the pixels may differ by more than 8 %.
   func testEveryPageMatchesItsReferenceScreenshot() throws {

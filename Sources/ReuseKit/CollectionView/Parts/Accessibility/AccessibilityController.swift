@@ -40,16 +40,16 @@ extension AccessibilityController: CollectionViewPart {}
 
 extension CollectionView {
   /// Tells assistive technology `message` (built only when someone listens).
-  func announce(_ message: @autoclosure () -> String) {
+  package func announce(_ message: @autoclosure () -> String) {
     accessibility.announce(message())
   }
 
   /// Whether assistive technology listens for announcements.
-  var isAnnouncing: Bool { accessibility.announcementHandler != nil }
+  package var isAnnouncing: Bool { accessibility.announcementHandler != nil }
 
   /// The next announcement says `message` instead of what its event would say ("" says
   /// nothing): a move says where the item went, not that the list changed.
-  func replaceNextAnnouncement(with message: String) {
+  package func replaceNextAnnouncement(with message: String) {
     accessibility.replacingNextAnnouncement = message
   }
 }

@@ -1,0 +1,144 @@
+import ReuseKit
+
+/// A sort being prepared: the keys gathered so far from the data source (on the caller's
+/// thread, a slice at a time), then the job sorting them on a thread of its own.
+struct BackgroundSort {
+  var descriptor: TableSortDescriptor
+  var keys: [TableSortKey] = []
+  /// The rows to gather keys for: the count when the sort began.
+  var rowCount: Int
+  var job: TableSortJob?
+}
+
+extension TableView {
+  // MARK: Sorting without holding the loop
+
+  /// Sorts by `descriptor` without holding the caller's loop, as a spreadsheet sorts a large
+  /// sheet: the keys are asked of the data source a slice at a time in
+  /// ``advanceSort(while:)``, sorted on a thread of their own, and shown when done: the view
+  /// then shows the top of the new order, the focused row still focused, and assistive
+  /// technology hears "sorted by Name, ascending". Until then the table shows, scrolls, selects
+  /// and edits as before; ``pendingSort`` says how far the sort is, and ``cancelSort()`` (or
+  /// Escape) stops it, the rows keeping their order. A new sort replaces a running one.
+  ///
+  /// `nil` goes back to the data's order at once. Rows that arrive while the sort runs are
+  /// merged where their keys sort when it is shown; a ``reloadData()`` starts it again.
+  ///
+  /// - Complexity: O(n) data-source calls spread over the calls to ``advanceSort(while:)``;
+  ///   O(n log n) comparisons off the caller's thread; O(n) to show the result.
+  public func beginSort(by descriptor: TableSortDescriptor?) {
+    cancelSort()
+    guard let descriptor else {
+      showOrder(nil, keys: [], inverse: nil, descriptor: nil)
+      return
+    }
+    guard columns.indices.contains(descriptor.column) else {
+      collectionView.diagnostics.report(
+        .invalidConfiguration, "TableView: no column \(descriptor.column) to sort by; ignored")
+      return
+    }
+    var sort = BackgroundSort(descriptor: descriptor, rowCount: numberOfRows)
+    sort.keys.reserveCapacity(numberOfRows)
+    backgroundSort = sort
+  }
+
+  /// The sort being prepared (``beginSort(by:)``) and how far it is, from 0 to 1 (gathering
+  /// the keys is the first tenth); `nil` when none runs.
+  public var pendingSort: (descriptor: TableSortDescriptor, progress: Double)? {
+    guard let sort = backgroundSort else { return nil }
+    if let job = sort.job { return (sort.descriptor, 0.1 + 0.9 * job.progress) }
+    let gathered = Double(sort.keys.count) / Double(max(1, sort.rowCount))
+    return (sort.descriptor, 0.1 * gathered)
+  }
+
+  /// Whether a sort is being prepared.
+  public var isSorting: Bool { backgroundSort != nil }
+
+  /// Advances the sort being prepared: asks the data source for more keys while `hasTime()`
+  /// says so (at least one slice of 1,024 rows a call), hands them to a thread once all are
+  /// in, and shows the order the thread found once it is done. Call it every frame while
+  /// ``isSorting``; returns whether a sort still runs.
+  @discardableResult
+  public func advanceSort(while hasTime: () -> Bool) -> Bool {
+    guard var sort = backgroundSort else { return false }
+    if let job = sort.job {
+      guard let result = job.takeResult() else { return true }
+      backgroundSort = nil
+      show(result, of: job)
+      return false
+    }
+    // Gathering: the data source is asked on this thread, a slice at a time.
+    backgroundSort = nil  // not held while the data source runs
+    let slice = 1_024
+    repeat {
+      let end = min(sort.rowCount, sort.keys.count + slice)
+      for row in sort.keys.count..<end { sort.keys.append(sortKey(row, sort.descriptor.column)) }
+    } while sort.keys.count < sort.rowCount && hasTime()
+    if sort.keys.count >= sort.rowCount {
+      sort.job = TableSortJob(keys: sort.keys, descriptor: sort.descriptor)
+      sort.keys = []
+    }
+    // A sort begun or cancelled by the data source meanwhile wins.
+    if backgroundSort == nil { backgroundSort = sort }
+    return true
+  }
+
+  /// Stops the sort being prepared; the rows keep the order they show.
+  public func cancelSort() {
+    backgroundSort?.job?.cancel()
+    backgroundSort = nil
+  }
+
+  /// Shows what the job found: rows that arrived meanwhile are merged in, then the view goes to
+  /// the top of the new order, the focused cell staying on its row.
+  private func show(_ result: TableSortJob.Result, of job: TableSortJob) {
+    guard job.rowCount <= numberOfRows else {
+      // Fewer rows than the job sorted: the data was replaced. Start again.
+      beginSort(by: job.descriptor)
+      return
+    }
+    if job.rowCount < numberOfRows {
+      let merged = merging(
+        job.rowCount..<numberOfRows, into: result.order, keys: result.sortedKeys,
+        by: job.descriptor)
+      showOrder(merged.order, keys: merged.keys, inverse: nil, descriptor: job.descriptor)
+    } else {
+      showOrder(
+        result.order, keys: result.sortedKeys, inverse: result.inverse,
+        descriptor: job.descriptor)
+    }
+  }
+
+  /// Shows `order` (`nil`: the data's order) at once, as a reload: the view goes to the top,
+  /// the focused cell stays on its row, the delegate hears of the sort, and assistive
+  /// technology hears what it was.
+  private func showOrder(
+    _ order: [Int32]?, keys: [TableSortKey], inverse: [Int32]?,
+    descriptor: TableSortDescriptor?
+  ) {
+    let focused = focusedCell
+    displayOrder = order
+    sortKeys = order == nil ? [] : keys
+    sourceToDisplayCache = inverse
+    sortDescriptor = descriptor
+    collectionView.reloadData()
+    collectionView.contentOffset.y = collectionView.minimumContentOffset.y
+    if let focused, let row = displayRow(forSourceRow: focused.row) {
+      collectionView.focusItem(
+        at: ItemPath(section: row, item: focused.column), scrollsIntoView: false)
+    }
+    collectionView.layoutIfNeeded()
+    delegate?.tableView(self, didSortBy: descriptor)
+    collectionView.announce(sortAnnouncement(descriptor))
+  }
+
+  /// What assistive technology hears after a sort: "sorted by Name, ascending", or "in the
+  /// data's order".
+  func sortAnnouncement(_ descriptor: TableSortDescriptor?) -> String {
+    guard let descriptor, columns.indices.contains(descriptor.column) else {
+      return "in the data's order"
+    }
+    let title = columns[descriptor.column].title
+    return "sorted by \(title), \(descriptor.ascending ? "ascending" : "descending")"
+  }
+}
