@@ -23,6 +23,16 @@ let package = Package(
         .product(name: "ReuseTerminal", package: "ReuseKit"),
       ]
     ),
+    // The longest gap between frames of the gallery while a job runs (`frame-gaps.sh`).
+    .executableTarget(
+      name: "frame-gaps",
+      dependencies: [
+        .product(name: "TerminalGallery", package: "ReuseKit"),
+        .product(name: "GalleryKit", package: "ReuseKit"),
+        .product(name: "ReuseControls", package: "ReuseKit"),
+        .product(name: "ReuseTerminal", package: "ReuseKit"),
+      ]
+    ),
     // Instructions per operation under callgrind (`instructions.sh`): no harness, no timers.
     .executableTarget(name: "instructions", dependencies: ["Scenarios"]),
     .executableTarget(

@@ -45,7 +45,7 @@ final class TableSortJob: Sendable {
     // order and the inverse one more.
     total = n * (14 + passes + 1)
     let job = self
-    Task.detached(priority: .userInitiated) { job.run(keys) }
+    Task.detached(priority: .userInitiated) { await job.run(keys) }
   }
 
   /// How far the job is, from 0 to 1.
@@ -69,7 +69,7 @@ final class TableSortJob: Sendable {
 
   // MARK: The thread
 
-  private func run(_ keys: [TableSortKey]) {
+  private func run(_ keys: [TableSortKey]) async {
     let ascending = descriptor.ascending
     var order: [Int32]?
     if keys.allSatisfy({ if case .text = $0 { return false } else { return true } }) {
@@ -78,25 +78,14 @@ final class TableSortJob: Sendable {
         if case .number(let value) = key { return value.isNaN ? .infinity : value }
         return .nan
       }
-      order = values.withUnsafeBufferPointer { values in
-        sortedOrder(count: keys.count) { a, b in
-          let x = values[Int(a)]
-          let y = values[Int(b)]
-          if x.isNaN || y.isNaN {
-            if x.isNaN && y.isNaN { return a < b }
-            return y.isNaN
-          }
-          if x < y { return ascending }
-          if y < x { return !ascending }
-          return a < b
-        }
-      }
+      let shared = Shared(values)
+      order = await sortedOrder(
+        count: keys.count, by: NumberOrder(values: shared, ascending: ascending))
+      shared.release()
     } else {
-      order = keys.withUnsafeBufferPointer { keys in
-        sortedOrder(count: keys.count) { a, b in
-          TableView.precedes(keys[Int(a)], Int(a), keys[Int(b)], Int(b), ascending: ascending)
-        }
-      }
+      let shared = Shared(keys)
+      order = await sortedOrder(count: keys.count, by: KeyOrder(keys: shared, ascending: ascending))
+      shared.release()
     }
     guard let order, !wasCancelled else { return }
     var inverse = [Int32](repeating: 0, count: order.count)
@@ -112,60 +101,162 @@ final class TableSortJob: Sendable {
     result.withLock { $0 = found }
   }
 
-  /// `0..<count` ordered by `precedes` (a total order): blocks sorted, then merged in passes.
-  /// `nil` when cancelled.
-  private func sortedOrder(count: Int, by precedes: (Int32, Int32) -> Bool) -> [Int32]? {
-    var order = (0..<count).map { Int32($0) }
+  /// `0..<count` ordered by `precedes` (a total order): the two halves sorted at once on two
+  /// threads (blocks, then merge passes), then merged. `nil` when cancelled.
+  private func sortedOrder<Order: RowOrder>(count: Int, by rows: Order) async -> [Int32]? {
+    guard count > 0 else { return [] }
+    let order = Buffer(count: count)
+    let spare = Buffer(count: count)
+    defer {
+      order.free()
+      spare.free()
+    }
+    for index in 0..<count { order.pointer[index] = Int32(index) }
+    // The first half a whole number of blocks, so that each half merges on its own.
+    let blocks = (count + Self.blockSize - 1) / Self.blockSize
+    let middle = min(count, (blocks + 1) / 2 * Self.blockSize)
+    let job = self
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      for range in [0..<middle, middle..<count] where !range.isEmpty {
+        group.addTask { job.sort(range, in: order, using: spare, by: rows) }
+      }
+      var all = true
+      for await done in group { all = all && done }
+      return all
+    }
+    guard finished, !wasCancelled else { return nil }
+    // The two halves into the spare buffer, then out as an array.
+    merge(0..<middle, middle..<count, from: order, into: spare, by: rows)
+    return Array(UnsafeBufferPointer(start: spare.pointer, count: count))
+  }
+
+  /// Sorts `range` of `order` by `precedes`: blocks, then merge passes through `spare`; the
+  /// result ends in `order`. `false` when cancelled.
+  private func sort<Order: RowOrder>(
+    _ range: Range<Int>, in order: Buffer, using spare: Buffer, by rows: Order
+  ) -> Bool {
     let block = Self.blockSize
-    var start = 0
-    while start < count {
-      if wasCancelled { return nil }
-      let end = min(count, start + block)
-      order[start..<end].sort(by: precedes)
+    var start = range.lowerBound
+    while start < range.upperBound {
+      if wasCancelled { return false }
+      let end = min(range.upperBound, start + block)
+      var slice = UnsafeMutableBufferPointer(start: order.pointer + start, count: end - start)
+      slice.sort(by: rows.precedes)
       done.add((end - start) * 14, ordering: .relaxed)
       start = end
     }
-    var buffer = order
+    var from = order
+    var into = spare
     var width = block
-    while width < count {
-      if wasCancelled { return nil }
-      order.withUnsafeBufferPointer { from in
-        buffer.withUnsafeMutableBufferPointer { into in
-          var low = 0
-          while low < count {
-            let middle = min(count, low + width)
-            let high = min(count, low + 2 * width)
-            var left = low
-            var right = middle
-            var out = low
-            while left < middle && right < high {
-              if precedes(from[right], from[left]) {
-                into[out] = from[right]
-                right += 1
-              } else {
-                into[out] = from[left]
-                left += 1
-              }
-              out += 1
-            }
-            while left < middle {
-              into[out] = from[left]
-              left += 1
-              out += 1
-            }
-            while right < high {
-              into[out] = from[right]
-              right += 1
-              out += 1
-            }
-            done.add(high - low, ordering: .relaxed)
-            low = high
-          }
-        }
+    while width < range.count {
+      if wasCancelled { return false }
+      var low = range.lowerBound
+      while low < range.upperBound {
+        let middle = min(range.upperBound, low + width)
+        let high = min(range.upperBound, low + 2 * width)
+        merge(low..<middle, middle..<high, from: from, into: into, by: rows)
+        low = high
       }
-      swap(&order, &buffer)
+      swap(&from, &into)
       width *= 2
     }
-    return order
+    if from.pointer != order.pointer {
+      (order.pointer + range.lowerBound).update(
+        from: from.pointer + range.lowerBound, count: range.count)
+    }
+    return true
+  }
+
+  /// Merges the sorted runs `left` and `right` (adjacent) of `from` into the same places of
+  /// `into`.
+  private func merge<Order: RowOrder>(
+    _ left: Range<Int>, _ right: Range<Int>, from: Buffer, into: Buffer, by rows: Order
+  ) {
+    let source = from.pointer
+    let target = into.pointer
+    var l = left.lowerBound
+    var r = right.lowerBound
+    var out = left.lowerBound
+    while l < left.upperBound && r < right.upperBound {
+      if rows.precedes(source[r], source[l]) {
+        target[out] = source[r]
+        r += 1
+      } else {
+        target[out] = source[l]
+        l += 1
+      }
+      out += 1
+    }
+    while l < left.upperBound {
+      target[out] = source[l]
+      l += 1
+      out += 1
+    }
+    while r < right.upperBound {
+      target[out] = source[r]
+      r += 1
+      out += 1
+    }
+    done.add(right.upperBound - left.lowerBound, ordering: .relaxed)
+  }
+}
+
+/// How two source rows compare: by their keys in the sort's direction (rows without a key
+/// last), then by row. A type, not a closure, so that the sort and the merges specialise on
+/// it and inline the comparison.
+private protocol RowOrder: Sendable {
+  func precedes(_ a: Int32, _ b: Int32) -> Bool
+}
+
+/// Rows by a number each (`nan`: no key).
+private struct NumberOrder: RowOrder {
+  let values: Shared<Double>
+  let ascending: Bool
+
+  @inline(__always)
+  func precedes(_ a: Int32, _ b: Int32) -> Bool {
+    let x = values.pointer[Int(a)]
+    let y = values.pointer[Int(b)]
+    if x.isNaN || y.isNaN {
+      if x.isNaN && y.isNaN { return a < b }
+      return y.isNaN
+    }
+    if x < y { return ascending }
+    if y < x { return !ascending }
+    return a < b
+  }
+}
+
+/// Rows by their keys.
+private struct KeyOrder: RowOrder {
+  let keys: Shared<TableSortKey>
+  let ascending: Bool
+
+  @inline(__always)
+  func precedes(_ a: Int32, _ b: Int32) -> Bool {
+    TableView.precedes(
+      keys.pointer[Int(a)], Int(a), keys.pointer[Int(b)], Int(b), ascending: ascending)
+  }
+}
+
+/// A buffer of row indices two sorting threads share, each writing only its own half.
+private struct Buffer: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<Int32>
+  init(count: Int) { pointer = .allocate(capacity: count) }
+  func free() { pointer.deallocate() }
+}
+
+/// An array's elements, read by the sorting threads while the array is alive.
+private struct Shared<Element>: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<Element>
+  let count: Int
+  init(_ array: [Element]) {
+    count = array.count
+    pointer = .allocate(capacity: array.count)
+    pointer.initialize(from: array, count: array.count)
+  }
+  func release() {
+    pointer.deinitialize(count: count)
+    pointer.deallocate()
   }
 }

@@ -70,10 +70,18 @@ extension TableView {
     // Gathering: the data source is asked on this thread, a slice at a time.
     backgroundSort = nil  // not held while the data source runs
     let slice = 1_024
-    repeat {
-      let end = min(sort.rowCount, sort.keys.count + slice)
-      for row in sort.keys.count..<end { sort.keys.append(sortKey(row, sort.descriptor.column)) }
-    } while sort.keys.count < sort.rowCount && hasTime()
+    let column = sort.descriptor.column
+    if let source = dataSource {
+      repeat {
+        let end = min(sort.rowCount, sort.keys.count + slice)
+        for row in sort.keys.count..<end {
+          sort.keys.append(source.tableView(self, sortKeyForRow: row, column: column))
+        }
+      } while sort.keys.count < sort.rowCount && hasTime()
+    } else {
+      // No data source: no keys; the rows keep the data's order.
+      sort.keys += repeatElement(.missing, count: sort.rowCount - sort.keys.count)
+    }
     if sort.keys.count >= sort.rowCount {
       sort.job = TableSortJob(keys: sort.keys, descriptor: sort.descriptor)
       sort.keys = []

@@ -46,12 +46,29 @@ extension CollectionView {
 
   /// Reads the section and item counts from the data source, clamping bad ones.
   func loadCounts() {
+    // One count for every section, as before: nothing to read again (a reload of ten million
+    // rows that only changed their order would otherwise write 160 MB of counts and
+    // prefixes).
+    if let uniform = counts.uniform, let dataSource,
+      dataSource.numberOfItemsInEverySection(in: self) == uniform,
+      dataSource.numberOfSections(in: self) == counts.sectionCount
+    {
+      setItemCounts(nil)
+      return
+    }
     setItemCounts(readCounts())
   }
 
   /// Takes new counts (and the section-index titles with them); the focus stays in range.
-  func setItemCounts(_ newCounts: [Int]) {
-    counts.set(newCounts)
+  /// Takes new counts (`nil`: the same as before, read again), and what depends on them.
+  func setItemCounts(_ newCounts: [Int]?) {
+    if let newCounts {
+      let every = newCounts.first
+      let isUniform =
+        every != nil && dataSource?.numberOfItemsInEverySection(in: self) == every
+        && newCounts.last == every && newCounts.allSatisfy { $0 == every }
+      counts.set(newCounts, uniform: isUniform ? every : nil)
+    }
     accessibility.revision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
     focus.keepInRange(in: self)

@@ -8,12 +8,17 @@ struct ItemCounts {
   /// The data source's section-index titles, read with the counts.
   var indexTitles: [String] = []
 
+  /// The count every section has, when the data source said one for all
+  /// (`numberOfItemsInEverySection`) and nothing clamped it.
+  private(set) var uniform: Int?
+
   /// Takes new counts.
   ///
   /// - Complexity: O(S) for S sections.
-  mutating func set(_ counts: [Int]) {
+  mutating func set(_ counts: [Int], uniform: Int? = nil) {
     perSection = counts
     prefix = SectionStarts(counts: counts)
+    self.uniform = uniform
   }
 
   /// The number of items in every section together.

@@ -1,0 +1,116 @@
+// The longest gap between two frames of the terminal gallery while a long job runs, on the
+// real clock: the gallery in process (its table page over generated rows), ticked and drawn
+// into a canvas as the terminal host does, a Down key every tenth frame, until the job ends.
+//
+//   frame-gaps sort ROWS COLUMN        # sorts the table by COLUMN (1: Name, text; 6: Amount)
+//   frame-gaps sort-sync ROWS COLUMN   # the baseline: TableView.sort(by:) on the loop, as
+//                                      # every sort ran before: the frame waits for all of it
+//
+// Prints one JSON object: {"job", "items", "column", "longest_gap_ms", "frames", "total_ms"}.
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import ReuseTerminal
+import TerminalGallery
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a line to standard error.
+enum FileHandle {
+  static func standardErrorWrite(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+  }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, ["sort", "sort-sync"].contains(arguments[1]),
+  let rows = Int(arguments[2]), let column = Int(arguments[3]), rows > 0, column >= 0
+else {
+  print("usage: frame-gaps sort|sort-sync ROWS COLUMN")
+  exit(64)
+}
+let now = { Platform.monotonicTime() }
+
+if arguments[1] == "sort-sync" {
+  // The table page's model over the same rows, sorted where the loop runs: one frame.
+  let model = TableModel(
+    content: DemoTable(rows: rows), metrics: .frameGaps, viewportSize: Size(width: 118, height: 26))
+  model.register(cell: PlainTableCell.self, header: PlainTableHeader.self)
+  model.start()
+  model.table.collectionView.layoutIfNeeded()
+  let start = now()
+  model.table.sort(by: TableSortDescriptor(column: column))
+  model.table.collectionView.layoutIfNeeded()
+  let gap = now() - start
+  print(
+    "{\"job\": \"sort-sync\", \"items\": \(rows), \"column\": \(column), "
+      + "\"longest_gap_ms\": \(Int((gap * 1_000).rounded())), \"frames\": 1, "
+      + "\"total_ms\": \(Int((gap * 1_000).rounded()))}")
+  exit(0)
+}
+
+let gallery = Gallery(
+  options: GalleryOptions(itemCount: 1_000, tableRows: rows), initialPage: "table")
+let size = TerminalSize(columns: 120, rows: 30)
+gallery.resize(to: size)
+let canvas = Canvas(columns: size.columns, rows: size.rows)
+
+gallery.draw(into: canvas)
+// The cursor to the column, then `s`.
+for _ in 0..<column { gallery.handle(.key(KeyEvent(.right)), at: now()) }
+let start = now()
+gallery.handle(.key(KeyEvent(.character("s"))), at: start)
+gallery.draw(into: canvas)
+var longest = now() - start
+var frames = 0
+var last = now()
+while gallery.isAnimating && frames < 1_000_000 {
+  // A 60 Hz host would sleep here; a millisecond leaves the sort's thread a core.
+  var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+  nanosleep(&pause, nil)
+  frames += 1
+  if frames % 10 == 0 { gallery.handle(.key(KeyEvent(.down)), at: now()) }
+  gallery.tick(now: now())
+  gallery.draw(into: canvas)
+  let t = now()
+  let gap = t - last - 0.001
+  if gap > 0.05 {
+    // Where a long gap happened, on standard error: the status line after it.
+    var line = "frame \(frames): \(Int((gap * 1_000).rounded())) ms; "
+    line += canvas.plainTextLines().last ?? ""
+    FileHandle.standardErrorWrite(line + "\n")
+  }
+  longest = max(longest, gap)
+  last = t
+}
+let total = now() - start
+let status = canvas.plainTextLines().last ?? ""
+guard status.contains("sorted by") else {
+  print("frame-gaps: the sort did not end; the status line: \(status)")
+  exit(1)
+}
+print(
+  "{\"job\": \"sort\", \"items\": \(rows), \"column\": \(column), "
+    + "\"longest_gap_ms\": \(Int((longest * 1_000).rounded())), \"frames\": \(frames), "
+    + "\"total_ms\": \(Int((total * 1_000).rounded()))}")
+
+/// A cell and a header that draw nothing: the baseline measures the sort, not drawing.
+final class PlainTableCell: CollectionViewCell, TableCellPresenting {
+  func present(text: String?, isNumeric: Bool) {}
+}
+final class PlainTableHeader: ReusableView, TableHeaderPresenting {
+  func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
+}
+
+extension GalleryMetrics {
+  /// The terminal's sizes: a cell is a point.
+  static let frameGaps = GalleryMetrics(
+    rowLength: 1, headerLength: 1, overscan: 2, chipPadding: 3, chipHeaderPadding: 4,
+    categoryPadding: 4, swipeActionPadding: 4, waterfallColumnWidths: [16, 22, 30],
+    waterfallUnit: 1, waterfallSpacing: (column: 1, item: 1),
+    carouselInsets: (peek: 6, spacing: 2, vertical: 0),
+    textWidth: { Double($0.count) }, clock: { Platform.monotonicTime() })
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The longest gap between two frames of the terminal gallery while a long job runs, on the real
+# clock (Sources/frame-gaps: the gallery in process, ticked and drawn as the terminal host does,
+# a Down key every tenth frame). Each job runs beside its baseline in the same run: the
+# synchronous sort on the loop, as every sort ran before the background sort (one frame that
+# waits for all of it). In the README's debug build and in release.
+#   Benchmarks/frame-gaps.sh    # writes Benchmarks/results/frame-gaps.json
+# Rows: {job, items, column, build, longest_gap_ms, frames, total_ms}.
+set -euo pipefail
+cd "$(dirname "$0")"
+rm -f .build/debug.yaml .build/release.yaml
+for build in debug release; do
+  swift build -c "$build" --product frame-gaps >/dev/null 2>&1 \
+    || swift build -c "$build" --product frame-gaps
+done
+rows=()
+run() {  # build job items column
+  local line
+  line=$(".build/$1/frame-gaps" "$2" "$3" "$4")
+  echo "$1 $line" >&2
+  rows+=("$(python3 -c 'import json,sys; r=json.loads(sys.argv[2]); r["build"]=sys.argv[1]; print(json.dumps(r))' "$1" "$line")")
+}
+# 1,000,000 strings (Name) in the README's debug build, and in release.
+for build in debug release; do
+  run "$build" sort 1000000 1
+  run "$build" sort-sync 1000000 1
+done
+# 10,000,000 rows by a number column (Amount) in release.
+run release sort 10000000 6
+run release sort-sync 10000000 6
+mkdir -p results
+printf '%s\n' "${rows[@]}" | python3 -c 'import json,sys; print(json.dumps([json.loads(l) for l in sys.stdin], indent=1))' \
+  > results/frame-gaps.json
+echo "wrote Benchmarks/results/frame-gaps.json"
