@@ -43,7 +43,10 @@ func replaceFile(_ path: String, with text: String) {
   rename(scratch, path)
 }
 
-// reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH] [--no-autoscroll]
+// reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE] [--lenient] [--size WxH] [--no-autoscroll]
+// --data FILE.csv (or .tsv, or any file that does not read as JSON) opens the table page on
+// the file, streamed in through GalleryKit's CSV reader as the terminal gallery does; a JSON
+// file replaces the demo data.
 //                   [--theme system|light|dark]
 //                   [--first-frame | --measure-frames N | --count scroll|jump N]
 // --first-frame prints the time to the first frame and the resident set then, and exits.
@@ -55,6 +58,8 @@ var items = 1_000
 var itemsGiven = false
 var counted: (kind: MeasuredFrame, frames: Int)?
 var dataPath: String?
+var lenient = false
+var pageGiven = false
 var size = (Int32(960), Int32(720))
 var autoscroll = true
 var statusFile: String?
@@ -73,6 +78,8 @@ while let argument = arguments.popFirst() {
       fail("--demo takes one of \(GTKGallery.pageNames.joined(separator: ", "))")
     }
     page = name
+    pageGiven = true
+  case "--lenient": lenient = true
   case "--items":
     guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 0 else {
       fail("--items takes a count")
@@ -110,7 +117,7 @@ while let argument = arguments.popFirst() {
     theme = value
   case "--help", "-h":
     print(
-      "usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE.json] [--size WxH]"
+      "usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE] [--lenient] [--size WxH]"
         + " [--theme system|light|dark]")
     print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-9 switch, q quits")
     exit(0)
@@ -118,13 +125,35 @@ while let argument = arguments.popFirst() {
   }
 }
 var data: GalleryData?
+var csv: CSVFile?
 if let dataPath {
-  guard let bytes = readFile(dataPath) else { fail("cannot read \(dataPath)") }
-  do { data = try GalleryData.parse(bytes) } catch { fail("\(dataPath): \(error)") }
+  if CSVFile.kind(ofFileAt: dataPath) == .csv {
+    // A CSV file: its first megabyte scanned here (an error there ends the run with its line
+    // and column), the rest on a thread while the table shows what arrived.
+    do {
+      csv = try CSVFile.open(path: dataPath, lenient: lenient)
+    } catch {
+      write("reuse-gallery-gtk: \(dataPath): \(error)\n", to: 2)
+      if !error.isUnreadable && !lenient {
+        write("reuse-gallery-gtk: --lenient reads it anyway\n", to: 2)
+      }
+      exit(error.isUnreadable ? 66 : 65)  // EX_NOINPUT, EX_DATAERR
+    }
+    if !pageGiven { page = "table" }
+  } else {
+    guard let bytes = readFile(dataPath) else {
+      write("reuse-gallery-gtk: cannot read \(dataPath)\n", to: 2)
+      exit(66)
+    }
+    do { data = try GalleryData.parse(bytes) } catch {
+      write("reuse-gallery-gtk: \(dataPath): \(error)\n", to: 2)
+      exit(65)
+    }
+  }
 }
 let gallery = GTKGallery(
   options: GalleryOptions(
-    itemCount: items, data: data, tableRows: itemsGiven ? items : 1_000_000),
+    itemCount: items, data: data, csv: csv, tableRows: itemsGiven ? items : 1_000_000),
   page: page, width: size.0,
   height: size.1, autoscroll: autoscroll, theme: theme)
 if let statusFile {

@@ -190,9 +190,35 @@ final class EndToEndTests: XCTestCase {
     broken.standardError = errors
     try broken.run()
     broken.waitUntilExit()
-    XCTAssertEqual(broken.terminationStatus, 2)
+    XCTAssertEqual(broken.terminationStatus, 65, "EX_DATAERR, as the terminal gallery exits")
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     XCTAssertTrue(message.contains("line 1"), message)
+  }
+
+  /// `--data FILE.csv` opens the table page on the file through GalleryKit's CSV reader, as
+  /// the terminal gallery does: its rows stream in, sort, and a missing file exits 66.
+  func testACSVFileOpensInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-rows-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    var text = "Item,Name,Amount\n"
+    for row in 1...5_000 { text += "Item \(row),Name \(row % 97),\(row &* 7 % 1_000)\n" }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the file's rows", timeout: 15) {
+      $0.contains("5,000 rows × 3 columns · row 1 · Item: Item 1")
+    }
+    try xdotool("key", "Right", "Right", "s")
+    // The focused cell stays on its row (Item 1, whose amount is 7).
+    try gallery.waitFor("a sort by the file's numbers") {
+      $0.contains("sorted by Amount ↑") && $0.contains("row 1 · Amount: 7")
+    }
+    let missing = Process()
+    missing.executableURL = gallery.process.executableURL
+    missing.arguments = ["--data", file + ".missing.csv"]
+    missing.standardError = Pipe()
+    try missing.run()
+    missing.waitUntilExit()
+    XCTAssertEqual(missing.terminationStatus, 66, "EX_NOINPUT")
   }
 
   /// `]` and `[` step pages as in the terminal, wrapping at both ends (issue 41, finding 15).
