@@ -123,6 +123,40 @@ import Testing
     #expect(table.sortKey(row: 3, column: 1) == .text("name 21"))
   }
 
+  /// Sort keys are read a run of rows at a time, in any order asked: every key is its row's
+  /// field, across the runs' edges, with quoted fields holding delimiters and line breaks,
+  /// switching columns, and for rows found after the first keys were read.
+  @Test func sortKeysReadInRunsAreEveryRowsField() throws {
+    let path = NSTemporaryDirectory() + "reusekit-csv-keys-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let rows = 10_000
+    func name(_ row: Int) -> String {
+      row % 3 == 0 ? "\"n, \(row % 97)\nx\"" : "n \(row % 89)"
+    }
+    func field(_ row: Int) -> String { row % 3 == 0 ? "n, \(row % 97)\nx" : "n \(row % 89)" }
+    var text = "id,name,amount\n"
+    for row in 0..<rows { text += "\(row),\(name(row)),\(row * 7 % 1_000).5\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let table = CSVTable(file: try CSVFile.open(path: path))
+    var waited = 0
+    while table.loadedRowCount < rows && waited < 500 {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = table.update()
+      waited += 1
+    }
+    #expect(table.loadedRowCount == rows)
+    for row in [9_999, 0, 4_095, 4_096, 4_097, 8_191, 8_192, 5_000] {
+      #expect(table.sortKey(row: row, column: 1) == .text(field(row)), "row \(row)")
+      #expect(table.sortKey(row: row, column: 2) == .number(Double(row * 7 % 1_000) + 0.5))
+    }
+    for row in 0..<rows where table.sortKey(row: row, column: 1) != .text(field(row)) {
+      Issue.record("row \(row): \(table.sortKey(row: row, column: 1))")
+      break
+    }
+    #expect(table.sortKey(row: rows, column: 1) == .missing, "past the rows found")
+    #expect(table.sortKey(row: -1, column: 1) == .missing)
+  }
+
   @Test func aMalformedHeaderIsAnErrorAtOnce() throws {
     let path = NSTemporaryDirectory() + "reusekit-csv-bad-\(getpid()).csv"
     defer { try? FileManager.default.removeItem(atPath: path) }

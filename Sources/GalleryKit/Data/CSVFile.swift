@@ -136,26 +136,6 @@ public final class CSVFile: Sendable {
     return bytes
   }
 
-  /// Calls `body` with the file's bytes from `start`, a chunk at a time, until it returns
-  /// `false` or the file ends: a pass over every row (a sort reading one column).
-  public func forEachChunk(
-    from start: Int, _ body: (_ offset: Int, UnsafeRawBufferPointer) -> Bool
-  ) {
-    var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
-    var offset = start
-    while offset < size {
-      let read = buffer.withUnsafeMutableBytes { bytes in
-        pread(descriptor, bytes.baseAddress, bytes.count, off_t(offset))
-      }
-      guard read > 0 else { return }
-      let goOn = buffer.withUnsafeBytes { bytes in
-        body(offset, UnsafeRawBufferPointer(rebasing: bytes[0..<read]))
-      }
-      if !goOn { return }
-      offset += read
-    }
-  }
-
   // MARK: The thread
 
   private func startThread(continuing scanner: CSVScanner) {

@@ -21,7 +21,8 @@ import ReuseKit
 ///   ``reloadRows(_:)`` fills it in.
 /// - **Columns** resize (``resizeColumn(_:by:)``, or dragging a header's right edge), move
 ///   (``moveColumn(from:to:)``, or dragging a header), hide and show; a click on a header sorts
-///   by it (ascending, descending, off).
+///   by it (ascending, descending, off); a large table sorts without holding the loop
+///   (``beginSort(by:)``: progress, cancel, the top of the new order when done).
 /// - **Focus** is a cell: arrows, pages, Home and End (the row's ends), Control-Home and
 ///   Control-End (the table's); it follows its row and column through sorts and updates.
 /// - **Selection** by ``selectionMode``: cells, rows or columns, by identity (source rows and
