@@ -297,6 +297,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       helpScroll = max(0, min(helpScroll, helpMaximumScroll))
       return
     }
+    if currentPage.isTyping && key.key != .control("c") {
+      _ = currentPage.handle(key, at: time)  // a prompt: every key is text or edits it
+      return
+    }
     switch key.key {
     case .control("c") where currentPage.cancelJob():
       return

@@ -62,6 +62,9 @@ public protocol GalleryPage: AnyObject {
   /// Cancels a long job the page runs (a sort), if one runs: Ctrl-C stops it before it quits
   /// the gallery. Returns whether one ran.
   func cancelJob() -> Bool
+
+  /// Whether the page takes text now (a find prompt): keys go to it before the gallery's.
+  var isTyping: Bool { get }
 }
 
 extension GalleryPage {
@@ -82,6 +85,9 @@ extension GalleryPage {
 
   /// No job to cancel.
   public func cancelJob() -> Bool { false }
+
+  /// No text to take.
+  public var isTyping: Bool { false }
 
   /// The focused item of ``restorableView``.
   public var accessibilityFocus: AccessibilityElement? {
@@ -155,6 +161,7 @@ protocol ModelPage: PanePage {
 }
 
 extension ModelPage {
+  var isTyping: Bool { model.isTyping }
   var title: String { model.title }
   var status: String { model.status }
   var keyHelp: [(String, String)] { model.keyHelp }

@@ -327,6 +327,22 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// `/` finds in the table's column in a real terminal: typed text (q included), Enter, the
+  /// first match and its count, `n`, and Escape clearing the find.
+  @Test func findInTheTableInARealTerminal() throws {
+    let tmux = try Tmux.gallery(
+      columns: 140, rows: 30, "--demo table --items 20000", until: "20,000 rows")
+    defer { tmux.kill() }
+    try tmux.press("Right", "/", until: "find in Name: ▏")
+    tmux.keys("-l", "quiet")
+    try tmux.waitFor("find in Name: quiet▏", "q is text in the prompt")
+    try tmux.press("Enter", until: "match 1 of", "the first match")
+    #expect(tmux.capture().contains("Name: Quiet"), "the cursor on it")
+    try tmux.press("n", until: "match 2 of")
+    try tmux.press("Escape", until: "row ", notContaining: "match", "Esc clears the find")
+    try tmux.quit()
+  }
+
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.gallery(

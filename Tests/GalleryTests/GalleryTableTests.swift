@@ -277,3 +277,99 @@ import Testing
     #expect(model.status.contains("row 1 · id: r0c0"), "\(model.status)")
   }
 }
+
+/// Finding in the table page (`/`), as a user does: type, Enter, `n` and `N`, marks, Escape.
+@Suite struct GalleryTableFindTests {
+  private let size = TerminalSize(columns: 100, rows: 20)
+
+  private func type(_ text: String) -> [KeyEvent] {
+    [KeyEvent(.character("/"))] + text.map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+  }
+
+  /// The matches are the rows whose Name contains the text, ignoring case, counted as a scan
+  /// of every row counts them; the first is the first from the cursor's row, `n` and `N` step
+  /// through them round the ends, and Escape clears the find.
+  @Test func findStepsThroughEveryMatchInOrder() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 5_000)
+    let demo = DemoTable(rows: 5_000)
+    let expected = (0..<5_000).filter {
+      demo.text(row: $0, column: 1)!.lowercased().contains("amber")
+    }
+    try #require(expected.count > 3)
+    pressTestGallery([KeyEvent(.right)] + type("AmBer"), gallery, time: &time, interval: 0.05)
+    var status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("match 1 of \(expected.count.formatted)"), "\(status)")
+    #expect(status.contains("row \((expected[0] + 1).formatted) ·"), "\(status)")
+    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("row \((expected[1] + 1).formatted) · Name: Amber"), "\(status)")
+    #expect(status.contains("match 2 of"), "\(status)")
+    pressTestGallery(
+      [KeyEvent(.character("N")), KeyEvent(.character("N"))], gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("row \((expected.last! + 1).formatted) ·"), "round to the last")
+    #expect(status.contains("match \(expected.count.formatted) of"), "\(status)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(!status.contains("match"), "Escape clears the find: \(status)")
+  }
+
+  /// Every matched Name cell on screen is marked, and no other; a text with no match says so.
+  @Test func matchesAreMarkedOnScreen() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 2_000)
+    let demo = DemoTable(rows: 2_000)
+    pressTestGallery([KeyEvent(.right)] + type("e"), gallery, time: &time, interval: 0.05)
+    pressTestGallery([KeyEvent(.down), KeyEvent(.down)], gallery, time: &time)
+    let lines = drawnTestGallery(gallery, canvas)
+    var marked = 0
+    var unmarked = 0
+    for (index, line) in lines.enumerated() {
+      guard let number = line.split(separator: " ").first.flatMap({ Int($0) }),
+        number >= 1, number <= 2_000, let name = demo.text(row: number - 1, column: 1),
+        let range = line.range(of: name)
+      else { continue }
+      let x = line.distance(from: line.startIndex, to: range.lowerBound)
+      let isMatch = name.lowercased().contains("e")
+      let background = canvas[x, index].style.background
+      if line.contains("row \(number.formatted) ·") { continue }  // the status line
+      if isMatch { marked += 1 } else { unmarked += 1 }
+      let focusedRow = lines.last?.contains("row \(number.formatted) ·") == true
+      if !focusedRow {
+        #expect((background == Theme.warning) == isMatch, "row \(number): \(name)")
+      }
+    }
+    #expect(marked > 3 && unmarked > 0, "both kinds on screen: \(marked), \(unmarked)")
+    pressTestGallery(type("zzzz"), gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("no match for “zzzz”") == true)
+  }
+
+  /// The prompt takes Backspace and Escape; a sort while a find holds scans again in the new
+  /// order, the same rows matching, the first from the cursor's row.
+  @Test func thePromptEditsAndASortScansAgain() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 160, rows: 20), tableRows: 3_000)
+    let demo = DemoTable(rows: 3_000)
+    let count = (0..<3_000).filter {
+      demo.text(row: $0, column: 1)!.lowercased().contains("otter")
+    }.count
+    let keys =
+      [KeyEvent(.right), KeyEvent(.character("/"))] + "otterx".map { KeyEvent(.character($0)) }
+      + [KeyEvent(.backspace)]
+    pressTestGallery(keys, gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("find in Name: otter▏") == true)
+    pressTestGallery([KeyEvent(.enter), KeyEvent(.character("s"))], gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("sorted by Name ↑"), "\(status)")
+    #expect(status.contains("of \(count.formatted)"), "the same rows match: \(status)")
+    // In the prompt, q, ?, ] and digits are text: nothing quits, helps or switches pages.
+    let typed = "q?]2".map { KeyEvent(.character($0)) }
+    pressTestGallery([KeyEvent(.character("/"))] + typed, gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("find in Name: q?]2▏") == true)
+    #expect(!gallery.wantsToQuit && gallery.currentPage.title == "Table")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("find in") == false)
+  }
+}

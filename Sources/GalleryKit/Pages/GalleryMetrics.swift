@@ -114,4 +114,12 @@ public protocol PageModel: AnyObject, ItemDescribing {
   var status: String { get }
   /// The page's keys, for the help: (keys, what they do).
   var keyHelp: [(String, String)] { get }
+  /// Whether the page takes text now (a find prompt): every key goes to it, none switches
+  /// pages or quits (but Ctrl-C in the terminal).
+  var isTyping: Bool { get }
+}
+
+extension PageModel {
+  /// Pages take no text by default.
+  public var isTyping: Bool { false }
 }

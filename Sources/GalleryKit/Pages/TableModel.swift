@@ -5,6 +5,15 @@ import ReuseKit
 public protocol TableCellPresenting: CollectionViewCell {
   /// Shows `text` (`nil`: a placeholder), aligned right when `isNumeric`.
   func present(text: String?, isNumeric: Bool)
+  /// Shows `text`, marked when `isMatch` (a find matched it). By default, unmarked.
+  func present(text: String?, isNumeric: Bool, isMatch: Bool)
+}
+
+extension TableCellPresenting {
+  /// Unmarked: a cell that does not draw marks.
+  public func present(text: String?, isNumeric: Bool, isMatch: Bool) {
+    present(text: text, isNumeric: isNumeric)
+  }
 }
 
 /// A column header: its title, whether the table is sorted by it (and which way), and its
@@ -41,6 +50,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public private(set) var lastSortDuration: Double?
   /// When the sort being made began, on the host's clock.
   private var sortStart: Double?
+  /// What is typed after `/`, while the find prompt shows; `nil` without one.
+  public private(set) var findPrompt: String?
+  /// The find prompt takes every key while it shows.
+  public var isTyping: Bool { findPrompt != nil }
+  /// The running or last find.
+  private(set) var find: TableFind?
   /// How long a frame may spend asking for sort keys, in seconds: the rest of the frame
   /// draws and answers keys.
   public var sortSliceDuration = 0.008
@@ -113,12 +128,14 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       let clock = metrics.clock
       sorting = table.advanceSort(while: { clock() < deadline })
     }
-    return countChanged || !loaded.isEmpty || sorting
+    let finding = advanceFind()
+    return countChanged || !loaded.isEmpty || sorting || finding
   }
 
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
   public var isWorking: Bool {
     table.isSorting || content.loadingStatus?.hasPrefix("loading") == true
+      || find.map { !$0.isDone } == true
   }
 
   /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
@@ -144,10 +161,11 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   {
     let cell = tableView.dequeueReusableCell(withReuseIdentifier: Self.cellIdentifier)
     let text = content.text(row: row, column: column)
+    let isMatch = isFindMatch(row: row, column: column)
     (cell as? any TableCellPresenting)?.present(
-      text: text, isNumeric: content.isNumeric(column: column))
+      text: text, isNumeric: content.isNumeric(column: column), isMatch: isMatch)
     cell.accessibilityLabel = text ?? "loading"
-    cell.accessibilityValue = content.columnTitles[column]
+    cell.accessibilityValue = content.columnTitles[column] + (isMatch ? ", a match" : "")
     return cell
   }
 
@@ -214,11 +232,20 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// `f` freezes the first column or not), then the table's (arrows, pages, Home and End,
   /// Space, Shift ranges, Control-A, Escape).
   public func handle(_ key: KeyPress) -> Bool {
+    if findPrompt != nil { return handleFindPrompt(key) }
+    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && find != nil {
+      clearFind()
+      return true
+    }
     guard key.modifiers.isEmpty || key.modifiers == .shift,
       case .character(let character) = key.key
     else { return table.handle(key) }
     let column = table.focusedCell?.column
     switch character {
+    case "/":
+      findPrompt = ""
+    case "n", "N":
+      return stepFind(forward: character == "n")
     case "s":
       guard let column else { return false }
       sortStart = metrics.clock()
@@ -260,6 +287,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
   /// · 3 rows selected", and how loading goes.
   public var status: String {
+    if let findPrompt {
+      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
+      return "find in \(column): \(findPrompt)▏ · Enter finds, Esc cancels"
+    }
     var parts = [shape]
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column) ?? "loading…"
@@ -287,6 +318,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       }
       parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
     }
+    if let find { parts.append(find.status) }
     if let loading = content.loadingStatus { parts.append(loading) }
     return parts.joined(separator: " · ")
   }
@@ -335,6 +367,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   static let columnKeys = [
     ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
     ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
+    ("/", "find in the cursor's column, ignoring case: type, Enter; matches are marked"),
+    ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),
     ("{ }", "move the column left, right (or drag its header)"),
     ("h u", "hide the column; show every column again"), ("f", "freeze the first column or not"),
@@ -344,5 +378,115 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The focused cell's text.
   public func itemTitle(at indexPath: ItemPath) -> String? {
     content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+  }
+}
+
+extension TableModel {
+  // MARK: Find
+
+  /// Whether the cell shows a match of the find.
+  func isFindMatch(row: Int, column: Int) -> Bool {
+    guard let find, find.column == column else { return false }
+    return find.matchSet.contains(row)
+  }
+
+  /// A key while the find prompt shows: text is typed, Backspace erases, Enter finds, Escape
+  /// closes the prompt; other keys wait.
+  private func handleFindPrompt(_ key: KeyPress) -> Bool {
+    guard var prompt = findPrompt else { return false }
+    switch key.key {
+    case .escape:
+      findPrompt = nil
+    case .enter:
+      findPrompt = nil
+      if !prompt.isEmpty { startFind(prompt) }
+    case .backspace:
+      if !prompt.isEmpty { prompt.removeLast() }
+      findPrompt = prompt
+    case .character(let character)
+    where key.modifiers.isDisjoint(with: [.control, .alt, .command]) && prompt.count < 200:
+      prompt.append(character)
+      findPrompt = prompt
+    case .space:
+      findPrompt = prompt + " "
+    default:
+      break
+    }
+    return true
+  }
+
+  /// Starts finding `text` in the cursor's column, from the cursor's row; the first match
+  /// shows as soon as it is found.
+  private func startFind(_ text: String) {
+    let focused = table.focusedCell
+    let column = focused?.column ?? 0
+    let start = focused.flatMap { table.displayRow(forSourceRow: $0.row) } ?? 0
+    let old = find?.matches ?? []
+    find = TableFind(
+      text: text, column: column, startRow: start, rowCount: table.numberOfRows,
+      sort: table.sortDescriptor)
+    if !old.isEmpty { table.reloadRows(old) }  // the old marks go
+    advanceFind()
+  }
+
+  /// Scans more rows for the running find (a frame's slice), marks what it found, and goes to
+  /// the first match once there is one. A new sort starts the scan again from the cursor.
+  @discardableResult
+  func advanceFind() -> Bool {
+    guard var running = find, !running.isDone else { return false }
+    if running.sort != table.sortDescriptor, !table.isSorting {
+      let needle = running.needle
+      find = nil
+      table.reloadRows(running.matches)
+      startFind(needle)
+      return true
+    }
+    let before = running.matches.count
+    let deadline = metrics.clock() + sortSliceDuration
+    let clock = metrics.clock
+    let table = self.table
+    let column = running.column
+    let content = self.content
+    let first = running.scan(while: { clock() < deadline }) { display in
+      let source = table.sourceRow(forDisplayRow: display)
+      return (source, content.text(row: source, column: column))
+    }
+    find = running
+    if running.matches.count > before {
+      table.reloadRows(running.matches[before...])
+    }
+    if first { goToMatch(0) }
+    return true
+  }
+
+  /// Moves the cursor to match `index` and says which it is.
+  private func goToMatch(_ index: Int) {
+    guard var running = find, running.matches.indices.contains(index) else { return }
+    running.current = index
+    find = running
+    table.focusCell(row: running.matches[index], column: running.column)
+    table.collectionView.announce(running.status)
+  }
+
+  /// `n` and `N`: the next or previous match, round from the last to the first; `false`
+  /// without matches.
+  private func stepFind(forward: Bool) -> Bool {
+    guard let running = find, !running.matches.isEmpty else { return false }
+    let count = running.matches.count
+    let next: Int
+    if let current = running.current {
+      next = ((current + (forward ? 1 : -1)) % count + count) % count
+    } else {
+      next = forward ? 0 : count - 1
+    }
+    goToMatch(next)
+    return true
+  }
+
+  /// Escape after a find: the marks go.
+  private func clearFind() {
+    guard let running = find else { return }
+    find = nil
+    table.reloadRows(running.matches)
   }
 }

@@ -7,12 +7,22 @@ import ReuseTerminal
 final class TableTextCell: TerminalCell, TableCellPresenting {
   var text: String?
   var isNumeric = false
+  /// A find matched it: drawn on the warning colour.
+  var isMatch = false
 
-  override func prepareForReuse() { text = nil }
+  override func prepareForReuse() {
+    text = nil
+    isMatch = false
+  }
 
   func present(text: String?, isNumeric: Bool) {
+    present(text: text, isNumeric: isNumeric, isMatch: false)
+  }
+
+  func present(text: String?, isNumeric: Bool, isMatch: Bool) {
     self.text = text
     self.isNumeric = isNumeric
+    self.isMatch = isMatch
   }
 
   /// As wide as its text and a column on each side: a fitting column grows to the widest
@@ -22,14 +32,18 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
   }
 
   override func draw(in context: DrawContext) {
-    let background = Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.7)
+    let background =
+      isMatch && !isFocused
+      ? Theme.warning
+      : Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.7)
     context.fill(TextStyle(background: background))
     guard let text else {
       context.text("·", x: 1, y: 0, style: TextStyle(foreground: Theme.dimText))
       return
     }
     let style = TextStyle(
-      foreground: isFocused ? Theme.onAccent : Theme.text, attributes: isFocused ? .bold : [])
+      foreground: isFocused || isMatch ? Theme.onAccent : Theme.text,
+      attributes: isFocused || isMatch ? .bold : [])
     let room = max(0, context.width - 2)
     let width = CharacterWidth.of(text)
     let x = isNumeric && width < room ? 1 + room - width : 1

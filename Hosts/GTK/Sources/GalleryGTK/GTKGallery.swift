@@ -251,6 +251,12 @@ public final class GTKGallery {
   }
 
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+    if currentPage.isTyping, let key = KeyPress(keyval: keyval, state: state) {
+      // A prompt: every key is text or edits it (digits and q too).
+      let used = currentPage.handleKey(key)
+      refreshStatus()
+      return used
+    }
     switch keyval {
     case 0x31...0x39: show(Int(keyval) - 0x31)  // 1…9
     case 0x30: show(9)  // 0: the tenth

@@ -23,6 +23,8 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   var hosts: [CollectionViewWidget] { get }
   /// A host placed its views (after input or a tick): the page syncs what spans its hosts.
   func didPlaceViews()
+  /// Whether the page takes text now (a find prompt): keys go to it before the gallery's.
+  var isTyping: Bool { get }
 }
 
 extension GTKPage {
@@ -30,6 +32,8 @@ extension GTKPage {
   var hosts: [CollectionViewWidget] { [host] }
   /// Nothing spans hosts.
   func didPlaceViews() {}
+  /// No text to take.
+  var isTyping: Bool { false }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -49,6 +53,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var name: String { Model.name }
   var title: String { model.title }
   var status: String { model.status }
+  var isTyping: Bool { model.isTyping }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
   func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
     model.itemPlace(at: indexPath)

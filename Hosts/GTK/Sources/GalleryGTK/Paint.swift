@@ -34,6 +34,8 @@ enum Palette {
   static var dim: RGB { isDark ? RGB(0x7A88B8) : RGB(0x5A6384) }
   static var accent: RGB { isDark ? RGB(0x7AA2F7) : RGB(0x2E5BD8) }
   static var selection: RGB { isDark ? RGB(0x9ECE6A) : RGB(0x3D8B2F) }
+  /// A find's matches.
+  static var match: RGB { isDark ? RGB(0xE0AF68) : RGB(0xF2C46D) }
   /// Text on a bright swatch or card, in both looks.
   static let ink = RGB(0x1A1B26)
   static let swatches = [

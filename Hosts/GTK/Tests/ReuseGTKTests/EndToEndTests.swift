@@ -510,6 +510,30 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
+  /// `/` finds in the table's focused column as in the terminal: the prompt takes every key
+  /// (q does not quit, digits do not switch pages), Enter goes to the first match, n to the
+  /// next, Escape clears the find.
+  func testFindInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Right", "slash")
+    try gallery.waitFor("the prompt") { $0.contains("find in Name: ▏") }
+    try xdotool("type", "q1amber")
+    try gallery.waitFor("the typed text") { $0.contains("find in Name: q1amber▏") }
+    try xdotool(
+      "key", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace",
+      "BackSpace")
+    try xdotool("type", "amber")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the first match") {
+      $0.contains("match 1 of") && $0.contains("Name: Amber")
+    }
+    try xdotool("key", "n")
+    try gallery.waitFor("the next match") { $0.contains("match 2 of") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
+  }
+
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):
   /// fewer than 0.5 % of the pixels may differ by more than 8 %.
   func testEveryPageMatchesItsReferenceScreenshot() throws {

@@ -10,9 +10,15 @@ final class TableTextCell: GTKCell, TableCellPresenting {
   override class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_GRID_CELL }
   var text: String?
   var isNumeric = false
+  /// A find matched it: drawn on the match colour.
+  var isMatch = false
   func present(text: String?, isNumeric: Bool) {
+    present(text: text, isNumeric: isNumeric, isMatch: false)
+  }
+  func present(text: String?, isNumeric: Bool, isMatch: Bool) {
     self.text = text
     self.isNumeric = isNumeric
+    self.isMatch = isMatch
     setNeedsDisplay()
   }
   /// As wide as its text and a margin on each side: a fitting column grows to the widest cell
@@ -25,10 +31,12 @@ final class TableTextCell: GTKCell, TableCellPresenting {
     let background =
       isFocused
       ? Palette.accent
-      : (isSelected ? Palette.selection.mixed(Palette.surface, 0.7) : Palette.surface)
+      : isMatch
+        ? Palette.match
+        : (isSelected ? Palette.selection.mixed(Palette.surface, 0.7) : Palette.surface)
     paint.fill(bounds(width, height), background)
     paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
-    let color = isFocused ? Palette.ink : Palette.text
+    let color = isFocused || isMatch ? Palette.ink : Palette.text
     guard let text else {
       paint.text("·", x: 10, y: height / 2 + 5, size: 13, Palette.dim)
       return

@@ -1,0 +1,71 @@
+import ReuseControls
+import ReuseKit
+
+/// A search of one column of the table page, as VisiData's `/` searches a column: the rows
+/// whose text in the column contains the needle, ignoring case. It scans the rows in the order
+/// they show, from the cursor's row on and round to it, a slice a frame, so the first match
+/// shows at once while the rest are still found; matches are kept by source row, so they stay
+/// with their rows whatever else moves (a new sort starts the scan again).
+struct TableFind {
+  /// What is searched for, lowercased, and where.
+  let needle: String
+  let column: Int
+  /// The display row the scan started from, how many rows it has scanned, and how many
+  /// there were.
+  let startRow: Int
+  private(set) var scanned = 0
+  let rowCount: Int
+  /// The matches, as source rows in the order the scan met them (the cursor's row first).
+  private(set) var matches: [Int] = []
+  /// The same, as a set, for marking cells.
+  private(set) var matchSet = RowSet()
+  /// Which match the cursor is on (an index into `matches`), once it went to one.
+  var current: Int?
+  /// The sort the scan's order follows: another one starts the scan again.
+  let sort: TableSortDescriptor?
+
+  /// A search for `text` in `column`, from display row `startRow`.
+  init(text: String, column: Int, startRow: Int, rowCount: Int, sort: TableSortDescriptor?) {
+    needle = text.lowercased()
+    self.column = column
+    self.startRow = rowCount > 0 ? min(max(0, startRow), rowCount - 1) : 0
+    self.rowCount = rowCount
+    self.sort = sort
+  }
+
+  /// Whether every row has been scanned.
+  var isDone: Bool { scanned >= rowCount }
+
+  /// Scans more rows while `hasTime()` says so (a slice of 512 rows at least): `text` gives
+  /// a row's text by display row (and its source row). Returns whether it found a first match
+  /// in this call.
+  mutating func scan(
+    while hasTime: () -> Bool, text: (Int) -> (source: Int, text: String?)
+  ) -> Bool {
+    let hadMatches = !matches.isEmpty
+    repeat {
+      let end = min(rowCount, scanned + 512)
+      while scanned < end {
+        let display = (startRow + scanned) % rowCount
+        let (source, value) = text(display)
+        if let value, value.lowercased().contains(needle) {
+          matches.append(source)
+          matchSet.insert(source)
+        }
+        scanned += 1
+      }
+    } while !isDone && hasTime()
+    return !hadMatches && !matches.isEmpty
+  }
+
+  /// "match 3 of 1,204", "1,204 matches so far…", or "no match for “x”".
+  var status: String {
+    let counted = isDone ? "\(matches.count.formatted)" : "\(matches.count.formatted) so far"
+    let progress = isDone ? "" : " (searching \(100 * scanned / max(1, rowCount)) %…)"
+    if matches.isEmpty {
+      return isDone ? "no match for “\(needle)”" : "searching for “\(needle)”\(progress)"
+    }
+    guard let current else { return "\(counted) matches\(progress)" }
+    return "match \((current + 1).formatted) of \(counted)\(progress)"
+  }
+}
