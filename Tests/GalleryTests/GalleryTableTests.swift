@@ -372,4 +372,25 @@ import Testing
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last?.contains("find in") == false)
   }
+
+  /// `:` goes to a row by its number (the # it shows, sorted or not; clamped) or to a column
+  /// by the start of its name, keeping the row; a name no shown column has is said.
+  @Test func colonGoesToARowOrAColumn() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 160, rows: 20), tableRows: 3_000)
+    func go(_ text: String) -> String {
+      let keys =
+        [KeyEvent(.character(":"))] + text.map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+      pressTestGallery(keys, gallery, time: &time, interval: 0.05)
+      return drawnTestGallery(gallery, canvas).last ?? ""
+    }
+    #expect(go("2,500").contains("row 2,500 · #: 2,500"))
+    #expect(go("amo").contains("row 2,500 · Amount:"), "a column by the start of its name")
+    #expect(go("99999").contains("row 3,000 ·"), "clamped to the last row")
+    #expect(go("Zebra").contains("no row or shown column “Zebra”"))
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)  // sorted by Amount
+    let sorted = go("1")
+    #expect(sorted.contains("row 1 ·") && sorted.contains("sorted by Amount ↑"), "\(sorted)")
+  }
 }

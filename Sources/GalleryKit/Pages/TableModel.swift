@@ -45,17 +45,19 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public let table: TableView
   /// What it shows.
   public let content: any TableContent
-  private let metrics: GalleryMetrics
+  let metrics: GalleryMetrics
   /// How long the last sort took, in seconds, on the host's clock (`nil` when not known).
   public private(set) var lastSortDuration: Double?
   /// When the sort being made began, on the host's clock.
   private var sortStart: Double?
-  /// What is typed after `/`, while the find prompt shows; `nil` without one.
-  public private(set) var findPrompt: String?
-  /// The find prompt takes every key while it shows.
-  public var isTyping: Bool { findPrompt != nil }
+  /// What the status line's prompt asks for, and what is typed so far; `nil` without one.
+  var prompt: (kind: TablePromptKind, text: String)?
+  /// A prompt takes every key while it shows.
+  public var isTyping: Bool { prompt != nil }
   /// The running or last find.
-  private(set) var find: TableFind?
+  var find: TableFind?
+  /// What the last `:` could not find, shown until the next key.
+  var jumpProblem: String?
   /// How long a frame may spend asking for sort keys, in seconds: the rest of the frame
   /// draws and answers keys.
   public var sortSliceDuration = 0.008
@@ -232,7 +234,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// `f` freezes the first column or not), then the table's (arrows, pages, Home and End,
   /// Space, Shift ranges, Control-A, Escape).
   public func handle(_ key: KeyPress) -> Bool {
-    if findPrompt != nil { return handleFindPrompt(key) }
+    jumpProblem = nil
+    if prompt != nil { return handlePrompt(key) }
     if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && find != nil {
       clearFind()
       return true
@@ -243,7 +246,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let column = table.focusedCell?.column
     switch character {
     case "/":
-      findPrompt = ""
+      prompt = (.find, "")
+    case ":":
+      prompt = (.jump, "")
     case "n", "N":
       return stepFind(forward: character == "n")
     case "s":
@@ -287,10 +292,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
   /// · 3 rows selected", and how loading goes.
   public var status: String {
-    if let findPrompt {
-      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
-      return "find in \(column): \(findPrompt)▏ · Enter finds, Esc cancels"
-    }
+    if let prompt { return promptLine(prompt) }
     var parts = [shape]
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column) ?? "loading…"
@@ -319,6 +321,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
     }
     if let find { parts.append(find.status) }
+    if let jumpProblem { parts.append(jumpProblem) }
     if let loading = content.loadingStatus { parts.append(loading) }
     return parts.joined(separator: " · ")
   }
@@ -369,6 +372,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
     ("/", "find in the cursor's column, ignoring case: type, Enter; matches are marked"),
     ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
+    (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),
     ("{ }", "move the column left, right (or drag its header)"),
     ("h u", "hide the column; show every column again"), ("f", "freeze the first column or not"),
@@ -378,115 +382,5 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The focused cell's text.
   public func itemTitle(at indexPath: ItemPath) -> String? {
     content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
-  }
-}
-
-extension TableModel {
-  // MARK: Find
-
-  /// Whether the cell shows a match of the find.
-  func isFindMatch(row: Int, column: Int) -> Bool {
-    guard let find, find.column == column else { return false }
-    return find.matchSet.contains(row)
-  }
-
-  /// A key while the find prompt shows: text is typed, Backspace erases, Enter finds, Escape
-  /// closes the prompt; other keys wait.
-  private func handleFindPrompt(_ key: KeyPress) -> Bool {
-    guard var prompt = findPrompt else { return false }
-    switch key.key {
-    case .escape:
-      findPrompt = nil
-    case .enter:
-      findPrompt = nil
-      if !prompt.isEmpty { startFind(prompt) }
-    case .backspace:
-      if !prompt.isEmpty { prompt.removeLast() }
-      findPrompt = prompt
-    case .character(let character)
-    where key.modifiers.isDisjoint(with: [.control, .alt, .command]) && prompt.count < 200:
-      prompt.append(character)
-      findPrompt = prompt
-    case .space:
-      findPrompt = prompt + " "
-    default:
-      break
-    }
-    return true
-  }
-
-  /// Starts finding `text` in the cursor's column, from the cursor's row; the first match
-  /// shows as soon as it is found.
-  private func startFind(_ text: String) {
-    let focused = table.focusedCell
-    let column = focused?.column ?? 0
-    let start = focused.flatMap { table.displayRow(forSourceRow: $0.row) } ?? 0
-    let old = find?.matches ?? []
-    find = TableFind(
-      text: text, column: column, startRow: start, rowCount: table.numberOfRows,
-      sort: table.sortDescriptor)
-    if !old.isEmpty { table.reloadRows(old) }  // the old marks go
-    advanceFind()
-  }
-
-  /// Scans more rows for the running find (a frame's slice), marks what it found, and goes to
-  /// the first match once there is one. A new sort starts the scan again from the cursor.
-  @discardableResult
-  func advanceFind() -> Bool {
-    guard var running = find, !running.isDone else { return false }
-    if running.sort != table.sortDescriptor, !table.isSorting {
-      let needle = running.needle
-      find = nil
-      table.reloadRows(running.matches)
-      startFind(needle)
-      return true
-    }
-    let before = running.matches.count
-    let deadline = metrics.clock() + sortSliceDuration
-    let clock = metrics.clock
-    let table = self.table
-    let column = running.column
-    let content = self.content
-    let first = running.scan(while: { clock() < deadline }) { display in
-      let source = table.sourceRow(forDisplayRow: display)
-      return (source, content.text(row: source, column: column))
-    }
-    find = running
-    if running.matches.count > before {
-      table.reloadRows(running.matches[before...])
-    }
-    if first { goToMatch(0) }
-    return true
-  }
-
-  /// Moves the cursor to match `index` and says which it is.
-  private func goToMatch(_ index: Int) {
-    guard var running = find, running.matches.indices.contains(index) else { return }
-    running.current = index
-    find = running
-    table.focusCell(row: running.matches[index], column: running.column)
-    table.collectionView.announce(running.status)
-  }
-
-  /// `n` and `N`: the next or previous match, round from the last to the first; `false`
-  /// without matches.
-  private func stepFind(forward: Bool) -> Bool {
-    guard let running = find, !running.matches.isEmpty else { return false }
-    let count = running.matches.count
-    let next: Int
-    if let current = running.current {
-      next = ((current + (forward ? 1 : -1)) % count + count) % count
-    } else {
-      next = forward ? 0 : count - 1
-    }
-    goToMatch(next)
-    return true
-  }
-
-  /// Escape after a find: the marks go.
-  private func clearFind() {
-    guard let running = find else { return }
-    find = nil
-    table.reloadRows(running.matches)
   }
 }

@@ -1,0 +1,167 @@
+import ReuseControls
+import ReuseKit
+
+/// What the table page's prompt asks for.
+enum TablePromptKind {
+  /// `/`: a text to find in the cursor's column.
+  case find
+  /// `:`: a row number or a column's name to go to.
+  case jump
+}
+
+extension String {
+  /// Without leading and trailing spaces.
+  var trimmingSpaces: String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}
+
+extension TableModel {
+  // MARK: Find
+
+  /// Whether the cell shows a match of the find.
+  func isFindMatch(row: Int, column: Int) -> Bool {
+    guard let find, find.column == column else { return false }
+    return find.matchSet.contains(row)
+  }
+
+  /// A key while a prompt shows: text is typed, Backspace erases, Enter does what the prompt
+  /// asks (finds, or goes to a row or a column), Escape closes it; other keys wait.
+  func handlePrompt(_ key: KeyPress) -> Bool {
+    guard var (kind, text) = prompt else { return false }
+    switch key.key {
+    case .escape:
+      prompt = nil
+    case .enter:
+      prompt = nil
+      guard !text.isEmpty else { break }
+      switch kind {
+      case .find: startFind(text)
+      case .jump: jump(to: text)
+      }
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+      prompt = (kind, text)
+    case .character(let character)
+    where key.modifiers.isDisjoint(with: [.control, .alt, .command]) && text.count < 200:
+      prompt = (kind, text + String(character))
+    case .space:
+      prompt = (kind, text + " ")
+    default:
+      break
+    }
+    return true
+  }
+
+  /// The status line while a prompt shows.
+  func promptLine(_ prompt: (kind: TablePromptKind, text: String)) -> String {
+    switch prompt.kind {
+    case .find:
+      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
+      return "find in \(column): \(prompt.text)▏ · Enter finds, Esc cancels"
+    case .jump:
+      return "go to row or column: \(prompt.text)▏ · a row number or a column's name, Enter goes"
+    }
+  }
+
+  /// Goes to the row numbered `text` (the number the rows show in their first column and the
+  /// status line names, whatever the sort; clamped to the table), or else to
+  /// the first column whose title starts with it, ignoring case (or contains it), keeping the
+  /// row; says what it did in the notice line when nothing matches.
+  func jump(to text: String) {
+    let trimmed = text.trimmingSpaces
+    let focused = table.focusedCell
+    let rowCount = table.numberOfRows
+    if let number = Int(trimmed.filter { $0 != "," && $0 != "_" }) {
+      guard rowCount > 0 else { return }
+      table.focusCell(row: min(max(1, number), rowCount) - 1, column: focused?.column ?? 0)
+      return
+    }
+    let lowered = trimmed.lowercased()
+    let titles = content.columnTitles.map { $0.lowercased() }
+    let shown = table.columns.indices.filter { !table.columns[$0].isHidden }
+    guard
+      let column = shown.first(where: { titles[$0].hasPrefix(lowered) })
+        ?? shown.first(where: { titles[$0].contains(lowered) })
+    else {
+      jumpProblem = "no row or shown column “\(trimmed)”"
+      return
+    }
+    table.focusCell(row: focused?.row ?? 0, column: column)
+  }
+
+  /// Starts finding `text` in the cursor's column, from the cursor's row; the first match
+  /// shows as soon as it is found.
+  func startFind(_ text: String) {
+    let focused = table.focusedCell
+    let column = focused?.column ?? 0
+    let start = focused.flatMap { table.displayRow(forSourceRow: $0.row) } ?? 0
+    let old = find?.matches ?? []
+    find = TableFind(
+      text: text, column: column, startRow: start, rowCount: table.numberOfRows,
+      sort: table.sortDescriptor)
+    if !old.isEmpty { table.reloadRows(old) }  // the old marks go
+    advanceFind()
+  }
+
+  /// Scans more rows for the running find (a frame's slice), marks what it found, and goes to
+  /// the first match once there is one. A new sort starts the scan again from the cursor.
+  @discardableResult
+  func advanceFind() -> Bool {
+    guard var running = find, !running.isDone else { return false }
+    if running.sort != table.sortDescriptor, !table.isSorting {
+      let needle = running.needle
+      find = nil
+      table.reloadRows(running.matches)
+      startFind(needle)
+      return true
+    }
+    let before = running.matches.count
+    let deadline = metrics.clock() + sortSliceDuration
+    let clock = metrics.clock
+    let table = self.table
+    let column = running.column
+    let content = self.content
+    let first = running.scan(while: { clock() < deadline }) { display in
+      let source = table.sourceRow(forDisplayRow: display)
+      return (source, content.text(row: source, column: column))
+    }
+    find = running
+    if running.matches.count > before {
+      table.reloadRows(running.matches[before...])
+    }
+    if first { goToMatch(0) }
+    return true
+  }
+
+  /// Moves the cursor to match `index` and says which it is.
+  private func goToMatch(_ index: Int) {
+    guard var running = find, running.matches.indices.contains(index) else { return }
+    running.current = index
+    find = running
+    table.focusCell(row: running.matches[index], column: running.column)
+    table.collectionView.announce(running.status)
+  }
+
+  /// `n` and `N`: the next or previous match, round from the last to the first; `false`
+  /// without matches.
+  func stepFind(forward: Bool) -> Bool {
+    guard let running = find, !running.matches.isEmpty else { return false }
+    let count = running.matches.count
+    let next: Int
+    if let current = running.current {
+      next = ((current + (forward ? 1 : -1)) % count + count) % count
+    } else {
+      next = forward ? 0 : count - 1
+    }
+    goToMatch(next)
+    return true
+  }
+
+  /// Escape after a find: the marks go.
+  func clearFind() {
+    guard let running = find else { return }
+    find = nil
+    table.reloadRows(running.matches)
+  }
+}
