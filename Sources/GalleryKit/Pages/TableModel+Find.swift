@@ -28,7 +28,7 @@ extension TableModel {
   /// A key while a prompt shows: text is typed, Backspace erases, Enter does what the prompt
   /// asks (finds, or goes to a row or a column), Escape closes it; other keys wait.
   func handlePrompt(_ key: KeyPress) -> Bool {
-    guard var (kind, text) = prompt else { return false }
+    guard let kind = prompt?.kind, var text = prompt?.text else { return false }
     switch key.key {
     case .escape:
       prompt = nil

@@ -3,6 +3,10 @@ import ReuseKit
 /// A sort being prepared: the keys gathered so far from the data source (on the caller's
 /// thread, a slice at a time), then the job sorting them on a thread of its own.
 struct BackgroundSort {
+  /// Which sort this is: one begun or cancelled meanwhile (from a data-source call) is
+  /// another.
+  final class Token {}
+  let token = Token()
   var descriptor: TableSortDescriptor
   var keys: [TableSortKey] = []
   /// The rows to gather keys for: the count when the sort began.
@@ -67,8 +71,9 @@ extension TableView {
       show(result, of: job)
       return false
     }
-    // Gathering: the data source is asked on this thread, a slice at a time.
-    backgroundSort = nil  // not held while the data source runs
+    // Gathering: the data source is asked on this thread, a slice at a time. The keys are
+    // taken out meanwhile, so that they grow in place.
+    backgroundSort?.keys = []
     let slice = 1_024
     let column = sort.descriptor.column
     if let source = dataSource {
@@ -87,7 +92,8 @@ extension TableView {
       sort.keys = []
     }
     // A sort begun or cancelled by the data source meanwhile wins.
-    if backgroundSort == nil { backgroundSort = sort }
+    guard backgroundSort?.token === sort.token else { return backgroundSort != nil }
+    backgroundSort = sort
     return true
   }
 

@@ -201,4 +201,49 @@ private final class Sorts: TableViewDelegate {
       expectSameOrder(order(table), expectedOrder(rows: grid.rows, descriptor), "seed \(seed):")
     }
   }
+
+  /// A data source that cancels the sort, or begins another, while it is asked for keys: the
+  /// cancel holds, the new sort is the one that runs.
+  @Test func aDataSourceThatChangesTheSortWhileAskedForKeys() {
+    final class Meddler: TableViewDataSource {
+      weak var table: TableView?
+      var onRow: Int?
+      var action: (TableView) -> Void = { _ in }
+      func numberOfRows(in tableView: TableView) -> Int { 10_000 }
+      func tableView(
+        _ tableView: TableView, cellForRow row: Int, column: Int
+      )
+        -> CollectionViewCell
+      {
+        tableView.dequeueReusableCell(withReuseIdentifier: "cell")
+      }
+      func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey {
+        if row == onRow, let table {
+          onRow = nil
+          action(table)
+        }
+        return .number(Double(-row))
+      }
+    }
+    let source = Meddler()
+    let table = TableView(
+      columns: (0..<3).map { TableColumn(title: "C\($0)", width: .fixed(8)) },
+      viewportSize: Size(width: 40, height: 10))
+    table.collectionView.diagnostics.handler = nil
+    table.register(GridCell.self, forCellWithReuseIdentifier: "cell")
+    table.dataSource = source
+    source.table = table
+    source.onRow = 500
+    source.action = { $0.cancelSort() }
+    table.beginSort(by: TableSortDescriptor(column: 0))
+    #expect(!table.advanceSort(while: { true }), "cancelled from the data source")
+    #expect(!table.isSorting && table.sortDescriptor == nil)
+
+    source.onRow = 500
+    source.action = { $0.beginSort(by: TableSortDescriptor(column: 1, ascending: false)) }
+    table.beginSort(by: TableSortDescriptor(column: 0))
+    finishSort(table)
+    #expect(table.sortDescriptor == TableSortDescriptor(column: 1, ascending: false))
+    #expect(table.sourceRow(forDisplayRow: 0) == 0, "keys -row, descending: row 0 first")
+  }
 }
