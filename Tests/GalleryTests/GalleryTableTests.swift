@@ -246,7 +246,7 @@ import Testing
     }
     final class Cell: CollectionViewCell, TableCellPresenting {
       var text: String?
-      func present(text: String?, isNumeric: Bool) { self.text = text }
+      func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
     }
     let content = Arriving()
     let model = TableModel(

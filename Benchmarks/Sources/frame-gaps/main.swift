@@ -18,10 +18,10 @@ import TerminalGallery
 #endif
 
 /// Writes a line to standard error.
-enum FileHandle {
-  static func standardErrorWrite(_ text: String) {
+enum StandardError {
+  static func write(_ text: String) {
     var text = text
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
   }
 }
 
@@ -81,7 +81,7 @@ while gallery.isAnimating && frames < 1_000_000 {
     // Where a long gap happened, on standard error: the status line after it.
     var line = "frame \(frames): \(Int((gap * 1_000).rounded())) ms; "
     line += canvas.plainTextLines().last ?? ""
-    FileHandle.standardErrorWrite(line + "\n")
+    StandardError.write(line + "\n")
   }
   longest = max(longest, gap)
   last = t
@@ -99,7 +99,7 @@ print(
 
 /// A cell and a header that draw nothing: the baseline measures the sort, not drawing.
 final class PlainTableCell: CollectionViewCell, TableCellPresenting {
-  func present(text: String?, isNumeric: Bool) {}
+  func present(text: String?, isNumeric: Bool, isMatch: Bool) {}
 }
 final class PlainTableHeader: ReusableView, TableHeaderPresenting {
   func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}

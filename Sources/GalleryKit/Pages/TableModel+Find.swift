@@ -117,7 +117,7 @@ extension TableModel {
       return true
     }
     let before = running.matches.count
-    let deadline = metrics.clock() + sortSliceDuration
+    let deadline = metrics.clock() + jobSliceDuration
     let clock = metrics.clock
     let table = self.table
     let column = running.column

@@ -1,19 +1,12 @@
 import ReuseControls
 import ReuseKit
 
-/// A table cell: its text (or a placeholder while its row loads), right-aligned for numbers.
+/// A table cell: its text (or a placeholder while its row loads), right-aligned for numbers,
+/// marked when a find matched it.
 public protocol TableCellPresenting: CollectionViewCell {
-  /// Shows `text` (`nil`: a placeholder), aligned right when `isNumeric`.
-  func present(text: String?, isNumeric: Bool)
-  /// Shows `text`, marked when `isMatch` (a find matched it). By default, unmarked.
+  /// Shows `text` (`nil`: a placeholder), aligned right when `isNumeric`, marked when
+  /// `isMatch`.
   func present(text: String?, isNumeric: Bool, isMatch: Bool)
-}
-
-extension TableCellPresenting {
-  /// Unmarked: a cell that does not draw marks.
-  public func present(text: String?, isNumeric: Bool, isMatch: Bool) {
-    present(text: text, isNumeric: isNumeric)
-  }
 }
 
 /// A column header: its title, whether the table is sorted by it (and which way), and its
@@ -58,9 +51,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var find: TableFind?
   /// What the last `:` could not find, shown until the next key.
   var jumpProblem: String?
-  /// How long a frame may spend asking for sort keys, in seconds: the rest of the frame
-  /// draws and answers keys.
-  public var sortSliceDuration = 0.008
+  /// How long a frame may spend on a job on the loop (asking for sort keys, scanning for a
+  /// find), in seconds: the rest of the frame draws and answers keys.
+  public var jobSliceDuration = 0.008
   /// Whether to show how long sorts take (off for snapshots).
   public var showsTiming = true
 
@@ -126,7 +119,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     if table.isSorting {
       // A sort begun by a header click: timed from the first frame that sees it.
       if sortStart == nil { sortStart = metrics.clock() }
-      let deadline = metrics.clock() + sortSliceDuration
+      let deadline = metrics.clock() + jobSliceDuration
       let clock = metrics.clock
       sorting = table.advanceSort(while: { clock() < deadline })
     }

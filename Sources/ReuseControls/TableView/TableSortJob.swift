@@ -74,16 +74,15 @@ final class TableSortJob: Sendable {
     var order: [Int32]?
     if keys.allSatisfy({ if case .text = $0 { return false } else { return true } }) {
       // Numbers (and rows without a key, last): a plain array to compare.
-      let values = keys.map { key -> Double in
-        if case .number(let value) = key { return value.isNaN ? .infinity : value }
+      let shared = Shared(count: keys.count) { index -> Double in
+        if case .number(let value) = keys[index] { return value.isNaN ? .infinity : value }
         return .nan
       }
-      let shared = Shared(values)
       order = await sortedOrder(
         count: keys.count, by: NumberOrder(values: shared, ascending: ascending))
       shared.release()
     } else {
-      let shared = Shared(keys)
+      let shared = Shared(count: keys.count) { keys[$0] }
       order = await sortedOrder(count: keys.count, by: KeyOrder(keys: shared, ascending: ascending))
       shared.release()
     }
@@ -246,14 +245,15 @@ private struct Buffer: @unchecked Sendable {
   func free() { pointer.deallocate() }
 }
 
-/// An array's elements, read by the sorting threads while the array is alive.
+/// The sort's keys (or numbers), in a buffer the sorting threads read.
 private struct Shared<Element>: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<Element>
   let count: Int
-  init(_ array: [Element]) {
-    count = array.count
-    pointer = .allocate(capacity: array.count)
-    pointer.initialize(from: array, count: array.count)
+  /// `count` elements, element `index` being `element(index)`.
+  init(count: Int, _ element: (Int) -> Element) {
+    self.count = count
+    pointer = .allocate(capacity: count)
+    for index in 0..<count { (pointer + index).initialize(to: element(index)) }
   }
   func release() {
     pointer.deinitialize(count: count)

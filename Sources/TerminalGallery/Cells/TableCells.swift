@@ -15,10 +15,6 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
     isMatch = false
   }
 
-  func present(text: String?, isNumeric: Bool) {
-    present(text: text, isNumeric: isNumeric, isMatch: false)
-  }
-
   func present(text: String?, isNumeric: Bool, isMatch: Bool) {
     self.text = text
     self.isNumeric = isNumeric

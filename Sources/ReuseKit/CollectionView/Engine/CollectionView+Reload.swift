@@ -63,11 +63,10 @@ extension CollectionView {
   /// Takes new counts (`nil`: the same as before, read again), and what depends on them.
   func setItemCounts(_ newCounts: [Int]?) {
     if let newCounts {
+      // One count in every section: the next reload need not write them again (it checks
+      // that the data source still says that count for all).
       let every = newCounts.first
-      let isUniform =
-        every != nil && dataSource?.numberOfItemsInEverySection(in: self) == every
-        && newCounts.last == every && newCounts.allSatisfy { $0 == every }
-      counts.set(newCounts, uniform: isUniform ? every : nil)
+      counts.set(newCounts, uniform: newCounts.allSatisfy { $0 == every } ? every : nil)
     }
     accessibility.revision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []

@@ -12,9 +12,6 @@ final class TableTextCell: GTKCell, TableCellPresenting {
   var isNumeric = false
   /// A find matched it: drawn on the match colour.
   var isMatch = false
-  func present(text: String?, isNumeric: Bool) {
-    present(text: text, isNumeric: isNumeric, isMatch: false)
-  }
   func present(text: String?, isNumeric: Bool, isMatch: Bool) {
     self.text = text
     self.isNumeric = isNumeric
