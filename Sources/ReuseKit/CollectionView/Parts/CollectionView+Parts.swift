@@ -35,6 +35,8 @@ extension CollectionView {
     let gestures = GestureInterpreter()
     /// Accessibility: the roles a control gives, adjustment, announcements.
     let accessibility = AccessibilityController()
+    /// Items that load a page at a time (``PagedDataSource``).
+    let paging = PagingPart()
 
     /// The parts in the order they hear events: sizes and updates tick before the gestures
     /// that lay out after them; the selection follows an update before focus and drags do.
@@ -43,7 +45,7 @@ extension CollectionView {
     init() {
       all = [
         sizes, updates, selection, selectionDrag, focus, prefetcher, endAnchoring, dragAndDrop,
-        movement, rails, swipe, targeting, gestures, accessibility,
+        movement, rails, swipe, targeting, gestures, accessibility, paging,
       ]
     }
   }
@@ -56,7 +58,7 @@ extension CollectionView.Parts {
   func needTicks(in view: CollectionView) -> Bool {
     sizes.isAnimating || updates.isAnimating || dragAndDrop.needsTicks(in: view)
       || movement.needsTicks(in: view) || rails.isMoving || swipe.needsTicks
-      || selectionDrag.needsTicks(in: view)
+      || selectionDrag.needsTicks(in: view) || paging.needsTicks(in: view)
   }
 
   /// One tick for every part that animates, in ``all``'s order.
@@ -69,6 +71,7 @@ extension CollectionView.Parts {
     movement.advance(to: time, in: view)
     rails.advance(to: time, in: view)
     swipe.advance(to: time)
+    paging.advance(in: view)
   }
 
   /// The content moved under the viewport by `delta`: what parts hold in content
@@ -97,4 +100,5 @@ extension CollectionView {
   var targeting: ScrollTargeting { parts.targeting }
   var gestures: GestureInterpreter { parts.gestures }
   var accessibility: AccessibilityController { parts.accessibility }
+  var paging: PagingPart { parts.paging }
 }
