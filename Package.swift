@@ -58,12 +58,15 @@ let package = Package(
       dependencies: ["ReuseKit"],
       swiftSettings: checks
     ),
+    // SQLite's C API (Debian's libsqlite3-dev, on this machine's base image): the galleries
+    // read databases a page at a time without Foundation.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // What every gallery shares, whatever draws it: demo data and generators, the `--data`
     // JSON loader, saved positions and the page models (a page's data, edits, keys and
     // status). No host: hosts add cells that draw and translate their input.
     .target(
       name: "GalleryKit",
-      dependencies: ["ReuseKit", "ReuseControls"],
+      dependencies: ["ReuseKit", "ReuseControls", "CSQLite"],
       swiftSettings: checks
     ),
     // The terminal gallery: its pages (cells that draw in the terminal, panes, chrome) and the
@@ -117,7 +120,7 @@ let package = Package(
     .testTarget(
       name: "GalleryTests",
       dependencies: [
-        "TerminalGallery", "GalleryKit", "ReuseTerminal", "ReuseKit", "ReuseControls",
+        "TerminalGallery", "GalleryKit", "ReuseTerminal", "ReuseKit", "ReuseControls", "CSQLite",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         .product(name: "CSV", package: "CSV.swift"),
       ],

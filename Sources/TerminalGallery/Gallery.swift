@@ -358,6 +358,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Whether the page or the bar animates.
   public var isAnimating: Bool { currentPage.isAnimating || bar.isAnimating }
 
+  /// Whether the page shown waits for a job off the loop (``GalleryPage/isWaitingForJob``).
+  public var isWaitingForJob: Bool { currentPage.isWaitingForJob }
+
   /// The current page's next timer (the carousel's autoscroll), so the app sleeps until then.
   public var nextWakeTime: Double? { currentPage.nextWakeTime }
 

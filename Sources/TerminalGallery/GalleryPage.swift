@@ -63,6 +63,10 @@ public protocol GalleryPage: AnyObject {
   /// the gallery. Returns whether one ran.
   func cancelJob() -> Bool
 
+  /// Whether a job runs off the loop that the page's next frames show (rows loading from a
+  /// database, a sort): `--snapshot` waits for it, with a time limit.
+  var isWaitingForJob: Bool { get }
+
   /// Whether the page takes text now (a find prompt): keys go to it before the gallery's.
   var isTyping: Bool { get }
 }
@@ -85,6 +89,9 @@ extension GalleryPage {
 
   /// No job to cancel.
   public func cancelJob() -> Bool { false }
+
+  /// No job to wait for.
+  public var isWaitingForJob: Bool { false }
 
   /// No text to take.
   public var isTyping: Bool { false }

@@ -66,6 +66,14 @@ public enum GallerySnapshot {
         gallery.tick(now: clock)
         frames += 1
       }
+      // Jobs off the loop (rows loading from a database, a sort) take real time: waited for,
+      // up to the limit.
+      let deadline = Platform.monotonicTime() + jobTimeLimit
+      while gallery.isWaitingForJob && Platform.monotonicTime() < deadline {
+        Platform.sleep(seconds: 0.002)
+        clock += 1.0 / 60
+        gallery.tick(now: clock)
+      }
     }
     settle()
     for key in keys {
@@ -78,6 +86,9 @@ public enum GallerySnapshot {
     gallery.draw(into: canvas)
     return gallery
   }
+
+  /// How long a snapshot waits, after each key, for jobs off the loop, in seconds.
+  public static let jobTimeLimit = 10.0
 
   /// The frame as text (`color`: with ANSI colours).
   public static func render(

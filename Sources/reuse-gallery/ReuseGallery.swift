@@ -47,6 +47,10 @@ struct ReuseGallery: ParsableCommand {
       pages, arrows/PgUp/PgDn/Home/End move, Enter selects, Tab switches focus, the wheel and \
       drags scroll, ? shows help, q or Ctrl-C quits.
 
+      --data FILE.sqlite (or .db, any name: a database is known by its header) opens the table \
+      page on the list of its tables, counted in the background; Enter opens one (a page of \
+      rows at a time as they show, never loaded whole), Backspace goes back; s sorts with \
+      ORDER BY.
       --data FILE.csv opens the table page on the file (streamed in: the first screen shows at \
       once and the row count grows while the rest loads; the first row titles the columns). A \
       file named otherwise is read as CSV unless it starts with [ or { (JSON); .tsv files are \
@@ -98,7 +102,10 @@ struct ReuseGallery: ParsableCommand {
   var lenient = false
 
   /// The page to open.
-  private var page: String { demo ?? (isCSV ? "table" : "list") }
+  private var page: String { demo ?? (isCSV || isSQLite ? "table" : "list") }
+
+  /// Whether `--data` names a SQLite database (by its header, whatever its name).
+  private var isSQLite: Bool { data.map { CSVFile.kind(ofFileAt: $0) == .sqlite } ?? false }
 
   /// Whether `--data` names a CSV file: by its extension (`.csv`, `.tsv`), else by its content
   /// (anything but a JSON value is read as CSV: a CSV named `.txt` opens in the table).
@@ -154,7 +161,13 @@ struct ReuseGallery: ParsableCommand {
   func run() throws {
     // Everything that can fail on bad input fails here, before the terminal is touched.
     var options = GalleryOptions(itemCount: items ?? 1_000, tableRows: items ?? 1_000_000)
-    if isCSV { options.csv = try openCSV() } else { options.data = try loadData() }
+    if isSQLite {
+      options.sqlite = try openSQLite()
+    } else if isCSV {
+      options.csv = try openCSV()
+    } else {
+      options.data = try loadData()
+    }
     if snapshot != nil || stats {
       try runHeadless(options: options)
       return
@@ -225,6 +238,17 @@ struct ReuseGallery: ParsableCommand {
             + "skipped, stray quotes kept, the delimiter found) and says what it did\n")
       }
       throw ExitCode(65)  // EX_DATAERR
+    }
+  }
+
+  /// The SQLite database of `--data` and its schema (no rows read); an error ends the run.
+  private func openSQLite() throws -> SQLiteFile? {
+    guard let data else { return nil }
+    do {
+      return try SQLiteFile.open(path: data)
+    } catch {
+      Platform.writeError("reuse-gallery: \(data): \(error)\n")
+      throw ExitCode(error.isUnreadable ? 66 : 65)  // EX_NOINPUT, EX_DATAERR
     }
   }
 

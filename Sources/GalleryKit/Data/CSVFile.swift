@@ -90,27 +90,37 @@ public final class CSVFile: Sendable {
     case csv
     /// A JSON value: the list's sections and items.
     case json
+    /// A SQLite database: the table page, on a list of its tables.
+    case sqlite
   }
 
-  /// Whether the file at `path` is read as CSV or JSON: `.csv` and `.tsv` are CSV, `.json` is
-  /// JSON; any other name by its content: JSON when its first byte that is not white space (a
-  /// UTF-8 byte order mark skipped) is `[` or `{`, else CSV. A file that cannot be read is
-  /// JSON's to report.
+  /// Whether the file at `path` is read as SQLite, CSV or JSON: a SQLite database by its
+  /// header, whatever its name; then `.csv` and `.tsv` are CSV, `.json` is JSON; any other name
+  /// by its content: JSON when its first byte that is not white space (a UTF-8 byte order mark
+  /// skipped) is `[` or `{`, else CSV. A file that cannot be read is JSON's to report.
   public static func kind(ofFileAt path: String) -> Kind {
+    let start = firstBytes(ofFileAt: path, count: 4_096)
+    if start.starts(with: Array("SQLite format 3\0".utf8)) { return .sqlite }
     let name = path.lowercased()
     if name.hasSuffix(".csv") || name.hasSuffix(".tsv") { return .csv }
     if name.hasSuffix(".json") { return .json }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .json }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .json }
-    var start = [UInt8](repeating: 0, count: 4_096)
-    let read = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    var bytes = start.prefix(max(0, read))[...]
+    var bytes = start[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     return first == nil || first == 0x5B || first == 0x7B ? .json : .csv
+  }
+
+  /// The first `count` bytes of the regular file at `path` (fewer when it is shorter; none
+  /// when it cannot be read).
+  static func firstBytes(ofFileAt path: String, count: Int) -> [UInt8] {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [] }
+    var start = [UInt8](repeating: 0, count: count)
+    let read = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    return Array(start.prefix(max(0, read)))
   }
 
   /// What was found since the last call.

@@ -8,12 +8,15 @@ public struct GalleryOptions: Sendable {
   public var csv: CSVFile?
   /// How many rows the table page's demo generates.
   public var tableRows: Int
+  /// A SQLite database from `--data FILE.sqlite`: the table page opens on its tables.
+  public var sqlite: SQLiteFile?
 
   /// Creates options.
   public init(
     itemCount: Int = 1_000, data: GalleryData? = nil, csv: CSVFile? = nil,
-    tableRows: Int = 1_000_000
+    tableRows: Int = 1_000_000, sqlite: SQLiteFile? = nil
   ) {
+    self.sqlite = sqlite
     self.itemCount = itemCount
     self.data = data
     self.csv = csv

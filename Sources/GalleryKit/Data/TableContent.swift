@@ -20,11 +20,47 @@ public protocol TableContent: AnyObject {
   var loadingStatus: String? { get }
   /// The problem that stopped loading, whole (the status line may cut it), if any.
   var loadingProblem: DataFileError? { get }
+  /// Whether a job runs that needs frames (rows loading, a sort being made).
+  var isBusy: Bool { get }
+
+  /// The source rows displayed now: content that loads on demand loads around them.
+  func noteDisplayed(rows: Range<Int>)
+  /// Sorts the rows where they live (a database's `ORDER BY`) by `descriptor`, or back to
+  /// their stored order with `nil`. Returns `false` to let the table sort the keys itself.
+  /// When it returns `true`, the new order shows once ``takeFinishedSort()`` says so.
+  func sortRows(by descriptor: TableSortDescriptor?) -> Bool
+  /// The sort begun by ``sortRows(by:)`` that has finished since the last call: its
+  /// descriptor, or the problem that stopped it.
+  func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>?
+  /// Stops a sort begun by ``sortRows(by:)``; returns whether one was running.
+  func cancelSort() -> Bool
+  /// What Enter opens on `row`: a table from a database's list of tables.
+  func opening(row: Int) -> (any TableContent)?
+  /// What Backspace goes back to (a database's list of tables), if anything.
+  var parent: (any TableContent)? { get }
+  /// What the content is, for the title and screen readers ("Accounts", "orders").
+  var name: String { get }
 }
 
 extension TableContent {
   /// No problem: content that is not read from a file.
   public var loadingProblem: DataFileError? { nil }
+  /// Busy while rows load.
+  public var isBusy: Bool { loadingStatus?.hasPrefix("loading") == true }
+  /// All rows are there: nothing to load.
+  public func noteDisplayed(rows: Range<Int>) {}
+  /// The table sorts the keys.
+  public func sortRows(by descriptor: TableSortDescriptor?) -> Bool { false }
+  /// No sort of its own.
+  public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? { nil }
+  /// No sort of its own.
+  public func cancelSort() -> Bool { false }
+  /// Rows open nothing.
+  public func opening(row: Int) -> (any TableContent)? { nil }
+  /// Nothing to go back to.
+  public var parent: (any TableContent)? { nil }
+  /// "Rows of the file".
+  public var name: String { "Rows of the file" }
 }
 
 /// The demo table: `rows` × 50 columns of generated people, places, dates, statuses and
@@ -69,6 +105,9 @@ public final class DemoTable: TableContent {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// What a screen reader names the grid.
+  public var name: String { "Accounts" }
 
   /// Every cell is there at once.
   public func text(row: Int, column: Int) -> String? {

@@ -36,8 +36,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public let title = "Table"
   /// The table.
   public let table: TableView
-  /// What it shows.
-  public let content: any TableContent
+  /// What it shows (Enter on a database's list of tables opens one; Backspace goes back).
+  public private(set) var content: any TableContent
   let metrics: GalleryMetrics
   /// How long the last sort took, in seconds, on the host's clock (`nil` when not known).
   public private(set) var lastSortDuration: Double?
@@ -60,25 +60,23 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The page over `options`: the CSV file when there is one, else the demo's
   /// ``GalleryOptions/tableRows`` rows.
   public convenience init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
-    self.init(
-      content: options.csv.map { CSVTable(file: $0) } ?? DemoTable(rows: options.tableRows),
-      metrics: metrics, viewportSize: viewportSize)
+    let content: any TableContent
+    if let sqlite = options.sqlite {
+      content = SQLiteTableList(file: sqlite, clock: metrics.clock)
+    } else if let csv = options.csv {
+      content = CSVTable(file: csv)
+    } else {
+      content = DemoTable(rows: options.tableRows)
+    }
+    self.init(content: content, metrics: metrics, viewportSize: viewportSize)
   }
 
   /// The page over any `content` (rows that load however they load).
   public init(content: any TableContent, metrics: GalleryMetrics, viewportSize: Size) {
     self.metrics = metrics
     self.content = content
-    let width = metrics.textWidth("Enterprise") + metrics.chipPadding
     table = TableView(
-      columns: content.columnTitles.enumerated().map { column, title in
-        TableColumn(
-          title: title,
-          width: column == 0
-            ? .fitting(estimate: max(4, metrics.textWidth(title) + metrics.chipPadding))
-            : .fitting(estimate: max(width, metrics.textWidth(title) + metrics.chipPadding)),
-          minimumWidth: max(3, metrics.chipPadding))
-      },
+      columns: Self.columns(of: content, metrics: metrics),
       rowHeight: .uniform(metrics.rowLength), headerHeight: metrics.headerLength,
       viewportSize: viewportSize)
     table.layout.frozenColumnCount = 1
@@ -88,8 +86,37 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     table.layout.columnSpacing = metrics.rowLength > 1 ? 1 : 0
     table.delegate = self
     // What a screen reader names the grid.
-    table.collectionView.accessibilityLabel =
-      content is DemoTable ? "Accounts" : "Rows of the file"
+    table.collectionView.accessibilityLabel = content.name
+  }
+
+  /// The columns of `content`, as wide as their titles at least (the first column narrower).
+  static func columns(of content: any TableContent, metrics: GalleryMetrics) -> [TableColumn] {
+    let width = metrics.textWidth("Enterprise") + metrics.chipPadding
+    return content.columnTitles.enumerated().map { column, title in
+      TableColumn(
+        title: title,
+        width: column == 0
+          ? .fitting(estimate: max(4, metrics.textWidth(title) + metrics.chipPadding))
+          : .fitting(estimate: max(width, metrics.textWidth(title) + metrics.chipPadding)),
+        minimumWidth: max(3, metrics.chipPadding))
+    }
+  }
+
+  /// Shows `new` instead of what shows now (a database's table opened from its list, or the
+  /// list again): jobs stop, the find and selection end, the sort is forgot, the focus goes to
+  /// the first cell, and a screen reader hears what opened.
+  public func open(_ new: any TableContent) {
+    cancelJob()
+    prompt = nil
+    find = nil
+    content = new
+    table.deselectAll()
+    table.columns = Self.columns(of: new, metrics: metrics)
+    table.resetSort()
+    table.collectionView.accessibilityLabel = new.name
+    table.focusCell(row: 0, column: 0)
+    lastSortDuration = nil
+    table.collectionView.announce("\(new.name), \(plural(new.rowCount, "row"))")
   }
 
   /// Registers the host's cell and header classes under the page's identifiers (before
@@ -112,7 +139,19 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// filled in. Returns whether anything changed.
   @discardableResult
   public func poll() -> Bool {
+    let shown = table.collectionView.indexPathsForVisibleItems.map(\.section)
+    if let first = shown.min(), let last = shown.max(), table.sortDescriptor == nil || table.isSortedByDataSource {
+      content.noteDisplayed(rows: first..<last + 1)
+    } else if shown.isEmpty {
+      content.noteDisplayed(rows: 0..<0)
+    }
     let (loaded, countChanged) = content.update()
+    if let finished = content.takeFinishedSort() {
+      switch finished {
+      case .success(let descriptor): table.dataSourceDidSort(by: descriptor)
+      case .failure(let problem): jumpProblem = "the sort failed: \(problem)"
+      }
+    }
     if countChanged { table.rowCountDidChange() }
     if !loaded.isEmpty { table.reloadRows(loaded) }
     var sorting = false
@@ -129,14 +168,17 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
   public var isWorking: Bool {
-    table.isSorting || content.loadingStatus?.hasPrefix("loading") == true
-      || find.map { !$0.isDone } == true
+    table.isSorting || content.isBusy || find.map { !$0.isDone } == true
   }
 
   /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
   /// Returns whether one was running.
   @discardableResult
   public func cancelJob() -> Bool {
+    if content.cancelSort() {
+      sortStart = nil
+      return true
+    }
     guard table.isSorting else { return false }
     table.cancelSort()
     sortStart = nil
@@ -187,6 +229,15 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     header.accessibilityValue = value
   }
 
+  /// The content sorts where its rows live, when it can (a database's `ORDER BY`).
+  public func tableView(_ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?)
+    -> Bool
+  {
+    guard content.sortRows(by: descriptor) else { return false }
+    if sortStart == nil { sortStart = metrics.clock() }
+    return true
+  }
+
   /// The content's key.
   public func tableView(
     _ tableView: TableView, sortKeyForRow row: Int, column: Int
@@ -229,6 +280,21 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func handle(_ key: KeyPress) -> Bool {
     jumpProblem = nil
     if prompt != nil { return handlePrompt(key) }
+    if key.key == .escape && key.modifiers.isEmpty && content.cancelSort() {
+      sortStart = nil
+      return true
+    }
+    // A database's list of tables: Enter opens the focused one; Backspace goes back.
+    if key.key == .enter && key.modifiers.isEmpty, let row = table.focusedCell?.row,
+      let opened = content.opening(row: row)
+    {
+      open(opened)
+      return true
+    }
+    if key.key == .backspace && key.modifiers.isEmpty, let parent = content.parent {
+      open(parent)
+      return true
+    }
     if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && find != nil {
       clearFind()
       return true

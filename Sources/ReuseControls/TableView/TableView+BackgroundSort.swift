@@ -32,6 +32,7 @@ extension TableView {
   ///   O(n log n) comparisons off the caller's thread; O(n) to show the result.
   public func beginSort(by descriptor: TableSortDescriptor?) {
     cancelSort()
+    if dataSource?.tableView(self, sortRowsBy: descriptor) == true { return }
     guard let descriptor else {
       showOrder(nil, keys: [], inverse: nil, descriptor: nil)
       return
@@ -126,7 +127,7 @@ extension TableView {
   /// Shows `order` (`nil`: the data's order) at once, as a reload: the view goes to the top,
   /// the focused cell stays on its row, the delegate hears of the sort, and assistive
   /// technology hears what it was.
-  private func showOrder(
+  func showOrder(
     _ order: [Int32]?, keys: [TableSortKey], inverse: [Int32]?,
     descriptor: TableSortDescriptor?
   ) {
@@ -135,6 +136,7 @@ extension TableView {
     sortKeys = order == nil ? [] : keys
     sourceToDisplayCache = inverse
     sortDescriptor = descriptor
+    if order != nil { isSortedByDataSource = false }
     collectionView.reloadData()
     collectionView.contentOffset.y = collectionView.minimumContentOffset.y
     if let focused, let row = displayRow(forSourceRow: focused.row) {

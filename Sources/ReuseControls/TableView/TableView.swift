@@ -58,6 +58,9 @@ public final class TableView {
   }
   /// The sort applied, or `nil` for the data's own order.
   public internal(set) var sortDescriptor: TableSortDescriptor?
+  /// Whether the data source ordered the rows (``dataSourceDidSort(by:)``): the table keeps
+  /// them in its order and sorts no keys.
+  public internal(set) var isSortedByDataSource = false
   /// The number of rows, as last read from the data source.
   public private(set) var numberOfRows = 0
 
@@ -190,7 +193,7 @@ public final class TableView {
     cancelSort()
     defer { if let pending { beginSort(by: pending) } }
     numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
-    if let sortDescriptor {
+    if let sortDescriptor, !isSortedByDataSource {
       displayOrder = sortedOrder(by: sortDescriptor)
     } else {
       displayOrder = nil
@@ -268,6 +271,34 @@ public final class TableView {
     return (merged, mergedKeys, inserted)
   }
 
+  /// The data source has put its rows in the order of `descriptor` (or back in their stored
+  /// order), having taken the sort (``TableViewDataSource/tableView(_:sortRowsBy:)``): the
+  /// rows are read again and shown from the top, the focus stays in its column, headers show
+  /// the sort, and assistive technology hears it ("sorted by Name, ascending").
+  public func dataSourceDidSort(by descriptor: TableSortDescriptor?) {
+    cancelSort()
+    isSortedByDataSource = descriptor != nil
+    numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    trimSelection()
+    let column = focusedCell?.column
+    showOrder(nil, keys: [], inverse: nil, descriptor: descriptor)
+    if let column, numberOfRows > 0 {
+      collectionView.focusItem(at: ItemPath(section: 0, item: column), scrollsIntoView: false)
+    }
+  }
+
+  /// Forgets the sort without reordering anything (the data source's rows were replaced
+  /// wholesale), then reads the rows again.
+  public func resetSort() {
+    cancelSort()
+    sortDescriptor = nil
+    isSortedByDataSource = false
+    displayOrder = nil
+    sortKeys = []
+    sourceToDisplayCache = nil
+    reloadData()
+  }
+
   /// Configures the shown cells of these source rows again (placeholders filled in).
   ///
   /// - Complexity: O(k) for k rows given, plus the cells reconfigured.
@@ -303,9 +334,11 @@ public final class TableView {
       return
     }
     cancelSort()
+    if dataSource?.tableView(self, sortRowsBy: descriptor) == true { return }
     let oldOrder = displayOrder
     let newOrder = descriptor.map(sortedOrder(by:))
     sortDescriptor = descriptor
+    isSortedByDataSource = false
     // Said as what it is, not as the rows it moved.
     if collectionView.isAnnouncing { collectionView.replaceNextAnnouncement(with: "") }
     applyOrder(from: oldOrder, to: newOrder)
@@ -326,7 +359,9 @@ public final class TableView {
     default:
       next = TableSortDescriptor(column: column, ascending: true)
     }
-    if numberOfRows >= backgroundSortThreshold {
+    if dataSource?.tableView(self, sortRowsBy: next) == true {
+      cancelSort()
+    } else if numberOfRows >= backgroundSortThreshold {
       beginSort(by: next)
     } else {
       sort(by: next)

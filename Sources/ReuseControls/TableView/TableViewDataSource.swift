@@ -22,9 +22,23 @@ public protocol TableViewDataSource: AnyObject {
   /// loaded yet (it sorts last). Asked once per row when a sort is applied. The default is
   /// `.missing` for every row: the column does not sort.
   func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey
+
+  /// Whether the data source orders the rows itself by `descriptor` (`nil`: their stored
+  /// order), as a database does with `ORDER BY`, instead of the table asking every row's key.
+  /// Return `true` to take the sort; call ``TableView/dataSourceDidSort(by:)`` once the rows
+  /// are in the new order (at once, or when a job off the loop ends). The default, `false`,
+  /// lets the table sort.
+  func tableView(_ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?) -> Bool
 }
 
 extension TableViewDataSource {
+  /// The table sorts.
+  public func tableView(_ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?)
+    -> Bool
+  {
+    false
+  }
+
   /// A blank header.
   public func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView {
     tableView.dequeueBlankHeader()

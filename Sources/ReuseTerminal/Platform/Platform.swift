@@ -129,6 +129,12 @@ public enum Platform {
     return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
+  /// Sleeps for `seconds` (at most a second; a signal may end it early).
+  public static func sleep(seconds: Double) {
+    var time = timespec(tv_sec: 0, tv_nsec: Int(min(max(0, seconds), 0.999_999) * 1e9))
+    nanosleep(&time, nil)
+  }
+
   /// Seconds on a monotonic clock (never jumps with the wall clock).
   public static func monotonicTime() -> Double {
     var time = timespec()

@@ -43,6 +43,9 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
 
   var isAnimating: Bool { pane.collectionView.isAnimating || model.isWorking }
 
+  /// Rows loading, counts, sorts.
+  var isWaitingForJob: Bool { model.isWorking }
+
   /// Ctrl-C stops a sort being made before it quits.
   func cancelJob() -> Bool { model.cancelJob() }
 

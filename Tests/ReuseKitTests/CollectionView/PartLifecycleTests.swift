@@ -18,7 +18,7 @@ import Testing
     let listed = parts.all.map { ObjectIdentifier($0) }
     #expect(Set(listed).count == listed.count, "a part is listed twice")
     #expect(Set(stored) == Set(listed), "a stored part is missing from the list, or the reverse")
-    #expect(stored.count == 14)
+    #expect(stored.count == 15, "fourteen parts and paging")
   }
 
   /// A reload reaches the parts that remember paths: an update animation is cut short, and

@@ -126,8 +126,17 @@ while let argument = arguments.popFirst() {
 }
 var data: GalleryData?
 var csv: CSVFile?
+var sqlite: SQLiteFile?
 if let dataPath {
-  if CSVFile.kind(ofFileAt: dataPath) == .csv {
+  if CSVFile.kind(ofFileAt: dataPath) == .sqlite {
+    // A SQLite database (known by its header): its schema read here, the table page on the
+    // list of its tables; rows are read a page at a time as they show.
+    do { sqlite = try SQLiteFile.open(path: dataPath) } catch {
+      write("reuse-gallery-gtk: \(dataPath): \(error)\n", to: 2)
+      exit(error.isUnreadable ? 66 : 65)  // EX_NOINPUT, EX_DATAERR
+    }
+    if !pageGiven { page = "table" }
+  } else if CSVFile.kind(ofFileAt: dataPath) == .csv {
     // A CSV file: its first megabyte scanned here (an error there ends the run with its line
     // and column), the rest on a thread while the table shows what arrived.
     do {
@@ -153,7 +162,8 @@ if let dataPath {
 }
 let gallery = GTKGallery(
   options: GalleryOptions(
-    itemCount: items, data: data, csv: csv, tableRows: itemsGiven ? items : 1_000_000),
+    itemCount: items, data: data, csv: csv, tableRows: itemsGiven ? items : 1_000_000,
+    sqlite: sqlite),
   page: page, width: size.0,
   height: size.1, autoscroll: autoscroll, theme: theme)
 if let statusFile {

@@ -168,10 +168,17 @@ public final class PagedItems<Item: Sendable> {
   public func takeChanges() -> PagingChanges {
     var changes = PagingChanges()
     for arrival in inbox.take() {
-      guard case .loading(let id, _, _)? = pages[arrival.page], id == arrival.id else {
+      guard case .loading(let id, _, let stale)? = pages[arrival.page], id == arrival.id else {
         continue  // cancelled, dropped or refreshed meanwhile
       }
       let asked = range(ofPage: arrival.page)
+      if arrival.wasCancelled {
+        // Cut short where the data lives (not by this store): a placeholder again, loaded
+        // again when displayed.
+        pages[arrival.page] = stale.map { .loaded($0, stale: true) }
+        changes.ranges.append(asked)
+        continue
+      }
       switch arrival.result {
       case .success(var items):
         if items.count > asked.count { items.removeLast(items.count - asked.count) }
@@ -252,12 +259,15 @@ public final class PagedItems<Item: Sendable> {
     let loader = loader
     let task = Task.detached {
       let result: Result<[Item], PagingError>
+      var wasCancelled = false
       do {
         result = .success(try await loader(asked))
       } catch {
+        wasCancelled = error is CancellationError
         result = .failure(PagingError(String(describing: error)))
       }
-      inbox.deliver(PagingArrival(page: page, id: id, result: result))
+      inbox.deliver(
+        PagingArrival(page: page, id: id, result: result, wasCancelled: wasCancelled))
     }
     pages[page] = .loading(id: id, task: task, stale: stale)
   }
@@ -331,6 +341,8 @@ struct PagingArrival<Item: Sendable>: Sendable {
   var page: Int
   var id: Int
   var result: Result<[Item], PagingError>
+  /// The loader threw `CancellationError`.
+  var wasCancelled = false
 }
 
 /// Where loads leave what they bring, under a lock; the caller's loop takes it.

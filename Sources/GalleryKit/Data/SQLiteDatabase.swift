@@ -1,0 +1,143 @@
+import CSQLite
+
+/// A value bound to a statement's parameter: values from the user or the data are always
+/// bound, never written into SQL text.
+public enum SQLiteValue: Sendable, Hashable {
+  /// An integer.
+  case integer(Int)
+  /// Text.
+  case text(String)
+}
+
+/// One result row of a statement being stepped.
+public struct SQLiteRow {
+  fileprivate let statement: OpaquePointer
+
+  /// How many columns the row has.
+  public var columnCount: Int { Int(sqlite3_column_count(statement)) }
+
+  /// Column `index` as text for a cell: text as it is (invalid UTF-8 repaired), numbers in
+  /// SQLite's own form, `NULL` as nothing, a blob as its size.
+  public func text(_ index: Int) -> String {
+    let column = Int32(index)
+    switch sqlite3_column_type(statement, column) {
+    case SQLITE_NULL: return ""
+    case SQLITE_BLOB: return "⟨\(Int(sqlite3_column_bytes(statement, column)).formatted) bytes⟩"
+    default:
+      guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+      let count = Int(sqlite3_column_bytes(statement, column))
+      return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+  }
+
+  /// Column `index` as an integer (0 for `NULL`).
+  public func integer(_ index: Int) -> Int { Int(sqlite3_column_int64(statement, Int32(index))) }
+}
+
+/// A SQLite database opened read-only, on SQLite's C API (Debian's `libsqlite3`, through the
+/// `CSQLite` system library): the galleries stay free of Foundation, and a table of 10⁷ rows
+/// is read a page at a time, never whole.
+///
+/// One connection in SQLite's serialized mode: the loads of a ``SQLiteTable`` run on other
+/// threads than the one that opened it, and each call prepares, steps and finalizes its own
+/// statement. Every value is bound; a table or column name, which SQL cannot bind, is quoted
+/// (``quote(_:)``).
+public final class SQLiteDatabase: @unchecked Sendable {
+  /// The file's path.
+  public let path: String
+  private let handle: OpaquePointer
+
+  private init(path: String, handle: OpaquePointer) {
+    self.path = path
+    self.handle = handle
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  /// Whether the file at `path` is a SQLite database: its first 16 bytes are SQLite's
+  /// header ("SQLite format 3" and a zero byte), whatever its name.
+  public static func isDatabase(atPath path: String) -> Bool {
+    CSVFile.firstBytes(ofFileAt: path, count: 16) == Array("SQLite format 3\0".utf8)
+  }
+
+  /// Opens the database at `path` read-only. A file that cannot be opened, or is not a
+  /// database, throws (``DataFileError/isUnreadable`` set when it cannot be read at all).
+  public static func open(path: String) throws(DataFileError) -> SQLiteDatabase {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX
+    let status = sqlite3_open_v2(path, &handle, flags, nil)
+    guard status == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw DataFileError(unreadable: "cannot open it as a SQLite database (\(message))")
+    }
+    let database = SQLiteDatabase(path: path, handle: handle)
+    // Reading the schema finds a file that only looks like a database.
+    do {
+      try database.query("SELECT count(*) FROM sqlite_master") { _ in false }
+    } catch {
+      throw DataFileError("not a readable SQLite database (\(error.message))")
+    }
+    return database
+  }
+
+  /// `name` as a quoted SQL identifier: in double quotes, each double quote doubled.
+  public static func quote(_ name: String) -> String {
+    "\"" + name.replacing("\"", with: "\"\"") + "\""
+  }
+
+  /// Runs `sql` with `arguments` bound to its parameters in order, handing each result row to
+  /// `row` until it returns `false`. Errors carry SQLite's message.
+  public func query(
+    _ sql: String, _ arguments: [SQLiteValue] = [], row: (SQLiteRow) throws -> Bool
+  ) throws(DataFileError) {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement
+    else {
+      throw DataFileError(String(cString: sqlite3_errmsg(handle)))
+    }
+    defer { sqlite3_finalize(statement) }
+    for (index, argument) in arguments.enumerated() {
+      let position = Int32(index + 1)
+      switch argument {
+      case .integer(let value): sqlite3_bind_int64(statement, position, Int64(value))
+      case .text(let value):
+        sqlite3_bind_text(statement, position, value, -1, reusekit_sqlite_transient())
+      }
+    }
+    while true {
+      let status = sqlite3_step(statement)
+      if status == SQLITE_DONE { return }
+      guard status == SQLITE_ROW else {
+        throw DataFileError(
+          status == SQLITE_INTERRUPT
+            ? "interrupted" : String(cString: sqlite3_errmsg(handle)))
+      }
+      let goesOn: Bool
+      do { goesOn = try row(SQLiteRow(statement: statement)) } catch {
+        throw DataFileError(String(describing: error))
+      }
+      if !goesOn { return }
+    }
+  }
+
+  /// The first column of the first row of `sql`, as an integer (`nil` without a row).
+  public func integer(_ sql: String, _ arguments: [SQLiteValue] = []) throws(DataFileError)
+    -> Int?
+  {
+    var result: Int?
+    try query(sql, arguments) { row in
+      result = row.integer(0)
+      return false
+    }
+    return result
+  }
+
+  /// Runs a statement that returns no rows (a temporary table being made).
+  public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(DataFileError) {
+    try query(sql, arguments) { _ in true }
+  }
+
+  /// Stops whatever statement runs now on any thread (it fails with "interrupted").
+  public func interrupt() { sqlite3_interrupt(handle) }
+}

@@ -1,0 +1,185 @@
+import CSQLite
+import Foundation
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import Testing
+
+/// A SQLite database written for a test (SQLite's C API, read-write), removed afterwards.
+struct TestDatabase {
+  let path: String
+
+  /// A database at a fresh path, made by `sql` (statements separated by semicolons).
+  init(_ sql: String) throws {
+    path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reusekit-\(getpid())-\(UUID().uuidString).sqlite").path
+    var handle: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileWriteUnknown) }
+    defer { sqlite3_close(handle) }
+    var message: UnsafeMutablePointer<CChar>?
+    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? "?"
+      sqlite3_free(message)
+      throw DataFileError(text)
+    }
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: path) }
+
+  /// `people` (id, name, city, amount) of `rows` rows, an index on city; a view; a
+  /// WITHOUT ROWID table; a table whose name and column need quoting, with a blob.
+  static func people(rows: Int) throws -> TestDatabase {
+    try TestDatabase(
+      """
+      CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT, city TEXT, amount REAL);
+      WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(rows))
+      INSERT INTO people SELECT x, 'Name ' || ((x * 7919) % 1000003),
+        CASE x % 3 WHEN 0 THEN 'Lisbon' WHEN 1 THEN 'Osaka' ELSE 'Quito' END, x % 977 FROM c;
+      CREATE INDEX people_city ON people(city);
+      CREATE VIEW rich AS SELECT * FROM people WHERE amount > 970;
+      CREATE TABLE tags(tag TEXT PRIMARY KEY, n INT) WITHOUT ROWID;
+      INSERT INTO tags VALUES ('b', 2), ('a', 1), ('c', 3);
+      CREATE TABLE "we""ird" ("a b" TEXT, x BLOB);
+      INSERT INTO "we""ird" VALUES ('x'' OR 1=1; --', x'0001');
+      """)
+  }
+}
+
+/// Polls `content` (as the table page does each frame) until `done`, for at most ten
+/// seconds. It sleeps as a task, never blocking a thread: the loads run on the same
+/// cooperative pool as the tests.
+private func poll(
+  _ content: any TableContent, rows: Range<Int> = 0..<20, until done: () -> Bool
+) async {
+  let deadline = Date().addingTimeInterval(10)
+  while !done() && Date() < deadline {
+    content.noteDisplayed(rows: rows)
+    _ = content.update()
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+}
+
+@Suite struct SQLiteTableTests {
+  @Test func aDatabaseIsKnownByItsHeaderAndListsItsTablesCountedInTheBackground() async throws {
+    let database = try TestDatabase.people(rows: 1_000)
+    defer { database.remove() }
+    #expect(CSVFile.kind(ofFileAt: database.path) == .sqlite)
+    let file = try SQLiteFile.open(path: database.path)
+    #expect(file.tables.map(\.name) == ["people", "rich", "tags", "we\"ird"])
+    let people = file.tables[0]
+    #expect(people.columns == ["id", "name", "city", "amount"])
+    #expect(people.hasRowid && people.indexedColumns == [2] && people.numericColumns == [0, 3])
+    #expect(!file.tables[1].hasRowid && file.tables[1].isView)
+    #expect(!file.tables[2].hasRowid, "WITHOUT ROWID")
+    let list = SQLiteTableList(file: file)
+    await poll(list) { !list.isBusy }
+    #expect((0..<4).map { list.text(row: $0, column: 1) } == ["1,000", "6", "3", "1"])
+  }
+
+  @Test func aTableLoadsThePagesThatShowAndSortsInTheDatabase() async throws {
+    let database = try TestDatabase.people(rows: 5_000)
+    defer { database.remove() }
+    let file = try SQLiteFile.open(path: database.path)
+    let table = try #require(SQLiteTableList(file: file).opening(row: 0) as? SQLiteTable)
+    #expect(table.rowCount == 5_000, "the rowid range counts at once")
+    #expect(table.text(row: 0, column: 1) == nil, "a placeholder until its page loads")
+    await poll(table) { table.text(row: 0, column: 1) != nil }
+    #expect(table.text(row: 0, column: 1) == "Name 7919")
+    #expect(table.items.loadedItemCount < 5_000, "never loaded whole")
+    // A deep jump loads around its target only.
+    await poll(table, rows: 4_990..<5_000) { table.text(row: 4_995, column: 0) != nil }
+    #expect(table.text(row: 4_995, column: 0) == "4996")
+
+    // Sorting by the indexed column: an ORDER BY, at once.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 2, ascending: false)))
+    await poll(table) { table.text(row: 0, column: 2) != nil }
+    #expect(table.takeFinishedSort().map { try? $0.get() } == TableSortDescriptor(column: 2, ascending: false))
+    #expect(table.text(row: 0, column: 2) == "Quito")
+    // Sorting by a column without an index: a sorted rowid table made off the loop.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 3)))
+    #expect(table.loadingStatus?.hasPrefix("sorting by amount ↑") == true)
+    var finished: Result<TableSortDescriptor?, DataFileError>?
+    await poll(table) {
+      if finished == nil { finished = table.takeFinishedSort() }
+      return finished != nil && table.text(row: 0, column: 3) != nil
+    }
+    #expect(finished.map { try? $0.get() } == TableSortDescriptor(column: 3))
+    #expect(table.text(row: 0, column: 3) == "0.0")
+    #expect(table.text(row: 0, column: 0) == "977", "ties in stored order: rowid 977 first")
+  }
+
+  @Test func namesAreQuotedValuesBoundAndBlobsShownAsTheirSize() async throws {
+    let database = try TestDatabase.people(rows: 10)
+    defer { database.remove() }
+    let file = try SQLiteFile.open(path: database.path)
+    let weird = try #require(SQLiteTableList(file: file).opening(row: 3))
+    await poll(weird) { weird.text(row: 0, column: 0) != nil }
+    #expect(weird.columnTitles == ["a b", "x"])
+    #expect(weird.text(row: 0, column: 0) == "x' OR 1=1; --")
+    #expect(weird.text(row: 0, column: 1) == "⟨2 bytes⟩")
+    // A table without rowid sorts by ORDER BY too.
+    let tags = try #require(SQLiteTableList(file: file).opening(row: 2))
+    #expect(tags.sortRows(by: TableSortDescriptor(column: 1, ascending: false)))
+    await poll(tags) { tags.text(row: 0, column: 1) != nil }
+    #expect((0..<3).map { tags.text(row: $0, column: 0) } == ["c", "b", "a"])
+  }
+
+  @Test func aFileWithADatabaseHeaderThatIsNotOneIsADataError() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reusekit-bad-\(getpid()).db").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var bytes = Array("SQLite format 3\0".utf8)
+    bytes += Array(repeating: 0xFF, count: 2_000)
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    #expect(CSVFile.kind(ofFileAt: path) == .sqlite)
+    #expect(throws: DataFileError.self) { try SQLiteFile.open(path: path) }
+    #expect(throws: DataFileError.self) { try SQLiteFile.open(path: path + ".missing") }
+  }
+
+  /// The table page over a database: the list, Enter opens a table, `s` sorts it where it
+  /// lives, Escape cancels a sort, Backspace goes back to the list.
+  @Test func theTablePageOpensATableSortsAndGoesBack() async throws {
+    let database = try TestDatabase.people(rows: 3_000)
+    defer { database.remove() }
+    let model = TableModel(
+      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
+      metrics: GalleryMetrics(
+        rowLength: 1, headerLength: 1, overscan: 0, chipPadding: 2, chipHeaderPadding: 2,
+        categoryPadding: 2, swipeActionPadding: 2, waterfallColumnWidths: [10],
+        waterfallUnit: 1, waterfallSpacing: (0, 0), carouselInsets: (0, 0, 0),
+        textWidth: { Double($0.count) }, clock: { 0 }),
+      viewportSize: Size(width: 80, height: 20))
+    model.register(cell: TestTableCell.self, header: TestTableHeader.self)
+    model.start()
+    #expect(model.content.name.hasSuffix(".sqlite"))
+    #expect(model.handle(KeyPress(.enter)))
+    #expect(model.content.name == "people")
+    #expect(model.table.columns.map(\.title) == ["id", "name", "city", "amount"])
+    let deadline = Date().addingTimeInterval(10)
+    while model.isWorking && Date() < deadline {
+      model.poll()
+      model.table.collectionView.layoutIfNeeded()
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(model.content.text(row: 0, column: 1) == "Name 7919")
+    #expect(model.handle(KeyPress(.right)))
+    #expect(model.handle(KeyPress(.character("s"))))
+    #expect(model.isWorking, "the sort runs off the loop")
+    #expect(model.handle(KeyPress(.escape)), "Escape cancels it")
+    #expect(model.table.sortDescriptor == nil)
+    #expect(model.handle(KeyPress(.backspace)))
+    #expect(model.content is SQLiteTableList)
+  }
+}
+
+/// A table cell that keeps what it shows.
+final class TestTableCell: CollectionViewCell, TableCellPresenting {
+  var text: String?
+  func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
+}
+
+/// A header that keeps its title.
+final class TestTableHeader: ReusableView, TableHeaderPresenting {
+  var title = ""
+  func present(title: String, sortedAscending: Bool?, isNumeric: Bool) { self.title = title }
+}
