@@ -327,6 +327,29 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// A SQLite database in a real terminal: the list of its tables, Enter opens one (its first
+  /// screen read a page at a time), `s` sorts by a column without an index off the loop while
+  /// keys work, Escape cancels a second sort (the order stays), Backspace goes back to the
+  /// list.
+  @Test func aSQLiteTableOpensSortsWhileKeysWorkAndCancels() throws {
+    let database = try TestDatabase.people(rows: 3_000_000)
+    defer { database.remove() }
+    let tmux = try Tmux.gallery(columns: 120, rows: 30, "--data \(database.path)", until: "people")
+    defer { tmux.kill() }
+    try tmux.waitFor("3,000,000", "the tables are counted in the background")
+    try tmux.press("Enter", until: "Name 7919", "the first page of rows")
+    #expect(tmux.capture().contains("3,000,000 rows × 4 columns"))
+    try tmux.press("Right", until: "name: Name 7919")
+    try tmux.press("s", until: "sorting by name ↑", "the sort runs off the loop")
+    try tmux.press("Down", until: "row 2 ·", "keys work while it sorts")
+    try tmux.waitFor("sorted by name ↑", notContaining: "sorting", "the sort ends")
+    #expect(tmux.capture().contains("Name 0 "), "the top of the new order: \(tmux.capture())")
+    try tmux.press("s", until: "sorting by name ↓")
+    try tmux.press("Escape", until: "sorted by name ↑", notContaining: "sorting", "Esc cancels")
+    try tmux.press("BSpace", until: "Kind", notContaining: "Name 0 ", "back to the tables")
+    try tmux.quit()
+  }
+
   /// `/` finds in the table's column in a real terminal: typed text (q included), Enter, the
   /// first match and its count, `n`, and Escape clearing the find.
   @Test func findInTheTableInARealTerminal() throws {

@@ -49,6 +49,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var isTyping: Bool { prompt != nil }
   /// The running or last find.
   var find: TableFind?
+  /// The rows the content last heard are displayed (a scroll or a jump that changed them
+  /// asks for one more frame, which tells it).
+  private var notedRows: Range<Int>?
   /// What the last `:` could not find, shown until the next key.
   var jumpProblem: String?
   /// How long a frame may spend on a job on the loop (asking for sort keys, scanning for a
@@ -110,6 +113,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     prompt = nil
     find = nil
     content = new
+    notedRows = nil
     table.deselectAll()
     table.columns = Self.columns(of: new, metrics: metrics)
     table.resetSort()
@@ -139,11 +143,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// filled in. Returns whether anything changed.
   @discardableResult
   public func poll() -> Bool {
-    let shown = table.collectionView.indexPathsForVisibleItems.map(\.section)
-    if let first = shown.min(), let last = shown.max(), table.sortDescriptor == nil || table.isSortedByDataSource {
-      content.noteDisplayed(rows: first..<last + 1)
-    } else if shown.isEmpty {
-      content.noteDisplayed(rows: 0..<0)
+    let shown = shownRows
+    if shown != notedRows {
+      notedRows = shown
+      content.noteDisplayed(rows: shown)
     }
     let (loaded, countChanged) = content.update()
     if let finished = content.takeFinishedSort() {
@@ -166,9 +169,24 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     return countChanged || !loaded.isEmpty || sorting || finding
   }
 
+  /// The source rows displayed now, as the content numbers them (`0..<0` while the table
+  /// sorts them itself: content that sorts keeps every row).
+  private var shownRows: Range<Int> {
+    guard table.sortDescriptor == nil || table.isSortedByDataSource else { return 0..<0 }
+    var first = Int.max
+    var last = -1
+    table.collectionView.forEachDisplayedView { _, attributes in
+      guard attributes.category == .cell else { return }
+      first = min(first, attributes.indexPath.section)
+      last = max(last, attributes.indexPath.section)
+    }
+    return last < 0 ? 0..<0 : first..<last + 1
+  }
+
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
   public var isWorking: Bool {
     table.isSorting || content.isBusy || find.map { !$0.isDone } == true
+      || shownRows != notedRows
   }
 
   /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
@@ -405,6 +423,11 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The page's keys: moving and selecting, then shaping the columns.
   public var keyHelp: [(String, String)] {
     var help = Self.movingKeys + Self.columnKeys
+    if content is SQLiteTableList {
+      help = [("Enter", "open the table (read a page at a time as it shows)")] + help
+    } else if content.parent != nil {
+      help = [("Backspace", "back to the database's tables")] + help
+    }
     // What the status line may cut, whole: the problem that stopped loading, or what a
     // lenient read let through.
     if let problem = content.loadingProblem {

@@ -74,6 +74,18 @@ extension CollectionView {
   }
 
   /// The data source's section and item counts now, clamped (with diagnostics).
+  /// Whether the data source says the counts last read, checked cheaply: O(1) when it says
+  /// one count for every section, else by reading them when there are at most 4,096 sections;
+  /// `false` (unknown) beyond.
+  func countsAreUnchanged() -> Bool {
+    guard let dataSource else { return counts.sectionCount == 0 }
+    guard dataSource.numberOfSections(in: self) == counts.sectionCount else { return false }
+    if let uniform = counts.uniform {
+      return dataSource.numberOfItemsInEverySection(in: self) == uniform
+    }
+    return counts.sectionCount <= 4_096 && readCounts() == counts.perSection
+  }
+
   func readCounts() -> [Int] {
     guard let dataSource else { return [] }
     var sectionCount = dataSource.numberOfSections(in: self)

@@ -83,6 +83,9 @@ final class BatchUpdater {
       for completion in completions { completion(false) }
       return .failure(error)
     }
+    if commitReconfiguresInPlace(changeset, completions: completions, in: view) {
+      return .success(())
+    }
     // A running update animation is not cut short: the new one starts from where views are
     // drawn now. Its leftovers (views still fading out, completions) are settled after this
     // update is applied, so their callbacks see a consistent state.
@@ -112,6 +115,31 @@ final class BatchUpdater {
       view.announce(Self.announcement(for: changeset))
       return .success(())
     }
+  }
+
+  /// A batch that only reconfigures (rows arriving from a file or a database), the counts
+  /// unchanged and no update animating: the displayed views are asked again in place, without
+  /// the mapping, whose tables are O(sections) (80 MB for each batch of arriving rows in a
+  /// table of 10⁷ rows). Returns `false` for anything else, which the full path checks and
+  /// applies (and reports, when it does not fit).
+  ///
+  /// - Complexity: O(k + d) for k reconfigured paths and d displayed views, plus the count
+  ///   check (O(1) for uniform counts, else O(S) for at most 4,096 sections).
+  private func commitReconfiguresInPlace(
+    _ changeset: Changeset, completions: [(Bool) -> Void], in view: CollectionView
+  ) -> Bool {
+    guard changeset.isContentOnly, changeset.reloadedItems.isEmpty,
+      changeset.reloadedSections.isEmpty, animation == nil, view.countsAreUnchanged(),
+      changeset.reconfiguredItems.allSatisfy(view.counts.isValid),
+      changeset.reconfiguredSections.allSatisfy({ $0 >= 0 && $0 < view.counts.sectionCount })
+    else { return false }
+    view.reconfigureDisplayedViews(
+      items: Set(changeset.reconfiguredItems), sections: Set(changeset.reconfiguredSections),
+      view.passContext)
+    view.setNeedsLayout()
+    view.layoutIfNeeded()
+    for completion in completions { completion(true) }
+    return true
   }
 
   /// What a screen reader hears after `changeset`: "3 items added, 1 item removed" (moves,
