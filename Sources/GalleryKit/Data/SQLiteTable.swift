@@ -90,7 +90,7 @@ public final class SQLiteTable: TableContent {
   private let sortResult = Locked<(sort: Int, result: Result<String, DataFileError>)?>(nil)
   private var finishedSort: Result<TableSortDescriptor?, DataFileError>?
   private var sortTables = 0
-  /// Whether new rows (a new order) have not been told what shows yet: busy until they are.
+  /// Whether the rows have not been told what shows yet: busy until they are.
   private var awaitsDisplayedRows = true
   private let clock: @Sendable () -> Double
 
@@ -275,9 +275,11 @@ public final class SQLiteTable: TableContent {
   /// Shows the rows in `order` from now on (a new store: the old one's loads are cancelled).
   private func show(_ order: Plan.Order) {
     let count = items.isCountKnown ? items.count : nil
+    let shown = items.displayedRange
     plan.withLock { $0.order = order }
     items = makeItems(count: count)
-    awaitsDisplayedRows = true
+    // The rows that showed load at once; the table says which show once it has moved.
+    items.noteDisplayed(shown)
   }
 
   /// Counting, or a sort being made.

@@ -150,6 +150,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     }
     let (loaded, countChanged) = content.update()
     if let finished = content.takeFinishedSort() {
+      notedRows = nil  // rows in a new order: told again what shows
       switch finished {
       case .success(let descriptor): table.dataSourceDidSort(by: descriptor)
       case .failure(let problem): jumpProblem = "the sort failed: \(problem)"

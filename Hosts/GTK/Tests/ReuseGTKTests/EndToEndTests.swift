@@ -221,6 +221,47 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(missing.terminationStatus, 66, "EX_NOINPUT")
   }
 
+  /// `--data FILE.sqlite` (any name: known by its header) opens the table page on the list of
+  /// the database's tables, through GalleryKit's SQLite reader as in the terminal: Enter opens
+  /// one, read a page at a time, `s` sorts it in the database, Backspace goes back.
+  func testASQLiteFileOpensItsTablesInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-\(getpid()).db"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    // Debian's Python writes it (its sqlite3 module): the test needs no SQLite binding.
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = [
+      "-c",
+      """
+      import sqlite3, sys
+      c = sqlite3.connect(sys.argv[1])
+      c.execute("create table people(id integer primary key, name text, amount real)")
+      c.executemany("insert into people values (?, ?, ?)",
+        ((i, "Name %d" % (i * 7919 % 10007), i % 97) for i in range(1, 20001)))
+      c.execute("create table tags(tag text primary key) without rowid")
+      c.commit()
+      """,
+      file,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    XCTAssertEqual(python.terminationStatus, 0)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the database's tables", timeout: 15) {
+      $0.contains("2 rows × 4 columns · row 1 · Table: people")
+    }
+    try xdotool("key", "Return")
+    try gallery.waitFor("the table's first page", timeout: 15) {
+      $0.contains("20,000 rows × 3 columns · row 1 · id: 1")
+    }
+    try xdotool("key", "Right", "s")
+    try gallery.waitFor("a sort in the database", timeout: 15) {
+      $0.contains("sorted by name ↑") && $0.contains("row 1 · name: Name 0")
+    }
+    try xdotool("key", "BackSpace")
+    try gallery.waitFor("back to the tables") { $0.contains("2 rows × 4 columns") }
+  }
+
   /// `]` and `[` step pages as in the terminal, wrapping at both ends (issue 41, finding 15).
   func testBracketsStepThePagesAndWrap() throws {
     let gallery = try Gallery(page: "list")
