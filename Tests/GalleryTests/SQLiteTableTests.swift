@@ -108,6 +108,42 @@ private func poll(
     #expect(table.text(row: 0, column: 0) == "977", "ties in stored order: rowid 977 first")
   }
 
+  /// A find in a database's table is a query (the needle bound): the rows by their place in
+  /// the order shown, from the cursor's row on and round, whatever the order.
+  @Test func aSearchIsAQueryInTheOrderShown() async throws {
+    let database = try TestDatabase.people(rows: 2_000)
+    defer { database.remove() }
+    let file = try SQLiteFile.open(path: database.path)
+    let table = try #require(SQLiteTableList(file: file).opening(row: 0) as? SQLiteTable)
+    // Names "Name N" for N = x * 7919 % 1000003: those containing "name 79" (case ignored).
+    let expected = (1...2_000).filter { String((($0 * 7919) % 1_000_003)).hasPrefix("79") }
+      .map { $0 - 1 }
+    #expect(!expected.isEmpty)
+    func found(_ job: TableSearchJob?) async -> [Int] {
+      var rows: [Int] = []
+      for _ in 0..<5_000 {
+        guard let (more, done, problem) = job?.take() else { return [] }
+        #expect(problem == nil)
+        rows += more
+        if done { break }
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+      return rows
+    }
+    let from = expected[expected.count / 2]
+    let rows = await found(table.search(for: "name 79", column: 1, from: from))
+    #expect(rows == expected.filter { $0 >= from } + expected.filter { $0 < from })
+    // Sorted by a column without an index: places in the sorted order.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 1, ascending: false)))
+    await poll(table) { table.takeFinishedSort() != nil }
+    let sorted = await found(table.search(for: "name 79", column: 1, from: 0))
+    await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
+    #expect(sorted.count == expected.count)
+    for row in sorted { #expect(table.text(row: row, column: 1)?.lowercased().contains("name 79") == true) }
+    // A needle with SQL in it is text.
+    #expect(await found(table.search(for: "' OR 1=1 --", column: 1, from: 0)).isEmpty)
+  }
+
   @Test func namesAreQuotedValuesBoundAndBlobsShownAsTheirSize() async throws {
     let database = try TestDatabase.people(rows: 10)
     defer { database.remove() }

@@ -340,6 +340,65 @@ public final class SQLiteTable: TableContent {
     return true
   }
 
+  /// A query finds the rows whose text in `column` contains `needle` (ASCII letters compared
+  /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
+  /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
+  public func search(for needle: String, column: Int, from start: Int) -> TableSearchJob? {
+    guard info.columns.indices.contains(column) else { return nil }
+    let job = TableSearchJob()
+    let table = SQLiteDatabase.quote(info.name)
+    let value = SQLiteDatabase.quote(info.columns[column])
+    let ordered: String
+    switch plan.withLock({ $0.order }) {
+    case .sortedTable(let sorted):
+      ordered =
+        "SELECT o.rowid - 1 AS n, t.\(value) AS v FROM temp.\(SQLiteDatabase.quote(sorted)) o "
+        + "JOIN \(table) t ON t.rowid = o.r"
+    case .orderBy(let name, let ascending):
+      ordered =
+        "SELECT row_number() OVER (ORDER BY \(SQLiteDatabase.quote(name)) "
+        + "\(ascending ? "ASC" : "DESC")\(info.hasRowid ? ", rowid" : "")) - 1 AS n, "
+        + "\(value) AS v FROM \(table)"
+    case .stored:
+      ordered =
+        "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY rowid" : "")) - 1 AS n, "
+        + "\(value) AS v FROM \(table)"
+    }
+    let sql =
+      "SELECT n FROM (\(ordered)) WHERE instr(lower(v), lower(?)) > 0 AND n >= ? AND n < ? "
+      + "ORDER BY n"
+    let database = database
+    let task = Task.detached {
+      do throws(DataFileError) {
+        var deliveredAny = false
+        for range in [start..<Int.max, 0..<start] where !range.isEmpty {
+          var found: [Int] = []
+          try database.query(
+            sql, [.text(needle), .integer(range.lowerBound), .integer(range.upperBound)]
+          ) { row in
+            found.append(row.integer(0))
+            // The first match at once (the cursor goes to it), then in batches.
+            if found.count >= 256 || !deliveredAny {
+              deliveredAny = true
+              job.deliver(found)
+              found.removeAll(keepingCapacity: true)
+            }
+            return !Task.isCancelled
+          }
+          job.deliver(found)
+        }
+        job.finish()
+      } catch {
+        job.finish(problem: error.message)
+      }
+    }
+    job.onStop { [weak database] in
+      task.cancel()
+      database?.interrupt()
+    }
+    return job
+  }
+
   /// The sort that finished since the last call.
   public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
     defer { finishedSort = nil }

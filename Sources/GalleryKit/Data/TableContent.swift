@@ -40,6 +40,9 @@ public protocol TableContent: AnyObject {
   var parent: (any TableContent)? { get }
   /// What the content is, for the title and screen readers ("Accounts", "orders").
   var name: String { get }
+  /// A search for `needle` in `column`, ignoring case, run where the rows live (a database
+  /// query) from display row `start` on and round; `nil` to let the page scan the cells.
+  func search(for needle: String, column: Int, from start: Int) -> TableSearchJob?
 }
 
 extension TableContent {
@@ -61,6 +64,51 @@ extension TableContent {
   public var parent: (any TableContent)? { nil }
   /// "Rows of the file".
   public var name: String { "Rows of the file" }
+  /// The page scans the cells.
+  public func search(for needle: String, column: Int, from start: Int) -> TableSearchJob? {
+    nil
+  }
+}
+
+/// A search running off the loop where the rows live: the rows it found (display rows, in the
+/// order found), and whether it is done. The page takes what it found each frame.
+public final class TableSearchJob: Sendable {
+  private let state = Locked<(found: [Int], isDone: Bool, problem: String?)>(([], false, nil))
+  private let stopping = Locked<(@Sendable () -> Void)?>(nil)
+
+  /// A job; its work calls ``deliver(_:)`` and ``finish(problem:)``.
+  public init() {}
+
+  /// Rows found (called by the work, on any thread).
+  public func deliver(_ rows: [Int]) {
+    guard !rows.isEmpty else { return }
+    state.withLock { $0.found += rows }
+  }
+
+  /// The work ended (`problem`: why it stopped early).
+  public func finish(problem: String? = nil) {
+    state.withLock {
+      $0.isDone = true
+      $0.problem = problem
+    }
+  }
+
+  /// What to do to stop the work early (set by the work).
+  public func onStop(_ stop: @escaping @Sendable () -> Void) { stopping.withLock { $0 = stop } }
+
+  /// Stops the work early (nothing once it is done).
+  public func stop() {
+    guard !state.withLock({ $0.isDone }) else { return }
+    stopping.withLock { $0 }?()
+  }
+
+  /// The rows found since the last call, and whether the search is done (with its problem).
+  public func take() -> (rows: [Int], isDone: Bool, problem: String?) {
+    state.withLock { state in
+      defer { state.found.removeAll() }
+      return (state.found, state.isDone, state.problem)
+    }
+  }
 }
 
 /// The demo table: `rows` × 50 columns of generated people, places, dates, statuses and

@@ -23,18 +23,46 @@ struct TableFind {
   var current: Int?
   /// The sort the scan's order follows: another one starts the scan again.
   let sort: TableSortDescriptor?
+  /// The search running where the rows live (a database query), when the content runs one:
+  /// its rows are taken instead of scanning cells.
+  let job: TableSearchJob?
+  /// Whether the job has finished, and why it stopped early if it did.
+  private(set) var jobDone = false
+  private(set) var jobProblem: String?
 
-  /// A search for `text` in `column`, from display row `startRow`.
-  init(text: String, column: Int, startRow: Int, rowCount: Int, sort: TableSortDescriptor?) {
+  /// A search for `text` in `column`, from display row `startRow` (by `job`, when given).
+  init(
+    text: String, column: Int, startRow: Int, rowCount: Int, sort: TableSortDescriptor?,
+    job: TableSearchJob? = nil
+  ) {
     needle = text.lowercased()
     self.column = column
     self.startRow = rowCount > 0 ? min(max(0, startRow), rowCount - 1) : 0
     self.rowCount = rowCount
     self.sort = sort
+    self.job = job
   }
 
-  /// Whether every row has been scanned.
-  var isDone: Bool { scanned >= rowCount }
+  /// Whether every row has been scanned (or the job is done).
+  var isDone: Bool { job == nil ? scanned >= rowCount : jobDone }
+
+  /// Takes what the job found since the last call (its rows are display rows, which the
+  /// content numbers as its source rows). Returns whether it found a first match now.
+  mutating func takeFromJob() -> Bool {
+    guard let job else { return false }
+    let hadMatches = !matches.isEmpty
+    let (rows, done, problem) = job.take()
+    for row in rows where row >= 0 && row < rowCount {
+      matches.append(row)
+      matchSet.insert(row)
+    }
+    if done {
+      jobDone = true
+      jobProblem = problem
+      scanned = rowCount
+    }
+    return !hadMatches && !matches.isEmpty
+  }
 
   /// Scans more rows while `hasTime()` says so (a slice of 512 rows at least): `text` gives
   /// a row's text by display row (and its source row). Returns whether it found a first match
@@ -60,8 +88,10 @@ struct TableFind {
 
   /// "match 3 of 1,204", "1,204 matches so far…", or "no match for “x”".
   var status: String {
+    if let jobProblem { return "the search stopped: \(jobProblem)" }
     let counted = isDone ? "\(matches.count.formatted)" : "\(matches.count.formatted) so far"
-    let progress = isDone ? "" : " (searching \(100 * scanned / max(1, rowCount)) %…)"
+    let progress =
+      isDone ? "" : job != nil ? " (searching…)" : " (searching \(100 * scanned / max(1, rowCount)) %…)"
     if matches.isEmpty {
       return isDone ? "no match for “\(needle)”" : "searching for “\(needle)”\(progress)"
     }

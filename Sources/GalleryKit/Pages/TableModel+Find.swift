@@ -97,9 +97,11 @@ extension TableModel {
     let column = focused?.column ?? 0
     let start = focused.flatMap { table.displayRow(forSourceRow: $0.row) } ?? 0
     let old = find?.matches ?? []
+    find?.job?.stop()
     find = TableFind(
       text: text, column: column, startRow: start, rowCount: table.numberOfRows,
-      sort: table.sortDescriptor)
+      sort: table.sortDescriptor,
+      job: content.search(for: text, column: column, from: start))
     if !old.isEmpty { table.reloadRows(old) }  // the old marks go
     advanceFind()
   }
@@ -111,6 +113,7 @@ extension TableModel {
     guard var running = find, !running.isDone else { return false }
     if running.sort != table.sortDescriptor, !table.isSorting {
       let needle = running.needle
+      running.job?.stop()
       find = nil
       table.reloadRows(running.matches)
       startFind(needle)
@@ -122,10 +125,13 @@ extension TableModel {
     let table = self.table
     let column = running.column
     let content = self.content
-    let first = running.scan(while: { clock() < deadline }) { display in
-      let source = table.sourceRow(forDisplayRow: display)
-      return (source, content.text(row: source, column: column))
-    }
+    let first =
+      running.job != nil
+      ? running.takeFromJob()
+      : running.scan(while: { clock() < deadline }) { display in
+        let source = table.sourceRow(forDisplayRow: display)
+        return (source, content.text(row: source, column: column))
+      }
     find = running
     if running.matches.count > before {
       table.reloadRows(running.matches[before...])
@@ -161,6 +167,7 @@ extension TableModel {
   /// Escape after a find: the marks go.
   func clearFind() {
     guard let running = find else { return }
+    running.job?.stop()
     find = nil
     table.reloadRows(running.matches)
   }

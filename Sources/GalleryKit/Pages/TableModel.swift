@@ -111,6 +111,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func open(_ new: any TableContent) {
     cancelJob()
     prompt = nil
+    find?.job?.stop()
     find = nil
     content = new
     notedRows = nil
