@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A value bound to a statement's parameter: values from the user or the data are always
 /// bound, never written into SQL text.
@@ -140,4 +143,29 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
   /// Stops whatever statement runs now on any thread (it fails with "interrupted").
   public func interrupt() { sqlite3_interrupt(handle) }
+}
+
+/// Runs `work` on a thread of its own: a long blocking call (a SQLite sort, count or search)
+/// never holds one of Swift concurrency's few shared threads, which the pages' loads need.
+/// Returns `false` when no thread could start (the caller reports it).
+func runOnThreadOfItsOwn(_ work: @escaping @Sendable () -> Void) -> Bool {
+  final class Box {
+    let work: @Sendable () -> Void
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+  }
+  let box = Unmanaged.passRetained(Box(work)).toOpaque()
+  var thread = pthread_t()
+  let created = pthread_create(
+    &thread, nil,
+    { context in
+      let box = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Box
+      box.work()
+      return nil
+    }, box)
+  guard created == 0 else {
+    Unmanaged<AnyObject>.fromOpaque(box).release()
+    return false
+  }
+  pthread_detach(thread)
+  return true
 }

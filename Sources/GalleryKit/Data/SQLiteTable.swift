@@ -84,8 +84,7 @@ public final class SQLiteTable: TableContent {
   /// The background count: `nil` while counting, then the count (−1 when it failed), taken
   /// by ``update()``.
   private let exactCount = Locked<CountState>(.counting)
-  private var countTask: Task<Void, Never>?
-  private var sortJob: (descriptor: TableSortDescriptor, task: Task<Void, Never>, began: Double)?
+  private var sortJob: (descriptor: TableSortDescriptor, began: Double)?
   /// The sort job's result, with the number of the sort it belongs to.
   private let sortResult = Locked<(sort: Int, result: Result<String, DataFileError>)?>(nil)
   private var finishedSort: Result<TableSortDescriptor?, DataFileError>?
@@ -140,8 +139,7 @@ public final class SQLiteTable: TableContent {
   }
 
   deinit {
-    countTask?.cancel()
-    sortJob?.task.cancel()
+    if sortJob != nil { database.interrupt() }  // its temporary table is not needed
   }
 
   /// Pages of 100 rows, a page ahead either way, at most 5,000 rows loaded.
@@ -196,10 +194,11 @@ public final class SQLiteTable: TableContent {
     let database = database
     let table = SQLiteDatabase.quote(info.name)
     let exactCount = exactCount
-    countTask = Task.detached {
+    let started = runOnThreadOfItsOwn {
       let count = try? database.integer("SELECT count(*) FROM \(table)")
       exactCount.withLock { $0 = count.map(CountState.found) ?? .failed }
     }
+    if !started { exactCount.withLock { $0 = .failed } }
   }
 
   // MARK: TableContent
@@ -326,7 +325,7 @@ public final class SQLiteTable: TableContent {
     let database = database
     let sortResult = sortResult
     let number = sortTables
-    let task = Task.detached {
+    let started = runOnThreadOfItsOwn {
       let result: Result<String, DataFileError>
       do throws(DataFileError) {
         try database.execute(sql)
@@ -336,7 +335,11 @@ public final class SQLiteTable: TableContent {
       }
       sortResult.withLock { $0 = (number, result) }
     }
-    sortJob = (descriptor, task, clock())
+    guard started else {
+      finishedSort = .failure(DataFileError("cannot sort: a thread did not start"))
+      return true
+    }
+    sortJob = (descriptor, clock())
     return true
   }
 
@@ -368,7 +371,8 @@ public final class SQLiteTable: TableContent {
       "SELECT n FROM (\(ordered)) WHERE instr(lower(v), lower(?)) > 0 AND n >= ? AND n < ? "
       + "ORDER BY n"
     let database = database
-    let task = Task.detached {
+    let stop = Locked(false)
+    let started = runOnThreadOfItsOwn {
       do throws(DataFileError) {
         var deliveredAny = false
         for range in [start..<Int.max, 0..<start] where !range.isEmpty {
@@ -383,7 +387,7 @@ public final class SQLiteTable: TableContent {
               job.deliver(found)
               found.removeAll(keepingCapacity: true)
             }
-            return !Task.isCancelled
+            return !stop.withLock { $0 }
           }
           job.deliver(found)
         }
@@ -392,8 +396,12 @@ public final class SQLiteTable: TableContent {
         job.finish(problem: error.message)
       }
     }
+    guard started else {
+      job.finish(problem: "a thread did not start")
+      return job
+    }
     job.onStop { [weak database] in
-      task.cancel()
+      stop.withLock { $0 = true }
       database?.interrupt()
     }
     return job
@@ -407,10 +415,9 @@ public final class SQLiteTable: TableContent {
 
   /// Stops the sort being made (SQLite is interrupted; loads it cut short load again).
   public func cancelSort() -> Bool {
-    guard let job = sortJob else { return false }
+    guard sortJob != nil else { return false }
     sortJob = nil
     database.interrupt()
-    job.task.cancel()
     return true
   }
 }
@@ -451,7 +458,8 @@ public final class SQLiteTableList: TableContent {
   public let file: SQLiteFile
   private let counts: Locked<[Int?]>
   private var shownCounts: [Int?]
-  private var countTask: Task<Void, Never>?
+  /// Set when the list goes: the counting stops after the table it counts.
+  private let stopping = Locked(false)
   private let clock: @Sendable () -> Double
 
   /// The list of `file`'s tables; their rows are counted in the background.
@@ -463,9 +471,10 @@ public final class SQLiteTableList: TableContent {
     let counts = counts
     let tables = file.tables
     let database = file.database
-    countTask = Task.detached {
+    let stopping = stopping
+    _ = runOnThreadOfItsOwn {
       for (index, table) in tables.enumerated() {
-        guard !Task.isCancelled else { return }
+        guard !stopping.withLock({ $0 }) else { return }
         let count = try? database.integer(
           "SELECT count(*) FROM \(SQLiteDatabase.quote(table.name))")
         counts.withLock { $0[index] = count ?? -1 }
@@ -473,7 +482,7 @@ public final class SQLiteTableList: TableContent {
     }
   }
 
-  deinit { countTask?.cancel() }
+  deinit { stopping.withLock { $0 = true } }
 
   /// The file's name.
   public var name: String {

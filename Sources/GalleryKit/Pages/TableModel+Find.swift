@@ -7,6 +7,8 @@ enum TablePromptKind {
   case find
   /// `:`: a row number or a column's name to go to.
   case jump
+  /// `|`: a text the rows to show contain in the cursor's column.
+  case filter
 }
 
 extension String {
@@ -38,6 +40,7 @@ extension TableModel {
       switch kind {
       case .find: startFind(text)
       case .jump: jump(to: text)
+      case .filter: startFilter(text)
       }
     case .backspace:
       if !text.isEmpty { text.removeLast() }
@@ -59,6 +62,9 @@ extension TableModel {
     case .find:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
       return "find in \(column): \(prompt.text)▏ · Enter finds, Esc cancels"
+    case .filter:
+      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
+      return "show rows whose \(column) contains: \(prompt.text)▏ · Enter filters, Esc cancels"
     case .jump:
       return "go to row or column: \(prompt.text)▏ · a row number or a column's name, Enter goes"
     }
@@ -99,7 +105,7 @@ extension TableModel {
     let old = find?.matches ?? []
     find?.job?.stop()
     find = TableFind(
-      text: text, column: column, startRow: start, rowCount: table.numberOfRows,
+      text: text, column: column, startRow: start, rowCount: table.numberOfDisplayedRows,
       sort: table.sortDescriptor,
       job: content.search(for: text, column: column, from: start))
     if !old.isEmpty { table.reloadRows(old) }  // the old marks go

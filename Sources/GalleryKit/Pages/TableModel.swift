@@ -49,6 +49,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var isTyping: Bool { prompt != nil }
   /// The running or last find.
   var find: TableFind?
+  /// The filter being made or shown (`|`).
+  var filter: TableFilter?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
   private var notedRows: Range<Int>?
@@ -113,6 +115,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     prompt = nil
     find?.job?.stop()
     find = nil
+    filter?.scan.job?.stop()
+    filter = nil
     content = new
     notedRows = nil
     table.deselectAll()
@@ -152,6 +156,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let (loaded, countChanged) = content.update()
     if let finished = content.takeFinishedSort() {
       notedRows = nil  // rows in a new order: told again what shows
+      filter?.scan.job?.stop()
+      filter = nil  // the rows are numbered anew
       switch finished {
       case .success(let descriptor): table.dataSourceDidSort(by: descriptor)
       case .failure(let problem): jumpProblem = "the sort failed: \(problem)"
@@ -168,7 +174,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       sorting = table.advanceSort(while: { clock() < deadline })
     }
     let finding = advanceFind()
-    return countChanged || !loaded.isEmpty || sorting || finding
+    let filtering = advanceFilter()
+    return countChanged || !loaded.isEmpty || sorting || finding || filtering
   }
 
   /// The source rows displayed now, as the content numbers them (`0..<0` while the table
@@ -188,6 +195,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
   public var isWorking: Bool {
     table.isSorting || content.isBusy || find.map { !$0.isDone } == true
+      || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true
       || shownRows != notedRows
   }
 
@@ -319,6 +327,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       clearFind()
       return true
     }
+    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && filter != nil {
+      clearFilter()
+      return true
+    }
     guard key.modifiers.isEmpty || key.modifiers == .shift,
       case .character(let character) = key.key
     else { return table.handle(key) }
@@ -328,6 +340,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       prompt = (.find, "")
     case ":":
       prompt = (.jump, "")
+    case "|":
+      prompt = (.filter, "")
     case "n", "N":
       return stepFind(forward: character == "n")
     case "s":
@@ -399,6 +413,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       }
       parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
     }
+    if let filter, let column = table.columns.indices.contains(filter.scan.column)
+      ? filter.scan.column : nil
+    {
+      parts.append(
+        filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))
+    }
     if let find { parts.append(find.status) }
     if let jumpProblem { parts.append(jumpProblem) }
     if let loading = content.loadingStatus { parts.append(loading) }
@@ -407,7 +427,11 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// "1,000,000 rows × 50 columns", in the singular where a count is one.
   public var shape: String {
-    "\(plural(content.rowCount, "row")) × \(plural(content.columnTitles.count, "column"))"
+    let rows =
+      table.rowFilter == nil
+      ? plural(content.rowCount, "row")
+      : "\(table.numberOfDisplayedRows.formatted) of \(plural(content.rowCount, "row"))"
+    return "\(rows) × \(plural(content.columnTitles.count, "column"))"
   }
 
   /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
@@ -455,6 +479,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
     ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
     ("/", "find in the cursor's column, ignoring case: type, Enter; matches are marked"),
+    ("|", "show only the rows whose cell in the cursor's column contains a text; Esc: all"),
     ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
     (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),

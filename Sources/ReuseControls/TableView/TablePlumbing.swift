@@ -10,7 +10,9 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
 
   init(_ table: TableView) { self.table = table }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { table?.numberOfRows ?? 0 }
+  func numberOfSections(in collectionView: CollectionView) -> Int {
+    table?.numberOfDisplayedRows ?? 0
+  }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   {

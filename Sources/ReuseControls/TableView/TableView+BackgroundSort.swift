@@ -132,9 +132,10 @@ extension TableView {
     descriptor: TableSortDescriptor?
   ) {
     let focused = focusedCell
-    displayOrder = order
+    rowOrder = order
     sortKeys = order == nil ? [] : keys
-    sourceToDisplayCache = inverse
+    displayOrder = derivedDisplayOrder()
+    sourceToDisplayCache = rowFilter == nil ? inverse : nil
     sortDescriptor = descriptor
     if order != nil { isSortedByDataSource = false }
     collectionView.reloadData()

@@ -49,15 +49,26 @@ extension TableView {
   public func selectAll() {
     switch selectionMode {
     case .cells:
+      let rows = shownRowSet
       for column in columns.indices where !columns[column].isHidden {
-        var rows = RowSet()
-        rows.insert(0..<numberOfRows)
         selectedCells[column] = rows
       }
-    case .rows: selectedRows.insert(0..<numberOfRows)
+    case .rows: selectedRows = shownRowSet
     case .columns: selectedColumns = Set(columns.indices.filter { !columns[$0].isHidden })
     }
     selectionDidChange()
+  }
+
+  /// The source rows shown: every row, or those the filter keeps.
+  private var shownRowSet: RowSet {
+    if let rowFilter {
+      var rows = RowSet()
+      for row in rowFilter where row < numberOfRows { rows.insert(row) }
+      return rows
+    }
+    var rows = RowSet()
+    rows.insert(0..<numberOfRows)
+    return rows
   }
 
   /// Deselects everything.
@@ -110,7 +121,7 @@ extension TableView {
   /// and its column's shown position; while its column is hidden, the position of the next
   /// column shown after it in the order (the last shown column when none follows).
   func anchorPlace(_ anchor: TableAnchor) -> (row: Int, position: Int) {
-    let row = displayRow(forSourceRow: anchor.row) ?? max(0, numberOfRows - 1)
+    let row = displayRow(forSourceRow: anchor.row) ?? max(0, numberOfDisplayedRows - 1)
     if let position = layout.shownPosition(ofColumn: anchor.column) { return (row, position) }
     let order = layout.columnOrder
     let start = order.firstIndex(of: anchor.column) ?? order.count

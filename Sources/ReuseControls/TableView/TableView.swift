@@ -64,9 +64,14 @@ public final class TableView {
   /// The number of rows, as last read from the data source.
   public private(set) var numberOfRows = 0
 
-  /// Display row → source row while sorted (`nil`: the data's order).
+  /// Display row → source row while sorted or filtered (`nil`: every row, in the data's
+  /// order): ``rowOrder`` without the rows ``rowFilter`` hides.
   @exclusivity(unchecked) var displayOrder: [Int32]?
-  /// The sort keys of the rows in ``displayOrder``, while sorted (new rows merge with them).
+  /// Every source row in the sort's order, while sorted (`nil`: the data's order).
+  var rowOrder: [Int32]?
+  /// The source rows shown (``filterRows(_:)``), or `nil` for every row.
+  public internal(set) var rowFilter: RowSet?
+  /// The sort keys of the rows in ``rowOrder``, while sorted (new rows merge with them).
   var sortKeys: [TableSortKey] = []
   /// Source row → display row, made when first needed after a sort.
   var sourceToDisplayCache: [Int32]?
@@ -172,18 +177,34 @@ public final class TableView {
     return Int(displayOrder[row])
   }
 
-  /// The display row that shows source row `row`, or `nil` out of range.
+  /// The display row that shows source row `row`, or `nil` out of range or filtered out.
   ///
-  /// - Complexity: O(1); O(n) once after a sort.
+  /// - Complexity: O(1); O(n) once after a sort or a filter.
   public func displayRow(forSourceRow row: Int) -> Int? {
     guard row >= 0, row < numberOfRows else { return nil }
     guard let displayOrder else { return row }
     if sourceToDisplayCache == nil {
-      var inverse = [Int32](repeating: 0, count: displayOrder.count)
-      for (display, source) in displayOrder.enumerated() { inverse[Int(source)] = Int32(display) }
+      var inverse = [Int32](repeating: -1, count: numberOfRows)
+      for (display, source) in displayOrder.enumerated() where Int(source) < numberOfRows {
+        inverse[Int(source)] = Int32(display)
+      }
       sourceToDisplayCache = inverse
     }
-    return Int(sourceToDisplayCache![row])
+    let display = Int(sourceToDisplayCache![row])
+    return display < 0 ? nil : display
+  }
+
+  /// How many rows show: every row, or those the filter keeps.
+  public var numberOfDisplayedRows: Int { displayOrder?.count ?? numberOfRows }
+
+  /// ``rowOrder`` without the rows ``rowFilter`` hides (`nil`: every row in the data's order).
+  func derivedDisplayOrder() -> [Int32]? {
+    guard let rowFilter else { return rowOrder }
+    if let rowOrder { return rowOrder.filter { rowFilter.contains(Int($0)) } }
+    var order: [Int32] = []
+    order.reserveCapacity(rowFilter.count)
+    for row in rowFilter where row < numberOfRows { order.append(Int32(row)) }
+    return order
   }
 
   /// Reads the rows again and shows them (sorted, if a sort is applied: the sort is applied
@@ -194,11 +215,18 @@ public final class TableView {
     defer { if let pending { beginSort(by: pending) } }
     numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
     if let sortDescriptor, !isSortedByDataSource {
-      displayOrder = sortedOrder(by: sortDescriptor)
+      rowOrder = sortedOrder(by: sortDescriptor)
     } else {
-      displayOrder = nil
+      rowOrder = nil
       sortKeys = []
     }
+    // Rows past the new count drop out of the filter (rows added later are new rows).
+    if let filter = rowFilter, let last = filter.last, last >= numberOfRows {
+      var kept = RowSet()
+      for row in filter where row < numberOfRows { kept.insert(row) }
+      rowFilter = kept
+    }
+    displayOrder = derivedDisplayOrder()
     sourceToDisplayCache = nil
     trimSelection()
     collectionView.reloadData()
@@ -216,16 +244,23 @@ public final class TableView {
     let old = numberOfRows
     numberOfRows = count
     var sections: [Int]
-    if let order = displayOrder, let sortDescriptor, sortKeys.count == order.count {
+    if let order = rowOrder, let sortDescriptor, sortKeys.count == order.count {
       let merged = merging(old..<count, into: order, keys: sortKeys, by: sortDescriptor)
-      displayOrder = merged.order
+      rowOrder = merged.order
       sortKeys = merged.keys
-      sourceToDisplayCache = nil
       sections = merged.inserted
     } else {
-      if displayOrder != nil { displayOrder! += (old..<count).map { Int32($0) } }
+      if rowOrder != nil { rowOrder! += (old..<count).map { Int32($0) } }
       sections = Array(old..<count)
     }
+    sourceToDisplayCache = nil
+    if rowFilter != nil {
+      // New rows are not in the filter: the rows shown stay (their order may have new rows
+      // between them, hidden).
+      displayOrder = derivedDisplayOrder()
+      return
+    }
+    displayOrder = rowOrder
     collectionView.performBatchUpdates(animated: false) {
       collectionView.insertSections(sections)
     }
@@ -277,6 +312,7 @@ public final class TableView {
   /// the sort, and assistive technology hears it ("sorted by Name, ascending").
   public func dataSourceDidSort(by descriptor: TableSortDescriptor?) {
     cancelSort()
+    rowFilter = nil  // the rows are numbered anew
     isSortedByDataSource = descriptor != nil
     numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
     trimSelection()
@@ -293,6 +329,8 @@ public final class TableView {
     cancelSort()
     sortDescriptor = nil
     isSortedByDataSource = false
+    rowOrder = nil
+    rowFilter = nil
     displayOrder = nil
     sortKeys = []
     sourceToDisplayCache = nil
@@ -336,7 +374,9 @@ public final class TableView {
     cancelSort()
     if dataSource?.tableView(self, sortRowsBy: descriptor) == true { return }
     let oldOrder = displayOrder
-    let newOrder = descriptor.map(sortedOrder(by:))
+    rowOrder = descriptor.map(sortedOrder(by:))
+    if rowOrder == nil { sortKeys = [] }
+    let newOrder = derivedDisplayOrder()
     sortDescriptor = descriptor
     isSortedByDataSource = false
     // Said as what it is, not as the rows it moved.
@@ -423,16 +463,16 @@ public final class TableView {
     let focused = collectionView.focusedIndexPath
     let screenY = focused.flatMap { collectionView.frameForItem(at: $0) }
       .map { $0.minY - collectionView.contentOffset.y }
-    if newOrder == nil { sortKeys = [] }
-    // Where each source row was shown: the old order's inverse.
+    // Where each source row was shown: the old order's inverse (the same rows show before
+    // and after: a sort reorders them).
     var before: [Int32]?
     if let oldOrder {
-      var inverse = [Int32](repeating: 0, count: oldOrder.count)
+      var inverse = [Int32](repeating: 0, count: numberOfRows)
       for (display, source) in oldOrder.enumerated() { inverse[Int(source)] = Int32(display) }
       before = inverse
     }
     var moves: [SectionMove] = []
-    for display in 0..<numberOfRows {
+    for display in 0..<(newOrder?.count ?? numberOfRows) {
       let source = newOrder.map { Int($0[display]) } ?? display
       let was = before.map { Int($0[source]) } ?? source
       if was != display { moves.append(SectionMove(from: was, to: display)) }

@@ -26,7 +26,7 @@ final class GatedLoader: Sendable {
 
   /// Waits until every load `items` started has reached this loader.
   func settle<Item>(_ items: PagedItems<Item>) async {
-    for _ in 0..<100_000 where asked.withLock({ $0.count }) < items.loadsStarted {
+    for _ in 0..<3_000_000 where asked.withLock({ $0.count }) < items.loadsStarted {
       try? await Task.sleep(for: .microseconds(100))
     }
   }
@@ -36,7 +36,7 @@ final class GatedLoader: Sendable {
 
   /// Waits (briefly, yielding) until `count` loads wait.
   func waitForLoads(_ count: Int) async {
-    for _ in 0..<100_000 where waiting.withLock({ $0.count }) < count {
+    for _ in 0..<3_000_000 where waiting.withLock({ $0.count }) < count {
       try? await Task.sleep(for: .microseconds(100))
     }
   }
@@ -60,7 +60,7 @@ final class GatedLoader: Sendable {
     } else {
       entry.resume(returning: items ?? range.map { Self.value($0, version: version) })
     }
-    for _ in 0..<100_000 where delivered.load(ordering: .sequentiallyConsistent) == before {
+    for _ in 0..<3_000_000 where delivered.load(ordering: .sequentiallyConsistent) == before {
       try? await Task.sleep(for: .microseconds(100))
     }
   }

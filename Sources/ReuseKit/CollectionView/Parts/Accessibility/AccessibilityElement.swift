@@ -230,7 +230,7 @@ public struct AccessibilityElement: Hashable, Sendable {
 
 extension Int {
   /// The number with its thousands grouped by commas: "1,000,000" (no Foundation here).
-  var grouped: String {
+  package var grouped: String {
     let digits = String(magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {

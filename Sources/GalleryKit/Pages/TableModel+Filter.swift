@@ -1,0 +1,85 @@
+import ReuseControls
+import ReuseKit
+
+/// A filter of the table page being made or shown: the rows whose text in a column contains a
+/// needle, found by a scan of every row a slice a frame (or by the content where its rows live:
+/// a database query), and shown as they are found.
+struct TableFilter {
+  /// The scan (its matches are source rows).
+  var scan: TableFind
+  /// When the rows found were last shown, on the host's clock.
+  var shownAt: Double?
+  /// How many rows were found when last shown.
+  var shownCount = 0
+
+  /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
+  func status(rowCount: Int, columnTitle: String) -> String {
+    let found = scan.matches.count.formatted
+    if scan.isDone {
+      return "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
+    }
+    let progress =
+      scan.job != nil ? "" : " \(100 * scan.scanned / max(1, scan.rowCount)) %"
+    return "“\(scan.needle)” in \(columnTitle): \(found) rows so far (filtering\(progress)…)"
+  }
+}
+
+extension TableModel {
+  // MARK: Filter
+
+  /// Starts showing only the rows whose text in the cursor's column contains `text`
+  /// (ignoring case): every row is scanned (by the content where its rows live, when it
+  /// can), the first rows found show at once, more every quarter of a second, all when done.
+  /// Focus and selection stay with their rows.
+  func startFilter(_ text: String) {
+    let column = table.focusedCell?.column ?? 0
+    filter?.scan.job?.stop()
+    filter = TableFilter(
+      scan: TableFind(
+        text: text, column: column, startRow: 0, rowCount: table.numberOfRows, sort: nil,
+        job: content.search(for: text, column: column, from: 0)))
+    advanceFilter()
+  }
+
+  /// Scans more rows for the filter being made and shows what it found: the first rows at
+  /// once, then every quarter of a second, then all. Returns whether it ran.
+  @discardableResult
+  func advanceFilter() -> Bool {
+    guard var running = filter, !running.scan.isDone || running.shownAt == nil else {
+      return false
+    }
+    let deadline = metrics.clock() + jobSliceDuration
+    let clock = metrics.clock
+    let content = self.content
+    let column = running.scan.column
+    if running.scan.job != nil {
+      _ = running.scan.takeFromJob()
+    } else {
+      _ = running.scan.scan(while: { clock() < deadline }) { source in
+        (source, content.text(row: source, column: column))
+      }
+    }
+    let now = clock()
+    let due =
+      running.scan.isDone
+      || (running.shownAt == nil && !running.scan.matches.isEmpty)
+      || (running.shownAt.map { now - $0 >= 0.25 } ?? false)
+    if due && (running.scan.matches.count != running.shownCount || running.shownAt == nil) {
+      running.shownAt = now
+      running.shownCount = running.scan.matches.count
+      filter = running
+      table.filterRows(running.scan.matchSet)
+    } else {
+      filter = running
+    }
+    return true
+  }
+
+  /// Escape with a filter: every row shows again.
+  func clearFilter() {
+    guard let running = filter else { return }
+    running.scan.job?.stop()
+    filter = nil
+    table.filterRows(nil)
+  }
+}

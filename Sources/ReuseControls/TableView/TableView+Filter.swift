@@ -1,0 +1,80 @@
+import ReuseKit
+
+extension TableView {
+  // MARK: Filtering
+
+  /// Shows only the source rows in `rows` (`nil`: every row again), in the order shown (the
+  /// sort's, or the data's), as one batch of deleted and inserted rows: animated when it
+  /// changes at most 2,000 rows, at once beyond. Focus and selection are held by source row,
+  /// so they stay with their rows; a focused row that the filter hides hands the focus to the
+  /// row shown nearest it. Rows the data source adds later stay hidden until a filter names
+  /// them; a reload keeps the filter (rows past the new count drop out of it).
+  ///
+  /// Assistive technology hears what the filter left: "1,204 of 1,000,000 rows shown", or
+  /// "every row shown".
+  ///
+  /// - Complexity: O(n) for n rows (a walk of the order), plus the batch update.
+  public func filterRows(_ rows: RowSet?) {
+    let oldFilter = rowFilter
+    guard rows != oldFilter else { return }
+    let focused = focusedCell
+    // The changes, in one walk of the order every row has.
+    var deleted: [Int] = []
+    var inserted: [Int] = []
+    var oldIndex = 0
+    var newIndex = 0
+    func visit(_ source: Int) {
+      let wasShown = oldFilter?.contains(source) ?? true
+      let isShown = rows?.contains(source) ?? true
+      if wasShown && !isShown { deleted.append(oldIndex) }
+      if isShown && !wasShown { inserted.append(newIndex) }
+      if wasShown { oldIndex += 1 }
+      if isShown { newIndex += 1 }
+    }
+    if let rowOrder {
+      for source in rowOrder { visit(Int(source)) }
+    } else {
+      for source in 0..<numberOfRows { visit(source) }
+    }
+    rowFilter = rows
+    displayOrder = derivedDisplayOrder()
+    sourceToDisplayCache = nil
+    if !deleted.isEmpty || !inserted.isEmpty {
+      if collectionView.isAnnouncing { collectionView.replaceNextAnnouncement(with: "") }
+      let result = collectionView.performBatchUpdates(
+        with: Changeset(deletedSections: deleted, insertedSections: inserted),
+        animated: deleted.count + inserted.count <= 2_000)
+      if case .failure = result { collectionView.reloadData() }
+    }
+    keepFocus(near: focused)
+    collectionView.announce(filterAnnouncement)
+  }
+
+  /// "1,204 of 1,000,000 rows shown", or "every row shown".
+  var filterAnnouncement: String {
+    guard rowFilter != nil else { return "every row shown" }
+    return "\(numberOfDisplayedRows.grouped) of \(numberOfRows.grouped) rows shown"
+  }
+
+  /// After a filter: the focused cell's row when it shows, else the row shown nearest where it
+  /// was in the order, in the same column.
+  private func keepFocus(near focused: (row: Int, column: Int)?) {
+    guard let focused, numberOfDisplayedRows > 0 else { return }
+    if let display = displayRow(forSourceRow: focused.row) {
+      collectionView.focusItem(
+        at: ItemPath(section: display, item: focused.column), scrollsIntoView: true)
+      return
+    }
+    // The first row shown after it in the order (or the last shown row).
+    var next: Int?
+    if let rowOrder {
+      let place = rowOrder.firstIndex(of: Int32(focused.row)) ?? rowOrder.count
+      next = rowOrder[place...].lazy.compactMap { self.displayRow(forSourceRow: Int($0)) }.first
+    } else {
+      next = (focused.row..<numberOfRows).lazy.compactMap(displayRow(forSourceRow:)).first
+    }
+    let target = next ?? numberOfDisplayedRows - 1
+    collectionView.focusItem(
+      at: ItemPath(section: target, item: focused.column), scrollsIntoView: true)
+  }
+}

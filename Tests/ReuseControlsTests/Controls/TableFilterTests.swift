@@ -1,0 +1,157 @@
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseControls
+
+/// The source rows of `table` as it shows them, top to bottom.
+private func shownOrder(_ table: TableView) -> [Int] {
+  (0..<table.numberOfDisplayedRows).map(table.sourceRow(forDisplayRow:))
+}
+
+/// What `table` should show: every row in the sort's order (stable, missing keys last), less
+/// those `filter` hides, by brute force.
+private func expectedOrder(_ grid: Grid, _ table: TableView, filter: Set<Int>?) -> [Int] {
+  var rows = Array(0..<grid.rows)
+  if let sort = table.sortDescriptor {
+    let keys = rows.map { grid.tableView(table, sortKeyForRow: $0, column: sort.column) }
+    rows.sort { a, b in
+      TableView.precedes(keys[a], a, keys[b], b, ascending: sort.ascending)
+    }
+  }
+  return filter.map { kept in rows.filter(kept.contains) } ?? rows
+}
+
+/// Runs the table's animations to their end (the rows at rest, as a user reads them).
+private func settle(_ table: TableView) {
+  table.collectionView.tick(now: 1_000_000)
+  table.collectionView.tick(now: 2_000_000)
+  table.collectionView.layoutIfNeeded()
+}
+
+private func rowSet(_ rows: Set<Int>) -> RowSet {
+  var set = RowSet()
+  for row in rows { set.insert(row) }
+  return set
+}
+
+@Suite struct TableFilterTests {
+  @Test func aFilterShowsItsRowsInTheOrderShownAndKeepsFocusAndSelection() {
+    let grid = Grid(rows: 1_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.selectionMode = .rows
+    var heard: [String] = []
+    table.collectionView.accessibilityAnnouncementHandler = { heard.append($0) }
+    table.focusCell(row: 30, column: 2)
+    table.handle(KeyPress(.space))
+    let kept = Set(stride(from: 0, to: 1_000, by: 3))
+    table.filterRows(rowSet(kept))
+    settle(table)
+    #expect(table.numberOfDisplayedRows == kept.count)
+    #expect(shownOrder(table) == expectedOrder(grid, table, filter: kept))
+    #expect(table.collectionView.numberOfSections == kept.count)
+    #expect(table.focusedCell! == (30, 2), "the focused row stays focused")
+    #expect(table.isSelected(row: 30, column: 0), "and selected")
+    #expect(table.displayRow(forSourceRow: 31) == nil, "a hidden row shows nowhere")
+    for cell in shownCells(table) { #expect(kept.contains(cell.row)) }
+    // A sort while filtered sorts the rows shown.
+    table.sort(by: TableSortDescriptor(column: 0))
+    settle(table)
+    #expect(shownOrder(table) == expectedOrder(grid, table, filter: kept))
+    #expect(table.focusedCell!.row == 30)
+    // The focused row hidden: the focus goes to the next row shown in the order.
+    table.filterRows(rowSet(kept.subtracting([30])))
+    let order = expectedOrder(grid, table, filter: nil)
+    let next = order[(order.firstIndex(of: 30)! + 1)...].first { $0 != 30 && kept.contains($0) }
+    #expect(table.focusedCell?.row == next)
+    #expect(table.isSelected(row: 30, column: 0), "the selection is held by identity")
+    // Every row again.
+    table.filterRows(nil)
+    #expect(table.numberOfDisplayedRows == 1_000)
+    #expect(shownOrder(table) == expectedOrder(grid, table, filter: nil))
+    #expect(heard.contains("334 of 1,000 rows shown"))
+    #expect(heard.last == "every row shown")
+  }
+
+  @Test func selectAllSelectsTheRowsShown() {
+    let grid = Grid(rows: 100)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.selectionMode = .rows
+    table.filterRows(rowSet([1, 5, 9]))
+    table.selectAll()
+    #expect(table.selectionCount == 3)
+    #expect(Array(table.selectedRows) == [1, 5, 9])
+  }
+
+  /// The model test: random filters, sorts (at once and in the background), rows arriving at
+  /// the end, reloads and scrolls; after every step the rows shown are exactly the sorted rows
+  /// the filter keeps (brute force), every displayed cell shows its own row, and a focused row
+  /// that stays shown stays focused.
+  @Test(arguments: 0..<8) func randomFiltersSortsAndArrivalsShowExactlyTheKeptRows(_ index: Int)
+    async
+  {
+    let (seed, random) = SeededRandom.forCase(index, base: 0xF117_E125)
+    var rng = random
+    let grid = Grid(rows: rng.int(0...400))
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.backgroundSortThreshold = 150
+    var filter: Set<Int>?
+    var clock = 0.0
+    for step in 0..<60 {
+      let focused = table.focusedCell
+      var keepsFocus = true
+      let roll = rng.int(0..<100)
+      switch roll {
+      case 0..<30:
+        let kept = Set((0..<grid.rows).filter { _ in rng.chance(rng.double(0.05...0.9)) })
+        filter = kept
+        keepsFocus = focused.map { kept.contains($0.row) } ?? false
+        table.filterRows(rowSet(kept))
+      case 30..<38:
+        filter = nil
+        table.filterRows(nil)
+      case 38..<55:
+        table.cycleSort(byColumn: rng.int(0...3))
+        while table.isSorting {
+          table.advanceSort(while: { false })
+          try? await Task.sleep(for: .milliseconds(1))
+        }
+        keepsFocus = false  // a background sort shows the top
+      case 55..<70:
+        grid.rows += rng.int(1...30)
+        grid.loaded = grid.rows
+        table.rowCountDidChange()
+      case 70..<75:
+        grid.rows = rng.int(0...400)
+        grid.loaded = grid.rows
+        filter = filter.map { $0.filter { $0 < grid.rows } }
+        table.reloadData()
+        keepsFocus = false
+      default:
+        table.collectionView.contentOffset.y = rng.double(
+          0...max(0, table.collectionView.contentSize.height - 10))
+        table.collectionView.layoutIfNeeded()
+      }
+      // Animations run to their end (a user looks at the rows at rest).
+      clock += 10
+      table.collectionView.tick(now: clock)
+      table.collectionView.tick(now: clock + 5)
+      table.collectionView.layoutIfNeeded()
+      let expected = expectedOrder(grid, table, filter: filter)
+      #expect(shownOrder(table) == expected, "seed \(seed), step \(step)")
+      #expect(table.collectionView.numberOfSections == expected.count, "seed \(seed), step \(step)")
+      var wrong = 0
+      table.collectionView.forEachDisplayedView { view, attributes in
+        guard let cell = view as? GridCell else { return }
+        if cell.row != table.sourceRow(forDisplayRow: attributes.indexPath.section) { wrong += 1 }
+      }
+      #expect(wrong == 0, "seed \(seed), step \(step) (roll \(roll)): cells of other rows")
+      if keepsFocus, let focused, !expected.isEmpty {
+        #expect(table.focusedCell?.row == focused.row, "seed \(seed), step \(step): focus")
+      }
+    }
+  }
+}
