@@ -5,7 +5,9 @@
 # synchronous sort on the loop, as every sort ran before the background sort (one frame that
 # waits for all of it). In the README's debug build and in release.
 #   Benchmarks/frame-gaps.sh    # writes Benchmarks/results/frame-gaps.json
-# Rows: {job, items, column, build, longest_gap_ms, frames, total_ms}.
+# Find (`/`) and filter (`|`) run beside their baselines too: every row scanned (and shown) in
+# one frame. Rows: {job, items, column, build, longest_gap_ms, frames, total_ms}, and first_ms
+# (the first match; the first filtered screen) for find and filter.
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -f .build/debug.yaml .build/release.yaml
@@ -14,9 +16,9 @@ for build in debug release; do
     || swift build -c "$build" --product frame-gaps
 done
 rows=()
-run() {  # build job items column
+run() {  # build job items column [text]
   local line
-  line=$(".build/$1/frame-gaps" "$2" "$3" "$4")
+  line=$(".build/$1/frame-gaps" "${@:2}")
   echo "$1 $line" >&2
   rows+=("$(python3 -c 'import json,sys; r=json.loads(sys.argv[2]); r["build"]=sys.argv[1]; print(json.dumps(r))' "$1" "$line")")
 }
@@ -24,6 +26,13 @@ run() {  # build job items column
 for build in debug release; do
   run "$build" sort 1000000 1
   run "$build" sort-sync 1000000 1
+done
+# Find "quiet" and filter "cedar" in 1,000,000 names, both builds.
+for build in debug release; do
+  run "$build" find 1000000 1 quiet
+  run "$build" find-sync 1000000 1 quiet
+  run "$build" filter 1000000 1 cedar
+  run "$build" filter-sync 1000000 1 cedar
 done
 # 10,000,000 rows by a number column (Amount) in release.
 run release sort 10000000 6

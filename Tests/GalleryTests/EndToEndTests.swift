@@ -350,6 +350,28 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// `|` filters the table in a real terminal: the rows whose Name contains the text show
+  /// (counted in the title and the status line), keys move among them, a sort keeps the
+  /// filter, Escape shows every row again.
+  @Test func filterTheTableInARealTerminal() throws {
+    let tmux = try Tmux.gallery(
+      columns: 140, rows: 30, "--demo table --items 20000", until: "20,000 rows")
+    defer { tmux.kill() }
+    try tmux.press("Right", "|", until: "show rows whose Name contains: ▏")
+    tmux.keys("-l", "cedar")
+    try tmux.press("Enter", until: "of 20,000 rows ×", "the rows that match")
+    let filtered = tmux.capture()
+    let rows = filtered.split(separator: "\n").filter { $0.contains("│") || $0.contains(" ") }
+    #expect(filtered.contains("Cedar"), "rows with Cedar show: \(filtered)")
+    #expect(!filtered.contains("Falcon "), "no other names: \(filtered)")
+    _ = rows
+    try tmux.press("Down", until: "row ", "keys move among the rows shown")
+    try tmux.press("s", until: "sorted by Name ↑", "a sort while filtered")
+    #expect(tmux.capture().contains("of 20,000 rows ×"), "the filter stays")
+    try tmux.press("Escape", until: "20,000 rows ×", notContaining: "of 20,000 rows", "Esc: all")
+    try tmux.quit()
+  }
+
   /// `/` finds in the table's column in a real terminal: typed text (q included), Enter, the
   /// first match and its count, `n`, and Escape clearing the find.
   @Test func findInTheTableInARealTerminal() throws {

@@ -5,8 +5,13 @@
 //   frame-gaps sort ROWS COLUMN        # sorts the table by COLUMN (1: Name, text; 6: Amount)
 //   frame-gaps sort-sync ROWS COLUMN   # the baseline: TableView.sort(by:) on the loop, as
 //                                      # every sort ran before: the frame waits for all of it
+//   frame-gaps find ROWS COLUMN TEXT   # `/` TEXT Enter: the first match, then every match
+//   frame-gaps filter ROWS COLUMN TEXT # `|` TEXT Enter: the first filtered screen, then all
+//   frame-gaps find-sync|filter-sync ROWS COLUMN TEXT   # the baselines: every row scanned
+//                                      # (and, for the filter, shown) in one frame
 //
-// Prints one JSON object: {"job", "items", "column", "longest_gap_ms", "frames", "total_ms"}.
+// Prints one JSON object: {"job", "items", "column", "longest_gap_ms", "frames", "total_ms"},
+// with "first_ms" (the first match, the first filtered screen) for find and filter.
 import GalleryKit
 import ReuseControls
 import ReuseKit
@@ -26,13 +31,45 @@ enum StandardError {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, ["sort", "sort-sync"].contains(arguments[1]),
-  let rows = Int(arguments[2]), let column = Int(arguments[3]), rows > 0, column >= 0
+let jobs = ["sort", "sort-sync", "find", "filter", "find-sync", "filter-sync"]
+guard arguments.count >= 4, jobs.contains(arguments[1]),
+  let rows = Int(arguments[2]), let column = Int(arguments[3]), rows > 0, column >= 0,
+  arguments.count == (arguments[1].hasPrefix("sort") ? 4 : 5)
 else {
-  print("usage: frame-gaps sort|sort-sync ROWS COLUMN")
+  print("usage: frame-gaps sort|sort-sync ROWS COLUMN, or find|filter|find-sync|filter-sync ROWS COLUMN TEXT")
   exit(64)
 }
+let job = arguments[1]
+let needle = arguments.count == 5 ? arguments[4] : ""
 let now = { Platform.monotonicTime() }
+
+if job == "find-sync" || job == "filter-sync" {
+  // Every row's cell scanned in one go (and, for the filter, the rows shown): what one frame
+  // would wait for without the slices.
+  let content = DemoTable(rows: rows)
+  let model = TableModel(
+    content: content, metrics: .frameGaps, viewportSize: Size(width: 118, height: 26))
+  model.register(cell: PlainTableCell.self, header: PlainTableHeader.self)
+  model.start()
+  model.table.collectionView.layoutIfNeeded()
+  let start = now()
+  let lowered = needle.lowercased()
+  var found = RowSet()
+  for row in 0..<rows where content.text(row: row, column: column)?.lowercased().contains(lowered) == true {
+    found.insert(row)
+  }
+  if job == "filter-sync" {
+    model.table.filterRows(found)
+    model.table.collectionView.layoutIfNeeded()
+  }
+  let gap = now() - start
+  print(
+    "{\"job\": \"\(job)\", \"items\": \(rows), \"column\": \(column), "
+      + "\"longest_gap_ms\": \(Int((gap * 1_000).rounded())), \"frames\": 1, "
+      + "\"total_ms\": \(Int((gap * 1_000).rounded())), \"first_ms\": \(Int((gap * 1_000).rounded())), "
+      + "\"matches\": \(found.count)}")
+  exit(0)
+}
 
 if arguments[1] == "sort-sync" {
   // The table page's model over the same rows, sorted where the loop runs: one frame.
@@ -59,11 +96,20 @@ gallery.resize(to: size)
 let canvas = Canvas(columns: size.columns, rows: size.rows)
 
 gallery.draw(into: canvas)
-// The cursor to the column, then `s`.
+// The cursor to the column, then `s` (or the prompt, the text and Enter).
 for _ in 0..<column { gallery.handle(.key(KeyEvent(.right)), at: now()) }
+if job != "sort" {
+  gallery.handle(.key(KeyEvent(.character(job == "find" ? "/" : "|"))), at: now())
+  for character in needle { gallery.handle(.key(KeyEvent(.character(character))), at: now()) }
+}
+/// Whether the status line shows the job's first result.
+func showsFirst(_ status: String) -> Bool {
+  job == "find" ? status.contains("match 1 of") : status.contains(" of \(rows.formatted) rows ×")
+}
 let start = now()
-gallery.handle(.key(KeyEvent(.character("s"))), at: start)
+gallery.handle(.key(KeyEvent(job == "sort" ? .character("s") : .enter)), at: start)
 gallery.draw(into: canvas)
+var first: Double? = job != "sort" && showsFirst(canvas.plainTextLines().last ?? "") ? now() - start : nil
 var longest = now() - start
 var frames = 0
 var last = now()
@@ -85,17 +131,25 @@ while gallery.isAnimating && frames < 1_000_000 {
   }
   longest = max(longest, gap)
   last = t
+  if first == nil, job != "sort", showsFirst(canvas.plainTextLines().last ?? "") {
+    first = t - start
+  }
 }
 let total = now() - start
 let status = canvas.plainTextLines().last ?? ""
-guard status.contains("sorted by") else {
+guard job != "sort" || status.contains("sorted by") else {
   print("frame-gaps: the sort did not end; the status line: \(status)")
   exit(1)
 }
+guard job == "sort" || first != nil else {
+  print("frame-gaps: no first result; the status line: \(status)")
+  exit(1)
+}
+let firstField = first.map { ", \"first_ms\": \(Int(($0 * 1_000).rounded()))" } ?? ""
 print(
-  "{\"job\": \"sort\", \"items\": \(rows), \"column\": \(column), "
+  "{\"job\": \"\(job)\", \"items\": \(rows), \"column\": \(column), "
     + "\"longest_gap_ms\": \(Int((longest * 1_000).rounded())), \"frames\": \(frames), "
-    + "\"total_ms\": \(Int((total * 1_000).rounded()))}")
+    + "\"total_ms\": \(Int((total * 1_000).rounded()))\(firstField)}")
 
 /// A cell and a header that draw nothing: the baseline measures the sort, not drawing.
 final class PlainTableCell: CollectionViewCell, TableCellPresenting {

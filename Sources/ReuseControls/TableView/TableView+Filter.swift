@@ -4,8 +4,8 @@ extension TableView {
   // MARK: Filtering
 
   /// Shows only the source rows in `rows` (`nil`: every row again), in the order shown (the
-  /// sort's, or the data's), as one batch of deleted and inserted rows: animated when it
-  /// changes at most 2,000 rows, at once beyond. Focus and selection are held by source row,
+  /// sort's, or the data's), as one animated batch of deleted and inserted rows when it
+  /// changes at most 2,000 rows, else at once (a reload). Focus and selection are held by source row,
   /// so they stay with their rows; a focused row that the filter hides hands the focus to the
   /// row shown nearest it. Rows the data source adds later stay hidden until a filter names
   /// them; a reload keeps the filter (rows past the new count drop out of it).
@@ -39,11 +39,15 @@ extension TableView {
     rowFilter = rows
     displayOrder = derivedDisplayOrder()
     sourceToDisplayCache = nil
-    if !deleted.isEmpty || !inserted.isEmpty {
+    let changed = deleted.count + inserted.count
+    if changed > 2_000 {
+      // Too many to animate: shown at once, as a reload (a batch of a million deleted rows
+      // costs its mapping; the focus is put back on its row below, the selection is by row).
+      collectionView.reloadData()
+    } else if changed > 0 {
       if collectionView.isAnnouncing { collectionView.replaceNextAnnouncement(with: "") }
       let result = collectionView.performBatchUpdates(
-        with: Changeset(deletedSections: deleted, insertedSections: inserted),
-        animated: deleted.count + inserted.count <= 2_000)
+        with: Changeset(deletedSections: deleted, insertedSections: inserted), animated: true)
       if case .failure = result { collectionView.reloadData() }
     }
     keepFocus(near: focused)

@@ -575,6 +575,25 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
   }
 
+  /// `|` filters the table page as in the terminal: the rows whose Name contains the text show,
+  /// counted in the status line; Escape shows every row again.
+  func testFilterInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Right", "bar")
+    try gallery.waitFor("the prompt") { $0.contains("show rows whose Name contains: ▏") }
+    try xdotool("type", "cedar")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the rows that match") {
+      $0.contains(" of 5,000 rows × 50 columns") && $0.contains("Name: ")
+        && $0.contains("Cedar")
+    }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("every row again") {
+      $0.contains("5,000 rows × 50 columns") && !$0.contains(" of 5,000 rows")
+    }
+  }
+
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):
   /// fewer than 0.5 % of the pixels may differ by more than 8 %.
   func testEveryPageMatchesItsReferenceScreenshot() throws {
