@@ -58,6 +58,8 @@ struct ReuseGallery: ParsableCommand {
       cut, # comment lines skipped, stray quotes kept, the delimiter found (, tab ; |); the \
       status line and ? say what it did.
 
+      --data FILE.json holding an array of objects with the same keys opens them in the table \
+      page (a row per object, a column per key; every problem with its line and column).
       --data FILE.json replaces the demo data (list, data source, option bar, waterfall, outline, \
       carousel). The schema:
         {"title": "…", "sections": [{"title": "…", "items": ["…", {"title": "…", \
@@ -102,7 +104,13 @@ struct ReuseGallery: ParsableCommand {
   var lenient = false
 
   /// The page to open.
-  private var page: String { demo ?? (isCSV || isSQLite ? "table" : "list") }
+  private var page: String { demo ?? (isCSV || isSQLite || isRecords ? "table" : "list") }
+
+  /// Whether `--data` names JSON records (an array at the top, read once to know).
+  private var isRecords: Bool {
+    guard let data, CSVFile.kind(ofFileAt: data) == .json else { return false }
+    return JSONDataFile.startsWithArray(path: data)
+  }
 
   /// Whether `--data` names a SQLite database (by its header, whatever its name).
   private var isSQLite: Bool { data.map { CSVFile.kind(ofFileAt: $0) == .sqlite } ?? false }
@@ -166,7 +174,11 @@ struct ReuseGallery: ParsableCommand {
     } else if isCSV {
       options.csv = try openCSV()
     } else {
-      options.data = try loadData()
+      switch try loadData() {
+      case .list(let data)?: options.data = data
+      case .records(let records)?: options.records = records
+      case nil: break
+      }
     }
     if snapshot != nil || stats {
       try runHeadless(options: options)
@@ -252,11 +264,11 @@ struct ReuseGallery: ParsableCommand {
     }
   }
 
-  private func loadData() throws -> GalleryData? {
+  private func loadData() throws -> JSONDataFile? {
     guard let data else { return nil }
     do {
       let bytes = try Platform.readFile(atPath: data, limit: GalleryData.maximumFileSize)
-      return try GalleryData.parse(bytes)
+      return try JSONDataFile.parse(bytes)
     } catch let error as DataFileError {
       Platform.writeError("reuse-gallery: \(data): \(error)\n")
       throw ExitCode(error.isUnreadable ? 66 : 65)  // EX_NOINPUT, EX_DATAERR

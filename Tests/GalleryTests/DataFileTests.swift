@@ -116,3 +116,53 @@ import Testing
     }
   }
 }
+
+/// `--data FILE.json` with an array of objects: records for the table page (issue 44, item 6).
+@Suite struct JSONRecordsTests {
+  private func records(_ text: String) throws(DataFileError) -> JSONRecords? {
+    if case .records(let records) = try JSONDataFile.parse(Array(text.utf8)) { return records }
+    return nil
+  }
+
+  @Test func anArrayOfObjectsIsATableWithNumbersAsWritten() throws {
+    let read = try #require(
+      try records(
+        """
+        [{"name": "Ada", "age": 36, "ok": true, "note": null},
+         {"age": 1.10, "ok": false, "note": "x", "name": "Linus"}]
+        """))
+    #expect(read.columns == ["name", "age", "ok", "note"])
+    #expect(read.rows == [["Ada", "36", "true", ""], ["Linus", "1.10", "false", "x"]])
+    #expect(read.numericColumns == [1])
+    let table = JSONRecordsTable(records: read)
+    #expect(table.sortKey(row: 1, column: 1) == .number(1.1))
+    #expect(table.isNumeric(column: 1) && !table.isNumeric(column: 3))
+    // An object at the top is still the list's schema.
+    if case .list = try JSONDataFile.parse(Array(#"{"sections": []}"#.utf8)) {} else {
+      Issue.record("an object is the list's data")
+    }
+  }
+
+  @Test func everyProblemHasItsLineAndColumn() {
+    let cases: [(String, String, Int, Int)] = [
+      ("[]", "no records", 1, 1),
+      ("[1]", "record 1 must be an object, not a number", 1, 2),
+      ("[{}]", "record 1 has no keys", 1, 2),
+      (#"[{"a": 1},\n {"b": 2}]"#, #"record 2 has "b", which record 1 does not"#, 2, 8),
+      (#"[{"a": 1, "b": 2},\n {"a": 3}]"#, #"record 2 has no "b", which record 1 has"#, 2, 2),
+      (#"[{"a": [1]}]"#, #"record 1's "a" is an array"#, 1, 8),
+      (#"[{"a": 1},\n "x"]"#, "record 2 must be an object, not a string", 2, 2),
+      (#"[{"a": 1, "a": 2}]"#, #"the key "a" appears twice in one object"#, 1, 11),
+    ]
+    for (raw, message, line, column) in cases {
+      let text = raw.replacingOccurrences(of: "\\n", with: "\n")
+      do {
+        _ = try JSONDataFile.parse(Array(text.utf8))
+        Issue.record("\(text): no error")
+      } catch {
+        #expect(error.message.hasPrefix(message), "\(text): \(error)")
+        #expect(error.location == SourceLocation(line: line, column: column), "\(text): \(error)")
+      }
+    }
+  }
+}

@@ -70,7 +70,7 @@ public struct GalleryData: Sendable, Equatable {
     try JSONParser.parse(bytes, reading: check)
   }
 
-  private static func check(_ root: JSONValue) throws(DataFileError) -> GalleryData {
+  static func check(_ root: JSONValue) throws(DataFileError) -> GalleryData {
     guard case .object(let members, _) = root else {
       throw DataFileError(
         "the top level must be an object, not \(root.typeName)", offset: root.offset)

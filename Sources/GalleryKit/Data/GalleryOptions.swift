@@ -10,13 +10,16 @@ public struct GalleryOptions: Sendable {
   public var tableRows: Int
   /// A SQLite database from `--data FILE.sqlite`: the table page opens on its tables.
   public var sqlite: SQLiteFile?
+  /// Records from `--data FILE.json` holding an array of objects: the table page shows them.
+  public var records: JSONRecords?
 
   /// Creates options.
   public init(
     itemCount: Int = 1_000, data: GalleryData? = nil, csv: CSVFile? = nil,
-    tableRows: Int = 1_000_000, sqlite: SQLiteFile? = nil
+    tableRows: Int = 1_000_000, sqlite: SQLiteFile? = nil, records: JSONRecords? = nil
   ) {
     self.sqlite = sqlite
+    self.records = records
     self.itemCount = itemCount
     self.data = data
     self.csv = csv

@@ -68,6 +68,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let content: any TableContent
     if let sqlite = options.sqlite {
       content = SQLiteTableList(file: sqlite, clock: metrics.clock)
+    } else if let records = options.records {
+      content = JSONRecordsTable(records: records)
     } else if let csv = options.csv {
       content = CSVTable(file: csv)
     } else {

@@ -127,6 +127,7 @@ while let argument = arguments.popFirst() {
 var data: GalleryData?
 var csv: CSVFile?
 var sqlite: SQLiteFile?
+var records: JSONRecords?
 if let dataPath {
   if CSVFile.kind(ofFileAt: dataPath) == .sqlite {
     // A SQLite database (known by its header): its schema read here, the table page on the
@@ -154,7 +155,15 @@ if let dataPath {
       write("reuse-gallery-gtk: cannot read \(dataPath)\n", to: 2)
       exit(66)
     }
-    do { data = try GalleryData.parse(bytes) } catch {
+    do {
+      switch try JSONDataFile.parse(bytes) {
+      case .list(let list): data = list
+      case .records(let read):
+        // An array of objects: the table page shows the records.
+        records = read
+        if !pageGiven { page = "table" }
+      }
+    } catch {
       write("reuse-gallery-gtk: \(dataPath): \(error)\n", to: 2)
       exit(65)
     }
@@ -163,7 +172,7 @@ if let dataPath {
 let gallery = GTKGallery(
   options: GalleryOptions(
     itemCount: items, data: data, csv: csv, tableRows: itemsGiven ? items : 1_000_000,
-    sqlite: sqlite),
+    sqlite: sqlite, records: records),
   page: page, width: size.0,
   height: size.1, autoscroll: autoscroll, theme: theme)
 if let statusFile {

@@ -262,6 +262,31 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("back to the tables") { $0.contains("2 rows × 4 columns") }
   }
 
+  /// `--data FILE.json` holding an array of records opens the table page on them, through
+  /// GalleryKit's reader as in the terminal; a record missing a key is refused with its line.
+  func testJSONRecordsOpenInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-records-\(getpid()).json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try Data(#"[{"name": "Ada", "age": 36}, {"name": "Grace", "age": 7}]"#.utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the records", timeout: 15) {
+      $0.contains("2 rows × 2 columns · row 1 · name: Ada")
+    }
+    try Data((#"[{"name": "Ada", "age": 36},"# + "\n" + #" {"name": "Grace"}]"#).utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let broken = Process()
+    broken.executableURL = gallery.process.executableURL
+    broken.arguments = ["--data", file]
+    let errors = Pipe()
+    broken.standardError = errors
+    try broken.run()
+    broken.waitUntilExit()
+    XCTAssertEqual(broken.terminationStatus, 65)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertTrue(message.contains("line 2") && message.contains("no \"age\""), message)
+  }
+
   /// `]` and `[` step pages as in the terminal, wrapping at both ends (issue 41, finding 15).
   func testBracketsStepThePagesAndWrap() throws {
     let gallery = try Gallery(page: "list")
