@@ -315,6 +315,36 @@ import Testing
     #expect(!status.contains("match"), "Escape clears the find: \(status)")
   }
 
+  /// A needle between slashes is a regular expression (ignoring case): the matches are the
+  /// rows a scan with the same pattern finds; the filter shows exactly them; a pattern that
+  /// does not compile is said, and hides nothing.
+  @Test func patternsFindAndFilterAndABadOneIsSaid() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 5_000)
+    let demo = DemoTable(rows: 5_000)
+    let pattern = try Regex("^(amber|cedar) ").ignoresCase()
+    let expected = (0..<5_000).filter {
+      (try? pattern.firstMatch(in: demo.text(row: $0, column: 1)!)) != nil
+    }
+    try #require(expected.count > 3)
+    pressTestGallery(
+      [KeyEvent(.right)] + type("/^(amber|CEDAR) /"), gallery, time: &time, interval: 0.05)
+    var status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("match 1 of \(expected.count.formatted)"), "\(status)")
+    pressTestGallery([KeyEvent(.escape), KeyEvent(.character("|"))], gallery, time: &time)
+    pressTestGallery(
+      "/^(amber|cedar) /".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)], gallery,
+      time: &time, interval: 0.05)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("\(expected.count.formatted) of 5,000 rows ×"), "\(status)")
+    pressTestGallery([KeyEvent(.escape), KeyEvent(.character("|"))], gallery, time: &time)
+    pressTestGallery(
+      "/(/".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)], gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("not a regular expression"), "\(status)")
+    #expect(status.contains(" 5,000 rows ×") && !status.contains("of 5,000"), "\(status)")
+  }
+
   /// Every matched Name cell on screen is marked, and no other; a text with no match says so.
   @Test func matchesAreMarkedOnScreen() {
     var time = 1.0

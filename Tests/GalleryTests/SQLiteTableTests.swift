@@ -140,6 +140,15 @@ private func poll(
     await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
     #expect(sorted.count == expected.count)
     for row in sorted { #expect(table.text(row: row, column: 1)?.lowercased().contains("name 79") == true) }
+    // Between slashes, a regular expression (ours, registered on the connection).
+    let pattern = try Regex("^name 79[0-4]").ignoresCase()
+    let byPattern = await found(table.search(for: "/^NAME 79[0-4]/", column: 1, from: 0))
+    await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
+    let shown = (0..<2_000).filter {
+      table.text(row: $0, column: 1).map { (try? pattern.firstMatch(in: $0)) != nil } == true
+    }
+    #expect(byPattern == shown)
+    #expect(!byPattern.isEmpty)
     // A needle with SQL in it is text.
     #expect(await found(table.search(for: "' OR 1=1 --", column: 1, from: 0)).isEmpty)
   }

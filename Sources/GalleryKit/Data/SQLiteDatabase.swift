@@ -75,6 +75,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw DataFileError(unreadable: "cannot open it as a SQLite database (\(message))")
     }
     let database = SQLiteDatabase(path: path, handle: handle)
+    // `reusekit_regexp(pattern, value)`: a search with a regular expression, in the query.
+    sqlite3_create_function_v2(
+      handle, "reusekit_regexp", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, regexpFunction, nil,
+      nil, nil)
     // Reading the schema finds a file that only looks like a database.
     do {
       try database.query("SELECT count(*) FROM sqlite_master") { _ in false }
@@ -169,3 +173,40 @@ func runOnThreadOfItsOwn(_ work: @escaping @Sendable () -> Void) -> Bool {
   pthread_detach(thread)
   return true
 }
+
+/// A compiled pattern, kept by SQLite with the statement (its "auxiliary data") so that each
+/// row does not compile it again.
+private final class CompiledPattern {
+  let regex: Regex<AnyRegexOutput>
+  init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
+}
+
+/// `reusekit_regexp(pattern, value)`: 1 when `value` matches `pattern` (Swift's regular
+/// expressions, ignoring case), else 0; `NULL` never matches; a pattern that does not compile
+/// is an error of the statement.
+private let regexpFunction:
+  @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+    context, count, values in
+    guard let context, let values, count == 2 else { return }
+    let compiled: CompiledPattern
+    if let kept = sqlite3_get_auxdata(context, 0) {
+      compiled = Unmanaged<CompiledPattern>.fromOpaque(kept).takeUnretainedValue()
+    } else {
+      guard let text = sqlite3_value_text(values[0]),
+        let regex = try? Regex(String(cString: text)).ignoresCase()
+      else {
+        sqlite3_result_error(context, "not a regular expression", -1)
+        return
+      }
+      compiled = CompiledPattern(regex)
+      sqlite3_set_auxdata(
+        context, 0, Unmanaged.passRetained(compiled).toOpaque(),
+        { kept in kept.map { Unmanaged<CompiledPattern>.fromOpaque($0).release() } })
+    }
+    guard let value = sqlite3_value_text(values[1]) else {
+      sqlite3_result_int(context, 0)
+      return
+    }
+    let matched = (try? compiled.regex.firstMatch(in: String(cString: value))) != nil
+    sqlite3_result_int(context, matched ? 1 : 0)
+  }

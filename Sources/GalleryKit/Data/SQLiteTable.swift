@@ -367,9 +367,12 @@ public final class SQLiteTable: TableContent {
         "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY rowid" : "")) - 1 AS n, "
         + "\(value) AS v FROM \(table)"
     }
-    let sql =
-      "SELECT n FROM (\(ordered)) WHERE instr(lower(v), lower(?)) > 0 AND n >= ? AND n < ? "
-      + "ORDER BY n"
+    // A needle between slashes is a regular expression (SQLite has none: ours, registered on
+    // the connection), else text.
+    let pattern = TableMatcher.patternText(of: needle)
+    let test = pattern == nil ? "instr(lower(v), lower(?)) > 0" : "reusekit_regexp(?, v)"
+    let bound = pattern ?? needle
+    let sql = "SELECT n FROM (\(ordered)) WHERE \(test) AND n >= ? AND n < ? ORDER BY n"
     let database = database
     let stop = Locked(false)
     let started = runOnThreadOfItsOwn {
@@ -378,7 +381,7 @@ public final class SQLiteTable: TableContent {
         for range in [start..<Int.max, 0..<start] where !range.isEmpty {
           var found: [Int] = []
           try database.query(
-            sql, [.text(needle), .integer(range.lowerBound), .integer(range.upperBound)]
+            sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
           ) { row in
             found.append(row.integer(0))
             // The first match at once (the cursor goes to it), then in batches.

@@ -1,14 +1,58 @@
 import ReuseControls
 import ReuseKit
 
+/// What a cell is matched against, ignoring case: text it contains, or a regular expression
+/// (the needle written between slashes: `/^amber (c|f)/`).
+enum TableMatcher {
+  case text(String)
+  case pattern(Regex<AnyRegexOutput>)
+
+  /// The matcher for `needle`, or why its pattern does not compile.
+  static func make(_ needle: String) -> Result<TableMatcher, DataFileError> {
+    guard let pattern = patternText(of: needle) else { return .success(.text(needle.lowercased())) }
+    do {
+      return .success(.pattern(try Regex(pattern).ignoresCase()))
+    } catch {
+      return .failure(DataFileError("not a regular expression: \(pattern) (\(error))"))
+    }
+  }
+
+  /// The pattern of a needle written between slashes, else `nil` (plain text).
+  static func patternText(of needle: String) -> String? {
+    guard needle.count >= 3, needle.hasPrefix("/"), needle.hasSuffix("/") else { return nil }
+    return String(needle.dropFirst().dropLast())
+  }
+
+  /// Whether `value` matches.
+  func matches(_ value: String) -> Bool {
+    switch self {
+    case .text(let lowered): return value.lowercased().contains(lowered)
+    case .pattern(let regex): return (try? regex.firstMatch(in: value)) != nil
+    }
+  }
+}
+
+extension Result {
+  /// Whether it is a success.
+  var isSuccess: Bool {
+    if case .success = self { return true }
+    return false
+  }
+}
+
 /// A search of one column of the table page, as VisiData's `/` searches a column: the rows
-/// whose text in the column contains the needle, ignoring case. It scans the rows in the order
+/// whose text in the column contains the needle (or matches it, written between slashes as a
+/// regular expression), ignoring case. It scans the rows in the order
 /// they show, from the cursor's row on and round to it, a slice a frame, so the first match
 /// shows at once while the rest are still found; matches are kept by source row, so they stay
 /// with their rows whatever else moves (a new sort starts the scan again).
 struct TableFind {
   /// What is searched for, lowercased, and where.
   let needle: String
+  /// How a cell is matched; a pattern that does not compile ends the search at once.
+  let matcher: TableMatcher
+  /// Why the search could not run (a pattern that does not compile).
+  let problem: String?
   let column: Int
   /// The display row the scan started from, how many rows it has scanned, and how many
   /// there were.
@@ -36,6 +80,14 @@ struct TableFind {
     job: TableSearchJob? = nil
   ) {
     needle = text.lowercased()
+    switch TableMatcher.make(text) {
+    case .success(let made):
+      matcher = made
+      problem = nil
+    case .failure(let error):
+      matcher = .text("")
+      problem = error.message
+    }
     self.column = column
     self.startRow = rowCount > 0 ? min(max(0, startRow), rowCount - 1) : 0
     self.rowCount = rowCount
@@ -44,12 +96,12 @@ struct TableFind {
   }
 
   /// Whether every row has been scanned (or the job is done).
-  var isDone: Bool { job == nil ? scanned >= rowCount : jobDone }
+  var isDone: Bool { problem != nil || (job == nil ? scanned >= rowCount : jobDone) }
 
   /// Takes what the job found since the last call (its rows are display rows, which the
   /// content numbers as its source rows). Returns whether it found a first match now.
   mutating func takeFromJob() -> Bool {
-    guard let job else { return false }
+    guard let job, problem == nil else { return false }
     let hadMatches = !matches.isEmpty
     let (rows, done, problem) = job.take()
     for row in rows where row >= 0 && row < rowCount {
@@ -70,13 +122,14 @@ struct TableFind {
   mutating func scan(
     while hasTime: () -> Bool, text: (Int) -> (source: Int, text: String?)
   ) -> Bool {
+    guard problem == nil else { return false }
     let hadMatches = !matches.isEmpty
     repeat {
       let end = min(rowCount, scanned + 512)
       while scanned < end {
         let display = (startRow + scanned) % rowCount
         let (source, value) = text(display)
-        if let value, value.lowercased().contains(needle) {
+        if let value, matcher.matches(value) {
           matches.append(source)
           matchSet.insert(source)
         }
@@ -88,6 +141,7 @@ struct TableFind {
 
   /// "match 3 of 1,204", "1,204 matches so far…", or "no match for “x”".
   var status: String {
+    if let problem { return problem }
     if let jobProblem { return "the search stopped: \(jobProblem)" }
     let counted = isDone ? "\(matches.count.formatted)" : "\(matches.count.formatted) so far"
     let progress =

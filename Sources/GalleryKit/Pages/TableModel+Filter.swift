@@ -14,6 +14,7 @@ struct TableFilter {
 
   /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
   func status(rowCount: Int, columnTitle: String) -> String {
+    if let problem = scan.problem { return problem }
     let found = scan.matches.count.formatted
     if scan.isDone {
       return "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
@@ -37,7 +38,8 @@ extension TableModel {
     filter = TableFilter(
       scan: TableFind(
         text: text, column: column, startRow: 0, rowCount: table.numberOfRows, sort: nil,
-        job: content.search(for: text, column: column, from: 0)))
+        job: TableMatcher.make(text).isSuccess
+          ? content.search(for: text, column: column, from: 0) : nil))
     advanceFilter()
   }
 
@@ -47,6 +49,13 @@ extension TableModel {
   func advanceFilter() -> Bool {
     guard var running = filter, !running.scan.isDone || running.shownAt == nil else {
       return false
+    }
+    if running.scan.problem != nil {
+      // A pattern that does not compile: said in the status line, no row hidden.
+      running.scan.job?.stop()
+      running.shownAt = metrics.clock()
+      filter = running
+      return true
     }
     let deadline = metrics.clock() + jobSliceDuration
     let clock = metrics.clock

@@ -107,7 +107,8 @@ extension TableModel {
     find = TableFind(
       text: text, column: column, startRow: start, rowCount: table.numberOfDisplayedRows,
       sort: table.sortDescriptor,
-      job: content.search(for: text, column: column, from: start))
+      job: TableMatcher.make(text).isSuccess
+        ? content.search(for: text, column: column, from: start) : nil)
     if !old.isEmpty { table.reloadRows(old) }  // the old marks go
     advanceFind()
   }

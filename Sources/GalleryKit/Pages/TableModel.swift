@@ -480,8 +480,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   static let columnKeys = [
     ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
     ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
-    ("/", "find in the cursor's column, ignoring case: type, Enter; matches are marked"),
-    ("|", "show only the rows whose cell in the cursor's column contains a text; Esc: all"),
+    ("/", "find in the cursor's column, ignoring case: text or /a pattern/, Enter; marked"),
+    ("|", "show only the rows whose cell in the cursor's column has a text or /pattern/; Esc: all"),
     ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
     (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),
