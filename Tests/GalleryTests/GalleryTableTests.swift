@@ -345,6 +345,26 @@ import Testing
     #expect(status.contains(" 5,000 rows ×") && !status.contains("of 5,000"), "\(status)")
   }
 
+  /// `&` selects the rows whose Name has the text instead of hiding the others; Escape lets
+  /// them go.
+  @Test func ampersandSelectsTheMatchingRows() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 5_000)
+    let demo = DemoTable(rows: 5_000)
+    let expected = (0..<5_000).filter {
+      demo.text(row: $0, column: 1)!.lowercased().contains("cedar")
+    }
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.character("&"))] + "cedar".map { KeyEvent(.character($0)) }
+        + [KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
+    var status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("\(expected.count.formatted) rows selected"), "\(status)")
+    #expect(status.contains(" 5,000 rows ×") && !status.contains("of 5,000"), "nothing hidden")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(!status.contains("selected"), "\(status)")
+  }
+
   /// Every matched Name cell on screen is marked, and no other; a text with no match says so.
   @Test func matchesAreMarkedOnScreen() {
     var time = 1.0

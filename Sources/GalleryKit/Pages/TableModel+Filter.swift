@@ -11,10 +11,18 @@ struct TableFilter {
   var shownAt: Double?
   /// How many rows were found when last shown.
   var shownCount = 0
+  /// Whether the rows found are selected instead of shown alone (`&`).
+  var selects = false
 
   /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
   func status(rowCount: Int, columnTitle: String) -> String {
     if let problem = scan.problem { return problem }
+    if selects {
+      let found = scan.matches.count.formatted
+      return scan.isDone
+        ? "“\(scan.needle)” in \(columnTitle): \(found) rows selected"
+        : "“\(scan.needle)” in \(columnTitle): selecting \(found) rows so far…"
+    }
     let found = scan.matches.count.formatted
     if scan.isDone {
       return "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
@@ -32,14 +40,16 @@ extension TableModel {
   /// (ignoring case): every row is scanned (by the content where its rows live, when it
   /// can), the first rows found show at once, more every quarter of a second, all when done.
   /// Focus and selection stay with their rows.
-  func startFilter(_ text: String) {
+  func startFilter(_ text: String, selecting: Bool = false) {
     let column = table.focusedCell?.column ?? 0
     filter?.scan.job?.stop()
+    if selecting, table.rowFilter != nil { table.filterRows(nil) }
     filter = TableFilter(
       scan: TableFind(
         text: text, column: column, startRow: 0, rowCount: table.numberOfRows, sort: nil,
         job: TableMatcher.make(text).isSuccess
-          ? content.search(for: text, column: column, from: 0) : nil))
+          ? content.search(for: text, column: column, from: 0) : nil),
+      selects: selecting)
     advanceFilter()
   }
 
@@ -77,18 +87,22 @@ extension TableModel {
       running.shownAt = now
       running.shownCount = running.scan.matches.count
       filter = running
-      table.filterRows(running.scan.matchSet)
+      if running.selects {
+        table.selectRows(running.scan.matchSet)
+      } else {
+        table.filterRows(running.scan.matchSet)
+      }
     } else {
       filter = running
     }
     return true
   }
 
-  /// Escape with a filter: every row shows again.
+  /// Escape with a filter: every row shows again (after `&`: the selection goes).
   func clearFilter() {
     guard let running = filter else { return }
     running.scan.job?.stop()
     filter = nil
-    table.filterRows(nil)
+    if running.selects { table.deselectAll() } else { table.filterRows(nil) }
   }
 }

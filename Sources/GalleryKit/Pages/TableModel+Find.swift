@@ -9,6 +9,8 @@ enum TablePromptKind {
   case jump
   /// `|`: a text the rows to show contain in the cursor's column.
   case filter
+  /// `&`: a text the rows to select contain in the cursor's column.
+  case select
 }
 
 extension String {
@@ -41,6 +43,7 @@ extension TableModel {
       case .find: startFind(text)
       case .jump: jump(to: text)
       case .filter: startFilter(text)
+      case .select: startFilter(text, selecting: true)
       }
     case .backspace:
       if !text.isEmpty { text.removeLast() }
@@ -65,6 +68,9 @@ extension TableModel {
     case .filter:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
       return "show rows whose \(column) contains: \(prompt.text)▏ · Enter filters, Esc cancels"
+    case .select:
+      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
+      return "select rows whose \(column) contains: \(prompt.text)▏ · Enter selects, Esc cancels"
     case .jump:
       return "go to row or column: \(prompt.text)▏ · a row number or a column's name, Enter goes"
     }

@@ -344,6 +344,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       prompt = (.jump, "")
     case "|":
       prompt = (.filter, "")
+    case "&":
+      prompt = (.select, "")
     case "n", "N":
       return stepFind(forward: character == "n")
     case "s":
@@ -482,6 +484,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
     ("/", "find in the cursor's column, ignoring case: text or /a pattern/, Enter; marked"),
     ("|", "show only the rows whose cell in the cursor's column has a text or /pattern/; Esc: all"),
+    ("&", "select the rows whose cell in the cursor's column has a text or /pattern/"),
     ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
     (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),

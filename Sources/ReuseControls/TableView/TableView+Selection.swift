@@ -71,6 +71,19 @@ extension TableView {
     return rows
   }
 
+  /// Selects the source rows in `rows` (in row mode, which it switches to), in place of what
+  /// was selected, and tells assistive technology how many ("1,204 rows selected").
+  public func selectRows(_ rows: RowSet) {
+    if selectionMode != .rows { selectionMode = .rows }
+    var kept = RowSet()
+    for row in rows where row < numberOfRows { kept.insert(row) }
+    selectedRows = kept
+    selectedCells.removeAll()
+    selectedColumns.removeAll()
+    selectionDidChange()
+    collectionView.announce("\(kept.count.grouped) row\(kept.count == 1 ? "" : "s") selected")
+  }
+
   /// Deselects everything.
   public func deselectAll() {
     guard !selectedRows.isEmpty || !selectedColumns.isEmpty || !selectedCells.isEmpty else {
