@@ -4,8 +4,9 @@
 /// passes it to ``CollectionViewLayout/prepare(_:)``. A layout never talks to the data source
 /// and never sees a cell.
 public struct LayoutContext {
-  /// The number of items in each section, already sanitised (never negative).
-  public var itemCounts: [Int]
+  /// The number of items in each section, already sanitised (never negative): one number
+  /// when every section holds as many (a table's rows).
+  public var itemCounts: ItemCountList
   /// The size of the visible area.
   public var viewportSize: Size
   /// Where the layout reports sizes or metrics it had to clamp.
@@ -13,6 +14,12 @@ public struct LayoutContext {
 
   /// Creates a context.
   public init(itemCounts: [Int], viewportSize: Size, diagnostics: Diagnostics) {
+    self.init(
+      itemCounts: ItemCountList(itemCounts), viewportSize: viewportSize, diagnostics: diagnostics)
+  }
+
+  /// Creates a context.
+  public init(itemCounts: ItemCountList, viewportSize: Size, diagnostics: Diagnostics) {
     self.itemCounts = itemCounts
     self.viewportSize = viewportSize
     self.diagnostics = diagnostics

@@ -39,7 +39,9 @@ extension ListLayout {
   /// - Complexity: O(k log n).
   private func prependEstimated(_ added: Int) {
     items.prepend(count: added, length: estimatedLength)
-    itemCounts[0] += added
+    var counts = itemCounts.array
+    counts[0] += added
+    itemCounts = ItemCountList(counts)
     sectionFirstItem = SectionStarts(counts: itemCounts)
     sections.setLength(
       sectionLength(0, header: headerLengths[0], footer: footerLengths[0]), at: 0)

@@ -85,7 +85,7 @@ public final class ListLayout: CollectionViewLayout {
   @exclusivity(unchecked) var invalidation: Invalidation = .all
   var diagnostics = Diagnostics(handler: nil)
   @exclusivity(unchecked) var viewportSize: Size = .zero
-  @exclusivity(unchecked) var itemCounts: [Int] = []
+  @exclusivity(unchecked) var itemCounts: ItemCountList = []
   /// `sectionFirstItem[s]` is the flat index of section `s`'s first item; one extra entry holds
   /// the total.
   @exclusivity(unchecked) var sectionFirstItem = SectionStarts()

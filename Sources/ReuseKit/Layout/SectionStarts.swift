@@ -12,9 +12,13 @@ struct SectionStarts: Sendable {
   /// The starts of sections holding `counts` items.
   ///
   /// - Complexity: O(S) for S sections; no memory per section when the counts are equal.
-  init(counts: [Int]) {
+  init<Counts: Collection<Int>>(counts: Counts) {
     count = counts.count + 1
-    if let first = counts.first, counts.allSatisfy({ $0 == first }) {
+    if let list = counts as? ItemCountList, let every = list.storedUniformCount {
+      // Kept as one number: O(1).
+      uniformCount = every
+      starts = []
+    } else if let first = counts.first, counts.allSatisfy({ $0 == first }) {
       uniformCount = first
       starts = []
     } else {

@@ -119,7 +119,7 @@ public final class TableLayout: CollectionViewLayout {
   @exclusivity(unchecked) var needsFullPrepare = true
   @exclusivity(unchecked) var needsColumnPrepare = true
   /// Items per row, as last prepared (shared with the collection view's counts: no copy).
-  @exclusivity(unchecked) var itemCounts: [Int] = []
+  @exclusivity(unchecked) var itemCounts: ItemCountList = []
   /// Row positions below the header rows.
   @exclusivity(unchecked) var rows = ExtentIndex()
   /// Which rows have been measured (estimated heights): a bit per row.
@@ -292,7 +292,7 @@ public final class TableLayout: CollectionViewLayout {
       rows = ExtentIndex(lengths: lengths, spacing: 0, mode: .fenwick, typicalLength: length)
     }
     measuredRows = measured
-    itemCounts = mapping.newItemCounts
+    itemCounts = ItemCountList(mapping.newItemCounts)
     updateContentSize()
   }
 

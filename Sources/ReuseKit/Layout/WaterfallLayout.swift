@@ -114,7 +114,7 @@ public final class WaterfallLayout: CollectionViewLayout {
   @exclusivity(unchecked) var sections: [Section] = []
   /// Section lengths (header + insets + columns + footer) and their offsets.
   @exclusivity(unchecked) var sectionExtents = ExtentIndex()
-  @exclusivity(unchecked) var itemCounts: [Int] = []
+  @exclusivity(unchecked) var itemCounts: ItemCountList = []
   @exclusivity(unchecked) var viewportWidth = 0.0
   var diagnostics = Diagnostics(handler: nil)
   @exclusivity(unchecked) var inset = EdgeInsets.zero

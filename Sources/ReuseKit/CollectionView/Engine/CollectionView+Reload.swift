@@ -39,7 +39,7 @@ extension CollectionView {
   }
 
   /// The item counts per section, as last read.
-  var itemCounts: [Int] { counts.perSection }
+  var itemCounts: ItemCountList { counts.perSection }
 
   /// `true` when `indexPath` names an item of the current data.
   func isValid(_ indexPath: ItemPath) -> Bool { counts.isValid(indexPath) }
@@ -61,12 +61,11 @@ extension CollectionView {
 
   /// Takes new counts (and the section-index titles with them); the focus stays in range.
   /// Takes new counts (`nil`: the same as before, read again), and what depends on them.
-  func setItemCounts(_ newCounts: [Int]?) {
+  func setItemCounts(_ newCounts: ItemCountList?) {
     if let newCounts {
-      // One count in every section: the next reload need not write them again (it checks
+      // One count in every section: the next reload need not read them again (it checks
       // that the data source still says that count for all).
-      let every = newCounts.first
-      counts.set(newCounts, uniform: newCounts.allSatisfy { $0 == every } ? every : nil)
+      counts.set(newCounts, uniform: newCounts.uniformCount)
     }
     accessibility.revision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
@@ -86,7 +85,7 @@ extension CollectionView {
     return counts.sectionCount <= 4_096 && readCounts() == counts.perSection
   }
 
-  func readCounts() -> [Int] {
+  func readCounts() -> ItemCountList {
     guard let dataSource else { return [] }
     var sectionCount = dataSource.numberOfSections(in: self)
     if sectionCount < 0 || sectionCount > maximumSectionCount {
@@ -102,6 +101,10 @@ extension CollectionView {
       // One count for all: written at memory speed; the sections past the total are clamped.
       let count = max(0, every)
       let whole = count == 0 ? sectionCount : min(sectionCount, maximumItemCount / count)
+      if count == every && whole == sectionCount {
+        // One number for every section: no memory per section.
+        return ItemCountList(repeating: count, count: sectionCount)
+      }
       counts = [Int](repeating: count, count: sectionCount)
       if whole < sectionCount {
         counts[whole] = maximumItemCount - whole * count
@@ -133,7 +136,7 @@ extension CollectionView {
           + (first.reported > 0 ? " (at most \(maximumItemCount) items in all)" : "")
           + (clampedSections > 1 ? ", and \(clampedSections - 1) more sections clamped" : ""))
     }
-    return counts
+    return ItemCountList(counts)
   }
 }
 

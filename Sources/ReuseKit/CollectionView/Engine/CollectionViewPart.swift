@@ -4,7 +4,7 @@ enum DataChange {
   case reload
   /// A batch update: `mapping` says where every old item and section went; the counts are
   /// those before and after it.
-  case update(ChangesetMapping, oldCounts: [Int], newCounts: [Int])
+  case update(ChangesetMapping, oldCounts: ItemCountList, newCounts: ItemCountList)
 }
 
 /// One feature of a collection view (selection, focus, a swipe, the rails, a drag), told

@@ -2,7 +2,7 @@
 /// (sanitised), the flat index of each section's first item, and the section-index titles.
 struct ItemCounts {
   /// Items per section.
-  private(set) var perSection: [Int] = []
+  private(set) var perSection: ItemCountList = []
   /// `prefix[s]` is the flat index of section `s`'s first item; one more entry holds the total.
   private(set) var prefix = SectionStarts()
   /// The data source's section-index titles, read with the counts.
@@ -15,7 +15,7 @@ struct ItemCounts {
   /// Takes new counts.
   ///
   /// - Complexity: O(S) for S sections.
-  mutating func set(_ counts: [Int], uniform: Int? = nil) {
+  mutating func set(_ counts: ItemCountList, uniform: Int? = nil) {
     perSection = counts
     prefix = SectionStarts(counts: counts)
     self.uniform = uniform

@@ -183,7 +183,7 @@ extension CollectionView {
 
   /// `item` (clamped) in `section` if it has items, else the first item of the next non-empty
   /// section, else the last item of the previous one; `nil` without items.
-  static func nearestItem(in counts: [Int], section: Int, item: Int) -> ItemPath? {
+  static func nearestItem(in counts: ItemCountList, section: Int, item: Int) -> ItemPath? {
     guard section >= 0, section < counts.count else { return nil }
     if counts[section] > 0 {
       return ItemPath(section: section, item: min(max(0, item), counts[section] - 1))

@@ -39,13 +39,14 @@ final class FocusController {
   /// refreshed once the displayed views are remapped.
   ///
   /// - Complexity: O(d + S) where d is the number of deleted items next to it.
-  func follow(_ mapping: ChangesetMapping, oldCounts: [Int], newCounts: [Int]) {
+  func follow(_ mapping: ChangesetMapping, oldCounts: ItemCountList, newCounts: ItemCountList) {
     guard let old = item else { return }
     item = Self.neighbour(of: old, after: mapping, oldCounts: oldCounts, newCounts: newCounts)
   }
 
   private static func neighbour(
-    of old: ItemPath, after mapping: ChangesetMapping, oldCounts: [Int], newCounts: [Int]
+    of old: ItemPath, after mapping: ChangesetMapping, oldCounts: ItemCountList,
+    newCounts: ItemCountList
   ) -> ItemPath? {
     if let path = mapping.newIndexPath(forOld: old) { return path }
     let section = old.section

@@ -17,7 +17,7 @@
 struct BatchUpdateTransaction {
   let changeset: Changeset
   let mapping: ChangesetMapping
-  let newCounts: [Int]
+  let newCounts: ItemCountList
   let completions: [(Bool) -> Void]
   /// The animation this update runs, or `nil` to apply it at once.
   let animation: UpdateAnimation?
@@ -29,7 +29,7 @@ struct BatchUpdateTransaction {
 
   /// An update animated over `duration` seconds (0: applied at once).
   init(
-    changeset: Changeset, mapping: ChangesetMapping, newCounts: [Int], duration: Double,
+    changeset: Changeset, mapping: ChangesetMapping, newCounts: ItemCountList, duration: Double,
     completions: [(Bool) -> Void], previous: UpdateAnimation?
   ) {
     self.changeset = changeset

@@ -93,7 +93,9 @@ final class BatchUpdater {
     let previous = animation
     setAnimation(nil, in: view)
     let newCounts = view.readCounts()
-    switch changeset.validate(oldItemCounts: view.itemCounts, newItemCounts: newCounts) {
+    switch changeset.validate(
+      oldItemCounts: view.itemCounts.array, newItemCounts: newCounts.array)
+    {
     case .failure(let error):
       setAnimation(previous, in: view)
       finishAnimation(finished: false, in: view)
