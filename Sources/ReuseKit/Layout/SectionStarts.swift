@@ -12,13 +12,28 @@ struct SectionStarts: Sendable {
   /// The starts of sections holding `counts` items.
   ///
   /// - Complexity: O(S) for S sections; no memory per section when the counts are equal.
-  init<Counts: Collection<Int>>(counts: Counts) {
-    count = counts.count + 1
-    if let list = counts as? ItemCountList, let every = list.storedUniformCount {
+  init(counts: ItemCountList) {
+    if let every = counts.storedUniformCount {
       // Kept as one number: O(1).
-      uniformCount = every
-      starts = []
-    } else if let first = counts.first, counts.allSatisfy({ $0 == first }) {
+      self.init(sections: counts.count, every: every)
+    } else {
+      self.init(counts: counts.array)
+    }
+  }
+
+  /// `sections` sections of `every` items each.
+  private init(sections: Int, every: Int) {
+    count = sections + 1
+    uniformCount = every
+    starts = []
+  }
+
+  /// The starts of sections holding `counts` items.
+  ///
+  /// - Complexity: O(S) for S sections; no memory per section when the counts are equal.
+  init(counts: [Int]) {
+    count = counts.count + 1
+    if let first = counts.first, counts.allSatisfy({ $0 == first }) {
       uniformCount = first
       starts = []
     } else {
