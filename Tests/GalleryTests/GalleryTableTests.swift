@@ -365,6 +365,39 @@ import Testing
     #expect(!status.contains("selected"), "\(status)")
   }
 
+  /// `F` counts the cursor's column into a frequency table (the counts a brute-force count
+  /// makes, the most frequent first); Enter on a value goes back, sorted as before, showing
+  /// exactly the rows that hold it; Backspace goes back without a filter.
+  @Test func frequenciesCountAColumnAndEnterFiltersToAValue() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let demo = DemoTable(rows: 3_000)
+    var counts: [String: Int] = [:]
+    for row in 0..<3_000 { counts[demo.text(row: row, column: 2)!, default: 0] += 1 }
+    let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.right), KeyEvent(.character("s")), KeyEvent(.character("F"))],
+      gallery, time: &time, interval: 0.05)
+    var lines = drawnTestGallery(gallery, canvas)
+    let status = lines.last ?? ""
+    #expect(status.contains("\(counts.count) rows × 4 columns"), "\(status)")
+    #expect(status.contains("City: \(ranked[0].key)"), "the most frequent first: \(status)")
+    #expect(lines.contains { $0.contains(ranked[0].key) && $0.contains(ranked[0].value.formatted) })
+    // The second value: Enter shows its rows, sorted by City as before.
+    pressTestGallery([KeyEvent(.down), KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
+    lines = drawnTestGallery(gallery, canvas)
+    let back = lines.last ?? ""
+    #expect(back.contains("\(ranked[1].value.formatted) of 3,000 rows ×"), "\(back)")
+    #expect(back.contains("sorted by City ↑"), "\(back)")
+    #expect(back.contains("City: \(ranked[1].key)"), "\(back)")
+    // Again, and Backspace: every row, still sorted.
+    pressTestGallery(
+      [KeyEvent(.escape), KeyEvent(.character("F")), KeyEvent(.backspace)], gallery, time: &time,
+      interval: 0.05)
+    let all = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(all.contains(" 3,000 rows × 50 columns") && all.contains("sorted by City ↑"), "\(all)")
+  }
+
   /// Every matched Name cell on screen is marked, and no other; a text with no match says so.
   @Test func matchesAreMarkedOnScreen() {
     var time = 1.0

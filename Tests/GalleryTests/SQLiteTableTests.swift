@@ -131,26 +131,36 @@ private func poll(
       return rows
     }
     let from = expected[expected.count / 2]
-    let rows = await found(table.search(for: "name 79", column: 1, from: from))
+    let rows = await found(table.search(for: "name 79", column: 1, from: from, wholeValue: false))
     #expect(rows == expected.filter { $0 >= from } + expected.filter { $0 < from })
     // Sorted by a column without an index: places in the sorted order.
     #expect(table.sortRows(by: TableSortDescriptor(column: 1, ascending: false)))
     await poll(table) { table.takeFinishedSort() != nil }
-    let sorted = await found(table.search(for: "name 79", column: 1, from: 0))
+    let sorted = await found(table.search(for: "name 79", column: 1, from: 0, wholeValue: false))
     await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
     #expect(sorted.count == expected.count)
     for row in sorted { #expect(table.text(row: row, column: 1)?.lowercased().contains("name 79") == true) }
     // Between slashes, a regular expression (ours, registered on the connection).
     let pattern = try Regex("^name 79[0-4]").ignoresCase()
-    let byPattern = await found(table.search(for: "/^NAME 79[0-4]/", column: 1, from: 0))
+    let byPattern = await found(table.search(for: "/^NAME 79[0-4]/", column: 1, from: 0, wholeValue: false))
     await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
     let shown = (0..<2_000).filter {
       table.text(row: $0, column: 1).map { (try? pattern.firstMatch(in: $0)) != nil } == true
     }
     #expect(byPattern == shown)
     #expect(!byPattern.isEmpty)
+    // A whole value (a frequency table's pick): the cells that are exactly it.
+    let exact = await found(table.search(for: "Name 7919", column: 1, from: 0, wholeValue: true))
+    #expect(exact.count == 1)
+    #expect(exact.first.flatMap { table.text(row: $0, column: 1) } == "Name 7919")
+    // A count of the column's values where the rows live.
+    let job = try #require(table.countValues(column: 2))
+    for _ in 0..<150_000 where job.result == nil { try? await Task.sleep(for: .milliseconds(2)) }
+    let counts = try #require(try job.result?.get())
+    #expect(counts.values.reduce(0, +) == 2_000)
+    #expect(Set(counts.keys) == ["Lisbon", "Osaka", "Quito"])
     // A needle with SQL in it is text.
-    #expect(await found(table.search(for: "' OR 1=1 --", column: 1, from: 0)).isEmpty)
+    #expect(await found(table.search(for: "' OR 1=1 --", column: 1, from: 0, wholeValue: false)).isEmpty)
   }
 
   @Test func namesAreQuotedValuesBoundAndBlobsShownAsTheirSize() async throws {

@@ -346,7 +346,9 @@ public final class SQLiteTable: TableContent {
   /// A query finds the rows whose text in `column` contains `needle` (ASCII letters compared
   /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
   /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
-  public func search(for needle: String, column: Int, from start: Int) -> TableSearchJob? {
+  public func search(for needle: String, column: Int, from start: Int, wholeValue: Bool)
+    -> TableSearchJob?
+  {
     guard info.columns.indices.contains(column) else { return nil }
     let job = TableSearchJob()
     let table = SQLiteDatabase.quote(info.name)
@@ -369,10 +371,14 @@ public final class SQLiteTable: TableContent {
     }
     // A needle between slashes is a regular expression (SQLite has none: ours, registered on
     // the connection), else text.
-    let pattern = TableMatcher.patternText(of: needle)
-    let test = pattern == nil ? "instr(lower(v), lower(?)) > 0" : "reusekit_regexp(?, v)"
+    let pattern = wholeValue ? nil : TableMatcher.patternText(of: needle)
+    let test =
+      wholeValue
+      // The text a cell shows: an empty one is also NULL.
+      ? "(CAST(v AS TEXT) = ?1 OR (?1 = '' AND v IS NULL))"
+      : pattern == nil ? "instr(lower(v), lower(?1)) > 0" : "reusekit_regexp(?1, v)"
     let bound = pattern ?? needle
-    let sql = "SELECT n FROM (\(ordered)) WHERE \(test) AND n >= ? AND n < ? ORDER BY n"
+    let sql = "SELECT n FROM (\(ordered)) WHERE \(test) AND n >= ?2 AND n < ?3 ORDER BY n"
     let database = database
     let stop = Locked(false)
     let started = runOnThreadOfItsOwn {
@@ -407,6 +413,31 @@ public final class SQLiteTable: TableContent {
       stop.withLock { $0 = true }
       database?.interrupt()
     }
+    return job
+  }
+
+  /// Counts `column`'s values with `GROUP BY`, on a thread of its own (`NULL` counted as
+  /// empty, as its cells show it).
+  public func countValues(column: Int) -> TableCountJob? {
+    guard info.columns.indices.contains(column) else { return nil }
+    let job = TableCountJob()
+    let database = database
+    let sql =
+      "SELECT v, count(*) FROM (SELECT \(SQLiteDatabase.quote(info.columns[column])) AS v "
+      + "FROM \(SQLiteDatabase.quote(info.name))) GROUP BY v"
+    let started = runOnThreadOfItsOwn {
+      var counts: [String: Int] = [:]
+      do throws(DataFileError) {
+        try database.query(sql) { row in
+          counts[row.text(0), default: 0] += row.integer(1)
+          return true
+        }
+        job.finish(.success(counts))
+      } catch {
+        job.finish(.failure(error))
+      }
+    }
+    if !started { job.finish(.failure(DataFileError("a thread did not start"))) }
     return job
   }
 

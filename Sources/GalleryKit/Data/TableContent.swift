@@ -40,9 +40,14 @@ public protocol TableContent: AnyObject {
   var parent: (any TableContent)? { get }
   /// What the content is, for the title and screen readers ("Accounts", "orders").
   var name: String { get }
-  /// A search for `needle` in `column`, ignoring case, run where the rows live (a database
-  /// query) from display row `start` on and round; `nil` to let the page scan the cells.
-  func search(for needle: String, column: Int, from start: Int) -> TableSearchJob?
+  /// A search for `needle` in `column`, ignoring case (or, `wholeValue`, the cells that are
+  /// exactly `needle`), run where the rows live (a database query) from display row `start`
+  /// on and round; `nil` to let the page scan the cells.
+  func search(for needle: String, column: Int, from start: Int, wholeValue: Bool)
+    -> TableSearchJob?
+  /// A count of `column`'s values run where the rows live (a database's `GROUP BY`); `nil` to
+  /// let the page count the cells.
+  func countValues(column: Int) -> TableCountJob?
 }
 
 extension TableContent {
@@ -65,9 +70,13 @@ extension TableContent {
   /// "Rows of the file".
   public var name: String { "Rows of the file" }
   /// The page scans the cells.
-  public func search(for needle: String, column: Int, from start: Int) -> TableSearchJob? {
+  public func search(for needle: String, column: Int, from start: Int, wholeValue: Bool)
+    -> TableSearchJob?
+  {
     nil
   }
+  /// The page counts the cells.
+  public func countValues(column: Int) -> TableCountJob? { nil }
 }
 
 /// A search running off the loop where the rows live: the rows it found (display rows, in the

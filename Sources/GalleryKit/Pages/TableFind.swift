@@ -5,6 +5,8 @@ import ReuseKit
 /// (the needle written between slashes: `/^amber (c|f)/`).
 enum TableMatcher {
   case text(String)
+  /// The whole cell, exactly (a value picked in a frequency table).
+  case exact(String)
   case pattern(Regex<AnyRegexOutput>)
 
   /// The matcher for `needle`, or why its pattern does not compile.
@@ -27,6 +29,7 @@ enum TableMatcher {
   func matches(_ value: String) -> Bool {
     switch self {
     case .text(let lowered): return value.lowercased().contains(lowered)
+    case .exact(let whole): return value == whole
     case .pattern(let regex): return (try? regex.firstMatch(in: value)) != nil
     }
   }
@@ -77,10 +80,10 @@ struct TableFind {
   /// A search for `text` in `column`, from display row `startRow` (by `job`, when given).
   init(
     text: String, column: Int, startRow: Int, rowCount: Int, sort: TableSortDescriptor?,
-    job: TableSearchJob? = nil
+    job: TableSearchJob? = nil, wholeValue: Bool = false
   ) {
-    needle = text.lowercased()
-    switch TableMatcher.make(text) {
+    needle = wholeValue ? "= \(text)" : text.lowercased()
+    switch wholeValue ? .success(.exact(text)) : TableMatcher.make(text) {
     case .success(let made):
       matcher = made
       problem = nil

@@ -40,15 +40,18 @@ extension TableModel {
   /// (ignoring case): every row is scanned (by the content where its rows live, when it
   /// can), the first rows found show at once, more every quarter of a second, all when done.
   /// Focus and selection stay with their rows.
-  func startFilter(_ text: String, selecting: Bool = false) {
-    let column = table.focusedCell?.column ?? 0
+  func startFilter(
+    _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false
+  ) {
+    let column = column ?? table.focusedCell?.column ?? 0
     filter?.scan.job?.stop()
     if selecting, table.rowFilter != nil { table.filterRows(nil) }
     filter = TableFilter(
       scan: TableFind(
         text: text, column: column, startRow: 0, rowCount: table.numberOfRows, sort: nil,
-        job: TableMatcher.make(text).isSuccess
-          ? content.search(for: text, column: column, from: 0) : nil),
+        job: wholeValue || TableMatcher.make(text).isSuccess
+          ? content.search(for: text, column: column, from: 0, wholeValue: wholeValue) : nil,
+        wholeValue: wholeValue),
       selects: selecting)
     advanceFilter()
   }

@@ -114,7 +114,7 @@ extension TableModel {
       text: text, column: column, startRow: start, rowCount: table.numberOfDisplayedRows,
       sort: table.sortDescriptor,
       job: TableMatcher.make(text).isSuccess
-        ? content.search(for: text, column: column, from: start) : nil)
+        ? content.search(for: text, column: column, from: start, wholeValue: false) : nil)
     if !old.isEmpty { table.reloadRows(old) }  // the old marks go
     advanceFind()
   }

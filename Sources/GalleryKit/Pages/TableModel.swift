@@ -51,6 +51,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var find: TableFind?
   /// The filter being made or shown (`|`).
   var filter: TableFilter?
+  /// The frequency table being counted (`F`).
+  var frequency: FrequencyRequest?
+  /// The sort of the table a frequency table was made from, to restore when going back.
+  var parentView: (sort: TableSortDescriptor?, sortedByDataSource: Bool)?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
   private var notedRows: Range<Int>?
@@ -115,6 +119,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func open(_ new: any TableContent) {
     cancelJob()
     prompt = nil
+    frequency = nil
     find?.job?.stop()
     find = nil
     filter?.scan.job?.stop()
@@ -177,7 +182,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     }
     let finding = advanceFind()
     let filtering = advanceFilter()
-    return countChanged || !loaded.isEmpty || sorting || finding || filtering
+    let counting = advanceFrequencies()
+    return countChanged || !loaded.isEmpty || sorting || finding || filtering || counting
   }
 
   /// The source rows displayed now, as the content numbers them (`0..<0` while the table
@@ -197,7 +203,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
   public var isWorking: Bool {
     table.isSorting || content.isBusy || find.map { !$0.isDone } == true
-      || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true
+      || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
       || shownRows != notedRows
   }
 
@@ -314,6 +320,16 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       sortStart = nil
       return true
     }
+    if key.key == .escape && key.modifiers.isEmpty && cancelFrequencies() { return true }
+    // A frequency table: Enter shows the rows holding the focused value; Backspace goes back.
+    if let frequencies = content as? FrequencyTable, key.modifiers.isEmpty,
+      key.key == .enter || key.key == .backspace
+    {
+      let row = table.focusedCell?.row
+      leaveFrequencies(
+        filteringTo: key.key == .enter ? row.map { frequencies.values[$0].value } : nil)
+      return true
+    }
     // A database's list of tables: Enter opens the focused one; Backspace goes back.
     if key.key == .enter && key.modifiers.isEmpty, let row = table.focusedCell?.row,
       let opened = content.opening(row: row)
@@ -346,6 +362,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       prompt = (.filter, "")
     case "&":
       prompt = (.select, "")
+    case "F":
+      startFrequencies()
     case "n", "N":
       return stepFind(forward: character == "n")
     case "s":
@@ -424,6 +442,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
         filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))
     }
     if let find { parts.append(find.status) }
+    if let frequency {
+      parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
+    }
     if let jumpProblem { parts.append(jumpProblem) }
     if let loading = content.loadingStatus { parts.append(loading) }
     return parts.joined(separator: " · ")
@@ -485,6 +506,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     ("/", "find in the cursor's column, ignoring case: text or /a pattern/, Enter; marked"),
     ("|", "show only the rows whose cell in the cursor's column has a text or /pattern/; Esc: all"),
     ("&", "select the rows whose cell in the cursor's column has a text or /pattern/"),
+    ("F", "the cursor's column's frequency table; Enter on a value shows its rows, Backspace back"),
     ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
     (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),

@@ -1,0 +1,141 @@
+import ReuseControls
+
+/// A column's frequency table, as VisiData's Shift-F makes one: each distinct value with how
+/// many rows hold it, its share of the rows and a bar, the most frequent first. A second table
+/// over the same data: Enter on a value goes back and shows only the rows that hold it.
+public final class FrequencyTable: TableContent {
+  /// The table it counts.
+  public let parent: (any TableContent)?
+  /// The counted column, in the parent.
+  public let column: Int
+  /// The counted column's title.
+  public let columnTitle: String
+  /// The distinct values and their counts, the most frequent first (ties by value).
+  public let values: [(value: String, count: Int)]
+  /// The rows counted.
+  public let total: Int
+
+  /// The frequencies of `counts` (value to rows), for `column` titled `columnTitle` of
+  /// `parent`.
+  public init(
+    counts: [String: Int], column: Int, columnTitle: String, parent: (any TableContent)?
+  ) {
+    self.parent = parent
+    self.column = column
+    self.columnTitle = columnTitle
+    values = counts.map { (value: $0.key, count: $0.value) }.sorted {
+      $0.count != $1.count ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
+    }
+    total = counts.values.reduce(0, +)
+  }
+
+  /// "Frequencies of Name".
+  public var name: String { "Frequencies of \(columnTitle)" }
+  /// The value, Count, Percent and a bar.
+  public var columnTitles: [String] { [columnTitle, "Count", "Percent", "Histogram"] }
+  /// One row per distinct value.
+  public var rowCount: Int { values.count }
+
+  /// How many characters the longest bar takes.
+  static let barWidth = 24
+
+  /// The value (empty shown as "(empty)"), its count, its share and its bar.
+  public func text(row: Int, column: Int) -> String? {
+    guard values.indices.contains(row) else { return nil }
+    let (value, count) = values[row]
+    switch column {
+    case 0: return value.isEmpty ? "(empty)" : value
+    case 1: return count.formatted
+    case 2:
+      let tenths = total > 0 ? (count * 1_000 + total / 2) / total : 0
+      return "\(tenths / 10).\(tenths % 10) %"
+    default:
+      let most = values.first?.count ?? 1
+      let length = max(1, (count * Self.barWidth + most - 1) / max(1, most))
+      return String(repeating: "█", count: length)
+    }
+  }
+
+  /// Values as text, the rest by count.
+  public func sortKey(row: Int, column: Int) -> TableSortKey {
+    guard values.indices.contains(row) else { return .missing }
+    return column == 0 ? .text(values[row].value) : .number(Double(values[row].count))
+  }
+
+  /// Count and Percent are numbers.
+  public func isNumeric(column: Int) -> Bool { column == 1 || column == 2 }
+
+  /// Nothing arrives.
+  public func update() -> (loadedRows: Range<Int>, countChanged: Bool) { (0..<0, false) }
+
+  /// All is there.
+  public var loadingStatus: String? { nil }
+}
+
+/// Counting a column's values for its frequency table: a slice of rows a frame on the loop
+/// (for content read from memory), or by the content where its rows live (a database's
+/// `GROUP BY`, ``TableContent/countValues(column:)``).
+struct FrequencyScan {
+  let column: Int
+  let rowCount: Int
+  private(set) var scanned = 0
+  private(set) var counts: [String: Int] = [:]
+  /// The count running where the rows live, if the content runs one.
+  let job: TableCountJob?
+  private(set) var problem: String?
+
+  init(column: Int, rowCount: Int, job: TableCountJob?) {
+    self.column = column
+    self.rowCount = rowCount
+    self.job = job
+  }
+
+  /// Whether every row is counted.
+  var isDone: Bool {
+    problem != nil || (job == nil ? scanned >= rowCount : job!.result != nil)
+  }
+
+  /// Counts more rows while `hasTime()` says so (512 at least), reading cells with `text`.
+  mutating func advance(while hasTime: () -> Bool, text: (Int) -> String?) {
+    if let job {
+      switch job.result {
+      case .success(let found)?:
+        counts = found
+        scanned = rowCount
+      case .failure(let error)?: problem = error.message
+      case nil: break
+      }
+      return
+    }
+    repeat {
+      let end = min(rowCount, scanned + 512)
+      while scanned < end {
+        counts[text(scanned) ?? "", default: 0] += 1
+        scanned += 1
+      }
+    } while !isDone && hasTime()
+  }
+
+  /// "counting the values of Name… 45 %".
+  func status(columnTitle: String) -> String {
+    if let problem { return "the count stopped: \(problem)" }
+    let percent = job == nil ? " \(100 * scanned / max(1, rowCount)) %" : ""
+    return "counting the values of \(columnTitle)…\(percent) (Esc cancels)"
+  }
+}
+
+/// A count of a column's values running off the loop where the rows live.
+public final class TableCountJob: Sendable {
+  private let state = Locked<Result<[String: Int], DataFileError>?>(nil)
+
+  /// A job; its work calls ``finish(_:)``.
+  public init() {}
+
+  /// The counts, or why they could not be made.
+  public func finish(_ result: Result<[String: Int], DataFileError>) {
+    state.withLock { $0 = result }
+  }
+
+  /// The result, once there is one.
+  public var result: Result<[String: Int], DataFileError>? { state.withLock { $0 } }
+}
