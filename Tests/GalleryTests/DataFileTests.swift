@@ -166,3 +166,23 @@ import Testing
     }
   }
 }
+
+/// A section's items read back as the file wrote them, whether kept as titles alone (every
+/// item plain) or whole.
+@Suite struct CompactItemsTests {
+  @Test func plainAndRichItemsReadBackAsWritten() throws {
+    let data = try GalleryData.parse(
+      Array(
+        #"{"sections": [{"title": "A", "items": ["x", "y"]}, "#.utf8
+          + #"{"title": "B", "items": ["p", {"title": "q", "detail": "d", "height": 2}, "r"]}]}"#
+          .utf8))
+    #expect(Array(data.sections[0].items) == [.init(title: "x"), .init(title: "y")])
+    #expect(
+      Array(data.sections[1].items) == [
+        .init(title: "p"), .init(title: "q", detail: "d", height: 2), .init(title: "r"),
+      ])
+    #expect(data.sections[0].items == GalleryData.ItemList(titles: ["x", "y"]))
+    #expect(data.sections[0].items == [GalleryData.Item(title: "x"), GalleryData.Item(title: "y")])
+    #expect(data.sections[1].items.count == 3)
+  }
+}

@@ -49,7 +49,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     self.metrics = metrics
     if let data = options.data, !data.sections.isEmpty {
       allNames = data.sections.map(\.title)
-      sectionItems = data.sections.map(\.items)
+      sectionItems = data.sections.map { Array($0.items) }
       total = data.sections.count
     } else {
       allNames = nil
