@@ -171,16 +171,14 @@ import Testing
 /// item plain) or whole.
 @Suite struct CompactItemsTests {
   @Test func plainAndRichItemsReadBackAsWritten() throws {
-    let data = try GalleryData.parse(
-      Array(
-        #"{"sections": [{"title": "A", "items": ["x", "y"]}, "#.utf8
-          + #"{"title": "B", "items": ["p", {"title": "q", "detail": "d", "height": 2}, "r"]}]}"#
-          .utf8))
-    #expect(Array(data.sections[0].items) == [.init(title: "x"), .init(title: "y")])
-    #expect(
-      Array(data.sections[1].items) == [
-        .init(title: "p"), .init(title: "q", detail: "d", height: 2), .init(title: "r"),
-      ])
+    let text =
+      #"{"sections": [{"title": "A", "items": ["x", "y"]}, "#
+      + #"{"title": "B", "items": ["p", {"title": "q", "detail": "d", "height": 2}, "r"]}]}"#
+    let data = try GalleryData.parse(Array(text.utf8))
+    let plain: [GalleryData.Item] = Array(data.sections[0].items)
+    let rich: [GalleryData.Item] = Array(data.sections[1].items)
+    #expect(plain == [.init(title: "x"), .init(title: "y")])
+    #expect(rich == [.init(title: "p"), .init(title: "q", detail: "d", height: 2), .init(title: "r")])
     #expect(data.sections[0].items == GalleryData.ItemList(titles: ["x", "y"]))
     #expect(data.sections[0].items == [GalleryData.Item(title: "x"), GalleryData.Item(title: "y")])
     #expect(data.sections[1].items.count == 3)
