@@ -251,11 +251,7 @@ import Testing
     let content = Arriving()
     let model = TableModel(
       content: content,
-      metrics: GalleryMetrics(
-        rowLength: 1, headerLength: 1, overscan: 0, chipPadding: 2, chipHeaderPadding: 2,
-        categoryPadding: 2, swipeActionPadding: 2, waterfallColumnWidths: [10],
-        waterfallUnit: 1, waterfallSpacing: (0, 0), carouselInsets: (0, 0, 0),
-        textWidth: { Double($0.count) }, clock: { 0 }),
+      metrics: plainTestMetrics,
       viewportSize: Size(width: 40, height: 30))
     model.table.register(Cell.self, forCellWithReuseIdentifier: TableModel.cellIdentifier)
     model.table.registerHeader(ReusableView.self, withReuseIdentifier: TableModel.headerIdentifier)

@@ -198,11 +198,7 @@ private func poll(
     defer { database.remove() }
     let model = TableModel(
       options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
-      metrics: GalleryMetrics(
-        rowLength: 1, headerLength: 1, overscan: 0, chipPadding: 2, chipHeaderPadding: 2,
-        categoryPadding: 2, swipeActionPadding: 2, waterfallColumnWidths: [10],
-        waterfallUnit: 1, waterfallSpacing: (0, 0), carouselInsets: (0, 0, 0),
-        textWidth: { Double($0.count) }, clock: { 0 }),
+      metrics: plainTestMetrics,
       viewportSize: Size(width: 80, height: 20))
     model.register(cell: TestTableCell.self, header: TestTableHeader.self)
     model.start()

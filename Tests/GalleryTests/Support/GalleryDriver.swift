@@ -73,3 +73,11 @@ func dragTestGallery(
     gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time)
   }
 }
+
+/// Metrics where a cell is a point and text is as wide as its characters, on a clock that
+/// stands still: for page models driven without a host.
+let plainTestMetrics = GalleryMetrics(
+  rowLength: 1, headerLength: 1, overscan: 0, chipPadding: 2, chipHeaderPadding: 2,
+  categoryPadding: 2, swipeActionPadding: 2, waterfallColumnWidths: [10],
+  waterfallUnit: 1, waterfallSpacing: (0, 0), carouselInsets: (0, 0, 0),
+  textWidth: { Double($0.count) }, clock: { 0 })

@@ -183,15 +183,8 @@ final class EndToEndTests: XCTestCase {
     }
     // A broken file: a clear error and a non-zero exit, no window.
     try Data("{\"sections\": [".utf8).write(to: URL(fileURLWithPath: file))
-    let broken = Process()
-    broken.executableURL = gallery.process.executableURL
-    broken.arguments = ["--data", file]
-    let errors = Pipe()
-    broken.standardError = errors
-    try broken.run()
-    broken.waitUntilExit()
-    XCTAssertEqual(broken.terminationStatus, 65, "EX_DATAERR, as the terminal gallery exits")
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let (status, message) = try Self.refusal(of: gallery, ["--data", file])
+    XCTAssertEqual(status, 65, "EX_DATAERR, as the terminal gallery exits")
     XCTAssertTrue(message.contains("line 1"), message)
   }
 
@@ -275,16 +268,23 @@ final class EndToEndTests: XCTestCase {
     }
     try Data((#"[{"name": "Ada", "age": 36},"# + "\n" + #" {"name": "Grace"}]"#).utf8)
       .write(to: URL(fileURLWithPath: file))
-    let broken = Process()
-    broken.executableURL = gallery.process.executableURL
-    broken.arguments = ["--data", file]
-    let errors = Pipe()
-    broken.standardError = errors
-    try broken.run()
-    broken.waitUntilExit()
-    XCTAssertEqual(broken.terminationStatus, 65)
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let (status, message) = try Self.refusal(of: gallery, ["--data", file])
+    XCTAssertEqual(status, 65)
     XCTAssertTrue(message.contains("line 2") && message.contains("no \"age\""), message)
+  }
+
+  /// Runs the gallery's executable with `arguments` (a file it should refuse, before any
+  /// window): its exit status and what it wrote to standard error.
+  static func refusal(of gallery: Gallery, _ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = gallery.process.executableURL
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (process.terminationStatus, message)
   }
 
   /// `]` and `[` step pages as in the terminal, wrapping at both ends (issue 41, finding 15).
