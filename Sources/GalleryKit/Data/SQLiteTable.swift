@@ -65,7 +65,7 @@ extension SQLiteDatabase {
 }
 
 /// A table of a SQLite database shown in the table page without loading it: pages of rows
-/// are read as they come into view (``PagedItems``, from ReuseKit), the count comes from the
+/// are read as they come into view (`PagedItems`, from ReuseKit), the count comes from the
 /// `rowid` range at once and exactly from a background count, and a sort is the database's:
 /// an `ORDER BY` through an index when one starts with the column, else a temporary table of
 /// the sorted `rowid`s made off the loop (with its time in the status line; Escape stops it),
