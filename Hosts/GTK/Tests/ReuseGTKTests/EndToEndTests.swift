@@ -619,6 +619,21 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
+  /// Shift-F makes the focused column's frequency table as in the terminal; Return on a value
+  /// goes back showing only its rows.
+  func testFrequenciesInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Right", "Right", "F")
+    try gallery.waitFor("the frequency table") {
+      $0.contains("20 rows × 4 columns") && $0.contains("City: ")
+    }
+    try xdotool("key", "Return")
+    try gallery.waitFor("the rows of the value") {
+      $0.contains(" of 5,000 rows × 50 columns") && $0.contains("City: ")
+    }
+  }
+
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):
   /// fewer than 0.5 % of the pixels may differ by more than 8 %.
   func testEveryPageMatchesItsReferenceScreenshot() throws {
