@@ -1,4 +1,4 @@
-import GalleryKit
+@testable import GalleryKit
 import TerminalGallery
 import Testing
 
@@ -182,5 +182,13 @@ import Testing
     #expect(data.sections[0].items == GalleryData.ItemList(titles: ["x", "y"]))
     #expect(data.sections[0].items == [GalleryData.Item(title: "x"), GalleryData.Item(title: "y")])
     #expect(data.sections[1].items.count == 3)
+  }
+}
+
+/// Text from data shows its control characters as pictures, never as controls.
+@Suite struct ControlPictureTests {
+  @Test func controlsShowAsPictures() {
+    #expect("\u{1B}[31mred\tx\u{7F}".showingControls == "␛[31mred␉x␡")
+    #expect("plain é 红".showingControls == "plain é 红")
   }
 }

@@ -221,6 +221,63 @@ private func poll(
     #expect(model.handle(KeyPress(.backspace)))
     #expect(model.content is SQLiteTableList)
   }
+
+  /// A filter on a database's table: the rows it shows load wherever they are (far apart in
+  /// the table), a sort in the database keeps the filter (made again on the new numbering),
+  /// and a row the filter hides is said when asked for.
+  @Test func aFilteredTableLoadsItsRowsAndKeepsTheFilterThroughASort() async throws {
+    let database = try TestDatabase.people(rows: 3_000)
+    defer { database.remove() }
+    let model = TableModel(
+      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
+      metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 20))
+    model.register(cell: TestTableCell.self, header: TestTableHeader.self)
+    model.start()
+    #expect(model.handle(KeyPress(.enter)))
+    func settle() async {
+      let deadline = Date().addingTimeInterval(300)
+      while model.isWorking && Date() < deadline {
+        model.poll()
+        model.table.collectionView.layoutIfNeeded()
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+    }
+    await settle()
+    // Quito: every third row; shown, then the last of them.
+    for key in [KeyPress(.right), KeyPress(.right), KeyPress(.character("|"))] + "quito".map({
+      KeyPress(.character($0))
+    }) + [KeyPress(.enter)] {
+      _ = model.handle(key)
+    }
+    await settle()
+    #expect(model.table.numberOfDisplayedRows == 1_000)
+    _ = model.handle(KeyPress(.end, modifiers: .control))
+    model.table.collectionView.layoutIfNeeded()
+    await settle()
+    var texts: [String?] = []
+    model.table.collectionView.forEachDisplayedView { view, _ in
+      if let cell = view as? TestTableCell { texts.append(cell.text) }
+    }
+    #expect(!texts.isEmpty && texts.allSatisfy { $0 != nil }, "every shown row loaded: \(texts)")
+    #expect(model.status.contains("row 2,999 ·"), "\(model.status)")
+    // A sort in the database (by name, no index): the filter is made again on the new order.
+    _ = model.handle(KeyPress(.left))
+    _ = model.handle(KeyPress(.left))
+    _ = model.handle(KeyPress(.character("s")))
+    await settle()
+    #expect(model.table.sortDescriptor == TableSortDescriptor(column: 1))
+    #expect(model.table.numberOfDisplayedRows == 1_000, "\(model.status)")
+    for display in 0..<5 {
+      let row = model.table.sourceRow(forDisplayRow: display)
+      #expect(model.content.text(row: row, column: 2) == "Quito")
+    }
+    // A row the filter hides.
+    _ = model.handle(KeyPress(.character(":")))
+    let hidden = (0..<3_000).first { model.table.displayRow(forSourceRow: $0) == nil }!
+    for character in String(hidden + 1) { _ = model.handle(KeyPress(.character(character))) }
+    _ = model.handle(KeyPress(.enter))
+    #expect(model.status.contains("is hidden by the filter"), "\(model.status)")
+  }
 }
 
 /// A table cell that keeps what it shows.

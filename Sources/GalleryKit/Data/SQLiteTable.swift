@@ -232,6 +232,12 @@ public final class SQLiteTable: TableContent {
     items.noteDisplayed(rows)
   }
 
+  /// Loads the pages of the rows that show, far apart (filtered).
+  public func noteDisplayed(scatteredRows: [Int]) {
+    awaitsDisplayedRows = false
+    items.noteDisplayed(scattered: scatteredRows)
+  }
+
   /// What loads brought; the exact count when it came; the sort made off the loop, once done.
   public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
     var countChanged = false

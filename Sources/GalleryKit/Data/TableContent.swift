@@ -25,6 +25,9 @@ public protocol TableContent: AnyObject {
 
   /// The source rows displayed now: content that loads on demand loads around them.
   func noteDisplayed(rows: Range<Int>)
+  /// The source rows displayed now, far apart (a filter shows them): content that loads on
+  /// demand loads theirs.
+  func noteDisplayed(scatteredRows: [Int])
   /// Sorts the rows where they live (a database's `ORDER BY`) by `descriptor`, or back to
   /// their stored order with `nil`. Returns `false` to let the table sort the keys itself.
   /// When it returns `true`, the new order shows once ``takeFinishedSort()`` says so.
@@ -57,6 +60,8 @@ extension TableContent {
   public var isBusy: Bool { loadingStatus?.hasPrefix("loading") == true }
   /// All rows are there: nothing to load.
   public func noteDisplayed(rows: Range<Int>) {}
+  /// All rows are there: nothing to load.
+  public func noteDisplayed(scatteredRows: [Int]) {}
   /// The table sorts the keys.
   public func sortRows(by descriptor: TableSortDescriptor?) -> Bool { false }
   /// No sort of its own.

@@ -103,11 +103,11 @@ struct TableFind {
 
   /// Takes what the job found since the last call (its rows are display rows, which the
   /// content numbers as its source rows). Returns whether it found a first match now.
-  mutating func takeFromJob() -> Bool {
+  mutating func takeFromJob(keeping isShown: (Int) -> Bool = { _ in true }) -> Bool {
     guard let job, problem == nil else { return false }
     let hadMatches = !matches.isEmpty
     let (rows, done, problem) = job.take()
-    for row in rows where row >= 0 && row < rowCount {
+    for row in rows where row >= 0 && isShown(row) {
       matches.append(row)
       matchSet.insert(row)
     }
@@ -154,5 +154,24 @@ struct TableFind {
     }
     guard let current else { return "\(counted) matches\(progress)" }
     return "match \((current + 1).formatted) of \(counted)\(progress)"
+  }
+}
+
+extension String {
+  /// The text with its control characters shown as Unicode's control pictures (ESC as ␛, a
+  /// tab as ␉, DEL as ␡): data from a file shows what it holds, and no byte of it reaches the
+  /// terminal as a control. The text itself when it has none (the common case: one pass over
+  /// its bytes).
+  var showingControls: String {
+    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return self }
+    var shown = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      switch scalar.value {
+      case 0..<0x20: shown.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x7F: shown.append("\u{2421}")
+      default: shown.append(scalar)
+      }
+    }
+    return String(shown)
   }
 }

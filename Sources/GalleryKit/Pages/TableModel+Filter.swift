@@ -13,6 +13,9 @@ struct TableFilter {
   var shownCount = 0
   /// Whether the rows found are selected instead of shown alone (`&`).
   var selects = false
+  /// The text as typed, and whether it matches whole cells (a frequency table's value).
+  var text = ""
+  var wholeValue = false
 
   /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
   func status(rowCount: Int, columnTitle: String) -> String {
@@ -52,7 +55,7 @@ extension TableModel {
         job: wholeValue || TableMatcher.make(text).isSuccess
           ? content.search(for: text, column: column, from: 0, wholeValue: wholeValue) : nil,
         wholeValue: wholeValue),
-      selects: selecting)
+      selects: selecting, text: text, wholeValue: wholeValue)
     advanceFilter()
   }
 

@@ -84,9 +84,14 @@ extension TableModel {
     let trimmed = text.trimmingSpaces
     let focused = table.focusedCell
     let rowCount = table.numberOfRows
-    if let number = Int(trimmed.filter { $0 != "," && $0 != "_" }) {
+    if let number = Int(trimmed.filter { $0 != "," && $0 != "_" && $0 != "#" }) {
       guard rowCount > 0 else { return }
-      table.focusCell(row: min(max(1, number), rowCount) - 1, column: focused?.column ?? 0)
+      let row = min(max(1, number), rowCount) - 1
+      guard table.displayRow(forSourceRow: row) != nil else {
+        jumpProblem = "row \((row + 1).formatted) is hidden by the filter (Esc shows every row)"
+        return
+      }
+      table.focusCell(row: row, column: focused?.column ?? 0)
       return
     }
     let lowered = trimmed.lowercased()
@@ -140,7 +145,8 @@ extension TableModel {
     let content = self.content
     let first =
       running.job != nil
-      ? running.takeFromJob()
+      // Matches the filter hides are not the find's (the job searches every row).
+      ? running.takeFromJob(keeping: { table.displayRow(forSourceRow: $0) != nil })
       : running.scan(while: { clock() < deadline }) { display in
         let source = table.sourceRow(forDisplayRow: display)
         return (source, content.text(row: source, column: column))

@@ -57,7 +57,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var parentView: (sort: TableSortDescriptor?, sortedByDataSource: Bool)?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
-  private var notedRows: Range<Int>?
+  private var notedRows: ShownRows?
+
+  /// The source rows displayed: a range, or rows far apart (while filtered).
+  enum ShownRows: Equatable {
+    case range(Range<Int>)
+    case scattered([Int])
+  }
   /// What the last `:` could not find, shown until the next key.
   var jumpProblem: String?
   /// How long a frame may spend on a job on the loop (asking for sort keys, scanning for a
@@ -158,16 +164,26 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let shown = shownRows
     if shown != notedRows {
       notedRows = shown
-      content.noteDisplayed(rows: shown)
+      switch shown {
+      case .range(let rows): content.noteDisplayed(rows: rows)
+      case .scattered(let rows): content.noteDisplayed(scatteredRows: rows)
+      }
     }
     let (loaded, countChanged) = content.update()
     if let finished = content.takeFinishedSort() {
       notedRows = nil  // rows in a new order: told again what shows
+      // The rows are numbered anew: a filter or a selection by text is made again.
+      let refilter = filter
       filter?.scan.job?.stop()
-      filter = nil  // the rows are numbered anew
+      filter = nil
       switch finished {
       case .success(let descriptor): table.dataSourceDidSort(by: descriptor)
       case .failure(let problem): jumpProblem = "the sort failed: \(problem)"
+      }
+      if let refilter, refilter.scan.problem == nil {
+        startFilter(
+          refilter.text, selecting: refilter.selects, column: refilter.scan.column,
+          wholeValue: refilter.wholeValue)
       }
     }
     if countChanged { table.rowCountDidChange() }
@@ -188,8 +204,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// The source rows displayed now, as the content numbers them (`0..<0` while the table
   /// sorts them itself: content that sorts keeps every row).
-  private var shownRows: Range<Int> {
-    guard table.sortDescriptor == nil || table.isSortedByDataSource else { return 0..<0 }
+  private var shownRows: ShownRows {
+    guard table.sortDescriptor == nil || table.isSortedByDataSource else { return .range(0..<0) }
     var first = Int.max
     var last = -1
     table.collectionView.forEachDisplayedView { _, attributes in
@@ -197,7 +213,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       first = min(first, attributes.indexPath.section)
       last = max(last, attributes.indexPath.section)
     }
-    return last < 0 ? 0..<0 : first..<last + 1
+    guard last >= 0 else { return .range(0..<0) }
+    guard table.rowFilter != nil else { return .range(first..<last + 1) }
+    return .scattered((first...last).map(table.sourceRow(forDisplayRow:)))
   }
 
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
@@ -233,7 +251,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     -> CollectionViewCell
   {
     let cell = tableView.dequeueReusableCell(withReuseIdentifier: Self.cellIdentifier)
-    let text = content.text(row: row, column: column)
+    let text = content.text(row: row, column: column)?.showingControls
     let isMatch = isFindMatch(row: row, column: column)
     (cell as? any TableCellPresenting)?.present(
       text: text, isNumeric: content.isNumeric(column: column), isMatch: isMatch)
@@ -410,7 +428,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     if let prompt { return promptLine(prompt) }
     var parts = [shape]
     if let (row, column) = table.focusedCell {
-      let text = content.text(row: row, column: column) ?? "loading…"
+      let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
       parts.append(
         "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
     }
@@ -517,6 +535,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// The focused cell's text.
   public func itemTitle(at indexPath: ItemPath) -> String? {
-    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)?
+      .showingControls
   }
 }

@@ -309,10 +309,16 @@ public final class TableView {
   /// The data source has put its rows in the order of `descriptor` (or back in their stored
   /// order), having taken the sort (``TableViewDataSource/tableView(_:sortRowsBy:)``): the
   /// rows are read again and shown from the top, the focus stays in its column, headers show
-  /// the sort, and assistive technology hears it ("sorted by Name, ascending").
+  /// the sort, and assistive technology hears it ("sorted by Name, ascending"). The rows are
+  /// numbered anew, so the filter and the selection, held by row number, are cleared (the
+  /// data source makes them again if it can).
   public func dataSourceDidSort(by descriptor: TableSortDescriptor?) {
     cancelSort()
-    rowFilter = nil  // the rows are numbered anew
+    // The rows are numbered anew: a filter or a selection by row number would name others.
+    rowFilter = nil
+    selectedRows.removeAll()
+    selectedCells.removeAll()
+    anchor = nil
     isSortedByDataSource = descriptor != nil
     numberOfRows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
     trimSelection()
@@ -321,6 +327,7 @@ public final class TableView {
     if let column, numberOfRows > 0 {
       collectionView.focusItem(at: ItemPath(section: 0, item: column), scrollsIntoView: false)
     }
+    selectionDidChange()
   }
 
   /// Forgets the sort without reordering anything (the data source's rows were replaced

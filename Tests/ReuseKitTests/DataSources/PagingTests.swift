@@ -232,6 +232,24 @@ private func values(_ items: PagedItems<Int>, _ range: Range<Int>) -> [Int?] {
     loader.cancelAll()
   }
 
+  /// Rows far apart (a filter shows them): the pages holding them load, nothing between.
+  @Test func scatteredRowsLoadTheirPagesOnly() async {
+    let loader = GatedLoader()
+    let items = loader.items(count: 100_000, configuration: configuration)
+    items.noteDisplayed(scattered: [5, 7, 5_003, 90_001, -1, 200_000])
+    await loader.settle(items)
+    #expect(Set(loader.waitingRanges) == [0..<10, 5_000..<5_010, 90_000..<90_010])
+    await loader.finish(90_000..<90_010)
+    _ = items.takeChanges()
+    #expect(items[90_001].item == 90_001)
+    // Others displayed now: the loads no longer needed are cancelled.
+    items.noteDisplayed(scattered: [90_001, 42_000])
+    #expect(items.loadsCancelled == 2)
+    await loader.settle(items)
+    #expect(loader.waitingRanges.contains(42_000..<42_010))
+    loader.cancelAll()
+  }
+
   @Test func outOfRangeConfigurationsAreClamped() {
     let items = PagedItems<Int>(
       count: -5, configuration: PagingConfiguration(pageSize: 0, prefetchDistance: -3)

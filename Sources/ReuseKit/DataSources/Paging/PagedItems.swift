@@ -38,6 +38,8 @@ public final class PagedItems<Item: Sendable> {
   private var nextLoadID = 0
   /// The items displayed at the last ``noteDisplayed(_:)``.
   public private(set) var displayedRange: Range<Int> = 0..<0
+  /// The pages of the displayed items when they are scattered (``noteDisplayed(scattered:)``).
+  private var scattered: Set<Int>?
   /// Loads started since this store was made (for tests and status lines).
   public private(set) var loadsStarted = 0
   /// Loads cancelled because their page was scrolled away, dropped or refreshed.
@@ -133,6 +135,7 @@ public final class PagedItems<Item: Sendable> {
   ///
   /// - Complexity: O(p log p) for p pages loaded or loading.
   public func noteDisplayed(_ range: Range<Int>) {
+    scattered = nil
     let lower = min(max(0, range.lowerBound), count)
     let upper = min(max(lower, range.upperBound), count)
     let old = displayedRange
@@ -156,6 +159,38 @@ public final class PagedItems<Item: Sendable> {
       / configuration.pageSize
     let reach = (wanted.lowerBound - slack)...(wanted.upperBound - 1 + slack)
     for (page, state) in pages where !reach.contains(page) {
+      if case .loading = state { cancelLoad(ofPage: page) }
+    }
+    dropFarthestPages()
+  }
+
+  /// The items displayed are these, scattered (a filter shows rows far apart in the items'
+  /// order): the pages holding them load, nearest the first first; loads for other pages are
+  /// cancelled, and beyond the maximum the pages not displayed are dropped. Nothing is
+  /// prefetched around them.
+  ///
+  /// - Complexity: O(d + p log p) for d indices and p pages loaded or loading.
+  public func noteDisplayed(scattered indices: [Int]) {
+    let valid = indices.filter { $0 >= 0 && $0 < count }
+    guard let first = valid.min(), let last = valid.max() else {
+      return noteDisplayed(0..<0)
+    }
+    displayedRange = first..<last + 1
+    var wanted: [Int] = []
+    var seen: Set<Int> = []
+    for index in valid {
+      let page = index / configuration.pageSize
+      if seen.insert(page).inserted { wanted.append(page) }
+    }
+    scattered = seen
+    for page in wanted {
+      switch pages[page] {
+      case nil: startLoad(ofPage: page, stale: nil)
+      case .loaded(let items, stale: true)?: startLoad(ofPage: page, stale: items)
+      default: break
+      }
+    }
+    for (page, state) in pages where !seen.contains(page) {
       if case .loading = state { cancelLoad(ofPage: page) }
     }
     dropFarthestPages()
@@ -288,7 +323,7 @@ public final class PagedItems<Item: Sendable> {
     let centre =
       (displayedRange.lowerBound + max(displayedRange.lowerBound, displayedRange.upperBound - 1))
       / 2 / configuration.pageSize
-    let far = pages.keys.filter { !wanted.contains($0) }
+    let far = pages.keys.filter { scattered.map { !$0.contains($0) } ?? !wanted.contains($0) }
       .sorted { abs($0 - centre) > abs($1 - centre) }
     for page in far where loaded > configuration.maximumLoadedItems {
       switch pages[page] {
