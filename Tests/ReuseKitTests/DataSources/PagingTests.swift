@@ -13,6 +13,9 @@ final class GatedLoader: Sendable {
   let asked = Mutex<[Range<Int>]>([])
   /// How many loads have delivered to their store.
   let delivered = Atomic(0)
+  /// Set by ``cancelAll()``: loads that reach the loader later end at once (a load left
+  /// waiting at the end of a test would hold its task, and the task this loader, forever).
+  private let closed = Mutex(false)
 
   /// The value of item `index` at data version `version`.
   static func value(_ index: Int, version: Int = 0) -> Int { version * 1_000_000 + index }
@@ -20,7 +23,11 @@ final class GatedLoader: Sendable {
   func load(_ range: Range<Int>) async throws -> [Int] {
     asked.withLock { $0.append(range) }
     return try await withCheckedThrowingContinuation { resume in
-      waiting.withLock { $0.append((range, resume)) }
+      let isClosed = closed.withLock { closed in
+        if !closed { waiting.withLock { $0.append((range, resume)) } }
+        return closed
+      }
+      if isClosed { resume.resume(throwing: CancellationError()) }
     }
   }
 
@@ -67,9 +74,12 @@ final class GatedLoader: Sendable {
 
   /// Ends every waiting load (cancelled), so no task is left hanging.
   func cancelAll() {
-    let all = waiting.withLock { waiting in
-      defer { waiting.removeAll() }
-      return waiting
+    let all = closed.withLock { closed in
+      closed = true
+      return waiting.withLock { waiting in
+        defer { waiting.removeAll() }
+        return waiting
+      }
     }
     for entry in all { entry.resume.resume(throwing: CancellationError()) }
   }
