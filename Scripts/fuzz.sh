@@ -24,8 +24,10 @@ seconds="${2:-60}"
 out="$root/.build-fuzz"
 modules="$out/modules"
 mkdir -p "$modules"
+# Sources/CSQLite's module map names SQLite's C API (Debian's libsqlite3-dev), which
+# GalleryKit imports: found by -I, linked with -lsqlite3.
 flags=(-parse-as-library -sanitize=fuzzer,address -O -g -package-name reusekit
-  -D REUSEKIT_CHECKS -I "$modules" -L "$modules")
+  -D REUSEKIT_CHECKS -I "$modules" -L "$modules" -I "$root/Sources/CSQLite")
 
 # The modules in dependency order: name, then its source directory.
 module_list=(
@@ -60,7 +62,7 @@ done
 
 binary="$out/fuzz-$name"
 echo "building fuzz-$name…" >&2
-swiftc "${flags[@]}" "Fuzz/$name/main.swift" "${libraries[@]}" -lm -o "$binary" 2>&1 \
+swiftc "${flags[@]}" "Fuzz/$name/main.swift" "${libraries[@]}" -lm -lsqlite3 -o "$binary" 2>&1 \
   | { grep -v "Cannot export local symbol" || true; } >&2
 
 corpus="$out/$name-corpus"
