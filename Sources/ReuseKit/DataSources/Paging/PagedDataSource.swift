@@ -50,10 +50,6 @@ public final class PagedDataSource<Item: Sendable>: CollectionViewDataSource, Pa
     collectionView.dataSource = self
   }
 
-  deinit {
-    // The part holds this source weakly: nothing to undo.
-  }
-
   // MARK: Data source
 
   /// One section.
@@ -110,11 +106,9 @@ public final class PagedDataSource<Item: Sendable>: CollectionViewDataSource, Pa
   func displayedItemsDidChange(in view: CollectionView) {
     let paths = view.displayedItems.attributes
     guard let first = paths.first?.indexPath.item, let last = paths.last?.indexPath.item else {
-      // Nothing displayed yet (a first pass): the start.
-      if items.count > 0 && view.numberOfItems(inSection: 0) > 0 && view.viewportSize.isEmpty {
-        return
-      }
-      return items.noteDisplayed(0..<0)
+      // Nothing displayed: the start loads once there is a viewport to show it in.
+      if !view.viewportSize.isEmpty { items.noteDisplayed(0..<0) }
+      return
     }
     items.noteDisplayed(first..<(last + 1))
   }
