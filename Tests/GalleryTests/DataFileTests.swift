@@ -1,6 +1,7 @@
-@testable import GalleryKit
 import TerminalGallery
 import Testing
+
+@testable import GalleryKit
 
 @Suite struct DataFileTests {
   private func error(_ text: String) -> DataFileError? {
@@ -138,7 +139,8 @@ import Testing
     #expect(table.sortKey(row: 1, column: 1) == .number(1.1))
     #expect(table.isNumeric(column: 1) && !table.isNumeric(column: 3))
     // An object at the top is still the list's schema.
-    if case .list = try JSONDataFile.parse(Array(#"{"sections": []}"#.utf8)) {} else {
+    if case .list = try JSONDataFile.parse(Array(#"{"sections": []}"#.utf8)) {
+    } else {
       Issue.record("an object is the list's data")
     }
   }
@@ -178,7 +180,8 @@ import Testing
     let plain: [GalleryData.Item] = Array(data.sections[0].items)
     let rich: [GalleryData.Item] = Array(data.sections[1].items)
     #expect(plain == [.init(title: "x"), .init(title: "y")])
-    #expect(rich == [.init(title: "p"), .init(title: "q", detail: "d", height: 2), .init(title: "r")])
+    #expect(
+      rich == [.init(title: "p"), .init(title: "q", detail: "d", height: 2), .init(title: "r")])
     #expect(data.sections[0].items == GalleryData.ItemList(titles: ["x", "y"]))
     #expect(data.sections[0].items == [GalleryData.Item(title: "x"), GalleryData.Item(title: "y")])
     #expect(data.sections[1].items.count == 3)

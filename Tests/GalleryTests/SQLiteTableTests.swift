@@ -11,7 +11,8 @@ struct TestDatabase {
 
   /// A database at a fresh path, made by `sql` (statements separated by semicolons).
   init(_ sql: String) throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("reusekit-\(getpid())-\(UUID().uuidString).sqlite").path
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileWriteUnknown) }
@@ -93,7 +94,9 @@ private func poll(
     // Sorting by the indexed column: an ORDER BY, at once.
     #expect(table.sortRows(by: TableSortDescriptor(column: 2, ascending: false)))
     await poll(table) { table.text(row: 0, column: 2) != nil }
-    #expect(table.takeFinishedSort().map { try? $0.get() } == TableSortDescriptor(column: 2, ascending: false))
+    #expect(
+      table.takeFinishedSort().map { try? $0.get() }
+        == TableSortDescriptor(column: 2, ascending: false))
     #expect(table.text(row: 0, column: 2) == "Quito")
     // Sorting by a column without an index: a sorted rowid table made off the loop.
     #expect(table.sortRows(by: TableSortDescriptor(column: 3)))
@@ -139,10 +142,13 @@ private func poll(
     let sorted = await found(table.search(for: "name 79", column: 1, from: 0, wholeValue: false))
     await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
     #expect(sorted.count == expected.count)
-    for row in sorted { #expect(table.text(row: row, column: 1)?.lowercased().contains("name 79") == true) }
+    for row in sorted {
+      #expect(table.text(row: row, column: 1)?.lowercased().contains("name 79") == true)
+    }
     // Between slashes, a regular expression (ours, registered on the connection).
     let pattern = try Regex("^name 79[0-4]").ignoresCase()
-    let byPattern = await found(table.search(for: "/^NAME 79[0-4]/", column: 1, from: 0, wholeValue: false))
+    let byPattern = await found(
+      table.search(for: "/^NAME 79[0-4]/", column: 1, from: 0, wholeValue: false))
     await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 }
     let shown = (0..<2_000).filter {
       table.text(row: $0, column: 1).map { (try? pattern.firstMatch(in: $0)) != nil } == true
@@ -160,7 +166,8 @@ private func poll(
     #expect(counts.values.reduce(0, +) == 2_000)
     #expect(Set(counts.keys) == ["Lisbon", "Osaka", "Quito"])
     // A needle with SQL in it is text.
-    #expect(await found(table.search(for: "' OR 1=1 --", column: 1, from: 0, wholeValue: false)).isEmpty)
+    #expect(
+      await found(table.search(for: "' OR 1=1 --", column: 1, from: 0, wholeValue: false)).isEmpty)
   }
 
   @Test func namesAreQuotedValuesBoundAndBlobsShownAsTheirSize() async throws {
@@ -244,9 +251,11 @@ private func poll(
     }
     await settle()
     // Quito: every third row; shown, then the last of them.
-    for key in [KeyPress(.right), KeyPress(.right), KeyPress(.character("|"))] + "quito".map({
-      KeyPress(.character($0))
-    }) + [KeyPress(.enter)] {
+    for key in [KeyPress(.right), KeyPress(.right), KeyPress(.character("|"))]
+      + "quito".map({
+        KeyPress(.character($0))
+      }) + [KeyPress(.enter)]
+    {
       _ = model.handle(key)
     }
     await settle()

@@ -36,7 +36,9 @@ guard arguments.count >= 4, jobs.contains(arguments[1]),
   let rows = Int(arguments[2]), let column = Int(arguments[3]), rows > 0, column >= 0,
   arguments.count == (arguments[1].hasPrefix("sort") ? 4 : 5)
 else {
-  print("usage: frame-gaps sort|sort-sync ROWS COLUMN, or find|filter|find-sync|filter-sync ROWS COLUMN TEXT")
+  print(
+    "usage: frame-gaps sort|sort-sync ROWS COLUMN, or find|filter|find-sync|filter-sync ROWS COLUMN TEXT"
+  )
   exit(64)
 }
 let job = arguments[1]
@@ -55,7 +57,8 @@ if job == "find-sync" || job == "filter-sync" {
   let start = now()
   let lowered = needle.lowercased()
   var found = RowSet()
-  for row in 0..<rows where content.text(row: row, column: column)?.lowercased().contains(lowered) == true {
+  for row in 0..<rows
+  where content.text(row: row, column: column)?.lowercased().contains(lowered) == true {
     found.insert(row)
   }
   if job == "filter-sync" {
@@ -109,7 +112,8 @@ func showsFirst(_ status: String) -> Bool {
 let start = now()
 gallery.handle(.key(KeyEvent(job == "sort" ? .character("s") : .enter)), at: start)
 gallery.draw(into: canvas)
-var first: Double? = job != "sort" && showsFirst(canvas.plainTextLines().last ?? "") ? now() - start : nil
+var first: Double? =
+  job != "sort" && showsFirst(canvas.plainTextLines().last ?? "") ? now() - start : nil
 var longest = now() - start
 var frames = 0
 var last = now()

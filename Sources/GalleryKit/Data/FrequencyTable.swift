@@ -24,7 +24,8 @@ public final class FrequencyTable: TableContent {
     self.column = column
     self.columnTitle = columnTitle
     values = counts.map { (value: $0.key, count: $0.value) }.sorted {
-      $0.count != $1.count ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
+      $0.count != $1.count
+        ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
     }
     total = counts.values.reduce(0, +)
   }

@@ -40,8 +40,7 @@ public struct GalleryData: Sendable, Equatable {
   /// A section's items, kept compact: only their titles while every item is a plain title
   /// (16 bytes an item, the text inline when short), whole items otherwise. Read like the
   /// array of ``Item`` it stands for.
-  public struct ItemList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral
-  {
+  public struct ItemList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     private enum Storage: Sendable, Equatable {
       case titles([String])
       case items([Item])

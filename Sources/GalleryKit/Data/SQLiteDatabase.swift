@@ -1,4 +1,5 @@
 import CSQLite
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -129,7 +130,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
   }
 
   /// The first column of the first row of `sql`, as an integer (`nil` without a row).
-  public func integer(_ sql: String, _ arguments: [SQLiteValue] = []) throws(DataFileError)
+  public func integer(
+    _ sql: String, _ arguments: [SQLiteValue] = []
+  ) throws(DataFileError)
     -> Int?
   {
     var result: Int?

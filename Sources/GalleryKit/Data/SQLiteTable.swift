@@ -309,10 +309,12 @@ public final class SQLiteTable: TableContent {
   public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
     _ = cancelSort()
     guard let descriptor, info.columns.indices.contains(descriptor.column) else {
-      show(.stored(denseFrom: plan.withLock { plan in
-        if case .stored(let first) = plan.order { return first }
-        return nil
-      }))
+      show(
+        .stored(
+          denseFrom: plan.withLock { plan in
+            if case .stored(let first) = plan.order { return first }
+            return nil
+          }))
       finishedSort = .success(nil)
       return true
     }
@@ -352,7 +354,9 @@ public final class SQLiteTable: TableContent {
   /// A query finds the rows whose text in `column` contains `needle` (ASCII letters compared
   /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
   /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
-  public func search(for needle: String, column: Int, from start: Int, wholeValue: Bool)
+  public func search(
+    for needle: String, column: Int, from start: Int, wholeValue: Bool
+  )
     -> TableSearchJob?
   {
     guard info.columns.indices.contains(column) else { return nil }
@@ -469,7 +473,9 @@ final class Locked<Value: Sendable>: Sendable {
 
   init(_ value: Value) { mutex = Mutex(value) }
 
-  func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows
+  func withLock<Result>(
+    _ body: (inout sending Value) throws -> sending Result
+  ) rethrows
     -> sending Result
   {
     try mutex.withLock(body)

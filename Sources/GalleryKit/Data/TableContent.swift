@@ -46,7 +46,9 @@ public protocol TableContent: AnyObject {
   /// A search for `needle` in `column`, ignoring case (or, `wholeValue`, the cells that are
   /// exactly `needle`), run where the rows live (a database query) from display row `start`
   /// on and round; `nil` to let the page scan the cells.
-  func search(for needle: String, column: Int, from start: Int, wholeValue: Bool)
+  func search(
+    for needle: String, column: Int, from start: Int, wholeValue: Bool
+  )
     -> TableSearchJob?
   /// A count of `column`'s values run where the rows live (a database's `GROUP BY`); `nil` to
   /// let the page count the cells.
@@ -75,7 +77,9 @@ extension TableContent {
   /// "Rows of the file".
   public var name: String { "Rows of the file" }
   /// The page scans the cells.
-  public func search(for needle: String, column: Int, from start: Int, wholeValue: Bool)
+  public func search(
+    for needle: String, column: Int, from start: Int, wholeValue: Bool
+  )
     -> TableSearchJob?
   {
     nil

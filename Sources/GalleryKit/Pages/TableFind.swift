@@ -148,7 +148,8 @@ struct TableFind {
     if let jobProblem { return "the search stopped: \(jobProblem)" }
     let counted = isDone ? "\(matches.count.formatted)" : "\(matches.count.formatted) so far"
     let progress =
-      isDone ? "" : job != nil ? " (searching…)" : " (searching \(100 * scanned / max(1, rowCount)) %…)"
+      isDone
+      ? "" : job != nil ? " (searching…)" : " (searching \(100 * scanned / max(1, rowCount)) %…)"
     if matches.isEmpty {
       return isDone ? "no match for “\(needle)”" : "searching for “\(needle)”\(progress)"
     }

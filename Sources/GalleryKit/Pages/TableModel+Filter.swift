@@ -28,7 +28,8 @@ struct TableFilter {
     }
     let found = scan.matches.count.formatted
     if scan.isDone {
-      return "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
+      return
+        "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
     }
     let progress =
       scan.job != nil ? "" : " \(100 * scan.scanned / max(1, scan.rowCount)) %"

@@ -284,7 +284,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   }
 
   /// The content sorts where its rows live, when it can (a database's `ORDER BY`).
-  public func tableView(_ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?)
+  public func tableView(
+    _ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?
+  )
     -> Bool
   {
     guard content.sortRows(by: descriptor) else { return false }
@@ -453,8 +455,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       }
       parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
     }
-    if let filter, let column = table.columns.indices.contains(filter.scan.column)
-      ? filter.scan.column : nil
+    if let filter,
+      let column = table.columns.indices.contains(filter.scan.column)
+        ? filter.scan.column : nil
     {
       parts.append(
         filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))

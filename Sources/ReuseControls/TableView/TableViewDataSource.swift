@@ -33,7 +33,9 @@ public protocol TableViewDataSource: AnyObject {
 
 extension TableViewDataSource {
   /// The table sorts.
-  public func tableView(_ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?)
+  public func tableView(
+    _ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?
+  )
     -> Bool
   {
     false

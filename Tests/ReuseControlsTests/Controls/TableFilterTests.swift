@@ -89,7 +89,9 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
   /// the end, reloads and scrolls; after every step the rows shown are exactly the sorted rows
   /// the filter keeps (brute force), every displayed cell shows its own row, and a focused row
   /// that stays shown stays focused.
-  @Test(arguments: 0..<8) func randomFiltersSortsAndArrivalsShowExactlyTheKeptRows(_ index: Int)
+  @Test(arguments: 0..<8) func randomFiltersSortsAndArrivalsShowExactlyTheKeptRows(
+    _ index: Int
+  )
     async
   {
     let (seed, random) = SeededRandom.forCase(index, base: 0xF117_E125)

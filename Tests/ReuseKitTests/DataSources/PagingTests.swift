@@ -280,7 +280,9 @@ final class PagedRowCell: CollectionViewCell {
 
 @Suite struct PagedDataSourceTests {
   /// A list of `count` one-point rows in a 40 × 10 viewport over a gated loader.
-  func list(count: Int, estimated: Bool = false) -> (
+  func list(
+    count: Int, estimated: Bool = false
+  ) -> (
     CollectionView, PagedDataSource<Int>, GatedLoader
   ) {
     let loader = GatedLoader()
@@ -303,11 +305,14 @@ final class PagedRowCell: CollectionViewCell {
   }
 
   /// Every displayed cell shows its own item's value or a placeholder, never another's.
-  func expectHonestCells(_ view: CollectionView, version: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectHonestCells(
+    _ view: CollectionView, version: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for (path, cell) in zip(view.indexPathsForVisibleItems, view.visibleCells) {
       let shown = (cell as! PagedRowCell).shown
       if case .loaded(let value) = shown {
-        #expect(value == GatedLoader.value(path.item, version: version), sourceLocation: sourceLocation)
+        #expect(
+          value == GatedLoader.value(path.item, version: version), sourceLocation: sourceLocation)
       }
     }
   }
@@ -351,7 +356,8 @@ final class PagedRowCell: CollectionViewCell {
     await loader.finish(8..<16)
     view.tick(now: 1)
     view.focusItem(at: ItemPath(section: 0, item: 5))
-    let place = view.layoutAttributesForItem(at: ItemPath(section: 0, item: 5))!.frame.minY
+    let place =
+      view.layoutAttributesForItem(at: ItemPath(section: 0, item: 5))!.frame.minY
       - view.contentOffset.y
     // Two items were inserted before it where the data lives.
     source.refresh(count: 102)
@@ -360,7 +366,8 @@ final class PagedRowCell: CollectionViewCell {
     await loader.finish(8..<16, items: (6..<14).map { $0 + 1_000_000 })
     view.tick(now: 2)
     #expect(view.focusedIndexPath == ItemPath(section: 0, item: 7))
-    let now = view.layoutAttributesForItem(at: ItemPath(section: 0, item: 7))!.frame.minY
+    let now =
+      view.layoutAttributesForItem(at: ItemPath(section: 0, item: 7))!.frame.minY
       - view.contentOffset.y
     #expect(now == place, "the focused item kept its place on screen")
     loader.cancelAll()

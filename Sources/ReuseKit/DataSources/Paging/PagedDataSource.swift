@@ -56,7 +56,9 @@ public final class PagedDataSource<Item: Sendable>: CollectionViewDataSource, Pa
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
 
   /// The items' count (placeholders included).
-  public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
     -> Int
   {
     section == 0 ? items.count : 0
@@ -64,7 +66,9 @@ public final class PagedDataSource<Item: Sendable>: CollectionViewDataSource, Pa
 
   /// The provider's cell for the item as it stands; placeholders and failures named for
   /// assistive technology.
-  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
     -> CollectionViewCell
   {
     let element = items[indexPath.item]

@@ -54,8 +54,7 @@ public final class PagedItems<Item: Sendable> {
   }
 
   /// Items loaded by `loader`: `count` of them, or (`nil`) as many as the loader brings.
-  public init(count: Int?, configuration: PagingConfiguration = .init(), loader: @escaping Loader)
-  {
+  public init(count: Int?, configuration: PagingConfiguration = .init(), loader: @escaping Loader) {
     self.configuration = configuration.clamped
     self.loader = loader
     isCountKnown = count != nil
@@ -155,8 +154,11 @@ public final class PagedItems<Item: Sendable> {
       }
     }
     // Loads out of reach: cancelled at once after a jump, else once past the threshold.
-    let slack = isJump ? 0 : (configuration.jumpThreshold + configuration.pageSize - 1)
-      / configuration.pageSize
+    let slack =
+      isJump
+      ? 0
+      : (configuration.jumpThreshold + configuration.pageSize - 1)
+        / configuration.pageSize
     let reach = (wanted.lowerBound - slack)...(wanted.upperBound - 1 + slack)
     for (page, state) in pages where !reach.contains(page) {
       if case .loading = state { cancelLoad(ofPage: page) }
