@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "ReuseKit", targets: ["ReuseKit"]),
     // The controls built on the core: option bar, carousel, four-direction picker, waterfall.
     .library(name: "ReuseControls", targets: ["ReuseControls"]),
+    // Declarative collections: a result builder for a collection view's content (sections,
+    // `ForEach`, standard content), lazy at any size, over the core's data source API.
+    .library(name: "ReuseDeclarative", targets: ["ReuseDeclarative"]),
     // The diffing alone (Heckel, changesets, batch-update validation): no dependency at all.
     .library(name: "ReuseDiffing", targets: ["ReuseDiffing"]),
     // The terminal host.
@@ -52,6 +55,9 @@ let package = Package(
     ),
     // The controls, over the core's public and `package` API only.
     .target(name: "ReuseControls", dependencies: ["ReuseKit"], swiftSettings: checks),
+    // Declarative collections, over the core's public and `package` API (and Swift's
+    // Observation module, for models that say when they change).
+    .target(name: "ReuseDeclarative", dependencies: ["ReuseKit"], swiftSettings: checks),
     // The terminal host: platform I/O, input decoding, canvas, renderer, run loop.
     .target(
       name: "ReuseTerminal",
@@ -110,6 +116,11 @@ let package = Package(
         "ReuseControls", "ReuseKit", "ReuseTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: checks
+    ),
+    .testTarget(
+      name: "ReuseDeclarativeTests",
+      dependencies: ["ReuseDeclarative", "ReuseKit", "ReuseTestSupport"],
       swiftSettings: checks
     ),
     .testTarget(

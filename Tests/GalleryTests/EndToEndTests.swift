@@ -21,7 +21,12 @@ struct EndToEndTests {
     try tmux.waitFor("Hollow Falcon", notContaining: "Amber Falcon")
 
     tmux.resize(columns: 72, rows: 20)
-    try tmux.waitFor("│ visible")
+    // tmux keeps the old frame's bottom rows (the status line among them) at once when the
+    // pane shrinks, so only the tab bar back on the first row says the gallery redrew.
+    try tmux.waitUntil("the redrawn frame") { screen in
+      screen.split(separator: "\n").first?.contains("1 List") == true
+        && screen.contains("│ visible")
+    }
     let lines = tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.allSatisfy { $0.count <= 72 })
     #expect(lines.contains { $0.contains("1 List") }, "the frame was redrawn at the new size")
@@ -535,6 +540,19 @@ struct Tmux {
   }
 
   /// Waits (up to 15 s) until the screen shows `text` (and not `absent`).
+  /// Waits until the screen satisfies `condition` (15 s at most).
+  func waitUntil(_ what: String, _ condition: (String) -> Bool) throws {
+    let deadline = Date().addingTimeInterval(15)
+    var screen = ""
+    while Date() < deadline {
+      screen = capture()
+      if condition(screen) { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Issue.record("timed out waiting for \(what); the screen shows:\n\(screen)")
+    throw TimedOut()
+  }
+
   func waitFor(_ text: String, notContaining absent: String? = nil, _ comment: String = "") throws {
     let deadline = Date().addingTimeInterval(15)
     var screen = ""

@@ -51,7 +51,7 @@ extension CollectionView {
   /// Registers `Cell` under its identifier unless the same class already is; stops at once,
   /// naming both types, when another class is registered under that identifier (rather than
   /// showing blank cells).
-  func registerChecked<Cell: ReusableCell>(_ cellClass: Cell.Type, for owner: String) {
+  package func registerChecked<Cell: ReusableCell>(_ cellClass: Cell.Type, for owner: String) {
     let identifier = Cell.reuseIdentifier
     switch cellRegistration(forReuseIdentifier: identifier) {
     case nil:

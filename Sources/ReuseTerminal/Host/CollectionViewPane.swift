@@ -309,6 +309,10 @@ public final class CollectionViewPane: CollectionViewHost {
         cell.draw(in: context)
       } else if let supplementary = view as? TerminalSupplementaryView {
         supplementary.draw(in: context)
+      } else if let standard = view as? ListContentCell {
+        ListContentStyle.draw(standard, in: context)
+      } else if let standard = view as? ListContentSupplementaryView {
+        ListContentStyle.draw(standard, in: context)
       }
       if let host = view as? NestedCollectionViewHosting, depth < 4 {
         let nested = host.nestedCollectionView

@@ -122,7 +122,7 @@ extension CollectionView {
   }
 
   /// Whether a pass, or code run as one, is running now.
-  var isInPass: Bool { pass.isInPass }
+  package var isInPass: Bool { pass.isInPass }
 
   /// The data changed under a pass: it is reloaded once no pass runs.
   func requestReloadAfterPass() { pass.reloadRequested = true }

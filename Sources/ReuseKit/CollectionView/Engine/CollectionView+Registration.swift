@@ -149,7 +149,7 @@ extension CollectionView {
   }
 
   /// The blank view the default supplementary provider returns.
-  func dequeuePlaceholderSupplementaryView(
+  package func dequeuePlaceholderSupplementaryView(
     ofKind kind: SupplementaryKind, for indexPath: ItemPath
   )
     -> ReusableView

@@ -105,9 +105,9 @@ public final class PagedDataSource<Item: Sendable>: CollectionViewDataSource, Pa
     collectionView.map(applyArrivals(in:))
   }
 
-  var hasPendingWork: Bool { items.hasPendingWork }
+  package var hasPendingWork: Bool { items.hasPendingWork }
 
-  func displayedItemsDidChange(in view: CollectionView) {
+  package func displayedItemsDidChange(in view: CollectionView) {
     let paths = view.displayedItems.attributes
     guard let first = paths.first?.indexPath.item, let last = paths.last?.indexPath.item else {
       // Nothing displayed: the start loads once there is a viewport to show it in.
@@ -119,7 +119,7 @@ public final class PagedDataSource<Item: Sendable>: CollectionViewDataSource, Pa
 
   /// Shows what loads brought: the count changed at the end (items inserted or deleted), the
   /// displayed cells whose items arrived or failed reconfigured; one batch, no animation.
-  func applyArrivals(in view: CollectionView) {
+  package func applyArrivals(in view: CollectionView) {
     let changes = items.takeChanges()
     guard !changes.isEmpty else { return }
     let shown = view.displayedItems.attributes

@@ -1,12 +1,20 @@
-/// What the paging part drives: a data source whose items load a page at a time
-/// (``PagedDataSource``).
-protocol PagingDriver: AnyObject {
+/// What the paging part drives: a data source with work on the host's clock, such as one whose
+/// items load a page at a time (``PagedDataSource``) or a declarative one whose body changed.
+package protocol PagingDriver: AnyObject {
   /// Whether loads run, or have brought what is not shown yet: the host keeps ticking.
   var hasPendingWork: Bool { get }
   /// Shows what loads brought (on a tick, never inside a pass).
   func applyArrivals(in view: CollectionView)
   /// A pass ended: the displayed items may be others now.
   func displayedItemsDidChange(in view: CollectionView)
+}
+
+extension CollectionView {
+  /// Attaches the data source that has work on the host's clock (one at a time), or detaches
+  /// it with `nil`.
+  package func attachDriver(_ driver: (any PagingDriver)?) {
+    paging.attach(driver, to: self)
+  }
 }
 
 /// The paging part of a collection view: while a paged data source is attached, it tells it

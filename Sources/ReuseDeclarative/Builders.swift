@@ -1,0 +1,220 @@
+import ReuseKit
+
+/// A group of items and where it is in its declaration: the same place in the next body is the
+/// same group (an `if` that flips gives its branches different places).
+struct GroupEntry {
+  var key: UInt64
+  var group: any ItemGroup
+}
+
+/// Folds a slot of a block, branch or loop into a place key.
+@inline(__always)
+func nestKey(_ key: UInt64, slot: Int) -> UInt64 {
+  (key ^ (UInt64(truncatingIfNeeded: slot) &+ 0x9E37_79B9_7F4A_7C15)) &* 0x0000_0100_0000_01B3
+}
+
+/// The items of a section, as declared: ``ForEach`` groups and single items, with `if`,
+/// `if let`, `switch` and `for` among them.
+public struct SectionItems {
+  var entries: [GroupEntry]
+}
+
+/// Builds a ``Section``'s items.
+@resultBuilder
+public enum ItemsBuilder {
+  /// One declared part.
+  public static func buildExpression<Data, ID, Content>(
+    _ items: ForEach<Data, ID, Content>
+  )
+    -> SectionItems
+  {
+    SectionItems(entries: [GroupEntry(key: 0, group: items)])
+  }
+
+  /// One declared part.
+  public static func buildExpression<Content: CellContent>(_ content: Content) -> SectionItems {
+    SectionItems(entries: [GroupEntry(key: 0, group: SingleItem(content))])
+  }
+
+  /// One declared part.
+  public static func buildExpression(_ items: SectionItems) -> SectionItems { items }
+
+  /// Joins the parts of a block, each keeping its place.
+  public static func buildBlock(_ parts: SectionItems...) -> SectionItems {
+    var entries: [GroupEntry] = []
+    for (slot, part) in parts.enumerated() {
+      for entry in part.entries {
+        entries.append(GroupEntry(key: nestKey(entry.key, slot: slot), group: entry.group))
+      }
+    }
+    return SectionItems(entries: entries)
+  }
+
+  /// An `if` without `else`: its parts when it holds, in a place of their own.
+  public static func buildOptional(_ items: SectionItems?) -> SectionItems {
+    items.map { nest($0, slot: 1) } ?? SectionItems(entries: [])
+  }
+
+  /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
+  public static func buildEither(first items: SectionItems) -> SectionItems {
+    nest(items, slot: 2)
+  }
+
+  /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
+  public static func buildEither(second items: SectionItems) -> SectionItems {
+    nest(items, slot: 3)
+  }
+
+  /// A `for` loop: each pass in a place of its own.
+  public static func buildArray(_ parts: [SectionItems]) -> SectionItems {
+    var entries: [GroupEntry] = []
+    for (slot, part) in parts.enumerated() {
+      for entry in part.entries {
+        entries.append(GroupEntry(key: nestKey(entry.key, slot: slot + 4), group: entry.group))
+      }
+    }
+    return SectionItems(entries: entries)
+  }
+
+  /// An `if #available` branch.
+  public static func buildLimitedAvailability(_ items: SectionItems) -> SectionItems { items }
+
+  static func nest(_ items: SectionItems, slot: Int) -> SectionItems {
+    SectionItems(
+      entries: items.entries.map { GroupEntry(key: nestKey($0.key, slot: slot), group: $0.group) })
+  }
+}
+
+/// A section of a declared collection: an identity, an optional header and footer, and its
+/// items.
+///
+/// ```swift
+/// Section("Photos") {
+///   ForEach(photos) { Cell(PhotoCell.self, $0) }
+///   if hasMore { ListContent("Load more", accessories: [.disclosure]) }
+/// }
+/// ```
+///
+/// The identity says which section of the next body is this one. `Section("Title")` is
+/// identified by its title; `Section(id:)` by the value given; a section with neither, by its
+/// place in the declaration.
+public struct Section {
+  var id: AnyHashable?
+  var header: ListContent?
+  var footer: ListContent?
+  var items: SectionItems
+
+  /// A section titled `title` (its header), identified by it.
+  public init(
+    _ title: String, footer: String? = nil, @ItemsBuilder items: () -> SectionItems
+  ) {
+    id = AnyHashable(title)
+    header = ListContent(title)
+    self.footer = footer.map { ListContent($0) }
+    self.items = items()
+  }
+
+  /// A section identified by `id`, with standard header and footer content if given.
+  public init(
+    id: some Hashable, header: ListContent? = nil, footer: ListContent? = nil,
+    @ItemsBuilder items: () -> SectionItems
+  ) {
+    self.id = AnyHashable(id)
+    self.header = header
+    self.footer = footer
+    self.items = items()
+  }
+
+  /// A section identified by its place in the declaration.
+  public init(@ItemsBuilder items: () -> SectionItems) {
+    id = nil
+    self.items = items()
+  }
+}
+
+/// What a declared collection shows: its sections, in order. Items declared outside any
+/// ``Section`` form sections of their own (one for each run of them).
+public struct CollectionContent {
+  enum Node {
+    case section(Section, key: UInt64)
+    case items(GroupEntry)
+  }
+  var nodes: [Node]
+}
+
+/// Builds a declared collection's content (``DeclarativeDataSource``'s body).
+@resultBuilder
+public enum CollectionContentBuilder {
+  /// One declared part.
+  public static func buildExpression(_ section: Section) -> CollectionContent {
+    CollectionContent(nodes: [.section(section, key: 0)])
+  }
+
+  /// One declared part.
+  public static func buildExpression<Data, ID, Content>(
+    _ items: ForEach<Data, ID, Content>
+  )
+    -> CollectionContent
+  {
+    CollectionContent(nodes: [.items(GroupEntry(key: 0, group: items))])
+  }
+
+  /// One declared part.
+  public static func buildExpression<Content: CellContent>(
+    _ content: Content
+  )
+    -> CollectionContent
+  {
+    CollectionContent(nodes: [.items(GroupEntry(key: 0, group: SingleItem(content)))])
+  }
+
+  /// One declared part.
+  public static func buildExpression(_ content: CollectionContent) -> CollectionContent {
+    content
+  }
+
+  /// Joins the parts of a block, each keeping its place.
+  public static func buildBlock(_ parts: CollectionContent...) -> CollectionContent {
+    var nodes: [CollectionContent.Node] = []
+    for (slot, part) in parts.enumerated() { nodes += nest(part, slot: slot).nodes }
+    return CollectionContent(nodes: nodes)
+  }
+
+  /// An `if` without `else`: its parts when it holds, in a place of their own.
+  public static func buildOptional(_ content: CollectionContent?) -> CollectionContent {
+    content.map { nest($0, slot: 1) } ?? CollectionContent(nodes: [])
+  }
+
+  /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
+  public static func buildEither(first content: CollectionContent) -> CollectionContent {
+    nest(content, slot: 2)
+  }
+
+  /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
+  public static func buildEither(second content: CollectionContent) -> CollectionContent {
+    nest(content, slot: 3)
+  }
+
+  /// A `for` loop: each pass in a place of its own.
+  public static func buildArray(_ parts: [CollectionContent]) -> CollectionContent {
+    var nodes: [CollectionContent.Node] = []
+    for (slot, part) in parts.enumerated() { nodes += nest(part, slot: slot + 4).nodes }
+    return CollectionContent(nodes: nodes)
+  }
+
+  /// An `if #available` branch.
+  public static func buildLimitedAvailability(_ content: CollectionContent) -> CollectionContent {
+    content
+  }
+
+  static func nest(_ content: CollectionContent, slot: Int) -> CollectionContent {
+    CollectionContent(
+      nodes: content.nodes.map { node in
+        switch node {
+        case .section(let section, let key): .section(section, key: nestKey(key, slot: slot))
+        case .items(let entry):
+          .items(GroupEntry(key: nestKey(entry.key, slot: slot), group: entry.group))
+        }
+      })
+  }
+}

@@ -1,0 +1,180 @@
+import ReuseKit
+
+extension DeclarativeDataSource: PagingDriver {
+  package var hasPendingWork: Bool { tracker.hasChanges }
+
+  /// On a tick: the body again if it was asked for or a model it read changed, and the cells
+  /// whose observed properties changed.
+  package func applyArrivals(in view: CollectionView) {
+    let (items, bodyChanged) = tracker.take()
+    if bodyChanged || requestedUpdate != nil {
+      let animated = requestedUpdate ?? true
+      requestedUpdate = nil
+      apply(evaluate(), animated: animated)
+    }
+    if !items.isEmpty { reconfigureDisplayed { _, id in id.map(items.contains) ?? false } }
+  }
+
+  package func displayedItemsDidChange(in view: CollectionView) {}
+}
+
+extension DeclarativeDataSource {
+  /// Shows `new` in place of the current sections: the changes found by identity (sections by
+  /// their identifiers, groups by their place, items by their identifiers in groups whose data
+  /// may have changed) as one batch update, then the displayed items of changed groups
+  /// configured again.
+  ///
+  /// - Complexity: O(sections + groups) when no collection changed; plus O(n) for each group of
+  ///   n items whose collection may have.
+  func apply(_ new: [ResolvedSection], animated: Bool) {
+    let old = sections
+    let view = collectionView
+    var changes = Changeset()
+    var changedGroups: [(section: Int, group: Int)] = []
+    var changedHeaders: [Int] = []
+    let sameSections = old.count == new.count && zip(old, new).allSatisfy { $0.id == $1.id }
+    var pairs: [(old: Int, new: Int)] = []
+    if sameSections {
+      pairs = old.indices.map { ($0, $0) }
+    } else {
+      // Sections alone: no item takes part (every section empty to the diff).
+      let stages = sectionedChanges(
+        oldSections: old.map(\.id), newSections: new.map(\.id), oldItems: [Int](),
+        oldStarts: [Int](repeating: 0, count: old.count + 1), newItems: [Int](),
+        newStarts: [Int](repeating: 0, count: new.count + 1),
+        sectionContentChanged: { _, _ in false }, itemContentChanged: { _, _ in false },
+        contentUpdate: .reconfigure
+      ).stages
+      changes = stages.first ?? Changeset()
+      var oldIndex: [AnyHashable: Int] = [:]
+      for (index, section) in old.enumerated() { oldIndex[section.id] = index }
+      for (index, section) in new.enumerated() {
+        if let oldSection = oldIndex[section.id] { pairs.append((oldSection, index)) }
+      }
+    }
+    for pair in pairs {
+      let before = old[pair.old]
+      let after = new[pair.new]
+      if before.header != after.header || before.footer != after.footer {
+        changedHeaders.append(pair.new)
+      }
+      diff(
+        before, after, oldSection: pair.old, newSection: pair.new, into: &changes,
+        changedGroups: &changedGroups)
+    }
+    sections = new
+    if !changes.isEmpty {
+      view.performBatchUpdates(with: changes, animated: animated)
+    }
+    if !changedGroups.isEmpty {
+      let groups = Set(changedGroups.map { SectionGroup(section: $0.section, group: $0.group) })
+      reconfigureDisplayed { path, _ in
+        guard let group = groupIndex(of: path) else { return false }
+        return groups.contains(SectionGroup(section: path.section, group: group))
+      }
+    }
+    if !changedHeaders.isEmpty {
+      view.performBatchUpdates(
+        with: Changeset(reconfiguredSections: changedHeaders), animated: false)
+    }
+  }
+
+  /// The item changes between two versions of a section, in the batch's coordinates: deletes
+  /// and moves' sources in `oldSection`, inserts and moves' destinations in `newSection`.
+  private func diff(
+    _ before: ResolvedSection, _ after: ResolvedSection, oldSection: Int, newSection: Int,
+    into changes: inout Changeset, changedGroups: inout [(section: Int, group: Int)]
+  ) {
+    // Groups keep their order (a place key never moves), so a merge by key matches them.
+    var matchedOld = [Bool](repeating: false, count: before.groups.count)
+    var oldByKey: [UInt64: [Int]] = [:]
+    if before.groups.count > 1 || after.groups.count > 1 {
+      for (index, entry) in before.groups.enumerated() {
+        oldByKey[entry.key, default: []].append(index)
+      }
+    }
+    for (newIndex, entry) in after.groups.enumerated() {
+      let oldIndex: Int?
+      if before.groups.count <= 1 && after.groups.count <= 1 {
+        oldIndex = before.groups.first?.key == entry.key ? 0 : nil
+      } else if var candidates = oldByKey[entry.key], !candidates.isEmpty {
+        oldIndex = candidates.removeFirst()
+        oldByKey[entry.key] = candidates
+      } else {
+        oldIndex = nil
+      }
+      let newStart = after.starts[newIndex]
+      if let oldIndex, let found = group(entry, matching: before.groups[oldIndex]) {
+        matchedOld[oldIndex] = true
+        guard let local = found else { continue }  // the same data
+        let oldStart = before.starts[oldIndex]
+        changes.deletedItems += local.deletedItems.map {
+          ItemPath(section: oldSection, item: oldStart + $0.item)
+        }
+        changes.insertedItems += local.insertedItems.map {
+          ItemPath(section: newSection, item: newStart + $0.item)
+        }
+        changes.movedItems += local.movedItems.map {
+          ItemMove(
+            from: ItemPath(section: oldSection, item: oldStart + $0.source.item),
+            to: ItemPath(section: newSection, item: newStart + $0.destination.item))
+        }
+        changedGroups.append((newSection, newIndex))
+      } else {
+        changes.insertedItems += (0..<entry.group.count).map {
+          ItemPath(section: newSection, item: newStart + $0)
+        }
+      }
+    }
+    for (oldIndex, entry) in before.groups.enumerated() where !matchedOld[oldIndex] {
+      let oldStart = before.starts[oldIndex]
+      changes.deletedItems += (0..<entry.group.count).map {
+        ItemPath(section: oldSection, item: oldStart + $0)
+      }
+    }
+  }
+
+  /// Whether `entry` is the same group as `old` (same place, same type): `nil` when it is not;
+  /// `.some(nil)` when its data is the same; else the changes within it (in section 0).
+  private func group(_ entry: GroupEntry, matching old: GroupEntry) -> Changeset?? {
+    if entry.group.token == old.group.token, type(of: entry.group) == type(of: old.group) {
+      return .some(nil)
+    }
+    guard let (local, duplicates) = entry.group.changes(from: old.group) else { return nil }
+    statistics.groupsDiffed += 1
+    if duplicates > 0 {
+      report(
+        "DeclarativeDataSource: \(entry.group.name) has duplicate identifiers; each shows, and "
+          + "updates match the first of each")
+    }
+    return .some(local)
+  }
+
+  /// Configures the displayed items for which `shouldReconfigure` holds again, in place.
+  func reconfigureDisplayed(where shouldReconfigure: (ItemPath, AnyHashable?) -> Bool) {
+    var paths: [ItemPath] = []
+    for path in collectionView.indexPathsForVisibleItems
+    where shouldReconfigure(path, itemIdentifier(for: path)) {
+      paths.append(path)
+    }
+    guard !paths.isEmpty else { return }
+    collectionView.performBatchUpdates(with: Changeset(reconfiguredItems: paths), animated: false)
+  }
+
+  /// The index of the group holding the item at `path` in its section.
+  func groupIndex(of path: ItemPath) -> Int? {
+    guard sections.indices.contains(path.section) else { return nil }
+    let starts = sections[path.section].starts
+    for group in 0..<(starts.count - 1)
+    where starts[group] <= path.item && path.item < starts[group + 1] {
+      return group
+    }
+    return nil
+  }
+}
+
+/// A group in a section, as a set member.
+struct SectionGroup: Hashable {
+  let section: Int
+  let group: Int
+}

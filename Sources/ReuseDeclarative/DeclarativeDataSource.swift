@@ -1,0 +1,278 @@
+import ReuseKit
+
+/// A collection view's data, declared: a body that says what the collection shows, the way a
+/// SwiftUI `List` is written, with ReuseKit's engine underneath.
+///
+/// ```swift
+/// let source = DeclarativeDataSource(collectionView: collectionView) {
+///   Section("Photos") {
+///     ForEach(model.photos) { photo in Cell(PhotoCell.self, photo) }
+///   }
+///   if model.hasMore { ListContent("Load more", accessories: [.disclosure]) }
+/// }
+/// ```
+///
+/// ### What it costs
+/// - The body runs when the source is made, on ``update(animated:)``, and when an
+///   `Observable` model it read changes. It builds no item: a ``ForEach`` keeps its
+///   collection, reads its count, and makes content only for the items the collection view
+///   displays or prefetches. So a body whose data did not change costs O(sections).
+/// - A collection whose value may have changed (see ``ForEach``) is diffed by identifier
+///   (O(n)) and applied as one animated batch update; changes within a frame are coalesced,
+///   and applied on the host's next tick.
+/// - A property of an `Observable` element that a displayed cell read configures that cell
+///   again, alone: no diff, no layout of the others.
+///
+/// ### Bad input
+/// Duplicate section identifiers: the first section with an identifier shows, later ones are
+/// left out, and a diagnostic says so (once). Duplicate item identifiers within a ``ForEach``:
+/// every item shows; an update matches the first of each identifier, and a diagnostic says so.
+///
+/// The collection view holds its data source weakly: keep a reference.
+public final class DeclarativeDataSource: CollectionViewDataSource {
+  /// The collection view this source drives.
+  public let collectionView: CollectionView
+  private let body: () -> CollectionContent
+  /// The sections shown now.
+  var sections: [ResolvedSection] = []
+  let tracker = ObservationTracker()
+  /// An update was asked for, with this animation; applied on the next tick.
+  var requestedUpdate: Bool?
+  /// Problems already reported (each once).
+  private var reported: Set<String> = []
+  /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
+  /// made (configured) since the source was made.
+  public internal(set) var statistics = Statistics()
+
+  /// What the source did since it was made.
+  public struct Statistics: Equatable, Sendable {
+    /// Times the body ran.
+    public var bodyEvaluations = 0
+    /// Cells made or configured again.
+    public var cellsConfigured = 0
+    /// Groups of items diffed by identifier.
+    public var groupsDiffed = 0
+  }
+
+  /// Becomes `collectionView`'s data source, showing what `body` declares. The body runs now,
+  /// and again on ``update(animated:)`` or when an `Observable` model it read changes.
+  public init(
+    collectionView: CollectionView,
+    @CollectionContentBuilder body: @escaping () -> CollectionContent
+  ) {
+    self.collectionView = collectionView
+    self.body = body
+    sections = evaluate()
+    collectionView.dataSource = self
+    collectionView.attachDriver(self)
+  }
+
+  /// Called, on whatever thread made the change, when an observed model changed: wake the
+  /// host's loop so that its next tick applies it. Changes made on the loop need nothing.
+  public var onChange: (@Sendable () -> Void)? {
+    didSet { tracker.setWake(onChange) }
+  }
+
+  /// Runs the body again on the next tick and applies what changed, animated or not. Calls
+  /// within one frame are coalesced into one update (unanimated if any asked for that).
+  public func update(animated: Bool = true) {
+    requestedUpdate = (requestedUpdate ?? true) && animated
+    tracker.requestTick()
+  }
+
+  /// Runs the body again and applies what changed now (not inside a layout pass: then it waits
+  /// for the next tick).
+  public func updateNow(animated: Bool = true) {
+    guard !collectionView.isInPass else { return update(animated: animated) }
+    requestedUpdate = nil
+    apply(evaluate(), animated: animated)
+  }
+
+  // MARK: Reading
+
+  /// The identifier of the item at `indexPath` (its ``ForEach``'s `id`), or `nil` outside the
+  /// data.
+  public func itemIdentifier(for indexPath: ItemPath) -> AnyHashable? {
+    guard let (group, index) = locate(indexPath) else { return nil }
+    return group.group.identifier(at: index)
+  }
+
+  /// Where the item identified by `identifier` is now, searching every section.
+  ///
+  /// - Complexity: O(n): one identifier read per item until it is found.
+  public func indexPath(for identifier: AnyHashable) -> ItemPath? {
+    for (section, resolved) in sections.enumerated() {
+      for (index, entry) in resolved.groups.enumerated() {
+        for item in 0..<entry.group.count where entry.group.identifier(at: item) == identifier {
+          return ItemPath(section: section, item: resolved.starts[index] + item)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The identifier of section `index`.
+  public func sectionIdentifier(for index: Int) -> AnyHashable? {
+    sections.indices.contains(index) ? sections[index].id : nil
+  }
+
+  /// The identifiers of the selected items, in the collection view's order.
+  public var selectedItemIdentifiers: [AnyHashable] {
+    collectionView.indexPathsForSelectedItems.compactMap(itemIdentifier(for:))
+  }
+
+  // MARK: Data source
+
+  /// The declared sections, duplicates left out.
+  public func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+
+  /// The section's items: the counts of its groups, read without building an item.
+  public func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
+    sections.indices.contains(section) ? sections[section].count : 0
+  }
+
+  /// The item's content, built now, in its cell.
+  public func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    guard let (entry, index) = locate(indexPath) else {
+      // Never asked for outside the counts; a blank cell rather than a trap if it were.
+      collectionView.diagnostics.report(
+        .indexPathOutOfRange, "DeclarativeDataSource: no item at \(indexPath); a blank cell")
+      return collectionView.dequeueListContentCell(for: indexPath, content: ListContent(""))
+    }
+    statistics.cellsConfigured += 1
+    return entry.group.cell(
+      at: index, indexPath: indexPath, in: collectionView, tracker: tracker)
+  }
+
+  /// The section's header or footer as standard content (empty when it declares none).
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    let section = sections.indices.contains(indexPath.section) ? sections[indexPath.section] : nil
+    let content: ListContent? =
+      switch kind {
+      case .header: section?.header
+      case .footer: section?.footer
+      default: nil
+      }
+    guard kind == .header || kind == .footer else {
+      return collectionView.dequeuePlaceholderSupplementaryView(ofKind: kind, for: indexPath)
+    }
+    return collectionView.dequeueListContentSupplementaryView(
+      ofKind: kind, for: indexPath, content: content ?? ListContent(""))
+  }
+
+  /// The group holding the item at `indexPath`, and the item's index in it.
+  private func locate(_ indexPath: ItemPath) -> (GroupEntry, Int)? {
+    guard sections.indices.contains(indexPath.section) else { return nil }
+    let section = sections[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < section.count else { return nil }
+    if section.groups.count == 1 { return (section.groups[0], indexPath.item) }
+    // The last group starting at or before the item (binary search over the starts).
+    var low = 0
+    var high = section.groups.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if section.starts[middle] <= indexPath.item { low = middle } else { high = middle - 1 }
+    }
+    // Empty groups share their start with the next one: step past them.
+    while section.starts[low + 1] <= indexPath.item { low += 1 }
+    return (section.groups[low], indexPath.item - section.starts[low])
+  }
+
+  // MARK: Evaluating
+
+  /// Runs the body, watching what it reads, and resolves it into sections.
+  func evaluate() -> [ResolvedSection] {
+    statistics.bodyEvaluations += 1
+    let content = tracker.trackingBody(body)
+    return resolve(content)
+  }
+
+  /// Sections from the declaration: items outside sections gathered into sections of their own,
+  /// identities given, duplicates left out (reported once).
+  private func resolve(_ content: CollectionContent) -> [ResolvedSection] {
+    var result: [ResolvedSection] = []
+    result.reserveCapacity(content.nodes.count)
+    var seen: Set<AnyHashable> = []
+    var loose: [GroupEntry] = []
+    var looseRuns = 0
+    func add(_ section: ResolvedSection) {
+      guard seen.insert(section.id).inserted else {
+        report(
+          "DeclarativeDataSource: two sections are identified by \(section.id); the first "
+            + "shows, the later one is left out")
+        return
+      }
+      result.append(section)
+    }
+    func flushLoose() {
+      guard !loose.isEmpty else { return }
+      add(
+        ResolvedSection(
+          id: AnyHashable(LooseItemsSection(run: looseRuns)), header: nil, footer: nil,
+          groups: loose))
+      looseRuns += 1
+      loose.removeAll()
+    }
+    for node in content.nodes {
+      switch node {
+      case .items(let entry):
+        loose.append(entry)
+      case .section(let section, let key):
+        flushLoose()
+        add(
+          ResolvedSection(
+            id: section.id ?? AnyHashable(PlacedSection(key: key)), header: section.header,
+            footer: section.footer, groups: section.items.entries))
+      }
+    }
+    flushLoose()
+    for section in result {
+      for entry in section.groups { entry.group.register(in: collectionView) }
+    }
+    return result
+  }
+
+  func report(_ message: String) {
+    guard reported.insert(message).inserted else { return }
+    collectionView.diagnostics.report(.duplicateIdentifier, message)
+  }
+}
+
+/// A section as shown: its identity, header, footer, and its groups with where each starts.
+struct ResolvedSection {
+  let id: AnyHashable
+  let header: ListContent?
+  let footer: ListContent?
+  let groups: [GroupEntry]
+  /// `starts[g]`: the first item of group `g`; the last entry is the section's count.
+  let starts: [Int]
+
+  init(id: AnyHashable, header: ListContent?, footer: ListContent?, groups: [GroupEntry]) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+    self.groups = groups
+    var starts = [0]
+    starts.reserveCapacity(groups.count + 1)
+    var total = 0
+    for entry in groups {
+      total += max(0, entry.group.count)
+      starts.append(total)
+    }
+    self.starts = starts
+  }
+
+  var count: Int { starts[starts.count - 1] }
+}
+
+/// The identity of a run of items declared outside any section.
+struct LooseItemsSection: Hashable { let run: Int }
+/// The identity of a section declared without one: its place.
+struct PlacedSection: Hashable { let key: UInt64 }

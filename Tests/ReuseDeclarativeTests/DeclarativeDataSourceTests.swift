@@ -1,0 +1,307 @@
+import Observation
+import ReuseDeclarative
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+struct Photo: Identifiable, Hashable {
+  let id: Int
+  var title: String
+}
+
+final class PhotoCell: CollectionViewCell, ConfigurableCell {
+  var photo: Photo?
+  func configure(with photo: Photo, at indexPath: ItemPath) { self.photo = photo }
+}
+
+/// A model that says when it changes.
+@Observable final class Song: Identifiable {
+  let id: Int
+  var title: String
+  init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+@Observable final class Library {
+  var songs: [Song]
+  var showsFooter = false
+  init(songs: [Song]) { self.songs = songs }
+}
+
+/// What a collection view shows: each displayed item's path and its text.
+func shownTexts(_ view: CollectionView) -> [ItemPath: String] {
+  var result: [ItemPath: String] = [:]
+  for path in view.indexPathsForVisibleItems {
+    switch view.cellForItem(at: path) {
+    case let cell as PhotoCell: result[path] = cell.photo?.title
+    case let cell as ListContentCell: result[path] = cell.content.text
+    default: result[path] = "?"
+    }
+  }
+  return result
+}
+
+func makeView(rows: Double = 10) -> CollectionView {
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .uniform(1)), viewportSize: Size(width: 40, height: rows))
+  view.diagnostics.handler = { _ in }
+  return view
+}
+
+func photos(_ count: Int, from start: Int = 0) -> [Photo] {
+  (start..<(start + count)).map { Photo(id: $0, title: "photo \($0)") }
+}
+
+struct DeclarativeDataSourceTests {
+  @Test func onlyDisplayedItemsAreBuiltAtAMillion() {
+    let view = makeView()
+    let all = photos(1_000_000)
+    var built = 0
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(all) { photo in
+        built += 1
+        return Cell(PhotoCell.self, photo)
+      }
+    }
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 1_000_000)
+    #expect(source.statistics.bodyEvaluations == 1)
+    #expect(built >= 10 && built <= 40, "built \(built) contents for a 10-row viewport")
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 3)] == "photo 3")
+    view.scrollToItem(at: ItemPath(section: 0, item: 500_000), at: .start, animated: false)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 500_000)] == "photo 500000")
+    #expect(built <= 80, "built \(built) after one jump")
+  }
+
+  @Test func anUnchangedBodyDiffsAndConfiguresNothing() {
+    let view = makeView()
+    let all = photos(100_000)
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section("All") { ForEach(all) { Cell(PhotoCell.self, $0) } }
+      Section(id: 2) { ForEach(0..<1000, id: \.self) { ListContent("number \($0)") } }
+    }
+    view.layoutIfNeeded()
+    let cells = view.visibleCells.map(ObjectIdentifier.init)
+    let configured = source.statistics.cellsConfigured
+    for _ in 0..<5 { source.updateNow() }
+    view.layoutIfNeeded()
+    #expect(source.statistics.bodyEvaluations == 6)
+    #expect(source.statistics.groupsDiffed == 0, "an array and a range that did not change")
+    #expect(source.statistics.cellsConfigured == configured)
+    #expect(view.visibleCells.map(ObjectIdentifier.init) == cells)
+    #expect(!view.isAnimatingUpdates)
+  }
+
+  @Test func aNewValueIsDiffedByIdentifierAndAppliedAsOneBatch() {
+    let view = makeView()
+    var items = photos(50)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+    }
+    view.layoutIfNeeded()
+    let cellOfPhoto4 = view.cellForItem(at: ItemPath(section: 0, item: 4))
+    items.remove(at: 1)  // 0 2 3 4 …
+    items.insert(Photo(id: 100, title: "new"), at: 0)  // 100 0 2 3 4 …
+    items[4].title = "renamed 4"  // photo 4, back at 4
+    items.swapAt(7, 8)  // 6 and 7 change places
+    source.updateNow()
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    let shown = shownTexts(view)
+    #expect(source.statistics.groupsDiffed == 1)
+    for (index, photo) in items.prefix(10).enumerated() {
+      #expect(shown[ItemPath(section: 0, item: index)] == photo.title, "row \(index)")
+    }
+    // The cell that showed photo 4 still does, with its new title (a batch update and a
+    // reconfigure, not a reload).
+    #expect(view.cellForItem(at: ItemPath(section: 0, item: 4)) === cellOfPhoto4)
+    #expect((cellOfPhoto4 as? PhotoCell)?.photo?.title == "renamed 4")
+  }
+
+  @Test func updatesInOneFrameAreCoalescedAndAppliedOnTheTick() {
+    let view = makeView()
+    var items = photos(5)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+    }
+    view.layoutIfNeeded()
+    items.append(Photo(id: 5, title: "five"))
+    source.update()
+    items.append(Photo(id: 6, title: "six"))
+    source.update(animated: false)
+    #expect(view.numberOfItems(inSection: 0) == 5, "nothing applied before the tick")
+    #expect(view.isAnimating)
+    view.tick(now: 1)
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 7)
+    #expect(source.statistics.bodyEvaluations == 2, "two updates, one body")
+    #expect(!view.isAnimatingUpdates, "one asked for no animation")
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 6)] == "six")
+  }
+
+  @Test func aConditionalItemFlipsWithoutDiffingItsNeighbours() {
+    let view = makeView()
+    let all = photos(1_000_000)
+    var showsBanner = false
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: "main") {
+        if showsBanner { ListContent("Banner", accessories: [.badge("new")]) }
+        ForEach(all) { Cell(PhotoCell.self, $0) }
+      }
+    }
+    view.layoutIfNeeded()
+    showsBanner = true
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(source.statistics.groupsDiffed == 0)
+    #expect(view.numberOfItems(inSection: 0) == 1_000_001)
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == "Banner")
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 1)] == "photo 0")
+    showsBanner = false
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 1_000_000)
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == "photo 0")
+  }
+
+  @Test func sectionsAreMatchedByIdentifierAndHeadersFollowTheirContent() {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+      viewportSize: Size(width: 40, height: 30))
+    var order = ["a", "b", "c"]
+    var title = "A"
+    let source = DeclarativeDataSource(collectionView: view) {
+      for name in order {
+        Section(id: name, header: ListContent(name == "a" ? title : name.uppercased())) {
+          ForEach(0..<3, id: \.self) { ListContent("\(name)\($0)") }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    order = ["c", "a", "d"]
+    title = "Alpha"
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(view.numberOfSections == 3)
+    #expect(source.sectionIdentifier(for: 0) == AnyHashable("c"))
+    #expect(shownTexts(view)[ItemPath(section: 1, item: 2)] == "a2")
+    #expect(shownTexts(view)[ItemPath(section: 2, item: 0)] == "d0")
+    let header = view.supplementaryView(
+      forElementKind: SupplementaryKind.header, at: ItemPath(section: 1, item: 0))
+    #expect((header as? ListContentSupplementaryView)?.content.text == "Alpha")
+  }
+
+  @Test func duplicateSectionIdentifiersShowTheFirstAndAreReportedOnce() {
+    let view = makeView()
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 1) { ListContent("first") }
+      Section(id: 1) { ListContent("second") }
+      Section(id: 2) { ListContent("third") }
+    }
+    view.layoutIfNeeded()
+    source.updateNow()
+    #expect(view.numberOfSections == 2)
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == "first")
+    #expect(diagnostics.filter { $0.code == .duplicateIdentifier }.count == 1)
+  }
+
+  @Test func duplicateItemIdentifiersAllShowAndAnUpdateSaysSoOnce() {
+    let view = makeView()
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    var names = ["a", "b", "a", "c"]
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(names, id: \.self) { ListContent($0) }
+    }
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 4)
+    names.append("a")
+    source.updateNow(animated: false)
+    names.insert("b", at: 0)
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 6)
+    #expect(shownTexts(view).sorted { $0.key < $1.key }.map(\.value) == names)
+    #expect(diagnostics.filter { $0.code == .duplicateIdentifier }.count == 1)
+    #expect(!diagnostics.contains { $0.code == .inconsistentUpdate })
+  }
+
+  @Test func anObservedPropertyConfiguresOnlyTheCellThatReadIt() {
+    let view = makeView()
+    let songs = (0..<1000).map { Song(id: $0, title: "song \($0)") }
+    let library = Library(songs: songs)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(library.songs) { song in ListContent(song.title) }
+    }
+    view.layoutIfNeeded()
+    let configured = source.statistics.cellsConfigured
+    songs[3].title = "renamed"
+    #expect(view.isAnimating, "a change asks for a tick")
+    view.tick(now: 1)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 3)] == "renamed")
+    #expect(source.statistics.cellsConfigured == configured + 1)
+    #expect(source.statistics.bodyEvaluations == 1, "no body, no diff")
+    // An item not displayed: nothing to do now; it shows its new title when it comes.
+    songs[900].title = "far away"
+    view.tick(now: 2)
+    #expect(source.statistics.cellsConfigured == configured + 1)
+    view.scrollToItem(at: ItemPath(section: 0, item: 900), at: .start, animated: false)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 900)] == "far away")
+  }
+
+  @Test func anObservedModelRunsTheBodyAgain() {
+    let view = makeView()
+    let library = Library(songs: (0..<5).map { Song(id: $0, title: "song \($0)") })
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(library.songs) { song in ListContent(song.title) }
+      if library.showsFooter { ListContent("The end") }
+    }
+    view.layoutIfNeeded()
+    library.songs.insert(Song(id: 9, title: "first"), at: 0)
+    library.showsFooter = true
+    view.tick(now: 1)
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    #expect(source.statistics.bodyEvaluations == 2)
+    #expect(view.numberOfSections == 1, "the loose items share one section")
+    #expect(view.numberOfItems(inSection: 0) == 7)
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == "first")
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 6)] == "The end")
+  }
+
+  @Test func theSelectionStaysWithItsItemThroughAnUpdate() {
+    let view = makeView()
+    var items = photos(20)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+    }
+    view.layoutIfNeeded()
+    view.selectItem(at: ItemPath(section: 0, item: 5))
+    items.insert(contentsOf: photos(3, from: 100), at: 0)
+    source.updateNow(animated: false)
+    #expect(source.selectedItemIdentifiers == [AnyHashable(5)])
+    #expect(view.indexPathsForSelectedItems == [ItemPath(section: 0, item: 8)])
+    #expect(source.indexPath(for: AnyHashable(5)) == ItemPath(section: 0, item: 8))
+  }
+
+  @Test func standardContentSaysItselfToAssistiveTechnology() {
+    let view = makeView()
+    let source = DeclarativeDataSource(collectionView: view) {
+      ListContent(
+        "Wi-Fi", secondary: "Home", symbol: "≋", accessories: [.toggle(isOn: true), .disclosure])
+    }
+    view.layoutIfNeeded()
+    let cell = view.cellForItem(at: ItemPath(section: 0, item: 0))
+    #expect(cell?.accessibilityLabel == "Wi-Fi")
+    #expect(cell?.accessibilityValue == "Home, on")
+    #expect(cell?.accessibilityHint == "opens more")
+    withExtendedLifetime(source) {}
+  }
+}

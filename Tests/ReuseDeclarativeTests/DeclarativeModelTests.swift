@@ -1,0 +1,190 @@
+import ReuseDeclarative
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+/// Hears the collection view's display callbacks and checks they pair: each item is told
+/// `willDisplay` once before `didEndDisplaying`, and what it was told is what is displayed.
+final class DisplayLedger: CollectionViewDelegate {
+  var displayed: [ObjectIdentifier: ItemPath] = [:]
+  var violations: [String] = []
+
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    if displayed[ObjectIdentifier(cell)] != nil {
+      violations.append("willDisplay twice for a cell, now at \(indexPath)")
+    }
+    displayed[ObjectIdentifier(cell)] = indexPath
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: ItemPath
+  ) {
+    if displayed.removeValue(forKey: ObjectIdentifier(cell)) == nil {
+      violations.append("didEndDisplaying without willDisplay at \(indexPath)")
+    }
+  }
+}
+
+/// Random bodies (sections and items inserted, removed, moved and changed, conditionals
+/// flipping, observable properties written, scrolls and resizes between, updates interrupting
+/// running animations) against the data they declare: after every step each displayed cell
+/// shows its own item, the counts are the data's, and display callbacks pair.
+struct DeclarativeModelTests {
+  struct ModelSection {
+    var id: Int
+    var banner: Bool
+    var photos: [Photo]
+  }
+
+  @Test(arguments: 0..<6)
+  func randomBodiesShowTheirData(_ index: Int) {
+    let (seed, random) = SeededRandom.forCase(index, base: 0xDEC1_A2A7)
+    var rng = random
+    var model: [ModelSection] = []
+    var nextID = 1_000
+    for section in 0..<3 {
+      model.append(
+        ModelSection(
+          id: section, banner: rng.chance(0.5),
+          photos: (0..<rng.int(0...40)).map { Photo(id: section * 100 + $0, title: "p\($0)") }))
+    }
+    let songs = (0..<30).map { Song(id: $0, title: "song \($0)") }
+    let library = Library(songs: songs)
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+      viewportSize: Size(width: 30, height: 12))
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let ledger = DisplayLedger()
+    view.delegate = ledger
+    let source = DeclarativeDataSource(collectionView: view) {
+      for section in model {
+        Section(id: section.id, header: ListContent("S\(section.id)")) {
+          if section.banner { ListContent("banner \(section.id)") }
+          ForEach(section.photos) { Cell(PhotoCell.self, $0) }
+        }
+      }
+      Section(id: -1) {
+        ForEach(library.songs) { song in ListContent(song.title) }
+      }
+    }
+    var time = 1.0
+    view.layoutIfNeeded()
+
+    func expectedTexts() -> [[String]] {
+      model.map { section in
+        (section.banner ? ["banner \(section.id)"] : []) + section.photos.map(\.title)
+      } + [library.songs.map(\.title)]
+    }
+
+    for step in 0..<150 {
+      var action = ""
+      switch rng.int(0..<12) {
+      case 0:
+        action = "insert a section"
+        nextID += 1
+        model.insert(
+          ModelSection(
+            id: nextID, banner: rng.chance(0.3),
+            photos: (0..<rng.int(0...8)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") }),
+          at: rng.int(0...model.count))
+      case 1 where !model.isEmpty:
+        action = "remove a section"
+        model.remove(at: rng.int(0..<model.count))
+      case 2 where model.count > 1:
+        action = "move a section"
+        let moved = model.remove(at: rng.int(0..<model.count))
+        model.insert(moved, at: rng.int(0...model.count))
+      case 3 where !model.isEmpty:
+        action = "flip a banner"
+        model[rng.int(0..<model.count)].banner.toggle()
+      case 4...5 where !model.isEmpty:
+        action = "edit items"
+        let section = rng.int(0..<model.count)
+        for _ in 0..<rng.int(1...5) {
+          var photos = model[section].photos
+          switch rng.int(0..<4) {
+          case 0:
+            nextID += 1
+            photos.insert(Photo(id: nextID, title: "i\(nextID)"), at: rng.int(0...photos.count))
+          case 1 where !photos.isEmpty: photos.remove(at: rng.int(0..<photos.count))
+          case 2 where photos.count > 1:
+            let moved = photos.remove(at: rng.int(0..<photos.count))
+            photos.insert(moved, at: rng.int(0...photos.count))
+          case 3 where !photos.isEmpty: photos[rng.int(0..<photos.count)].title += "'"
+          default: break
+          }
+          model[section].photos = photos
+        }
+      case 6:
+        action = "write an observed title"
+        songs[rng.int(0..<songs.count)].title += "*"
+      case 7:
+        action = "reorder the observed songs"
+        let moved = library.songs.remove(at: rng.int(0..<library.songs.count))
+        library.songs.insert(moved, at: rng.int(0...library.songs.count))
+      case 8:
+        action = "scroll"
+        let height = view.contentSize.height
+        view.setContentOffset(
+          Point(x: 0, y: rng.double(0...max(0, height - 12))), animated: rng.chance(0.5))
+      case 9:
+        action = "resize"
+        view.viewportSize = Size(width: 30, height: Double(rng.int(3...20)))
+      default:
+        action = "nothing"
+      }
+      // An update now or on the next tick, perhaps with an earlier one still animating.
+      if rng.chance(0.5) {
+        source.updateNow(animated: rng.chance(0.5))
+      } else {
+        source.update(animated: rng.chance(0.5))
+      }
+      time += rng.chance(0.5) ? 0.05 : 1
+      view.tick(now: time)
+      if rng.chance(0.7) { view.settleUpdateAnimation() }
+      view.layoutIfNeeded()
+      // A tick shows any observed change not yet applied.
+      if !view.isAnimatingUpdates {
+        view.tick(now: time + 0.01)
+        view.layoutIfNeeded()
+      }
+
+      let where_ = "seed \(seed), step \(step) (\(action))"
+      let expected = expectedTexts()
+      #expect(view.numberOfSections == expected.count, "\(where_)")
+      guard view.numberOfSections == expected.count else { return }
+      for (section, texts) in expected.enumerated() {
+        #expect(
+          view.numberOfItems(inSection: section) == texts.count, "\(where_), section \(section)")
+      }
+      if view.isAnimatingUpdates { view.settleUpdateAnimation() }
+      view.layoutIfNeeded()
+      var mismatches = 0
+      for (path, text) in shownTexts(view) {
+        let want =
+          expected.indices.contains(path.section)
+            && expected[path.section].indices.contains(path.item)
+          ? expected[path.section][path.item] : nil
+        #expect(text == want, "\(where_): \(path) shows \(text), not \(want ?? "nothing")")
+        if text != want { mismatches += 1 }
+      }
+      let told = Set(ledger.displayed.keys)
+      #expect(
+        told == Set(view.visibleCells.map(ObjectIdentifier.init)), "\(where_): display callbacks")
+      #expect(ledger.violations.isEmpty, "\(where_): \(ledger.violations)")
+      #expect(
+        !diagnostics.contains { $0.code == .inconsistentUpdate }, "\(where_): \(diagnostics)")
+      if mismatches > 0 || !ledger.violations.isEmpty
+        || diagnostics.contains(where: { $0.code == .inconsistentUpdate })
+      {
+        return
+      }
+    }
+    withExtendedLifetime(source) {}
+  }
+}
