@@ -20,6 +20,7 @@ let package = Package(
       dependencies: [
         .product(name: "ReuseKit", package: "ReuseKit"),
         .product(name: "ReuseControls", package: "ReuseKit"),
+        .product(name: "ReuseDeclarative", package: "ReuseKit"),
         .product(name: "ReuseTerminal", package: "ReuseKit"),
       ]
     ),

@@ -5,7 +5,7 @@
 # .ci/run; prints each target's warnings, then "docs: N warnings".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(ReuseDiffing ReuseKit ReuseControls ReuseTerminal GalleryKit TerminalGallery)
+targets=(ReuseDiffing ReuseKit ReuseDeclarative ReuseControls ReuseTerminal GalleryKit TerminalGallery)
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 total=0

@@ -5,6 +5,17 @@ import ReuseKit
 struct GroupEntry {
   var key: UInt64
   var group: any ItemGroup
+  /// The identifier its cells are dequeued under (set when the body is resolved).
+  var reuseIdentifier = ""
+  /// What makes its cells (set when the body is resolved).
+  var makeCell: CellMaker = { _, indexPath, view in
+    view.dequeueListContentCell(for: indexPath, content: ListContent(""))
+  }
+
+  init(key: UInt64, group: any ItemGroup) {
+    self.key = key
+    self.group = group
+  }
 }
 
 /// Folds a slot of a block, branch or loop into a place key.

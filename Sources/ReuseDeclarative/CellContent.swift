@@ -4,10 +4,15 @@ import ReuseKit
 /// host-neutral standard content (``ListContent``). The collection builds it only for items
 /// that are displayed or prefetched, when their cell is asked for.
 public protocol CellContent {
-  /// Registers what ``makeCell(in:at:)`` dequeues (called once per declaration, not per item).
+  /// The class of the cell the content is shown in.
+  associatedtype CellType: CollectionViewCell
+  /// The identifier that cell is registered and dequeued under (read once per content type).
+  static var reuseIdentifier: String { get }
+  /// Registers the cell under ``reuseIdentifier`` (called once per content type and
+  /// collection view).
   static func register(in collectionView: CollectionView)
-  /// A dequeued cell showing this content.
-  func makeCell(in collectionView: CollectionView, at indexPath: ItemPath) -> CollectionViewCell
+  /// Shows the content in `cell`, dequeued for `indexPath`.
+  func configure(_ cell: CellType, at indexPath: ItemPath)
 }
 
 /// A typed cell and the value it is configured with: `Cell(PhotoCell.self, photo)`.
@@ -23,33 +28,64 @@ public struct Cell<Kind: ConfigurableCell>: CellContent {
     self.value = value
   }
 
-  /// Registers what the content dequeues.
+  /// `Kind`'s identifier.
+  public static var reuseIdentifier: String { Kind.reuseIdentifier }
+
+  /// Registers `Kind`, unless it is already (a different class under its identifier stops
+  /// with a message naming both).
   public static func register(in collectionView: CollectionView) {
     collectionView.registerChecked(Kind.self, for: "Cell<\(Kind.self)>")
   }
 
-  /// A dequeued cell showing this content.
-  public func makeCell(
-    in collectionView: CollectionView, at indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(Kind.self, for: indexPath)
+  /// Configures the cell with the value.
+  public func configure(_ cell: Kind, at indexPath: ItemPath) {
     cell.configure(with: value, at: indexPath)
-    return cell
   }
 }
 
 extension ListContent: CellContent {
-  /// Nothing: the standard cell registers itself on first use.
-  public static func register(in collectionView: CollectionView) {}
+  /// The standard cell's identifier.
+  public static var reuseIdentifier: String { ListContentCell.reuseIdentifier }
 
-  /// A dequeued cell showing this content.
-  public func makeCell(
-    in collectionView: CollectionView, at indexPath: ItemPath
+  /// Registers the standard cell unless a cell (a host's subclass, say) already is.
+  public static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(ListContentCell.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  /// Sets the cell's content.
+  public func configure(_ cell: ListContentCell, at indexPath: ItemPath) {
+    cell.content = self
+  }
+}
+
+extension CellContent {
+  @usableFromInline
+  func reportWrongCell(
+    _ cell: CollectionViewCell, identifier: String, in collectionView: CollectionView
+  ) {
+    collectionView.diagnostics.report(
+      .invalidConfiguration,
+      "a \(type(of: cell)) is registered under \"\(identifier)\", not the \(CellType.self) that "
+        + "\(Self.self) is shown in; showing it unconfigured")
+  }
+
+  /// A dequeued cell showing this content: the cell registered under `identifier` (this
+  /// content type's), or, if another class was registered there since, a standard cell saying
+  /// so, with a diagnostic.
+  @inlinable
+  func makeCell(
+    in collectionView: CollectionView, at indexPath: ItemPath, identifier: String
   )
     -> CollectionViewCell
   {
-    collectionView.dequeueListContentCell(for: indexPath, content: self)
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    if let typed = cell as? CellType {
+      configure(typed, at: indexPath)
+      return cell
+    }
+    reportWrongCell(cell, identifier: identifier, in: collectionView)
+    return cell
   }
 }

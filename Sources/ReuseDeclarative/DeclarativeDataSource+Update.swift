@@ -164,12 +164,9 @@ extension DeclarativeDataSource {
   /// The index of the group holding the item at `path` in its section.
   func groupIndex(of path: ItemPath) -> Int? {
     guard sections.indices.contains(path.section) else { return nil }
-    let starts = sections[path.section].starts
-    for group in 0..<(starts.count - 1)
-    where starts[group] <= path.item && path.item < starts[group + 1] {
-      return group
-    }
-    return nil
+    let section = sections[path.section]
+    guard path.item >= 0 && path.item < section.count else { return nil }
+    return section.group(containing: path.item)
   }
 }
 

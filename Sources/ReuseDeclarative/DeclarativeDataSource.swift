@@ -34,15 +34,17 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   public let collectionView: CollectionView
   private let body: () -> CollectionContent
   /// The sections shown now.
-  var sections: [ResolvedSection] = []
+  @exclusivity(unchecked) var sections: [ResolvedSection] = []
   let tracker = ObservationTracker()
   /// An update was asked for, with this animation; applied on the next tick.
   var requestedUpdate: Bool?
   /// Problems already reported (each once).
   private var reported: Set<String> = []
+  /// The identifier each content type's cells are registered under.
+  private var registeredTypes: [ObjectIdentifier: String] = [:]
   /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
   /// made (configured) since the source was made.
-  public internal(set) var statistics = Statistics()
+  @exclusivity(unchecked) public internal(set) var statistics = Statistics()
 
   /// What the source did since it was made.
   public struct Statistics: Equatable, Sendable {
@@ -137,6 +139,14 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {
+    if indexPath.section >= 0 && indexPath.section < sections.count {
+      // The common case: one group, its maker kept by the section.
+      let section = sections[indexPath.section]
+      if let makeCell = section.singleMaker, indexPath.item >= 0, indexPath.item < section.count {
+        statistics.cellsConfigured += 1
+        return makeCell(indexPath.item, indexPath, collectionView)
+      }
+    }
     guard let (entry, index) = locate(indexPath) else {
       // Never asked for outside the counts; a blank cell rather than a trap if it were.
       collectionView.diagnostics.report(
@@ -144,8 +154,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
       return collectionView.dequeueListContentCell(for: indexPath, content: ListContent(""))
     }
     statistics.cellsConfigured += 1
-    return entry.group.cell(
-      at: index, indexPath: indexPath, in: collectionView, tracker: tracker)
+    return entry.makeCell(index, indexPath, collectionView)
   }
 
   /// The section's header or footer as standard content (empty when it declares none).
@@ -168,21 +177,14 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   }
 
   /// The group holding the item at `indexPath`, and the item's index in it.
+  @inline(__always)
   private func locate(_ indexPath: ItemPath) -> (GroupEntry, Int)? {
-    guard sections.indices.contains(indexPath.section) else { return nil }
+    guard indexPath.section >= 0 && indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.count else { return nil }
     if section.groups.count == 1 { return (section.groups[0], indexPath.item) }
-    // The last group starting at or before the item (binary search over the starts).
-    var low = 0
-    var high = section.groups.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if section.starts[middle] <= indexPath.item { low = middle } else { high = middle - 1 }
-    }
-    // Empty groups share their start with the next one: step past them.
-    while section.starts[low + 1] <= indexPath.item { low += 1 }
-    return (section.groups[low], indexPath.item - section.starts[low])
+    let group = section.group(containing: indexPath.item)
+    return (section.groups[group], indexPath.item - section.starts[group])
   }
 
   // MARK: Evaluating
@@ -199,7 +201,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   private func resolve(_ content: CollectionContent) -> [ResolvedSection] {
     var result: [ResolvedSection] = []
     result.reserveCapacity(content.nodes.count)
-    var seen: Set<AnyHashable> = []
+    var seen = Set<AnyHashable>(minimumCapacity: content.nodes.count)
     var loose: [GroupEntry] = []
     var looseRuns = 0
     func add(_ section: ResolvedSection) {
@@ -216,7 +218,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
       add(
         ResolvedSection(
           id: AnyHashable(LooseItemsSection(run: looseRuns)), header: nil, footer: nil,
-          groups: loose))
+          groups: registered(loose)))
       looseRuns += 1
       loose.removeAll()
     }
@@ -229,14 +231,30 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
         add(
           ResolvedSection(
             id: section.id ?? AnyHashable(PlacedSection(key: key)), header: section.header,
-            footer: section.footer, groups: section.items.entries))
+            footer: section.footer, groups: registered(section.items.entries)))
       }
     }
     flushLoose()
-    for section in result {
-      for entry in section.groups { entry.group.register(in: collectionView) }
-    }
     return result
+  }
+
+  /// `entries` with their cells' identifiers, each content type registered on first sight.
+  private func registered(_ entries: [GroupEntry]) -> [GroupEntry] {
+    var entries = entries
+    for index in entries.indices {
+      let type = entries[index].group.contentType
+      let identifier: String
+      if let known = registeredTypes[type] {
+        identifier = known
+      } else {
+        identifier = entries[index].group.register(in: collectionView)
+        registeredTypes[type] = identifier
+      }
+      entries[index].reuseIdentifier = identifier
+      entries[index].makeCell = entries[index].group.cellMaker(
+        identifier: identifier, tracker: tracker)
+    }
+    return entries
   }
 
   func report(_ message: String) {
@@ -245,8 +263,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   }
 }
 
-/// A section as shown: its identity, header, footer, and its groups with where each starts.
-struct ResolvedSection {
+/// A section as shown: its identity, header, footer, and its groups with where each starts. A
+/// class, so that finding an item's group per cell copies one reference, not five.
+final class ResolvedSection {
   let id: AnyHashable
   let header: ListContent?
   let footer: ListContent?
@@ -267,9 +286,28 @@ struct ResolvedSection {
       starts.append(total)
     }
     self.starts = starts
+    count = total
+    singleMaker = groups.count == 1 ? groups[0].makeCell : nil
   }
 
-  var count: Int { starts[starts.count - 1] }
+  /// The number of items.
+  let count: Int
+  /// The cell maker of the section's one group, if it has one group.
+  let singleMaker: CellMaker?
+
+  /// The index of the group holding item `item` (in range): the last group starting at or
+  /// before it that is not empty (binary search over the starts).
+  func group(containing item: Int) -> Int {
+    var low = 0
+    var high = groups.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= item { low = middle } else { high = middle - 1 }
+    }
+    // Empty groups share their start with the next one: step past them.
+    while starts[low + 1] <= item { low += 1 }
+    return low
+  }
 }
 
 /// The identity of a run of items declared outside any section.

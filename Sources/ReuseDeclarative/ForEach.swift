@@ -23,44 +23,74 @@ import ReuseKit
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
   /// The elements.
   public let data: Data
-  let identify: (Data.Element) -> ID
-  let content: (Data.Element) -> Content
-  let token: DataToken
-  let observes: Bool
+  /// Item `index`'s cell, dequeued under the identifier given (made where the declaration is
+  /// compiled, so element access, content and configuration are specialised for its types).
+  @usableFromInline let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell
+  /// Item `index`'s identifier.
+  @usableFromInline let identifierAt: (Int) -> ID
+  /// Every identifier, in order.
+  @usableFromInline let identifiers: () -> [ID]
+  @usableFromInline let token: DataToken
+  @usableFromInline let observes: Bool
 
   /// Items for `data`'s elements, identified by the value at `id`.
+  @inlinable
   public init(
     _ data: Data, id: KeyPath<Data.Element, ID>,
     @CellContentBuilder content: @escaping (Data.Element) -> Content
   ) {
-    self.init(data, identify: { $0[keyPath: id] }, token: DataToken(of: data), content: content)
+    self.init(data, identify: Self.identify(by: id), token: DataToken(of: data), content: content)
   }
 
   /// Items for `data`'s elements, identified by the value at `id`, whose elements are the same
   /// as last time when `version` is.
+  @inlinable
   public init(
     _ data: Data, id: KeyPath<Data.Element, ID>, version: some Hashable,
     @CellContentBuilder content: @escaping (Data.Element) -> Content
   ) {
     self.init(
-      data, identify: { $0[keyPath: id] }, token: .version(AnyHashable(version)),
+      data, identify: Self.identify(by: id), token: .version(AnyHashable(version)),
       content: content)
   }
 
+  /// Reading `id`: for numbers and strings identified by `\.self`, the element itself (no key
+  /// path applied per element when a million identifiers are gathered). The comparison is with
+  /// literal key paths, which are made once (a generic `\Data.Element.self` would be
+  /// resolved at run time on every body).
+  @inlinable
+  static func identify(by id: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID {
+    if ID.self == Data.Element.self {
+      let path = id as AnyKeyPath
+      if (ID.self == Int.self && path == \Int.self as AnyKeyPath)
+        || (ID.self == String.self && path == \String.self as AnyKeyPath)
+      {
+        return { unsafeBitCast($0, to: ID.self) }
+      }
+    }
+    return { $0[keyPath: id] }
+  }
+
+  @inlinable
   init(
     _ data: Data, identify: @escaping (Data.Element) -> ID, token: DataToken,
     content: @escaping (Data.Element) -> Content
   ) {
     self.data = data
-    self.identify = identify
-    self.content = content
     self.token = token
+    makeCell = { index, indexPath, identifier, view in
+      content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
+        in: view, at: indexPath, identifier: identifier)
+    }
+    identifierAt = { identify(data[data.index(data.startIndex, offsetBy: $0)]) }
+    identifiers = { data.map(identify) }
     observes = Data.Element.self is any Observable.Type
   }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
   /// Items for `data`'s elements, identified by their `id`.
+  @inlinable
   public init(
     _ data: Data, @CellContentBuilder content: @escaping (Data.Element) -> Content
   ) {
@@ -69,6 +99,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
 
   /// Items for `data`'s elements, identified by their `id`, whose elements are the same as
   /// last time when `version` is.
+  @inlinable
   public init(
     _ data: Data, version: some Hashable,
     @CellContentBuilder content: @escaping (Data.Element) -> Content
@@ -86,6 +117,7 @@ public enum CellContentBuilder {
 }
 
 /// O(1) evidence that a collection holds the same elements as before.
+@usableFromInline
 enum DataToken: Equatable {
   /// Contiguous storage: its address, its count. The declaration keeps the collection, so an
   /// edit elsewhere copies the storage first (copy on write): same storage, same elements.
@@ -95,9 +127,10 @@ enum DataToken: Equatable {
   /// Nothing known: never the same.
   case unknown
 
+  @inlinable
   init<Data: Collection>(of data: Data) {
-    if let range = data as? Range<Int> {
-      self = .version(AnyHashable(range))
+    if Data.self == Range<Int>.self {
+      self = .version(AnyHashable(unsafeBitCast(data, to: Range<Int>.self)))
     } else if let address = data.withContiguousStorageIfAvailable({
       (UnsafeRawPointer($0.baseAddress), $0.count)
     }) {
@@ -107,6 +140,7 @@ enum DataToken: Equatable {
     }
   }
 
+  @usableFromInline
   static func == (lhs: DataToken, rhs: DataToken) -> Bool {
     switch (lhs, rhs) {
     case (.storage(let a, let m), .storage(let b, let n)): a == b && m == n
@@ -116,19 +150,23 @@ enum DataToken: Equatable {
   }
 }
 
+/// Makes the cell for item `index` of a group, at `indexPath`.
+typealias CellMaker = (_ index: Int, _ indexPath: ItemPath, _ view: CollectionView) ->
+  CollectionViewCell
+
 /// A group of items in a section, as the data source sees it: a ``ForEach`` or a single item.
 protocol ItemGroup {
   /// How many items.
   var count: Int { get }
   /// Same as last time's group of this place when equal.
   var token: DataToken { get }
-  /// Registers the group's cells.
-  func register(in collectionView: CollectionView)
-  /// The cell for item `index` of the group, at `indexPath`.
-  func cell(
-    at index: Int, indexPath: ItemPath, in collectionView: CollectionView,
-    tracker: ObservationTracker
-  ) -> CollectionViewCell
+  /// The type of the group's content (its cells are registered once per type).
+  var contentType: ObjectIdentifier { get }
+  /// Registers the group's cells and returns their identifier.
+  func register(in collectionView: CollectionView) -> String
+  /// What makes the cell for an item of the group (its index in the group, its path),
+  /// dequeued under `identifier`: made once per body, called per cell.
+  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker
   /// The identifier of item `index`.
   func identifier(at index: Int) -> AnyHashable
   /// The changes from `old` (a group of the same type) to this one, in section 0, and how many
@@ -141,40 +179,48 @@ protocol ItemGroup {
 extension ForEach: ItemGroup {
   var count: Int { data.count }
 
-  func register(in collectionView: CollectionView) { Content.register(in: collectionView) }
+  var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
 
-  @inline(__always)
-  private func element(at index: Int) -> Data.Element {
-    data[data.index(data.startIndex, offsetBy: index)]
+  func register(in collectionView: CollectionView) -> String {
+    Content.register(in: collectionView)
+    return Content.reuseIdentifier
   }
 
-  func cell(
-    at index: Int, indexPath: ItemPath, in collectionView: CollectionView,
-    tracker: ObservationTracker
-  ) -> CollectionViewCell {
-    let element = element(at: index)
-    guard observes else { return content(element).makeCell(in: collectionView, at: indexPath) }
-    return tracker.tracking(AnyHashable(identify(element))) {
-      content(element).makeCell(in: collectionView, at: indexPath)
+  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
+    let makeCell = makeCell
+    guard observes else { return { makeCell($0, $1, identifier, $2) } }
+    let identifierAt = identifierAt
+    return { [weak tracker] index, indexPath, view in
+      guard let tracker else { return makeCell(index, indexPath, identifier, view) }
+      return tracker.tracking(AnyHashable(identifierAt(index))) {
+        makeCell(index, indexPath, identifier, view)
+      }
     }
   }
 
-  func identifier(at index: Int) -> AnyHashable { AnyHashable(identify(element(at: index))) }
-
-  func identifiers() -> [ID] { data.map(identify) }
+  func identifier(at index: Int) -> AnyHashable { AnyHashable(identifierAt(index)) }
 
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
     guard let old = old as? Self else { return nil }
-    let oldIDs = old.identifiers()
-    let newIDs = identifiers()
-    let (stages, duplicates) = sectionedChanges(
-      oldSections: [0], newSections: [0], oldItems: oldIDs, oldStarts: [0, oldIDs.count],
-      newItems: newIDs, newStarts: [0, newIDs.count], sectionContentChanged: { _, _ in false },
-      itemContentChanged: { _, _ in false }, contentUpdate: .reconfigure)
-    return (stages.first ?? Changeset(), duplicates)
+    return itemChanges(from: old.identifiers(), to: identifiers())
   }
 
   var name: String { "ForEach<\(Data.self), \(ID.self)>" }
+}
+
+/// The changes from `old` to `new` identifiers, in section 0, and how many repeat.
+@_specialize(exported:false,where ID == Int)
+@_specialize(exported:false,where ID == String)
+func itemChanges<ID: Hashable>(
+  from old: [ID], to new: [ID]
+) -> (
+  changes: Changeset, duplicates: Int
+) {
+  let (stages, duplicates) = sectionedChanges(
+    oldSections: [0], newSections: [0], oldItems: old, oldStarts: [0, old.count],
+    newItems: new, newStarts: [0, new.count], sectionContentChanged: { _, _ in false },
+    itemContentChanged: { _, _ in false }, contentUpdate: .reconfigure)
+  return (stages.first ?? Changeset(), duplicates)
 }
 
 /// One item declared on its own (`ListContent("Load more")` in a section): identified by its
@@ -189,12 +235,16 @@ struct SingleItem<Content: CellContent>: ItemGroup {
   }
 
   var count: Int { 1 }
-  func register(in collectionView: CollectionView) { Content.register(in: collectionView) }
-  func cell(
-    at index: Int, indexPath: ItemPath, in collectionView: CollectionView,
-    tracker: ObservationTracker
-  ) -> CollectionViewCell {
-    content.makeCell(in: collectionView, at: indexPath)
+  var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
+  func register(in collectionView: CollectionView) -> String {
+    Content.register(in: collectionView)
+    return Content.reuseIdentifier
+  }
+  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
+    let content = content
+    return { _, indexPath, view in
+      content.makeCell(in: view, at: indexPath, identifier: identifier)
+    }
   }
   func identifier(at index: Int) -> AnyHashable { AnyHashable(0) }
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {

@@ -22,6 +22,27 @@ case "list", "estimated", "waterfall", "carousel":
   let scroll = ScrollScenario(ScrollScenario.Kind(rawValue: arguments[1])!)
   for _ in 0..<(100 + operations) { scroll.frame() }
   sink = scroll.view.reuseCounters.visible
+case "declarative":
+  // The same list as "list", declared with ForEach over an array of 1,000,000 numbers.
+  let scenario = DeclarativeScenario(.numbers)
+  for _ in 0..<(100 + operations) { scenario.frame() }
+  sink = scenario.view.reuseCounters.visible
+case "declarative-body", "declarative-body-100":
+  // The body run again over unchanged data: 1 section, or 100 sharing the million items.
+  let scenario = DeclarativeScenario(
+    .numbers, sections: arguments[1] == "declarative-body" ? 1 : 100)
+  for _ in 0..<operations { scenario.evaluateUnchangedBody() }
+  sink = scenario.source.statistics.bodyEvaluations
+case "declarative-property":
+  // An observed property of a displayed item written, then the next tick and frame.
+  let scenario = DeclarativeScenario(.observed)
+  for _ in 0..<(10 + operations) { scenario.changeDisplayedProperty() }
+  sink = scenario.cellsConfigured
+case "declarative-data":
+  // A new array with 100,000 of 1,000,000 identifiers replaced, diffed and applied.
+  let scenario = DeclarativeScenario(.numbers)
+  for _ in 0..<operations { scenario.applyChangedData() }
+  sink = scenario.cellsConfigured
 case "diff":
   let scenario = ApplyScenario<Int>()
   for _ in 0..<operations { scenario.apply() }

@@ -1,0 +1,125 @@
+import Observation
+import ReuseDeclarative
+import ReuseKit
+
+/// A cell configured with an item number, for declared collections.
+public final class DeclaredCell: CollectionViewCell, ConfigurableCell, ItemCell {
+  public var item = -1
+  public func configure(with item: Int, at indexPath: ItemPath) { self.item = item }
+  public override func prepareForReuse() { item = -1 }
+}
+
+/// An item whose title can change, watched through Observation.
+@Observable public final class ObservedItem: Identifiable {
+  public let id: Int
+  public var title: String
+  public init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+/// A cell showing an observed item's title.
+public final class ObservedCell: CollectionViewCell, ConfigurableCell, ItemCell {
+  public var item = -1
+  public var title = ""
+  public func configure(with item: ObservedItem, at indexPath: ItemPath) {
+    self.item = item.id
+    title = item.title
+  }
+}
+
+/// The declared list of issue 42's figures, the same list as ``ScrollScenario``'s `.list`
+/// (1,000,000 rows of 44 points in an 800-point viewport), written with `ForEach`:
+///
+/// - ``frame()``: a steady scroll frame (the baseline: `ScrollScenario(.list).frame()`);
+/// - ``evaluateUnchangedBody()``: the body run again over data that did not change;
+/// - ``changeDisplayedProperty()``: an observed property of a displayed item written, and the
+///   next frame;
+/// - ``applyChangedData()``: a new array with 100,000 of its identifiers replaced, diffed and
+///   applied.
+public final class DeclarativeScenario {
+  public enum Kind: String, CaseIterable, Sendable {
+    /// Items are numbers (frames, bodies, data).
+    case numbers
+    /// Items are `Observable` objects (property changes).
+    case observed
+  }
+
+  public let view: CollectionView
+  public let source: DeclarativeDataSource
+  var stepper: FrameStepper
+  var numbers: [Int]
+  let observed: [ObservedItem]
+  let sections: Int
+  var version = 0
+  var clock = 1.0
+
+  /// `sections` sections share the million items (the body's cost is per section).
+  public init(_ kind: Kind, count: Int = 1_000_000, sections: Int = 1) {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(44)), viewportSize: Size(width: 320, height: 800))
+    self.view = view
+    self.sections = sections
+    numbers = kind == .numbers ? Array(0..<count) : []
+    observed =
+      kind == .observed ? (0..<count).map { ObservedItem(id: $0, title: "item \($0)") } : []
+    var scenario: DeclarativeScenario?
+    let perSection = count / sections
+    source = DeclarativeDataSource(collectionView: view) {
+      if let scenario, kind == .numbers {
+        for section in 0..<sections {
+          Section(id: section) {
+            ForEach(
+              scenario.numbers[(section * perSection)..<((section + 1) * perSection)],
+              id: \.self
+            ) { Cell(DeclaredCell.self, $0) }
+          }
+        }
+      } else if let scenario {
+        ForEach(scenario.observed) { Cell(ObservedCell.self, $0) }
+      }
+    }
+    stepper = FrameStepper(viewportLength: 800, step: 800.0 / 3, contentLength: 0)
+    scenario = self
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    stepper = FrameStepper(
+      viewportLength: 800, step: 800.0 / 3, contentLength: view.contentSize.height)
+  }
+
+  /// One frame: the offset steps, and a pass lays out.
+  public func frame() {
+    view.contentOffset = Point(x: 0, y: stepper.next())
+    view.layoutIfNeeded()
+  }
+
+  /// The body again, over the same data.
+  public func evaluateUnchangedBody() {
+    source.updateNow(animated: false)
+  }
+
+  /// A displayed item's observed title changes; the next tick and frame show it.
+  public func changeDisplayedProperty() {
+    version += 1
+    let item = observed[view.indexPathsForVisibleItems.first?.item ?? 0]
+    item.title = "item \(item.id) v\(version)"
+    clock += 1.0 / 60
+    view.tick(now: clock)
+    view.layoutIfNeeded()
+  }
+
+  /// A new array: every tenth identifier replaced (100,000 of 1,000,000), applied unanimated.
+  public func applyChangedData() {
+    version += 1
+    let offset = version * numbers.count
+    for index in stride(from: version % 10, to: numbers.count, by: 10) {
+      numbers[index] = offset + index
+    }
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+  }
+
+  /// Cells configured so far.
+  public var cellsConfigured: Int { source.statistics.cellsConfigured }
+}
