@@ -1,7 +1,7 @@
 import ReuseKit
 
 /// What one item of a declared collection shows: a typed cell with its value (``Cell``), or
-/// host-neutral standard content (``ListContent``). The collection builds it only for items
+/// host-neutral standard content (`ListContent`). The collection builds it only for items
 /// that are displayed or prefetched, when their cell is asked for.
 public protocol CellContent {
   /// The class of the cell the content is shown in.
@@ -17,8 +17,8 @@ public protocol CellContent {
 
 /// A typed cell and the value it is configured with: `Cell(PhotoCell.self, photo)`.
 ///
-/// `Kind` is registered under its ``ReusableCell/reuseIdentifier`` the first time a declaration
-/// uses it, and configured with ``ConfigurableCell/configure(with:at:)`` when the item shows.
+/// `Kind` is registered under its `reuseIdentifier` the first time a declaration
+/// uses it, and configured with `configure(with:at:)` when the item shows.
 public struct Cell<Kind: ConfigurableCell>: CellContent {
   /// The value the cell is configured with.
   public var value: Kind.Item

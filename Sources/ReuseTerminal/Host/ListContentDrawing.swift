@@ -1,6 +1,6 @@
 import ReuseKit
 
-/// How the terminal draws standard content (``ListContentCell``, ``ListContentSupplementaryView``):
+/// How the terminal draws standard content (`ListContentCell`, `ListContentSupplementaryView`):
 /// one line, `▌` for the focused row, `›` and `✓` at the end, a badge in brackets, a switch as
 /// `[on ]`/`[off]`, and the secondary text dimmed before the accessories. Selected rows are
 /// tinted, the focused one reversed.
