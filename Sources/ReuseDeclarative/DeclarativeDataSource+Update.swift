@@ -16,6 +16,9 @@ extension DeclarativeDataSource: PagingDriver {
   }
 
   package func displayedItemsDidChange(in view: CollectionView) {}
+
+  /// Only ticks: nothing to do after a pass.
+  package var observesPasses: Bool { false }
 }
 
 extension DeclarativeDataSource {

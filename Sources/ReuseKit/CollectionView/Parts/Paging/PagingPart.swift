@@ -7,6 +7,14 @@ package protocol PagingDriver: AnyObject {
   func applyArrivals(in view: CollectionView)
   /// A pass ended: the displayed items may be others now.
   func displayedItemsDidChange(in view: CollectionView)
+  /// Whether it hears of passes (``displayedItemsDidChange(in:)``). A driver that only needs
+  /// ticks says `false`, and the part then takes no part in passes (it would be asked about
+  /// every view displayed). `true` by default.
+  var observesPasses: Bool { get }
+}
+
+extension PagingDriver {
+  package var observesPasses: Bool { true }
 }
 
 extension CollectionView {
@@ -31,7 +39,7 @@ final class PagingPart: CollectionViewPart, LayoutPassParticipant {
   func attach(_ driver: (any PagingDriver)?, to view: CollectionView) {
     self.driver = driver
     isAttached = driver != nil
-    if driver != nil { view.join(self) } else { view.leave(self) }
+    if let driver, driver.observesPasses { view.join(self) } else { view.leave(self) }
   }
 
   /// Whether loads need the host's clock.
