@@ -39,7 +39,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     _ data: Data, id: KeyPath<Data.Element, ID>,
     @CellContentBuilder content: @escaping (Data.Element) -> Content
   ) {
-    self.init(data, identify: Self.identify(by: id), token: DataToken(of: data), content: content)
+    self.init(
+      data, identify: Self.identify(by: id), token: DataToken(of: data),
+      elementsAreIdentifiers: Self.isIdentity(id), content: content)
   }
 
   /// Items for `data`'s elements, identified by the value at `id`, whose elements are the same
@@ -51,7 +53,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   ) {
     self.init(
       data, identify: Self.identify(by: id), token: .version(AnyHashable(version)),
-      content: content)
+      elementsAreIdentifiers: Self.isIdentity(id), content: content)
   }
 
   /// Reading `id`: for numbers and strings identified by `\.self`, the element itself (no key
@@ -60,21 +62,23 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// resolved at run time on every body).
   @inlinable
   static func identify(by id: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID {
-    if ID.self == Data.Element.self {
-      let path = id as AnyKeyPath
-      if (ID.self == Int.self && path == \Int.self as AnyKeyPath)
-        || (ID.self == String.self && path == \String.self as AnyKeyPath)
-      {
-        return { unsafeBitCast($0, to: ID.self) }
-      }
-    }
+    if isIdentity(id) { return { unsafeBitCast($0, to: ID.self) } }
     return { $0[keyPath: id] }
+  }
+
+  /// Whether `id` is `\.self` on numbers or strings.
+  @inlinable
+  static func isIdentity(_ id: KeyPath<Data.Element, ID>) -> Bool {
+    guard ID.self == Data.Element.self else { return false }
+    let path = id as AnyKeyPath
+    return (ID.self == Int.self && path == \Int.self as AnyKeyPath)
+      || (ID.self == String.self && path == \String.self as AnyKeyPath)
   }
 
   @inlinable
   init(
     _ data: Data, identify: @escaping (Data.Element) -> ID, token: DataToken,
-    content: @escaping (Data.Element) -> Content
+    elementsAreIdentifiers: Bool = false, content: @escaping (Data.Element) -> Content
   ) {
     self.data = data
     self.token = token
@@ -83,7 +87,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
         in: view, at: indexPath, identifier: identifier)
     }
     identifierAt = { identify(data[data.index(data.startIndex, offsetBy: $0)]) }
-    identifiers = { data.map(identify) }
+    if elementsAreIdentifiers {
+      // The elements are the identifiers: an array is shared as it is, a slice copied whole.
+      identifiers = {
+        if let array = data as? [ID] { return array }
+        if let slice = data as? ArraySlice<ID> { return Array(slice) }
+        return data.map(identify)
+      }
+    } else {
+      identifiers = { data.map(identify) }
+    }
     observes = Data.Element.self is any Observable.Type
   }
 }

@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
   registerTableBenchmarks()
   registerDragBenchmarks()
   registerRailsBenchmarks()
+  registerDeclarativeBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which

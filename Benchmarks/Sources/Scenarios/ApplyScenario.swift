@@ -37,6 +37,14 @@ public final class ApplyScenario<ID: Hashable & Sendable> {
 }
 
 extension ApplyScenario where ID == Int {
+  /// `count` integers, and the same with every tenth replaced by a new one: the imperative
+  /// side of `declarative/update/data`.
+  public convenience init(everyTenthOf count: Int) {
+    var new = Array(0..<count)
+    for index in stride(from: 0, to: count, by: 10) { new[index] = count + index }
+    self.init(old: Array(0..<count), new: new)
+  }
+
   /// Integers: 10,000 removed at the start, 10,000 added at the end, 2,000 swapped.
   public convenience init() {
     var ids = Array(10_000..<110_000)

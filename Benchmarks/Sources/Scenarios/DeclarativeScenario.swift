@@ -42,6 +42,9 @@ public final class DeclarativeScenario {
   public enum Kind: String, CaseIterable, Sendable {
     /// Items are numbers (frames, bodies, data).
     case numbers
+    /// Items are a range of numbers: no array (a first frame beside the imperative list, whose
+    /// data source has none either).
+    case range
     /// Items are `Observable` objects (property changes).
     case observed
   }
@@ -54,6 +57,8 @@ public final class DeclarativeScenario {
   let sections: Int
   var version = 0
   var clock = 1.0
+  /// The other version of `numbers` (``applyChangedData()``).
+  var alternate: [Int] = []
 
   /// `sections` sections share the million items (the body's cost is per section).
   public init(_ kind: Kind, count: Int = 1_000_000, sections: Int = 1) {
@@ -76,13 +81,17 @@ public final class DeclarativeScenario {
             ) { Cell(DeclaredCell.self, $0) }
           }
         }
+      } else if kind == .range {
+        ForEach(0..<count, id: \.self) { Cell(DeclaredCell.self, $0) }
       } else if let scenario {
         ForEach(scenario.observed) { Cell(ObservedCell.self, $0) }
       }
     }
     stepper = FrameStepper(viewportLength: 800, step: 800.0 / 3, contentLength: 0)
     scenario = self
-    source.updateNow(animated: false)
+    // The first body ran before `scenario` was set: run it again, with the data (a range
+    // needs none, so the first frame is measured as a user's would be).
+    if kind != .range { source.updateNow(animated: false) }
     view.layoutIfNeeded()
     stepper = FrameStepper(
       viewportLength: 800, step: 800.0 / 3, contentLength: view.contentSize.height)
@@ -109,13 +118,16 @@ public final class DeclarativeScenario {
     view.layoutIfNeeded()
   }
 
-  /// A new array: every tenth identifier replaced (100,000 of 1,000,000), applied unanimated.
+  /// The other version of the data: every tenth identifier replaced (100,000 of 1,000,000)
+  /// or back, diffed and applied unanimated, as ``ApplyScenario/init(everyTenthOf:)``.
   public func applyChangedData() {
-    version += 1
-    let offset = version * numbers.count
-    for index in stride(from: version % 10, to: numbers.count, by: 10) {
-      numbers[index] = offset + index
+    if alternate.isEmpty {
+      alternate = numbers
+      for index in stride(from: 0, to: alternate.count, by: 10) {
+        alternate[index] = alternate.count + index
+      }
     }
+    swap(&numbers, &alternate)
     source.updateNow(animated: false)
     view.layoutIfNeeded()
   }

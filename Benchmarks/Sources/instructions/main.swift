@@ -43,6 +43,20 @@ case "declarative-data":
   let scenario = DeclarativeScenario(.numbers)
   for _ in 0..<operations { scenario.applyChangedData() }
   sink = scenario.cellsConfigured
+case "snapshot-data":
+  // The same change through the imperative diffable data source (a snapshot applied).
+  let scenario = ApplyScenario<Int>(everyTenthOf: 1_000_000)
+  for _ in 0..<operations { scenario.apply() }
+  sink = scenario.visible
+case "declarative-first", "list-first":
+  // A million-row list made and laid out for its first frame: declared, or imperative.
+  for _ in 0..<operations {
+    if arguments[1] == "declarative-first" {
+      sink &+= DeclarativeScenario(.range).view.reuseCounters.visible
+    } else {
+      sink &+= ScrollScenario(.list).view.reuseCounters.visible
+    }
+  }
 case "diff":
   let scenario = ApplyScenario<Int>()
   for _ in 0..<operations { scenario.apply() }

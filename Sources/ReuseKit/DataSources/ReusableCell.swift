@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A cell that knows its own reuse identifier: by default its type's name, so registering and
 /// dequeuing need no string at the call site.
 ///
@@ -12,8 +14,23 @@ public protocol ReusableCell: CollectionViewCell {
 }
 
 extension ReusableCell {
-  /// The type's name.
-  public static var reuseIdentifier: String { String(describing: self) }
+  /// The type's name (worked out once per type: `String(describing:)` costs tens of
+  /// thousands of instructions).
+  public static var reuseIdentifier: String { TypeNames.shared.name(of: self) }
+}
+
+/// The names of types, made once each, from any thread.
+final class TypeNames: Sendable {
+  static let shared = TypeNames()
+  private let names = Mutex<[ObjectIdentifier: String]>([:])
+
+  func name(of type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = names.withLock({ $0[key] }) { return name }
+    let name = String(describing: type)
+    names.withLock { $0[key] = name }
+    return name
+  }
 }
 
 /// A cell configured from one item of a known type.
