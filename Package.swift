@@ -125,7 +125,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReuseTerminalTests",
-      dependencies: ["ReuseTerminal", "ReuseKit", "ReuseTestSupport"],
+      dependencies: ["ReuseTerminal", "ReuseKit", "ReuseDeclarative", "ReuseTestSupport"],
       swiftSettings: checks
     ),
     .testTarget(

@@ -32,7 +32,10 @@ let package = Package(
       name: "reuse-gallery-gtk", dependencies: ["GalleryGTK", "ReuseGTK"],
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     .testTarget(
-      name: "ReuseGTKTests", dependencies: ["ReuseGTK", "GalleryGTK"],
+      name: "ReuseGTKTests",
+      dependencies: [
+        "ReuseGTK", "GalleryGTK", .product(name: "ReuseDeclarative", package: "ReuseKit"),
+      ],
       resources: [.copy("References")]),
   ]
 )

@@ -12,7 +12,7 @@ import Scenarios
 ///   baseline the same change as a snapshot through `CollectionViewDiffableDataSource`.
 func registerDeclarativeBenchmarks() {
   registerSteps(
-    "declarative/frame", items: 1_000_000, scaling: .kilo,
+    "declarative/frame/list", items: 1_000_000, scaling: .kilo,
     make: {
       let scenario = DeclarativeScenario(.numbers)
       for _ in 0..<100 { scenario.frame() }
@@ -20,7 +20,7 @@ func registerDeclarativeBenchmarks() {
     },
     step: { $0.frame() }, result: { $0.view.reuseCounters.visible })
   registerSteps(
-    "declarative/frame", items: 1_000_000, scaling: .kilo, baseline: "imperative-list",
+    "declarative/frame/list", items: 1_000_000, scaling: .kilo, baseline: "imperative-list",
     make: {
       let scenario = ScrollScenario(.list)
       for _ in 0..<100 { scenario.frame() }

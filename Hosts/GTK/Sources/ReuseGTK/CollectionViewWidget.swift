@@ -106,6 +106,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     // would hear nothing from it when it comes back; showing and hiding also costs GTK less.
     collectionView.attachStrategy = attachStrategy
     collectionView.host = self
+    registerStandardViews()
     if collectionView.accessibilityAnnouncementHandler == nil {
       collectionView.accessibilityAnnouncementHandler = { [weak self] in self?.announce($0) }
     }

@@ -1,0 +1,48 @@
+import ReuseDeclarative
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+/// Standard content in the terminal: the declaration the GTK host draws too, drawn by the pane
+/// in one line a row (the focus bar, the text, the secondary text, the accessories at the end).
+struct StandardContentTests {
+  @Test func aDeclaredListDrawsItsStandardContent() {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)))
+    var titles = (0..<1_000).map { "Photo \($0)" }
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section("Photos") {
+        ForEach(titles, id: \.self) { title in
+          ListContent(title, secondary: "jpeg", accessories: [.checkmark, .disclosure])
+        }
+        ListContent("Wi-Fi", symbol: "≋", accessories: [.toggle(isOn: true), .badge("3")])
+      }
+    }
+    let pane = CollectionViewPane(collectionView: view)
+    pane.frame = CellRect(x: 0, y: 0, width: 40, height: 6)
+    let canvas = Canvas(columns: 40, rows: 6)
+    pane.draw(into: canvas)
+    var lines = canvas.plainTextLines()
+    #expect(lines[0].hasPrefix(" Photos"), "the header: \(lines)")
+    #expect(lines[1].hasPrefix(" Photo 0"), "\(lines)")
+    #expect(lines[1].contains("jpeg"))
+    #expect(lines[1].hasSuffix("✓ ›"), "the accessories at the end: \(lines[1])")
+
+    // The focused row is marked; a long text is cut before the accessories.
+    titles[1] = String(repeating: "long ", count: 20)
+    source.updateNow(animated: false)
+    view.focusItem(at: ItemPath(section: 0, item: 1))
+    pane.draw(into: canvas)
+    lines = canvas.plainTextLines()
+    #expect(lines[2].hasPrefix("▌long long"), "\(lines)")
+    #expect(lines[2].contains("…"))
+    #expect(lines[2].hasSuffix("✓ ›"))
+
+    // The single item after the ForEach: its symbol and toggle.
+    view.scrollToItem(at: ItemPath(section: 0, item: 1_000), at: .end, animated: false)
+    pane.draw(into: canvas)
+    lines = canvas.plainTextLines()
+    #expect(lines.contains { $0.hasPrefix(" ≋ Wi-Fi") && $0.contains("[on ] (3)") }, "\(lines)")
+    withExtendedLifetime(source) {}
+  }
+}
