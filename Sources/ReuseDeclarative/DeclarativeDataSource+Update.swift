@@ -7,6 +7,13 @@ extension DeclarativeDataSource: PagingDriver {
   /// whose observed properties changed.
   package func applyArrivals(in view: CollectionView) {
     let (items, bodyChanged) = tracker.take()
+    if needsReload {
+      needsReload = false
+      requestedUpdate = nil
+      sections = evaluate()
+      view.reloadData()
+      return
+    }
     if bodyChanged || requestedUpdate != nil {
       let animated = requestedUpdate ?? true
       requestedUpdate = nil

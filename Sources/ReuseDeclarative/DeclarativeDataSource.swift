@@ -38,6 +38,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   let tracker = ObservationTracker()
   /// An update was asked for, with this animation; applied on the next tick.
   var requestedUpdate: Bool?
+  /// A move the data does not show: the next tick reloads.
+  var needsReload = false
   /// Problems already reported (each once).
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
@@ -118,9 +120,35 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
     sections.indices.contains(index) ? sections[index].id : nil
   }
 
-  /// The identifiers of the selected items, in the collection view's order.
+  /// The identifiers of the selected items, in the collection view's order. Setting it
+  /// selects the items with these identifiers (found in O(n)) and deselects the others;
+  /// identifiers not in the data are left out, with a diagnostic.
   public var selectedItemIdentifiers: [AnyHashable] {
-    collectionView.indexPathsForSelectedItems.compactMap(itemIdentifier(for:))
+    get { collectionView.indexPathsForSelectedItems.compactMap(itemIdentifier(for:)) }
+    set {
+      var wanted = Set(newValue)
+      var paths: [ItemPath] = []
+      for (section, resolved) in sections.enumerated() where !wanted.isEmpty {
+        for (index, entry) in resolved.groups.enumerated() where !wanted.isEmpty {
+          for item in 0..<entry.group.count
+          where wanted.remove(entry.group.identifier(at: item)) != nil {
+            paths.append(ItemPath(section: section, item: resolved.starts[index] + item))
+          }
+        }
+      }
+      if !wanted.isEmpty {
+        collectionView.diagnostics.report(
+          .unknownIdentifier,
+          "DeclarativeDataSource: no item is identified by \(wanted.map { "\($0)" }.sorted()); "
+            + "not selected")
+      }
+      let keep = Set(paths)
+      for path in collectionView.indexPathsForSelectedItems where !keep.contains(path) {
+        collectionView.deselectItem(at: path)
+      }
+      let selected = Set(collectionView.indexPathsForSelectedItems)
+      for path in paths where !selected.contains(path) { collectionView.selectItem(at: path) }
+    }
   }
 
   // MARK: Data source
@@ -174,6 +202,55 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
     }
     return collectionView.dequeueListContentSupplementaryView(
       ofKind: kind, for: indexPath, content: content ?? ListContent(""))
+  }
+
+  /// Whether the item's ``ForEach`` has ``ForEach/onMove(perform:)``.
+  public func collectionView(
+    _ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath
+  )
+    -> Bool
+  {
+    locate(indexPath)?.0.group.canMove ?? false
+  }
+
+  /// Moves the item in the app's data through its ``ForEach``'s move action, and takes the body
+  /// that shows it. A move out of its `ForEach`, or one the data does not show, is undone on
+  /// the next tick by a reload, with a diagnostic.
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: ItemPath,
+    to destinationIndexPath: ItemPath
+  ) {
+    guard let (entry, source) = locate(sourceIndexPath),
+      sourceIndexPath.section == destinationIndexPath.section
+    else { return reloadAfterMove("it left its section") }
+    let section = sections[sourceIndexPath.section]
+    let group = section.group(containing: sourceIndexPath.item)
+    let start = section.starts[group]
+    let destination = destinationIndexPath.item - start
+    guard destination >= 0, destination < entry.group.count else {
+      return reloadAfterMove("it left its ForEach")
+    }
+    var expected = entry.group.anyIdentifiers()
+    expected.insert(expected.remove(at: source), at: destination)
+    entry.group.move(from: source, to: destination)
+    let new = evaluate()
+    // The body must show the move, and nothing else, in the same place.
+    let shown =
+      sourceIndexPath.section < new.count
+      && new[sourceIndexPath.section].id == section.id
+      && new[sourceIndexPath.section].groups.count == section.groups.count
+      && new[sourceIndexPath.section].groups[group].group.anyIdentifiers() == expected
+      && new.count == sections.count
+    sections = new
+    if !shown { reloadAfterMove("the data after its move action does not show it") }
+  }
+
+  private func reloadAfterMove(_ reason: String) {
+    collectionView.diagnostics.report(
+      .inconsistentUpdate,
+      "DeclarativeDataSource: an item was moved, but \(reason); reloading to show the data")
+    needsReload = true
+    tracker.requestTick()
   }
 
   /// The group holding the item at `indexPath`, and the item's index in it.

@@ -32,6 +32,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   @usableFromInline let identifiers: () -> [ID]
   @usableFromInline let token: DataToken
   @usableFromInline let observes: Bool
+  /// Moves an element (``onMove(perform:)``).
+  var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
+  /// Told when an item's cell is made for display (``onAppear(perform:)``).
+  var appearAction: ((Int) -> Void)?
+  /// Item `index`'s element, for ``onAppear(perform:)``.
+  @usableFromInline let elementAt: (Int) -> Data.Element
 
   /// Items for `data`'s elements, identified by the value at `id`.
   @inlinable
@@ -87,6 +93,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
         in: view, at: indexPath, identifier: identifier)
     }
     identifierAt = { identify(data[data.index(data.startIndex, offsetBy: $0)]) }
+    elementAt = { data[data.index(data.startIndex, offsetBy: $0)] }
     if elementsAreIdentifiers {
       // The elements are the identifiers: an array is shared as it is, a slice copied whole.
       identifiers = {
@@ -98,6 +105,34 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
       identifiers = { data.map(identify) }
     }
     observes = Data.Element.self is any Observable.Type
+  }
+}
+
+extension ForEach {
+  /// Lets the user move these items among themselves (a drag, or the keyboard's move):
+  /// `action(source, destination)` moves the element at `source` to `destination`, its index
+  /// after the move: `data.insert(data.remove(at: source), at: destination)`.
+  ///
+  /// The collection view moves the item on screen at once; the body then runs again, and if
+  /// its data does not show the move (the action refused it), the collection view reloads to
+  /// show the data as it is, with a diagnostic. Items move only within their `ForEach`.
+  public func onMove(
+    perform action: @escaping (_ source: Int, _ destination: Int) -> Void
+  )
+    -> Self
+  {
+    var copy = self
+    copy.moveAction = action
+    return copy
+  }
+
+  /// Calls `action` with an item's element each time its cell is made for display: the place
+  /// for loading more when the last items appear, or for starting work a row needs.
+  public func onAppear(perform action: @escaping (Data.Element) -> Void) -> Self {
+    var copy = self
+    let elementAt = elementAt
+    copy.appearAction = { action(elementAt($0)) }
+    return copy
   }
 }
 
@@ -187,6 +222,18 @@ protocol ItemGroup {
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)?
   /// What the group is, for diagnostics.
   var name: String { get }
+  /// Whether its items may be moved among themselves.
+  var canMove: Bool { get }
+  /// Moves item `source` to `destination` (its index after the move) in the app's data.
+  func move(from source: Int, to destination: Int)
+  /// Every identifier, in order, as hashable values (to check a move).
+  func anyIdentifiers() -> [AnyHashable]
+}
+
+extension ItemGroup {
+  var canMove: Bool { false }
+  func move(from source: Int, to destination: Int) {}
+  func anyIdentifiers() -> [AnyHashable] { (0..<count).map(identifier(at:)) }
 }
 
 extension ForEach: ItemGroup {
@@ -199,8 +246,29 @@ extension ForEach: ItemGroup {
     return Content.reuseIdentifier
   }
 
+  var canMove: Bool { moveAction != nil }
+
+  func move(from source: Int, to destination: Int) { moveAction?(source, destination) }
+
+  func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
+
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let makeCell = makeCell
+    if let appear = appearAction {
+      let plain = cellMaker(identifier: identifier, tracker: tracker, makeCell: makeCell)
+      return { index, indexPath, view in
+        let cell = plain(index, indexPath, view)
+        appear(index)
+        return cell
+      }
+    }
+    return cellMaker(identifier: identifier, tracker: tracker, makeCell: makeCell)
+  }
+
+  private func cellMaker(
+    identifier: String, tracker: ObservationTracker,
+    makeCell: @escaping (Int, ItemPath, String, CollectionView) -> CollectionViewCell
+  ) -> CellMaker {
     guard observes else { return { makeCell($0, $1, identifier, $2) } }
     let identifierAt = identifierAt
     return { [weak tracker] index, indexPath, view in

@@ -305,3 +305,113 @@ struct DeclarativeDataSourceTests {
     withExtendedLifetime(source) {}
   }
 }
+
+/// Moves, appearances and the selection, declared.
+struct DeclarativeInteractionTests {
+  /// Drags the item at `from` to the row under `y` (rows of 1 point).
+  func drag(_ view: CollectionView, from: ItemPath, toY y: Double) {
+    #expect(view.beginInteractiveMovementForItem(at: from))
+    view.updateInteractiveMovementTargetPosition(Point(x: 5, y: y))
+    view.layoutIfNeeded()
+    view.endInteractiveMovement()
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+  }
+
+  @Test func aForEachWithOnMoveIsReorderedByTheUserAndTheDataFollows() {
+    let view = makeView(rows: 20)
+    var items = photos(10)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let source = DeclarativeDataSource(collectionView: view) {
+      ListContent("Header row")
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+        .onMove { items.insert(items.remove(at: $0), at: $1) }
+    }
+    view.layoutIfNeeded()
+    #expect(!source.collectionView(view, canMoveItemAt: ItemPath(section: 0, item: 0)))
+    #expect(source.collectionView(view, canMoveItemAt: ItemPath(section: 0, item: 3)))
+    drag(view, from: ItemPath(section: 0, item: 2), toY: 6.5)  // photo 1 to row 6
+    #expect(items.map(\.id) == [0, 2, 3, 4, 5, 1, 6, 7, 8, 9])
+    let shown = shownTexts(view)
+    for (index, photo) in items.enumerated() {
+      #expect(shown[ItemPath(section: 0, item: index + 1)] == photo.title, "row \(index + 1)")
+    }
+    // The next body finds nothing to do: the move is already shown, from the same array.
+    let diffed = source.statistics.groupsDiffed
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view) == shown)
+    #expect(source.statistics.groupsDiffed == diffed)
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+  }
+
+  @Test func aMoveTheDataRefusesIsUndoneByAReload() {
+    let view = makeView(rows: 20)
+    let items = photos(10)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }.onMove { _, _ in }  // refuses
+    }
+    view.layoutIfNeeded()
+    drag(view, from: ItemPath(section: 0, item: 1), toY: 5.5)
+    view.tick(now: 100)
+    view.layoutIfNeeded()
+    let shown = shownTexts(view)
+    for (index, photo) in items.enumerated() {
+      #expect(shown[ItemPath(section: 0, item: index)] == photo.title, "row \(index)")
+    }
+    #expect(diagnostics.contains { $0.code == .inconsistentUpdate })
+    withExtendedLifetime(source) {}
+  }
+
+  @Test func onAppearLoadsMoreWhenTheLastItemsShow() {
+    let view = makeView(rows: 10)
+    var items = photos(30)
+    var source: DeclarativeDataSource?
+    var loads = 0
+    source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+        .onAppear { photo in
+          guard photo.id == items.count - 1 else { return }
+          loads += 1
+          items += photos(30, from: items.count)
+          source?.update()
+        }
+    }
+    view.layoutIfNeeded()
+    #expect(loads == 0)
+    view.scrollToItem(at: ItemPath(section: 0, item: 29), at: .end, animated: false)
+    view.layoutIfNeeded()
+    #expect(loads == 1)
+    view.tick(now: 1)
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 60)
+    view.scrollToItem(at: ItemPath(section: 0, item: 59), at: .end, animated: false)
+    view.layoutIfNeeded()
+    #expect(loads == 2)
+  }
+
+  @Test func theSelectionIsSetAndReadByIdentifier() {
+    let view = makeView(rows: 10)
+    view.allowsMultipleSelection = true
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let items = photos(100)
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0) { ForEach(items.prefix(50)) { Cell(PhotoCell.self, $0) } }
+      Section(id: 1) { ForEach(items.suffix(50)) { Cell(PhotoCell.self, $0) } }
+    }
+    view.layoutIfNeeded()
+    source.selectedItemIdentifiers = [AnyHashable(3), AnyHashable(70), AnyHashable(999)]
+    #expect(
+      Set(view.indexPathsForSelectedItems)
+        == [ItemPath(section: 0, item: 3), ItemPath(section: 1, item: 20)])
+    #expect(Set(source.selectedItemIdentifiers) == [AnyHashable(3), AnyHashable(70)])
+    #expect(diagnostics.contains { $0.code == .unknownIdentifier })
+    source.selectedItemIdentifiers = [AnyHashable(70)]
+    #expect(view.indexPathsForSelectedItems == [ItemPath(section: 1, item: 20)])
+  }
+}
