@@ -34,6 +34,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// A note for the user shown in the status line until the first key or click (a
   /// `--restore` file that could not be read, say).
   public var notice: String?
+  /// Whether the last key asked to quit and was told what quitting would lose: the next `q`
+  /// (or Ctrl-C) quits.
+  var hasWarnedBeforeQuitting = false
   /// How many lines of the help are scrolled away above its box (clamped when drawn).
   var helpScroll = 0
 
@@ -279,6 +282,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
 
   private func handle(_ key: KeyEvent, at time: Double) {
     notice = nil
+    let wasWarned = hasWarnedBeforeQuitting
+    hasWarnedBeforeQuitting = false
     if showsHelp {
       // The arrows, pages, Home, End and Space scroll a help taller than the terminal; any
       // other key closes it (q and Esc included); only Ctrl-C quits from it.
@@ -305,6 +310,11 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     case .control("c") where currentPage.cancelJob():
       return
     case .character("q"), .control("c"):
+      if let warning = currentPage.unsavedWarning, !wasWarned {
+        notice = warning
+        hasWarnedBeforeQuitting = true
+        return
+      }
       wantsToQuit = true
       return
     case .control("z"):

@@ -69,6 +69,10 @@ public protocol GalleryPage: AnyObject {
 
   /// Whether the page takes text now (a find prompt): keys go to it before the gallery's.
   var isTyping: Bool { get }
+
+  /// What quitting now would lose ("2 rows edited, not saved…"), or `nil`: the first `q` (or
+  /// Ctrl-C) shows it, the second quits.
+  var unsavedWarning: String? { get }
 }
 
 extension GalleryPage {
@@ -95,6 +99,9 @@ extension GalleryPage {
 
   /// No text to take.
   public var isTyping: Bool { false }
+
+  /// Nothing to lose.
+  public var unsavedWarning: String? { nil }
 
   /// The focused item of ``restorableView``.
   public var accessibilityFocus: AccessibilityElement? {

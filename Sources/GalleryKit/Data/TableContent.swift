@@ -253,10 +253,10 @@ public final class CSVTable: TableContent {
   /// The columns' titles (the first row).
   public private(set) var columnTitles: [String] = []
   /// Where each data row starts in the file (the header row not included).
-  private var starts: [Int] = []
-  private var headerStart = 0
-  private var isDone = false
-  private var problem: DataFileError?
+  private(set) var starts: [Int] = []
+  private(set) var headerStart = 0
+  private(set) var isDone = false
+  private(set) var problem: DataFileError?
   private var scannedBytes = 0
   /// What a lenient read let through so far.
   public private(set) var leniency = CSVScanner.Leniency()
@@ -267,6 +267,8 @@ public final class CSVTable: TableContent {
   private var numeric: [Bool] = []
   /// The count shown while loading: the rows found, or more (an estimate from the bytes left).
   public private(set) var rowCount = 0
+  /// Rows edited in place: their fields after the edits, by row (``setText(_:row:column:)``).
+  var editedRows: [Int: [String]] = [:]
 
   /// The table of `file`, with what its thread found so far.
   public init(file: CSVFile) {
@@ -280,7 +282,7 @@ public final class CSVTable: TableContent {
   /// The cell's field; `nil` for a row not found yet.
   public func text(row: Int, column: Int) -> String? {
     guard row >= 0, row < starts.count, column >= 0 else { return nil }
-    let fields = self.fields(ofRow: row)
+    let fields = editedRows.isEmpty ? self.fields(ofRow: row) : editedFields(ofRow: row)
     return column < fields.count ? Self.oneLine(fields[column]) : ""
   }
 
@@ -291,7 +293,7 @@ public final class CSVTable: TableContent {
     return String(field.map { $0.isNewline ? "↵" : $0 })
   }
 
-  private func fields(ofRow row: Int) -> [String] {
+  func fields(ofRow row: Int) -> [String] {
     if let fields = cache[row] { return fields }
     let end = row + 1 < starts.count ? starts[row + 1] : min(file.size, starts[row] + 1 << 16)
     let bytes = file.read(starts[row]..<end)
@@ -308,6 +310,9 @@ public final class CSVTable: TableContent {
   /// - Complexity: amortised O(bytes of a row); one read of at most 4,096 rows' bytes.
   public func sortKey(row: Int, column: Int) -> TableSortKey {
     guard row >= 0, row < starts.count, column >= 0 else { return .missing }
+    if !editedRows.isEmpty, let fields = editedRows[row] {
+      return Self.key(column < fields.count ? fields[column] : "")
+    }
     if keyCache?.column != column { keyCache = (column, []) }
     if row >= keyCache!.keys.count { readKeys(ofColumn: column, through: row) }
     return keyCache!.keys[row]

@@ -11,6 +11,8 @@ enum TablePromptKind {
   case filter
   /// `&`: a text the rows to select contain in the cursor's column.
   case select
+  /// `e`: the focused cell's new text.
+  case edit
 }
 
 extension String {
@@ -36,20 +38,24 @@ extension TableModel {
     switch key.key {
     case .escape:
       prompt = nil
+      if kind == .edit { cancelEdit() }
     case .enter:
       prompt = nil
+      if kind == .edit { return commitEdit(text) }
       guard !text.isEmpty else { break }
       switch kind {
       case .find: startFind(text)
       case .jump: jump(to: text)
       case .filter: startFilter(text)
       case .select: startFilter(text, selecting: true)
+      case .edit: break
       }
     case .backspace:
       if !text.isEmpty { text.removeLast() }
       prompt = (kind, text)
     case .character(let character)
-    where key.modifiers.isDisjoint(with: [.control, .alt, .command]) && text.count < 200:
+    where key.modifiers.isDisjoint(with: [.control, .alt, .command])
+      && text.count < (kind == .edit ? 10_000 : 200):
       prompt = (kind, text + String(character))
     case .space:
       prompt = (kind, text + " ")
@@ -73,6 +79,8 @@ extension TableModel {
       return "select rows whose \(column) contains: \(prompt.text)▏ · Enter selects, Esc cancels"
     case .jump:
       return "go to row or column: \(prompt.text)▏ · a row number or a column's name, Enter goes"
+    case .edit:
+      return editPromptLine(prompt.text)
     }
   }
 

@@ -45,6 +45,18 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   private var sortStart: Double?
   /// What the status line's prompt asks for, and what is typed so far; `nil` without one.
   var prompt: (kind: TablePromptKind, text: String)?
+  /// The cell being edited (its source row and column), while the edit prompt shows: held by
+  /// the row's identity, so scrolling, sorting or filtering never moves it to another row.
+  var editTarget: (row: Int, column: Int)?
+  /// Edits made, last last (`U` undoes them), and edits undone (`R` redoes them).
+  var undoEdits: [TableCellEdit] = []
+  var redoEdits: [TableCellEdit] = []
+  /// What the last edit, undo, redo or save did (or why it could not), for the status line.
+  var editNote: String?
+  /// Whether the edits were saved since the last one was made.
+  var savedEdits = false
+  /// The content the undo history is about.
+  var editsOwner: ObjectIdentifier?
   /// A prompt takes every key while it shows.
   public var isTyping: Bool { prompt != nil }
   /// The running or last find.
@@ -336,6 +348,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func handle(_ key: KeyPress) -> Bool {
     jumpProblem = nil
     if prompt != nil { return handlePrompt(key) }
+    editNote = nil
+    if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
     if key.key == .escape && key.modifiers.isEmpty && content.cancelSort() {
       sortStart = nil
       return true
@@ -384,6 +398,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       prompt = (.select, "")
     case "F":
       startFrequencies()
+    case "e":
+      beginEdit()
+    case "U":
+      undoEdit()
+    case "R":
+      redoEdit()
     case "n", "N":
       return stepFind(forward: character == "n")
     case "s":
@@ -467,6 +487,14 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
     }
     if let jumpProblem { parts.append(jumpProblem) }
+    // What an edit, an undo or a save just did comes first: the line may be cut at its end.
+    if let editNote {
+      parts.insert(editNote, at: 1)
+    } else if let edited = (content as? any EditableTableContent)?.editedRowCount, edited > 0,
+      !savedEdits
+    {
+      parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
+    }
     if let loading = content.loadingStatus { parts.append(loading) }
     return parts.joined(separator: " · ")
   }
@@ -506,6 +534,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       help += [("", ""), ("the file", "\(problem); the rows before it show")]
     } else if let note = (content as? CSVTable)?.readingNote {
       help += [("", ""), ("the file", note)]
+    }
+    if isEditable {
+      help += [
+        ("", ""), ("e", "edit the cell (Enter keeps it, Esc cancels)"),
+        ("U R", "undo, redo the last edit"),
+        ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
+      ]
     }
     return help
   }

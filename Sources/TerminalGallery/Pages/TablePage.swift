@@ -12,6 +12,8 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   let pane: CollectionViewPane
   var frame = CellRect.zero
 
+  var unsavedWarning: String? { model.unsavedEditsWarning }
+
   init(options: GalleryOptions) {
     model = TableModel(
       options: options, metrics: .terminal, viewportSize: Size(width: 80, height: 20))

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Content whose cells the table page can edit in place and save.
+public protocol EditableTableContent: TableContent {
+  /// Sets the cell's text; returns its text before, or `nil` when the cell cannot be edited
+  /// (its row is not loaded yet).
+  func setText(_ text: String, row: Int, column: Int) -> String?
+  /// How many rows differ from the file now.
+  var editedRowCount: Int { get }
+  /// Whether the content can be saved now (a file still loading cannot).
+  var canSave: Bool { get }
+  /// Writes the content to its file, keeping the old file as a backup; returns the backup's
+  /// path.
+  func save() throws(DataFileError) -> String
+}
+
+extension CSVTable: EditableTableContent {
+  /// The row's fields with its edits.
+  func editedFields(ofRow row: Int) -> [String] {
+    editedRows[row] ?? fields(ofRow: row)
+  }
+
+  /// Sets the field (a short row grows to reach `column`); a row edited back to what the file
+  /// holds is no longer edited (so it saves byte for byte again).
+  public func setText(_ text: String, row: Int, column: Int) -> String? {
+    guard row >= 0, row < starts.count, column >= 0, column < max(1, columnTitles.count)
+    else { return nil }
+    let original = fields(ofRow: row)
+    var fields = editedRows[row] ?? original
+    while fields.count <= column { fields.append("") }
+    let before = fields[column]
+    fields[column] = text
+    var trimmed = fields
+    while trimmed.count > original.count, trimmed.last == "" { trimmed.removeLast() }
+    editedRows[row] = trimmed == original ? nil : fields
+    return before
+  }
+
+  /// The rows that differ from the file.
+  public var editedRowCount: Int { editedRows.count }
+
+  /// Once the whole file is read, without a problem.
+  public var canSave: Bool { isDone && problem == nil }
+
+  /// Writes the file again: the header and every row not edited copied byte for byte, each
+  /// edited row written as CSV (fields quoted where they hold the delimiter, a quote or a line
+  /// break) with the line end its row had. The new file is written beside the old one and
+  /// renamed over it; the old one is kept as `FILE.bak`.
+  ///
+  /// - Complexity: O(bytes), copied a megabyte at a time.
+  public func save() throws(DataFileError) -> String {
+    guard canSave else {
+      throw DataFileError(unreadable: "the file is still loading; save when it has loaded")
+    }
+    let path = file.path
+    let temporary = path + ".reusekit-saving"
+    let backup = path + ".bak"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw DataFileError(
+        unreadable: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+    }
+    var failed: String?
+    func write(_ bytes: [UInt8]) {
+      guard failed == nil else { return }
+      var done = 0
+      while done < bytes.count {
+        let wrote = bytes.withUnsafeBytes {
+          Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done)
+        }
+        if wrote <= 0 {
+          failed = String(cString: strerror(errno))
+          return
+        }
+        done += wrote
+      }
+    }
+    func copy(_ range: Range<Int>) {
+      var start = range.lowerBound
+      while start < range.upperBound, failed == nil {
+        let end = min(range.upperBound, start + 1 << 20)
+        write(file.read(start..<end))
+        start = end
+      }
+    }
+    let end = file.size
+    var copied = 0
+    for row in editedRows.keys.sorted() {
+      let rowStart = starts[row]
+      let rowEnd = row + 1 < starts.count ? starts[row + 1] : end
+      copy(copied..<rowStart)
+      let original = file.read(rowStart..<rowEnd)
+      var ending: [UInt8] = []
+      if original.last == 0x0A {
+        ending =
+          original.count >= 2 && original[original.count - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+      }
+      write(Array(encode(editedRows[row]!).utf8) + ending)
+      copied = rowEnd
+    }
+    copy(copied..<end)
+    if failed == nil && fsync(descriptor) != 0 { failed = String(cString: strerror(errno)) }
+    close(descriptor)
+    if let failed {
+      unlink(temporary)
+      throw DataFileError(unreadable: "cannot write \(temporary): \(failed)")
+    }
+    // The file this table reads stays open: renamed, it is still the one the offsets name.
+    if rename(path, backup) != 0 || rename(temporary, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw DataFileError(unreadable: "cannot replace \(path): \(reason)")
+    }
+    return backup
+  }
+
+  /// A row as CSV, with the file's delimiter.
+  func encode(_ fields: [String]) -> String {
+    let delimiter = Character(Unicode.Scalar(file.dialect.delimiter))
+    return fields.map { field in
+      guard field.contains(where: { $0 == delimiter || $0 == "\"" || $0.isNewline }) else {
+        return field
+      }
+      return "\"" + field.replacingQuotes + "\""
+    }.joined(separator: String(delimiter))
+  }
+}
+
+extension String {
+  /// Each `"` doubled, as CSV writes it inside quotes.
+  fileprivate var replacingQuotes: String {
+    var result = ""
+    result.reserveCapacity(utf8.count + 2)
+    for character in self {
+      result.append(character)
+      if character == "\"" { result.append("\"") }
+    }
+    return result
+  }
+}

@@ -1,0 +1,145 @@
+import ReuseControls
+import ReuseKit
+
+/// One edit of a cell: where (a source row, a column), and its text before and after.
+struct TableCellEdit: Equatable {
+  var row: Int
+  var column: Int
+  var before: String
+  var after: String
+}
+
+extension TableModel {
+  // MARK: Editing
+
+  /// Whether the content's cells can be edited (a CSV file's; a database, JSON records and
+  /// the demo table are read only).
+  public var isEditable: Bool { content is any EditableTableContent }
+
+  /// `e`: edits the focused cell in the prompt, starting from its text.
+  func beginEdit() {
+    guard let (row, column) = table.focusedCell else { return }
+    guard isEditable else {
+      editNote = "this table is read only (a CSV file's cells can be edited)"
+      return
+    }
+    guard let text = content.text(row: row, column: column) else {
+      editNote = "row \((row + 1).formatted) is still loading"
+      return
+    }
+    editTarget = (row, column)
+    prompt = (.edit, text)
+  }
+
+  /// Escape: the cell keeps its text.
+  func cancelEdit() {
+    editTarget = nil
+  }
+
+  /// Enter: the cell takes `text`, wherever its row is now (sorted, filtered or scrolled
+  /// away); the edit can be undone.
+  func commitEdit(_ text: String) -> Bool {
+    defer { editTarget = nil }
+    guard let (row, column) = editTarget, let editable = content as? any EditableTableContent
+    else { return true }
+    guard let before = editable.setText(text, row: row, column: column) else {
+      editNote = "row \((row + 1).formatted) cannot be edited"
+      return true
+    }
+    guard before != text else { return true }
+    if editsOwner != ObjectIdentifier(editable) {
+      // Another table's edits: its rows are not these.
+      undoEdits.removeAll()
+      redoEdits.removeAll()
+      editsOwner = ObjectIdentifier(editable)
+    }
+    undoEdits.append(TableCellEdit(row: row, column: column, before: before, after: text))
+    redoEdits.removeAll()
+    savedEdits = false
+    showEdit(row: row, column: column, note: "edited")
+    return true
+  }
+
+  /// `U`: the last edit undone.
+  func undoEdit() {
+    guard let editable = editedContent, let edit = undoEdits.popLast() else {
+      editNote = "nothing to undo"
+      return
+    }
+    _ = editable.setText(edit.before, row: edit.row, column: edit.column)
+    redoEdits.append(edit)
+    savedEdits = false
+    showEdit(row: edit.row, column: edit.column, note: "undone")
+  }
+
+  /// `R`: the last edit undone made again.
+  func redoEdit() {
+    guard let editable = editedContent, let edit = redoEdits.popLast() else {
+      editNote = "nothing to redo"
+      return
+    }
+    _ = editable.setText(edit.after, row: edit.row, column: edit.column)
+    undoEdits.append(edit)
+    savedEdits = false
+    showEdit(row: edit.row, column: edit.column, note: "redone")
+  }
+
+  /// The row's cells configured again, the cursor on the cell, and the status line saying so.
+  private func showEdit(row: Int, column: Int, note: String) {
+    table.reloadRows([row])
+    if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
+    editNote = "\(note) row \((row + 1).formatted) · \(content.columnTitles[column])"
+  }
+
+  /// The content shown now, when it is the one the undo history is about.
+  private var editedContent: (any EditableTableContent)? {
+    guard let editable = content as? any EditableTableContent,
+      ObjectIdentifier(editable) == editsOwner
+    else { return nil }
+    return editable
+  }
+
+  /// Ctrl-S: the file written with the edits, the old one kept as `FILE.bak`.
+  func saveEdits() -> Bool {
+    guard let editable = content as? any EditableTableContent else {
+      editNote = "this table is read only: nothing to save"
+      return true
+    }
+    guard editable.editedRowCount > 0 else {
+      editNote = "no edits to save"
+      return true
+    }
+    guard editable.canSave else {
+      editNote = "the file is still loading; save when it has loaded"
+      return true
+    }
+    let count = editable.editedRowCount
+    do {
+      let backup = try editable.save()
+      editNote =
+        "saved \(count.formatted) edited row\(count == 1 ? "" : "s") · the old file is "
+        + (backup.split(separator: "/").last.map(String.init) ?? backup)
+      savedEdits = true
+    } catch {
+      editNote = "not saved: \(error.message)"
+    }
+    return true
+  }
+
+  /// The status line while a cell is edited.
+  func editPromptLine(_ text: String) -> String {
+    guard let (row, column) = editTarget else { return "edit: \(text)▏" }
+    return "edit \(content.columnTitles[column]) of row \((row + 1).formatted): "
+      + "\(text.showingControls)▏ · Enter keeps it, Esc cancels"
+  }
+
+  /// Edits not saved yet, for a warning before quitting ("2 rows edited, not saved").
+  public var unsavedEditsWarning: String? {
+    guard let editable = content as? any EditableTableContent, editable.editedRowCount > 0,
+      !savedEdits
+    else { return nil }
+    let count = editable.editedRowCount
+    return "\(count.formatted) row\(count == 1 ? "" : "s") edited, not saved: Ctrl-S saves, "
+      + "q again quits"
+  }
+}

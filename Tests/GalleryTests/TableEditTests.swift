@@ -1,0 +1,142 @@
+import Foundation
+import GalleryKit
+import ReuseTerminal
+import Testing
+
+@testable import TerminalGallery
+
+/// Editing the table page's cells, as a user does: `e`, type, Enter; sorting and scrolling
+/// with the edit made; `U` and `R`; Ctrl-S writing the file with every row not edited kept byte
+/// for byte; and `q` warning before unsaved edits are lost.
+@Suite(.serialized) struct TableEditTests {
+  private let size = TerminalSize(columns: 100, rows: 20)
+
+  private func keys(_ text: String) -> [KeyEvent] {
+    text.map { $0 == " " ? KeyEvent(.character(" ")) : KeyEvent(.character($0)) }
+  }
+
+  /// A file with a quoted field, CRLF rows among LF ones and a last row without a line end.
+  private func makeFile() throws -> (path: String, bytes: [UInt8]) {
+    let path =
+      NSTemporaryDirectory() + "reusekit-edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+    var text = "id,name,note\n"
+    for row in 0..<300 {
+      let ending = row % 7 == 3 ? "\r\n" : "\n"
+      let note = row % 5 == 0 ? "\"quoted, \"\"note\"\" \(row)\"" : "plain \(row)"
+      text += "\(row),name \(row),\(note)" + (row == 299 ? "" : ending)
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, Array(text.utf8))
+  }
+
+  private func loaded(_ gallery: Gallery, _ canvas: Canvas, time: inout Double) -> [String] {
+    var screen = drawnTestGallery(gallery, canvas)
+    var waited = 0
+    while screen.last!.contains("loading") && waited < 500 {
+      Thread.sleep(forTimeInterval: 0.01)
+      time += 0.01
+      gallery.tick(now: time)
+      screen = drawnTestGallery(gallery, canvas)
+      waited += 1
+    }
+    return screen
+  }
+
+  @Test func anEditSurvivesSortingScrollingUndoAndRedoAndSavesByteForByte() throws {
+    let (path, original) = try makeFile()
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    // Row 4 (id 3, a CRLF row), the name column: a new value with a comma and a quote.
+    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 10)
+    pressTestGallery(
+      [
+        KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right),
+        KeyEvent(.character("e")),
+      ]
+        + erase + keys("Ada, \"the\" first"), gallery, time: &time)
+    var screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last!.contains("edit name of row 4: Ada, \"the\" first"), "\(screen.last!)")
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("Ada, \"the\" first") }, "the cell shows it")
+    #expect(screen.last!.contains("edited row 4"), "\(screen.last!)")
+
+    // Sorted by name descending, then back to the top: the edit stays with row 4.
+    pressTestGallery(keys("ss"), gallery, time: &time)
+    pressTestGallery([KeyEvent(.home, modifiers: .control)], gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    let page = TablePageProbe(gallery)
+    #expect(page.text(row: 3, column: 1) == "Ada, \"the\" first")
+
+    // Undo and redo.
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(page.text(row: 3, column: 1) == "name 3")
+    pressTestGallery(keys("R"), gallery, time: &time)
+    #expect(page.text(row: 3, column: 1) == "Ada, \"the\" first")
+    pressTestGallery(keys("U"), gallery, time: &time)
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last!.contains("nothing to undo"))
+    pressTestGallery(keys("R"), gallery, time: &time)
+
+    // q warns; another key clears the warning; Ctrl-S saves.
+    pressTestGallery(keys("q"), gallery, time: &time)
+    #expect(!gallery.wantsToQuit)
+    #expect(drawnTestGallery(gallery, canvas).last!.contains("not saved"))
+    pressTestGallery([KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
+    #expect(page.status.contains("saved 1 edited row · the old file is "), "\(page.status)")
+
+    let saved = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    let backup = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + ".bak")))
+    #expect(backup == original, "the old file is kept as it was")
+    let originalText = String(decoding: original, as: UTF8.self)
+    let expected = originalText.replacingOccurrences(
+      of: "3,name 3,plain 3\r\n", with: "3,\"Ada, \"\"the\"\" first\",plain 3\r\n")
+    #expect(expected != originalText)
+    #expect(String(decoding: saved, as: UTF8.self) == expected, "only the edited row differs")
+    // The saved file reads back with the new value.
+    let reread = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<500 where reread.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = reread.update()
+    }
+    #expect(reread.text(row: 3, column: 1) == "Ada, \"the\" first")
+    #expect(reread.text(row: 5, column: 2) == "quoted, \"note\" 5")
+    // Saved: q quits at once.
+    pressTestGallery(keys("q"), gallery, time: &time)
+    #expect(gallery.wantsToQuit)
+  }
+
+  @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {
+    let (path, _) = try makeFile()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    pressTestGallery(
+      [KeyEvent(.character("e"))] + keys("zzz") + [KeyEvent(.escape)], gallery, time: &time)
+    #expect(TablePageProbe(gallery).text(row: 0, column: 0) == "0")
+    pressTestGallery(keys("q"), gallery, time: &time)
+    #expect(gallery.wantsToQuit, "nothing edited: q quits")
+
+    // The generated demo table is read only.
+    var demoTime = 1.0
+    let (demo, demoCanvas) = makeTestGallery("table", size, tableRows: 100)
+    pressTestGallery(keys("e"), demo, time: &demoTime)
+    #expect(drawnTestGallery(demo, demoCanvas).last!.contains("read only"))
+  }
+}
+
+/// The table page's content, read through its model.
+struct TablePageProbe {
+  let gallery: Gallery
+  init(_ gallery: Gallery) { self.gallery = gallery }
+  func text(row: Int, column: Int) -> String? {
+    (gallery.currentPage as? TablePage)?.model.content.text(row: row, column: column)
+  }
+  /// The whole status line (the terminal may cut it).
+  var status: String { gallery.currentPage.status }
+}
