@@ -600,6 +600,31 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
   }
 
+  /// `e` edits a CSV file's cell as in the terminal; Return keeps the text, Ctrl-S saves the
+  /// file with the old one kept beside it.
+  func testEditAndSaveACSVCellInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-edit-\(UUID().uuidString).csv"
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+    var text = "id,name\n"
+    for row in 0..<100 { text += "\(row),name \(row)\n" }
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the table") { $0.contains("100 rows × 2 columns · row 1 ·") }
+    try xdotool("key", "Down", "Right", "e")
+    try gallery.waitFor("the edit prompt") { $0.contains("edit name of row 2: name 1▏") }
+    try xdotool("key", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace")
+    try xdotool("type", "Grace")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the edit kept") { $0.contains("edited row 2") && $0.contains("Grace") }
+    try xdotool("key", "ctrl+s")
+    try gallery.waitFor("the file saved") { $0.contains("saved 1 edited row") }
+    let saved = try String(contentsOfFile: file, encoding: .utf8)
+    XCTAssertEqual(saved, text.replacingOccurrences(of: "1,name 1\n", with: "1,Grace\n"))
+    XCTAssertEqual(try String(contentsOfFile: file + ".bak", encoding: .utf8), text)
+  }
+
   /// `|` filters the table page as in the terminal: the rows whose Name contains the text show,
   /// counted in the status line; Escape shows every row again.
   func testFilterInTheTablePage() throws {
