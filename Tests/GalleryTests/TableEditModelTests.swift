@@ -1,0 +1,163 @@
+import Foundation
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+/// Random edits, undos, redos, sorts, finds, scrolls and saves on a CSV table, against the
+/// file's rows as a plain array edited the same way: after every step each cell shows the
+/// array's text, a find counts what a scan of the array counts, an edit begun before a sort
+/// lands on the row it began on, and a save writes a file that reads back as the array with
+/// every row not edited byte for byte as it was.
+@Suite(.serialized) struct TableEditModelTests {
+  final class Cell: CollectionViewCell, TableCellPresenting {
+    var text: String?
+    func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
+  }
+  final class Header: ReusableView, TableHeaderPresenting {
+    func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
+  }
+
+  static let alphabet = Array("abcé, \"xyz 12")
+
+  @Test(arguments: 0..<4)
+  func randomEditsSortsFindsAndSavesKeepTheTableTrue(_ index: Int) throws {
+    let (seed, random) = SeededRandom.forCase(index, base: 0xED17_7AB1)
+    var rng = random
+    let path = NSTemporaryDirectory() + "reusekit-edit-model-\(getpid())-\(index).csv"
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    // 120 rows: quoted fields, CRLF and LF rows, a short row.
+    var rows: [[String]] = []
+    var text = "key,word,note\n"
+    var lines: [String] = []
+    for row in 0..<120 {
+      let fields = ["\(row)", "w\(rng.int(0...30))", row % 9 == 4 ? "" : "n \(row % 13)"]
+      rows.append(fields)
+      var line = fields.joined(separator: ",")
+      if row % 11 == 5 { line = "\(row),\"w\(row % 31)\",\"n, \"\"\(row % 13)\"\"\"" }
+      if row % 11 == 5 { rows[row] = ["\(row)", "w\(row % 31)", "n, \"\(row % 13)\""] }
+      line += row % 7 == 2 ? "\r\n" : "\n"
+      lines.append(line)
+      text += line
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let original = rows
+    let content = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<500 where content.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.005)
+      _ = content.update()
+    }
+    let model = TableModel(
+      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
+    model.register(cell: Cell.self, header: Header.self)
+    model.start()
+    model.table.collectionView.layoutIfNeeded()
+    var undo: [(row: Int, column: Int, before: String, after: String)] = []
+    var redo: [(row: Int, column: Int, before: String, after: String)] = []
+    func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
+      _ = model.handle(KeyPress(key, modifiers: modifiers))
+      for _ in 0..<200 where model.poll() {}
+      model.table.collectionView.layoutIfNeeded()
+    }
+    func type(_ text: String) {
+      for character in text { press(character == " " ? .space : .character(character)) }
+    }
+
+    for step in 0..<120 {
+      let place = "seed \(seed), step \(step)"
+      switch rng.int(0..<10) {
+      case 0...3:
+        // An edit, perhaps with a sort between `e` and Enter.
+        let row = rng.int(0..<rows.count)
+        let column = rng.int(0..<3)
+        model.table.focusCell(row: row, column: column)
+        press(.character("e"))
+        for _ in 0..<rows[row][column].count { press(.backspace) }
+        let new = String(
+          (0..<rng.int(0...6)).map { _ in Self.alphabet[rng.int(0..<Self.alphabet.count)] })
+        type(new)
+        if rng.chance(0.3) { model.table.cycleSort(byColumn: rng.int(0..<3)) }
+        // A click elsewhere while the prompt shows: the edit stays with its cell.
+        if rng.chance(0.3) {
+          model.table.focusCell(row: rng.int(0..<rows.count), column: rng.int(0..<3))
+        }
+        for _ in 0..<200 where model.poll() {}
+        press(.enter)
+        if rows[row][column] != new {
+          undo.append((row, column, rows[row][column], new))
+          redo.removeAll()
+          rows[row][column] = new
+        }
+      case 4:
+        press(.character("U"))
+        if let edit = undo.popLast() {
+          rows[edit.row][edit.column] = edit.before
+          redo.append(edit)
+        }
+      case 5:
+        press(.character("R"))
+        if let edit = redo.popLast() {
+          rows[edit.row][edit.column] = edit.after
+          undo.append(edit)
+        }
+      case 6:
+        press(.character("s"))
+      case 7:
+        // A find in the focused column, against a scan of the array.
+        let column = model.table.focusedCell?.column ?? 0
+        let needle = String((0..<rng.int(1...2)).map { _ in Self.alphabet[rng.int(0..<8)] })
+          .trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty, !needle.contains("/") else { continue }
+        press(.character("/"))
+        type(needle)
+        press(.enter)
+        let expected = rows.filter { $0[column].lowercased().contains(needle.lowercased()) }.count
+        let status = model.status
+        if expected == 0 {
+          #expect(status.contains("no match"), "\(place): \(status)")
+        } else {
+          #expect(
+            status.contains("of \(expected.formatted)"),
+            "\(place): \(expected) for “\(needle)”: \(status)")
+        }
+        press(.escape)
+      case 8:
+        model.table.collectionView.scrollToItem(
+          at: ItemPath(section: rng.int(0..<rows.count), item: 0), at: .center, animated: false)
+        model.table.collectionView.layoutIfNeeded()
+      default:
+        // Save, and read the file back.
+        press(.character("s"), .control)
+        guard content.editedRowCount > 0 || undo.isEmpty else { break }
+        if !FileManager.default.fileExists(atPath: path + ".bak") { break }
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        let reread = CSVTable(file: try CSVFile.open(path: path))
+        for _ in 0..<500 where reread.loadingStatus != nil {
+          Thread.sleep(forTimeInterval: 0.005)
+          _ = reread.update()
+        }
+        for row in rows.indices {
+          for column in 0..<3 {
+            #expect(
+              reread.text(row: row, column: column) == rows[row][column],
+              "\(place): saved row \(row) column \(column)")
+          }
+          if rows[row] == original[row] {
+            #expect(saved.contains(lines[row]), "\(place): row \(row) kept byte for byte")
+          }
+        }
+      }
+      for row in rows.indices {
+        for column in 0..<3 where content.text(row: row, column: column) != rows[row][column] {
+          Issue.record(
+            "\(place): row \(row) column \(column) shows \(content.text(row: row, column: column) ?? "nil"), not \(rows[row][column])"
+          )
+          return
+        }
+      }
+    }
+  }
+}
