@@ -29,7 +29,7 @@ import ReuseKit
 /// every item shows; an update matches the first of each identifier, and a diagnostic says so.
 ///
 /// The collection view holds its data source weakly: keep a reference.
-public final class DeclarativeDataSource: CollectionViewDataSource {
+public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDataSource {
   /// The collection view this source drives.
   public let collectionView: CollectionView
   private let body: () -> CollectionContent
@@ -152,6 +152,15 @@ public final class DeclarativeDataSource: CollectionViewDataSource {
   }
 
   // MARK: Data source
+
+  /// Standard content's text, or what the item's ``ForEach/searchable(_:)`` gives: what an
+  /// `ItemSearch` finds the item by.
+  public func collectionView(
+    _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
+  ) -> String? {
+    guard let (entry, index) = locate(indexPath) else { return nil }
+    return entry.group.searchableText(at: index)
+  }
 
   /// The declared sections, duplicates left out.
   public func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }

@@ -38,6 +38,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   var appearAction: ((Int) -> Void)?
   /// Item `index`'s element, for ``onAppear(perform:)``.
   @usableFromInline let elementAt: (Int) -> Data.Element
+  /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
+  /// ``searchable(_:)`` gives.
+  @usableFromInline var searchTextAt: ((Int) -> String?)?
 
   /// Items for `data`'s elements, identified by the value at `id`.
   @inlinable
@@ -94,6 +97,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     }
     identifierAt = { identify(data[data.index(data.startIndex, offsetBy: $0)]) }
     elementAt = { data[data.index(data.startIndex, offsetBy: $0)] }
+    if Content.self == ListContent.self {
+      searchTextAt = {
+        unsafeBitCast(
+          content(data[data.index(data.startIndex, offsetBy: $0)]), to: ListContent.self
+        )
+        .text
+      }
+    } else {
+      searchTextAt = nil
+    }
     if elementsAreIdentifiers {
       // The elements are the identifiers: an array is shared as it is, a slice copied whole.
       identifiers = {
@@ -123,6 +136,15 @@ extension ForEach {
   {
     var copy = self
     copy.moveAction = action
+    return copy
+  }
+
+  /// The text a search (`ItemSearch`) finds an item by: for cells of your own (standard
+  /// content is found by its text without this).
+  public func searchable(_ text: @escaping (Data.Element) -> String) -> Self {
+    var copy = self
+    let elementAt = elementAt
+    copy.searchTextAt = { text(elementAt($0)) }
     return copy
   }
 
@@ -228,12 +250,15 @@ protocol ItemGroup {
   func move(from source: Int, to destination: Int)
   /// Every identifier, in order, as hashable values (to check a move).
   func anyIdentifiers() -> [AnyHashable]
+  /// Item `index`'s text for a search, if the group has one.
+  func searchableText(at index: Int) -> String?
 }
 
 extension ItemGroup {
   var canMove: Bool { false }
   func move(from source: Int, to destination: Int) {}
   func anyIdentifiers() -> [AnyHashable] { (0..<count).map(identifier(at:)) }
+  func searchableText(at index: Int) -> String? { nil }
 }
 
 extension ForEach: ItemGroup {
@@ -251,6 +276,8 @@ extension ForEach: ItemGroup {
   func move(from source: Int, to destination: Int) { moveAction?(source, destination) }
 
   func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
+
+  func searchableText(at index: Int) -> String? { searchTextAt?(index) }
 
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let makeCell = makeCell
@@ -328,6 +355,7 @@ struct SingleItem<Content: CellContent>: ItemGroup {
     }
   }
   func identifier(at index: Int) -> AnyHashable { AnyHashable(0) }
+  func searchableText(at index: Int) -> String? { (content as? ListContent)?.text }
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
     old is Self ? (Changeset(), 0) : nil
   }

@@ -140,3 +140,39 @@ struct TablePageProbe {
   /// The whole status line (the terminal may cut it).
   var status: String { gallery.currentPage.status }
 }
+
+/// Finding in the list page (`/`, `n`, `N`, Escape): the core's `ItemSearch` over the rows'
+/// titles, counted as a scan of every title counts them.
+@Suite struct ListFindTests {
+  @Test func findStepsThroughTheTitlesThatMatch() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 100, rows: 20)
+    let (gallery, canvas) = makeTestGallery("list", size, items: 20_000)
+    let titles = (0..<20_000).map { DemoData.title(forItem: $0) }
+    let expected = titles.indices.filter { titles[$0].lowercased().contains("amber") }
+    try #require(expected.count > 2)
+    pressTestGallery(
+      [KeyEvent(.character("/"))] + "AmBer".map { KeyEvent(.character($0)) },
+      gallery, time: &time)
+    #expect(gallery.currentPage.status.contains("find in the titles: AmBer▏"))
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    for _ in 0..<100 where gallery.isAnimating {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+    }
+    var status = gallery.currentPage.status
+    #expect(status.hasPrefix("match 1 of \(expected.count.formatted)"), "\(status)")
+    #expect(status.contains(titles[expected[0]]), "the cursor on the first match: \(status)")
+    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time)
+    status = gallery.currentPage.status
+    #expect(status.hasPrefix("match 2 of"), "\(status)")
+    #expect(status.contains(titles[expected[1]]), "\(status)")
+    pressTestGallery([KeyEvent(.character("N")), KeyEvent(.character("N"))], gallery, time: &time)
+    status = gallery.currentPage.status
+    #expect(status.hasPrefix("match \(expected.count.formatted) of"), "round the start: \(status)")
+    let screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains(titles[expected.last!]) })
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(!gallery.currentPage.status.contains("match"))
+  }
+}

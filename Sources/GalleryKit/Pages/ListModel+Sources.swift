@@ -27,7 +27,7 @@ extension CursorSource {
 }
 
 /// The vertical list's sections and rows, from `--data` or generated.
-public final class RowSource: CollectionViewDataSource, CursorSource {
+public final class RowSource: CollectionViewDataSource, CursorSource, SearchableDataSource {
   let data: GalleryData?
   /// How many rows there are, in all sections.
   public let itemCount: Int
@@ -42,6 +42,8 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
   private var sectionStarts: [Int] = []
   /// Whether the rows are generated (no data file).
   public var isGenerated: Bool { data == nil }
+  /// Whether a row matches the page's find, for marking it.
+  var isFindMatch: (ItemPath) -> Bool = { _ in false }
 
   init(options: GalleryOptions) {
     data = options.data
@@ -111,7 +113,15 @@ public final class RowSource: CollectionViewDataSource, CursorSource {
           ?? "#\((flat + 1).formatted)",
         colorIndex: flat, isStriped: flat % 2 == 1)
       row.expandedLines = expanded.contains(indexPath) ? expandedLines(at: indexPath) : []
+      row.isFindMatch = isFindMatch(indexPath)
     }
+  }
+
+  /// A row is found by its title.
+  public func collectionView(
+    _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
+  ) -> String? {
+    title(at: indexPath)
   }
 
   /// What an expanded row shows below its title.

@@ -37,6 +37,14 @@ public final class ListModel: PageModel, ClickFocusing {
   /// A row's length.
   private let rowLength: Double
 
+  /// The find prompt's text while it shows (`/`).
+  var findPrompt: String?
+  /// The find over the rows' titles, once Enter started it: found a slice a frame
+  /// (``advanceFind()``), stepped with `n` and `N`, cleared with Escape.
+  public private(set) var find: ItemSearch?
+  /// How long a frame's slice of the find may take.
+  private let clock: () -> Double
+
   /// Which view has the keyboard focus.
   public enum Focus: Sendable {
     case list
@@ -51,6 +59,7 @@ public final class ListModel: PageModel, ClickFocusing {
   /// The list and the strip for `options`, sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
     rows = RowSource(options: options)
+    clock = metrics.clock
     // A data file's tags, or none when it has none; the demo's chips only without a file.
     chips = ChipSource(tags: options.data.map(\.tags), metrics: metrics)
     heading =
@@ -140,6 +149,26 @@ public final class ListModel: PageModel, ClickFocusing {
   /// Tab moves the focus between the list and the strip; the other keys go to the focused
   /// view's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    if findPrompt != nil { return handleFindPrompt(key) }
+    if focus == .list, key.modifiers.isEmpty || key.modifiers == .shift,
+      case .character(let character) = key.key, "/nN".contains(character)
+    {
+      switch character {
+      case "/": findPrompt = ""
+      case "n": find?.next()
+      default: find?.previous()
+      }
+      return true
+    }
+    if key.key == .character("f") && key.modifiers == .control && focus == .list {
+      findPrompt = ""  // GTK's Ctrl-F
+      return true
+    }
+    if key.key == .escape, key.modifiers.isEmpty, find != nil {
+      find = nil
+      refreshFindMarks()
+      return true
+    }
     if key.key == .enter, key.modifiers.isEmpty, focus == .list,
       let focused = list.focusedIndexPath
     {
@@ -207,8 +236,74 @@ public final class ListModel: PageModel, ClickFocusing {
     return focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
   }
 
+  /// Whether the find prompt takes the keys.
+  public var isTyping: Bool { findPrompt != nil }
+
+  // MARK: Find
+
+  /// A key while the find prompt shows: text, Backspace, Enter to find, Escape to close it.
+  private func handleFindPrompt(_ key: KeyPress) -> Bool {
+    guard var text = findPrompt else { return false }
+    switch key.key {
+    case .escape:
+      findPrompt = nil
+    case .enter:
+      findPrompt = nil
+      guard !text.isEmpty else { break }
+      find = ItemSearch(collectionView: list, query: text)
+      advanceFind()
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+      findPrompt = text
+    case .space:
+      findPrompt = text + " "
+    case .character(let character)
+    where key.modifiers.isDisjoint(with: [.control, .alt, .command]) && text.count < 200:
+      findPrompt = text + String(character)
+    default:
+      break
+    }
+    return true
+  }
+
+  /// A frame's slice of the find (8 ms at most): the first match found takes the cursor, and
+  /// the displayed rows show their marks. Returns whether it still searches (frames wanted).
+  @discardableResult
+  public func advanceFind() -> Bool {
+    guard let find, !find.isDone else { return false }
+    let deadline = clock() + 0.008
+    find.advance(untilDeadline: { [clock] in clock() > deadline })
+    if find.current == nil, !find.matches.isEmpty {
+      focus = .list
+      find.next()
+    } else if find.isDone && find.matches.isEmpty {
+      list.postAccessibilityAnnouncement(find.status)
+    }
+    refreshFindMarks()
+    return !find.isDone
+  }
+
+  /// The displayed rows marked as the find says.
+  private func refreshFindMarks() {
+    rows.isFindMatch = { [weak self] path in self?.find?.contains(path) ?? false }
+    for path in list.indexPathsForVisibleItems {
+      guard let row = list.cellForItem(at: path) as? any RowPresenting else { continue }
+      let matches = find?.contains(path) ?? false
+      if row.isFindMatch != matches {
+        row.isFindMatch = matches
+        row.setNeedsDisplay()
+      }
+    }
+  }
+
   /// The focused row's or chip's title, and how many the focused view has selected.
   public var status: String {
+    if let findPrompt { return "find in the titles: \(findPrompt)▏ · Enter finds, Esc cancels" }
+    if let find, focus == .list { return find.status + " · " + baseStatus }
+    return baseStatus
+  }
+
+  private var baseStatus: String {
     let view = focusedView
     let source: CursorSource = focus == .list ? rows : chips
     let current = view.focusedIndexPath.map { source.title(at: $0) } ?? "nothing focused"
@@ -223,8 +318,10 @@ public final class ListModel: PageModel, ClickFocusing {
       ? "the item numbers at the right edge (1, 50k, …): click or drag to jump there"
       : "the sections' initials at the right edge: click or drag to jump to a section"
     return [
-      ("↑ ↓ / ← →", "move in the focused list"), ("PgUp PgDn", "page"), ("Home End", "first, last"),
+      ("↑ ↓ / ← →", "move in the focused list"),
+      ("PgUp PgDn Home End", "page; first, last"),
       ("Enter", "expand or collapse the row"), ("Space", "select or deselect"),
+      ("/ n N", "find in the titles; next, previous match (Esc clears)"),
       ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle, all"),
       ("drag the left edge", "select the rows it passes"),
     ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [

@@ -18,6 +18,8 @@ public protocol RowPresenting: FocusShowing {
   /// The lines an expanded row shows below its title (Enter expands it); empty when it is not
   /// expanded.
   var expandedLines: [String] { get set }
+  /// Whether the row matches the page's find (`/`): drawn marked.
+  var isFindMatch: Bool { get set }
 }
 
 /// A header (or any view) that shows a title.

@@ -13,11 +13,14 @@ final class ListRowCell: TerminalCell, RowPresenting {
   /// Whether the list has the page's keyboard focus: only then is its focused row drawn so.
   var showsFocus = true
   var isCursor: Bool { isFocused && showsFocus }
+  /// Whether the row matches the find: its title drawn on the match colour.
+  var isFindMatch = false
 
   override func prepareForReuse() {
     title = ""
     detail = ""
     expandedLines = []
+    isFindMatch = false
   }
 
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
@@ -71,7 +74,9 @@ final class ListRowCell: TerminalCell, RowPresenting {
     let titleWidth = max(0, context.width - 5 - detailWidth - 2)
     context.text(
       title, x: 4, y: 0,
-      style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
+      style: isFindMatch && !isCursor
+        ? TextStyle(foreground: Theme.onAccent, background: Theme.warning, attributes: .bold)
+        : TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
       maxWidth: titleWidth)
     if detailWidth > 0 && context.width > detailWidth + 8 {
       context.text(

@@ -100,9 +100,14 @@ final class ListPage: OptionsPage, GalleryPage {
   func tick(now: Double) {
     listPane.tick(now: now)
     stripPane.tick(now: now)
+    model.advanceFind()
   }
 
-  var isAnimating: Bool { list.isAnimating || strip.isAnimating }
+  var isAnimating: Bool {
+    list.isAnimating || strip.isAnimating || model.find.map { !$0.isDone } ?? false
+  }
+
+  var isTyping: Bool { model.isTyping }
 
   var counters: ReuseCounters { list.reuseCounters }
 

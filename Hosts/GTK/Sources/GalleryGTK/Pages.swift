@@ -102,7 +102,20 @@ enum GTKPages {
     model.list.register(
       HeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: ListModel.headerIdentifier)
-    return HostedPage(model, host: CollectionViewWidget(collectionView: model.list))
+    let host = CollectionViewWidget(collectionView: model.list)
+    // A find runs a slice a frame; frames keep coming while it does.
+    let list = model.list
+    host.control = (
+      { [unowned model, unowned list] time in
+        model.advanceFind()
+        list.tick(now: time)
+      },
+      { [unowned model, unowned list] in
+        list.isAnimating || model.find.map { !$0.isDone } ?? false
+      },
+      { nil }
+    )
+    return HostedPage(model, host: host)
   }
 
   private static func table(_ options: GalleryOptions) -> any GTKPage {

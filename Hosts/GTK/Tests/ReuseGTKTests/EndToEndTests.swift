@@ -600,6 +600,21 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
   }
 
+  /// Ctrl-F (or `/`) finds in the list page's titles as in the terminal; `n` steps to the next
+  /// match, Escape clears the find.
+  func testFindInTheListPage() throws {
+    let gallery = try Gallery(page: "list", items: 5_000)
+    try xdotool("key", "ctrl+f")
+    try gallery.waitFor("the prompt") { $0.contains("find in the titles: ▏") }
+    try xdotool("type", "amber")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the first match") { $0.contains("match 1 of") }
+    try xdotool("key", "n")
+    try gallery.waitFor("the next match") { $0.contains("match 2 of") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the find cleared") { !$0.contains("match") }
+  }
+
   /// `e` edits a CSV file's cell as in the terminal; Return keeps the text, Ctrl-S saves the
   /// file with the old one kept beside it.
   func testEditAndSaveACSVCellInTheTablePage() throws {

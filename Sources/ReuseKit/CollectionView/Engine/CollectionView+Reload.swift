@@ -68,6 +68,7 @@ extension CollectionView {
       counts.set(newCounts, uniform: newCounts.uniformCount)
     }
     accessibility.revision &+= 1
+    dataRevision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
     focus.keepInRange(in: self)
   }

@@ -16,6 +16,10 @@ final class RowCell: GTKCell, RowPresenting {
   var showsFocus = true {
     didSet { if showsFocus != oldValue { setNeedsDisplay() } }
   }
+  /// Whether the row matches the find: drawn tinted.
+  var isFindMatch = false {
+    didSet { if isFindMatch != oldValue { setNeedsDisplay() } }
+  }
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
     (self.title, self.detail, self.colorIndex, self.isStriped) = (
       title, detail, colorIndex, isStriped
@@ -29,7 +33,8 @@ final class RowCell: GTKCell, RowPresenting {
       isFocused && showsFocus
       ? Palette.bar.mixed(Palette.accent, 0.25)
       : (isStriped ? Palette.bar.mixed(Palette.surface, 0.6) : Palette.surface)
-    paint.fill(bounds(width, height), background)
+    paint.fill(
+      bounds(width, height), isFindMatch ? background.mixed(Palette.match, 0.45) : background)
     paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
     paint.fill(
       Rect(x: 0, y: 0, width: 5, height: height),

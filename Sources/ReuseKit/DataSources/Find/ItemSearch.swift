@@ -1,0 +1,185 @@
+/// A data source that gives each item's text to find in (``ItemSearch``): a row's title, a
+/// cell's value.
+public protocol SearchableDataSource: AnyObject {
+  /// The text to search in for the item at `indexPath`, or `nil` when it has none (or is not
+  /// loaded).
+  func collectionView(
+    _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
+  ) -> String?
+}
+
+/// An incremental search over a collection view's items, for any layout: the items whose text
+/// contains the query, found a slice at a time (so a million items never hold up a frame),
+/// from the focused item on and round; ``next()`` and ``previous()`` move the focus to them,
+/// scrolling exactly (estimated sizes included), and say "match 3 of 1,204" to assistive
+/// technology.
+///
+/// ```swift
+/// let search = ItemSearch(collectionView: view, query: "amber")
+/// search.advance(untilDeadline: { clock() > deadline })  // each frame, until isDone
+/// search.next()                                          // n
+/// cell.isMarked = search.contains(indexPath)             // when configuring a cell
+/// ```
+///
+/// The text comes from `text`, or else from the data source if it is a
+/// ``SearchableDataSource``. When the data changes (a reload, a batch update:
+/// ``CollectionView/dataRevision``), the search starts again from the focused item: its paths
+/// would be stale.
+public final class ItemSearch {
+  /// How the text is compared.
+  public struct Options: OptionSet, Sendable {
+    /// The options, one bit each.
+    public let rawValue: Int
+    /// Create options from their raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Letters compared as they are (the default ignores case).
+    public static let caseSensitive = Options(rawValue: 1)
+    /// Only texts that start with the query (type-ahead).
+    public static let prefix = Options(rawValue: 2)
+  }
+
+  /// The collection view searched (held weakly).
+  public private(set) weak var collectionView: CollectionView?
+  /// What is searched for.
+  public let query: String
+  /// How it is compared.
+  public let options: Options
+  private let needle: String
+  private let text: ((ItemPath) -> String?)?
+  /// The matches, in the order the scan met them: from the item it started at, round.
+  public private(set) var matches: [ItemPath] = []
+  private var matchSet: Set<ItemPath> = []
+  /// Which match the focus was moved to last (an index into ``matches``).
+  public private(set) var current: Int?
+  /// How many items were scanned, of ``totalCount``.
+  public private(set) var scannedCount = 0
+  /// The items to scan.
+  public private(set) var totalCount = 0
+  /// Where the scan is: the flat index of the next item to look at, counted from `start`.
+  private var startFlat = 0
+  private var revision = -1
+
+  /// A search of `collectionView` for `query`, from the focused item (or the first) on. Nothing
+  /// is scanned until ``advance(maxItems:)``.
+  public init(
+    collectionView: CollectionView, query: String, options: Options = [],
+    text: ((ItemPath) -> String?)? = nil
+  ) {
+    self.collectionView = collectionView
+    self.query = query
+    self.options = options
+    self.text = text
+    needle = options.contains(.caseSensitive) ? query : query.lowercased()
+    restart()
+  }
+
+  /// Whether every item has been looked at.
+  public var isDone: Bool { scannedCount >= totalCount }
+
+  /// Whether the item at `indexPath` matches (as found so far): for marking cells.
+  public func contains(_ indexPath: ItemPath) -> Bool { matchSet.contains(indexPath) }
+
+  /// Looks at up to `maxItems` more items. Returns whether it found a match.
+  ///
+  /// - Complexity: O(maxItems) text reads and comparisons.
+  @discardableResult
+  public func advance(maxItems: Int = 4_096) -> Bool {
+    guard let view = collectionView else { return false }
+    if view.dataRevision != revision { restart() }
+    guard !isDone, !needle.isEmpty else {
+      scannedCount = totalCount
+      return false
+    }
+    let counts = view.counts
+    var found = false
+    var remaining = max(1, maxItems)
+    while remaining > 0 && !isDone {
+      let flat = (startFlat + scannedCount) % totalCount
+      guard let path = counts.indexPath(forFlatIndex: flat) else { break }
+      if let text = self.text(at: path, in: view), matches(text) {
+        matches.append(path)
+        matchSet.insert(path)
+        found = true
+      }
+      scannedCount += 1
+      remaining -= 1
+    }
+    return found
+  }
+
+  /// Looks at items until `isPastDeadline` says stop (asked every 256 items) or all are seen:
+  /// a frame's slice.
+  public func advance(untilDeadline isPastDeadline: () -> Bool) {
+    repeat { advance(maxItems: 256) } while !isDone && !isPastDeadline()
+  }
+
+  /// Moves the focus to the next match after the current one (round the end), scrolls it into
+  /// view and says where it is; `nil` when there is none yet.
+  @discardableResult
+  public func next() -> ItemPath? { step(by: 1) }
+
+  /// Moves the focus to the match before the current one (round the start).
+  @discardableResult
+  public func previous() -> ItemPath? { step(by: -1) }
+
+  /// "match 3 of 1,204", "12 matches so far", "searching for “x”…", or "no match for “x”".
+  public var status: String {
+    if matches.isEmpty {
+      return isDone ? "no match for “\(query)”" : "searching for “\(query)”…"
+    }
+    let soFar = isDone ? "" : " so far"
+    guard let current else {
+      return "\(matches.count.grouped) match\(matches.count == 1 ? "" : "es")\(soFar)"
+    }
+    return "match \((current + 1).grouped) of \(matches.count.grouped)\(soFar)"
+  }
+
+  // MARK: Internal
+
+  /// Starts over from the focused item, the data as it is now.
+  private func restart() {
+    matches.removeAll()
+    matchSet.removeAll()
+    current = nil
+    scannedCount = 0
+    guard let view = collectionView else { return totalCount = 0 }
+    revision = view.dataRevision
+    let counts = view.counts
+    totalCount = counts.total
+    startFlat =
+      view.focusedIndexPath.flatMap { counts.isValid($0) ? counts.flatIndex(of: $0) : nil } ?? 0
+  }
+
+  private func text(at path: ItemPath, in view: CollectionView) -> String? {
+    if let text { return text(path) }
+    return (view.dataSource as? any SearchableDataSource)?.collectionView(
+      view, searchableTextForItemAt: path)
+  }
+
+  private func matches(_ text: String) -> Bool {
+    let haystack = options.contains(.caseSensitive) ? text : text.lowercased()
+    return options.contains(.prefix) ? haystack.hasPrefix(needle) : haystack.contains(needle)
+  }
+
+  private func step(by delta: Int) -> ItemPath? {
+    guard let view = collectionView else { return nil }
+    if view.dataRevision != revision {
+      restart()
+      advance()
+    }
+    guard !matches.isEmpty else { return nil }
+    let index: Int
+    if let current {
+      index = (current + delta + matches.count) % matches.count
+    } else {
+      // The first step goes to the first match at or after the focus (the scan's first), or
+      // for a step back, the last found.
+      index = delta > 0 ? 0 : matches.count - 1
+    }
+    current = index
+    let path = matches[index]
+    view.focusItem(at: path)
+    view.postAccessibilityAnnouncement(status)
+    return path
+  }
+}

@@ -1,0 +1,132 @@
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+/// Rows of words in sections, searchable by their text.
+final class Words: CollectionViewDataSource, SearchableDataSource {
+  var sections: [[String]]
+  init(_ sections: [[String]]) { self.sections = sections }
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    sections[section].count
+  }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+  }
+  func collectionView(
+    _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
+  ) -> String? {
+    sections[indexPath.section][indexPath.item]
+  }
+}
+
+/// ``ItemSearch`` against a scan of the same words: random words, queries, slices, steps,
+/// focus moves and batch updates in the middle of a search.
+struct ItemSearchTests {
+  static let syllables = ["am", "ber", "Ce", "dar", "el", "M", "fo", "x"]
+
+  func word(_ rng: inout SeededRandom) -> String {
+    (0..<rng.int(1...3)).map { _ in Self.syllables[rng.int(0..<Self.syllables.count)] }.joined()
+  }
+
+  @Test(arguments: 0..<8)
+  func matchesAreAScanFromTheFocusRoundTheEnd(_ index: Int) {
+    let (seed, random) = SeededRandom.forCase(index, base: 0xF1D5)
+    var rng = random
+    let words = Words(
+      (0..<rng.int(1...6)).map { _ in (0..<rng.int(0...40)).map { _ in word(&rng) } })
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .estimated(10)), viewportSize: Size(width: 100, height: 50))
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    view.diagnostics.handler = { _ in }
+    view.dataSource = words
+    view.layoutIfNeeded()
+    var announcements: [String] = []
+    view.accessibilityAnnouncementHandler = { announcements.append($0) }
+    for step in 0..<30 {
+      let place = "seed \(seed), step \(step)"
+      let flat = words.sections.enumerated().flatMap { section, items in
+        items.indices.map { ItemPath(section: section, item: $0) }
+      }
+      if !flat.isEmpty && rng.chance(0.5) {
+        view.focusItem(at: flat[rng.int(0..<flat.count)], scrollsIntoView: false)
+      }
+      let query = Self.syllables[rng.int(0..<Self.syllables.count)]
+      let options: ItemSearch.Options =
+        rng.chance(0.3) ? [.prefix] : rng.chance(0.3) ? [.caseSensitive] : []
+      let search = ItemSearch(collectionView: view, query: query, options: options)
+      // What a scan from the focused item, round the end, finds.
+      let start = view.focusedIndexPath.flatMap(flat.firstIndex(of:)) ?? 0
+      let order = Array(flat[start...] + flat[..<start])
+      func matches(_ text: String) -> Bool {
+        let (haystack, needle) =
+          options.contains(.caseSensitive) ? (text, query) : (text.lowercased(), query.lowercased())
+        return options.contains(.prefix) ? haystack.hasPrefix(needle) : haystack.contains(needle)
+      }
+      let expected = order.filter { matches(words.sections[$0.section][$0.item]) }
+      while !search.isDone { search.advance(maxItems: rng.int(1...17)) }
+      #expect(search.matches == expected, "\(place): “\(query)” \(options)")
+      for path in flat { #expect(search.contains(path) == expected.contains(path), "\(place)") }
+      if expected.isEmpty {
+        #expect(search.next() == nil)
+        #expect(search.status == "no match for “\(query)”", "\(place)")
+        continue
+      }
+      // n and N step round the matches, moving the focus and saying where they are.
+      for _ in 0..<rng.int(1...6) {
+        let before = search.current
+        let forward = rng.chance(0.7)
+        let path = forward ? search.next() : search.previous()
+        let count = expected.count
+        let want =
+          before.map { forward ? ($0 + 1) % count : ($0 - 1 + count) % count }
+          ?? (forward ? 0 : count - 1)
+        #expect(search.current == want, "\(place)")
+        #expect(path == expected[want], "\(place)")
+        #expect(view.focusedIndexPath == path, "\(place): the focus follows")
+        #expect(announcements.last == "match \(want + 1) of \(count)", "\(place)")
+      }
+      // A batch update in the middle: the search starts again over the new data.
+      let section = rng.int(0..<words.sections.count)
+      words.sections[section].insert(query, at: 0)
+      view.performBatchUpdates(animated: false) {
+        view.insertItems(at: [ItemPath(section: section, item: 0)])
+      }
+      search.advance(maxItems: 1)
+      while !search.isDone { search.advance() }
+      let now = words.sections.enumerated().flatMap { section, items in
+        items.indices.map { ItemPath(section: section, item: $0) }
+      }
+      #expect(
+        Set(search.matches) == Set(now.filter { matches(words.sections[$0.section][$0.item]) }),
+        "\(place): after an insert, the matches are the new data's")
+    }
+  }
+
+  @Test func statusCountsAndAStaleSearchStartsAgain() {
+    let words = Words([["amber", "cedar", "Amber fox"], [], ["ember", "AMBER"]])
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = words
+    view.layoutIfNeeded()
+    let search = ItemSearch(collectionView: view, query: "amber")
+    #expect(search.status == "searching for “amber”…")
+    search.advance(maxItems: 2)
+    #expect(search.status == "1 match so far")
+    search.advance()
+    #expect(search.status == "3 matches")
+    #expect(search.next() == ItemPath(section: 0, item: 0))
+    #expect(search.status == "match 1 of 3")
+    #expect(search.previous() == ItemPath(section: 2, item: 1))
+    words.sections[0].removeAll()
+    view.reloadData()
+    #expect(search.next() == ItemPath(section: 2, item: 1), "the reload starts it again")
+    #expect(search.matches == [ItemPath(section: 2, item: 1)])
+  }
+}
