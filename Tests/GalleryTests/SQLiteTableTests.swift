@@ -227,6 +227,19 @@ private func poll(
     #expect(model.table.sortDescriptor == nil)
     #expect(model.handle(KeyPress(.backspace)))
     #expect(model.content is SQLiteTableList)
+    func focusedName() -> String? {
+      model.table.focusedCell.flatMap { model.content.text(row: $0.row, column: 0) }
+    }
+    #expect(focusedName() == "people", "back on the table just left")
+    // Another table, further down the list: back on it too.
+    let list = model.content
+    let last = list.rowCount - 1
+    model.table.focusCell(row: last, column: 0)
+    let name = list.text(row: last, column: 0)
+    #expect(model.handle(KeyPress(.enter)))
+    #expect(model.content.name == name)
+    #expect(model.handle(KeyPress(.backspace)))
+    #expect(focusedName() == name)
   }
 
   /// A filter on a database's table: the rows it shows load wherever they are (far apart in

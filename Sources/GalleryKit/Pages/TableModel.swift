@@ -372,7 +372,14 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       return true
     }
     if key.key == .backspace && key.modifiers.isEmpty, let parent = content.parent {
+      // Back on the list, the cursor on the table just left (found by its name).
+      let left = content.name
       open(parent)
+      if let row = (0..<min(parent.rowCount, 100_000)).first(where: {
+        parent.text(row: $0, column: 0) == left
+      }) {
+        table.focusCell(row: row, column: 0)
+      }
       return true
     }
     if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && find != nil {
