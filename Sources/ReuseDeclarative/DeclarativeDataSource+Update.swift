@@ -73,6 +73,7 @@ extension DeclarativeDataSource {
         changedGroups: &changedGroups)
     }
     sections = new
+    installSwipeProvidersIfNeeded()
     if !changes.isEmpty {
       view.performBatchUpdates(with: changes, animated: animated)
     }

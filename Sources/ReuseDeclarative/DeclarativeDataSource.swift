@@ -40,6 +40,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   var requestedUpdate: Bool?
   /// A move the data does not show: the next tick reloads.
   var needsReload = false
+  /// Whether the swipe-action providers are installed.
+  private var hasInstalledSwipeProviders = false
   /// Problems already reported (each once).
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
@@ -69,6 +71,32 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     sections = evaluate()
     collectionView.dataSource = self
     collectionView.attachDriver(self)
+    installSwipeProvidersIfNeeded()
+  }
+
+  /// Swipe actions come from the declaration once it declares some (a collection view without
+  /// providers does not hit-test touches for swipes), unless the app set providers of its own.
+  func installSwipeProvidersIfNeeded() {
+    guard !hasInstalledSwipeProviders,
+      sections.contains(where: { $0.groups.contains { $0.group.hasSwipeActions } })
+    else { return }
+    hasInstalledSwipeProviders = true
+    if collectionView.leadingSwipeActionsProvider == nil {
+      collectionView.leadingSwipeActionsProvider = { [weak self] in
+        self?.swipeActions(at: $0, leading: true)
+      }
+    }
+    if collectionView.trailingSwipeActionsProvider == nil {
+      collectionView.trailingSwipeActionsProvider = { [weak self] in
+        self?.swipeActions(at: $0, leading: false)
+      }
+    }
+  }
+
+  /// The swipe actions the item's ``ForEach`` declares at an edge.
+  private func swipeActions(at indexPath: ItemPath, leading: Bool) -> SwipeActionsConfiguration? {
+    guard let (entry, index) = locate(indexPath) else { return nil }
+    return entry.group.swipeActions(at: index, leading: leading)
   }
 
   /// Called, on whatever thread made the change, when an observed model changed: wake the

@@ -41,6 +41,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
   /// ``searchable(_:)`` gives.
   @usableFromInline var searchTextAt: ((Int) -> String?)?
+  /// Item `index`'s swipe actions at each edge (``swipeActions(edge:allowsFullSwipe:_:)``).
+  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
 
   /// Items for `data`'s elements, identified by the value at `id`.
   @inlinable
@@ -136,6 +139,33 @@ extension ForEach {
   {
     var copy = self
     copy.moveAction = action
+    return copy
+  }
+
+  /// Actions revealed when an item is swiped (or opened from the keyboard) at `edge`:
+  /// `actions(element)` gives them, each with its own handler; with `allowsFullSwipe`, swiping
+  /// most of the way across performs the first. An empty list: none for that element.
+  ///
+  /// ```swift
+  /// ForEach(model.mail) { ListContent($0.subject) }
+  ///   .swipeActions { mail in
+  ///     [SwipeAction(title: "Delete", style: .destructive, width: 8) { _ in model.delete(mail) }]
+  ///   }
+  /// ```
+  public func swipeActions(
+    edge: SwipeEdge = .trailing, allowsFullSwipe: Bool = true,
+    _ actions: @escaping (Data.Element) -> [SwipeAction]
+  ) -> Self {
+    var copy = self
+    let elementAt = elementAt
+    let provider: (Int) -> SwipeActionsConfiguration? = { index in
+      let list = actions(elementAt(index))
+      guard !list.isEmpty else { return nil }
+      var configuration = SwipeActionsConfiguration(actions: list)
+      configuration.performsFirstActionWithFullSwipe = allowsFullSwipe
+      return configuration
+    }
+    if edge == .leading { copy.leadingSwipe = provider } else { copy.trailingSwipe = provider }
     return copy
   }
 
@@ -252,6 +282,10 @@ protocol ItemGroup {
   func anyIdentifiers() -> [AnyHashable]
   /// Item `index`'s text for a search, if the group has one.
   func searchableText(at index: Int) -> String?
+  /// Item `index`'s swipe actions at the leading or trailing edge, if any.
+  func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration?
+  /// Whether any item of the group has swipe actions.
+  var hasSwipeActions: Bool { get }
 }
 
 extension ItemGroup {
@@ -259,6 +293,8 @@ extension ItemGroup {
   func move(from source: Int, to destination: Int) {}
   func anyIdentifiers() -> [AnyHashable] { (0..<count).map(identifier(at:)) }
   func searchableText(at index: Int) -> String? { nil }
+  func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? { nil }
+  var hasSwipeActions: Bool { false }
 }
 
 extension ForEach: ItemGroup {
@@ -278,6 +314,12 @@ extension ForEach: ItemGroup {
   func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
 
   func searchableText(at index: Int) -> String? { searchTextAt?(index) }
+
+  func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? {
+    (leading ? leadingSwipe : trailingSwipe)?(index)
+  }
+
+  var hasSwipeActions: Bool { leadingSwipe != nil || trailingSwipe != nil }
 
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let makeCell = makeCell

@@ -415,3 +415,63 @@ struct DeclarativeInteractionTests {
     #expect(view.indexPathsForSelectedItems == [ItemPath(section: 1, item: 20)])
   }
 }
+
+/// Swipe actions, declared.
+struct DeclarativeSwipeTests {
+  @Test func aForEachsSwipeActionsOpenAndActOnTheirElement() {
+    let view = makeView(rows: 10)
+    var items = photos(20)
+    var deleted: [Int] = []
+    let source = DeclarativeDataSource(collectionView: view) {
+      ListContent("Header row")
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+        .swipeActions { photo in
+          photo.id == 3
+            ? []
+            : [
+              SwipeAction(title: "Delete", style: .destructive, width: 8) { _ in
+                deleted.append(photo.id)
+                items.removeAll { $0.id == photo.id }
+              }
+            ]
+        }
+    }
+    view.layoutIfNeeded()
+    #expect(view.trailingSwipeActionsProvider != nil, "installed: the body declares actions")
+    #expect(
+      !view.openSwipeActions(
+        forItemAt: ItemPath(section: 0, item: 0), edge: .trailing, animated: false),
+      "the header row has none")
+    #expect(
+      !view.openSwipeActions(
+        forItemAt: ItemPath(section: 0, item: 4), edge: .trailing, animated: false),
+      "photo 3 has none")
+    #expect(
+      !view.openSwipeActions(
+        forItemAt: ItemPath(section: 0, item: 2), edge: .leading, animated: false),
+      "none at the leading edge")
+    #expect(
+      view.openSwipeActions(
+        forItemAt: ItemPath(section: 0, item: 2), edge: .trailing, animated: false))
+    let action = view.revealedSwipeActions.first
+    #expect(action?.action.title == "Delete")
+    if let frame = action?.frame {
+      #expect(view.performSwipeAction(at: Point(x: frame.midX, y: frame.midY)))
+    }
+    view.settleUpdateAnimation()
+    #expect(deleted == [1])
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 20)
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 2)] == "photo 2")
+  }
+
+  @Test func aBodyWithoutSwipeActionsInstallsNoProviders() {
+    let view = makeView()
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(photos(5)) { Cell(PhotoCell.self, $0) }
+    }
+    #expect(view.trailingSwipeActionsProvider == nil && view.leadingSwipeActionsProvider == nil)
+    withExtendedLifetime(source) {}
+  }
+}
