@@ -29,7 +29,9 @@ import ReuseKit
 /// every item shows; an update matches the first of each identifier, and a diagnostic says so.
 ///
 /// The collection view holds its data source weakly: keep a reference.
-public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDataSource {
+public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDataSource,
+  MoveTargetSteering
+{
   /// The collection view this source drives.
   public let collectionView: CollectionView
   private let body: () -> CollectionContent
@@ -280,6 +282,29 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       && new.count == sections.count
     sections = new
     if !shown { reloadAfterMove("the data after its move action does not show it") }
+  }
+
+  /// A moving item lands only among the items of its own ``ForEach``: a place in another
+  /// section or group is clamped to the nearest end of its group.
+  public func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFrom sourceIndexPath: ItemPath,
+    toProposedIndexPath proposedIndexPath: ItemPath
+  ) -> ItemPath {
+    guard sections.indices.contains(sourceIndexPath.section),
+      sourceIndexPath.item >= 0, sourceIndexPath.item < sections[sourceIndexPath.section].count
+    else { return proposedIndexPath }
+    let section = sections[sourceIndexPath.section]
+    let group = section.group(containing: sourceIndexPath.item)
+    let first = section.starts[group]
+    let last = section.starts[group + 1] - 1
+    if proposedIndexPath.section < sourceIndexPath.section {
+      return ItemPath(section: sourceIndexPath.section, item: first)
+    }
+    if proposedIndexPath.section > sourceIndexPath.section {
+      return ItemPath(section: sourceIndexPath.section, item: last)
+    }
+    return ItemPath(
+      section: sourceIndexPath.section, item: min(max(proposedIndexPath.item, first), last))
   }
 
   private func reloadAfterMove(_ reason: String) {

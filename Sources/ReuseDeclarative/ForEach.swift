@@ -131,7 +131,8 @@ extension ForEach {
   ///
   /// The collection view moves the item on screen at once; the body then runs again, and if
   /// its data does not show the move (the action refused it), the collection view reloads to
-  /// show the data as it is, with a diagnostic. Items move only within their `ForEach`.
+  /// show the data as it is, with a diagnostic. Items move only within their `ForEach`: a drag
+  /// over another section or group lands at the nearest end of its own.
   public func onMove(
     perform action: @escaping (_ source: Int, _ destination: Int) -> Void
   )

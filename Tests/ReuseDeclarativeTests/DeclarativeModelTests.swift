@@ -66,6 +66,17 @@ struct DeclarativeModelTests {
         Section(id: section.id, header: ListContent("S\(section.id)")) {
           if section.banner { ListContent("banner \(section.id)") }
           ForEach(section.photos) { Cell(PhotoCell.self, $0) }
+            .onMove { from, to in
+              guard let index = model.firstIndex(where: { $0.id == section.id }) else { return }
+              model[index].photos.insert(model[index].photos.remove(at: from), at: to)
+            }
+            .swipeActions { photo in
+              [
+                SwipeAction(title: "Delete", width: 5) { _ in
+                  for index in model.indices { model[index].photos.removeAll { $0.id == photo.id } }
+                }
+              ]
+            }
         }
       }
       Section(id: -1) {
@@ -83,7 +94,7 @@ struct DeclarativeModelTests {
 
     for step in 0..<150 {
       var action = ""
-      switch rng.int(0..<12) {
+      switch rng.int(0..<14) {
       case 0:
         action = "insert a section"
         nextID += 1
@@ -135,6 +146,41 @@ struct DeclarativeModelTests {
       case 9:
         action = "resize"
         view.viewportSize = Size(width: 30, height: Double(rng.int(3...20)))
+      case 10:
+        // A drag of a displayed photo, perhaps with the data changing under it.
+        action = "drag"
+        let photosShown = view.indexPathsForVisibleItems.filter {
+          view.cellForItem(at: $0) is PhotoCell
+        }
+        guard let from = photosShown.randomElement(using: &rng) else { break }
+        guard view.beginInteractiveMovementForItem(at: from) else { break }
+        let frame = view.frameForItem(at: from) ?? .zero
+        view.updateInteractiveMovementTargetPosition(
+          Point(x: 5, y: frame.midY - view.contentOffset.y + Double(rng.int(-4...4))))
+        view.layoutIfNeeded()
+        if rng.chance(0.3) {
+          action = "drag, the data changing under it"
+          nextID += 1
+          let section = rng.int(0..<model.count)
+          model[section].photos.insert(Photo(id: nextID, title: "d\(nextID)"), at: 0)
+          source.updateNow(animated: rng.chance(0.5))
+        }
+        if rng.chance(0.8) {
+          view.endInteractiveMovement()
+        } else {
+          view.cancelInteractiveMovement()
+        }
+      case 11:
+        action = "swipe a row open"
+        if let path = view.indexPathsForVisibleItems.filter({
+          view.cellForItem(at: $0) is PhotoCell
+        }).randomElement(using: &rng),
+          view.openSwipeActions(forItemAt: path, edge: .trailing, animated: rng.chance(0.5)),
+          rng.chance(0.5), let revealed = view.revealedSwipeActions.first
+        {
+          action = "swipe a row open and delete it"
+          view.performSwipeAction(at: Point(x: revealed.frame.midX, y: revealed.frame.midY))
+        }
       default:
         action = "nothing"
       }

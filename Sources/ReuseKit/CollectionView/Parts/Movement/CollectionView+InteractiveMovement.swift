@@ -199,6 +199,13 @@ extension CollectionView {
       }
     }
     guard var target = proposed, isMovementTarget(target, source: movement.source) else { return }
+    // A data source that keeps moves within groups of its own (a declared `ForEach`) steers
+    // first; the delegate has the last word.
+    if let steering = dataSource as? any MoveTargetSteering {
+      let answer = steering.collectionView(
+        self, targetIndexPathForMoveOfItemFrom: movement.source, toProposedIndexPath: target)
+      if isMovementTarget(answer, source: movement.source) { target = answer }
+    }
     if let delegate = collectionDelegate {
       let answer = delegate.collectionView(
         self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.source,
@@ -247,4 +254,17 @@ extension CollectionView {
 extension CollectionView {
   /// Whether an item moves, or glides back to its place.
   var isMovingItem: Bool { movement.isActive }
+}
+
+/// A data source whose items may only move to some places (a declared `ForEach`'s items stay
+/// among themselves): the collection view asks it where a moving item may land, before the
+/// delegate's ``CollectionViewDelegate/collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)``.
+public protocol MoveTargetSteering: AnyObject {
+  /// Where the item from `sourceIndexPath` may land, given the place under the pointer
+  /// (`proposedIndexPath`, a path after the move). An answer that is not a place the item can
+  /// take is ignored.
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFrom sourceIndexPath: ItemPath,
+    toProposedIndexPath proposedIndexPath: ItemPath
+  ) -> ItemPath
 }
