@@ -381,6 +381,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   private func registered(_ entries: [GroupEntry]) -> [GroupEntry] {
     var entries = entries
     for index in entries.indices {
+      entries[index].group = entries[index].group.presented()
       let type = entries[index].group.contentType
       let identifier: String
       if let known = registeredTypes[type] {

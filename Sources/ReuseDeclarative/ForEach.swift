@@ -17,7 +17,10 @@ import ReuseKit
 /// one. Arrays, array slices and contiguous arrays answer that in O(1): the collection keeps
 /// the last value, so an edit copies its storage, and the same storage means the same
 /// elements. Ranges compare by their bounds. For any other collection, pass `version:` (a
-/// value that changes whenever the elements do); without it, each new body diffs it.
+/// value that changes whenever the elements do); without it, each body reads its identifiers
+/// (O(n)) and diffs them against the ones shown, so a collection that is a class and changed
+/// behind the body's back is still shown right (and read past its end, never: a blank cell
+/// and a diagnostic until the update).
 /// Elements that are `Observable` classes need no diff for their properties: a displayed cell
 /// that read a property is configured again when it changes.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
@@ -32,6 +35,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   @usableFromInline let identifiers: () -> [ID]
   @usableFromInline let token: DataToken
   @usableFromInline let observes: Bool
+  /// The identifiers as the body read them, for a collection nothing else can say is
+  /// unchanged (no contiguous storage, no `version:`): a class can change behind the body's
+  /// back, and the next diff must start from what was shown.
+  var shownIdentifiers: [ID]?
   /// Moves an element (``onMove(perform:)``).
   var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
   /// Told when an item's cell is made for display (``onAppear(perform:)``).
@@ -95,7 +102,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     self.data = data
     self.token = token
     makeCell = { index, indexPath, identifier, view in
-      content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
+      // A collection that is a class can shrink after the body read its count: a blank cell,
+      // said once, rather than reading past its end.
+      guard index < data.count else {
+        return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
+      }
+      return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
         in: view, at: indexPath, identifier: identifier)
     }
     identifierAt = { identify(data[data.index(data.startIndex, offsetBy: $0)]) }
@@ -210,6 +222,21 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
   }
 }
 
+/// The cell for an item its collection no longer has (a collection that is a class changed
+/// after the body read it): a blank standard cell and a diagnostic.
+@usableFromInline
+func shrunkCollectionCell(
+  at indexPath: ItemPath, in view: CollectionView, name: String
+)
+  -> CollectionViewCell
+{
+  view.diagnostics.report(
+    .dataSourceChangedWithoutReload,
+    "ForEach over \(name): the collection has fewer elements than when the body read it "
+      + "(it changed without an update); a blank cell at \(indexPath)")
+  return view.dequeueListContentCell(for: indexPath, content: ListContent(""))
+}
+
 /// Builds one item's content from a single expression (the closure of a ``ForEach``).
 @resultBuilder
 public enum CellContentBuilder {
@@ -287,6 +314,8 @@ protocol ItemGroup {
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration?
   /// Whether any item of the group has swipe actions.
   var hasSwipeActions: Bool { get }
+  /// The group as it is shown: what the next diff compares with.
+  func presented() -> any ItemGroup
 }
 
 extension ItemGroup {
@@ -296,10 +325,18 @@ extension ItemGroup {
   func searchableText(at index: Int) -> String? { nil }
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? { nil }
   var hasSwipeActions: Bool { false }
+  func presented() -> any ItemGroup { self }
 }
 
 extension ForEach: ItemGroup {
-  var count: Int { data.count }
+  var count: Int { shownIdentifiers?.count ?? data.count }
+
+  func presented() -> any ItemGroup {
+    guard case .unknown = token else { return self }
+    var copy = self
+    copy.shownIdentifiers = identifiers()
+    return copy
+  }
 
   var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
 
@@ -353,7 +390,8 @@ extension ForEach: ItemGroup {
 
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
     guard let old = old as? Self else { return nil }
-    return itemChanges(from: old.identifiers(), to: identifiers())
+    return itemChanges(
+      from: old.shownIdentifiers ?? old.identifiers(), to: shownIdentifiers ?? identifiers())
   }
 
   var name: String { "ForEach<\(Data.self), \(ID.self)>" }

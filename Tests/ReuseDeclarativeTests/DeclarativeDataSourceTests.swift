@@ -475,3 +475,33 @@ struct DeclarativeSwipeTests {
     withExtendedLifetime(source) {}
   }
 }
+
+/// A collection that is a class, changed behind the body's back.
+final class SharedNames: RandomAccessCollection {
+  var names: [String]
+  init(_ names: [String]) { self.names = names }
+  var startIndex: Int { 0 }
+  var endIndex: Int { names.count }
+  subscript(position: Int) -> String { names[position] }
+}
+
+struct DeclarativeBadInputTests {
+  @Test func aCollectionThatShrinksWithoutAnUpdateShowsBlankCellsNotACrash() {
+    let view = makeView(rows: 10)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let names = SharedNames((0..<20).map { "name \($0)" })
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(names, id: \.self) { ListContent($0) }
+    }
+    view.layoutIfNeeded()
+    names.names.removeLast(15)  // no update
+    view.scrollToItem(at: ItemPath(section: 0, item: 19), at: .end, animated: false)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 19)] == "")
+    #expect(diagnostics.contains { $0.code == .dataSourceChangedWithoutReload })
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 5)
+  }
+}
