@@ -68,10 +68,12 @@ import Testing
 
     for step in 0..<120 {
       let place = "seed \(seed), step \(step)"
-      switch rng.int(0..<10) {
+      switch rng.int(0..<11) {
       case 0...3:
-        // An edit, perhaps with a sort between `e` and Enter.
-        let row = rng.int(0..<rows.count)
+        // An edit of a shown row, perhaps with a sort between `e` and Enter.
+        let shown = model.table.numberOfDisplayedRows
+        guard shown > 0 else { continue }
+        let row = model.table.sourceRow(forDisplayRow: rng.int(0..<shown))
         let column = rng.int(0..<3)
         model.table.focusCell(row: row, column: column)
         press(.character("e"))
@@ -114,7 +116,13 @@ import Testing
         press(.character("/"))
         type(needle)
         press(.enter)
-        let expected = rows.filter { $0[column].lowercased().contains(needle.lowercased()) }.count
+        // Among the rows shown (a filter hides the others from a find too).
+        let shownRows = (0..<model.table.numberOfDisplayedRows).map {
+          model.table.sourceRow(forDisplayRow: $0)
+        }
+        let expected = shownRows.filter {
+          rows[$0][column].lowercased().contains(needle.lowercased())
+        }.count
         let status = model.status
         if expected == 0 {
           #expect(status.contains("no match"), "\(place): \(status)")
@@ -124,6 +132,25 @@ import Testing
             "\(place): \(expected) for “\(needle)”: \(status)")
         }
         press(.escape)
+      case 10:
+        // A filter on the focused column (or, half the time, cleared with Escape), against a
+        // scan of the array.
+        if rng.chance(0.5) {
+          press(.escape)
+          #expect(model.table.numberOfDisplayedRows == rows.count, "\(place): Escape shows all")
+          continue
+        }
+        let column = model.table.focusedCell?.column ?? 0
+        let needle = String(Self.alphabet[rng.int(0..<8)]).trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { continue }
+        press(.character("|"))
+        type(needle)
+        press(.enter)
+        for _ in 0..<1_000 where model.poll() {}
+        let expected = rows.filter { $0[column].lowercased().contains(needle.lowercased()) }.count
+        #expect(
+          model.table.numberOfDisplayedRows == expected,
+          "\(place): filter “\(needle)” in column \(column): \(model.status)")
       case 8:
         model.table.collectionView.scrollToItem(
           at: ItemPath(section: rng.int(0..<rows.count), item: 0), at: .center, animated: false)
