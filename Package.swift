@@ -72,7 +72,7 @@ let package = Package(
     // status). No host: hosts add cells that draw and translate their input.
     .target(
       name: "GalleryKit",
-      dependencies: ["ReuseKit", "ReuseControls", "CSQLite"],
+      dependencies: ["ReuseKit", "ReuseControls", "ReuseDeclarative", "CSQLite"],
       swiftSettings: checks
     ),
     // The terminal gallery: its pages (cells that draw in the terminal, panes, chrome) and the

@@ -152,6 +152,7 @@ public enum GalleryPages {
     page(CarouselPage.self, "carousel", "Carousel"), page(OutlinePage.self, "outline", "Outline"),
     page(ChatPage.self, "chat", "Chat"), page(TablePage.self, "table", "Table"),
     page(BoardPage.self, "board", "Board"), page(StorePage.self, "store", "Store"),
+    page(SettingsPage.self, "settings", "Settings"),
   ]
 
   /// A page made from the options, under `name` and `title`.

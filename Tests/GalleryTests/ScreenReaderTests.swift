@@ -20,7 +20,7 @@ struct ScreenReaderTests {
       until: "Amber Falcon, 1 of 1,000,000")
     defer { tmux.kill() }
     #expect(tmux.display("#{alternate_on}") == "0", "the main screen: nothing is drawn")
-    #expect(lines(tmux).contains("Page 1 of 11: List"))
+    #expect(lines(tmux).contains("Page 1 of 12: List"))
     // Keys as usual; each focus change is one line with the position and the state.
     try tmux.press("Down", until: "Brisk Falcon, 2 of 1,000,000")
     try tmux.press("Space", until: "Brisk Falcon, 2 of 1,000,000, selected")
@@ -39,17 +39,17 @@ struct ScreenReaderTests {
     ]
     for page in pages {
       let number = page.key == "0" ? "10" : page.key
-      try tmux.press(page.key, until: "Page \(number) of 11: \(page.title)")
+      try tmux.press(page.key, until: "Page \(number) of 12: \(page.title)")
       // Move the focus where the page has one: the next line says where it went.
       tmux.keys(["2", "3", "6", "9"].contains(page.key) ? "Right" : "Down")
       Thread.sleep(forTimeInterval: 0.3)
       let after = lines(tmux)
-      let start = after.lastIndex { $0.hasPrefix("Page \(number) of 11") } ?? 0
+      let start = after.lastIndex { $0.hasPrefix("Page \(number) of 12") } ?? 0
       let spoken = after[start...].joined(separator: "\n")
       #expect(spoken.contains(page.spoken), "page \(page.title) said:\n\(spoken)")
     }
     // The picker: a move across says the new column; the outline: expanding says so.
-    try tmux.press("7", until: "Page 7 of 11: Outline")
+    try tmux.press("7", until: "Page 7 of 12: Outline")
     try tmux.press("Home", "Right", until: "expanded")
     // ? lists the keys as lines; any key closes it.
     try tmux.press("?", until: "Keys for Outline:")
@@ -63,11 +63,11 @@ struct ScreenReaderTests {
 
   @Test func announcementsAreLines() throws {
     let tmux = try Tmux.gallery(
-      columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 11")
+      columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 12")
     defer { tmux.kill() }
     try tmux.press("a", until: "1 item added")
     try tmux.press("d", until: "1 item removed")
-    try tmux.press("6", until: "Page 6 of 11: Carousel")
+    try tmux.press("6", until: "Page 6 of 12: Carousel")
     try tmux.quit()
   }
 
@@ -80,11 +80,15 @@ struct ScreenReaderTests {
     try tmux.press("Enter", until: "expanded: ")
     try tmux.press("Enter", until: "collapsed")
     try tmux.press("Tab", until: "in the tag strip, 1 of ")
-    try tmux.press("0", until: "Page 10 of 11: Board")
+    try tmux.press("0", until: "Page 10 of 12: Board")
     try tmux.press("Right", until: ", in Doing, 1 of ")
-    try tmux.press("]", until: "Page 11 of 11: Store")
+    try tmux.press("]", until: "Page 11 of 12: Store")
     try tmux.press("Enter", until: "opened ")
     #expect(!lines(tmux).last!.contains("selected"), "\(lines(tmux).suffix(3))")
+    // The declared settings page: a switch's state is said as it flips.
+    try tmux.press("]", until: "Page 12 of 12: Settings")
+    try tmux.press("Down", until: "Bluetooth")
+    try tmux.press("Space", until: "Bluetooth on")
     try tmux.quit()
   }
 
@@ -115,7 +119,7 @@ struct ScreenReaderTests {
     try expect("BTab", ["Frosty Meadow, 54 of 1,000,000, selected"])
     // The outline: expanding and collapsing are said, and the moves between levels.
     try expect(
-      "7", ["Page 7 of 11: Outline", "Northlands, 6 countries, level 1, 1 of 8, collapsed"])
+      "7", ["Page 7 of 12: Outline", "Northlands, 6 countries, level 1, 1 of 8, collapsed"])
     try expect("Right", ["Northlands, 6 countries, level 1, 1 of 8, expanded"])
     try expect("Down", ["Lunar Nectar Republic, 5 cities, level 2, 1 of 6, collapsed"])
     try expect("Left", ["Northlands, 6 countries, level 1, 1 of 8, expanded"])

@@ -176,3 +176,28 @@ struct TablePageProbe {
     #expect(!gallery.currentPage.status.contains("match"))
   }
 }
+
+/// The settings page: declared once (GalleryKit), standard content drawn by the pane.
+@Suite struct SettingsPageTests {
+  @Test func spaceFlipsASwitchInPlaceAndShowAdvancedAddsASection() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 80, rows: 24))
+    var screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("Bluetooth") && $0.contains("[off]") })
+    #expect(!screen.contains { $0.contains("Developer options") })
+    pressTestGallery([KeyEvent(.down), KeyEvent(.character(" "))], gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("Bluetooth") && $0.contains("[on ]") }, "\(screen)")
+    #expect(gallery.currentPage.status.hasPrefix("Bluetooth: on"))
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.enter)],
+      gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("Show advanced") && $0.contains("[on ]") })
+    #expect(screen.contains { $0.contains("Developer options") }, "the section appeared")
+    // A million recent items, built only as they show.
+    pressTestGallery([KeyEvent(.end, modifiers: .control)], gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("#1,000") }, "\(screen)")
+  }
+}

@@ -10,11 +10,11 @@ public final class GTKGallery {
   /// The pages, by their `--demo` names, in tab order.
   public static let pageNames = [
     "list", "optionbar", "picker", "datasource", "waterfall", "carousel", "outline", "gmodel",
-    "table", "board", "store",
+    "table", "board", "store", "settings",
   ]
   static let titles = [
     "List", "Option bar", "Picker", "Data source", "Waterfall", "Carousel", "Outline",
-    "GTK model", "Table", "Board", "Store",
+    "GTK model", "Table", "Board", "Store", "Settings",
   ]
 
   /// The gallery's window.

@@ -90,6 +90,10 @@ enum GTKPages {
     case OutlineModel<OutlineRowCell>.name: return outline(options)
     case "gmodel": return GModelPage(options: options)
     case StoreModel.name: return store(options)
+    case SettingsModel.name:
+      // Declared once in GalleryKit: standard content, no cell of the GTK gallery's own.
+      let model = SettingsModel(options: options, metrics: .gtk)
+      return HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
     case TableModel.name: return table(options)
     case BoardModel<BoardCardGTKCell>.name: return BoardPage(options: options)
     default: return carousel(options, autoscroll: autoscroll)

@@ -600,6 +600,17 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
   }
 
+  /// The settings page, declared once in GalleryKit and shown with the GTK host's standard
+  /// cells: Space flips the focused switch in place.
+  func testTheDeclaredSettingsPageFlipsASwitch() throws {
+    let gallery = try Gallery(page: "settings", items: 1_000_000)
+    try gallery.waitFor("the page") { $0.contains("Wi-Fi: on") }
+    try xdotool("key", "Down", "space")
+    try gallery.waitFor("the switch flipped") { $0.contains("Bluetooth: on") }
+    try xdotool("key", "space")
+    try gallery.waitFor("and back") { $0.contains("Bluetooth: off") }
+  }
+
   /// Ctrl-F (or `/`) finds in the list page's titles as in the terminal; `n` steps to the next
   /// match, Escape clears the find.
   func testFindInTheListPage() throws {

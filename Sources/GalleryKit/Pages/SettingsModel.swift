@@ -1,0 +1,137 @@
+import Observation
+import ReuseDeclarative
+import ReuseKit
+
+/// A switch on the settings page: an `Observable` object, so a cell that shows it is
+/// configured again when it flips (no body, no diff).
+@Observable public final class Setting: Identifiable {
+  /// What names it ("wifi").
+  public let id: String
+  /// What the row says ("Wi-Fi").
+  public let title: String
+  /// The row's symbol.
+  public let symbol: String?
+  /// Whether it is on.
+  public var isOn: Bool
+
+  /// A setting.
+  public init(_ id: String, _ title: String, symbol: String? = nil, isOn: Bool) {
+    self.id = id
+    self.title = title
+    self.symbol = symbol
+    self.isOn = isOn
+  }
+}
+
+/// The `settings` page: a settings screen declared once (`ReuseDeclarative`), in standard
+/// content only, so both galleries show it with no cell of their own: switches that flip in
+/// place (Space or Enter), a section that appears when "Show advanced" is on, and a million
+/// recently opened items built only as they show.
+public final class SettingsModel: PageModel {
+  /// `--demo settings`.
+  public static let name = "settings"
+  /// The tab's title.
+  public let title = "Settings"
+  /// The list.
+  public let collectionView: CollectionView
+  /// The switches, by section.
+  public let connections = [
+    Setting("wifi", "Wi-Fi", symbol: "≋", isOn: true),
+    Setting("bluetooth", "Bluetooth", symbol: "β", isOn: false),
+    Setting("airplane", "Airplane mode", symbol: "✈", isOn: false),
+  ]
+  /// The notification switches, "Show advanced" last.
+  public let notifications = [
+    Setting("banners", "Banners", symbol: "▤", isOn: true),
+    Setting("sounds", "Sounds", symbol: "♪", isOn: true),
+    Setting("advanced", "Show advanced", symbol: "⚙", isOn: false),
+  ]
+  /// What "Show advanced" shows.
+  public let advanced = ["Developer options", "Logging", "Reset all settings"]
+  /// How many recently opened items (`--items`).
+  public let recentCount: Int
+  /// The declaration's data source.
+  public let source: DeclarativeDataSource
+
+  /// The page for `options` (its item count), sized by `metrics`.
+  public init(options: GalleryOptions, metrics: GalleryMetrics) {
+    recentCount = max(0, options.itemCount)
+    collectionView = CollectionView(
+      layout: ListLayout(
+        itemSizing: .uniform(metrics.rowLength), headerLength: .fixed(metrics.headerLength)))
+    collectionView.accessibilityLabel = "Settings"
+    // The body captures the model's parts, not the model (which is not made yet).
+    let (connections, notifications, advanced, recentCount) = (
+      connections, notifications, advanced, recentCount
+    )
+    source = DeclarativeDataSource(collectionView: collectionView) {
+      Section("Connections") {
+        ForEach(connections) { setting in
+          ListContent(
+            setting.title, secondary: setting.id == "wifi" && setting.isOn ? "Home" : nil,
+            symbol: setting.symbol, accessories: [.toggle(isOn: setting.isOn)])
+        }
+      }
+      Section("Notifications") {
+        ForEach(notifications) { setting in
+          ListContent(
+            setting.title, symbol: setting.symbol, accessories: [.toggle(isOn: setting.isOn)])
+        }
+      }
+      if notifications[2].isOn {
+        Section("Advanced") {
+          ForEach(advanced, id: \.self) { ListContent($0, accessories: [.disclosure]) }
+        }
+      }
+      Section("Recently opened") {
+        ForEach(0..<recentCount, id: \.self) { item in
+          ListContent(
+            DemoData.title(forItem: item), secondary: "#\((item + 1).formatted)",
+            accessories: item < 3 ? [.badge("new"), .disclosure] : [.disclosure])
+        }
+      }
+    }
+    collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+  }
+
+  /// The switch at `indexPath`, if the row is one.
+  public func setting(at indexPath: ItemPath) -> Setting? {
+    guard let id = source.itemIdentifier(for: indexPath)?.base as? String else { return nil }
+    return (connections + notifications).first { $0.id == id }
+  }
+
+  /// Space or Enter flips the focused switch; the other keys go to the list's key map.
+  public func handle(_ key: KeyPress) -> Bool {
+    if key.modifiers.isEmpty, key.key == .space || key.key == .enter,
+      let path = collectionView.focusedIndexPath, let setting = setting(at: path)
+    {
+      setting.isOn.toggle()
+      collectionView.postAccessibilityAnnouncement(
+        "\(setting.title) \(setting.isOn ? "on" : "off")")
+      return true
+    }
+    return collectionView.handle(key)
+  }
+
+  /// The focused row and its state.
+  public var status: String {
+    guard let path = collectionView.focusedIndexPath else { return "nothing focused" }
+    if let setting = setting(at: path) {
+      return "\(setting.title): \(setting.isOn ? "on" : "off") · Space flips it"
+    }
+    return itemTitle(at: path) ?? ""
+  }
+
+  /// The page's keys.
+  public var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓", "move"), ("PgUp PgDn Home End", "page; first, last"),
+      ("Space Enter", "flip the focused switch"),
+    ]
+  }
+
+  /// The row's text.
+  public func itemTitle(at indexPath: ItemPath) -> String? {
+    source.collectionView(collectionView, searchableTextForItemAt: indexPath)
+  }
+}

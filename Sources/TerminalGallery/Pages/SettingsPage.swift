@@ -1,0 +1,28 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+
+/// The `settings` page: a declared list of standard content (``GalleryKit/SettingsModel``).
+/// It has no cell of its own: the pane draws standard cells, the same declaration the GTK
+/// gallery shows.
+final class SettingsPage: OptionsPage, ModelPage {
+  /// The page itself: its declaration, switches, keys and status (shared with other hosts).
+  let model: SettingsModel
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
+
+  init(options: GalleryOptions) {
+    model = SettingsModel(options: options, metrics: .terminal)
+    pane = .themed(model.collectionView, showsScrollIndicator: true)
+  }
+
+  func layout(in frame: CellRect) { place(in: frame) }
+
+  func draw(into canvas: Canvas) {
+    guard let context = beginDrawing(into: canvas) else { return }
+    context.text(
+      " Settings: declared once, standard content in both galleries", x: 0, y: 0,
+      style: Theme.title)
+    pane.draw(into: canvas)
+  }
+}
