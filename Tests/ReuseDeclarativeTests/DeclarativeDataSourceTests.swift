@@ -369,17 +369,21 @@ struct DeclarativeInteractionTests {
   @Test func onAppearLoadsMoreWhenTheLastItemsShow() {
     let view = makeView(rows: 10)
     var items = photos(30)
-    var source: DeclarativeDataSource?
+    // The source holds its body: the body reaches the source weakly (a strong capture would be
+    // a cycle, as LeakSanitizer says).
+    final class Weak { weak var source: DeclarativeDataSource? }
+    let weak = Weak()
     var loads = 0
-    source = DeclarativeDataSource(collectionView: view) {
+    let source = DeclarativeDataSource(collectionView: view) {
       ForEach(items) { Cell(PhotoCell.self, $0) }
         .onAppear { photo in
           guard photo.id == items.count - 1 else { return }
           loads += 1
           items += photos(30, from: items.count)
-          source?.update()
+          weak.source?.update()
         }
     }
+    weak.source = source
     view.layoutIfNeeded()
     #expect(loads == 0)
     view.scrollToItem(at: ItemPath(section: 0, item: 29), at: .end, animated: false)
@@ -392,6 +396,7 @@ struct DeclarativeInteractionTests {
     view.scrollToItem(at: ItemPath(section: 0, item: 59), at: .end, animated: false)
     view.layoutIfNeeded()
     #expect(loads == 2)
+    withExtendedLifetime(source) {}
   }
 
   @Test func theSelectionIsSetAndReadByIdentifier() {
