@@ -33,6 +33,7 @@ flags=(-parse-as-library -sanitize=fuzzer,address -O -g -package-name reusekit
 module_list=(
   "ReuseDiffing Sources/ReuseDiffing"
   "ReuseKit Sources/ReuseKit"
+  "ReuseDeclarative Sources/ReuseDeclarative"
   "ReuseControls Sources/ReuseControls"
   "ReuseTerminal Sources/ReuseTerminal"
   "GalleryKit Sources/GalleryKit"
