@@ -42,6 +42,17 @@ for page in 1 2 3 4 5 6 7 8; do
     sleep 1
   done
 done
+# The declared settings page (the last: `[` from the first): switches flipped through
+# Observation, a section added and removed, the end of its 100,000 items and back.
+send 1
+send "["
+for round in 1 2; do
+  for key in Down Space Down Down Down Down Space End Home Space; do
+    send "$key"
+    sleep 0.05
+  done
+  sleep 0.5
+done
 send q
 for _ in $(seq 1 100); do [ -f "$logs/done" ] && break; sleep 0.2; done
 [ -f "$logs/done" ] || { echo "the gallery did not quit"; exit 1; }
