@@ -114,6 +114,8 @@ public struct Section {
   var header: ListContent?
   var footer: ListContent?
   var items: SectionItems
+  /// The section's geometry in a `RailsLayout` (``rail(_:)``).
+  var rail: RailSection?
 
   /// A section titled `title` (its header), identified by it.
   public init(
@@ -140,6 +142,20 @@ public struct Section {
   public init(@ItemsBuilder items: () -> SectionItems) {
     id = nil
     self.items = items()
+  }
+
+  /// The section's geometry when the collection view's layout is a `RailsLayout`: a rail that
+  /// scrolls on its own, or a grid (the layout asks the data source, which answers from the
+  /// declaration; sections that say nothing are a plain list of full-width rows).
+  ///
+  /// ```swift
+  /// Section("Featured") { ForEach(apps) { Cell(AppCard.self, $0) } }
+  ///   .rail(RailSection(scrolling: .paging, itemWidth: .fractional(0.9), itemHeight: 12))
+  /// ```
+  public func rail(_ geometry: RailSection) -> Section {
+    var copy = self
+    copy.rail = geometry
+    return copy
   }
 }
 

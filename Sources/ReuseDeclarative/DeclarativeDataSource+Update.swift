@@ -43,6 +43,9 @@ extension DeclarativeDataSource {
     var changedGroups: [(section: Int, group: Int)] = []
     var changedHeaders: [Int] = []
     let sameSections = old.count == new.count && zip(old, new).allSatisfy { $0.id == $1.id }
+    // A section's rail geometry changed (or sections with rails came or went): the layout
+    // asks again.
+    var railsChanged = !sameSections && new.contains { $0.rail != nil }
     var pairs: [(old: Int, new: Int)] = []
     if sameSections {
       pairs = old.indices.map { ($0, $0) }
@@ -68,12 +71,17 @@ extension DeclarativeDataSource {
       if before.header != after.header || before.footer != after.footer {
         changedHeaders.append(pair.new)
       }
+      if before.rail != after.rail { railsChanged = true }
       diff(
         before, after, oldSection: pair.old, newSection: pair.new, into: &changes,
         changedGroups: &changedGroups)
     }
     sections = new
     installSwipeProvidersIfNeeded()
+    if railsChanged {
+      view.collectionViewLayout.invalidateLayout()
+      view.setNeedsLayout()
+    }
     if !changes.isEmpty {
       view.performBatchUpdates(with: changes, animated: animated)
     }

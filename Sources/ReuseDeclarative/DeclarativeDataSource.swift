@@ -74,6 +74,21 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     collectionView.dataSource = self
     collectionView.attachDriver(self)
     installSwipeProvidersIfNeeded()
+    // A rails layout takes each section's geometry from the declaration.
+    if let rails = collectionView.collectionViewLayout as? RailsLayout {
+      rails.sectionProvider = { [weak self] in
+        self?.railSection(at: $0) ?? Self.plainRailSection
+      }
+    }
+  }
+
+  /// A section that declares no rail: full-width rows of one line (a list).
+  static let plainRailSection = RailSection(
+    scrolling: .none, itemWidth: .fractional(1), itemHeight: 1)
+
+  /// The rail geometry section `index` declares (``Section/rail(_:)``), if any.
+  public func railSection(at index: Int) -> RailSection? {
+    sections.indices.contains(index) ? sections[index].rail : nil
   }
 
   /// Swipe actions come from the declaration once it declares some (a collection view without
@@ -370,7 +385,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
         add(
           ResolvedSection(
             id: section.id ?? AnyHashable(PlacedSection(key: key)), header: section.header,
-            footer: section.footer, groups: registered(section.items.entries)))
+            footer: section.footer, groups: registered(section.items.entries),
+            rail: section.rail))
       }
     }
     flushLoose()
@@ -412,12 +428,18 @@ final class ResolvedSection {
   let groups: [GroupEntry]
   /// `starts[g]`: the first item of group `g`; the last entry is the section's count.
   let starts: [Int]
+  /// Its geometry in a rails layout, if it declares one.
+  let rail: RailSection?
 
-  init(id: AnyHashable, header: ListContent?, footer: ListContent?, groups: [GroupEntry]) {
+  init(
+    id: AnyHashable, header: ListContent?, footer: ListContent?, groups: [GroupEntry],
+    rail: RailSection? = nil
+  ) {
     self.id = id
     self.header = header
     self.footer = footer
     self.groups = groups
+    self.rail = rail
     var starts = [0]
     starts.reserveCapacity(groups.count + 1)
     var total = 0

@@ -510,3 +510,33 @@ struct DeclarativeBadInputTests {
     #expect(view.numberOfItems(inSection: 0) == 5)
   }
 }
+
+/// Per-section layout settings, declared: rails.
+struct DeclarativeRailsTests {
+  @Test func eachSectionsRailComesFromItsDeclaration() {
+    let layout = RailsLayout { _ in
+      RailSection(scrolling: .none, itemWidth: .fractional(1), itemHeight: 99)
+    }
+    let view = CollectionView(layout: layout, viewportSize: Size(width: 40, height: 30))
+    var featuredWidth = 0.5
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: "featured") { ForEach(photos(10)) { Cell(PhotoCell.self, $0) } }
+        .rail(
+          RailSection(scrolling: .paging, itemWidth: .fractional(featuredWidth), itemHeight: 6))
+      Section(id: "all") { ForEach(photos(30, from: 100)) { Cell(PhotoCell.self, $0) } }
+    }
+    view.layoutIfNeeded()
+    // The featured rail: items side by side, half the width each; the plain section: rows.
+    let first = view.frameForItem(at: ItemPath(section: 0, item: 0))
+    let second = view.frameForItem(at: ItemPath(section: 0, item: 1))
+    #expect(first?.width == 20 && first?.height == 6, "\(String(describing: first))")
+    #expect(second?.minX == 20 && second?.minY == first?.minY)
+    let row = view.frameForItem(at: ItemPath(section: 1, item: 1))
+    #expect(row?.width == 40 && row?.height == 1, "\(String(describing: row))")
+    // The geometry changes with the body.
+    featuredWidth = 0.25
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(view.frameForItem(at: ItemPath(section: 0, item: 0))?.width == 10)
+  }
+}
