@@ -476,3 +476,25 @@ final class ResolvedSection {
 struct LooseItemsSection: Hashable { let run: Int }
 /// The identity of a section declared without one: its place.
 struct PlacedSection: Hashable { let key: UInt64 }
+
+extension DeclarativeDataSource {
+  /// The collection view's scroll position, its item identified by its ``ForEach``'s `id` (of
+  /// type `ID`; items of another type, or single items, are saved by their path): restored to
+  /// the same item wherever the data moved it, after a relaunch too (the position is Codable).
+  public func savedScrollPosition<ID: Hashable & Codable & Sendable>(
+    identifiedAs type: ID.Type
+  )
+    -> SavedScrollPosition<ID>?
+  {
+    collectionView.savedScrollPosition { self.itemIdentifier(for: $0)?.base as? ID }
+  }
+
+  /// Scrolls back to a position saved by ``savedScrollPosition(identifiedAs:)``: to the same
+  /// item, found by its identifier (O(n)), or, when it is gone, to the item now at its old path.
+  @discardableResult
+  public func restoreScrollPosition<ID: Hashable & Codable & Sendable>(
+    _ position: SavedScrollPosition<ID>
+  ) -> Bool {
+    collectionView.restoreScrollPosition(position) { self.indexPath(for: AnyHashable($0)) }
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import ReuseDeclarative
 import ReuseKit
@@ -538,5 +539,41 @@ struct DeclarativeRailsTests {
     source.updateNow(animated: false)
     view.layoutIfNeeded()
     #expect(view.frameForItem(at: ItemPath(section: 0, item: 0))?.width == 10)
+  }
+}
+
+/// Restoration, declared: the position follows its item by identifier.
+struct DeclarativeRestorationTests {
+  @Test func aSavedPositionComesBackToItsItemAfterTheDataMoved() throws {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .estimated(3)), viewportSize: Size(width: 40, height: 10))
+    view.diagnostics.handler = { _ in }
+    var items = photos(1_000)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+    }
+    view.layoutIfNeeded()
+    view.scrollToItem(at: ItemPath(section: 0, item: 500), at: .start, animated: false)
+    view.contentOffset.y += 1
+    view.layoutIfNeeded()
+    let saved = try #require(source.savedScrollPosition(identifiedAs: Int.self))
+    #expect(saved.identifier == 500)
+    // A relaunch: the position written and read back, the data now with 100 more at the top.
+    let data = try JSONEncoder().encode(saved)
+    let read = try JSONDecoder().decode(SavedScrollPosition<Int>.self, from: data)
+    items.insert(contentsOf: photos(100, from: 5_000), at: 0)
+    let relaunched = CollectionView(
+      layout: ListLayout(itemSizing: .estimated(3)), viewportSize: Size(width: 40, height: 10))
+    relaunched.diagnostics.handler = { _ in }
+    let again = DeclarativeDataSource(collectionView: relaunched) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+    }
+    #expect(again.restoreScrollPosition(read))
+    let first = relaunched.indexPathsForVisibleItems.min()
+    #expect(first.flatMap { again.itemIdentifier(for: $0) } == AnyHashable(500))
+    #expect(
+      abs(
+        relaunched.contentOffset.y
+          - relaunched.frameForItem(at: ItemPath(section: 0, item: 600))!.minY - 1) < 0.001)
   }
 }
