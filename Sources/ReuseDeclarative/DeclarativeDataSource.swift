@@ -165,6 +165,23 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     sections.indices.contains(index) ? sections[index].id : nil
   }
 
+  /// The identifier of the focused item (the keyboard's cursor), or `nil`. Setting it focuses
+  /// that item (found in O(n)) and scrolls it into view; an identifier not in the data is left
+  /// out, with a diagnostic, and `nil` removes the focus.
+  public var focusedItemIdentifier: AnyHashable? {
+    get { collectionView.focusedIndexPath.flatMap(itemIdentifier(for:)) }
+    set {
+      guard let newValue else { return collectionView.focusItem(at: nil) }
+      guard let path = indexPath(for: newValue) else {
+        collectionView.diagnostics.report(
+          .unknownIdentifier,
+          "DeclarativeDataSource: no item is identified by \(newValue); the focus stays")
+        return
+      }
+      collectionView.focusItem(at: path)
+    }
+  }
+
   /// The identifiers of the selected items, in the collection view's order. Setting it
   /// selects the items with these identifiers (found in O(n)) and deselects the others;
   /// identifiers not in the data are left out, with a diagnostic.

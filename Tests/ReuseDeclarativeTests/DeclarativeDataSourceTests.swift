@@ -400,6 +400,29 @@ struct DeclarativeInteractionTests {
     withExtendedLifetime(source) {}
   }
 
+  @Test func theFocusIsSetAndReadByIdentifierAndFollowsItsItem() {
+    let view = makeView(rows: 10)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    var items = photos(100)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { Cell(PhotoCell.self, $0) }
+    }
+    view.layoutIfNeeded()
+    source.focusedItemIdentifier = AnyHashable(60)
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 60))
+    #expect(view.indexPathsForVisibleItems.contains(ItemPath(section: 0, item: 60)), "scrolled to")
+    items.removeFirst(10)
+    source.updateNow(animated: false)
+    #expect(source.focusedItemIdentifier == AnyHashable(60), "the focus stays with its item")
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 50))
+    source.focusedItemIdentifier = AnyHashable(5)  // gone
+    #expect(source.focusedItemIdentifier == AnyHashable(60))
+    #expect(diagnostics.contains { $0.code == .unknownIdentifier })
+    source.focusedItemIdentifier = nil
+    #expect(view.focusedIndexPath == nil)
+  }
+
   @Test func theSelectionIsSetAndReadByIdentifier() {
     let view = makeView(rows: 10)
     view.allowsMultipleSelection = true
