@@ -293,7 +293,7 @@ final class EndToEndTests: XCTestCase {
     try xdotool("key", "bracketright")
     try gallery.waitFor("the next page") { $0.hasPrefix("page=optionbar ") }
     try xdotool("key", "bracketleft", "bracketleft")
-    try gallery.waitFor("the last page, wrapped") { $0.hasPrefix("page=store ") }
+    try gallery.waitFor("the last page, wrapped") { $0.hasPrefix("page=settings ") }
     try xdotool("key", "bracketright")
     try gallery.waitFor("the first page, wrapped") { $0.hasPrefix("page=list ") }
     // GtkNotebook's own keys still step pages, though its tabs take no keyboard focus.
