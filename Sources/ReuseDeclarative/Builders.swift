@@ -51,6 +51,9 @@ public enum ItemsBuilder {
   public static func buildExpression(_ items: SectionItems) -> SectionItems { items }
 
   /// Joins the parts of a block, each keeping its place.
+  public static func buildBlock(_ part: SectionItems) -> SectionItems { part }
+
+  /// Joins the parts of a block, each keeping its place.
   public static func buildBlock(_ parts: SectionItems...) -> SectionItems {
     var entries: [GroupEntry] = []
     for (slot, part) in parts.enumerated() {
@@ -199,6 +202,9 @@ public enum CollectionContentBuilder {
   public static func buildExpression(_ content: CollectionContent) -> CollectionContent {
     content
   }
+
+  /// Joins the parts of a block, each keeping its place.
+  public static func buildBlock(_ content: CollectionContent) -> CollectionContent { content }
 
   /// Joins the parts of a block, each keeping its place.
   public static func buildBlock(_ parts: CollectionContent...) -> CollectionContent {

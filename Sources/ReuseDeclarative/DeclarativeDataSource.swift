@@ -42,8 +42,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   var requestedUpdate: Bool?
   /// A move the data does not show: the next tick reloads.
   var needsReload = false
-  /// Whether the swipe-action providers are installed.
+  /// Whether the swipe-action providers are installed, and whether a body declared actions.
   private var hasInstalledSwipeProviders = false
+  private var declaresSwipeActions = false
   /// Problems already reported (each once).
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
@@ -94,9 +95,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Swipe actions come from the declaration once it declares some (a collection view without
   /// providers does not hit-test touches for swipes), unless the app set providers of its own.
   func installSwipeProvidersIfNeeded() {
-    guard !hasInstalledSwipeProviders,
-      sections.contains(where: { $0.groups.contains { $0.group.hasSwipeActions } })
-    else { return }
+    guard !hasInstalledSwipeProviders, declaresSwipeActions else { return }
     hasInstalledSwipeProviders = true
     if collectionView.leadingSwipeActionsProvider == nil {
       collectionView.leadingSwipeActionsProvider = { [weak self] in
@@ -415,6 +414,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     var entries = entries
     for index in entries.indices {
       entries[index].group = entries[index].group.presented()
+      if !declaresSwipeActions && entries[index].group.hasSwipeActions {
+        declaresSwipeActions = true
+      }
       let type = entries[index].group.contentType
       let identifier: String
       if let known = registeredTypes[type] {

@@ -29,8 +29,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// Item `index`'s cell, dequeued under the identifier given (made where the declaration is
   /// compiled, so element access, content and configuration are specialised for its types).
   @usableFromInline let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell
-  /// Item `index`'s identifier.
-  @usableFromInline let identifierAt: (Int) -> ID
+  /// An element's identifier.
+  @usableFromInline let identify: (Data.Element) -> ID
   /// Every identifier, in order.
   @usableFromInline let identifiers: () -> [ID]
   @usableFromInline let token: DataToken
@@ -110,7 +110,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
       return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
         in: view, at: indexPath, identifier: identifier)
     }
-    identifierAt = { identify(data[data.index(data.startIndex, offsetBy: $0)]) }
+    self.identify = identify
     elementAt = { data[data.index(data.startIndex, offsetBy: $0)] }
     if Content.self == ListContent.self {
       searchTextAt = {
@@ -377,16 +377,17 @@ extension ForEach: ItemGroup {
     makeCell: @escaping (Int, ItemPath, String, CollectionView) -> CollectionViewCell
   ) -> CellMaker {
     guard observes else { return { makeCell($0, $1, identifier, $2) } }
-    let identifierAt = identifierAt
+    let identify = identify
+    let elementAt = elementAt
     return { [weak tracker] index, indexPath, view in
       guard let tracker else { return makeCell(index, indexPath, identifier, view) }
-      return tracker.tracking(AnyHashable(identifierAt(index))) {
+      return tracker.tracking(AnyHashable(identify(elementAt(index)))) {
         makeCell(index, indexPath, identifier, view)
       }
     }
   }
 
-  func identifier(at index: Int) -> AnyHashable { AnyHashable(identifierAt(index)) }
+  func identifier(at index: Int) -> AnyHashable { AnyHashable(identify(elementAt(index))) }
 
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
     guard let old = old as? Self else { return nil }
