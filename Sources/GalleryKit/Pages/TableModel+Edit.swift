@@ -61,27 +61,24 @@ extension TableModel {
   }
 
   /// `U`: the last edit undone.
-  func undoEdit() {
-    guard let editable = editedContent, let edit = undoEdits.popLast() else {
-      editNote = "nothing to undo"
-      return
-    }
-    _ = editable.setText(edit.before, row: edit.row, column: edit.column)
-    redoEdits.append(edit)
-    savedEdits = false
-    showEdit(row: edit.row, column: edit.column, note: "undone")
-  }
+  func undoEdit() { replay(undoing: true) }
 
   /// `R`: the last edit undone made again.
-  func redoEdit() {
-    guard let editable = editedContent, let edit = redoEdits.popLast() else {
-      editNote = "nothing to redo"
+  func redoEdit() { replay(undoing: false) }
+
+  /// Takes the last edit off one history, puts its text back (before, to undo; after, to
+  /// redo) and onto the other history.
+  private func replay(undoing: Bool) {
+    guard let editable = editedContent,
+      let edit = undoing ? undoEdits.popLast() : redoEdits.popLast()
+    else {
+      editNote = undoing ? "nothing to undo" : "nothing to redo"
       return
     }
-    _ = editable.setText(edit.after, row: edit.row, column: edit.column)
-    undoEdits.append(edit)
+    _ = editable.setText(undoing ? edit.before : edit.after, row: edit.row, column: edit.column)
+    if undoing { redoEdits.append(edit) } else { undoEdits.append(edit) }
     savedEdits = false
-    showEdit(row: edit.row, column: edit.column, note: "redone")
+    showEdit(row: edit.row, column: edit.column, note: undoing ? "undone" : "redone")
   }
 
   /// The row's cells configured again, the cursor on the cell, and the status line saying so.

@@ -107,10 +107,6 @@ public final class CollectionView: ScrollView {
   /// Item counts per section, sanitised, as last read from the data source, with their flat
   /// prefix and the section-index titles.
   @exclusivity(unchecked) var counts = ItemCounts()
-  /// Changes whenever items may have new paths: a reload or a batch update (not a viewport
-  /// change, not a reconfigure). What holds index paths across frames (an ``ItemSearch``)
-  /// compares it to know they may be stale.
-  @exclusivity(unchecked) public internal(set) var dataRevision = 0
   let displayedItems = VisibleSet(holdsCellsOnly: true)
   let displayedSupplementaryViews = VisibleSet(holdsCellsOnly: false)
   /// The layout's answer for the current pass; reused between passes.

@@ -33,6 +33,11 @@ extension CollectionView {
   /// The number of sections, as last read from the data source.
   public var numberOfSections: Int { counts.sectionCount }
 
+  /// Changes whenever items may have new paths: a reload or a batch update (not a viewport
+  /// change, not a reconfigure). What holds index paths across frames (an ``ItemSearch``)
+  /// compares it to know they may be stale.
+  public var dataRevision: Int { counts.revision }
+
   /// The number of items in `section`, as last read; 0 for a section out of range.
   public func numberOfItems(inSection section: Int) -> Int {
     counts.numberOfItems(inSection: section)
@@ -68,7 +73,7 @@ extension CollectionView {
       counts.set(newCounts, uniform: newCounts.uniformCount)
     }
     accessibility.revision &+= 1
-    dataRevision &+= 1
+    counts.revision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
     focus.keepInRange(in: self)
   }

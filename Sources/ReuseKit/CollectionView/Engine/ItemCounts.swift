@@ -7,6 +7,9 @@ struct ItemCounts {
   private(set) var prefix = SectionStarts()
   /// The data source's section-index titles, read with the counts.
   var indexTitles: [String] = []
+  /// Counts each time the counts were taken (a reload, a batch update): paths held across it
+  /// may name other items.
+  var revision = 0
 
   /// The count every section has, when the data source said one for all
   /// (`numberOfItemsInEverySection`) and nothing clamped it.
