@@ -150,8 +150,11 @@ public final class ListModel: PageModel, ClickFocusing {
   /// view's key map.
   public func handle(_ key: KeyPress) -> Bool {
     if findPrompt != nil { return handleFindPrompt(key) }
+    // n and N are taken only while there is a find to step through (GTK's type-ahead gets
+    // them otherwise).
     if focus == .list, key.modifiers.isEmpty || key.modifiers == .shift,
-      case .character(let character) = key.key, "/nN".contains(character)
+      case .character(let character) = key.key, character == "/" || find != nil,
+      "/nN".contains(character)
     {
       switch character {
       case "/": findPrompt = ""

@@ -201,6 +201,8 @@ public final class GTKGallery {
         page.didPlaceViews()
         refreshStatus()
       }
+      // Digits, brackets and q are the window's (pages, quitting): they begin no type-ahead.
+      host.typeAheadBegins = { !"0123456789[]q".contains($0) }
       host.keyHandler = { [unowned self, unowned page] key in
         let used = page.handleKey(key)
         refreshStatus()
@@ -278,7 +280,8 @@ public final class GTKGallery {
 
   /// Shows the page's status in the status line, when it changed.
   private func refreshStatus() {
-    let line = "\(currentPage.title) · \(currentPage.status)"
+    let typed = currentPage.host.typeAheadStatus
+    let line = "\(currentPage.title) · \(currentPage.status)" + (typed.isEmpty ? "" : " · \(typed)")
     guard line != lastStatus else { return }
     lastStatus = line
     gtk_label_set_text(OpaquePointer(statusLabel), line)

@@ -126,12 +126,14 @@ extension CollectionViewWidget {
 
   /// Whether frames must keep coming: the collection view (or its control) moves.
   private var isAnimating: Bool {
-    control.map { $0.isAnimating() } ?? collectionView.isAnimating
+    (control.map { $0.isAnimating() } ?? collectionView.isAnimating)
+      || typeAhead?.isSearching == true
   }
 
   /// Ticks the collection view, or the control that owns it.
   func tick(_ time: Double) {
     if let control { control.tick(time) } else { collectionView.tick(now: time) }
+    if let typeAhead, typeAhead.isSearching { advanceTypeAhead(typeAhead) }
   }
 
   /// While nothing moves, a control's next due time (an autoscroll) wakes the host once.

@@ -92,8 +92,11 @@ extension CollectionViewWidget {
       return true
     }
     guard let key = KeyPress(keyval: keyval, state: modifiers) else { return false }
+    // A prefix being typed takes every printable key, and Escape ends it.
+    if typeAheadTakes(key, beginning: false) { return true }
     let used = keyHandler.map { $0(key) } ?? handleKey(key)
     if used { layoutAndPlace() }
+    if !used && typeAheadTakes(key, beginning: true) { return true }
     return used || collectionView.keyMap.action(for: key) != nil
   }
 

@@ -75,6 +75,14 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// whether the page took it (an outline's disclosure), which makes the rest of the press
   /// no drag and no tap. `nil`: every press goes to the collection view.
   public var pressHandler: ((Point) -> Bool)?
+  /// Type-ahead, as GtkListView and file managers have it (CollectionViewWidget+TypeAhead.swift):
+  /// made on the first printable key the page does not use, when the data source gives text.
+  var typeAhead: TypeAhead?
+  var typeAheadExpiryID: guint = 0
+  /// Whether a printable key the page does not use begins a type-ahead prefix (a key the
+  /// window binds, such as a page switch, should not). Every printable key by default; `nil`
+  /// turns type-ahead off. Once a prefix is being typed, every printable key extends it.
+  public var typeAheadBegins: ((Character) -> Bool)? = { _ in true }
   var topmost: [ObjectIdentifier] = []
   /// What assistive technology was told, and where the keyboard focus is
   /// (CollectionViewWidget+Accessibility.swift).
@@ -197,6 +205,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     // Nothing may call back into this host once it is gone.
     if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
     if wakeID != 0 { g_source_remove(wakeID) }
+    if typeAheadExpiryID != 0 { g_source_remove(typeAheadExpiryID) }
     if accessibility.refocusID != 0 { g_source_remove(accessibility.refocusID) }
     let data = Unmanaged.passUnretained(self).toOpaque()
     Signal.disconnectAll(gpointer(sizer), data: data)

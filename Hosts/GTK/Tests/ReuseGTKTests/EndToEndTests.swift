@@ -626,6 +626,39 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the find cleared") { !$0.contains("match") }
   }
 
+  /// Type-ahead, as GtkListView has it: a letter moves the focus to the next row that starts
+  /// with it, the same letter again to the one after, more letters lengthen the prefix (shown
+  /// in the status line), and a pause or Escape ends it.
+  func testTypeAheadInTheListPage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-typeahead-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try Data(
+      #"{"sections": [{"title": "Fruit", "items": ["Apple", "Banana", "Berry", "Cherry", "#
+        .appending(#""blueberry", "Nectarine"]}]}"#).utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let gallery = try Gallery(page: "list", arguments: ["--data", file])
+    try xdotool("key", "b")
+    try gallery.waitFor("the first b") {
+      $0.contains("f:Banana") && $0.contains("type-ahead: “b”")
+    }
+    try xdotool("key", "b")
+    try gallery.waitFor("b again: the next") { $0.contains("f:Berry") }
+    try xdotool("key", "l")
+    try gallery.waitFor("bl") { $0.contains("f:blueberry") && $0.contains("type-ahead: “bl”") }
+    try gallery.waitFor("the prefix ends after a pause") {
+      !$0.contains("type-ahead") && $0.contains("f:blueberry")
+    }
+    // n steps through a find's matches only while there is one: here it begins a prefix.
+    try xdotool("key", "n")
+    try gallery.waitFor("n") { $0.contains("f:Nectarine") }
+    try xdotool("key", "x")
+    try gallery.waitFor("nx: nothing, said") {
+      $0.contains("type-ahead: “nx” · no match") && $0.contains("f:Nectarine")
+    }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("Escape ends it") { !$0.contains("type-ahead") }
+  }
+
   /// `e` edits a CSV file's cell as in the terminal; Return keeps the text, Ctrl-S saves the
   /// file with the old one kept beside it.
   func testEditAndSaveACSVCellInTheTablePage() throws {
