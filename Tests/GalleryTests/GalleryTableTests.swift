@@ -247,6 +247,7 @@ import Testing
     final class Cell: CollectionViewCell, TableCellPresenting {
       var text: String?
       func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
+      func present(editing field: TextFieldState?) {}
     }
     let content = Arriving()
     let model = TableModel(

@@ -306,6 +306,7 @@ private func poll(
 final class TestTableCell: CollectionViewCell, TableCellPresenting {
   var text: String?
   func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
+  func present(editing field: TextFieldState?) {}
 }
 
 /// A header that keeps its title.

@@ -13,7 +13,10 @@ import Testing
 @Suite(.serialized) struct TableEditModelTests {
   final class Cell: CollectionViewCell, TableCellPresenting {
     var text: String?
+    var editing: TextFieldState?
     func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
+    func present(editing field: TextFieldState?) { editing = field }
+    override func prepareForReuse() { editing = nil }
   }
   final class Header: ReusableView, TableHeaderPresenting {
     func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
@@ -77,16 +80,67 @@ import Testing
         let column = rng.int(0..<3)
         model.table.focusCell(row: row, column: column)
         press(.character("e"))
-        for _ in 0..<rows[row][column].count { press(.backspace) }
-        let new = String(
-          (0..<rng.int(0...6)).map { _ in Self.alphabet[rng.int(0..<Self.alphabet.count)] })
-        type(new)
+        // Keys in the field (the caret moved, characters typed and deleted), against an
+        // array and a caret edited the same way.
+        var field = Array(rows[row][column])
+        var caret = field.count
+        for _ in 0..<rng.int(0...12) {
+          switch rng.int(0..<8) {
+          case 0:
+            press(.left)
+            caret = max(0, caret - 1)
+          case 1:
+            press(.right)
+            caret = min(field.count, caret + 1)
+          case 2:
+            let home = rng.chance(0.5)
+            press(home ? .home : .end)
+            caret = home ? 0 : field.count
+          case 3:
+            press(.backspace)
+            if caret > 0 {
+              field.remove(at: caret - 1)
+              caret -= 1
+            }
+          case 4:
+            press(.delete)
+            if caret < field.count { field.remove(at: caret) }
+          case 5:
+            press(.character("u"), .control)
+            field.removeFirst(caret)
+            caret = 0
+          default:
+            let character = Self.alphabet[rng.int(0..<Self.alphabet.count)]
+            press(character == " " ? .space : .character(character))
+            field.insert(character, at: caret)
+            caret += 1
+          }
+        }
+        let new = String(field)
         if rng.chance(0.3) { model.table.cycleSort(byColumn: rng.int(0..<3)) }
         // A click elsewhere while the prompt shows: the edit stays with its cell.
         if rng.chance(0.3) {
           model.table.focusCell(row: rng.int(0..<rows.count), column: rng.int(0..<3))
         }
+        // Scrolled away and back: the field is drawn by whichever cell shows its item.
+        if rng.chance(0.3) {
+          let view = model.table.collectionView
+          let offset = view.contentOffset
+          view.setContentOffset(Point(x: 0, y: view.contentSize.height), animated: false)
+          view.layoutIfNeeded()
+          view.setContentOffset(offset, animated: false)
+          view.layoutIfNeeded()
+        }
         for _ in 0..<200 where model.poll() {}
+        model.table.collectionView.forEachDisplayedView { view, attributes in
+          guard let cell = view as? Cell, attributes.supplementaryKind == nil else { return }
+          let source = model.table.sourceRow(forDisplayRow: attributes.indexPath.section)
+          let isEdited = source == row && attributes.indexPath.item == column
+          #expect(
+            cell.editing?.text == (isEdited ? new : nil),
+            "\(place): the cell of row \(source), column \(attributes.indexPath.item)")
+          if isEdited { #expect(cell.editing?.caret == caret, "\(place): the caret") }
+        }
         press(.enter)
         if rows[row][column] != new {
           undo.append((row, column, rows[row][column], new))

@@ -163,7 +163,7 @@ extension String {
   /// tab as ␉, DEL as ␡): data from a file shows what it holds, and no byte of it reaches the
   /// terminal as a control. The text itself when it has none (the common case: one pass over
   /// its bytes).
-  var showingControls: String {
+  public var showingControls: String {
     guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return self }
     var shown = String.UnicodeScalarView()
     for scalar in unicodeScalars {

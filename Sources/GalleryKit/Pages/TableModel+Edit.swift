@@ -28,18 +28,39 @@ extension TableModel {
       return
     }
     editTarget = (row, column)
-    prompt = (.edit, text)
+    prompt = (.edit, TextFieldState(text))
+    showEditedCell()
   }
 
   /// Escape: the cell keeps its text.
   func cancelEdit() {
+    let row = editTarget?.row
     editTarget = nil
+    if let row { table.reloadRows([row]) }
+  }
+
+  /// The field being edited, when the cell at source `row`, `column` is the one: its cell
+  /// draws the field in place, wherever the row shows now.
+  func editingField(row: Int, column: Int) -> TextFieldState? {
+    guard let target = editTarget, target.row == row, target.column == column,
+      let prompt, prompt.kind == .edit
+    else { return nil }
+    return prompt.field
+  }
+
+  /// The edited cell, where it shows, draws the field as it is now.
+  func showEditedCell() {
+    if let row = editTarget?.row { table.reloadRows([row]) }
   }
 
   /// Enter: the cell takes `text`, wherever its row is now (sorted, filtered or scrolled
   /// away); the edit can be undone.
   func commitEdit(_ text: String) -> Bool {
-    defer { editTarget = nil }
+    defer {
+      let row = editTarget?.row
+      editTarget = nil
+      if let row { table.reloadRows([row]) }
+    }
     guard let (row, column) = editTarget, let editable = content as? any EditableTableContent
     else { return true }
     guard let before = editable.setText(text, row: row, column: column) else {
@@ -124,10 +145,12 @@ extension TableModel {
   }
 
   /// The status line while a cell is edited.
-  func editPromptLine(_ text: String) -> String {
-    guard let (row, column) = editTarget else { return "edit: \(text)▏" }
+  func editPromptLine(_ field: TextFieldState) -> String {
+    let typed =
+      String(field.beforeCaret).showingControls + "▏" + String(field.afterCaret).showingControls
+    guard let (row, column) = editTarget else { return "edit: \(typed)" }
     return "edit \(content.columnTitles[column]) of row \((row + 1).formatted): "
-      + "\(text.showingControls)▏ · Enter keeps it, Esc cancels"
+      + "\(typed) · Enter keeps it, Esc cancels"
   }
 
   /// Edits not saved yet, for a warning before quitting ("2 rows edited, not saved").

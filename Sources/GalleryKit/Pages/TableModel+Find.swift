@@ -34,14 +34,15 @@ extension TableModel {
   /// A key while a prompt shows: text is typed, Backspace erases, Enter does what the prompt
   /// asks (finds, or goes to a row or a column), Escape closes it; other keys wait.
   func handlePrompt(_ key: KeyPress) -> Bool {
-    guard let kind = prompt?.kind, var text = prompt?.text else { return false }
+    guard let kind = prompt?.kind, var field = prompt?.field else { return false }
     switch key.key {
     case .escape:
       prompt = nil
       if kind == .edit { cancelEdit() }
     case .enter:
       prompt = nil
-      if kind == .edit { return commitEdit(text) }
+      if kind == .edit { return commitEdit(field.text) }
+      let text = field.text
       guard !text.isEmpty else { break }
       switch kind {
       case .find: startFind(text)
@@ -50,37 +51,32 @@ extension TableModel {
       case .select: startFilter(text, selecting: true)
       case .edit: break
       }
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-      prompt = (kind, text)
-    case .character(let character)
-    where key.modifiers.isDisjoint(with: [.control, .alt, .command])
-      && text.count < (kind == .edit ? 10_000 : 200):
-      prompt = (kind, text + String(character))
-    case .space:
-      prompt = (kind, text + " ")
     default:
-      break
+      // The field's own keys: characters, the caret's moves, deletions (TextFieldState).
+      guard field.handle(key) else { break }
+      prompt = (kind, field)
+      if kind == .edit { showEditedCell() }
     }
     return true
   }
 
   /// The status line while a prompt shows.
-  func promptLine(_ prompt: (kind: TablePromptKind, text: String)) -> String {
+  func promptLine(_ prompt: (kind: TablePromptKind, field: TextFieldState)) -> String {
+    let typed = prompt.field.beforeCaret + "▏" + prompt.field.afterCaret
     switch prompt.kind {
     case .find:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
-      return "find in \(column): \(prompt.text)▏ · Enter finds, Esc cancels"
+      return "find in \(column): \(typed) · Enter finds, Esc cancels"
     case .filter:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
-      return "show rows whose \(column) contains: \(prompt.text)▏ · Enter filters, Esc cancels"
+      return "show rows whose \(column) contains: \(typed) · Enter filters, Esc cancels"
     case .select:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
-      return "select rows whose \(column) contains: \(prompt.text)▏ · Enter selects, Esc cancels"
+      return "select rows whose \(column) contains: \(typed) · Enter selects, Esc cancels"
     case .jump:
-      return "go to row or column: \(prompt.text)▏ · a row number or a column's name, Enter goes"
+      return "go to row or column: \(typed) · a row number or a column's name, Enter goes"
     case .edit:
-      return editPromptLine(prompt.text)
+      return editPromptLine(prompt.field)
     }
   }
 

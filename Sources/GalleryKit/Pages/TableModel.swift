@@ -7,6 +7,9 @@ public protocol TableCellPresenting: CollectionViewCell {
   /// Shows `text` (`nil`: a placeholder), aligned right when `isNumeric`, marked when
   /// `isMatch`.
   func present(text: String?, isNumeric: Bool, isMatch: Bool)
+  /// Shows the cell as a text field being edited (after ``present(text:isNumeric:isMatch:)``),
+  /// or not (`nil`): the field's text and caret in place of the cell's text.
+  func present(editing field: TextFieldState?)
 }
 
 /// A column header: its title, whether the table is sorted by it (and which way), and its
@@ -44,7 +47,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// When the sort being made began, on the host's clock.
   private var sortStart: Double?
   /// What the status line's prompt asks for, and what is typed so far; `nil` without one.
-  var prompt: (kind: TablePromptKind, text: String)?
+  var prompt: (kind: TablePromptKind, field: TextFieldState)?
   /// The cell being edited (its source row and column), while the edit prompt shows: held by
   /// the row's identity, so scrolling, sorting or filtering never moves it to another row.
   var editTarget: (row: Int, column: Int)?
@@ -265,10 +268,14 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let cell = tableView.dequeueReusableCell(withReuseIdentifier: Self.cellIdentifier)
     let text = content.text(row: row, column: column)?.showingControls
     let isMatch = isFindMatch(row: row, column: column)
-    (cell as? any TableCellPresenting)?.present(
+    let presenting = cell as? any TableCellPresenting
+    presenting?.present(
       text: text, isNumeric: content.isNumeric(column: column), isMatch: isMatch)
-    cell.accessibilityLabel = text ?? "loading"
-    cell.accessibilityValue = content.columnTitles[column] + (isMatch ? ", a match" : "")
+    let editing = editingField(row: row, column: column)
+    presenting?.present(editing: editing)
+    cell.accessibilityLabel = editing.map(\.text) ?? text ?? "loading"
+    cell.accessibilityValue =
+      content.columnTitles[column] + (isMatch ? ", a match" : "") + (editing == nil ? "" : ", editing")
     return cell
   }
 
@@ -396,13 +403,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let column = table.focusedCell?.column
     switch character {
     case "/":
-      prompt = (.find, "")
+      prompt = (.find, TextFieldState(maxLength: 200))
     case ":":
-      prompt = (.jump, "")
+      prompt = (.jump, TextFieldState(maxLength: 200))
     case "|":
-      prompt = (.filter, "")
+      prompt = (.filter, TextFieldState(maxLength: 200))
     case "&":
-      prompt = (.select, "")
+      prompt = (.select, TextFieldState(maxLength: 200))
     case "F":
       startFrequencies()
     case "e":
@@ -544,7 +551,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     }
     if isEditable {
       help += [
-        ("", ""), ("e", "edit the cell (Enter keeps it, Esc cancels)"),
+        ("", ""), ("e", "edit the cell in place: ← → Home End move, Ctrl-W Ctrl-U delete; Enter keeps, Esc cancels"),
         ("U R", "undo, redo the last edit"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
       ]

@@ -1,4 +1,5 @@
 import GalleryKit
+import ReuseControls
 import ReuseKit
 import ReuseTerminal
 
@@ -9,11 +10,16 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
   var isNumeric = false
   /// A find matched it: drawn on the warning colour.
   var isMatch = false
+  /// Being edited: the field drawn in place of the text.
+  var editing: TextFieldState?
 
   override func prepareForReuse() {
     text = nil
     isMatch = false
+    editing = nil
   }
+
+  func present(editing field: TextFieldState?) { editing = field }
 
   func present(text: String?, isNumeric: Bool, isMatch: Bool) {
     self.text = text
@@ -33,6 +39,7 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
       ? Theme.warning
       : Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.7)
     context.fill(TextStyle(background: background))
+    if let editing { return drawField(editing, in: context) }
     guard let text else {
       context.text("·", x: 1, y: 0, style: TextStyle(foreground: Theme.dimText))
       return
@@ -45,6 +52,26 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
     let x = isNumeric && width < room ? 1 + room - width : 1
     context.text(text, x: x, y: 0, style: style, maxWidth: room)
     if isFocused && context.marksWithText { context.text(">", x: 0, y: 0, style: style) }
+  }
+
+  /// A text field: the text on the field colour, underlined, scrolled to keep the caret in
+  /// view; the caret a reversed cell (a space at the end).
+  private func drawField(_ field: TextFieldState, in context: DrawContext) {
+    let room = max(1, context.width - 2)
+    context.fill(TextStyle(background: Theme.bar))
+    let shown = field.visibleWindow(width: Double(room - 1)) {
+      Double(CharacterWidth.of(String($0).showingControls))
+    }
+    let style = TextStyle(foreground: Theme.text, background: Theme.bar, attributes: .underline)
+    let text = String(shown.text).showingControls
+    context.text(text, x: 1, y: 0, style: style, maxWidth: room)
+    let before = String(shown.text.prefix(shown.caret)).showingControls
+    let under = shown.text.dropFirst(shown.caret).first.map { String($0).showingControls } ?? " "
+    context.text(
+      under, x: 1 + CharacterWidth.of(before), y: 0,
+      style: TextStyle(foreground: Theme.onAccent, background: Theme.accent, attributes: .bold),
+      maxWidth: max(1, CharacterWidth.of(under)))
+    if context.marksWithText { context.text("✎", x: 0, y: 0, style: style) }
   }
 }
 

@@ -1,5 +1,6 @@
 import CGtk
 import GalleryKit
+import ReuseControls
 import ReuseGTK
 import ReuseKit
 
@@ -12,6 +13,17 @@ final class TableTextCell: GTKCell, TableCellPresenting {
   var isNumeric = false
   /// A find matched it: drawn on the match colour.
   var isMatch = false
+  /// Being edited: the field drawn in place of the text, as an entry.
+  var editing: TextFieldState?
+  func present(editing field: TextFieldState?) {
+    guard field != editing else { return }
+    editing = field
+    setNeedsDisplay()
+  }
+  override func prepareForReuse() {
+    super.prepareForReuse()
+    editing = nil
+  }
   func present(text: String?, isNumeric: Bool, isMatch: Bool) {
     self.text = text
     self.isNumeric = isNumeric
@@ -33,6 +45,7 @@ final class TableTextCell: GTKCell, TableCellPresenting {
         : (isSelected ? Palette.selection.mixed(Palette.surface, 0.7) : Palette.surface)
     paint.fill(bounds(width, height), background)
     paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    if let editing { return drawField(editing, paint: paint, width: width, height: height) }
     let color = isFocused || isMatch ? Palette.ink : Palette.text
     guard let text else {
       paint.text("·", x: 10, y: height / 2 + 5, size: 13, Palette.dim)
@@ -42,6 +55,23 @@ final class TableTextCell: GTKCell, TableCellPresenting {
     let textWidth = TextMeasure.width(text, size: 13)
     let x = isNumeric && textWidth < room ? 10 + room - textWidth : 10
     paint.text(text, x: x, y: height / 2 + 5, size: 13, color, bold: isFocused, maxWidth: room)
+  }
+
+  /// An entry: the field colour inside an accent border, the text scrolled to keep the caret
+  /// in view, the caret a thin bar.
+  private func drawField(_ field: TextFieldState, paint: Painter, width: Double, height: Double) {
+    let frame = Rect(x: 1, y: 1, width: max(0, width - 2), height: max(0, height - 3))
+    paint.fill(frame, Palette.accent)
+    paint.fill(frame.insetBy(dx: 2, dy: 2), Palette.surface)
+    let room = max(1, width - 20)
+    let shown = field.visibleWindow(width: room - 2) {
+      TextMeasure.width(String($0).showingControls, size: 13)
+    }
+    let text = String(shown.text).showingControls
+    paint.text(text, x: 10, y: height / 2 + 5, size: 13, Palette.text, maxWidth: room)
+    let before = TextMeasure.width(
+      String(shown.text.prefix(shown.caret)).showingControls, size: 13)
+    paint.fill(Rect(x: 10 + before, y: height / 2 - 9, width: 2, height: 18), Palette.text)
   }
 }
 
