@@ -275,7 +275,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     presenting?.present(editing: editing)
     cell.accessibilityLabel = editing.map(\.text) ?? text ?? "loading"
     cell.accessibilityValue =
-      content.columnTitles[column] + (isMatch ? ", a match" : "") + (editing == nil ? "" : ", editing")
+      content.columnTitles[column] + (isMatch ? ", a match" : "")
+      + (editing == nil ? "" : ", editing")
     return cell
   }
 
@@ -551,7 +552,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     }
     if isEditable {
       help += [
-        ("", ""), ("e", "edit the cell in place: ← → Home End move, Ctrl-W Ctrl-U delete; Enter keeps, Esc cancels"),
+        ("", ""),
+        ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
         ("U R", "undo, redo the last edit"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
       ]

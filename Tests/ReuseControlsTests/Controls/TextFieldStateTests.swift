@@ -6,7 +6,9 @@ import Testing
 /// ``TextFieldState``: keys against a plain array and caret, words, limits, and the window
 /// that keeps the caret in view.
 struct TextFieldStateTests {
-  func press(_ field: inout TextFieldState, _ key: KeyPress.Key, _ modifiers: KeyModifiers = [])
+  func press(
+    _ field: inout TextFieldState, _ key: KeyPress.Key, _ modifiers: KeyModifiers = []
+  )
     -> Bool
   {
     field.handle(KeyPress(key, modifiers: modifiers))
