@@ -110,6 +110,48 @@ import Testing
     #expect(gallery.wantsToQuit)
   }
 
+  /// `W` saves a copy with the edits under a new name typed in the prompt (which starts from
+  /// the file's own name, edited with the caret keys); the file itself is left as it was, a
+  /// name that exists is refused, and the file's own name saves in place.
+  @Test func saveAsWritesACopyAndNeverOverwrites() throws {
+    let (path, original) = try makeFile()
+    let copy = path.replacingOccurrences(of: ".csv", with: "-copy.csv")
+    defer {
+      for file in [path, path + ".bak", copy] { try? FileManager.default.removeItem(atPath: file) }
+    }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 6)
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.right), KeyEvent(.character("e"))] + erase + keys("Grace")
+        + [KeyEvent(.enter)], gallery, time: &time)
+    let page = TablePageProbe(gallery)
+    #expect(page.text(row: 1, column: 1) == "Grace")
+    // The prompt holds the file's name, the caret at its end: ← four times, then "-copy".
+    pressTestGallery(keys("W"), gallery, time: &time)
+    #expect(page.status.contains("save a copy as: \(path)▏"), "\(page.status)")
+    pressTestGallery(
+      [KeyEvent(.left), KeyEvent(.left), KeyEvent(.left), KeyEvent(.left)] + keys("-copy")
+        + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.status.contains("saved a copy with 1 edited row as "), "\(page.status)")
+    let expected = String(decoding: original, as: UTF8.self).replacingOccurrences(
+      of: "\n1,name 1,plain 1\n", with: "\n1,Grace,plain 1\n")
+    #expect(try String(contentsOfFile: copy, encoding: .utf8) == expected)
+    #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == original, "untouched")
+    #expect(!FileManager.default.fileExists(atPath: path + ".bak"))
+    // The same new name again: refused, the copy kept.
+    pressTestGallery(
+      keys("W") + [KeyEvent(.control("u"), modifiers: .control)] + keys(copy)
+        + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.status.contains("exists"), "\(page.status)")
+    #expect(try String(contentsOfFile: copy, encoding: .utf8) == expected)
+    // Saved as a copy: q quits without a warning.
+    pressTestGallery(keys("q"), gallery, time: &time)
+    #expect(gallery.wantsToQuit)
+    _ = canvas
+  }
+
   @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {
     let (path, _) = try makeFile()
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -14,6 +14,11 @@ public protocol EditableTableContent: TableContent {
   /// Writes the content to its file, keeping the old file as a backup; returns the backup's
   /// path.
   func save() throws(DataFileError) -> String
+  /// Writes the content, edits and all, to a new file at `path` (never over one that exists);
+  /// the content goes on reading its own file.
+  func save(as path: String) throws(DataFileError)
+  /// The file the content reads.
+  var filePath: String { get }
 }
 
 extension CSVTable: EditableTableContent {
@@ -51,12 +56,49 @@ extension CSVTable: EditableTableContent {
   ///
   /// - Complexity: O(bytes), copied a megabyte at a time.
   public func save() throws(DataFileError) -> String {
-    guard canSave else {
-      throw DataFileError(unreadable: "the file is still loading; save when it has loaded")
-    }
     let path = file.path
     let temporary = path + ".reusekit-saving"
     let backup = path + ".bak"
+    try write(to: temporary)
+    // The file this table reads stays open: renamed, it is still the one the offsets name.
+    if rename(path, backup) != 0 || rename(temporary, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw DataFileError(unreadable: "cannot replace \(path): \(reason)")
+    }
+    return backup
+  }
+
+  /// The file the table reads.
+  public var filePath: String { file.path }
+
+  /// Writes a copy with the edits to `path`, written beside it first and then linked into
+  /// place, so a file that appears there meanwhile is never overwritten; this table goes on
+  /// reading (and saving to) its own file.
+  public func save(as path: String) throws(DataFileError) {
+    guard !path.isEmpty else { throw DataFileError(unreadable: "no file name given") }
+    guard access(path, F_OK) != 0 else {
+      throw DataFileError(unreadable: "\(path) exists; give a new name (Ctrl-S saves in place)")
+    }
+    let temporary = path + ".reusekit-saving"
+    try write(to: temporary)
+    // link(2) fails rather than replace a file that exists.
+    defer { unlink(temporary) }
+    if link(temporary, path) != 0 {
+      // A file system without hard links: renamed instead, while nothing is there.
+      let code = errno
+      if code != EEXIST && access(path, F_OK) != 0 && rename(temporary, path) == 0 { return }
+      throw DataFileError(
+        unreadable: "cannot write \(path): \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Writes the header and every row not edited byte for byte and the edited rows as CSV to
+  /// `temporary` (created or emptied), synced to the disk.
+  private func write(to temporary: String) throws(DataFileError) {
+    guard canSave else {
+      throw DataFileError(unreadable: "the file is still loading; save when it has loaded")
+    }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw DataFileError(
@@ -107,13 +149,6 @@ extension CSVTable: EditableTableContent {
       unlink(temporary)
       throw DataFileError(unreadable: "cannot write \(temporary): \(failed)")
     }
-    // The file this table reads stays open: renamed, it is still the one the offsets name.
-    if rename(path, backup) != 0 || rename(temporary, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw DataFileError(unreadable: "cannot replace \(path): \(reason)")
-    }
-    return backup
   }
 
   /// A row as CSV, with the file's delimiter.

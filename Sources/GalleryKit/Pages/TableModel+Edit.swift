@@ -144,6 +144,35 @@ extension TableModel {
     return true
   }
 
+  /// `W`: asks for a new file's name, starting from this file's.
+  func beginSaveAs() -> Bool {
+    guard let editable = content as? any EditableTableContent else {
+      editNote = "this table is read only: nothing to save"
+      return true
+    }
+    prompt = (.saveAs, TextFieldState(editable.filePath, maxLength: 4_096))
+    return true
+  }
+
+  /// Enter on the save-as prompt: a copy with the edits written to `path` (the table goes on
+  /// with its own file, its edits counted as saved); the file's own name saves in place.
+  func saveEdits(as path: String) -> Bool {
+    guard let editable = content as? any EditableTableContent else { return true }
+    let path = path.trimmingSpaces
+    if path == editable.filePath { return saveEdits() }
+    do {
+      try editable.save(as: path)
+      let count = editable.editedRowCount
+      editNote =
+        "saved a copy with \(count.formatted) edited row\(count == 1 ? "" : "s") as "
+        + (path.split(separator: "/").last.map(String.init) ?? path)
+      savedEdits = true
+    } catch {
+      editNote = "not saved: \(error.message)"
+    }
+    return true
+  }
+
   /// The status line while a cell is edited.
   func editPromptLine(_ field: TextFieldState) -> String {
     let typed =

@@ -13,6 +13,8 @@ enum TablePromptKind {
   case select
   /// `e`: the focused cell's new text.
   case edit
+  /// `W` (Ctrl-Shift-S in GTK): a new file to save a copy to.
+  case saveAs
 }
 
 extension String {
@@ -42,6 +44,7 @@ extension TableModel {
     case .enter:
       prompt = nil
       if kind == .edit { return commitEdit(field.text) }
+      if kind == .saveAs { return saveEdits(as: field.text) }
       let text = field.text
       guard !text.isEmpty else { break }
       switch kind {
@@ -49,7 +52,7 @@ extension TableModel {
       case .jump: jump(to: text)
       case .filter: startFilter(text)
       case .select: startFilter(text, selecting: true)
-      case .edit: break
+      case .edit, .saveAs: break
       }
     default:
       // The field's own keys: characters, the caret's moves, deletions (TextFieldState).
@@ -77,6 +80,9 @@ extension TableModel {
       return "go to row or column: \(typed) · a row number or a column's name, Enter goes"
     case .edit:
       return editPromptLine(prompt.field)
+    case .saveAs:
+      return "save a copy as: \(String(prompt.field.beforeCaret).showingControls)▏"
+        + "\(String(prompt.field.afterCaret).showingControls) · Enter saves, Esc cancels"
     }
   }
 

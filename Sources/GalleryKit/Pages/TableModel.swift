@@ -358,6 +358,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     if prompt != nil { return handlePrompt(key) }
     editNote = nil
     if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
+    // Save as: W, or GTK's Ctrl-Shift-S (a terminal cannot tell it from Ctrl-S).
+    if (key.key == .character("W") && key.modifiers.isDisjoint(with: [.control, .alt]))
+      || (key.key == .character("S") && key.modifiers.contains(.control))
+    {
+      return beginSaveAs()
+    }
     if key.key == .escape && key.modifiers.isEmpty && content.cancelSort() {
       sortStart = nil
       return true
@@ -556,6 +562,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
         ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
         ("U R", "undo, redo the last edit"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
+        ("W", "save a copy with the edits as a new file (Ctrl-Shift-S in GTK)"),
       ]
     }
     return help
