@@ -42,6 +42,13 @@ public enum ItemsBuilder {
     SectionItems(entries: [GroupEntry(key: 0, group: items)])
   }
 
+  /// One declared part: an outline.
+  public static func buildExpression<Data, ID, Content>(
+    _ outline: OutlineGroup<Data, ID, Content>
+  ) -> SectionItems {
+    SectionItems(entries: [GroupEntry(key: 0, group: outline)])
+  }
+
   /// One declared part.
   public static func buildExpression<Content: CellContent>(_ content: Content) -> SectionItems {
     SectionItems(entries: [GroupEntry(key: 0, group: SingleItem(content))])
@@ -187,6 +194,13 @@ public enum CollectionContentBuilder {
     -> CollectionContent
   {
     CollectionContent(nodes: [.items(GroupEntry(key: 0, group: items))])
+  }
+
+  /// One declared part: an outline.
+  public static func buildExpression<Data, ID, Content>(
+    _ outline: OutlineGroup<Data, ID, Content>
+  ) -> CollectionContent {
+    CollectionContent(nodes: [.items(GroupEntry(key: 0, group: outline))])
   }
 
   /// One declared part.

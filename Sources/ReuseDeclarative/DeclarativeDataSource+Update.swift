@@ -76,6 +76,7 @@ extension DeclarativeDataSource {
         before, after, oldSection: pair.old, newSection: pair.new, into: &changes,
         changedGroups: &changedGroups)
     }
+    dropTransientStates(of: changes, old: old, new: new)
     sections = new
     installSwipeProvidersIfNeeded()
     if railsChanged {

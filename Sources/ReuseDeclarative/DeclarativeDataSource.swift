@@ -30,7 +30,7 @@ import ReuseKit
 ///
 /// The collection view holds its data source weakly: keep a reference.
 public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDataSource,
-  MoveTargetSteering
+  MoveTargetSteering, CollectionViewTreeDataSource
 {
   /// The collection view this source drives.
   public let collectionView: CollectionView
@@ -49,6 +49,23 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
   private var registeredTypes: [ObjectIdentifier: String] = [:]
+  /// The identifiers of the outline rows whose children show (``OutlineGroup``): the source's
+  /// state, kept by identifier, so it survives reuse and new values of the data. Setting it
+  /// shows the change on the next tick, animated.
+  public var expandedItemIdentifiers: Set<AnyHashable> = [] {
+    didSet {
+      guard expandedItemIdentifiers != oldValue else { return }
+      expansionRevision &+= 1
+      update()
+    }
+  }
+  var expansionRevision = 0
+  /// What groups are resolved against, while a body is.
+  var groupContext = GroupContext(expanded: [], expansionRevision: 0)
+  /// Whether the last body declared an outline.
+  var declaresOutline = false
+  /// State kept for items by identifier (``setTransientState(_:of:)``).
+  var transientStates: [AnyHashable: Any] = [:]
   /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
   /// made (configured) since the source was made.
   @exclusivity(unchecked) public internal(set) var statistics = Statistics()
@@ -134,82 +151,6 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     guard !collectionView.isInPass else { return update(animated: animated) }
     requestedUpdate = nil
     apply(evaluate(), animated: animated)
-  }
-
-  // MARK: Reading
-
-  /// The identifier of the item at `indexPath` (its ``ForEach``'s `id`), or `nil` outside the
-  /// data.
-  public func itemIdentifier(for indexPath: ItemPath) -> AnyHashable? {
-    guard let (group, index) = locate(indexPath) else { return nil }
-    return group.group.identifier(at: index)
-  }
-
-  /// Where the item identified by `identifier` is now, searching every section.
-  ///
-  /// - Complexity: O(n): one identifier read per item until it is found.
-  public func indexPath(for identifier: AnyHashable) -> ItemPath? {
-    for (section, resolved) in sections.enumerated() {
-      for (index, entry) in resolved.groups.enumerated() {
-        for item in 0..<entry.group.count where entry.group.identifier(at: item) == identifier {
-          return ItemPath(section: section, item: resolved.starts[index] + item)
-        }
-      }
-    }
-    return nil
-  }
-
-  /// The identifier of section `index`.
-  public func sectionIdentifier(for index: Int) -> AnyHashable? {
-    sections.indices.contains(index) ? sections[index].id : nil
-  }
-
-  /// The identifier of the focused item (the keyboard's cursor), or `nil`. Setting it focuses
-  /// that item (found in O(n)) and scrolls it into view; an identifier not in the data is left
-  /// out, with a diagnostic, and `nil` removes the focus.
-  public var focusedItemIdentifier: AnyHashable? {
-    get { collectionView.focusedIndexPath.flatMap(itemIdentifier(for:)) }
-    set {
-      guard let newValue else { return collectionView.focusItem(at: nil) }
-      guard let path = indexPath(for: newValue) else {
-        collectionView.diagnostics.report(
-          .unknownIdentifier,
-          "DeclarativeDataSource: no item is identified by \(newValue); the focus stays")
-        return
-      }
-      collectionView.focusItem(at: path)
-    }
-  }
-
-  /// The identifiers of the selected items, in the collection view's order. Setting it
-  /// selects the items with these identifiers (found in O(n)) and deselects the others;
-  /// identifiers not in the data are left out, with a diagnostic.
-  public var selectedItemIdentifiers: [AnyHashable] {
-    get { collectionView.indexPathsForSelectedItems.compactMap(itemIdentifier(for:)) }
-    set {
-      var wanted = Set(newValue)
-      var paths: [ItemPath] = []
-      for (section, resolved) in sections.enumerated() where !wanted.isEmpty {
-        for (index, entry) in resolved.groups.enumerated() where !wanted.isEmpty {
-          for item in 0..<entry.group.count
-          where wanted.remove(entry.group.identifier(at: item)) != nil {
-            paths.append(ItemPath(section: section, item: resolved.starts[index] + item))
-          }
-        }
-      }
-      if !wanted.isEmpty {
-        collectionView.diagnostics.report(
-          .unknownIdentifier,
-          "DeclarativeDataSource: no item is identified by \(wanted.map { "\($0)" }.sorted()); "
-            + "not selected")
-      }
-      let keep = Set(paths)
-      for path in collectionView.indexPathsForSelectedItems where !keep.contains(path) {
-        collectionView.deselectItem(at: path)
-      }
-      let selected = Set(collectionView.indexPathsForSelectedItems)
-      for path in paths where !selected.contains(path) { collectionView.selectItem(at: path) }
-    }
   }
 
   // MARK: Data source
@@ -348,7 +289,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
 
   /// The group holding the item at `indexPath`, and the item's index in it.
   @inline(__always)
-  private func locate(_ indexPath: ItemPath) -> (GroupEntry, Int)? {
+  func locate(_ indexPath: ItemPath) -> (GroupEntry, Int)? {
     guard indexPath.section >= 0 && indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.count else { return nil }
@@ -363,6 +304,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   func evaluate() -> [ResolvedSection] {
     statistics.bodyEvaluations += 1
     let content = tracker.trackingBody(body)
+    groupContext = GroupContext(
+      expanded: expandedItemIdentifiers, expansionRevision: expansionRevision)
+    declaresOutline = false
     return resolve(content)
   }
 
@@ -413,7 +357,11 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   private func registered(_ entries: [GroupEntry]) -> [GroupEntry] {
     var entries = entries
     for index in entries.indices {
-      entries[index].group = entries[index].group.presented()
+      entries[index].group = entries[index].group.presented(in: groupContext)
+      if !declaresOutline && entries[index].group is any OutlineGroupMarker {
+        declaresOutline = true
+      }
+      if let problem = entries[index].group.cycleDiagnostic { report(problem) }
       if !declaresSwipeActions && entries[index].group.hasSwipeActions {
         declaresSwipeActions = true
       }
@@ -435,85 +383,5 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   func report(_ message: String) {
     guard reported.insert(message).inserted else { return }
     collectionView.diagnostics.report(.duplicateIdentifier, message)
-  }
-}
-
-/// A section as shown: its identity, header, footer, and its groups with where each starts. A
-/// class, so that finding an item's group per cell copies one reference, not five.
-final class ResolvedSection {
-  let id: AnyHashable
-  let header: ListContent?
-  let footer: ListContent?
-  let groups: [GroupEntry]
-  /// `starts[g]`: the first item of group `g`; the last entry is the section's count.
-  let starts: [Int]
-  /// Its geometry in a rails layout, if it declares one.
-  let rail: RailSection?
-
-  init(
-    id: AnyHashable, header: ListContent?, footer: ListContent?, groups: [GroupEntry],
-    rail: RailSection? = nil
-  ) {
-    self.id = id
-    self.header = header
-    self.footer = footer
-    self.groups = groups
-    self.rail = rail
-    var starts = [0]
-    starts.reserveCapacity(groups.count + 1)
-    var total = 0
-    for entry in groups {
-      total += max(0, entry.group.count)
-      starts.append(total)
-    }
-    self.starts = starts
-    count = total
-    singleMaker = groups.count == 1 ? groups[0].makeCell : nil
-  }
-
-  /// The number of items.
-  let count: Int
-  /// The cell maker of the section's one group, if it has one group.
-  let singleMaker: CellMaker?
-
-  /// The index of the group holding item `item` (in range): the last group starting at or
-  /// before it that is not empty (binary search over the starts).
-  func group(containing item: Int) -> Int {
-    var low = 0
-    var high = groups.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= item { low = middle } else { high = middle - 1 }
-    }
-    // Empty groups share their start with the next one: step past them.
-    while starts[low + 1] <= item { low += 1 }
-    return low
-  }
-}
-
-/// The identity of a run of items declared outside any section.
-struct LooseItemsSection: Hashable { let run: Int }
-/// The identity of a section declared without one: its place.
-struct PlacedSection: Hashable { let key: UInt64 }
-
-extension DeclarativeDataSource {
-  /// The collection view's scroll position, its item identified by its ``ForEach``'s `id` (of
-  /// type `ID`; items of another type, or single items, are saved by their path): restored to
-  /// the same item wherever the data moved it, after a relaunch too (the position is Codable).
-  public func savedScrollPosition<ID: Hashable & Codable & Sendable>(
-    identifiedAs type: ID.Type
-  )
-    -> SavedScrollPosition<ID>?
-  {
-    collectionView.savedScrollPosition { self.itemIdentifier(for: $0)?.base as? ID }
-  }
-
-  /// Scrolls back to a position saved by ``savedScrollPosition(identifiedAs:)``: to the same
-  /// item, found by its identifier (O(n)), or, when it is gone, to the item now at its old path.
-  @discardableResult
-  public func restoreScrollPosition<ID: Hashable & Codable & Sendable>(
-    _ position: SavedScrollPosition<ID>
-  ) -> Bool {
-    collectionView.restoreScrollPosition(position) { self.indexPath(for: AnyHashable($0)) }
   }
 }

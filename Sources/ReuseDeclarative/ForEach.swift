@@ -244,94 +244,10 @@ public enum CellContentBuilder {
   public static func buildBlock<Content: CellContent>(_ content: Content) -> Content { content }
 }
 
-/// O(1) evidence that a collection holds the same elements as before.
-@usableFromInline
-enum DataToken: Equatable {
-  /// Contiguous storage: its address, its count. The declaration keeps the collection, so an
-  /// edit elsewhere copies the storage first (copy on write): same storage, same elements.
-  case storage(UnsafeRawPointer?, Int)
-  /// A version the declaration gave, or a value compared whole (a range).
-  case version(AnyHashable)
-  /// Nothing known: never the same.
-  case unknown
-
-  @inlinable
-  init<Data: Collection>(of data: Data) {
-    if Data.self == Range<Int>.self {
-      self = .version(AnyHashable(unsafeBitCast(data, to: Range<Int>.self)))
-    } else if let address = data.withContiguousStorageIfAvailable({
-      (UnsafeRawPointer($0.baseAddress), $0.count)
-    }) {
-      self = .storage(address.0, address.1)
-    } else {
-      self = .unknown
-    }
-  }
-
-  @usableFromInline
-  static func == (lhs: DataToken, rhs: DataToken) -> Bool {
-    switch (lhs, rhs) {
-    case (.storage(let a, let m), .storage(let b, let n)): a == b && m == n
-    case (.version(let a), .version(let b)): a == b
-    default: false
-    }
-  }
-}
-
-/// Makes the cell for item `index` of a group, at `indexPath`.
-typealias CellMaker = (_ index: Int, _ indexPath: ItemPath, _ view: CollectionView) ->
-  CollectionViewCell
-
-/// A group of items in a section, as the data source sees it: a ``ForEach`` or a single item.
-protocol ItemGroup {
-  /// How many items.
-  var count: Int { get }
-  /// Same as last time's group of this place when equal.
-  var token: DataToken { get }
-  /// The type of the group's content (its cells are registered once per type).
-  var contentType: ObjectIdentifier { get }
-  /// Registers the group's cells and returns their identifier.
-  func register(in collectionView: CollectionView) -> String
-  /// What makes the cell for an item of the group (its index in the group, its path),
-  /// dequeued under `identifier`: made once per body, called per cell.
-  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker
-  /// The identifier of item `index`.
-  func identifier(at index: Int) -> AnyHashable
-  /// The changes from `old` (a group of the same type) to this one, in section 0, and how many
-  /// identifiers repeat; `nil` when `old` is of another type.
-  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)?
-  /// What the group is, for diagnostics.
-  var name: String { get }
-  /// Whether its items may be moved among themselves.
-  var canMove: Bool { get }
-  /// Moves item `source` to `destination` (its index after the move) in the app's data.
-  func move(from source: Int, to destination: Int)
-  /// Every identifier, in order, as hashable values (to check a move).
-  func anyIdentifiers() -> [AnyHashable]
-  /// Item `index`'s text for a search, if the group has one.
-  func searchableText(at index: Int) -> String?
-  /// Item `index`'s swipe actions at the leading or trailing edge, if any.
-  func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration?
-  /// Whether any item of the group has swipe actions.
-  var hasSwipeActions: Bool { get }
-  /// The group as it is shown: what the next diff compares with.
-  func presented() -> any ItemGroup
-}
-
-extension ItemGroup {
-  var canMove: Bool { false }
-  func move(from source: Int, to destination: Int) {}
-  func anyIdentifiers() -> [AnyHashable] { (0..<count).map(identifier(at:)) }
-  func searchableText(at index: Int) -> String? { nil }
-  func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? { nil }
-  var hasSwipeActions: Bool { false }
-  func presented() -> any ItemGroup { self }
-}
-
 extension ForEach: ItemGroup {
   var count: Int { shownIdentifiers?.count ?? data.count }
 
-  func presented() -> any ItemGroup {
+  func presented(in context: GroupContext) -> any ItemGroup {
     guard case .unknown = token else { return self }
     var copy = self
     copy.shownIdentifiers = identifiers()

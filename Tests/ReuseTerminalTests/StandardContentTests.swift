@@ -45,4 +45,39 @@ struct StandardContentTests {
     #expect(lines.contains { $0.hasPrefix(" ≋ Wi-Fi") && $0.contains("[on ] (3)") }, "\(lines)")
     withExtendedLifetime(source) {}
   }
+
+  /// An outline's standard rows: indented two columns a level, ▸ or ▾ before a row with
+  /// children, room for one before a leaf.
+  @Test func anOutlineIsIndentedWithItsTriangles() {
+    struct Node: Identifiable {
+      let id: Int
+      let name: String
+      var children: [Node]?
+    }
+    let view = CollectionView(layout: ListLayout(itemSizing: .uniform(1)))
+    let tree = [
+      Node(
+        id: 1, name: "Europe",
+        children: [
+          Node(
+            id: 2, name: "France",
+            children: [
+              Node(id: 3, name: "Paris", children: nil)
+            ])
+        ]),
+      Node(id: 4, name: "Asia", children: [Node(id: 5, name: "Japan", children: nil)]),
+    ]
+    let source = DeclarativeDataSource(collectionView: view) {
+      OutlineGroup(tree, children: \.children) { node in ListContent(node.name) }
+    }
+    source.expandedItemIdentifiers = [AnyHashable(1), AnyHashable(2)]
+    source.updateNow(animated: false)
+    let pane = CollectionViewPane(collectionView: view)
+    pane.frame = CellRect(x: 0, y: 0, width: 30, height: 5)
+    let canvas = Canvas(columns: 30, rows: 5)
+    pane.draw(into: canvas)
+    let lines = canvas.plainTextLines().map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    #expect(lines == [" ▾ Europe", "   ▾ France", "       Paris", " ▸ Asia", ""], "\(lines)")
+    withExtendedLifetime(source) {}
+  }
 }

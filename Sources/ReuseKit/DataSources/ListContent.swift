@@ -18,6 +18,9 @@ public struct ListContent: Hashable, Sendable {
   public var symbol: String?
   /// What the row shows at its end, in order.
   public var accessories: [Accessory]
+  /// Where the row sits in an outline, if it does: indented by its level, with a disclosure
+  /// triangle (▸ collapsed, ▾ expanded) when it has children.
+  public var outline: OutlineRow?
 
   /// Something a row shows at its end.
   public enum Accessory: Hashable, Sendable {
@@ -42,6 +45,13 @@ public struct ListContent: Hashable, Sendable {
     secondaryText = secondary
     self.symbol = symbol
     self.accessories = accessories
+  }
+
+  /// The content as a row of an outline (``outline``).
+  public func outline(_ row: OutlineRow) -> ListContent {
+    var copy = self
+    copy.outline = row
+    return copy
   }
 
   /// What assistive technology reads as the value: the secondary text, then the accessories'

@@ -6,6 +6,13 @@ public struct OutlineRow: Hashable, Sendable {
   public var hasChildren: Bool
   /// Whether its children show.
   public var isExpanded: Bool
+
+  /// A row `level` deep, with or without children, expanded or not.
+  public init(level: Int, hasChildren: Bool, isExpanded: Bool) {
+    self.level = level
+    self.hasChildren = hasChildren
+    self.isExpanded = isExpanded
+  }
 }
 
 /// Shows an ``OutlineTree`` as the rows of a collection view's one section, and animates its

@@ -52,6 +52,12 @@ public enum ListContentStyle {
     }
     let end = trailingWidth < context.width - 4 ? context.width - trailingWidth : context.width
     var x = context.text(marker, x: 0, y: y, style: style, maxWidth: 1)
+    if let outline = content.outline {
+      // Two columns a level, then the triangle (or room for one).
+      x += 2 * min(max(0, outline.level), 32)
+      let triangle = outline.hasChildren ? (outline.isExpanded ? "▾ " : "▸ ") : "  "
+      x += context.text(triangle, x: x, y: y, style: style, maxWidth: max(0, end - x))
+    }
     if let symbol = content.symbol, !symbol.isEmpty {
       x += context.text(symbol + " ", x: x, y: y, style: style, maxWidth: max(0, end - x))
     }

@@ -15,6 +15,16 @@ public protocol CollectionViewTreeDataSource: CollectionViewDataSource {
   func collectionView(
     _ collectionView: CollectionView, setExpanded expanded: Bool, forItemAt indexPath: ItemPath
   ) -> Bool
+
+  /// Whether the collection view shows a tree now, and so is one to assistive technology (a
+  /// source that shows a tree only sometimes, as a declared collection with an outline does,
+  /// says so); `true` by default.
+  func collectionViewShowsTree(_ collectionView: CollectionView) -> Bool
+}
+
+extension CollectionViewTreeDataSource {
+  /// A tree, always.
+  public func collectionViewShowsTree(_ collectionView: CollectionView) -> Bool { true }
 }
 
 /// A layout whose items are cells of a grid: the engine reads each item's row and column for
@@ -39,7 +49,11 @@ extension CollectionView {
     get {
       if let role = accessibility.role { return role }
       if accessibility.gridRow != nil { return .row }
-      if dataSource is any CollectionViewTreeDataSource { return .tree }
+      if let tree = dataSource as? any CollectionViewTreeDataSource,
+        tree.collectionViewShowsTree(self)
+      {
+        return .tree
+      }
       if collectionViewLayout is any AccessibilityGridLayout { return .grid }
       if let role = collectionViewLayout.accessibilityContainerRole { return role }
       return .list

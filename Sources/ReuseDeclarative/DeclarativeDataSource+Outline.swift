@@ -1,0 +1,161 @@
+import ReuseKit
+
+// MARK: Outlines
+
+extension DeclarativeDataSource {
+  /// Whether the outline row identified by `id` shows its children.
+  public func isExpanded(_ id: some Hashable) -> Bool {
+    expandedItemIdentifiers.contains(AnyHashable(id))
+  }
+
+  /// Expands or collapses the outline row identified by `id` (its descendants slide in or out
+  /// on the next tick, as one animated batch). An identifier no row has now is kept: the row
+  /// shows expanded when it appears.
+  public func setExpanded(_ expanded: Bool, itemIdentifiedBy id: some Hashable) {
+    if expanded {
+      expandedItemIdentifiers.insert(AnyHashable(id))
+    } else {
+      expandedItemIdentifiers.remove(AnyHashable(id))
+    }
+  }
+
+  /// The outline row at `indexPath`: its level, whether it has children and shows them; `nil`
+  /// for an item that is not an outline's.
+  public func outlineRow(at indexPath: ItemPath) -> OutlineRow? {
+    guard let (entry, index) = locate(indexPath) else { return nil }
+    return entry.group.outlinePlace(at: index)?.row
+  }
+
+  /// Expands the outline row at `indexPath` if it is collapsed, collapses it if it is
+  /// expanded (a click on its triangle); returns whether it has children to show or hide.
+  @discardableResult
+  public func toggleExpansion(at indexPath: ItemPath) -> Bool {
+    guard let (entry, index) = locate(indexPath),
+      let place = entry.group.outlinePlace(at: index), place.row.hasChildren
+    else { return false }
+    setExpanded(!place.row.isExpanded, itemIdentifiedBy: place.id)
+    return true
+  }
+
+  /// The outline keys, as tree views have them, for the focused row: → expands it (or, when it
+  /// is expanded, moves to its first child), ← collapses it (or, when it is collapsed or has
+  /// no children, moves to its parent). Returns whether the key was used; other keys, and rows
+  /// that are no outline's, are the caller's (the collection view's key map).
+  public func handleOutlineKey(_ key: KeyPress) -> Bool {
+    guard key.modifiers.isEmpty, key.key == .left || key.key == .right,
+      let focused = collectionView.focusedIndexPath, let (entry, index) = locate(focused),
+      let place = entry.group.outlinePlace(at: index)
+    else { return false }
+    if key.key == .right {
+      guard place.row.hasChildren else { return false }
+      if !place.row.isExpanded {
+        setExpanded(true, itemIdentifiedBy: place.id)
+      } else {
+        collectionView.focusItem(at: ItemPath(section: focused.section, item: focused.item + 1))
+      }
+      return true
+    }
+    if place.row.hasChildren && place.row.isExpanded {
+      setExpanded(false, itemIdentifiedBy: place.id)
+      return true
+    }
+    guard let parent = place.parent else { return false }
+    collectionView.focusItem(
+      at: ItemPath(section: focused.section, item: focused.item - index + parent))
+    return true
+  }
+
+  /// Where an outline's row is in its tree, for assistive technology.
+  public func collectionView(
+    _ collectionView: CollectionView, treePositionOfItemAt indexPath: ItemPath
+  ) -> TreePosition? {
+    guard let (entry, index) = locate(indexPath) else { return nil }
+    return entry.group.treePosition(at: index)
+  }
+
+  /// Expands or collapses an outline's row, as assistive technology asks.
+  public func collectionView(
+    _ collectionView: CollectionView, setExpanded expanded: Bool, forItemAt indexPath: ItemPath
+  ) -> Bool {
+    guard let (entry, index) = locate(indexPath),
+      let place = entry.group.outlinePlace(at: index), place.row.hasChildren,
+      place.row.isExpanded != expanded
+    else { return false }
+    setExpanded(expanded, itemIdentifiedBy: place.id)
+    return true
+  }
+
+  /// A tree to assistive technology while the body declares an outline; a list otherwise.
+  public func collectionViewShowsTree(_ collectionView: CollectionView) -> Bool {
+    declaresOutline
+  }
+}
+
+// MARK: Transient state
+
+extension DeclarativeDataSource {
+  /// The state kept for the item identified by `id` (what a row shows that its data does not
+  /// hold: details opened, an edit in progress), as a `Value`; `nil` when there is none.
+  ///
+  /// ```swift
+  /// ForEach(model.mail) { mail in
+  ///   let open = source.transientState(of: mail.id, as: Bool.self) ?? false
+  ///   ListContent(mail.subject, secondary: open ? mail.preview : nil)
+  /// }
+  /// ```
+  public func transientState<Value>(
+    of id: some Hashable, as type: Value.Type = Value.self
+  )
+    -> Value?
+  {
+    transientStates[AnyHashable(id)] as? Value
+  }
+
+  /// Keeps `value` for the item identified by `id` (`nil` forgets it) and configures its cell
+  /// again if it is displayed. The state belongs to the identifier, never to the reused cell:
+  /// it follows the item through scrolling, sorting and new values of the data, and is dropped
+  /// when an update removes the item.
+  public func setTransientState(_ value: Any?, of id: some Hashable) {
+    let key = AnyHashable(id)
+    transientStates[key] = value
+    reconfigureDisplayed { _, identifier in identifier == key }
+  }
+
+  /// Forgets the state of the items an update removed (deleted and not inserted again),
+  /// before `sections` is replaced: O(deleted + inserted).
+  func dropTransientStates(of changes: Changeset, old: [ResolvedSection], new: [ResolvedSection]) {
+    guard !transientStates.isEmpty,
+      !changes.deletedItems.isEmpty || !changes.deletedSections.isEmpty
+    else { return }
+    func identifier(_ path: ItemPath, in sections: [ResolvedSection]) -> AnyHashable? {
+      guard sections.indices.contains(path.section) else { return nil }
+      let section = sections[path.section]
+      guard path.item >= 0 && path.item < section.count else { return nil }
+      let group = section.group(containing: path.item)
+      return section.groups[group].group.identifier(at: path.item - section.starts[group])
+    }
+    var inserted = Set<AnyHashable>()
+    for path in changes.insertedItems {
+      if let id = identifier(path, in: new) { inserted.insert(id) }
+    }
+    for section in changes.insertedSections where new.indices.contains(section) {
+      for item in 0..<new[section].count {
+        if let id = identifier(ItemPath(section: section, item: item), in: new) {
+          inserted.insert(id)
+        }
+      }
+    }
+    var deleted: [AnyHashable] = []
+    for path in changes.deletedItems {
+      if let id = identifier(path, in: old) { deleted.append(id) }
+    }
+    for section in changes.deletedSections where old.indices.contains(section) {
+      for item in 0..<old[section].count {
+        if let id = identifier(ItemPath(section: section, item: item), in: old) {
+          deleted.append(id)
+        }
+      }
+    }
+    for id in deleted where !inserted.contains(id) { transientStates[id] = nil }
+  }
+}

@@ -1,0 +1,247 @@
+import Observation
+import ReuseKit
+
+/// An outline over a tree of elements: each element a row, its children (the collection at a
+/// key path, `nil` for a leaf) shown below it while it is expanded. SwiftUI's `OutlineGroup`,
+/// with ReuseKit's reuse underneath.
+///
+/// ```swift
+/// OutlineGroup(model.folders, id: \.id, children: \.subfolders) { folder in
+///   ListContent(folder.name, symbol: "📁")     // indented, with ▸ or ▾, by itself
+/// }
+/// OutlineGroup(model.folders, children: \.subfolders) { folder, row in
+///   Cell(FolderCell.self, FolderCell.Item(folder, level: row.level, open: row.isExpanded))
+/// }
+/// ```
+///
+/// Which rows are expanded is the data source's state, kept by identifier
+/// (``DeclarativeDataSource/expandedItemIdentifiers``), so it survives reuse, scrolling and new
+/// values of the data; expanding or collapsing a row inserts or removes its descendants as one
+/// animated batch. → and ← expand and collapse from the keyboard
+/// (``DeclarativeDataSource/handleOutlineKey(_:)``), and assistive technology reads each row's
+/// level, its place among its siblings and whether it is expanded, and can expand it.
+///
+/// ### What it costs
+/// The rows shown are found by walking the expanded part of the tree: O(rows shown) when the
+/// roots' value or the expanded rows changed, nothing when neither did (the roots compare as a
+/// ``ForEach``'s collection does). Content is made only for displayed rows.
+public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
+  /// The top-level elements.
+  public let roots: Data
+  let identify: (Data.Element) -> ID
+  let children: (Data.Element) -> Data?
+  let content: (Data.Element, OutlineRow) -> Content
+  let rootToken: DataToken
+  /// The rows shown: set when the data source resolves the group against its expanded rows.
+  var rows: [OutlineGroupRow<Data.Element, ID>] = []
+  var resolvedToken = DataToken.unknown
+  /// A tree whose walk met an element again inside itself (a cycle of classes).
+  var cycle: ID?
+
+  /// An outline of `roots` and their descendants (at `children`), identified by `id`; each
+  /// row's content made from its element and its place in the outline.
+  public init(
+    _ roots: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>,
+    @CellContentBuilder content: @escaping (Data.Element, OutlineRow) -> Content
+  ) {
+    self.roots = roots
+    identify = { $0[keyPath: id] }
+    self.children = { $0[keyPath: children] }
+    self.content = content
+    rootToken = DataToken(of: roots)
+  }
+}
+
+extension OutlineGroup where Content == ListContent {
+  /// An outline whose rows are standard content, each indented and given its disclosure
+  /// triangle (``ReuseKit/ListContent/outline``) by the group.
+  public init(
+    _ roots: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>,
+    content: @escaping (Data.Element) -> ListContent
+  ) {
+    self.init(roots, id: id, children: children) { element, row in
+      content(element).outline(row)
+    }
+  }
+}
+
+extension OutlineGroup where Data.Element: Identifiable, ID == Data.Element.ID {
+  /// An outline of `Identifiable` elements.
+  public init(
+    _ roots: Data, children: KeyPath<Data.Element, Data?>,
+    @CellContentBuilder content: @escaping (Data.Element, OutlineRow) -> Content
+  ) {
+    self.init(roots, id: \.id, children: children, content: content)
+  }
+}
+
+extension OutlineGroup
+where
+  Data.Element: Identifiable, ID == Data.Element.ID,
+  Content == ListContent
+{
+  /// An outline of `Identifiable` elements shown as standard content.
+  public init(
+    _ roots: Data, children: KeyPath<Data.Element, Data?>,
+    content: @escaping (Data.Element) -> ListContent
+  ) {
+    self.init(roots, id: \.id, children: children, content: content)
+  }
+}
+
+/// A row of an outline as shown: its element, identity, place, and where its parent row is.
+struct OutlineGroupRow<Element, ID: Hashable> {
+  let element: Element
+  let id: ID
+  let row: OutlineRow
+  /// Its place among its parent's children (from 1) and how many they are.
+  let positionInSet: Int
+  let setSize: Int
+  /// The index of its parent's row, `nil` for a top-level row.
+  let parent: Int?
+}
+
+/// What a group is resolved against: the data source's expanded rows.
+struct GroupContext {
+  var expanded: Set<AnyHashable>
+  var expansionRevision: Int
+}
+
+extension OutlineGroup: ItemGroup {
+  var count: Int { rows.count }
+  var token: DataToken { resolvedToken }
+  var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
+  var name: String { "OutlineGroup<\(Data.self), \(ID.self)>" }
+
+  func register(in collectionView: CollectionView) -> String {
+    Content.register(in: collectionView)
+    return Content.reuseIdentifier
+  }
+
+  /// The rows shown, walking the tree depth first into expanded rows only (with a stack, not
+  /// recursion: a deep tree cannot overflow it; an element met again inside itself is not
+  /// walked twice).
+  func presented(in context: GroupContext) -> any ItemGroup {
+    var copy = self
+    copy.rows = []
+    copy.cycle = nil
+    var stack: [(elements: Data, next: Data.Index, level: Int, parent: Int?)] = [
+      (roots, roots.startIndex, 0, nil)
+    ]
+    var path: [ID] = []
+    var onPath = Set<ID>()
+    while var frame = stack.popLast() {
+      guard frame.next < frame.elements.endIndex else {
+        if let last = path.popLast() { onPath.remove(last) }
+        continue
+      }
+      let element = frame.elements[frame.next]
+      let position = frame.elements.distance(from: frame.elements.startIndex, to: frame.next)
+      frame.next = frame.elements.index(after: frame.next)
+      stack.append(frame)
+      let id = identify(element)
+      let kids = children(element)
+      let hasChildren = !(kids?.isEmpty ?? true)
+      let isExpanded = hasChildren && context.expanded.contains(AnyHashable(id))
+      copy.rows.append(
+        OutlineGroupRow(
+          element: element, id: id,
+          row: OutlineRow(level: frame.level, hasChildren: hasChildren, isExpanded: isExpanded),
+          positionInSet: position + 1, setSize: frame.elements.count, parent: frame.parent))
+      guard isExpanded, let kids else { continue }
+      if onPath.contains(id) {
+        copy.cycle = id
+        continue
+      }
+      path.append(id)
+      onPath.insert(id)
+      stack.append((kids, kids.startIndex, frame.level + 1, copy.rows.count - 1))
+    }
+    switch rootToken {
+    case .unknown: copy.resolvedToken = .unknown
+    case .storage(let address, let count):
+      copy.resolvedToken = .version(
+        AnyHashable(
+          OutlineToken(
+            address: address, count: count, version: nil,
+            expansion: context.expansionRevision)))
+    case .version(let version):
+      copy.resolvedToken = .version(
+        AnyHashable(
+          OutlineToken(
+            address: nil, count: 0, version: version,
+            expansion: context.expansionRevision)))
+    }
+    return copy
+  }
+
+  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
+    let rows = rows
+    let content = content
+    let make: CellMaker = { index, indexPath, view in
+      guard index < rows.count else {
+        return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
+      }
+      return content(rows[index].element, rows[index].row).makeCell(
+        in: view, at: indexPath, identifier: identifier)
+    }
+    guard Data.Element.self is any Observable.Type else { return make }
+    return { [weak tracker] index, indexPath, view in
+      guard let tracker, index < rows.count else { return make(index, indexPath, view) }
+      return tracker.tracking(AnyHashable(rows[index].id)) { make(index, indexPath, view) }
+    }
+  }
+
+  func identifier(at index: Int) -> AnyHashable { AnyHashable(rows[index].id) }
+
+  func anyIdentifiers() -> [AnyHashable] { rows.map { AnyHashable($0.id) } }
+
+  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
+    guard let old = old as? Self else { return nil }
+    return itemChanges(from: old.rows.map(\.id), to: rows.map(\.id))
+  }
+
+  func searchableText(at index: Int) -> String? {
+    guard Content.self == ListContent.self, index < rows.count else { return nil }
+    return unsafeBitCast(content(rows[index].element, rows[index].row), to: ListContent.self).text
+  }
+
+  func treePosition(at index: Int) -> TreePosition? {
+    guard index < rows.count else { return nil }
+    let row = rows[index]
+    return TreePosition(
+      level: row.row.level + 1, isExpanded: row.row.hasChildren ? row.row.isExpanded : nil,
+      positionInSet: row.positionInSet, setSize: row.setSize)
+  }
+
+  func outlinePlace(at index: Int) -> OutlinePlace? {
+    guard index < rows.count else { return nil }
+    return OutlinePlace(
+      id: AnyHashable(rows[index].id), row: rows[index].row, parent: rows[index].parent)
+  }
+
+  var cycleDiagnostic: String? {
+    cycle.map { "\(name): \($0) is among its own descendants; it is not shown inside itself" }
+  }
+}
+
+/// An outline row as the data source's keys see it: its identifier, its place, and the index
+/// (in its group) of its parent's row.
+struct OutlinePlace {
+  let id: AnyHashable
+  let row: OutlineRow
+  let parent: Int?
+}
+
+/// An outline group's roots (their storage or version) and the expanded rows' revision: the
+/// same token means the same rows.
+struct OutlineToken: Hashable {
+  let address: UnsafeRawPointer?
+  let count: Int
+  let version: AnyHashable?
+  let expansion: Int
+}
+
+/// Marks outline groups (the data source is a tree while a body declares one).
+protocol OutlineGroupMarker {}
+extension OutlineGroup: OutlineGroupMarker {}
