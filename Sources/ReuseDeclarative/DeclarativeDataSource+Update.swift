@@ -79,6 +79,7 @@ extension DeclarativeDataSource {
     dropTransientStates(of: changes, old: old, new: new)
     sections = new
     installSwipeProvidersIfNeeded()
+    installDragAndDropIfNeeded()
     if railsChanged {
       view.collectionViewLayout.invalidateLayout()
       view.setNeedsLayout()

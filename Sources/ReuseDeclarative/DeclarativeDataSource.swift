@@ -45,6 +45,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Whether the swipe-action providers are installed, and whether a body declared actions.
   private var hasInstalledSwipeProviders = false
   private var declaresSwipeActions = false
+  /// Whether a body declared drag or drop, and whether the source became the delegate.
+  var declaresDragAndDrop = false
+  var hasInstalledDragAndDrop = false
   /// Problems already reported (each once).
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
@@ -82,16 +85,23 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
 
   /// Becomes `collectionView`'s data source, showing what `body` declares. The body runs now,
   /// and again on ``update(animated:)`` or when an `Observable` model it read changes.
+  ///
+  /// With `anchorsToEnd`, the collection view is in chat mode (`anchorsToEnd`): short content
+  /// sits at the end, the end stays in view while items arrive there, and items the body
+  /// declares before the ones on screen (older messages, loaded from an ``ForEach/onAppear(perform:)``
+  /// of the first) move nothing on screen.
   public init(
-    collectionView: CollectionView,
+    collectionView: CollectionView, anchorsToEnd: Bool = false,
     @CollectionContentBuilder body: @escaping () -> CollectionContent
   ) {
     self.collectionView = collectionView
     self.body = body
+    if anchorsToEnd { collectionView.anchorsToEnd = true }
     sections = evaluate()
     collectionView.dataSource = self
     collectionView.attachDriver(self)
     installSwipeProvidersIfNeeded()
+    installDragAndDropIfNeeded()
     // A rails layout takes each section's geometry from the declaration.
     if let rails = collectionView.collectionViewLayout as? RailsLayout {
       rails.sectionProvider = { [weak self] in
@@ -364,6 +374,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       if let problem = entries[index].group.cycleDiagnostic { report(problem) }
       if !declaresSwipeActions && entries[index].group.hasSwipeActions {
         declaresSwipeActions = true
+      }
+      if !declaresDragAndDrop && entries[index].group.declaresDragAndDrop {
+        declaresDragAndDrop = true
       }
       let type = entries[index].group.contentType
       let identifier: String

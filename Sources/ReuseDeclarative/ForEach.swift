@@ -51,6 +51,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// Item `index`'s swipe actions at each edge (``swipeActions(edge:allowsFullSwipe:_:)``).
   var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
   var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  /// Which items a drag may carry (``draggable(_:)``).
+  var dragFilter: ((Int) -> Bool)?
+  /// What a drop of dragged elements does here (``onInsert(of:operation:perform:)``).
+  var insertion: DropHandler?
 
   /// Items for `data`'s elements, identified by the value at `id`.
   @inlinable
@@ -182,6 +186,45 @@ extension ForEach {
     return copy
   }
 
+  /// Lets a drag carry these items, out of this collection view and into any other of its
+  /// `DragCoordinator` (or within it) whose declaration takes their elements
+  /// (``onInsert(of:operation:perform:)``). `isDraggable` says which may go; with the
+  /// selection, a drag that starts on a selected item carries every selected one that may.
+  ///
+  /// The data source becomes the collection view's drag delegate (unless the app set one);
+  /// the host adds the collection view to a `DragCoordinator`, as for the imperative API.
+  public func draggable(_ isDraggable: @escaping (Data.Element) -> Bool = { _ in true }) -> Self {
+    var copy = self
+    let elementAt = elementAt
+    copy.dragFilter = { isDraggable(elementAt($0)) }
+    return copy
+  }
+
+  /// Takes drops of dragged elements of type `Element` (from any ``draggable(_:)``
+  /// declaration) among these items: `perform(index, elements, operation)` changes the data:
+  /// for a ``ReuseKit/DropOperation/move``, remove the elements from where they are (here, or
+  /// another collection) and insert them at `index` (in this collection after the removal);
+  /// for a ``ReuseKit/DropOperation/copy``, insert copies. The collection views then show the
+  /// change as one animated batch each, with no diff.
+  ///
+  /// ```swift
+  /// ForEach(column.cards) { Cell(CardCell.self, $0) }
+  ///   .draggable()
+  ///   .onInsert(of: Card.self) { index, cards, _ in board.move(cards, to: column, at: index) }
+  /// ```
+  public func onInsert<Element>(
+    of type: Element.Type, operation: DropOperation = .move,
+    perform: @escaping (_ index: Int, _ elements: [Element], _ operation: DropOperation) -> Void
+  ) -> Self {
+    var copy = self
+    copy.insertion = DropHandler(
+      operation: operation, accepts: { $0.allSatisfy { $0 is Element } },
+      perform: { index, elements, operation in
+        perform(index, elements.compactMap { $0 as? Element }, operation)
+      })
+    return copy
+  }
+
   /// The text a search (`ItemSearch`) finds an item by: for cells of your own (standard
   /// content is found by its text without this).
   public func searchable(_ text: @escaping (Data.Element) -> String) -> Self {
@@ -268,6 +311,14 @@ extension ForEach: ItemGroup {
   func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
 
   func searchableText(at index: Int) -> String? { searchTextAt?(index) }
+
+  func element(at index: Int) -> Any? { index < data.count ? elementAt(index) : nil }
+
+  func canDrag(at index: Int) -> Bool { index < data.count && dragFilter?(index) == true }
+
+  var dropHandler: DropHandler? { insertion }
+
+  var declaresDragAndDrop: Bool { dragFilter != nil || insertion != nil }
 
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? {
     (leading ? leadingSwipe : trailingSwipe)?(index)

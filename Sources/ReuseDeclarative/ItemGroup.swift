@@ -68,6 +68,14 @@ protocol ItemGroup {
   func searchableText(at index: Int) -> String?
   /// Item `index`'s swipe actions at the leading or trailing edge, if any.
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration?
+  /// Item `index`'s element, for a drag that carries it.
+  func element(at index: Int) -> Any?
+  /// Whether a drag may carry item `index`.
+  func canDrag(at index: Int) -> Bool
+  /// What a drop among the group's items does, if it takes drops.
+  var dropHandler: DropHandler? { get }
+  /// Whether the group is dragged from or dropped on.
+  var declaresDragAndDrop: Bool { get }
   /// Whether any item of the group has swipe actions.
   var hasSwipeActions: Bool { get }
   /// The group as it is shown: what the next diff compares with (an outline's rows found
@@ -87,9 +95,23 @@ extension ItemGroup {
   func anyIdentifiers() -> [AnyHashable] { (0..<count).map(identifier(at:)) }
   func searchableText(at index: Int) -> String? { nil }
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? { nil }
+  func element(at index: Int) -> Any? { nil }
+  func canDrag(at index: Int) -> Bool { false }
+  var dropHandler: DropHandler? { nil }
+  var declaresDragAndDrop: Bool { false }
   var hasSwipeActions: Bool { false }
   func presented(in context: GroupContext) -> any ItemGroup { self }
   func treePosition(at index: Int) -> TreePosition? { nil }
   func outlinePlace(at index: Int) -> OutlinePlace? { nil }
   var cycleDiagnostic: String? { nil }
+}
+
+/// What a drop of dragged elements does in a group (``ForEach/onInsert(of:operation:perform:)``).
+struct DropHandler {
+  /// The operation it proposes.
+  let operation: DropOperation
+  /// Whether it takes these elements (their type).
+  let accepts: ([Any]) -> Bool
+  /// Changes the data: the elements in at an index of the group.
+  let perform: (Int, [Any], DropOperation) -> Void
 }
