@@ -80,6 +80,7 @@ extension DeclarativeDataSource {
     sections = new
     installSwipeProvidersIfNeeded()
     installDragAndDropIfNeeded()
+    installSpansIfNeeded()
     if railsChanged {
       view.collectionViewLayout.invalidateLayout()
       view.setNeedsLayout()

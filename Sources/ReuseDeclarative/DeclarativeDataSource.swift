@@ -48,6 +48,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Whether a body declared drag or drop, and whether the source became the delegate.
   var declaresDragAndDrop = false
   var hasInstalledDragAndDrop = false
+  /// Whether a body declared grid spans, and whether the source became the grid's provider.
+  var declaresSpans = false
+  var hasInstalledSpans = false
   /// Problems already reported (each once).
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
@@ -102,6 +105,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     collectionView.attachDriver(self)
     installSwipeProvidersIfNeeded()
     installDragAndDropIfNeeded()
+    installSpansIfNeeded()
     // A rails layout takes each section's geometry from the declaration.
     if let rails = collectionView.collectionViewLayout as? RailsLayout {
       rails.sectionProvider = { [weak self] in
@@ -378,6 +382,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       if !declaresDragAndDrop && entries[index].group.declaresDragAndDrop {
         declaresDragAndDrop = true
       }
+      if !declaresSpans && entries[index].group.declaresSpans { declaresSpans = true }
       let type = entries[index].group.contentType
       let identifier: String
       if let known = registeredTypes[type] {
@@ -396,5 +401,20 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   func report(_ message: String) {
     guard reported.insert(message).inserted else { return }
     collectionView.diagnostics.report(.duplicateIdentifier, message)
+  }
+
+  /// Becomes the grid's span provider once a body declares spans (unless the app set one).
+  func installSpansIfNeeded() {
+    guard declaresSpans, !hasInstalledSpans,
+      let grid = collectionView.collectionViewLayout as? GridLayout, grid.spanProvider == nil
+    else { return }
+    hasInstalledSpans = true
+    grid.spanProvider = { [weak self] path in self?.span(at: path) ?? .single }
+  }
+
+  /// The span the item at `indexPath`'s group declares for it; one column otherwise.
+  public func span(at indexPath: ItemPath) -> ItemSpan {
+    guard let (entry, index) = locate(indexPath) else { return .single }
+    return entry.group.span(at: index) ?? .single
   }
 }

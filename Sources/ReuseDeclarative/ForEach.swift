@@ -55,6 +55,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   var dragFilter: ((Int) -> Bool)?
   /// What a drop of dragged elements does here (``onInsert(of:operation:perform:)``).
   var insertion: DropHandler?
+  /// Each item's span in a `GridLayout` (``gridSpan(_:)``).
+  var spanAt: ((Int) -> ItemSpan)?
 
   /// Items for `data`'s elements, identified by the value at `id`.
   @inlinable
@@ -186,6 +188,17 @@ extension ForEach {
     return copy
   }
 
+  /// Each element's span in a `GridLayout`: how many columns it covers (``ReuseKit/ItemSpan``;
+  /// `.fullWidth()` for a banner) and, optionally, its height. The data source becomes the
+  /// grid's span provider once a body declares spans (a grid without one places items at its
+  /// fast, uniform pace); items of groups without spans take one column.
+  public func gridSpan(_ span: @escaping (Data.Element) -> ItemSpan) -> Self {
+    var copy = self
+    let elementAt = elementAt
+    copy.spanAt = { span(elementAt($0)) }
+    return copy
+  }
+
   /// Lets a drag carry these items, out of this collection view and into any other of its
   /// `DragCoordinator` (or within it) whose declaration takes their elements
   /// (``onInsert(of:operation:perform:)``). `isDraggable` says which may go; with the
@@ -313,6 +326,10 @@ extension ForEach: ItemGroup {
   func searchableText(at index: Int) -> String? { searchTextAt?(index) }
 
   func element(at index: Int) -> Any? { index < data.count ? elementAt(index) : nil }
+
+  func span(at index: Int) -> ItemSpan? { index < data.count ? spanAt?(index) : nil }
+
+  var declaresSpans: Bool { spanAt != nil }
 
   func canDrag(at index: Int) -> Bool { index < data.count && dragFilter?(index) == true }
 

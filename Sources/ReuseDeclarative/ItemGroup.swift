@@ -76,6 +76,10 @@ protocol ItemGroup {
   var dropHandler: DropHandler? { get }
   /// Whether the group is dragged from or dropped on.
   var declaresDragAndDrop: Bool { get }
+  /// Item `index`'s span in a grid, if the group declares spans.
+  func span(at index: Int) -> ItemSpan?
+  /// Whether the group declares spans.
+  var declaresSpans: Bool { get }
   /// Whether any item of the group has swipe actions.
   var hasSwipeActions: Bool { get }
   /// The group as it is shown: what the next diff compares with (an outline's rows found
@@ -99,6 +103,8 @@ extension ItemGroup {
   func canDrag(at index: Int) -> Bool { false }
   var dropHandler: DropHandler? { nil }
   var declaresDragAndDrop: Bool { false }
+  func span(at index: Int) -> ItemSpan? { nil }
+  var declaresSpans: Bool { false }
   var hasSwipeActions: Bool { false }
   func presented(in context: GroupContext) -> any ItemGroup { self }
   func treePosition(at index: Int) -> TreePosition? { nil }

@@ -63,3 +63,29 @@ struct DeclaredChatTests {
     #expect(source.statistics.bodyEvaluations >= 3, "the model's changes ran the body")
   }
 }
+
+/// Spans declared per element in a grid.
+struct DeclaredGridSpanTests {
+  @Test func aBannerSpansTheGridAndOthersTakeAColumn() {
+    let layout = GridLayout(columns: .fixed(3), itemHeight: .fixed(10))
+    let view = CollectionView(layout: layout, viewportSize: Size(width: 90, height: 100))
+    var items = photos(10)
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(items) { ListContent($0.title) }
+        .gridSpan { $0.id % 4 == 0 ? .fullWidth(height: 20) : .single }
+    }
+    view.layoutIfNeeded()
+    #expect(layout.spanProvider != nil)
+    let frame = { view.frameForItem(at: ItemPath(section: 0, item: $0)) }
+    #expect(frame(0)?.width == 90 && frame(0)?.height == 20, "item 0 is a banner")
+    #expect(frame(1)?.width == 30 && frame(1)?.minY == 20, "then a row of three")
+    #expect(frame(4)?.width == 90, "item 4 is a banner")
+    // A new value of the data: spans follow the elements.
+    items.insert(Photo(id: 99, title: "new"), at: 0)
+    source.update()
+    view.tick(now: 1)
+    view.layoutIfNeeded()
+    #expect(frame(0)?.width == 30 && frame(1)?.width == 90, "the banner moved down one")
+    #expect(source.span(at: ItemPath(section: 0, item: 1)) == .fullWidth(height: 20))
+  }
+}
