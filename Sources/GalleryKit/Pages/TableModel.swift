@@ -45,7 +45,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// How long the last sort took, in seconds, on the host's clock (`nil` when not known).
   public private(set) var lastSortDuration: Double?
   /// When the sort being made began, on the host's clock.
-  private var sortStart: Double?
+  var sortStart: Double?
   /// What the status line's prompt asks for, and what is typed so far; `nil` without one.
   var prompt: (kind: TablePromptKind, field: TextFieldState)?
   /// The cell being edited (its source row and column), while the edit prompt shows: held by
@@ -72,7 +72,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var parentView: (sort: TableSortDescriptor?, sortedByDataSource: Bool)?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
-  private var notedRows: ShownRows?
+  var notedRows: ShownRows?
 
   /// The source rows displayed: a range, or rows far apart (while filtered).
   enum ShownRows: Equatable {
@@ -219,7 +219,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// The source rows displayed now, as the content numbers them (`0..<0` while the table
   /// sorts them itself: content that sorts keeps every row).
-  private var shownRows: ShownRows {
+  var shownRows: ShownRows {
     guard table.sortDescriptor == nil || table.isSortedByDataSource else { return .range(0..<0) }
     var first = Int.max
     var last = -1
@@ -294,7 +294,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// What a screen reader reads of a header: its title, and that it is one and how the
   /// table is sorted by it (the role alone does not say it where GTK drops it, as 4.8 does).
-  private func describe(_ header: ReusableView, column: Int) {
+  func describe(_ header: ReusableView, column: Int) {
     header.accessibilityLabel = content.columnTitles[column]
     var value = "column header"
     if let sort = table.sortDescriptor, sort.column == column {
@@ -331,7 +331,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     reconfigureHeaders()
   }
 
-  private func reconfigureHeaders() {
+  func reconfigureHeaders() {
     table.collectionView.forEachDisplayedView { view, attributes in
       guard attributes.supplementaryKind == .columnHeader,
         let header = view as? any TableHeaderPresenting
@@ -345,258 +345,5 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       describe(view, column: column)
       view.setNeedsDisplay()
     }
-  }
-
-  // MARK: Keys
-
-  /// The page's keys first (`s` sorts by the focused column; `<` `>` resize it; `{` `}` move
-  /// it; `h` hides it and `u` shows every column again; `v` selects cells, rows or columns;
-  /// `f` freezes the first column or not), then the table's (arrows, pages, Home and End,
-  /// Space, Shift ranges, Control-A, Escape).
-  public func handle(_ key: KeyPress) -> Bool {
-    jumpProblem = nil
-    if prompt != nil { return handlePrompt(key) }
-    editNote = nil
-    if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
-    // Save as: W, or GTK's Ctrl-Shift-S (a terminal cannot tell it from Ctrl-S).
-    if (key.key == .character("W") && key.modifiers.isDisjoint(with: [.control, .alt]))
-      || (key.key == .character("S") && key.modifiers.contains(.control))
-    {
-      return beginSaveAs()
-    }
-    if key.key == .escape && key.modifiers.isEmpty && content.cancelSort() {
-      sortStart = nil
-      return true
-    }
-    if key.key == .escape && key.modifiers.isEmpty && cancelFrequencies() { return true }
-    // A frequency table: Enter shows the rows holding the focused value; Backspace goes back.
-    if let frequencies = content as? FrequencyTable, key.modifiers.isEmpty,
-      key.key == .enter || key.key == .backspace
-    {
-      let row = table.focusedCell?.row
-      leaveFrequencies(
-        filteringTo: key.key == .enter ? row.map { frequencies.values[$0].value } : nil)
-      return true
-    }
-    // A database's list of tables: Enter opens the focused one; Backspace goes back.
-    if key.key == .enter && key.modifiers.isEmpty, let row = table.focusedCell?.row,
-      let opened = content.opening(row: row)
-    {
-      open(opened)
-      return true
-    }
-    if key.key == .backspace && key.modifiers.isEmpty, let parent = content.parent {
-      // Back on the list, the cursor on the table just left (found by its name).
-      let left = content.name
-      open(parent)
-      if let row = (0..<min(parent.rowCount, 100_000)).first(where: {
-        parent.text(row: $0, column: 0) == left
-      }) {
-        table.focusCell(row: row, column: 0)
-      }
-      return true
-    }
-    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && find != nil {
-      clearFind()
-      return true
-    }
-    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && filter != nil {
-      clearFilter()
-      return true
-    }
-    guard key.modifiers.isEmpty || key.modifiers == .shift,
-      case .character(let character) = key.key
-    else { return table.handle(key) }
-    let column = table.focusedCell?.column
-    switch character {
-    case "/":
-      prompt = (.find, TextFieldState(maxLength: 200))
-    case ":":
-      prompt = (.jump, TextFieldState(maxLength: 200))
-    case "|":
-      prompt = (.filter, TextFieldState(maxLength: 200))
-    case "&":
-      prompt = (.select, TextFieldState(maxLength: 200))
-    case "F":
-      startFrequencies()
-    case "e":
-      beginEdit()
-    case "U":
-      undoEdit()
-    case "R":
-      redoEdit()
-    case "n", "N":
-      return stepFind(forward: character == "n")
-    case "s":
-      guard let column else { return false }
-      sortStart = metrics.clock()
-      table.cycleSort(byColumn: column)
-    case "<", ">":
-      guard let column else { return false }
-      table.resizeColumn(column, by: character == "<" ? -1 : 1)
-    case "{", "}":
-      guard let column, let position = table.layout.shownPosition(ofColumn: column) else {
-        return false
-      }
-      let target = position + (character == "{" ? -1 : 1)
-      guard target >= 0, target < table.layout.shownColumnCount else { return true }
-      table.moveColumn(from: position, to: target)
-    case "h":
-      guard let column, table.layout.shownColumnCount > 1 else { return false }
-      table.setColumn(column, hidden: true)
-    case "u":
-      for hidden in table.columns.indices where table.columns[hidden].isHidden {
-        table.setColumn(hidden, hidden: false)
-      }
-    case "v":
-      switch table.selectionMode {
-      case .cells: table.selectionMode = .rows
-      case .rows: table.selectionMode = .columns
-      case .columns: table.selectionMode = .cells
-      }
-    case "f":
-      table.layout.frozenColumnCount = table.layout.frozenColumnCount == 0 ? 1 : 0
-      table.collectionView.layoutIfNeeded()
-    default:
-      return table.handle(key)
-    }
-    return true
-  }
-
-  // MARK: Status
-
-  /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
-  /// · 3 rows selected", and how loading goes.
-  public var status: String {
-    if let prompt { return promptLine(prompt) }
-    var parts = [shape]
-    if let (row, column) = table.focusedCell {
-      let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
-      parts.append(
-        "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
-    }
-    if let (sort, progress) = table.pendingSort {
-      parts.append(
-        "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
-          + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
-    } else if let sort = table.sortDescriptor {
-      let time =
-        showsTiming
-        ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
-      parts.append(
-        "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)")
-    }
-    let selected = table.selectionCount
-    if selected > 0 {
-      let noun: String
-      switch table.selectionMode {
-      case .cells: noun = "cell"
-      case .rows: noun = "row"
-      case .columns: noun = "column"
-      }
-      parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
-    }
-    if let filter,
-      let column = table.columns.indices.contains(filter.scan.column)
-        ? filter.scan.column : nil
-    {
-      parts.append(
-        filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))
-    }
-    if let find { parts.append(find.status) }
-    if let frequency {
-      parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
-    }
-    if let jumpProblem { parts.append(jumpProblem) }
-    // What an edit, an undo or a save just did comes first: the line may be cut at its end.
-    if let editNote {
-      parts.insert(editNote, at: 1)
-    } else if let edited = (content as? any EditableTableContent)?.editedRowCount, edited > 0,
-      !savedEdits
-    {
-      parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
-    }
-    if let loading = content.loadingStatus { parts.append(loading) }
-    return parts.joined(separator: " · ")
-  }
-
-  /// "1,000,000 rows × 50 columns", in the singular where a count is one.
-  public var shape: String {
-    let rows =
-      table.rowFilter == nil
-      ? plural(content.rowCount, "row")
-      : "\(table.numberOfDisplayedRows.formatted) of \(plural(content.rowCount, "row"))"
-    return "\(rows) × \(plural(content.columnTitles.count, "column"))"
-  }
-
-  /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
-  public var modes: String {
-    let unit: String
-    switch table.selectionMode {
-    case .cells: unit = "cells"
-    case .rows: unit = "rows"
-    case .columns: unit = "columns"
-    }
-    let frozen = table.layout.frozenColumnCount > 0 ? "1st column frozen" : "none frozen"
-    return "v: \(unit) · f: \(frozen)"
-  }
-
-  /// The page's keys: moving and selecting, then shaping the columns.
-  public var keyHelp: [(String, String)] {
-    var help = Self.movingKeys + Self.columnKeys
-    if content is SQLiteTableList {
-      help = [("Enter", "open the table (read a page at a time as it shows)")] + help
-    } else if content.parent != nil {
-      help = [("Backspace", "back to the database's tables")] + help
-    }
-    // What the status line may cut, whole: the problem that stopped loading, or what a
-    // lenient read let through.
-    if let problem = content.loadingProblem {
-      help += [("", ""), ("the file", "\(problem); the rows before it show")]
-    } else if let note = (content as? CSVTable)?.readingNote {
-      help += [("", ""), ("the file", note)]
-    }
-    if isEditable {
-      help += [
-        ("", ""),
-        ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
-        ("U R", "undo, redo the last edit"),
-        ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
-        ("W", "save a copy with the edits as a new file (Ctrl-Shift-S in GTK)"),
-      ]
-    }
-    return help
-  }
-
-  /// The keys that move the cell cursor and select.
-  static let movingKeys = [
-    ("↑ ↓ ← →", "move the cell cursor (the view follows on both axes)"),
-    ("PgUp PgDn", "a page up or down"), ("Home End", "the first, last cell of the row"),
-    ("Ctrl-Home Ctrl-End", "the first, last cell of the table"),
-    ("Shift+moves", "select a range from the anchor"),
-    ("Space Enter", "select the cell (its row or column: see v); Ctrl-Space toggles"),
-    ("Ctrl-A Esc", "select all; deselect all"), ("v", "select cells, rows or columns"),
-  ]
-
-  /// The keys that sort and shape the columns.
-  static let columnKeys = [
-    ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
-    ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
-    ("/", "find in the cursor's column, ignoring case: text or /a pattern/, Enter; marked"),
-    ("|", "show only the rows whose cell in the cursor's column has a text or /pattern/; Esc: all"),
-    ("&", "select the rows whose cell in the cursor's column has a text or /pattern/"),
-    ("F", "the cursor's column's frequency table; Enter on a value shows its rows, Backspace back"),
-    ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
-    (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
-    ("< >", "narrower, wider column (or drag a header's right edge)"),
-    ("{ }", "move the column left, right (or drag its header)"),
-    ("h u", "hide the column; show every column again"), ("f", "freeze the first column or not"),
-    ("Shift+wheel", "scroll sideways"),
-  ]
-
-  /// The focused cell's text.
-  public func itemTitle(at indexPath: ItemPath) -> String? {
-    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)?
-      .showingControls
   }
 }

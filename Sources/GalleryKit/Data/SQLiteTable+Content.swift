@@ -1,0 +1,269 @@
+import ReuseControls
+import ReuseKit
+import Synchronization
+
+extension SQLiteTable {
+  // MARK: TableContent
+
+  /// The table's name.
+  public var name: String { info.name }
+  /// The columns' names.
+  public var columnTitles: [String] { info.columns }
+  /// The rows known now.
+  public var rowCount: Int { items.count }
+
+  /// The cell's text, `nil` while its page loads; a page that failed says why in its first
+  /// column.
+  public func text(row: Int, column: Int) -> String? {
+    switch items[row] {
+    case .loaded(let values): return column < values.count ? values[column] : ""
+    case .placeholder: return nil
+    case .failed(let error): return column == 0 ? "⚠ \(error)" : ""
+    }
+  }
+
+  /// The database sorts: no keys are asked of the content.
+  public func sortKey(row: Int, column: Int) -> TableSortKey { .missing }
+
+  /// The columns declared as numbers.
+  public func isNumeric(column: Int) -> Bool { info.numericColumns.contains(column) }
+
+  /// Loads around what shows.
+  public func noteDisplayed(rows: Range<Int>) {
+    awaitsDisplayedRows = false
+    items.noteDisplayed(rows)
+  }
+
+  /// Loads the pages of the rows that show, far apart (filtered).
+  public func noteDisplayed(scatteredRows: [Int]) {
+    awaitsDisplayedRows = false
+    items.noteDisplayed(scattered: scatteredRows)
+  }
+
+  /// What loads brought; the exact count when it came; the sort made off the loop, once done.
+  public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
+    var countChanged = false
+    if case .found(let exact) = exactCount.withLock({ $0 }) {
+      exactCount.withLock { $0 = .taken }
+      plan.withLock { plan in
+        if case .stored(nil) = plan.order, info.hasRowid, exact == items.count, exact > 0 {
+          // Dense rowids: a page is a rowid range from now on (the same rows).
+          let first = try? database.integer(
+            "SELECT rowid FROM \(SQLiteDatabase.quote(info.name)) ORDER BY rowid LIMIT 1")
+          if let first { plan.order = .stored(denseFrom: first) }
+        }
+      }
+      if exact != items.count {
+        items.refresh(count: exact)
+        countChanged = true
+      }
+    }
+    if let job = sortJob, let (sort, result) = sortResult.withLock({ $0 }), sort == sortTables {
+      sortResult.withLock { $0 = nil }
+      sortJob = nil
+      switch result {
+      case .success(let sorted):
+        show(.sortedTable(sorted))
+        finishedSort = .success(job.descriptor)
+      case .failure(let error) where error.message == "interrupted":
+        break  // cancelled: the rows keep their order
+      case .failure(let error):
+        finishedSort = .failure(error)
+      }
+    }
+    let changes = items.takeChanges()
+    if changes.oldCount != nil { countChanged = true }
+    guard let first = changes.ranges.first, let last = changes.ranges.last else {
+      return (0..<0, countChanged)
+    }
+    return (first.lowerBound..<last.upperBound, countChanged)
+  }
+
+  /// Shows the rows in `order` from now on (a new store: the old one's loads are cancelled).
+  func show(_ order: Plan.Order) {
+    let count = items.isCountKnown ? items.count : nil
+    let shown = items.displayedRange
+    plan.withLock { $0.order = order }
+    items = makeItems(count: count)
+    // The rows that showed load at once; the table says which show once it has moved.
+    items.noteDisplayed(shown)
+  }
+
+  /// Counting, or a sort being made.
+  public var loadingStatus: String? {
+    if let job = sortJob {
+      let seconds = Int(max(0, clock() - job.began))
+      return
+        "sorting by \(info.columns[job.descriptor.column]) "
+        + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
+    }
+    if exactCount.withLock({ $0 == .counting }) { return "counting rows…" }
+    return nil
+  }
+
+  /// Loads run, the count or a sort is being made.
+  public var isBusy: Bool {
+    items.hasPendingWork || sortJob != nil || finishedSort != nil || awaitsDisplayedRows
+      || exactCount.withLock { $0 != .taken && $0 != .failed }
+  }
+
+  /// The database sorts: through an index (or for a view) at once, else off the loop.
+  public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
+    _ = cancelSort()
+    guard let descriptor, info.columns.indices.contains(descriptor.column) else {
+      show(
+        .stored(
+          denseFrom: plan.withLock { plan in
+            if case .stored(let first) = plan.order { return first }
+            return nil
+          }))
+      finishedSort = .success(nil)
+      return true
+    }
+    let column = info.columns[descriptor.column]
+    if info.indexedColumns.contains(descriptor.column) || !info.hasRowid {
+      show(.orderBy(column: column, ascending: descriptor.ascending))
+      finishedSort = .success(descriptor)
+      return true
+    }
+    sortTables += 1
+    let sorted = "reusekit_order_\(sortTables)"
+    let sql =
+      "CREATE TEMP TABLE \(SQLiteDatabase.quote(sorted)) AS SELECT rowid AS r FROM "
+      + "\(SQLiteDatabase.quote(info.name)) ORDER BY \(SQLiteDatabase.quote(column)) "
+      + "\(descriptor.ascending ? "ASC" : "DESC"), rowid"
+    let database = database
+    let sortResult = sortResult
+    let number = sortTables
+    let started = runOnThreadOfItsOwn {
+      let result: Result<String, DataFileError>
+      do throws(DataFileError) {
+        try database.execute(sql)
+        result = .success(sorted)
+      } catch {
+        result = .failure(error)
+      }
+      sortResult.withLock { $0 = (number, result) }
+    }
+    guard started else {
+      finishedSort = .failure(DataFileError("cannot sort: a thread did not start"))
+      return true
+    }
+    sortJob = (descriptor, clock())
+    return true
+  }
+
+  /// A query finds the rows whose text in `column` contains `needle` (ASCII letters compared
+  /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
+  /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
+  public func search(
+    for needle: String, column: Int, from start: Int, wholeValue: Bool
+  )
+    -> TableSearchJob?
+  {
+    guard info.columns.indices.contains(column) else { return nil }
+    let job = TableSearchJob()
+    let table = SQLiteDatabase.quote(info.name)
+    let value = SQLiteDatabase.quote(info.columns[column])
+    let ordered: String
+    switch plan.withLock({ $0.order }) {
+    case .sortedTable(let sorted):
+      ordered =
+        "SELECT o.rowid - 1 AS n, t.\(value) AS v FROM temp.\(SQLiteDatabase.quote(sorted)) o "
+        + "JOIN \(table) t ON t.rowid = o.r"
+    case .orderBy(let name, let ascending):
+      ordered =
+        "SELECT row_number() OVER (ORDER BY \(SQLiteDatabase.quote(name)) "
+        + "\(ascending ? "ASC" : "DESC")\(info.hasRowid ? ", rowid" : "")) - 1 AS n, "
+        + "\(value) AS v FROM \(table)"
+    case .stored:
+      ordered =
+        "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY rowid" : "")) - 1 AS n, "
+        + "\(value) AS v FROM \(table)"
+    }
+    // A needle between slashes is a regular expression (SQLite has none: ours, registered on
+    // the connection), else text.
+    let pattern = wholeValue ? nil : TableMatcher.patternText(of: needle)
+    let test =
+      wholeValue
+      // The text a cell shows: an empty one is also NULL.
+      ? "(CAST(v AS TEXT) = ?1 OR (?1 = '' AND v IS NULL))"
+      : pattern == nil ? "instr(lower(v), lower(?1)) > 0" : "reusekit_regexp(?1, v)"
+    let bound = pattern ?? needle
+    let sql = "SELECT n FROM (\(ordered)) WHERE \(test) AND n >= ?2 AND n < ?3 ORDER BY n"
+    let database = database
+    let stop = Locked(false)
+    let started = runOnThreadOfItsOwn {
+      do throws(DataFileError) {
+        var deliveredAny = false
+        for range in [start..<Int.max, 0..<start] where !range.isEmpty {
+          var found: [Int] = []
+          try database.query(
+            sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
+          ) { row in
+            found.append(row.integer(0))
+            // The first match at once (the cursor goes to it), then in batches.
+            if found.count >= 256 || !deliveredAny {
+              deliveredAny = true
+              job.deliver(found)
+              found.removeAll(keepingCapacity: true)
+            }
+            return !stop.withLock { $0 }
+          }
+          job.deliver(found)
+        }
+        job.finish()
+      } catch {
+        job.finish(problem: error.message)
+      }
+    }
+    guard started else {
+      job.finish(problem: "a thread did not start")
+      return job
+    }
+    job.onStop { [weak database] in
+      stop.withLock { $0 = true }
+      database?.interrupt()
+    }
+    return job
+  }
+
+  /// Counts `column`'s values with `GROUP BY`, on a thread of its own (`NULL` counted as
+  /// empty, as its cells show it).
+  public func countValues(column: Int) -> TableCountJob? {
+    guard info.columns.indices.contains(column) else { return nil }
+    let job = TableCountJob()
+    let database = database
+    let sql =
+      "SELECT v, count(*) FROM (SELECT \(SQLiteDatabase.quote(info.columns[column])) AS v "
+      + "FROM \(SQLiteDatabase.quote(info.name))) GROUP BY v"
+    let started = runOnThreadOfItsOwn {
+      var counts: [String: Int] = [:]
+      do throws(DataFileError) {
+        try database.query(sql) { row in
+          counts[row.text(0), default: 0] += row.integer(1)
+          return true
+        }
+        job.finish(.success(counts))
+      } catch {
+        job.finish(.failure(error))
+      }
+    }
+    if !started { job.finish(.failure(DataFileError("a thread did not start"))) }
+    return job
+  }
+
+  /// The sort that finished since the last call.
+  public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
+    defer { finishedSort = nil }
+    return finishedSort
+  }
+
+  /// Stops the sort being made (SQLite is interrupted; loads it cut short load again).
+  public func cancelSort() -> Bool {
+    guard sortJob != nil else { return false }
+    sortJob = nil
+    database.interrupt()
+    return true
+  }
+}

@@ -1,0 +1,120 @@
+import ReuseControls
+import ReuseKit
+
+extension TableModel {
+  // MARK: Keys
+
+  /// The page's keys first (`s` sorts by the focused column; `<` `>` resize it; `{` `}` move
+  /// it; `h` hides it and `u` shows every column again; `v` selects cells, rows or columns;
+  /// `f` freezes the first column or not), then the table's (arrows, pages, Home and End,
+  /// Space, Shift ranges, Control-A, Escape).
+  public func handle(_ key: KeyPress) -> Bool {
+    jumpProblem = nil
+    if prompt != nil { return handlePrompt(key) }
+    editNote = nil
+    if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
+    // Save as: W, or GTK's Ctrl-Shift-S (a terminal cannot tell it from Ctrl-S).
+    if (key.key == .character("W") && key.modifiers.isDisjoint(with: [.control, .alt]))
+      || (key.key == .character("S") && key.modifiers.contains(.control))
+    {
+      return beginSaveAs()
+    }
+    if key.key == .escape && key.modifiers.isEmpty && content.cancelSort() {
+      sortStart = nil
+      return true
+    }
+    if key.key == .escape && key.modifiers.isEmpty && cancelFrequencies() { return true }
+    // A frequency table: Enter shows the rows holding the focused value; Backspace goes back.
+    if let frequencies = content as? FrequencyTable, key.modifiers.isEmpty,
+      key.key == .enter || key.key == .backspace
+    {
+      let row = table.focusedCell?.row
+      leaveFrequencies(
+        filteringTo: key.key == .enter ? row.map { frequencies.values[$0].value } : nil)
+      return true
+    }
+    // A database's list of tables: Enter opens the focused one; Backspace goes back.
+    if key.key == .enter && key.modifiers.isEmpty, let row = table.focusedCell?.row,
+      let opened = content.opening(row: row)
+    {
+      open(opened)
+      return true
+    }
+    if key.key == .backspace && key.modifiers.isEmpty, let parent = content.parent {
+      // Back on the list, the cursor on the table just left (found by its name).
+      let left = content.name
+      open(parent)
+      if let row = (0..<min(parent.rowCount, 100_000)).first(where: {
+        parent.text(row: $0, column: 0) == left
+      }) {
+        table.focusCell(row: row, column: 0)
+      }
+      return true
+    }
+    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && find != nil {
+      clearFind()
+      return true
+    }
+    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting && filter != nil {
+      clearFilter()
+      return true
+    }
+    guard key.modifiers.isEmpty || key.modifiers == .shift,
+      case .character(let character) = key.key
+    else { return table.handle(key) }
+    let column = table.focusedCell?.column
+    switch character {
+    case "/":
+      prompt = (.find, TextFieldState(maxLength: 200))
+    case ":":
+      prompt = (.jump, TextFieldState(maxLength: 200))
+    case "|":
+      prompt = (.filter, TextFieldState(maxLength: 200))
+    case "&":
+      prompt = (.select, TextFieldState(maxLength: 200))
+    case "F":
+      startFrequencies()
+    case "e":
+      beginEdit()
+    case "U":
+      undoEdit()
+    case "R":
+      redoEdit()
+    case "n", "N":
+      return stepFind(forward: character == "n")
+    case "s":
+      guard let column else { return false }
+      sortStart = metrics.clock()
+      table.cycleSort(byColumn: column)
+    case "<", ">":
+      guard let column else { return false }
+      table.resizeColumn(column, by: character == "<" ? -1 : 1)
+    case "{", "}":
+      guard let column, let position = table.layout.shownPosition(ofColumn: column) else {
+        return false
+      }
+      let target = position + (character == "{" ? -1 : 1)
+      guard target >= 0, target < table.layout.shownColumnCount else { return true }
+      table.moveColumn(from: position, to: target)
+    case "h":
+      guard let column, table.layout.shownColumnCount > 1 else { return false }
+      table.setColumn(column, hidden: true)
+    case "u":
+      for hidden in table.columns.indices where table.columns[hidden].isHidden {
+        table.setColumn(hidden, hidden: false)
+      }
+    case "v":
+      switch table.selectionMode {
+      case .cells: table.selectionMode = .rows
+      case .rows: table.selectionMode = .columns
+      case .columns: table.selectionMode = .cells
+      }
+    case "f":
+      table.layout.frozenColumnCount = table.layout.frozenColumnCount == 0 ? 1 : 0
+      table.collectionView.layoutIfNeeded()
+    default:
+      return table.handle(key)
+    }
+    return true
+  }
+}

@@ -1,0 +1,141 @@
+import ReuseControls
+import ReuseKit
+
+extension TableModel {
+  // MARK: Status
+
+  /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
+  /// · 3 rows selected", and how loading goes.
+  public var status: String {
+    if let prompt { return promptLine(prompt) }
+    var parts = [shape]
+    if let (row, column) = table.focusedCell {
+      let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
+      parts.append(
+        "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
+    }
+    if let (sort, progress) = table.pendingSort {
+      parts.append(
+        "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
+          + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
+    } else if let sort = table.sortDescriptor {
+      let time =
+        showsTiming
+        ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
+      parts.append(
+        "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)")
+    }
+    let selected = table.selectionCount
+    if selected > 0 {
+      let noun: String
+      switch table.selectionMode {
+      case .cells: noun = "cell"
+      case .rows: noun = "row"
+      case .columns: noun = "column"
+      }
+      parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
+    }
+    if let filter,
+      let column = table.columns.indices.contains(filter.scan.column)
+        ? filter.scan.column : nil
+    {
+      parts.append(
+        filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))
+    }
+    if let find { parts.append(find.status) }
+    if let frequency {
+      parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
+    }
+    if let jumpProblem { parts.append(jumpProblem) }
+    // What an edit, an undo or a save just did comes first: the line may be cut at its end.
+    if let editNote {
+      parts.insert(editNote, at: 1)
+    } else if let edited = (content as? any EditableTableContent)?.editedRowCount, edited > 0,
+      !savedEdits
+    {
+      parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
+    }
+    if let loading = content.loadingStatus { parts.append(loading) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// "1,000,000 rows × 50 columns", in the singular where a count is one.
+  public var shape: String {
+    let rows =
+      table.rowFilter == nil
+      ? plural(content.rowCount, "row")
+      : "\(table.numberOfDisplayedRows.formatted) of \(plural(content.rowCount, "row"))"
+    return "\(rows) × \(plural(content.columnTitles.count, "column"))"
+  }
+
+  /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
+  public var modes: String {
+    let unit: String
+    switch table.selectionMode {
+    case .cells: unit = "cells"
+    case .rows: unit = "rows"
+    case .columns: unit = "columns"
+    }
+    let frozen = table.layout.frozenColumnCount > 0 ? "1st column frozen" : "none frozen"
+    return "v: \(unit) · f: \(frozen)"
+  }
+
+  /// The page's keys: moving and selecting, then shaping the columns.
+  public var keyHelp: [(String, String)] {
+    var help = Self.movingKeys + Self.columnKeys
+    if content is SQLiteTableList {
+      help = [("Enter", "open the table (read a page at a time as it shows)")] + help
+    } else if content.parent != nil {
+      help = [("Backspace", "back to the database's tables")] + help
+    }
+    // What the status line may cut, whole: the problem that stopped loading, or what a
+    // lenient read let through.
+    if let problem = content.loadingProblem {
+      help += [("", ""), ("the file", "\(problem); the rows before it show")]
+    } else if let note = (content as? CSVTable)?.readingNote {
+      help += [("", ""), ("the file", note)]
+    }
+    if isEditable {
+      help += [
+        ("", ""),
+        ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
+        ("U R", "undo, redo the last edit"),
+        ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
+        ("W", "save a copy with the edits as a new file (Ctrl-Shift-S in GTK)"),
+      ]
+    }
+    return help
+  }
+
+  /// The keys that move the cell cursor and select.
+  static let movingKeys = [
+    ("↑ ↓ ← →", "move the cell cursor (the view follows on both axes)"),
+    ("PgUp PgDn", "a page up or down"), ("Home End", "the first, last cell of the row"),
+    ("Ctrl-Home Ctrl-End", "the first, last cell of the table"),
+    ("Shift+moves", "select a range from the anchor"),
+    ("Space Enter", "select the cell (its row or column: see v); Ctrl-Space toggles"),
+    ("Ctrl-A Esc", "select all; deselect all"), ("v", "select cells, rows or columns"),
+  ]
+
+  /// The keys that sort and shape the columns.
+  static let columnKeys = [
+    ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
+    ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
+    ("/", "find in the cursor's column, ignoring case: text or /a pattern/, Enter; marked"),
+    ("|", "show only the rows whose cell in the cursor's column has a text or /pattern/; Esc: all"),
+    ("&", "select the rows whose cell in the cursor's column has a text or /pattern/"),
+    ("F", "the cursor's column's frequency table; Enter on a value shows its rows, Backspace back"),
+    ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
+    (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
+    ("< >", "narrower, wider column (or drag a header's right edge)"),
+    ("{ }", "move the column left, right (or drag its header)"),
+    ("h u", "hide the column; show every column again"), ("f", "freeze the first column or not"),
+    ("Shift+wheel", "scroll sideways"),
+  ]
+
+  /// The focused cell's text.
+  public func itemTitle(at indexPath: ItemPath) -> String? {
+    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)?
+      .showingControls
+  }
+}
