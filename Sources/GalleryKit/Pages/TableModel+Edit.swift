@@ -48,6 +48,40 @@ extension TableModel {
     return prompt.field
   }
 
+  // MARK: A host's own text field
+
+  /// The cell being edited (its source row and column) and its field, for a host that puts a
+  /// text field of its own over the cell (GTK's `GtkEntry`); `nil` when no cell is edited.
+  public var editingCell: (row: Int, column: Int, field: TextFieldState)? {
+    guard let target = editTarget, let prompt, prompt.kind == .edit else { return nil }
+    return (target.row, target.column, prompt.field)
+  }
+
+  /// The host's text field changed: its text and where its caret is (characters from the
+  /// start). The cell and the status line follow.
+  public func setEditingText(_ text: String, caret: Int) {
+    guard let prompt, prompt.kind == .edit else { return }
+    var field = prompt.field
+    field.setText(text)
+    field.moveCaret(to: caret)
+    self.prompt = (.edit, field)
+    showEditedCell()
+  }
+
+  /// The host's text field was activated (Enter): the cell takes its text.
+  public func commitEditing() {
+    guard let prompt, prompt.kind == .edit else { return }
+    self.prompt = nil
+    _ = commitEdit(prompt.field.text)
+  }
+
+  /// The display path of the cell being edited, when its row shows (not filtered out).
+  public var editingDisplayPath: ItemPath? {
+    guard let editing = editingCell, let row = table.displayRow(forSourceRow: editing.row)
+    else { return nil }
+    return ItemPath(section: row, item: editing.column)
+  }
+
   /// The edited cell, where it shows, draws the field as it is now.
   func showEditedCell() {
     if let row = editTarget?.row { table.reloadRows([row]) }

@@ -43,6 +43,10 @@ final class HostedPage<Model: PageModel>: GTKPage {
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Runs after every key the model used (a page whose cells show state edits change).
   var afterKey: (() -> Void)?
+  /// Runs after the host placed its views (the table's cell editor follows its cell).
+  var afterPlace: (() -> Void)?
+  /// The table page's GTK text field for cell edits.
+  var cellEditor: CellEditor?
 
   init(_ model: Model, host: CollectionViewWidget, widget: UnsafeMutablePointer<GtkWidget>? = nil) {
     self.model = model
@@ -65,6 +69,8 @@ final class HostedPage<Model: PageModel>: GTKPage {
     host.layoutAndPlace()
     return used
   }
+
+  func didPlaceViews() { afterPlace?() }
 }
 
 /// The GTK gallery's sizes, in pixels, and its text measure.
@@ -144,6 +150,10 @@ enum GTKPages {
     let page = HostedPage(model, host: host)
     // A sort or a resize changes what headers show.
     page.afterKey = { [unowned host] in host.layoutAndPlace() }
+    // A cell is edited in GTK's own entry, over the cell.
+    let editor = CellEditor(model: model, host: host)
+    page.cellEditor = editor
+    page.afterPlace = { [unowned editor] in editor.sync() }
     return page
   }
 

@@ -122,6 +122,15 @@ struct StandardLook {
       }
     }
     var x = 12.0
+    if let outline = content.outline {
+      // 18 points a level, then the triangle (or room for one).
+      x += 18 * Double(min(max(0, outline.level), 32))
+      if outline.hasChildren {
+        look.dim.use(cr)
+        reusekit_draw_text(cr, outline.isExpanded ? "▾" : "▸", x, baseline, size, 0, 0)
+      }
+      x += size + 6
+    }
     if let symbol = content.symbol, !symbol.isEmpty {
       look.text.use(cr)
       reusekit_draw_text(cr, symbol, x, baseline, size, 0, 0)

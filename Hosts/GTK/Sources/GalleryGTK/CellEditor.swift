@@ -1,0 +1,123 @@
+import CGtk
+import GalleryKit
+import ReuseGTK
+import ReuseKit
+
+/// GTK's own text field for the table page's cell edits: one `GtkEntry` over the host (a field
+/// editor, as AppKit has one), placed over the edited cell wherever it shows, hidden while the
+/// cell is scrolled away. The edit itself is the model's, held by source row and column: the
+/// entry only mirrors it, so scrolling away and back, a sort or a resize never loses it. GTK's
+/// entry brings its input methods, clipboard, selection and accessibility; Enter keeps the
+/// text and Escape (which the entry leaves to the page) cancels.
+final class CellEditor {
+  let entry: UnsafeMutablePointer<GtkWidget>
+  private unowned let model: TableModel
+  private unowned let host: CollectionViewWidget
+  /// The edit the entry shows (its source row and column).
+  private var shown: (row: Int, column: Int)?
+  /// Whether the entry is being set from the model (its signals are then not the user's).
+  private var isSyncing = false
+
+  init(model: TableModel, host: CollectionViewWidget) {
+    self.model = model
+    self.host = host
+    entry = gtk_entry_new()
+    gtk_widget_set_halign(entry, GTK_ALIGN_START)
+    gtk_widget_set_valign(entry, GTK_ALIGN_START)
+    gtk_widget_set_visible(entry, 0)
+    // As narrow as the cell (an entry asks for room for some characters by default).
+    gtk_editable_set_width_chars(OpaquePointer(entry), 1)
+    gtk_overlay_add_overlay(OpaquePointer(host.widget), entry)
+    let data = Unmanaged.passUnretained(self).toOpaque()
+    Signal.plain(
+      gpointer(entry), "changed",
+      { _, data in Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryChanged() },
+      data)
+    Signal.notify(
+      gpointer(entry), property: "cursor-position",
+      { _, _, data in
+        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryChanged()
+      }, data)
+    Signal.plain(
+      gpointer(entry), "activate",
+      { _, data in
+        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryActivated()
+      }, data)
+  }
+
+  deinit { Signal.disconnectAll(gpointer(entry), data: Unmanaged.passUnretained(self).toOpaque()) }
+
+  /// The text the entry holds now.
+  var text: String { String(cString: gtk_editable_get_text(OpaquePointer(entry))) }
+
+  /// The user typed or moved the caret: the model's field follows (the cell underneath, the
+  /// status line).
+  private func entryChanged() {
+    guard !isSyncing, shown != nil else { return }
+    let caret = Int(gtk_editable_get_position(OpaquePointer(entry)))
+    model.setEditingText(text, caret: caret)
+    host.didPlaceViews?()
+  }
+
+  /// Enter: the cell takes the text; the keyboard goes back to the table.
+  private func entryActivated() {
+    guard shown != nil else { return }
+    model.setEditingText(text, caret: Int(gtk_editable_get_position(OpaquePointer(entry))))
+    model.commitEditing()
+    host.layoutAndPlace()
+  }
+
+  /// Brings the entry to the model's edit: shown over the edited cell (its text and caret the
+  /// model's) while the cell shows, hidden otherwise; the keyboard focus in it while it shows,
+  /// back to the table when the edit ends.
+  func sync() {
+    guard let editing = model.editingCell else {
+      guard shown != nil else { return }
+      shown = nil
+      let hadFocus = gtk_widget_has_focus(entry) != 0 || gtk_widget_is_visible(entry) != 0
+      gtk_widget_set_visible(entry, 0)
+      if hadFocus { host.grabKeyboardFocus() }
+      return
+    }
+    shown = (editing.row, editing.column)
+    if text != editing.field.text {
+      isSyncing = true
+      gtk_editable_set_text(OpaquePointer(entry), editing.field.text)
+      gtk_editable_set_position(OpaquePointer(entry), Int32(editing.field.caret))
+      isSyncing = false
+    }
+    guard let frame = editedCellFrame() else {
+      gtk_widget_set_visible(entry, 0)
+      return
+    }
+    gtk_widget_set_margin_start(entry, Int32(max(0, frame.minX.rounded())))
+    gtk_widget_set_margin_top(entry, Int32(max(0, frame.minY.rounded())))
+    gtk_widget_set_size_request(
+      entry, Int32(max(24, frame.width.rounded())), Int32(max(16, frame.height.rounded())))
+    if gtk_widget_is_visible(entry) == 0 {
+      gtk_widget_set_visible(entry, 1)
+    }
+    if gtk_widget_has_focus(entry) == 0 && gtk_widget_get_focus_child(entry) == nil {
+      gtk_widget_grab_focus(entry)
+      isSyncing = true
+      gtk_editable_set_position(OpaquePointer(entry), Int32(editing.field.caret))
+      isSyncing = false
+    }
+  }
+
+  /// Where the edited cell shows now, in the host's coordinates (frozen columns where they
+  /// are pinned); `nil` when it does not show.
+  private func editedCellFrame() -> Rect? {
+    guard let path = model.editingDisplayPath else { return nil }
+    let view = host.collectionView
+    var found: Rect?
+    view.forEachDisplayedView { _, attributes in
+      guard found == nil, attributes.supplementaryKind == nil, attributes.indexPath == path
+      else { return }
+      found = attributes.frame.offsetBy(dx: -view.contentOffset.x, dy: -view.contentOffset.y)
+    }
+    guard let frame = found, frame.intersects(Rect(origin: .zero, size: view.viewportSize))
+    else { return nil }
+    return frame
+  }
+}
