@@ -173,8 +173,19 @@ public struct Section {
 /// ``Section`` form sections of their own (one for each run of them).
 public struct CollectionContent {
   enum Node {
-    case section(Section, key: UInt64)
+    /// A section, by reference: a node is copied on its way through the builder's blocks,
+    /// branches and loops, and a section's header, footer and items would be copied with it.
+    case section(SectionBox, key: UInt64)
     case items(GroupEntry)
+
+    /// The node in a place nested at `slot`.
+    func nested(slot: Int) -> Node {
+      switch self {
+      case .section(let section, let key): .section(section, key: nestKey(key, slot: slot))
+      case .items(let entry):
+        .items(GroupEntry(key: nestKey(entry.key, slot: slot), group: entry.group))
+      }
+    }
   }
   var nodes: [Node]
 }
@@ -184,7 +195,7 @@ public struct CollectionContent {
 public enum CollectionContentBuilder {
   /// One declared part.
   public static func buildExpression(_ section: Section) -> CollectionContent {
-    CollectionContent(nodes: [.section(section, key: 0)])
+    CollectionContent(nodes: [.section(SectionBox(section), key: 0)])
   }
 
   /// One declared part.
@@ -222,9 +233,7 @@ public enum CollectionContentBuilder {
 
   /// Joins the parts of a block, each keeping its place.
   public static func buildBlock(_ parts: CollectionContent...) -> CollectionContent {
-    var nodes: [CollectionContent.Node] = []
-    for (slot, part) in parts.enumerated() { nodes += nest(part, slot: slot).nodes }
-    return CollectionContent(nodes: nodes)
+    join(parts, firstSlot: 0)
   }
 
   /// An `if` without `else`: its parts when it holds, in a place of their own.
@@ -244,8 +253,19 @@ public enum CollectionContentBuilder {
 
   /// A `for` loop: each pass in a place of its own.
   public static func buildArray(_ parts: [CollectionContent]) -> CollectionContent {
+    join(parts, firstSlot: 4)
+  }
+
+  /// The parts' nodes in one array, each part nested at its own slot (counted from
+  /// `firstSlot`), with no array in between.
+  static func join(_ parts: [CollectionContent], firstSlot: Int) -> CollectionContent {
+    var count = 0
+    for part in parts { count += part.nodes.count }
     var nodes: [CollectionContent.Node] = []
-    for (slot, part) in parts.enumerated() { nodes += nest(part, slot: slot + 4).nodes }
+    nodes.reserveCapacity(count)
+    for (slot, part) in parts.enumerated() {
+      for node in part.nodes { nodes.append(node.nested(slot: firstSlot + slot)) }
+    }
     return CollectionContent(nodes: nodes)
   }
 
@@ -255,13 +275,12 @@ public enum CollectionContentBuilder {
   }
 
   static func nest(_ content: CollectionContent, slot: Int) -> CollectionContent {
-    CollectionContent(
-      nodes: content.nodes.map { node in
-        switch node {
-        case .section(let section, let key): .section(section, key: nestKey(key, slot: slot))
-        case .items(let entry):
-          .items(GroupEntry(key: nestKey(entry.key, slot: slot), group: entry.group))
-        }
-      })
+    CollectionContent(nodes: content.nodes.map { $0.nested(slot: slot) })
   }
+}
+
+/// A declared section, held by reference in the builder's nodes.
+final class SectionBox {
+  let section: Section
+  init(_ section: Section) { self.section = section }
 }

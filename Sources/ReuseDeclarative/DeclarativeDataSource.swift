@@ -354,8 +354,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       switch node {
       case .items(let entry):
         loose.append(entry)
-      case .section(let section, let key):
+      case .section(let box, let key):
         flushLoose()
+        let section = box.section
         add(
           ResolvedSection(
             id: section.id ?? AnyHashable(PlacedSection(key: key)), header: section.header,
@@ -372,7 +373,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     var entries = entries
     for index in entries.indices {
       entries[index].group = entries[index].group.presented(in: groupContext)
-      if !declaresOutline && entries[index].group is any OutlineGroupMarker {
+      if !declaresOutline && entries[index].group.isOutline {
         declaresOutline = true
       }
       if let problem = entries[index].group.cycleDiagnostic { report(problem) }

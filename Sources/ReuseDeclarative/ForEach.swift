@@ -24,39 +24,62 @@ import ReuseKit
 /// Elements that are `Observable` classes need no diff for their properties: a displayed cell
 /// that read a property is configured again when it changes.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
-  /// The elements.
-  public let data: Data
-  /// Item `index`'s cell, dequeued under the identifier given (made where the declaration is
-  /// compiled, so element access, content and configuration are specialised for its types).
-  @usableFromInline let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell
-  /// An element's identifier.
-  @usableFromInline let identify: (Data.Element) -> ID
-  /// Every identifier, in order.
-  @usableFromInline let identifiers: () -> [ID]
-  @usableFromInline let token: DataToken
-  @usableFromInline let observes: Bool
+  /// Everything the declaration says, in one reference: a body copies a `ForEach` several
+  /// times on its way into the data source, and a copy is then one retain, not twenty.
+  @usableFromInline var core: ForEachCore<Data, ID, Content>
   /// The identifiers as the body read them, for a collection nothing else can say is
   /// unchanged (no contiguous storage, no `version:`): a class can change behind the body's
   /// back, and the next diff must start from what was shown.
   var shownIdentifiers: [ID]?
-  /// Moves an element (``onMove(perform:)``).
-  var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
-  /// Told when an item's cell is made for display (``onAppear(perform:)``).
-  var appearAction: ((Int) -> Void)?
-  /// Item `index`'s element, for ``onAppear(perform:)``.
-  @usableFromInline let elementAt: (Int) -> Data.Element
-  /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
-  /// ``searchable(_:)`` gives.
-  @usableFromInline var searchTextAt: ((Int) -> String?)?
-  /// Item `index`'s swipe actions at each edge (``swipeActions(edge:allowsFullSwipe:_:)``).
-  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
-  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
-  /// Which items a drag may carry (``draggable(_:)``).
-  var dragFilter: ((Int) -> Bool)?
-  /// What a drop of dragged elements does here (``onInsert(of:operation:perform:)``).
-  var insertion: DropHandler?
-  /// Each item's span in a `GridLayout` (``gridSpan(_:)``).
-  var spanAt: ((Int) -> ItemSpan)?
+
+  /// The elements.
+  public var data: Data { core.data }
+  @usableFromInline var makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell {
+    core.makeCell
+  }
+  @usableFromInline var identify: (Data.Element) -> ID { core.identify }
+  @usableFromInline var identifiers: () -> [ID] { core.identifiers }
+  @usableFromInline var token: DataToken { core.token }
+  @usableFromInline var observes: Bool { core.observes }
+  @usableFromInline var elementAt: (Int) -> Data.Element { core.elementAt }
+  @usableFromInline var searchTextAt: ((Int) -> String?)? {
+    get { core.searchTextAt }
+    set { uniqueCore().searchTextAt = newValue }
+  }
+  var moveAction: ((_ source: Int, _ destination: Int) -> Void)? {
+    get { core.moveAction }
+    set { uniqueCore().moveAction = newValue }
+  }
+  var appearAction: ((Int) -> Void)? {
+    get { core.appearAction }
+    set { uniqueCore().appearAction = newValue }
+  }
+  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)? {
+    get { core.leadingSwipe }
+    set { uniqueCore().leadingSwipe = newValue }
+  }
+  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)? {
+    get { core.trailingSwipe }
+    set { uniqueCore().trailingSwipe = newValue }
+  }
+  var dragFilter: ((Int) -> Bool)? {
+    get { core.dragFilter }
+    set { uniqueCore().dragFilter = newValue }
+  }
+  var insertion: DropHandler? {
+    get { core.insertion }
+    set { uniqueCore().insertion = newValue }
+  }
+  var spanAt: ((Int) -> ItemSpan)? {
+    get { core.spanAt }
+    set { uniqueCore().spanAt = newValue }
+  }
+
+  /// The core, copied first when another `ForEach` shares it (a modifier makes a new value).
+  mutating func uniqueCore() -> ForEachCore<Data, ID, Content> {
+    if !isKnownUniquelyReferenced(&core) { core = core.copy() }
+    return core
+  }
 
   /// Items for `data`'s elements, identified by the value at `id`.
   @inlinable
@@ -105,9 +128,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     _ data: Data, identify: @escaping (Data.Element) -> ID, token: DataToken,
     elementsAreIdentifiers: Bool = false, content: @escaping (Data.Element) -> Content
   ) {
-    self.data = data
-    self.token = token
-    makeCell = { index, indexPath, identifier, view in
+    let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell = {
+      index, indexPath, identifier, view in
       // A collection that is a class can shrink after the body read its count: a blank cell,
       // said once, rather than reading past its end.
       guard index < data.count else {
@@ -116,8 +138,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
       return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
         in: view, at: indexPath, identifier: identifier)
     }
-    self.identify = identify
-    elementAt = { data[data.index(data.startIndex, offsetBy: $0)] }
+    var searchTextAt: ((Int) -> String?)?
     if Content.self == ListContent.self {
       searchTextAt = {
         unsafeBitCast(
@@ -125,9 +146,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
         )
         .text
       }
-    } else {
-      searchTextAt = nil
     }
+    let identifiers: () -> [ID]
     if elementsAreIdentifiers {
       // The elements are the identifiers: an array is shared as it is, a slice copied whole.
       identifiers = {
@@ -138,7 +158,76 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     } else {
       identifiers = { data.map(identify) }
     }
-    observes = Data.Element.self is any Observable.Type
+    core = ForEachCore(
+      data: data, makeCell: makeCell, identify: identify, identifiers: identifiers,
+      token: token, elementAt: { data[data.index(data.startIndex, offsetBy: $0)] },
+      searchTextAt: searchTextAt, observes: Data.Element.self is any Observable.Type)
+  }
+}
+
+/// What a ``ForEach`` declares, held by reference (see ``ForEach/core``).
+@usableFromInline
+final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
+  @usableFromInline let data: Data
+  /// Item `index`'s cell, dequeued under the identifier given (made where the declaration is
+  /// compiled, so element access, content and configuration are specialised for its types).
+  @usableFromInline let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell
+  /// An element's identifier.
+  @usableFromInline let identify: (Data.Element) -> ID
+  /// Every identifier, in order.
+  @usableFromInline let identifiers: () -> [ID]
+  @usableFromInline let token: DataToken
+  /// Whether the elements are `Observable` (their displayed properties are watched).
+  @usableFromInline let observes: Bool
+  /// Item `index`'s element.
+  @usableFromInline let elementAt: (Int) -> Data.Element
+  /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
+  /// ``ForEach/searchable(_:)`` gives.
+  @usableFromInline var searchTextAt: ((Int) -> String?)?
+  /// Moves an element (``ForEach/onMove(perform:)``).
+  var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
+  /// Told when an item's cell is made for display (``ForEach/onAppear(perform:)``).
+  var appearAction: ((Int) -> Void)?
+  /// Item `index`'s swipe actions at each edge.
+  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  /// Which items a drag may carry (``ForEach/draggable(_:)``).
+  var dragFilter: ((Int) -> Bool)?
+  /// What a drop of dragged elements does here.
+  var insertion: DropHandler?
+  /// Each item's span in a `GridLayout` (``ForEach/gridSpan(_:)``).
+  var spanAt: ((Int) -> ItemSpan)?
+
+  @usableFromInline
+  init(
+    data: Data, makeCell: @escaping (Int, ItemPath, String, CollectionView) -> CollectionViewCell,
+    identify: @escaping (Data.Element) -> ID, identifiers: @escaping () -> [ID],
+    token: DataToken, elementAt: @escaping (Int) -> Data.Element,
+    searchTextAt: ((Int) -> String?)?, observes: Bool
+  ) {
+    self.data = data
+    self.makeCell = makeCell
+    self.identify = identify
+    self.identifiers = identifiers
+    self.token = token
+    self.elementAt = elementAt
+    self.searchTextAt = searchTextAt
+    self.observes = observes
+  }
+
+  /// A copy, for a modifier to change.
+  func copy() -> ForEachCore {
+    let copy = ForEachCore(
+      data: data, makeCell: makeCell, identify: identify, identifiers: identifiers,
+      token: token, elementAt: elementAt, searchTextAt: searchTextAt, observes: observes)
+    copy.moveAction = moveAction
+    copy.appearAction = appearAction
+    copy.leadingSwipe = leadingSwipe
+    copy.trailingSwipe = trailingSwipe
+    copy.dragFilter = dragFilter
+    copy.insertion = insertion
+    copy.spanAt = spanAt
+    return copy
   }
 }
 

@@ -80,6 +80,8 @@ protocol ItemGroup {
   func span(at index: Int) -> ItemSpan?
   /// Whether the group declares spans.
   var declaresSpans: Bool { get }
+  /// Whether the group is an outline (the collection view is then a tree).
+  var isOutline: Bool { get }
   /// Whether any item of the group has swipe actions.
   var hasSwipeActions: Bool { get }
   /// The group as it is shown: what the next diff compares with (an outline's rows found
@@ -105,6 +107,7 @@ extension ItemGroup {
   var declaresDragAndDrop: Bool { false }
   func span(at index: Int) -> ItemSpan? { nil }
   var declaresSpans: Bool { false }
+  var isOutline: Bool { false }
   var hasSwipeActions: Bool { false }
   func presented(in context: GroupContext) -> any ItemGroup { self }
   func treePosition(at index: Int) -> TreePosition? { nil }

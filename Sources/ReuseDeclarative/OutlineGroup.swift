@@ -112,6 +112,7 @@ extension OutlineGroup: ItemGroup {
   var token: DataToken { resolvedToken }
   var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
   var name: String { "OutlineGroup<\(Data.self), \(ID.self)>" }
+  var isOutline: Bool { true }
 
   func register(in collectionView: CollectionView) -> String {
     Content.register(in: collectionView)
@@ -241,7 +242,3 @@ struct OutlineToken: Hashable {
   let version: AnyHashable?
   let expansion: Int
 }
-
-/// Marks outline groups (the data source is a tree while a body declares one).
-protocol OutlineGroupMarker {}
-extension OutlineGroup: OutlineGroupMarker {}
