@@ -117,9 +117,14 @@ public protocol PageModel: AnyObject, ItemDescribing {
   /// Whether the page takes text now (a find prompt): every key goes to it, none switches
   /// pages or quits (but Ctrl-C in the terminal).
   var isTyping: Bool { get }
+  /// Whether a find's matches are marked now (GTK steps through them with Enter and
+  /// Shift-Enter, as its search bars do, until Escape clears them).
+  var hasActiveFind: Bool { get }
 }
 
 extension PageModel {
   /// Pages take no text by default.
   public var isTyping: Bool { false }
+  /// Pages find nothing by default.
+  public var hasActiveFind: Bool { false }
 }

@@ -239,6 +239,9 @@ public final class ListModel: PageModel, ClickFocusing {
     return focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
   }
 
+  /// Whether a find's matches are marked.
+  public var hasActiveFind: Bool { find != nil }
+
   /// Whether the find prompt takes the keys.
   public var isTyping: Bool { findPrompt != nil }
 

@@ -64,6 +64,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var isTyping: Bool { prompt != nil }
   /// The running or last find.
   var find: TableFind?
+  /// Whether a find's matches are marked.
+  public var hasActiveFind: Bool { find != nil }
   /// The filter being made or shown (`|`).
   var filter: TableFilter?
   /// The frequency table being counted (`F`).

@@ -64,6 +64,14 @@ final class HostedPage<Model: PageModel>: GTKPage {
   }
 
   func handleKey(_ key: KeyPress) -> Bool {
+    var key = key
+    // While a find's matches are marked, Enter and Shift-Enter step through them, as in GTK's
+    // search bars (n and N still do); Escape clears the find and gives Enter back.
+    if model.hasActiveFind, !model.isTyping, key.key == .enter,
+      key.modifiers.isEmpty || key.modifiers == .shift
+    {
+      key = KeyPress(.character(key.modifiers == .shift ? "N" : "n"))
+    }
     let used = model.handle(key)
     afterKey?()
     host.layoutAndPlace()

@@ -596,8 +596,34 @@ final class EndToEndTests: XCTestCase {
     }
     try xdotool("key", "n")
     try gallery.waitFor("the next match") { $0.contains("match 2 of") }
+    // As in GTK's search bars: Return steps on, Shift-Return back.
+    try xdotool("key", "Return")
+    try gallery.waitFor("Return: the next") { $0.contains("match 3 of") }
+    try xdotool("key", "shift+Return")
+    try gallery.waitFor("Shift-Return: back") { $0.contains("match 2 of") }
     try xdotool("key", "Escape")
     try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
+  }
+
+  /// `:` goes to a row by its number or to a column by its name; `&` selects the rows whose
+  /// cell in the column has a text, as in the terminal.
+  func testJumpAndSelectByTextInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "colon")
+    try gallery.waitFor("the prompt") { $0.contains("go to row or column: ▏") }
+    try xdotool("type", "4321")
+    try xdotool("key", "Return")
+    try gallery.waitFor("row 4,321") { $0.contains("· row 4,321 ·") }
+    try xdotool("key", "colon")
+    try xdotool("type", "city")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the City column") { $0.contains("· row 4,321 ·") && $0.contains("City: ") }
+    try xdotool("key", "ampersand")
+    try gallery.waitFor("the select prompt") { $0.contains("select rows whose City contains: ▏") }
+    try xdotool("type", "oslo")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the rows selected") { $0.contains("rows selected") }
   }
 
   /// The settings page, declared once in GalleryKit and shown with the GTK host's standard
