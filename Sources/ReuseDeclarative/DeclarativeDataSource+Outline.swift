@@ -134,28 +134,20 @@ extension DeclarativeDataSource {
       let group = section.group(containing: path.item)
       return section.groups[group].group.identifier(at: path.item - section.starts[group])
     }
-    var inserted = Set<AnyHashable>()
-    for path in changes.insertedItems {
-      if let id = identifier(path, in: new) { inserted.insert(id) }
-    }
-    for section in changes.insertedSections where new.indices.contains(section) {
-      for item in 0..<new[section].count {
-        if let id = identifier(ItemPath(section: section, item: item), in: new) {
-          inserted.insert(id)
-        }
+    /// The identifiers at `items` and in the whole of `wholeSections`, in `sections`.
+    func identifiers(
+      _ items: [ItemPath], _ wholeSections: [Int], in sections: [ResolvedSection]
+    ) -> [AnyHashable] {
+      var paths = items
+      for section in wholeSections where sections.indices.contains(section) {
+        paths += (0..<sections[section].count).map { ItemPath(section: section, item: $0) }
       }
+      return paths.compactMap { identifier($0, in: sections) }
     }
-    var deleted: [AnyHashable] = []
-    for path in changes.deletedItems {
-      if let id = identifier(path, in: old) { deleted.append(id) }
+    let inserted = Set(identifiers(changes.insertedItems, changes.insertedSections, in: new))
+    for id in identifiers(changes.deletedItems, changes.deletedSections, in: old)
+    where !inserted.contains(id) {
+      transientStates[id] = nil
     }
-    for section in changes.deletedSections where old.indices.contains(section) {
-      for item in 0..<old[section].count {
-        if let id = identifier(ItemPath(section: section, item: item), in: old) {
-          deleted.append(id)
-        }
-      }
-    }
-    for id in deleted where !inserted.contains(id) { transientStates[id] = nil }
   }
 }

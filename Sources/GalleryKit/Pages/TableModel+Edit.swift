@@ -165,17 +165,26 @@ extension TableModel {
       editNote = "the file is still loading; save when it has loaded"
       return true
     }
-    let count = editable.editedRowCount
+    let rows = plural(editable.editedRowCount, "edited row")
+    return save { () throws(DataFileError) -> String in
+      "saved \(rows) · the old file is \(fileName(try editable.save()))"
+    }
+  }
+
+  /// Runs a save: its note when it worked (the edits are then saved), else why it did not.
+  private func save(_ attempt: () throws(DataFileError) -> String) -> Bool {
     do {
-      let backup = try editable.save()
-      editNote =
-        "saved \(count.formatted) edited row\(count == 1 ? "" : "s") · the old file is "
-        + (backup.split(separator: "/").last.map(String.init) ?? backup)
+      editNote = try attempt()
       savedEdits = true
     } catch {
       editNote = "not saved: \(error.message)"
     }
     return true
+  }
+
+  /// The last part of a path.
+  private func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 
   /// `W`: asks for a new file's name, starting from this file's.
@@ -194,17 +203,11 @@ extension TableModel {
     guard let editable = content as? any EditableTableContent else { return true }
     let path = path.trimmingSpaces
     if path == editable.filePath { return saveEdits() }
-    do {
+    let rows = plural(editable.editedRowCount, "edited row")
+    return save { () throws(DataFileError) -> String in
       try editable.save(as: path)
-      let count = editable.editedRowCount
-      editNote =
-        "saved a copy with \(count.formatted) edited row\(count == 1 ? "" : "s") as "
-        + (path.split(separator: "/").last.map(String.init) ?? path)
-      savedEdits = true
-    } catch {
-      editNote = "not saved: \(error.message)"
+      return "saved a copy with \(rows) as \(fileName(path))"
     }
-    return true
   }
 
   /// The status line while a cell is edited.
