@@ -310,7 +310,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     case .control("c") where currentPage.cancelJob():
       return
     case .character("q"), .control("c"):
-      if let warning = currentPage.unsavedWarning, !wasWarned {
+      // Any page's edits, not only the one showing (a table edited, then another page).
+      if let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first, !wasWarned {
         notice = warning
         hasWarnedBeforeQuitting = true
         return

@@ -332,14 +332,16 @@ import Testing
     pressTestGallery(
       "/^(amber|cedar) /".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)], gallery,
       time: &time, interval: 0.05)
-    status = drawnTestGallery(gallery, canvas).last ?? ""
-    #expect(status.contains("\(expected.count.formatted) of 5,000 rows ×"), "\(status)")
+    // The heading says the table's shape (the status line has no room for it as well).
+    var heading = drawnTestGallery(gallery, canvas)[1]
+    #expect(heading.contains("\(expected.count.formatted) of 5,000 rows ×"), "\(heading)")
     pressTestGallery([KeyEvent(.escape), KeyEvent(.character("|"))], gallery, time: &time)
     pressTestGallery(
       "/(/".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)], gallery, time: &time)
     status = drawnTestGallery(gallery, canvas).last ?? ""
+    heading = drawnTestGallery(gallery, canvas)[1]
     #expect(status.contains("not a regular expression"), "\(status)")
-    #expect(status.contains(" 5,000 rows ×") && !status.contains("of 5,000"), "\(status)")
+    #expect(heading.contains(" 5,000 rows ×") && !heading.contains("of 5,000"), "\(heading)")
   }
 
   /// `&` selects the rows whose Name has the text instead of hiding the others; Escape lets
@@ -355,8 +357,9 @@ import Testing
       [KeyEvent(.right), KeyEvent(.character("&"))] + "cedar".map { KeyEvent(.character($0)) }
         + [KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
     var status = drawnTestGallery(gallery, canvas).last ?? ""
+    let heading = drawnTestGallery(gallery, canvas)[1]
     #expect(status.contains("\(expected.count.formatted) rows selected"), "\(status)")
-    #expect(status.contains(" 5,000 rows ×") && !status.contains("of 5,000"), "nothing hidden")
+    #expect(heading.contains(" 5,000 rows ×") && !heading.contains("of 5,000"), "nothing hidden")
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(!status.contains("selected"), "\(status)")
@@ -384,7 +387,7 @@ import Testing
     pressTestGallery([KeyEvent(.down), KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
     lines = drawnTestGallery(gallery, canvas)
     let back = lines.last ?? ""
-    #expect(back.contains("\(ranked[1].value.formatted) of 3,000 rows ×"), "\(back)")
+    #expect(lines[1].contains("\(ranked[1].value.formatted) of 3,000 rows ×"), "\(lines[1])")
     #expect(back.contains("sorted by City ↑"), "\(back)")
     #expect(back.contains("City: \(ranked[1].key)"), "\(back)")
     // Again, and Backspace: every row, still sorted.
@@ -393,6 +396,37 @@ import Testing
       interval: 0.05)
     let all = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(all.contains(" 3,000 rows × 50 columns") && all.contains("sorted by City ↑"), "\(all)")
+  }
+
+  /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
+  /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
+  /// table, the cursor on that value (a new user's findings).
+  @Test func backFromFrequenciesRestoresTheTableAndBackFromAValueReturnsToThem() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery(
+      [KeyEvent(.pageDown), KeyEvent(.down), KeyEvent(.right), KeyEvent(.right)], gallery,
+      time: &time, interval: 0.05)
+    let before = drawnTestGallery(gallery, canvas)
+    let cursor = probe.status.components(separatedBy: " · ").first { $0.hasPrefix("row ") }
+    pressTestGallery(
+      [KeyEvent(.character("F")), KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
+    let after = drawnTestGallery(gallery, canvas)
+    #expect(
+      after[2] == before[2], "the header row's widths as they were:\n\(before[2])\n\(after[2])")
+    #expect(after[3] == before[3], "the same rows in view")
+    #expect(probe.status.contains(cursor ?? "?"), "the cursor where it was: \(probe.status)")
+
+    // Enter on the third value shows its rows; Backspace goes back to the frequency table on it.
+    pressTestGallery(
+      [KeyEvent(.character("F")), KeyEvent(.down), KeyEvent(.down), KeyEvent(.enter)], gallery,
+      time: &time, interval: 0.05)
+    let value = probe.status.components(separatedBy: " · ").first { $0.hasPrefix("row ") } ?? ""
+    #expect(drawnTestGallery(gallery, canvas)[1].contains(" of 3,000 rows"), "filtered")
+    pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains("rows × 4 columns"), "the frequencies")
+    #expect(probe.status.contains("· row 3 ·"), "on the value chosen: \(probe.status), \(value)")
   }
 
   /// Every matched Name cell on screen is marked, and no other; a text with no match says so.

@@ -110,9 +110,9 @@ import Testing
     #expect(gallery.wantsToQuit)
   }
 
-  /// `W` saves a copy with the edits under a new name typed in the prompt (which starts from
-  /// the file's own name, edited with the caret keys); the file itself is left as it was, a
-  /// name that exists is refused, and the file's own name saves in place.
+  /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
+  /// beside the file); the file itself is left as it was, and a name that exists (the open
+  /// file's own among them) is refused.
   @Test func saveAsWritesACopyAndNeverOverwrites() throws {
     let (path, original) = try makeFile()
     let copy = path.replacingOccurrences(of: ".csv", with: "-copy.csv")
@@ -128,12 +128,16 @@ import Testing
         + [KeyEvent(.enter)], gallery, time: &time)
     let page = TablePageProbe(gallery)
     #expect(page.text(row: 1, column: 1) == "Grace")
-    // The prompt holds the file's name, the caret at its end: ← four times, then "-copy".
+    // The prompt suggests a new name beside the file ("-copy" before the extension).
     pressTestGallery(keys("W"), gallery, time: &time)
-    #expect(page.status.contains("save a copy as: \(path)▏"), "\(page.status)")
+    #expect(page.status.contains("save a copy as: \(copy)▏"), "\(page.status)")
+    // The open file's own name is refused here (Ctrl-S saves in place, keeping a backup).
     pressTestGallery(
-      [KeyEvent(.left), KeyEvent(.left), KeyEvent(.left), KeyEvent(.left)] + keys("-copy")
-        + [KeyEvent(.enter)], gallery, time: &time)
+      [KeyEvent(.control("u"), modifiers: .control)] + keys(path) + [KeyEvent(.enter)], gallery,
+      time: &time)
+    #expect(page.status.contains("that is the open file"), "\(page.status)")
+    #expect(!FileManager.default.fileExists(atPath: path + ".bak"), "nothing saved over it")
+    pressTestGallery(keys("W") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("saved a copy with 1 edited row as "), "\(page.status)")
     let expected = String(decoding: original, as: UTF8.self).replacingOccurrences(
       of: "\n1,name 1,plain 1\n", with: "\n1,Grace,plain 1\n")
@@ -146,10 +150,43 @@ import Testing
         + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("exists"), "\(page.status)")
     #expect(try String(contentsOfFile: copy, encoding: .utf8) == expected)
+    // A folder that is not there: said with the name given, not the file written first.
+    pressTestGallery(
+      keys("W") + [KeyEvent(.control("u"), modifiers: .control)]
+        + keys("/no-such-folder-\(getpid())/x.csv") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.status.contains("cannot write /no-such-folder-"), "\(page.status)")
+    #expect(!page.status.contains("reusekit-saving"), "\(page.status)")
     // Saved as a copy: q quits without a warning.
     pressTestGallery(keys("q"), gallery, time: &time)
     #expect(gallery.wantsToQuit)
     _ = canvas
+  }
+
+  /// After a save, only what changed since counts as unsaved; q on another page still warns
+  /// of a table's unsaved edits (a new user's findings).
+  @Test func unsavedEditsAreTheOnesSinceTheSaveWhateverPageShows() throws {
+    let (path, _) = try makeFile()
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 8)
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.character("e"))] + erase + keys("one") + [KeyEvent(.enter)]
+        + [KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
+    #expect(TablePageProbe(gallery).status.contains("saved 1 edited row"))
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.character("e"))] + erase + keys("two") + [KeyEvent(.enter)],
+      gallery, time: &time)
+    // To the first page, then q: the table's edit is said.
+    pressTestGallery(keys("1q"), gallery, time: &time)
+    #expect(!gallery.wantsToQuit)
+    let warning = drawnTestGallery(gallery, canvas).last!
+    #expect(warning.contains("1 row edited, not saved"), "\(warning)")
+    pressTestGallery(keys("q"), gallery, time: &time)
+    #expect(gallery.wantsToQuit)
   }
 
   @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {

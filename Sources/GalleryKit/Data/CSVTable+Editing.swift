@@ -11,6 +11,10 @@ public protocol EditableTableContent: TableContent {
   var editedRowCount: Int { get }
   /// Whether the content can be saved now (a file still loading cannot).
   var canSave: Bool { get }
+  /// How many rows differ from what the last save wrote (every edited row before one).
+  var unsavedRowCount: Int { get }
+  /// What is shown now has been written (in place or as a copy): nothing is unsaved.
+  func markSaved()
   /// Writes the content to its file, keeping the old file as a backup; returns the backup's
   /// path.
   func save() throws(DataFileError) -> String
@@ -46,6 +50,19 @@ extension CSVTable: EditableTableContent {
   /// The rows that differ from the file.
   public var editedRowCount: Int { editedRows.count }
 
+  /// The rows whose fields differ from what the last save wrote.
+  ///
+  /// - Complexity: O(rows edited).
+  public var unsavedRowCount: Int {
+    var count = 0
+    for (row, fields) in editedRows where savedRows[row] != fields { count += 1 }
+    for row in savedRows.keys where editedRows[row] == nil { count += 1 }
+    return count
+  }
+
+  /// Nothing is unsaved now.
+  public func markSaved() { savedRows = editedRows }
+
   /// Once the whole file is read, without a problem.
   public var canSave: Bool { isDone && problem == nil }
 
@@ -59,7 +76,7 @@ extension CSVTable: EditableTableContent {
     let path = file.path
     let temporary = path + ".reusekit-saving"
     let backup = path + ".bak"
-    try write(to: temporary)
+    try write(to: temporary, naming: path)
     // The file this table reads stays open: renamed, it is still the one the offsets name.
     if rename(path, backup) != 0 || rename(temporary, path) != 0 {
       let reason = String(cString: strerror(errno))
@@ -81,7 +98,7 @@ extension CSVTable: EditableTableContent {
       throw DataFileError(unreadable: "\(path) exists; give a new name (Ctrl-S saves in place)")
     }
     let temporary = path + ".reusekit-saving"
-    try write(to: temporary)
+    try write(to: temporary, naming: path)
     // link(2) fails rather than replace a file that exists.
     defer { unlink(temporary) }
     if link(temporary, path) != 0 {
@@ -95,14 +112,14 @@ extension CSVTable: EditableTableContent {
 
   /// Writes the header and every row not edited byte for byte and the edited rows as CSV to
   /// `temporary` (created or emptied), synced to the disk.
-  private func write(to temporary: String) throws(DataFileError) {
+  private func write(to temporary: String, naming target: String) throws(DataFileError) {
     guard canSave else {
       throw DataFileError(unreadable: "the file is still loading; save when it has loaded")
     }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw DataFileError(
-        unreadable: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        unreadable: "cannot write \(target): \(String(cString: strerror(errno)))")
     }
     var failed: String?
     func write(_ bytes: [UInt8]) {
@@ -147,7 +164,7 @@ extension CSVTable: EditableTableContent {
     close(descriptor)
     if let failed {
       unlink(temporary)
-      throw DataFileError(unreadable: "cannot write \(temporary): \(failed)")
+      throw DataFileError(unreadable: "cannot write \(target): \(failed)")
     }
   }
 

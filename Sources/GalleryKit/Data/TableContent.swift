@@ -269,6 +269,8 @@ public final class CSVTable: TableContent {
   public private(set) var rowCount = 0
   /// Rows edited in place: their fields after the edits, by row (``setText(_:row:column:)``).
   var editedRows: [Int: [String]] = [:]
+  /// The edited rows as the last save wrote them (``markSaved()``).
+  var savedRows: [Int: [String]] = [:]
 
   /// The table of `file`, with what its thread found so far.
   public init(file: CSVFile) {

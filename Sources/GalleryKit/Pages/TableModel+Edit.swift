@@ -107,10 +107,10 @@ extension TableModel {
       undoEdits.removeAll()
       redoEdits.removeAll()
       editsOwner = ObjectIdentifier(editable)
+      editedTable = editable
     }
     undoEdits.append(TableCellEdit(row: row, column: column, before: before, after: text))
     redoEdits.removeAll()
-    savedEdits = false
     showEdit(row: row, column: column, note: "edited")
     return true
   }
@@ -132,7 +132,6 @@ extension TableModel {
     }
     _ = editable.setText(undoing ? edit.before : edit.after, row: edit.row, column: edit.column)
     if undoing { redoEdits.append(edit) } else { undoEdits.append(edit) }
-    savedEdits = false
     showEdit(row: edit.row, column: edit.column, note: undoing ? "undone" : "redone")
   }
 
@@ -157,25 +156,27 @@ extension TableModel {
       editNote = "this table is read only: nothing to save"
       return true
     }
-    guard editable.editedRowCount > 0 else {
-      editNote = "no edits to save"
+    guard editable.unsavedRowCount > 0 else {
+      editNote = editable.editedRowCount > 0 ? "every edit is saved" : "no edits to save"
       return true
     }
     guard editable.canSave else {
       editNote = "the file is still loading; save when it has loaded"
       return true
     }
-    let rows = plural(editable.editedRowCount, "edited row")
-    return save { () throws(DataFileError) -> String in
+    let rows = plural(editable.unsavedRowCount, "edited row")
+    return save(editable) { () throws(DataFileError) -> String in
       "saved \(rows) · the old file is \(fileName(try editable.save()))"
     }
   }
 
   /// Runs a save: its note when it worked (the edits are then saved), else why it did not.
-  private func save(_ attempt: () throws(DataFileError) -> String) -> Bool {
+  private func save(
+    _ editable: any EditableTableContent, _ attempt: () throws(DataFileError) -> String
+  ) -> Bool {
     do {
       editNote = try attempt()
-      savedEdits = true
+      editable.markSaved()
     } catch {
       editNote = "not saved: \(error.message)"
     }
@@ -193,8 +194,15 @@ extension TableModel {
       editNote = "this table is read only: nothing to save"
       return true
     }
-    prompt = (.saveAs, TextFieldState(editable.filePath, maxLength: 4_096))
+    prompt = (.saveAs, TextFieldState(Self.copyName(of: editable.filePath), maxLength: 4_096))
     return true
+  }
+
+  /// A new name beside `path`: "-copy" before its extension ("a.csv" → "a-copy.csv").
+  static func copyName(of path: String) -> String {
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path + "-copy" }
+    return String(path[..<dot]) + "-copy" + String(path[dot...])
   }
 
   /// Enter on the save-as prompt: a copy with the edits written to `path` (the table goes on
@@ -202,9 +210,13 @@ extension TableModel {
   func saveEdits(as path: String) -> Bool {
     guard let editable = content as? any EditableTableContent else { return true }
     let path = path.trimmingSpaces
-    if path == editable.filePath { return saveEdits() }
+    if path == editable.filePath {
+      // Never over the open file from here: that is Ctrl-S's job, which keeps a backup.
+      editNote = "that is the open file: give a new name (Ctrl-S saves it in place)"
+      return true
+    }
     let rows = plural(editable.editedRowCount, "edited row")
-    return save { () throws(DataFileError) -> String in
+    return save(editable) { () throws(DataFileError) -> String in
       try editable.save(as: path)
       return "saved a copy with \(rows) as \(fileName(path))"
     }
@@ -220,11 +232,10 @@ extension TableModel {
   }
 
   /// Edits not saved yet, for a warning before quitting ("2 rows edited, not saved").
+  /// The table edited is asked, whatever shows now (a frequency table of it, say).
   public var unsavedEditsWarning: String? {
-    guard let editable = content as? any EditableTableContent, editable.editedRowCount > 0,
-      !savedEdits
-    else { return nil }
-    let count = editable.editedRowCount
+    guard let editable = editedTable, editable.unsavedRowCount > 0 else { return nil }
+    let count = editable.unsavedRowCount
     return "\(count.formatted) row\(count == 1 ? "" : "s") edited, not saved: Ctrl-S saves, "
       + "q again quits"
   }

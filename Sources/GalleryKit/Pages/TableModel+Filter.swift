@@ -22,8 +22,9 @@ struct TableFilter {
     if let problem = scan.problem { return problem }
     if selects {
       let found = scan.matches.count.formatted
+      // Once done, the selection's own count says how many ("1,204 rows selected").
       return scan.isDone
-        ? "“\(scan.needle)” in \(columnTitle): \(found) rows selected"
+        ? "“\(scan.needle)” in \(columnTitle) (Esc deselects)"
         : "“\(scan.needle)” in \(columnTitle): selecting \(found) rows so far…"
     }
     let found = scan.matches.count.formatted
@@ -33,7 +34,8 @@ struct TableFilter {
     }
     let progress =
       scan.job != nil ? "" : " \(100 * scan.scanned / max(1, scan.rowCount)) %"
-    return "“\(scan.needle)” in \(columnTitle): \(found) rows so far (filtering\(progress)…)"
+    // The shape shows the rows shown (a quarter of a second behind); this, the rows found.
+    return "“\(scan.needle)” in \(columnTitle): \(found) found so far (filtering\(progress)…)"
   }
 }
 

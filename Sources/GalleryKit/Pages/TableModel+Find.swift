@@ -54,6 +54,9 @@ extension TableModel {
       case .select: startFilter(text, selecting: true)
       case .edit, .saveAs: break
       }
+    case .character("a") where key.modifiers == .control && promptSelectsAllOnControlA:
+      field.selectAll()
+      prompt = (kind, field)
     default:
       // The field's own keys: characters, the caret's moves, deletions (TextFieldState).
       guard field.handle(key) else { break }
@@ -65,7 +68,10 @@ extension TableModel {
 
   /// The status line while a prompt shows.
   func promptLine(_ prompt: (kind: TablePromptKind, field: TextFieldState)) -> String {
-    let typed = prompt.field.beforeCaret + "▏" + prompt.field.afterCaret
+    let typed =
+      prompt.field.isAllSelected
+      ? "[\(prompt.field.text)] (selected: typing replaces it)"
+      : prompt.field.beforeCaret + "▏" + prompt.field.afterCaret
     switch prompt.kind {
     case .find:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
@@ -81,8 +87,7 @@ extension TableModel {
     case .edit:
       return editPromptLine(prompt.field)
     case .saveAs:
-      return "save a copy as: \(String(prompt.field.beforeCaret).showingControls)▏"
-        + "\(String(prompt.field.afterCaret).showingControls) · Enter saves, Esc cancels"
+      return "save a copy as: \(String(typed).showingControls) · Enter saves, Esc cancels"
     }
   }
 
@@ -181,7 +186,11 @@ extension TableModel {
   /// `n` and `N`: the next or previous match, round from the last to the first; `false`
   /// without matches.
   func stepFind(forward: Bool) -> Bool {
-    guard let running = find, !running.matches.isEmpty else { return false }
+    guard let running = find else {
+      jumpProblem = "nothing to step through: / finds in the cursor's column"
+      return true
+    }
+    guard !running.matches.isEmpty else { return false }
     let count = running.matches.count
     let next: Int
     if let current = running.current {

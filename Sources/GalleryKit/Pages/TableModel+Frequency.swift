@@ -1,13 +1,23 @@
 import ReuseControls
 import ReuseKit
 
-/// The frequency table being counted, and the view of the table it was asked from (its sort,
-/// restored when the page goes back).
+/// The frequency table being counted, and the view of the table it was asked from (restored
+/// when the page goes back).
 struct FrequencyRequest {
   var scan: FrequencyScan
-  /// The sort of the table counted, and whether its data source made it.
+  var view: ParentView
+}
+
+/// How a table was shown when its frequency table opened: its sort (and whether its data
+/// source made it), its columns (widths, order, hidden ones), the cursor and the scroll.
+struct ParentView {
   var sort: TableSortDescriptor?
   var sortedByDataSource: Bool
+  var columns: [TableColumn]
+  var order: [Int]
+  var widths: [Double]
+  var focus: (row: Int, column: Int)?
+  var offset: Point
 }
 
 extension TableModel {
@@ -20,7 +30,11 @@ extension TableModel {
     frequency = FrequencyRequest(
       scan: FrequencyScan(
         column: column, rowCount: content.rowCount, job: content.countValues(column: column)),
-      sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource)
+      view: ParentView(
+        sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
+        columns: table.columns, order: table.layout.columnOrder,
+        widths: table.layout.columnWidths, focus: table.focusedCell,
+        offset: table.collectionView.contentOffset))
     advanceFrequencies()
   }
 
@@ -46,7 +60,7 @@ extension TableModel {
     let table = FrequencyTable(
       counts: running.scan.counts, column: column,
       columnTitle: content.columnTitles[column], parent: content)
-    parentView = (running.sort, running.sortedByDataSource)
+    parentView = running.view
     open(table)
     return true
   }
@@ -67,6 +81,12 @@ extension TableModel {
     let view = parentView
     parentView = nil
     open(parent)
+    if let view, view.columns.count == table.columns.count {
+      // The columns as they were: widths (measured or set), order, hidden ones.
+      table.columns = view.columns
+      table.layout.columnOrder = view.order
+      table.layout.setMeasuredWidths(view.widths)
+    }
     if let sort = view?.sort {
       if view?.sortedByDataSource == true {
         table.dataSourceDidSort(by: sort)  // the content kept its order
@@ -79,6 +99,38 @@ extension TableModel {
     if let value {
       table.focusCell(row: 0, column: frequencies.column)
       startFilter(value, column: frequencies.column, wholeValue: true)
+      frequencyReturn = (
+        frequencies, table: parent,
+        row: frequencies.values.firstIndex {
+          $0.value == value
+        } ?? 0
+      )
+    } else if let view {
+      // Backspace: back where the cursor was.
+      if let focus = view.focus { table.focusCell(row: focus.row, column: focus.column) }
+      table.collectionView.setContentOffset(view.offset, animated: false)
     }
+  }
+
+  /// Backspace in the rows of a value chosen in a frequency table: the filter ends and the
+  /// frequency table shows again, the cursor on that value (as VisiData's `q` goes back to
+  /// the frequency sheet). Returns whether there was one to go back to.
+  func returnToFrequencies() -> Bool {
+    guard let back = frequencyReturn, back.table === content, filter?.wholeValue == true
+    else {
+      frequencyReturn = nil
+      return false
+    }
+    frequencyReturn = nil
+    clearFilter()
+    let view = ParentView(
+      sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
+      columns: table.columns, order: table.layout.columnOrder,
+      widths: table.layout.columnWidths, focus: table.focusedCell,
+      offset: table.collectionView.contentOffset)
+    open(back.frequencies)
+    parentView = view
+    table.focusCell(row: min(back.row, max(0, back.frequencies.rowCount - 1)), column: 0)
+    return true
   }
 }

@@ -19,11 +19,11 @@ extension TableModel {
     {
       return beginSaveAs()
     }
-    if key.key == .escape && key.modifiers.isEmpty && content.cancelSort() {
-      sortStart = nil
-      return true
-    }
+    // Escape while a sort runs (in the database or here): it stops, and says so.
+    if key.key == .escape && key.modifiers.isEmpty && cancelJob() { return true }
     if key.key == .escape && key.modifiers.isEmpty && cancelFrequencies() { return true }
+    // The rows of a value chosen in a frequency table: Backspace goes back to it.
+    if key.key == .backspace && key.modifiers.isEmpty && returnToFrequencies() { return true }
     // A frequency table: Enter shows the rows holding the focused value; Backspace goes back.
     if let frequencies = content as? FrequencyTable, key.modifiers.isEmpty,
       key.key == .enter || key.key == .backspace

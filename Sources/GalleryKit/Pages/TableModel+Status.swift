@@ -6,9 +6,13 @@ extension TableModel {
 
   /// "1,000,000 rows × 50 columns · row 12 · Amount: 1,234.56 · sorted by Amount ↑ in 412 ms
   /// · 3 rows selected", and how loading goes.
-  public var status: String {
+  public var status: String { status(showsShape: true) }
+
+  /// The status, without the table's shape when `showsShape` is false (a host whose heading
+  /// shows it, and whose status line is too narrow for both).
+  public func status(showsShape: Bool) -> String {
     if let prompt { return promptLine(prompt) }
-    var parts = [shape]
+    var parts = showsShape ? [shape] : []
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
       parts.append(
@@ -49,10 +53,8 @@ extension TableModel {
     if let jumpProblem { parts.append(jumpProblem) }
     // What an edit, an undo or a save just did comes first: the line may be cut at its end.
     if let editNote {
-      parts.insert(editNote, at: 1)
-    } else if let edited = (content as? any EditableTableContent)?.editedRowCount, edited > 0,
-      !savedEdits
-    {
+      parts.insert(editNote, at: showsShape ? 1 : 0)
+    } else if let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0 {
       parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
     }
     if let loading = content.loadingStatus { parts.append(loading) }

@@ -57,7 +57,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// What the last edit, undo, redo or save did (or why it could not), for the status line.
   var editNote: String?
   /// Whether the edits were saved since the last one was made.
-  var savedEdits = false
+  /// The table the undo history is about, whose unsaved edits quitting warns of.
+  var editedTable: (any EditableTableContent)?
   /// The content the undo history is about.
   var editsOwner: ObjectIdentifier?
   /// A prompt takes every key while it shows.
@@ -71,7 +72,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The frequency table being counted (`F`).
   var frequency: FrequencyRequest?
   /// The sort of the table a frequency table was made from, to restore when going back.
-  var parentView: (sort: TableSortDescriptor?, sortedByDataSource: Bool)?
+  var parentView: ParentView?
+  /// Whether Ctrl-A in a prompt selects its whole text (GTK's entries) rather than moving the
+  /// caret home (a shell's line editor, the terminal's).
+  public var promptSelectsAllOnControlA = false
+  /// The frequency table a value was chosen in, the table it counts and the value's row:
+  /// Backspace in that value's rows goes back to it.
+  var frequencyReturn: (frequencies: FrequencyTable, table: any TableContent, row: Int)?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
   var notedRows: ShownRows?
@@ -141,6 +148,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// the first cell, and a screen reader hears what opened.
   public func open(_ new: any TableContent) {
     cancelJob()
+    editNote = nil
     prompt = nil
     frequency = nil
     find?.job?.stop()
@@ -150,6 +158,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     content = new
     notedRows = nil
     table.deselectAll()
+    // Widths measured in the old content are not the new one's.
+    table.layout.setMeasuredWidths([])
     table.columns = Self.columns(of: new, metrics: metrics)
     table.resetSort()
     table.collectionView.accessibilityLabel = new.name
@@ -248,11 +258,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func cancelJob() -> Bool {
     if content.cancelSort() {
       sortStart = nil
-      return true
+    } else if table.isSorting {
+      table.cancelSort()
+      sortStart = nil
+    } else {
+      return false
     }
-    guard table.isSorting else { return false }
-    table.cancelSort()
-    sortStart = nil
+    editNote = "sort cancelled: the rows keep their order"
     return true
   }
 

@@ -21,6 +21,13 @@ public struct TextFieldState: Hashable, Sendable {
   public private(set) var caret: Int
   /// How many characters the field takes at most; typing past it does nothing.
   public var maxLength: Int
+  /// Whether the whole text is selected (``selectAll()``, GTK's Ctrl-A): a character typed
+  /// replaces it, Backspace or Delete clears it, a move of the caret lets it go.
+  public private(set) var isAllSelected = false
+
+  /// Selects the whole text, as GTK's entries do on Ctrl-A (a shell's line editor moves the
+  /// caret home instead: ``handle(_:)`` does that).
+  public mutating func selectAll() { isAllSelected = !text.isEmpty }
 
   /// A field holding `text` (cut to `maxLength` characters), the caret at its end.
   public init(_ text: String = "", maxLength: Int = 10_000) {
@@ -57,6 +64,19 @@ public struct TextFieldState: Hashable, Sendable {
 
   /// Edits the field by `key`; returns whether the key was the field's (see the table above).
   public mutating func handle(_ key: KeyPress) -> Bool {
+    if isAllSelected {
+      isAllSelected = false
+      switch key.key {
+      case .backspace, .delete:
+        setText("")
+        return true
+      case .character where key.modifiers.isDisjoint(with: [.control, .alt]), .space:
+        setText("")
+      case .left, .home: caret = 0; return true
+      case .right, .end: caret = text.count; return true
+      default: break
+      }
+    }
     let byWord = !key.modifiers.isDisjoint(with: [.control, .alt])
     switch key.key {
     case .character(let character) where key.modifiers.contains(.control):

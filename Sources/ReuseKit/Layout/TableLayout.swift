@@ -303,6 +303,18 @@ public final class TableLayout: CollectionViewLayout {
 
   // MARK: Columns
 
+  /// Each column's width now (fitting columns as wide as the widest cell measured), by item.
+  public var columnWidths: [Double] { widths }
+
+  /// Fitting columns take these widths as measured (a table's columns shown again, as they
+  /// were); an empty list forgets what was measured (new content of other widths). Widths for
+  /// columns that are not there are ignored.
+  public func setMeasuredWidths(_ measured: [Double]) {
+    widths = measured.map { $0.isFinite ? max(0, $0) : 0 }
+    invalidateColumns()
+    invalidateLayout()
+  }
+
   /// Sets column `item`'s width (never below its minimum): a user's resize. A fitting column
   /// becomes fixed at that width.
   public func resizeColumn(_ item: Int, to width: Double) {

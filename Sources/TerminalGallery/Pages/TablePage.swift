@@ -14,6 +14,13 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
 
   var unsavedWarning: String? { model.unsavedEditsWarning }
 
+  /// The model's status; without the table's shape (the heading shows it) when the whole
+  /// would not fit the status line beside `? help`.
+  var status: String {
+    let full = model.status
+    return CharacterWidth.of(full) + 18 > frame.width ? model.status(showsShape: false) : full
+  }
+
   init(options: GalleryOptions) {
     model = TableModel(
       options: options, metrics: .terminal, viewportSize: Size(width: 80, height: 20))

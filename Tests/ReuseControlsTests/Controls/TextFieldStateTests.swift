@@ -40,6 +40,27 @@ struct TextFieldStateTests {
     #expect(field.text == "  é")
   }
 
+  /// GTK's Ctrl-A: the whole text selected; typing replaces it, Backspace clears it, a move
+  /// lets it go.
+  @Test func selectAllIsReplacedClearedOrLetGo() {
+    var field = TextFieldState("/tmp/a-copy.csv")
+    field.selectAll()
+    #expect(field.isAllSelected)
+    #expect(press(&field, .character("x")))
+    #expect(field.text == "x" && field.caret == 1 && !field.isAllSelected)
+    field.setText("abc")
+    field.selectAll()
+    #expect(press(&field, .backspace))
+    #expect(field.text.isEmpty && !field.isAllSelected)
+    field.setText("abc")
+    field.selectAll()
+    #expect(press(&field, .left))
+    #expect(field.text == "abc" && field.caret == 0 && !field.isAllSelected)
+    field.setText("")
+    field.selectAll()
+    #expect(!field.isAllSelected, "nothing to select")
+  }
+
   @Test func theLengthIsCapped() {
     var field = TextFieldState("abcdef", maxLength: 4)
     #expect(field.text == "abcd")

@@ -44,6 +44,10 @@ public final class GTKGallery {
 
   private let options: GalleryOptions
   private var pages: [GTKPage?]
+  /// Whether quitting was refused once to say what it would lose.
+  private var hasWarnedBeforeQuitting = false
+  /// A message for the status line until the next key (the quit warning).
+  private var notice: String?
   /// The pages, each in a slot of its own (filled the first time it shows).
   private let notebook: UnsafeMutablePointer<GtkWidget>
   private var slots: [UnsafeMutablePointer<GtkWidget>] = []
@@ -113,7 +117,8 @@ public final class GTKGallery {
     gtk_widget_set_hexpand(statusBox, 1)
     gtk_overlay_set_child(OpaquePointer(statusBox), statusLabel)
     gtk_overlay_add_overlay(OpaquePointer(statusBox), statusFocus)
-    gtk_action_bar_pack_start(OpaquePointer(bar), statusBox)
+    // The centre of the bar, expanding: a widget packed at its start gets half its width at most.
+    gtk_action_bar_set_center_widget(OpaquePointer(bar), statusBox)
     gtk_widget_set_vexpand(notebook, 1)
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     column.withMemoryRebound(to: GtkBox.self, capacity: 1) { box in
@@ -140,6 +145,8 @@ public final class GTKGallery {
     Signal.closeRequest(
       window,
       { _, data in
+        // Edits not saved: said first; closing again closes.
+        guard gallery(data).mayQuit() else { return 1 }
         gallery(data).isOpen = false
         return 0
       }, data)
@@ -204,6 +211,10 @@ public final class GTKGallery {
       // Digits, brackets and q are the window's (pages, quitting): they begin no type-ahead.
       host.typeAheadBegins = { !"0123456789[]q".contains($0) }
       host.keyHandler = { [unowned self, unowned page] key in
+        if key.key != .character("q") {
+          hasWarnedBeforeQuitting = false
+          notice = nil
+        }
         let used = page.handleKey(key)
         refreshStatus()
         return used
@@ -252,7 +263,29 @@ public final class GTKGallery {
     return made
   }
 
+  /// Whether the gallery may close now: not while a page has edits not saved, until that has
+  /// been said once (then the next q, or close, goes).
+  func mayQuit() -> Bool {
+    if !hasWarnedBeforeQuitting,
+      let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
+    {
+      hasWarnedBeforeQuitting = true
+      notice = warning
+      refreshStatus()
+      return false
+    }
+    return true
+  }
+
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+    // Any key but q after the warning: the warning is gone, and q warns again.
+    if keyval != 0x71 {
+      hasWarnedBeforeQuitting = false
+      if notice != nil {
+        notice = nil
+        refreshStatus()
+      }
+    }
     if currentPage.isTyping, let key = KeyPress(keyval: keyval, state: state) {
       // A prompt: every key is text or edits it (digits and q too).
       let used = currentPage.handleKey(key)
@@ -266,7 +299,9 @@ public final class GTKGallery {
       let count = Self.pageNames.count
       let current = Int(gtk_notebook_get_current_page(OpaquePointer(notebook)))
       show(((current + (keyval == 0x5D ? 1 : -1)) % count + count) % count)
-    case 0x71: isOpen = false  // q
+    case 0x71:  // q: edits not saved are said first; q again quits
+      if mayQuit() { isOpen = false }
+      return true
     case 0xFF09, 0xFE20:  // Tab, Shift-Tab: GTK moves the focus (a page model never sees them)
       return false
     default:
@@ -281,7 +316,9 @@ public final class GTKGallery {
   /// Shows the page's status in the status line, when it changed.
   private func refreshStatus() {
     let typed = currentPage.host.typeAheadStatus
-    let line = "\(currentPage.title) · \(currentPage.status)" + (typed.isEmpty ? "" : " · \(typed)")
+    let line =
+      notice.map { "\(currentPage.title) · \($0)" }
+      ?? "\(currentPage.title) · \(currentPage.status)" + (typed.isEmpty ? "" : " · \(typed)")
     guard line != lastStatus else { return }
     lastStatus = line
     gtk_label_set_text(OpaquePointer(statusLabel), line)

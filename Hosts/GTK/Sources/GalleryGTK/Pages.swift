@@ -25,6 +25,8 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   func didPlaceViews()
   /// Whether the page takes text now (a find prompt): keys go to it before the gallery's.
   var isTyping: Bool { get }
+  /// What quitting now would lose (edits not saved), said before the gallery closes.
+  var unsavedWarning: String? { get }
 }
 
 extension GTKPage {
@@ -34,6 +36,8 @@ extension GTKPage {
   func didPlaceViews() {}
   /// No text to take.
   var isTyping: Bool { false }
+  /// Nothing to lose.
+  var unsavedWarning: String? { nil }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -58,6 +62,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var title: String { model.title }
   var status: String { model.status }
   var isTyping: Bool { model.isTyping }
+  var unsavedWarning: String? { (model as? TableModel)?.unsavedEditsWarning }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
   func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
     model.itemPlace(at: indexPath)
@@ -140,6 +145,7 @@ enum GTKPages {
     let model = TableModel(
       options: options, metrics: .gtk, viewportSize: Size(width: 960, height: 600))
     model.register(cell: TableTextCell.self, header: TableHeaderCell.self)
+    model.promptSelectsAllOnControlA = true  // as GTK's entries do
     model.start()
     let host = CollectionViewWidget(collectionView: model.table.collectionView)
     // The resize grip: a few pixels at a header's right edge.

@@ -119,7 +119,12 @@ while let argument = arguments.popFirst() {
     print(
       "usage: reuse-gallery-gtk [--demo PAGE] [--items N] [--data FILE] [--lenient] [--size WxH]"
         + " [--theme system|light|dark]")
-    print("pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-9 switch, q quits")
+    print(
+      "pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-9 and 0 (the tenth) or"
+        + " [ ] switch pages, q quits (edits not saved are said first)")
+    print(
+      "--data FILE: a CSV, SQLite or JSON file (as the terminal gallery takes it); --size WxH:"
+        + " the window; the terminal gallery's --restore, --snapshot and --keys are not here")
     exit(0)
   default: fail("unknown option \(argument)")
   }

@@ -720,11 +720,25 @@ final class EndToEndTests: XCTestCase {
     }
     try xdotool("key", "Return")
     try gallery.waitFor("the edit kept") { $0.contains("edited row 2") && $0.contains("Grace") }
+    // q with the edit not saved: said first, and the window stays.
+    try xdotool("key", "q")
+    try gallery.waitFor("the warning") { $0.contains("1 row edited, not saved") }
     try xdotool("key", "ctrl+s")
     try gallery.waitFor("the file saved") { $0.contains("saved 1 edited row") }
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     XCTAssertEqual(saved, text.replacingOccurrences(of: "1,name 1\n", with: "1,Grace\n"))
     XCTAssertEqual(try String(contentsOfFile: file + ".bak", encoding: .utf8), text)
+    // Save a copy (Ctrl-Shift-S): Ctrl-A selects the suggested name as in GTK's entries, and
+    // the name typed replaces it.
+    let copy = file + ".copy.csv"
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    try xdotool("key", "ctrl+shift+s")
+    try gallery.waitFor("the save-as prompt") { $0.contains("save a copy as: ") }
+    try xdotool("key", "ctrl+a")
+    try xdotool("type", copy)
+    try xdotool("key", "Return")
+    try gallery.waitFor("the copy saved") { $0.contains("saved a copy with") }
+    XCTAssertEqual(try String(contentsOfFile: copy, encoding: .utf8), saved)
   }
 
   /// `|` filters the table page as in the terminal: the rows whose Name contains the text show,
