@@ -62,7 +62,14 @@ import Testing
     var redo: [(row: Int, column: Int, before: String, after: String)] = []
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
       _ = model.handle(KeyPress(key, modifiers: modifiers))
-      for _ in 0..<200 where model.poll() {}
+      settle()
+    }
+    /// Until the jobs a key started are done (a search runs on a thread of its own).
+    func settle() {
+      for _ in 0..<5_000 where model.isWorking {
+        if !model.poll() { Thread.sleep(forTimeInterval: 0.0005) }
+      }
+      _ = model.poll()
       model.table.collectionView.layoutIfNeeded()
     }
     func type(_ text: String) {
@@ -131,7 +138,7 @@ import Testing
           view.setContentOffset(offset, animated: false)
           view.layoutIfNeeded()
         }
-        for _ in 0..<200 where model.poll() {}
+        settle()
         model.table.collectionView.forEachDisplayedView { view, attributes in
           guard let cell = view as? Cell, attributes.supplementaryKind == nil else { return }
           let source = model.table.sourceRow(forDisplayRow: attributes.indexPath.section)
@@ -200,7 +207,6 @@ import Testing
         press(.character("|"))
         type(needle)
         press(.enter)
-        for _ in 0..<1_000 where model.poll() {}
         let expected = rows.filter { $0[column].lowercased().contains(needle.lowercased()) }.count
         #expect(
           model.table.numberOfDisplayedRows == expected,

@@ -130,11 +130,15 @@ extension TableModel {
     let start = focused.flatMap { table.displayRow(forSourceRow: $0.row) } ?? 0
     let old = find?.matches ?? []
     find?.job?.stop()
+    // The content's own search numbers rows its way: in the order shown only when the table
+    // is not sorted by the page (a CSV file sorted here is scanned in the order shown).
+    let contentOrder = table.sortDescriptor == nil || table.isSortedByDataSource
     find = TableFind(
       text: text, column: column, startRow: start, rowCount: table.numberOfDisplayedRows,
       sort: table.sortDescriptor,
-      job: TableMatcher.make(text).isSuccess
-        ? content.search(for: text, column: column, from: start, wholeValue: false) : nil)
+      job: TableMatcher.make(text).isSuccess && contentOrder
+        ? content.search(for: text, column: column, from: focused?.row ?? 0, wholeValue: false)
+        : nil)
     if !old.isEmpty { table.reloadRows(old) }  // the old marks go
     advanceFind()
   }

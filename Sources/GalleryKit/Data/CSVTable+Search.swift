@@ -1,0 +1,136 @@
+import ReuseControls
+import Synchronization
+
+/// Finding and filtering in a CSV file off the loop: the file's bytes read a megabyte at a
+/// time on a thread of its own, one field of each row parsed and compared, no other made.
+extension CSVTable {
+  /// A search for `needle` in `column` on a thread of its own, over the file as loaded (from
+  /// row `start` to the end, then from the top): the rows whose cell contains it, ignoring case,
+  /// or (`wholeValue`) the cells that are exactly it. Edited rows are searched as edited. `nil`
+  /// while the file still loads (its rows are still being found), for a pattern (the page
+  /// scans the cells with it), or for a column the file does not have.
+  ///
+  /// - Complexity: O(bytes of the file), a read of a megabyte at a time; a String is made for
+  ///   one field a row.
+  public func search(
+    for needle: String, column: Int, from start: Int, wholeValue: Bool
+  ) -> TableSearchJob? {
+    guard isDone, problem == nil, column >= 0, column < columnTitles.count else { return nil }
+    guard wholeValue || TableMatcher.patternText(of: needle) == nil else { return nil }
+    let rows = starts
+    let edited = editedRows
+    let file = self.file
+    let size = file.size
+    let delimiter = file.dialect.delimiter
+    let matcher = FieldMatcher(needle, wholeValue: wholeValue)
+    let start = min(max(0, start), rows.count)
+    let job = TableSearchJob()
+    let stop = Atomic(false)
+    let started = runOnThreadOfItsOwn {
+      var deliveredAny = false
+      for range in [start..<rows.count, 0..<start] where !range.isEmpty {
+        var row = range.lowerBound
+        var found: [Int] = []
+        while row < range.upperBound {
+          guard !stop.load(ordering: .relaxed) else { return job.finish() }
+          // A run of rows in a megabyte of the file (a row longer than that alone).
+          let first = row
+          var last = row
+          while last + 1 < range.upperBound && rows[last + 1] - rows[first] < 1 << 20 { last += 1 }
+          let chunkStart = rows[first]
+          let chunkEnd = last + 1 < rows.count ? rows[last + 1] : size
+          let bytes = file.read(chunkStart..<chunkEnd)
+          bytes.withUnsafeBytes { buffer in
+            for row in first...last {
+              let text: String
+              if let fields = edited[row] {
+                text = column < fields.count ? fields[column] : ""
+              } else {
+                let from = min(buffer.count, rows[row] - chunkStart)
+                let to = min(
+                  buffer.count, (row + 1 < rows.count ? rows[row + 1] : size) - chunkStart)
+                text =
+                  CSVRow.field(
+                    column, of: UnsafeRawBufferPointer(rebasing: buffer[from..<max(from, to)]),
+                    delimiter: delimiter) ?? ""
+              }
+              if matcher.matches(CSVTable.oneLine(text)) { found.append(row) }
+            }
+          }
+          row = last + 1
+          // The first match at once (the cursor goes to it), then in batches.
+          if !found.isEmpty && (found.count >= 256 || !deliveredAny) {
+            deliveredAny = true
+            job.deliver(found)
+            found.removeAll(keepingCapacity: true)
+          }
+        }
+        job.deliver(found)
+      }
+      job.finish()
+    }
+    guard started else {
+      job.finish(problem: "a thread did not start")
+      return job
+    }
+    job.onStop { stop.store(true, ordering: .relaxed) }
+    return job
+  }
+}
+
+/// How a cell's text is compared with a needle, as the page's scan compares it
+/// (`TableMatcher`): contains, ignoring case, or equal. An ASCII needle is compared with an
+/// ASCII cell byte by byte, its letters folded, with no lowercased copy made.
+struct FieldMatcher: Sendable {
+  let needle: String
+  let folded: [UInt8]
+  let isASCII: Bool
+  let wholeValue: Bool
+
+  init(_ needle: String, wholeValue: Bool) {
+    self.wholeValue = wholeValue
+    self.needle = wholeValue ? needle : needle.lowercased()
+    folded = Array(self.needle.utf8)
+    isASCII = folded.allSatisfy { $0 < 0x80 }
+  }
+
+  func matches(_ text: String) -> Bool {
+    if wholeValue { return text == needle }
+    if folded.isEmpty { return true }
+    if isASCII, let found = text.utf8.withContiguousStorageIfAvailable({ contains($0) }),
+      let found
+    {
+      return found
+    }
+    return text.lowercased().contains(needle)
+  }
+
+  /// Whether the bytes contain the needle, ASCII letters folded; `nil` when they hold a byte
+  /// past ASCII (the cell is then compared as text, lowercased).
+  private func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    let count = folded.count
+    guard bytes.count >= count else {
+      return bytes.contains { $0 >= 0x80 } ? nil : false
+    }
+    var sawWide = false
+    let first = folded[0]
+    for index in 0...(bytes.count - count) {
+      var byte = bytes[index]
+      if byte >= 0x80 { sawWide = true }
+      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+      guard byte == first else { continue }
+      var matched = true
+      for offset in 1..<count {
+        var other = bytes[index + offset]
+        if other >= 0x41 && other <= 0x5A { other |= 0x20 }
+        if other != folded[offset] {
+          matched = false
+          break
+        }
+      }
+      if matched { return sawWide ? nil : true }
+    }
+    if !sawWide { sawWide = bytes[(bytes.count - count + 1)...].contains { $0 >= 0x80 } }
+    return sawWide ? nil : false
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GalleryKit
+import ReuseTestSupport
+import Testing
+
+/// The CSV file's own search (a thread of its own, one field a row parsed): random files,
+/// needles and edits against a scan of the same rows, as the page's matcher compares them.
+@Suite(.serialized) struct CSVSearchTests {
+  static let words = [
+    "Amber", "amBER fox", "Zürich", "ÉCOLE", "école", "a,b", "say \"hi\"", "", "x",
+  ]
+
+  func run(_ job: TableSearchJob) -> [Int] {
+    var found: [Int] = []
+    for _ in 0..<20_000 {
+      let (rows, done, _) = job.take()
+      found += rows
+      if done { return found }
+      Thread.sleep(forTimeInterval: 0.0005)
+    }
+    Issue.record("the search did not finish")
+    return found
+  }
+
+  @Test(arguments: 0..<4)
+  func aSearchFindsWhatAScanFinds(_ index: Int) throws {
+    let (seed, random) = SeededRandom.forCase(index, base: 0x5EA2_C4)
+    var rng = random
+    let path = NSTemporaryDirectory() + "reusekit-search-\(getpid())-\(index).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var rows: [[String]] = []
+    var text = "key,word,note\n"
+    for row in 0..<3_000 {
+      let word = Self.words[rng.int(0..<Self.words.count)] + (rng.chance(0.3) ? " \(row % 17)" : "")
+      rows.append(["\(row)", word, "n\(row % 5)"])
+      let quoted = word.contains(",") || word.contains("\"")
+      let field = quoted ? "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : word
+      text += "\(row),\(field),n\(row % 5)" + (row % 9 == 4 ? "\r\n" : "\n")
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let table = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<1_000 where table.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.002)
+      _ = table.update()
+    }
+    // Some rows edited: searched as edited.
+    for _ in 0..<20 {
+      let row = rng.int(0..<rows.count)
+      let word = Self.words[rng.int(0..<Self.words.count)]
+      _ = table.setText(word, row: row, column: 1)
+      rows[row][1] = word
+    }
+    for step in 0..<12 {
+      let whole = rng.chance(0.3)
+      let needle =
+        whole
+        ? Self.words[rng.int(0..<Self.words.count)]
+        : ["amber", "AMB", "zür", "école", "ÉCO", "b", ",", "\"hi", "1", "fox 3"][rng.int(0..<10)]
+      let start = rng.int(0..<rows.count)
+      let job = try #require(table.search(for: needle, column: 1, from: start, wholeValue: whole))
+      let found = run(job)
+      let order = Array(start..<rows.count) + Array(0..<start)
+      let expected = order.filter {
+        whole ? rows[$0][1] == needle : rows[$0][1].lowercased().contains(needle.lowercased())
+      }
+      #expect(found == expected, "seed \(seed), step \(step): “\(needle)” whole \(whole)")
+    }
+    #expect(table.search(for: "/a.c/", column: 1, from: 0, wholeValue: false) == nil, "patterns")
+  }
+}
