@@ -66,5 +66,15 @@ import Testing
       #expect(found == expected, "seed \(seed), step \(step): “\(needle)” whole \(whole)")
     }
     #expect(table.search(for: "/a.c/", column: 1, from: 0, wholeValue: false) == nil, "patterns")
+    // The column's values counted off the loop, as a count of the rows counts them.
+    let count = try #require(table.countValues(column: 1))
+    for _ in 0..<20_000 where count.result == nil { Thread.sleep(forTimeInterval: 0.0005) }
+    var expected: [String: Int] = [:]
+    for row in rows { expected[row[1], default: 0] += 1 }
+    if case .success(let counted) = count.result {
+      #expect(counted == expected, "seed \(seed): the counts")
+    } else {
+      Issue.record("seed \(seed): no count")
+    }
   }
 }

@@ -17,47 +17,18 @@ extension CSVTable {
   ) -> TableSearchJob? {
     guard isDone, problem == nil, column >= 0, column < columnTitles.count else { return nil }
     guard wholeValue || TableMatcher.patternText(of: needle) == nil else { return nil }
-    let rows = starts
-    let edited = editedRows
-    let file = self.file
-    let size = file.size
-    let delimiter = file.dialect.delimiter
     let matcher = FieldMatcher(needle, wholeValue: wholeValue)
-    let start = min(max(0, start), rows.count)
+    let scan = ColumnScan(of: self, column: column)
+    let start = min(max(0, start), scan.rows.count)
     let job = TableSearchJob()
     let stop = Atomic(false)
     let started = runOnThreadOfItsOwn {
       var deliveredAny = false
-      for range in [start..<rows.count, 0..<start] where !range.isEmpty {
-        var row = range.lowerBound
-        var found: [Int] = []
-        while row < range.upperBound {
-          guard !stop.load(ordering: .relaxed) else { return job.finish() }
-          // A run of rows in a megabyte of the file (a row longer than that alone).
-          let first = row
-          var last = row
-          while last + 1 < range.upperBound && rows[last + 1] - rows[first] < 1 << 20 { last += 1 }
-          let chunkStart = rows[first]
-          let chunkEnd = last + 1 < rows.count ? rows[last + 1] : size
-          let bytes = file.read(chunkStart..<chunkEnd)
-          bytes.withUnsafeBytes { buffer in
-            for row in first...last {
-              let text: String
-              if let fields = edited[row] {
-                text = column < fields.count ? fields[column] : ""
-              } else {
-                let from = min(buffer.count, rows[row] - chunkStart)
-                let to = min(
-                  buffer.count, (row + 1 < rows.count ? rows[row + 1] : size) - chunkStart)
-                text =
-                  CSVRow.field(
-                    column, of: UnsafeRawBufferPointer(rebasing: buffer[from..<max(from, to)]),
-                    delimiter: delimiter) ?? ""
-              }
-              if matcher.matches(CSVTable.oneLine(text)) { found.append(row) }
-            }
-          }
-          row = last + 1
+      var found: [Int] = []
+      for range in [start..<scan.rows.count, 0..<start] where !range.isEmpty {
+        let finished = scan.run(over: range, stop: stop) { row, text in
+          if matcher.matches(text) { found.append(row) }
+        } afterChunk: {
           // The first match at once (the cursor goes to it), then in batches.
           if !found.isEmpty && (found.count >= 256 || !deliveredAny) {
             deliveredAny = true
@@ -65,8 +36,9 @@ extension CSVTable {
             found.removeAll(keepingCapacity: true)
           }
         }
-        job.deliver(found)
+        guard finished else { return job.finish() }
       }
+      job.deliver(found)
       job.finish()
     }
     guard started else {
@@ -75,6 +47,82 @@ extension CSVTable {
     }
     job.onStop { stop.store(true, ordering: .relaxed) }
     return job
+  }
+
+  /// Counts `column`'s values on a thread of its own (each cell as it shows), over the file
+  /// as loaded with its edits; `nil` while the file still loads.
+  ///
+  /// - Complexity: O(bytes of the file), one field a row made.
+  public func countValues(column: Int) -> TableCountJob? {
+    guard isDone, problem == nil, column >= 0, column < columnTitles.count else { return nil }
+    let scan = ColumnScan(of: self, column: column)
+    let job = TableCountJob()
+    let started = runOnThreadOfItsOwn {
+      var counts: [String: Int] = [:]
+      _ = scan.run(over: 0..<scan.rows.count, stop: Atomic(false)) { _, text in
+        counts[text, default: 0] += 1
+      } afterChunk: {
+      }
+      job.finish(.success(counts))
+    }
+    if !started { job.finish(.failure(DataFileError("a thread did not start"))) }
+    return job
+  }
+}
+
+/// One column of a loaded CSV file read off the loop: the rows' starts and the edits as they
+/// were when it began, the file read a megabyte at a time, one field a row parsed.
+struct ColumnScan: Sendable {
+  let file: CSVFile
+  let rows: [Int]
+  let edited: [Int: [String]]
+  let column: Int
+
+  init(of table: CSVTable, column: Int) {
+    file = table.file
+    rows = table.starts
+    edited = table.editedRows
+    self.column = column
+  }
+
+  /// Calls `body` with each row of `range` and its cell's text (on one line, as it shows),
+  /// and `afterChunk` after each megabyte; returns `false` when `stop` ended it early.
+  func run(
+    over range: Range<Int>, stop: borrowing Atomic<Bool>, _ body: (Int, String) -> Void,
+    afterChunk: () -> Void
+  ) -> Bool {
+    let size = file.size
+    let delimiter = file.dialect.delimiter
+    var row = range.lowerBound
+    while row < range.upperBound {
+      guard !stop.load(ordering: .relaxed) else { return false }
+      // A run of rows in a megabyte of the file (a row longer than that alone).
+      let first = row
+      var last = row
+      while last + 1 < range.upperBound && rows[last + 1] - rows[first] < 1 << 20 { last += 1 }
+      let chunkStart = rows[first]
+      let chunkEnd = last + 1 < rows.count ? rows[last + 1] : size
+      let bytes = file.read(chunkStart..<chunkEnd)
+      bytes.withUnsafeBytes { buffer in
+        for row in first...last {
+          let text: String
+          if let fields = edited[row] {
+            text = column < fields.count ? fields[column] : ""
+          } else {
+            let from = min(buffer.count, rows[row] - chunkStart)
+            let to = min(buffer.count, (row + 1 < rows.count ? rows[row + 1] : size) - chunkStart)
+            text =
+              CSVRow.field(
+                column, of: UnsafeRawBufferPointer(rebasing: buffer[from..<max(from, to)]),
+                delimiter: delimiter) ?? ""
+          }
+          body(row, CSVTable.oneLine(text))
+        }
+      }
+      afterChunk()
+      row = last + 1
+    }
+    return true
   }
 }
 
