@@ -23,6 +23,9 @@ struct TableFilter {
     if selects {
       let found = scan.matches.count.formatted
       // Once done, the selection's own count says how many ("1,204 rows selected").
+      if scan.isDone && scan.matches.isEmpty {
+        return "no row's \(columnTitle) has “\(scan.needle)”: none selected"
+      }
       return scan.isDone
         ? "“\(scan.needle)” in \(columnTitle) (Esc deselects)"
         : "“\(scan.needle)” in \(columnTitle): selecting \(found) rows so far…"
