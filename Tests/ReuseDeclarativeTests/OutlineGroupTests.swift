@@ -103,6 +103,7 @@ struct OutlineGroupTests {
     let b = Loop(id: 2)
     a.children = [b]
     b.children = [a]
+    defer { b.children = nil }  // the cycle is the test's own: broken after it
     let roots = [a]
     let source = DeclarativeDataSource(collectionView: view) {
       OutlineGroup(roots, children: \.children) { loop, row in
