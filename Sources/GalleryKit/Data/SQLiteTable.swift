@@ -189,13 +189,16 @@ public final class SQLiteTable: TableContent {
     }
   }
 
-  /// Counts the rows off the loop (the count of the `rowid` range stands in meanwhile).
+  /// Counts the rows off the loop (the count of the `rowid` range stands in meanwhile), on a
+  /// connection of its own: the pages the screen needs never wait behind the count (one
+  /// connection runs one statement at a time).
   func startCount() {
-    let database = database
+    let path = database.path
     let table = SQLiteDatabase.quote(info.name)
     let exactCount = exactCount
     let started = runOnThreadOfItsOwn {
-      let count = try? database.integer("SELECT count(*) FROM \(table)")
+      let counting = try? SQLiteDatabase.open(path: path)
+      let count = try? counting?.integer("SELECT count(*) FROM \(table)")
       exactCount.withLock { $0 = count.map(CountState.found) ?? .failed }
     }
     if !started { exactCount.withLock { $0 = .failed } }
@@ -252,9 +255,14 @@ public final class SQLiteTableList: TableContent {
     counts = Locked(shownCounts)
     let counts = counts
     let tables = file.tables
-    let database = file.database
+    let path = file.database.path
     let stopping = stopping
     _ = runOnThreadOfItsOwn {
+      // A connection of its own: a table opened meanwhile reads its first page at once.
+      guard let database = try? SQLiteDatabase.open(path: path) else {
+        counts.withLock { $0 = $0.map { $0 ?? -1 } }
+        return
+      }
       for (index, table) in tables.enumerated() {
         guard !stopping.withLock({ $0 }) else { return }
         let count = try? database.integer(
