@@ -24,7 +24,7 @@ extension DeclarativeDataSource: CollectionViewDragDelegate, CollectionViewDropD
   }
 
   /// The operation the group under `destination` declares for the dragged elements, or
-  /// ``ReuseKit/DropOperation/forbidden`` where no group takes them.
+  /// `DropOperation.forbidden` where no group takes them.
   public func collectionView(
     _ collectionView: CollectionView, dropOperationFor session: DragSession,
     at destination: ItemPath

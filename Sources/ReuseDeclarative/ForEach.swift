@@ -277,7 +277,7 @@ extension ForEach {
     return copy
   }
 
-  /// Each element's span in a `GridLayout`: how many columns it covers (``ReuseKit/ItemSpan``;
+  /// Each element's span in a `GridLayout`: how many columns it covers (`ItemSpan`;
   /// `.fullWidth()` for a banner) and, optionally, its height. The data source becomes the
   /// grid's span provider once a body declares spans (a grid without one places items at its
   /// fast, uniform pace); items of groups without spans take one column.
@@ -304,9 +304,9 @@ extension ForEach {
 
   /// Takes drops of dragged elements of type `Element` (from any ``draggable(_:)``
   /// declaration) among these items: `perform(index, elements, operation)` changes the data:
-  /// for a ``ReuseKit/DropOperation/move``, remove the elements from where they are (here, or
+  /// for a `DropOperation.move`, remove the elements from where they are (here, or
   /// another collection) and insert them at `index` (in this collection after the removal);
-  /// for a ``ReuseKit/DropOperation/copy``, insert copies. The collection views then show the
+  /// for a `DropOperation.copy`, insert copies. The collection views then show the
   /// change as one animated batch each, with no diff.
   ///
   /// ```swift

@@ -54,7 +54,7 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
 
 extension OutlineGroup where Content == ListContent {
   /// An outline whose rows are standard content, each indented and given its disclosure
-  /// triangle (``ReuseKit/ListContent/outline``) by the group.
+  /// triangle (`ListContent.outline`) by the group.
   public init(
     _ roots: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>,
     content: @escaping (Data.Element) -> ListContent
