@@ -15,6 +15,12 @@ public protocol EditableTableContent: TableContent {
   var unsavedRowCount: Int { get }
   /// What is shown now has been written (in place or as a copy): nothing is unsaved.
   func markSaved()
+  /// A save wrote these edited rows (``TableSaveJob/rows``): they are saved, edits made since
+  /// are not.
+  func markSaved(_ rows: [Int: [String]])
+  /// Starts writing the content on a thread of its own: to its file, keeping the old one as a
+  /// backup (`path` `nil`), or to a new file at `path`. The table goes on meanwhile.
+  func startSave(as path: String?) -> TableSaveJob
   /// Writes the content to its file, keeping the old file as a backup; returns the backup's
   /// path.
   func save() throws(DataFileError) -> String
@@ -63,59 +69,162 @@ extension CSVTable: EditableTableContent {
   /// Nothing is unsaved now.
   public func markSaved() { savedRows = editedRows }
 
+  /// The edited rows as a save wrote them (its ``TableSaveJob/rows``) are saved; edits made
+  /// since are not.
+  public func markSaved(_ rows: [Int: [String]]) { savedRows = rows }
+
   /// Once the whole file is read, without a problem.
   public var canSave: Bool { isDone && problem == nil }
 
-  /// Writes the file again: the header and every row not edited copied byte for byte, each
-  /// edited row written as CSV (fields quoted where they hold the delimiter, a quote or a line
-  /// break) with the line end its row had. The new file is written beside the old one and
-  /// renamed over it; the old one is kept as `FILE.bak`.
-  ///
-  /// - Complexity: O(bytes), copied a megabyte at a time.
+  /// Writes the file again, at once: ``startSave(as:)`` in place, waited for.
   public func save() throws(DataFileError) -> String {
-    let path = file.path
-    let temporary = path + ".reusekit-saving"
-    let backup = path + ".bak"
-    try write(to: temporary, naming: path)
-    // The file this table reads stays open: renamed, it is still the one the offsets name.
-    if rename(path, backup) != 0 || rename(temporary, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw DataFileError(unreadable: "cannot replace \(path): \(reason)")
+    let job = startSave(as: nil)
+    job.wait()
+    switch job.result {
+    case .success(let backup)?: return backup ?? file.path + ".bak"
+    case .failure(let error)?: throw error
+    case nil: throw DataFileError(unreadable: "the save did not finish")
     }
-    return backup
   }
 
   /// The file the table reads.
   public var filePath: String { file.path }
 
-  /// Writes a copy with the edits to `path`, written beside it first and then linked into
-  /// place, so a file that appears there meanwhile is never overwritten; this table goes on
-  /// reading (and saving to) its own file.
+  /// Writes a copy with the edits to `path`, at once: ``startSave(as:)``, waited for.
   public func save(as path: String) throws(DataFileError) {
-    guard !path.isEmpty else { throw DataFileError(unreadable: "no file name given") }
-    guard access(path, F_OK) != 0 else {
-      throw DataFileError(unreadable: "\(path) exists; give a new name (Ctrl-S saves in place)")
+    let job = startSave(as: path)
+    job.wait()
+    if case .failure(let error)? = job.result { throw error }
+  }
+
+  /// Starts a save on a thread of its own, of the rows and edits as they are now (edits made
+  /// while it runs are the next save's); the table goes on meanwhile.
+  ///
+  /// - In place (`path` `nil`): the header and every row not edited are copied byte for
+  ///   byte, each edited row written as CSV (fields quoted where they hold the delimiter, a
+  ///   quote or a line break) with the line end its row had. The new file is written beside
+  ///   the old one and renamed over it; the old one is kept as `FILE.bak` (the job's result).
+  /// - A copy (`path`): written beside `path` first and then linked into place, so a file that
+  ///   appears there meanwhile is never overwritten; this table goes on reading (and saving
+  ///   to) its own file.
+  ///
+  /// The job says how far it got (``TableSaveJob/fractionDone``) and can be stopped, the
+  /// file then left as it was.
+  ///
+  /// - Complexity: O(bytes), copied a megabyte at a time, off the loop.
+  public func startSave(as path: String?) -> TableSaveJob {
+    let target = path ?? file.path
+    let job = TableSaveJob(target: target, isCopy: path != nil, rows: editedRows, total: file.size)
+    guard canSave else {
+      job.finish(
+        .failure(DataFileError(unreadable: "the file is still loading; save when it has loaded")))
+      return job
     }
-    let temporary = path + ".reusekit-saving"
-    try write(to: temporary, naming: path)
+    if let path {
+      guard !path.isEmpty else {
+        job.finish(.failure(DataFileError(unreadable: "no file name given")))
+        return job
+      }
+      guard access(path, F_OK) != 0 else {
+        job.finish(
+          .failure(
+            DataFileError(unreadable: "\(path) exists; give a new name (Ctrl-S saves in place)")))
+        return job
+      }
+    }
+    let writer = CSVWriter(table: self)
+    let started = runOnThreadOfItsOwn {
+      let temporary = target + ".reusekit-saving"
+      do throws(DataFileError) {
+        try writer.write(to: temporary, naming: target, job: job)
+        job.finish(.success(try Self.install(temporary, at: target, isCopy: path != nil)))
+      } catch {
+        unlink(temporary)
+        job.finish(.failure(error))
+      }
+    }
+    if !started { job.finish(.failure(DataFileError(unreadable: "a thread did not start"))) }
+    return job
+  }
+
+  /// Puts the written file in place: over the file, its old one kept as `.bak` (returned);
+  /// or linked at a new name, never over a file there.
+  private static func install(
+    _ temporary: String, at target: String, isCopy: Bool
+  ) throws(DataFileError) -> String? {
+    if !isCopy {
+      // The file the table reads stays open: renamed, it is still the one the offsets name.
+      let backup = target + ".bak"
+      if rename(target, backup) != 0 || rename(temporary, target) != 0 {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw DataFileError(unreadable: "cannot replace \(target): \(reason)")
+      }
+      return backup
+    }
     // link(2) fails rather than replace a file that exists.
     defer { unlink(temporary) }
-    if link(temporary, path) != 0 {
+    if link(temporary, target) != 0 {
       // A file system without hard links: renamed instead, while nothing is there.
       let code = errno
-      if code != EEXIST && access(path, F_OK) != 0 && rename(temporary, path) == 0 { return }
+      if code != EEXIST && access(target, F_OK) != 0 && rename(temporary, target) == 0 {
+        return nil
+      }
       throw DataFileError(
-        unreadable: "cannot write \(path): \(String(cString: strerror(code)))")
+        unreadable: "cannot write \(target): \(String(cString: strerror(code)))")
     }
+    return nil
+  }
+
+  /// A row as CSV, with the file's delimiter.
+  func encode(_ fields: [String]) -> String {
+    Self.encode(fields, delimiter: file.dialect.delimiter)
+  }
+
+  /// A row as CSV, with `delimiter`.
+  static func encode(_ fields: [String], delimiter byte: UInt8) -> String {
+    let delimiter = Character(Unicode.Scalar(byte))
+    return fields.map { field in
+      guard field.contains(where: { $0 == delimiter || $0 == "\"" || $0.isNewline }) else {
+        return field
+      }
+      return "\"" + field.replacingQuotes + "\""
+    }.joined(separator: String(delimiter))
+  }
+}
+
+extension String {
+  /// Each `"` doubled, as CSV writes it inside quotes.
+  fileprivate var replacingQuotes: String {
+    var result = ""
+    result.reserveCapacity(utf8.count + 2)
+    for character in self {
+      result.append(character)
+      if character == "\"" { result.append("\"") }
+    }
+    return result
+  }
+}
+
+/// What a save writes, taken when it starts: the file, the rows' starts and the edits. Read
+/// on the save's thread.
+struct CSVWriter: Sendable {
+  let file: CSVFile
+  let starts: [Int]
+  let edited: [Int: [String]]
+  let delimiter: UInt8
+
+  init(table: CSVTable) {
+    file = table.file
+    starts = table.starts
+    edited = table.editedRows
+    delimiter = table.file.dialect.delimiter
   }
 
   /// Writes the header and every row not edited byte for byte and the edited rows as CSV to
-  /// `temporary` (created or emptied), synced to the disk.
-  private func write(to temporary: String, naming target: String) throws(DataFileError) {
-    guard canSave else {
-      throw DataFileError(unreadable: "the file is still loading; save when it has loaded")
-    }
+  /// `temporary` (created or emptied), synced to the disk; tells `job` how far it got and
+  /// stops when it is stopped.
+  func write(to temporary: String, naming target: String, job: TableSaveJob) throws(DataFileError) {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw DataFileError(
@@ -139,14 +248,19 @@ extension CSVTable: EditableTableContent {
     func copy(_ range: Range<Int>) {
       var start = range.lowerBound
       while start < range.upperBound, failed == nil {
+        if job.isStopped {
+          failed = "stopped"
+          return
+        }
         let end = min(range.upperBound, start + 1 << 20)
         write(file.read(start..<end))
+        job.progress(to: end)
         start = end
       }
     }
     let end = file.size
     var copied = 0
-    for row in editedRows.keys.sorted() {
+    for row in edited.keys.sorted() where failed == nil {
       let rowStart = starts[row]
       let rowEnd = row + 1 < starts.count ? starts[row + 1] : end
       copy(copied..<rowStart)
@@ -156,7 +270,7 @@ extension CSVTable: EditableTableContent {
         ending =
           original.count >= 2 && original[original.count - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
       }
-      write(Array(encode(editedRows[row]!).utf8) + ending)
+      write(Array(CSVTable.encode(edited[row]!, delimiter: delimiter).utf8) + ending)
       copied = rowEnd
     }
     copy(copied..<end)
@@ -164,31 +278,56 @@ extension CSVTable: EditableTableContent {
     close(descriptor)
     if let failed {
       unlink(temporary)
-      throw DataFileError(unreadable: "cannot write \(target): \(failed)")
+      throw DataFileError(
+        unreadable: failed == "stopped"
+          ? "the save was stopped: \(target) is as it was"
+          : "cannot write \(target): \(failed)")
     }
-  }
-
-  /// A row as CSV, with the file's delimiter.
-  func encode(_ fields: [String]) -> String {
-    let delimiter = Character(Unicode.Scalar(file.dialect.delimiter))
-    return fields.map { field in
-      guard field.contains(where: { $0 == delimiter || $0 == "\"" || $0.isNewline }) else {
-        return field
-      }
-      return "\"" + field.replacingQuotes + "\""
-    }.joined(separator: String(delimiter))
   }
 }
 
-extension String {
-  /// Each `"` doubled, as CSV writes it inside quotes.
-  fileprivate var replacingQuotes: String {
-    var result = ""
-    result.reserveCapacity(utf8.count + 2)
-    for character in self {
-      result.append(character)
-      if character == "\"" { result.append("\"") }
-    }
-    return result
+/// A save running on a thread of its own (``EditableTableContent/startSave(as:)``): how far
+/// it got, its result once done, and a way to stop it.
+public final class TableSaveJob: Sendable {
+  /// The file written: the table's own, or the copy's.
+  public let target: String
+  /// Whether it writes a copy (save-as) rather than the file in place.
+  public let isCopy: Bool
+  /// The edited rows it writes, as they were when it started.
+  public let rows: [Int: [String]]
+  /// The bytes of the file it copies.
+  public let totalBytes: Int
+  private let state = Locked<(done: Int, stopped: Bool, result: Result<String?, DataFileError>?)>(
+    (0, false, nil))
+
+  init(target: String, isCopy: Bool, rows: [Int: [String]], total: Int) {
+    self.target = target
+    self.isCopy = isCopy
+    self.rows = rows
+    totalBytes = total
+  }
+
+  /// How much of the file is written, 0 to 1.
+  public var fractionDone: Double {
+    let done = state.withLock { $0.done }
+    return totalBytes > 0 ? min(1, Double(done) / Double(totalBytes)) : 1
+  }
+
+  /// The backup's path (in place) or `nil` (a copy) once written, or why it was not; `nil`
+  /// while it runs.
+  public var result: Result<String?, DataFileError>? { state.withLock { $0.result } }
+
+  /// Stops it at its next megabyte: the temporary file is removed, the file left as it was.
+  public func stop() { state.withLock { $0.stopped = true } }
+
+  var isStopped: Bool { state.withLock { $0.stopped } }
+
+  func progress(to done: Int) { state.withLock { $0.done = done } }
+
+  func finish(_ result: Result<String?, DataFileError>) { state.withLock { $0.result = result } }
+
+  /// Blocks until the save is done (for a caller that wants it at once).
+  public func wait() {
+    while result == nil { usleep(1_000) }
   }
 }

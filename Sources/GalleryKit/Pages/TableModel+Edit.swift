@@ -165,26 +165,51 @@ extension TableModel {
       return true
     }
     let rows = plural(editable.unsavedRowCount, "edited row")
-    return save(editable) { () throws(DataFileError) -> String in
-      "saved \(rows) · the old file is \(fileName(try editable.save()))"
+    return startSave(editable, as: nil) { [fileName] backup in
+      "saved \(rows)" + (backup.map { " · the old file is \(fileName($0))" } ?? "")
     }
   }
 
-  /// Runs a save: its note when it worked (the edits are then saved), else why it did not.
-  private func save(
-    _ editable: any EditableTableContent, _ attempt: () throws(DataFileError) -> String
+  /// Starts a save on its thread (the table goes on meanwhile; the status line shows how far
+  /// it got, Escape stops it); one at a time.
+  private func startSave(
+    _ editable: any EditableTableContent, as path: String?, note: @escaping (String?) -> String
   ) -> Bool {
-    do {
-      editNote = try attempt()
-      editable.markSaved()
-    } catch {
+    if let saving {
+      editNote = "a save is running (\(Int(saving.job.fractionDone * 100)) %): wait for it"
+      return true
+    }
+    saving = (editable.startSave(as: path), editable, note)
+    editNote = nil
+    _ = advanceSave()
+    return true
+  }
+
+  /// A save that finished: its note, and its edits counted as saved (not those made since);
+  /// or why it did not. Returns whether one runs or just ended (frames wanted).
+  func advanceSave() -> Bool {
+    guard let saving else { return false }
+    guard let result = saving.job.result else { return true }
+    self.saving = nil
+    switch result {
+    case .success(let backup):
+      editNote = saving.note(backup)
+      saving.table.markSaved(saving.job.rows)
+    case .failure(let error):
       editNote = "not saved: \(error.message)"
     }
     return true
   }
 
+  /// "saving data.csv… 45 % (Esc stops)" while a save runs.
+  var savingStatus: String? {
+    guard let saving else { return nil }
+    return "saving \(fileName(saving.job.target))… \(Int(saving.job.fractionDone * 100)) % "
+      + "(Esc stops)"
+  }
+
   /// The last part of a path.
-  private func fileName(_ path: String) -> String {
+  func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
@@ -216,10 +241,8 @@ extension TableModel {
       return true
     }
     let rows = plural(editable.editedRowCount, "edited row")
-    return save(editable) { () throws(DataFileError) -> String in
-      try editable.save(as: path)
-      return "saved a copy with \(rows) as \(fileName(path))"
-    }
+    let name = fileName(path)
+    return startSave(editable, as: path) { _ in "saved a copy with \(rows) as \(name)" }
   }
 
   /// The status line while a cell is edited.
@@ -234,6 +257,10 @@ extension TableModel {
   /// Edits not saved yet, for a warning before quitting ("2 rows edited, not saved").
   /// The table edited is asked, whatever shows now (a frequency table of it, say).
   public var unsavedEditsWarning: String? {
+    if let saving {
+      return "saving \(fileName(saving.job.target)) (\(Int(saving.job.fractionDone * 100)) %): "
+        + "q again quits, and the file stays as it was"
+    }
     guard let editable = editedTable, editable.unsavedRowCount > 0 else { return nil }
     let count = editable.unsavedRowCount
     return "\(count.formatted) row\(count == 1 ? "" : "s") edited, not saved: Ctrl-S saves, "

@@ -52,7 +52,9 @@ extension TableModel {
     }
     if let jumpProblem { parts.append(jumpProblem) }
     // What an edit, an undo or a save just did comes first: the line may be cut at its end.
-    if let editNote {
+    if let savingStatus {
+      parts.insert(savingStatus, at: showsShape ? 1 : 0)
+    } else if let editNote {
       parts.insert(editNote, at: showsShape ? 1 : 0)
     } else if let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0 {
       parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")

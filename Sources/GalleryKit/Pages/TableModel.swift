@@ -61,6 +61,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var editedTable: (any EditableTableContent)?
   /// The content the undo history is about.
   var editsOwner: ObjectIdentifier?
+  /// The save running on its own thread, the table it saves, and what to say when it is done
+  /// (given the backup's path, for a save in place).
+  var saving: (job: TableSaveJob, table: any EditableTableContent, note: (String?) -> String)?
   /// A prompt takes every key while it shows.
   public var isTyping: Bool { prompt != nil }
   /// The running or last find.
@@ -223,10 +226,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       let clock = metrics.clock
       sorting = table.advanceSort(while: { clock() < deadline })
     }
+    let savingNow = advanceSave()
     let finding = advanceFind()
     let filtering = advanceFilter()
     let counting = advanceFrequencies()
     return countChanged || !loaded.isEmpty || sorting || finding || filtering || counting
+      || savingNow
   }
 
   /// The source rows displayed now, as the content numbers them (`0..<0` while the table
@@ -249,13 +254,18 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var isWorking: Bool {
     table.isSorting || content.isBusy || find.map { !$0.isDone } == true
       || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
-      || shownRows != notedRows
+      || shownRows != notedRows || saving != nil
   }
 
   /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
   /// Returns whether one was running.
   @discardableResult
   public func cancelJob() -> Bool {
+    if let saving {
+      saving.job.stop()
+      editNote = "stopping the save…"
+      return true
+    }
     if content.cancelSort() {
       sortStart = nil
     } else if table.isSorting {

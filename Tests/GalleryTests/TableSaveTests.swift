@@ -1,0 +1,139 @@
+import Foundation
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import Testing
+
+/// Saving runs on a thread of its own: the table answers keys while a large file is written,
+/// the status line says how far it got, edits made meanwhile are the next save's (the file
+/// gets the edits as they were at Ctrl-S), Escape stops it with the file left as it was, and
+/// a second Ctrl-S waits for the first.
+@Suite(.serialized) struct TableSaveTests {
+  final class Cell: CollectionViewCell, TableCellPresenting {
+    func present(text: String?, isNumeric: Bool, isMatch: Bool) {}
+    func present(editing field: TextFieldState?) {}
+  }
+  final class Header: ReusableView, TableHeaderPresenting {
+    func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
+  }
+
+  /// A table over a CSV file of `rows` rows (about 60 bytes each), loaded.
+  private func makeTable(rows: Int, name: String) throws -> (TableModel, String, Data) {
+    let path = NSTemporaryDirectory() + "reusekit-save-\(getpid())-\(name).csv"
+    var text = "id,name,note\n"
+    text.reserveCapacity(rows * 64)
+    for row in 0..<rows {
+      text += "\(row),name \(row),a note long enough to make the file large \(row % 97)\n"
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let content = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<4_000 where content.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.005)
+      _ = content.update()
+    }
+    let model = TableModel(
+      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 12))
+    model.register(cell: Cell.self, header: Header.self)
+    model.start()
+    model.table.collectionView.layoutIfNeeded()
+    return (model, path, try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  private func remove(_ path: String) {
+    for suffix in ["", ".bak", ".reusekit-saving", "-copy.csv"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
+  }
+
+  private func press(_ model: TableModel, _ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
+    _ = model.handle(KeyPress(key, modifiers: modifiers))
+  }
+
+  /// Edits the focused cell to `text` (`e`, Ctrl-U, the text, Enter).
+  private func edit(_ model: TableModel, row: Int, to text: String) {
+    model.table.focusCell(row: row, column: 1)
+    press(model, .character("e"))
+    press(model, .character("u"), .control)
+    for character in text { press(model, character == " " ? .space : .character(character)) }
+    press(model, .enter)
+  }
+
+  private func settle(_ model: TableModel) {
+    for _ in 0..<20_000 where model.isWorking {
+      if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
+    }
+    _ = model.poll()
+  }
+
+  @Test func aSaveRunsOffTheLoopAndWritesTheEditsAsTheyWereAtCtrlS() throws {
+    let (model, path, _) = try makeTable(rows: 400_000, name: "snapshot")
+    defer { remove(path) }
+    edit(model, row: 3, to: "Ada")
+    press(model, .character("s"), .control)
+    // The loop goes on: an edit while the file is written.
+    edit(model, row: 5, to: "Grace")
+    if model.isWorking && model.status.contains("saving") {
+      #expect(model.status.contains("saving reusekit-save-"), "\(model.status)")
+      #expect(model.unsavedEditsWarning?.contains("q again quits") == true)
+    }
+    settle(model)
+    #expect(model.status.contains("saved 1 edited row"), "\(model.status)")
+    let saved = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(saved.contains("\n3,Ada,"), "the edit made before Ctrl-S is in the file")
+    #expect(saved.contains("\n5,name 5,"), "the edit made during the save is not")
+    #expect(
+      model.unsavedEditsWarning?.hasPrefix("1 row edited, not saved") == true,
+      "the edit made during the save is still unsaved: \(model.unsavedEditsWarning ?? "none")")
+    #expect(FileManager.default.fileExists(atPath: path + ".bak"))
+    #expect(!FileManager.default.fileExists(atPath: path + ".reusekit-saving"))
+    // The next save writes both.
+    press(model, .character("s"), .control)
+    settle(model)
+    let again = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(again.contains("\n3,Ada,") && again.contains("\n5,Grace,"))
+    #expect(model.unsavedEditsWarning == nil)
+  }
+
+  @Test func escapeStopsASaveAndTheFileStaysAsItWas() throws {
+    let (model, path, original) = try makeTable(rows: 600_000, name: "stop")
+    defer { remove(path) }
+    edit(model, row: 2, to: "Lovelace")
+    press(model, .character("s"), .control)
+    let running = model.isWorking && model.status.contains("saving")
+    // A second Ctrl-S while it runs waits for the first.
+    if running {
+      press(model, .character("s"), .control)
+      #expect(model.status.contains("saving"), "\(model.status)")
+    }
+    press(model, .escape)
+    settle(model)
+    let status = model.status
+    if status.contains("stopped") {
+      // Stopped: nothing replaced, nothing left behind, the edit still unsaved.
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+      #expect(!FileManager.default.fileExists(atPath: path + ".reusekit-saving"))
+      #expect(!FileManager.default.fileExists(atPath: path + ".bak"))
+      #expect(model.unsavedEditsWarning?.hasPrefix("1 row edited") == true)
+    } else {
+      // The save ended before Escape reached it: then it is whole.
+      #expect(status.contains("saved 1 edited row"), "\(status)")
+      #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\n2,Lovelace,"))
+    }
+    #expect(running || !status.contains("stopped"))
+  }
+
+  @Test func saveAsACopyRunsOffTheLoopToo() throws {
+    let (model, path, original) = try makeTable(rows: 200_000, name: "copy")
+    defer { remove(path) }
+    edit(model, row: 1, to: "Hopper")
+    press(model, .character("W"))
+    press(model, .enter)  // the suggested name: NAME-copy.csv
+    settle(model)
+    let copy = String(path.dropLast(4)) + "-copy.csv"
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    #expect(model.status.contains("saved a copy with 1 edited row"), "\(model.status)")
+    #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("\n1,Hopper,"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original, "the file is untouched")
+    #expect(model.unsavedEditsWarning == nil, "the copy has every edit")
+  }
+}
