@@ -183,6 +183,15 @@ extension ModelPage {
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
     key.keyPress.map(model.handle) ?? false
   }
+  /// The pane's clock, and a frame's slice of the page's find.
+  func tick(now: Double) {
+    pane.tick(now: now)
+    model.finder?.advance()
+  }
+  /// Whether the collection view moves or the page's find still looks.
+  var isAnimating: Bool {
+    pane.collectionView.isAnimating || (model.finder?.isSearching ?? false)
+  }
 }
 
 /// A page made from the command-line options.

@@ -120,11 +120,16 @@ public protocol PageModel: AnyObject, ItemDescribing {
   /// Whether a find's matches are marked now (GTK steps through them with Enter and
   /// Shift-Enter, as its search bars do, until Escape clears them).
   var hasActiveFind: Bool { get }
+  /// The page's find (`/`, `n`, `N`, Escape) over its main collection view, if it has one:
+  /// hosts advance it each frame and mark its matches.
+  var finder: FindBar? { get }
 }
 
 extension PageModel {
-  /// Pages take no text by default.
-  public var isTyping: Bool { false }
-  /// Pages find nothing by default.
-  public var hasActiveFind: Bool { false }
+  /// Pages take text while their find's prompt shows.
+  public var isTyping: Bool { finder?.isTyping ?? false }
+  /// Whether the page's find marks matches.
+  public var hasActiveFind: Bool { finder?.isActive ?? false }
+  /// No find by default.
+  public var finder: FindBar? { nil }
 }

@@ -37,13 +37,13 @@ public final class ListModel: PageModel, ClickFocusing {
   /// A row's length.
   private let rowLength: Double
 
-  /// The find prompt's text while it shows (`/`).
-  var findPrompt: String?
-  /// The find over the rows' titles, once Enter started it: found a slice a frame
-  /// (``advanceFind()``), stepped with `n` and `N`, cleared with Escape.
-  public private(set) var find: ItemSearch?
-  /// How long a frame's slice of the find may take.
-  private let clock: () -> Double
+  /// The find over the rows' titles (`/`, `n`, `N`, Escape): found a slice a frame
+  /// (``advanceFind()``).
+  public let findBar: FindBar
+  /// The find, once Enter started it.
+  public var find: ItemSearch? { findBar.search }
+  /// The find over the rows' titles.
+  public var finder: FindBar? { findBar }
 
   /// Which view has the keyboard focus.
   public enum Focus: Sendable {
@@ -59,7 +59,6 @@ public final class ListModel: PageModel, ClickFocusing {
   /// The list and the strip for `options`, sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
     rows = RowSource(options: options)
-    clock = metrics.clock
     // A data file's tags, or none when it has none; the demo's chips only without a file.
     chips = ChipSource(tags: options.data.map(\.tags), metrics: metrics)
     heading =
@@ -95,8 +94,12 @@ public final class ListModel: PageModel, ClickFocusing {
         scrollsIntoView: false)
     }
     rows.isFocused = true
+    findBar = FindBar(collectionView: list, subject: "the titles", clock: metrics.clock)
     list.delegate = self
     strip.delegate = self
+    rows.isFindMatch = { [findBar] in findBar.isMarked($0) }
+    findBar.marksDidChange = { [weak self] in self?.refreshFindMarks() }
+    findBar.willStep = { [weak self] in self?.focus = .list }
   }
 
   /// A collection view with pinned headers and multiple selection.
@@ -149,27 +152,9 @@ public final class ListModel: PageModel, ClickFocusing {
   /// Tab moves the focus between the list and the strip; the other keys go to the focused
   /// view's key map.
   public func handle(_ key: KeyPress) -> Bool {
-    if findPrompt != nil { return handleFindPrompt(key) }
-    // n and N are taken only while there is a find to step through (GTK's type-ahead gets
+    // The find's keys in the list (n and N only while there is a find: GTK's type-ahead gets
     // them otherwise).
-    if focus == .list, key.modifiers.isEmpty || key.modifiers == .shift,
-      case .character(let character) = key.key, character == "/" || find != nil,
-      "/nN".contains(character)
-    {
-      switch character {
-      case "/": findPrompt = ""
-      case "n": find?.next()
-      default: find?.previous()
-      }
-      return true
-    }
-    if key.key == .character("f") && key.modifiers == .control && focus == .list {
-      findPrompt = ""  // GTK's Ctrl-F
-      return true
-    }
-    if key.key == .escape, key.modifiers.isEmpty, find != nil {
-      find = nil
-      refreshFindMarks()
+    if focus == .list || findBar.isTyping || key.key == .escape, findBar.handle(key) {
       return true
     }
     if key.key == .enter, key.modifiers.isEmpty, focus == .list,
@@ -240,58 +225,20 @@ public final class ListModel: PageModel, ClickFocusing {
   }
 
   /// Whether a find's matches are marked.
-  public var hasActiveFind: Bool { find != nil }
+  public var hasActiveFind: Bool { findBar.isActive }
 
   /// Whether the find prompt takes the keys.
-  public var isTyping: Bool { findPrompt != nil }
+  public var isTyping: Bool { findBar.isTyping }
 
   // MARK: Find
-
-  /// A key while the find prompt shows: text, Backspace, Enter to find, Escape to close it.
-  private func handleFindPrompt(_ key: KeyPress) -> Bool {
-    guard var text = findPrompt else { return false }
-    switch key.key {
-    case .escape:
-      findPrompt = nil
-    case .enter:
-      findPrompt = nil
-      guard !text.isEmpty else { break }
-      find = ItemSearch(collectionView: list, query: text)
-      advanceFind()
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-      findPrompt = text
-    case .space:
-      findPrompt = text + " "
-    case .character(let character)
-    where key.modifiers.isDisjoint(with: [.control, .alt, .command]) && text.count < 200:
-      findPrompt = text + String(character)
-    default:
-      break
-    }
-    return true
-  }
 
   /// A frame's slice of the find (8 ms at most): the first match found takes the cursor, and
   /// the displayed rows show their marks. Returns whether it still searches (frames wanted).
   @discardableResult
-  public func advanceFind() -> Bool {
-    guard let find, !find.isDone else { return false }
-    let deadline = clock() + 0.008
-    find.advance(untilDeadline: { [clock] in clock() > deadline })
-    if find.current == nil, !find.matches.isEmpty {
-      focus = .list
-      find.next()
-    } else if find.isDone && find.matches.isEmpty {
-      list.postAccessibilityAnnouncement(find.status)
-    }
-    refreshFindMarks()
-    return !find.isDone
-  }
+  public func advanceFind() -> Bool { findBar.advance() }
 
   /// The displayed rows marked as the find says.
   private func refreshFindMarks() {
-    rows.isFindMatch = { [weak self] path in self?.find?.contains(path) ?? false }
     for path in list.indexPathsForVisibleItems {
       guard let row = list.cellForItem(at: path) as? any RowPresenting else { continue }
       let matches = find?.contains(path) ?? false
@@ -304,8 +251,7 @@ public final class ListModel: PageModel, ClickFocusing {
 
   /// The focused row's or chip's title, and how many the focused view has selected.
   public var status: String {
-    if let findPrompt { return "find in the titles: \(findPrompt)▏ · Enter finds, Esc cancels" }
-    if let find, focus == .list { return find.status + " · " + baseStatus }
+    if findBar.isTyping || focus == .list { return findBar.status(baseStatus) }
     return baseStatus
   }
 
@@ -327,7 +273,7 @@ public final class ListModel: PageModel, ClickFocusing {
       ("↑ ↓ / ← →", "move in the focused list"),
       ("PgUp PgDn Home End", "page; first, last"),
       ("Enter", "expand or collapse the row"), ("Space", "select or deselect"),
-      ("/ n N", "find in the titles; next, previous match (Esc clears)"),
+      findBar.keyHelp,
       ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle, all"),
       ("drag the left edge", "select the rows it passes"),
     ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [

@@ -131,6 +131,10 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   public let outline: OutlineDataSource<Place>
   /// What the places are called and hold.
   public let world: OutlineWorld
+  /// The find over the shown rows' names (`/`, `n`, `N`).
+  public let findBar: FindBar
+  /// The find over the shown rows' names.
+  public var finder: FindBar? { findBar }
 
   /// The world for `options`, rows sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
@@ -144,6 +148,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     collectionView.tapsReplaceSelection = true
     collectionView.focusScrollPadding = metrics.rowLength
     collectionView.accessibilityLabel = "Places"
+    findBar = FindBar(
+      collectionView: collectionView, subject: "the shown names", clock: metrics.clock)
     outline = OutlineDataSource(collectionView: collectionView) { view, path, place, row in
       let cell = view.dequeueReusableCell(
         Cell.self, withReuseIdentifier: Self.cellIdentifier, for: path)
@@ -158,6 +164,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
       return cell
     }
     collectionView.delegate = self
+    findBar.itemText = { [unowned self] path in itemTitle(at: path) }
     // The parents of the rows at the top stick one under another (a press on one scrolls
     // to it), at most 5 of them and 40 % of the view.
     (collectionView.collectionViewLayout as? ListLayout)?.stackedHeaders = outline.stackedHeaders()
@@ -196,6 +203,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   /// → expands (or goes to the first child), ← collapses (or goes to the parent), Enter
   /// toggles, Space selects; the rest is the collection view's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    if findBar.handle(key) { return true }
     guard let place = focusedPlace else { return collectionView.handle(key) }
     switch key.key {
     case .right:
@@ -244,7 +252,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   public var status: String {
     guard let place = focusedPlace else { return "nothing here" }
     let selected = collectionView.indexPathsForSelectedItems.count
-    return world.name(of: place) + (selected > 0 ? " · \(selected.formatted) selected" : "")
+    return findBar.status(
+      world.name(of: place) + (selected > 0 ? " · \(selected.formatted) selected" : ""))
   }
 
   /// The page's keys.
@@ -252,7 +261,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     [
       ("↑ ↓ PgUp PgDn", "move"), ("Home End", "first, last row"),
       ("→", "expand, or go to the first child"), ("←", "collapse, or go to the parent"),
-      ("Enter", "expand or collapse"), ("Space", "select or deselect"),
+      ("Enter", "expand or collapse"), ("Space", "select or deselect"), findBar.keyHelp,
       ("click ▸ ▾", "expand or collapse; a click elsewhere selects"),
       ("wheel, drag", "scroll"),
     ]

@@ -52,6 +52,10 @@ public final class SettingsModel: PageModel {
   public let recentCount: Int
   /// The declaration's data source.
   public let source: DeclarativeDataSource
+  /// The find over the rows' texts (`/`, `n`, `N`): the declaration's `ListContent` texts.
+  public let findBar: FindBar
+  /// The find over the rows' texts.
+  public var finder: FindBar? { findBar }
 
   /// The page for `options` (its item count), sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
@@ -60,6 +64,7 @@ public final class SettingsModel: PageModel {
       layout: ListLayout(
         itemSizing: .uniform(metrics.rowLength), headerLength: .fixed(metrics.headerLength)))
     collectionView.accessibilityLabel = "Settings"
+    findBar = FindBar(collectionView: collectionView, subject: "the settings", clock: metrics.clock)
     // The body captures the model's parts, not the model (which is not made yet).
     let (connections, notifications, advanced, recentCount) = (
       connections, notifications, advanced, recentCount
@@ -102,6 +107,7 @@ public final class SettingsModel: PageModel {
 
   /// Space or Enter flips the focused switch; the other keys go to the list's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    if findBar.handle(key) { return true }
     if key.modifiers.isEmpty, key.key == .space || key.key == .enter,
       let path = collectionView.focusedIndexPath, let setting = setting(at: path)
     {
@@ -114,7 +120,9 @@ public final class SettingsModel: PageModel {
   }
 
   /// The focused row and its state.
-  public var status: String {
+  public var status: String { findBar.status(baseStatus) }
+
+  private var baseStatus: String {
     guard let path = collectionView.focusedIndexPath else { return "nothing focused" }
     if let setting = setting(at: path) {
       return "\(setting.title): \(setting.isOn ? "on" : "off") · Space flips it"
@@ -126,7 +134,7 @@ public final class SettingsModel: PageModel {
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓", "move"), ("PgUp PgDn Home End", "page; first, last"),
-      ("Space Enter", "flip the focused switch"),
+      ("Space Enter", "flip the focused switch"), findBar.keyHelp,
     ]
   }
 

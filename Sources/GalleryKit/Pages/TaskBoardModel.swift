@@ -59,6 +59,11 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   private var nextID = 0
   private var random = PageRandom(seed: 0xDA7A)
   private let metrics: GalleryMetrics
+  /// The find over the tasks' titles (`/`, `n`, `N`): it starts again over the new tasks
+  /// after every edit, as the edits are batch updates.
+  public let findBar: FindBar
+  /// The find over the tasks' titles.
+  public var finder: FindBar? { findBar }
 
   /// The tasks for `options`, sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
@@ -94,6 +99,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
         itemSizing: .uniform(metrics.rowLength), headerLength: .fixed(metrics.headerLength)))
     dataSource = CollectionArrayDataSource(
       collectionView: collectionView, sections: sections, headerTitles: titles, cell: Cell.self)
+    findBar = FindBar(collectionView: collectionView, subject: "the tasks", clock: metrics.clock)
 
     // The rest is presentation: headers, selection, reordering, swiping.
     (collectionView.collectionViewLayout as! ListLayout).pinsHeaders = true
@@ -115,6 +121,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       collectionView.focusItem(at: path, scrollsIntoView: false)
     }
     collectionView.focusScrollPadding = metrics.rowLength
+    findBar.itemText = { [unowned self] path in itemTitle(at: path) }
     // Reordering: a press on a task's grip (its coloured bar, the first two columns of a
     // terminal) lifts it; the drop moves it in the data source's arrays.
     dataSource.canReorderItem = { _, _ in true }
@@ -189,6 +196,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   /// (the previous), J and K (down and up in the section), s (shuffle), e (rename); the other
   /// keys go to the collection view's key map (Escape puts a lifted task back).
   public func handle(_ key: KeyPress) -> Bool {
+    // Escape puts a lifted task back before it clears a find.
+    if collectionView.interactivelyMovingItem == nil, findBar.handle(key) { return true }
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
@@ -333,7 +342,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   // MARK: State
 
   /// The task being moved and where to, or the task under the cursor and how many are selected.
-  public var status: String {
+  public var status: String { findBar.status(baseStatus) }
+
+  private var baseStatus: String {
     if let source = collectionView.interactivelyMovingItem,
       let target = collectionView.interactiveMovementTarget,
       let task = dataSource.item(at: source)
@@ -353,7 +364,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
       ("m → / ←", "move it to the next / previous section"),
       ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
-      ("e", "rename it (a content change: its cell is reconfigured)"),
+      ("e", "rename it (a content change: its cell is reconfigured)"), findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
       ("swipe a task ←", "Delete (all the way: at once) or Done"),
       ("wheel, drag", "scroll; a click selects"),

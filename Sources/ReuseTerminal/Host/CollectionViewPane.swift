@@ -56,6 +56,17 @@ public final class CollectionViewPane: CollectionViewHost {
     normal: TextStyle(foreground: Color(hex: 0x1A1B26), background: Color(hex: 0x7AA2F7)),
     destructive: TextStyle(foreground: Color(hex: 0x1A1B26), background: Color(hex: 0xF7768E))
   )
+  /// Which items are marked (a find's matches, say): a marked item's cell is restyled with
+  /// ``markStyle`` after it draws, unless it is the focused item (its cursor shows instead).
+  /// `nil`, the default, marks none. For cells that draw their own marks, leave it `nil`.
+  public var marksItem: ((ItemPath) -> Bool)?
+  /// How a marked cell is restyled: amber behind dark text, underlined (the underline stays
+  /// where colours are off).
+  public var markStyle: (inout TextStyle) -> Void = { style in
+    style.background = Color(hex: 0xE0AF68)
+    style.foreground = Color(hex: 0x1A1B26)
+    style.attributes.insert(.underline)
+  }
   /// Columns (or rows) per wheel notch.
   public var wheelStep = 3.0
   /// Views currently attached (displayed, or pooled under the hide strategy).
@@ -307,10 +318,12 @@ public final class CollectionViewPane: CollectionViewHost {
       guard !context.clip.isEmpty, attributes.alpha > 0 else { continue }
       if let cell = view as? TerminalCell {
         cell.draw(in: context)
+        markIfNeeded(view, attributes, in: context, of: collectionView, depth: depth)
       } else if let supplementary = view as? TerminalSupplementaryView {
         supplementary.draw(in: context)
       } else if let standard = view as? ListContentCell {
         ListContentStyle.draw(standard, in: context)
+        markIfNeeded(view, attributes, in: context, of: collectionView, depth: depth)
       } else if let standard = view as? ListContentSupplementaryView {
         ListContentStyle.draw(standard, in: context)
       }
@@ -323,6 +336,19 @@ public final class CollectionViewPane: CollectionViewHost {
       }
       if attributes.alpha < 1 { fade(context.clip, to: attributes.alpha, in: canvas) }
     }
+  }
+
+  /// Restyles a cell of the pane's own collection view that ``marksItem`` marks. A cell
+  /// leaving in an update's animation (its item deleted) carries its old path: it is not
+  /// marked.
+  private func markIfNeeded(
+    _ cell: ReusableView, _ attributes: LayoutAttributes, in context: DrawContext,
+    of view: CollectionView, depth: Int
+  ) {
+    guard depth == 0, let marksItem, attributes.indexPath != view.focusedIndexPath,
+      view.cellForItem(at: attributes.indexPath) === cell, marksItem(attributes.indexPath)
+    else { return }
+    context.restyle(markStyle)
   }
 
   /// Blends what a view drew toward the pane's background: how a terminal shows opacity

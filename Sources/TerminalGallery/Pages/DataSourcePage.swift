@@ -24,6 +24,7 @@ final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
       TaskHeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
+    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
   }
 
   // MARK: Layout and drawing

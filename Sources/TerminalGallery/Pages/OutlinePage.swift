@@ -14,6 +14,7 @@ final class OutlinePage: OptionsPage, ModelPage {
   init(options: GalleryOptions) {
     model = OutlineModel(options: options, metrics: .terminal)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
+    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
   }
 
   // MARK: Layout and drawing

@@ -14,6 +14,7 @@ final class SettingsPage: OptionsPage, ModelPage {
   init(options: GalleryOptions) {
     model = SettingsModel(options: options, metrics: .terminal)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
+    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
   }
 
   func layout(in frame: CellRect) { place(in: frame) }

@@ -129,4 +129,47 @@ struct ItemSearchTests {
     #expect(search.next() == ItemPath(section: 2, item: 1), "the reload starts it again")
     #expect(search.matches == [ItemPath(section: 2, item: 1)])
   }
+
+  @Test func aContentChangeInPlaceStartsItAgainAndTheFocusedMatchStaysCurrent() {
+    let words = Words([["amber", "cedar", "fox", "Amber fox", "elm"]])
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = words
+    view.layoutIfNeeded()
+    let search = ItemSearch(collectionView: view, query: "amber")
+    search.advance()
+    #expect(search.isDone && search.matches.count == 2)
+    #expect(search.next() == ItemPath(section: 0, item: 0))
+
+    // A rename in place: the paths stay, the text changes (rows arriving, an edit).
+    let revision = view.contentRevision
+    words.sections[0][2] = "amber ash"
+    view.performBatchUpdates { view.reconfigureItems(at: [ItemPath(section: 0, item: 2)]) }
+    #expect(view.contentRevision != revision, "a reconfigure changes the content revision")
+    #expect(search.isStale && !search.isDone, "the search is out of date, so not done")
+    search.advance()
+    #expect(
+      Set(search.matches) == [
+        ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 3),
+      ])
+    #expect(search.status == "match 1 of 3", "the focused match is still the current one")
+
+    // A move: the focus follows its item, and stays the current match where it lands.
+    words.sections[0].append(words.sections[0].removeFirst())
+    view.performBatchUpdates {
+      view.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 4))
+    }
+    search.advance()
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 4))
+    #expect(search.current.map { search.matches[$0] } == ItemPath(section: 0, item: 4))
+
+    // The focus moved off the matches, then a change: no match is current, none is taken.
+    view.focusItem(at: ItemPath(section: 0, item: 3))  // "elm"
+    words.sections[0].append("cedar")
+    view.performBatchUpdates { view.insertItems(at: [ItemPath(section: 0, item: 5)]) }
+    search.advance()
+    #expect(search.current == nil && search.matches.count == 3)
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 3))
+  }
 }

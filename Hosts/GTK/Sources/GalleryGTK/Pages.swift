@@ -56,6 +56,20 @@ final class HostedPage<Model: PageModel>: GTKPage {
     self.model = model
     self.host = host
     self.widget = widget ?? host.widget
+    // A page's find (`/`, Ctrl-F): a slice a frame while it looks, its matches marked over
+    // their cells. (The list page's rows mark themselves, and its control advances its find.)
+    if let finder = model.finder, host.control == nil {
+      let view = host.collectionView
+      host.control = (
+        { [unowned view] time in
+          finder.advance()
+          view.tick(now: time)
+        },
+        { [unowned view] in view.isAnimating || finder.isSearching },
+        { nil }
+      )
+      host.marksItem = { finder.isMarked($0) }
+    }
   }
 
   var name: String { Model.name }

@@ -22,7 +22,14 @@ extension CollectionViewWidget {
     let keyboardFocus = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
     let focusTarget = collectionView.focusedIndexPath
     var waiting: (ReusableView, DrawingWidget, LayoutAttributes)?
+    markScratch.removeAll(keepingCapacity: true)
     collectionView.forEachDisplayedView { view, attributes in
+      if let marksItem, attributes.supplementaryKind == nil,
+        collectionView.cellForItem(at: attributes.indexPath) === view,
+        marksItem(attributes.indexPath)
+      {
+        markScratch.append(attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y))
+      }
       if !nested.isEmpty, let inner = nested[ObjectIdentifier(view)] {
         inner.place(inner.box, attributes, offset: offset, in: fixed, widget: inner.widget)
         inner.layoutAndPlace()
@@ -60,8 +67,9 @@ extension CollectionViewWidget {
     let box = collectionView.selectionDragBox.map {
       Rect(x: $0.minX - offset.x, y: $0.minY - offset.y, width: $0.width, height: $0.height)
     }
-    if box != drawnBox {
+    if box != drawnBox || markScratch != drawnMarks {
       drawnBox = box
+      swap(&drawnMarks, &markScratch)
       gtk_widget_queue_draw(boxLayer)
     }
     didPlaceViews?()

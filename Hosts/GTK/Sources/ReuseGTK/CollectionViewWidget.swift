@@ -59,6 +59,13 @@ public final class CollectionViewWidget: CollectionViewHost {
   let boxLayer: UnsafeMutablePointer<GtkWidget>
   /// The box drawn last, in viewport coordinates.
   var drawnBox: Rect?
+  /// Which items are marked (a find's matches): their cells get an amber tint and an amber
+  /// bar at their leading edge, drawn above them (cairo cells and widget trees alike). `nil`,
+  /// the default, marks none. A cell leaving in an update's animation is not marked.
+  public var marksItem: ((ItemPath) -> Bool)?
+  /// The marked cells' frames drawn last, in viewport coordinates, and the next frame's.
+  var drawnMarks: [Rect] = []
+  var markScratch: [Rect] = []
   var tickID: guint = 0
   var wakeID: guint = 0
   var dragGesture: OpaquePointer?
@@ -140,7 +147,18 @@ public final class CollectionViewWidget: CollectionViewHost {
       @convention(c) (
         UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?
       ) -> Void = { _, cr, _, _, data in
-        guard let cr, let box = host(data).drawnBox else { return }
+        guard let cr else { return }
+        let host = host(data)
+        // A find's matches: a translucent amber tint and a bar at the leading edge.
+        for mark in host.drawnMarks {
+          cairo_set_source_rgba(cr, 0.88, 0.69, 0.41, 0.28)
+          cairo_rectangle(cr, mark.minX, mark.minY, mark.width, mark.height)
+          cairo_fill(cr)
+          cairo_set_source_rgba(cr, 0.88, 0.62, 0.25, 0.95)
+          cairo_rectangle(cr, mark.minX, mark.minY, 4, mark.height)
+          cairo_fill(cr)
+        }
+        guard let box = host.drawnBox else { return }
         // A translucent fill and a dashed edge, in the theme's accent (GTK's rubber band).
         cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.15)
         cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)

@@ -652,6 +652,37 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the find cleared") { !$0.contains("match") }
   }
 
+  /// The outline and data-source pages find as the list page does: Ctrl-F, Return and
+  /// Shift-Return step while the matches are marked, and an edit (a delete, a batch update)
+  /// starts the find again over the tasks left.
+  func testFindInTheOutlineAndDataSourcePages() throws {
+    let gallery = try Gallery(page: "outline")
+    try xdotool("key", "Right", "Down", "Right")
+    try gallery.waitFor("a country open") { $0.contains("fe:Lunar Nectar Republic") }
+    try xdotool("key", "ctrl+f")
+    try gallery.waitFor("the prompt") { $0.contains("find in the shown names: ▏") }
+    try xdotool("type", "city")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the first city") { $0.contains("match 1 of 5") }
+    try xdotool("key", "Return")
+    try gallery.waitFor("Return: the next") { $0.contains("match 2 of 5") }
+    try xdotool("key", "shift+Return")
+    try gallery.waitFor("Shift-Return: back") { $0.contains("match 1 of 5") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("cleared, Return expands again") { !$0.contains("match") }
+
+    try xdotool("key", "4")
+    try gallery.waitFor("the data-source page") { $0.contains("page=datasource") }
+    try xdotool("key", "slash")
+    try xdotool("type", "review")
+    try xdotool("key", "Return")
+    try gallery.waitFor("a review task") { $0.contains("match 1 of 4") }
+    try xdotool("key", "d")
+    try gallery.waitFor("deleted: three left") { $0.contains("3 matches") }
+    try xdotool("key", "Return")
+    try gallery.waitFor("and on to one of them") { $0.contains("of 3") }
+  }
+
   /// Type-ahead, as GtkListView has it: a letter moves the focus to the next row that starts
   /// with it, the same letter again to the one after, more letters lengthen the prefix (shown
   /// in the status line), and a pause or Escape ends it.

@@ -38,6 +38,11 @@ extension CollectionView {
   /// compares it to know they may be stale.
   public var dataRevision: Int { counts.revision }
 
+  /// Changes whenever items' content may have changed: with ``dataRevision``, and also when a
+  /// batch only reconfigures or reloads items in place (their paths unchanged). What reads the
+  /// items' text across frames (an ``ItemSearch``) compares it to know it must read again.
+  public var contentRevision: Int { counts.contentRevision }
+
   /// The number of items in `section`, as last read; 0 for a section out of range.
   public func numberOfItems(inSection section: Int) -> Int {
     counts.numberOfItems(inSection: section)
@@ -74,6 +79,7 @@ extension CollectionView {
     }
     accessibility.revision &+= 1
     counts.revision &+= 1
+    counts.contentRevision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []
     focus.keepInRange(in: self)
   }

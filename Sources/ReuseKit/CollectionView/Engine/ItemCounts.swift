@@ -10,6 +10,8 @@ struct ItemCounts {
   /// Counts each time the counts were taken (a reload, a batch update): paths held across it
   /// may name other items.
   var revision = 0
+  /// Bumped with ``revision``, and by a batch that only reconfigures items in place.
+  var contentRevision = 0
 
   /// The count every section has, when the data source said one for all
   /// (`numberOfItemsInEverySection`) and nothing clamped it.

@@ -22,9 +22,9 @@ public protocol SearchableDataSource: AnyObject {
 /// ```
 ///
 /// The text comes from `text`, or else from the data source if it is a
-/// ``SearchableDataSource``. When the data changes (a reload, a batch update:
-/// ``CollectionView/dataRevision``), the search starts again from the focused item: its paths
-/// would be stale.
+/// ``SearchableDataSource``. When the data changes (a reload, a batch update, items
+/// reconfigured: ``CollectionView/contentRevision``), the search starts again from the focused
+/// item, its paths and texts being stale; the match the focus was on stays the current one.
 public final class ItemSearch {
   /// How the text is compared.
   public struct Options: OptionSet, Sendable {
@@ -58,6 +58,8 @@ public final class ItemSearch {
   /// Where the scan is: the flat index of the next item to look at, counted from `start`.
   private var startFlat = 0
   private var revision = -1
+  /// The focused match when the data changed: it is the current match again once found.
+  private var resumesAt: ItemPath?
 
   /// A search of `collectionView` for `query`, from the focused item (or the first) on. Nothing
   /// is scanned until ``advance(maxItems:)``.
@@ -73,8 +75,17 @@ public final class ItemSearch {
     restart()
   }
 
-  /// Whether every item has been looked at.
-  public var isDone: Bool { scannedCount >= totalCount }
+  /// Whether every item has been looked at, in the data as it is now: a change of the data
+  /// since (``isStale``) makes the search not done, and its next ``advance(maxItems:)`` starts
+  /// it again.
+  public var isDone: Bool { scannedCount >= totalCount && !isStale }
+
+  /// Whether the data changed since the scan began (``CollectionView/contentRevision``): the
+  /// matches' paths may be out of date until the next ``advance(maxItems:)``.
+  public var isStale: Bool {
+    guard let view = collectionView else { return false }
+    return view.contentRevision != revision
+  }
 
   /// Whether the item at `indexPath` matches (as found so far): for marking cells.
   public func contains(_ indexPath: ItemPath) -> Bool { matchSet.contains(indexPath) }
@@ -85,8 +96,8 @@ public final class ItemSearch {
   @discardableResult
   public func advance(maxItems: Int = 4_096) -> Bool {
     guard let view = collectionView else { return false }
-    if view.dataRevision != revision { restart() }
-    guard !isDone, !needle.isEmpty else {
+    if view.contentRevision != revision { restart() }
+    guard scannedCount < totalCount, !needle.isEmpty else {
       scannedCount = totalCount
       return false
     }
@@ -100,6 +111,11 @@ public final class ItemSearch {
         matches.append(path)
         matchSet.insert(path)
         found = true
+        // After a change of the data, the match the focus was on stays the current one.
+        if path == resumesAt {
+          current = matches.count - 1
+          resumesAt = nil
+        }
       }
       scannedCount += 1
       remaining -= 1
@@ -110,7 +126,7 @@ public final class ItemSearch {
   /// Looks at items until `isPastDeadline` says stop (asked every 256 items) or all are seen:
   /// a frame's slice.
   public func advance(untilDeadline isPastDeadline: () -> Bool) {
-    repeat { advance(maxItems: 256) } while !isDone && !isPastDeadline()
+    repeat { advance(maxItems: 256) } while scannedCount < totalCount && !isPastDeadline()
   }
 
   /// Moves the focus to the next match after the current one (round the end), scrolls it into
@@ -138,16 +154,20 @@ public final class ItemSearch {
 
   /// Starts over from the focused item, the data as it is now.
   private func restart() {
+    // The focus follows its item through the change: if it was on a match and still is, that
+    // match stays the current one.
+    let wasOnMatch = current != nil
     matches.removeAll()
     matchSet.removeAll()
     current = nil
     scannedCount = 0
     guard let view = collectionView else { return totalCount = 0 }
-    revision = view.dataRevision
+    revision = view.contentRevision
     let counts = view.counts
     totalCount = counts.total
-    startFlat =
-      view.focusedIndexPath.flatMap { counts.isValid($0) ? counts.flatIndex(of: $0) : nil } ?? 0
+    let focused = view.focusedIndexPath.flatMap { counts.isValid($0) ? $0 : nil }
+    startFlat = focused.map { counts.flatIndex(of: $0) } ?? 0
+    resumesAt = wasOnMatch ? focused : nil
   }
 
   private func text(at path: ItemPath, in view: CollectionView) -> String? {
@@ -163,7 +183,7 @@ public final class ItemSearch {
 
   private func step(by delta: Int) -> ItemPath? {
     guard let view = collectionView else { return nil }
-    if view.dataRevision != revision {
+    if view.contentRevision != revision {
       restart()
       advance()
     }

@@ -135,6 +135,7 @@ final class BatchUpdater {
       changeset.reconfiguredItems.allSatisfy(view.counts.isValid),
       changeset.reconfiguredSections.allSatisfy({ $0 >= 0 && $0 < view.counts.sectionCount })
     else { return false }
+    view.counts.contentRevision &+= 1
     view.reconfigureDisplayedViews(
       items: Set(changeset.reconfiguredItems), sections: Set(changeset.reconfiguredSections),
       view.passContext)

@@ -1,0 +1,145 @@
+import ReuseControls
+import ReuseKit
+
+/// A page's find over one of its collection views, as every list-like page has it: `/` (or
+/// Ctrl-F, GTK's key) opens a prompt in the status line, Enter finds the items whose text
+/// contains what was typed (ignoring case), `n` and `N` step through the matches, Escape
+/// clears them.
+///
+/// The finding is the core's ``ItemSearch``: a slice per frame (``advance()``), from the
+/// focused item on and round, so a long list never holds up a frame and the first match takes
+/// the cursor while the rest are still found; a change of the data (a batch update, a reload)
+/// starts it again over the new items. Hosts mark the matched cells with ``isMarked(_:)``
+/// (the terminal's `CollectionViewPane.marksItem`, GTK's `CollectionViewWidget.marksItem`).
+public final class FindBar {
+  /// The collection view searched.
+  public let collectionView: CollectionView
+  /// What is searched, for the prompt and the help: "the titles", "the settings".
+  public let subject: String
+  /// The prompt's field while it shows.
+  public private(set) var prompt: TextFieldState?
+  /// The find, once Enter started it, until Escape.
+  public private(set) var search: ItemSearch?
+  /// Called when the marks may have changed (matches found, the find cleared), for pages
+  /// whose cells draw the marks themselves.
+  public var marksDidChange: () -> Void = {}
+  /// Called before a step moves the focus to a match: a page with several views gives the
+  /// searched one the focus.
+  public var willStep: () -> Void = {}
+  /// An item's text, when the data source is not a ``SearchableDataSource`` (set after the
+  /// page is made, when the text comes from the page).
+  public var itemText: ((ItemPath) -> String?)?
+  private let clock: () -> Double
+  /// Whether the find has moved the focus to a match (its own first step, or n or N).
+  private var hasStepped = false
+
+  /// A find over `collectionView`'s items: their text from `text`, or from the data source
+  /// when it is a ``SearchableDataSource``. `clock` times a frame's slice.
+  public init(
+    collectionView: CollectionView, subject: String, clock: @escaping () -> Double,
+    text: ((ItemPath) -> String?)? = nil
+  ) {
+    self.collectionView = collectionView
+    self.subject = subject
+    self.clock = clock
+    itemText = text
+  }
+
+  /// Whether the prompt takes the keys.
+  public var isTyping: Bool { prompt != nil }
+
+  /// Whether matches are marked (a find exists).
+  public var isActive: Bool { search != nil }
+
+  /// Whether the find is still looking (the page wants frames).
+  public var isSearching: Bool { search.map { !$0.isDone } ?? false }
+
+  /// Whether the item at `indexPath` is a match found so far.
+  public func isMarked(_ indexPath: ItemPath) -> Bool { search?.contains(indexPath) ?? false }
+
+  /// Handles `key` if it is the find's: every key while the prompt shows; `/` and Ctrl-F;
+  /// `n`, `N` and Escape while there is a find. Returns whether it was.
+  public func handle(_ key: KeyPress) -> Bool {
+    if prompt != nil { return handlePrompt(key) }
+    let plain = key.modifiers.isEmpty || key.modifiers == .shift
+    switch key.key {
+    case .character("/") where plain,
+      .character("f") where key.modifiers == .control:
+      prompt = TextFieldState(maxLength: 200)
+    case .character("n") where plain && search != nil:
+      hasStepped = true
+      willStep()
+      search?.next()
+    case .character("N") where plain && search != nil:
+      hasStepped = true
+      willStep()
+      search?.previous()
+    case .escape where key.modifiers.isEmpty && search != nil:
+      search = nil
+      marksDidChange()
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Starts a find for `query` at once, as Enter in the prompt does (an empty query clears).
+  public func find(_ query: String) {
+    prompt = nil
+    hasStepped = false
+    search =
+      query.isEmpty ? nil : ItemSearch(collectionView: collectionView, query: query, text: itemText)
+    advance()
+    marksDidChange()
+  }
+
+  private func handlePrompt(_ key: KeyPress) -> Bool {
+    guard var field = prompt else { return false }
+    switch key.key {
+    case .escape: prompt = nil
+    case .enter: find(field.text)
+    default:
+      _ = field.handle(key)
+      prompt = field
+    }
+    return true
+  }
+
+  /// A frame's slice of the find (8 ms at most): the first match found takes the focus, and a
+  /// find that ends with none says so to assistive technology. Returns whether it still
+  /// searches.
+  @discardableResult
+  public func advance() -> Bool {
+    guard let search, !search.isDone else { return false }
+    let deadline = clock() + 0.008
+    let restarts = search.isStale
+    let before = search.matches.count
+    search.advance(untilDeadline: { [clock] in clock() > deadline })
+    if !hasStepped, search.current == nil, !search.matches.isEmpty {
+      // The first match found takes the focus; after that only n and N move it (a find that
+      // starts again after an edit leaves the focus where the edit put it).
+      hasStepped = true
+      willStep()
+      search.next()
+    } else if search.isDone && search.matches.isEmpty && !restarts {
+      collectionView.postAccessibilityAnnouncement(search.status)
+    }
+    if restarts || search.matches.count != before { marksDidChange() }
+    return !search.isDone
+  }
+
+  /// The status line: the prompt while it shows, else the find's state before `base`.
+  public func status(_ base: @autoclosure () -> String) -> String {
+    if let prompt {
+      return
+        "find in \(subject): \(prompt.beforeCaret)▏\(prompt.afterCaret) · Enter finds, Esc cancels"
+    }
+    guard let search else { return base() }
+    return search.status + " · n N step, Esc clears · " + base()
+  }
+
+  /// The find's line for a page's help.
+  public var keyHelp: (String, String) {
+    ("/ n N", "find in \(subject); next, previous match (Esc clears)")
+  }
+}

@@ -1,0 +1,82 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+import TerminalGallery
+import Testing
+
+/// `/` on the pages where it fits beyond the list and the table: the outline (its shown
+/// rows), the data-source page (its tasks, through edits) and the settings. The prompt shows
+/// in the status line; Enter finds and the matched rows are drawn marked (underlined, amber
+/// in colour), `n` and `N` step, Escape clears; the help lists it.
+@Suite struct GalleryFindTests {
+  /// The rows whose first cell after the margin is underlined: the marked ones.
+  private func markedRows(_ canvas: Canvas) -> [String] {
+    let lines = canvas.plainTextLines()
+    return (0..<lines.count).filter { row in
+      canvas[canvas.columns / 2, row].style.attributes.contains(.underline)
+    }.map { lines[$0].trimmingCharacters(in: .whitespaces) }
+  }
+
+  @Test func theOutlineFindsInItsShownRows() {
+    let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 18))
+    var time = 0.0
+    pressTestGallery([.right, .down, .right, .character("/")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("find in the shown names: ▏") == true)
+    pressTestGallery(
+      [.character("c"), .character("i"), .character("t"), .character("y"), .enter], gallery,
+      canvas, time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("match 1 of 5"), "\(status)")
+    // Five cities shown; the focused one shows its cursor instead of the mark.
+    let marked = markedRows(canvas)
+    #expect(marked.count == 4, "\(marked)")
+    #expect(marked.allSatisfy { $0.contains(" City") }, "\(marked)")
+    pressTestGallery([.character("n")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("match 2 of 5") == true)
+    pressTestGallery([.character("N"), .character("N")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("match 5 of 5") == true, "round the start")
+    // Collapsing the country hides the cities: the find starts again over what shows.
+    pressTestGallery([.up, .up, .up, .up, .up, .left], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("no match for “city”") == true)
+    #expect(markedRows(canvas).isEmpty)
+    pressTestGallery([.escape], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("match") == false)
+  }
+
+  @Test func theDataSourcePageFindsThroughItsEdits() {
+    let (gallery, canvas) = makeTestGallery("datasource", TerminalSize(columns: 80, rows: 30))
+    var time = 0.0
+    pressTestGallery(
+      [.character("/"), .character("r"), .character("e"), .character("v"), .enter], gallery,
+      canvas, time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("match 1 of 4"), "\(status)")
+    #expect(markedRows(canvas).allSatisfy { $0.contains("Review") })
+    let before = markedRows(canvas).count
+    // Renaming the focused review task: it no longer matches, and is not marked.
+    pressTestGallery([.character("e")], gallery, canvas, time: &time)
+    let after = canvas.plainTextLines().last ?? ""
+    #expect(after.contains("3 matches"), "\(after)")
+    #expect(markedRows(canvas).count == before, "the focused match had no mark; it has none now")
+    #expect(markedRows(canvas).allSatisfy { $0.contains("Review") })
+    // Adding a task with `a` after it: still three.
+    pressTestGallery([.character("a")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("3 matches") == true)
+  }
+
+  @Test func theSettingsFindAndTheHelpSaysSo() {
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 80, rows: 24))
+    var time = 0.0
+    pressTestGallery(
+      [.character("/"), .character("b"), .character("l"), .character("u"), .enter], gallery,
+      canvas, time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("match 1 of 1 ") && status.contains("Bluetooth: off"), "\(status)")
+    // Space flips the found switch, as it flips any focused one.
+    pressTestGallery([.character(" ")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("Bluetooth: on") == true)
+    pressTestGallery([.character("?")], gallery, canvas, time: &time)
+    let help = canvas.plainTextLines().joined(separator: "\n")
+    #expect(help.contains("find in the settings"), "\(help)")
+  }
+}
