@@ -13,8 +13,12 @@ import Testing
 @Suite(.serialized) struct TableEditModelTests {
   final class Cell: CollectionViewCell, TableCellPresenting {
     var text: String?
+    var isMatch = false
     var editing: TextFieldState?
-    func present(text: String?, isNumeric: Bool, isMatch: Bool) { self.text = text }
+    func present(text: String?, isNumeric: Bool, isMatch: Bool) {
+      self.text = text
+      self.isMatch = isMatch
+    }
     func present(editing field: TextFieldState?) { editing = field }
     override func prepareForReuse() { editing = nil }
   }
@@ -191,6 +195,18 @@ import Testing
           #expect(
             status.contains("of \(expected.formatted)"),
             "\(place): \(expected) for “\(needle)”: \(status)")
+        }
+        // The marks: every cell shown in the column is marked exactly when the array's text
+        // has the needle (the other columns never).
+        model.table.collectionView.forEachDisplayedView { view, attributes in
+          guard let cell = view as? Cell, attributes.supplementaryKind == nil else { return }
+          let source = model.table.sourceRow(forDisplayRow: attributes.indexPath.section)
+          let expected =
+            attributes.indexPath.item == column
+            && rows[source][column].lowercased().contains(needle.lowercased())
+          #expect(
+            cell.isMatch == expected,
+            "\(place): the mark of row \(source), column \(attributes.indexPath.item)")
         }
         press(.escape)
       case 10:
