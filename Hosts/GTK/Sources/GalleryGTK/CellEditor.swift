@@ -25,8 +25,10 @@ final class CellEditor {
     gtk_widget_set_halign(entry, GTK_ALIGN_START)
     gtk_widget_set_valign(entry, GTK_ALIGN_START)
     gtk_widget_set_visible(entry, 0)
-    // As narrow as the cell (an entry asks for room for some characters by default).
+    // As narrow as the cell: an entry asks for room for some characters by default, and its
+    // natural width (what the overlay gives it) is 150 pixels unless its maximum is set too.
     gtk_editable_set_width_chars(OpaquePointer(entry), 1)
+    gtk_editable_set_max_width_chars(OpaquePointer(entry), 1)
     gtk_overlay_add_overlay(OpaquePointer(host.widget), entry)
     let data = Unmanaged.passUnretained(self).toOpaque()
     Signal.plain(
