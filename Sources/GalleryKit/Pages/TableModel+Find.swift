@@ -187,23 +187,59 @@ extension TableModel {
     table.collectionView.announce(running.status)
   }
 
-  /// `n` and `N`: the next or previous match, round from the last to the first; `false`
-  /// without matches.
+  /// `n` and `N`: the nearest match after (before) the cursor's row in the order shown, round
+  /// from the last to the first; the cursor may have moved since the last step (a first step
+  /// takes the cursor's own row if it matches). While the scan has not yet seen the rows
+  /// between, the step waits ("still searching"). `false` without matches.
+  ///
+  /// - Complexity: O(m) for m matches.
   func stepFind(forward: Bool) -> Bool {
     guard let running = find else {
       jumpProblem = "nothing to step through: / finds in the cursor's column"
       return true
     }
     guard !running.matches.isEmpty else { return false }
-    let count = running.matches.count
-    let next: Int
-    if let current = running.current {
-      next = ((current + (forward ? 1 : -1)) % count + count) % count
-    } else {
-      next = forward ? 0 : count - 1
+    let rows = max(1, running.rowCount)
+    func offset(_ display: Int) -> Int { ((display - running.startRow) % rows + rows) % rows }
+    let cursor = table.focusedCell.flatMap { table.displayRow(forSourceRow: $0.row) }
+    let from = cursor.map(offset) ?? (forward ? 0 : rows)
+    let inclusive = running.current == nil && forward
+    // The nearest match past the cursor, and the first and last by offset (to go round).
+    var best: (index: Int, offset: Int)?
+    var first: (index: Int, offset: Int)?
+    var last: (index: Int, offset: Int)?
+    for (index, source) in running.matches.enumerated() {
+      guard let display = table.displayRow(forSourceRow: source) else { continue }
+      let value = offset(display)
+      if first == nil || value < first!.offset { first = (index, value) }
+      if last == nil || value > last!.offset { last = (index, value) }
+      let past = forward ? (value > from || (inclusive && value == from)) : value < from
+      guard past else { continue }
+      if best == nil || (forward ? value < best!.offset : value > best!.offset) {
+        best = (index, value)
+      }
     }
-    goToMatch(next)
+    // Without the scan's end, the rows round the end (or between, stepping back into rows not
+    // scanned yet) may hold a nearer match.
+    let scannedTo = running.job == nil ? running.scanned : rows
+    let certain = running.isDone || (best != nil && (forward || from <= scannedTo))
+    guard certain, let target = best ?? (forward ? first : last) else {
+      jumpProblem = "still searching: \(running.status)"
+      return true
+    }
+    goToMatch(target.index)
     return true
+  }
+
+  /// The find as the status line says it: "match k of N" only while the cursor is on match k.
+  var findAsShown: TableFind? {
+    guard var shown = find else { return nil }
+    if let current = shown.current,
+      table.focusedCell?.row != shown.matches[current]
+    {
+      shown.current = nil
+    }
+    return shown
   }
 
   /// Escape after a find: the marks go.

@@ -46,7 +46,7 @@ extension TableModel {
       parts.append(
         filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))
     }
-    if let find { parts.append(find.status) }
+    if let find = findAsShown { parts.append(find.status) }
     if let frequency {
       parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
     }

@@ -172,4 +172,45 @@ struct ItemSearchTests {
     #expect(search.current == nil && search.matches.count == 3)
     #expect(view.focusedIndexPath == ItemPath(section: 0, item: 3))
   }
+
+  @Test func stepsGoFromWhereTheFocusIsAndWaitForTheScanRoundTheEnd() {
+    // "amber" at items 0, 5, 10 and 15 of 20.
+    let words = Words([(0..<20).map { $0 % 5 == 0 ? "amber \($0)" : "cedar \($0)" }])
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = words
+    view.layoutIfNeeded()
+    func at(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
+    let search = ItemSearch(collectionView: view, query: "amber")
+    search.advance()
+    #expect(search.next() == at(0), "the first step takes the focused item, a match")
+    #expect(search.status == "match 1 of 4")
+    // The focus moves on by keys: the status counts, and steps go from where it is.
+    view.focusItem(at: at(7))
+    #expect(search.status == "4 matches")
+    #expect(search.next() == at(10))
+    #expect(search.status == "match 3 of 4")
+    view.focusItem(at: at(12))
+    #expect(search.previous() == at(10))
+    view.focusItem(at: at(17))
+    #expect(search.next() == at(0), "round the end")
+    view.focusItem(at: at(2))
+    #expect(search.previous() == at(0))
+    #expect(search.previous() == at(15), "round the start")
+
+    // A search still scanning: a step round the end waits for the scan.
+    view.focusItem(at: at(3))
+    let partial = ItemSearch(collectionView: view, query: "amber")
+    partial.advance(maxItems: 5)  // items 3 to 7
+    #expect(partial.matches == [at(5)] && !partial.isDone)
+    #expect(partial.next() == at(5))
+    #expect(partial.next() == nil, "items 8 on are not scanned yet")
+    #expect(partial.previous() == nil, "nor are 0 to 2")
+    #expect(view.focusedIndexPath == at(5))
+    while !partial.isDone { partial.advance(maxItems: 3) }
+    #expect(partial.next() == at(10))
+    view.focusItem(at: at(4))
+    #expect(partial.previous() == at(0), "the items before the scan's start, scanned last")
+  }
 }

@@ -129,22 +129,24 @@ public final class ItemSearch {
     repeat { advance(maxItems: 256) } while scannedCount < totalCount && !isPastDeadline()
   }
 
-  /// Moves the focus to the next match after the current one (round the end), scrolls it into
-  /// view and says where it is; `nil` when there is none yet.
+  /// Moves the focus to the next match after the focused item (round the end), scrolls it
+  /// into view and says where it is; `nil` when there is none yet, or when the scan has not
+  /// yet reached the items before it (it says "still searching").
   @discardableResult
   public func next() -> ItemPath? { step(by: 1) }
 
-  /// Moves the focus to the match before the current one (round the start).
+  /// Moves the focus to the match before the focused item (round the start).
   @discardableResult
   public func previous() -> ItemPath? { step(by: -1) }
 
-  /// "match 3 of 1,204", "12 matches so far", "searching for “x”…", or "no match for “x”".
+  /// "match 3 of 1,204" (while the focus is on that match), "1,204 matches", "12 matches so
+  /// far", "searching for “x”…", or "no match for “x”".
   public var status: String {
     if matches.isEmpty {
       return isDone ? "no match for “\(query)”" : "searching for “\(query)”…"
     }
     let soFar = isDone ? "" : " so far"
-    guard let current else {
+    guard let current, focusIsOnCurrent else {
       return "\(matches.count.grouped) match\(matches.count == 1 ? "" : "es")\(soFar)"
     }
     return "match \((current + 1).grouped) of \(matches.count.grouped)\(soFar)"
@@ -187,19 +189,59 @@ public final class ItemSearch {
       restart()
       advance()
     }
-    guard !matches.isEmpty else { return nil }
-    let index: Int
-    if let current {
-      index = (current + delta + matches.count) % matches.count
-    } else {
-      // The first step goes to the first match at or after the focus (the scan's first), or
-      // for a step back, the last found.
-      index = delta > 0 ? 0 : matches.count - 1
+    guard !matches.isEmpty, let index = index(stepping: delta, in: view) else {
+      if !matches.isEmpty { view.postAccessibilityAnnouncement("still searching") }
+      return nil
     }
     current = index
     let path = matches[index]
     view.focusItem(at: path)
     view.postAccessibilityAnnouncement(status)
     return path
+  }
+
+  /// The match a step goes to: the nearest after the focused item (`delta` > 0) or before it,
+  /// in the order the items show, round the ends; the first step of a search goes to the
+  /// focused item itself if it matches. The focus may have moved since the last step: the
+  /// step goes from where it is. `nil` while the scan has not yet seen the items between the
+  /// focus and that match (a step round the end before the search is done).
+  ///
+  /// - Complexity: O(log m) for m matches: matches are kept in the scan's order, which is the
+  ///   items' order from where the scan began.
+  private func index(stepping delta: Int, in view: CollectionView) -> Int? {
+    let counts = view.counts
+    guard totalCount > 0 else { return nil }
+    func offset(_ path: ItemPath) -> Int {
+      ((counts.flatIndex(of: path) - startFlat) % totalCount + totalCount) % totalCount
+    }
+    let focus = view.focusedIndexPath.flatMap { counts.isValid($0) ? offset($0) : nil }
+    // The first match whose offset is past the focus's (at it, for a search's first step).
+    let from = focus ?? (delta > 0 ? 0 : totalCount)
+    let inclusive = current == nil && delta > 0
+    var low = 0
+    var high = matches.count
+    while low < high {
+      let middle = (low + high) / 2
+      let value = offset(matches[middle])
+      if value < from || (!inclusive && value == from && delta > 0) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    if delta > 0 {
+      if low < matches.count { return low }
+      return isDone ? 0 : nil
+    }
+    // Stepping back: the last match before the focus; round the end only once all is seen
+    // (the items before the scan's start are scanned last), and not past unscanned items.
+    if low > 0 && (isDone || from <= scannedCount) { return low - 1 }
+    return isDone ? matches.count - 1 : nil
+  }
+
+  /// Whether the focused item is the current match (a status of "match k of N").
+  private var focusIsOnCurrent: Bool {
+    guard let current, let view = collectionView else { return false }
+    return view.focusedIndexPath == matches[current]
   }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import Testing
+
+/// `n` and `N` in the table page go from the cursor's row, wherever keys moved it since the
+/// last step; the status says "match k of N" only while the cursor is on match k.
+@Suite(.serialized) struct TableFindStepTests {
+  final class Cell: CollectionViewCell, TableCellPresenting {
+    func present(text: String?, isNumeric: Bool, isMatch: Bool) {}
+    func present(editing field: TextFieldState?) {}
+  }
+  final class Header: ReusableView, TableHeaderPresenting {
+    func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
+  }
+
+  @Test func stepsGoFromTheCursorAndTheStatusFollowsIt() throws {
+    let path = NSTemporaryDirectory() + "reusekit-find-step-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // "amber" in rows 10, 20, …, 90 (display and source alike: no sort).
+    var text = "id,name\n"
+    for row in 0..<100 { text += "\(row),\(row % 10 == 0 && row > 0 ? "amber" : "cedar") \(row)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let content = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<500 where content.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.005)
+      _ = content.update()
+    }
+    let model = TableModel(
+      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
+    model.register(cell: Cell.self, header: Header.self)
+    model.start()
+    model.table.collectionView.layoutIfNeeded()
+    func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
+      _ = model.handle(KeyPress(key, modifiers: modifiers))
+      for _ in 0..<1_000 where model.isWorking {
+        if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
+      }
+    }
+    model.table.focusCell(row: 0, column: 1)
+    press(.character("/"))
+    for character in "amber" { press(.character(character)) }
+    press(.enter)
+    #expect(model.table.focusedCell?.row == 10)
+    #expect(model.status.contains("match 1 of 9"), "\(model.status)")
+    // The cursor moved by keys to row 45: the status counts, n goes to row 50, N to row 40.
+    model.table.focusCell(row: 45, column: 1)
+    #expect(model.status.contains("9 matches") && !model.status.contains("match 1"))
+    press(.character("n"))
+    #expect(model.table.focusedCell?.row == 50)
+    #expect(model.status.contains("match 5 of 9"), "\(model.status)")
+    model.table.focusCell(row: 45, column: 1)
+    press(.character("N"))
+    #expect(model.table.focusedCell?.row == 40)
+    // The last row, then n: round to the first match.
+    model.table.focusCell(row: 99, column: 1)
+    press(.character("n"))
+    #expect(model.table.focusedCell?.row == 10)
+    press(.character("N"))
+    #expect(model.table.focusedCell?.row == 90, "round the start")
+  }
+}
