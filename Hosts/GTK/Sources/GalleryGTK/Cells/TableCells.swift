@@ -91,11 +91,25 @@ final class TableHeaderCell: GTKSupplementaryView, TableHeaderPresenting {
     let paint = Painter(cr: cr)
     paint.fill(bounds(width, height), Palette.bar)
     paint.fill(Rect(x: width - 2, y: 6, width: 1, height: height - 12), Palette.dim)
-    let label = title + (sortedAscending.map { $0 ? " ↑" : " ↓" } ?? "")
     let room = max(1, width - 20)
-    let labelWidth = TextMeasure.width(label, size: 13, bold: true)
-    let x = isNumeric && labelWidth < room ? 10 + room - labelWidth : 10
-    paint.text(
-      label, x: x, y: height / 2 + 5, size: 13, Palette.accent, bold: true, maxWidth: room)
+    // The sort arrow always shows: a title too long for the column is cut before it.
+    let arrow = sortedAscending.map { $0 ? "↑" : "↓" }
+    let arrowWidth = arrow.map { TextMeasure.width(" " + $0, size: 13, bold: true) } ?? 0
+    let titleRoom = max(0, room - arrowWidth)
+    let titleWidth = min(TextMeasure.width(title, size: 13, bold: true), titleRoom)
+    let labelWidth = titleWidth + arrowWidth
+    var x = isNumeric && labelWidth < room ? 10 + room - labelWidth : 10
+    if titleRoom >= 8 {
+      paint.text(
+        title, x: x, y: height / 2 + 5, size: 13, Palette.accent, bold: true, maxWidth: titleRoom)
+      x += titleWidth
+    } else if arrow != nil {
+      x = max(2, (width - arrowWidth) / 2 - 2)  // a column too narrow for its title: the arrow
+    }
+    if let arrow {
+      paint.text(
+        " " + arrow, x: x, y: height / 2 + 5, size: 13, Palette.accent, bold: true,
+        maxWidth: max(arrowWidth, width - x))
+    }
   }
 }
