@@ -507,4 +507,23 @@ import Testing
     let sorted = go("1")
     #expect(sorted.contains("row 1 ·") && sorted.contains("sorted by Amount ↑"), "\(sorted)")
   }
+
+  /// A sorted column keeps its arrow in the header however narrow it is: the title is cut
+  /// before the arrow, and a column too narrow for any title shows the arrow alone.
+  @Test func theSortArrowShowsInNarrowColumns() throws {
+    let path = NSTemporaryDirectory() + "reusekit-arrow-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "a,identifier,name\n1,22,xx\n3,44,yy\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 60, rows: 8), csv: try CSVFile.open(path: path))
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)
+    var header = drawnTestGallery(gallery, canvas)[2]
+    #expect(header.hasPrefix("  ↑│"), "a column one letter wide: \(header)")
+    pressTestGallery([KeyEvent(.right), KeyEvent(.character("s"))], gallery, time: &time)
+    header = drawnTestGallery(gallery, canvas)[2]
+    #expect(header.contains("… ↑│") || header.contains("identifier ↑"), "\(header)")
+    #expect(!header.contains("  ↑│"), "the first column is no longer sorted")
+  }
 }

@@ -91,8 +91,14 @@ final class TableHeaderCell: TerminalSupplementaryView, TableHeaderPresenting {
   override func draw(in context: DrawContext) {
     context.fill(TextStyle(background: Theme.bar))
     let arrow = sortedAscending.map { $0 ? " ↑" : " ↓" } ?? ""
-    let label = title + arrow
     let room = max(0, context.width - 2)
+    // The sort arrow always shows: a title too long is cut before it (to the arrow alone in
+    // a column too narrow for any of it).
+    let arrowWidth = min(CharacterWidth.of(arrow), room)
+    let shownArrow = arrowWidth < CharacterWidth.of(arrow) ? String(arrow.dropFirst()) : arrow
+    let titleRoom = max(0, room - arrowWidth)
+    let title = titleRoom >= 2 ? TextLayout.truncate(self.title, toWidth: titleRoom) : ""
+    let label = title + (title.isEmpty ? String(shownArrow.drop { $0 == " " }) : shownArrow)
     let width = CharacterWidth.of(label)
     let x = isNumeric && width < room ? 1 + room - width : 1
     context.text(
