@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
   registerDragBenchmarks()
   registerRailsBenchmarks()
   registerDeclarativeBenchmarks()
+  registerFindBenchmarks()
 }
 
 /// An empty benchmark: the harness's own per-sample cost (time and mallocs), which
