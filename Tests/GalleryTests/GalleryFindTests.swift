@@ -79,4 +79,34 @@ import Testing
     let help = canvas.plainTextLines().joined(separator: "\n")
     #expect(help.contains("find in the settings"), "\(help)")
   }
+
+  @Test func theChatFindsInItsMessagesAsTheyArrive() {
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 20))
+    var time = 0.0
+    let keys: [Key] = [.character("/")] + "quiet".map { .character($0) } + [.enter]
+    pressTestGallery(keys, gallery, canvas, time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("match 1 of"), "\(status)")
+    let count = { (line: String) -> Int? in
+      line.split(separator: " ").drop { $0 != "of" }.dropFirst().first
+        .flatMap { Int($0.replacingOccurrences(of: ",", with: "")) }
+    }
+    let before = count(status) ?? 0
+    // The marks show over the messages (the one the find is on too: messages draw no cursor).
+    #expect(
+      (0..<canvas.rows).contains { canvas[40, $0].style.attributes.contains(.underline) },
+      "a marked message shows")
+    // Messages arrive and stream in (each word a reconfigure): the find goes on over them.
+    for _ in 0..<600 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+    }
+    gallery.draw(into: canvas)
+    let later = canvas.plainTextLines().last ?? ""
+    #expect(later.contains("match") && (count(later) ?? before) >= before, "\(later)")
+    pressTestGallery([.character("n")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("match 2 of") == true)
+    pressTestGallery([.escape], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("match") == false)
+  }
 }

@@ -60,6 +60,16 @@ public final class CollectionViewPane: CollectionViewHost {
   /// ``markStyle`` after it draws, unless it is the focused item (its cursor shows instead).
   /// `nil`, the default, marks none. For cells that draw their own marks, leave it `nil`.
   public var marksItem: ((ItemPath) -> Bool)?
+  /// Whether the focused item is marked too (for cells that draw no cursor), with
+  /// ``focusedMarkStyle``.
+  public var marksFocusedItem = false
+  /// How the focused item is restyled when ``marksFocusedItem`` marks it: the match the find
+  /// is on, orange and bold.
+  public var focusedMarkStyle: (inout TextStyle) -> Void = { style in
+    style.background = Color(hex: 0xFF9E64)
+    style.foreground = Color(hex: 0x1A1B26)
+    style.attributes.formUnion([.underline, .bold])
+  }
   /// How a marked cell is restyled: amber behind dark text, underlined (the underline stays
   /// where colours are off).
   public var markStyle: (inout TextStyle) -> Void = { style in
@@ -345,10 +355,11 @@ public final class CollectionViewPane: CollectionViewHost {
     _ cell: ReusableView, _ attributes: LayoutAttributes, in context: DrawContext,
     of view: CollectionView, depth: Int
   ) {
-    guard depth == 0, let marksItem, attributes.indexPath != view.focusedIndexPath,
+    let isFocused = attributes.indexPath == view.focusedIndexPath
+    guard depth == 0, let marksItem, marksFocusedItem || !isFocused,
       view.cellForItem(at: attributes.indexPath) === cell, marksItem(attributes.indexPath)
     else { return }
-    context.restyle(markStyle)
+    context.restyle(isFocused ? focusedMarkStyle : markStyle)
   }
 
   /// Blends what a view drew toward the pane's background: how a terminal shows opacity

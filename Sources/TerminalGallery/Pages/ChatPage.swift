@@ -10,7 +10,9 @@ import ReuseTerminal
 ///
 /// Between messages nothing animates and the page asks for no frames (`nextWakeTime`), so
 /// the gallery sleeps.
-final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, CollectionViewDelegate {
+final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, CollectionViewDelegate,
+  SearchableDataSource
+{
   let title = "Chat"
   let pane: CollectionViewPane
   var frame = CellRect.zero
@@ -32,6 +34,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   private var streaming: (words: [Substring], shown: Int)?
   private var nextEvent: Double? = 0
   private var unseen = 0
+  /// `/` finds in the messages loaded: each match scrolled to and marked, found again as
+  /// messages arrive and stream in.
+  private let find: FindBar
 
   init(options: GalleryOptions) {
     olderLeft = max(0, min(options.itemCount, 100_000) - 30)
@@ -42,6 +47,11 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     collectionView.edgeDistance = 6
     collectionView.allowsSelection = false
     pane = .themed(collectionView, showsScrollIndicator: true)
+    find = FindBar(
+      collectionView: collectionView, subject: "the messages", clock: GalleryMetrics.terminal.clock)
+    pane.marksItem = { [find] in find.isMarked($0) }
+    // Messages show no cursor: the match the find is on is marked too.
+    pane.marksFocusedItem = true
     messages = (0..<30).map { _ in makeMessage() }
     collectionView.dataSource = self
     collectionView.delegate = self
@@ -61,6 +71,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   func tick(now: Double) {
     pane.tick(now: now)
+    find.advance()
     guard let due = nextEvent, now >= due else { return }
     if var stream = streaming {
       // One more word of the last message: it grows, and is measured again.
@@ -87,7 +98,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     nextEvent = now + (streaming == nil ? 3 : 0.08)
   }
 
-  var isAnimating: Bool { collectionView.isAnimating }
+  var isAnimating: Bool { collectionView.isAnimating || find.isSearching }
+
+  var isTyping: Bool { find.isTyping }
 
   var nextWakeTime: Double? { nextEvent }
 
@@ -112,6 +125,12 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   }
 
   /// Near the top: twenty older messages, prepended without moving what is on screen.
+  func collectionView(
+    _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
+  ) -> String? {
+    messages.indices.contains(indexPath.item) ? messages[indexPath.item].text : nil
+  }
+
   func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {
     guard edge == .start, olderLeft > 0 else { return }
     let count = min(20, olderLeft)
@@ -148,6 +167,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   // MARK: Input
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    if let press = key.keyPress, find.handle(press) { return true }
     switch key.key {
     case .up: collectionView.scroll(by: .items(-1))
     case .down: collectionView.scroll(by: .items(1))
@@ -162,14 +182,14 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var status: String {
     let last = messages.last.map { Self.authors[$0.author] } ?? "nobody"
-    return (unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)"
+    return find.status((unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)")
   }
 
   var keyHelp: [(String, String)] {
     [
       ("↑ ↓ PgUp PgDn", "scroll; near the top, older messages load"),
       ("End Enter", "back to the newest message"), ("Home", "the oldest loaded"),
-      ("wheel, drag", "scroll"),
+      ("wheel, drag", "scroll"), find.keyHelp,
     ]
   }
 }
