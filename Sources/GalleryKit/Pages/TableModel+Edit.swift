@@ -189,7 +189,12 @@ extension TableModel {
   /// or why it did not. Returns whether one runs or just ended (frames wanted).
   func advanceSave() -> Bool {
     guard let saving else { return false }
-    guard let result = saving.job.result else { return true }
+    guard let result = saving.job.result else {
+      // A frame for each percent written: the status line's figure.
+      let percent = Int(saving.job.fractionDone * 100)
+      defer { savePercentShown = percent }
+      return percent != savePercentShown
+    }
     self.saving = nil
     switch result {
     case .success(let backup):

@@ -64,6 +64,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The save running on its own thread, the table it saves, and what to say when it is done
   /// (given the backup's path, for a save in place).
   var saving: (job: TableSaveJob, table: any EditableTableContent, note: (String?) -> String)?
+  /// The percentage of the save the status line last showed.
+  var savePercentShown = -1
   /// A prompt takes every key while it shows.
   public var isTyping: Bool { prompt != nil }
   /// The running or last find.

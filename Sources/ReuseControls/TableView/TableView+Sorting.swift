@@ -5,8 +5,9 @@ extension TableView {
 
   /// Sorts by `descriptor` (stable: equal keys keep the data's order; rows without a key
   /// last), or goes back to the data's order with `nil`. The change is a diff of the row order
-  /// applied as one batch of moves: the focused cell stays on its row, and in view; the
-  /// selection stays with its rows.
+  /// applied as one batch of moves (animated when few rows move), and the view shows the top
+  /// of the new order, as a spreadsheet does (and as ``beginSort(by:)`` does): the focused
+  /// cell stays on its row, wherever that lands, and the selection stays with its rows.
   ///
   /// - Complexity: O(n log n) for the sort (n keys asked once each), O(n) for the diff.
   public func sort(by descriptor: TableSortDescriptor?) {
@@ -101,12 +102,8 @@ extension TableView {
 
   /// Shows the rows in `newOrder` (nil: the data's order) instead of `oldOrder`, as one batch
   /// of section moves: every row whose place changes moves there (animated when few do). The
-  /// focused row keeps its place on screen where the content allows, and is brought into view.
+  /// view goes to the top of the new order; the focused cell stays on its row.
   func applyOrder(from oldOrder: [Int32]?, to newOrder: [Int32]?) {
-    // Where the focused row shows now, to keep it there.
-    let focused = collectionView.focusedIndexPath
-    let screenY = focused.flatMap { collectionView.frameForItem(at: $0) }
-      .map { $0.minY - collectionView.contentOffset.y }
     // Where each source row was shown: the old order's inverse (the same rows show before
     // and after: a sort reorders them).
     var before: [Int32]?
@@ -124,17 +121,13 @@ extension TableView {
     // The data changes and the collection view hears of it together.
     displayOrder = newOrder
     sourceToDisplayCache = nil
-    guard !moves.isEmpty else { return }
-    let result = collectionView.performBatchUpdates(
-      with: Changeset(movedSections: moves), animated: moves.count <= 2_000)
-    if case .failure = result { collectionView.reloadData() }
-    guard let path = collectionView.focusedIndexPath, let screenY,
-      let frame = collectionView.frameForItem(at: path)
-    else { return }
-    // Where the content allows: a row sorted near an end rests against it, with no bounce.
-    collectionView.contentOffset.y = min(
-      max(frame.minY - screenY, collectionView.minimumContentOffset.y),
-      collectionView.maximumContentOffset.y)
-    collectionView.focusItem(at: path, scrollsIntoView: true)
+    if !moves.isEmpty {
+      let result = collectionView.performBatchUpdates(
+        with: Changeset(movedSections: moves), animated: moves.count <= 2_000)
+      if case .failure = result { collectionView.reloadData() }
+    }
+    // The top of the new order; the focus stays with its row (the batch carried it along).
+    collectionView.contentOffset.y = collectionView.minimumContentOffset.y
+    collectionView.layoutIfNeeded()
   }
 }
