@@ -7,7 +7,8 @@
 #   Benchmarks/frame-gaps.sh    # writes Benchmarks/results/frame-gaps.json
 # Find (`/`) and filter (`|`) run beside their baselines too: every row scanned (and shown) in
 # one frame. Rows: {job, items, column, build, longest_gap_ms, frames, total_ms}, and first_ms
-# (the first match; the first filtered screen) for find and filter.
+# (the first match; the first filtered screen) for find and filter. A save (Ctrl-S after one
+# edit) runs beside the same save on the loop, over peers/visidata.sh's CSV files if present.
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -f .build/debug.yaml .build/release.yaml
@@ -37,6 +38,20 @@ done
 # 10,000,000 rows by a number column (Amount) in release.
 run release sort 10000000 6
 run release sort-sync 10000000 6
+# Saving a CSV file in place after one edit, on the save's thread and on the loop, in release:
+# the files peers/visidata.sh generates (rows-N.csv, 20 columns), when they are there. Each run
+# saves a hard link of the file (renamed to .bak by the save), so the file itself stays.
+work=peers/.data/work
+for n in 1000000 10000000; do
+  [ -f "peers/.data/rows-$n.csv" ] || continue
+  mkdir -p "$work"
+  for job in save save-sync; do
+    rm -f "$work/frame-gaps.csv" "$work/frame-gaps.csv.bak"
+    ln "peers/.data/rows-$n.csv" "$work/frame-gaps.csv"
+    run release "$job" "$n" 1 "$work/frame-gaps.csv"
+  done
+  rm -f "$work/frame-gaps.csv" "$work/frame-gaps.csv.bak"
+done
 mkdir -p results
 printf '%s\n' "${rows[@]}" | python3 -c 'import json,sys; print(json.dumps([json.loads(l) for l in sys.stdin], indent=1))' \
   > results/frame-gaps.json

@@ -751,8 +751,8 @@ def fixed_notes(metric: str, seen_ours: list[dict], seen_theirs: list[dict]) -> 
     if metric in ("key_end_ms", "sqlite_key_end_ms"):
         notes.append("ours Ctrl-End (End goes to the row's last cell), VisiData End")
     if metric in ("sort_ms",):
-        notes.append("ours keeps the cursor on its row (Item 1, now somewhere in the middle): "
-                     "the rows around it show; VisiData shows the sorted top")
+        notes.append("both show the sorted top (ours keeps the cursor on its row, Item 1, now "
+                     "somewhere in the middle)")
     return notes
 
 

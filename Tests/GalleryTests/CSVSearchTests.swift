@@ -77,4 +77,38 @@ import Testing
       Issue.record("seed \(seed): no count")
     }
   }
+
+  /// The sort's own reader of a column's keys (read on the sort's thread) gives the keys the
+  /// table's `sortKey(row:column:)` gives, row for row: numbers, text, quoted fields, a short
+  /// row's missing field, and edited rows as edited.
+  @Test func theSortKeyReaderReadsTheKeysSortKeyGives() throws {
+    let path = NSTemporaryDirectory() + "reusekit-sortkeys-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var text = "id,word,amount\n"
+    for row in 0..<5_000 {
+      let word = Self.words[row % Self.words.count]
+      let quoted = word.contains(",") || word.contains("\"")
+      let field = quoted ? "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : word
+      // Every 13th row is short: no amount (a lenient read lets it through).
+      text += row % 13 == 5 ? "\(row),\(field)\n" : "\(row),\(field),\(Double(row % 97) / 4)\n"
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let table = CSVTable(file: try CSVFile.open(path: path, lenient: true))
+    for _ in 0..<1_000 where table.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.002)
+      _ = table.update()
+    }
+    _ = table.setText("zebra", row: 10, column: 1)
+    _ = table.setText("12.5", row: 18, column: 2)  // a short row edited to have an amount
+    for column in 0..<3 {
+      let reader = try #require(table.sortKeyReader(column: column))
+      #expect(reader.rowCount == 5_000)
+      var reported = 0
+      let keys = try #require(reader.read({ reported = $0 }, { false }))
+      #expect(reported > 0, "progress is told")
+      let expected = (0..<5_000).map { table.sortKey(row: $0, column: column) }
+      #expect(keys == expected, "column \(column)")
+      #expect(reader.read({ _ in }, { true }) == nil, "a cancelled read reads nothing")
+    }
+  }
 }

@@ -9,6 +9,11 @@
 //   frame-gaps filter ROWS COLUMN TEXT # `|` TEXT Enter: the first filtered screen, then all
 //   frame-gaps find-sync|filter-sync ROWS COLUMN TEXT   # the baselines: every row scanned
 //                                      # (and, for the filter, shown) in one frame
+//   frame-gaps save ROWS COLUMN FILE.csv       # the CSV file opened and loaded, one cell of
+//                                      # COLUMN edited ("x"), Ctrl-S: saved in place (FILE.bak
+//                                      # kept) on the save's thread, frames going on
+//   frame-gaps save-sync ROWS COLUMN FILE.csv  # the baseline: the same save on the loop, as
+//                                      # every save ran before (one frame waits for it)
 //
 // Prints one JSON object: {"job", "items", "column", "longest_gap_ms", "frames", "total_ms"},
 // with "first_ms" (the first match, the first filtered screen) for find and filter.
@@ -31,13 +36,13 @@ enum StandardError {
 }
 
 let arguments = CommandLine.arguments
-let jobs = ["sort", "sort-sync", "find", "filter", "find-sync", "filter-sync"]
+let jobs = ["sort", "sort-sync", "find", "filter", "find-sync", "filter-sync", "save", "save-sync"]
 guard arguments.count >= 4, jobs.contains(arguments[1]),
   let rows = Int(arguments[2]), let column = Int(arguments[3]), rows > 0, column >= 0,
   arguments.count == (arguments[1].hasPrefix("sort") ? 4 : 5)
 else {
   print(
-    "usage: frame-gaps sort|sort-sync ROWS COLUMN, or find|filter|find-sync|filter-sync ROWS COLUMN TEXT"
+    "usage: frame-gaps sort|sort-sync ROWS COLUMN, find|filter|find-sync|filter-sync ROWS COLUMN TEXT, or save|save-sync ROWS COLUMN FILE.csv"
   )
   exit(64)
 }
@@ -92,16 +97,67 @@ if arguments[1] == "sort-sync" {
   exit(0)
 }
 
+let csv: CSVFile?
+if job.hasPrefix("save") {
+  do {
+    csv = try CSVFile.open(path: needle)
+  } catch {
+    print("frame-gaps: cannot open \(needle): \(error.message)")
+    exit(1)
+  }
+} else {
+  csv = nil
+}
+
+if job == "save-sync" {
+  // The file loaded, one cell edited, then the save on the loop: one frame waits for it.
+  let content = CSVTable(file: csv!)
+  while content.loadingStatus != nil {
+    var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+    nanosleep(&pause, nil)
+    _ = content.update()
+  }
+  _ = content.setText("x", row: 0, column: column)
+  let start = now()
+  do {
+    _ = try content.save()
+  } catch {
+    print("frame-gaps: the save failed: \(error.message)")
+    exit(1)
+  }
+  let gap = now() - start
+  print(
+    "{\"job\": \"save-sync\", \"items\": \(content.rowCount), \"column\": \(column), "
+      + "\"longest_gap_ms\": \(Int((gap * 1_000).rounded())), \"frames\": 1, "
+      + "\"total_ms\": \(Int((gap * 1_000).rounded()))}")
+  exit(0)
+}
+
 let gallery = Gallery(
-  options: GalleryOptions(itemCount: 1_000, tableRows: rows), initialPage: "table")
+  options: GalleryOptions(itemCount: 1_000, csv: csv, tableRows: rows), initialPage: "table")
 let size = TerminalSize(columns: 120, rows: 30)
 gallery.resize(to: size)
 let canvas = Canvas(columns: size.columns, rows: size.rows)
 
 gallery.draw(into: canvas)
+if job == "save" {
+  // Loaded first (its own job), then one cell edited: the save is what is timed.
+  while gallery.isAnimating {
+    var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+    nanosleep(&pause, nil)
+    gallery.tick(now: now())
+    gallery.draw(into: canvas)
+  }
+  gallery.handle(.key(KeyEvent(.character("e"))), at: now())
+  gallery.handle(.key(KeyEvent(.character("x"))), at: now())
+  gallery.handle(.key(KeyEvent(.enter)), at: now())
+  gallery.draw(into: canvas)
+}
 // The cursor to the column, then `s` (or the prompt, the text and Enter).
-for _ in 0..<column { gallery.handle(.key(KeyEvent(.right)), at: now()) }
-if job != "sort" {
+if job != "save" {
+  for _ in 0..<column { gallery.handle(.key(KeyEvent(.right)), at: now()) }
+}
+if job != "sort" && job != "save" {
   gallery.handle(.key(KeyEvent(.character(job == "find" ? "/" : "|"))), at: now())
   for character in needle { gallery.handle(.key(KeyEvent(.character(character))), at: now()) }
 }
@@ -109,11 +165,16 @@ if job != "sort" {
 func showsFirst(_ status: String) -> Bool {
   job == "find" ? status.contains("match 1 of") : status.contains(" of \(rows.formatted) rows ×")
 }
+/// Whether the job reports a first result (a find's match, a filter's first screen).
+let hasFirst = job == "find" || job == "filter"
 let start = now()
-gallery.handle(.key(KeyEvent(job == "sort" ? .character("s") : .enter)), at: start)
+switch job {
+case "sort": gallery.handle(.key(KeyEvent(.character("s"))), at: start)
+case "save": gallery.handle(.key(KeyEvent(.control("s"), modifiers: .control)), at: start)
+default: gallery.handle(.key(KeyEvent(.enter)), at: start)
+}
 gallery.draw(into: canvas)
-var first: Double? =
-  job != "sort" && showsFirst(canvas.plainTextLines().last ?? "") ? now() - start : nil
+var first: Double? = hasFirst && showsFirst(canvas.plainTextLines().last ?? "") ? now() - start : nil
 var longest = now() - start
 var frames = 0
 var last = now()
@@ -135,7 +196,7 @@ while gallery.isAnimating && frames < 1_000_000 {
   }
   longest = max(longest, gap)
   last = t
-  if first == nil, job != "sort", showsFirst(canvas.plainTextLines().last ?? "") {
+  if first == nil, hasFirst, showsFirst(canvas.plainTextLines().last ?? "") {
     first = t - start
   }
 }
@@ -145,7 +206,11 @@ guard job != "sort" || status.contains("sorted by") else {
   print("frame-gaps: the sort did not end; the status line: \(status)")
   exit(1)
 }
-guard job == "sort" || first != nil else {
+guard job != "save" || status.contains("saved 1 edited row") else {
+  print("frame-gaps: the save did not end; the status line: \(status)")
+  exit(1)
+}
+guard !hasFirst || first != nil else {
   print("frame-gaps: no first result; the status line: \(status)")
   exit(1)
 }
@@ -158,6 +223,7 @@ print(
 /// A cell and a header that draw nothing: the baseline measures the sort, not drawing.
 final class PlainTableCell: CollectionViewCell, TableCellPresenting {
   func present(text: String?, isNumeric: Bool, isMatch: Bool) {}
+  func present(editing field: TextFieldState?) {}
 }
 final class PlainTableHeader: ReusableView, TableHeaderPresenting {
   func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}

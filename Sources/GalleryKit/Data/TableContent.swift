@@ -53,6 +53,9 @@ public protocol TableContent: AnyObject {
   /// A count of `column`'s values run where the rows live (a database's `GROUP BY`); `nil` to
   /// let the page count the cells.
   func countValues(column: Int) -> TableCountJob?
+  /// A reader of `column`'s sort keys for a background sort's thread (the keys ``sortKey(row:
+  /// column:)`` gives), or `nil` to let the table ask for them a slice per frame.
+  func sortKeyReader(column: Int) -> TableSortKeyReader?
 }
 
 extension TableContent {
@@ -86,6 +89,8 @@ extension TableContent {
   }
   /// The page counts the cells.
   public func countValues(column: Int) -> TableCountJob? { nil }
+  /// The table asks for the keys.
+  public func sortKeyReader(column: Int) -> TableSortKeyReader? { nil }
 }
 
 /// A search running off the loop where the rows live: the rows it found (display rows, in the

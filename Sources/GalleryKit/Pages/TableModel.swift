@@ -349,6 +349,14 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     content.sortKey(row: row, column: column)
   }
 
+  /// The content's reader of a column's keys, for the sort's thread (a CSV file read again
+  /// there), when it has one.
+  public func tableView(
+    _ tableView: TableView, sortKeyReaderForColumn column: Int
+  ) -> TableSortKeyReader? {
+    content.sortKeyReader(column: column)
+  }
+
   /// Headers show the new sort.
   public func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?) {
     // The time of this sort, never the one before it (a header click is not timed).

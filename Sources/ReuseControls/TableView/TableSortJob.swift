@@ -48,6 +48,32 @@ final class TableSortJob: Sendable {
     Task.detached(priority: .userInitiated) { await job.run(keys) }
   }
 
+  /// Reads the keys with `reader` on a thread of the global executor (counted as one more
+  /// pass of the work), then sorts them by `descriptor`.
+  init(reader: TableSortKeyReader, descriptor: TableSortDescriptor) {
+    self.descriptor = descriptor
+    rowCount = reader.rowCount
+    let n = max(1, reader.rowCount)
+    var passes = 0
+    var width = Self.blockSize
+    while width < n {
+      passes += 1
+      width *= 2
+    }
+    total = n * (14 + passes + 1 + 4)  // reading a key weighs about four moves
+    let job = self
+    Task.detached(priority: .userInitiated) {
+      let keys = reader.read(
+        { read in job.done.store(min(read, reader.rowCount) * 4, ordering: .relaxed) },
+        { job.wasCancelled })
+      guard let keys, keys.count == reader.rowCount, !job.wasCancelled else {
+        job.cancel()
+        return
+      }
+      await job.run(keys)
+    }
+  }
+
   /// How far the job is, from 0 to 1.
   var progress: Double {
     min(1, Double(done.load(ordering: .relaxed)) / Double(max(1, total)))

@@ -43,7 +43,14 @@ extension TableView {
       return
     }
     var sort = BackgroundSort(descriptor: descriptor, rowCount: numberOfRows)
-    sort.keys.reserveCapacity(numberOfRows)
+    if let reader = dataSource?.tableView(self, sortKeyReaderForColumn: descriptor.column),
+      reader.rowCount == numberOfRows
+    {
+      // The keys read on the sort's thread too.
+      sort.job = TableSortJob(reader: reader, descriptor: descriptor)
+    } else {
+      sort.keys.reserveCapacity(numberOfRows)
+    }
     backgroundSort = sort
   }
 
@@ -67,7 +74,15 @@ extension TableView {
   public func advanceSort(while hasTime: () -> Bool) -> Bool {
     guard var sort = backgroundSort else { return false }
     if let job = sort.job {
-      guard let result = job.takeResult() else { return true }
+      guard let result = job.takeResult() else {
+        guard job.wasCancelled else { return true }
+        // The data source's reader gave no keys: the rows keep their order.
+        backgroundSort = nil
+        collectionView.diagnostics.report(
+          .invalidConfiguration,
+          "TableView: the sort key reader read no keys; the rows keep their order")
+        return false
+      }
       backgroundSort = nil
       show(result, of: job)
       return false

@@ -29,9 +29,45 @@ public protocol TableViewDataSource: AnyObject {
   /// are in the new order (at once, or when a job off the loop ends). The default, `false`,
   /// lets the table sort.
   func tableView(_ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?) -> Bool
+
+  /// A reader of every row's key for `column` that runs off the caller's thread, for a
+  /// background sort (``TableView/beginSort(by:)``), or `nil` (the default): the table then
+  /// asks ``tableView(_:sortKeyForRow:column:)`` a slice per frame on its own thread. Give one
+  /// when the keys can be read without the data source's thread (a file read again on the
+  /// sort's thread, say): the keys of 10⁷ rows are then read at full speed instead of a few
+  /// milliseconds a frame. Its keys must be the ones `sortKeyForRow` gives.
+  func tableView(_ tableView: TableView, sortKeyReaderForColumn column: Int) -> TableSortKeyReader?
+}
+
+/// Reads a column's sort keys on a background sort's thread
+/// (``TableViewDataSource/tableView(_:sortKeyReaderForColumn:)``).
+public struct TableSortKeyReader: Sendable {
+  /// The rows it reads: the table's row count when the sort begins (another count is not
+  /// used: the table gathers the keys itself).
+  public let rowCount: Int
+  /// Reads the keys of rows `0..<rowCount`, in order, telling `progress` how many are read
+  /// now and then; `nil` when `isCancelled` says stop (asked now and then).
+  public let read:
+    @Sendable (_ progress: (Int) -> Void, _ isCancelled: () -> Bool) -> [TableSortKey]?
+
+  /// A reader of `rowCount` keys.
+  public init(
+    rowCount: Int,
+    read: @escaping @Sendable (_ progress: (Int) -> Void, _ isCancelled: () -> Bool) -> [TableSortKey]?
+  ) {
+    self.rowCount = rowCount
+    self.read = read
+  }
 }
 
 extension TableViewDataSource {
+  /// No reader: the table asks for the keys a slice at a time.
+  public func tableView(
+    _ tableView: TableView, sortKeyReaderForColumn column: Int
+  ) -> TableSortKeyReader? {
+    nil
+  }
+
   /// The table sorts.
   public func tableView(
     _ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?

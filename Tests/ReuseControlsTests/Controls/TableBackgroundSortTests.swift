@@ -246,4 +246,58 @@ private final class Sorts: TableViewDelegate {
     #expect(table.sortDescriptor == TableSortDescriptor(column: 1, ascending: false))
     #expect(table.sourceRow(forDisplayRow: 0) == 0, "keys -row, descending: row 0 first")
   }
+
+  /// A data source that reads its keys off the loop (a reader): the keys are read on the
+  /// sort's thread, no key is asked on the caller's, and the order is the synchronous sort's;
+  /// a reader that reads nothing ends the sort with the rows in their order, said in a
+  /// diagnostic.
+  @Test func aReaderReadsTheKeysOnTheSortsThread() {
+    final class Reading: TableViewDataSource {
+      let grid: Grid
+      var failing = false
+      init(_ grid: Grid) { self.grid = grid }
+      func numberOfRows(in tableView: TableView) -> Int { grid.rows }
+      func tableView(_ tableView: TableView, cellForRow row: Int, column: Int)
+        -> CollectionViewCell
+      {
+        grid.tableView(tableView, cellForRow: row, column: column)
+      }
+      func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey {
+        grid.tableView(tableView, sortKeyForRow: row, column: column)
+      }
+      func tableView(_ tableView: TableView, sortKeyReaderForColumn column: Int)
+        -> TableSortKeyReader?
+      {
+        // The keys, made here from the grid's own (a Sendable copy for the thread).
+        let keys = (0..<grid.rows).map { grid.tableView(tableView, sortKeyForRow: $0, column: column) }
+        let failing = failing
+        return TableSortKeyReader(rowCount: grid.rows) { progress, isCancelled in
+          guard !failing else { return nil }
+          progress(keys.count / 2)
+          return isCancelled() ? nil : keys
+        }
+      }
+    }
+    let grid = Grid(rows: 40_000)
+    let source = Reading(grid)
+    let table = makeTable(grid, columns: 4)
+    table.dataSource = source
+    let descriptor = TableSortDescriptor(column: 1, ascending: false)
+    let asked = grid.sortKeysAsked
+    table.beginSort(by: descriptor)
+    #expect(grid.sortKeysAsked == asked + 40_000, "only the reader's own copy, made once")
+    finishSort(table)
+    #expect(grid.sortKeysAsked == asked + 40_000, "no key asked a slice at a time")
+    #expect(table.sortDescriptor == descriptor)
+    expectSameOrder(order(table), expectedOrder(rows: 40_000, descriptor))
+
+    source.failing = true
+    let before = order(table)
+    table.beginSort(by: TableSortDescriptor(column: 0))
+    finishSort(table)
+    #expect(!table.isSorting)
+    #expect(table.sortDescriptor == descriptor, "the rows keep their order")
+    expectSameOrder(order(table), before)
+    #expect(table.collectionView.diagnostics.count(of: .invalidConfiguration) == 1)
+  }
 }
