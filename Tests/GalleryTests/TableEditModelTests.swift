@@ -11,21 +11,6 @@ import Testing
 /// lands on the row it began on, and a save writes a file that reads back as the array with
 /// every row not edited byte for byte as it was.
 @Suite(.serialized) struct TableEditModelTests {
-  final class Cell: CollectionViewCell, TableCellPresenting {
-    var text: String?
-    var isMatch = false
-    var editing: TextFieldState?
-    func present(text: String?, isNumeric: Bool, isMatch: Bool) {
-      self.text = text
-      self.isMatch = isMatch
-    }
-    func present(editing field: TextFieldState?) { editing = field }
-    override func prepareForReuse() { editing = nil }
-  }
-  final class Header: ReusableView, TableHeaderPresenting {
-    func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
-  }
-
   static let alphabet = Array("abcé, \"xyz 12")
 
   @Test(arguments: 0..<4)
@@ -52,16 +37,7 @@ import Testing
     }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let original = rows
-    let content = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<500 where content.loadingStatus != nil {
-      Thread.sleep(forTimeInterval: 0.005)
-      _ = content.update()
-    }
-    let model = TableModel(
-      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
-    model.register(cell: Cell.self, header: Header.self)
-    model.start()
-    model.table.collectionView.layoutIfNeeded()
+    let (model, content) = try makeLoadedCSVTableModel(path: path)
     var undo: [(row: Int, column: Int, before: String, after: String)] = []
     var redo: [(row: Int, column: Int, before: String, after: String)] = []
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
@@ -144,7 +120,9 @@ import Testing
         }
         settle()
         model.table.collectionView.forEachDisplayedView { view, attributes in
-          guard let cell = view as? Cell, attributes.supplementaryKind == nil else { return }
+          guard let cell = view as? RecordingTableCell, attributes.supplementaryKind == nil else {
+            return
+          }
           let source = model.table.sourceRow(forDisplayRow: attributes.indexPath.section)
           let isEdited = source == row && attributes.indexPath.item == column
           #expect(
@@ -199,7 +177,9 @@ import Testing
         // The marks: every cell shown in the column is marked exactly when the array's text
         // has the needle (the other columns never).
         model.table.collectionView.forEachDisplayedView { view, attributes in
-          guard let cell = view as? Cell, attributes.supplementaryKind == nil else { return }
+          guard let cell = view as? RecordingTableCell, attributes.supplementaryKind == nil else {
+            return
+          }
           let source = model.table.sourceRow(forDisplayRow: attributes.indexPath.section)
           let expected =
             attributes.indexPath.item == column

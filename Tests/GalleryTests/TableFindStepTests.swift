@@ -7,14 +7,6 @@ import Testing
 /// `n` and `N` in the table page go from the cursor's row, wherever keys moved it since the
 /// last step; the status says "match k of N" only while the cursor is on match k.
 @Suite(.serialized) struct TableFindStepTests {
-  final class Cell: CollectionViewCell, TableCellPresenting {
-    func present(text: String?, isNumeric: Bool, isMatch: Bool) {}
-    func present(editing field: TextFieldState?) {}
-  }
-  final class Header: ReusableView, TableHeaderPresenting {
-    func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
-  }
-
   @Test func stepsGoFromTheCursorAndTheStatusFollowsIt() throws {
     let path = NSTemporaryDirectory() + "reusekit-find-step-\(getpid()).csv"
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -22,16 +14,7 @@ import Testing
     var text = "id,name\n"
     for row in 0..<100 { text += "\(row),\(row % 10 == 0 && row > 0 ? "amber" : "cedar") \(row)\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let content = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<500 where content.loadingStatus != nil {
-      Thread.sleep(forTimeInterval: 0.005)
-      _ = content.update()
-    }
-    let model = TableModel(
-      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
-    model.register(cell: Cell.self, header: Header.self)
-    model.start()
-    model.table.collectionView.layoutIfNeeded()
+    let model = try makeLoadedCSVTableModel(path: path).model
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
       _ = model.handle(KeyPress(key, modifiers: modifiers))
       for _ in 0..<1_000 where model.isWorking {

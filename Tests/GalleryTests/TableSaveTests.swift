@@ -9,14 +9,6 @@ import Testing
 /// gets the edits as they were at Ctrl-S), Escape stops it with the file left as it was, and
 /// a second Ctrl-S waits for the first.
 @Suite(.serialized) struct TableSaveTests {
-  final class Cell: CollectionViewCell, TableCellPresenting {
-    func present(text: String?, isNumeric: Bool, isMatch: Bool) {}
-    func present(editing field: TextFieldState?) {}
-  }
-  final class Header: ReusableView, TableHeaderPresenting {
-    func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
-  }
-
   /// A table over a CSV file of `rows` rows (about 60 bytes each), loaded.
   private func makeTable(rows: Int, name: String) throws -> (TableModel, String, Data) {
     let path = NSTemporaryDirectory() + "reusekit-save-\(getpid())-\(name).csv"
@@ -26,16 +18,7 @@ import Testing
       text += "\(row),name \(row),a note long enough to make the file large \(row % 97)\n"
     }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let content = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<4_000 where content.loadingStatus != nil {
-      Thread.sleep(forTimeInterval: 0.005)
-      _ = content.update()
-    }
-    let model = TableModel(
-      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 12))
-    model.register(cell: Cell.self, header: Header.self)
-    model.start()
-    model.table.collectionView.layoutIfNeeded()
+    let model = try makeLoadedCSVTableModel(path: path, viewport: Size(width: 80, height: 12)).model
     return (model, path, try Data(contentsOf: URL(fileURLWithPath: path)))
   }
 

@@ -34,16 +34,7 @@ final class TableSortJob: Sendable {
   init(keys: [TableSortKey], descriptor: TableSortDescriptor) {
     self.descriptor = descriptor
     rowCount = keys.count
-    let n = max(1, keys.count)
-    var passes = 0
-    var width = Self.blockSize
-    while width < n {
-      passes += 1
-      width *= 2
-    }
-    // Sorting a block is about log2(block) levels of work; each merge pass one; the keys in
-    // order and the inverse one more.
-    total = n * (14 + passes + 1)
+    total = Self.work(rows: keys.count)
     let job = self
     Task.detached(priority: .userInitiated) { await job.run(keys) }
   }
@@ -53,14 +44,7 @@ final class TableSortJob: Sendable {
   init(reader: TableSortKeyReader, descriptor: TableSortDescriptor) {
     self.descriptor = descriptor
     rowCount = reader.rowCount
-    let n = max(1, reader.rowCount)
-    var passes = 0
-    var width = Self.blockSize
-    while width < n {
-      passes += 1
-      width *= 2
-    }
-    total = n * (14 + passes + 1 + 4)  // reading a key weighs about four moves
+    total = Self.work(rows: reader.rowCount) + 4 * max(1, reader.rowCount)  // a read: 4 moves
     let job = self
     Task.detached(priority: .userInitiated) {
       let keys = reader.read(
@@ -72,6 +56,19 @@ final class TableSortJob: Sendable {
       }
       await job.run(keys)
     }
+  }
+
+  /// The work of sorting `rows` rows, in element moves: sorting a block is about log2(block)
+  /// levels; each merge pass one; the keys in order and the inverse one more.
+  private static func work(rows: Int) -> Int {
+    let n = max(1, rows)
+    var passes = 0
+    var width = blockSize
+    while width < n {
+      passes += 1
+      width *= 2
+    }
+    return n * (14 + passes + 1)
   }
 
   /// How far the job is, from 0 to 1.

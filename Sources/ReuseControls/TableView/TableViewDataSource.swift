@@ -53,7 +53,8 @@ public struct TableSortKeyReader: Sendable {
   /// A reader of `rowCount` keys.
   public init(
     rowCount: Int,
-    read: @escaping @Sendable (_ progress: (Int) -> Void, _ isCancelled: () -> Bool) -> [TableSortKey]?
+    read:
+      @escaping @Sendable (_ progress: (Int) -> Void, _ isCancelled: () -> Bool) -> [TableSortKey]?
   ) {
     self.rowCount = rowCount
     self.read = read

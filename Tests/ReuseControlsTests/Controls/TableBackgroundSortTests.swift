@@ -257,7 +257,9 @@ private final class Sorts: TableViewDelegate {
       var failing = false
       init(_ grid: Grid) { self.grid = grid }
       func numberOfRows(in tableView: TableView) -> Int { grid.rows }
-      func tableView(_ tableView: TableView, cellForRow row: Int, column: Int)
+      func tableView(
+        _ tableView: TableView, cellForRow row: Int, column: Int
+      )
         -> CollectionViewCell
       {
         grid.tableView(tableView, cellForRow: row, column: column)
@@ -265,11 +267,15 @@ private final class Sorts: TableViewDelegate {
       func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey {
         grid.tableView(tableView, sortKeyForRow: row, column: column)
       }
-      func tableView(_ tableView: TableView, sortKeyReaderForColumn column: Int)
+      func tableView(
+        _ tableView: TableView, sortKeyReaderForColumn column: Int
+      )
         -> TableSortKeyReader?
       {
         // The keys, made here from the grid's own (a Sendable copy for the thread).
-        let keys = (0..<grid.rows).map { grid.tableView(tableView, sortKeyForRow: $0, column: column) }
+        let keys = (0..<grid.rows).map {
+          grid.tableView(tableView, sortKeyForRow: $0, column: column)
+        }
         let failing = failing
         return TableSortKeyReader(rowCount: grid.rows) { progress, isCancelled in
           guard !failing else { return nil }

@@ -30,6 +30,16 @@ final class Words: CollectionViewDataSource, SearchableDataSource {
 struct ItemSearchTests {
   static let syllables = ["am", "ber", "Ce", "dar", "el", "M", "fo", "x"]
 
+  /// A list of uniform rows in a 100 × 50 viewport, showing `words`, laid out.
+  static func listView(showing words: Words) -> CollectionView {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
+    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = words
+    view.layoutIfNeeded()
+    return view
+  }
+
   func word(_ rng: inout SeededRandom) -> String {
     (0..<rng.int(1...3)).map { _ in Self.syllables[rng.int(0..<Self.syllables.count)] }.joined()
   }
@@ -110,11 +120,7 @@ struct ItemSearchTests {
 
   @Test func statusCountsAndAStaleSearchStartsAgain() {
     let words = Words([["amber", "cedar", "Amber fox"], [], ["ember", "AMBER"]])
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
-    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = words
-    view.layoutIfNeeded()
+    let view = Self.listView(showing: words)
     let search = ItemSearch(collectionView: view, query: "amber")
     #expect(search.status == "searching for “amber”…")
     search.advance(maxItems: 2)
@@ -132,11 +138,7 @@ struct ItemSearchTests {
 
   @Test func aContentChangeInPlaceStartsItAgainAndTheFocusedMatchStaysCurrent() {
     let words = Words([["amber", "cedar", "fox", "Amber fox", "elm"]])
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
-    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = words
-    view.layoutIfNeeded()
+    let view = Self.listView(showing: words)
     let search = ItemSearch(collectionView: view, query: "amber")
     search.advance()
     #expect(search.isDone && search.matches.count == 2)
@@ -176,11 +178,7 @@ struct ItemSearchTests {
   @Test func stepsGoFromWhereTheFocusIsAndWaitForTheScanRoundTheEnd() {
     // "amber" at items 0, 5, 10 and 15 of 20.
     let words = Words([(0..<20).map { $0 % 5 == 0 ? "amber \($0)" : "cedar \($0)" }])
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
-    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = words
-    view.layoutIfNeeded()
+    let view = Self.listView(showing: words)
     func at(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
     let search = ItemSearch(collectionView: view, query: "amber")
     search.advance()
