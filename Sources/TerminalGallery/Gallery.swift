@@ -53,6 +53,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   private var lastFrameBytes = 0
   /// For the screen-reader mode: the focus line last spoken, and what was announced since.
   private var lastSpokenFocus: String?
+  /// Whether the page's prompt was said (it takes the keys now).
+  private var spokePrompt = false
   private var pendingAnnouncements: [String] = []
 
   /// Creates a gallery showing the page named `initialPage` (the first page if unknown).
@@ -111,7 +113,13 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
         + helpEntries.filter { !$0.keys.isEmpty }.map { "\($0.keys): \($0.meaning)" }
         + ["Any other key closes this list."]
     }
-    if !showsHelp {
+    // A prompt that opens is said once, as what it asks ("find in the titles: …"); the keys
+    // typed into it are the user's own echo.
+    if !showsHelp, currentPage.isTyping != spokePrompt {
+      spokePrompt = currentPage.isTyping
+      if spokePrompt { lines.append(currentPage.status) }
+    }
+    if !showsHelp && !currentPage.isTyping {
       let focus = currentPage.accessibilityFocus?.spokenDescription ?? currentPage.status
       if focus != lastSpokenFocus {
         lastSpokenFocus = focus
@@ -364,6 +372,20 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   public func tick(now: Double) {
     barPane.tick(now: now)
     currentPage.tick(now: now)
+    refreshQuitWarning()
+  }
+
+  /// A quit warning showing follows what it warns of: a save that ends takes it away (the
+  /// next `q` quits, nothing being lost), and one that goes on shows how far it got.
+  private func refreshQuitWarning() {
+    guard hasWarnedBeforeQuitting, notice != nil else { return }
+    let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
+    if warning == nil {
+      notice = nil
+      hasWarnedBeforeQuitting = false
+    } else if warning != notice {
+      notice = warning
+    }
   }
 
   /// Whether the page or the bar animates.

@@ -61,6 +61,26 @@ struct ScreenReaderTests {
     #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
   }
 
+  /// A find is heard: the prompt once when it opens (not again for each key typed), then
+  /// where each step lands ("match 2 of 5") and the row.
+  @Test func aFindIsHeard() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 40, "--screen-reader --demo outline", until: "Page 7 of 12: Outline")
+    defer { tmux.kill() }
+    try tmux.press("Right", until: "Northlands, 6 countries, level 1, 1 of 8, expanded")
+    try tmux.press("Down", until: "Lunar Nectar Republic, 5 cities, level 2, 1 of 6, collapsed")
+    try tmux.press("Right", until: "Lunar Nectar Republic, 5 cities, level 2, 1 of 6, expanded")
+    try tmux.press("/", until: "find in the shown names: ▏")
+    tmux.keys("c", "i", "t")
+    try tmux.press("y", "Enter", until: "match 1 of 5")
+    try tmux.press("n", until: "match 2 of 5")
+    #expect(lines(tmux).contains("Tidal Pebble City, 4 districts, level 3, 2 of 5, collapsed"))
+    #expect(
+      lines(tmux).filter { $0.hasPrefix("find in the shown names") }.count == 1,
+      "the prompt is said once: \(lines(tmux))")
+    try tmux.press("Escape", "q", until: "$")
+  }
+
   @Test func announcementsAreLines() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 12")

@@ -156,10 +156,52 @@ import Testing
         + keys("/no-such-folder-\(getpid())/x.csv") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("cannot write /no-such-folder-"), "\(page.status)")
     #expect(!page.status.contains("reusekit-saving"), "\(page.status)")
-    // Saved as a copy: q quits without a warning.
+    // Saved as a copy only: the open file still lacks the edit, so q warns first, then quits.
+    pressTestGallery(keys("q"), gallery, time: &time)
+    #expect(!gallery.wantsToQuit)
+    #expect(gallery.notice?.contains("1 row edited, not saved") == true, "\(gallery.notice ?? "")")
     pressTestGallery(keys("q"), gallery, time: &time)
     #expect(gallery.wantsToQuit)
     _ = canvas
+  }
+
+  /// q during a save warns of it; the warning follows the save (its progress) and goes away
+  /// when the save ends, so that it never says the file "stays as it was" once it is written.
+  @Test func aQuitWarningDuringASaveGoesAwayWhenTheSaveEnds() throws {
+    let path =
+      NSTemporaryDirectory()
+      + "reusekit-quit-save-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    var text = "id,name,note\n"
+    for row in 0..<300_000 { text += "\(row),name \(row),a note to make the file longer \(row)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    pressTestGallery(
+      [
+        KeyEvent(.down), KeyEvent(.right), KeyEvent(.character("e")),
+        KeyEvent(.control("u"), modifiers: .control),
+      ] + keys("x") + [KeyEvent(.enter)], gallery, time: &time)
+    // Ctrl-S, then q at once (no frame between): the save runs.
+    gallery.handle(.key(KeyEvent(.control("s"), modifiers: .control)), at: time)
+    gallery.handle(.key(KeyEvent(.character("q"))), at: time)
+    #expect(!gallery.wantsToQuit, "a save running, or an edit unsaved: q warns first")
+    let warned = gallery.notice ?? ""
+    // Frames until the save ends: the warning goes with it.
+    for _ in 0..<20_000 where gallery.isAnimating {
+      Thread.sleep(forTimeInterval: 0.001)
+      time += 0.001
+      gallery.tick(now: time)
+    }
+    if warned.hasPrefix("saving") {
+      #expect(gallery.notice == nil, "the save ended: \(gallery.notice ?? "")")
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\n1,x,"))
+    gallery.handle(.key(KeyEvent(.character("q"))), at: time)
+    #expect(gallery.wantsToQuit, "nothing left to lose")
   }
 
   /// After a save, only what changed since counts as unsaved; q on another page still warns

@@ -117,6 +117,14 @@ import Testing
     #expect(model.status.contains("saved a copy with 1 edited row"), "\(model.status)")
     #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("\n1,Hopper,"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original, "the file is untouched")
-    #expect(model.unsavedEditsWarning == nil, "the copy has every edit")
+    #expect(
+      model.unsavedEditsWarning?.hasPrefix("1 row edited, not saved") == true,
+      "the open file still lacks the edit: \(model.unsavedEditsWarning ?? "none")")
+    // Ctrl-S then saves it in place, counting the one row it writes.
+    press(model, .character("s"), .control)
+    settle(model)
+    #expect(model.status.contains("saved 1 edited row"), "\(model.status)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\n1,Hopper,"))
+    #expect(model.unsavedEditsWarning == nil)
   }
 }

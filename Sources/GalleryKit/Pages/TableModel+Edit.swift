@@ -199,7 +199,8 @@ extension TableModel {
     switch result {
     case .success(let backup):
       editNote = saving.note(backup)
-      saving.table.markSaved(saving.job.rows)
+      // A copy leaves the open file as it was: its edits are still unsaved there.
+      if !saving.job.isCopy { saving.table.markSaved(saving.job.rows) }
     case .failure(let error):
       editNote = "not saved: \(error.message)"
     }
@@ -235,8 +236,8 @@ extension TableModel {
     return String(path[..<dot]) + "-copy" + String(path[dot...])
   }
 
-  /// Enter on the save-as prompt: a copy with the edits written to `path` (the table goes on
-  /// with its own file, its edits counted as saved); the file's own name saves in place.
+  /// Enter on the save-as prompt: a copy with the edits written to `path`; the table goes on
+  /// with its own file, whose edits are still unsaved (quitting warns, Ctrl-S saves them).
   func saveEdits(as path: String) -> Bool {
     guard let editable = content as? any EditableTableContent else { return true }
     let path = path.trimmingSpaces
@@ -247,7 +248,9 @@ extension TableModel {
     }
     let rows = plural(editable.editedRowCount, "edited row")
     let name = fileName(path)
-    return startSave(editable, as: path) { _ in "saved a copy with \(rows) as \(name)" }
+    return startSave(editable, as: path) { _ in
+      "saved a copy with \(rows) as \(name) · the open file is as it was (Ctrl-S saves it)"
+    }
   }
 
   /// The status line while a cell is edited.
