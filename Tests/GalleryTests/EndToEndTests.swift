@@ -321,7 +321,8 @@ struct EndToEndTests {
     try tmux.waitFor("sorted by Name ↑ in", notContaining: "sorting", "the sort ends")
     let sorted = tmux.capture()
     #expect(sorted.contains("Amber Canyon"), "the top of the new order shows: \(sorted)")
-    #expect(sorted.contains("row 2 ·"), "the focused row stays focused: \(sorted)")
+    #expect(
+      sorted.contains("row 2 ·"), "the focused row stays focused: \(sorted)")
 
     try tmux.press("s", until: "sorting by Name ↓")
     try tmux.press("Escape", until: "sorted by Name ↑", notContaining: "sorting", "Esc cancels")

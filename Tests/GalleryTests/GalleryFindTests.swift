@@ -86,12 +86,18 @@ import Testing
     let keys: [Key] = [.character("/")] + "quiet".map { .character($0) } + [.enter]
     pressTestGallery(keys, gallery, canvas, time: &time)
     let status = canvas.plainTextLines().last ?? ""
-    #expect(status.contains("match 1 of"), "\(status)")
-    let count = { (line: String) -> Int? in
-      line.split(separator: " ").drop { $0 != "of" }.dropFirst().first
-        .flatMap { Int($0.replacingOccurrences(of: ",", with: "")) }
+    /// "match K of N": K and N.
+    let numbers = { (line: String) -> (number: Int, count: Int)? in
+      let words = line.split(separator: " ").map { $0.replacingOccurrences(of: ",", with: "") }
+      guard let at = words.firstIndex(of: "match"), at + 3 < words.count, words[at + 2] == "of",
+        let number = Int(words[at + 1]), let count = Int(words[at + 3])
+      else { return nil }
+      return (number, count)
     }
-    let before = count(status) ?? 0
+    // The first match from where the chat is (its end), numbered from the oldest message.
+    let first = numbers(status)
+    #expect(first != nil && first!.number <= first!.count, "\(status)")
+    let before = first?.count ?? 0
     // The marks show over the messages (the one the find is on too: messages draw no cursor).
     #expect(
       (0..<canvas.rows).contains { canvas[40, $0].style.attributes.contains(.underline) },
@@ -103,9 +109,13 @@ import Testing
     }
     gallery.draw(into: canvas)
     let later = canvas.plainTextLines().last ?? ""
-    #expect(later.contains("match") && (count(later) ?? before) >= before, "\(later)")
+    // The same message is still the match the find is on, whatever arrived after it.
+    let now = numbers(later)
+    #expect(now?.number == first?.number && (now?.count ?? 0) >= before, "\(later)")
     pressTestGallery([.character("n")], gallery, canvas, time: &time)
-    #expect(canvas.plainTextLines().last?.contains("match 2 of") == true)
+    let stepped = numbers(canvas.plainTextLines().last ?? "")
+    let expected = now.map { $0.number == $0.count ? 1 : $0.number + 1 }
+    #expect(stepped?.number == expected, "n: the next message that matches")
     pressTestGallery([.escape], gallery, canvas, time: &time)
     #expect(canvas.plainTextLines().last?.contains("match") == false)
   }

@@ -89,7 +89,8 @@ import Testing
       Array(line.filter { $0 != "│" && $0 != "┃" }.split(separator: " ").dropLast())
     }
     #expect(
-      after.last!.contains("row 6 ·") && after.last!.contains("Amount:"),
+      after.last!.contains("row 6 · Amount:")
+        && after.last!.contains("the cursor is off screen"),
       "the focus stays on row 6's Amount: \(after.last!)")
     #expect(after[firstRow - 1].contains("Amount ↑"), "\(after[firstRow - 1])")
     #expect(after.last!.contains("sorted by Amount ↑"), "\(after.last!)")

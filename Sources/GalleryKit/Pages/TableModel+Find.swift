@@ -147,8 +147,9 @@ extension TableModel {
   /// the first match once there is one. A new sort starts the scan again from the cursor.
   @discardableResult
   func advanceFind() -> Bool {
-    guard var running = find, !running.isDone else { return false }
-    if running.sort != table.sortDescriptor, !table.isSorting {
+    guard var running = find else { return false }
+    // A new sort, a finished find's too: its matches are numbered in the order shown.
+    if running.sort != table.sortDescriptor, !table.isSorting, running.problem == nil {
       let needle = running.needle
       running.job?.stop()
       find = nil
@@ -156,6 +157,7 @@ extension TableModel {
       startFind(needle)
       return true
     }
+    guard !running.isDone else { return false }
     let before = running.matches.count
     let deadline = metrics.clock() + jobSliceDuration
     let clock = metrics.clock
@@ -184,7 +186,7 @@ extension TableModel {
     running.current = index
     find = running
     table.focusCell(row: running.matches[index], column: running.column)
-    table.collectionView.announce(running.status)
+    table.collectionView.announce(findAsShown?.status ?? running.status)
   }
 
   /// `n` and `N`: the nearest match after (before) the cursor's row in the order shown, round
@@ -231,15 +233,45 @@ extension TableModel {
     return true
   }
 
-  /// The find as the status line says it: "match k of N" only while the cursor is on match k.
+  /// The find as the status line says it: "match k of N" while the cursor's row is a match,
+  /// k its number in the order shown (from the top, wherever the scan began), else "N
+  /// matches".
   var findAsShown: TableFind? {
     guard var shown = find else { return nil }
-    if let current = shown.current,
-      table.focusedCell?.row != shown.matches[current]
-    {
-      shown.current = nil
-    }
+    shown.current = table.focusedCell.flatMap { numberInOrder(ofMatch: $0.row, in: shown) }
     return shown
+  }
+
+  /// The index, in the order shown, of match `row` (a source row) among the matches found;
+  /// `nil` when it is not one (or a match is not shown).
+  ///
+  /// - Complexity: O(log m) for m matches: they are kept in the scan's order, the order shown
+  ///   from its start row round the end.
+  private func numberInOrder(ofMatch row: Int, in running: TableFind) -> Int? {
+    guard running.matchSet.contains(row), running.rowCount > 0,
+      let own = table.displayRow(forSourceRow: row)
+    else { return nil }
+    let rows = running.rowCount
+    func offset(_ display: Int) -> Int { ((display - running.startRow) % rows + rows) % rows }
+    /// The first match whose offset is at least `target` (`nil`: a match not shown).
+    func firstIndex(atLeast target: Int) -> Int? {
+      var low = 0
+      var high = running.matches.count
+      while low < high {
+        let middle = (low + high) / 2
+        guard let display = table.displayRow(forSourceRow: running.matches[middle]) else {
+          return nil
+        }
+        if offset(display) < target { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    guard let index = firstIndex(atLeast: offset(own)), index < running.matches.count,
+      running.matches[index] == row,
+      let firstWrapped = firstIndex(atLeast: rows - running.startRow)
+    else { return nil }
+    let wrapped = running.matches.count - firstWrapped
+    return index >= firstWrapped ? index - firstWrapped : index + wrapped
   }
 
   /// Escape after a find: the marks go.

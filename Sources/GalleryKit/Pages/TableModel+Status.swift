@@ -59,6 +59,13 @@ extension TableModel {
     } else if let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0 {
       parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
     }
+    // After a sort the view shows the top while the cursor stays on its row: said (last, the
+    // first part cut when the line is short), so its number is not taken for a row on screen.
+    if let focused = table.collectionView.focusedIndexPath,
+      table.collectionView.cellForItem(at: focused) == nil
+    {
+      parts.append("the cursor is off screen (an arrow goes there)")
+    }
     if let loading = content.loadingStatus { parts.append(loading) }
     return parts.joined(separator: " · ")
   }

@@ -24,7 +24,9 @@ extension CollectionViewWidget {
     var waiting: (ReusableView, DrawingWidget, LayoutAttributes)?
     markScratch.removeAll(keepingCapacity: true)
     collectionView.forEachDisplayedView { view, attributes in
+      // The focused item shows its focus instead (the tint over it read as disabled).
       if let marksItem, attributes.supplementaryKind == nil,
+        attributes.indexPath != collectionView.focusedIndexPath,
         collectionView.cellForItem(at: attributes.indexPath) === view,
         marksItem(attributes.indexPath)
       {

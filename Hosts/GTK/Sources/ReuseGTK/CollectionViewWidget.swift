@@ -61,7 +61,8 @@ public final class CollectionViewWidget: CollectionViewHost {
   var drawnBox: Rect?
   /// Which items are marked (a find's matches): their cells get an amber tint and an amber
   /// bar at their leading edge, drawn above them (cairo cells and widget trees alike). `nil`,
-  /// the default, marks none. A cell leaving in an update's animation is not marked.
+  /// the default, marks none. A cell leaving in an update's animation is not marked, nor the
+  /// focused item (its focus shows).
   public var marksItem: ((ItemPath) -> Bool)?
   /// The marked cells' frames drawn last, in viewport coordinates, and the next frame's.
   var drawnMarks: [Rect] = []

@@ -139,17 +139,18 @@ public final class ItemSearch {
   @discardableResult
   public func previous() -> ItemPath? { step(by: -1) }
 
-  /// "match 3 of 1,204" (while the focus is on that match), "1,204 matches", "12 matches so
-  /// far", "searching for “x”…", or "no match for “x”".
+  /// "match 3 of 1,204" while the focus is on a match (the third in the items' order, from the
+  /// first item: the numbers do not depend on where the search began), "1,204 matches" while
+  /// it is elsewhere, "12 matches so far", "searching for “x”…", or "no match for “x”".
   public var status: String {
     if matches.isEmpty {
       return isDone ? "no match for “\(query)”" : "searching for “\(query)”…"
     }
     let soFar = isDone ? "" : " so far"
-    guard let current, focusIsOnCurrent else {
+    guard let number = focusedMatchNumber else {
       return "\(matches.count.grouped) match\(matches.count == 1 ? "" : "es")\(soFar)"
     }
-    return "match \((current + 1).grouped) of \(matches.count.grouped)\(soFar)"
+    return "match \(number.grouped) of \(matches.count.grouped)\(soFar)"
   }
 
   // MARK: Internal
@@ -239,9 +240,34 @@ public final class ItemSearch {
     return isDone ? matches.count - 1 : nil
   }
 
-  /// Whether the focused item is the current match (a status of "match k of N").
-  private var focusIsOnCurrent: Bool {
-    guard let current, let view = collectionView else { return false }
-    return view.focusedIndexPath == matches[current]
+  /// The focused item's number among the matches found, in the items' order (1 for the
+  /// first), or `nil` when it is not a match.
+  ///
+  /// - Complexity: O(log m) for m matches.
+  private var focusedMatchNumber: Int? {
+    guard let view = collectionView, let focused = view.focusedIndexPath,
+      matchSet.contains(focused), totalCount > 0, view.contentRevision == revision
+    else { return nil }
+    let counts = view.counts
+    func offset(_ index: Int) -> Int {
+      ((counts.flatIndex(of: matches[index]) - startFlat) % totalCount + totalCount) % totalCount
+    }
+    /// The first match whose offset is at least `target`.
+    func firstIndex(atLeast target: Int) -> Int {
+      var low = 0
+      var high = matches.count
+      while low < high {
+        let middle = (low + high) / 2
+        if offset(middle) < target { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    let own = ((counts.flatIndex(of: focused) - startFlat) % totalCount + totalCount) % totalCount
+    let index = firstIndex(atLeast: own)
+    guard index < matches.count, matches[index] == focused else { return nil }
+    // The matches before the scan's start (found after going round the end) come first.
+    let firstWrapped = firstIndex(atLeast: totalCount - startFlat)
+    let wrapped = matches.count - firstWrapped
+    return (index >= firstWrapped ? index - firstWrapped : index + wrapped) + 1
   }
 }
