@@ -53,8 +53,8 @@ public protocol TableContent: AnyObject {
   /// A count of `column`'s values run where the rows live (a database's `GROUP BY`); `nil` to
   /// let the page count the cells.
   func countValues(column: Int) -> TableCountJob?
-  /// A reader of `column`'s sort keys for a background sort's thread (the keys ``sortKey(row:
-  /// column:)`` gives), or `nil` to let the table ask for them a slice per frame.
+  /// A reader of `column`'s sort keys for a background sort's thread (the keys
+  /// ``sortKey(row:column:)`` gives), or `nil` to let the table ask for them a slice per frame.
   func sortKeyReader(column: Int) -> TableSortKeyReader?
 }
 

@@ -6,7 +6,7 @@ import ReuseKit
 /// contains what was typed (ignoring case), `n` and `N` step through the matches, Escape
 /// clears them.
 ///
-/// The finding is the core's ``ItemSearch``: a slice per frame (``advance()``), from the
+/// The finding is the core's `ItemSearch`: a slice per frame (``advance()``), from the
 /// focused item on and round, so a long list never holds up a frame and the first match takes
 /// the cursor while the rest are still found; a change of the data (a batch update, a reload)
 /// starts it again over the new items. Hosts mark the matched cells with ``isMarked(_:)``
@@ -26,7 +26,7 @@ public final class FindBar {
   /// Called before a step moves the focus to a match: a page with several views gives the
   /// searched one the focus.
   public var willStep: () -> Void = {}
-  /// An item's text, when the data source is not a ``SearchableDataSource`` (set after the
+  /// An item's text, when the data source is not a `SearchableDataSource` (set after the
   /// page is made, when the text comes from the page).
   public var itemText: ((ItemPath) -> String?)?
   private let clock: () -> Double
@@ -34,7 +34,7 @@ public final class FindBar {
   private var hasStepped = false
 
   /// A find over `collectionView`'s items: their text from `text`, or from the data source
-  /// when it is a ``SearchableDataSource``. `clock` times a frame's slice.
+  /// when it is a `SearchableDataSource`. `clock` times a frame's slice.
   public init(
     collectionView: CollectionView, subject: String, clock: @escaping () -> Double,
     text: ((ItemPath) -> String?)? = nil
