@@ -97,7 +97,8 @@ public final class ListModel: PageModel, ClickFocusing {
     findBar = FindBar(collectionView: list, subject: "the titles", clock: metrics.clock)
     list.delegate = self
     strip.delegate = self
-    rows.isFindMatch = { [findBar] in findBar.isMarked($0) }
+    // Weakly: the find holds the list, whose layout sizes rows through `rows` (a cycle).
+    rows.isFindMatch = { [weak findBar] in findBar?.isMarked($0) ?? false }
     findBar.marksDidChange = { [weak self] in self?.refreshFindMarks() }
     findBar.willStep = { [weak self] in self?.focus = .list }
   }
