@@ -61,6 +61,9 @@ import Testing
     }
     settle(model)
     #expect(model.status.contains("saved 1 edited row"), "\(model.status)")
+    // Escape pressed as the save ended (to stop it) keeps what it said.
+    press(model, .escape)
+    #expect(model.status.contains("saved 1 edited row"), "\(model.status)")
     let saved = try String(contentsOfFile: path, encoding: .utf8)
     #expect(saved.contains("\n3,Ada,"), "the edit made before Ctrl-S is in the file")
     #expect(saved.contains("\n5,name 5,"), "the edit made during the save is not")

@@ -11,7 +11,9 @@ extension TableModel {
   public func handle(_ key: KeyPress) -> Bool {
     jumpProblem = nil
     if prompt != nil { return handlePrompt(key) }
-    editNote = nil
+    // What the last edit or save said stays through an Escape (one pressed to stop a save that
+    // had just ended must not hide that it was saved).
+    if key.key != .escape { editNote = nil }
     if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
     // Save as: W, or GTK's Ctrl-Shift-S (a terminal cannot tell it from Ctrl-S).
     if (key.key == .character("W") && key.modifiers.isDisjoint(with: [.control, .alt]))
