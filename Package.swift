@@ -29,7 +29,18 @@ let package = Package(
     .library(name: "GalleryKit", targets: ["GalleryKit"]),
     // The terminal gallery's pages, as a library so that tests drive them in-process.
     .library(name: "TerminalGallery", targets: ["TerminalGallery"]),
+    // The table page over a PostgreSQL server (`--data postgresql://…`): empty unless the
+    // package is built with its `PostgreSQL` trait, so the first build needs no server client.
+    .library(name: "GalleryPostgreSQL", targets: ["GalleryPostgreSQL"]),
     .executable(name: "reuse-gallery", targets: ["reuse-gallery"]),
+  ],
+  traits: [
+    .trait(
+      name: "PostgreSQL",
+      description:
+        "Builds GalleryPostgreSQL on postgres-nio: `--data postgresql://…` opens a server's "
+        + "tables in the table page (`swift run --traits PostgreSQL reuse-gallery`)."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +50,10 @@ let package = Package(
     .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     // `swift package generate-documentation` for the DocC catalogs (a plugin: nothing links it).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // PostgreSQL's wire protocol, only with the `PostgreSQL` trait (swift-nio's minutes of
+    // build are not the README's).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     // The bottom layer: diffing over identifiers, changesets and their validation. It knows
@@ -75,6 +90,18 @@ let package = Package(
       dependencies: ["ReuseKit", "ReuseControls", "ReuseDeclarative", "CSQLite"],
       swiftSettings: checks
     ),
+    // A server's tables as the table page's content, paged like SQLite's (`PostgreSQL` trait;
+    // without it the module is empty and postgres-nio is not built).
+    .target(
+      name: "GalleryPostgreSQL",
+      dependencies: [
+        "GalleryKit", "ReuseKit", "ReuseControls",
+        .product(
+          name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+      ],
+      swiftSettings: checks
+    ),
     // The terminal gallery: its pages (cells that draw in the terminal, panes, chrome) and the
     // app, as a library so that tests can drive them in-process.
     .target(
@@ -85,7 +112,7 @@ let package = Package(
     .executableTarget(
       name: "reuse-gallery",
       dependencies: [
-        "TerminalGallery", "GalleryKit", "ReuseTerminal",
+        "TerminalGallery", "GalleryKit", "ReuseTerminal", "GalleryPostgreSQL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: checks

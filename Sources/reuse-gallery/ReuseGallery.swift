@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleryKit
+import GalleryPostgreSQL
 import ReuseTerminal
 import TerminalGallery
 
@@ -51,6 +52,10 @@ struct ReuseGallery: ParsableCommand {
       page on the list of its tables, counted in the background; Enter opens one (a page of \
       rows at a time as they show, never loaded whole), Backspace goes back; s sorts with \
       ORDER BY.
+      --data postgresql://user@host:port/database (built with `swift run --traits PostgreSQL \
+      reuse-gallery`) opens a PostgreSQL server's tables the same way: a page of rows at a \
+      time, sorts by the server (through an index, or off the loop), Esc stops a sort. The \
+      password comes from the address or PGPASSWORD; ?sslmode=disable|prefer|require.
       --data FILE.csv opens the table page on the file (streamed in: the first screen shows at \
       once and the row count grows while the rest loads; the first row titles the columns). A \
       file named otherwise is read as CSV unless it starts with [ or { (JSON); .tsv files are \
@@ -104,20 +109,29 @@ struct ReuseGallery: ParsableCommand {
   var lenient = false
 
   /// The page to open.
-  private var page: String { demo ?? (isCSV || isSQLite || isRecords ? "table" : "list") }
+  private var page: String {
+    demo ?? (isPostgreSQL || isCSV || isSQLite || isRecords ? "table" : "list")
+  }
+
+  /// Whether `--data` names a PostgreSQL server (`postgresql://…`) rather than a file.
+  private var isPostgreSQL: Bool { data.map(isPostgreSQLAddress) ?? false }
 
   /// Whether `--data` names JSON records (an array at the top, read once to know).
   private var isRecords: Bool {
-    guard let data, CSVFile.kind(ofFileAt: data) == .json else { return false }
+    guard let data, !isPostgreSQL, CSVFile.kind(ofFileAt: data) == .json else { return false }
     return JSONDataFile.startsWithArray(path: data)
   }
 
   /// Whether `--data` names a SQLite database (by its header, whatever its name).
-  private var isSQLite: Bool { data.map { CSVFile.kind(ofFileAt: $0) == .sqlite } ?? false }
+  private var isSQLite: Bool {
+    !isPostgreSQL && data.map { CSVFile.kind(ofFileAt: $0) == .sqlite } ?? false
+  }
 
   /// Whether `--data` names a CSV file: by its extension (`.csv`, `.tsv`), else by its content
   /// (anything but a JSON value is read as CSV: a CSV named `.txt` opens in the table).
-  private var isCSV: Bool { data.map { CSVFile.kind(ofFileAt: $0) == .csv } ?? false }
+  private var isCSV: Bool {
+    !isPostgreSQL && data.map { CSVFile.kind(ofFileAt: $0) == .csv } ?? false
+  }
 
   @Option(name: .long, help: "Render page NAME without a terminal and print the frame as text.")
   var snapshot: String?
@@ -169,7 +183,10 @@ struct ReuseGallery: ParsableCommand {
   func run() throws {
     // Everything that can fail on bad input fails here, before the terminal is touched.
     var options = GalleryOptions(itemCount: items ?? 1_000, tableRows: items ?? 1_000_000)
-    if isSQLite {
+    if isPostgreSQL {
+      let database = try openPostgreSQL()
+      options.tableContent = { clock in database(clock) }
+    } else if isSQLite {
       options.sqlite = try openSQLite()
     } else if isCSV {
       options.csv = try openCSV()
@@ -251,6 +268,32 @@ struct ReuseGallery: ParsableCommand {
       }
       throw ExitCode(65)  // EX_DATAERR
     }
+  }
+
+  /// The PostgreSQL server of `--data` and its tables' schemas (no rows read), as the maker
+  /// of the table page's list of tables; an error ends the run (a build without the
+  /// `PostgreSQL` trait says how to build one).
+  private func openPostgreSQL() throws
+    -> @Sendable (@escaping @Sendable () -> Double) -> any TableContent
+  {
+    let address = data ?? ""
+    #if PostgreSQL
+      do {
+        let database = try PostgreSQLDatabase.open(
+          address, environment: { Platform.environment[$0] })
+        return { clock in database.tableList(clock: clock) }
+      } catch {
+        Platform.writeError("reuse-gallery: \(error)\n")
+        throw ExitCode(error.isUnreadable ? 69 : 65)  // EX_UNAVAILABLE, EX_DATAERR
+      }
+    #else
+      _ = address
+      Platform.writeError(
+        "reuse-gallery: this build reads no PostgreSQL (it is a package trait, so the first "
+          + "build needs no server client). Build and run one with:\n"
+          + "  swift run --traits PostgreSQL reuse-gallery --data 'postgresql://…'\n")
+      throw ExitCode(64)  // EX_USAGE
+    #endif
   }
 
   /// The SQLite database of `--data` and its schema (no rows read); an error ends the run.

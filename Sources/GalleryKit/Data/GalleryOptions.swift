@@ -12,6 +12,10 @@ public struct GalleryOptions: Sendable {
   public var sqlite: SQLiteFile?
   /// Records from `--data FILE.json` holding an array of objects: the table page shows them.
   public var records: JSONRecords?
+  /// What the table page shows when its content comes from elsewhere (a PostgreSQL server's
+  /// tables, `--data postgresql://…`), made with the page's clock; first of all the sources.
+  public var tableContent:
+    (@Sendable (_ clock: @escaping @Sendable () -> Double) -> any TableContent)?
 
   /// Creates options.
   public init(

@@ -105,7 +105,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// ``GalleryOptions/tableRows`` rows.
   public convenience init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
     let content: any TableContent
-    if let sqlite = options.sqlite {
+    if let make = options.tableContent {
+      content = make(metrics.clock)
+    } else if let sqlite = options.sqlite {
       content = SQLiteTableList(file: sqlite, clock: metrics.clock)
     } else if let records = options.records {
       content = JSONRecordsTable(records: records)

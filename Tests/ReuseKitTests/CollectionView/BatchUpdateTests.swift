@@ -336,3 +336,48 @@ func path(_ section: Int, _ item: Int) -> ItemPath {
   }
 
 }
+
+/// A data source of more sections than a collection view takes (one item each, said once for
+/// all): what a table of a server's 10,000,021 rows asks for.
+private final class TooManySections: CollectionViewDataSource {
+  var sections = maximumSectionCount + 21
+  var configured = 0
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections }
+  func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? { 1 }
+  func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  )
+    -> Int
+  { 1 }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  )
+    -> CollectionViewCell
+  {
+    configured += 1
+    return collectionView.dequeueReusableCell(
+      ValueCell.self, withReuseIdentifier: "value", for: indexPath)
+  }
+}
+
+@Suite struct ClampedCountTests {
+  /// Counts past the limit are clamped once, when read. A batch that only reconfigures must
+  /// not read them again: that path holds arrays of every section (a gigabyte at 10⁷), and it
+  /// reported the clamp again on every page of rows that arrived.
+  @Test func aReconfigureOverClampedCountsStaysInPlace() {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1)), viewportSize: Size(width: 10, height: 10))
+    var reports: [String] = []
+    view.diagnostics.handler = { reports.append($0.message) }
+    view.register(ValueCell.self, forCellWithReuseIdentifier: "value")
+    let source = TooManySections()
+    view.dataSource = source
+    view.layoutIfNeeded()
+    #expect(view.numberOfSections == maximumSectionCount)
+    #expect(reports.count == 1, "the clamp is said when the counts are read: \(reports)")
+    let configured = source.configured
+    for _ in 0..<3 { view.reconfigureItems(at: [ItemPath(section: 2, item: 0)]) }
+    #expect(source.configured == configured + 3, "configured again in place")
+    #expect(reports.count == 1, "and not read again: \(reports)")
+  }
+}

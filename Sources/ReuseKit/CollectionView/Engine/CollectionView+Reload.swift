@@ -84,19 +84,22 @@ extension CollectionView {
     focus.keepInRange(in: self)
   }
 
-  /// The data source's section and item counts now, clamped (with diagnostics).
   /// Whether the data source says the counts last read, checked cheaply: O(1) when it says
   /// one count for every section, else by reading them when there are at most 4,096 sections;
   /// `false` (unknown) beyond.
   func countsAreUnchanged() -> Bool {
     guard let dataSource else { return counts.sectionCount == 0 }
-    guard dataSource.numberOfSections(in: self) == counts.sectionCount else { return false }
+    // As read: a count past the limit was clamped to it (and reported then), so a data
+    // source that still says 10,000,021 sections has not changed.
+    let sections = min(max(0, dataSource.numberOfSections(in: self)), maximumSectionCount)
+    guard sections == counts.sectionCount else { return false }
     if let uniform = counts.uniform {
       return dataSource.numberOfItemsInEverySection(in: self) == uniform
     }
     return counts.sectionCount <= 4_096 && readCounts() == counts.perSection
   }
 
+  /// The data source's section and item counts now, clamped (with diagnostics).
   func readCounts() -> ItemCountList {
     guard let dataSource else { return [] }
     var sectionCount = dataSource.numberOfSections(in: self)

@@ -1,0 +1,389 @@
+import Foundation
+import GalleryKit
+import GalleryPostgreSQL
+import ReuseControls
+import ReuseKit
+import Testing
+
+@Suite struct PostgreSQLAddressTests {
+  @Test func anAddressIsReadAsLibpqReadsIt() throws {
+    let full = try PostgreSQLAddress(
+      "postgresql://ann:s%40cret@db.example:6543/sales?sslmode=require")
+    #expect(full.user == "ann" && full.password == "s@cret")
+    #expect(full.host == "db.example" && full.port == 6543 && full.database == "sales")
+    #expect(full.tls == .require)
+    #expect(!full.description.contains("cret"), "a title never shows the password")
+    let bare = try PostgreSQLAddress("postgres://") { name in
+      ["PGUSER": "bob", "PGPASSWORD": "pw"][name]
+    }
+    #expect(bare.host == "localhost" && bare.port == 5432)
+    #expect(bare.user == "bob" && bare.password == "pw" && bare.database == "bob")
+    #expect(bare.tls == .prefer)
+    let v6 = try PostgreSQLAddress("postgresql://[::1]:5433/x?sslmode=disable")
+    #expect(v6.host == "::1" && v6.port == 5433 && v6.tls == .disable)
+    let socket = try PostgreSQLAddress("postgresql:///x?host=/run/postgresql&user=carol")
+    #expect(socket.isUnixSocket && socket.host == "/run/postgresql" && socket.user == "carol")
+  }
+
+  @Test(arguments: [
+    "postgresql://host:99999/x", "postgresql://host:abc/x", "postgresql://h/x?sslmode=maybe",
+    "postgresql://h/x?colour=blue", "postgresql://[::1/x", "mysql://h/x", "postgresql://h/%zz",
+  ])
+  func aMalformedAddressSaysWhatIsWrong(_ text: String) {
+    #expect(throws: DataFileError.self) { try PostgreSQLAddress(text) }
+  }
+}
+
+/// Serialized: each test finds its tables by their place in the server's list.
+@Suite(needsServer, .serialized) struct PostgreSQLTableTests {
+  @Test func theCatalogListsTablesAndViewsCountedInTheBackground() async throws {
+    let schema = try await TestSchema.people(rows: 1_000)
+    let database = try schema.open()
+    defer { Task { await schema.drop() } }
+    let mine = database.tables.filter { $0.schema == schema.name }
+    #expect(mine.map(\.name) == ["loose", "people", "rich", "we\"ird"])
+    let people = try #require(mine.first { $0.name == "people" })
+    #expect(people.displayName == "\(schema.name).people")
+    #expect(people.columns == ["id", "name", "city", "amount"])
+    #expect(people.numericColumns == [0, 3])
+    #expect(people.indexedColumns == [0, 2])
+    #expect(people.keyColumn == 0 && people.hasIntegerKey)
+    #expect(mine.first { $0.name == "rich" }?.isView == true)
+    #expect(mine.first { $0.name == "loose" }?.keyColumn == nil)
+    let list = database.tableList(clock: { 0 })
+    await poll(list) { !list.isBusy }
+    for table in mine {
+      let row = try #require(database.tables.firstIndex(of: table))
+      let expected = ["loose": "3", "people": "1,000", "rich": "6", "we\"ird": "2"][table.name]
+      #expect(list.text(row: row, column: 1) == expected, "\(table.name)")
+    }
+  }
+
+  @Test func aTableLoadsThePagesThatShowAndSortsOnTheServer() async throws {
+    let schema = try await TestSchema.people(rows: 5_000)
+    defer { Task { await schema.drop() } }
+    let table = try schema.table("people", in: try schema.open())
+    #expect(table.rowCount == 5_000, "the planner's estimate at once")
+    #expect(table.text(row: 0, column: 1) == nil, "a placeholder until its page loads")
+    await poll(table) { table.text(row: 0, column: 1) != nil && !table.isBusy }
+    #expect(table.text(row: 0, column: 1) == TestSchema.name(id: 1))
+    #expect(table.text(row: 1, column: 0) == "2", "stored order is the key's, as numbers")
+    #expect(table.items.loadedItemCount < 5_000, "never loaded whole")
+    // A deep jump loads around its target only (a key range: the keys are dense).
+    await poll(table, rows: 4_990..<5_000) { table.text(row: 4_995, column: 0) != nil }
+    #expect(table.text(row: 4_995, column: 0) == "4996")
+
+    // By the indexed column: an ORDER BY, at once (ties in key order).
+    #expect(table.sortRows(by: TableSortDescriptor(column: 2, ascending: false)))
+    await poll(table) { table.text(row: 0, column: 2) != nil }
+    #expect(
+      table.takeFinishedSort().map { try? $0.get() }
+        == TableSortDescriptor(column: 2, ascending: false))
+    #expect(table.text(row: 0, column: 2) == "Quito")
+    #expect(table.text(row: 0, column: 0) == "2")
+    // By a column without an index: a temporary table of sorted keys, made off the loop.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 3)))
+    #expect(table.loadingStatus?.hasPrefix("sorting by amount ↑") == true)
+    var finished: Result<TableSortDescriptor?, DataFileError>?
+    await poll(table) {
+      if finished == nil { finished = table.takeFinishedSort() }
+      return finished != nil && table.text(row: 0, column: 3) != nil
+    }
+    #expect(finished.map { try? $0.get() } == TableSortDescriptor(column: 3))
+    #expect(table.text(row: 0, column: 3) == "0")
+    #expect(table.text(row: 0, column: 0) == "977", "ties in key order: 977 first")
+    await poll(table, rows: 4_980..<5_000) { table.text(row: 4_999, column: 3) != nil }
+    #expect(table.text(row: 4_999, column: 3) == "976")
+    // Back to stored order.
+    #expect(table.sortRows(by: nil))
+    await poll(table) { table.text(row: 0, column: 0) != nil }
+    #expect((0..<5).map { table.text(row: $0, column: 0) } == ["1", "2", "3", "4", "5"])
+  }
+
+  /// The paging model: random scrolls, jumps, resizes of what shows and sorts, with loads
+  /// finishing in any order; after every step each row that shows holds its own values or a
+  /// placeholder, never another row's, and a page arriving moves nothing.
+  @Test func everyRowShowsItsOwnValuesOrAPlaceholder() async throws {
+    let rows = 3_000
+    let schema = try await TestSchema.people(rows: rows)
+    defer { Task { await schema.drop() } }
+    let table = try schema.table("people", in: try schema.open())
+    let seed =
+      UInt64(ProcessInfo.processInfo.environment["REUSEKIT_SEED"] ?? "")
+      ?? UInt64.random(in: 1...999_999)
+    var generator = Seeded(seed)
+    /// The ids in the order shown, for each order the test sorts by.
+    let byID = Array(1...rows)
+    let byAmount = byID.sorted { ($0 % 977, $0) < ($1 % 977, $1) }
+    let byCityDown = byID.sorted {
+      let cities = ["Lisbon", "Osaka", "Quito"]
+      return (cities[$0 % 3], $1) > (cities[$1 % 3], $0)
+    }
+    var order = byID
+    var shown = 0..<20
+    for step in 0..<60 {
+      switch generator.next() % 6 {
+      case 0, 1:  // a scroll
+        let start = min(rows - 1, max(0, shown.lowerBound + Int(generator.next() % 120) - 60))
+        shown = start..<min(rows, start + shown.count)
+      case 2:  // a jump
+        let start = Int(generator.next() % UInt64(rows))
+        shown = start..<min(rows, start + shown.count)
+      case 3:  // a resize
+        let length = 5 + Int(generator.next() % 60)
+        shown = shown.lowerBound..<min(rows, shown.lowerBound + length)
+      default:  // a sort
+        let pick = generator.next() % 3
+        let descriptor: TableSortDescriptor? =
+          pick == 0
+          ? nil
+          : pick == 1
+            ? TableSortDescriptor(column: 3) : TableSortDescriptor(column: 2, ascending: false)
+        #expect(table.sortRows(by: descriptor))
+        var done = false
+        await poll(table, rows: shown) {
+          if !done { done = table.takeFinishedSort() != nil }
+          return done
+        }
+        order = pick == 0 ? byID : pick == 1 ? byAmount : byCityDown
+      }
+      // A few frames: pages arrive in any order between them.
+      for _ in 0..<Int(generator.next() % 4) {
+        table.noteDisplayed(rows: shown)
+        _ = table.update()
+        check(table, shown: shown, order: order, seed: seed, step: step)
+        try await Task.sleep(for: .milliseconds(Int(generator.next() % 5)))
+      }
+    }
+    // In the end every shown row loads.
+    await poll(table, rows: shown) { shown.allSatisfy { table.text(row: $0, column: 0) != nil } }
+    check(table, shown: shown, order: order, seed: seed, step: -1)
+    #expect(shown.allSatisfy { table.text(row: $0, column: 0) != nil }, "seed \(seed)")
+  }
+
+  func check(_ table: PostgreSQLTable, shown: Range<Int>, order: [Int], seed: UInt64, step: Int) {
+    #expect(table.rowCount == order.count, "seed \(seed), step \(step)")
+    for row in shown {
+      guard let id = table.text(row: row, column: 0) else { continue }
+      let expected = order[row]
+      #expect(id == String(expected), "row \(row): seed \(seed), step \(step)")
+      #expect(table.text(row: row, column: 1) == TestSchema.name(id: expected))
+    }
+  }
+
+  /// A find is a query (the needle bound), by places in the order shown, from the cursor's
+  /// row on and round; a count is a GROUP BY.
+  @Test func aSearchIsAQueryInTheOrderShown() async throws {
+    let schema = try await TestSchema.people(rows: 2_000)
+    defer { Task { await schema.drop() } }
+    let table = try schema.table("people", in: try schema.open())
+    let expected = (1...2_000).filter { TestSchema.name(id: $0).lowercased().contains("name 79") }
+      .map { $0 - 1 }
+    #expect(!expected.isEmpty)
+    let from = expected[expected.count / 2]
+    let plain = await found(table.search(for: "NAME 79", column: 1, from: from, wholeValue: false))
+    #expect(plain.problem == nil)
+    #expect(plain.rows == expected.filter { $0 >= from } + expected.filter { $0 < from })
+    // Sorted by a column without an index: places in the sorted order.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 1, ascending: false)))
+    await poll(table) { table.takeFinishedSort() != nil }
+    let sorted = await found(table.search(for: "name 79", column: 1, from: 0, wholeValue: false))
+    #expect(sorted.rows.count == expected.count)
+    await poll(table, rows: 0..<2_000) { table.items.loadedItemCount >= 2_000 && !table.isBusy }
+    for row in sorted.rows {
+      #expect(table.text(row: row, column: 1)?.lowercased().contains("name 79") == true)
+    }
+    // Between slashes, a regular expression (the server's).
+    let pattern = try Regex("^name 79[0-4]").ignoresCase()
+    let byPattern = await found(
+      table.search(for: "/^NAME 79[0-4]/", column: 1, from: 0, wholeValue: false))
+    let shown = (0..<2_000).filter {
+      table.text(row: $0, column: 1).map { (try? pattern.firstMatch(in: $0)) != nil } == true
+    }
+    #expect(byPattern.rows == shown && !shown.isEmpty)
+    // A pattern the server cannot read is a problem, said.
+    let bad = await found(table.search(for: "/(/", column: 1, from: 0, wholeValue: false))
+    #expect(bad.problem != nil)
+    // A whole value: the cells that are exactly it.
+    let exact = await found(
+      table.search(for: TestSchema.name(id: 1), column: 1, from: 0, wholeValue: true))
+    #expect(exact.rows.count == 1)
+    #expect(exact.rows.first.flatMap { table.text(row: $0, column: 1) } == TestSchema.name(id: 1))
+    // A needle with SQL in it is text.
+    #expect(
+      await found(table.search(for: "' OR 1=1 --", column: 1, from: 0, wholeValue: false)).rows
+        .isEmpty)
+    // A count of the column's values where the rows live.
+    let job = try #require(table.countValues(column: 2))
+    for _ in 0..<60_000 where job.result == nil { try? await Task.sleep(for: .milliseconds(2)) }
+    let counts = try #require(try job.result?.get())
+    #expect(counts == ["Lisbon": 666, "Osaka": 667, "Quito": 667])
+  }
+
+  @Test func namesAreQuotedValuesBoundAndNullsEmpty() async throws {
+    let schema = try await TestSchema.people(rows: 10)
+    defer { Task { await schema.drop() } }
+    let database = try schema.open()
+    let weird = try schema.table("we\"ird", in: database)
+    #expect(weird.name == "\(schema.name).we\"ird")
+    await poll(weird) { weird.text(row: 1, column: 0) != nil }
+    #expect(weird.columnTitles == ["a b", "flag", "x"])
+    #expect((0..<3).map { weird.text(row: 0, column: $0) } == ["x' OR 1=1; --", "true", "\\x0001"])
+    #expect((0..<3).map { weird.text(row: 1, column: $0) } == ["", "", ""])
+    let counts = try #require(weird.countValues(column: 0))
+    for _ in 0..<60_000 where counts.result == nil { try? await Task.sleep(for: .milliseconds(2)) }
+    #expect(try counts.result?.get() == ["x' OR 1=1; --": 1, "": 1])
+    // A table without a key sorts by ORDER BY; a view too.
+    let loose = try schema.table("loose", in: database)
+    #expect(loose.sortRows(by: TableSortDescriptor(column: 0, ascending: false)))
+    await poll(loose) { loose.text(row: 2, column: 0) != nil }
+    #expect((0..<3).map { loose.text(row: $0, column: 0) } == ["c", "b", "a"])
+    #expect(loose.takeFinishedSort().map { try? $0.get() } != nil, "at once")
+    let rich = try schema.table("rich", in: database)
+    #expect(rich.sortRows(by: TableSortDescriptor(column: 1)))
+    #expect(rich.takeFinishedSort().map { try? $0.get() } == TableSortDescriptor(column: 1))
+    await poll(rich) { !rich.isBusy }
+    #expect(!rich.isBusy && rich.rowCount == 0)
+  }
+
+  /// Escape during a sort: the server stops it (`pg_cancel_backend`), the rows keep their
+  /// order and no statement of it runs on.
+  @Test func aSortIsCancelledOnTheServer() async throws {
+    let schema = try await TestSchema.people(rows: 300_000)
+    defer { Task { await schema.drop() } }
+    let table = try schema.table("people", in: try schema.open())
+    await poll(table) { !table.isBusy }
+    #expect(table.sortRows(by: TableSortDescriptor(column: 1)))
+    #expect(table.isBusy)
+    // Until the sort's statement runs on the server.
+    let watcher = try await schema.server.session()
+    defer { Task { await watcher.close() } }
+    let running =
+      "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
+      + "AND query LIKE 'CREATE TEMP TABLE%' AND query LIKE '%\(schema.name)%'"
+    var seen = 0
+    for _ in 0..<2_000 where seen == 0 {
+      seen = try await watcher.integer(running) ?? 0
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(table.cancelSort())
+    #expect(!table.cancelSort(), "nothing left to cancel")
+    var left = 1
+    for _ in 0..<1_000 where left > 0 {
+      left = try await watcher.integer(running) ?? 0
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(left == 0, "the server stopped the sort")
+    await poll(table) { !table.isBusy }
+    #expect(table.takeFinishedSort() == nil, "no sort finished")
+    #expect((0..<3).map { table.text(row: $0, column: 0) } == ["1", "2", "3"])
+  }
+
+  @Test func aServerThatDoesNotAnswerOrRefusesIsAClearError() throws {
+    let address = try PostgreSQLAddress(serverAddress ?? "")
+    // A port nothing listens on (the server's own, plus one).
+    do {
+      _ = try PostgreSQLDatabase.open(
+        "postgresql://\(address.user)@127.0.0.1:\(address.port + 1)/x?sslmode=disable")
+      Issue.record("connected to nothing")
+    } catch {
+      #expect(error.isUnreadable && error.message.hasPrefix("cannot connect to"))
+    }
+    do {
+      _ = try PostgreSQLDatabase.open(
+        "postgresql://\(address.user)@127.0.0.1:\(address.port)/no_such_db?sslmode=disable")
+      Issue.record("opened a database that is not there")
+    } catch {
+      #expect(error.message.contains("does not exist"), "\(error.message)")
+    }
+  }
+
+  /// The table page over a server: the list, Enter opens a table, keys work while a sort
+  /// runs, Escape cancels it, `s` again sorts, Backspace goes back to the list.
+  @Test func theTablePageOpensATableSortsAndGoesBack() async throws {
+    let schema = try await TestSchema.people(rows: 200_000)
+    defer { Task { await schema.drop() } }
+    let database = try schema.open()
+    var options = GalleryOptions()
+    options.tableContent = { clock in database.tableList(clock: clock) }
+    let model = TableModel(
+      options: options, metrics: testMetrics, viewportSize: Size(width: 80, height: 20))
+    model.register(cell: TextCell.self, header: TitleHeader.self)
+    model.start()
+    func settle() async {
+      let deadline = Date().addingTimeInterval(120)
+      while model.isWorking && Date() < deadline {
+        model.poll()
+        model.table.collectionView.layoutIfNeeded()
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+    }
+    let row = try #require(database.tables.firstIndex { $0.displayName == "\(schema.name).people" })
+    model.table.focusCell(row: row, column: 0)
+    #expect(model.handle(KeyPress(.enter)))
+    #expect(model.content.name == "\(schema.name).people")
+    await settle()
+    #expect(model.content.text(row: 0, column: 1) == TestSchema.name(id: 1))
+    #expect(model.handle(KeyPress(.right)))
+    #expect(model.handle(KeyPress(.character("s"))))
+    #expect(model.isWorking, "the sort runs off the loop")
+    #expect(model.handle(KeyPress(.down)), "keys work during the sort")
+    #expect(model.table.focusedCell?.row == 1)
+    #expect(model.handle(KeyPress(.escape)), "Escape cancels it")
+    #expect(model.table.sortDescriptor == nil)
+    await settle()
+    #expect(model.content.text(row: 0, column: 1) == TestSchema.name(id: 1), "order kept")
+    #expect(model.handle(KeyPress(.character("s"))))
+    await settle()
+    #expect(model.table.sortDescriptor == TableSortDescriptor(column: 1))
+    let first = model.content.text(row: model.table.sourceRow(forDisplayRow: 0), column: 1)
+    #expect(first == (1...200_000).map { TestSchema.name(id: $0) }.min())
+    #expect(model.status.contains("sorted by name"), "\(model.status)")
+    #expect(model.handle(KeyPress(.backspace)))
+    #expect(model.content is PostgreSQLTableList)
+    #expect(model.table.focusedCell?.row == row, "back on the table just left")
+  }
+
+  /// `reuse-gallery --data postgresql://… --snapshot table --keys …` waits for the rows its
+  /// frame needs and prints them.
+  @Test func theGallerysSnapshotPrintsRealRows() async throws {
+    let gallery = try #require(
+      ProcessInfo.processInfo.environment["REUSEKIT_GALLERY"], "test.sh builds the gallery")
+    let schema = try await TestSchema.people(rows: 1_000)
+    defer { Task { await schema.drop() } }
+    let database = try schema.open()
+    let row = try #require(database.tables.firstIndex { $0.displayName == "\(schema.name).people" })
+    let keys = Array(repeating: "down", count: row) + ["enter", "right", "right", "right", "s"]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: gallery)
+    process.arguments = [
+      "--data", serverAddress ?? "", "--snapshot", "table", "--size", "80x12", "--keys",
+      keys.joined(separator: " "),
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let frame = String(decoding: data, as: UTF8.self)
+    #expect(process.terminationStatus == 0)
+    #expect(frame.contains("1,000 rows × 4 columns"), "\(frame)")
+    #expect(frame.contains("amount ↑"), "\(frame)")
+    // Amount 0 first (id 977), then 1 (ids 1 and 978).
+    #expect(frame.contains(TestSchema.name(id: 977)), "\(frame)")
+    #expect(frame.contains(TestSchema.name(id: 978)), "\(frame)")
+  }
+}
+
+/// A seeded generator (SplitMix64): a failing run prints its seed.
+struct Seeded: RandomNumberGenerator {
+  var state: UInt64
+  init(_ seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,522 @@
+#if PostgreSQL
+  import GalleryKit
+  import ReuseControls
+  import ReuseKit
+  import Synchronization
+
+  /// A value behind a lock, shared with tasks (a `Mutex` cannot be captured).
+  final class Shared<Value: Sendable>: Sendable {
+    let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<Result>(
+      _ body: (inout sending Value) throws -> sending Result
+    ) rethrows -> sending Result {
+      try mutex.withLock(body)
+    }
+  }
+
+  /// A connection being opened, or open: statements wait for it.
+  final class SessionSlot: Sendable {
+    let opening: Task<Result<PostgreSQLSession, DataFileError>, Never>
+
+    init(_ server: PostgreSQLServer) {
+      opening = Task {
+        do throws(DataFileError) { return .success(try await server.session()) } catch {
+          return .failure(error)
+        }
+      }
+    }
+
+    func session() async throws(DataFileError) -> PostgreSQLSession {
+      try await opening.value.get()
+    }
+
+    /// Closes it once open (whatever runs on it fails).
+    func close() {
+      let opening = opening
+      Task.detached {
+        if case .success(let session) = await opening.value { await session.close() }
+      }
+    }
+  }
+
+  /// A table of a PostgreSQL server shown in the table page without loading it, as
+  /// `SQLiteTable` shows a SQLite one: pages of rows are read as they come into view
+  /// (`PagedItems`), the count is the planner's estimate at once and exact from a background
+  /// count, and a sort is the server's: an `ORDER BY` through an index when one starts with
+  /// the column (or for a view), else a temporary table of the sorted keys made off the loop
+  /// (its time in the status line; Escape stops it with `pg_cancel_backend`), after which any
+  /// page is one indexed range away.
+  public final class PostgreSQLTable: TableContent {
+    /// The server.
+    public let server: PostgreSQLServer
+    /// The table.
+    public let info: PostgreSQLTableInfo
+    /// The list of tables it was opened from.
+    public let parent: (any TableContent)?
+    /// The rows, a page at a time.
+    public private(set) var items: PagedItems<[String]>
+    /// How pages are read now; the loads read it under its lock.
+    let plan: Shared<Plan>
+    /// The connection the pages load on (in stored order or an `ORDER BY`).
+    let base: SessionSlot
+    /// The connection holding the sorted keys' temporary table shown now, if any.
+    var sortedSlot: SessionSlot?
+    /// The background count's result, taken by ``update()``.
+    let exactCount = Shared<CountState>(.counting)
+    var sortJob: (descriptor: TableSortDescriptor, began: Double, slot: SessionSlot)?
+    /// The sort job's result, with the number of the sort it belongs to.
+    let sortResult = Shared<(sort: Int, result: Result<String, DataFileError>)?>(nil)
+    var finishedSort: Result<TableSortDescriptor?, DataFileError>?
+    var sorts = 0
+    var awaitsDisplayedRows = true
+    let clock: @Sendable () -> Double
+
+    enum CountState: Sendable, Equatable {
+      case counting
+      /// The count, and the smallest key when the integer keys are dense (first…first+count−1).
+      case found(Int, denseFrom: Int?)
+      case failed(String)
+      case taken
+    }
+
+    /// How a page is read.
+    struct Plan: Sendable {
+      enum Order: Sendable {
+        /// Stored order: key ranges when dense integer keys allow, else by offset (by key
+        /// when there is one).
+        case stored(denseFrom: Int?)
+        /// `ORDER BY` a column, by offset (through an index when there is one).
+        case orderBy(column: String, ascending: Bool)
+        /// The order of a temporary table of sorted keys (by `column`): a page is a range of
+        /// its numbers.
+        case sortedTable(String, column: String, ascending: Bool)
+      }
+      var order: Order
+      var slot: SessionSlot
+    }
+
+    /// Pages of 100 rows, a page ahead either way, at most 5,000 rows loaded.
+    static let paging = PagingConfiguration(
+      pageSize: 100, prefetchDistance: 100, jumpThreshold: 400, maximumLoadedItems: 5_000)
+
+    /// Opens `info` on `server`: nothing of its rows is read until they show.
+    public init(
+      server: PostgreSQLServer, info: PostgreSQLTableInfo, parent: (any TableContent)? = nil,
+      clock: @escaping @Sendable () -> Double = { 0 }
+    ) {
+      self.server = server
+      self.info = info
+      self.parent = parent
+      self.clock = clock
+      base = SessionSlot(server)
+      plan = Shared(Plan(order: .stored(denseFrom: nil), slot: base))
+      let estimate = info.estimatedRows >= 0 ? info.estimatedRows : nil
+      items = PagedItems(count: estimate, configuration: Self.paging) { _ in [] }
+      items = makeItems(count: estimate)
+      startCount()
+    }
+
+    deinit {
+      if let job = sortJob { stop(job.slot) }
+      sortedSlot?.close()
+      base.close()
+    }
+
+    /// The columns as text, for a select list (`alias.` before each when joined).
+    func selectList(_ alias: String = "") -> String {
+      guard !info.columns.isEmpty else { return "NULL::text" }
+      return info.columns.map { "\(alias)\(quote($0))::text" }.joined(separator: ", ")
+    }
+
+    /// The key's quoted name, when the table has a one-column key.
+    var key: String? { info.keyColumn.map { quote(info.columns[$0]) } }
+
+    func makeItems(count: Int?) -> PagedItems<[String]> {
+      let table = info.quotedName
+      let columns = selectList("t.")
+      let key = key
+      let plan = plan
+      let info = info
+      return PagedItems(count: count, configuration: Self.paging) { range in
+        try Task.checkCancellation()
+        let (order, slot) = plan.withLock { ($0.order, $0.slot) }
+        let sql: String
+        let arguments: [PostgreSQLValue]
+        switch order {
+        case .stored(let first?) where key != nil:
+          sql =
+            "SELECT \(columns) FROM \(table) t WHERE t.\(key!) >= $1 AND t.\(key!) < $2 "
+            + "ORDER BY t.\(key!)"
+          arguments = [.integer(first + range.lowerBound), .integer(first + range.upperBound)]
+        case .sortedTable(let sorted, _, _):
+          sql =
+            "SELECT \(columns) FROM pg_temp.\(quote(sorted)) o JOIN \(table) t "
+            + "ON t.\(key ?? "ctid") = o.r WHERE o.n > $1 AND o.n <= $2 ORDER BY o.n"
+          arguments = [.integer(range.lowerBound), .integer(range.upperBound)]
+        default:
+          sql =
+            "SELECT \(columns) FROM \(table) t \(Self.ordering(order, info: info)) "
+            + "LIMIT $1 OFFSET $2"
+          arguments = [.integer(range.count), .integer(range.lowerBound)]
+        }
+        var rows: [[String]] = []
+        rows.reserveCapacity(range.count)
+        do throws(DataFileError) {
+          let session = try await slot.session()
+          try await session.query(sql, arguments) { row in
+            rows.append(row.map { $0 ?? "" })
+            return !Task.isCancelled
+          }
+        } catch {
+          if error.message == "canceled" { throw CancellationError() }
+          throw error
+        }
+        try Task.checkCancellation()
+        return rows
+      }
+    }
+
+    /// What orders rows in `order`, for a window or an `ORDER BY` ("" for the scan's order),
+    /// over the table named `t` (its columns, not the text the query makes of them).
+    static func ordering(_ order: Plan.Order, info: PostgreSQLTableInfo) -> String {
+      let key = info.keyColumn.map { "t." + quote(info.columns[$0]) }
+      switch order {
+      case .stored: return key.map { "ORDER BY \($0)" } ?? ""
+      case .orderBy(let column, let ascending), .sortedTable(_, let column, let ascending):
+        return "ORDER BY t.\(quote(column)) \(ascending ? "ASC" : "DESC")"
+          + (key.map { ", \($0)" } ?? "")
+      }
+    }
+
+    /// Counts the rows off the loop on a connection of its own (the estimate stands in
+    /// meanwhile); with an integer key, also whether the keys are dense.
+    func startCount() {
+      let server = server
+      let exactCount = exactCount
+      let table = info.quotedName
+      let key = info.hasIntegerKey ? key : nil
+      Task.detached {
+        let state: CountState
+        do throws(DataFileError) {
+          let session = try await server.session()
+          defer { Task.detached { await session.close() } }
+          var count = 0
+          var first: Int?
+          var last: Int?
+          try await session.query(
+            "SELECT count(*)"
+              + (key.map { ", min(\($0))::int8, max(\($0))::int8" } ?? "") + " FROM \(table)"
+          ) { row in
+            count = row[0].flatMap { Int($0) } ?? 0
+            first = row.count > 1 ? row[1].flatMap { Int($0) } : nil
+            last = row.count > 2 ? row[2].flatMap { Int($0) } : nil
+            return false
+          }
+          let dense = first.flatMap { first in last.map { $0 - first + 1 == count } } ?? false
+          state = .found(count, denseFrom: dense ? first : nil)
+        } catch {
+          state = .failed(error.message)
+        }
+        exactCount.withLock { $0 = state }
+      }
+    }
+
+    /// Stops what runs on `slot` and closes it.
+    func stop(_ slot: SessionSlot) {
+      let server = server
+      let opening = slot.opening
+      Task.detached {
+        if case .success(let session) = await opening.value {
+          await server.cancel(session)
+          await session.close()
+        }
+      }
+    }
+  }
+
+  extension PostgreSQLTable {
+    // MARK: TableContent
+
+    /// The table's name ("sales.orders" outside `public`).
+    public var name: String { info.displayName }
+    /// The columns' names.
+    public var columnTitles: [String] { info.columns.isEmpty ? ["(no columns)"] : info.columns }
+    /// The rows known now.
+    public var rowCount: Int { items.count }
+
+    /// The cell's text, `nil` while its page loads; a page that failed says why in its
+    /// first column.
+    public func text(row: Int, column: Int) -> String? {
+      switch items[row] {
+      case .loaded(let values): return column < values.count ? values[column] : ""
+      case .placeholder: return nil
+      case .failed(let error): return column == 0 ? "⚠ \(error)" : ""
+      }
+    }
+
+    /// The server sorts: no keys are asked of the content.
+    public func sortKey(row: Int, column: Int) -> TableSortKey { .missing }
+
+    /// The columns of a number type.
+    public func isNumeric(column: Int) -> Bool { info.numericColumns.contains(column) }
+
+    /// Loads around what shows.
+    public func noteDisplayed(rows: Range<Int>) {
+      awaitsDisplayedRows = false
+      items.noteDisplayed(rows)
+    }
+
+    /// Loads the pages of the rows that show, far apart (filtered).
+    public func noteDisplayed(scatteredRows: [Int]) {
+      awaitsDisplayedRows = false
+      items.noteDisplayed(scattered: scatteredRows)
+    }
+
+    /// What loads brought; the exact count when it came; the sort made off the loop, once
+    /// done.
+    public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
+      var countChanged = false
+      if case .found(let exact, let first) = exactCount.withLock({ $0 }) {
+        exactCount.withLock { $0 = .taken }
+        plan.withLock { plan in
+          // Dense keys: a page is a key range from now on (the same rows, by the index).
+          if case .stored(nil) = plan.order, let first { plan.order = .stored(denseFrom: first) }
+        }
+        if exact != items.count || !items.isCountKnown {
+          items.refresh(count: exact)
+          countChanged = true
+        }
+      }
+      if let job = sortJob, let (sort, result) = sortResult.withLock({ $0 }), sort == sorts {
+        sortResult.withLock { $0 = nil }
+        sortJob = nil
+        switch result {
+        case .success(let sorted):
+          sortedSlot?.close()
+          sortedSlot = job.slot
+          show(
+            .sortedTable(
+              sorted, column: info.columns[job.descriptor.column],
+              ascending: job.descriptor.ascending), on: job.slot)
+          finishedSort = .success(job.descriptor)
+        case .failure(let error) where error.message == "canceled":
+          job.slot.close()  // cancelled: the rows keep their order
+        case .failure(let error):
+          job.slot.close()
+          finishedSort = .failure(error)
+        }
+      }
+      let changes = items.takeChanges()
+      if changes.oldCount != nil { countChanged = true }
+      guard let first = changes.ranges.first, let last = changes.ranges.last else {
+        return (0..<0, countChanged)
+      }
+      return (first.lowerBound..<last.upperBound, countChanged)
+    }
+
+    /// Shows the rows in `order` from now on, read on `slot` (a new store: the old one's
+    /// loads are cancelled).
+    func show(_ order: Plan.Order, on slot: SessionSlot) {
+      let count = items.isCountKnown ? items.count : nil
+      let shown = items.displayedRange
+      plan.withLock {
+        $0.order = order
+        $0.slot = slot
+      }
+      if slot !== sortedSlot {
+        sortedSlot?.close()
+        sortedSlot = nil
+      }
+      items = makeItems(count: count)
+      items.noteDisplayed(shown)
+    }
+
+    /// Counting, or a sort being made.
+    public var loadingStatus: String? {
+      if let job = sortJob {
+        let seconds = Int(max(0, clock() - job.began))
+        return
+          "sorting by \(info.columns[job.descriptor.column]) "
+          + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
+      }
+      switch exactCount.withLock({ $0 }) {
+      case .counting: return "counting rows…"
+      case .failed(let message): return "cannot count the rows (\(message))"
+      default: return nil
+      }
+    }
+
+    /// Loads run, the count or a sort is being made.
+    public var isBusy: Bool {
+      items.hasPendingWork || sortJob != nil || finishedSort != nil || awaitsDisplayedRows
+        || exactCount.withLock { $0 == .counting || $0.isFound }
+    }
+
+    /// The server sorts: through an index (or for a view, or a table without a one-column
+    /// key) at once, else off the loop into a temporary table.
+    public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
+      _ = cancelSort()
+      guard let descriptor, info.columns.indices.contains(descriptor.column) else {
+        let dense = plan.withLock { plan -> Int? in
+          if case .stored(let first) = plan.order { return first }
+          return nil
+        }
+        show(.stored(denseFrom: dense ?? denseStart), on: base)
+        finishedSort = .success(nil)
+        return true
+      }
+      let column = info.columns[descriptor.column]
+      guard let key, !info.indexedColumns.contains(descriptor.column), !info.isView else {
+        show(.orderBy(column: column, ascending: descriptor.ascending), on: base)
+        finishedSort = .success(descriptor)
+        return true
+      }
+      sorts += 1
+      let sorted = "reusekit_order_\(sorts)"
+      let statements = [
+        "CREATE TEMP TABLE \(quote(sorted)) AS SELECT row_number() OVER ("
+          + Self.ordering(.orderBy(column: column, ascending: descriptor.ascending), info: info)
+          + ") AS n, t.\(key) AS r FROM \(info.quotedName) t",
+        "CREATE UNIQUE INDEX ON pg_temp.\(quote(sorted)) (n)",
+        "ANALYZE pg_temp.\(quote(sorted))",
+      ]
+      let slot = SessionSlot(server)
+      let sortResult = sortResult
+      let number = sorts
+      Task.detached {
+        let result: Result<String, DataFileError>
+        do throws(DataFileError) {
+          let session = try await slot.session()
+          for statement in statements { try await session.execute(statement) }
+          result = .success(sorted)
+        } catch {
+          result = .failure(error)
+        }
+        sortResult.withLock { $0 = (number, result) }
+      }
+      sortJob = (descriptor, clock(), slot)
+      return true
+    }
+
+    /// The first key when keys are dense (known once counted).
+    var denseStart: Int? {
+      if case .found(_, let first) = exactCount.withLock({ $0 }) { return first }
+      return nil
+    }
+
+    /// A query finds the rows whose text in `column` contains `needle` (ignoring case), by
+    /// their place in the order shown: from `start` to the end first, then from the top, on
+    /// a connection of its own; the needle is bound, never written into SQL. A needle between
+    /// slashes is a regular expression (PostgreSQL's, `~*`).
+    public func search(
+      for needle: String, column: Int, from start: Int, wholeValue: Bool
+    ) -> TableSearchJob? {
+      guard info.columns.indices.contains(column) else { return nil }
+      let job = TableSearchJob()
+      let order = plan.withLock { $0.order }
+      let ordered =
+        "SELECT row_number() OVER (\(Self.ordering(order, info: info))) - 1 AS n, "
+        + "t.\(quote(info.columns[column]))::text AS v FROM \(info.quotedName) t"
+      let pattern = wholeValue ? nil : patternText(of: needle)
+      let test =
+        wholeValue
+        ? "coalesce(v, '') = $1"
+        : pattern == nil ? "strpos(lower(v), lower($1)) > 0" : "v ~* $1"
+      let bound = pattern ?? needle
+      let sql = "SELECT n FROM (\(ordered)) s WHERE \(test) AND n >= $2 AND n < $3 ORDER BY n"
+      let slot = SessionSlot(server)
+      let stopped = Shared(false)
+      let task = Task.detached {
+        do throws(DataFileError) {
+          let session = try await slot.session()
+          var deliveredAny = false
+          for range in [start..<Int.max, 0..<start] where !range.isEmpty {
+            var found: [Int] = []
+            try await session.query(
+              sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
+            ) { row in
+              if let n = row[0].flatMap({ Int($0) }) { found.append(n) }
+              // The first match at once (the cursor goes to it), then in batches.
+              if found.count >= 256 || !deliveredAny {
+                deliveredAny = true
+                job.deliver(found)
+                found.removeAll(keepingCapacity: true)
+              }
+              return !stopped.withLock { $0 }
+            }
+            job.deliver(found)
+          }
+          job.finish()
+        } catch {
+          job.finish(problem: error.message)
+        }
+        slot.close()
+      }
+      job.onStop { [server] in
+        stopped.withLock { $0 = true }
+        task.cancel()
+        Task.detached {
+          if case .success(let session) = await slot.opening.value {
+            await server.cancel(session)
+          }
+        }
+      }
+      return job
+    }
+
+    /// Counts `column`'s values with `GROUP BY` on a connection of its own (`NULL` counted
+    /// as empty, as its cells show it).
+    public func countValues(column: Int) -> TableCountJob? {
+      guard info.columns.indices.contains(column) else { return nil }
+      let job = TableCountJob()
+      let sql =
+        "SELECT coalesce(\(quote(info.columns[column]))::text, ''), count(*) "
+        + "FROM \(info.quotedName) GROUP BY 1"
+      let server = server
+      Task.detached {
+        do throws(DataFileError) {
+          let session = try await server.session()
+          defer { Task.detached { await session.close() } }
+          var counts: [String: Int] = [:]
+          try await session.query(sql) { row in
+            counts[row[0] ?? "", default: 0] += row[1].flatMap { Int($0) } ?? 0
+            return true
+          }
+          job.finish(.success(counts))
+        } catch {
+          job.finish(.failure(error))
+        }
+      }
+      return job
+    }
+
+    /// The sort that finished since the last call.
+    public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
+      defer { finishedSort = nil }
+      return finishedSort
+    }
+
+    /// Stops the sort being made (the server cancels it; the rows keep their order).
+    public func cancelSort() -> Bool {
+      guard let job = sortJob else { return false }
+      sortJob = nil
+      stop(job.slot)
+      return true
+    }
+  }
+
+  /// The pattern of a needle written between slashes, else `nil` (plain text), as the
+  /// table page reads it.
+  func patternText(of needle: String) -> String? {
+    guard needle.count >= 3, needle.hasPrefix("/"), needle.hasSuffix("/") else { return nil }
+    return String(needle.dropFirst().dropLast())
+  }
+
+  extension PostgreSQLTable.CountState {
+    var isFound: Bool {
+      if case .found = self { return true }
+      return false
+    }
+  }
+#endif
