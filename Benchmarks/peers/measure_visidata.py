@@ -73,10 +73,13 @@ from measure import Exited, Pane, Timeout, alive, rss_mb
 PEER = "VisiData"
 CSV_METRICS = ["first_screen_ms", "loaded_ms", "rss_mb", "key_end_ms", "key_pgdn_ms", "sort_ms"]
 SQLITE_METRICS = ["sqlite_" + m for m in CSV_METRICS]
+# Ours alone, over the same rows in a PostgreSQL server (--postgres URL: the table `items`
+# with an `id` key appended, so 21 columns; Benchmarks/peers/postgres.sh loads it).
+POSTGRES_METRICS = ["postgres_" + m for m in CSV_METRICS]
 JOB_METRICS = ["search_first_ms", "search_count_ms", "filter_ms", "freq_ms", "save_ms"]
 # The order the launches take them in (a timeout ends a launch: the slowest jobs come last).
 CSV_ORDER = CSV_METRICS[:5] + JOB_METRICS[:4] + ["sort_ms", "save_ms"]
-ALL_METRICS = CSV_METRICS + SQLITE_METRICS + JOB_METRICS
+ALL_METRICS = CSV_METRICS + SQLITE_METRICS + JOB_METRICS + POSTGRES_METRICS
 COMPILERS = ("swift-build", "swift-frontend")
 
 
@@ -188,8 +191,8 @@ class Ours(App):
 
     def loaded(self, pane: Pane, count: int) -> bool:
         line = last_line(pane)
-        return (line.startswith(f" {count:,} rows × 20 columns") and "loading" not in line
-                and "counting" not in line)
+        return (re.match(rf" {count:,} rows × 2[01] columns", line) is not None
+                and "loading" not in line and "counting" not in line)
 
     def to_column(self, pane: Pane, rights: int) -> None:
         pane.send_key("C-Home")
@@ -356,9 +359,10 @@ def run_csv(pane: Pane, app: App, count: int, path: str, save_path: str, args, l
     return run
 
 
-def run_sqlite(pane: Pane, app: App, count: int, path: str, args, log) -> Launch:
+def run_sqlite(pane: Pane, app: App, count: int, path: str, args, log,
+               prefix: str = "sqlite_") -> Launch:
     run = Launch(pane, app, count, args.timeout, args.presses, log)
-    steps = iter(SQLITE_METRICS)
+    steps = iter([prefix + m for m in CSV_METRICS])
     step = next(steps)
     pid = None
     try:
@@ -379,10 +383,10 @@ def run_sqlite(pane: Pane, app: App, count: int, path: str, args, log) -> Launch
         if isinstance(app, VisiData):
             app.widen_row_column(pane, count)
         step = next(steps)
-        run.keys_test("sqlite_")
+        run.keys_test(prefix)
         step = next(steps)
         step = next(steps)
-        run.sort_test("sqlite_")
+        run.sort_test(prefix)
         step = None
     except (Timeout, Exited) as error:
         fail(run, step, steps, error, log)
@@ -585,7 +589,7 @@ def quit_app(pane: Pane, app: App, pid: int | None) -> None:
 def summarize(runs: list[Launch], metrics: list[str]) -> tuple[dict, dict]:
     values, notes = {}, collections.defaultdict(list)
     for metric in metrics:
-        if metric.startswith(("key_", "sqlite_key_")):
+        if metric.startswith(("key_", "sqlite_key_", "postgres_key_")):
             got = [t for run in runs for t in run.keys.get(metric, [])]
             launches = sum(1 for run in runs if run.keys.get(metric))
         else:
@@ -614,7 +618,8 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--apps", default="ours,visidata")
-    parser.add_argument("--only", choices=["csv", "sqlite"])
+    parser.add_argument("--only", choices=["csv", "sqlite", "postgres"])
+    parser.add_argument("--postgres", help="a server's address holding the rows as `items`")
     args = parser.parse_args()
     sys.setswitchinterval(0.0002)
 
@@ -639,13 +644,18 @@ def main() -> None:
             sqlite_path = os.path.join(args.data_dir, f"rows-{count}.sqlite")
             for rep in range(args.reps):
                 for app in chosen:
-                    for kind in ("csv", "sqlite"):
+                    for kind in ("csv", "sqlite", "postgres"):
                         if args.only and kind != args.only:
+                            continue
+                        if kind == "postgres" and (not args.postgres or app.name != "ours"):
                             continue
                         wait_for_no_compile(log, pane)
                         log(f"  {count:>10,} rows  rep {rep + 1}/{args.reps}  {app.name}  {kind}")
                         began = time.perf_counter()
-                        if kind == "sqlite":
+                        if kind == "postgres":
+                            run = run_sqlite(pane, app, count, f'"{args.postgres}"', args, log,
+                                             prefix="postgres_")
+                        elif kind == "sqlite":
                             run = run_sqlite(pane, app, count, sqlite_path, args, log)
                         else:
                             # Ours saves in place: it opens a hard link of the data file, whose
@@ -682,6 +692,9 @@ def main() -> None:
                                                      SQLITE_METRICS)
         ours.update(mine_sqlite)
         ours_notes.update(mine_sqlite_notes)
+        mine_pg, mine_pg_notes = summarize(runs[("ours", count, "postgres")], POSTGRES_METRICS)
+        ours.update(mine_pg)
+        ours_notes.update(mine_pg_notes)
         theirs.update(their_sqlite)
         their_notes.update(their_sqlite_notes)
         seen_ours = [run.seen for run in runs[("ours", count, "csv")]]
@@ -691,12 +704,16 @@ def main() -> None:
                 continue
             if args.only == "sqlite" and not metric.startswith("sqlite_"):
                 continue
+            if args.only == "postgres" and not metric.startswith("postgres_"):
+                continue
+            if metric.startswith("postgres_") and not args.postgres:
+                continue
             mine, other = ours.get(metric), theirs.get(metric)
             digits = 1 if metric.endswith("_mb") or (mine or 0) >= 100 else 2
             row = {
                 "metric": metric, "items": count,
                 "ours": None if mine is None else round(mine, digits),
-                "peer": args.peer_name,
+                "peer": None if metric.startswith("postgres_") else args.peer_name,
                 "theirs": None if other is None else round(other, 1 if (other or 0) >= 100
                                                            else 2),
                 "ratio": float(f"{mine / other:.3g}") if mine is not None and other else None,

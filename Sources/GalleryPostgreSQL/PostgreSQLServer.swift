@@ -109,6 +109,9 @@
     let connection: PostgresConnection
     /// The server process serving it (what `pg_cancel_backend` stops).
     public fileprivate(set) var processID = 0
+    /// Set when a statement found the connection gone (the server said it is terminating it,
+    /// or the socket closed), before the driver may know.
+    let lost = Atomic<Bool>(false)
 
     init(connection: PostgresConnection) { self.connection = connection }
 
@@ -153,6 +156,9 @@
         throw error
       } catch let error as PSQLError where error.serverInfo?[.sqlState] == "57014" {
         throw DataFileError("canceled")
+      } catch let error as PSQLError where Self.losesConnection(error) {
+        lost.store(true, ordering: .relaxed)
+        throw DataFileError(PostgreSQLServer.message(of: error))
       } catch is CancellationError {
         throw DataFileError("canceled")
       } catch {
@@ -178,6 +184,19 @@
       _ sql: String, _ arguments: [PostgreSQLValue] = []
     ) async throws(DataFileError) {
       try await query(sql, arguments) { _ in true }
+    }
+
+    /// Whether the connection was lost or closed.
+    public var isClosed: Bool { connection.isClosed || lost.load(ordering: .relaxed) }
+
+    /// Whether `error` ends the connection: the server shutting it down (SQLSTATE class 57P:
+    /// terminated by an administrator, a crash, a shutdown), a connection exception (class
+    /// 08), or the socket gone.
+    static func losesConnection(_ error: PSQLError) -> Bool {
+      if let state = error.serverInfo?[.sqlState] {
+        return state.hasPrefix("57P") || state.hasPrefix("08")
+      }
+      return [.serverClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)
     }
 
     /// Closes the connection (statements still queued on it fail).

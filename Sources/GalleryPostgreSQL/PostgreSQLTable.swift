@@ -15,20 +15,54 @@
     }
   }
 
-  /// A connection being opened, or open: statements wait for it.
+  /// A connection being opened, or open: statements wait for it. One that `reconnects` opens
+  /// a new connection when its own was lost (the server restarted, the network dropped, the
+  /// backend was terminated) or never opened; one holding a temporary table does not (the
+  /// table went with its session).
   final class SessionSlot: Sendable {
-    let opening: Task<Result<PostgreSQLSession, DataFileError>, Never>
+    typealias Opening = Task<Result<PostgreSQLSession, DataFileError>, Never>
+    let server: PostgreSQLServer
+    let reconnects: Bool
+    let current: Mutex<Opening>
 
-    init(_ server: PostgreSQLServer) {
-      opening = Task {
+    init(_ server: PostgreSQLServer, reconnects: Bool = false) {
+      self.server = server
+      self.reconnects = reconnects
+      current = Mutex(Self.open(server))
+    }
+
+    static func open(_ server: PostgreSQLServer) -> Opening {
+      Task {
         do throws(DataFileError) { return .success(try await server.session()) } catch {
           return .failure(error)
         }
       }
     }
 
+    /// The connection being opened, or open now.
+    var opening: Opening { current.withLock { $0 } }
+
     func session() async throws(DataFileError) -> PostgreSQLSession {
-      try await opening.value.get()
+      let opening = self.opening
+      let result = await opening.value
+      if reconnects {
+        let lost: Bool
+        switch result {
+        case .success(let session): lost = session.isClosed
+        case .failure: lost = true
+        }
+        if lost {
+          // One new connection for every load that finds this one lost.
+          let server = server
+          let next = current.withLock { current in
+            if current == opening { current = Self.open(server) }
+            return current
+          }
+          if case .success(let session) = result { await session.close() }
+          return try await next.value.get()
+        }
+      }
+      return try result.get()
     }
 
     /// Closes it once open (whatever runs on it fails).
@@ -47,15 +81,13 @@
   /// the column (or for a view), else a temporary table of the sorted keys made off the loop
   /// (its time in the status line; Escape stops it with `pg_cancel_backend`), after which any
   /// page is one indexed range away.
-  public final class PostgreSQLTable: TableContent {
+  public final class PostgreSQLTable: PagedTableContent, TableContent {
     /// The server.
     public let server: PostgreSQLServer
     /// The table.
     public let info: PostgreSQLTableInfo
     /// The list of tables it was opened from.
     public let parent: (any TableContent)?
-    /// The rows, a page at a time.
-    public private(set) var items: PagedItems<[String]>
     /// How pages are read now; the loads read it under its lock.
     let plan: Shared<Plan>
     /// The connection the pages load on (in stored order or an `ORDER BY`).
@@ -69,7 +101,6 @@
     let sortResult = Shared<(sort: Int, result: Result<String, DataFileError>)?>(nil)
     var finishedSort: Result<TableSortDescriptor?, DataFileError>?
     var sorts = 0
-    var awaitsDisplayedRows = true
     let clock: @Sendable () -> Double
 
     enum CountState: Sendable, Equatable {
@@ -109,10 +140,10 @@
       self.info = info
       self.parent = parent
       self.clock = clock
-      base = SessionSlot(server)
+      base = SessionSlot(server, reconnects: true)
       plan = Shared(Plan(order: .stored(denseFrom: nil), slot: base))
       let estimate = info.estimatedRows >= 0 ? info.estimatedRows : nil
-      items = PagedItems(count: estimate, configuration: Self.paging) { _ in [] }
+      super.init(items: PagedItems(count: estimate, configuration: Self.paging) { _ in [] })
       items = makeItems(count: estimate)
       startCount()
     }
@@ -162,15 +193,23 @@
         }
         var rows: [[String]] = []
         rows.reserveCapacity(range.count)
-        do throws(DataFileError) {
-          let session = try await slot.session()
-          try await session.query(sql, arguments) { row in
-            rows.append(row.map { $0 ?? "" })
-            return !Task.isCancelled
+        // A connection the server dropped is opened again at once, and the page asked again
+        // (once): a restart or a terminated backend costs a reconnect, not an error shown.
+        for attempt in 0..<2 {
+          var session: PostgreSQLSession?
+          do throws(DataFileError) {
+            session = try await slot.session()
+            rows.removeAll(keepingCapacity: true)
+            try await session!.query(sql, arguments) { row in
+              rows.append(row.map { $0 ?? "" })
+              return !Task.isCancelled
+            }
+            break
+          } catch {
+            if error.message == "canceled" { throw CancellationError() }
+            if attempt == 0, session?.isClosed == true, !Task.isCancelled { continue }
+            throw error
           }
-        } catch {
-          if error.message == "canceled" { throw CancellationError() }
-          throw error
         }
         try Task.checkCancellation()
         return rows
@@ -201,17 +240,18 @@
         do throws(DataFileError) {
           let session = try await server.session()
           defer { Task.detached { await session.close() } }
-          var count = 0
+          // Apart: min and max alone read the key's index, not the rows.
+          let count = try await session.integer("SELECT count(*) FROM \(table)") ?? 0
           var first: Int?
           var last: Int?
-          try await session.query(
-            "SELECT count(*)"
-              + (key.map { ", min(\($0))::int8, max(\($0))::int8" } ?? "") + " FROM \(table)"
-          ) { row in
-            count = row[0].flatMap { Int($0) } ?? 0
-            first = row.count > 1 ? row[1].flatMap { Int($0) } : nil
-            last = row.count > 2 ? row[2].flatMap { Int($0) } : nil
-            return false
+          if let key {
+            try await session.query(
+              "SELECT min(\(key))::int8, max(\(key))::int8 FROM \(table)"
+            ) { row in
+              first = row[0].flatMap { Int($0) }
+              last = row[1].flatMap { Int($0) }
+              return false
+            }
           }
           let dense = first.flatMap { first in last.map { $0 - first + 1 == count } } ?? false
           state = .found(count, denseFrom: dense ? first : nil)
@@ -242,36 +282,8 @@
     public var name: String { info.displayName }
     /// The columns' names.
     public var columnTitles: [String] { info.columns.isEmpty ? ["(no columns)"] : info.columns }
-    /// The rows known now.
-    public var rowCount: Int { items.count }
-
-    /// The cell's text, `nil` while its page loads; a page that failed says why in its
-    /// first column.
-    public func text(row: Int, column: Int) -> String? {
-      switch items[row] {
-      case .loaded(let values): return column < values.count ? values[column] : ""
-      case .placeholder: return nil
-      case .failed(let error): return column == 0 ? "⚠ \(error)" : ""
-      }
-    }
-
-    /// The server sorts: no keys are asked of the content.
-    public func sortKey(row: Int, column: Int) -> TableSortKey { .missing }
-
     /// The columns of a number type.
     public func isNumeric(column: Int) -> Bool { info.numericColumns.contains(column) }
-
-    /// Loads around what shows.
-    public func noteDisplayed(rows: Range<Int>) {
-      awaitsDisplayedRows = false
-      items.noteDisplayed(rows)
-    }
-
-    /// Loads the pages of the rows that show, far apart (filtered).
-    public func noteDisplayed(scatteredRows: [Int]) {
-      awaitsDisplayedRows = false
-      items.noteDisplayed(scattered: scatteredRows)
-    }
 
     /// What loads brought; the exact count when it came; the sort made off the loop, once
     /// done.
@@ -307,12 +319,9 @@
           finishedSort = .failure(error)
         }
       }
-      let changes = items.takeChanges()
-      if changes.oldCount != nil { countChanged = true }
-      guard let first = changes.ranges.first, let last = changes.ranges.last else {
-        return (0..<0, countChanged)
-      }
-      return (first.lowerBound..<last.upperBound, countChanged)
+      let loaded = takeLoadedRows(countChanged: countChanged)
+      _ = retryFailedPages(now: clock())  // once this call's arrivals are taken
+      return loaded
     }
 
     /// Shows the rows in `order` from now on, read on `slot` (a new store: the old one's
@@ -340,6 +349,7 @@
           "sorting by \(info.columns[job.descriptor.column]) "
           + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
       }
+      if let failed = failureStatus(now: clock()) { return failed }
       switch exactCount.withLock({ $0 }) {
       case .counting: return "counting rows…"
       case .failed(let message): return "cannot count the rows (\(message))"
@@ -351,6 +361,7 @@
     public var isBusy: Bool {
       items.hasPendingWork || sortJob != nil || finishedSort != nil || awaitsDisplayedRows
         || exactCount.withLock { $0 == .counting || $0.isFound }
+        || waitsToRetry
     }
 
     /// The server sorts: through an index (or for a view, or a table without a one-column

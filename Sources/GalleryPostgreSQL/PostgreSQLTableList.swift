@@ -32,98 +32,40 @@
     }
   }
 
-  /// The list of a server's tables, shown in the table page before one is opened: a row per
-  /// table or view with its row count (counted off the loop, one table after another: never
-  /// loaded), its column count and kind. Enter opens the focused one (``opening(row:)``).
-  public final class PostgreSQLTableList: TableContent {
+  /// The list of a server's tables, shown in the table page before one is opened: counted
+  /// off the loop on a connection of its own, one table after another (never loaded). Enter
+  /// opens the focused one (``opening(row:)``).
+  public final class PostgreSQLTableList: DatabaseTableList {
     /// The server and its tables.
     public let database: PostgreSQLDatabase
-    let counts: Shared<[Int?]>
-    var shownCounts: [Int?]
-    /// Set when the list goes: the counting stops after the table it counts.
-    let stopping = Shared(false)
     let clock: @Sendable () -> Double
 
     /// The list of `database`'s tables; their rows are counted in the background.
     public init(database: PostgreSQLDatabase, clock: @escaping @Sendable () -> Double = { 0 }) {
       self.database = database
       self.clock = clock
-      shownCounts = Array(repeating: nil, count: database.tables.count)
-      counts = Shared(shownCounts)
+      super.init(
+        name: database.server.address.description,
+        entries: database.tables.map {
+          Entry(name: $0.displayName, columnCount: $0.columns.count, isView: $0.isView)
+        })
       let counts = counts
       let tables = database.tables
       let server = database.server
-      let stopping = stopping
       Task.detached {
         // A connection of its own: a table opened meanwhile reads its first page at once.
-        guard let session = try? await server.session() else {
-          counts.withLock { $0 = $0.map { $0 ?? -1 } }
-          return
-        }
+        guard let session = try? await server.session() else { return counts.failAll() }
         for (index, table) in tables.enumerated() {
-          guard !stopping.withLock({ $0 }) else { break }
+          guard !counts.isStopped else { break }
           let count = try? await session.integer("SELECT count(*) FROM \(table.quotedName)")
-          counts.withLock { $0[index] = count ?? -1 }
+          counts.found(count, forTable: index)
         }
         await session.close()
       }
     }
 
-    deinit { stopping.withLock { $0 = true } }
-
-    /// The server's address (without its password).
-    public var name: String { database.server.address.description }
-    /// Table, Rows, Columns, Kind.
-    public var columnTitles: [String] { ["Table", "Rows", "Columns", "Kind"] }
-    /// One row per table or view.
-    public var rowCount: Int { database.tables.count }
-
-    /// The table's name, its row count ("counting…" until known), columns and kind.
-    public func text(row: Int, column: Int) -> String? {
-      guard database.tables.indices.contains(row) else { return nil }
-      let table = database.tables[row]
-      switch column {
-      case 0: return table.displayName
-      case 1:
-        guard let count = shownCounts[row] else { return "counting…" }
-        return count < 0 ? "?" : count.formatted
-      case 2: return table.columns.count.formatted
-      default: return table.isView ? "view" : "table"
-      }
-    }
-
-    /// By name, count or column count.
-    public func sortKey(row: Int, column: Int) -> TableSortKey {
-      guard database.tables.indices.contains(row) else { return .missing }
-      switch column {
-      case 1: return shownCounts[row].map { .number(Double($0)) } ?? .missing
-      case 2: return .number(Double(database.tables[row].columns.count))
-      default: return .text(text(row: row, column: column) ?? "")
-      }
-    }
-
-    /// Rows and Columns are numbers.
-    public func isNumeric(column: Int) -> Bool { column == 1 || column == 2 }
-
-    /// The counts found since the last call.
-    public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
-      let found = counts.withLock { $0 }
-      let changed = found.indices.filter { found[$0] != shownCounts[$0] }
-      shownCounts = found
-      guard let first = changed.first, let last = changed.last else { return (0..<0, false) }
-      return (first..<last + 1, false)
-    }
-
-    /// "counting rows…" until every table is counted.
-    public var loadingStatus: String? {
-      shownCounts.contains(nil) ? "counting rows… (Enter opens the table)" : nil
-    }
-
-    /// Counting.
-    public var isBusy: Bool { shownCounts.contains(nil) }
-
     /// The table of `row`, opened a page at a time.
-    public func opening(row: Int) -> (any TableContent)? {
+    public override func opening(row: Int) -> (any TableContent)? {
       guard database.tables.indices.contains(row) else { return nil }
       return PostgreSQLTable(
         server: database.server, info: database.tables[row], parent: self, clock: clock)

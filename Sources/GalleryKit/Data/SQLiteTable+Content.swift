@@ -9,36 +9,8 @@ extension SQLiteTable {
   public var name: String { info.name }
   /// The columns' names.
   public var columnTitles: [String] { info.columns }
-  /// The rows known now.
-  public var rowCount: Int { items.count }
-
-  /// The cell's text, `nil` while its page loads; a page that failed says why in its first
-  /// column.
-  public func text(row: Int, column: Int) -> String? {
-    switch items[row] {
-    case .loaded(let values): return column < values.count ? values[column] : ""
-    case .placeholder: return nil
-    case .failed(let error): return column == 0 ? "⚠ \(error)" : ""
-    }
-  }
-
-  /// The database sorts: no keys are asked of the content.
-  public func sortKey(row: Int, column: Int) -> TableSortKey { .missing }
-
   /// The columns declared as numbers.
   public func isNumeric(column: Int) -> Bool { info.numericColumns.contains(column) }
-
-  /// Loads around what shows.
-  public func noteDisplayed(rows: Range<Int>) {
-    awaitsDisplayedRows = false
-    items.noteDisplayed(rows)
-  }
-
-  /// Loads the pages of the rows that show, far apart (filtered).
-  public func noteDisplayed(scatteredRows: [Int]) {
-    awaitsDisplayedRows = false
-    items.noteDisplayed(scattered: scatteredRows)
-  }
 
   /// What loads brought; the exact count when it came; the sort made off the loop, once done.
   public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
@@ -71,12 +43,9 @@ extension SQLiteTable {
         finishedSort = .failure(error)
       }
     }
-    let changes = items.takeChanges()
-    if changes.oldCount != nil { countChanged = true }
-    guard let first = changes.ranges.first, let last = changes.ranges.last else {
-      return (0..<0, countChanged)
-    }
-    return (first.lowerBound..<last.upperBound, countChanged)
+    let loaded = takeLoadedRows(countChanged: countChanged)
+    _ = retryFailedPages(now: clock())  // once this call's arrivals are taken
+    return loaded
   }
 
   /// Shows the rows in `order` from now on (a new store: the old one's loads are cancelled).
@@ -97,6 +66,7 @@ extension SQLiteTable {
         "sorting by \(info.columns[job.descriptor.column]) "
         + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
     }
+    if let failed = failureStatus(now: clock()) { return failed }
     if exactCount.withLock({ $0 == .counting }) { return "counting rows…" }
     return nil
   }
@@ -105,6 +75,7 @@ extension SQLiteTable {
   public var isBusy: Bool {
     items.hasPendingWork || sortJob != nil || finishedSort != nil || awaitsDisplayedRows
       || exactCount.withLock { $0 != .taken && $0 != .failed }
+      || waitsToRetry
   }
 
   /// The database sorts: through an index (or for a view) at once, else off the loop.

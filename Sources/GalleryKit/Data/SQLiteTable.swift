@@ -70,15 +70,13 @@ extension SQLiteDatabase {
 /// an `ORDER BY` through an index when one starts with the column, else a temporary table of
 /// the sorted `rowid`s made off the loop (with its time in the status line; Escape stops it),
 /// after which any page is one indexed range away.
-public final class SQLiteTable: TableContent {
+public final class SQLiteTable: PagedTableContent, TableContent {
   /// The database.
   public let database: SQLiteDatabase
   /// The table.
   public let info: SQLiteTableInfo
   /// The list of tables it was opened from.
   public let parent: (any TableContent)?
-  /// The rows, a page at a time.
-  public internal(set) var items: PagedItems<[String]>
   /// How pages are read now; the loads read it under its lock.
   let plan: Locked<Plan>
   /// The background count: `nil` while counting, then the count (−1 when it failed), taken
@@ -89,8 +87,6 @@ public final class SQLiteTable: TableContent {
   let sortResult = Locked<(sort: Int, result: Result<String, DataFileError>)?>(nil)
   var finishedSort: Result<TableSortDescriptor?, DataFileError>?
   var sortTables = 0
-  /// Whether the rows have not been told what shows yet: busy until they are.
-  var awaitsDisplayedRows = true
   let clock: @Sendable () -> Double
 
   enum CountState: Sendable, Equatable {
@@ -133,7 +129,7 @@ public final class SQLiteTable: TableContent {
         return false
       }
     }
-    items = PagedItems(count: estimate, configuration: Self.paging, loader: { _ in [] })
+    super.init(items: PagedItems(count: estimate, configuration: Self.paging) { _ in [] })
     items = makeItems(count: estimate)
     startCount()
   }
@@ -235,100 +231,40 @@ public struct SQLiteFile: Sendable {
   }
 }
 
-/// The list of a database's tables, shown in the table page before one is opened: a row per
-/// table or view with its row count (counted off the loop, one table after another: never
-/// loaded), its column count and kind. Enter opens the focused one (``opening(row:)``).
-public final class SQLiteTableList: TableContent {
+/// The list of a SQLite file's tables, shown in the table page before one is opened: counted
+/// off the loop on a connection of its own, one table after another (never loaded). Enter
+/// opens the focused one (``opening(row:)``).
+public final class SQLiteTableList: DatabaseTableList {
   /// The database.
   public let file: SQLiteFile
-  let counts: Locked<[Int?]>
-  var shownCounts: [Int?]
-  /// Set when the list goes: the counting stops after the table it counts.
-  let stopping = Locked(false)
   let clock: @Sendable () -> Double
 
   /// The list of `file`'s tables; their rows are counted in the background.
   public init(file: SQLiteFile, clock: @escaping @Sendable () -> Double = { 0 }) {
     self.file = file
     self.clock = clock
-    shownCounts = Array(repeating: nil, count: file.tables.count)
-    counts = Locked(shownCounts)
-    let counts = counts
-    let tables = file.tables
     let path = file.database.path
-    let stopping = stopping
+    super.init(
+      name: path.split(separator: "/").last.map(String.init) ?? path,
+      entries: file.tables.map {
+        Entry(name: $0.name, columnCount: $0.columns.count, isView: $0.isView)
+      })
+    let tables = file.tables
+    let counts = counts
     _ = runOnThreadOfItsOwn {
       // A connection of its own: a table opened meanwhile reads its first page at once.
-      guard let database = try? SQLiteDatabase.open(path: path) else {
-        counts.withLock { $0 = $0.map { $0 ?? -1 } }
-        return
-      }
+      guard let database = try? SQLiteDatabase.open(path: path) else { return counts.failAll() }
       for (index, table) in tables.enumerated() {
-        guard !stopping.withLock({ $0 }) else { return }
+        guard !counts.isStopped else { return }
         let count = try? database.integer(
           "SELECT count(*) FROM \(SQLiteDatabase.quote(table.name))")
-        counts.withLock { $0[index] = count ?? -1 }
+        counts.found(count, forTable: index)
       }
     }
   }
 
-  deinit { stopping.withLock { $0 = true } }
-
-  /// The file's name.
-  public var name: String {
-    file.database.path.split(separator: "/").last.map(String.init) ?? file.database.path
-  }
-  /// Table, Rows, Columns, Kind.
-  public var columnTitles: [String] { ["Table", "Rows", "Columns", "Kind"] }
-  /// One row per table or view.
-  public var rowCount: Int { file.tables.count }
-
-  /// The table's name, its row count ("counting…" until known), columns and kind.
-  public func text(row: Int, column: Int) -> String? {
-    guard file.tables.indices.contains(row) else { return nil }
-    let table = file.tables[row]
-    switch column {
-    case 0: return table.name
-    case 1:
-      guard let count = shownCounts[row] else { return "counting…" }
-      return count < 0 ? "?" : count.formatted
-    case 2: return table.columns.count.formatted
-    default: return table.isView ? "view" : "table"
-    }
-  }
-
-  /// By name, count or column count.
-  public func sortKey(row: Int, column: Int) -> TableSortKey {
-    guard file.tables.indices.contains(row) else { return .missing }
-    switch column {
-    case 1: return shownCounts[row].map { .number(Double($0)) } ?? .missing
-    case 2: return .number(Double(file.tables[row].columns.count))
-    default: return .text(text(row: row, column: column) ?? "")
-    }
-  }
-
-  /// Rows and Columns are numbers.
-  public func isNumeric(column: Int) -> Bool { column == 1 || column == 2 }
-
-  /// The counts found since the last call.
-  public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
-    let found = counts.withLock { $0 }
-    let changed = found.indices.filter { found[$0] != shownCounts[$0] }
-    shownCounts = found
-    guard let first = changed.first, let last = changed.last else { return (0..<0, false) }
-    return (first..<last + 1, false)
-  }
-
-  /// "counting rows…" until every table is counted.
-  public var loadingStatus: String? {
-    shownCounts.contains(nil) ? "counting rows… (Enter opens the table)" : nil
-  }
-
-  /// Counting.
-  public var isBusy: Bool { shownCounts.contains(nil) }
-
   /// The table of `row`, opened a page at a time.
-  public func opening(row: Int) -> (any TableContent)? {
+  public override func opening(row: Int) -> (any TableContent)? {
     guard file.tables.indices.contains(row) else { return nil }
     return SQLiteTable(
       database: file.database, info: file.tables[row], parent: self, clock: clock)

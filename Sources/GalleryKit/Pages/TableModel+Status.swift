@@ -94,7 +94,7 @@ extension TableModel {
   /// The page's keys: moving and selecting, then shaping the columns.
   public var keyHelp: [(String, String)] {
     var help = Self.movingKeys + Self.columnKeys
-    if content is SQLiteTableList {
+    if content is DatabaseTableList {
       help = [("Enter", "open the table (read a page at a time as it shows)")] + help
     } else if content.parent != nil {
       help = [("Backspace", "back to the database's tables")] + help

@@ -3,6 +3,7 @@ import GalleryKit
 import GalleryPostgreSQL
 import ReuseControls
 import ReuseKit
+import Synchronization
 import Testing
 
 @Suite struct PostgreSQLAddressTests {
@@ -277,6 +278,59 @@ import Testing
     await poll(table) { !table.isBusy }
     #expect(table.takeFinishedSort() == nil, "no sort finished")
     #expect((0..<3).map { table.text(row: $0, column: 0) } == ["1", "2", "3"])
+  }
+
+  /// A page that fails says why in place and in the status line, and is tried again 1, 2, 4…
+  /// seconds on; a connection the server dropped is opened again for the next page.
+  @Test func failedPagesAreTriedAgainAndALostConnectionReopened() async throws {
+    let schema = try await TestSchema.people(rows: 5_000)
+    defer { Task { await schema.drop() } }
+    let database = try schema.open()
+    let now = Mutex(0.0)
+    let list = database.tableList(clock: { now.withLock { $0 } })
+    let row = try #require(database.tables.firstIndex { $0.displayName == "\(schema.name).people" })
+    let table = try #require(list.opening(row: row) as? PostgreSQLTable)
+    await poll(table) { !table.isBusy }
+    #expect(table.text(row: 0, column: 0) == "1")
+    let admin = try await schema.server.session()
+    defer { Task { await admin.close() } }
+
+    // The table goes away for a while: the pages shown fail, said in place and in the status.
+    try await admin.execute("ALTER TABLE \(schema.name).people RENAME TO away")
+    await poll(table, rows: 3_000..<3_020) { table.text(row: 3_000, column: 0) != nil }
+    #expect(table.text(row: 3_000, column: 0)?.hasPrefix("⚠") == true)
+    #expect(
+      table.loadingStatus?.hasPrefix("rows did not load") == true
+        && table.loadingStatus?.hasSuffix("trying again in 1 s") == true,
+      "\(table.loadingStatus ?? "nil")")
+    #expect(table.isBusy, "busy while a retry waits")
+    // Back: the next try (a second on) loads them.
+    try await admin.execute("ALTER TABLE \(schema.name).away RENAME TO people")
+    now.withLock { $0 += 1 }
+    await poll(table, rows: 3_000..<3_020) { table.text(row: 3_000, column: 0) == "3001" }
+    #expect(table.text(row: 3_000, column: 0) == "3001")
+    await poll(table, rows: 3_000..<3_020) { !table.isBusy }
+    #expect(table.loadingStatus == nil)
+
+    // Every other connection of the database dropped by the server (the loads' own too): the
+    // next page reconnects at once, no error shown and no retry waited for (the clock stands).
+    try await admin.execute(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        + "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    await poll(table, rows: 4_000..<4_020) { table.text(row: 4_000, column: 0) != nil }
+    #expect(table.text(row: 4_000, column: 0) == "4001", "\(table.loadingStatus ?? "")")
+
+    // A table that never comes back is tried five times, then left as it is.
+    try await admin.execute("ALTER TABLE \(schema.name).people RENAME TO gone")
+    for _ in 0..<10 {
+      now.withLock { $0 += 20 }
+      _ = table.update()  // a frame: the retry starts (the page a placeholder again)
+      await poll(table, rows: 2_000..<2_020) { table.text(row: 2_000, column: 0) != nil }
+    }
+    #expect(table.text(row: 2_000, column: 0)?.hasPrefix("⚠") == true)
+    #expect(table.loadingStatus?.hasSuffix("tried 5 times") == true, "\(table.loadingStatus ?? "")")
+    #expect(!table.isBusy, "given up: the page stops ticking for it")
+    try await admin.execute("ALTER TABLE \(schema.name).gone RENAME TO people")
   }
 
   @Test func aServerThatDoesNotAnswerOrRefusesIsAClearError() throws {
