@@ -9,7 +9,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 dir="$(mktemp -d /tmp/reusekit-postgres.XXXXXX)"
 chmod 755 "$dir"
 trap '"$here/server.sh" stop "$dir"; rm -rf "$dir"' EXIT
-if url="$("$here/server.sh" start "$dir" "${REUSEKIT_POSTGRES_PORT:-54329}")"; then
+# The first free port from 54329 on (another server, a developer's own, may hold one).
+port="${REUSEKIT_POSTGRES_PORT:-54329}"
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+if url="$("$here/server.sh" start "$dir" "$port")"; then
   export REUSEKIT_POSTGRES_URL="$url"
   echo "PostgreSQL on $url"
 else

@@ -25,6 +25,16 @@ struct TestSchema {
     server = try PostgreSQLServer(address: PostgreSQLAddress(serverAddress ?? ""))
     let session = try await server.session()
     defer { Task { await session.close() } }
+    // The schemas earlier tests left (each drops its own from a task that a process ending
+    // may cut short): the suite runs one test at a time, so none is in use.
+    var left: [String] = []
+    try await session.query(
+      "SELECT nspname::text FROM pg_namespace WHERE nspname ~ '^t_[0-9a-f]{8}$'"
+    ) { row in
+      left += row.compactMap { $0 }
+      return true
+    }
+    for schema in left { try await session.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") }
     try await session.execute("CREATE SCHEMA \(name)")
     try await session.execute("SET search_path TO \(name)")
     for statement in sql.components(separatedBy: ";\n") {
@@ -59,7 +69,7 @@ struct TestSchema {
   /// Drops the schema and all in it.
   func drop() async {
     guard let session = try? await server.session() else { return }
-    try? await session.execute("DROP SCHEMA \(name) CASCADE")
+    try? await session.execute("DROP SCHEMA IF EXISTS \(name) CASCADE")
     await session.close()
   }
 
