@@ -1,0 +1,261 @@
+#if PostgreSQL
+  import GalleryKit
+  import ReuseControls
+  import ReuseKit
+
+  extension PostgreSQLTable {
+    // MARK: TableContent
+
+    /// The table's name ("sales.orders" outside `public`).
+    public var name: String { info.displayName }
+    /// The columns' names.
+    public var columnTitles: [String] { info.columns.isEmpty ? ["(no columns)"] : info.columns }
+    /// The columns of a number type.
+    public func isNumeric(column: Int) -> Bool { info.numericColumns.contains(column) }
+
+    /// What loads brought; the exact count when it came; the sort made off the loop, once
+    /// done.
+    public func update() -> (loadedRows: Range<Int>, countChanged: Bool) {
+      var countChanged = false
+      if case .found(let exact, let first) = exactCount.withLock({ $0 }) {
+        exactCount.withLock { $0 = .taken }
+        plan.withLock { plan in
+          // Dense keys: a page is a key range from now on (the same rows, by the index).
+          if case .stored(nil) = plan.order, let first { plan.order = .stored(denseFrom: first) }
+        }
+        if exact != items.count || !items.isCountKnown {
+          items.refresh(count: exact)
+          countChanged = true
+        }
+      }
+      if let job = sortJob, let (sort, result) = sortResult.withLock({ $0 }), sort == sorts {
+        sortResult.withLock { $0 = nil }
+        sortJob = nil
+        switch result {
+        case .success(let sorted):
+          sortedSlot?.close()
+          sortedSlot = job.slot
+          show(
+            .sortedTable(
+              sorted, column: info.columns[job.descriptor.column],
+              ascending: job.descriptor.ascending), on: job.slot)
+          finishedSort = .success(job.descriptor)
+        case .failure(let error) where error.message == "canceled":
+          job.slot.close()  // cancelled: the rows keep their order
+        case .failure(let error):
+          job.slot.close()
+          finishedSort = .failure(error)
+        }
+      }
+      let loaded = takeLoadedRows(countChanged: countChanged)
+      _ = retryFailedPages(now: clock())  // once this call's arrivals are taken
+      return loaded
+    }
+
+    /// Shows the rows in `order` from now on, read on `slot` (a new store: the old one's
+    /// loads are cancelled).
+    func show(_ order: Plan.Order, on slot: SessionSlot) {
+      let count = items.isCountKnown ? items.count : nil
+      let shown = items.displayedRange
+      plan.withLock {
+        $0.order = order
+        $0.slot = slot
+      }
+      if slot !== sortedSlot {
+        sortedSlot?.close()
+        sortedSlot = nil
+      }
+      items = makeItems(count: count)
+      items.noteDisplayed(shown)
+    }
+
+    /// Counting, or a sort being made.
+    public var loadingStatus: String? {
+      if let job = sortJob {
+        let seconds = Int(max(0, clock() - job.began))
+        return
+          "sorting by \(info.columns[job.descriptor.column]) "
+          + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
+      }
+      if let failed = failureStatus(now: clock()) { return failed }
+      switch exactCount.withLock({ $0 }) {
+      case .counting: return "counting rows…"
+      case .failed(let message): return "cannot count the rows (\(message))"
+      default: return nil
+      }
+    }
+
+    /// Loads run, the count or a sort is being made.
+    public var isBusy: Bool {
+      items.hasPendingWork || sortJob != nil || finishedSort != nil || awaitsDisplayedRows
+        || exactCount.withLock { $0 == .counting || $0.isFound }
+        || waitsToRetry
+    }
+
+    /// The server sorts: through an index (or for a view, or a table without a one-column
+    /// key) at once, else off the loop into a temporary table.
+    public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
+      _ = cancelSort()
+      guard let descriptor, info.columns.indices.contains(descriptor.column) else {
+        let dense = plan.withLock { plan -> Int? in
+          if case .stored(let first) = plan.order { return first }
+          return nil
+        }
+        show(.stored(denseFrom: dense ?? denseStart), on: base)
+        finishedSort = .success(nil)
+        return true
+      }
+      let column = info.columns[descriptor.column]
+      guard let key, !info.indexedColumns.contains(descriptor.column), !info.isView else {
+        show(.orderBy(column: column, ascending: descriptor.ascending), on: base)
+        finishedSort = .success(descriptor)
+        return true
+      }
+      sorts += 1
+      let sorted = "reusekit_order_\(sorts)"
+      let statements = [
+        "CREATE TEMP TABLE \(quote(sorted)) AS SELECT row_number() OVER ("
+          + Self.ordering(.orderBy(column: column, ascending: descriptor.ascending), info: info)
+          + ") AS n, t.\(key) AS r FROM \(info.quotedName) t",
+        "CREATE UNIQUE INDEX ON pg_temp.\(quote(sorted)) (n)",
+        "ANALYZE pg_temp.\(quote(sorted))",
+      ]
+      let slot = SessionSlot(server)
+      let sortResult = sortResult
+      let number = sorts
+      Task.detached {
+        let result: Result<String, DataFileError>
+        do throws(DataFileError) {
+          let session = try await slot.session()
+          for statement in statements { try await session.execute(statement) }
+          result = .success(sorted)
+        } catch {
+          result = .failure(error)
+        }
+        sortResult.withLock { $0 = (number, result) }
+      }
+      sortJob = (descriptor, clock(), slot)
+      return true
+    }
+
+    /// The first key when keys are dense (known once counted).
+    var denseStart: Int? {
+      if case .found(_, let first) = exactCount.withLock({ $0 }) { return first }
+      return nil
+    }
+
+    /// A query finds the rows whose text in `column` contains `needle` (ignoring case), by
+    /// their place in the order shown: from `start` to the end first, then from the top, on
+    /// a connection of its own; the needle is bound, never written into SQL. A needle between
+    /// slashes is a regular expression (PostgreSQL's, `~*`).
+    public func search(
+      for needle: String, column: Int, from start: Int, wholeValue: Bool
+    ) -> TableSearchJob? {
+      guard info.columns.indices.contains(column) else { return nil }
+      let job = TableSearchJob()
+      let order = plan.withLock { $0.order }
+      let ordered =
+        "SELECT row_number() OVER (\(Self.ordering(order, info: info))) - 1 AS n, "
+        + "t.\(quote(info.columns[column]))::text AS v FROM \(info.quotedName) t"
+      let pattern = wholeValue ? nil : patternText(of: needle)
+      let test =
+        wholeValue
+        ? "coalesce(v, '') = $1"
+        : pattern == nil ? "strpos(lower(v), lower($1)) > 0" : "v ~* $1"
+      let bound = pattern ?? needle
+      let sql = "SELECT n FROM (\(ordered)) s WHERE \(test) AND n >= $2 AND n < $3 ORDER BY n"
+      let slot = SessionSlot(server)
+      let stopped = Shared(false)
+      let task = Task.detached {
+        do throws(DataFileError) {
+          let session = try await slot.session()
+          var deliveredAny = false
+          for range in [start..<Int.max, 0..<start] where !range.isEmpty {
+            var found: [Int] = []
+            try await session.query(
+              sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
+            ) { row in
+              if let n = row[0].flatMap({ Int($0) }) { found.append(n) }
+              // The first match at once (the cursor goes to it), then in batches.
+              if found.count >= 256 || !deliveredAny {
+                deliveredAny = true
+                job.deliver(found)
+                found.removeAll(keepingCapacity: true)
+              }
+              return !stopped.withLock { $0 }
+            }
+            job.deliver(found)
+          }
+          job.finish()
+        } catch {
+          job.finish(problem: error.message)
+        }
+        slot.close()
+      }
+      job.onStop { [server] in
+        stopped.withLock { $0 = true }
+        task.cancel()
+        Task.detached {
+          if case .success(let session) = await slot.opening.value {
+            await server.cancel(session)
+          }
+        }
+      }
+      return job
+    }
+
+    /// Counts `column`'s values with `GROUP BY` on a connection of its own (`NULL` counted
+    /// as empty, as its cells show it).
+    public func countValues(column: Int) -> TableCountJob? {
+      guard info.columns.indices.contains(column) else { return nil }
+      let job = TableCountJob()
+      let sql =
+        "SELECT coalesce(\(quote(info.columns[column]))::text, ''), count(*) "
+        + "FROM \(info.quotedName) GROUP BY 1"
+      let server = server
+      Task.detached {
+        do throws(DataFileError) {
+          let session = try await server.session()
+          defer { Task.detached { await session.close() } }
+          var counts: [String: Int] = [:]
+          try await session.query(sql) { row in
+            counts[row[0] ?? "", default: 0] += row[1].flatMap { Int($0) } ?? 0
+            return true
+          }
+          job.finish(.success(counts))
+        } catch {
+          job.finish(.failure(error))
+        }
+      }
+      return job
+    }
+
+    /// The sort that finished since the last call.
+    public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
+      defer { finishedSort = nil }
+      return finishedSort
+    }
+
+    /// Stops the sort being made (the server cancels it; the rows keep their order).
+    public func cancelSort() -> Bool {
+      guard let job = sortJob else { return false }
+      sortJob = nil
+      stop(job.slot)
+      return true
+    }
+  }
+
+  /// The pattern of a needle written between slashes, else `nil` (plain text), as the
+  /// table page reads it.
+  func patternText(of needle: String) -> String? {
+    guard needle.count >= 3, needle.hasPrefix("/"), needle.hasSuffix("/") else { return nil }
+    return String(needle.dropFirst().dropLast())
+  }
+
+  extension PostgreSQLTable.CountState {
+    var isFound: Bool {
+      if case .found = self { return true }
+      return false
+    }
+  }
+#endif
