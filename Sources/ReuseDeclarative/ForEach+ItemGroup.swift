@@ -1,0 +1,133 @@
+import Observation
+import ReuseKit
+
+// How a ForEach (and an item declared on its own) takes part in a section: its count, cells,
+// identifiers and the changes between two evaluations of a body.
+
+extension ForEach: ItemGroup {
+  var count: Int { shownIdentifiers?.count ?? data.count }
+
+  func presented(in context: GroupContext) -> any ItemGroup {
+    guard case .unknown = token else { return self }
+    var copy = self
+    copy.shownIdentifiers = identifiers()
+    return copy
+  }
+
+  var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
+
+  func register(in collectionView: CollectionView) -> String {
+    Content.register(in: collectionView)
+    return Content.reuseIdentifier
+  }
+
+  var canMove: Bool { moveAction != nil }
+
+  func move(from source: Int, to destination: Int) { moveAction?(source, destination) }
+
+  func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
+
+  func searchableText(at index: Int) -> String? { searchTextAt?(index) }
+
+  func element(at index: Int) -> Any? { index < data.count ? elementAt(index) : nil }
+
+  func span(at index: Int) -> ItemSpan? { index < data.count ? spanAt?(index) : nil }
+
+  var declaresSpans: Bool { spanAt != nil }
+
+  func canDrag(at index: Int) -> Bool { index < data.count && dragFilter?(index) == true }
+
+  var dropHandler: DropHandler? { insertion }
+
+  var declaresDragAndDrop: Bool { dragFilter != nil || insertion != nil }
+
+  func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? {
+    (leading ? leadingSwipe : trailingSwipe)?(index)
+  }
+
+  var hasSwipeActions: Bool { leadingSwipe != nil || trailingSwipe != nil }
+
+  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
+    let makeCell = makeCell
+    if let appear = appearAction {
+      let plain = cellMaker(identifier: identifier, tracker: tracker, makeCell: makeCell)
+      return { index, indexPath, view in
+        let cell = plain(index, indexPath, view)
+        appear(index)
+        return cell
+      }
+    }
+    return cellMaker(identifier: identifier, tracker: tracker, makeCell: makeCell)
+  }
+
+  private func cellMaker(
+    identifier: String, tracker: ObservationTracker,
+    makeCell: @escaping (Int, ItemPath, String, CollectionView) -> CollectionViewCell
+  ) -> CellMaker {
+    guard observes else { return { makeCell($0, $1, identifier, $2) } }
+    let identify = identify
+    let elementAt = elementAt
+    return { [weak tracker] index, indexPath, view in
+      guard let tracker else { return makeCell(index, indexPath, identifier, view) }
+      return tracker.tracking(AnyHashable(identify(elementAt(index)))) {
+        makeCell(index, indexPath, identifier, view)
+      }
+    }
+  }
+
+  func identifier(at index: Int) -> AnyHashable { AnyHashable(identify(elementAt(index))) }
+
+  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
+    guard let old = old as? Self else { return nil }
+    return itemChanges(
+      from: old.shownIdentifiers ?? old.identifiers(), to: shownIdentifiers ?? identifiers())
+  }
+
+  var name: String { "ForEach<\(Data.self), \(ID.self)>" }
+}
+
+/// The changes from `old` to `new` identifiers, in section 0, and how many repeat.
+@_specialize(exported:false,where ID == Int)
+@_specialize(exported:false,where ID == String)
+func itemChanges<ID: Hashable>(
+  from old: [ID], to new: [ID]
+) -> (
+  changes: Changeset, duplicates: Int
+) {
+  let (stages, duplicates) = sectionedChanges(
+    oldSections: [0], newSections: [0], oldItems: old, oldStarts: [0, old.count],
+    newItems: new, newStarts: [0, new.count], sectionContentChanged: { _, _ in false },
+    itemContentChanged: { _, _ in false }, contentUpdate: .reconfigure)
+  return (stages.first ?? Changeset(), duplicates)
+}
+
+/// One item declared on its own (`ListContent("Load more")` in a section): identified by its
+/// place in the declaration.
+struct SingleItem<Content: CellContent>: ItemGroup {
+  let content: Content
+  let token: DataToken
+
+  init(_ content: Content) {
+    self.content = content
+    token = (content as? any Hashable).map { .version(AnyHashable($0)) } ?? .unknown
+  }
+
+  var count: Int { 1 }
+  var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
+  func register(in collectionView: CollectionView) -> String {
+    Content.register(in: collectionView)
+    return Content.reuseIdentifier
+  }
+  func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
+    let content = content
+    return { _, indexPath, view in
+      content.makeCell(in: view, at: indexPath, identifier: identifier)
+    }
+  }
+  func identifier(at index: Int) -> AnyHashable { AnyHashable(0) }
+  func searchableText(at index: Int) -> String? { (content as? ListContent)?.text }
+  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
+    old is Self ? (Changeset(), 0) : nil
+  }
+  var name: String { "\(Content.self)" }
+}
