@@ -55,8 +55,6 @@
     /// Shows the rows in `order` from now on, read on `slot` (a new store: the old one's
     /// loads are cancelled).
     func show(_ order: Plan.Order, on slot: SessionSlot) {
-      let count = items.isCountKnown ? items.count : nil
-      let shown = items.displayedRange
       plan.withLock {
         $0.order = order
         $0.slot = slot
@@ -65,17 +63,13 @@
         sortedSlot?.close()
         sortedSlot = nil
       }
-      items = makeItems(count: count)
-      items.noteDisplayed(shown)
+      replaceItems(with: makeItems)
     }
 
     /// Counting, or a sort being made.
     public var loadingStatus: String? {
       if let job = sortJob {
-        let seconds = Int(max(0, clock() - job.began))
-        return
-          "sorting by \(info.columns[job.descriptor.column]) "
-          + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
+        return sortingStatus(job.descriptor, of: info.columns, began: job.began, now: clock())
       }
       if let failed = failureStatus(now: clock()) { return failed }
       switch exactCount.withLock({ $0 }) {
@@ -228,12 +222,6 @@
         }
       }
       return job
-    }
-
-    /// The sort that finished since the last call.
-    public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
-      defer { finishedSort = nil }
-      return finishedSort
     }
 
     /// Stops the sort being made (the server cancels it; the rows keep their order).

@@ -99,7 +99,6 @@
     var sortJob: (descriptor: TableSortDescriptor, began: Double, slot: SessionSlot)?
     /// The sort job's result, with the number of the sort it belongs to.
     let sortResult = Shared<(sort: Int, result: Result<String, DataFileError>)?>(nil)
-    var finishedSort: Result<TableSortDescriptor?, DataFileError>?
     var sorts = 0
     let clock: @Sendable () -> Double
 

@@ -123,6 +123,9 @@ open class PagedTableContent {
   public var items: PagedItems<[String]>
   /// Whether the rows have not been told what shows yet: busy until they are.
   public var awaitsDisplayedRows = true
+  /// The sort that finished since ``takeFinishedSort()`` last took one: its descriptor, or
+  /// why it failed.
+  public var finishedSort: Result<TableSortDescriptor?, DataFileError>?
   /// Pages that failed: when last tried, how many times tried again, and why.
   var failure: (since: Double, tries: Int, message: String)?
   /// How many times failed pages are tried again (1, 2, 4, 8 and 16 s after they failed).
@@ -197,6 +200,32 @@ open class PagedTableContent {
     }
     let wait = max(0, Int((failure.since + Double(1 << failure.tries) - now).rounded(.up)))
     return "rows did not load (\(failure.message)); trying again in \(wait) s"
+  }
+
+  /// The sort that finished since the last call.
+  public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
+    defer { finishedSort = nil }
+    return finishedSort
+  }
+
+  /// "sorting by Name ↑… 3 s (Esc cancels)": a sort by `descriptor` of `columns`, begun at
+  /// `began`.
+  public func sortingStatus(
+    _ descriptor: TableSortDescriptor, of columns: [String], began: Double, now: Double
+  ) -> String {
+    let column = columns.indices.contains(descriptor.column) ? columns[descriptor.column] : "?"
+    return "sorting by \(column) \(descriptor.ascending ? "↑" : "↓")… "
+      + "\(Int(max(0, now - began))) s (Esc cancels)"
+  }
+
+  /// New rows in the store `make` gives (with the count when known), the rows that showed
+  /// loading at once: the old store's loads are cancelled with it.
+  public func replaceItems(with make: (_ count: Int?) -> PagedItems<[String]>) {
+    let count = items.isCountKnown ? items.count : nil
+    let shown = items.displayedRange
+    items = make(count)
+    // The table says which rows show once it has moved.
+    items.noteDisplayed(shown)
   }
 
   /// What the loads brought since the last call: the rows they span, and whether the count

@@ -50,21 +50,14 @@ extension SQLiteTable {
 
   /// Shows the rows in `order` from now on (a new store: the old one's loads are cancelled).
   func show(_ order: Plan.Order) {
-    let count = items.isCountKnown ? items.count : nil
-    let shown = items.displayedRange
     plan.withLock { $0.order = order }
-    items = makeItems(count: count)
-    // The rows that showed load at once; the table says which show once it has moved.
-    items.noteDisplayed(shown)
+    replaceItems(with: makeItems)
   }
 
   /// Counting, or a sort being made.
   public var loadingStatus: String? {
     if let job = sortJob {
-      let seconds = Int(max(0, clock() - job.began))
-      return
-        "sorting by \(info.columns[job.descriptor.column]) "
-        + "\(job.descriptor.ascending ? "↑" : "↓")… \(seconds) s (Esc cancels)"
+      return sortingStatus(job.descriptor, of: info.columns, began: job.began, now: clock())
     }
     if let failed = failureStatus(now: clock()) { return failed }
     if exactCount.withLock({ $0 == .counting }) { return "counting rows…" }
@@ -222,12 +215,6 @@ extension SQLiteTable {
     }
     if !started { job.finish(.failure(DataFileError("a thread did not start"))) }
     return job
-  }
-
-  /// The sort that finished since the last call.
-  public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
-    defer { finishedSort = nil }
-    return finishedSort
   }
 
   /// Stops the sort being made (SQLite is interrupted; loads it cut short load again).

@@ -85,7 +85,6 @@ public final class SQLiteTable: PagedTableContent, TableContent {
   var sortJob: (descriptor: TableSortDescriptor, began: Double)?
   /// The sort job's result, with the number of the sort it belongs to.
   let sortResult = Locked<(sort: Int, result: Result<String, DataFileError>)?>(nil)
-  var finishedSort: Result<TableSortDescriptor?, DataFileError>?
   var sortTables = 0
   let clock: @Sendable () -> Double
 
