@@ -77,12 +77,20 @@
     }
 
     /// Stops the statement that runs now on `session` (it fails with "canceled"), from a
-    /// connection of its own.
-    public func cancel(_ session: PostgreSQLSession) async {
-      guard let controller = try? await self.session() else { return }
-      try? await controller.execute(
-        "SELECT pg_cancel_backend($1)", [.integer(session.processID)])
-      await controller.close()
+    /// connection of its own; returns whether the server took the request.
+    @discardableResult
+    public func cancel(_ session: PostgreSQLSession) async -> Bool {
+      guard let controller = try? await self.session() else { return false }
+      defer { Task.detached { await controller.close() } }
+      // A process ID is an `integer`: a bound `int8` finds no such function.
+      var accepted = false
+      try? await controller.query(
+        "SELECT pg_cancel_backend($1::integer)", [.integer(session.processID)]
+      ) { row in
+        accepted = row.first == "t"
+        return false
+      }
+      return accepted
     }
 
     /// What went wrong, in the server's words when it said any (postgres-nio's own text hides
@@ -93,11 +101,35 @@
           let detail = error.serverInfo?[.detail].map { ": " + $0 } ?? ""
           return message + detail
         }
-        if let underlying = error.underlying { return String(describing: underlying) }
+        switch error.code {
+        case .sslUnsupported:
+          return "the server does not offer TLS (sslmode=require; sslmode=disable connects without)"
+        case .authMechanismRequiresPassword:
+          return "the server asks for a password (in the address, or PGPASSWORD)"
+        case .unsupportedAuthMechanism: return "the server signs in a way this client does not"
+        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
+        case .queryCancelled: return "canceled"
+        default: break
+        }
+        if let underlying = error.underlying { return plain(underlying) }
         return String(describing: error.code)
       }
       if let error = error as? DataFileError { return error.message }
-      return String(describing: error)
+      return plain(error)
+    }
+
+    /// A socket's error in words: the system's (refused, timed out, unknown host) rather than
+    /// the driver's nested types.
+    static func plain(_ error: any Error) -> String {
+      let text = String(describing: error)
+      let known = [
+        ("Connection refused", "connection refused: is the server running, on that port?"),
+        ("UnknownHost", "unknown host"), ("No route to host", "no route to host"),
+        ("Network is unreachable", "network unreachable"),
+        ("connectTimeout", "no answer within 5 s"), ("timed out", "no answer within 5 s"),
+        ("Connection reset", "the connection was reset"),
+      ]
+      return known.first { text.contains($0.0) }?.1 ?? text
     }
   }
 

@@ -47,6 +47,18 @@
           finishedSort = .failure(error)
         }
       }
+      // The sort's temporary table went with its lost connection: made again (the pages
+      // say so meanwhile).
+      if sortJob == nil, let lost = sortLost.withLock({ $0 }) {
+        sortLost.withLock { $0 = nil }
+        let (order, slot) = plan.withLock { ($0.order, $0.slot) }
+        // Only for the sort shown now (a page of an older one may say so late).
+        if lost == ObjectIdentifier(slot), case .sortedTable(_, let column, let ascending) = order,
+          let index = info.columns.firstIndex(of: column)
+        {
+          _ = sortRows(by: TableSortDescriptor(column: index, ascending: ascending))
+        }
+      }
       let loaded = takeLoadedRows(countChanged: countChanged)
       _ = retryFailedPages(now: clock())  // once this call's arrivals are taken
       return loaded

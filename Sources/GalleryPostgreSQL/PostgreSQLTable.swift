@@ -94,6 +94,9 @@
     let base: SessionSlot
     /// The connection holding the sorted keys' temporary table shown now, if any.
     var sortedSlot: SessionSlot?
+    /// Set by a load that found the connection of the sort's temporary table lost (to that
+    /// connection's slot): the sort is made again, once.
+    let sortLost = Shared<ObjectIdentifier?>(nil)
     /// The background count's result, taken by ``update()``.
     let exactCount = Shared<CountState>(.counting)
     var sortJob: (descriptor: TableSortDescriptor, began: Double, slot: SessionSlot)?
@@ -153,65 +156,87 @@
       base.close()
     }
 
-    /// The columns as text, for a select list (`alias.` before each when joined).
-    func selectList(_ alias: String = "") -> String {
-      guard !info.columns.isEmpty else { return "NULL::text" }
-      return info.columns.map { "\(alias)\(quote($0))::text" }.joined(separator: ", ")
-    }
-
     /// The key's quoted name, when the table has a one-column key.
     var key: String? { info.keyColumn.map { quote(info.columns[$0]) } }
 
     func makeItems(count: Int?) -> PagedItems<[String]> {
-      let table = info.quotedName
-      let columns = selectList("t.")
-      let key = key
       let plan = plan
-      let info = info
+      let sortLost = sortLost
+      let statement = { @Sendable [info, key] (order: Plan.Order, range: Range<Int>) in
+        Self.pageStatement(order: order, range: range, info: info, key: key)
+      }
       return PagedItems(count: count, configuration: Self.paging) { range in
         try Task.checkCancellation()
         let (order, slot) = plan.withLock { ($0.order, $0.slot) }
-        let sql: String
-        let arguments: [PostgreSQLValue]
-        switch order {
-        case .stored(let first?) where key != nil:
-          sql =
-            "SELECT \(columns) FROM \(table) t WHERE t.\(key!) >= $1 AND t.\(key!) < $2 "
-            + "ORDER BY t.\(key!)"
-          arguments = [.integer(first + range.lowerBound), .integer(first + range.upperBound)]
-        case .sortedTable(let sorted, _, _):
-          sql =
-            "SELECT \(columns) FROM pg_temp.\(quote(sorted)) o JOIN \(table) t "
-            + "ON t.\(key ?? "ctid") = o.r WHERE o.n > $1 AND o.n <= $2 ORDER BY o.n"
-          arguments = [.integer(range.lowerBound), .integer(range.upperBound)]
-        default:
-          sql =
-            "SELECT \(columns) FROM \(table) t \(Self.ordering(order, info: info)) "
-            + "LIMIT $1 OFFSET $2"
-          arguments = [.integer(range.count), .integer(range.lowerBound)]
-        }
+        var (sql, arguments) = statement(order, range)
         var rows: [[String]] = []
         rows.reserveCapacity(range.count)
         // A connection the server dropped is opened again at once, and the page asked again
         // (once): a restart or a terminated backend costs a reconnect, not an error shown.
-        for attempt in 0..<2 {
+        // The connection of a sort's temporary table cannot be: the sort is made again.
+        var attempt = 0
+        while true {
           var session: PostgreSQLSession?
           do throws(DataFileError) {
             session = try await slot.session()
+            if session!.isClosed, !slot.reconnects {
+              sortLost.withLock { $0 = ObjectIdentifier(slot) }
+              throw DataFileError("the connection that held the sort was lost: sorting again")
+            }
             rows.removeAll(keepingCapacity: true)
             try await session!.query(sql, arguments) { row in
               rows.append(row.map { $0 ?? "" })
               return !Task.isCancelled
             }
-            break
           } catch {
             if error.message == "canceled" { throw CancellationError() }
-            if attempt == 0, session?.isClosed == true, !Task.isCancelled { continue }
+            attempt += 1
+            if attempt == 1, session?.isClosed == true, !Task.isCancelled { continue }
             throw error
           }
+          // A key range short of a page: keys deleted since the count (a gap), or the end.
+          // Offsets from now on, and this page asked again by offset.
+          if rows.count < range.count, case .stored(let first?) = order {
+            plan.withLock { plan in
+              if case .stored(first) = plan.order { plan.order = .stored(denseFrom: nil) }
+            }
+            (sql, arguments) = statement(.stored(denseFrom: nil), range)
+            attempt = 0
+            continue
+          }
+          break
         }
         try Task.checkCancellation()
         return rows
+      }
+    }
+
+    /// The statement that reads `range` in `order`.
+    static func pageStatement(
+      order: Plan.Order, range: Range<Int>, info: PostgreSQLTableInfo, key: String?
+    ) -> (String, [PostgreSQLValue]) {
+      let table = info.quotedName
+      let columns =
+        info.columns.isEmpty
+        ? "NULL::text" : info.columns.map { "t.\(quote($0))::text" }.joined(separator: ", ")
+      switch order {
+      case .stored(let first?) where key != nil:
+        return (
+          "SELECT \(columns) FROM \(table) t WHERE t.\(key!) >= $1 AND t.\(key!) < $2 "
+            + "ORDER BY t.\(key!)",
+          [.integer(first + range.lowerBound), .integer(first + range.upperBound)]
+        )
+      case .sortedTable(let sorted, _, _):
+        return (
+          "SELECT \(columns) FROM pg_temp.\(quote(sorted)) o JOIN \(table) t "
+            + "ON t.\(key ?? "ctid") = o.r WHERE o.n > $1 AND o.n <= $2 ORDER BY o.n",
+          [.integer(range.lowerBound), .integer(range.upperBound)]
+        )
+      default:
+        return (
+          "SELECT \(columns) FROM \(table) t \(ordering(order, info: info)) LIMIT $1 OFFSET $2",
+          [.integer(range.count), .integer(range.lowerBound)]
+        )
       }
     }
 

@@ -333,6 +333,64 @@ import Testing
     try await admin.execute("ALTER TABLE \(schema.name).gone RENAME TO people")
   }
 
+  /// `pg_cancel_backend` stops a statement at once (its process ID is an integer: bound as
+  /// the int8 it is in Swift, no function took it, and nothing was stopped).
+  @Test func aCancelStopsTheStatementOnTheServer() async throws {
+    let server = try PostgreSQLServer(address: PostgreSQLAddress(serverAddress ?? ""))
+    let session = try await server.session()
+    defer { Task { await session.close() } }
+    let started = Date()
+    let sleeping = Task {
+      do throws(DataFileError) {
+        try await session.execute("SELECT pg_sleep(30)")
+        return "finished"
+      } catch { return error.message }
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(await server.cancel(session), "the server took the request")
+    #expect(await sleeping.value == "canceled")
+    #expect(Date().timeIntervalSince(started) < 10, "stopped, not finished")
+  }
+
+  /// Rows deleted from a table with dense keys while it is open leave a gap in the key ranges:
+  /// the page is asked again by offset, never taken for the end of the table. A sorted view
+  /// whose connection (and temporary table) the server dropped sorts again by itself.
+  @Test func dataChangedOrLostUnderAnOpenTable() async throws {
+    let schema = try await TestSchema.people(rows: 5_000)
+    defer { Task { await schema.drop() } }
+    let table = try schema.table("people", in: try schema.open())
+    await poll(table) { !table.isBusy }
+    let admin = try await schema.server.session()
+    defer { Task { await admin.close() } }
+    try await admin.execute("DELETE FROM \(schema.name).people WHERE id = 3001")
+    await poll(table, rows: 3_000..<3_020) { table.text(row: 3_019, column: 0) != nil }
+    #expect(table.rowCount == 5_000, "the count stands: the short page was not the end")
+    #expect((3_000..<3_003).map { table.text(row: $0, column: 0) } == ["3002", "3003", "3004"])
+    await poll(table, rows: 4_980..<5_000) { table.text(row: 4_998, column: 0) != nil }
+    #expect(table.text(row: 4_998, column: 0) == "5000")
+
+    // Sorted by amount (a temporary table), then every connection dropped.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 3)))
+    var finished = false
+    await poll(table) {
+      if !finished { finished = table.takeFinishedSort() != nil }
+      return finished && !table.isBusy
+    }
+    try await admin.execute(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        + "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    var resorted = false
+    await poll(table, rows: 2_000..<2_020) {
+      if !resorted { resorted = table.takeFinishedSort() != nil }
+      return resorted && table.text(row: 2_000, column: 3) != nil && !table.isBusy
+    }
+    #expect(resorted, "sorted again: \(table.loadingStatus ?? "")")
+    // Amounts 0…976 ascending, ties by id: row 2,000 holds the smallest amount with the
+    // 2,001st place.
+    let byAmount = (1...5_000).filter { $0 != 3001 }.sorted { ($0 % 977, $0) < ($1 % 977, $1) }
+    #expect(table.text(row: 2_000, column: 0) == String(byAmount[2_000]))
+  }
+
   @Test func aServerThatDoesNotAnswerOrRefusesIsAClearError() throws {
     let address = try PostgreSQLAddress(serverAddress ?? "")
     // A port nothing listens on (the server's own, plus one).

@@ -85,12 +85,18 @@ struct TestSchema {
 }
 
 /// Polls `content` (as the table page does each frame) until `done`, for at most two
-/// minutes, sleeping as a task.
+/// minutes, sleeping as a task; a wait that runs out is a failure of the test.
 func poll(
-  _ content: any TableContent, rows: Range<Int> = 0..<20, until done: () -> Bool
+  _ content: any TableContent, rows: Range<Int> = 0..<20,
+  sourceLocation: Testing.SourceLocation = #_sourceLocation, until done: () -> Bool
 ) async {
   let deadline = Date().addingTimeInterval(120)
-  while !done() && Date() < deadline {
+  while !done() {
+    guard Date() < deadline else {
+      Issue.record(
+        "waited 120 s in vain: \(content.loadingStatus ?? "")", sourceLocation: sourceLocation)
+      return
+    }
     content.noteDisplayed(rows: rows)
     _ = content.update()
     try? await Task.sleep(for: .milliseconds(2))
