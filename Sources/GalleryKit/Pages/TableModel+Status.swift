@@ -12,17 +12,26 @@ extension TableModel {
   /// shows it, and whose status line is too narrow for both).
   public func status(showsShape: Bool) -> String {
     if let prompt { return promptLine(prompt) }
+    // What a job or a problem says comes before the cell: a short line is cut at its end.
     var parts = showsShape ? [shape] : []
+    if let savingStatus {
+      parts.append(savingStatus)
+    } else if let editNote {
+      parts.append(editNote)
+    }
+    if let jumpProblem { parts.append(jumpProblem) }
+    if let (sort, progress) = table.pendingSort {
+      parts.append(
+        "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
+          + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
+    }
+    if let loading = content.loadingStatus { parts.append(loading) }
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
       parts.append(
         "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
     }
-    if let (sort, progress) = table.pendingSort {
-      parts.append(
-        "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
-          + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
-    } else if let sort = table.sortDescriptor {
+    if table.pendingSort == nil, let sort = table.sortDescriptor {
       let time =
         showsTiming
         ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
@@ -50,13 +59,9 @@ extension TableModel {
     if let frequency {
       parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
     }
-    if let jumpProblem { parts.append(jumpProblem) }
-    // What an edit, an undo or a save just did comes first: the line may be cut at its end.
-    if let savingStatus {
-      parts.insert(savingStatus, at: showsShape ? 1 : 0)
-    } else if let editNote {
-      parts.insert(editNote, at: showsShape ? 1 : 0)
-    } else if let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0 {
+    if savingStatus == nil, editNote == nil,
+      let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0
+    {
       parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
     }
     // After a sort the view shows the top while the cursor stays on its row: said (last, the
@@ -66,7 +71,6 @@ extension TableModel {
     {
       parts.append("the cursor is off screen (an arrow goes there)")
     }
-    if let loading = content.loadingStatus { parts.append(loading) }
     return parts.joined(separator: " · ")
   }
 
