@@ -78,6 +78,22 @@
       replaceItems(with: makeItems)
     }
 
+    /// Reads the rows again (others changed the table): counted again, the pages shown asked
+    /// again (their old values showing until they arrive), and a sort made into a temporary
+    /// table made again (the rows under it changed).
+    public func refresh() -> Bool {
+      exactCount.withLock { $0 = .counting }
+      startCount()
+      if sortJob == nil,
+        case .sortedTable(_, let column, let ascending) = plan.withLock({ $0.order }),
+        let index = info.columns.firstIndex(of: column)
+      {
+        _ = sortRows(by: TableSortDescriptor(column: index, ascending: ascending))
+      }
+      items.refresh(count: items.isCountKnown ? items.count : nil)
+      return true
+    }
+
     /// Counting, or a sort being made.
     public var loadingStatus: String? {
       if let job = sortJob {

@@ -49,16 +49,22 @@
         entries: database.tables.map {
           Entry(name: $0.displayName, columnCount: $0.columns.count, isView: $0.isView)
         })
+      startCounting()
+    }
+
+    /// Counts the tables one after another on a connection of its own (a table opened
+    /// meanwhile reads its first page at once).
+    public override func startCounting() {
       let counts = counts
       let tables = database.tables
       let server = database.server
+      let generation = counts.startGeneration()
       Task.detached {
-        // A connection of its own: a table opened meanwhile reads its first page at once.
         guard let session = try? await server.session() else { return counts.failAll() }
         for (index, table) in tables.enumerated() {
-          guard !counts.isStopped else { break }
+          guard counts.counts(generation) else { break }
           let count = try? await session.integer("SELECT count(*) FROM \(table.quotedName)")
-          counts.found(count, forTable: index)
+          if counts.counts(generation) { counts.found(count, forTable: index) }
         }
         await session.close()
       }

@@ -11,9 +11,14 @@ struct TestDatabase {
 
   /// A database at a fresh path, made by `sql` (statements separated by semicolons).
   init(_ sql: String) throws {
-    path =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("reusekit-\(getpid())-\(UUID().uuidString).sqlite").path
+    try self.init(
+      at: FileManager.default.temporaryDirectory
+        .appendingPathComponent("reusekit-\(getpid())-\(UUID().uuidString).sqlite").path, sql)
+  }
+
+  /// The database at `path` (made when missing), changed by `sql`.
+  init(at path: String, _ sql: String) throws {
+    self.path = path
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileWriteUnknown) }
     defer { sqlite3_close(handle) }
@@ -168,6 +173,32 @@ private func poll(
     // A needle with SQL in it is text.
     #expect(
       await found(table.search(for: "' OR 1=1 --", column: 1, from: 0, wholeValue: false)).isEmpty)
+  }
+
+  /// Ctrl-R reads a table changed by another program again: the count and the rows shown
+  /// (their old values meanwhile); the list counts its tables again.
+  @Test func aRefreshReadsTheRowsAgain() async throws {
+    let database = try TestDatabase.people(rows: 1_000)
+    defer { database.remove() }
+    let file = try SQLiteFile.open(path: database.path)
+    let list = SQLiteTableList(file: file)
+    let table = try #require(list.opening(row: 0) as? SQLiteTable)
+    await poll(table) { !table.isBusy }
+    await poll(list) { !list.isBusy }
+    _ = try TestDatabase(
+      at: database.path,
+      "UPDATE people SET name = 'Changed' WHERE id = 2; DELETE FROM people WHERE id > 990")
+    #expect(table.text(row: 1, column: 1) == "Name 15838", "not read again by itself")
+    #expect(table.refresh())
+    #expect(table.text(row: 1, column: 1) == "Name 15838", "the old value meanwhile")
+    await poll(table) { table.text(row: 1, column: 1) == "Changed" && !table.isBusy }
+    #expect(table.text(row: 1, column: 1) == "Changed")
+    #expect(table.rowCount == 990)
+    #expect(list.text(row: 0, column: 1) == "1,000")
+    #expect(list.refresh())
+    #expect(list.text(row: 0, column: 1) == "counting…")
+    await poll(list) { !list.isBusy }
+    #expect(list.text(row: 0, column: 1) == "990")
   }
 
   @Test func namesAreQuotedValuesBoundAndBlobsShownAsTheirSize() async throws {

@@ -21,6 +21,21 @@ public final class TableCountSink: Sendable {
 
   /// Whether the list is gone: the counting stops.
   public var isStopped: Bool { stopping.withLock { $0 } }
+
+  /// The counting that runs now (a refresh starts another): an older one stops writing.
+  let generation = Locked(0)
+
+  /// A new counting: its number, for ``found(_:forTable:of:)``.
+  public func startGeneration() -> Int {
+    generation.withLock {
+      $0 += 1; return $0
+    }
+  }
+
+  /// Whether counting `generation` is still the one that counts (not stopped, not replaced).
+  public func counts(_ generation: Int) -> Bool {
+    !isStopped && self.generation.withLock { $0 } == generation
+  }
 }
 
 /// The list of a database's tables, shown in the table page before one is opened: a row per
@@ -114,6 +129,17 @@ open class DatabaseTableList: TableContent {
 
   /// The table of `row`, opened a page at a time (each database gives its own).
   open func opening(row: Int) -> (any TableContent)? { nil }
+
+  /// Counts the tables' rows (each database its own way) into ``counts``, off the loop.
+  open func startCounting() {}
+
+  /// Counts every table again ("counting…" until each is counted).
+  public func refresh() -> Bool {
+    counts.counts.withLock { $0 = Array(repeating: nil, count: $0.count) }
+    shownCounts = Array(repeating: nil, count: entries.count)
+    startCounting()
+    return true
+  }
 }
 
 /// A database table's rows as the table page's content, a page at a time (`PagedItems`):

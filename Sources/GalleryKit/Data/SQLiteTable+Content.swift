@@ -54,6 +54,15 @@ extension SQLiteTable {
     replaceItems(with: makeItems)
   }
 
+  /// Reads the rows again (another program changed the file): counted again, and the pages
+  /// shown asked again, their old values showing until they arrive.
+  public func refresh() -> Bool {
+    exactCount.withLock { $0 = .counting }
+    startCount()
+    items.refresh(count: items.isCountKnown ? items.count : nil)
+    return true
+  }
+
   /// Counting, or a sort being made.
   public var loadingStatus: String? {
     if let job = sortJob {

@@ -248,16 +248,23 @@ public final class SQLiteTableList: DatabaseTableList {
       entries: file.tables.map {
         Entry(name: $0.name, columnCount: $0.columns.count, isView: $0.isView)
       })
+    startCounting()
+  }
+
+  /// Counts the tables one after another on a connection of its own (a table opened
+  /// meanwhile reads its first page at once).
+  public override func startCounting() {
     let tables = file.tables
     let counts = counts
+    let path = file.database.path
+    let generation = counts.startGeneration()
     _ = runOnThreadOfItsOwn {
-      // A connection of its own: a table opened meanwhile reads its first page at once.
       guard let database = try? SQLiteDatabase.open(path: path) else { return counts.failAll() }
       for (index, table) in tables.enumerated() {
-        guard !counts.isStopped else { return }
+        guard counts.counts(generation) else { return }
         let count = try? database.integer(
           "SELECT count(*) FROM \(SQLiteDatabase.quote(table.name))")
-        counts.found(count, forTable: index)
+        if counts.counts(generation) { counts.found(count, forTable: index) }
       }
     }
   }

@@ -56,6 +56,10 @@ public protocol TableContent: AnyObject {
   /// A reader of `column`'s sort keys for a background sort's thread (the keys
   /// ``sortKey(row:column:)`` gives), or `nil` to let the table ask for them a slice per frame.
   func sortKeyReader(column: Int) -> TableSortKeyReader?
+  /// Reads the rows again where they live (a database changed by others): the count, and the
+  /// pages shown (what they showed stays until they arrive). Returns `false` for content that
+  /// has nothing to read again.
+  func refresh() -> Bool
 }
 
 extension TableContent {
@@ -91,6 +95,8 @@ extension TableContent {
   public func countValues(column: Int) -> TableCountJob? { nil }
   /// The table asks for the keys.
   public func sortKeyReader(column: Int) -> TableSortKeyReader? { nil }
+  /// Nothing to read again.
+  public func refresh() -> Bool { false }
 }
 
 /// A search running off the loop where the rows live: the rows it found (display rows, in the

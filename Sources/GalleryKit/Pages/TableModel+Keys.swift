@@ -15,6 +15,15 @@ extension TableModel {
     // had just ended must not hide that it was saved).
     if key.key != .escape { editNote = nil }
     if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
+    // Ctrl-R: the rows read again where they live (a database others change).
+    if key.key == .character("r") && key.modifiers == .control {
+      if content.refresh() {
+        editNote = "reading the rows again…"
+      } else {
+        jumpProblem = "nothing to read again: the rows are all here"
+      }
+      return true
+    }
     // Save as: W, or GTK's Ctrl-Shift-S (a terminal cannot tell it from Ctrl-S).
     if (key.key == .character("W") && key.modifiers.isDisjoint(with: [.control, .alt]))
       || (key.key == .character("S") && key.modifiers.contains(.control))

@@ -99,9 +99,17 @@ extension TableModel {
   public var keyHelp: [(String, String)] {
     var help = Self.movingKeys + Self.columnKeys
     if content is DatabaseTableList {
-      help = [("Enter", "open the table (read a page at a time as it shows)")] + help
+      help =
+        [
+          ("Enter", "open the table (read a page at a time as it shows)"),
+          ("Ctrl-R", "count the tables' rows again"),
+        ] + help
     } else if content.parent != nil {
-      help = [("Backspace", "back to the database's tables")] + help
+      help =
+        [
+          ("Backspace", "back to the database's tables"),
+          ("Ctrl-R", "read the rows again (others change the database)"),
+        ] + help
     }
     // What the status line may cut, whole: the problem that stopped loading, or what a
     // lenient read let through.
