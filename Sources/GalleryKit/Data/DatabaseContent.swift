@@ -25,7 +25,7 @@ public final class TableCountSink: Sendable {
   /// The counting that runs now (a refresh starts another): an older one stops writing.
   let generation = Locked(0)
 
-  /// A new counting: its number, for ``found(_:forTable:of:)``.
+  /// A new counting: its number, for ``counts(_:)``.
   public func startGeneration() -> Int {
     generation.withLock {
       $0 += 1; return $0

@@ -172,7 +172,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     table.collectionView.accessibilityLabel = new.name
     table.focusCell(row: 0, column: 0)
     lastSortDuration = nil
-    table.collectionView.announce("\(new.name), \(plural(new.rowCount, "row"))")
+    // A count the database only estimates so far is said as such.
+    let counted = new.loadingStatus?.hasPrefix("counting") == true ? "about " : ""
+    table.collectionView.announce("\(new.name), \(counted)\(plural(new.rowCount, "row"))")
   }
 
   /// Registers the host's cell and header classes under the page's identifiers (before
@@ -279,6 +281,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       return false
     }
     editNote = "sort cancelled: the rows keep their order"
+    table.collectionView.announce("sort cancelled: the rows keep their order")
     return true
   }
 
@@ -339,6 +342,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   {
     guard content.sortRows(by: descriptor) else { return false }
     if sortStart == nil { sortStart = metrics.clock() }
+    // A sort the database makes off the loop: said as it begins (its end is said too).
+    if let descriptor, content.isBusy, content.columnTitles.indices.contains(descriptor.column) {
+      table.collectionView.announce(
+        "sorting by \(content.columnTitles[descriptor.column]), "
+          + "\(descriptor.ascending ? "ascending" : "descending")… Escape cancels")
+    }
     return true
   }
 
