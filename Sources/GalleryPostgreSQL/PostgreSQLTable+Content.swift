@@ -191,22 +191,15 @@
       let task = Task.detached {
         do throws(DataFileError) {
           let session = try await slot.session()
-          var deliveredAny = false
+          var found = TableSearchJob.Batch()
           for range in [start..<Int.max, 0..<start] where !range.isEmpty {
-            var found: [Int] = []
             try await session.query(
               sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
             ) { row in
-              if let n = row[0].flatMap({ Int($0) }) { found.append(n) }
-              // The first match at once (the cursor goes to it), then in batches.
-              if found.count >= 256 || !deliveredAny {
-                deliveredAny = true
-                job.deliver(found)
-                found.removeAll(keepingCapacity: true)
-              }
+              if let n = row[0].flatMap({ Int($0) }) { found.add(n, to: job) }
               return !stopped.withLock { $0 }
             }
-            job.deliver(found)
+            found.flush(to: job)
           }
           job.finish()
         } catch {

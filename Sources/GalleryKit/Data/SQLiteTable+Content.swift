@@ -168,22 +168,15 @@ extension SQLiteTable {
     let stop = Locked(false)
     let started = runOnThreadOfItsOwn {
       do throws(DataFileError) {
-        var deliveredAny = false
+        var found = TableSearchJob.Batch()
         for range in [start..<Int.max, 0..<start] where !range.isEmpty {
-          var found: [Int] = []
           try database.query(
             sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
           ) { row in
-            found.append(row.integer(0))
-            // The first match at once (the cursor goes to it), then in batches.
-            if found.count >= 256 || !deliveredAny {
-              deliveredAny = true
-              job.deliver(found)
-              found.removeAll(keepingCapacity: true)
-            }
+            found.add(row.integer(0), to: job)
             return !stop.withLock { $0 }
           }
-          job.deliver(found)
+          found.flush(to: job)
         }
         job.finish()
       } catch {

@@ -108,6 +108,30 @@ public final class TableSearchJob: Sendable {
   /// A job; its work calls ``deliver(_:)`` and ``finish(problem:)``.
   public init() {}
 
+  /// What a search's work found and has not delivered yet: the first match goes to the page
+  /// at once (the cursor goes to it), the rest 256 at a time.
+  public struct Batch {
+    var rows: [Int] = []
+    var deliveredAny = false
+
+    /// An empty batch.
+    public init() {}
+
+    /// Row `row` found: delivered to `job` with the batch when it is time.
+    public mutating func add(_ row: Int, to job: TableSearchJob) {
+      rows.append(row)
+      if rows.count >= 256 || !deliveredAny { flush(to: job) }
+    }
+
+    /// Delivers what is left (the end of a pass).
+    public mutating func flush(to job: TableSearchJob) {
+      guard !rows.isEmpty else { return }
+      deliveredAny = true
+      job.deliver(rows)
+      rows.removeAll(keepingCapacity: true)
+    }
+  }
+
   /// Rows found (called by the work, on any thread).
   public func deliver(_ rows: [Int]) {
     guard !rows.isEmpty else { return }
