@@ -1,16 +1,5 @@
 import GalleryKit
 
-/// Whether this build reads PostgreSQL: built with the package's `PostgreSQL` trait
-/// (`swift run --traits PostgreSQL reuse-gallery`). Without it, `--data postgresql://…` says
-/// how to build it.
-public let isPostgreSQLBuilt: Bool = {
-  #if PostgreSQL
-    true
-  #else
-    false
-  #endif
-}()
-
 /// Whether `data` names a PostgreSQL server (`postgresql://…` or `postgres://…`) rather than a
 /// file.
 public func isPostgreSQLAddress(_ data: String) -> Bool {
