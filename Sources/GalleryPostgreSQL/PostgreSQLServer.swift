@@ -144,8 +144,55 @@
     /// Set when a statement found the connection gone (the server said it is terminating it,
     /// or the socket closed), before the driver may know.
     let lost = Atomic<Bool>(false)
+    /// Statements written to the connection and waiting for their first answer.
+    let waiting = Mutex(Waiting())
 
-    init(connection: PostgresConnection) { self.connection = connection }
+    struct Waiting {
+      var next = 0
+      var statements: [Int: CheckedContinuation<PostgresRowSequence, any Error>] = [:]
+      var closed = false
+    }
+
+    init(connection: PostgresConnection) {
+      self.connection = connection
+      connection.closeFuture.whenComplete { [weak self] _ in
+        guard let self else { return }
+        lost.store(true, ordering: .relaxed)
+        let statements = waiting.withLock { waiting in
+          waiting.closed = true
+          defer { waiting.statements = [:] }
+          return waiting.statements.values
+        }
+        for statement in statements { statement.resume(throwing: Self.closedError) }
+      }
+    }
+
+    static let closedError = DataFileError("the server closed the connection")
+
+    /// Sends `query` and waits for its rows to begin, or for the connection to close.
+    ///
+    /// postgres-nio writes a statement to its channel and waits for the handler's answer; a
+    /// channel that closed just before (the server dropped it) has no handler left and never
+    /// answers, and the page that asked would wait for ever (CI saw it, once). So the wait also
+    /// ends when the channel closes.
+    func start(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+      try await withCheckedThrowingContinuation { continuation in
+        let id: Int? = waiting.withLock { waiting in
+          guard !waiting.closed else { return nil }
+          waiting.next += 1
+          waiting.statements[waiting.next] = continuation
+          return waiting.next
+        }
+        guard let id else { return continuation.resume(throwing: Self.closedError) }
+        Task {
+          let result: Result<PostgresRowSequence, any Error>
+          do { result = .success(try await connection.query(query, logger: quiet)) } catch {
+            result = .failure(error)
+          }
+          waiting.withLock { $0.statements.removeValue(forKey: id) }?.resume(with: result)
+        }
+      }
+    }
 
     /// Runs `sql` with `arguments` bound in order (`$1`, `$2`…), handing each row's values as
     /// text (`nil` for `NULL`) to `row` until it returns `false`. Errors carry the server's
@@ -162,8 +209,7 @@
         }
       }
       do {
-        let rows = try await connection.query(
-          PostgresQuery(unsafeSQL: sql, binds: binds), logger: quiet)
+        let rows = try await start(PostgresQuery(unsafeSQL: sql, binds: binds))
         for try await result in rows {
           var values: [String?] = []
           values.reserveCapacity(result.count)

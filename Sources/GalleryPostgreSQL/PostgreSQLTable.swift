@@ -58,7 +58,10 @@
             if current == opening { current = Self.open(server) }
             return current
           }
-          if case .success(let session) = result { await session.close() }
+          // Closed on the side: the driver's close of a connection the server has just
+          // dropped may wait for the socket to end, and the page must not wait with it (CI
+          // once saw a page wait 120 s here).
+          if case .success(let session) = result { Task.detached { await session.close() } }
           return try await next.value.get()
         }
       }

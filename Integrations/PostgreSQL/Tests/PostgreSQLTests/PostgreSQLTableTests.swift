@@ -352,6 +352,48 @@ import Testing
     #expect(Date().timeIntervalSince(started) < 10, "stopped, not finished")
   }
 
+  /// A statement sent on a connection that has just closed (the server dropped it) fails at
+  /// once. postgres-nio alone never answers it: its channel has no handler left, and the page
+  /// that asked waited for ever (CI saw it once, after `pg_terminate_backend`).
+  @Test func aStatementOnAClosedConnectionFailsAtOnce() async throws {
+    let server = try PostgreSQLServer(address: PostgreSQLAddress(serverAddress ?? ""))
+    // What a statement answers within 10 s (`nil`: it still waits).
+    func answer(_ session: PostgreSQLSession) async -> String? {
+      let answer = Mutex<String?>(nil)
+      Task {
+        let text: String
+        do throws(DataFileError) {
+          text = String(try await session.integer("SELECT 1") ?? 0)
+        } catch { text = error.message }
+        answer.withLock { $0 = text }
+      }
+      let started = Date()
+      while Date().timeIntervalSince(started) < 10 {
+        if let text = answer.withLock({ $0 }) { return text }
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+      return nil
+    }
+    // Closed here.
+    let mine = try await server.session()
+    #expect(await answer(mine) == "1")
+    await mine.close()
+    #expect(await answer(mine) == "the server closed the connection")
+    // Dropped by the server.
+    let dropped = try await server.session()
+    let admin = try await server.session()
+    defer { Task { await admin.close() } }
+    try await admin.execute(
+      "SELECT pg_terminate_backend($1::integer)", [.integer(dropped.processID)])
+    let started = Date()
+    while !dropped.isClosed, Date().timeIntervalSince(started) < 10 {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(dropped.isClosed, "the driver saw the server drop the connection")
+    let text = await answer(dropped)
+    #expect(text != nil && text != "1", "\(text ?? "no answer in 10 s")")
+  }
+
   /// Rows deleted from a table with dense keys while it is open leave a gap in the key ranges:
   /// the page is asked again by offset, never taken for the end of the table. A sorted view
   /// whose connection (and temporary table) the server dropped sorts again by itself.
