@@ -171,21 +171,31 @@
     /// a connection of its own; the needle is bound, never written into SQL. A needle between
     /// slashes is a regular expression (PostgreSQL's, `~*`).
     public func search(
-      for needle: String, column: Int, from start: Int, wholeValue: Bool
+      for needle: String, column: Int, from start: Int, wholeValue: Bool,
+      within conditions: [TableRowCondition]
     ) -> TableSearchJob? {
-      guard info.columns.indices.contains(column) else { return nil }
+      guard info.columns.indices.contains(column),
+        conditions.allSatisfy({ info.columns.indices.contains($0.column) })
+      else { return nil }
       let job = TableSearchJob()
       let order = plan.withLock { $0.order }
+      // The searched column as `v`, the conditions' as `w0`, `w1`…
+      let values = ([column] + conditions.map(\.column)).enumerated().map { index, column in
+        "t.\(quote(info.columns[column]))::text AS \(index == 0 ? "v" : "w\(index - 1)")"
+      }
       let ordered =
         "SELECT row_number() OVER (\(Self.ordering(order, info: info))) - 1 AS n, "
-        + "t.\(quote(info.columns[column]))::text AS v FROM \(info.quotedName) t"
-      let pattern = wholeValue ? nil : patternText(of: needle)
-      let test =
-        wholeValue
-        ? "coalesce(v, '') = $1"
-        : pattern == nil ? "strpos(lower(v), lower($1)) > 0" : "v ~* $1"
-      let bound = pattern ?? needle
-      let sql = "SELECT n FROM (\(ordered)) s WHERE \(test) AND n >= $2 AND n < $3 ORDER BY n"
+        + "\(values.joined(separator: ", ")) FROM \(info.quotedName) t"
+      // $1 the needle, $2 and $3 the range, $4… the conditions'.
+      let searched = TableRowCondition(column: column, needle: needle, wholeValue: wholeValue)
+      let tests =
+        [Self.test(searched, value: "v", parameter: 1)]
+        + conditions.enumerated().map { Self.test($1, value: "w\($0)", parameter: 4 + $0) }
+      let bound = tests[0].bound
+      let more = tests.dropFirst().map { PostgreSQLValue.text($0.bound) }
+      let sql =
+        "SELECT n FROM (\(ordered)) s WHERE \(tests.map(\.sql).joined(separator: " AND ")) "
+        + "AND n >= $2 AND n < $3 ORDER BY n"
       let slot = SessionSlot(server)
       let stopped = Shared(false)
       let task = Task.detached {
@@ -194,7 +204,8 @@
           var found = TableSearchJob.Batch()
           for range in [start..<Int.max, 0..<start] where !range.isEmpty {
             try await session.query(
-              sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
+              sql,
+              [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)] + more
             ) { row in
               if let n = row[0].flatMap({ Int($0) }) { found.add(n, to: job) }
               return !stopped.withLock { $0 }
@@ -221,19 +232,31 @@
 
     /// Counts `column`'s values with `GROUP BY` on a connection of its own (`NULL` counted
     /// as empty, as its cells show it).
-    public func countValues(column: Int) -> TableCountJob? {
-      guard info.columns.indices.contains(column) else { return nil }
+    public func countValues(
+      column: Int, within conditions: [TableRowCondition]
+    )
+      -> TableCountJob?
+    {
+      guard info.columns.indices.contains(column),
+        conditions.allSatisfy({ info.columns.indices.contains($0.column) })
+      else { return nil }
       let job = TableCountJob()
+      let tests = conditions.enumerated().map {
+        Self.test($1, value: "\(quote(info.columns[$1.column]))::text", parameter: 1 + $0)
+      }
       let sql =
         "SELECT coalesce(\(quote(info.columns[column]))::text, ''), count(*) "
-        + "FROM \(info.quotedName) GROUP BY 1"
+        + "FROM \(info.quotedName)"
+        + (tests.isEmpty ? "" : " WHERE " + tests.map(\.sql).joined(separator: " AND "))
+        + " GROUP BY 1"
+      let arguments = tests.map { PostgreSQLValue.text($0.bound) }
       let server = server
       Task.detached {
         do throws(DataFileError) {
           let session = try await server.session()
           defer { Task.detached { await session.close() } }
           var counts: [String: Int] = [:]
-          try await session.query(sql) { row in
+          try await session.query(sql, arguments) { row in
             counts[row[0] ?? "", default: 0] += row[1].flatMap { Int($0) } ?? 0
             return true
           }
@@ -243,6 +266,21 @@
         }
       }
       return job
+    }
+
+    /// The SQL test of `condition` on `value` (text: a column cast, or an alias), its text
+    /// bound as parameter `parameter`: a needle between slashes is a regular expression
+    /// (PostgreSQL's, `~*`), a whole value compares the text a cell shows (`NULL` as empty),
+    /// else text contained, ignoring case.
+    static func test(
+      _ condition: TableRowCondition, value: String, parameter: Int
+    ) -> (sql: String, bound: String) {
+      let p = "$\(parameter)"
+      if condition.wholeValue { return ("coalesce(\(value), '') = \(p)", condition.needle) }
+      if let pattern = patternText(of: condition.needle) {
+        return ("\(value) ~* \(p)", pattern)
+      }
+      return ("strpos(lower(\(value)), lower(\(p))) > 0", condition.needle)
     }
 
     /// Stops the sort being made (the server cancels it; the rows keep their order).

@@ -407,6 +407,51 @@ import Testing
     #expect(all.contains(" 3,000 rows × 50 columns") && all.contains("sorted by City ↑"), "\(all)")
   }
 
+  /// With a filter shown, `F` counts the rows it shows; Enter on a value shows that value's
+  /// rows among them, and Backspace twice goes back through the frequency table to the filter
+  /// (a new user's finding: `F` counted every row, and the filter was lost on the way back).
+  @Test func frequenciesOfAFilteredTableCountItsRowsAndAValueShowsAmongThem() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    let demo = DemoTable(rows: 3_000)
+    let pebbles = (0..<3_000).filter {
+      demo.text(row: $0, column: 1)!.lowercased().contains("pebble")
+    }
+    var counts: [String: Int] = [:]
+    for row in pebbles { counts[demo.text(row: row, column: 2)!, default: 0] += 1 }
+    let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    #expect(pebbles.count > 20 && ranked.count > 2)
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.character("|"))] + "pebble".map { KeyEvent(.character($0)) }
+        + [KeyEvent(.enter), KeyEvent(.right), KeyEvent(.character("F"))],
+      gallery, time: &time, interval: 0.05)
+    var lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains("\(counts.count) rows × 4 columns"), "\(lines[1])")
+    #expect(
+      lines.contains { $0.contains(ranked[0].key) && $0.contains(" \(ranked[0].value) ") },
+      "the most frequent City among the Pebbles, counted in them alone")
+    // The second value: its rows among the Pebbles.
+    pressTestGallery([KeyEvent(.down), KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains("\(ranked[1].value) of 3,000 rows ×"), "\(lines[1])")
+    #expect(probe.status.contains("among “pebble” in Name"), "\(probe.status)")
+    let shown = lines[3...].compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+    #expect(!shown.isEmpty)
+    for number in shown {
+      #expect(demo.text(row: number - 1, column: 1)!.contains("Pebble"))
+      #expect(demo.text(row: number - 1, column: 2) == ranked[1].key)
+    }
+    // Back to the frequency table, then back to the Pebbles, filtered as they were.
+    pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains("\(counts.count) rows × 4 columns"))
+    pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains("\(pebbles.count) of 3,000 rows ×"), "\(lines[1])")
+    #expect(probe.status.contains("“pebble” in Name"), "\(probe.status)")
+    #expect(!probe.status.contains("among"), "\(probe.status)")
+  }
+
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
   /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
   /// table, the cursor on that value (a new user's findings).

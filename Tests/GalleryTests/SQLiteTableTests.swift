@@ -170,9 +170,35 @@ private func poll(
     let counts = try #require(try job.result?.get())
     #expect(counts.values.reduce(0, +) == 2_000)
     #expect(Set(counts.keys) == ["Lisbon", "Osaka", "Quito"])
-    // A needle with SQL in it is text.
+    // Within a filter's conditions (F on filtered rows, a value picked among them): the rows
+    // that meet them all, in the order shown, and the count of theirs alone.
+    let names = TableRowCondition(column: 1, needle: "name 79")
+    let inOsaka = await found(
+      table.search(for: "Osaka", column: 2, from: 0, wholeValue: true, within: [names]))
+    let expectedInOsaka = sorted.filter { table.text(row: $0, column: 2) == "Osaka" }.sorted()
+    #expect(inOsaka == expectedInOsaka)
+    #expect(!inOsaka.isEmpty && inOsaka.count < sorted.count)
+    let within = try #require(
+      table.countValues(
+        column: 2, within: [names, TableRowCondition(column: 1, needle: "/[0-4]$/")]))
+    for _ in 0..<150_000 where within.result == nil {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    var expectedCounts: [String: Int] = [:]
+    for row in sorted where (table.text(row: row, column: 1)?.last).map({ "01234".contains($0) })! {
+      expectedCounts[table.text(row: row, column: 2) ?? "", default: 0] += 1
+    }
+    #expect(try within.result?.get() == expectedCounts)
+    #expect(expectedCounts.values.reduce(0, +) < sorted.count, "the pattern narrowed it")
+    // A needle with SQL in it is text, as a search's or as a condition.
     #expect(
       await found(table.search(for: "' OR 1=1 --", column: 1, from: 0, wholeValue: false)).isEmpty)
+    let injected = try #require(
+      table.countValues(column: 2, within: [TableRowCondition(column: 1, needle: "' OR 1=1 --")]))
+    for _ in 0..<150_000 where injected.result == nil {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(try injected.result?.get() == [:])
   }
 
   /// Ctrl-R reads a table changed by another program again: the count and the rows shown

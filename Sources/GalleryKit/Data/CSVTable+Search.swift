@@ -13,8 +13,11 @@ extension CSVTable {
   /// - Complexity: O(bytes of the file), a read of a megabyte at a time; a String is made for
   ///   one field a row.
   public func search(
-    for needle: String, column: Int, from start: Int, wholeValue: Bool
+    for needle: String, column: Int, from start: Int, wholeValue: Bool,
+    within conditions: [TableRowCondition]
   ) -> TableSearchJob? {
+    // One column a scan: with a filter's conditions too, the page scans the cells.
+    guard conditions.isEmpty else { return nil }
     guard isDone, problem == nil, column >= 0, column < columnTitles.count else { return nil }
     guard wholeValue || TableMatcher.patternText(of: needle) == nil else { return nil }
     let matcher = FieldMatcher(needle, wholeValue: wholeValue)
@@ -74,7 +77,13 @@ extension CSVTable {
   /// as loaded with its edits; `nil` while the file still loads.
   ///
   /// - Complexity: O(bytes of the file), one field a row made.
-  public func countValues(column: Int) -> TableCountJob? {
+  public func countValues(
+    column: Int, within conditions: [TableRowCondition]
+  )
+    -> TableCountJob?
+  {
+    // One column a scan: the rows a filter shows are counted by the page.
+    guard conditions.isEmpty else { return nil }
     guard isDone, problem == nil, column >= 0, column < columnTitles.count else { return nil }
     let scan = ColumnScan(of: self, column: column)
     let job = TableCountJob()

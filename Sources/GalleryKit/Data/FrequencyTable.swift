@@ -14,13 +14,17 @@ public final class FrequencyTable: TableContent {
   public let values: [(value: String, count: Int)]
   /// The rows counted.
   public let total: Int
+  /// Which rows were counted when not all: the filter shown ("“pebble” in Name").
+  public let scope: String
 
   /// The frequencies of `counts` (value to rows), for `column` titled `columnTitle` of
-  /// `parent`.
+  /// `parent`, counted in the rows `scope` says (empty: all).
   public init(
-    counts: [String: Int], column: Int, columnTitle: String, parent: (any TableContent)?
+    counts: [String: Int], column: Int, columnTitle: String, parent: (any TableContent)?,
+    scope: String = ""
   ) {
     self.parent = parent
+    self.scope = scope
     self.column = column
     self.columnTitle = columnTitle
     values = counts.map { (value: $0.key, count: $0.value) }.sorted {
@@ -30,8 +34,10 @@ public final class FrequencyTable: TableContent {
     total = counts.values.reduce(0, +)
   }
 
-  /// "Frequencies of Name".
-  public var name: String { "Frequencies of \(columnTitle)" }
+  /// "Frequencies of Name", and "among “pebble” in City" for a filter's rows.
+  public var name: String {
+    "Frequencies of \(columnTitle)\(scope.isEmpty ? "" : " among \(scope)")"
+  }
   /// The value, Count, Percent and a bar.
   public var columnTitles: [String] { [columnTitle, "Count", "Percent", "Histogram"] }
   /// One row per distinct value.
@@ -79,15 +85,18 @@ public final class FrequencyTable: TableContent {
 struct FrequencyScan {
   let column: Int
   let rowCount: Int
+  /// The source rows to count (a filter's, in order), or `nil` for all.
+  let rows: [Int]?
   private(set) var scanned = 0
   private(set) var counts: [String: Int] = [:]
   /// The count running where the rows live, if the content runs one.
   let job: TableCountJob?
   private(set) var problem: String?
 
-  init(column: Int, rowCount: Int, job: TableCountJob?) {
+  init(column: Int, rowCount: Int, rows: [Int]? = nil, job: TableCountJob?) {
     self.column = column
-    self.rowCount = rowCount
+    self.rowCount = rows?.count ?? rowCount
+    self.rows = rows
     self.job = job
   }
 
@@ -111,7 +120,7 @@ struct FrequencyScan {
     repeat {
       let end = min(rowCount, scanned + 512)
       while scanned < end {
-        counts[text(scanned) ?? "", default: 0] += 1
+        counts[text(rows?[scanned] ?? scanned) ?? "", default: 0] += 1
         scanned += 1
       }
     } while !isDone && hasTime()

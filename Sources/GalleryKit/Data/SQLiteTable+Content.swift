@@ -130,40 +130,46 @@ extension SQLiteTable {
   /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
   /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
   public func search(
-    for needle: String, column: Int, from start: Int, wholeValue: Bool
+    for needle: String, column: Int, from start: Int, wholeValue: Bool,
+    within conditions: [TableRowCondition]
   )
     -> TableSearchJob?
   {
-    guard info.columns.indices.contains(column) else { return nil }
+    guard info.columns.indices.contains(column),
+      conditions.allSatisfy({ info.columns.indices.contains($0.column) })
+    else { return nil }
     let job = TableSearchJob()
     let table = SQLiteDatabase.quote(info.name)
-    let value = SQLiteDatabase.quote(info.columns[column])
+    // The searched column as `v`, the conditions' as `w0`, `w1`…
+    let values =
+      ([column] + conditions.map(\.column)).enumerated().map { index, column in
+        "t.\(SQLiteDatabase.quote(info.columns[column])) AS \(index == 0 ? "v" : "w\(index - 1)")"
+      }.joined(separator: ", ")
     let ordered: String
     switch plan.withLock({ $0.order }) {
     case .sortedTable(let sorted):
       ordered =
-        "SELECT o.rowid - 1 AS n, t.\(value) AS v FROM temp.\(SQLiteDatabase.quote(sorted)) o "
+        "SELECT o.rowid - 1 AS n, \(values) FROM temp.\(SQLiteDatabase.quote(sorted)) o "
         + "JOIN \(table) t ON t.rowid = o.r"
     case .orderBy(let name, let ascending):
       ordered =
-        "SELECT row_number() OVER (ORDER BY \(SQLiteDatabase.quote(name)) "
-        + "\(ascending ? "ASC" : "DESC")\(info.hasRowid ? ", rowid" : "")) - 1 AS n, "
-        + "\(value) AS v FROM \(table)"
+        "SELECT row_number() OVER (ORDER BY t.\(SQLiteDatabase.quote(name)) "
+        + "\(ascending ? "ASC" : "DESC")\(info.hasRowid ? ", t.rowid" : "")) - 1 AS n, "
+        + "\(values) FROM \(table) t"
     case .stored:
       ordered =
-        "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY rowid" : "")) - 1 AS n, "
-        + "\(value) AS v FROM \(table)"
+        "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY t.rowid" : "")) - 1 AS n, "
+        + "\(values) FROM \(table) t"
     }
-    // A needle between slashes is a regular expression (SQLite has none: ours, registered on
-    // the connection), else text.
-    let pattern = wholeValue ? nil : TableMatcher.patternText(of: needle)
-    let test =
-      wholeValue
-      // The text a cell shows: an empty one is also NULL.
-      ? "(CAST(v AS TEXT) = ?1 OR (?1 = '' AND v IS NULL))"
-      : pattern == nil ? "instr(lower(v), lower(?1)) > 0" : "reusekit_regexp(?1, v)"
-    let bound = pattern ?? needle
-    let sql = "SELECT n FROM (\(ordered)) WHERE \(test) AND n >= ?2 AND n < ?3 ORDER BY n"
+    let searched = TableRowCondition(column: column, needle: needle, wholeValue: wholeValue)
+    // ?1 the needle, ?2 and ?3 the range, ?4… the conditions'.
+    let tests =
+      [Self.test(searched, value: "v", parameter: 1)]
+      + conditions.enumerated().map { Self.test($1, value: "w\($0)", parameter: 4 + $0) }
+    let sql =
+      "SELECT n FROM (\(ordered)) WHERE \(tests.map(\.sql).joined(separator: " AND ")) "
+      + "AND n >= ?2 AND n < ?3 ORDER BY n"
+    let bound = tests.dropFirst().map { SQLiteValue.text($0.bound) }
     let database = database
     let stop = Locked(false)
     let started = runOnThreadOfItsOwn {
@@ -171,7 +177,9 @@ extension SQLiteTable {
         var found = TableSearchJob.Batch()
         for range in [start..<Int.max, 0..<start] where !range.isEmpty {
           try database.query(
-            sql, [.text(bound), .integer(range.lowerBound), .integer(range.upperBound)]
+            sql,
+            [.text(tests[0].bound), .integer(range.lowerBound), .integer(range.upperBound)]
+              + bound
           ) { row in
             found.add(row.integer(0), to: job)
             return !stop.withLock { $0 }
@@ -196,17 +204,29 @@ extension SQLiteTable {
 
   /// Counts `column`'s values with `GROUP BY`, on a thread of its own (`NULL` counted as
   /// empty, as its cells show it).
-  public func countValues(column: Int) -> TableCountJob? {
-    guard info.columns.indices.contains(column) else { return nil }
+  public func countValues(
+    column: Int, within conditions: [TableRowCondition]
+  )
+    -> TableCountJob?
+  {
+    guard info.columns.indices.contains(column),
+      conditions.allSatisfy({ info.columns.indices.contains($0.column) })
+    else { return nil }
     let job = TableCountJob()
     let database = database
+    let tests = conditions.enumerated().map {
+      Self.test($1, value: SQLiteDatabase.quote(info.columns[$1.column]), parameter: 1 + $0)
+    }
     let sql =
       "SELECT v, count(*) FROM (SELECT \(SQLiteDatabase.quote(info.columns[column])) AS v "
-      + "FROM \(SQLiteDatabase.quote(info.name))) GROUP BY v"
+      + "FROM \(SQLiteDatabase.quote(info.name))"
+      + (tests.isEmpty ? "" : " WHERE " + tests.map(\.sql).joined(separator: " AND "))
+      + ") GROUP BY v"
+    let arguments = tests.map { SQLiteValue.text($0.bound) }
     let started = runOnThreadOfItsOwn {
       var counts: [String: Int] = [:]
       do throws(DataFileError) {
-        try database.query(sql) { row in
+        try database.query(sql, arguments) { row in
           counts[row.text(0), default: 0] += row.integer(1)
           return true
         }
@@ -217,6 +237,25 @@ extension SQLiteTable {
     }
     if !started { job.finish(.failure(DataFileError("a thread did not start"))) }
     return job
+  }
+
+  /// The SQL test of `condition` on `value` (a column or an alias), its text bound as
+  /// parameter `parameter`: a needle between slashes is a regular expression (SQLite has
+  /// none: ours, registered on the connection), a whole value compares the text a cell shows
+  /// (an empty one is also `NULL`), else text contained, ASCII letters ignoring case.
+  static func test(
+    _ condition: TableRowCondition, value: String, parameter: Int
+  ) -> (sql: String, bound: String) {
+    let p = "?\(parameter)"
+    if condition.wholeValue {
+      return (
+        "(CAST(\(value) AS TEXT) = \(p) OR (\(p) = '' AND \(value) IS NULL))", condition.needle
+      )
+    }
+    if let pattern = TableMatcher.patternText(of: condition.needle) {
+      return ("reusekit_regexp(\(p), \(value))", pattern)
+    }
+    return ("instr(lower(\(value)), lower(\(p))) > 0", condition.needle)
   }
 
   /// Stops the sort being made (SQLite is interrupted; loads it cut short load again).

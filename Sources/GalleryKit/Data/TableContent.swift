@@ -44,15 +44,18 @@ public protocol TableContent: AnyObject {
   /// What the content is, for the title and screen readers ("Accounts", "orders").
   var name: String { get }
   /// A search for `needle` in `column`, ignoring case (or, `wholeValue`, the cells that are
-  /// exactly `needle`), run where the rows live (a database query) from display row `start`
-  /// on and round; `nil` to let the page scan the cells.
+  /// exactly `needle`), among the rows that meet every one of `conditions` (a filter shown),
+  /// run where the rows live (a database query) from display row `start` on and round; `nil`
+  /// to let the page scan the cells.
   func search(
-    for needle: String, column: Int, from start: Int, wholeValue: Bool
+    for needle: String, column: Int, from start: Int, wholeValue: Bool,
+    within conditions: [TableRowCondition]
   )
     -> TableSearchJob?
-  /// A count of `column`'s values run where the rows live (a database's `GROUP BY`); `nil` to
-  /// let the page count the cells.
-  func countValues(column: Int) -> TableCountJob?
+  /// A count of `column`'s values among the rows that meet every one of `conditions` (a
+  /// filter shown), run where the rows live (a database's `GROUP BY`); `nil` to let the page
+  /// count the cells.
+  func countValues(column: Int, within conditions: [TableRowCondition]) -> TableCountJob?
   /// A reader of `column`'s sort keys for a background sort's thread (the keys
   /// ``sortKey(row:column:)`` gives), or `nil` to let the table ask for them a slice per frame.
   func sortKeyReader(column: Int) -> TableSortKeyReader?
@@ -85,18 +88,54 @@ extension TableContent {
   public var name: String { "Rows of the file" }
   /// The page scans the cells.
   public func search(
-    for needle: String, column: Int, from start: Int, wholeValue: Bool
+    for needle: String, column: Int, from start: Int, wholeValue: Bool,
+    within conditions: [TableRowCondition]
   )
     -> TableSearchJob?
   {
     nil
   }
   /// The page counts the cells.
-  public func countValues(column: Int) -> TableCountJob? { nil }
+  public func countValues(
+    column: Int, within conditions: [TableRowCondition]
+  )
+    -> TableCountJob?
+  {
+    nil
+  }
+  /// A search among every row.
+  public func search(
+    for needle: String, column: Int, from start: Int, wholeValue: Bool
+  ) -> TableSearchJob? {
+    search(for: needle, column: column, from: start, wholeValue: wholeValue, within: [])
+  }
+  /// A count over every row.
+  public func countValues(column: Int) -> TableCountJob? {
+    countValues(column: column, within: [])
+  }
   /// The table asks for the keys.
   public func sortKeyReader(column: Int) -> TableSortKeyReader? { nil }
   /// Nothing to read again.
   public func refresh() -> Bool { false }
+}
+
+/// A condition a row meets, as a filter shown asks it of the rows (and of a search or a count
+/// made while it shows): its text in `column` contains `needle` ignoring case (a needle
+/// written between slashes is a regular expression), or, `wholeValue`, is exactly `needle`.
+public struct TableRowCondition: Sendable, Hashable {
+  /// The column, as the content numbers it.
+  public var column: Int
+  /// The text, or a pattern between slashes.
+  public var needle: String
+  /// Whether the cell must be exactly `needle` (a value picked in a frequency table).
+  public var wholeValue: Bool
+
+  /// A condition on `column`.
+  public init(column: Int, needle: String, wholeValue: Bool = false) {
+    self.column = column
+    self.needle = needle
+    self.wholeValue = wholeValue
+  }
 }
 
 /// A search running off the loop where the rows live: the rows it found (display rows, in the

@@ -16,10 +16,25 @@ struct TableFilter {
   /// The text as typed, and whether it matches whole cells (a frequency table's value).
   var text = ""
   var wholeValue = false
+  /// The conditions of the filter this one was made within (a value picked in a frequency
+  /// table of filtered rows), each met by every row shown, and their matchers.
+  var within: [TableRowCondition] = []
+  var withinMatchers: [(column: Int, matcher: TableMatcher)] = []
+
+  /// Every condition the rows shown meet: `within`'s, then this filter's own.
+  var conditions: [TableRowCondition] {
+    within + [TableRowCondition(column: scan.column, needle: text, wholeValue: wholeValue)]
+  }
+
+  /// Whether `row` (a source row) meets `within`'s conditions, its cells read by `text`.
+  func meetsWithin(_ row: Int, text: (Int, Int) -> String?) -> Bool {
+    withinMatchers.allSatisfy { text(row, $0.column).map($0.matcher.matches) ?? false }
+  }
 
   /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
-  func status(rowCount: Int, columnTitle: String) -> String {
+  func status(rowCount: Int, columnTitle: String, among: String = "") -> String {
     if let problem = scan.problem { return problem }
+    let columnTitle = columnTitle + among
     if selects {
       let found = scan.matches.count.formatted
       // Once done, the selection's own count says how many ("1,204 rows selected").
@@ -49,20 +64,60 @@ extension TableModel {
   /// (ignoring case): every row is scanned (by the content where its rows live, when it
   /// can), the first rows found show at once, more every quarter of a second, all when done.
   /// Focus and selection stay with their rows.
+  ///
+  /// `within`: conditions every row shown meets as well (the filter a frequency table was
+  /// counted in, when a value is picked in it).
   func startFilter(
-    _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false
+    _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false,
+    within: [TableRowCondition] = []
   ) {
     let column = column ?? table.focusedCell?.column ?? 0
     filter?.scan.job?.stop()
     if selecting, table.rowFilter != nil { table.filterRows(nil) }
+    var withinMatchers: [(column: Int, matcher: TableMatcher)] = []
+    for condition in within {
+      let made =
+        condition.wholeValue
+        ? .success(.exact(condition.needle)) : TableMatcher.make(condition.needle)
+      if case .success(let matcher) = made { withinMatchers.append((condition.column, matcher)) }
+    }
     filter = TableFilter(
       scan: TableFind(
         text: text, column: column, startRow: 0, rowCount: table.numberOfRows, sort: nil,
         job: wholeValue || TableMatcher.make(text).isSuccess
-          ? content.search(for: text, column: column, from: 0, wholeValue: wholeValue) : nil,
+          ? content.search(
+            for: text, column: column, from: 0, wholeValue: wholeValue, within: within) : nil,
         wholeValue: wholeValue),
-      selects: selecting, text: text, wholeValue: wholeValue)
+      selects: selecting, text: text, wholeValue: wholeValue, within: within,
+      withinMatchers: withinMatchers)
     advanceFilter()
+  }
+
+  /// Starts the filter whose rows meet every one of `conditions` (the last one scanned, the
+  /// others met as well), as one shown before was.
+  func startFilter(meeting conditions: [TableRowCondition]) {
+    guard let last = conditions.last else { return }
+    startFilter(
+      last.needle, column: last.column, wholeValue: last.wholeValue,
+      within: Array(conditions.dropLast()))
+  }
+
+  /// The conditions of the filter shown (none while every row shows, or the rows found are
+  /// selected instead).
+  var shownFilterConditions: [TableRowCondition] {
+    guard let filter, !filter.selects, filter.scan.problem == nil, table.rowFilter != nil else {
+      return []
+    }
+    return filter.conditions
+  }
+
+  /// “pebble” in Name.
+  func describe(_ condition: TableRowCondition) -> String {
+    let title =
+      content.columnTitles.indices.contains(condition.column)
+      ? content.columnTitles[condition.column] : "column \(condition.column + 1)"
+    let needle = condition.wholeValue ? "= \(condition.needle)" : condition.needle.lowercased()
+    return "“\(needle)” in \(title)"
   }
 
   /// Scans more rows for the filter being made and shows what it found: the first rows at
@@ -85,9 +140,15 @@ extension TableModel {
     let column = running.scan.column
     if running.scan.job != nil {
       _ = running.scan.takeFromJob()
-    } else {
+    } else if running.withinMatchers.isEmpty {
       _ = running.scan.scan(while: { clock() < deadline }) { source in
         (source, content.text(row: source, column: column))
+      }
+    } else {
+      let filter = running
+      _ = running.scan.scan(while: { clock() < deadline }) { source in
+        let meets = filter.meetsWithin(source) { content.text(row: $0, column: $1) }
+        return (source, meets ? content.text(row: source, column: column) : nil)
       }
     }
     let now = clock()

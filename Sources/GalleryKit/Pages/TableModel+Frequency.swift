@@ -16,26 +16,46 @@ struct ParentView {
   var columns: [TableColumn]
   var order: [Int]
   var widths: [Double]
+  /// The focused cell, its row as the source numbers it (a filter shown may hide others).
   var focus: (row: Int, column: Int)?
   var offset: Point
+  /// The conditions of the filter shown (none when every row showed).
+  var filter: [TableRowCondition] = []
 }
 
 extension TableModel {
   // MARK: Frequencies
 
   /// `F`: counts the values of the cursor's column (a slice of rows a frame, or where the rows
-  /// live), then shows its frequency table; Escape stops the count.
+  /// live), then shows its frequency table; Escape stops the count. With a filter shown, only
+  /// the rows it shows are counted (VisiData counts the sheet it is asked on).
   func startFrequencies() {
     guard !(content is FrequencyTable), let column = table.focusedCell?.column else { return }
+    let conditions = shownFilterConditions
+    var rows: [Int]?
+    if let filter, !conditions.isEmpty {
+      guard filter.scan.isDone else {
+        jumpProblem = "the filter is still running: F counts the rows it shows once it ends"
+        return
+      }
+      rows = filter.scan.matches.sorted()
+    }
+    let job = content.countValues(column: column, within: conditions)
     frequency = FrequencyRequest(
       scan: FrequencyScan(
-        column: column, rowCount: content.rowCount, job: content.countValues(column: column)),
-      view: ParentView(
-        sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
-        columns: table.columns, order: table.layout.columnOrder,
-        widths: table.layout.columnWidths, focus: table.focusedCell,
-        offset: table.collectionView.contentOffset))
+        column: column, rowCount: content.rowCount, rows: job == nil ? rows : nil, job: job),
+      view: currentView(filter: conditions))
     advanceFrequencies()
+  }
+
+  /// How the table shows now, to come back to.
+  func currentView(filter: [TableRowCondition]) -> ParentView {
+    ParentView(
+      sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
+      columns: table.columns, order: table.layout.columnOrder,
+      widths: table.layout.columnWidths,
+      focus: table.focusedCell.map { (table.sourceRow(forDisplayRow: $0.row), $0.column) },
+      offset: table.collectionView.contentOffset, filter: filter)
   }
 
   /// Counts more values; once all are counted, the frequency table shows. Returns whether a
@@ -59,7 +79,8 @@ extension TableModel {
     }
     let table = FrequencyTable(
       counts: running.scan.counts, column: column,
-      columnTitle: content.columnTitles[column], parent: content)
+      columnTitle: content.columnTitles[column], parent: content,
+      scope: running.view.filter.map(describe).joined(separator: " and "))
     parentView = running.view
     open(table)
     return true
@@ -98,7 +119,9 @@ extension TableModel {
     }
     if let value {
       table.focusCell(row: 0, column: frequencies.column)
-      startFilter(value, column: frequencies.column, wholeValue: true)
+      // The value's rows among those the frequency table counted.
+      startFilter(
+        value, column: frequencies.column, wholeValue: true, within: view?.filter ?? [])
       frequencyReturn = (
         frequencies, table: parent,
         row: frequencies.values.firstIndex {
@@ -106,9 +129,15 @@ extension TableModel {
         } ?? 0
       )
     } else if let view {
-      // Backspace: back where the cursor was.
-      if let focus = view.focus { table.focusCell(row: focus.row, column: focus.column) }
-      table.collectionView.setContentOffset(view.offset, animated: false)
+      // Backspace: back where the cursor was, the filter shown again.
+      if let focus = view.focus, let row = table.displayRow(forSourceRow: focus.row) {
+        table.focusCell(row: row, column: focus.column)
+      }
+      if view.filter.isEmpty {
+        table.collectionView.setContentOffset(view.offset, animated: false)
+      } else {
+        startFilter(meeting: view.filter)  // focus stays with its row
+      }
     }
   }
 
@@ -122,12 +151,10 @@ extension TableModel {
       return false
     }
     frequencyReturn = nil
+    // The filter the frequency table was counted in is shown again when it is left.
+    let within = filter?.within ?? []
     clearFilter()
-    let view = ParentView(
-      sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
-      columns: table.columns, order: table.layout.columnOrder,
-      widths: table.layout.columnWidths, focus: table.focusedCell,
-      offset: table.collectionView.contentOffset)
+    let view = currentView(filter: within)
     open(back.frequencies)
     parentView = view
     table.focusCell(row: min(back.row, max(0, back.frequencies.rowCount - 1)), column: 0)

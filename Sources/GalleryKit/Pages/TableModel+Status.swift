@@ -52,8 +52,12 @@ extension TableModel {
       let column = table.columns.indices.contains(filter.scan.column)
         ? filter.scan.column : nil
     {
+      let among =
+        filter.within.isEmpty
+        ? "" : ", among " + filter.within.map(describe).joined(separator: " and ")
       parts.append(
-        filter.status(rowCount: table.numberOfRows, columnTitle: content.columnTitles[column]))
+        filter.status(
+          rowCount: table.numberOfRows, columnTitle: content.columnTitles[column], among: among))
     }
     if let find = findAsShown { parts.append(find.status) }
     if let frequency {

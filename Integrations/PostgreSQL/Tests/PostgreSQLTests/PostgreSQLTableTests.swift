@@ -219,6 +219,31 @@ import Testing
     for _ in 0..<60_000 where job.result == nil { try? await Task.sleep(for: .milliseconds(2)) }
     let counts = try #require(try job.result?.get())
     #expect(counts == ["Lisbon": 666, "Osaka": 667, "Quito": 667])
+    // Within a filter's conditions (F on filtered rows, a value picked among them): the rows
+    // that meet them all, in the order shown, and the count of theirs alone.
+    let names = TableRowCondition(column: 1, needle: "name 79")
+    let inOsaka = await found(
+      table.search(for: "Osaka", column: 2, from: 0, wholeValue: true, within: [names]))
+    #expect(inOsaka.problem == nil)
+    #expect(inOsaka.rows == sorted.rows.filter { table.text(row: $0, column: 2) == "Osaka" })
+    #expect(!inOsaka.rows.isEmpty && inOsaka.rows.count < sorted.rows.count)
+    let within = try #require(
+      table.countValues(
+        column: 2, within: [names, TableRowCondition(column: 1, needle: "/[0-4]$/")]))
+    for _ in 0..<60_000 where within.result == nil { try? await Task.sleep(for: .milliseconds(2)) }
+    var expectedCounts: [String: Int] = [:]
+    for row in sorted.rows
+    where (table.text(row: row, column: 1)?.last).map({ "01234".contains($0) }) == true {
+      expectedCounts[table.text(row: row, column: 2) ?? "", default: 0] += 1
+    }
+    #expect(try within.result?.get() == expectedCounts)
+    #expect(expectedCounts.values.reduce(0, +) < sorted.rows.count, "the pattern narrowed it")
+    let injected = try #require(
+      table.countValues(column: 2, within: [TableRowCondition(column: 1, needle: "' OR 1=1 --")]))
+    for _ in 0..<60_000 where injected.result == nil {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(try injected.result?.get() == [:])
   }
 
   @Test func namesAreQuotedValuesBoundAndNullsEmpty() async throws {
