@@ -174,9 +174,7 @@
       for needle: String, column: Int, from start: Int, wholeValue: Bool,
       within conditions: [TableRowCondition]
     ) -> TableSearchJob? {
-      guard info.columns.indices.contains(column),
-        conditions.allSatisfy({ info.columns.indices.contains($0.column) })
-      else { return nil }
+      guard TableRowCondition.fit(column, conditions, in: info.columns.indices) else { return nil }
       let job = TableSearchJob()
       let order = plan.withLock { $0.order }
       // The searched column as `v`, the conditions' as `w0`, `w1`…
@@ -237,9 +235,7 @@
     )
       -> TableCountJob?
     {
-      guard info.columns.indices.contains(column),
-        conditions.allSatisfy({ info.columns.indices.contains($0.column) })
-      else { return nil }
+      guard TableRowCondition.fit(column, conditions, in: info.columns.indices) else { return nil }
       let job = TableCountJob()
       let tests = conditions.enumerated().map {
         Self.test($1, value: "\(quote(info.columns[$1.column]))::text", parameter: 1 + $0)
@@ -247,7 +243,7 @@
       let sql =
         "SELECT coalesce(\(quote(info.columns[column]))::text, ''), count(*) "
         + "FROM \(info.quotedName)"
-        + (tests.isEmpty ? "" : " WHERE " + tests.map(\.sql).joined(separator: " AND "))
+        + TableRowCondition.whereClause(tests.map(\.sql))
         + " GROUP BY 1"
       let arguments = tests.map { PostgreSQLValue.text($0.bound) }
       let server = server

@@ -135,9 +135,7 @@ extension SQLiteTable {
   )
     -> TableSearchJob?
   {
-    guard info.columns.indices.contains(column),
-      conditions.allSatisfy({ info.columns.indices.contains($0.column) })
-    else { return nil }
+    guard TableRowCondition.fit(column, conditions, in: info.columns.indices) else { return nil }
     let job = TableSearchJob()
     let table = SQLiteDatabase.quote(info.name)
     // The searched column as `v`, the conditions' as `w0`, `w1`…
@@ -209,9 +207,7 @@ extension SQLiteTable {
   )
     -> TableCountJob?
   {
-    guard info.columns.indices.contains(column),
-      conditions.allSatisfy({ info.columns.indices.contains($0.column) })
-    else { return nil }
+    guard TableRowCondition.fit(column, conditions, in: info.columns.indices) else { return nil }
     let job = TableCountJob()
     let database = database
     let tests = conditions.enumerated().map {
@@ -220,7 +216,7 @@ extension SQLiteTable {
     let sql =
       "SELECT v, count(*) FROM (SELECT \(SQLiteDatabase.quote(info.columns[column])) AS v "
       + "FROM \(SQLiteDatabase.quote(info.name))"
-      + (tests.isEmpty ? "" : " WHERE " + tests.map(\.sql).joined(separator: " AND "))
+      + TableRowCondition.whereClause(tests.map(\.sql))
       + ") GROUP BY v"
     let arguments = tests.map { SQLiteValue.text($0.bound) }
     let started = runOnThreadOfItsOwn {

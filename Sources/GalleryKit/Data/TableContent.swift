@@ -136,6 +136,19 @@ public struct TableRowCondition: Sendable, Hashable {
     self.needle = needle
     self.wholeValue = wholeValue
   }
+
+  /// Whether `column` and every one of `conditions`' columns are among `columns` (a
+  /// content's).
+  public static func fit(
+    _ column: Int, _ conditions: [TableRowCondition], in columns: Range<Int>
+  ) -> Bool {
+    columns.contains(column) && conditions.allSatisfy { columns.contains($0.column) }
+  }
+
+  /// `" WHERE a AND b"` for the SQL tests given, or nothing without any.
+  public static func whereClause(_ tests: [String]) -> String {
+    tests.isEmpty ? "" : " WHERE " + tests.joined(separator: " AND ")
+  }
 }
 
 /// A search running off the loop where the rows live: the rows it found (display rows, in the
