@@ -21,6 +21,21 @@ import Testing
     #expect(stored.count == 15, "fourteen parts and paging")
   }
 
+  /// Feature state lives in the parts, not in the engine or the scroll view (issue 40): the
+  /// collection view keeps at most 23 stored properties of its own and the scroll view at most
+  /// 20. A feature that adds one here belongs in a part.
+  @Test func theEngineAndTheScrollViewStaySmall() {
+    let view = CollectionView(layout: ListLayout(itemSizing: .uniform(10)))
+    let own = Mirror(reflecting: view)
+    let scroll = own.superclassMirror
+    #expect(scroll.map { "\($0.subjectType)" } == "ScrollView")
+    let engine = own.children.compactMap(\.label)
+    let scrolling = scroll?.children.compactMap(\.label) ?? []
+    #expect(engine.count <= 23, "CollectionView: \(engine.count): \(engine)")
+    #expect(scrolling.count <= 20, "ScrollView: \(scrolling.count): \(scrolling)")
+    #expect(!engine.isEmpty && !scrolling.isEmpty, "the mirror sees them")
+  }
+
   /// A reload reaches the parts that remember paths: an update animation is cut short, and
   /// a selection past the new end is let go while one in range stays.
   @Test func aReloadReachesThePartsThatRememberPaths() {
