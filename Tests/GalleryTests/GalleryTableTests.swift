@@ -422,8 +422,12 @@ import Testing
     for row in pebbles { counts[demo.text(row: row, column: 2)!, default: 0] += 1 }
     let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     #expect(pebbles.count > 20 && ranked.count > 2)
+    // Sorted by Name (descending) first: the way back must find the rows by source row.
     pressTestGallery(
-      [KeyEvent(.right), KeyEvent(.character("|"))] + "pebble".map { KeyEvent(.character($0)) }
+      [
+        KeyEvent(.right), KeyEvent(.character("s")), KeyEvent(.character("s")),
+        KeyEvent(.character("|")),
+      ] + "pebble".map { KeyEvent(.character($0)) }
         + [KeyEvent(.enter), KeyEvent(.right), KeyEvent(.character("F"))],
       gallery, time: &time, interval: 0.05)
     var lines = drawnTestGallery(gallery, canvas)
@@ -442,7 +446,11 @@ import Testing
       #expect(demo.text(row: number - 1, column: 1)!.contains("Pebble"))
       #expect(demo.text(row: number - 1, column: 2) == ranked[1].key)
     }
-    // Back to the frequency table, then back to the Pebbles, filtered as they were.
+    // Back to the frequency table, then back to the Pebbles, filtered as they were, the
+    // cursor on the row it was on.
+    pressTestGallery([KeyEvent(.down), KeyEvent(.down)], gallery, time: &time, interval: 0.05)
+    let cursor = probe.status.components(separatedBy: " · ").first { $0.hasPrefix("row ") }
+    #expect(cursor != nil && cursor != "row \(shown[0])", "\(probe.status)")
     pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
     #expect(drawnTestGallery(gallery, canvas)[1].contains("\(counts.count) rows × 4 columns"))
     pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
@@ -450,6 +458,8 @@ import Testing
     #expect(lines[1].contains("\(pebbles.count) of 3,000 rows ×"), "\(lines[1])")
     #expect(probe.status.contains("“pebble” in Name"), "\(probe.status)")
     #expect(!probe.status.contains("among"), "\(probe.status)")
+    #expect(probe.status.contains("\(cursor ?? "?") ·"), "\(probe.status)")
+    #expect(probe.status.contains("sorted by Name ↓"), "\(probe.status)")
   }
 
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the

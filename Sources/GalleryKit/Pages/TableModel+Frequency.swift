@@ -16,7 +16,7 @@ struct ParentView {
   var columns: [TableColumn]
   var order: [Int]
   var widths: [Double]
-  /// The focused cell, its row as the source numbers it (a filter shown may hide others).
+  /// The focused cell, its row as the source numbers it (as ``TableView/focusedCell`` does).
   var focus: (row: Int, column: Int)?
   var offset: Point
   /// The conditions of the filter shown (none when every row showed).
@@ -54,7 +54,7 @@ extension TableModel {
       sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
       columns: table.columns, order: table.layout.columnOrder,
       widths: table.layout.columnWidths,
-      focus: table.focusedCell.map { (table.sourceRow(forDisplayRow: $0.row), $0.column) },
+      focus: table.focusedCell,
       offset: table.collectionView.contentOffset, filter: filter)
   }
 
@@ -130,9 +130,7 @@ extension TableModel {
       )
     } else if let view {
       // Backspace: back where the cursor was, the filter shown again.
-      if let focus = view.focus, let row = table.displayRow(forSourceRow: focus.row) {
-        table.focusCell(row: row, column: focus.column)
-      }
+      if let focus = view.focus { table.focusCell(row: focus.row, column: focus.column) }
       if view.filter.isEmpty {
         table.collectionView.setContentOffset(view.offset, animated: false)
       } else {
