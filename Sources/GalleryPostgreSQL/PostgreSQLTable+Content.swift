@@ -116,21 +116,29 @@
 
     /// The server sorts: through an index (or for a view, or a table without a one-column
     /// key) at once, else off the loop into a temporary table.
-    public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
+    public func sortRows(by descriptor: TableSortDescriptor?, following row: Int?) -> Bool {
       _ = cancelSort()
+      followedSort += 1
+      // The followed row by its key, as its loaded page shows it.
+      let id = row.flatMap { row in info.keyColumn.flatMap { text(row: row, column: $0) } }
+      if row != nil, id == nil { followResult.withLock { $0 = (followedSort, .lost) } }
       guard let descriptor, info.columns.indices.contains(descriptor.column) else {
         let dense = plan.withLock { plan -> Int? in
           if case .stored(let first) = plan.order { return first }
           return nil
         }
-        show(.stored(denseFrom: dense ?? denseStart), on: base)
+        let new = Plan.Order.stored(denseFrom: dense ?? denseStart)
+        show(new, on: base)
         finishedSort = .success(nil)
+        if let id { follow(id, to: new) }
         return true
       }
       let column = info.columns[descriptor.column]
       guard let key, !info.indexedColumns.contains(descriptor.column), !info.isView else {
-        show(.orderBy(column: column, ascending: descriptor.ascending), on: base)
+        let new = Plan.Order.orderBy(column: column, ascending: descriptor.ascending)
+        show(new, on: base)
         finishedSort = .success(descriptor)
+        if let id { follow(id, to: new) }
         return true
       }
       sorts += 1
@@ -145,12 +153,19 @@
       let slot = SessionSlot(server)
       let sortResult = sortResult
       let number = sorts
+      // The followed row's place, found on the sort's connection once its table is made
+      // (before the sort is said done, so the cursor moves with the new order's first frame).
+      let find = id.map { id in
+        followLookup(
+          "SELECT n - 1 FROM pg_temp.\(quote(sorted)) WHERE r::text = $1", id: id)
+      }
       Task.detached {
         let result: Result<String, DataFileError>
         do throws(DataFileError) {
           let session = try await slot.session()
           for statement in statements { try await session.execute(statement) }
           result = .success(sorted)
+          await find?(session)
         } catch {
           result = .failure(error)
         }
@@ -158,6 +173,37 @@
       }
       sortJob = (descriptor, clock(), slot)
       return true
+    }
+
+    /// Finds where the row keyed `id` shows in `order`, on a connection of its own.
+    func follow(_ id: String, to order: Plan.Order) {
+      let sql =
+        "SELECT n FROM (SELECT row_number() OVER (\(Self.ordering(order, info: info))) - 1 AS n, "
+        + "t.\(key ?? "NULL")::text AS id FROM \(info.quotedName) t) s WHERE id = $1"
+      let find = followLookup(sql, id: id)
+      let server = server
+      Task.detached {
+        guard let session = try? await server.session() else { return await find(nil) }
+        await find(session)
+        await session.close()
+      }
+    }
+
+    /// The work that runs `sql` (the followed row's new place from its key, `$1`) on a session
+    /// and says what it found in ``followResult``.
+    func followLookup(
+      _ sql: String, id: String
+    ) -> @Sendable (PostgreSQLSession?) async -> Void {
+      let followResult = followResult
+      let sort = followedSort
+      return { session in
+        var found = TableFollowedRow.lost
+        try? await session?.query(sql, [.text(id)]) { row in
+          if let n = row.first.flatMap({ $0.flatMap { Int($0) } }) { found = .found(n) }
+          return false
+        }
+        PagedTableContent.record(found, sort: sort, in: followResult)
+      }
     }
 
     /// The first key when keys are dense (known once counted).
@@ -195,7 +241,7 @@
         "SELECT n FROM (\(ordered)) s WHERE \(tests.map(\.sql).joined(separator: " AND ")) "
         + "AND n >= $2 AND n < $3 ORDER BY n"
       let slot = SessionSlot(server)
-      let stopped = Shared(false)
+      let stopped = Locked(false)
       let task = Task.detached {
         do throws(DataFileError) {
           let session = try await slot.session()

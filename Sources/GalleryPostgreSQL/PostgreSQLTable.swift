@@ -4,17 +4,6 @@
   import ReuseKit
   import Synchronization
 
-  /// A value behind a lock, shared with tasks (a `Mutex` cannot be captured).
-  final class Shared<Value: Sendable>: Sendable {
-    let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<Result>(
-      _ body: (inout sending Value) throws -> sending Result
-    ) rethrows -> sending Result {
-      try mutex.withLock(body)
-    }
-  }
-
   /// A connection being opened, or open: statements wait for it. One that `reconnects` opens
   /// a new connection when its own was lost (the server restarted, the network dropped, the
   /// backend was terminated) or never opened; one holding a temporary table does not (the
@@ -92,19 +81,19 @@
     /// The list of tables it was opened from.
     public let parent: (any TableContent)?
     /// How pages are read now; the loads read it under its lock.
-    let plan: Shared<Plan>
+    let plan: Locked<Plan>
     /// The connection the pages load on (in stored order or an `ORDER BY`).
     let base: SessionSlot
     /// The connection holding the sorted keys' temporary table shown now, if any.
     var sortedSlot: SessionSlot?
     /// Set by a load that found the connection of the sort's temporary table lost (to that
     /// connection's slot): the sort is made again, once.
-    let sortLost = Shared<ObjectIdentifier?>(nil)
+    let sortLost = Locked<ObjectIdentifier?>(nil)
     /// The background count's result, taken by ``update()``.
-    let exactCount = Shared<CountState>(.counting)
+    let exactCount = Locked<CountState>(.counting)
     var sortJob: (descriptor: TableSortDescriptor, began: Double, slot: SessionSlot)?
     /// The sort job's result, with the number of the sort it belongs to.
-    let sortResult = Shared<(sort: Int, result: Result<String, DataFileError>)?>(nil)
+    let sortResult = Locked<(sort: Int, result: Result<String, DataFileError>)?>(nil)
     var sorts = 0
     let clock: @Sendable () -> Double
 
@@ -146,7 +135,7 @@
       self.parent = parent
       self.clock = clock
       base = SessionSlot(server, reconnects: true)
-      plan = Shared(Plan(order: .stored(denseFrom: nil), slot: base))
+      plan = Locked(Plan(order: .stored(denseFrom: nil), slot: base))
       let estimate = info.estimatedRows >= 0 ? info.estimatedRows : nil
       super.init(items: PagedItems(count: estimate, configuration: Self.paging) { _ in [] })
       items = makeItems(count: estimate)

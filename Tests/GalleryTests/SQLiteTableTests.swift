@@ -201,6 +201,50 @@ private func poll(
     #expect(try injected.result?.get() == [:])
   }
 
+  /// A sort made by the database follows the focused row: its place in the new order is
+  /// found off the loop (by `rowid`), whether the sort went through a temporary table, an
+  /// index or back to the stored order; an older sort's answer never stands for a newer one.
+  @Test func aSortFollowsTheFocusedRow() async throws {
+    let database = try TestDatabase.people(rows: 2_000)
+    defer { database.remove() }
+    let file = try SQLiteFile.open(path: database.path)
+    let table = try #require(SQLiteTableList(file: file).opening(row: 0) as? SQLiteTable)
+    await poll(table) { table.text(row: 19, column: 0) != nil }
+    func sort(_ descriptor: TableSortDescriptor?, following row: Int) async -> Int? {
+      #expect(table.sortRows(by: descriptor, following: row))
+      var finished = false
+      var followed: TableFollowedRow?
+      await poll(table) {
+        if !finished { finished = table.takeFinishedSort() != nil }
+        if followed == nil { followed = table.takeFollowedRow() }
+        return finished && followed != nil
+      }
+      guard case .found(let row) = followed else { return nil }
+      await poll(table, rows: row..<row + 1) { table.text(row: row, column: 0) != nil }
+      return row
+    }
+    // Row 7 is id 8: by Name, descending (a temporary table of sorted keys).
+    let byName = try #require(
+      await sort(TableSortDescriptor(column: 1, ascending: false), following: 7))
+    #expect(byName != 7)
+    #expect(table.text(row: byName, column: 0) == "8")
+    // From there by City (through its index), then back to the stored order.
+    let byCity = try #require(await sort(TableSortDescriptor(column: 2), following: byName))
+    #expect(table.text(row: byCity, column: 0) == "8")
+    #expect(byCity != byName)
+    #expect(await sort(nil, following: byCity) == 7)
+    // A sort begun and replaced at once (the order shown stays stored meanwhile): only the
+    // second's answer is taken.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 1), following: 5))
+    #expect(await sort(nil, following: 11) == 11)
+    // A table without a rowid cannot say.
+    let tagsRow = try #require(file.tables.firstIndex { $0.name == "tags" })
+    let tags = try #require(SQLiteTableList(file: file).opening(row: tagsRow) as? SQLiteTable)
+    await poll(tags) { tags.text(row: 2, column: 0) != nil }
+    #expect(tags.sortRows(by: TableSortDescriptor(column: 1, ascending: false), following: 0))
+    #expect(tags.takeFollowedRow() == .lost)
+  }
+
   /// Ctrl-R reads a table changed by another program again: the count and the rows shown
   /// (their old values meanwhile); the list counts its tables again.
   @Test func aRefreshReadsTheRowsAgain() async throws {
@@ -297,6 +341,45 @@ private func poll(
     #expect(model.content.name == name)
     #expect(model.handle(KeyPress(.backspace)))
     #expect(focusedName() == name)
+  }
+
+  /// `s` on a database's table keeps the cursor on its row, as the table's own sorts do: the
+  /// view shows the top of the new order, the cursor where its row went (found off the loop).
+  @Test func theCursorStaysOnItsRowThroughADatabaseSort() async throws {
+    let database = try TestDatabase.people(rows: 3_000)
+    defer { database.remove() }
+    let model = TableModel(
+      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
+      metrics: plainTestMetrics,
+      viewportSize: Size(width: 80, height: 20))
+    model.register(cell: TestTableCell.self, header: TestTableHeader.self)
+    model.start()
+    #expect(model.handle(KeyPress(.enter)))
+    func settle() async {
+      let deadline = Date().addingTimeInterval(300)
+      while model.isWorking && Date() < deadline {
+        model.poll()
+        model.table.collectionView.layoutIfNeeded()
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+    }
+    await settle()
+    for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
+    #expect(model.handle(KeyPress(.right)))
+    #expect(model.table.focusedCell?.row == 4)
+    // By Name (a sort of its own, off the loop), then by City (through its index).
+    for press in 0..<2 {
+      if press == 1 { #expect(model.handle(KeyPress(.right))) }
+      #expect(model.handle(KeyPress(.character("s"))))
+      await settle()
+      let focused = try #require(model.table.focusedCell)
+      #expect(focused.row != 4 && focused.column == 1 + press)
+      #expect(model.table.collectionView.contentOffset.y == 0, "the top of the new order")
+      let content = model.content
+      let row = focused.row
+      await poll(content, rows: row..<row + 1) { content.text(row: row, column: 0) != nil }
+      #expect(content.text(row: row, column: 0) == "5", "still the row with id 5")
+    }
   }
 
   /// A filter on a database's table: the rows it shows load wherever they are (far apart in

@@ -228,6 +228,32 @@ open class PagedTableContent {
     return "rows did not load (\(failure.message)); trying again in \(wait) s"
   }
 
+  /// Where the row the last sort followed shows, with the number of that sort: written off
+  /// the loop, taken by ``takeFollowedRow()``.
+  public let followResult = Locked<(sort: Int, row: TableFollowedRow)?>(nil)
+  /// The number of the last sort asked for (a result of an older one is not taken).
+  public var followedSort = 0
+
+  /// Says in `result` where the row sort number `sort` followed shows, unless a later sort
+  /// has said already (called off the loop).
+  public static func record(
+    _ row: TableFollowedRow, sort: Int, in result: Locked<(sort: Int, row: TableFollowedRow)?>
+  ) {
+    result.withLock { result in
+      if result.map({ $0.sort <= sort }) ?? true { result = (sort, row) }
+    }
+  }
+
+  /// Where the row the last sort followed shows now, once found.
+  public func takeFollowedRow() -> TableFollowedRow? {
+    let sort = followedSort
+    return followResult.withLock { result in
+      guard let found = result, found.sort == sort else { return nil }
+      result = nil
+      return found.row
+    }
+  }
+
   /// The sort that finished since the last call.
   public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? {
     defer { finishedSort = nil }

@@ -80,23 +80,29 @@ extension SQLiteTable {
       || waitsToRetry
   }
 
-  /// The database sorts: through an index (or for a view) at once, else off the loop.
-  public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
+  /// The database sorts: through an index (or for a view) at once, else off the loop. The
+  /// row `following` names is found in the new order off the loop too (by its `rowid`).
+  public func sortRows(by descriptor: TableSortDescriptor?, following row: Int?) -> Bool {
     _ = cancelSort()
+    followedSort += 1
+    let old = plan.withLock { $0.order }
     guard let descriptor, info.columns.indices.contains(descriptor.column) else {
-      show(
-        .stored(
-          denseFrom: plan.withLock { plan in
-            if case .stored(let first) = plan.order { return first }
-            return nil
-          }))
+      let new = Plan.Order.stored(
+        denseFrom: {
+          if case .stored(let first) = old { return first }
+          return nil
+        }())
+      show(new)
       finishedSort = .success(nil)
+      follow(row, from: old, to: new)
       return true
     }
     let column = info.columns[descriptor.column]
     if info.indexedColumns.contains(descriptor.column) || !info.hasRowid {
-      show(.orderBy(column: column, ascending: descriptor.ascending))
+      let new = Plan.Order.orderBy(column: column, ascending: descriptor.ascending)
+      show(new)
       finishedSort = .success(descriptor)
+      follow(row, from: old, to: new)
       return true
     }
     sortTables += 1
@@ -108,11 +114,15 @@ extension SQLiteTable {
     let database = database
     let sortResult = sortResult
     let number = sortTables
+    // The followed row's place, found once the sorted table is made (before the sort is said
+    // done, so the cursor moves with the new order's first frame).
+    let find = followLookup(row, from: old, to: .sortedTable(sorted))
     let started = runOnThreadOfItsOwn {
       let result: Result<String, DataFileError>
       do throws(DataFileError) {
         try database.execute(sql)
         result = .success(sorted)
+        find?()
       } catch {
         result = .failure(error)
       }
@@ -126,6 +136,59 @@ extension SQLiteTable {
     return true
   }
 
+  /// Finds where `row` (numbered in `old`) shows in `new`, off the loop.
+  func follow(_ row: Int?, from old: Plan.Order, to new: Plan.Order) {
+    guard let find = followLookup(row, from: old, to: new) else { return }
+    if !runOnThreadOfItsOwn(find) { followResult.withLock { $0 = (followedSort, .lost) } }
+  }
+
+  /// The work that finds where `row` (numbered in `old`) shows in `new`, by its `rowid`, and
+  /// says so in ``followResult``; `nil` without a row to follow or a `rowid` to know it by.
+  func followLookup(
+    _ row: Int?, from old: Plan.Order, to new: Plan.Order
+  ) -> (@Sendable () -> Void)? {
+    guard let row, row >= 0 else { return nil }
+    guard info.hasRowid else {
+      followResult.withLock { $0 = (followedSort, .lost) }
+      return nil
+    }
+    let sql =
+      "SELECT b.n FROM (\(numbered(new, selecting: "t.rowid AS id"))) b WHERE b.id = "
+      + "(SELECT a.id FROM (\(numbered(old, selecting: "t.rowid AS id"))) a WHERE a.n = ?1)"
+    let database = database
+    let followResult = followResult
+    let sort = followedSort
+    return {
+      var found = TableFollowedRow.lost
+      try? database.query(sql, [.integer(row)]) { result in
+        found = .found(result.integer(0))
+        return false
+      }
+      PagedTableContent.record(found, sort: sort, in: followResult)
+    }
+  }
+
+  /// The rows in `order` numbered from 0 as `n`, with `values` (of the table, `t`) beside:
+  /// the order the pages show.
+  func numbered(_ order: Plan.Order, selecting values: String) -> String {
+    let table = SQLiteDatabase.quote(info.name)
+    switch order {
+    case .sortedTable(let sorted):
+      return
+        "SELECT o.rowid - 1 AS n, \(values) FROM temp.\(SQLiteDatabase.quote(sorted)) o "
+        + "JOIN \(table) t ON t.rowid = o.r"
+    case .orderBy(let name, let ascending):
+      return
+        "SELECT row_number() OVER (ORDER BY t.\(SQLiteDatabase.quote(name)) "
+        + "\(ascending ? "ASC" : "DESC")\(info.hasRowid ? ", t.rowid" : "")) - 1 AS n, "
+        + "\(values) FROM \(table) t"
+    case .stored:
+      return
+        "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY t.rowid" : "")) - 1 AS n, "
+        + "\(values) FROM \(table) t"
+    }
+  }
+
   /// A query finds the rows whose text in `column` contains `needle` (ASCII letters compared
   /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
   /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
@@ -137,28 +200,12 @@ extension SQLiteTable {
   {
     guard TableRowCondition.fit(column, conditions, in: info.columns.indices) else { return nil }
     let job = TableSearchJob()
-    let table = SQLiteDatabase.quote(info.name)
     // The searched column as `v`, the conditions' as `w0`, `w1`…
     let values =
       ([column] + conditions.map(\.column)).enumerated().map { index, column in
         "t.\(SQLiteDatabase.quote(info.columns[column])) AS \(index == 0 ? "v" : "w\(index - 1)")"
       }.joined(separator: ", ")
-    let ordered: String
-    switch plan.withLock({ $0.order }) {
-    case .sortedTable(let sorted):
-      ordered =
-        "SELECT o.rowid - 1 AS n, \(values) FROM temp.\(SQLiteDatabase.quote(sorted)) o "
-        + "JOIN \(table) t ON t.rowid = o.r"
-    case .orderBy(let name, let ascending):
-      ordered =
-        "SELECT row_number() OVER (ORDER BY t.\(SQLiteDatabase.quote(name)) "
-        + "\(ascending ? "ASC" : "DESC")\(info.hasRowid ? ", t.rowid" : "")) - 1 AS n, "
-        + "\(values) FROM \(table) t"
-    case .stored:
-      ordered =
-        "SELECT row_number() OVER (\(info.hasRowid ? "ORDER BY t.rowid" : "")) - 1 AS n, "
-        + "\(values) FROM \(table) t"
-    }
+    let ordered = numbered(plan.withLock { $0.order }, selecting: values)
     let searched = TableRowCondition(column: column, needle: needle, wholeValue: wholeValue)
     // ?1 the needle, ?2 and ?3 the range, ?4… the conditions'.
     let tests =

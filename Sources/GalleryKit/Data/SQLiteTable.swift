@@ -202,12 +202,14 @@ public final class SQLiteTable: PagedTableContent, TableContent {
 
 /// A value behind a lock, shared with tasks (a `Mutex` cannot be captured: it is not
 /// copyable).
-final class Locked<Value: Sendable>: Sendable {
+public final class Locked<Value: Sendable>: Sendable {
   let mutex: Mutex<Value>
 
-  init(_ value: Value) { mutex = Mutex(value) }
+  /// `value`, behind its lock.
+  public init(_ value: Value) { mutex = Mutex(value) }
 
-  func withLock<Result>(
+  /// Runs `body` on the value, holding the lock.
+  public func withLock<Result>(
     _ body: (inout sending Value) throws -> sending Result
   ) rethrows
     -> sending Result

@@ -31,7 +31,13 @@ public protocol TableContent: AnyObject {
   /// Sorts the rows where they live (a database's `ORDER BY`) by `descriptor`, or back to
   /// their stored order with `nil`. Returns `false` to let the table sort the keys itself.
   /// When it returns `true`, the new order shows once ``takeFinishedSort()`` says so.
-  func sortRows(by descriptor: TableSortDescriptor?) -> Bool
+  ///
+  /// `following`: a row (as the content numbers it now, the focused one) whose place in the
+  /// new order ``takeFollowedRow()`` gives once found, so the cursor stays on it.
+  func sortRows(by descriptor: TableSortDescriptor?, following row: Int?) -> Bool
+  /// Where the row the last sort followed shows in the new order, once found (or that it
+  /// could not be); `nil` until then.
+  func takeFollowedRow() -> TableFollowedRow?
   /// The sort begun by ``sortRows(by:)`` that has finished since the last call: its
   /// descriptor, or the problem that stopped it.
   func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>?
@@ -75,7 +81,15 @@ extension TableContent {
   /// All rows are there: nothing to load.
   public func noteDisplayed(scatteredRows: [Int]) {}
   /// The table sorts the keys.
-  public func sortRows(by descriptor: TableSortDescriptor?) -> Bool { false }
+  public func sortRows(by descriptor: TableSortDescriptor?, following row: Int?) -> Bool {
+    false
+  }
+  /// A sort that follows no row.
+  public func sortRows(by descriptor: TableSortDescriptor?) -> Bool {
+    sortRows(by: descriptor, following: nil)
+  }
+  /// No row followed.
+  public func takeFollowedRow() -> TableFollowedRow? { nil }
   /// No sort of its own.
   public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? { nil }
   /// No sort of its own.
@@ -117,6 +131,14 @@ extension TableContent {
   public func sortKeyReader(column: Int) -> TableSortKeyReader? { nil }
   /// Nothing to read again.
   public func refresh() -> Bool { false }
+}
+
+/// Where a row a sort followed (the focused one) shows in the new order.
+public enum TableFollowedRow: Sendable, Equatable {
+  /// At this row, as the content numbers it now.
+  case found(Int)
+  /// Not found (the row went, or the content cannot say).
+  case lost
 }
 
 /// A condition a row meets, as a filter shown asks it of the rows (and of a search or a count

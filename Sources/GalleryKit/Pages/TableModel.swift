@@ -84,6 +84,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// The frequency table a value was chosen in, the table it counts and the value's row:
   /// Backspace in that value's rows goes back to it.
   var frequencyReturn: (frequencies: FrequencyTable, table: any TableContent, row: Int)?
+  /// A sort the content makes, following the focused row: the cursor's column, and whether
+  /// the new order shows yet (the cursor then waits on its first row for the followed one).
+  var followingSort: (column: Int, shown: Bool, began: Double)?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
   var notedRows: ShownRows?
@@ -158,6 +161,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     editNote = nil
     prompt = nil
     frequency = nil
+    followingSort = nil
     find?.job?.stop()
     find = nil
     filter?.scan.job?.stop()
@@ -213,8 +217,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       filter?.scan.job?.stop()
       filter = nil
       switch finished {
-      case .success(let descriptor): table.dataSourceDidSort(by: descriptor)
-      case .failure(let problem): jumpProblem = "the sort failed: \(problem)"
+      case .success(let descriptor):
+        table.dataSourceDidSort(by: descriptor)
+        followingSort?.shown = true
+      case .failure(let problem):
+        jumpProblem = "the sort failed: \(problem)"
+        followingSort = nil
       }
       if let refilter, refilter.scan.problem == nil {
         startFilter(
@@ -223,6 +231,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       }
     }
     if countChanged { table.rowCountDidChange() }
+    followSortedRow()
     if !loaded.isEmpty { table.reloadRows(loaded) }
     var sorting = false
     if table.isSorting {
@@ -260,7 +269,26 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var isWorking: Bool {
     table.isSorting || content.isBusy || find.map { !$0.isDone } == true
       || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
-      || shownRows != notedRows || saving != nil
+      || shownRows != notedRows || saving != nil || followingSort != nil
+  }
+
+  /// Once the content found where the focused row went in the order it sorted, the cursor
+  /// goes to it, the view staying on the top of the new order (as after the table's own
+  /// sorts); not when the cursor has moved since.
+  func followSortedRow() {
+    guard let following = followingSort, following.shown else { return }
+    guard let followed = content.takeFollowedRow() else {
+      // A content that never says gives up the cursor's row, not the frames.
+      if metrics.clock() - following.began > 60 { followingSort = nil }
+      return
+    }
+    followingSort = nil
+    guard case .found(let row) = followed,
+      let focused = table.focusedCell, focused.row == 0, focused.column == following.column,
+      let display = table.displayRow(forSourceRow: row)
+    else { return }
+    table.collectionView.focusItem(
+      at: ItemPath(section: display, item: following.column), scrollsIntoView: false)
   }
 
   /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
@@ -274,6 +302,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     }
     if content.cancelSort() {
       sortStart = nil
+      followingSort = nil
     } else if table.isSorting {
       table.cancelSort()
       sortStart = nil
@@ -340,7 +369,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   )
     -> Bool
   {
-    guard content.sortRows(by: descriptor) else { return false }
+    let focused = table.focusedCell
+    guard content.sortRows(by: descriptor, following: focused?.row) else { return false }
+    followingSort = focused.map { ($0.column, false, metrics.clock()) }
     if sortStart == nil { sortStart = metrics.clock() }
     // A sort the database makes off the loop: said as it begins (its end is said too).
     if let descriptor, content.isBusy, content.columnTitles.indices.contains(descriptor.column) {

@@ -246,6 +246,42 @@ import Testing
     #expect(try injected.result?.get() == [:])
   }
 
+  /// A sort made by the server follows the focused row: its place in the new order is found
+  /// by its key (read from its loaded page) on the sort's connection or one of its own,
+  /// whether the sort went through a temporary table, an index or back to the stored order.
+  @Test func aSortFollowsTheFocusedRow() async throws {
+    let schema = try await TestSchema.people(rows: 2_000)
+    defer { Task { await schema.drop() } }
+    let table = try schema.table("people", in: try schema.open())
+    await poll(table) { table.text(row: 19, column: 0) != nil && !table.isBusy }
+    func sort(_ descriptor: TableSortDescriptor?, following row: Int) async -> Int? {
+      #expect(table.sortRows(by: descriptor, following: row))
+      var finished = false
+      var followed: TableFollowedRow?
+      await poll(table) {
+        if !finished { finished = table.takeFinishedSort() != nil }
+        if followed == nil { followed = table.takeFollowedRow() }
+        return finished && followed != nil
+      }
+      guard case .found(let row) = followed else { return nil }
+      await poll(table, rows: row..<row + 1) { table.text(row: row, column: 0) != nil }
+      return row
+    }
+    // Row 7 is id 8: by name, descending (a temporary table of sorted keys).
+    let byName = try #require(
+      await sort(TableSortDescriptor(column: 1, ascending: false), following: 7))
+    #expect(byName != 7)
+    #expect(table.text(row: byName, column: 0) == "8")
+    // From there by city (through its index), then back to the stored order.
+    let byCity = try #require(await sort(TableSortDescriptor(column: 2), following: byName))
+    #expect(table.text(row: byCity, column: 0) == "8")
+    #expect(byCity != byName)
+    #expect(await sort(nil, following: byCity) == 7)
+    // A row whose page is not loaded cannot be known by its key.
+    #expect(table.sortRows(by: TableSortDescriptor(column: 2), following: 1_900))
+    #expect(table.takeFollowedRow() == .lost)
+  }
+
   @Test func namesAreQuotedValuesBoundAndNullsEmpty() async throws {
     let schema = try await TestSchema.people(rows: 10)
     defer { Task { await schema.drop() } }
