@@ -65,6 +65,27 @@ private func poll(
   }
 }
 
+/// The table page over `database`'s list of tables, its first table opened.
+private func openedTableModel(_ database: TestDatabase) throws -> TableModel {
+  let model = TableModel(
+    options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
+    metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 20))
+  model.register(cell: TestTableCell.self, header: TestTableHeader.self)
+  model.start()
+  #expect(model.handle(KeyPress(.enter)))
+  return model
+}
+
+/// Frames until `model`'s jobs end (at most five minutes).
+private func settleModel(_ model: TableModel) async {
+  let deadline = Date().addingTimeInterval(300)
+  while model.isWorking && Date() < deadline {
+    model.poll()
+    model.table.collectionView.layoutIfNeeded()
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+}
+
 @Suite struct SQLiteTableTests {
   @Test func aDatabaseIsKnownByItsHeaderAndListsItsTablesCountedInTheBackground() async throws {
     let database = try TestDatabase.people(rows: 1_000)
@@ -348,21 +369,8 @@ private func poll(
   @Test func theCursorStaysOnItsRowThroughADatabaseSort() async throws {
     let database = try TestDatabase.people(rows: 3_000)
     defer { database.remove() }
-    let model = TableModel(
-      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
-      metrics: plainTestMetrics,
-      viewportSize: Size(width: 80, height: 20))
-    model.register(cell: TestTableCell.self, header: TestTableHeader.self)
-    model.start()
-    #expect(model.handle(KeyPress(.enter)))
-    func settle() async {
-      let deadline = Date().addingTimeInterval(300)
-      while model.isWorking && Date() < deadline {
-        model.poll()
-        model.table.collectionView.layoutIfNeeded()
-        try? await Task.sleep(for: .milliseconds(2))
-      }
-    }
+    let model = try openedTableModel(database)
+    func settle() async { await settleModel(model) }
     await settle()
     for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
     #expect(model.handle(KeyPress(.right)))
@@ -388,20 +396,8 @@ private func poll(
   @Test func aFilteredTableLoadsItsRowsAndKeepsTheFilterThroughASort() async throws {
     let database = try TestDatabase.people(rows: 3_000)
     defer { database.remove() }
-    let model = TableModel(
-      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
-      metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 20))
-    model.register(cell: TestTableCell.self, header: TestTableHeader.self)
-    model.start()
-    #expect(model.handle(KeyPress(.enter)))
-    func settle() async {
-      let deadline = Date().addingTimeInterval(300)
-      while model.isWorking && Date() < deadline {
-        model.poll()
-        model.table.collectionView.layoutIfNeeded()
-        try? await Task.sleep(for: .milliseconds(2))
-      }
-    }
+    let model = try openedTableModel(database)
+    func settle() async { await settleModel(model) }
     await settle()
     // Quito: every third row; shown, then the last of them.
     for key in [KeyPress(.right), KeyPress(.right), KeyPress(.character("|"))]
