@@ -462,6 +462,116 @@ import Testing
     #expect(probe.status.contains("sorted by Name ↓"), "\(probe.status)")
   }
 
+  /// `|` with a filter shown narrows it, as a spreadsheet's filters on two columns do; one on
+  /// a column already filtered replaces that column's (a new user's finding: the second
+  /// filter silently replaced the first).
+  @Test func aSecondFilterNarrowsTheFirstAndOneOnTheSameColumnReplacesIt() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    let demo = DemoTable(rows: 3_000)
+    func count(_ name: String, _ city: String) -> Int {
+      (0..<3_000).count {
+        demo.text(row: $0, column: 1)!.lowercased().contains(name)
+          && (city.isEmpty || demo.text(row: $0, column: 2)!.lowercased().contains(city))
+      }
+    }
+    func filter(_ text: String) -> [KeyEvent] {
+      [KeyEvent(.character("|"))] + text.map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+    }
+    pressTestGallery(
+      [KeyEvent(.right)] + filter("pebble") + [KeyEvent(.right)] + [KeyEvent(.character("|"))],
+      gallery, time: &time, interval: 0.05)
+    #expect(probe.status.contains("show rows among “pebble” in Name whose City contains"))
+    pressTestGallery(
+      "osaka".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)], gallery, time: &time,
+      interval: 0.05)
+    let both = count("pebble", "osaka")
+    #expect(both > 0 && both < count("pebble", ""), "\(both) \(count("pebble", ""))")
+    var lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains("\(both.formatted) of 3,000 rows ×"), "\(lines[1])")
+    #expect(probe.status.contains("“osaka” in City, among “pebble” in Name"), "\(probe.status)")
+    // Another on City: it replaces Osaka, Pebble stays.
+    pressTestGallery(filter("quito"), gallery, time: &time, interval: 0.05)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains("\(count("pebble", "quito").formatted) of 3,000 rows ×"))
+    // Escape: every row.
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains(" 3,000 rows ×"))
+  }
+
+  /// Jobs answer keys while they run: `F` pressed while a filter still runs counts its rows
+  /// once it ends (it said "the filter is still running" and never counted), Ctrl-C stops a
+  /// filter as it stops a sort (it quit the gallery), and `v` lets go of what `&` selected
+  /// and of what the status said about it (new user's findings).
+  @Test func aFilterAnswersFAndCtrlCWhileItRuns() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size)
+    let probe = TablePageProbe(gallery)
+    func type(_ text: String) {
+      for key in [KeyEvent(.character("|"))] + text.map({ KeyEvent(.character($0)) })
+        + [KeyEvent(.enter)]
+      {
+        time += 0.01
+        gallery.handle(.key(key), at: time)  // no frames between: the scan is under way
+      }
+    }
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    type("perth")
+    #expect(probe.status.contains("found so far"), "still filtering: \(probe.status)")
+    time += 0.01
+    gallery.handle(.key(KeyEvent(.character("F"))), at: time)
+    #expect(probe.status.contains("counting the values of City once the filter ends"))
+    settleTestGallery(gallery, time: &time, limit: 100_000)
+    var lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains(" 1 row × 4 columns"), "only Perth counted: \(lines[1])")
+    #expect(lines.contains { $0.contains("Perth") })
+    pressTestGallery([KeyEvent(.backspace)], gallery, time: &time)
+    #expect(probe.status.contains("“perth” in City:"), "the filter back: \(probe.status)")
+    // Ctrl-C while another filter runs: it stops, every row shows, the gallery stays.
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    type("cusco")
+    time += 0.01
+    gallery.handle(.key(KeyEvent(.control("c"), modifiers: .control)), at: time)
+    #expect(!gallery.wantsToQuit)
+    #expect(probe.status.contains("filter stopped: every row shows"), "\(probe.status)")
+    settleTestGallery(gallery, time: &time)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains(" 1,000,000 rows ×"), "\(lines[1])")
+    // `&` selects; `v` changes the mode, and the selection and its status go together.
+    let select = [KeyEvent(.character("&"))] + "perth".map { KeyEvent(.character($0)) }
+    pressTestGallery(select + [KeyEvent(.enter)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 100_000)
+    #expect(probe.status.contains("rows selected"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.character("v"))], gallery, time: &time)
+    #expect(!probe.status.contains("perth") && !probe.status.contains("selected"))
+  }
+
+  /// A column of numbers counts into values that sort as numbers, ties in numeric order, drawn
+  /// right-aligned (a new user's finding: `999.99` sorted above `9,999.98`).
+  @Test func aNumericColumnsFrequenciesSortAsNumbers() throws {
+    let demo = DemoTable(rows: 3_000)
+    var counts: [String: Int] = [:]
+    for row in 0..<3_000 { counts[demo.text(row: row, column: 6)!, default: 0] += 1 }
+    #expect(demo.isNumeric(column: 6))
+    let frequencies = FrequencyTable(
+      counts: counts, column: 6, columnTitle: "Amount", parent: demo, numeric: true)
+    #expect(frequencies.isNumeric(column: 0))
+    func number(_ row: Int) -> Double {
+      Double(frequencies.text(row: row, column: 0)!.replacing(",", with: ""))!
+    }
+    // Ties (the same count) in numeric order.
+    for row in 1..<frequencies.rowCount
+    where frequencies.values[row - 1].count == frequencies.values[row].count {
+      #expect(number(row - 1) < number(row))
+    }
+    // Sorted by the value, descending: the largest first.
+    let largest = counts.keys.map { Double($0.replacing(",", with: ""))! }.max()!
+    let keys = (0..<frequencies.rowCount).map { frequencies.sortKey(row: $0, column: 0) }
+    #expect(keys.contains(.number(largest)))
+    #expect(keys.allSatisfy { if case .number = $0 { true } else { false } })
+  }
+
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
   /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
   /// table, the cursor on that value (a new user's findings).

@@ -16,22 +16,46 @@ public final class FrequencyTable: TableContent {
   public let total: Int
   /// Which rows were counted when not all: the filter shown ("“pebble” in Name").
   public let scope: String
+  /// Whether the counted column holds numbers: its values then sort (and tie) as numbers and
+  /// show right-aligned.
+  public let isNumericValue: Bool
 
   /// The frequencies of `counts` (value to rows), for `column` titled `columnTitle` of
   /// `parent`, counted in the rows `scope` says (empty: all).
   public init(
     counts: [String: Int], column: Int, columnTitle: String, parent: (any TableContent)?,
-    scope: String = ""
+    scope: String = "", numeric: Bool = false
   ) {
     self.parent = parent
     self.scope = scope
     self.column = column
     self.columnTitle = columnTitle
-    values = counts.map { (value: $0.key, count: $0.value) }.sorted {
-      $0.count != $1.count
-        ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
+    isNumericValue = numeric
+    let entries = counts.map {
+      (value: $0.key, count: $0.value, number: numeric ? Self.number($0.key) : nil)
     }
+    values =
+      entries.sorted { a, b in
+        a.count != b.count
+          ? a.count > b.count : Self.precedes((a.value, a.number), (b.value, b.number))
+      }
+      .map { (value: $0.value, count: $0.count) }
     total = counts.values.reduce(0, +)
+  }
+
+  /// A value as a number, for a numeric column ("6,528.58" is 6528.58), else `nil`.
+  static func number(_ value: String) -> Double? {
+    Double(value.replacing(",", with: ""))
+  }
+
+  /// Values in order: numbers first and by size, then the rest by their bytes.
+  static func precedes(_ a: (String, Double?), _ b: (String, Double?)) -> Bool {
+    switch (a.1, b.1) {
+    case (let x?, let y?) where x != y: return x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return a.0.utf8.lexicographicallyPrecedes(b.0.utf8)
+    }
   }
 
   /// "Frequencies of Name", and "among “pebble” in City" for a filter's rows.
@@ -66,11 +90,15 @@ public final class FrequencyTable: TableContent {
   /// Values as text, the rest by count.
   public func sortKey(row: Int, column: Int) -> TableSortKey {
     guard values.indices.contains(row) else { return .missing }
-    return column == 0 ? .text(values[row].value) : .number(Double(values[row].count))
+    guard column == 0 else { return .number(Double(values[row].count)) }
+    let value = values[row].value
+    return isNumericValue ? Self.number(value).map { .number($0) } ?? .text(value) : .text(value)
   }
 
   /// Count and Percent are numbers.
-  public func isNumeric(column: Int) -> Bool { column == 1 || column == 2 }
+  public func isNumeric(column: Int) -> Bool {
+    column == 1 || column == 2 || (column == 0 && isNumericValue)
+  }
 
   /// Nothing arrives.
   public func update() -> (loadedRows: Range<Int>, countChanged: Bool) { (0..<0, false) }

@@ -102,6 +102,14 @@ extension TableModel {
       within: Array(conditions.dropLast()))
   }
 
+  /// What a new filter on `column` is made within: the conditions of the filter shown, but
+  /// for one on the same column, which the new one replaces (as a spreadsheet's filter on a
+  /// column does).
+  func narrowing(column: Int) -> [TableRowCondition] {
+    guard let filter, !filter.selects, filter.scan.problem == nil else { return [] }
+    return filter.conditions.filter { $0.column != column }
+  }
+
   /// The conditions of the filter shown (none while every row shows, or the rows found are
   /// selected instead).
   var shownFilterConditions: [TableRowCondition] {
@@ -176,6 +184,7 @@ extension TableModel {
     guard let running = filter else { return }
     running.scan.job?.stop()
     filter = nil
+    frequenciesAfterFilter = nil
     if running.selects { table.deselectAll() } else { table.filterRows(nil) }
   }
 }

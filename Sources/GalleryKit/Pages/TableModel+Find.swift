@@ -50,7 +50,10 @@ extension TableModel {
       switch kind {
       case .find: startFind(text)
       case .jump: jump(to: text)
-      case .filter: startFilter(text)
+      case .filter:
+        // With a filter shown, a new one narrows it (one on the same column replaces its own).
+        let column = table.focusedCell?.column ?? 0
+        startFilter(text, column: column, within: narrowing(column: column))
       case .select: startFilter(text, selecting: true)
       case .edit, .saveAs: break
       }
@@ -78,7 +81,11 @@ extension TableModel {
       return "find in \(column): \(typed) · Enter finds, Esc cancels"
     case .filter:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
-      return "show rows whose \(column) contains: \(typed) · Enter filters, Esc cancels"
+      let among = narrowing(column: table.focusedCell?.column ?? 0)
+      let rows =
+        among.isEmpty
+        ? "rows" : "rows among \(among.map(describe).joined(separator: " and "))"
+      return "show \(rows) whose \(column) contains: \(typed) · Enter filters, Esc cancels"
     case .select:
       let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
       return "select rows whose \(column) contains: \(typed) · Enter selects, Esc cancels"

@@ -29,17 +29,18 @@ extension TableModel {
   /// `F`: counts the values of the cursor's column (a slice of rows a frame, or where the rows
   /// live), then shows its frequency table; Escape stops the count. With a filter shown, only
   /// the rows it shows are counted (VisiData counts the sheet it is asked on).
-  func startFrequencies() {
-    guard !(content is FrequencyTable), let column = table.focusedCell?.column else { return }
+  /// While a filter still runs, the count waits for it to end.
+  func startFrequencies(column: Int? = nil) {
+    guard !(content is FrequencyTable), let column = column ?? table.focusedCell?.column else {
+      return
+    }
+    if let filter, !filter.selects, filter.scan.problem == nil, !filter.scan.isDone {
+      frequenciesAfterFilter = column
+      return
+    }
     let conditions = shownFilterConditions
     var rows: [Int]?
-    if let filter, !conditions.isEmpty {
-      guard filter.scan.isDone else {
-        jumpProblem = "the filter is still running: F counts the rows it shows once it ends"
-        return
-      }
-      rows = filter.scan.matches.sorted()
-    }
+    if let filter, !conditions.isEmpty { rows = filter.scan.matches.sorted() }
     let job = content.countValues(column: column, within: conditions)
     frequency = FrequencyRequest(
       scan: FrequencyScan(
@@ -80,7 +81,8 @@ extension TableModel {
     let table = FrequencyTable(
       counts: running.scan.counts, column: column,
       columnTitle: content.columnTitles[column], parent: content,
-      scope: running.view.filter.map(describe).joined(separator: " and "))
+      scope: running.view.filter.map(describe).joined(separator: " and "),
+      numeric: content.isNumeric(column: column))
     parentView = running.view
     open(table)
     return true
@@ -88,8 +90,9 @@ extension TableModel {
 
   /// Escape while counting: the count stops.
   func cancelFrequencies() -> Bool {
-    guard frequency != nil else { return false }
+    guard frequency != nil || frequenciesAfterFilter != nil else { return false }
     frequency = nil
+    frequenciesAfterFilter = nil
     return true
   }
 

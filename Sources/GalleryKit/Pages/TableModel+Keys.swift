@@ -115,6 +115,11 @@ extension TableModel {
         table.setColumn(hidden, hidden: false)
       }
     case "v":
+      // The rows `&` selected go with the mode change: so does what the status says of them.
+      if let running = filter, running.selects {
+        running.scan.job?.stop()
+        filter = nil
+      }
       switch table.selectionMode {
       case .cells: table.selectionMode = .rows
       case .rows: table.selectionMode = .columns

@@ -87,6 +87,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// A sort the content makes, following the focused row: the cursor's column, and whether
   /// the new order shows yet (the cursor then waits on its first row for the followed one).
   var followingSort: (column: Int, shown: Bool, began: Double)?
+  /// `F` pressed while a filter still ran: the column to count once it ends.
+  var frequenciesAfterFilter: Int?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
   var notedRows: ShownRows?
@@ -161,6 +163,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     editNote = nil
     prompt = nil
     frequency = nil
+    frequenciesAfterFilter = nil
     followingSort = nil
     find?.job?.stop()
     find = nil
@@ -244,6 +247,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let savingNow = advanceSave()
     let finding = advanceFind()
     let filtering = advanceFilter()
+    if let column = frequenciesAfterFilter, filter?.scan.isDone ?? true {
+      frequenciesAfterFilter = nil
+      if filter != nil { startFrequencies(column: column) }
+    }
     let counting = advanceFrequencies()
     return countChanged || !loaded.isEmpty || sorting || finding || filtering || counting
       || savingNow
@@ -270,6 +277,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     table.isSorting || content.isBusy || find.map { !$0.isDone } == true
       || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
       || shownRows != notedRows || saving != nil || followingSort != nil
+      || frequenciesAfterFilter != nil
   }
 
   /// Once the content found where the focused row went in the order it sorted, the cursor
@@ -307,10 +315,30 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       table.cancelSort()
       sortStart = nil
     } else {
-      return false
+      return stopRunningJob()
     }
     editNote = "sort cancelled: the rows keep their order"
     table.collectionView.announce("sort cancelled: the rows keep their order")
+    return true
+  }
+
+  /// A count, a filter or a find still running stops, as a sort does (Escape, Ctrl-C): the
+  /// count and the find end, the filter's rows all show again. Returns whether one ran.
+  func stopRunningJob() -> Bool {
+    let stopped: String
+    if cancelFrequencies() {
+      stopped = "count cancelled"
+    } else if let running = filter, !running.scan.isDone {
+      clearFilter()
+      stopped = running.selects ? "selection stopped" : "filter stopped: every row shows"
+    } else if let running = find, !running.isDone {
+      clearFind()
+      stopped = "search stopped"
+    } else {
+      return false
+    }
+    editNote = stopped
+    table.collectionView.announce(stopped)
     return true
   }
 
