@@ -572,6 +572,34 @@ import Testing
     #expect(keys.allSatisfy { if case .number = $0 { true } else { false } })
   }
 
+  /// A filter that shows no row keeps the cursor's cell for when rows show again: the next
+  /// prompt names its column, Escape puts the cursor back on it (a new user's finding: the
+  /// cursor was lost, the prompt said "the column", Down landed in column #).
+  @Test func aFilterThatShowsNoRowKeepsTheCursorsCell() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.right), KeyEvent(.right), KeyEvent(.right)],
+      gallery, time: &time, interval: 0.05)
+    func cell() -> String {
+      let parts = probe.status.components(separatedBy: " · ")
+      guard let row = parts.firstIndex(where: { $0.hasPrefix("row ") }) else { return "" }
+      return parts[row...].prefix(2).joined(separator: " · ")
+    }
+    let cursor = cell()
+    #expect(cursor.hasPrefix("row 3 · Joined: "), "\(cursor)")
+    pressTestGallery(
+      [KeyEvent(.character("|"))] + "paused".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)],
+      gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains(" 0 of 3,000 rows"))
+    pressTestGallery([KeyEvent(.character("|"))], gallery, time: &time, interval: 0.05)
+    #expect(probe.status.contains("whose Joined contains"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.escape), KeyEvent(.escape)], gallery, time: &time, interval: 0.05)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains(" 3,000 rows ×"))
+    #expect(cell() == cursor, "\(probe.status)")
+  }
+
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
   /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
   /// table, the cursor on that value (a new user's findings).

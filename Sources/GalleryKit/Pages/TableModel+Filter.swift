@@ -71,7 +71,7 @@ extension TableModel {
     _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false,
     within: [TableRowCondition] = []
   ) {
-    let column = column ?? table.focusedCell?.column ?? 0
+    let column = column ?? (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0
     filter?.scan.job?.stop()
     if selecting, table.rowFilter != nil { table.filterRows(nil) }
     var withinMatchers: [(column: Int, matcher: TableMatcher)] = []

@@ -52,7 +52,7 @@ extension TableModel {
       case .jump: jump(to: text)
       case .filter:
         // With a filter shown, a new one narrows it (one on the same column replaces its own).
-        let column = table.focusedCell?.column ?? 0
+        let column = (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0
         startFilter(text, column: column, within: narrowing(column: column))
       case .select: startFilter(text, selecting: true)
       case .edit, .saveAs: break
@@ -77,17 +77,24 @@ extension TableModel {
       : prompt.field.beforeCaret + "▏" + prompt.field.afterCaret
     switch prompt.kind {
     case .find:
-      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
+      let column =
+        (table.focusedCell ?? table.focusHeldByFilter).map { content.columnTitles[$0.column] }
+        ?? "the column"
       return "find in \(column): \(typed) · Enter finds, Esc cancels"
     case .filter:
-      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
-      let among = narrowing(column: table.focusedCell?.column ?? 0)
+      let column =
+        (table.focusedCell ?? table.focusHeldByFilter).map { content.columnTitles[$0.column] }
+        ?? "the column"
+      let among = narrowing(
+        column: (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0)
       let rows =
         among.isEmpty
         ? "rows" : "rows among \(among.map(describe).joined(separator: " and "))"
       return "show \(rows) whose \(column) contains: \(typed) · Enter filters, Esc cancels"
     case .select:
-      let column = table.focusedCell.map { content.columnTitles[$0.column] } ?? "the column"
+      let column =
+        (table.focusedCell ?? table.focusHeldByFilter).map { content.columnTitles[$0.column] }
+        ?? "the column"
       return "select rows whose \(column) contains: \(typed) · Enter selects, Esc cancels"
     case .jump:
       return "go to row or column: \(typed) · a row number or a column's name, Enter goes"

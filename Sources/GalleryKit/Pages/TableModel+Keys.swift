@@ -73,7 +73,8 @@ extension TableModel {
     guard key.modifiers.isEmpty || key.modifiers == .shift,
       case .character(let character) = key.key
     else { return table.handle(key) }
-    let column = table.focusedCell?.column
+    // A filter that shows no row holds the focus: its column still names the column.
+    let column = table.focusedCell?.column ?? table.focusHeldByFilter?.column
     switch character {
     case "/":
       prompt = (.find, TextFieldState(maxLength: 200))

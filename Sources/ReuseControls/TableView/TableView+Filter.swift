@@ -17,7 +17,7 @@ extension TableView {
   public func filterRows(_ rows: RowSet?) {
     let oldFilter = rowFilter
     guard rows != oldFilter else { return }
-    let focused = focusedCell
+    let focused = focusedCell ?? focusHeldByFilter
     // The changes, in one walk of the order every row has.
     var deleted: [Int] = []
     var inserted: [Int] = []
@@ -51,6 +51,8 @@ extension TableView {
       if case .failure = result { collectionView.reloadData() }
     }
     keepFocus(near: focused)
+    // No row shows: the focus waits for the rows to come back (its column too).
+    focusHeldByFilter = numberOfDisplayedRows == 0 ? focused : nil
     collectionView.announce(filterAnnouncement)
   }
 

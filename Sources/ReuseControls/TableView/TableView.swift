@@ -71,6 +71,9 @@ public final class TableView {
   var rowOrder: [Int32]?
   /// The source rows shown (``filterRows(_:)``), or `nil` for every row.
   public internal(set) var rowFilter: RowSet?
+  /// The focused cell (source row and column) while a filter shows no row at all: the focus
+  /// has no cell to sit on, and comes back to it when rows show again.
+  public internal(set) var focusHeldByFilter: (row: Int, column: Int)?
   /// The sort keys of the rows in ``rowOrder``, while sorted (new rows merge with them).
   var sortKeys: [TableSortKey] = []
   /// Source row → display row, made when first needed after a sort.
@@ -316,6 +319,7 @@ public final class TableView {
     cancelSort()
     // The rows are numbered anew: a filter or a selection by row number would name others.
     rowFilter = nil
+    focusHeldByFilter = nil
     selectedRows.removeAll()
     selectedCells.removeAll()
     anchor = nil
@@ -338,6 +342,7 @@ public final class TableView {
     isSortedByDataSource = false
     rowOrder = nil
     rowFilter = nil
+    focusHeldByFilter = nil
     displayOrder = nil
     sortKeys = []
     sourceToDisplayCache = nil
