@@ -56,6 +56,9 @@ import Testing
       for character in text { press(character == " " ? .space : .character(character)) }
     }
 
+    // The filters shown, by column: a second filter narrows the first, one on the same
+    // column replaces it, Escape clears them all.
+    var filters: [Int: String] = [:]
     for step in 0..<120 {
       let place = "seed \(seed), step \(step)"
       switch rng.int(0..<11) {
@@ -194,16 +197,21 @@ import Testing
         // scan of the array.
         if rng.chance(0.5) {
           press(.escape)
+          filters = [:]
           #expect(model.table.numberOfDisplayedRows == rows.count, "\(place): Escape shows all")
           continue
         }
-        let column = model.table.focusedCell?.column ?? 0
+        // The focused column, or the one a filter that shows no row holds.
+        let column = (model.table.focusedCell ?? model.table.focusHeldByFilter)?.column ?? 0
         let needle = String(Self.alphabet[rng.int(0..<8)]).trimmingCharacters(in: .whitespaces)
         guard !needle.isEmpty else { continue }
         press(.character("|"))
         type(needle)
         press(.enter)
-        let expected = rows.filter { $0[column].lowercased().contains(needle.lowercased()) }.count
+        filters[column] = needle
+        let expected = rows.filter { row in
+          filters.allSatisfy { row[$0.key].lowercased().contains($0.value.lowercased()) }
+        }.count
         #expect(
           model.table.numberOfDisplayedRows == expected,
           "\(place): filter “\(needle)” in column \(column): \(model.status)")

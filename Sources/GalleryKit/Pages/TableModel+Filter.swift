@@ -45,14 +45,15 @@ struct TableFilter {
         ? "“\(scan.needle)” in \(columnTitle) (Esc deselects)"
         : "“\(scan.needle)” in \(columnTitle): selecting \(found) rows so far…"
     }
-    let found = scan.matches.count.formatted
     if scan.isDone {
+      let found = scan.matches.count.formatted
       return
         "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
     }
+    // The rows shown so far (the shape line's count, a quarter of a second behind the scan).
+    let found = shownCount.formatted
     let progress =
       scan.job != nil ? "" : " \(100 * scan.scanned / max(1, scan.rowCount)) %"
-    // The shape shows the rows shown (a quarter of a second behind); this, the rows found.
     return "“\(scan.needle)” in \(columnTitle): \(found) found so far (filtering\(progress)…)"
   }
 }
@@ -91,6 +92,11 @@ extension TableModel {
       selects: selecting, text: text, wholeValue: wholeValue, within: within,
       withinMatchers: withinMatchers)
     advanceFilter()
+    // Nothing found yet (a database's query, or a scan that met no match in its first
+    // slice): no row shows until one is found, rather than every row under "0 found".
+    if !selecting, let running = filter, running.shownAt == nil, running.scan.problem == nil {
+      table.filterRows(RowSet())
+    }
   }
 
   /// Starts the filter whose rows meet every one of `conditions` (the last one scanned, the
