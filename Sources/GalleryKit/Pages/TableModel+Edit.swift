@@ -137,6 +137,8 @@ extension TableModel {
 
   /// The row's cells configured again, the cursor on the cell, and the status line saying so.
   private func showEdit(row: Int, column: Int, note: String) {
+    // The frequency table these rows came from no longer counts them as they are.
+    frequencyReturn?.edited = true
     table.reloadRows([row])
     if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
     editNote = "\(note) row \((row + 1).formatted) · \(content.columnTitles[column])"

@@ -85,6 +85,12 @@ extension TableModel {
       numeric: content.isNumeric(column: column))
     parentView = running.view
     open(table)
+    if let value = frequencyFocusValue {
+      frequencyFocusValue = nil
+      if let row = table.values.firstIndex(where: { $0.value == value }) {
+        self.table.focusCell(row: row, column: 0)
+      }
+    }
     return true
   }
 
@@ -93,6 +99,7 @@ extension TableModel {
     guard frequency != nil || frequenciesAfterFilter != nil else { return false }
     frequency = nil
     frequenciesAfterFilter = nil
+    frequencyFocusValue = nil
     return true
   }
 
@@ -129,7 +136,8 @@ extension TableModel {
         frequencies, table: parent,
         row: frequencies.values.firstIndex {
           $0.value == value
-        } ?? 0
+        } ?? 0,
+        edited: false
       )
     } else if let view {
       // Backspace: back where the cursor was, the filter shown again.
@@ -154,6 +162,16 @@ extension TableModel {
     frequencyReturn = nil
     // The filter the frequency table was counted in is shown again when it is left.
     let within = filter?.within ?? []
+    if back.edited {
+      // Cells changed since it was counted: counted again (in the filter it was counted in),
+      // the cursor on the same value.
+      let column = back.frequencies.column
+      frequencyFocusValue = back.frequencies.values[back.row].value
+      clearFilter()
+      startFilter(meeting: within)
+      startFrequencies(column: column)
+      return true
+    }
     clearFilter()
     let view = currentView(filter: within)
     open(back.frequencies)

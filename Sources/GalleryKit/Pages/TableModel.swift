@@ -83,7 +83,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var promptSelectsAllOnControlA = false
   /// The frequency table a value was chosen in, the table it counts and the value's row:
   /// Backspace in that value's rows goes back to it.
-  var frequencyReturn: (frequencies: FrequencyTable, table: any TableContent, row: Int)?
+  var frequencyReturn:
+    (frequencies: FrequencyTable, table: any TableContent, row: Int, edited: Bool)?
+  /// A value the frequency table being counted again opens on (the one its rows showed).
+  var frequencyFocusValue: String?
   /// A sort the content makes, following the focused row: the cursor's column, and whether
   /// the new order shows yet (the cursor then waits on its first row for the followed one).
   var followingSort: (column: Int, shown: Bool, began: Double)?

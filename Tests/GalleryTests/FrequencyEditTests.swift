@@ -1,0 +1,49 @@
+import Foundation
+import GalleryKit
+import ReuseControls
+import ReuseKit
+import Testing
+
+/// A frequency table left for a value's rows, then come back to after an edit, counts the
+/// cells as they are now (a new user's finding: it showed the count from before the edit).
+@Suite struct FrequencyEditTests {
+  @Test func backToAFrequencyTableAfterAnEditCountsAgain() throws {
+    let path = NSTemporaryDirectory() + "reusekit-frequency-edit-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let cities = ["A", "B", "A", "A", "B", "A", "B", "A"]
+    let text = "name,city\n" + cities.enumerated().map { "n\($0),\($1)\n" }.joined()
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let (model, _) = try makeLoadedCSVTableModel(path: path)
+    func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
+      _ = model.handle(KeyPress(key, modifiers: modifiers))
+      for _ in 0..<5_000 where model.isWorking {
+        if !model.poll() { Thread.sleep(forTimeInterval: 0.0005) }
+      }
+      _ = model.poll()
+      model.table.collectionView.layoutIfNeeded()
+    }
+    func counts() -> [String: Int]? {
+      (model.content as? FrequencyTable).map {
+        Dictionary(uniqueKeysWithValues: $0.values.map { ($0.value, $0.count) })
+      }
+    }
+    press(.right)
+    press(.character("F"))
+    #expect(counts() == ["A": 5, "B": 3])
+    // B's rows; the first one's city becomes Z.
+    press(.down)
+    press(.enter)
+    #expect(model.table.numberOfDisplayedRows == 3)
+    press(.character("e"))
+    press(.character("u"), .control)
+    press(.character("Z"))
+    press(.enter)
+    #expect(model.content.text(row: 1, column: 1) == "Z")
+    // Back: counted again, the cursor on B (now second of three).
+    press(.backspace)
+    #expect(counts() == ["A": 5, "B": 2, "Z": 1])
+    let focused = try #require(model.table.focusedCell)
+    #expect(focused.row == 1)
+    #expect((model.content as? FrequencyTable)?.values[focused.row].value == "B")
+  }
+}
