@@ -223,6 +223,10 @@ import Testing
     let (gallery, canvas) = makeTestGallery("table", size, csv: file)
     var screen = lines(gallery, canvas)
     #expect(screen[firstRow].contains("row 0"), "the first rows at once: \(screen[firstRow])")
+    // While the file is read the count is an estimate, and said as one.
+    if screen.last!.contains("loading") {
+      #expect(screen[1].hasPrefix(" about "), "\(screen[1])")
+    }
     var waited = 0
     while screen.last!.contains("loading") && waited < 500 {
       Thread.sleep(forTimeInterval: 0.01)
@@ -231,7 +235,7 @@ import Testing
       screen = lines(gallery, canvas)
       waited += 1
     }
-    #expect(screen[1].contains("150,000 rows × 3 columns"), "\(screen[1])")
+    #expect(screen[1].hasPrefix(" 150,000 rows × 3 columns"), "\(screen[1])")
     press([KeyEvent(.end, modifiers: .control)], gallery, time: &time)
     #expect(lines(gallery, canvas).contains { $0.contains("row 149999") }, "the last row")
   }

@@ -22,6 +22,9 @@ public protocol TableContent: AnyObject {
   var loadingProblem: DataFileError? { get }
   /// Whether a job runs that needs frames (rows loading, a sort being made).
   var isBusy: Bool { get }
+  /// Whether ``rowCount`` is an estimate so far (a file still being read, a database still
+  /// counting): said as "about".
+  var isRowCountEstimated: Bool { get }
 
   /// The source rows displayed now: content that loads on demand loads around them.
   func noteDisplayed(rows: Range<Int>)
@@ -76,6 +79,8 @@ extension TableContent {
   public var loadingProblem: DataFileError? { nil }
   /// Busy while rows load.
   public var isBusy: Bool { loadingStatus?.hasPrefix("loading") == true }
+  /// An estimate while the content says it counts.
+  public var isRowCountEstimated: Bool { loadingStatus?.hasPrefix("counting") == true }
   /// All rows are there: nothing to load.
   public func noteDisplayed(rows: Range<Int>) {}
   /// All rows are there: nothing to load.
@@ -503,6 +508,9 @@ public final class CSVTable: TableContent {
     rowCount = count
     return (before..<starts.count, changed)
   }
+
+  /// While the file is read, the rows shown are an estimate from the bytes per row so far.
+  public var isRowCountEstimated: Bool { !isDone && problem == nil }
 
   /// The rows the file likely holds, from the bytes per row so far.
   private var estimatedRows: Int {

@@ -84,11 +84,14 @@ extension TableModel {
   }
 
   /// "1,000,000 rows × 50 columns", in the singular where a count is one.
+  /// While the count is an estimate (a file still read, a database still counting): "about
+  /// 4,200,000 rows".
   public var shape: String {
+    let about = content.isRowCountEstimated ? "about " : ""
     let rows =
       table.rowFilter == nil
-      ? plural(content.rowCount, "row")
-      : "\(table.numberOfDisplayedRows.formatted) of \(plural(content.rowCount, "row"))"
+      ? about + plural(content.rowCount, "row")
+      : "\(table.numberOfDisplayedRows.formatted) of \(about)\(plural(content.rowCount, "row"))"
     return "\(rows) × \(plural(content.columnTitles.count, "column"))"
   }
 

@@ -183,7 +183,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     table.focusCell(row: 0, column: 0)
     lastSortDuration = nil
     // A count the database only estimates so far is said as such.
-    let counted = new.loadingStatus?.hasPrefix("counting") == true ? "about " : ""
+    let counted = new.isRowCountEstimated ? "about " : ""
     table.collectionView.announce("\(new.name), \(counted)\(plural(new.rowCount, "row"))")
   }
 
