@@ -329,6 +329,7 @@ struct ReuseGallery: ParsableCommand {
       let canvas = Canvas(columns: terminalSize.columns, rows: terminalSize.rows)
       // Plain text has no reverse video: the focused row, cell or card is marked with `>`.
       canvas.marksWithText = mode == .plain
+      canvas.showsColor = mode != .plain && mode != .monochrome
       let gallery = GallerySnapshot.run(
         page: snapshot ?? page, size: terminalSize, keys: script, options: options, canvas: canvas)
       if stats {

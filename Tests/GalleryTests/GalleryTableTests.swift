@@ -604,6 +604,71 @@ import Testing
     #expect(cell() == cursor, "\(probe.status)")
   }
 
+  /// Without colour (`--color never`, `NO_COLOR`) a match and a selected cell are told from the
+  /// cursor by attributes: a match bold and underlined, a selected cell underlined, the cursor
+  /// alone on a highlight (reversed) (a new user's finding: a selection showed nothing and
+  /// every match looked like the cursor).
+  @Test func withoutColourMatchesAndSelectionAreToldFromTheCursor() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    canvas.showsColor = false
+    let probe = TablePageProbe(gallery)
+    let demo = DemoTable(rows: 3_000)
+    // The # of the cursor's row, from the status line ("row 12 · City: …").
+    func cursorRow() -> Int? {
+      probe.status.components(separatedBy: " · ").first { $0.hasPrefix("row ") }
+        .flatMap { Int($0.dropFirst(4).replacing(",", with: "")) }
+    }
+    // The screen cells of a row's City text (its first letter), by the row's # on screen.
+    func city(onLine line: Int) -> Canvas.Cell? {
+      let text = canvas.plainTextLines()[line]
+      guard let number = text.split(separator: " ").first.flatMap({ Int($0) }),
+        let name = demo.text(row: number - 1, column: 2),
+        let start = text.range(of: " " + name + " ")
+      else { return nil }
+      return canvas[text.distance(from: text.startIndex, to: start.lowerBound) + 1, line]
+    }
+    pressTestGallery(
+      [
+        KeyEvent(.right), KeyEvent(.right), KeyEvent(.character("/")), KeyEvent(.character("a")),
+        KeyEvent(.enter),
+      ], gallery, time: &time, interval: 0.05)
+    gallery.draw(into: canvas)
+    var matches = 0
+    for line in 3..<(size.rows - 1) {
+      guard let cell = city(onLine: line) else { continue }
+      let text = canvas.plainTextLines()[line]
+      let number = Int(text.split(separator: " ")[0])!
+      let isMatch = demo.text(row: number - 1, column: 2)!.lowercased().contains("a")
+      let isCursor = number == cursorRow()
+      if isMatch && !isCursor {
+        matches += 1
+        #expect(cell.style.attributes.contains(.underline), "line \(line)")
+        #expect(cell.style.attributes.contains(.bold), "line \(line)")
+        #expect((cell.style.background?.luminance ?? 0) < ColorMode.highlightLuminance)
+      }
+      if isCursor {
+        #expect((cell.style.background?.luminance ?? 0) >= ColorMode.highlightLuminance)
+      }
+    }
+    #expect(matches > 3)
+    // Selected rows (`&`): underlined, not highlighted.
+    pressTestGallery(
+      [KeyEvent(.escape), KeyEvent(.character("&")), KeyEvent(.character("a")), KeyEvent(.enter)],
+      gallery, time: &time, interval: 0.05)
+    gallery.draw(into: canvas)
+    var selected = 0
+    for line in 3..<(size.rows - 1) {
+      guard let cell = city(onLine: line) else { continue }
+      let number = Int(canvas.plainTextLines()[line].split(separator: " ")[0])!
+      guard number != cursorRow() else { continue }
+      let isSelected = demo.text(row: number - 1, column: 2)!.lowercased().contains("a")
+      #expect(cell.style.attributes.contains(.underline) == isSelected, "line \(line)")
+      if isSelected { selected += 1 }
+    }
+    #expect(selected > 3)
+  }
+
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
   /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
   /// table, the cursor on that value (a new user's findings).

@@ -52,6 +52,10 @@ public final class Canvas {
   /// `TERM=dumb` terminal, ``ColorMode/plain``): views then mark what colour would show (the
   /// focused row, the current tab) with characters. ``TerminalApp`` sets it from its mode.
   public var marksWithText = false
+  /// Whether colours show (not ``ColorMode/monochrome`` or ``ColorMode/plain``): without them
+  /// a background tint (a selection, a mark) shows nothing, so views use attributes instead
+  /// (underline, bold). ``TerminalApp`` sets it from its mode.
+  public var showsColor = true
   /// Where the terminal's cursor goes after the frame (the focused item's first cell, so that
   /// a screen reader that follows the cursor reads the focused line), or `nil` to leave it.
   /// ``clear(_:)`` resets it; the scene sets it while it draws.

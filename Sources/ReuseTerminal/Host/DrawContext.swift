@@ -28,6 +28,9 @@ public struct DrawContext {
   /// marked with characters (``Canvas/marksWithText``).
   public var marksWithText: Bool { canvas.marksWithText }
 
+  /// Whether colours show: without them tints show nothing (``Canvas/showsColor``).
+  public var showsColor: Bool { canvas.showsColor }
+
   /// The frame's width in columns.
   public var width: Int { frame.width }
   /// The frame's height in rows.

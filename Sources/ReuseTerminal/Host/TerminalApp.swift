@@ -79,6 +79,7 @@ public final class TerminalApp {
     self.renderer = Renderer(output: StandardOutput())
     renderer.colorMode = colorMode
     canvas.marksWithText = colorMode == .plain
+    canvas.showsColor = colorMode != .plain && colorMode != .monochrome
   }
 
   /// Runs until the scene wants to quit or the input closes.

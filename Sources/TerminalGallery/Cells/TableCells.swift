@@ -34,9 +34,13 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
   }
 
   override func draw(in context: DrawContext) {
+    // Without colour a tint shows nothing and a bright background is reversed like the
+    // cursor: a match is bold and underlined on the plain background, a selected cell
+    // underlined, the cursor alone reversed.
+    let tints = context.showsColor
     let background =
       isMatch && !isFocused
-      ? Theme.warning
+      ? (tints ? Theme.warning : Theme.surface)
       : Theme.cellBackground(cursor: isFocused, selected: isSelected, amount: 0.7)
     context.fill(TextStyle(background: background))
     if let editing { return drawField(editing, in: context) }
@@ -44,9 +48,11 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
       context.text("·", x: 1, y: 0, style: TextStyle(foreground: Theme.dimText))
       return
     }
+    var attributes: TextStyle.Attributes = isFocused || isMatch ? .bold : []
+    if !tints && (isMatch || isSelected) && !isFocused { attributes.insert(.underline) }
     let style = TextStyle(
-      foreground: isFocused || isMatch ? Theme.onAccent : Theme.text,
-      attributes: isFocused || isMatch ? .bold : [])
+      foreground: isFocused || (isMatch && tints) ? Theme.onAccent : Theme.text,
+      attributes: attributes)
     let room = max(0, context.width - 2)
     let width = CharacterWidth.of(text)
     let x = isNumeric && width < room ? 1 + room - width : 1
