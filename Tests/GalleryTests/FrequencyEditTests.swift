@@ -13,11 +13,22 @@ import Testing
     let cities = ["A", "B", "A", "A", "B", "A", "B", "A"]
     let text = "name,city\n" + cities.enumerated().map { "n\($0),\($1)\n" }.joined()
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let (model, _) = try makeLoadedCSVTableModel(path: path)
+    let (model, content) = try makeLoadedCSVTableModel(path: path)
+    // Loaded whole first, however busy the machine (the tests run side by side).
+    let deadline = Date().addingTimeInterval(120)
+    while content.rowCount < cities.count || content.loadingStatus != nil, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.005)
+      _ = content.update()
+      _ = model.poll()
+    }
+    #expect(content.rowCount == cities.count)
+    /// The key, then frames until its jobs end (a count runs on a thread of its own).
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
       _ = model.handle(KeyPress(key, modifiers: modifiers))
-      for _ in 0..<5_000 where model.isWorking {
-        if !model.poll() { Thread.sleep(forTimeInterval: 0.0005) }
+      let deadline = Date().addingTimeInterval(120)
+      while model.isWorking && Date() < deadline {
+        _ = model.poll()
+        Thread.sleep(forTimeInterval: 0.0005)
       }
       _ = model.poll()
       model.table.collectionView.layoutIfNeeded()

@@ -669,6 +669,60 @@ import Testing
     #expect(selected > 3)
   }
 
+  /// A column scrolled partly under the frozen one is cut there with an ellipsis, in its cells
+  /// and its header (a new user's finding: "6,528.58" showed as ",528.58", a number of its
+  /// own, and "Status" as "us").
+  @Test func aColumnCutByTheFrozenOneShowsWhereItIsCut() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", TerminalSize(columns: 120, rows: 8))
+    let demo = DemoTable(rows: 10)
+    pressTestGallery(Array(repeating: KeyEvent(.right), count: 12), gallery, time: &time)
+    let lines = drawnTestGallery(gallery, canvas)
+    // Each body row: its number, then the cut column's last characters after an ellipsis.
+    for (index, line) in lines[3..<6].enumerated() {
+      let words = line.split(separator: " ")
+      #expect(words.first == "\(index + 1)", "\(line)")
+      let cut = String(words[1])
+      #expect(cut.hasPrefix("…"), "\(line)")
+      let status = demo.text(row: index, column: 4)!
+      #expect(status.hasSuffix(cut.dropFirst()), "\(cut) is the end of \(status)")
+    }
+    let header = lines[2]
+    let afterFrozen = header.split(separator: "│")[1]
+    #expect(afterFrozen.hasPrefix("…"), "\(header)")
+    #expect("Status".hasSuffix(afterFrozen.dropFirst().trimmingCharacters(in: .whitespaces)))
+  }
+
+  /// A find made before a filter is made again over the rows the filter shows, once it ends
+  /// (a new user's finding: `n` said "still searching: match 1 of 50,578" for ever).
+  @Test func aFindIsMadeAgainOverTheRowsAFilterShows() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    let demo = DemoTable(rows: 3_000)
+    func type(_ prompt: Character, _ text: String) -> [KeyEvent] {
+      [KeyEvent(.character(prompt))] + text.map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+    }
+    pressTestGallery(
+      [KeyEvent(.right)] + type("/", "pebble") + [KeyEvent(.right)] + type("|", "cusco"),
+      gallery, time: &time, interval: 0.05)
+    _ = drawnTestGallery(gallery, canvas)
+    let both = (0..<3_000).count {
+      demo.text(row: $0, column: 1)!.lowercased().contains("pebble")
+        && demo.text(row: $0, column: 2) == "Cusco"
+    }
+    #expect(both > 0)
+    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time, interval: 0.05)
+    #expect(probe.status.contains("of \(both)"), "\(probe.status)")
+    #expect(!probe.status.contains("still searching"), "\(probe.status)")
+    // Filtered to rows with no match: said so.
+    pressTestGallery(
+      [KeyEvent(.escape)] + type("|", "quito") + [KeyEvent(.left)] + type("/", "pebble")
+        + type("|", "zzz"), gallery, time: &time, interval: 0.05)
+    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time, interval: 0.05)
+    #expect(!probe.status.contains("still searching"), "\(probe.status)")
+  }
+
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
   /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
   /// table, the cursor on that value (a new user's findings).

@@ -136,11 +136,11 @@ extension TableModel {
     table.focusCell(row: focused?.row ?? 0, column: column)
   }
 
-  /// Starts finding `text` in the cursor's column, from the cursor's row; the first match
-  /// shows as soon as it is found.
-  func startFind(_ text: String) {
+  /// Starts finding `text` in `column` (the cursor's by default), from the cursor's row; the
+  /// first match shows as soon as it is found.
+  func startFind(_ text: String, column: Int? = nil) {
     let focused = table.focusedCell
-    let column = focused?.column ?? 0
+    let column = column ?? focused?.column ?? 0
     let start = focused.flatMap { table.displayRow(forSourceRow: $0.row) } ?? 0
     let old = find?.matches ?? []
     find?.job?.stop()
@@ -162,13 +162,18 @@ extension TableModel {
   @discardableResult
   func advanceFind() -> Bool {
     guard var running = find else { return false }
-    // A new sort, a finished find's too: its matches are numbered in the order shown.
-    if running.sort != table.sortDescriptor, !table.isSorting, running.problem == nil {
+    // A new sort, a finished find's too: its matches are numbered in the order shown. So is
+    // a filter made or cleared since (once it has ended): the rows shown are others.
+    let filterSettled = filter.map { $0.scan.isDone && $0.shownAt != nil } ?? true
+    let shownChanged = table.numberOfDisplayedRows != running.rowCount && filterSettled
+    if running.sort != table.sortDescriptor || shownChanged, !table.isSorting,
+      running.problem == nil
+    {
       let needle = running.needle
       running.job?.stop()
       find = nil
       table.reloadRows(running.matches)
-      startFind(needle)
+      startFind(needle, column: running.column)  // the column it searched, wherever the cursor is
       return true
     }
     guard !running.isDone else { return false }

@@ -277,7 +277,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
 
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
   public var isWorking: Bool {
-    table.isSorting || content.isBusy || find.map { !$0.isDone } == true
+    table.isSorting || content.isBusy
+      || find.map { !$0.isDone || $0.rowCount != table.numberOfDisplayedRows } == true
       || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
       || shownRows != notedRows || saving != nil || followingSort != nil
       || frequenciesAfterFilter != nil

@@ -319,11 +319,26 @@ public final class CollectionViewPane: CollectionViewHost {
       drawOrder.insert((view, attributes), at: index)
     }
     let offset = collectionView.contentOffset
+    // Frozen columns cover the left of what scrolls under them: a view that reaches past them
+    // is clipped at their edge, so it knows it is cut there (a number cut on its left must
+    // not read as another number).
+    let frozen =
+      collectionView.numberOfSections > 0
+      ? collectionView.collectionViewLayout.pinnedLengths(inSection: 0).crossLeading : 0
     for (view, attributes) in drawOrder {
       let transformed = attributes.transform.applied(to: attributes.frame)
       let onScreen = transformed.offsetBy(dx: originX - offset.x, dy: originY - offset.y)
+      var viewClip = clip
+      if frozen > 0, transformed.maxX > offset.x + frozen + 0.5,
+        transformed.minX < offset.x + frozen - 0.5
+      {
+        let edge = Int((originX + frozen).rounded())
+        viewClip = viewClip.intersection(
+          CellRect(
+            x: edge, y: clip.y, width: max(0, clip.x + clip.width - edge), height: clip.height))
+      }
       let context = DrawContext(
-        canvas: canvas, frame: CellRect(snapping: onScreen), clip: clip,
+        canvas: canvas, frame: CellRect(snapping: onScreen), clip: viewClip,
         scale: (attributes.transform.scaleX, attributes.transform.scaleY))
       guard !context.clip.isEmpty, attributes.alpha > 0 else { continue }
       if let cell = view as? TerminalCell {

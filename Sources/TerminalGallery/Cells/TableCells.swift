@@ -57,6 +57,7 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
     let width = CharacterWidth.of(text)
     let x = isNumeric && width < room ? 1 + room - width : 1
     context.text(text, x: x, y: 0, style: style, maxWidth: room)
+    context.markCutStart(ofTextAt: x, width: min(width, room), style: style)
     if isFocused && context.marksWithText { context.text(">", x: 0, y: 0, style: style) }
   }
 
@@ -107,10 +108,20 @@ final class TableHeaderCell: TerminalSupplementaryView, TableHeaderPresenting {
     let label = title + (title.isEmpty ? String(shownArrow.drop { $0 == " " }) : shownArrow)
     let width = CharacterWidth.of(label)
     let x = isNumeric && width < room ? 1 + room - width : 1
-    context.text(
-      label, x: x, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold),
-      maxWidth: room)
+    let style = TextStyle(foreground: Theme.accent, attributes: .bold)
+    context.text(label, x: x, y: 0, style: style, maxWidth: room)
+    context.markCutStart(ofTextAt: x, width: min(width, room), style: style)
     context.text(
       "│", x: context.width - 1, y: 0, style: TextStyle(foreground: Theme.dimText))
+  }
+}
+
+extension DrawContext {
+  /// Text drawn at `x` (`width` columns) and cut on its left (scrolled under the frozen
+  /// column, which clips it): an ellipsis where it is cut, so ",528.58" never reads as a
+  /// number of its own, nor "us" as a column's title.
+  fileprivate func markCutStart(ofTextAt x: Int, width: Int, style: TextStyle) {
+    let hidden = clip.x - frame.x
+    if hidden > x, hidden < x + width { text("…", x: hidden, y: 0, style: style) }
   }
 }
