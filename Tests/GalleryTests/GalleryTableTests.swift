@@ -723,6 +723,26 @@ import Testing
     #expect(!probe.status.contains("still searching"), "\(probe.status)")
   }
 
+  /// A window made narrow and wide again shows whole columns at the left, not a sliver of one
+  /// cut by the frozen column (a new user's finding: Name stayed a one-character sliver).
+  @Test func aWindowGrownAgainShowsWholeColumns() throws {
+    var time = 1.0
+    let wide = TerminalSize(columns: 120, rows: 20)
+    let (gallery, canvas) = makeTestGallery("table", wide)
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    gallery.resize(to: TerminalSize(columns: 20, rows: 8))
+    _ = drawnTestGallery(gallery, Canvas(columns: 20, rows: 8))
+    settleTestGallery(gallery, time: &time)
+    gallery.resize(to: wide)
+    settleTestGallery(gallery, time: &time)
+    let header = drawnTestGallery(gallery, canvas)[2]
+    let titles = header.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(titles.count > 3, "\(header)")
+    #expect(["Name", "City"].contains(titles[1]), "a whole column after #: \(header)")
+    #expect(!header.contains("…"), "\(header)")
+    #expect(TablePageProbe(gallery).status.contains("City: "), "the cursor still on City")
+  }
+
   /// Backspace from a frequency table puts the table back as it was (its columns' widths, the
   /// cursor's cell and the scroll), and Backspace in a value's rows goes back to the frequency
   /// table, the cursor on that value (a new user's findings).

@@ -4,9 +4,24 @@ import ReuseKit
 /// rows are sections, columns items, and each call goes on to the table (held weakly, so a
 /// collection view kept after its table finds no data, never a freed table).
 final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
-  CollectionViewDataSourcePrefetching
+  CollectionViewDataSourcePrefetching, CollectionViewLayoutObserver
 {
   weak var table: TableView?
+  /// The viewport changed size in the pass running now: once it ends, a column it left cut
+  /// at the left edge is shown whole.
+  var resized = false
+
+  func collectionView(
+    _ collectionView: CollectionView, willPrepareLayoutForViewportSize viewportSize: Size
+  ) {
+    resized = true
+  }
+
+  func collectionViewDidLayout(_ collectionView: CollectionView) {
+    guard resized else { return }
+    resized = false
+    table?.showCutColumnWhole()
+  }
 
   init(_ table: TableView) { self.table = table }
 

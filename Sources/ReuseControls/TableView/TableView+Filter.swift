@@ -84,3 +84,29 @@ extension TableView {
       at: ItemPath(section: target, item: focused.column), scrollsIntoView: true)
   }
 }
+
+extension TableView {
+  /// After the viewport changed size: a column the left edge cuts (scrolled partly under the
+  /// frozen columns, a one-character sliver after a narrow window grew again) shows whole,
+  /// when the focused cell stays in view, as a spreadsheet keeps whole columns at its left.
+  func showCutColumnWhole() {
+    let view = collectionView
+    let offset = view.contentOffset
+    guard offset.x > 0, numberOfDisplayedRows > 0, view.viewportSize.width > 0 else { return }
+    let frozen = layout.pinnedLengths(inSection: 0).crossLeading
+    let edge = offset.x + frozen
+    guard let position = layout.shownPosition(atX: edge),
+      let column = layout.column(atShownPosition: position),
+      let cut = layout.layoutAttributesForItem(at: ItemPath(section: 0, item: column))?.frame,
+      cut.minX < edge - 0.5
+    else { return }
+    let aligned = max(view.minimumContentOffset.x, cut.minX - frozen)
+    if let focused = view.focusedIndexPath,
+      let frame = layout.layoutAttributesForItem(at: focused)?.frame,
+      frame.maxX > aligned + view.viewportSize.width + 0.5
+    {
+      return  // the cursor's cell would leave the view
+    }
+    view.setContentOffset(Point(x: aligned, y: offset.y), animated: false)
+  }
+}

@@ -124,6 +124,7 @@ public final class TableView {
     plumbing = TablePlumbing(self)
     collectionView.dataSource = plumbing
     collectionView.delegate = plumbing
+    collectionView.addLayoutObserver(plumbing!)
     collectionView.supplementaryPressHandler = { [weak self] press in
       self?.handleHeaderPress(press) ?? false
     }
