@@ -114,13 +114,22 @@ extension TableModel {
     let focused = table.focusedCell
     let rowCount = table.numberOfRows
     if let number = Int(trimmed.filter { $0 != "," && $0 != "_" && $0 != "#" }) {
-      guard rowCount > 0 else { return }
+      guard rowCount > 0 else {
+        jumpProblem = "no rows to go to"
+        return
+      }
       let row = min(max(1, number), rowCount) - 1
       guard table.displayRow(forSourceRow: row) != nil else {
         jumpProblem = "row \((row + 1).formatted) is hidden by the filter (Esc shows every row)"
         return
       }
       table.focusCell(row: row, column: focused?.column ?? 0)
+      // A number past either end goes to that end, and says so.
+      if number < 1 {
+        jumpProblem = "rows start at 1: went to the first"
+      } else if number > rowCount {
+        jumpProblem = "there are \(plural(rowCount, "row")): went to the last"
+      }
       return
     }
     let lowered = trimmed.lowercased()

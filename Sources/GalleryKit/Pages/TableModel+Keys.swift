@@ -70,6 +70,13 @@ extension TableModel {
       clearFilter()
       return true
     }
+    // Escape in a frequency table with nothing else to clear: back, as Backspace.
+    if key.key == .escape && key.modifiers.isEmpty && !table.isSorting
+      && content is FrequencyTable
+    {
+      leaveFrequencies(filteringTo: nil)
+      return true
+    }
     guard key.modifiers.isEmpty || key.modifiers == .shift,
       case .character(let character) = key.key
     else { return table.handle(key) }

@@ -87,6 +87,14 @@ extension TableModel {
   /// While the count is an estimate (a file still read, a database still counting): "about
   /// 4,200,000 rows".
   public var shape: String {
+    // A frequency table says what it counts: "Frequencies of City: 20 values in 3,000 rows".
+    if let frequencies = content as? FrequencyTable {
+      let values =
+        table.rowFilter == nil
+        ? plural(frequencies.rowCount, "value")
+        : "\(table.numberOfDisplayedRows.formatted) of \(plural(frequencies.rowCount, "value"))"
+      return "\(frequencies.name): \(values) in \(plural(frequencies.total, "row"))"
+    }
     let about = content.isRowCountEstimated ? "about " : ""
     let rows =
       table.rowFilter == nil
@@ -155,11 +163,22 @@ extension TableModel {
   /// The keys that sort and shape the columns.
   static let columnKeys = [
     ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
-    ("Esc Ctrl-C", "while a large table sorts (it keeps working meanwhile): cancel the sort"),
+    (
+      "Esc Ctrl-C",
+      "while a sort, a filter, a count or a find runs (keys work meanwhile): stop it"
+    ),
     ("/", "find in the cursor's column, ignoring case: text or /a pattern/, Enter; marked"),
-    ("|", "show only the rows whose cell in the cursor's column has a text or /pattern/; Esc: all"),
+    (
+      "|",
+      "show only the rows whose cell in the cursor's column has a text or /pattern/ (again on "
+        + "another column narrows them); Esc: all"
+    ),
     ("&", "select the rows whose cell in the cursor's column has a text or /pattern/"),
-    ("F", "the cursor's column's frequency table; Enter on a value shows its rows, Backspace back"),
+    (
+      "F",
+      "the cursor's column's frequency table (of the rows a filter shows); Enter on a value "
+        + "shows its rows, Backspace or Esc back"
+    ),
     ("n N", "the next, previous match (\"match 3 of 1,204\"); Esc clears the marks"),
     (":", "go to a row by its number (#), or to a column by (the start of) its name; Enter"),
     ("< >", "narrower, wider column (or drag a header's right edge)"),

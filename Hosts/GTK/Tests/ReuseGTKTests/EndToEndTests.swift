@@ -798,7 +798,7 @@ final class EndToEndTests: XCTestCase {
     try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
     try xdotool("key", "Right", "Right", "F")
     try gallery.waitFor("the frequency table") {
-      $0.contains("20 rows × 4 columns") && $0.contains("City: ")
+      $0.contains("Frequencies of City: 20 values in 5,000 rows") && $0.contains("City: ")
     }
     try xdotool("key", "Return")
     try gallery.waitFor("the rows of the value") {
