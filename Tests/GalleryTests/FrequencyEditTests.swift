@@ -58,3 +58,59 @@ import Testing
     #expect((model.content as? FrequencyTable)?.values[focused.row].value == "B")
   }
 }
+
+/// Jobs begun while a file is still read (a new user's finding: a filter begun then took 20
+/// times as long, scanning a frame's slice of the rows there were, and `F` would count rows not
+/// read yet as empty): the filter and the find start again on the file's own search once it is
+/// read, `F` waits for it, and every figure is the whole file's.
+@Suite struct JobsWhileAFileIsReadTests {
+  @Test func aFilterAFindAndACountBegunWhileTheFileIsReadCountEveryRow() throws {
+    let path = NSTemporaryDirectory() + "reusekit-reading-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let cities = ["Lisbon", "Osaka", "Quito", "Perth", "Cusco", "Hanoi", "Dakar"]
+    var text = "id,city,word\n"
+    for row in 0..<300_000 { text += "\(row),\(cities[row % 7]),w\(row % 13)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let content = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<4_000 where content.columnTitles.isEmpty {
+      Thread.sleep(forTimeInterval: 0.001)
+      _ = content.update()
+    }
+    let model = TableModel(
+      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
+    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+    model.start()
+    let wasReading = content.isStillReading
+    for key in [KeyPress(.right), KeyPress(.character("|"))]
+      + "osaka".map({ KeyPress(.character($0)) })
+      + [
+        KeyPress(.enter), KeyPress(.right), KeyPress(.character("/")), KeyPress(.character("7")),
+        KeyPress(.enter), KeyPress(.left), KeyPress(.character("F")),
+      ]
+    {
+      _ = model.handle(key)
+    }
+    if wasReading && content.isStillReading {
+      #expect(model.status.contains("once the"), "F waits: \(model.status)")
+    }
+    let deadline = Date().addingTimeInterval(120)
+    while model.isWorking && Date() < deadline {
+      _ = model.poll()
+      model.table.collectionView.layoutIfNeeded()
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    #expect(!content.isStillReading)
+    // Osaka: every seventh row, from row 1.
+    let osaka = (0..<300_000).count { $0 % 7 == 1 }
+    let frequencies = try #require(model.content as? FrequencyTable, "\(model.status)")
+    #expect(frequencies.values.map(\.value) == ["Osaka"])
+    #expect(frequencies.total == osaka)
+    // Back: the filter shows every Osaka row.
+    _ = model.handle(KeyPress(.backspace))
+    for _ in 0..<10_000 where model.isWorking {
+      _ = model.poll()
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    #expect(model.table.numberOfDisplayedRows == osaka, "\(model.status)")
+  }
+}

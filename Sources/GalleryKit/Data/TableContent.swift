@@ -25,6 +25,9 @@ public protocol TableContent: AnyObject {
   /// Whether ``rowCount`` is an estimate so far (a file still being read, a database still
   /// counting): said as "about".
   var isRowCountEstimated: Bool { get }
+  /// Whether the rows are still being read (a file still loading), so that a scan of them now
+  /// would miss the rest: the page's jobs then wait, or start again once it is read.
+  var isStillReading: Bool { get }
 
   /// The source rows displayed now: content that loads on demand loads around them.
   func noteDisplayed(rows: Range<Int>)
@@ -81,6 +84,8 @@ extension TableContent {
   public var isBusy: Bool { loadingStatus?.hasPrefix("loading") == true }
   /// An estimate while the content says it counts.
   public var isRowCountEstimated: Bool { loadingStatus?.hasPrefix("counting") == true }
+  /// All rows are there (or read where they live).
+  public var isStillReading: Bool { false }
   /// All rows are there: nothing to load.
   public func noteDisplayed(rows: Range<Int>) {}
   /// All rows are there: nothing to load.
@@ -511,6 +516,8 @@ public final class CSVTable: TableContent {
 
   /// While the file is read, the rows shown are an estimate from the bytes per row so far.
   public var isRowCountEstimated: Bool { !isDone && problem == nil }
+  /// The file is still being read.
+  public var isStillReading: Bool { !isDone && problem == nil }
 
   /// The rows the file likely holds, from the bytes per row so far.
   private var estimatedRows: Int {

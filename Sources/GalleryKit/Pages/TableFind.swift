@@ -73,6 +73,12 @@ struct TableFind {
   /// The search running where the rows live (a database query), when the content runs one:
   /// its rows are taken instead of scanning cells.
   let job: TableSearchJob?
+  /// Made while the file was still read (a scan of the rows there were): made again once it
+  /// is read.
+  var startedWhileReading = false
+  /// The text as typed.
+  var text: String { typed }
+  private let typed: String
   /// Whether the job has finished, and why it stopped early if it did.
   private(set) var jobDone = false
   private(set) var jobProblem: String?
@@ -82,6 +88,7 @@ struct TableFind {
     text: String, column: Int, startRow: Int, rowCount: Int, sort: TableSortDescriptor?,
     job: TableSearchJob? = nil, wholeValue: Bool = false
   ) {
+    typed = text
     needle = wholeValue ? "= \(text)" : text.lowercased()
     switch wholeValue ? .success(.exact(text)) : TableMatcher.make(text) {
     case .success(let made):

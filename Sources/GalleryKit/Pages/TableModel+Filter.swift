@@ -20,6 +20,11 @@ struct TableFilter {
   /// table of filtered rows), each met by every row shown, and their matchers.
   var within: [TableRowCondition] = []
   var withinMatchers: [(column: Int, matcher: TableMatcher)] = []
+  /// Made while the file was still read (a scan of the rows there were): made again once it
+  /// is read.
+  var startedWhileReading = false
+  /// Made again over rows already shown: they stay until it is done.
+  var replacesShown = false
 
   /// Every condition the rows shown meet: `within`'s, then this filter's own.
   var conditions: [TableRowCondition] {
@@ -68,9 +73,12 @@ extension TableModel {
   ///
   /// `within`: conditions every row shown meets as well (the filter a frequency table was
   /// counted in, when a value is picked in it).
+  ///
+  /// `replacing`: made again over what shows now (the file it scanned has been read), which
+  /// stays until the new scan is done.
   func startFilter(
     _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false,
-    within: [TableRowCondition] = []
+    within: [TableRowCondition] = [], replacing: Bool = false
   ) {
     let column = column ?? (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0
     filter?.scan.job?.stop()
@@ -91,10 +99,15 @@ extension TableModel {
         wholeValue: wholeValue),
       selects: selecting, text: text, wholeValue: wholeValue, within: within,
       withinMatchers: withinMatchers)
+    let reading = filter?.scan.job == nil && content.isStillReading
+    filter?.startedWhileReading = reading
+    filter?.replacesShown = replacing
     advanceFilter()
     // Nothing found yet (a database's query, or a scan that met no match in its first
     // slice): no row shows until one is found, rather than every row under "0 found".
-    if !selecting, let running = filter, running.shownAt == nil, running.scan.problem == nil {
+    if !selecting, !replacing, let running = filter, running.shownAt == nil,
+      running.scan.problem == nil
+    {
       table.filterRows(RowSet())
     }
   }
@@ -168,8 +181,9 @@ extension TableModel {
     let now = clock()
     let due =
       running.scan.isDone
-      || (running.shownAt == nil && !running.scan.matches.isEmpty)
-      || (running.shownAt.map { now - $0 >= 0.25 } ?? false)
+      || (!running.replacesShown
+        && ((running.shownAt == nil && !running.scan.matches.isEmpty)
+          || (running.shownAt.map { now - $0 >= 0.25 } ?? false)))
     if due && (running.scan.matches.count != running.shownCount || running.shownAt == nil) {
       running.shownAt = now
       running.shownCount = running.scan.matches.count
@@ -190,7 +204,7 @@ extension TableModel {
     guard let running = filter else { return }
     running.scan.job?.stop()
     filter = nil
-    frequenciesAfterFilter = nil
+    pendingFrequencies = nil
     if running.selects { table.deselectAll() } else { table.filterRows(nil) }
   }
 }

@@ -162,6 +162,8 @@ extension TableModel {
       job: TableMatcher.make(text).isSuccess && contentOrder
         ? content.search(for: text, column: column, from: focused?.row ?? 0, wholeValue: false)
         : nil)
+    let reading = find?.job == nil && content.isStillReading
+    find?.startedWhileReading = reading
     if !old.isEmpty { table.reloadRows(old) }  // the old marks go
     advanceFind()
   }

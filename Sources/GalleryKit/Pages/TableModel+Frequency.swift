@@ -35,13 +35,19 @@ extension TableModel {
       return
     }
     if let filter, !filter.selects, filter.scan.problem == nil, !filter.scan.isDone {
-      frequenciesAfterFilter = column
+      pendingFrequencies = column
       return
     }
     let conditions = shownFilterConditions
     var rows: [Int]?
     if let filter, !conditions.isEmpty { rows = filter.scan.matches.sorted() }
     let job = content.countValues(column: column, within: conditions)
+    // Counted by the page while the file is still read, it would count rows not read yet as
+    // empty: it waits for the file.
+    if job == nil, content.isStillReading {
+      pendingFrequencies = column
+      return
+    }
     frequency = FrequencyRequest(
       scan: FrequencyScan(
         column: column, rowCount: content.rowCount, rows: job == nil ? rows : nil, job: job),
@@ -96,9 +102,9 @@ extension TableModel {
 
   /// Escape while counting: the count stops.
   func cancelFrequencies() -> Bool {
-    guard frequency != nil || frequenciesAfterFilter != nil else { return false }
+    guard frequency != nil || pendingFrequencies != nil else { return false }
     frequency = nil
-    frequenciesAfterFilter = nil
+    pendingFrequencies = nil
     frequencyFocusValue = nil
     return true
   }

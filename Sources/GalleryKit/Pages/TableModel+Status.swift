@@ -63,10 +63,11 @@ extension TableModel {
     if let frequency {
       parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
     }
-    if let column = frequenciesAfterFilter, content.columnTitles.indices.contains(column) {
+    if let column = pendingFrequencies, content.columnTitles.indices.contains(column) {
       parts.append(
-        "counting the values of \(content.columnTitles[column]) once the filter ends… "
-          + "(Esc cancels)")
+        "counting the values of \(content.columnTitles[column]) once "
+          + (content.isStillReading ? "the file is read" : "the filter ends")
+          + "… (Esc cancels)")
     }
     if savingStatus == nil, editNote == nil,
       let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0

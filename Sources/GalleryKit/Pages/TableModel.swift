@@ -90,8 +90,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// A sort the content makes, following the focused row: the cursor's column, and whether
   /// the new order shows yet (the cursor then waits on its first row for the followed one).
   var followingSort: (column: Int, shown: Bool, began: Double)?
-  /// `F` pressed while a filter still ran: the column to count once it ends.
-  var frequenciesAfterFilter: Int?
+  /// `F` pressed while a filter still ran or the file was still read: the column to count
+  /// once they end.
+  var pendingFrequencies: Int?
   /// The rows the content last heard are displayed (a scroll or a jump that changed them
   /// asks for one more frame, which tells it).
   var notedRows: ShownRows?
@@ -166,7 +167,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     editNote = nil
     prompt = nil
     frequency = nil
-    frequenciesAfterFilter = nil
+    pendingFrequencies = nil
     followingSort = nil
     find?.job?.stop()
     find = nil
@@ -250,9 +251,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let savingNow = advanceSave()
     let finding = advanceFind()
     let filtering = advanceFilter()
-    if let column = frequenciesAfterFilter, filter?.scan.isDone ?? true {
-      frequenciesAfterFilter = nil
-      if filter != nil { startFrequencies(column: column) }
+    restartJobsStartedWhileReading()
+    if let column = pendingFrequencies, filter?.scan.isDone ?? true, !content.isStillReading {
+      pendingFrequencies = nil
+      startFrequencies(column: column)
     }
     let counting = advanceFrequencies()
     return countChanged || !loaded.isEmpty || sorting || finding || filtering || counting
@@ -281,7 +283,25 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       || find.map { !$0.isDone || $0.rowCount != table.numberOfDisplayedRows } == true
       || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
       || shownRows != notedRows || saving != nil || followingSort != nil
-      || frequenciesAfterFilter != nil
+      || pendingFrequencies != nil
+      || (content.isStillReading
+        && (filter?.startedWhileReading == true
+          || find?.startedWhileReading == true))
+  }
+
+  /// A filter or a find that began while the file was still read scanned the rows there were
+  /// then, a frame's slice at a time: once it is read they start again, on the content's own
+  /// search (a thread reading the file), the rows a filter shows staying until it is done.
+  func restartJobsStartedWhileReading() {
+    guard !content.isStillReading else { return }
+    if let running = filter, running.startedWhileReading {
+      startFilter(
+        running.text, selecting: running.selects, column: running.scan.column,
+        wholeValue: running.wholeValue, within: running.within, replacing: true)
+    }
+    if let running = find, running.startedWhileReading {
+      startFind(running.text, column: running.column)
+    }
   }
 
   /// Once the content found where the focused row went in the order it sorted, the cursor
