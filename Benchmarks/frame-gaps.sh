@@ -35,6 +35,12 @@ for build in debug release; do
   run "$build" filter 1000000 1 cedar
   run "$build" filter-sync 1000000 1 cedar
 done
+# F on # (1,000,000 distinct values: counted a slice a frame, put in order on a thread), both
+# builds, beside the same frequency table made in one frame.
+for build in debug release; do
+  run "$build" count 1000000 0
+  run "$build" count-sync 1000000 0
+done
 # 10,000,000 rows by a number column (Amount) in release.
 run release sort 10000000 6
 run release sort-sync 10000000 6

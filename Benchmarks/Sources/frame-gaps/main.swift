@@ -14,6 +14,9 @@
 //                                      # kept) on the save's thread, frames going on
 //   frame-gaps save-sync ROWS COLUMN FILE.csv  # the baseline: the same save on the loop, as
 //                                      # every save ran before (one frame waits for it)
+//   frame-gaps count ROWS COLUMN       # `F`: COLUMN's values counted a slice a frame, put in
+//                                      # order on a thread, the frequency table shown
+//   frame-gaps count-sync ROWS COLUMN  # the baseline: counted and put in order in one frame
 //
 // Prints one JSON object: {"job", "items", "column", "longest_gap_ms", "frames", "total_ms"},
 // with "first_ms" (the first match, the first filtered screen) for find and filter.
@@ -36,13 +39,18 @@ enum StandardError {
 }
 
 let arguments = CommandLine.arguments
-let jobs = ["sort", "sort-sync", "find", "filter", "find-sync", "filter-sync", "save", "save-sync"]
+let jobs = [
+  "sort", "sort-sync", "find", "filter", "find-sync", "filter-sync", "save", "save-sync", "count",
+  "count-sync",
+]
 guard arguments.count >= 4, jobs.contains(arguments[1]),
   let rows = Int(arguments[2]), let column = Int(arguments[3]), rows > 0, column >= 0,
-  arguments.count == (arguments[1].hasPrefix("sort") ? 4 : 5)
+  arguments.count
+    == (arguments[1].hasPrefix("sort") || arguments[1].hasPrefix("count") ? 4 : 5)
 else {
   print(
-    "usage: frame-gaps sort|sort-sync ROWS COLUMN, find|filter|find-sync|filter-sync ROWS COLUMN TEXT, or save|save-sync ROWS COLUMN FILE.csv"
+    "usage: frame-gaps sort|sort-sync|count|count-sync ROWS COLUMN, "
+      + "find|filter|find-sync|filter-sync ROWS COLUMN TEXT, or save|save-sync ROWS COLUMN FILE.csv"
   )
   exit(64)
 }
@@ -76,6 +84,24 @@ if job == "find-sync" || job == "filter-sync" {
       + "\"longest_gap_ms\": \(Int((gap * 1_000).rounded())), \"frames\": 1, "
       + "\"total_ms\": \(Int((gap * 1_000).rounded())), \"first_ms\": \(Int((gap * 1_000).rounded())), "
       + "\"matches\": \(found.count)}")
+  exit(0)
+}
+
+if arguments[1] == "count-sync" {
+  // A column's frequency table made where the loop runs: every row counted and the values put
+  // in order in one frame.
+  let content = DemoTable(rows: rows)
+  let start = now()
+  var counts: [String: Int] = [:]
+  for row in 0..<rows { counts[content.text(row: row, column: column) ?? "", default: 0] += 1 }
+  let table = FrequencyTable(
+    counts: counts, column: column, columnTitle: "", parent: content,
+    numeric: content.isNumeric(column: column))
+  let gap = now() - start
+  print(
+    "{\"job\": \"count-sync\", \"items\": \(rows), \"column\": \(column), "
+      + "\"longest_gap_ms\": \(Int((gap * 1_000).rounded())), \"frames\": 1, "
+      + "\"total_ms\": \(Int((gap * 1_000).rounded())), \"values\": \(table.rowCount)}")
   exit(0)
 }
 
@@ -157,13 +183,15 @@ if job == "save" {
 if job != "save" {
   for _ in 0..<column { gallery.handle(.key(KeyEvent(.right)), at: now()) }
 }
-if job != "sort" && job != "save" {
+if job != "sort" && job != "save" && job != "count" {
   gallery.handle(.key(KeyEvent(.character(job == "find" ? "/" : "|"))), at: now())
   for character in needle { gallery.handle(.key(KeyEvent(.character(character))), at: now()) }
 }
-/// Whether the status line shows the job's first result.
-func showsFirst(_ status: String) -> Bool {
-  job == "find" ? status.contains("match 1 of") : status.contains(" of \(rows.formatted) rows ×")
+/// Whether the screen shows the job's first result: a find's first match in the status line,
+/// a filter's first rows in the heading ("41 of 1,000,000 rows ×", not "0 of").
+func showsFirst(_ lines: [String]) -> Bool {
+  if job == "find" { return lines.last?.contains("match 1 of") == true }
+  return lines.contains { $0.contains(" of \(rows.formatted) rows ×") && !$0.hasPrefix(" 0 of ") }
 }
 /// Whether the job reports a first result (a find's match, a filter's first screen).
 let hasFirst = job == "find" || job == "filter"
@@ -171,10 +199,12 @@ let start = now()
 switch job {
 case "sort": gallery.handle(.key(KeyEvent(.character("s"))), at: start)
 case "save": gallery.handle(.key(KeyEvent(.control("s"), modifiers: .control)), at: start)
+case "count": gallery.handle(.key(KeyEvent(.character("F"))), at: start)
 default: gallery.handle(.key(KeyEvent(.enter)), at: start)
 }
 gallery.draw(into: canvas)
-var first: Double? = hasFirst && showsFirst(canvas.plainTextLines().last ?? "") ? now() - start : nil
+var first: Double? =
+  hasFirst && showsFirst(canvas.plainTextLines()) ? now() - start : nil
 var longest = now() - start
 var frames = 0
 var last = now()
@@ -196,7 +226,7 @@ while gallery.isAnimating && frames < 1_000_000 {
   }
   longest = max(longest, gap)
   last = t
-  if first == nil, hasFirst, showsFirst(canvas.plainTextLines().last ?? "") {
+  if first == nil, hasFirst, showsFirst(canvas.plainTextLines()) {
     first = t - start
   }
 }
@@ -204,6 +234,11 @@ let total = now() - start
 let status = canvas.plainTextLines().last ?? ""
 guard job != "sort" || status.contains("sorted by") else {
   print("frame-gaps: the sort did not end; the status line: \(status)")
+  exit(1)
+}
+guard job != "count" || canvas.plainTextLines().contains(where: { $0.contains("Frequencies of") })
+else {
+  print("frame-gaps: the count did not end; the status line: \(status)")
   exit(1)
 }
 guard job != "save" || status.contains("saved 1 edited row") else {

@@ -22,25 +22,44 @@ public final class FrequencyTable: TableContent {
 
   /// The frequencies of `counts` (value to rows), for `column` titled `columnTitle` of
   /// `parent`, counted in the rows `scope` says (empty: all).
-  public init(
+  public convenience init(
     counts: [String: Int], column: Int, columnTitle: String, parent: (any TableContent)?,
     scope: String = "", numeric: Bool = false
+  ) {
+    self.init(
+      ranked: Self.rank(counts, numeric: numeric), column: column, columnTitle: columnTitle,
+      parent: parent, scope: scope, numeric: numeric)
+  }
+
+  /// The frequencies already in order (``rank(_:numeric:)``, made off the loop for many
+  /// values).
+  public init(
+    ranked: [(value: String, count: Int)], column: Int, columnTitle: String,
+    parent: (any TableContent)?, scope: String = "", numeric: Bool = false
   ) {
     self.parent = parent
     self.scope = scope
     self.column = column
     self.columnTitle = columnTitle
     isNumericValue = numeric
+    values = ranked
+    total = ranked.reduce(0) { $0 + $1.count }
+  }
+
+  /// `counts` in a frequency table's order: the most frequent first, ties by value (as
+  /// numbers for a `numeric` column).
+  ///
+  /// - Complexity: O(n log n) for n values.
+  public static func rank(_ counts: [String: Int], numeric: Bool) -> [(value: String, count: Int)] {
     let entries = counts.map {
       (value: $0.key, count: $0.value, number: numeric ? Self.number($0.key) : nil)
     }
-    values =
+    return
       entries.sorted { a, b in
         a.count != b.count
           ? a.count > b.count : Self.precedes((a.value, a.number), (b.value, b.number))
       }
       .map { (value: $0.value, count: $0.count) }
-    total = counts.values.reduce(0, +)
   }
 
   /// A value as a number, for a numeric column ("6,528.58" is 6528.58), else `nil`.
@@ -157,6 +176,7 @@ struct FrequencyScan {
   /// "counting the values of Name… 45 %".
   func status(columnTitle: String) -> String {
     if let problem { return "the count stopped: \(problem)" }
+    if isDone { return "putting \(plural(counts.count, "value")) in order… (Esc cancels)" }
     let percent = job == nil ? " \(100 * scanned / max(1, rowCount)) %" : ""
     return "counting the values of \(columnTitle)…\(percent) (Esc cancels)"
   }

@@ -31,11 +31,6 @@ struct TableFilter {
     within + [TableRowCondition(column: scan.column, needle: text, wholeValue: wholeValue)]
   }
 
-  /// Whether `row` (a source row) meets `within`'s conditions, its cells read by `text`.
-  func meetsWithin(_ row: Int, text: (Int, Int) -> String?) -> Bool {
-    withinMatchers.allSatisfy { text(row, $0.column).map($0.matcher.matches) ?? false }
-  }
-
   /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
   func status(rowCount: Int, columnTitle: String, among: String = "") -> String {
     if let problem = scan.problem { return problem }
@@ -154,6 +149,8 @@ extension TableModel {
     guard var running = filter, !running.scan.isDone || running.shownAt == nil else {
       return false
     }
+    // The one reference while it scans: its matches grow in place, never copied.
+    filter = nil
     if running.scan.problem != nil {
       // A pattern that does not compile: said in the status line, no row hidden.
       running.scan.job?.stop()
@@ -172,9 +169,11 @@ extension TableModel {
         (source, content.text(row: source, column: column))
       }
     } else {
-      let filter = running
+      let within = running.withinMatchers
       _ = running.scan.scan(while: { clock() < deadline }) { source in
-        let meets = filter.meetsWithin(source) { content.text(row: $0, column: $1) }
+        let meets = within.allSatisfy {
+          content.text(row: source, column: $0.column).map($0.matcher.matches) ?? false
+        }
         return (source, meets ? content.text(row: source, column: column) : nil)
       }
     }

@@ -180,14 +180,15 @@ extension TableModel {
     if running.sort != table.sortDescriptor || shownChanged, !table.isSorting,
       running.problem == nil
     {
-      let needle = running.needle
       running.job?.stop()
       find = nil
       table.reloadRows(running.matches)
-      startFind(needle, column: running.column)  // the column it searched, wherever the cursor is
+      // As typed, in the column it searched, wherever the cursor is.
+      startFind(running.text, column: running.column)
       return true
     }
     guard !running.isDone else { return false }
+    find = nil  // the one reference while it scans: its matches grow in place, never copied
     let before = running.matches.count
     let deadline = metrics.clock() + jobSliceDuration
     let clock = metrics.clock
