@@ -136,6 +136,8 @@ struct FrequencyScan {
   let rows: [Int]?
   private(set) var scanned = 0
   private(set) var counts: [String: Int] = [:]
+  /// Whether the count has decided how much room its dictionary takes.
+  private var reserved = false
   /// The count running where the rows live, if the content runs one.
   let job: TableCountJob?
   private(set) var problem: String?
@@ -169,6 +171,12 @@ struct FrequencyScan {
       while scanned < end {
         counts[text(rows?[scanned] ?? scanned) ?? "", default: 0] += 1
         scanned += 1
+      }
+      // Most values distinct so far (an id column): room for all of them now, while the
+      // dictionary is small, rather than a rehash of hundreds of thousands in one frame.
+      if !reserved, scanned >= 4_096 {
+        reserved = true
+        if counts.count * 2 > scanned { counts.reserveCapacity(rowCount) }
       }
     } while !isDone && hasTime()
   }
