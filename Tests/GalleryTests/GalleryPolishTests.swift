@@ -337,3 +337,24 @@ import Testing
     #expect((object?["pools"] as? [String: Int])?["category"] != nil, "\(output)")
   }
 }
+
+/// A letter with Control or Alt is a chord, never the letter's own command (a new user's
+/// finding: on the data source page Ctrl-A added a task and Ctrl-D deleted one, unasked).
+@Suite struct CommandChordTests {
+  @Test func controlWithALetterIsNotTheLettersCommand() {
+    var time = 1.0
+    let size = TerminalSize(columns: 100, rows: 20)
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    let before = drawnTestGallery(gallery, canvas)[1]
+    #expect(before.contains("25 tasks"), "\(before)")
+    for letter in ["a", "d", "s", "m"] as [Character] {
+      pressTestGallery(
+        [KeyEvent(.down), KeyEvent(.control(letter), modifiers: .control)], gallery,
+        time: &time)
+      #expect(drawnTestGallery(gallery, canvas)[1] == before, "Ctrl-\(letter)")
+    }
+    // The letter alone still is: `a` adds a task.
+    pressTestGallery([KeyEvent(.character("a"))], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains("26 tasks"))
+  }
+}

@@ -254,6 +254,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       coordinator.cancelDrag()
       return true
     }
+    if key.isCommandChord { return columns[activeColumn].handle(key) }
     switch key.key {
     case .character("<"): return moveSelection(by: -1)
     case .character(">"): return moveSelection(by: 1)

@@ -122,6 +122,7 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
   /// ← → step, Home and End go to the ends, Enter chooses the centred card, w toggles the
   /// wrap, a the autoscroll (`time` arms its timer), n cycles the card count.
   public func handle(_ key: KeyPress, at time: Double) -> Bool {
+    if key.isCommandChord { return false }
     switch key.key {
     case .left:
       carousel.step(by: -1)

@@ -184,6 +184,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   /// ← → Home End select (scrolling the category to the centre), d deselects, s toggles
   /// whether a slide selects, r reloads with 5 categories or all.
   public func handle(_ key: KeyPress) -> Bool {
+    if key.isCommandChord { return false }
     if [.left, .right, .home, .end, .character("d")].contains(key.key) { selectedByKey = true }
     switch key.key {
     case .left:

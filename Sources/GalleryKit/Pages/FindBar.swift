@@ -143,3 +143,12 @@ public final class FindBar {
     ("/ n N", "find in \(subject); next, previous match (Esc clears)")
   }
 }
+
+extension KeyPress {
+  /// A letter with Control or Alt: a chord, never the letter's own command (Ctrl-A must not
+  /// add a task, Ctrl-D delete one).
+  var isCommandChord: Bool {
+    guard case .character = key else { return false }
+    return !modifiers.isDisjoint(with: [.control, .alt])
+  }
+}

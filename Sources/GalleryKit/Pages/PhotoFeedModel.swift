@@ -134,6 +134,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
   /// (the arrows move a cursor to the nearest card that way).
   public func handle(_ key: KeyPress) -> Bool {
     let collectionView = feed.collectionView
+    if key.isCommandChord { return collectionView.handle(key) }
     switch key.key {
     case .character("o"):
       relayoutKeepingTheFocusedCard {

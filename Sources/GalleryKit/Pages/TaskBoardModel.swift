@@ -198,6 +198,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   public func handle(_ key: KeyPress) -> Bool {
     // Escape puts a lifted task back before it clears a find.
     if collectionView.interactivelyMovingItem == nil, findBar.handle(key) { return true }
+    if key.isCommandChord { return collectionView.handle(key) }
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
