@@ -358,3 +358,28 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas)[1].contains("26 tasks"))
   }
 }
+
+/// Control-A selects every item and leaves the cursor where it was (a new user's finding: on
+/// the list and the outline it moved to the last item, off screen, with nothing to see).
+@Suite struct SelectAllKeepsTheCursorTests {
+  @Test(arguments: ["list", "outline"])
+  func controlASelectsAllAndTheCursorStays(_ page: String) {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(page, TerminalSize(columns: 100, rows: 16))
+    pressTestGallery(Array(repeating: KeyEvent(.down), count: 3), gallery, time: &time)
+    // The status line starts with the focused item's title.
+    func focusedTitle() -> String {
+      let status = (drawnTestGallery(gallery, canvas).last ?? "").trimmingCharacters(
+        in: .whitespaces)
+      return String(status.prefix { $0 != "·" && $0 != "│" }).trimmingCharacters(in: .whitespaces)
+    }
+    let focused = focusedTitle()
+    #expect(!focused.isEmpty)
+    #expect(drawnTestGallery(gallery, canvas).dropLast().contains { $0.contains(focused) })
+    pressTestGallery([KeyEvent(.control("a"), modifiers: .control)], gallery, time: &time)
+    let after = drawnTestGallery(gallery, canvas)
+    #expect(focusedTitle() == focused, "\(after.last ?? "")")
+    #expect(after.last?.contains("selected") == true, "\(after.last ?? "")")
+    #expect(after.dropLast().contains { $0.contains(focused) }, "still on screen")
+  }
+}

@@ -85,9 +85,11 @@ public protocol ClickFocusing: CollectionViewDelegate {
 }
 
 extension ClickFocusing {
-  /// A click that selects: ``clicked(_:in:)``.
+  /// A click that selects: ``clicked(_:in:)`` (not each item of a range or of Control-A,
+  /// which leave the focus where it is).
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   {
+    guard !collectionView.isChangingManyItems else { return }
     clicked(indexPath, in: collectionView)
   }
 
@@ -95,6 +97,7 @@ extension ClickFocusing {
   public func collectionView(
     _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
   ) {
+    guard !collectionView.isChangingManyItems else { return }
     clicked(indexPath, in: collectionView)
   }
 }

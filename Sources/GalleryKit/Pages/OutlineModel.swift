@@ -233,6 +233,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   /// A selected row takes the focus.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   {
+    guard !collectionView.isChangingManyItems else { return }  // a range, Control-A
     collectionView.focusItem(at: indexPath, scrollsIntoView: false)
   }
 
@@ -240,6 +241,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   public func collectionView(
     _ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath
   ) {
+    guard !collectionView.isChangingManyItems else { return }
     collectionView.focusItem(at: indexPath, scrollsIntoView: false)
   }
 
@@ -261,7 +263,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     [
       ("↑ ↓ PgUp PgDn", "move"), ("Home End", "first, last row"),
       ("→", "expand, or go to the first child"), ("←", "collapse, or go to the parent"),
-      ("Enter", "expand or collapse"), ("Space", "select or deselect"), findBar.keyHelp,
+      ("Enter", "expand or collapse"), ("Space", "select or deselect"),
+      ("Ctrl-A", "select every row shown (the cursor stays)"), findBar.keyHelp,
       ("click ▸ ▾", "expand or collapse; a click elsewhere selects"),
       ("wheel, drag", "scroll"),
     ]

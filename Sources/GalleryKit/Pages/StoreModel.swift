@@ -243,6 +243,7 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   /// opened last.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   {
+    guard !collectionView.isChangingManyItems else { return }  // a range, Control-A
     collectionView.focusItem(at: indexPath, scrollsIntoView: false)
     open(indexPath)
   }

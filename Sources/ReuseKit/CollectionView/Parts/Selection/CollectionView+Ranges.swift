@@ -94,6 +94,8 @@ extension CollectionView {
       for path in deselected { items.remove(path) }
       for path in selected { items.insert(path) }
     }
+    selection.isTellingManyItems = deselected.count + selected.count > 1
+    defer { selection.isTellingManyItems = false }
     for path in deselected { delegate.collectionView(self, didDeselectItemAt: path) }
     for path in selected { delegate.collectionView(self, didSelectItemAt: path) }
   }

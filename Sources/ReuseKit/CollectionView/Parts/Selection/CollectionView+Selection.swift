@@ -29,6 +29,11 @@ extension CollectionView {
   /// The selected items, in ascending order.
   public var indexPathsForSelectedItems: [ItemPath] { selection.items.sorted() }
 
+  /// Whether the delegate's `didSelectItemAt` and `didDeselectItemAt` are telling it, item by
+  /// item, about a change of many at once (a Shift range, Control-A, a deselect of all), not a
+  /// tap: a delegate that moves the focus to a tapped item leaves it where it is then.
+  public var isChangingManyItems: Bool { selection.isTellingManyItems }
+
   /// Whether the item at `indexPath` is selected.
   public func isItemSelected(at indexPath: ItemPath) -> Bool { selection.contains(indexPath) }
 

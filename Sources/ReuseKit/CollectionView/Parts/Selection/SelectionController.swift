@@ -23,6 +23,8 @@ final class SelectionController {
   var allowsMultipleSelection = false
   /// Whether a plain pointer tap replaces a multiple selection (desktop lists).
   var tapsReplaceSelection = false
+  /// Whether the delegate is being told about a change of many items at once (a range, all).
+  var isTellingManyItems = false
 
   /// What the app selects itself, beyond ``items`` (``CollectionView/selectionOverlay``).
   var overlay: ((ItemPath) -> Bool)?
