@@ -33,8 +33,13 @@ final class SizeChangeAnimator {
 
   /// Starts (or restarts, from where it is drawn) a change of `indexPath`'s length.
   func begin(_ change: Change) {
-    changes.removeAll { $0.indexPath == change.indexPath }
+    end(change.indexPath)
     changes.append(change)
+  }
+
+  /// Ends the change of `indexPath`'s length, if one runs, where it is drawn now.
+  func end(_ indexPath: ItemPath) {
+    changes.removeAll { $0.indexPath == indexPath }
   }
 
   /// One tick: every change takes its next length; finished ones end.
@@ -129,8 +134,14 @@ extension CollectionView {
       ?? cell.preferredLayoutSize(fitting: fitting)
     guard let wanted, wanted[axis].isFinite, wanted[axis] >= 0 else { return }
     let from = frame.length(axis)
-    guard wanted[axis] != from else { return }
     let sizes = sizes
+    guard wanted[axis] != from else {
+      // Back to where it is drawn before a change toward another length has begun (Enter
+      // twice before a frame): that change ends, or the item would grow to a size its
+      // content left.
+      sizes.end(indexPath)
+      return
+    }
     guard animated, sizes.duration > 0 else {
       setLength(wanted[axis], ofItemAt: indexPath, anchor: anchor)
       layoutIfNeeded()
