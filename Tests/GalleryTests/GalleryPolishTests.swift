@@ -383,3 +383,18 @@ import Testing
     #expect(after.dropLast().contains { $0.contains(focused) }, "still on screen")
   }
 }
+
+/// A narrow outline drops what a row holds before its name, and cuts the name, never hiding
+/// it (a new user's finding: at 20 columns the cities showed as "▸" and nothing).
+@Suite struct NarrowOutlineTests {
+  @Test func aNarrowOutlineKeepsItsNames() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 20, rows: 8))
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    let rows = drawnTestGallery(gallery, canvas)[2..<7]
+    for row in rows {
+      let name = row.drop { " ▸▾>│┃".contains($0) }.prefix { $0 != "│" && $0 != "┃" }
+      #expect(name.trimmingCharacters(in: .whitespaces).count >= 4, "a name shows: \(row)")
+    }
+  }
+}

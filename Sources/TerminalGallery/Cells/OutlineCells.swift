@@ -39,11 +39,14 @@ final class OutlineRowCell: TerminalCell, OutlinePresenting {
     }
     let mark = (isFocused && context.marksWithText ? "> " : "") + (isSelected ? "✓ " : "")
     let detailWidth = CharacterWidth.of(detail)
+    // The detail only where the name keeps room beside it: narrow, the name takes it all.
+    let showsDetail = context.width > disclosure.upperBound + detailWidth + 8
     context.text(
       mark + name, x: disclosure.upperBound, y: 0,
       style: TextStyle(foreground: foreground, attributes: level == 0 ? .bold : []),
-      maxWidth: max(0, context.width - disclosure.upperBound - detailWidth - 2))
-    if context.width > disclosure.upperBound + detailWidth + 8 {
+      maxWidth: max(
+        0, context.width - disclosure.upperBound - (showsDetail ? detailWidth + 2 : 1)))
+    if showsDetail {
       context.text(
         detail, x: context.width - detailWidth - 1, y: 0,
         style: TextStyle(foreground: isFocused ? foreground : Theme.dimText))
