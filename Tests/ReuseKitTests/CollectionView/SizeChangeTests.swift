@@ -177,3 +177,59 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
     #expect(!view.isAnimating)
   }
 }
+
+/// Text that wraps: as many lines as its characters need at the width it is given.
+private final class WrappingCell: CollectionViewCell {
+  var characters = 0
+  override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
+    Size(
+      width: proposedSize.width,
+      height: (Double(characters) / max(1, proposedSize.width)).rounded(.up))
+  }
+}
+
+private final class WrappingText: CollectionViewDataSource {
+  let lengths: [Int]
+  init(_ lengths: [Int]) { self.lengths = lengths }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  {
+    lengths.count
+  }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(
+      WrappingCell.self, withReuseIdentifier: "cell", for: indexPath)
+    cell.characters = lengths[indexPath.item]
+    return cell
+  }
+}
+
+@Suite struct MeasureAgainAcrossTests {
+  /// Rows measured at one width measure again when the viewport takes another (a new user's
+  /// finding: chat messages wrapped at 40 columns kept their heights at 100, blank lines
+  /// under them, until scrolled away and back).
+  @Test func rowsMeasureAgainWhenTheWidthChanges() {
+    let text = WrappingText([120, 80, 200, 40, 160, 90, 30, 250])
+    let view = makeTestView(
+      layout: ListLayout(itemSizing: .estimated(1)), viewport: Size(width: 40, height: 60),
+      cell: WrappingCell.self, header: ReusableView.self)
+    view.dataSource = text
+    view.layoutIfNeeded()
+    func heights() -> [Double] {
+      view.indexPathsForVisibleItems.sorted().map { view.frameForItem(at: $0)!.height }
+    }
+    func expected(width: Double) -> [Double] {
+      view.indexPathsForVisibleItems.sorted().map {
+        (Double(text.lengths[$0.item]) / width).rounded(.up)
+      }
+    }
+    #expect(heights() == expected(width: 40))
+    view.viewportSize = Size(width: 100, height: 60)
+    view.layoutIfNeeded()
+    #expect(heights() == expected(width: 100))
+    view.viewportSize = Size(width: 20, height: 60)
+    view.layoutIfNeeded()
+    #expect(heights() == expected(width: 20))
+  }
+}

@@ -64,6 +64,16 @@ extension CollectionView {
     if pass.preparedViewportSize != viewportSize {
       accessibility.revision &+= 1
       if !layoutObservers.isEmpty { notifyObserversWillPrepareLayout() }
+      // Cells measured across another width measure again (wrapped text wraps anew); those
+      // not displayed are measured when they show.
+      let cross = collectionViewLayout.scrollDirection.cross
+      if let old = pass.preparedViewportSize, old[cross] != viewportSize[cross],
+        collectionViewLayout.wantsSelfSizing
+      {
+        for index in 0..<displayedItems.count {
+          displayedItems.view(at: index).measuredLength = nil
+        }
+      }
     }
     collectionViewLayout.prepare(
       LayoutContext(
