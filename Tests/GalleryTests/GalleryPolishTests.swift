@@ -398,3 +398,44 @@ import Testing
     }
   }
 }
+
+/// A click on a board's card selects that card alone and puts the cursor on it, as the help
+/// says ("Space, click: select a card; Ctrl-click: toggle"); Control-click toggles (a new
+/// user's finding: a click toggled and the cursor stayed where it was).
+@Suite struct BoardClickTests {
+  @Test func aClickSelectsTheCardAloneAndFocusesIt() {
+    var time = 1.0
+    let size = TerminalSize(columns: 120, rows: 30)
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var lines = drawnTestGallery(gallery, canvas)
+    func click(_ title: String, modifiers: KeyModifiers = []) {
+      guard let row = lines.firstIndex(where: { $0.contains(title) }),
+        let column = lines[row].range(of: title).map({
+          lines[row].distance(from: lines[row].startIndex, to: $0.lowerBound)
+        })
+      else {
+        Issue.record("\(title) not on screen")
+        return
+      }
+      gallery.handle(
+        .mouse(MouseEvent(kind: .press, column: column + 2, row: row, modifiers: modifiers)),
+        at: time)
+      time += 0.05
+      gallery.handle(
+        .mouse(MouseEvent(kind: .release, column: column + 2, row: row, modifiers: modifiers)),
+        at: time)
+      settleTestGallery(gallery, time: &time)
+      lines = drawnTestGallery(gallery, canvas)
+    }
+    click("#3 ")
+    #expect(
+      lines.last?.contains("#3 ") == true && lines.last?.contains("1 selected") == true,
+      "\(lines.last ?? "")")
+    click("#5 ")
+    #expect(
+      lines.last?.contains("#5 ") == true && lines.last?.contains("1 selected") == true,
+      "the click replaced the selection: \(lines.last ?? "")")
+    click("#3 ", modifiers: .control)
+    #expect(lines.last?.contains("2 selected") == true, "Control-click adds: \(lines.last ?? "")")
+  }
+}

@@ -97,6 +97,9 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     columns = (0..<4).map { _ in
       let view = CollectionView(layout: ListLayout(itemSizing: .uniform(metrics.rowLength)))
       view.allowsMultipleSelection = true
+      // A click selects the card alone (Control-click toggles, Shift-click ranges), as the
+      // help says and desktop lists do; Space toggles.
+      view.tapsReplaceSelection = true
       view.overscan = metrics.overscan
       view.register(Cell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
       // A box from empty space (below the last card), a slide along the left edge.
@@ -169,9 +172,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// A click in a column makes it the active one, with the cursor on the card clicked (a box
   /// or a slide leaves the cursor where it is).
   public func clicked(_ path: ItemPath, in view: CollectionView) {
-    guard view.hasPointerCapture || view.isSelectionDragging, let index = column(of: view) else {
-      return
-    }
+    guard let index = column(of: view) else { return }
     activeColumn = index
     if !view.isSelectionDragging { view.focusItem(at: path, scrollsIntoView: false) }
   }

@@ -94,10 +94,18 @@ extension CollectionView {
       for path in deselected { items.remove(path) }
       for path in selected { items.insert(path) }
     }
+    // Many at once are told as such; the item a Shift-tap ranged to is told last, as a tap.
+    let tapped = selection.tappedRangeEnd
     selection.isTellingManyItems = deselected.count + selected.count > 1
     defer { selection.isTellingManyItems = false }
     for path in deselected { delegate.collectionView(self, didDeselectItemAt: path) }
-    for path in selected { delegate.collectionView(self, didSelectItemAt: path) }
+    for path in selected where path != tapped {
+      delegate.collectionView(self, didSelectItemAt: path)
+    }
+    if let tapped, selected.contains(tapped) {
+      selection.isTellingManyItems = false
+      delegate.collectionView(self, didSelectItemAt: tapped)
+    }
   }
 
   /// A user's change of one item, asking the delegate first and telling it after.

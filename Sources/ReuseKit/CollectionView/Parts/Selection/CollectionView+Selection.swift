@@ -159,6 +159,8 @@ extension CollectionView {
   public func tapItem(at indexPath: ItemPath, modifiers: KeyModifiers = []) {
     guard allowsSelection, isValid(indexPath) else { return }
     if allowsMultipleSelection && modifiers.contains(.shift) {
+      selection.tappedRangeEnd = indexPath
+      defer { selection.tappedRangeEnd = nil }
       selectRange(to: indexPath, byUser: true)
       return
     }

@@ -25,6 +25,8 @@ final class SelectionController {
   var tapsReplaceSelection = false
   /// Whether the delegate is being told about a change of many items at once (a range, all).
   var isTellingManyItems = false
+  /// The item a Shift-tap ranges to, while its range is told: told last, as a tap.
+  var tappedRangeEnd: ItemPath?
 
   /// What the app selects itself, beyond ``items`` (``CollectionView/selectionOverlay``).
   var overlay: ((ItemPath) -> Bool)?
