@@ -439,3 +439,40 @@ import Testing
     #expect(lines.last?.contains("2 selected") == true, "Control-click adds: \(lines.last ?? "")")
   }
 }
+
+/// A carousel moving between cards when the terminal becomes too small to show it, then big
+/// again, ends on the card it was heading to, centred, as if nothing had happened (a new
+/// user's finding: card 1 drawn off centre, the status on card 2, one Right lost).
+@Suite struct CarouselThroughATinyTerminalTests {
+  @Test func aCarouselEndsOnItsCardThroughATooSmallTerminal() {
+    let size = TerminalSize(columns: 100, rows: 25)
+    func screen(resizing: Bool) -> [String] {
+      var time = 1.0
+      let (gallery, canvas) = makeTestGallery("carousel", size)
+      gallery.handle(.key(KeyEvent(.right)), at: time)
+      time += 0.01
+      gallery.handle(.key(KeyEvent(.right)), at: time)
+      for _ in 0..<9 {
+        time += 1.0 / 60
+        gallery.tick(now: time)
+      }
+      if resizing {
+        gallery.resize(to: TerminalSize(columns: 12, rows: 6))
+        let small = Canvas(columns: 12, rows: 6)
+        for _ in 0..<30 {
+          time += 1.0 / 60
+          gallery.tick(now: time)
+          gallery.draw(into: small)
+        }
+        gallery.resize(to: size)
+      }
+      settleTestGallery(gallery, time: &time)
+      return drawnTestGallery(gallery, canvas).map {
+        $0.replacing(/visible \d+ · created \d+ · reused \d+/, with: "")
+      }
+    }
+    let expected = screen(resizing: false)
+    #expect(expected[1].contains("card 3 of 12"), "\(expected[1])")
+    #expect(screen(resizing: true) == expected)
+  }
+}

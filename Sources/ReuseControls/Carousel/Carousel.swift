@@ -178,7 +178,12 @@ public final class Carousel: CellHostingControl {
   /// to); the first real size after none centres the anchor slot (the card a reload chose).
   func keepAnchorAcrossResize() {
     let stride = layout.cardStride
-    guard stride != anchoredStride, layout.cardWidth > 0 else {
+    // An empty viewport (a terminal too small to show it) keeps the geometry it had: the
+    // carousel comes back to the card it was heading to when it has a size again.
+    guard stride != anchoredStride, layout.cardWidth > 0, !collectionView.viewportSize.isEmpty
+    else {
+      // A motion that ended while the viewport was empty changed the card unseen.
+      if !collectionView.viewportSize.isEmpty { updateCurrentIndex() }
       // Otherwise the offset's own changes (`scrollViewDidScroll`) kept the index current.
       return
     }
@@ -280,7 +285,10 @@ public final class Carousel: CellHostingControl {
   /// Far from the middle of the run and idle: move back by whole laps (nothing shows any
   /// difference).
   func recenterIfIdle() {
-    guard wraps, itemCount > 0, !collectionView.isAnimating, !collectionView.isTracking else {
+    // Not in an empty viewport: its geometry has no cards (the offset is the old size's).
+    guard wraps, itemCount > 0, !collectionView.isAnimating, !collectionView.isTracking,
+      !collectionView.viewportSize.isEmpty
+    else {
       return
     }
     let slot = currentSlot

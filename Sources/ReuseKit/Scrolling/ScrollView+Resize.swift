@@ -34,7 +34,9 @@ extension ScrollView {
   /// calls it once its layout is prepared for the new size). A running motion stops: its
   /// target belonged to the old geometry.
   func restOnStopAfterResize() {
-    guard let stop = stopBeforeResize else { return }
+    // An empty viewport (a terminal too small to show the view) has no stops: the stop waits
+    // for the next real size, where the view rests on it again.
+    guard let stop = stopBeforeResize, !viewportSize.isEmpty else { return }
     stopBeforeResize = nil
     guard !isTracking else { return }
     var offset = contentOffset

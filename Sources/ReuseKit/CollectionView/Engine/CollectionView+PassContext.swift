@@ -18,7 +18,11 @@ extension CollectionView {
     let clamped = clampedContentOffset(offset)
     guard clamped != offset else { return }
     if isDecelerating || isScrollAnimating { stopMotion() }
+    // In an empty viewport (a terminal too small to show the view) the stop noted before the
+    // resize stays for the next real size, where the view rests on it again.
+    let stop = viewportSize.isEmpty ? stopBeforeResize : nil
     contentOffset = clamped
+    if let stop { stopBeforeResize = stop }
   }
 }
 
