@@ -248,8 +248,16 @@ final class EndToEndTests: XCTestCase {
       $0.contains("20,000 rows × 3 columns · row 1 · id: 1")
     }
     try xdotool("key", "Right", "s")
+    // The top of the new order shows; the cursor stays on its row (id 1), found where the
+    // sort put it, off screen.
     try gallery.waitFor("a sort in the database", timeout: 15) {
-      $0.contains("sorted by name ↑") && $0.contains("row 1 · name: Name 0")
+      $0.contains("sorted by name ↑") && $0.contains("1:Name 0|")
+        && $0.contains("the cursor is off screen") && !$0.contains("row 1 ·")
+    }
+    // Down brings it into view: the row after id 1 ("Name 7919"), whose name ties with it.
+    try xdotool("key", "Down")
+    try gallery.waitFor("the cursor's row brought into view", timeout: 15) {
+      $0.contains("· name: Name 7919 ·") && !$0.contains("off screen")
     }
     try xdotool("key", "BackSpace")
     try gallery.waitFor("back to the tables") { $0.contains("2 rows × 4 columns") }
