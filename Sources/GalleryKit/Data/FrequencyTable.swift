@@ -132,7 +132,7 @@ public final class FrequencyTable: TableContent {
 struct FrequencyScan {
   let column: Int
   let rowCount: Int
-  /// The source rows to count (a filter's, in order), or `nil` for all.
+  /// The source rows to count (a filter's, in any order), or `nil` for all.
   let rows: [Int]?
   private(set) var scanned = 0
   private(set) var counts: [String: Int] = [:]

@@ -67,6 +67,9 @@ public final class Carousel: CellHostingControl {
   // Read on every scroll event: no runtime exclusivity tracking (single-threaded, like UIKit).
   @exclusivity(unchecked) private var anchorSlot = 0
   @exclusivity(unchecked) private var anchoredStride = 0.0
+  /// Whether the offset changed while the viewport had no cards (it was empty), so the
+  /// current index could not follow it: the next pass with cards brings it up to date.
+  @exclusivity(unchecked) private var indexIsStale = false
 
   /// A carousel of `viewportSize`.
   public init(
@@ -183,7 +186,7 @@ public final class Carousel: CellHostingControl {
     guard stride != anchoredStride, layout.cardWidth > 0, !collectionView.viewportSize.isEmpty
     else {
       // A motion that ended while the viewport was empty changed the card unseen.
-      if !collectionView.viewportSize.isEmpty { updateCurrentIndex() }
+      if indexIsStale && !collectionView.viewportSize.isEmpty { updateCurrentIndex() }
       // Otherwise the offset's own changes (`scrollViewDidScroll`) kept the index current.
       return
     }
@@ -302,7 +305,13 @@ public final class Carousel: CellHostingControl {
 
   func updateCurrentIndex() {
     // Only with real geometry: a zero-size viewport has no cards to be nearest.
-    guard itemCount > 0, layout.cardWidth > 0, layout.cardStride == anchoredStride else { return }
+    guard itemCount > 0, layout.cardWidth > 0, layout.cardStride == anchoredStride,
+      !collectionView.viewportSize.isEmpty
+    else {
+      indexIsStale = itemCount > 0
+      return
+    }
+    indexIsStale = false
     anchorSlot = currentSlot
     let index = item(forSlot: anchorSlot)
     guard index != currentIndex else { return }
