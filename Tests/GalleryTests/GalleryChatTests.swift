@@ -74,4 +74,37 @@ import Testing
     pressTestGallery([.end], gallery, canvas, time: &time)
     #expect(!canvas.plainTextLines().last!.contains("new ·"))
   }
+
+  /// `m` writes in the line below the list (q and digits are text there), Enter sends: the
+  /// message lands at the end and the list goes there from far up; Escape and a blank
+  /// message send nothing; a reply follows.
+  @Test func mWritesAMessageAndEnterSendsItToTheEnd() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))
+    func count() -> Int { Int(heading(canvas).split(separator: " ")[0])! }
+    func lines() -> [String] { canvas.plainTextLines() }
+    pressTestGallery([.pageUp, .pageUp], gallery, canvas, time: &time)
+    let before = count()
+    // Escape drops a message, Enter on a blank one sends nothing.
+    pressTestGallery([.character("m"), .character("x"), .escape], gallery, canvas, time: &time)
+    pressTestGallery([.character("m"), .character(" "), .enter], gallery, canvas, time: &time)
+    #expect(count() == before, "nothing sent: \(heading(canvas))")
+    #expect(!lines().joined().contains("you ▸"))
+    pressTestGallery([.character("m")], gallery, canvas, time: &time)
+    pressTestGallery("hi q8 there".map { Key.character($0) }, gallery, canvas, time: &time)
+    #expect(lines()[lines().count - 2].contains("you ▸ hi q8 there"), "\(lines())")
+    #expect(lines().last!.contains("Enter sends"))
+    pressTestGallery([.enter], gallery, canvas, time: &time)
+    #expect(count() >= before + 1, "\(heading(canvas))")
+    // The sent message is the newest, shown at the end: the list came back down to it.
+    let bottom = lines()[(lines().count - 8)..<(lines().count - 2)].joined(separator: "\n")
+    #expect(bottom.contains("hi q8 there"), "\(lines())")
+    #expect(!lines().joined().contains("you ▸"), "the line below the list is free again")
+    #expect(lines().last!.contains("last from you"))
+    // A reply follows within a few seconds.
+    let sent = count()
+    _ = run(gallery, for: 5, time: &time)
+    gallery.draw(into: canvas)
+    #expect(count() > sent, "\(heading(canvas))")
+  }
 }

@@ -90,7 +90,7 @@ import Testing
     }
     #expect(
       after.last!.contains("row 6 · Amount:")
-        && after.last!.contains("the cursor is off screen"),
+        && after.last!.contains("cursor off screen (arrows go there)"),
       "the focus stays on row 6's Amount: \(after.last!)")
     #expect(after[firstRow - 1].contains("Amount ↑"), "\(after[firstRow - 1])")
     #expect(after.last!.contains("sorted by Amount ↑"), "\(after.last!)")

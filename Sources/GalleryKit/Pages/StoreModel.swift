@@ -268,14 +268,39 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     return collectionView.handle(key)
   }
 
-  /// The focused tile, its rail and how far the rail is scrolled, and what was opened last.
+  /// The focused tile, its place in its rail and, for a rail, which of its apps are in view
+  /// ("Top free 3 of 20, 2–6 in view"), and what was opened last.
   public var status: String {
     guard let focused = collectionView.focusedIndexPath else { return lastEvent }
-    let rail = railName(focused.section)
-    let offset = collectionView.railOffset(ofSection: focused.section)
-    let place = focused.section == gridSection ? "" : " at \(Int(offset.rounded()))"
+    let count = numberOfItems(in: focused.section)
+    var place = "\(railName(focused.section)) \(focused.item + 1) of \(count)"
+    if focused.section != gridSection, let shown = appsInView(ofRail: focused.section) {
+      let last = shown.count == 1 ? "" : "–\(shown.upperBound + 1)"
+      place += ", \(shown.lowerBound + 1)\(last) in view"
+    }
     let opened = lastOpened.map { " · opened \($0)" } ?? ""
-    return "\(tile(at: focused).title) · \(rail)\(place)\(opened)"
+    return "\(tile(at: focused).title) · \(place)\(opened)"
+  }
+
+  /// The first and last app of rail `section` wholly in view (or, when none is whole, the
+  /// ones partly in view), from the displayed tiles' frames; `nil` when none shows.
+  func appsInView(ofRail section: Int) -> ClosedRange<Int>? {
+    let bounds = collectionView.bounds
+    var whole: ClosedRange<Int>?
+    var partial: ClosedRange<Int>?
+    func widen(_ range: ClosedRange<Int>?, _ item: Int) -> ClosedRange<Int> {
+      range.map { min($0.lowerBound, item)...max($0.upperBound, item) } ?? item...item
+    }
+    for path in collectionView.indexPathsForVisibleItems where path.section == section {
+      guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
+        frame.maxX > bounds.minX, frame.minX < bounds.maxX
+      else { continue }
+      partial = widen(partial, path.item)
+      if frame.minX >= bounds.minX - 0.5, frame.maxX <= bounds.maxX + 0.5 {
+        whole = widen(whole, path.item)
+      }
+    }
+    return whole ?? partial
   }
 
   /// The page's keys.

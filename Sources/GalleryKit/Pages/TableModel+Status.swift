@@ -79,7 +79,7 @@ extension TableModel {
     if let focused = table.collectionView.focusedIndexPath,
       table.collectionView.cellForItem(at: focused) == nil
     {
-      parts.append("the cursor is off screen (an arrow goes there)")
+      parts.append("cursor off screen (arrows go there)")
     }
     return parts.joined(separator: " · ")
   }

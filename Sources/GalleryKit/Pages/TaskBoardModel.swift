@@ -57,6 +57,12 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   /// How long the last edit took (building the next version, the diff, the batch update).
   public private(set) var lastEditDuration: Double?
   private var nextID = 0
+  /// The tasks before each edit (a drag's too) and what the edit was, newest last: `U` undoes,
+  /// `R` redoes what `U` undid, until the next edit. At most ``undoLimit`` are kept.
+  private var undoStack: [(sections: [[TaskItem]], what: String)] = []
+  private var redoStack: [(sections: [[TaskItem]], what: String)] = []
+  /// How many edits `U` can undo.
+  public static var undoLimit: Int { 100 }
   private var random = PageRandom(seed: 0xDA7A)
   private let metrics: GalleryMetrics
   /// The find over the tasks' titles (`/`, `n`, `N`): it starts again over the new tasks
@@ -125,9 +131,18 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     // Reordering: a press on a task's grip (its coloured bar, the first two columns of a
     // terminal) lifts it; the drop moves it in the data source's arrays.
     dataSource.canReorderItem = { _, _ in true }
-    dataSource.didReorder = { [unowned self] _, _, to in
+    dataSource.didReorder = { [unowned self] _, from, to in
       lastEditDuration = nil  // a drag is not a timed edit
       lastChange = "dragged to \(sectionTitle(to.section)) \(to.item + 1)"
+      // The provider has moved it already: the tasks before are these with the move undone.
+      var before = dataSource.sections
+      if before.indices.contains(to.section), before[to.section].indices.contains(to.item),
+        before.indices.contains(from.section)
+      {
+        let task = before[to.section].remove(at: to.item)
+        before[from.section].insert(task, at: min(from.item, before[from.section].count))
+        remember(before, "drag")
+      }
     }
     let grip = 2 * metrics.textWidth("▌")
     collectionView.reorderGrip = { _, point in point.x < grip }
@@ -193,7 +208,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   // MARK: Keys
 
   /// The page's edits: a (add), d or Delete (delete), m or → (move to the next section), ←
-  /// (the previous), J and K (down and up in the section), s (shuffle), e (rename); the other
+  /// (the previous), J and K (down and up in the section), s (shuffle), e (rename), U and R
+  /// (undo and redo, a drag included); the other
   /// keys go to the collection view's key map (Escape puts a lifted task back).
   public func handle(_ key: KeyPress) -> Bool {
     // Escape puts a lifted task back before it clears a find.
@@ -208,6 +224,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     case .character("J"): timed { moveTaskWithinSection(by: 1) }
     case .character("s"): timed(shuffle)
     case .character("e"): timed(renameTask)
+    case .character("U"): timed(undo)
+    case .character("R"): timed(redo)
     default: return collectionView.handle(key)
     }
     return true
@@ -223,6 +241,44 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func apply(_ sections: [[TaskItem]], _ what: String) {
+    // An edit that changed nothing (a shuffle of one task) is no step to undo.
+    if sections != dataSource.sections { remember(dataSource.sections, what) }
+    show(sections, what)
+  }
+
+  /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
+  private func remember(_ sections: [[TaskItem]], _ what: String) {
+    undoStack.append((sections, what))
+    if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+    redoStack.removeAll()
+  }
+
+  /// Puts back the tasks as they were before the last edit, as one diffed, animated batch.
+  private func undo() {
+    guard let (sections, what) = undoStack.popLast() else {
+      lastChange = "nothing to undo"
+      collectionView.postAccessibilityAnnouncement(lastChange)
+      return
+    }
+    redoStack.append((dataSource.sections, what))
+    show(sections, "undid \(what)")
+    collectionView.postAccessibilityAnnouncement("undid \(what)")
+  }
+
+  /// Does again the last edit `U` undid.
+  private func redo() {
+    guard let (sections, what) = redoStack.popLast() else {
+      lastChange = "nothing to redo"
+      collectionView.postAccessibilityAnnouncement(lastChange)
+      return
+    }
+    undoStack.append((dataSource.sections, what))
+    show(sections, "redid \(what)")
+    collectionView.postAccessibilityAnnouncement("redid \(what)")
+  }
+
+  /// Shows `sections` as one diff, saying what changed.
+  private func show(_ sections: [[TaskItem]], _ what: String) {
     let changes = dataSource.setSections(sections, animated: true)
     var inserted = 0
     var deleted = 0
@@ -365,7 +421,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
       ("m → / ←", "move it to the next / previous section"),
       ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
-      ("e", "rename it (a content change: its cell is reconfigured)"), findBar.keyHelp,
+      ("e", "rename it (a content change: its cell is reconfigured)"),
+      ("U R", "undo the last edit (a drag too), redo it"), findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
       ("swipe a task ←", "Delete (all the way: at once) or Done"),
       ("wheel, drag", "scroll; a click selects"),

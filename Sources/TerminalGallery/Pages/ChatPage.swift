@@ -1,4 +1,5 @@
 import GalleryKit
+import ReuseControls
 import ReuseKit
 import ReuseTerminal
 
@@ -7,6 +8,10 @@ import ReuseTerminal
 /// the list is at the end they keep it in view; scrolled up, nothing moves and "↓ N new"
 /// counts what arrived. Scrolling near the top loads older history (`didApproach(.start)`),
 /// prepended without moving what is on screen, their heights measured as they show.
+///
+/// `m` writes a message in a line below the list and Enter sends it: it goes to the end (the
+/// list follows it there, however far up it was read), a message streaming in ends at once
+/// above it, and a reply comes soon after.
 ///
 /// Between messages nothing animates and the page asks for no frames (`nextWakeTime`), so
 /// the gallery sleeps.
@@ -37,6 +42,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   /// `/` finds in the messages loaded: each match scrolled to and marked, found again as
   /// messages arrive and stream in.
   private let find: FindBar
+  /// The message being written (`m`), sent with Enter, dropped with Escape.
+  private var composer: TextFieldState?
 
   init(options: GalleryOptions) {
     olderLeft = max(0, min(options.itemCount, 100_000) - 30)
@@ -100,7 +107,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var isAnimating: Bool { collectionView.isAnimating || find.isSearching }
 
-  var isTyping: Bool { find.isTyping }
+  var isTyping: Bool { find.isTyping || composer != nil }
 
   var nextWakeTime: Double? { nextEvent }
 
@@ -143,8 +150,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   // MARK: Layout and drawing
 
-  /// The messages above a row of their own for the "↓ N new" pill, so that it never covers
-  /// a message.
+  /// The messages above a row of their own for the "↓ N new" pill and the message being
+  /// written, so that neither ever covers a message.
   func layout(in frame: CellRect) { place(in: frame, bottom: 1) }
 
   func draw(into canvas: Canvas) {
@@ -155,7 +162,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       " \(plural(messages.count, "message")) · \(history)", x: 0, y: 0, style: Theme.title,
       maxWidth: frame.width - 1)
     pane.draw(into: canvas)
-    if unseen > 0, frame.maxY > pane.frame.maxY {
+    if let composer, frame.maxY > pane.frame.maxY {
+      drawComposer(composer, in: canvas)
+    } else if unseen > 0, frame.maxY > pane.frame.maxY {
       let badge = " ↓ \(unseen.formatted) new "
       let width = CharacterWidth.of(badge)
       canvas.draw(
@@ -164,10 +173,36 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     }
   }
 
+  /// The line below the list: "you ▸ " and the text, scrolled to keep the caret in view, the
+  /// caret a reversed cell.
+  private func drawComposer(_ field: TextFieldState, in canvas: Canvas) {
+    let row = pane.frame.maxY
+    let label = " you ▸ "
+    let bar = TextStyle(foreground: Theme.text, background: Theme.bar)
+    canvas.draw(
+      String(repeating: " ", count: max(0, frame.width)), column: frame.x, row: row, style: bar)
+    let x = frame.x + canvas.draw(label, column: frame.x, row: row, style: bar)
+    let room = max(1, frame.maxX - x - 1)
+    let shown = field.visibleWindow(width: Double(room - 1)) { Double(CharacterWidth.of(String($0))) }
+    canvas.draw(String(shown.text), column: x, row: row, style: bar)
+    let before = CharacterWidth.of(String(shown.text.prefix(shown.caret)))
+    let under = shown.text.dropFirst(shown.caret).first.map(String.init) ?? " "
+    canvas.draw(
+      under, column: x + before, row: row,
+      style: TextStyle(foreground: Theme.onAccent, background: Theme.accent, attributes: .bold))
+  }
+
   // MARK: Input
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    if let press = key.keyPress, find.handle(press) { return true }
+    if let press = key.keyPress {
+      if composer != nil, compose(press, at: time) { return true }
+      if find.handle(press) { return true }
+      if press.key == .character("m"), press.modifiers.isEmpty || press.modifiers == .shift {
+        composer = TextFieldState(maxLength: 2_000)
+        return true
+      }
+    }
     switch key.key {
     case .up: collectionView.scroll(by: .items(-1))
     case .down: collectionView.scroll(by: .items(1))
@@ -180,7 +215,47 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     return true
   }
 
+  /// A key while a message is written: Enter sends, Escape drops it, the field takes its
+  /// keys, and the pages and Home and End still scroll. Returns whether it was used.
+  private func compose(_ key: KeyPress, at time: Double) -> Bool {
+    guard var field = composer else { return false }
+    switch (key.key, key.modifiers) {
+    case (.escape, []): composer = nil
+    case (.enter, []): send(field.text, at: time)
+    case (.pageUp, _), (.pageDown, _), (.up, _), (.down, _): return false
+    default:
+      _ = field.handle(key)
+      composer = field
+    }
+    return true
+  }
+
+  /// Sends `text` (trimmed; nothing when blank) as "you": a message still streaming ends at
+  /// once, the new one is inserted at the end and the list goes there, and a reply is due
+  /// soon.
+  private func send(_ text: String, at time: Double) {
+    composer = nil
+    let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard !trimmed.isEmpty else { return }
+    if let stream = streaming {
+      streaming = nil
+      messages[messages.count - 1].text = stream.words.joined(separator: " ")
+      collectionView.reconfigureItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+    }
+    messages.append(Message(author: Self.authors.count - 1, text: trimmed))
+    collectionView.performBatchUpdates {
+      collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+    }
+    collectionView.scroll(by: .end)
+    unseen = 0
+    nextEvent = time + 1.5
+    collectionView.postAccessibilityAnnouncement("sent")
+  }
+
   var status: String {
+    if let composer {
+      return "message: \(composer.text.count) characters · Enter sends, Esc cancels"
+    }
     let last = messages.last.map { Self.authors[$0.author] } ?? "nobody"
     return find.status((unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)")
   }
@@ -189,6 +264,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     [
       ("↑ ↓ PgUp PgDn", "scroll; near the top, older messages load"),
       ("End Enter", "back to the newest message"), ("Home", "the oldest loaded"),
+      ("m, then text and Enter", "write a message and send it (Esc drops it)"),
       ("wheel, drag", "scroll"), find.keyHelp,
     ]
   }

@@ -1,0 +1,109 @@
+import GalleryKit
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+/// Undo and redo on the data-source page (`U`, `R`): random runs of edits (add, delete,
+/// rename, move, shuffle, a drag) and of undos and redos, against the tasks recorded after
+/// each edit. After `U` the tasks are exactly those before the edit it undid; `R` brings back
+/// those after; a new edit forgets what was undone.
+@Suite struct TaskBoardUndoTests {
+  final class Cell: CollectionViewCell, TaskPresenting {
+    private(set) var task: TaskItem?
+    var texts = TaskTexts()
+    var isDone = false
+    func configure(with item: TaskItem, at indexPath: ItemPath) { task = item }
+  }
+
+  private func makeModel() -> TaskBoardModel<Cell> {
+    let model = TaskBoardModel<Cell>(
+      options: GalleryOptions(itemCount: 400), metrics: plainTestMetrics)
+    let view = model.collectionView
+    view.register(
+      CollectionViewCell.self, forSupplementaryViewOfKind: .header,
+      withReuseIdentifier: TaskBoardModel<Cell>.headerIdentifier)
+    view.viewportSize = Size(width: 60, height: 14)
+    view.layoutIfNeeded()
+    return model
+  }
+
+  @Test(arguments: 0..<6)
+  func undoAndRedoWalkTheEditsBackAndForth(_ index: Int) {
+    let (seed, random) = SeededRandom.forCase(index, base: 0x0DD0)
+    var rng = random
+    let model = makeModel()
+    var time = 0.0
+    func press(_ character: Character) {
+      _ = model.handle(KeyPress(.character(character)))
+      for _ in 0..<30 {
+        time += 1.0 / 60
+        _ = model.collectionView.tick(now: time)
+        model.collectionView.layoutIfNeeded()
+      }
+    }
+    // The tasks after each edit that changed them, and where undo stands among them.
+    var states = [model.dataSource.sections]
+    var position = 0
+    for step in 0..<60 {
+      let roll = rng.int(0..<10)
+      if roll < 2 {
+        press("U")
+        if position > 0 { position -= 1 }
+      } else if roll < 3 {
+        press("R")
+        if position < states.count - 1 { position += 1 }
+      } else {
+        let before = model.dataSource.sections
+        press(["a", "d", "e", "m", "s", "J"][rng.int(0..<6)])
+        guard model.dataSource.sections != before else { continue }  // nothing to do
+        states.removeSubrange((position + 1)...)
+        states.append(model.dataSource.sections)
+        position += 1
+      }
+      #expect(
+        model.dataSource.sections == states[position],
+        "seed \(seed), step \(step): the tasks are the edit history's \(position)")
+      if model.dataSource.sections != states[position] { return }
+    }
+    // Everything undone, back to the first tasks; then a new edit forgets the redos.
+    for _ in 0..<Swift.min(position, TaskBoardModel<Cell>.undoLimit) { press("U") }
+    if position <= TaskBoardModel<Cell>.undoLimit {
+      #expect(model.dataSource.sections == states[0], "seed \(seed): all undone")
+    }
+    press("a")
+    let edited = model.dataSource.sections
+    press("R")
+    #expect(model.dataSource.sections == edited, "seed \(seed): a new edit ends the redos")
+    #expect(model.lastChange == "nothing to redo")
+  }
+
+  /// A task dragged to another section is an edit too: `U` puts it back where it was.
+  @Test func aDragIsUndone() {
+    let model = makeModel()
+    let view = model.collectionView
+    let before = model.dataSource.sections
+    let source = ItemPath(section: 0, item: 1)
+    #expect(view.beginInteractiveMovementForItem(at: source))
+    // Down the list, well into the next rows, and dropped.
+    guard let frame = view.layoutAttributesForItem(at: ItemPath(section: 0, item: 4))?.frame
+    else {
+      Issue.record("no fifth task shown")
+      return
+    }
+    view.updateInteractiveMovementTargetPosition(Point(x: frame.midX, y: frame.midY))
+    view.endInteractiveMovement()
+    var time = 0.0
+    for _ in 0..<60 {
+      time += 1.0 / 60
+      _ = view.tick(now: time)
+      view.layoutIfNeeded()
+    }
+    #expect(model.dataSource.sections != before, "the drag moved the task")
+    #expect(model.lastChange.hasPrefix("dragged to"))
+    _ = model.handle(KeyPress(.character("U")))
+    #expect(model.dataSource.sections == before, "undone: the task is back")
+    #expect(model.lastChange.hasPrefix("undid drag"))
+    _ = model.handle(KeyPress(.character("R")))
+    #expect(model.dataSource.sections != before, "redone")
+  }
+}
