@@ -183,7 +183,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       String(repeating: " ", count: max(0, frame.width)), column: frame.x, row: row, style: bar)
     let x = frame.x + canvas.draw(label, column: frame.x, row: row, style: bar)
     let room = max(1, frame.maxX - x - 1)
-    let shown = field.visibleWindow(width: Double(room - 1)) { Double(CharacterWidth.of(String($0))) }
+    let shown = field.visibleWindow(width: Double(room - 1)) {
+      Double(CharacterWidth.of(String($0)))
+    }
     canvas.draw(String(shown.text), column: x, row: row, style: bar)
     let before = CharacterWidth.of(String(shown.text.prefix(shown.caret)))
     let under = shown.text.dropFirst(shown.caret).first.map(String.init) ?? " "
@@ -235,7 +237,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   /// soon.
   private func send(_ text: String, at time: Double) {
     composer = nil
-    let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    let trimmed = String(
+      text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard !trimmed.isEmpty else { return }
     if let stream = streaming {
       streaming = nil
