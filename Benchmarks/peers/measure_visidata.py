@@ -41,7 +41,7 @@ the app) to the arrival of the pane output after which the screen first shows:
   "K rows" with no job running: the two spans added (the harness's own step between them is
   not counted).
 - freq_ms: cursor on Status (4 values), `F` until the frequency table shows (ours: its header
-  with "Count", "4 rows × 4 columns"; VisiData: the "_freq" sheet, "4 bins", no job running).
+  with "Count", "Frequencies of Status: 4 values"; VisiData: the "_freq" sheet, "4 bins", no job running).
 - save_ms: `e` on a Name cell, "x", Enter (ours appends it; VisiData's first key replaces the
   text), then ours Ctrl-S until "saved 1 edited row" (the file written in place: a temporary
   file renamed over it, the old one kept as FILE.bak; ours opens a hard link in
@@ -498,7 +498,7 @@ def freq_test(run: Launch, count: int) -> None:
         started = pane.send_key("F")
         run.values["freq_ms"] = run.wait(
             lambda: "Count" in pane.screen.display[2] and
-            pane.screen.display[1].startswith(" 4 rows × 4 columns"),
+            pane.screen.display[1].startswith(" Frequencies of Status: 4 values"),
             "the frequency table", started)
         run.step_done("freq_ms")
         pane.send_key("BSpace")
