@@ -249,10 +249,15 @@ private func settleModel(_ model: TableModel) async {
       await sort(TableSortDescriptor(column: 1, ascending: false), following: 7))
     #expect(byName != 7)
     #expect(table.text(row: byName, column: 0) == "8")
+    // From one temporary table to another: by Amount, ascending.
+    let byAmount = try #require(
+      await sort(TableSortDescriptor(column: 3), following: byName))
+    #expect(table.text(row: byAmount, column: 0) == "8")
+    #expect(byAmount != byName)
     // From there by City (through its index), then back to the stored order.
-    let byCity = try #require(await sort(TableSortDescriptor(column: 2), following: byName))
+    let byCity = try #require(await sort(TableSortDescriptor(column: 2), following: byAmount))
     #expect(table.text(row: byCity, column: 0) == "8")
-    #expect(byCity != byName)
+    #expect(byCity != byAmount)
     #expect(await sort(nil, following: byCity) == 7)
     // A sort begun and replaced at once (the order shown stays stored meanwhile): only the
     // second's answer is taken.

@@ -152,15 +152,33 @@ extension SQLiteTable {
       followResult.withLock { $0 = (followedSort, .lost) }
       return nil
     }
-    let sql =
-      "SELECT b.n FROM (\(numbered(new, selecting: "t.rowid AS id"))) b WHERE b.id = "
-      + "(SELECT a.id FROM (\(numbered(old, selecting: "t.rowid AS id"))) a WHERE a.n = ?1)"
+    // The row's `rowid` where it was (?1 its place), then its place in the new order: in a
+    // sorted table a scan of its integers, not a numbering of every row.
+    let id: String
+    var arguments: [SQLiteValue] = [.integer(row)]
+    switch old {
+    case .stored(denseFrom: let first?):
+      id = "SELECT ?1 + ?2"
+      arguments.append(.integer(first))
+    case .sortedTable(let sorted):
+      id = "SELECT r FROM temp.\(SQLiteDatabase.quote(sorted)) WHERE rowid = ?1 + 1"
+    default:
+      id = "SELECT a.id FROM (\(numbered(old, selecting: "t.rowid AS id"))) a WHERE a.n = ?1"
+    }
+    let sql: String
+    if case .sortedTable(let sorted) = new {
+      sql = "SELECT rowid - 1 FROM temp.\(SQLiteDatabase.quote(sorted)) WHERE r = (\(id))"
+    } else {
+      sql =
+        "SELECT b.n FROM (\(numbered(new, selecting: "t.rowid AS id"))) b WHERE b.id = (\(id))"
+    }
     let database = database
     let followResult = followResult
     let sort = followedSort
+    let bound = arguments
     return {
       var found = TableFollowedRow.lost
-      try? database.query(sql, [.integer(row)]) { result in
+      try? database.query(sql, bound) { result in
         found = .found(result.integer(0))
         return false
       }
