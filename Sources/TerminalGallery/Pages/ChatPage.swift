@@ -217,8 +217,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     return true
   }
 
-  /// A key while a message is written: Enter sends, Escape drops it, the field takes its
-  /// keys, and the pages and Home and End still scroll. Returns whether it was used.
+  /// A key while a message is written: Enter sends, Escape drops it, ↑ ↓ PgUp PgDn still
+  /// scroll, the field takes the rest. Returns whether it was used.
   private func compose(_ key: KeyPress, at time: Double) -> Bool {
     guard var field = composer else { return false }
     switch (key.key, key.modifiers) {
