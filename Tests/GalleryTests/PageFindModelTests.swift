@@ -11,27 +11,14 @@ import Testing
 /// status counts what the scan counts, and the find never moves the focus on its own once it
 /// has taken it.
 @Suite struct PageFindModelTests {
-  final class Cell: CollectionViewCell, TaskPresenting {
-    private(set) var task: TaskItem?
-    var texts = TaskTexts()
-    var isDone = false
-    func configure(with item: TaskItem, at indexPath: ItemPath) { task = item }
-  }
-
   static let needles = ["e", "an", "ship", "fix", "ar", "cedar", "zz", "re"]
 
   @Test(arguments: 0..<6)
   func marksAndCountsAreAScanOfTheDataAfterEveryBatchUpdate(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0xF1_4DBA)
     var rng = random
-    let model = TaskBoardModel<Cell>(
-      options: GalleryOptions(itemCount: 1_200), metrics: plainTestMetrics)
+    let model = makeTestTaskBoard(items: 1_200)
     let view = model.collectionView
-    view.register(
-      CollectionViewCell.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: TaskBoardModel<Cell>.headerIdentifier)
-    view.viewportSize = Size(width: 60, height: 14)
-    view.layoutIfNeeded()
     let find = model.findBar
     var time = 0.0
     var needle: String?
@@ -114,7 +101,7 @@ import Testing
       #expect(Set(search.matches) == expected, "\(place): the matches for “\(needle)”")
       view.forEachDisplayedView { cellView, attributes in
         // Cells leaving in the diff's animation (deleted tasks) are not marked by hosts.
-        guard let cell = cellView as? Cell, attributes.supplementaryKind == nil,
+        guard let cell = cellView as? TestTaskCell, attributes.supplementaryKind == nil,
           let task = cell.task, view.cellForItem(at: attributes.indexPath) === cell
         else { return }
         let matches = model.texts.title(of: task).lowercased().contains(needle)

@@ -8,24 +8,7 @@ import Testing
 /// each edit. After `U` the tasks are exactly those before the edit it undid; `R` brings back
 /// those after; a new edit forgets what was undone.
 @Suite struct TaskBoardUndoTests {
-  final class Cell: CollectionViewCell, TaskPresenting {
-    private(set) var task: TaskItem?
-    var texts = TaskTexts()
-    var isDone = false
-    func configure(with item: TaskItem, at indexPath: ItemPath) { task = item }
-  }
-
-  private func makeModel() -> TaskBoardModel<Cell> {
-    let model = TaskBoardModel<Cell>(
-      options: GalleryOptions(itemCount: 400), metrics: plainTestMetrics)
-    let view = model.collectionView
-    view.register(
-      CollectionViewCell.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: TaskBoardModel<Cell>.headerIdentifier)
-    view.viewportSize = Size(width: 60, height: 14)
-    view.layoutIfNeeded()
-    return model
-  }
+  private func makeModel() -> TaskBoardModel<TestTaskCell> { makeTestTaskBoard(items: 400) }
 
   @Test(arguments: 0..<6)
   func undoAndRedoWalkTheEditsBackAndForth(_ index: Int) {
@@ -66,8 +49,8 @@ import Testing
       if model.dataSource.sections != states[position] { return }
     }
     // Everything undone, back to the first tasks; then a new edit forgets the redos.
-    for _ in 0..<Swift.min(position, TaskBoardModel<Cell>.undoLimit) { press("U") }
-    if position <= TaskBoardModel<Cell>.undoLimit {
+    for _ in 0..<Swift.min(position, TaskBoardModel<TestTaskCell>.undoLimit) { press("U") }
+    if position <= TaskBoardModel<TestTaskCell>.undoLimit {
       #expect(model.dataSource.sections == states[0], "seed \(seed): all undone")
     }
     press("a")

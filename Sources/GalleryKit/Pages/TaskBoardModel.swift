@@ -59,8 +59,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   private var nextID = 0
   /// The tasks before each edit (a drag's too) and what the edit was, newest last: `U` undoes,
   /// `R` redoes what `U` undid, until the next edit. At most ``undoLimit`` are kept.
-  private var undoStack: [(sections: [[TaskItem]], what: String)] = []
-  private var redoStack: [(sections: [[TaskItem]], what: String)] = []
+  private var undoStack: [EditStep] = []
+  private var redoStack: [EditStep] = []
+  /// The tasks before (or after) an edit, and what the edit was.
+  private typealias EditStep = (sections: [[TaskItem]], what: String)
   /// How many edits `U` can undo.
   public static var undoLimit: Int { 100 }
   private var random = PageRandom(seed: 0xDA7A)
@@ -254,27 +256,24 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   /// Puts back the tasks as they were before the last edit, as one diffed, animated batch.
-  private func undo() {
-    guard let (sections, what) = undoStack.popLast() else {
-      lastChange = "nothing to undo"
-      collectionView.postAccessibilityAnnouncement(lastChange)
-      return
-    }
-    redoStack.append((dataSource.sections, what))
-    show(sections, "undid \(what)")
-    collectionView.postAccessibilityAnnouncement("undid \(what)")
-  }
+  private func undo() { step(from: &undoStack, to: &redoStack, "undid", "nothing to undo") }
 
   /// Does again the last edit `U` undid.
-  private func redo() {
-    guard let (sections, what) = redoStack.popLast() else {
-      lastChange = "nothing to redo"
-      collectionView.postAccessibilityAnnouncement(lastChange)
+  private func redo() { step(from: &redoStack, to: &undoStack, "redid", "nothing to redo") }
+
+  /// Shows the tasks newest in `source` (`done` what they undo or redo) and keeps those shown
+  /// now in `other`, so the step can be taken back; says `empty` when there is none.
+  private func step(
+    from source: inout [EditStep], to other: inout [EditStep], _ done: String, _ empty: String
+  ) {
+    guard let (sections, what) = source.popLast() else {
+      lastChange = empty
+      collectionView.postAccessibilityAnnouncement(empty)
       return
     }
-    undoStack.append((dataSource.sections, what))
-    show(sections, "redid \(what)")
-    collectionView.postAccessibilityAnnouncement("redid \(what)")
+    other.append((dataSource.sections, what))
+    show(sections, "\(done) \(what)")
+    collectionView.postAccessibilityAnnouncement("\(done) \(what)")
   }
 
   /// Shows `sections` as one diff, saying what changed.

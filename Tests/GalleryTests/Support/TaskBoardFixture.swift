@@ -1,0 +1,24 @@
+import GalleryKit
+import ReuseKit
+
+/// A task cell that keeps what it was given, for the data-source page's model in tests.
+final class TestTaskCell: CollectionViewCell, TaskPresenting {
+  private(set) var task: TaskItem?
+  var texts = TaskTexts()
+  var isDone = false
+  func configure(with item: TaskItem, at indexPath: ItemPath) { task = item }
+}
+
+/// The data-source page's model over `items` generated tasks, laid out in a 60 × 14 viewport
+/// (its headers plain cells).
+func makeTestTaskBoard(items: Int) -> TaskBoardModel<TestTaskCell> {
+  let model = TaskBoardModel<TestTaskCell>(
+    options: GalleryOptions(itemCount: items), metrics: plainTestMetrics)
+  let view = model.collectionView
+  view.register(
+    CollectionViewCell.self, forSupplementaryViewOfKind: .header,
+    withReuseIdentifier: TaskBoardModel<TestTaskCell>.headerIdentifier)
+  view.viewportSize = Size(width: 60, height: 14)
+  view.layoutIfNeeded()
+  return model
+}
