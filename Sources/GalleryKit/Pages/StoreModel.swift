@@ -283,7 +283,8 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   }
 
   /// The first and last app of rail `section` wholly in view (or, when none is whole, the
-  /// ones partly in view), from the displayed tiles' frames; `nil` when none shows.
+  /// ones partly in view), from the displayed tiles' frames (the status line asks each frame
+  /// it draws: no array, no layout query); `nil` when none shows.
   func appsInView(ofRail section: Int) -> ClosedRange<Int>? {
     let bounds = collectionView.bounds
     var whole: ClosedRange<Int>?
@@ -291,13 +292,14 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     func widen(_ range: ClosedRange<Int>?, _ item: Int) -> ClosedRange<Int> {
       range.map { min($0.lowerBound, item)...max($0.upperBound, item) } ?? item...item
     }
-    for path in collectionView.indexPathsForVisibleItems where path.section == section {
-      guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
+    collectionView.forEachDisplayedView { _, attributes in
+      let frame = attributes.frame
+      guard attributes.category == .cell, attributes.indexPath.section == section,
         frame.maxX > bounds.minX, frame.minX < bounds.maxX
-      else { continue }
-      partial = widen(partial, path.item)
+      else { return }
+      partial = widen(partial, attributes.indexPath.item)
       if frame.minX >= bounds.minX - 0.5, frame.maxX <= bounds.maxX + 0.5 {
-        whole = widen(whole, path.item)
+        whole = widen(whole, attributes.indexPath.item)
       }
     }
     return whole ?? partial
