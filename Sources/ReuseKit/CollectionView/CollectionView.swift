@@ -114,7 +114,7 @@ public final class CollectionView: ScrollView {
   /// Whether a pass is needed or running, and what it must do.
   @exclusivity(unchecked) var pass = PassState()
   /// Told about layout passes (see ``CollectionViewLayoutObserver``), weakly.
-  var layoutObservers: [WeakLayoutObserver] = []
+  @exclusivity(unchecked) var layoutObservers: [WeakLayoutObserver] = []
   /// The parts taking part in passes now, in the order they joined; empty on the bare path.
   @exclusivity(unchecked) var participants: [any LayoutPassParticipant] = []
 

@@ -26,12 +26,18 @@ public struct SupplementaryKind: Hashable, Comparable, Sendable, ExpressibleBySt
 
   /// Equal when the names are: the same literal compares by address, others byte by byte.
   public static func == (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
-    if lhs.name.utf8Start == rhs.name.utf8Start
-      && lhs.name.utf8CodeUnitCount == rhs.name.utf8CodeUnitCount
-    {
-      return true
+    let count = lhs.name.utf8CodeUnitCount
+    guard count == rhs.name.utf8CodeUnitCount else { return false }
+    guard lhs.name.hasPointerRepresentation, rhs.name.hasPointerRepresentation else {
+      return lhs.name.withUTF8Buffer { a in rhs.name.withUTF8Buffer { b in a.elementsEqual(b) } }
     }
-    return lhs.name.withUTF8Buffer { a in rhs.name.withUTF8Buffer { b in a.elementsEqual(b) } }
+    // Byte by byte through the literals' pointers: no closure and no string (the layouts
+    // compare kinds for every header and footer they place).
+    let a = lhs.name.utf8Start
+    let b = rhs.name.utf8Start
+    if a == b { return true }
+    for index in 0..<count where a[index] != b[index] { return false }
+    return true
   }
 
   /// Hashes the name's bytes.

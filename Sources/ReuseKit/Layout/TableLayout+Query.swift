@@ -21,16 +21,32 @@ extension TableLayout {
     let top = rect.minY - headerHeight
     let bottom = rect.maxY - headerHeight
     if rows.count > 0 && bottom > top && bottom > 0 {
-      let first = rows.lastIndex(startingAtOrBefore: max(0, top), in: 0..<rows.count)
-      var row = first
-      while row < rows.count {
-        let y = headerHeight + rows.start(row)
-        if y >= rect.maxY { break }
-        let height = rows.length(row)
-        if y + height > rect.minY || height == 0 && y >= rect.minY {
-          appendCells(ofRow: row, y: y, height: height, pinX: pin.x, into: &result.items)
+      // The columns' buffers are borrowed once for all rows: a loop over the stored arrays
+      // would retain and release each of them per row.
+      queryColumns.withUnsafeBufferPointer { columns in
+        shownStarts.withUnsafeBufferPointer { starts in
+          widths.withUnsafeBufferPointer { widths in
+            let first = rows.lastIndex(startingAtOrBefore: max(0, top), in: 0..<rows.count)
+            var row = first
+            while row < rows.count {
+              let y = headerHeight + rows.start(row)
+              if y >= rect.maxY { break }
+              let height = rows.length(row)
+              if y + height > rect.minY || height == 0 && y >= rect.minY {
+                let count = itemCounts[row]
+                for column in columns where column.item < count {
+                  let x = starts[column.position] + (column.position < frozenColumns ? pin.x : 0)
+                  result.items.append(
+                    LayoutAttributes(
+                      forCellAt: ItemPath(section: row, item: column.item),
+                      frame: Rect(x: x, y: y, width: widths[column.item], height: height),
+                      zIndex: column.position < frozenColumns ? Self.frozenCellZIndex : 0))
+                }
+              }
+              row += 1
+            }
+          }
         }
-        row += 1
       }
     }
     // Header rows, pinned at the top of the viewport.
@@ -87,21 +103,6 @@ extension TableLayout {
     while index > 0 && queryColumns[index - 1].item > item {
       queryColumns.swapAt(index, index - 1)
       index -= 1
-    }
-  }
-
-  @inline(__always)
-  private func appendCells(
-    ofRow row: Int, y: Double, height: Double, pinX: Double, into items: inout [LayoutAttributes]
-  ) {
-    let count = itemCounts[row]
-    for column in queryColumns where column.item < count {
-      items.append(
-        LayoutAttributes(
-          forCellAt: ItemPath(section: row, item: column.item),
-          frame: cellFrame(
-            column.item, position: column.position, y: y, height: height, pinX: pinX),
-          zIndex: column.position < frozenColumns ? Self.frozenCellZIndex : 0))
     }
   }
 
