@@ -97,7 +97,8 @@ func itemChanges<ID: Hashable>(
   let (stages, duplicates) = sectionedChanges(
     oldSections: [0], newSections: [0], oldItems: old, oldStarts: [0, old.count],
     newItems: new, newStarts: [0, new.count], sectionContentChanged: { _, _ in false },
-    itemContentChanged: { _, _ in false }, contentUpdate: .reconfigure)
+    itemContentChanged: { _, _ in false }, contentUpdate: .reconfigure,
+    itemContentsCanChange: false)
   return (stages.first ?? Changeset(), duplicates)
 }
 

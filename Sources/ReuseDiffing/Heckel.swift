@@ -394,8 +394,20 @@ struct HeckelEntry {
 @usableFromInline
 func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
   let count = values.count
+  // The common case, no moves: the whole sequence increases, and all of it stays.
+  var increasing = true
+  values.withUnsafeBufferPointer { values in
+    var index = 1
+    while index < count {
+      if values[index - 1] >= values[index] {
+        increasing = false
+        break
+      }
+      index += 1
+    }
+  }
+  if increasing { return [Bool](repeating: true, count: count) }
   var keep = [Bool](repeating: false, count: count)
-  guard count > 0 else { return keep }
   // tails[l]: the index of the smallest tail of an increasing run of length l + 1.
   var tails = [Int]()
   var previous = [Int](repeating: -1, count: count)

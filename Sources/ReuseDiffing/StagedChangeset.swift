@@ -135,17 +135,16 @@ public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
 /// when every item is in one (`starts`: each section's first flat index, and the total).
 @inlinable
 func itemsOfMatchedSections(_ sectionMatch: [Int], starts: [Int]) -> [Int]? {
-  var kept: [Int] = []
-  var all = true
-  for section in 0..<(starts.count - 1) {
-    let items = starts[section]..<starts[section + 1]
-    if sectionMatch[section] >= 0 {
-      kept.append(contentsOf: items)
-    } else if !items.isEmpty {
-      all = false
-    }
+  // Most diffs keep every section that has items: then nothing is gathered.
+  let sections = 0..<(starts.count - 1)
+  guard sections.contains(where: { sectionMatch[$0] < 0 && starts[$0] < starts[$0 + 1] }) else {
+    return nil
   }
-  return all ? nil : kept
+  var kept: [Int] = []
+  for section in sections where sectionMatch[section] >= 0 {
+    kept.append(contentsOf: starts[section]..<starts[section + 1])
+  }
+  return kept
 }
 
 /// The identifiers of `elements`: the array itself when elements are their own identity (no
@@ -164,12 +163,14 @@ func identifiers<Element: Differentiable>(of elements: [Element]) -> [Element.Di
 ///
 /// Inlinable, like the initialisers that call it, so that it specialises for the caller's
 /// identifier type (hashing and comparing through witness tables costs several times more).
+/// A caller whose items have no content beyond their identifiers passes
+/// `itemContentsCanChange: false`, and `itemContentChanged` is never asked.
 @inlinable
 package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   oldSections: [SectionID], newSections: [SectionID],
   oldItems: [ItemID], oldStarts: [Int], newItems: [ItemID], newStarts: [Int],
   sectionContentChanged: (Int, Int) -> Bool, itemContentChanged: (ItemPath, ItemPath) -> Bool,
-  contentUpdate: ContentUpdate
+  contentUpdate: ContentUpdate, itemContentsCanChange: Bool = true
 ) -> (stages: [Changeset], duplicates: Int) {
   var first = Changeset()
   var second = Changeset()
@@ -214,11 +215,20 @@ package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
   // across sections). Items of deleted and inserted sections are deleted and inserted with
   // their sections: they take no part in the matching, so an identifier's k-th occurrence is
   // counted among the items that can stay.
-  var oldSectionOf = [Int32](repeating: 0, count: oldItems.count)
-  for section in oldSections.indices {
-    for index in oldStarts[section]..<oldStarts[section + 1] {
-      oldSectionOf[index] = Int32(section)
+  // Each old item's section; with one section (a flat list) every item's is 0, and no array
+  // of a million zeros is made.
+  let oneOldSection = oldSections.count == 1
+  var oldSectionOf: [Int32] = []
+  if !oneOldSection {
+    oldSectionOf = [Int32](repeating: 0, count: oldItems.count)
+    for section in oldSections.indices {
+      for index in oldStarts[section]..<oldStarts[section + 1] {
+        oldSectionOf[index] = Int32(section)
+      }
     }
+  }
+  @inline(__always) func sectionOfOld(_ index: Int) -> Int {
+    oneOldSection ? 0 : Int(oldSectionOf[index])
   }
   let oldToNew: [Int]
   let newToOld: [Int]
@@ -244,39 +254,51 @@ package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
     newToOld = newMatches
     itemDuplicates = items.duplicatedIdentifiers
   }
-  var candidates: [(new: Int, oldItem: Int)] = []
   var candidateOrder: [Int] = []
+  var stable: [Bool] = []
   for section in newSections.indices where sections.newToOld[section] >= 0 {
     let oldSection = sections.newToOld[section]
     let start = newStarts[section]
+    let range = start..<newStarts[section + 1]
     // Items that stay in this section: the longest increasing run of old positions stays.
-    candidates.removeAll(keepingCapacity: true)
-    candidateOrder.removeAll(keepingCapacity: true)
-    for index in start..<newStarts[section + 1] {
+    // Usually no item moved and the whole run increases: one pass finds that, and no run is
+    // computed.
+    var inOrder = true
+    var last = -1
+    for index in range {
       let old = newToOld[index]
-      if old >= 0 && Int(oldSectionOf[old]) == oldSection {
-        candidates.append((index, old - oldStarts[oldSection]))
-        candidateOrder.append(old)
+      guard old >= 0 && sectionOfOld(old) == oldSection else { continue }
+      if old <= last {
+        inOrder = false
+        break
       }
+      last = old
     }
-    let stable = longestIncreasingSubsequence(candidateOrder)
+    if !inOrder {
+      candidateOrder.removeAll(keepingCapacity: true)
+      for index in range {
+        let old = newToOld[index]
+        if old >= 0 && sectionOfOld(old) == oldSection { candidateOrder.append(old) }
+      }
+      stable = longestIncreasingSubsequence(candidateOrder)
+    }
     var candidate = 0
-    for index in start..<newStarts[section + 1] {
+    for index in range {
       let destination = ItemPath(section: section, item: index - start)
       let old = newToOld[index]
       guard old >= 0 else {
         first.insertedItems.append(destination)
         continue
       }
-      let sourceSection = Int(oldSectionOf[old])
+      let sourceSection = sectionOfOld(old)
       let source = ItemPath(section: sourceSection, item: old - oldStarts[sourceSection])
       var moved = true
-      if candidate < candidates.count && candidates[candidate].new == index {
-        moved = !stable[candidate]
+      if sourceSection == oldSection {
+        moved = !inOrder && !stable[candidate]
         candidate += 1
       }
       if moved { first.movedItems.append(ItemMove(from: source, to: destination)) }
-      if itemContentChanged(source, destination) {
+      if itemContentsCanChange && itemContentChanged(source, destination) {
         if moved {
           update(destination, in: &second)
         } else {
