@@ -77,6 +77,57 @@ import Testing
     #expect(plain.oldToNew == [0, -1, 2])
   }
 
+  /// Matches large enough to be made in groups (a table per group of hashes) pair exactly the
+  /// occurrences the k-th occurrence rule pairs, written simply below: with duplicates, moves,
+  /// a common prefix and suffix (one whose identifiers also occur between, a different number
+  /// of times), and strings that are not all ASCII (matched again with `hashValue`).
+  @Test func largeMatchesPairTheKthOccurrences() {
+    let base: UInt64 = 0x9A27_11E5
+    for index in 0..<6 {
+      let (seed, random) = SeededRandom.forCase(index, base: base)
+      var generator = random
+      // 20,000–50,000 elements a side, drawn from few enough values to repeat.
+      let count = generator.int(20_000...50_000)
+      let values = generator.chance(0.5) ? count * 2 : count / 8
+      var old = (0..<count).map { _ in generator.int(0..<values) }
+      var new = old
+      for _ in 0..<generator.int(1...2_000) {
+        switch generator.int(0..<4) {
+        case 0: new[generator.int(0..<new.count)] = generator.int(0..<values)
+        case 1: new.remove(at: generator.int(0..<new.count))
+        case 2: new.insert(generator.int(0..<values), at: generator.int(0...new.count))
+        default:
+          let from = generator.int(0..<new.count)
+          let moved = new.remove(at: from)
+          new.insert(moved, at: generator.int(0...new.count))
+        }
+      }
+      // A shared suffix whose identifier also occurs between, more often in one version.
+      if index % 2 == 1 {
+        old += [7, 7]
+        new = [7] + new + [7, 7]
+      }
+      let integers = HeckelMatch(old: old, new: new)
+      let expected = occurrenceMatch(old, new)
+      expectSame(integers.newToOld, expected, "seed \(seed) (case \(index)), integers")
+      // The same as strings: ASCII ones, then with one that is not.
+      var oldStrings = old.map { "id\($0)" }
+      var newStrings = new.map { "id\($0)" }
+      let strings = HeckelMatch(old: oldStrings, new: newStrings)
+      expectSame(strings.newToOld, expected, "seed \(seed) (case \(index)), strings")
+      oldStrings[count / 2] = "caf\u{E9}"
+      newStrings[newStrings.count / 3] = "cafe\u{301}"
+      let unicode = HeckelMatch(old: oldStrings, new: newStrings)
+      expectSame(
+        unicode.newToOld, occurrenceMatch(oldStrings, newStrings),
+        "seed \(seed) (case \(index)), not ASCII")
+      let inverse = integers.newToOld.indices.allSatisfy {
+        integers.newToOld[$0] < 0 || integers.oldToNew[integers.newToOld[$0]] == $0
+      }
+      #expect(inverse, "seed \(seed) (case \(index)): oldToNew is newToOld's inverse")
+    }
+  }
+
   /// Seeded sectioned data with duplicates and canonically equivalent identifiers: the diff
   /// round-trips, and never does more moves + deletes + inserts than the k-th occurrence rule,
   /// written simply below.
@@ -216,4 +267,29 @@ private func referenceChangeCount(
     changes += fromElsewhere + fromSameSection.count - longestIncreasing(fromSameSection)
   }
   return changes
+}
+
+/// The k-th occurrence rule over two flat versions: each new element takes the first old
+/// occurrence of its identifier not yet taken (the old index, or -1).
+private func occurrenceMatch<ID: Hashable>(_ old: [ID], _ new: [ID]) -> [Int] {
+  var queues: [ID: (indices: [Int], next: Int)] = [:]
+  for (index, id) in old.enumerated() { queues[id, default: ([], 0)].indices.append(index) }
+  return new.map { id in
+    guard let queue = queues[id], queue.next < queue.indices.count else { return -1 }
+    queues[id]?.next += 1
+    return queue.indices[queue.next]
+  }
+}
+
+/// Records the first place two matches differ, and how many do (not the whole arrays).
+private func expectSame(
+  _ ours: [Int], _ expected: [Int], _ context: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard ours != expected else { return }
+  let differing = (0..<min(ours.count, expected.count)).filter { ours[$0] != expected[$0] }
+  let first = differing.first.map { "new[\($0)]: \(ours[$0]), the rule says \(expected[$0])" }
+  Issue.record(
+    "\(context): \(differing.count) matches differ; first \(first ?? "(lengths differ)")",
+    sourceLocation: sourceLocation)
 }
