@@ -37,6 +37,8 @@ struct EndToEndTests {
   }
 
   // ILL stands for a crash: a Swift trap raises it (on x86-64), and the same handler runs.
+  // What the run wrote to standard error meanwhile (a crash's "Fatal error: …" line, say)
+  // shows on the main screen afterwards: written in the alternate screen, it vanished with it.
   @Test(arguments: ["INT", "TERM", "ILL"])
   func aSignalMidAnimationRestoresTheTerminal(_ signal: String) throws {
     let tmux = try Tmux.startShell(columns: 90, rows: 26)
@@ -44,11 +46,23 @@ struct EndToEndTests {
     tmux.type("\(Tmux.galleryPath) --items 1000000")
     try tmux.waitFor("1 List")
     #expect(!tmux.terminalIsCooked)
+    // The gallery's standard error, written from outside as its own code would write it.
+    let pid =
+      try Tmux.execute(["pgrep", "-f", "debug/reuse-gallery --items 1000000"]).output
+      .split(separator: "\n").first.map(String.init) ?? ""
+    let standardError = FileHandle(forWritingAtPath: "/proc/\(pid)/fd/2")
+    #expect(standardError != nil, "the gallery (pid \(pid)) has a standard error")
+    // (Throwing calls: a terminal cannot seek, and the old ones trap on that.)
+    _ = try? standardError?.seekToEnd()
+    try? standardError?.write(
+      contentsOf: Data("Fatal error: written in the alternate screen\n".utf8))
+    try? standardError?.close()
     // Page Down scrolls with an animation; signal the gallery while it runs.
     tmux.keys("PageDown")
     _ = try Tmux.execute(["pkill", "-\(signal)", "-f", "debug/reuse-gallery --items 1000000"])
     try tmux.waitForPrompt()
     #expect(tmux.display("#{alternate_on}") == "0", "back on the main screen")
+    #expect(tmux.capture().contains("Fatal error: written in the alternate screen"))
     #expect(try tmux.shellSeesCookedTerminal(), "the terminal modes are restored")
   }
 

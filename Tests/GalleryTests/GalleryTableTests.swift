@@ -512,6 +512,49 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 3,000 rows ×"))
   }
 
+  /// Escape while a filter of a sorted table still runs, with a cell selected: every row
+  /// shows again in the sorted order and the cell stays selected (the new user's sequence; an
+  /// invariant check stopped the gallery when the rows found last were still animating in,
+  /// which `TableFilterTests` replays frame by frame).
+  @Test func escapeStopsAFilterOfASortedTableAndTheSelectionFollowsItsCell() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery(
+      [
+        KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right),
+        KeyEvent(.right), KeyEvent(.right), KeyEvent(.character(" ")),
+      ], gallery, time: &time)
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 100_000)
+    #expect(probe.status.contains("sorted by"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.left)], gallery, time: &time)
+    for key in [KeyEvent(.character("|"))] + "lisbon".map({ KeyEvent(.character($0)) })
+      + [KeyEvent(.enter)]
+    {
+      time += 0.01
+      gallery.handle(.key(key), at: time)
+    }
+    // Frames while the scan runs, until more rows show than a batch update animates.
+    func found() -> Int {
+      guard let range = probe.status.range(of: " found so far") else { return 0 }
+      let digits = probe.status[..<range.lowerBound].reversed().prefix { $0.isNumber || $0 == "," }
+      return Int(String(digits.reversed()).replacingOccurrences(of: ",", with: "")) ?? 0
+    }
+    var frames = 0
+    while found() < 3_000 && frames < 100_000 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      frames += 1
+    }
+    #expect(probe.status.contains("found so far"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(probe.status.contains("filter stopped: every row shows"), "\(probe.status)")
+    let lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains(" 1,000,000 rows ×"), "\(lines[1])")
+    #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
+  }
+
   /// Jobs answer keys while they run: `F` pressed while a filter still runs counts its rows
   /// once it ends (it said "the filter is still running" and never counted), Ctrl-C stops a
   /// filter as it stops a sort (it quit the gallery), and `v` lets go of what `&` selected

@@ -53,6 +53,13 @@ nonisolated(unsafe) private var leaveBytes: UnsafeMutablePointer<UInt8>? = nil
 nonisolated(unsafe) private var leaveByteCount = 0
 nonisolated(unsafe) private var enterBytes: UnsafeMutablePointer<UInt8>? = nil
 nonisolated(unsafe) private var enterByteCount = 0
+// While the alternate screen shows, standard error (when it is the terminal too) goes to an
+// unlinked temporary file; leaving the screen writes it out, so what a run said there (a
+// diagnostic, or a crash's fatal error) shows on the main screen instead of vanishing with
+// the alternate one. `heldStandardError` is the terminal's descriptor, kept aside.
+nonisolated(unsafe) private var standardErrorFile: Int32 = -1
+nonisolated(unsafe) private var heldStandardError: Int32 = -1
+nonisolated(unsafe) private var replayBuffer: UnsafeMutablePointer<UInt8>? = nil
 
 /// Ends the process (outside `Platform`, whose `exit` would shadow the C function).
 private func terminate(_ status: Int32) -> Never { exit(status) }
@@ -80,6 +87,35 @@ private func restoreTerminalNow() {
   if terminalStateSaved, let saved = terminalState(saved: true) {
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, saved)
   }
+  releaseStandardError()
+}
+
+/// Points standard error back at the terminal and writes there what went to the file
+/// meanwhile (async-signal-safe: descriptors and a preallocated buffer only).
+private func releaseStandardError() {
+  guard heldStandardError >= 0, standardErrorFile >= 0, let replayBuffer else { return }
+  _ = dup2(heldStandardError, STDERR_FILENO)
+  _ = lseek(standardErrorFile, 0, SEEK_SET)
+  while true {
+    let count = read(standardErrorFile, replayBuffer, 4096)
+    guard count > 0 else { break }
+    var written = 0
+    while written < count {
+      let result = write(STDERR_FILENO, replayBuffer + written, count - written)
+      guard result > 0 else { break }
+      written += result
+    }
+    guard written == count else { break }
+  }
+  // Written out: the file starts again empty if the screen is entered again (after Ctrl-Z).
+  _ = ftruncate(standardErrorFile, 0)
+  _ = lseek(standardErrorFile, 0, SEEK_SET)
+}
+
+/// Sends standard error to the file while the alternate screen shows.
+private func holdStandardError() {
+  guard heldStandardError >= 0, standardErrorFile >= 0 else { return }
+  _ = dup2(standardErrorFile, STDERR_FILENO)
 }
 
 /// Re-enters raw mode and the alternate screen after a resume.
@@ -89,6 +125,7 @@ private func reenterTerminalNow() {
   }
   _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, raw)
   if let enterBytes { _ = write(STDOUT_FILENO, enterBytes, enterByteCount) }
+  holdStandardError()
   applicationModeActive = true
 }
 
@@ -190,7 +227,29 @@ public enum Platform {
       throw .system("tcsetattr failed (errno \(errno))")
     }
     if !enter.isEmpty { writeAll(Array(enter.utf8)) }
+    if fullScreen { captureStandardError() }
     applicationModeActive = true
+  }
+
+  /// Standard error, when it is a terminal, goes to an unlinked temporary file until the
+  /// alternate screen is left (see `releaseStandardError`). Without a file, it stays as it is.
+  private static func captureStandardError() {
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    if standardErrorFile < 0 {
+      var template = Array("/tmp/reuse-stderr-XXXXXX".utf8CString)
+      let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard file >= 0 else { return }
+      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+      let held = dup(STDERR_FILENO)
+      guard held >= 0 else {
+        close(file)
+        return
+      }
+      standardErrorFile = file
+      heldStandardError = held
+      replayBuffer = .allocate(capacity: 4096)
+    }
+    holdStandardError()
   }
 
   /// Restores the terminal exactly as ``enterApplicationMode(fullScreen:)`` found it. Safe to call twice.

@@ -18,6 +18,10 @@ extension CollectionView {
       pass.reloadRequested = true
       return
     }
+    // The data source has changed already: from here on the displayed views show old data,
+    // also while a running update animation ends below (its checks must not hold them to the
+    // new data, such as a selection overlay that answers by the new order).
+    pass.needsReconfigureAll = true
     forEachPart { $0.dataWillChange(reloading: true, in: self) }
     loadCounts()
     forEachPart { $0.dataDidChange(.reload, in: self) }
