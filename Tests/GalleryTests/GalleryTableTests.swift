@@ -825,6 +825,42 @@ import Testing
     #expect(probe.status.contains("· row 3 ·"), "on the value chosen: \(probe.status), \(value)")
   }
 
+  /// A sorted table keeps its sort through a frequency table: Enter on a value shows its rows
+  /// in the sorted order at once, with no sort started again (it sorted the whole table anew,
+  /// and Escape, "back" there, cancelled that sort and lost the order; new user's finding).
+  @Test func aValuesRowsFromFrequenciesKeepTheSortWithoutSortingAgain() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 100_000)
+    let probe = TablePageProbe(gallery)
+    // Sort by Joined (the fourth column), in the background at this size.
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.right), KeyEvent(.right), KeyEvent(.character("s"))],
+      gallery, time: &time, interval: 0.05)
+    settleTestGallery(gallery, time: &time, limit: 100_000)
+    #expect(probe.status.contains("sorted by Joined ↑"), "\(probe.status)")
+    // The frequencies of City; Enter on its first value.
+    pressTestGallery(
+      [KeyEvent(.left), KeyEvent(.character("F"))], gallery, time: &time, interval: 0.05)
+    settleTestGallery(gallery, time: &time, limit: 100_000)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains("Frequencies of City"))
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
+    #expect(!probe.status.contains("sorting"), "no sort again: \(probe.status)")
+    settleTestGallery(gallery, time: &time, limit: 100_000)
+    let lines = drawnTestGallery(gallery, canvas)
+    #expect(lines.contains { $0.contains("Joined ↑") }, "the header keeps its arrow")
+    #expect(probe.status.contains("sorted by Joined ↑"), "\(probe.status)")
+    // Escape stops nothing: the rows stay sorted.
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time, interval: 0.05)
+    #expect(!probe.status.contains("sort cancelled"), "\(probe.status)")
+    let joined = drawnTestGallery(gallery, canvas).compactMap { line -> String? in
+      // The Joined cells of the body rows (dates, ISO-like): they read in order.
+      line.split(separator: " ").first { $0.count == 10 && $0.filter { $0 == "-" }.count == 2 }
+        .map(String.init)
+    }
+    #expect(joined.count > 5, "rows show: \(joined)")
+    #expect(joined == joined.sorted(), "in Joined's order: \(joined)")
+  }
+
   /// Every matched Name cell on screen is marked, and no other; a text with no match says so.
   @Test func matchesAreMarkedOnScreen() {
     var time = 1.0

@@ -16,6 +16,9 @@ struct FrequencyRequest {
 struct ParentView {
   var sort: TableSortDescriptor?
   var sortedByDataSource: Bool
+  /// The sorted order itself, shown again as it was (sorting again made the user wait, and
+  /// Escape, which goes back here, cancelled that sort).
+  var savedOrder: TableSavedOrder?
   var columns: [TableColumn]
   var order: [Int]
   var widths: [Double]
@@ -63,7 +66,7 @@ extension TableModel {
   func currentView(filter: [TableRowCondition]) -> ParentView {
     ParentView(
       sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
-      columns: table.columns, order: table.layout.columnOrder,
+      savedOrder: table.savedOrder, columns: table.columns, order: table.layout.columnOrder,
       widths: table.layout.columnWidths,
       focus: table.focusedCell,
       offset: table.collectionView.contentOffset, filter: filter)
@@ -147,7 +150,9 @@ extension TableModel {
       table.layout.columnOrder = view.order
       table.layout.setMeasuredWidths(view.widths)
     }
-    if let sort = view?.sort {
+    if let saved = view?.savedOrder, table.restoreOrder(saved) {
+      // Shown as it was: nothing sorted again.
+    } else if let sort = view?.sort {
       if view?.sortedByDataSource == true {
         table.dataSourceDidSort(by: sort)  // the content kept its order
       } else if table.numberOfRows >= table.backgroundSortThreshold {

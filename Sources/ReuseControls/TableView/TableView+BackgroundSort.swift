@@ -164,6 +164,29 @@ extension TableView {
     collectionView.announce(sortAnnouncement(descriptor))
   }
 
+  /// The order the table shows now, to show again later without sorting again
+  /// (``restoreOrder(_:)``): `nil` in the data's order or while sorted by the data source.
+  public var savedOrder: TableSavedOrder? {
+    guard let rowOrder, let sortDescriptor, !isSortedByDataSource else { return nil }
+    return TableSavedOrder(
+      descriptor: sortDescriptor, order: rowOrder, keys: sortKeys, rowCount: numberOfRows)
+  }
+
+  /// Shows `saved` again, as a sort that has just ended would show it (the view at the top,
+  /// the focused cell on its row), when the data still has the rows it was taken with.
+  /// Returns `false`, changing nothing, when it does not (sort again then).
+  ///
+  /// - Complexity: O(1) beyond a reload: nothing is sorted.
+  @discardableResult
+  public func restoreOrder(_ saved: TableSavedOrder) -> Bool {
+    guard saved.rowCount == numberOfRows, saved.order.count == numberOfRows,
+      columns.indices.contains(saved.descriptor.column)
+    else { return false }
+    cancelSort()
+    showOrder(saved.order, keys: saved.keys, inverse: nil, descriptor: saved.descriptor)
+    return true
+  }
+
   /// What assistive technology hears after a sort: "sorted by Name, ascending", or "in the
   /// data's order".
   func sortAnnouncement(_ descriptor: TableSortDescriptor?) -> String {
@@ -173,4 +196,15 @@ extension TableView {
     let title = columns[descriptor.column].title
     return "sorted by \(title), \(descriptor.ascending ? "ascending" : "descending")"
   }
+}
+
+/// A table's sorted order, kept to show again (``TableView/savedOrder``): a table that goes
+/// away and comes back (a frequency table opened over it, say) shows its sort again at once,
+/// instead of sorting a million rows again.
+public struct TableSavedOrder: Sendable {
+  /// The sort.
+  public let descriptor: TableSortDescriptor
+  let order: [Int32]
+  let keys: [TableSortKey]
+  let rowCount: Int
 }
