@@ -50,6 +50,36 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     #expect(view.cellForItem(at: ItemPath(section: 0, item: 5))?.isLifted == false)
   }
 
+  /// A drag that scrolled far from the item's place, then cancelled: the view scrolls back
+  /// until the place shows, so the item is seen landing (it landed off screen, the focus with
+  /// it; new user's finding). A place on screen does not scroll.
+  @Test func cancelScrollsBackToAPlaceTheDragLeft() {
+    let (view, board) = makeBoard([Array(0..<300)])
+    var time = 0.0
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 2))
+    // Held at the bottom edge, the drag scrolls the list down.
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 99))
+    run(view, 3, &time)
+    #expect(view.contentOffset.y > 200, "the drag scrolled: \(view.contentOffset.y)")
+    #expect((view.interactiveMovementTarget?.item ?? 0) > 20)
+    view.cancelInteractiveMovement()
+    run(view, 2, &time)
+    #expect(!view.isAnimating)
+    #expect(board.moves.isEmpty)
+    let home = drawnFrame(view, ItemPath(section: 0, item: 2))
+    #expect(home?.minY == 20, "item 2 is drawn at its place")
+    #expect(view.contentOffset.y <= 20, "and its place shows: \(view.contentOffset.y)")
+    // On screen still: nothing scrolls.
+    view.contentOffset = Point(x: 0, y: 100)
+    view.layoutIfNeeded()
+    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 14))
+    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 175))  // content coordinates
+    run(view, 0.5, &time)
+    view.cancelInteractiveMovement()
+    run(view, 2, &time)
+    #expect(view.contentOffset.y == 100)
+  }
+
   @Test func cancelPutsEverythingBackAndTellsTheDataSourceNothing() {
     let (view, board) = makeBoard([Array(0..<30)])
     var time = 0.0

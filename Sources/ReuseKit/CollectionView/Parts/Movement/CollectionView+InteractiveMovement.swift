@@ -122,10 +122,16 @@ extension CollectionView {
   }
 
   /// Puts everything back: the item glides to its place, the others to theirs, and the data
-  /// source hears nothing.
+  /// source hears nothing. A place the drag scrolled out of view scrolls back (as little as
+  /// shows it), so the item is seen landing there.
   public func cancelInteractiveMovement() {
-    guard movement.state?.isReturning == false else { return }
+    guard let state = movement.state, !state.isReturning else { return }
     returnMovingItem()
+    if isValid(state.source), let home = layoutAttributesForItem(at: state.source)?.frame,
+      !home.intersects(bounds)
+    {
+      scrollToItem(at: state.source, at: .nearest, animated: true)
+    }
   }
 
   // MARK: Internal
