@@ -89,4 +89,34 @@ import Testing
     _ = model.handle(KeyPress(.character("R")))
     #expect(model.dataSource.sections != before, "redone")
   }
+
+  /// J on the last task of a section and K on the first move nothing and say so (the status
+  /// said nothing, and no step was kept, so a later U undid another edit than expected); an
+  /// edit key while a task is lifted leaves the drag running and says why (it ended the drag
+  /// unseen; new user's findings).
+  @Test func editsThatCannotHappenSaySo() {
+    let model = makeModel()
+    let view = model.collectionView
+    let first = ItemPath(section: 0, item: 0)
+    view.focusItem(at: first, animated: false)
+    let before = model.dataSource.sections
+    _ = model.handle(KeyPress(.character("K")))
+    #expect(model.dataSource.sections == before)
+    #expect(model.lastChange == "already first in \(model.sectionTitle(0))")
+    let last = ItemPath(section: 0, item: model.count(inSection: 0) - 1)
+    view.focusItem(at: last, animated: false)
+    _ = model.handle(KeyPress(.character("J")))
+    #expect(model.dataSource.sections == before)
+    #expect(model.lastChange == "already last in \(model.sectionTitle(0))")
+    _ = model.handle(KeyPress(.character("U")))
+    #expect(model.lastChange == "nothing to undo", "no step was kept")
+    // Lifted: `a` adds nothing and the drag goes on; Escape puts the task back.
+    #expect(view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 1)))
+    _ = model.handle(KeyPress(.character("a")))
+    #expect(view.interactivelyMovingItem != nil, "the drag goes on")
+    #expect(model.dataSource.sections == before, "nothing added")
+    #expect(model.lastChange.contains("release to drop it, Esc to put it back"))
+    _ = model.handle(KeyPress(.escape))
+    #expect(view.interactivelyMovingItem == nil)
+  }
 }

@@ -217,6 +217,12 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     // Escape puts a lifted task back before it clears a find.
     if collectionView.interactivelyMovingItem == nil, findBar.handle(key) { return true }
     if key.isCommandChord { return collectionView.handle(key) }
+    // An edit while a task is lifted would end the drag unseen: the drop comes first.
+    if collectionView.interactivelyMovingItem != nil, Self.editKeys.contains(key.key) {
+      lastChange = "a task is being dragged: release to drop it, Esc to put it back"
+      collectionView.postAccessibilityAnnouncement(lastChange)
+      return true
+    }
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
@@ -231,6 +237,15 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     default: return collectionView.handle(key)
     }
     return true
+  }
+
+  /// The keys that edit (``handle(_:)``).
+  private static var editKeys: Set<KeyPress.Key> {
+    [
+      .character("a"), .character("d"), .delete, .backspace, .character("m"), .right, .left,
+      .character("K"), .character("J"), .character("s"), .character("e"), .character("U"),
+      .character("R"),
+    ]
   }
 
   // MARK: Edits: each builds the next version and applies it as one diff
@@ -372,7 +387,13 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     guard let path = cursorPath else { return }
     var sections = dataSource.sections
     let target = path.item + step
-    guard sections[path.section].indices.contains(target) else { return }
+    guard sections[path.section].indices.contains(target) else {
+      // Nothing moves, and no step is kept to undo: the status says why.
+      let place = step < 0 ? "first" : "last"
+      lastChange = "already \(place) in \(sectionTitle(path.section))"
+      collectionView.postAccessibilityAnnouncement(lastChange)
+      return
+    }
     sections[path.section].swapAt(path.item, target)
     apply(sections, "moved")
   }
