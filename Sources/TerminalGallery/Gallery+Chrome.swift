@@ -111,11 +111,13 @@ extension Gallery {
 
   private var helpTitle: String { "Keys · \(currentPage.title)" }
 
-  /// The widths of the keys' column (at most 18) and of the widest description.
+  /// The widths of the keys' column (the widest keys, up to a third of the terminal and at
+  /// least 18 when they need it) and of the widest description.
   private var helpColumns: (keys: Int, widest: Int) {
     let entries = helpEntries
+    let limit = max(18, (size.columns - 8) / 3)
     return (
-      min(18, entries.map { CharacterWidth.of($0.keys) }.max() ?? 0),
+      min(limit, entries.map { CharacterWidth.of($0.keys) }.max() ?? 0),
       entries.map { CharacterWidth.of($0.meaning) }.max() ?? 0
     )
   }
@@ -128,9 +130,15 @@ extension Gallery {
     for entry in helpEntries {
       let wrapped = TextLayout.wrap(entry.meaning, toWidth: meaningWidth)
       if bordered {
-        // Keys wider than their column wrap too (at their commas and spaces), never cut.
-        let keys =
-          entry.keys.isEmpty ? [] : TextLayout.wrap(entry.keys, toWidth: max(1, helpColumns.keys))
+        // Keys wider than their column wrap too (at their commas and spaces), never cut; the
+        // lines after the first are indented, so that "End" under "PgUp PgDn Home" reads as
+        // the same keys and not as a key of its own.
+        let keyWidth = max(1, helpColumns.keys)
+        var keys = entry.keys.isEmpty ? [] : TextLayout.wrap(entry.keys, toWidth: keyWidth)
+        if keys.count > 1 && keyWidth > 4 {
+          let rest = keys.dropFirst().joined(separator: " ")
+          keys = [keys[0]] + TextLayout.wrap(rest, toWidth: keyWidth - 2).map { "  " + $0 }
+        }
         for index in 0..<max(wrapped.count, keys.count) {
           body.append(
             (index < keys.count ? keys[index] : "", index < wrapped.count ? wrapped[index] : ""))

@@ -97,6 +97,27 @@ import Testing
     }
   }
 
+  /// Long key labels keep to one line where the terminal has room ("↑ ↓ PgUp PgDn Home End"
+  /// wrapped "End" onto a line of its own at 160 columns, where it read as another key); where
+  /// they must wrap, the lines after the first are indented under it (new user's finding).
+  @Test func longKeyLabelsStayWholeOrWrapIndented() {
+    var time = 1.0
+    let (wide, wideCanvas) = makeGallery("board", TerminalSize(columns: 120, rows: 40))
+    pressTestGallery([.character("?")], wide, wideCanvas, time: &time)
+    let lines = text(wideCanvas)
+    #expect(lines.contains { $0.contains("│ ↑ ↓ PgUp PgDn Home End  ") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("│ End ") || $0.contains("│ space ") })
+    let (narrow, narrowCanvas) = makeGallery("board", TerminalSize(columns: 56, rows: 40))
+    pressTestGallery([.character("?")], narrow, narrowCanvas, time: &time)
+    let narrowLines = text(narrowCanvas)
+    guard let index = narrowLines.firstIndex(where: { $0.contains("│ ↑ ↓ PgUp PgDn Home ") })
+    else {
+      Issue.record("the arrows' line: \(narrowLines)")
+      return
+    }
+    #expect(narrowLines[index + 1].contains("│   End "), "\(narrowLines[index + 1])")
+  }
+
   @Test func qAndEscCloseTheHelpAndCtrlCStillQuits() {
     var time = 1.0
     let (gallery, canvas) = makeGallery()
