@@ -193,6 +193,38 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(screen.contains("Home"), "\(screen)")
   }
 
+  /// The store says "opened …" while the cursor stays on the app opened, and not once it
+  /// moves on (it stayed through Home, PgDn and a resize; a later new user's finding).
+  @Test func theStoreSaysOpenedOnlyOnTheAppOpened() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("store", TerminalSize(columns: 120, rows: 40))
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("· opened ") == true)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("opened") == false)
+    pressTestGallery([KeyEvent(.left)], gallery, time: &time)
+    #expect(
+      drawnTestGallery(gallery, canvas).last?.contains("· opened ") == true,
+      "back on the app opened")
+  }
+
+  /// On the board, `>` in a column with no card, and `<` in the first column, say why
+  /// nothing moved (the status kept the last move's note, and nothing answered).
+  @Test func theBoardSaysWhyNothingMoved() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 120, rows: 40))
+    pressTestGallery([KeyEvent(.character("<"))], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("no column to the left of") == true)
+    // Every card of the first column moved on: it has none left to move.
+    pressTestGallery(
+      [
+        KeyEvent(.character("a"), modifiers: .control), KeyEvent(.character(">")),
+        KeyEvent(.left), KeyEvent(.character(">")),
+      ], gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("has no card to move"), "\(status)")
+  }
+
   /// Finding 13: a count of one in the singular.
   @Test func aTableOfOneRowSaysRow() throws {
     let path = NSTemporaryDirectory() + "reusekit-one-\(getpid()).csv"

@@ -512,6 +512,27 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 3,000 rows ×"))
   }
 
+  /// A find that matched nothing ends when a filter starts: its "no match" stayed beside the
+  /// filter's rows as if about them (new user's finding).
+  @Test func aFindWithNoMatchEndsWhenAFilterStarts() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    let find =
+      [KeyEvent(.right), KeyEvent(.character("/"))]
+      + "zzzz".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+    pressTestGallery(find, gallery, time: &time, interval: 0.05)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(probe.status.contains("no match for “zzzz”"), "\(probe.status)")
+    let filter =
+      [KeyEvent(.right), KeyEvent(.character("|"))]
+      + "lisbon".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+    pressTestGallery(filter, gallery, time: &time, interval: 0.05)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(probe.status.contains("“lisbon” in City"), "\(probe.status)")
+    #expect(!probe.status.contains("no match"), "\(probe.status)")
+  }
+
   /// Escape while a filter of a sorted table still runs, with a cell selected: every row
   /// shows again in the sorted order and the cell stays selected (the new user's sequence; an
   /// invariant check stopped the gallery when the rows found last were still animating in,

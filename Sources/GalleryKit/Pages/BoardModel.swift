@@ -224,10 +224,20 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     let source = activeColumn
     let target = source + step
     let view = columns[source]
-    guard target >= 0, target < columns.count, coordinator.session == nil else { return false }
+    guard coordinator.session == nil else { return false }
+    // A key that can do nothing says why (it did nothing, under the last move's note).
+    guard target >= 0, target < columns.count else {
+      lastChange = "no column to the \(step < 0 ? "left" : "right") of \(Self.columnTitles[source])"
+      return false
+    }
     var items = view.indexPathsForSelectedItems
-    if items.isEmpty, let focused = view.focusedIndexPath { items = [focused] }
-    guard !items.isEmpty else { return false }
+    if items.isEmpty, let focused = view.focusedIndexPath, focused.item < cards[source].count {
+      items = [focused]
+    }
+    guard !items.isEmpty else {
+      lastChange = "\(Self.columnTitles[source]) has no card to move"
+      return false
+    }
     if target == 3 && source != 2 {
       lastChange = "cards reach Done through Review"
       return false

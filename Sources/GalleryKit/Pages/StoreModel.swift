@@ -66,6 +66,8 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   public let lastEvent = "drag a rail sideways, or move with the arrows"
   /// The app opened last.
   public private(set) var lastOpened: String?
+  /// Where the app opened last is (the status says "opened …" while the cursor is there).
+  private var lastOpenedPath: ItemPath?
 
   /// The store for `options`, sized by `metrics`.
   public init(options: GalleryOptions, metrics: StoreMetrics) {
@@ -254,6 +256,7 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     if collectionView.isItemSelected(at: indexPath) { collectionView.deselectItem(at: indexPath) }
     let title = tile(at: indexPath).title
     lastOpened = title
+    lastOpenedPath = indexPath
     collectionView.postAccessibilityAnnouncement("opened \(title)")
   }
 
@@ -278,7 +281,9 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
       let last = shown.count == 1 ? "" : "–\(shown.upperBound + 1)"
       place += ", \(shown.lowerBound + 1)\(last) in view"
     }
-    let opened = lastOpened.map { " · opened \($0)" } ?? ""
+    // Said while the cursor stays on the app opened: moved on, it no longer applies.
+    let opened =
+      lastOpenedPath == focused ? lastOpened.map { " · opened \($0)" } ?? "" : ""
     return "\(tile(at: focused).title) · \(place)\(opened)"
   }
 

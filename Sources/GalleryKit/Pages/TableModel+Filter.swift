@@ -76,6 +76,9 @@ extension TableModel {
     within: [TableRowCondition] = [], replacing: Bool = false
   ) {
     let column = column ?? (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0
+    // A find that matched nothing has nothing to step through: its "no match" would sit
+    // beside the filter's rows as if about them.
+    if let find, find.isDone, find.matches.isEmpty { clearFind() }
     filter?.scan.job?.stop()
     if selecting, table.rowFilter != nil { table.filterRows(nil) }
     var withinMatchers: [(column: Int, matcher: TableMatcher)] = []
