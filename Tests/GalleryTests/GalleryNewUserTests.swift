@@ -225,6 +225,17 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(status.contains("has no card to move"), "\(status)")
   }
 
+  /// Settings: Enter on a row with a disclosure answers (it did nothing): the row is opened,
+  /// and the status says the demo has no page behind it, while the cursor stays there.
+  @Test func settingsRowsWithADisclosureOpen() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 24))
+    pressTestGallery([KeyEvent(.end), KeyEvent(.enter)], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("· opened (the demo") == true)
+    pressTestGallery([KeyEvent(.up)], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("opened") == false)
+  }
+
   /// Finding 13: a count of one in the singular.
   @Test func aTableOfOneRowSaysRow() throws {
     let path = NSTemporaryDirectory() + "reusekit-one-\(getpid()).csv"

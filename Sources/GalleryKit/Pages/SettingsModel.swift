@@ -116,8 +116,20 @@ public final class SettingsModel: PageModel {
         "\(setting.title) \(setting.isOn ? "on" : "off")")
       return true
     }
+    // A row with a disclosure (›) opens: the demo has no page behind it, and says so (Enter
+    // did nothing there).
+    if key.modifiers.isEmpty, key.key == .enter, let path = collectionView.focusedIndexPath,
+      let title = itemTitle(at: path)
+    {
+      opened = path
+      collectionView.postAccessibilityAnnouncement("opened \(title)")
+      return true
+    }
     return collectionView.handle(key)
   }
+
+  /// The row Enter opened last (the status says so while the cursor stays there).
+  private var opened: ItemPath?
 
   /// The focused row and its state.
   public var status: String { findBar.status(baseStatus) }
@@ -127,14 +139,16 @@ public final class SettingsModel: PageModel {
     if let setting = setting(at: path) {
       return "\(setting.title): \(setting.isOn ? "on" : "off") · Space flips it"
     }
-    return itemTitle(at: path) ?? ""
+    let title = itemTitle(at: path) ?? ""
+    return opened == path ? "\(title) · opened (the demo has no page behind it)" : title
   }
 
   /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓", "move"), ("PgUp PgDn Home End", "page; first, last"),
-      ("Space Enter", "flip the focused switch"), findBar.keyHelp,
+      ("Space Enter", "flip the focused switch"), ("Enter on ›", "open the row"),
+      findBar.keyHelp,
     ]
   }
 
