@@ -512,6 +512,34 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 3,000 rows ×"))
   }
 
+  /// `&` stopped with Escape before it ends puts back what was selected before it began (it
+  /// left nothing selected; new user's finding).
+  @Test func aSelectingFilterStoppedPutsTheSelectionBack() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.right), KeyEvent(.right), KeyEvent(.character(" "))], gallery,
+      time: &time)
+    #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
+    for key in [KeyEvent(.character("&"))] + "lisbon".map({ KeyEvent(.character($0)) })
+      + [KeyEvent(.enter)]
+    {
+      time += 0.01
+      gallery.handle(.key(key), at: time)
+    }
+    var frames = 0
+    while !probe.status.contains("rows so far") && frames < 10_000 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      frames += 1
+    }
+    #expect(probe.status.contains("selecting"), "still selecting: \(probe.status)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(probe.status.contains("selection stopped"), "\(probe.status)")
+    #expect(probe.status.contains("1 cell selected"), "as it was: \(probe.status)")
+  }
+
   /// A find that matched nothing ends when a filter starts: its "no match" stayed beside the
   /// filter's rows as if about them (new user's finding).
   @Test func aFindWithNoMatchEndsWhenAFilterStarts() throws {

@@ -25,6 +25,9 @@ struct TableFilter {
   var startedWhileReading = false
   /// Made again over rows already shown: they stay until it is done.
   var replacesShown = false
+  /// What was selected before a selecting filter (`&`) began: stopped before it ends, it
+  /// puts that back.
+  var selectionBefore: TableSelection?
 
   /// Every condition the rows shown meet: `within`'s, then this filter's own.
   var conditions: [TableRowCondition] {
@@ -96,7 +99,7 @@ extension TableModel {
             for: text, column: column, from: 0, wholeValue: wholeValue, within: within) : nil,
         wholeValue: wholeValue),
       selects: selecting, text: text, wholeValue: wholeValue, within: within,
-      withinMatchers: withinMatchers)
+      withinMatchers: withinMatchers, selectionBefore: selecting ? table.selection : nil)
     let reading = filter?.scan.job == nil && content.isStillReading
     filter?.startedWhileReading = reading
     filter?.replacesShown = replacing

@@ -354,7 +354,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       stopped = "count cancelled"
     } else if let running = filter, !running.scan.isDone {
       clearFilter()
-      stopped = running.selects ? "selection stopped" : "filter stopped: every row shows"
+      if let before = running.selectionBefore {
+        // Stopped before it ended: what was selected before it began is selected again.
+        table.restoreSelection(before)
+      }
+      stopped =
+        running.selects
+        ? "selection stopped: the selection is as it was" : "filter stopped: every row shows"
     } else if let running = find, !running.isDone {
       clearFind()
       stopped = "search stopped"

@@ -84,6 +84,24 @@ extension TableView {
     collectionView.announce("\(kept.count.grouped) row\(kept.count == 1 ? "" : "s") selected")
   }
 
+  /// What is selected now, to put back later (``restoreSelection(_:)``): the mode with its
+  /// rows, columns and cells, by identity.
+  public var selection: TableSelection {
+    TableSelection(
+      mode: selectionMode, rows: selectedRows, columns: selectedColumns, cells: selectedCells)
+  }
+
+  /// Puts back a selection taken with ``selection`` (rows gone from the data meanwhile are
+  /// left out), and tells the delegate.
+  public func restoreSelection(_ saved: TableSelection) {
+    if selectionMode != saved.mode { selectionMode = saved.mode }
+    selectedRows = saved.rows
+    selectedColumns = saved.columns
+    selectedCells = saved.cells
+    trimSelection()
+    selectionDidChange()
+  }
+
   /// Deselects everything.
   public func deselectAll() {
     guard !selectedRows.isEmpty || !selectedColumns.isEmpty || !selectedCells.isEmpty else {
@@ -208,4 +226,12 @@ extension TableView {
     }
     delegate?.tableViewSelectionDidChange(self)
   }
+}
+
+/// A table's selection, kept to put back (``TableView/selection``).
+public struct TableSelection: Sendable {
+  let mode: TableSelectionMode
+  let rows: RowSet
+  let columns: Set<Int>
+  let cells: [Int: RowSet]
 }
