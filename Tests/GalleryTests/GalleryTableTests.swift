@@ -512,6 +512,25 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 3,000 rows ×"))
   }
 
+  /// A selected cell whose column is hidden stays selected (it shows again with its column),
+  /// and the status says where: "2 cells selected (1 in hidden columns)" (it said 2 with one
+  /// in sight; new user's finding).
+  @Test func selectedCellsInHiddenColumnsAreSaidToBeThere() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.character(" ")), KeyEvent(.right), KeyEvent(.character(" "),
+        modifiers: .control)], gallery, time: &time, interval: 0.05)
+    #expect(probe.status.contains("2 cells selected"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.character("h"))], gallery, time: &time, interval: 0.05)
+    #expect(
+      probe.status.contains("2 cells selected (1 in hidden columns)"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.character("u"))], gallery, time: &time, interval: 0.05)
+    #expect(probe.status.contains("2 cells selected"), "\(probe.status)")
+    #expect(!probe.status.contains("hidden"), "\(probe.status)")
+  }
+
   /// `&` stopped with Escape before it ends puts back what was selected before it began (it
   /// left nothing selected; new user's finding).
   @Test func aSelectingFilterStoppedPutsTheSelectionBack() throws {

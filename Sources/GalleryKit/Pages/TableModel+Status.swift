@@ -46,7 +46,10 @@ extension TableModel {
       case .rows: noun = "row"
       case .columns: noun = "column"
       }
-      parts.append("\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected")
+      let hidden = table.hiddenSelectionCount
+      parts.append(
+        "\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected"
+          + (hidden > 0 ? " (\(hidden.formatted) in hidden columns)" : ""))
     }
     if let filter,
       let column = table.columns.indices.contains(filter.scan.column)

@@ -43,6 +43,22 @@ extension TableView {
     }
   }
 
+  /// How many of ``selectionCount`` are in hidden columns (a selected cell or column whose
+  /// column was hidden stays selected, by identity, and shows again with it).
+  ///
+  /// - Complexity: O(hidden columns).
+  public var hiddenSelectionCount: Int {
+    var hidden = 0
+    for column in columns.indices where columns[column].isHidden {
+      switch selectionMode {
+      case .cells: hidden += selectedCells[column]?.count ?? 0
+      case .columns: hidden += selectedColumns.contains(column) ? 1 : 0
+      case .rows: break
+      }
+    }
+    return hidden
+  }
+
   /// Selects every cell, row or column (by the mode).
   ///
   /// - Complexity: O(n / 64) per column.
