@@ -520,8 +520,12 @@ import Testing
     let (gallery, _) = makeTestGallery("table", size, tableRows: 3_000)
     let probe = TablePageProbe(gallery)
     pressTestGallery(
-      [KeyEvent(.right), KeyEvent(.character(" ")), KeyEvent(.right), KeyEvent(.character(" "),
-        modifiers: .control)], gallery, time: &time, interval: 0.05)
+      [
+        KeyEvent(.right), KeyEvent(.character(" ")), KeyEvent(.right),
+        KeyEvent(
+          .character(" "),
+          modifiers: .control),
+      ], gallery, time: &time, interval: 0.05)
     #expect(probe.status.contains("2 cells selected"), "\(probe.status)")
     pressTestGallery([KeyEvent(.character("h"))], gallery, time: &time, interval: 0.05)
     #expect(

@@ -112,6 +112,28 @@ import Testing
     #expect(gallery.wantsToQuit)
   }
 
+  /// An edit of the sorted column leaves the rows where they are (as VisiData's do), and the
+  /// status says the order is the sort's from before the edits; `s` sorts again (the header
+  /// and the status claimed an order the rows no longer had; new user's finding).
+  @Test func anEditOfTheSortedColumnSaysTheOrderIsFromBefore() throws {
+    let (path, _) = try makeFile()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    let page = TablePageProbe(gallery)
+    pressTestGallery([KeyEvent(.right)] + keys("s"), gallery, time: &time)
+    #expect(page.status.contains("sorted by name ↑"), "\(page.status)")
+    #expect(!page.status.contains("before edits"))
+    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 10)
+    pressTestGallery(keys("e") + erase + keys("Zed") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.status.contains("sorted by name ↑ before edits (s sorts again)"), "\(page.status)")
+    // Sorted again: the order is up to date.
+    pressTestGallery(keys("s"), gallery, time: &time)
+    #expect(page.status.contains("sorted by name ↓"), "\(page.status)")
+    #expect(!page.status.contains("before edits"), "\(page.status)")
+  }
+
   /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
   /// beside the file); the file itself is left as it was, and a name that exists (the open
   /// file's own among them) is refused.

@@ -139,6 +139,7 @@ extension TableModel {
   private func showEdit(row: Int, column: Int, note: String) {
     // The frequency table these rows came from no longer counts them as they are.
     frequencyReturn?.edited = true
+    if table.sortDescriptor?.column == column { sortedColumnEdited = true }
     table.reloadRows([row])
     if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
     editNote = "\(note) row \((row + 1).formatted) · \(content.columnTitles[column])"

@@ -35,8 +35,10 @@ extension TableModel {
       let time =
         showsTiming
         ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
+      let edited = sortedColumnEdited ? " before edits (s sorts again)" : ""
       parts.append(
-        "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)")
+        "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)"
+          + edited)
     }
     let selected = table.selectionCount
     if selected > 0 {

@@ -56,6 +56,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var redoEdits: [TableCellEdit] = []
   /// What the last edit, undo, redo or save did (or why it could not), for the status line.
   var editNote: String?
+  /// Whether a cell of the sorted column was edited (or an edit undone) since the sort: the
+  /// rows keep their places, as VisiData's do, and the status says the order is the sort's
+  /// from before.
+  var sortedColumnEdited = false
   /// Whether the edits were saved since the last one was made.
   /// The table the undo history is about, whose unsaved edits quitting warns of.
   var editedTable: (any EditableTableContent)?
@@ -165,6 +169,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func open(_ new: any TableContent) {
     cancelJob()
     editNote = nil
+    sortedColumnEdited = false
     prompt = nil
     frequency = nil
     pendingFrequencies = nil
@@ -462,6 +467,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     // The time of this sort, never the one before it (a header click is not timed).
     lastSortDuration = sortStart.map { metrics.clock() - $0 }
     sortStart = nil
+    sortedColumnEdited = false
     reconfigureHeaders()
   }
 
