@@ -519,20 +519,18 @@ import Testing
     var time = 1.0
     let (gallery, _) = makeTestGallery("table", size, tableRows: 3_000)
     let probe = TablePageProbe(gallery)
-    pressTestGallery(
-      [
-        KeyEvent(.right), KeyEvent(.character(" ")), KeyEvent(.right),
-        KeyEvent(
-          .character(" "),
-          modifiers: .control),
-      ], gallery, time: &time, interval: 0.05)
-    #expect(probe.status.contains("2 cells selected"), "\(probe.status)")
-    pressTestGallery([KeyEvent(.character("h"))], gallery, time: &time, interval: 0.05)
-    #expect(
-      probe.status.contains("2 cells selected (1 in hidden columns)"), "\(probe.status)")
-    pressTestGallery([KeyEvent(.character("u"))], gallery, time: &time, interval: 0.05)
-    #expect(probe.status.contains("2 cells selected"), "\(probe.status)")
-    #expect(!probe.status.contains("hidden"), "\(probe.status)")
+    let toggle = KeyEvent(.character(" "), modifiers: .control)
+    // Two cells side by side, then their second column hidden and shown again.
+    let steps: [(keys: [KeyEvent], says: String)] = [
+      ([KeyEvent(.right), KeyEvent(.character(" ")), KeyEvent(.right), toggle], ""),
+      ([KeyEvent(.character("h"))], " (1 in hidden columns)"),
+      ([KeyEvent(.character("u"))], ""),
+    ]
+    for step in steps {
+      pressTestGallery(step.keys, gallery, time: &time, interval: 0.05)
+      #expect(probe.status.contains("2 cells selected" + step.says), "\(probe.status)")
+      #expect(step.says.isEmpty != probe.status.contains("hidden"), "\(probe.status)")
+    }
   }
 
   /// `&` stopped with Escape before it ends puts back what was selected before it began (it
@@ -545,18 +543,8 @@ import Testing
       [KeyEvent(.down), KeyEvent(.right), KeyEvent(.right), KeyEvent(.character(" "))], gallery,
       time: &time)
     #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
-    for key in [KeyEvent(.character("&"))] + "lisbon".map({ KeyEvent(.character($0)) })
-      + [KeyEvent(.enter)]
-    {
-      time += 0.01
-      gallery.handle(.key(key), at: time)
-    }
-    var frames = 0
-    while !probe.status.contains("rows so far") && frames < 10_000 {
-      time += 1.0 / 60
-      gallery.tick(now: time)
-      frames += 1
-    }
+    typeTestPrompt("&", "lisbon", gallery, time: &time)
+    tickTestGallery(gallery, time: &time) { probe.status.contains("rows so far") }
     #expect(probe.status.contains("selecting"), "still selecting: \(probe.status)")
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     #expect(probe.status.contains("selection stopped"), "\(probe.status)")
@@ -569,16 +557,12 @@ import Testing
     var time = 1.0
     let (gallery, _) = makeTestGallery("table", size, tableRows: 3_000)
     let probe = TablePageProbe(gallery)
-    let find =
-      [KeyEvent(.right), KeyEvent(.character("/"))]
-      + "zzzz".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
-    pressTestGallery(find, gallery, time: &time, interval: 0.05)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("/", "zzzz", gallery, time: &time)
     settleTestGallery(gallery, time: &time, limit: 10_000)
     #expect(probe.status.contains("no match for “zzzz”"), "\(probe.status)")
-    let filter =
-      [KeyEvent(.right), KeyEvent(.character("|"))]
-      + "lisbon".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
-    pressTestGallery(filter, gallery, time: &time, interval: 0.05)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("|", "lisbon", gallery, time: &time)
     settleTestGallery(gallery, time: &time, limit: 10_000)
     #expect(probe.status.contains("“lisbon” in City"), "\(probe.status)")
     #expect(!probe.status.contains("no match"), "\(probe.status)")
@@ -601,24 +585,14 @@ import Testing
     settleTestGallery(gallery, time: &time, limit: 100_000)
     #expect(probe.status.contains("sorted by"), "\(probe.status)")
     pressTestGallery([KeyEvent(.left)], gallery, time: &time)
-    for key in [KeyEvent(.character("|"))] + "lisbon".map({ KeyEvent(.character($0)) })
-      + [KeyEvent(.enter)]
-    {
-      time += 0.01
-      gallery.handle(.key(key), at: time)
-    }
+    typeTestPrompt("|", "lisbon", gallery, time: &time)
     // Frames while the scan runs, until more rows show than a batch update animates.
     func found() -> Int {
       guard let range = probe.status.range(of: " found so far") else { return 0 }
       let digits = probe.status[..<range.lowerBound].reversed().prefix { $0.isNumber || $0 == "," }
       return Int(String(digits.reversed()).replacingOccurrences(of: ",", with: "")) ?? 0
     }
-    var frames = 0
-    while found() < 3_000 && frames < 100_000 {
-      time += 1.0 / 60
-      gallery.tick(now: time)
-      frames += 1
-    }
+    tickTestGallery(gallery, time: &time) { found() >= 3_000 }
     #expect(probe.status.contains("found so far"), "\(probe.status)")
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     #expect(probe.status.contains("filter stopped: every row shows"), "\(probe.status)")
@@ -635,14 +609,7 @@ import Testing
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size)
     let probe = TablePageProbe(gallery)
-    func type(_ text: String) {
-      for key in [KeyEvent(.character("|"))] + text.map({ KeyEvent(.character($0)) })
-        + [KeyEvent(.enter)]
-      {
-        time += 0.01
-        gallery.handle(.key(key), at: time)  // no frames between: the scan is under way
-      }
-    }
+    func type(_ text: String) { typeTestPrompt("|", text, gallery, time: &time) }
     pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
     type("perth")
     #expect(probe.status.contains("found so far"), "still filtering: \(probe.status)")

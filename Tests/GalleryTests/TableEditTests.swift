@@ -44,6 +44,14 @@ import Testing
     return screen
   }
 
+  /// A new file in the table page, loaded: its path (the caller removes it) and the gallery.
+  private func openedFile(time: inout Double) throws -> (path: String, gallery: Gallery) {
+    let (path, _) = try makeFile()
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = loaded(gallery, canvas, time: &time)
+    return (path, gallery)
+  }
+
   @Test func anEditSurvivesSortingScrollingUndoAndRedoAndSavesByteForByte() throws {
     let (path, original) = try makeFile()
     defer {
@@ -116,11 +124,9 @@ import Testing
   /// status says the order is the sort's from before the edits; `s` sorts again (the header
   /// and the status claimed an order the rows no longer had; new user's finding).
   @Test func anEditOfTheSortedColumnSaysTheOrderIsFromBefore() throws {
-    let (path, _) = try makeFile()
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
-    _ = loaded(gallery, canvas, time: &time)
+    let (path, gallery) = try openedFile(time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let page = TablePageProbe(gallery)
     pressTestGallery([KeyEvent(.right)] + keys("s"), gallery, time: &time)
     #expect(page.status.contains("sorted by name ↑"), "\(page.status)")

@@ -28,6 +28,29 @@ func settleTestGallery(_ gallery: Gallery, time: inout Double, limit: Int = 1_00
   }
 }
 
+/// Types a prompt's key (`|`, `&`, `/`), `text` and Enter, a hundredth of a second apart and
+/// with no frame between: a job it starts is under way when this returns.
+func typeTestPrompt(_ key: Character, _ text: String, _ gallery: Gallery, time: inout Double) {
+  for event in [KeyEvent(.character(key))] + text.map({ KeyEvent(.character($0)) })
+    + [KeyEvent(.enter)]
+  {
+    time += 0.01
+    gallery.handle(.key(event), at: time)
+  }
+}
+
+/// Ticks `gallery` at 60 Hz until `condition` holds (at most `limit` frames).
+func tickTestGallery(
+  _ gallery: Gallery, time: inout Double, limit: Int = 100_000, until condition: () -> Bool
+) {
+  var frames = 0
+  while !condition() && frames < limit {
+    time += 1.0 / 60
+    gallery.tick(now: time)
+    frames += 1
+  }
+}
+
 /// Presses `keys` one by one, `interval` seconds apart, letting every animation settle after
 /// each.
 func pressTestGallery(

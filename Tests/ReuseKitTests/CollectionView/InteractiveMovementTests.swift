@@ -56,14 +56,20 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
   @Test func cancelScrollsBackToAPlaceTheDragLeft() {
     let (view, board) = makeBoard([Array(0..<300)])
     var time = 0.0
-    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 2))
+    /// Lifts `item` and holds it at `y` (content coordinates) for `seconds`, then cancels.
+    func liftAndCancel(_ item: Int, at y: Double, for seconds: Double) {
+      view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: item))
+      view.updateInteractiveMovementTargetPosition(Point(x: 50, y: y))
+      run(view, seconds, &time)
+      if item == 2 {
+        #expect(view.contentOffset.y > 200, "the drag scrolled: \(view.contentOffset.y)")
+        #expect((view.interactiveMovementTarget?.item ?? 0) > 20)
+      }
+      view.cancelInteractiveMovement()
+      run(view, 2, &time)
+    }
     // Held at the bottom edge, the drag scrolls the list down.
-    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 99))
-    run(view, 3, &time)
-    #expect(view.contentOffset.y > 200, "the drag scrolled: \(view.contentOffset.y)")
-    #expect((view.interactiveMovementTarget?.item ?? 0) > 20)
-    view.cancelInteractiveMovement()
-    run(view, 2, &time)
+    liftAndCancel(2, at: 99, for: 3)
     #expect(!view.isAnimating)
     #expect(board.moves.isEmpty)
     let home = drawnFrame(view, ItemPath(section: 0, item: 2))
@@ -72,11 +78,7 @@ func run(_ view: CollectionView, _ seconds: Double, _ time: inout Double) {
     // On screen still: nothing scrolls.
     view.contentOffset = Point(x: 0, y: 100)
     view.layoutIfNeeded()
-    view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 14))
-    view.updateInteractiveMovementTargetPosition(Point(x: 50, y: 175))  // content coordinates
-    run(view, 0.5, &time)
-    view.cancelInteractiveMovement()
-    run(view, 2, &time)
+    liftAndCancel(14, at: 175, for: 0.5)
     #expect(view.contentOffset.y == 100)
   }
 
