@@ -68,7 +68,9 @@ extension CollectionView {
   /// Registers `Cell` under its identifier unless the same class already is; stops at once,
   /// naming both types, when another class is registered under that identifier (rather than
   /// showing blank cells).
-  package func registerChecked<Cell: ReusableCell>(_ cellClass: Cell.Type, for owner: String) {
+  package func registerChecked<Cell: ReusableCell>(
+    _ cellClass: Cell.Type, for owner: @autoclosure () -> String
+  ) {
     let identifier = Cell.reuseIdentifier
     switch cellRegistration(forReuseIdentifier: identifier) {
     case nil:
@@ -77,7 +79,7 @@ extension CollectionView {
       break
     case .type(let registered):
       misuse(
-        "\(owner): reuse identifier \"\(identifier)\" is registered for \(registered), but "
+        "\(owner()): reuse identifier \"\(identifier)\" is registered for \(registered), but "
           + "this data source's cell type is \(Cell.self). Register \(Cell.self) under "
           + "\"\(identifier)\", or give \(Cell.self) its own reuseIdentifier.")
     case .factory:
