@@ -236,6 +236,26 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("opened") == false)
   }
 
+  /// The GTK gallery's session: the carousel's status says what `w` and `a` switched (the
+  /// status, which GTK shows, said nothing), and Space opens a settings row with a
+  /// disclosure as Enter does.
+  @Test func theCarouselSaysItsModesAndSpaceOpensASettingsRow() {
+    var time = 1.0
+    let (carousel, carouselCanvas) = makeTestGallery(
+      "carousel", TerminalSize(columns: 120, rows: 30))
+    pressTestGallery([KeyEvent(.character("w"))], carousel, time: &time)
+    let wrap = drawnTestGallery(carousel, carouselCanvas).last ?? ""
+    #expect(wrap.contains("wrap off") || wrap.contains("wrap on"), "\(wrap)")
+    pressTestGallery([KeyEvent(.character("a"))], carousel, time: &time)
+    let auto = drawnTestGallery(carousel, carouselCanvas).last ?? ""
+    #expect(auto.contains("autoscroll"), "\(auto)")
+    pressTestGallery([KeyEvent(.right)], carousel, time: &time)
+    #expect(drawnTestGallery(carousel, carouselCanvas).last?.contains("autoscroll") == false)
+    let (settings, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 24))
+    pressTestGallery([KeyEvent(.end), KeyEvent(.character(" "))], settings, time: &time)
+    #expect(drawnTestGallery(settings, canvas).last?.contains("· opened (the demo") == true)
+  }
+
   /// Finding 13: a count of one in the singular.
   @Test func aTableOfOneRowSaysRow() throws {
     let path = NSTemporaryDirectory() + "reusekit-one-\(getpid()).csv"

@@ -98,7 +98,13 @@ public final class FrequencyTable: TableContent {
     case 1: return count.formatted
     case 2:
       let tenths = total > 0 ? (count * 1_000 + total / 2) / total : 0
-      return "\(tenths / 10).\(tenths % 10) %"
+      guard tenths == 0, count > 0, total > 0 else { return "\(tenths / 10).\(tenths % 10) %" }
+      // Under a twentieth of a per cent: two more digits, so that thousands of rare values
+      // do not all read "0.0 %" (a 3,650-value column of a million rows did); "< 0.001 %" below.
+      let thousandths = (count * 100_000 + total / 2) / total
+      guard thousandths > 0 else { return "< 0.001 %" }
+      let digits = String(thousandths)
+      return "0.0" + String(repeating: "0", count: max(0, 2 - digits.count)) + digits + " %"
     default:
       let most = values.first?.count ?? 1
       let length = max(1, (count * Self.barWidth + most - 1) / max(1, most))

@@ -206,6 +206,19 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     activeColumn = target
   }
 
+  /// A drag that ended with no drop (Escape, or a release where none is taken) says the cards
+  /// went back, in place of the last move's note (it said nothing).
+  public func collectionView(
+    _ collectionView: CollectionView, dragSessionDidEnd session: DragSession,
+    operation: DropOperation
+  ) {
+    guard operation == .cancel || operation == .forbidden else { return }
+    let what = session.items.count == 1 ? "the card" : "\(session.items.count.formatted) cards"
+    lastChange =
+      session.destination != nil && !session.canDrop
+      ? "no drop there: \(what) went back" : "drag cancelled: \(what) went back"
+  }
+
   /// Moves the cards at `items` (ascending) of column `source` to `target` at `index` (an
   /// index after their removal), in the data only. Returns how many moved.
   private func move(_ items: [Int], from source: Int, to target: Int, at index: Int) -> Int {

@@ -123,6 +123,7 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
   /// wrap, a the autoscroll (`time` arms its timer), n cycles the card count.
   public func handle(_ key: KeyPress, at time: Double) -> Bool {
     if key.isCommandChord { return false }
+    toggled = nil
     switch key.key {
     case .left:
       carousel.step(by: -1)
@@ -136,9 +137,12 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
       if count > 0 { carousel(carousel, didSelectItemAt: carousel.currentIndex) }
     case .character("w"):
       carousel.wraps.toggle()
+      toggled = carousel.wraps ? "wrap on" : "wrap off"
     case .character("a"):
       carousel.autoscrollInterval = carousel.autoscrollInterval == nil ? autoscrollSeconds : nil
       carousel.tick(now: time)  // arms the timer from now
+      toggled =
+        carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
     case .character("n"):
       countChoice = (countChoice + 1) % counts.count
       if let selected = lastSelected, selected >= count { lastSelected = nil }
@@ -160,7 +164,12 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     let current = carousel.currentIndex
     let position = "\(titles[current]) · card \((current + 1).formatted) of \(count.formatted)"
     return position + (lastSelected.map { " · selected \(titles[$0])" } ?? "")
+      + (toggled.map { " · \($0)" } ?? "")
   }
+
+  /// The mode `w` or `a` just switched, said in the status until the next key (GTK shows
+  /// the status, not the heading that names the modes, and said nothing).
+  private var toggled: String?
 
   /// The page's keys.
   public var keyHelp: [(String, String)] {

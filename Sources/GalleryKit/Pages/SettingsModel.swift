@@ -116,10 +116,10 @@ public final class SettingsModel: PageModel {
         "\(setting.title) \(setting.isOn ? "on" : "off")")
       return true
     }
-    // A row with a disclosure (›) opens: the demo has no page behind it, and says so (Enter
-    // did nothing there).
-    if key.modifiers.isEmpty, key.key == .enter, let path = collectionView.focusedIndexPath,
-      let title = itemTitle(at: path)
+    // A row with a disclosure (›) opens (Space as Enter, as on a switch): the demo has no page
+    // behind it, and says so (Enter did nothing there).
+    if key.modifiers.isEmpty, key.key == .enter || key.key == .space,
+      let path = collectionView.focusedIndexPath, let title = itemTitle(at: path)
     {
       opened = path
       collectionView.postAccessibilityAnnouncement("opened \(title)")
@@ -147,7 +147,7 @@ public final class SettingsModel: PageModel {
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓", "move"), ("PgUp PgDn Home End", "page; first, last"),
-      ("Space Enter", "flip the focused switch"), ("Enter on ›", "open the row"),
+      ("Space Enter", "flip the focused switch, or open a row with ›"),
       findBar.keyHelp,
     ]
   }

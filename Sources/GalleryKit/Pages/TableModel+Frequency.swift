@@ -19,6 +19,8 @@ struct ParentView {
   /// The sorted order itself, shown again as it was (sorting again made the user wait, and
   /// Escape, which goes back here, cancelled that sort).
   var savedOrder: TableSavedOrder?
+  /// Whether the sorted column had been edited since that sort (the status says so again).
+  var sortedColumnEdited = false
   var columns: [TableColumn]
   var order: [Int]
   var widths: [Double]
@@ -66,7 +68,8 @@ extension TableModel {
   func currentView(filter: [TableRowCondition]) -> ParentView {
     ParentView(
       sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
-      savedOrder: table.savedOrder, columns: table.columns, order: table.layout.columnOrder,
+      savedOrder: table.savedOrder, sortedColumnEdited: sortedColumnEdited,
+      columns: table.columns, order: table.layout.columnOrder,
       widths: table.layout.columnWidths,
       focus: table.focusedCell,
       offset: table.collectionView.contentOffset, filter: filter)
@@ -150,8 +153,9 @@ extension TableModel {
       table.layout.columnOrder = view.order
       table.layout.setMeasuredWidths(view.widths)
     }
-    if let saved = view?.savedOrder, table.restoreOrder(saved) {
-      // Shown as it was: nothing sorted again.
+    if let view, let saved = view.savedOrder, table.restoreOrder(saved) {
+      // Shown as it was: nothing sorted again (so edits since the sort still show apart).
+      sortedColumnEdited = view.sortedColumnEdited
     } else if let sort = view?.sort {
       if view?.sortedByDataSource == true {
         table.dataSourceDidSort(by: sort)  // the content kept its order

@@ -39,6 +39,9 @@ extension TableView {
     rowFilter = rows
     displayOrder = derivedDisplayOrder()
     sourceToDisplayCache = nil
+    // A range anchored on a row the filter hides has no place to start from: the next one
+    // starts at the focus.
+    if let held = anchor, let rows, !rows.contains(held.row) { anchor = nil }
     let changed = deleted.count + inserted.count
     if changed > 2_000 {
       // Too many to animate: shown at once, as a reload (a batch of a million deleted rows

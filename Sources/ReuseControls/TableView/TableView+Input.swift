@@ -4,8 +4,9 @@ extension TableView {
   // MARK: Keys
 
   /// Handles a key as a spreadsheet does: arrows, pages, Home and End (the row's ends),
-  /// Control-Home and Control-End move the focused cell (`KeyMap.table`); with
-  /// Shift they extend the selection from the anchor; Space (and Enter) select the focused
+  /// Control-Home and Control-End move the focused cell (`KeyMap.table`), and the next Shift
+  /// range starts where they land; with Shift they extend the selection from the anchor (the
+  /// cell selected last, or where the focus was when Shift was first held); Space (and Enter) select the focused
   /// cell, row or column, Control-Space toggles it; Control-A selects all; Escape cancels a
   /// sort being prepared, else deselects all. Returns whether the key was used.
   @discardableResult
@@ -33,7 +34,14 @@ extension TableView {
     default:
       break
     }
-    guard key.modifiers.contains(.shift) else { return collectionView.handle(key) }
+    guard key.modifiers.contains(.shift) else {
+      // A plain move lands the focus somewhere new: the next Shift range starts there (as
+      // the collection view's own ranges do), not at a cell left behind several moves ago.
+      if key.modifiers.isEmpty, case .moveFocus? = collectionView.keyMap.action(for: key) {
+        anchor = nil
+      }
+      return collectionView.handle(key)
+    }
     // Shift with a move: the focus moves and the range follows it from the anchor.
     var plain = key
     plain.modifiers.remove(.shift)

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryKit
 import ReuseTerminal
 import TerminalGallery
@@ -39,15 +40,19 @@ func typeTestPrompt(_ key: Character, _ text: String, _ gallery: Gallery, time: 
   }
 }
 
-/// Ticks `gallery` at 60 Hz until `condition` holds (at most `limit` frames).
+/// Ticks `gallery` at 60 Hz until `condition` holds (at most `limit` frames). With
+/// `waitingForJobs`, each frame also waits 2 ms of real time: a job on a thread of its own (a
+/// sort of a million rows) takes real time, many times more under AddressSanitizer.
 func tickTestGallery(
-  _ gallery: Gallery, time: inout Double, limit: Int = 100_000, until condition: () -> Bool
+  _ gallery: Gallery, time: inout Double, limit: Int = 100_000, waitingForJobs: Bool = false,
+  until condition: () -> Bool
 ) {
   var frames = 0
   while !condition() && frames < limit {
     time += 1.0 / 60
     gallery.tick(now: time)
     frames += 1
+    if waitingForJobs { Thread.sleep(forTimeInterval: 0.002) }
   }
 }
 

@@ -310,6 +310,32 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     #expect(expected.contains(10) && expected.contains(table.focusedCell!.row))
   }
 
+  /// Plain moves after a range: the next Shift range starts where they landed, as the
+  /// collection view's own ranges do (it started at the cell selected several moves before:
+  /// a 27-cell block for a Shift-Down; a new user's finding). A filter that hides the anchor's
+  /// row starts the next range at the focus too.
+  @Test func aShiftRangeStartsWherePlainMovesLanded() {
+    let grid = Grid(rows: 50)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 0, column: 1)
+    let shiftDown = KeyPress(.down, modifiers: .shift)
+    [KeyPress(.space), shiftDown, shiftDown].forEach { table.handle($0) }
+    #expect(selected(table) == [[0, 1], [1, 1], [2, 1]])
+    let moves = [KeyPress(.right), KeyPress(.right)] + Array(repeating: KeyPress(.down), count: 5)
+    moves.forEach { table.handle($0) }
+    #expect(table.focusedCell! == (7, 3))
+    table.handle(KeyPress(.down, modifiers: .shift))
+    #expect(selected(table) == [[7, 3], [8, 3]], "from where the focus landed")
+    // The anchor's row (7) hidden by a filter: the next range starts at the focus.
+    var shown = RowSet()
+    for row in 8..<50 { shown.insert(row) }
+    table.filterRows(shown)
+    table.focusCell(row: 10, column: 3)
+    table.handle(KeyPress(.down, modifiers: .shift))
+    #expect(selected(table) == [[10, 3], [11, 3]], "from the focus")
+  }
+
   @Test func aShiftRangeStartsFromItsAnchorAfterAColumnMove() {
     let grid = Grid(rows: 50)
     let table = makeTable(grid)

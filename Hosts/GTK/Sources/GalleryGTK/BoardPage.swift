@@ -111,10 +111,18 @@ final class BoardPage: GTKPage {
       return
     }
     let more = session.items.count > 1 ? "  +\(session.items.count - 1)" : ""
-    let verdict = session.canDrop ? "" : "  ⃠"
+    // A refusal in words a font has (a lone combining mark drew as a missing glyph).
+    let verdict = session.canDrop ? "" : "  ✕ no drop here"
     gtk_label_set_text(
       OpaquePointer(preview), model.cardTitle(model.cards[column][first.item]) + more + verdict)
-    gtk_widget_set_margin_start(preview, Int32(max(0, session.location.x + 12)))
+    // Right of the pointer, or left of it where the window ends (it was cut at the edge, where
+    // a refusal shows).
+    var natural: Int32 = 0
+    gtk_widget_measure(preview, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+    let room = Double(gtk_widget_get_width(widget))
+    var x = session.location.x + 12
+    if x + Double(natural) > room { x = session.location.x - 12 - Double(natural) }
+    gtk_widget_set_margin_start(preview, Int32(max(0, x)))
     gtk_widget_set_margin_top(preview, Int32(max(0, session.location.y + 8)))
     gtk_widget_set_visible(preview, 1)
   }

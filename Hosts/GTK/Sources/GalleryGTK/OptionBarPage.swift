@@ -63,20 +63,33 @@ final class OptionBarScreen: GTKPage {
     paint.text(
       selected.map(model.name) ?? "nothing selected", x: 64, y: 74, size: 30, Palette.text,
       bold: true)
+    // The delegate's log beside the items in a wide window, below them in a narrow one (it
+    // was drawn over them below about 700 points).
+    let logBeside = width >= 720
+    let itemsWidth = max(40, (logBeside ? width - 340 : width) - 56)
     var y = 120.0
     if let selected {
       let items = model.items(ofColumn: selected, count: 8)
       if items.isEmpty {
         paint.text("This section has no items.", x: 40, y: y, size: 14, Palette.dim)
+        y += 28
       }
       for item in items where y < height - 20 {
-        paint.text("• " + item.title, x: 40, y: y, size: 15, Palette.text)
-        if let detail = item.detail { paint.text(detail, x: 56, y: y + 20, size: 12, Palette.dim) }
+        paint.text("• " + item.title, x: 40, y: y, size: 15, Palette.text, maxWidth: itemsWidth)
+        if let detail = item.detail {
+          paint.text(detail, x: 56, y: y + 20, size: 12, Palette.dim, maxWidth: itemsWidth - 16)
+        }
         y += item.detail == nil ? 28 : 46
       }
     }
     for (index, line) in model.log.prefix(12).enumerated() {
-      paint.text(line, x: width - 340, y: 120 + Double(index) * 20, size: 12, Palette.dim)
+      if logBeside {
+        paint.text(line, x: width - 340, y: 120 + Double(index) * 20, size: 12, Palette.dim)
+      } else {
+        paint.text(
+          line, x: 40, y: y + 12 + Double(index) * 20, size: 12, Palette.dim,
+          maxWidth: max(40, width - 56))
+      }
     }
   }
 

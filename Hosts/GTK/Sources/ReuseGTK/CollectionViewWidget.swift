@@ -255,6 +255,7 @@ public final class CollectionViewWidget: CollectionViewHost {
         gtk_fixed_put($0, inner.widget, 0, 0)
       }
       attachedCount += 1
+      topmost.removeAll()
     }
     guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
     drawing.placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
@@ -262,6 +263,10 @@ public final class CollectionViewWidget: CollectionViewHost {
       gtk_fixed_put($0, drawing.widget, 0, 0)
     }
     attachedCount += 1
+    // A widget put in the fixed goes last, over the raised views (a pinned header): they are
+    // raised again at the next placement (a row made after a resize was drawn over the
+    // header, and stayed so while the raised views were the same).
+    topmost.removeAll()
     if drawing.accessibilityActionHandler == nil {
       // Through `self`, weakly: the parameter `collectionView` captured here would make a
       // cycle (the view holds the cell, the cell its widget, the widget this closure).

@@ -119,6 +119,12 @@ public final class GListModelDataSource: CollectionViewDataSource {
       collectionView.performBatchUpdates(
         with: stage.shifted(by: position), animated: animatesChanges)
     }
+    // The rows after the change moved to other places: a cell that shows its place (the
+    // gallery's "#12") is configured again; only the displayed ones, O(rows shown).
+    if removed != added {
+      let moved = collectionView.indexPathsForVisibleItems.filter { $0.item >= position + added }
+      if !moved.isEmpty { collectionView.reconfigureItems(at: moved) }
+    }
   }
 
   /// Remembers each row's item (all of them, or the `range` replaced by `added` new ones)

@@ -196,6 +196,50 @@ final class AdapterTests: XCTestCase {
     withExtendedLifetime(numbers) {}
   }
 
+  /// A pinned header stays over the rows when new rows' widgets are put in the fixed (a
+  /// larger window makes more cells): a widget put there goes last, over the header, and the
+  /// header was not raised again while the raised views stayed the same (a row drawn over
+  /// the pinned header after edits and resizes; a new user's finding).
+  func testAPinnedHeaderStaysOverRowsMadeAfterIt() {
+    GTK.start()
+    let layout = ListLayout(itemSizing: .uniform(44), headerLength: .fixed(30))
+    layout.pinsHeaders = true
+    let view = CollectionView(layout: layout)
+    view.register(NumberCell.self, forCellWithReuseIdentifier: "n")
+    view.register(
+      PinnedHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "h")
+    let numbers = SectionedNumbers()
+    view.dataSource = numbers
+    let host = CollectionViewWidget(collectionView: view, attachStrategy: .hide)
+    let window = show(host, width: 400, height: 300)
+    defer { close(window) }
+    view.contentOffset = Point(x: 0, y: 200)
+    host.layoutAndPlace()
+    GTK.run(for: 0.2)
+    func headerIsLast(_ note: String) {
+      var header: UnsafeMutablePointer<GtkWidget>?
+      view.forEachDisplayedView { shown, attributes in
+        if attributes.supplementaryKind == .header, attributes.zIndex > 10 {
+          header = (shown as? PinnedHeader)?.drawing.widget
+        }
+      }
+      XCTAssertNotNil(header, "\(note): a header is pinned")
+      XCTAssertEqual(children(of: host).last, header, "\(note): the pinned header is on top")
+    }
+    headerIsLast("at first")
+    // A taller window: more rows, their widgets made and put in the fixed now.
+    let created = view.reuseCounters.created
+    window.withMemoryRebound(to: GtkWindow.self, capacity: 1) {
+      gtk_window_set_default_size($0, 400, 900)
+    }
+    GTK.run(for: 3) { view.viewportSize.height > 800 }
+    host.layoutAndPlace()
+    GTK.run(for: 0.2)
+    XCTAssertGreaterThan(view.reuseCounters.created, created, "new rows were made")
+    headerIsLast("after rows were made")
+    withExtendedLifetime(numbers) {}
+  }
+
   func testAScrollThroughAMillionItemsMakesNoMoreWidgetsThanPeakVisiblePlusTwo() {
     let (host, numbers) = makeList()
     let window = show(host)
@@ -241,5 +285,36 @@ final class AdapterTests: XCTestCase {
       XCTAssertEqual(gtk_widget_get_visible(widget) != 0, visible.contains(widget))
     }
     withExtendedLifetime(numbers) {}
+  }
+}
+
+/// A header drawn over what is under it.
+final class PinnedHeader: GTKSupplementaryView {
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    cairo_set_source_rgb(cr, 0.9, 0.9, 0.9)
+    cairo_rectangle(cr, 0, 0, width, height)
+    cairo_fill(cr)
+  }
+}
+
+/// Three sections of 100 numbered rows, each with a header.
+final class SectionedNumbers: CollectionViewDataSource {
+  func numberOfSections(in collectionView: CollectionView) -> Int { 3 }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  { 100 }
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(
+      NumberCell.self, withReuseIdentifier: "n", for: indexPath)
+    cell.number = indexPath.item
+    return cell
+  }
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: "h", for: indexPath)
   }
 }

@@ -193,6 +193,44 @@ final class GListModelTests: XCTestCase {
     withExtendedLifetime(source) {}
   }
 
+  /// A cell that shows its place ("#3") shows the new one after rows before it are removed
+  /// or added: the rows after a change are configured again (they kept their old numbers,
+  /// "#1 #2 #4 #5" after a delete; a new user's finding in the GTK gallery).
+  func testRowsAfterAChangeShowTheirNewPlaces() {
+    let model = strings((0..<30).map { "word \($0)" })
+    defer { g_object_unref(gpointer(model)) }
+    let view = CollectionView(layout: ListLayout(itemSizing: .uniform(44)))
+    view.register(WordCell.self, forCellWithReuseIdentifier: "word")
+    let source = GListModelDataSource(collectionView: view, model: model) { view, path, _ in
+      let cell = view.dequeueReusableCell(WordCell.self, withReuseIdentifier: "word", for: path)
+      cell.word = "#\(path.item + 1)"
+      return cell
+    }
+    let host = CollectionViewWidget(collectionView: view)
+    let window = show(host)
+    defer { close(window) }
+    withExtendedLifetime(source) {
+      host.layoutAndPlace()
+      func expectPlaces(_ note: String) {
+        view.tick(now: 1_000)
+        view.tick(now: 2_000)
+        host.layoutAndPlace()
+        XCTAssertGreaterThan(view.indexPathsForVisibleItems.count, 5, note)
+        for path in view.indexPathsForVisibleItems {
+          XCTAssertEqual(
+            (view.cellForItem(at: path) as? WordCell)?.word, "#\(path.item + 1)", note)
+        }
+      }
+      gtk_string_list_remove(model, 2)
+      expectPlaces("after a delete")
+      let added = [strdup("new a"), strdup("new b")]
+      defer { added.forEach { free($0) } }
+      var additions = added.map { UnsafePointer($0) } + [nil]
+      gtk_string_list_splice(model, 1, 0, &additions)
+      expectPlaces("after an insert")
+    }
+  }
+
   func testTheModelIsReleasedWithTheDataSource() {
     let list = strings(["a"])
     let model = list

@@ -52,9 +52,12 @@ final class TableTextCell: GTKCell, TableCellPresenting {
       return
     }
     let room = max(1, width - 20)
-    let textWidth = TextMeasure.width(text, size: 13)
+    // The focused cell is bold where bold fits: columns are sized for regular text, and the
+    // one cell being read was the one cut short ("Eager Mar…").
+    let bold = isFocused && TextMeasure.width(text, size: 13, bold: true) <= room
+    let textWidth = TextMeasure.width(text, size: 13, bold: bold)
     let x = isNumeric && textWidth < room ? 10 + room - textWidth : 10
-    paint.text(text, x: x, y: height / 2 + 5, size: 13, color, bold: isFocused, maxWidth: room)
+    paint.text(text, x: x, y: height / 2 + 5, size: 13, color, bold: bold, maxWidth: room)
   }
 
   /// An entry: the field colour inside an accent border, the text scrolled to keep the caret
