@@ -335,6 +335,7 @@ public final class GTKGallery {
       "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
         + "\(view.contentOffset.y) moving=\(view.isAnimating) \(lastStatus) "
         + "headers=[\(headersOnScreen(in: currentPage.host))] "
+        + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) "
         + "items=[\(itemsOnScreen(of: currentPage))]")
   }
 

@@ -37,6 +37,13 @@ extension CollectionViewWidget {
         inner.layoutAndPlace()
       }
       guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+      // A displayed view's widget shows, whatever hid it: a swatch that moved between the
+      // picker's rows (their pool is shared) kept the hidden state another row's host gave
+      // it, and a row lacked that swatch until it scrolled (a new user's finding).
+      if gtk_widget_get_visible(drawing.widget) == 0 {
+        pendingVisibility[ObjectIdentifier(view)] = nil
+        gtk_widget_set_visible(drawing.widget, 1)
+      }
       if !drawing.drawsWithCairo, let cell = view as? GTKWidgetCell { cell.syncState() }
       place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
       if attributes.zIndex > 0 { scratch.append((view, attributes)) }
@@ -160,6 +167,21 @@ extension CollectionViewWidget {
     wakeID = g_timeout_add(
       guint(max(1, ((due - now) * 1_000).rounded(.up))), wake,
       Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// How many displayed views (in nested hosts too) have a hidden widget: 0 after every
+  /// placement (the end-to-end tests read it from the status file).
+  public var hiddenDisplayedViewCount: Int {
+    var count = 0
+    collectionView.forEachDisplayedView { view, _ in
+      if let drawing = (view as? any GTKDrawable)?.drawing,
+        gtk_widget_get_visible(drawing.widget) == 0
+      {
+        count += 1
+      }
+      if let inner = nested[ObjectIdentifier(view)] { count += inner.hiddenDisplayedViewCount }
+    }
+    return count
   }
 
   func place(

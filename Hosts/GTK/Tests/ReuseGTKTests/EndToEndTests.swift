@@ -110,6 +110,23 @@ final class EndToEndTests: XCTestCase {
     try Self.run("xdotool", arguments)
   }
 
+  /// The picker: ten Rights a tenth of a second apart, then three Downs 10 ms apart. Every
+  /// displayed swatch's widget shows (a swatch that moved between rows, which share a pool,
+  /// kept the hidden state another row gave it, and the centred row lacked its left swatch
+  /// for good; a new user's finding).
+  func testFastKeysLeaveNoDisplayedSwatchHidden() throws {
+    let gallery = try Gallery(page: "picker")
+    var arguments: [String] = []
+    for _ in 0..<10 { arguments += ["key", "Right", "sleep", "0.1"] }
+    arguments += ["key", "--delay", "10", "Down", "Down", "Down"]
+    _ = try Self.run("xdotool", arguments)
+    try gallery.waitFor("the picker to settle", timeout: 10) {
+      $0.contains("hiddenShown=") && !$0.contains("moving=true")
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    XCTAssertTrue(gallery.status.contains("hiddenShown=0 "), gallery.status)
+  }
+
   func testAStepwiseDragFlingsTheListAndItComesToRest() throws {
     let gallery = try Gallery(page: "list", items: 1_000_000)
     try drag(x: 400, y: 600, dx: 0, dy: -40, steps: 10)
