@@ -17,7 +17,13 @@ extension TableView {
   public func filterRows(_ rows: RowSet?) {
     let oldFilter = rowFilter
     guard rows != oldFilter else { return }
-    let focused = focusedCell ?? focusHeldByFilter
+    var focused = focusedCell ?? focusHeldByFilter
+    // An earlier step moved the focus off its row, and nothing moved it since: it goes back
+    // to that row if this step shows it (a progressive filter had not found the row yet, and
+    // the cursor stayed on a neighbour for good).
+    if let moved = focusMovedByFilter, let current = focusedCell, current == moved.to {
+      focused = moved.from
+    }
     // The changes, in one walk of the order every row has.
     var deleted: [Int] = []
     var inserted: [Int] = []
@@ -54,6 +60,11 @@ extension TableView {
       if case .failure = result { collectionView.reloadData() }
     }
     keepFocus(near: focused)
+    if let focused, let now = focusedCell, now.row != focused.row {
+      focusMovedByFilter = (focused, now)
+    } else {
+      focusMovedByFilter = nil
+    }
     // No row shows: the focus waits for the rows to come back (its column too).
     focusHeldByFilter = numberOfDisplayedRows == 0 ? focused : nil
     collectionView.announce(filterAnnouncement)

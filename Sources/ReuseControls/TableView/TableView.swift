@@ -74,6 +74,10 @@ public final class TableView {
   /// The focused cell (source row and column) while a filter shows no row at all: the focus
   /// has no cell to sit on, and comes back to it when rows show again.
   public internal(set) var focusHeldByFilter: (row: Int, column: Int)?
+  /// The cell a filter moved the focus from (its row hidden) and the cell it moved it to: a
+  /// later step of the filter (a progressive one shows its rows as they are found) puts the
+  /// focus back once the row shows, unless the focus moved on meanwhile.
+  var focusMovedByFilter: (from: (row: Int, column: Int), to: (row: Int, column: Int))?
   /// The sort keys of the rows in ``rowOrder``, while sorted (new rows merge with them).
   var sortKeys: [TableSortKey] = []
   /// Source row → display row, made when first needed after a sort.
@@ -321,6 +325,7 @@ public final class TableView {
     // The rows are numbered anew: a filter or a selection by row number would name others.
     rowFilter = nil
     focusHeldByFilter = nil
+    focusMovedByFilter = nil
     selectedRows.removeAll()
     selectedCells.removeAll()
     anchor = nil
@@ -344,6 +349,7 @@ public final class TableView {
     rowOrder = nil
     rowFilter = nil
     focusHeldByFilter = nil
+    focusMovedByFilter = nil
     displayOrder = nil
     sortKeys = []
     sourceToDisplayCache = nil

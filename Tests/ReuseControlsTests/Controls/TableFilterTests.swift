@@ -106,6 +106,55 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
     #expect(cell?.isSelected == true, "the selected cell shows selected at display row \(display)")
   }
 
+  /// The same with a small change: a second filter step (an animated batch, not a reload)
+  /// while the first one's rows still animate, on a sorted table with a cell selected.
+  @Test func aFilterNarrowedWhileItsRowsAnimateKeepsTheSelectionOnItsCell() {
+    let grid = Grid(rows: 5_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.sort(by: TableSortDescriptor(column: 1, ascending: false))
+    settle(table)
+    table.focusCell(row: 4, column: 2)
+    table.handle(KeyPress(.space))
+    var kept = Set(0..<5_000).filter { $0 % 7 == 4 }
+    table.filterRows(rowSet(kept))
+    settle(table)
+    kept.formUnion((0..<5_000).filter { $0 % 7 == 5 }.prefix(500))
+    table.filterRows(rowSet(kept))
+    table.collectionView.tick(now: 2_000_000.01)
+    #expect(table.collectionView.isAnimatingUpdates)
+    kept.subtract((0..<5_000).filter { $0 % 7 == 5 }.prefix(200))
+    table.filterRows(rowSet(kept))
+    table.collectionView.tick(now: 3_000_000)
+    table.collectionView.tick(now: 4_000_000)
+    table.collectionView.layoutIfNeeded()
+    let display = table.displayRow(forSourceRow: 4)!
+    let cell = table.collectionView.cellForItem(at: ItemPath(section: display, item: 2))
+    #expect(cell?.isSelected == true, "the selected cell shows selected at display row \(display)")
+  }
+
+  /// A filter shown in steps (the rows as they are found) whose first step lacks the focused
+  /// row moves the focus to a neighbour; the step that shows the row puts it back (it stayed
+  /// on the neighbour: a CI run under AddressSanitizer, slow enough to find the rows in
+  /// several steps, left the cursor elsewhere). A focus the user moved meanwhile stays.
+  @Test func aFilterShownInStepsPutsTheFocusBackOnItsRow() {
+    let grid = Grid(rows: 1_000)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 600, column: 2)
+    let kept = Set(stride(from: 0, to: 1_000, by: 3))
+    table.filterRows(rowSet(Set(kept.filter { $0 < 300 })))
+    #expect(table.focusedCell?.row != 600, "not found yet: a neighbour")
+    table.filterRows(rowSet(kept))
+    #expect(table.focusedCell! == (600, 2), "found: back on its row")
+    // Moved by the user between steps: the focus stays where it was put.
+    table.filterRows(rowSet(Set(kept.filter { $0 < 300 })))
+    table.handle(KeyPress(.up))
+    let chosen = table.focusedCell!
+    table.filterRows(rowSet(kept))
+    #expect(table.focusedCell! == chosen)
+  }
+
   @Test func selectAllSelectsTheRowsShown() {
     let grid = Grid(rows: 100)
     let table = makeTable(grid)

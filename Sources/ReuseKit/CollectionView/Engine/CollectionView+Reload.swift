@@ -20,9 +20,12 @@ extension CollectionView {
     }
     // The data source has changed already: from here on the displayed views show old data,
     // also while a running update animation ends below (its checks must not hold them to the
-    // new data, such as a selection overlay that answers by the new order).
-    pass.needsReconfigureAll = true
+    // new data, such as a selection overlay that answers by the new order). Only the checks
+    // hear it: a pass run meanwhile (from a completion) configures no view before the counts
+    // are read.
+    pass.isReloading = true
     forEachPart { $0.dataWillChange(reloading: true, in: self) }
+    pass.isReloading = false
     loadCounts()
     forEachPart { $0.dataDidChange(.reload, in: self) }
     pass.needsReconfigureAll = true

@@ -5,6 +5,14 @@ extension CollectionView {
     var needsLayout = true
     /// Every displayed view must be replaced (after `reloadData()`).
     var needsReconfigureAll = false
+    /// A reload is telling the parts the data changed: the data source has new data and the
+    /// displayed views still show the old (a running animation ending then is checked
+    /// against neither).
+    var isReloading = false
+
+    /// Whether the displayed views may show other data than the data source's now: between
+    /// a reload's start and the next pass.
+    var displayedViewsAreStale: Bool { needsReconfigureAll || isReloading }
     /// A pass (or a data-source callback treated as one) is running: updates wait.
     var isInPass = false
     /// A reload was asked for during a pass: it runs when the pass ends.

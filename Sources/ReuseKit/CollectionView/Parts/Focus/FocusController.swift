@@ -88,7 +88,7 @@ extension FocusController {
       }
       collectionView.invariant(
         scrollPadding >= 0 && scrollPadding.isFinite, "focus padding \(scrollPadding)")
-      guard !collectionView.pass.needsReconfigureAll else { return }
+      guard !collectionView.pass.displayedViewsAreStale else { return }
       for entry in collectionView.displayedItems.entries {
         collectionView.invariant(
           (entry.view as! CollectionViewCell).isFocused == (entry.attributes.indexPath == item),

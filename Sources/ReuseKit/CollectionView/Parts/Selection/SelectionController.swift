@@ -144,7 +144,7 @@ extension SelectionController {
         collectionView.invariant(collectionView.isValid(anchor), "anchor \(anchor) out of range")
       }
       // Between reloadData() and the next pass the displayed cells are stale; skip them.
-      guard !collectionView.pass.needsReconfigureAll else { return }
+      guard !collectionView.pass.displayedViewsAreStale else { return }
       for entry in collectionView.displayedItems.entries {
         let cell = entry.view as! CollectionViewCell
         collectionView.invariant(
