@@ -574,7 +574,9 @@ import Testing
   /// which `TableFilterTests` replays frame by frame).
   @Test func escapeStopsAFilterOfASortedTableAndTheSelectionFollowsItsCell() throws {
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size)
+    // 200,000 rows: the sort runs on a thread of its own, and a million rows' took minutes
+    // under AddressSanitizer, starving the tests that wait on other threads.
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 200_000)
     let probe = TablePageProbe(gallery)
     pressTestGallery(
       [
@@ -588,18 +590,19 @@ import Testing
     #expect(probe.status.contains("sorted by"), "\(probe.status)")
     pressTestGallery([KeyEvent(.left)], gallery, time: &time)
     typeTestPrompt("|", "lisbon", gallery, time: &time)
-    // Frames while the scan runs, until more rows show than a batch update animates.
+    // Frames while the scan runs, until some rows show (every row showing again is then
+    // more than a batch update animates: a reload).
     func found() -> Int {
       guard let range = probe.status.range(of: " found so far") else { return 0 }
       let digits = probe.status[..<range.lowerBound].reversed().prefix { $0.isNumber || $0 == "," }
       return Int(String(digits.reversed()).replacingOccurrences(of: ",", with: "")) ?? 0
     }
-    tickTestGallery(gallery, time: &time) { found() >= 3_000 }
+    tickTestGallery(gallery, time: &time) { found() > 0 }
     #expect(probe.status.contains("found so far"), "\(probe.status)")
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     #expect(probe.status.contains("filter stopped: every row shows"), "\(probe.status)")
     let lines = drawnTestGallery(gallery, canvas)
-    #expect(lines[1].contains(" 1,000,000 rows ×"), "\(lines[1])")
+    #expect(lines[1].contains(" 200,000 rows ×"), "\(lines[1])")
     #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
   }
 

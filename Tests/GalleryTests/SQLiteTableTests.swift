@@ -57,7 +57,7 @@ struct TestDatabase {
 private func poll(
   _ content: any TableContent, rows: Range<Int> = 0..<20, until done: () -> Bool
 ) async {
-  let deadline = Date().addingTimeInterval(300)
+  let deadline = Date().addingTimeInterval(600)
   while !done() && Date() < deadline {
     content.noteDisplayed(rows: rows)
     _ = content.update()
@@ -78,7 +78,7 @@ private func openedTableModel(_ database: TestDatabase) throws -> TableModel {
 
 /// Frames until `model`'s jobs end (at most five minutes).
 private func settleModel(_ model: TableModel) async {
-  let deadline = Date().addingTimeInterval(300)
+  let deadline = Date().addingTimeInterval(600)
   while model.isWorking && Date() < deadline {
     model.poll()
     model.table.collectionView.layoutIfNeeded()
@@ -340,7 +340,7 @@ private func settleModel(_ model: TableModel) async {
     #expect(model.handle(KeyPress(.enter)))
     #expect(model.content.name == "people")
     #expect(model.table.columns.map(\.title) == ["id", "name", "city", "amount"])
-    let deadline = Date().addingTimeInterval(300)
+    let deadline = Date().addingTimeInterval(600)
     while model.isWorking && Date() < deadline {
       model.poll()
       model.table.collectionView.layoutIfNeeded()
