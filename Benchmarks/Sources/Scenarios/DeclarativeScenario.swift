@@ -69,7 +69,10 @@ public final class DeclarativeScenario {
     numbers = kind == .numbers ? Array(0..<count) : []
     observed =
       kind == .observed ? (0..<count).map { ObservedItem(id: $0, title: "item \($0)") } : []
-    var scenario: DeclarativeScenario?
+    // Weak: the body is kept by the source the scenario keeps, so a strong capture would keep
+    // every scenario ever made (and `declarative-first` would skip the teardown that
+    // `list-first` pays, and allocate from fresh memory where the list reuses freed blocks).
+    weak var scenario: DeclarativeScenario?
     let perSection = count / sections
     source = DeclarativeDataSource(collectionView: view) {
       if let scenario, kind == .numbers {

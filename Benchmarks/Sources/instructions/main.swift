@@ -49,12 +49,18 @@ case "snapshot-data":
   for _ in 0..<operations { scenario.apply() }
   sink = scenario.visible
 case "declarative-first", "list-first":
-  // A million-row list made and laid out for its first frame: declared, or imperative.
+  // A million-row list made and laid out for its first frame: declared, or imperative. Each
+  // is left alive on purpose (retained and never released), so that neither side counts a
+  // teardown or reuses memory the one before freed.
   for _ in 0..<operations {
     if arguments[1] == "declarative-first" {
-      sink &+= DeclarativeScenario(.range).view.reuseCounters.visible
+      let scenario = DeclarativeScenario(.range)
+      sink &+= scenario.view.reuseCounters.visible
+      _ = Unmanaged.passRetained(scenario)
     } else {
-      sink &+= ScrollScenario(.list).view.reuseCounters.visible
+      let scenario = ScrollScenario(.list)
+      sink &+= scenario.view.reuseCounters.visible
+      _ = Unmanaged.passRetained(scenario)
     }
   }
 case "diff":
