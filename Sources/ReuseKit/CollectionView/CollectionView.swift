@@ -216,8 +216,10 @@ public final class CollectionView: ScrollView {
   }
 
   /// The new size takes effect at the next layout pass (which rests a paging or snapping view
-  /// on its stop again, once the layout knows the new geometry).
+  /// on its stop again, once the layout knows the new geometry, and keeps the focused or first
+  /// item on screen in view for any other).
   override func viewportSizeDidChange(from oldSize: Size) {
+    noteAnchorBeforeResize()
     setNeedsLayout()
   }
 }

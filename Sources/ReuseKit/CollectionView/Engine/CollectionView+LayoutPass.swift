@@ -88,8 +88,10 @@ extension CollectionView {
     if layout.needsPrepare || pass.preparedViewportSize != viewportSize {
       prepareLayout()
       // The content or the viewport changed size: a paging or snapping view rests on the page
-      // or item it rested on before, and an idle offset past the new end comes back.
+      // or item it rested on before, any other keeps the focused or first item on screen in
+      // view, and an idle offset past the new end comes back.
       restOnStopAfterResize()
+      restoreAnchorAfterResize()
       restOffsetInBounds()
     }
     if !participants.isEmpty {

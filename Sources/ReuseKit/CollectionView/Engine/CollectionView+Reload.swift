@@ -85,6 +85,9 @@ extension CollectionView {
       counts.set(newCounts, uniform: newCounts.uniformCount)
     }
     accessibility.revision &+= 1
+    // An item noted to keep in view across a resize was named in the old data (an update
+    // keeps its own anchor).
+    pass.resizeAnchor = nil
     counts.revision &+= 1
     counts.contentRevision &+= 1
     counts.indexTitles = dataSource?.indexTitles(for: self) ?? []

@@ -82,4 +82,59 @@ extension CollectionView {
     contentSize = collectionViewLayout.contentSize
     rails.layoutDidPrepare(in: self)
   }
+
+  // MARK: Keeping an item in view across a new size
+
+  /// Notes what a new viewport size keeps in view, while the layout still has the geometry of
+  /// the old one: the focused item when any of it was on screen, else the first item on
+  /// screen (``firstDisplayedItem(reachingPast:along:where:)``). A window narrowed from four
+  /// columns to two moves every item; without it, the offset stays and the reader (and the
+  /// focus) lands elsewhere. Paging, snapping and chat views keep their own stop instead
+  /// (``ScrollView/noteStopBeforeResize()``), as does an animation aimed at an item; a drag
+  /// keeps the content under the finger.
+  func noteAnchorBeforeResize() {
+    guard pass.resizeAnchor == nil, stopBeforeResize == nil, animationAim == nil, !isTracking,
+      let prepared = pass.preparedViewportSize, !prepared.isEmpty,
+      !collectionViewLayout.needsPrepare
+    else { return }
+    let axis = collectionViewLayout.scrollDirection
+    let top = contentOffset[axis]
+    let bottom = top + prepared[axis]
+    if let focused = focusedIndexPath,
+      let frame = collectionViewLayout.layoutAttributesForItem(at: focused)?.frame,
+      frame.max(axis) > top, frame.min(axis) < bottom
+    {
+      pass.resizeAnchor = ResizeAnchor(
+        anchor: ScrollAnchor(indexPath: focused, onScreen: frame.min(axis) - top), isFocus: true)
+    } else if contentOffset[axis] > minimumContentOffset[axis],
+      let first = firstDisplayedItem(reachingPast: top, along: axis),
+      first.frame.min(axis) < bottom
+    {
+      pass.resizeAnchor = ResizeAnchor(
+        anchor: ScrollAnchor(indexPath: first.indexPath, onScreen: first.frame.min(axis) - top),
+        isFocus: false)
+    }
+  }
+
+  /// Puts the item noted before the resize back in view, at the new geometry (called once the
+  /// layout is prepared for the new size): where it was on screen, and the focused item whole
+  /// (its leading edge first when it is longer than the viewport), clear of the edges by
+  /// ``focusScrollPadding`` as focus moves keep it. An empty viewport (a
+  /// terminal too small to show the view) keeps the note for the next real size.
+  func restoreAnchorAfterResize() {
+    guard let noted = pass.resizeAnchor, !viewportSize.isEmpty else { return }
+    pass.resizeAnchor = nil
+    guard !isTracking, counts.isValid(noted.anchor.indexPath) else { return }
+    var anchor = noted.anchor
+    if noted.isFocus,
+      let frame = collectionViewLayout.layoutAttributesForItem(at: anchor.indexPath)?.frame
+    {
+      // As little as makes it whole, ``focusScrollPadding`` from the edges where that fits.
+      let axis = collectionViewLayout.scrollDirection
+      let room = viewportSize[axis] - frame.length(axis)
+      let padding = min(focusScrollPadding, max(0, room / 2))
+      anchor.onScreen = max(padding, min(anchor.onScreen, room - padding))
+    }
+    restoreScrollAnchor(anchor, clamping: .toContentWhenIdle)
+  }
 }

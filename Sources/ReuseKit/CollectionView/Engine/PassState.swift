@@ -19,5 +19,16 @@ extension CollectionView {
     var reloadRequested = false
     /// The viewport size the layout was last prepared for.
     var preparedViewportSize: Size?
+    /// The item kept in view across a new viewport size, noted with the geometry before it
+    /// (``CollectionView/noteAnchorBeforeResize()``).
+    var resizeAnchor: ResizeAnchor?
+  }
+
+  /// What a new viewport size keeps in view: the focused item, whole, when it was on screen;
+  /// else the first item on screen, where it was.
+  struct ResizeAnchor {
+    var anchor: ScrollAnchor
+    /// Whether the item is the focused one (brought fully into view, not only kept in place).
+    var isFocus: Bool
   }
 }
