@@ -516,17 +516,28 @@ def summarize(launches: list[dict], presses_each: int) -> tuple[dict, dict]:
     return values, notes
 
 
-def main() -> None:
+def arguments(reps: int, presses: int, timeout: float) -> argparse.ArgumentParser:
+    """The options this harness and measure_visidata.py share (each adds its own peers'), with
+    its defaults: the launches are slower there, so fewer."""
     parser = argparse.ArgumentParser()
     parser.add_argument("counts", nargs="+", type=int)
     parser.add_argument("--ours", required=True)
-    parser.add_argument("--python", required=True, help="the venv's python for the peers")
-    parser.add_argument("--data-dir", required=True, help="where rows-N.json are")
+    parser.add_argument("--data-dir", required=True, help="where rows-N.json (.csv) are")
     parser.add_argument("--out", required=True)
     parser.add_argument("--raw", help="where to write every launch's numbers")
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--presses", type=int, default=10)
-    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--reps", type=int, default=reps)
+    parser.add_argument("--presses", type=int, default=presses)
+    parser.add_argument("--timeout", type=float, default=timeout)
+    return parser
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def main() -> None:
+    parser = arguments(reps=5, presses=10, timeout=120)
+    parser.add_argument("--python", required=True, help="the venv's python for the peers")
     parser.add_argument("--apps")
     parser.add_argument("--table", action="store_true", help="the table page and DataTable")
     args = parser.parse_args()
@@ -543,10 +554,6 @@ def main() -> None:
     names = {"ours": "ours", "textual": "Textual OptionList", "urwid": "urwid ListBox",
              "textual-table": "Textual DataTable"}
     apps = (args.apps or ("ours,textual-table" if args.table else "ours,textual,urwid")).split(",")
-
-    def log(message: str) -> None:
-        print(message, file=sys.stderr, flush=True)
-
     workdir = tempfile.mkdtemp(prefix="reusekit-peers-")
     pane = Pane(workdir)
     launches: dict = collections.defaultdict(list)
@@ -625,14 +632,16 @@ def main() -> None:
     print_table(table, args.counts, [names[a] for a in apps if a != "ours"], round_trip)
 
 
+def show(value) -> str:
+    return "–" if value is None else f"{value:,.2f}" if value < 1000 else f"{value:,.0f}"
+
+
+def show_ratio(value) -> str:
+    # Under 0.01 as a fraction: 1/20,432 says what 0.00 hides.
+    return show(value) if value is None or value >= 0.01 or value <= 0 else f"1/{1 / value:,.0f}"
+
+
 def print_table(table: list[dict], counts: list[int], peers: list[str], round_trip: float):
-    def show(value) -> str:
-        return "–" if value is None else f"{value:,.2f}" if value < 1000 else f"{value:,.0f}"
-
-    def show_ratio(value) -> str:
-        # Under 0.01 as a fraction: 1/20,432 says what 0.00 hides.
-        return show(value) if value is None or value >= 0.01 or value <= 0 else f"1/{1 / value:,.0f}"
-
     header = f"{'metric':<18} {'items':>9}  {'ours':>9}"
     for peer in peers:
         header += f"  {peer:>18} {'ratio':>9}"
@@ -652,9 +661,16 @@ def print_table(table: list[dict], counts: list[int], peers: list[str], round_tr
         print()
     print(f"ratio = ours / theirs (below 1 is better for us). Harness round trip: "
           f"{round_trip:.2f} ms (included in every key time).")
-    for row in table:
+    print_notes(table, peers=True)
+
+
+def print_notes(rows: list[dict], peers: bool) -> None:
+    """The notes under a table, a line a row that has one, naming the row's peer where the table
+    has columns for several."""
+    for row in rows:
         if row.get("note"):
-            print(f"note: {row['metric']} at {row['items']:,} vs {row['peer']}: {row['note']}")
+            versus = f" vs {row['peer']}" if peers else ""
+            print(f"note: {row['metric']} at {row['items']:,}{versus}: {row['note']}")
 
 
 if __name__ == "__main__":

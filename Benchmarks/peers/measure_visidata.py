@@ -55,7 +55,6 @@ A wait longer than --timeout records nothing for that metric and a note, and end
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
 import os
@@ -68,7 +67,7 @@ import tempfile
 import time
 
 import measure
-from measure import Exited, Pane, Timeout, alive, rss_mb
+from measure import Exited, Pane, Timeout, alive, log, rss_mb, show, show_ratio
 
 PEER = "VisiData"
 CSV_METRICS = ["first_screen_ms", "loaded_ms", "rss_mb", "key_end_ms", "key_pgdn_ms", "sort_ms"]
@@ -318,42 +317,61 @@ class Launch:
         self.step_done(f"{prefix}sort_ms")
 
 
+class Steps:
+    """A launch's metrics in the order it measures them: `current` is the one being measured (a
+    failure is noted on it, and "not reached" on the ones left)."""
+
+    def __init__(self, metrics: list[str]):
+        self.left = iter(metrics)
+        self.current = next(self.left)
+
+    def next(self) -> str:
+        self.current = next(self.left)
+        return self.current
+
+
+def load_steps(run: Launch, steps: Steps, pid: int, started: float, first: str,
+               prefix: str) -> None:
+    """The steps every launch begins with, whatever its file: the first screen (awaited as
+    `first`), loaded, rss_mb, then the keys (key_end_ms, and key_pgdn_ms with it)."""
+    pane, app, count = run.pane, run.app, run.count
+    run.values[steps.current] = run.wait(lambda: pane.shows(1), first, started)
+    run.step_done(steps.current)
+    step = steps.next()
+    run.values[step] = run.wait(lambda: app.loaded(pane, count), "loaded", started)
+    run.step_done(step)
+    step = steps.next()
+    pane.pump(0.3)
+    run.values[step] = rss_mb(pid)
+    if isinstance(app, VisiData):
+        app.widen_row_column(pane, count)
+    steps.next()
+    run.keys_test(prefix)
+    steps.next()  # key_pgdn_ms: measured with the End presses
+
+
 def run_csv(pane: Pane, app: App, count: int, path: str, save_path: str, args, log) -> Launch:
     run = Launch(pane, app, count, args.timeout, args.presses, log)
-    steps = iter(CSV_ORDER)
-    step = next(steps)
+    steps = Steps(CSV_ORDER)
     pid = None
     try:
         pane.reset_screen()
         started = app.launch(pane, path)
         pid = pane.pid
-        run.values[step] = run.wait(lambda: pane.shows(1), "the first screen", started)
-        run.step_done(step)
-        step = next(steps)
-        run.values[step] = run.wait(lambda: app.loaded(pane, count), "loaded", started)
-        run.step_done(step)
-        step = next(steps)
-        pane.pump(0.3)
-        run.values[step] = rss_mb(pid)
-        if isinstance(app, VisiData):
-            app.widen_row_column(pane, count)
-        step = next(steps)
-        run.keys_test("")
-        step = next(steps)  # key_pgdn_ms: measured with the End presses
-        step = next(steps)
+        load_steps(run, steps, pid, started, "the first screen", "")
+        steps.next()
         search_test(run, count)
-        step = next(steps)  # search_count_ms: measured with search_first_ms
-        step = next(steps)
+        steps.next()  # search_count_ms: measured with search_first_ms
+        steps.next()
         filter_test(run, count)
-        step = next(steps)
+        steps.next()
         freq_test(run, count)
-        step = next(steps)
+        steps.next()
         run.sort_test("")
-        step = next(steps)
+        steps.next()
         save_test(run, save_path, pid)
-        step = None
     except (Timeout, Exited) as error:
-        fail(run, step, steps, error, log)
+        fail(run, steps, error, log)
     finally:
         quit_app(pane, app, pid)
     return run
@@ -362,8 +380,7 @@ def run_csv(pane: Pane, app: App, count: int, path: str, save_path: str, args, l
 def run_sqlite(pane: Pane, app: App, count: int, path: str, args, log,
                prefix: str = "sqlite_") -> Launch:
     run = Launch(pane, app, count, args.timeout, args.presses, log)
-    steps = iter([prefix + m for m in CSV_METRICS])
-    step = next(steps)
+    steps = Steps([prefix + m for m in CSV_METRICS])
     pid = None
     try:
         pane.reset_screen()
@@ -372,34 +389,22 @@ def run_sqlite(pane: Pane, app: App, count: int, path: str, args, log,
         pane.wait(lambda: "items" in pane.text() and "plans" in pane.text(), args.timeout,
                   "the list of tables")
         pane.send_key("Enter")
-        run.values[step] = run.wait(lambda: pane.shows(1), "the table's first screen", started)
-        run.step_done(step)
-        step = next(steps)
-        run.values[step] = run.wait(lambda: app.loaded(pane, count), "loaded", started)
-        run.step_done(step)
-        step = next(steps)
-        pane.pump(0.3)
-        run.values[step] = rss_mb(pid)
-        if isinstance(app, VisiData):
-            app.widen_row_column(pane, count)
-        step = next(steps)
-        run.keys_test(prefix)
-        step = next(steps)
-        step = next(steps)
+        load_steps(run, steps, pid, started, "the table's first screen", prefix)
+        steps.next()
         run.sort_test(prefix)
-        step = None
     except (Timeout, Exited) as error:
-        fail(run, step, steps, error, log)
+        fail(run, steps, error, log)
     finally:
         quit_app(pane, app, pid)
     return run
 
 
-def fail(run: Launch, step, steps, error, log) -> None:
+def fail(run: Launch, steps: Steps, error, log) -> None:
+    step = steps.current
     run.notes[step].append(str(error))
     run.values.pop(step, None)
     run.keys.pop(step, None)
-    for later in steps:
+    for later in steps.left:
         run.notes[later].append(f"not reached ({step} failed)")
     run.seen["failed_screen"] = run.pane.text()
     log(f"    ! {step}: {error}; the screen:\n{run.pane.text()}")
@@ -606,25 +611,14 @@ def summarize(runs: list[Launch], metrics: list[str]) -> tuple[dict, dict]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("counts", nargs="+", type=int)
-    parser.add_argument("--ours", required=True)
+    parser = measure.arguments(reps=3, presses=5, timeout=300)
     parser.add_argument("--vd", required=True, help="VisiData's vd, in the venv")
     parser.add_argument("--peer-name", default=PEER)
-    parser.add_argument("--data-dir", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--raw")
-    parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--presses", type=int, default=5)
-    parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--apps", default="ours,visidata")
     parser.add_argument("--only", choices=["csv", "sqlite", "postgres"])
     parser.add_argument("--postgres", help="a server's address holding the rows as `items`")
     args = parser.parse_args()
     sys.setswitchinterval(0.0002)
-
-    def log(message: str) -> None:
-        print(message, file=sys.stderr, flush=True)
 
     workdir = tempfile.mkdtemp(prefix="reusekit-vd-")
     work = os.path.join(args.data_dir, "work")
@@ -774,13 +768,6 @@ def fixed_notes(metric: str, seen_ours: list[dict], seen_theirs: list[dict]) -> 
 
 
 def print_table(rows: list[dict], round_trip: float) -> None:
-    def show(value) -> str:
-        return "–" if value is None else f"{value:,.2f}" if value < 1000 else f"{value:,.0f}"
-
-    def show_ratio(value) -> str:
-        return show(value) if value is None or value >= 0.01 or value <= 0 \
-            else f"1/{1 / value:,.0f}"
-
     header = f"{'metric':<22} {'items':>11}  {'ours':>10}  {PEER:>12}  {'ratio':>8}"
     print(header)
     print("-" * len(header))
@@ -793,9 +780,7 @@ def print_table(rows: list[dict], round_trip: float) -> None:
               f"{show(row['theirs']):>12}  {show_ratio(row['ratio']):>8}")
     print(f"\nratio = ours / theirs (below 1 is better for us), medians over launches. "
           f"Harness round trip: {round_trip:.2f} ms.")
-    for row in rows:
-        if row.get("note"):
-            print(f"note: {row['metric']} at {row['items']:,}: {row['note']}")
+    measure.print_notes(rows, peers=False)
 
 
 if __name__ == "__main__":
