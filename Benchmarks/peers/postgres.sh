@@ -23,10 +23,8 @@ peers="$PWD"
 root="$(cd ../.. && pwd)"
 counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(10000000)
-if ! .venv/bin/python -c 'import pyte, visidata' 2>/dev/null; then
-  python3 -m venv .venv
-  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-fi
+source ./common.sh
+peer_venv "pyte, visidata"
 (cd "$root" && swift build -c release --traits PostgreSQL --build-path .build-pg \
   --product reuse-gallery >/dev/null)
 binary="$root/.build-pg/release/reuse-gallery"

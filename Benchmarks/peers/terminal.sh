@@ -27,16 +27,12 @@ case "${1:-}" in
 esac
 counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(10000 100000 1000000)
-for n in "${counts[@]}"; do
-  [[ "$n" =~ ^[0-9]+$ ]] && ((n >= 1 && n <= 1000000)) \
-    || { echo "terminal.sh: item counts are 1 to 1000000 (reuse-gallery's --data limit), not $n" >&2; exit 2; }
-done
-command -v tmux >/dev/null || { echo "terminal.sh: needs tmux (apt-get install tmux)" >&2; exit 1; }
+source ./common.sh
+check_counts terminal.sh 1 1000000 \
+  "item counts are 1 to 1000000 (reuse-gallery's --data limit)" "${counts[@]}"
+needs_tmux terminal.sh
 
-if ! .venv/bin/python -c 'import textual, urwid, pyte' 2>/dev/null; then
-  python3 -m venv .venv
-  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-fi
+peer_venv "textual, urwid, pyte"
 
 binary="$root/.build/release/reuse-gallery"
 # Always built (incrementally): a binary left from an older tree would measure that tree.

@@ -48,16 +48,11 @@ peers="$PWD"
 root="$(cd ../.. && pwd)"
 counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(1000000 10000000)
-for n in "${counts[@]}"; do
-  [[ "$n" =~ ^[0-9]+$ ]] && ((n >= 100 && n <= 10000000)) \
-    || { echo "visidata.sh: row counts are 100 to 10000000, not $n" >&2; exit 2; }
-done
-command -v tmux >/dev/null || { echo "visidata.sh: needs tmux (apt-get install tmux)" >&2; exit 1; }
+source ./common.sh
+check_counts visidata.sh 100 10000000 "row counts are 100 to 10000000" "${counts[@]}"
+needs_tmux visidata.sh
 
-if ! .venv/bin/python -c 'import pyte, visidata' 2>/dev/null; then
-  python3 -m venv .venv
-  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-fi
+peer_venv "pyte, visidata"
 
 binary="$root/.build/release/reuse-gallery"
 if [ "${PEERS_SKIP_BUILD:-0}" != 1 ]; then
