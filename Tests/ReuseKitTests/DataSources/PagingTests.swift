@@ -106,10 +106,16 @@ private func values(_ items: PagedItems<Int>, _ range: Range<Int>) -> [Int?] {
   let configuration = PagingConfiguration(
     pageSize: 10, prefetchDistance: 10, jumpThreshold: 30, maximumLoadedItems: 60)
 
-  @Test func displayedPagesLoadFirstThenThePrefetchedOnesAndShowPlaceholdersMeanwhile() async {
+  /// A store of `count` items over a new loader, with `displayed` on screen: its loads start.
+  func store(count: Int?, displaying displayed: Range<Int>) -> (GatedLoader, PagedItems<Int>) {
     let loader = GatedLoader()
-    let items = loader.items(count: 1_000, configuration: configuration)
-    items.noteDisplayed(40..<55)
+    let items = loader.items(count: count, configuration: configuration)
+    items.noteDisplayed(displayed)
+    return (loader, items)
+  }
+
+  @Test func displayedPagesLoadFirstThenThePrefetchedOnesAndShowPlaceholdersMeanwhile() async {
+    let (loader, items) = store(count: 1_000, displaying: 40..<55)
     await loader.waitForLoads(4)
     // Pages 4 and 5 displayed; 3 and 6 within the prefetch distance; nearest the middle first.
     #expect(Set(loader.waitingRanges) == [30..<40, 40..<50, 50..<60, 60..<70])
@@ -129,9 +135,7 @@ private func values(_ items: PagedItems<Int>, _ range: Range<Int>) -> [Int?] {
   }
 
   @Test func aJumpLoadsAroundItsTargetOnlyAndCancelsWhatIsNoLongerNeeded() async {
-    let loader = GatedLoader()
-    let items = loader.items(count: 1_000_000, configuration: configuration)
-    items.noteDisplayed(0..<10)
+    let (loader, items) = store(count: 1_000_000, displaying: 0..<10)
     await loader.waitForLoads(2)
     #expect(Set(loader.waitingRanges) == [0..<10, 10..<20])
     items.noteDisplayed(500_000..<500_010)
@@ -147,9 +151,7 @@ private func values(_ items: PagedItems<Int>, _ range: Range<Int>) -> [Int?] {
   }
 
   @Test func aShortMoveKeepsNearbyLoadsRunning() async {
-    let loader = GatedLoader()
-    let items = loader.items(count: 1_000, configuration: configuration)
-    items.noteDisplayed(100..<110)
+    let (loader, items) = store(count: 1_000, displaying: 100..<110)
     await loader.waitForLoads(3)
     // Twenty items on: within the jump threshold, the loads behind keep running.
     items.noteDisplayed(120..<130)
@@ -180,9 +182,7 @@ private func values(_ items: PagedItems<Int>, _ range: Range<Int>) -> [Int?] {
   }
 
   @Test func aFailedPageShowsItsErrorUntilRetried() async {
-    let loader = GatedLoader()
-    let items = loader.items(count: 100, configuration: configuration)
-    items.noteDisplayed(0..<5)
+    let (loader, items) = store(count: 100, displaying: 0..<5)
     await loader.waitForLoads(2)
     await loader.finish(0..<10, error: Failure())
     #expect(items.takeChanges().ranges == [0..<10])
@@ -201,9 +201,7 @@ private func values(_ items: PagedItems<Int>, _ range: Range<Int>) -> [Int?] {
   }
 
   @Test func aRefreshKeepsTheOldItemsUntilTheNewArriveAndIgnoresLateLoads() async {
-    let loader = GatedLoader()
-    let items = loader.items(count: 100, configuration: configuration)
-    items.noteDisplayed(0..<10)
+    let (loader, items) = store(count: 100, displaying: 0..<10)
     await loader.waitForLoads(2)
     await loader.finish(0..<10)
     _ = items.takeChanges()
