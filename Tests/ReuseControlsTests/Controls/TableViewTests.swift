@@ -235,9 +235,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let grid = Grid(rows: 200)
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
-    table.selectionMode = .rows
-    table.focusCell(row: 3, column: 0)
-    table.handle(KeyPress(.space))
+    selectRow(3, of: table)
     table.handle(KeyPress(.down, modifiers: .shift))
     table.handle(KeyPress(.down, modifiers: .shift))
     #expect(Array(table.selectedRows) == [3, 4, 5])
@@ -259,6 +257,24 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     #expect(table.selectionCount == 200)
     table.handle(KeyPress(.escape))
     #expect(table.selectionCount == 0)
+  }
+
+  /// Row selection, with `row` focused (in the first column) and selected by Space: the
+  /// start of a Shift range.
+  private func selectRow(_ row: Int, of table: TableView) {
+    table.selectionMode = .rows
+    table.focusCell(row: row, column: 0)
+    table.handle(KeyPress(.space))
+  }
+
+  /// Focuses `cell` (source row, column), selects it with Space, and extends a Shift range from
+  /// it by each of `keys` pressed with Shift.
+  private func selectRange(
+    of table: TableView, from cell: (row: Int, column: Int), shifted keys: [KeyPress.Key]
+  ) {
+    table.focusCell(row: cell.row, column: cell.column)
+    table.handle(KeyPress(.space))
+    for key in keys { table.handle(KeyPress(key, modifiers: .shift)) }
   }
 
   /// What a Shift range from `anchor` (source row, column) to the focused cell covers now,
@@ -297,9 +313,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let grid = Grid(rows: 200)
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
-    table.selectionMode = .rows
-    table.focusCell(row: 10, column: 0)
-    table.handle(KeyPress(.space))
+    selectRow(10, of: table)
     for _ in 0..<5 { table.handle(KeyPress(.down, modifiers: .shift)) }
     #expect(Array(table.selectedRows) == Array(10...15))
     table.sort(by: TableSortDescriptor(column: 1))
@@ -340,9 +354,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let grid = Grid(rows: 50)
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
-    table.focusCell(row: 2, column: 1)
-    table.handle(KeyPress(.space))
-    for _ in 0..<2 { table.handle(KeyPress(.right, modifiers: .shift)) }
+    selectRange(of: table, from: (2, 1), shifted: [.right, .right])
     #expect(selected(table) == [[2, 1], [2, 2], [2, 3]])
     // Column 1 moved to position 5: the order starts 0, 2, 3, 4, 5, 1.
     table.moveColumn(from: 1, to: 5)
@@ -357,10 +369,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let grid = Grid(rows: 50)
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
-    table.focusCell(row: 2, column: 2)
-    table.handle(KeyPress(.space))
-    for _ in 0..<3 { table.handle(KeyPress(.right, modifiers: .shift)) }
-    for _ in 0..<2 { table.handle(KeyPress(.down, modifiers: .shift)) }
+    selectRange(of: table, from: (2, 2), shifted: [.right, .right, .right, .down, .down])
     #expect(selected(table).count == 12, "rows 2-4 × columns 2-5")
     table.setColumn(1, hidden: true)
     table.handle(KeyPress(.down, modifiers: .shift))
