@@ -26,6 +26,28 @@ import Testing
     settleTestGallery(gallery, time: &time)
   }
 
+  /// The table page on the demo table of `rows` rows, and the same table to check it against.
+  private func tablePage(rows: Int) -> (Gallery, Canvas, DemoTable) {
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: rows)
+    return (gallery, canvas, DemoTable(rows: rows))
+  }
+
+  /// The rows of the demo table of `count` rows whose Name contains `text` (in lower case),
+  /// ignoring case: what a find, a filter or a select of it takes.
+  private func demoRows(withNameContaining text: String, of count: Int) -> [Int] {
+    let demo = DemoTable(rows: count)
+    return (0..<count).filter { demo.text(row: $0, column: 1)!.lowercased().contains(text) }
+  }
+
+  /// The status line (the screen's last) once `keys` are pressed as `pressTestGallery` presses
+  /// them.
+  private func statusLine(
+    after keys: [KeyEvent], _ gallery: Gallery, _ canvas: Canvas, time: inout Double
+  ) -> String {
+    pressTestGallery(keys, gallery, time: &time)
+    return drawnTestGallery(gallery, canvas).last ?? ""
+  }
+
   /// The screen row of the body's first row (under the tab bar, the heading and the header).
   private let firstRow = 3
 
@@ -302,26 +324,20 @@ import Testing
   @Test func findStepsThroughEveryMatchInOrder() throws {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 5_000)
-    let demo = DemoTable(rows: 5_000)
-    let expected = (0..<5_000).filter {
-      demo.text(row: $0, column: 1)!.lowercased().contains("amber")
-    }
+    let expected = demoRows(withNameContaining: "amber", of: 5_000)
     try #require(expected.count > 3)
     pressTestGallery([KeyEvent(.right)] + type("AmBer"), gallery, time: &time, interval: 0.05)
     var status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(status.contains("match 1 of \(expected.count.formatted)"), "\(status)")
     #expect(status.contains("row \((expected[0] + 1).formatted) ·"), "\(status)")
-    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time)
-    status = drawnTestGallery(gallery, canvas).last ?? ""
+    status = statusLine(after: [KeyEvent(.character("n"))], gallery, canvas, time: &time)
     #expect(status.contains("row \((expected[1] + 1).formatted) · Name: Amber"), "\(status)")
     #expect(status.contains("match 2 of"), "\(status)")
-    pressTestGallery(
-      [KeyEvent(.character("N")), KeyEvent(.character("N"))], gallery, time: &time)
-    status = drawnTestGallery(gallery, canvas).last ?? ""
+    status = statusLine(
+      after: [KeyEvent(.character("N")), KeyEvent(.character("N"))], gallery, canvas, time: &time)
     #expect(status.contains("row \((expected.last! + 1).formatted) ·"), "round to the last")
     #expect(status.contains("match \(expected.count.formatted) of"), "\(status)")
-    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
-    status = drawnTestGallery(gallery, canvas).last ?? ""
+    status = statusLine(after: [KeyEvent(.escape)], gallery, canvas, time: &time)
     #expect(!status.contains("match"), "Escape clears the find: \(status)")
   }
 
@@ -330,8 +346,7 @@ import Testing
   /// does not compile is said, and hides nothing.
   @Test func patternsFindAndFilterAndABadOneIsSaid() throws {
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 5_000)
-    let demo = DemoTable(rows: 5_000)
+    let (gallery, canvas, demo) = tablePage(rows: 5_000)
     let pattern = try Regex("^(amber|cedar) ").ignoresCase()
     let expected = (0..<5_000).filter {
       (try? pattern.firstMatch(in: demo.text(row: $0, column: 1)!)) != nil
@@ -362,10 +377,7 @@ import Testing
   @Test func ampersandSelectsTheMatchingRows() throws {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 5_000)
-    let demo = DemoTable(rows: 5_000)
-    let expected = (0..<5_000).filter {
-      demo.text(row: $0, column: 1)!.lowercased().contains("cedar")
-    }
+    let expected = demoRows(withNameContaining: "cedar", of: 5_000)
     pressTestGallery(
       [KeyEvent(.right), KeyEvent(.character("&"))] + "cedar".map { KeyEvent(.character($0)) }
         + [KeyEvent(.enter)], gallery, time: &time, interval: 0.05)
@@ -373,8 +385,7 @@ import Testing
     let heading = drawnTestGallery(gallery, canvas)[1]
     #expect(status.contains("\(expected.count.formatted) rows selected"), "\(status)")
     #expect(heading.contains(" 5,000 rows ×") && !heading.contains("of 5,000"), "nothing hidden")
-    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
-    status = drawnTestGallery(gallery, canvas).last ?? ""
+    status = statusLine(after: [KeyEvent(.escape)], gallery, canvas, time: &time)
     #expect(!status.contains("selected"), "\(status)")
   }
 
@@ -383,8 +394,7 @@ import Testing
   /// exactly the rows that hold it; Backspace goes back without a filter.
   @Test func frequenciesCountAColumnAndEnterFiltersToAValue() throws {
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
-    let demo = DemoTable(rows: 3_000)
+    let (gallery, canvas, demo) = tablePage(rows: 3_000)
     var counts: [String: Int] = [:]
     for row in 0..<3_000 { counts[demo.text(row: row, column: 2)!, default: 0] += 1 }
     let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -423,9 +433,7 @@ import Testing
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
     let probe = TablePageProbe(gallery)
     let demo = DemoTable(rows: 3_000)
-    let pebbles = (0..<3_000).filter {
-      demo.text(row: $0, column: 1)!.lowercased().contains("pebble")
-    }
+    let pebbles = demoRows(withNameContaining: "pebble", of: 3_000)
     var counts: [String: Int] = [:]
     for row in pebbles { counts[demo.text(row: row, column: 2)!, default: 0] += 1 }
     let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -928,8 +936,7 @@ import Testing
   /// Every matched Name cell on screen is marked, and no other; a text with no match says so.
   @Test func matchesAreMarkedOnScreen() {
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 2_000)
-    let demo = DemoTable(rows: 2_000)
+    let (gallery, canvas, demo) = tablePage(rows: 2_000)
     pressTestGallery([KeyEvent(.right)] + type("e"), gallery, time: &time, interval: 0.05)
     pressTestGallery([KeyEvent(.down), KeyEvent(.down)], gallery, time: &time)
     let lines = drawnTestGallery(gallery, canvas)
