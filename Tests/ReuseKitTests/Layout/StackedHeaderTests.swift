@@ -172,15 +172,24 @@ import Testing
     return nil
   }
 
-  @Test func aPressOnAStuckHeaderScrollsToItUnderItsParents() {
-    let fixture = Fixture(seed: 0x57AC_0042, rowLength: 2, viewport: Size(width: 40, height: 60))
-    let view = fixture.view
-    guard let y = Self.offsetWithTwoStuckRows(fixture) else {
-      Issue.record("no offset with two stuck rows")
-      return
+  /// A 40 × 60 fixture of two-point rows, scrolled `extra` points past the first offset where
+  /// two rows stick; nil, recorded as an issue, where no offset has two.
+  static func scrolledPastTwoStuckRows(
+    seed: UInt64, by extra: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Fixture? {
+    let fixture = Fixture(seed: seed, rowLength: 2, viewport: Size(width: 40, height: 60))
+    guard let y = offsetWithTwoStuckRows(fixture) else {
+      Issue.record("no offset with two stuck rows", sourceLocation: sourceLocation)
+      return nil
     }
-    view.contentOffset = Point(x: 0, y: y + 7)
-    view.layoutIfNeeded()
+    fixture.view.contentOffset = Point(x: 0, y: y + extra)
+    fixture.view.layoutIfNeeded()
+    return fixture
+  }
+
+  @Test func aPressOnAStuckHeaderScrollsToItUnderItsParents() {
+    guard let fixture = Self.scrolledPastTwoStuckRows(seed: 0x57AC_0042, by: 7) else { return }
+    let view = fixture.view
     let stuck = fixture.layout.stuckItems(forViewport: view.bounds)
     let target = stuck[1]
     var time = 1.0
@@ -206,14 +215,8 @@ import Testing
   /// A stuck row sits where the viewport is: an update, a saved position and the first focus
   /// never take it as the item that keeps its place (they would scroll to its natural place).
   @Test func anUpdateUnderTheStackKeepsTheContentWhereItIs() {
-    let fixture = Fixture(seed: 0x57AC_0044, rowLength: 2, viewport: Size(width: 40, height: 60))
+    guard let fixture = Self.scrolledPastTwoStuckRows(seed: 0x57AC_0044, by: 1) else { return }
     let view = fixture.view
-    guard let y = Self.offsetWithTwoStuckRows(fixture) else {
-      Issue.record("no offset with two stuck rows")
-      return
-    }
-    view.contentOffset = Point(x: 0, y: y + 1)
-    view.layoutIfNeeded()
     let stuck = Set(fixture.layout.stuckItems(forViewport: view.bounds).map(\.indexPath))
     // The saved position names the first row that scrolls, not a stuck one.
     let saved = view.savedScrollPosition()!
