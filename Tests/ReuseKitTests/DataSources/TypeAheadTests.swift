@@ -5,40 +5,36 @@ import Testing
 /// ``TypeAhead``: first letters, repeats, longer prefixes, pauses, slices over a long list, and
 /// a seeded run against a plain scan of the same words.
 struct TypeAheadTests {
-  func makeView(_ words: Words) -> CollectionView {
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(10)), viewportSize: Size(width: 100, height: 50))
-    view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = words
-    view.layoutIfNeeded()
-    return view
-  }
+  func makeView(_ words: Words) -> CollectionView { ItemSearchTests.listView(showing: words) }
 
   func path(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
+
+  /// Types `character` at `time`, then expects the focus of the type-ahead's view on `item`.
+  func type(
+    _ character: Character, at time: Double, into typeAhead: TypeAhead, focusing item: Int,
+    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    typeAhead.type(character, at: time)
+    #expect(
+      typeAhead.collectionView?.focusedIndexPath == path(item), comment,
+      sourceLocation: sourceLocation)
+  }
 
   @Test func lettersFindPrefixesAndARepeatedLetterCycles() {
     let words = Words([["apple", "Banana", "berry", "blueberry", "cherry", "bean"]])
     let view = makeView(words)
     let typeAhead = TypeAhead(collectionView: view)
-    typeAhead.type("b", at: 0)
-    #expect(view.focusedIndexPath == path(1), "no focus: the first item starting with b")
-    typeAhead.type("b", at: 0.5)
-    #expect(view.focusedIndexPath == path(2), "b again: the next one")
+    type("b", at: 0, into: typeAhead, focusing: 1, "no focus: the first item starting with b")
+    type("b", at: 0.5, into: typeAhead, focusing: 2, "b again: the next one")
     #expect(typeAhead.typed == "b")
-    typeAhead.type("b", at: 0.9)
-    #expect(view.focusedIndexPath == path(3))
-    typeAhead.type("e", at: 5)
-    #expect(view.focusedIndexPath == path(3), "after a pause, e starts anew: nothing; kept")
+    type("b", at: 0.9, into: typeAhead, focusing: 3)
+    type("e", at: 5, into: typeAhead, focusing: 3, "after a pause, e starts anew: nothing; kept")
     #expect(typeAhead.failed && typeAhead.status == "type-ahead: “e” · no match")
-    typeAhead.type("b", at: 10)
-    #expect(view.focusedIndexPath == path(5), "a first letter looks after the focus: bean")
-    typeAhead.type("e", at: 10.2)
-    #expect(view.focusedIndexPath == path(5), "be: bean still matches and stays")
-    typeAhead.type("r", at: 10.4)
-    #expect(view.focusedIndexPath == path(2), "ber: round the end to berry")
+    type("b", at: 10, into: typeAhead, focusing: 5, "a first letter looks after the focus: bean")
+    type("e", at: 10.2, into: typeAhead, focusing: 5, "be: bean still matches and stays")
+    type("r", at: 10.4, into: typeAhead, focusing: 2, "ber: round the end to berry")
     #expect(typeAhead.status == "type-ahead: “ber”")
-    typeAhead.type("x", at: 10.6)
-    #expect(view.focusedIndexPath == path(2), "berx: nothing; the focus stays")
+    type("x", at: 10.6, into: typeAhead, focusing: 2, "berx: nothing; the focus stays")
     #expect(typeAhead.failed)
     #expect(typeAhead.isActive(at: 11.5) && !typeAhead.isActive(at: 11.7))
     typeAhead.cancel()
@@ -50,14 +46,10 @@ struct TypeAheadTests {
     let words = Words([["cab", "cedar", "cello", "celt"]])
     let view = makeView(words)
     let typeAhead = TypeAhead(collectionView: view)
-    typeAhead.type("c", at: 0)
-    #expect(view.focusedIndexPath == path(0))
-    typeAhead.type("e", at: 0.1)
-    #expect(view.focusedIndexPath == path(1))
-    typeAhead.type("l", at: 0.2)
-    #expect(view.focusedIndexPath == path(2), "cel: cello")
-    typeAhead.type("l", at: 0.3)
-    #expect(view.focusedIndexPath == path(2), "cell: cello still matches, and stays")
+    type("c", at: 0, into: typeAhead, focusing: 0)
+    type("e", at: 0.1, into: typeAhead, focusing: 1)
+    type("l", at: 0.2, into: typeAhead, focusing: 2, "cel: cello")
+    type("l", at: 0.3, into: typeAhead, focusing: 2, "cell: cello still matches, and stays")
   }
 
   @Test func aLongListIsScannedASliceAtATime() {
