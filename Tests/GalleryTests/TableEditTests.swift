@@ -15,6 +15,20 @@ import Testing
     text.map { $0 == " " ? KeyEvent(.character(" ")) : KeyEvent(.character($0)) }
   }
 
+  /// `e` on the focused cell, `count` Backspaces and `text`: the cell's edit, not yet kept.
+  private func edit(erasing count: Int, typing text: String) -> [KeyEvent] {
+    keys("e") + [KeyEvent](repeating: KeyEvent(.backspace), count: count) + keys(text)
+  }
+
+  /// Presses `text`, then expects the gallery to quit (with `quits`) or to stay.
+  private func expectQuit(
+    _ quits: Bool, after text: String, _ gallery: Gallery, time: inout Double,
+    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    pressTestGallery(keys(text), gallery, time: &time)
+    #expect(gallery.wantsToQuit == quits, comment, sourceLocation: sourceLocation)
+  }
+
   /// A file with a quoted field, CRLF rows among LF ones and a last row without a line end.
   private func makeFile() throws -> (path: String, bytes: [UInt8]) {
     let path =
@@ -44,30 +58,36 @@ import Testing
     return screen
   }
 
-  /// A new file in the table page, loaded: its path (the caller removes it) and the gallery.
-  private func openedFile(time: inout Double) throws -> (path: String, gallery: Gallery) {
-    let (path, _) = try makeFile()
+  /// The table page on the file at `path`, loaded.
+  private func opened(_ path: String, time: inout Double) throws -> (Gallery, Canvas) {
     let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
     _ = loaded(gallery, canvas, time: &time)
-    return (path, gallery)
+    return (gallery, canvas)
+  }
+
+  /// A new file (`makeFile()`) in the table page, loaded: its path (the caller removes it),
+  /// its bytes, the gallery and its canvas.
+  private func openedFile(
+    time: inout Double
+  ) throws -> (path: String, bytes: [UInt8], gallery: Gallery, canvas: Canvas) {
+    let (path, bytes) = try makeFile()
+    let (gallery, canvas) = try opened(path, time: &time)
+    return (path, bytes, gallery, canvas)
+  }
+
+  /// Removes the file at `path` and the copy of it a save keeps beside it.
+  private func removeWithBackup(_ path: String) {
+    for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
 
   @Test func anEditSurvivesSortingScrollingUndoAndRedoAndSavesByteForByte() throws {
-    let (path, original) = try makeFile()
-    defer {
-      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
-    _ = loaded(gallery, canvas, time: &time)
+    let (path, original, gallery, canvas) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
     // Row 4 (id 3, a CRLF row), the name column: a new value with a comma and a quote.
-    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 10)
     pressTestGallery(
-      [
-        KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right),
-        KeyEvent(.character("e")),
-      ]
-        + erase + keys("Ada, \"the\" first"), gallery, time: &time)
+      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)]
+        + edit(erasing: 10, typing: "Ada, \"the\" first"), gallery, time: &time)
     var screen = drawnTestGallery(gallery, canvas)
     #expect(screen.last!.contains("edit name of row 4: Ada, \"the\" first"), "\(screen.last!)")
     pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
@@ -93,8 +113,7 @@ import Testing
     pressTestGallery(keys("R"), gallery, time: &time)
 
     // q warns; another key clears the warning; Ctrl-S saves.
-    pressTestGallery(keys("q"), gallery, time: &time)
-    #expect(!gallery.wantsToQuit)
+    expectQuit(false, after: "q", gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last!.contains("not saved"))
     pressTestGallery([KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
     #expect(page.status.contains("saved 1 edited row · the old file is "), "\(page.status)")
@@ -116,8 +135,7 @@ import Testing
     #expect(reread.text(row: 3, column: 1) == "Ada, \"the\" first")
     #expect(reread.text(row: 5, column: 2) == "quoted, \"note\" 5")
     // Saved: q quits at once.
-    pressTestGallery(keys("q"), gallery, time: &time)
-    #expect(gallery.wantsToQuit)
+    expectQuit(true, after: "q", gallery, time: &time)
   }
 
   /// An edit of the sorted column leaves the rows where they are (as VisiData's do), and the
@@ -125,14 +143,13 @@ import Testing
   /// and the status claimed an order the rows no longer had; new user's finding).
   @Test func anEditOfTheSortedColumnSaysTheOrderIsFromBefore() throws {
     var time = 1.0
-    let (path, gallery) = try openedFile(time: &time)
+    let (path, _, gallery, _) = try openedFile(time: &time)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let page = TablePageProbe(gallery)
     pressTestGallery([KeyEvent(.right)] + keys("s"), gallery, time: &time)
     #expect(page.status.contains("sorted by name ↑"), "\(page.status)")
     #expect(!page.status.contains("before edits"))
-    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 10)
-    pressTestGallery(keys("e") + erase + keys("Zed") + [KeyEvent(.enter)], gallery, time: &time)
+    pressTestGallery(edit(erasing: 10, typing: "Zed") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("sorted by name ↑ before edits (s sorts again)"), "\(page.status)")
     // Sorted again: the order is up to date.
     pressTestGallery(keys("s"), gallery, time: &time)
@@ -150,12 +167,10 @@ import Testing
       for file in [path, path + ".bak", copy] { try? FileManager.default.removeItem(atPath: file) }
     }
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
-    _ = loaded(gallery, canvas, time: &time)
-    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 6)
+    let (gallery, canvas) = try opened(path, time: &time)
     pressTestGallery(
-      [KeyEvent(.down), KeyEvent(.right), KeyEvent(.character("e"))] + erase + keys("Grace")
-        + [KeyEvent(.enter)], gallery, time: &time)
+      [KeyEvent(.down), KeyEvent(.right)] + edit(erasing: 6, typing: "Grace") + [KeyEvent(.enter)],
+      gallery, time: &time)
     let page = TablePageProbe(gallery)
     #expect(page.text(row: 1, column: 1) == "Grace")
     // The prompt suggests a new name beside the file ("-copy" before the extension).
@@ -187,11 +202,9 @@ import Testing
     #expect(page.status.contains("cannot write /no-such-folder-"), "\(page.status)")
     #expect(!page.status.contains("reusekit-saving"), "\(page.status)")
     // Saved as a copy only: the open file still lacks the edit, so q warns first, then quits.
-    pressTestGallery(keys("q"), gallery, time: &time)
-    #expect(!gallery.wantsToQuit)
+    expectQuit(false, after: "q", gallery, time: &time)
     #expect(gallery.notice?.contains("1 row edited, not saved") == true, "\(gallery.notice ?? "")")
-    pressTestGallery(keys("q"), gallery, time: &time)
-    #expect(gallery.wantsToQuit)
+    expectQuit(true, after: "q", gallery, time: &time)
     _ = canvas
   }
 
@@ -201,15 +214,12 @@ import Testing
     let path =
       NSTemporaryDirectory()
       + "reusekit-quit-save-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
-    defer {
-      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
+    defer { removeWithBackup(path) }
     var text = "id,name,note\n"
     for row in 0..<300_000 { text += "\(row),name \(row),a note to make the file longer \(row)\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
-    _ = loaded(gallery, canvas, time: &time)
+    let (gallery, canvas) = try opened(path, time: &time)
     pressTestGallery(
       [
         KeyEvent(.down), KeyEvent(.right), KeyEvent(.character("e")),
@@ -237,41 +247,31 @@ import Testing
   /// After a save, only what changed since counts as unsaved; q on another page still warns
   /// of a table's unsaved edits (a new user's findings).
   @Test func unsavedEditsAreTheOnesSinceTheSaveWhateverPageShows() throws {
-    let (path, _) = try makeFile()
-    defer {
-      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
-    _ = loaded(gallery, canvas, time: &time)
-    let erase = [KeyEvent](repeating: KeyEvent(.backspace), count: 8)
+    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
     pressTestGallery(
-      [KeyEvent(.right), KeyEvent(.character("e"))] + erase + keys("one") + [KeyEvent(.enter)]
+      [KeyEvent(.right)] + edit(erasing: 8, typing: "one") + [KeyEvent(.enter)]
         + [KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
     #expect(TablePageProbe(gallery).status.contains("saved 1 edited row"))
     pressTestGallery(
-      [KeyEvent(.down), KeyEvent(.character("e"))] + erase + keys("two") + [KeyEvent(.enter)],
-      gallery, time: &time)
+      [KeyEvent(.down)] + edit(erasing: 8, typing: "two") + [KeyEvent(.enter)], gallery,
+      time: &time)
     // To the first page, then q: the table's edit is said.
-    pressTestGallery(keys("1q"), gallery, time: &time)
-    #expect(!gallery.wantsToQuit)
+    expectQuit(false, after: "1q", gallery, time: &time)
     let warning = drawnTestGallery(gallery, canvas).last!
     #expect(warning.contains("1 row edited, not saved"), "\(warning)")
-    pressTestGallery(keys("q"), gallery, time: &time)
-    #expect(gallery.wantsToQuit)
+    expectQuit(true, after: "q", gallery, time: &time)
   }
 
   @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {
-    let (path, _) = try makeFile()
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
-    _ = loaded(gallery, canvas, time: &time)
+    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
     pressTestGallery(
       [KeyEvent(.character("e"))] + keys("zzz") + [KeyEvent(.escape)], gallery, time: &time)
     #expect(TablePageProbe(gallery).text(row: 0, column: 0) == "0")
-    pressTestGallery(keys("q"), gallery, time: &time)
-    #expect(gallery.wantsToQuit, "nothing edited: q quits")
+    expectQuit(true, after: "q", gallery, time: &time, "nothing edited: q quits")
 
     // The generated demo table is read only.
     var demoTime = 1.0
