@@ -55,6 +55,18 @@ func photos(_ count: Int, from start: Int = 0) -> [Photo] {
   (start..<(start + count)).map { Photo(id: $0, title: "photo \($0)") }
 }
 
+/// A data source over `view` showing `items()` (read again at every update) as photo cells,
+/// laid out.
+private func photoSource(
+  _ view: CollectionView, _ items: @escaping () -> [Photo]
+) -> DeclarativeDataSource {
+  let source = DeclarativeDataSource(collectionView: view) {
+    ForEach(items()) { Cell(PhotoCell.self, $0) }
+  }
+  view.layoutIfNeeded()
+  return source
+}
+
 struct DeclarativeDataSourceTests {
   @Test func onlyDisplayedItemsAreBuiltAtAMillion() {
     let view = makeView()
@@ -99,10 +111,7 @@ struct DeclarativeDataSourceTests {
   @Test func aNewValueIsDiffedByIdentifierAndAppliedAsOneBatch() {
     let view = makeView()
     var items = photos(50)
-    let source = DeclarativeDataSource(collectionView: view) {
-      ForEach(items) { Cell(PhotoCell.self, $0) }
-    }
-    view.layoutIfNeeded()
+    let source = photoSource(view) { items }
     let cellOfPhoto4 = view.cellForItem(at: ItemPath(section: 0, item: 4))
     items.remove(at: 1)  // 0 2 3 4 …
     items.insert(Photo(id: 100, title: "new"), at: 0)  // 100 0 2 3 4 …
@@ -125,10 +134,7 @@ struct DeclarativeDataSourceTests {
   @Test func updatesInOneFrameAreCoalescedAndAppliedOnTheTick() {
     let view = makeView()
     var items = photos(5)
-    let source = DeclarativeDataSource(collectionView: view) {
-      ForEach(items) { Cell(PhotoCell.self, $0) }
-    }
-    view.layoutIfNeeded()
+    let source = photoSource(view) { items }
     items.append(Photo(id: 5, title: "five"))
     source.update()
     items.append(Photo(id: 6, title: "six"))
@@ -280,10 +286,7 @@ struct DeclarativeDataSourceTests {
   @Test func theSelectionStaysWithItsItemThroughAnUpdate() {
     let view = makeView()
     var items = photos(20)
-    let source = DeclarativeDataSource(collectionView: view) {
-      ForEach(items) { Cell(PhotoCell.self, $0) }
-    }
-    view.layoutIfNeeded()
+    let source = photoSource(view) { items }
     view.selectItem(at: ItemPath(section: 0, item: 5))
     items.insert(contentsOf: photos(3, from: 100), at: 0)
     source.updateNow(animated: false)
@@ -405,10 +408,7 @@ struct DeclarativeInteractionTests {
     var diagnostics: [Diagnostic] = []
     view.diagnostics.handler = { diagnostics.append($0) }
     var items = photos(100)
-    let source = DeclarativeDataSource(collectionView: view) {
-      ForEach(items) { Cell(PhotoCell.self, $0) }
-    }
-    view.layoutIfNeeded()
+    let source = photoSource(view) { items }
     source.focusedItemIdentifier = AnyHashable(60)
     #expect(view.focusedIndexPath == ItemPath(section: 0, item: 60))
     #expect(view.indexPathsForVisibleItems.contains(ItemPath(section: 0, item: 60)), "scrolled to")
@@ -572,10 +572,7 @@ struct DeclarativeRestorationTests {
       layout: ListLayout(itemSizing: .estimated(3)), viewportSize: Size(width: 40, height: 10))
     view.diagnostics.handler = { _ in }
     var items = photos(1_000)
-    let source = DeclarativeDataSource(collectionView: view) {
-      ForEach(items) { Cell(PhotoCell.self, $0) }
-    }
-    view.layoutIfNeeded()
+    let source = photoSource(view) { items }
     view.scrollToItem(at: ItemPath(section: 0, item: 500), at: .start, animated: false)
     view.contentOffset.y += 1
     view.layoutIfNeeded()
