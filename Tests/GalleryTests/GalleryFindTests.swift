@@ -17,6 +17,15 @@ import Testing
     }.map { lines[$0].trimmingCharacters(in: .whitespaces) }
   }
 
+  /// Finds `text` (`/`, the text and Enter): the status line then.
+  private func find(
+    _ text: String, _ gallery: Gallery, _ canvas: Canvas, time: inout Double
+  ) -> String {
+    let keys: [Key] = [.character("/")] + text.map { .character($0) } + [.enter]
+    pressTestGallery(keys, gallery, canvas, time: &time)
+    return canvas.plainTextLines().last ?? ""
+  }
+
   @Test func theOutlineFindsInItsShownRows() {
     let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 18))
     var time = 0.0
@@ -46,10 +55,7 @@ import Testing
   @Test func theDataSourcePageFindsThroughItsEdits() {
     let (gallery, canvas) = makeTestGallery("datasource", TerminalSize(columns: 80, rows: 30))
     var time = 0.0
-    pressTestGallery(
-      [.character("/"), .character("r"), .character("e"), .character("v"), .enter], gallery,
-      canvas, time: &time)
-    let status = canvas.plainTextLines().last ?? ""
+    let status = find("rev", gallery, canvas, time: &time)
     #expect(status.contains("match 1 of 4"), "\(status)")
     #expect(markedRows(canvas).allSatisfy { $0.contains("Review") })
     let before = markedRows(canvas).count
@@ -67,10 +73,7 @@ import Testing
   @Test func theSettingsFindAndTheHelpSaysSo() {
     let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 80, rows: 24))
     var time = 0.0
-    pressTestGallery(
-      [.character("/"), .character("b"), .character("l"), .character("u"), .enter], gallery,
-      canvas, time: &time)
-    let status = canvas.plainTextLines().last ?? ""
+    let status = find("blu", gallery, canvas, time: &time)
     #expect(status.contains("match 1 of 1 ") && status.contains("Bluetooth: off"), "\(status)")
     // Space flips the found switch, as it flips any focused one.
     pressTestGallery([.character(" ")], gallery, canvas, time: &time)
@@ -83,9 +86,7 @@ import Testing
   @Test func theChatFindsInItsMessagesAsTheyArrive() {
     let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 20))
     var time = 0.0
-    let keys: [Key] = [.character("/")] + "quiet".map { .character($0) } + [.enter]
-    pressTestGallery(keys, gallery, canvas, time: &time)
-    let status = canvas.plainTextLines().last ?? ""
+    let status = find("quiet", gallery, canvas, time: &time)
     /// "match K of N": K and N.
     let numbers = { (line: String) -> (number: Int, count: Int)? in
       let words = line.split(separator: " ").map { $0.replacingOccurrences(of: ",", with: "") }
