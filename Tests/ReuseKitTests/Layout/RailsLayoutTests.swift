@@ -60,6 +60,18 @@ struct RailsModel {
     return layout
   }
 
+  /// The width of `section`'s items in a viewport `viewportWidth` wide.
+  static func itemWidth(of section: RailSection, viewportWidth: Double) -> Double {
+    switch section.itemWidth {
+    case .absolute(let value): return value
+    case .fractional(let fraction):
+      return max(0, viewportWidth - section.insets.left - section.insets.right) * fraction
+    case .fillingPages(let minimum):
+      let perPage = max(1, (viewportWidth / (minimum + section.spacing)).rounded(.down))
+      return viewportWidth / perPage - section.spacing
+    }
+  }
+
   /// Every item's frame with its rail at `offsets[section]`, and each section's top, by
   /// walking from the start.
   func frames(viewportWidth width: Double, offsets: [Double]) -> [ItemPath: Rect] {
@@ -67,14 +79,7 @@ struct RailsModel {
     var top = 0.0
     for (index, section) in sections.enumerated() {
       let room = max(0, width - section.insets.left - section.insets.right)
-      let itemWidth: Double
-      switch section.itemWidth {
-      case .absolute(let value): itemWidth = value
-      case .fractional(let fraction): itemWidth = room * fraction
-      case .fillingPages(let minimum):
-        let perPage = max(1, (width / (minimum + section.spacing)).rounded(.down))
-        itemWidth = width / perPage - section.spacing
-      }
+      let itemWidth = Self.itemWidth(of: section, viewportWidth: width)
       let itemsTop = top + section.headerHeight + section.insets.top
       var body = 0.0
       if section.scrolling != .none {
@@ -134,15 +139,7 @@ struct RailsModel {
   ) -> Bool {
     let section = sections[index]
     if offset == 0 || abs(offset - maximum) < 1e-6 { return true }
-    let room = max(0, viewportWidth - section.insets.left - section.insets.right)
-    let itemWidth: Double
-    switch section.itemWidth {
-    case .absolute(let value): itemWidth = value
-    case .fractional(let fraction): itemWidth = room * fraction
-    case .fillingPages(let minimum):
-      let perPage = max(1, (viewportWidth / (minimum + section.spacing)).rounded(.down))
-      itemWidth = viewportWidth / perPage - section.spacing
-    }
+    let itemWidth = Self.itemWidth(of: section, viewportWidth: viewportWidth)
     let stride = itemWidth + section.spacing
     switch section.scrolling {
     case .none, .continuous: return offset >= 0 && offset <= maximum
