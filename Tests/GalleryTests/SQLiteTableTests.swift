@@ -375,8 +375,7 @@ private func settleModel(_ model: TableModel) async {
     let database = try TestDatabase.people(rows: 3_000)
     defer { database.remove() }
     let model = try openedTableModel(database)
-    func settle() async { await settleModel(model) }
-    await settle()
+    await settleModel(model)
     for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
     #expect(model.handle(KeyPress(.right)))
     #expect(model.table.focusedCell?.row == 4)
@@ -384,7 +383,7 @@ private func settleModel(_ model: TableModel) async {
     for press in 0..<2 {
       if press == 1 { #expect(model.handle(KeyPress(.right))) }
       #expect(model.handle(KeyPress(.character("s"))))
-      await settle()
+      await settleModel(model)
       let focused = try #require(model.table.focusedCell)
       #expect(focused.row != 4 && focused.column == 1 + press)
       #expect(model.table.collectionView.contentOffset.y == 0, "the top of the new order")
@@ -402,8 +401,7 @@ private func settleModel(_ model: TableModel) async {
     let database = try TestDatabase.people(rows: 3_000)
     defer { database.remove() }
     let model = try openedTableModel(database)
-    func settle() async { await settleModel(model) }
-    await settle()
+    await settleModel(model)
     // Quito: every third row; shown, then the last of them.
     for key in [KeyPress(.right), KeyPress(.right), KeyPress(.character("|"))]
       + "quito".map({
@@ -412,11 +410,11 @@ private func settleModel(_ model: TableModel) async {
     {
       _ = model.handle(key)
     }
-    await settle()
+    await settleModel(model)
     #expect(model.table.numberOfDisplayedRows == 1_000)
     _ = model.handle(KeyPress(.end, modifiers: .control))
     model.table.collectionView.layoutIfNeeded()
-    await settle()
+    await settleModel(model)
     var texts: [String?] = []
     model.table.collectionView.forEachDisplayedView { view, _ in
       if let cell = view as? TestTableCell { texts.append(cell.text) }
@@ -427,7 +425,7 @@ private func settleModel(_ model: TableModel) async {
     _ = model.handle(KeyPress(.left))
     _ = model.handle(KeyPress(.left))
     _ = model.handle(KeyPress(.character("s")))
-    await settle()
+    await settleModel(model)
     #expect(model.table.sortDescriptor == TableSortDescriptor(column: 1))
     #expect(model.table.numberOfDisplayedRows == 1_000, "\(model.status)")
     for display in 0..<5 {
