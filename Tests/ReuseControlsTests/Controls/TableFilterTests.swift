@@ -37,8 +37,7 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
 
 @Suite struct TableFilterTests {
   @Test func aFilterShowsItsRowsInTheOrderShownAndKeepsFocusAndSelection() {
-    let grid = Grid(rows: 1_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 1_000)
     defer { withExtendedLifetime(grid) {} }
     table.selectionMode = .rows
     var heard: [String] = []
@@ -82,8 +81,7 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
   /// its row now is.
   @Test(arguments: [true, false])
   func aFilterChangedWhileItsRowsAnimateKeepsTheSelectionOnItsCell(_ clears: Bool) {
-    let grid = Grid(rows: 5_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 5_000)
     defer { withExtendedLifetime(grid) {} }
     table.sort(by: TableSortDescriptor(column: 1, ascending: false))
     settle(table)
@@ -118,8 +116,7 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
   /// on the neighbour: a CI run under AddressSanitizer, slow enough to find the rows in
   /// several steps, left the cursor elsewhere). A focus the user moved meanwhile stays.
   @Test func aFilterShownInStepsPutsTheFocusBackOnItsRow() {
-    let grid = Grid(rows: 1_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 1_000)
     defer { withExtendedLifetime(grid) {} }
     table.focusCell(row: 600, column: 2)
     let kept = Set(stride(from: 0, to: 1_000, by: 3))
@@ -136,8 +133,7 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
   }
 
   @Test func selectAllSelectsTheRowsShown() {
-    let grid = Grid(rows: 100)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 100)
     defer { withExtendedLifetime(grid) {} }
     table.selectionMode = .rows
     table.filterRows(rowSet([1, 5, 9]))

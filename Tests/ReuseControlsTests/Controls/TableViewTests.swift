@@ -63,6 +63,13 @@ final class Grid: TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, prefetchRows rows: [Int]) { prefetched += rows }
 }
 
+/// A new grid of `rows` rows and a table over it (`makeTable(_:)`). The table holds its data
+/// source weakly: the caller keeps the grid alive to its end.
+func makeGridTable(rows: Int) -> (Grid, TableView) {
+  let grid = Grid(rows: rows)
+  return (grid, makeTable(grid))
+}
+
 /// A table of `columns` columns 8 wide in an 80 × 24 viewport (one header row), over `grid`.
 func makeTable(
   _ grid: Grid, columns: Int = 50, viewport: Size = Size(width: 80, height: 24)
@@ -95,8 +102,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
 @Suite struct TableViewTests {
   // Each test keeps its `grid` alive to the end: the table holds its data source weakly.
   @Test func aMillionRowsByFiftyColumnsShowOnlyWhatIsInView() {
-    let grid = Grid(rows: 1_000_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 1_000_000)
     defer { withExtendedLifetime(grid) {} }
     let cells = shownCells(table)
     // 23 body rows (24 less the header) × 10 columns of 8 in 80.
@@ -112,8 +118,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func frozenColumnsStayWhileTheRestScrollsSideways() {
-    let grid = Grid(rows: 100)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 100)
     defer { withExtendedLifetime(grid) {} }
     table.layout.frozenColumnCount = 1
     table.collectionView.contentOffset = Point(x: 80, y: 0)
@@ -136,8 +141,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func keysMoveTheFocusedCellAndScrollBothWays() {
-    let grid = Grid(rows: 1_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 1_000)
     defer { withExtendedLifetime(grid) {} }
     table.layout.frozenColumnCount = 1
     table.focusCell(row: 0, column: 0)
@@ -163,8 +167,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func sortingShowsTheTopAndKeepsTheFocusedRowFocused() {
-    let grid = Grid(rows: 10_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 10_000)
     defer { withExtendedLifetime(grid) {} }
     table.collectionView.contentOffset.y = 4_000
     table.focusCell(row: 4_010, column: 3)
@@ -198,8 +201,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   /// A focused row sorted to the far end stays focused there, while the view shows the top at
   /// once (no offset past it, nothing bouncing); the next arrow key brings it into view.
   @Test func aRowSortedToTheEndStaysFocusedWhileTheTopShows() {
-    let grid = Grid(rows: 1_000)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 1_000)
     defer { withExtendedLifetime(grid) {} }
     let view = table.collectionView
     // The row column 0 sorts first ascending, so last descending.
@@ -222,8 +224,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func aStableSortKeepsTiesInTheDataOrder() {
-    let grid = Grid(rows: 100)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 100)
     defer { withExtendedLifetime(grid) {} }
     table.sort(by: TableSortDescriptor(column: 2, ascending: false))
     let rows = (0..<100).map(table.sourceRow(forDisplayRow:))
@@ -232,8 +233,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func selectionFollowsRowsThroughASort() {
-    let grid = Grid(rows: 200)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 200)
     defer { withExtendedLifetime(grid) {} }
     selectRow(3, of: table)
     table.handle(KeyPress(.down, modifiers: .shift))
@@ -310,8 +310,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   /// column move, a hidden column and rows merged in while sorted (it was a display row and
   /// a shown position, and the range started from whatever showed there).
   @Test func aShiftRangeStartsFromItsAnchorAfterASort() {
-    let grid = Grid(rows: 200)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 200)
     defer { withExtendedLifetime(grid) {} }
     selectRow(10, of: table)
     for _ in 0..<5 { table.handle(KeyPress(.down, modifiers: .shift)) }
@@ -329,8 +328,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   /// a 27-cell block for a Shift-Down; a new user's finding). A filter that hides the anchor's
   /// row starts the next range at the focus too.
   @Test func aShiftRangeStartsWherePlainMovesLanded() {
-    let grid = Grid(rows: 50)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 50)
     defer { withExtendedLifetime(grid) {} }
     table.focusCell(row: 0, column: 1)
     let shiftDown = KeyPress(.down, modifiers: .shift)
@@ -351,8 +349,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func aShiftRangeStartsFromItsAnchorAfterAColumnMove() {
-    let grid = Grid(rows: 50)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 50)
     defer { withExtendedLifetime(grid) {} }
     selectRange(of: table, from: (2, 1), shifted: [.right, .right])
     #expect(selected(table) == [[2, 1], [2, 2], [2, 3]])
@@ -366,8 +363,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func aShiftRangeStartsFromItsAnchorAfterAColumnIsHidden() {
-    let grid = Grid(rows: 50)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 50)
     defer { withExtendedLifetime(grid) {} }
     selectRange(of: table, from: (2, 2), shifted: [.right, .right, .right, .down, .down])
     #expect(selected(table).count == 12, "rows 2-4 × columns 2-5")
@@ -382,8 +378,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func aShiftRangeStartsFromItsAnchorAfterRowsMergeInWhileSorted() {
-    let grid = Grid(rows: 600)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 600)
     defer { withExtendedLifetime(grid) {} }
     table.selectionMode = .rows
     table.sort(by: TableSortDescriptor(column: 0))
@@ -403,8 +398,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func cellRangesAndToggles() {
-    let grid = Grid(rows: 50)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 50)
     defer { withExtendedLifetime(grid) {} }
     click(table, x: 9, y: 2, time: 1)
     #expect(table.isSelected(row: 1, column: 1))
@@ -418,8 +412,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func headersSortOnClickResizeAtTheEdgeAndMoveWhenDragged() {
-    let grid = Grid(rows: 100)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 100)
     defer { withExtendedLifetime(grid) {} }
     // A click in the middle of column 1's header (y 0).
     click(table, x: 11, y: 0, time: 1)
@@ -477,8 +470,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func hidingTheFocusedColumnMovesTheFocus() {
-    let grid = Grid(rows: 10)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 10)
     defer { withExtendedLifetime(grid) {} }
     table.focusCell(row: 2, column: 4)
     table.setColumn(4, hidden: true)
@@ -489,8 +481,7 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   @Test func badInputIsReportedNotATrap() {
-    let grid = Grid(rows: 10)
-    let table = makeTable(grid)
+    let (grid, table) = makeGridTable(rows: 10)
     defer { withExtendedLifetime(grid) {} }
     table.sort(by: TableSortDescriptor(column: 99))
     #expect(table.sortDescriptor == nil)
