@@ -9,7 +9,6 @@ import Testing
 struct EndToEndTests {
   @Test func keysWheelResizeAndQuitLeaveAUsableShell() throws {
     let tmux = try Tmux.gallery(columns: 100, rows: 30, until: "1 List")
-    defer { tmux.kill() }
     #expect(tmux.display("#{alternate_on}") == "1", "the gallery uses the alternate screen")
     #expect(!tmux.terminalIsCooked, "raw mode while it runs")
 
@@ -42,7 +41,6 @@ struct EndToEndTests {
   @Test(arguments: ["INT", "TERM", "ILL"])
   func aSignalMidAnimationRestoresTheTerminal(_ signal: String) throws {
     let tmux = try Tmux.startShell(columns: 90, rows: 26)
-    defer { tmux.kill() }
     tmux.type("\(Tmux.galleryPath) --items 1000000")
     try tmux.waitFor("1 List")
     #expect(!tmux.terminalIsCooked)
@@ -87,7 +85,6 @@ struct EndToEndTests {
       ("short.csv", "a,b,c\n1,2\n", 65, "--lenient reads it"),
     ]
     let tmux = try Tmux.startShell(columns: 120, rows: 30)
-    defer { tmux.kill() }
     for item in cases {
       let path = directory.appendingPathComponent(item.name).path
       if let contents = item.contents, !item.name.hasPrefix("missing") {
@@ -113,7 +110,6 @@ struct EndToEndTests {
 
   @Test func suspendAndResume() throws {
     let tmux = try Tmux.startShell(columns: 90, rows: 26)
-    defer { tmux.kill() }
     tmux.type(Tmux.galleryPath)
     try tmux.waitFor("1 List")
     try tmux.press("C-z", until: "Stopped")
@@ -134,7 +130,6 @@ struct EndToEndTests {
   /// under its pinned header.
   @Test func quickKeysAndInterruptingClicksInARealTerminal() throws {
     let tmux = try Tmux.gallery(columns: 100, rows: 30, "--demo picker", until: "colour 1 of 8")
-    defer { tmux.kill() }
     for _ in 0..<5 {
       tmux.keys("Right")
       Thread.sleep(forTimeInterval: 0.04)
@@ -172,7 +167,6 @@ struct EndToEndTests {
   @Test func reorderWithAutoscrollAndSwipeActionsInARealTerminal() throws {
     let tmux = try Tmux.gallery(
       columns: 90, rows: 26, "--demo datasource --items 4000", until: "100 tasks")
-    defer { tmux.kill() }
     tmux.drag(through: [4, 8, 14, 20, 25].map { (1, $0) }, pause: 0.03, releases: false)
     try tmux.waitFor("→ In progress", "held at the edge, the list scrolled on by itself")
     try tmux.press("Escape", until: "no edits yet", notContaining: "moving", "Escape puts it back")
@@ -201,7 +195,6 @@ struct EndToEndTests {
   @Test func theBoardDragsCardsBetweenColumnsInARealTerminal() throws {
     let tmux = try Tmux.gallery(
       columns: 100, rows: 26, "--demo board --items 1000", until: "Board · 3,000 cards")
-    defer { tmux.kill() }
     // To do is columns 1-24, Doing 26-49, Review 51-74, Done 76-100; cards from row 4.
     tmux.drag(through: [(10, 6), (10, 8), (35, 9)], pause: 0.05)
     try tmux.waitFor("moved 1 card to Doing", "a card dragged to Doing")
@@ -255,7 +248,6 @@ struct EndToEndTests {
   @Test func theStoreRailsScrollOnTheirOwnInARealTerminal() throws {
     let tmux = try Tmux.gallery(
       columns: 100, rows: 30, "--demo store --items 200", until: "App store")
-    defer { tmux.kill() }
     // The featured carousel fills rows 3-9; "Top free" is titled on row 11, its tiles below.
     // The status names the focused app's place in its rail and the apps in view.
     try tmux.press("Down", until: "· Top free ")
@@ -305,7 +297,6 @@ struct EndToEndTests {
     try handle.close()
 
     let tmux = try Tmux.gallery(columns: 120, rows: 30, "--data \(path)", until: "Item 1 ")
-    defer { tmux.kill() }
     let first = tmux.capture()
     #expect(first.contains("Name 1"), "the first row's cells: \(first)")
     // A debug build scans this file in about two seconds: the first screen comes long before.
@@ -330,7 +321,6 @@ struct EndToEndTests {
   @Test func aLargeTableSortsWhileKeysWork() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 30, "--demo table --items 300000", until: "300,000 rows")
-    defer { tmux.kill() }
     try tmux.press("Right", until: "Name:")
     try tmux.press("s", until: "sorting by Name ↑", "the sort shows its progress")
     try tmux.press("Down", until: "row 2 ·", "keys work while it sorts")
@@ -357,7 +347,6 @@ struct EndToEndTests {
     let database = try TestDatabase.people(rows: 3_000_000)
     defer { database.remove() }
     let tmux = try Tmux.gallery(columns: 120, rows: 30, "--data \(database.path)", until: "people")
-    defer { tmux.kill() }
     try tmux.waitFor("3,000,000", "the tables are counted in the background")
     try tmux.press("Enter", until: "Name 7919", "the first page of rows")
     #expect(tmux.capture().contains("3,000,000 rows × 4 columns"))
@@ -372,15 +361,26 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// The table page of 20,000 rows in a 140 × 30 terminal, shown.
+  private func tablePage() throws -> Tmux {
+    try Tmux.gallery(columns: 140, rows: 30, "--demo table --items 20000", until: "20,000 rows")
+  }
+
+  /// On the table page's first row: Right to the Name column, `key` until its prompt shows
+  /// `prompt`, and `text` typed into it (not yet entered).
+  private func tableNamePrompt(
+    _ tmux: Tmux, _ key: String, until prompt: String, typing text: String
+  ) throws {
+    try tmux.press("Right", key, until: prompt)
+    tmux.keys("-l", text)
+  }
+
   /// `|` filters the table in a real terminal: the rows whose Name contains the text show
   /// (counted in the title and the status line), keys move among them, a sort keeps the
   /// filter, Escape shows every row again.
   @Test func filterTheTableInARealTerminal() throws {
-    let tmux = try Tmux.gallery(
-      columns: 140, rows: 30, "--demo table --items 20000", until: "20,000 rows")
-    defer { tmux.kill() }
-    try tmux.press("Right", "|", until: "show rows whose Name contains: ▏")
-    tmux.keys("-l", "cedar")
+    let tmux = try tablePage()
+    try tableNamePrompt(tmux, "|", until: "show rows whose Name contains: ▏", typing: "cedar")
     try tmux.press("Enter", until: "of 20,000 rows ×", "the rows that match")
     let filtered = tmux.capture()
     let rows = filtered.split(separator: "\n").filter { $0.contains("│") || $0.contains(" ") }
@@ -397,11 +397,8 @@ struct EndToEndTests {
   /// `/` finds in the table's column in a real terminal: typed text (q included), Enter, the
   /// first match and its count, `n`, and Escape clearing the find.
   @Test func findInTheTableInARealTerminal() throws {
-    let tmux = try Tmux.gallery(
-      columns: 140, rows: 30, "--demo table --items 20000", until: "20,000 rows")
-    defer { tmux.kill() }
-    try tmux.press("Right", "/", until: "find in Name: ▏")
-    tmux.keys("-l", "quiet")
+    let tmux = try tablePage()
+    try tableNamePrompt(tmux, "/", until: "find in Name: ▏", typing: "quiet")
     try tmux.waitFor("find in Name: quiet▏", "q is text in the prompt")
     try tmux.press("Enter", until: "match 1 of", "the first match")
     #expect(tmux.capture().contains("Name: Quiet"), "the cursor on it")
@@ -414,7 +411,6 @@ struct EndToEndTests {
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.gallery(
       columns: 100, rows: 30, "--demo optionbar --items 10000000", until: "10,000,000 categories")
-    defer { tmux.kill() }
     try tmux.press("End", until: "selected Topic 10,000,000")
     let start = Date()
     try tmux.press("C-c", until: "EXIT=")
@@ -423,10 +419,15 @@ struct EndToEndTests {
   }
 }
 
-/// A private tmux server running a shell, for one test.
-struct Tmux {
+/// A private tmux server running a shell, for one test: killed when the test lets go of it
+/// (so that a test that fails or throws leaves no server behind, with no `defer` of its own).
+final class Tmux {
   let socket: String
   let session = "t"
+
+  init(socket: String) { self.socket = socket }
+
+  deinit { kill() }
 
   static var isInstalled: Bool {
     (try? Tmux.execute(["tmux", "-V"]))?.status == 0
@@ -475,7 +476,7 @@ struct Tmux {
     _ = try? run(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
   }
   /// A shell at `columns` × `rows` running the gallery with `arguments`, once `text` shows.
-  /// (The caller kills it: `defer { tmux.kill() }`.)
+  /// (The server is killed when the caller lets go of it.)
   static func gallery(
     columns: Int, rows: Int, _ arguments: String = "", until text: String
   ) throws -> Tmux {

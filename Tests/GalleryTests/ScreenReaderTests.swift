@@ -18,7 +18,6 @@ struct ScreenReaderTests {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 60, "--screen-reader --items 1000000",
       until: "Amber Falcon, 1 of 1,000,000")
-    defer { tmux.kill() }
     #expect(tmux.display("#{alternate_on}") == "0", "the main screen: nothing is drawn")
     #expect(lines(tmux).contains("Page 1 of 12: List"))
     // Keys as usual; each focus change is one line with the position and the state.
@@ -66,7 +65,6 @@ struct ScreenReaderTests {
   @Test func aFindIsHeard() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 40, "--screen-reader --demo outline", until: "Page 7 of 12: Outline")
-    defer { tmux.kill() }
     try tmux.press("Right", until: "Northlands, 6 countries, level 1, 1 of 8, expanded")
     try tmux.press("Down", until: "Lunar Nectar Republic, 5 cities, level 2, 1 of 6, collapsed")
     try tmux.press("Right", until: "Lunar Nectar Republic, 5 cities, level 2, 1 of 6, expanded")
@@ -84,7 +82,6 @@ struct ScreenReaderTests {
   @Test func announcementsAreLines() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 12")
-    defer { tmux.kill() }
     try tmux.press("a", until: "1 item added")
     try tmux.press("d", until: "1 item removed")
     try tmux.press("6", until: "Page 6 of 12: Carousel")
@@ -96,7 +93,6 @@ struct ScreenReaderTests {
   @Test func expandingTheStripTheBoardsColumnAndOpeningAnAppAreSaid() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 60, "--screen-reader", until: "Amber Falcon, 1 of 1,000")
-    defer { tmux.kill() }
     try tmux.press("Enter", until: "expanded: ")
     try tmux.press("Enter", until: "collapsed")
     try tmux.press("Tab", until: "in the tag strip, 1 of ")
@@ -118,7 +114,6 @@ struct ScreenReaderTests {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 60, "--screen-reader --items 1000000",
       until: "Amber Falcon, 1 of 1,000,000")
-    defer { tmux.kill() }
     func expect(_ key: String, _ said: [String]) throws {
       let before = lines(tmux).count
       tmux.keys(key)
@@ -148,7 +143,6 @@ struct ScreenReaderTests {
 
   @Test func theCursorSitsOnTheFocusedRow() throws {
     let tmux = try Tmux.gallery(columns: 100, rows: 30, "--show-cursor", until: "1 List")
-    defer { tmux.kill() }
     try tmux.press("Down", "Down", until: "Cobalt Falcon │")
     Thread.sleep(forTimeInterval: 0.3)
     #expect(tmux.display("#{cursor_flag}") == "1", "the cursor shows")
