@@ -6,6 +6,31 @@ import ReuseTerminal
 import TerminalGallery
 import Testing
 
+/// The terminal the table suites draw in.
+private let tableTestSize = TerminalSize(columns: 100, rows: 20)
+
+/// The table page on the demo table of `rows` rows, and the same table to check it against.
+private func tablePage(rows: Int) -> (Gallery, Canvas, DemoTable) {
+  let (gallery, canvas) = makeTestGallery("table", tableTestSize, tableRows: rows)
+  return (gallery, canvas, DemoTable(rows: rows))
+}
+
+/// The rows of the demo table of `count` rows whose Name contains `text` (in lower case),
+/// ignoring case: what a find, a filter or a select of it takes.
+private func demoRows(withNameContaining text: String, of count: Int) -> [Int] {
+  let demo = DemoTable(rows: count)
+  return (0..<count).filter { demo.text(row: $0, column: 1)!.lowercased().contains(text) }
+}
+
+/// The status line (the screen's last) once `keys` are pressed as `pressTestGallery` presses
+/// them.
+private func statusLine(
+  after keys: [KeyEvent], _ gallery: Gallery, _ canvas: Canvas, time: inout Double
+) -> String {
+  pressTestGallery(keys, gallery, time: &time)
+  return drawnTestGallery(gallery, canvas).last ?? ""
+}
+
 /// The table page, driven as a user would: keys, the mouse on the headers, Shift with the
 /// wheel, sorting, selecting, and a CSV file that is still loading.
 @Suite struct GalleryTableTests {
@@ -24,28 +49,6 @@ import Testing
     time += 0.05
     gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time)
     settleTestGallery(gallery, time: &time)
-  }
-
-  /// The table page on the demo table of `rows` rows, and the same table to check it against.
-  private func tablePage(rows: Int) -> (Gallery, Canvas, DemoTable) {
-    let (gallery, canvas) = makeTestGallery("table", size, tableRows: rows)
-    return (gallery, canvas, DemoTable(rows: rows))
-  }
-
-  /// The rows of the demo table of `count` rows whose Name contains `text` (in lower case),
-  /// ignoring case: what a find, a filter or a select of it takes.
-  private func demoRows(withNameContaining text: String, of count: Int) -> [Int] {
-    let demo = DemoTable(rows: count)
-    return (0..<count).filter { demo.text(row: $0, column: 1)!.lowercased().contains(text) }
-  }
-
-  /// The status line (the screen's last) once `keys` are pressed as `pressTestGallery` presses
-  /// them.
-  private func statusLine(
-    after keys: [KeyEvent], _ gallery: Gallery, _ canvas: Canvas, time: inout Double
-  ) -> String {
-    pressTestGallery(keys, gallery, time: &time)
-    return drawnTestGallery(gallery, canvas).last ?? ""
   }
 
   /// The screen row of the body's first row (under the tab bar, the heading and the header).

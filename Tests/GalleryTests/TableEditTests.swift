@@ -23,7 +23,7 @@ import Testing
   /// Presses `text`, then expects the gallery to quit (with `quits`) or to stay.
   private func expectQuit(
     _ quits: Bool, after text: String, _ gallery: Gallery, time: inout Double,
-    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ comment: Comment? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     pressTestGallery(keys(text), gallery, time: &time)
     #expect(gallery.wantsToQuit == quits, comment, sourceLocation: sourceLocation)
