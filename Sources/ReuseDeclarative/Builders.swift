@@ -120,7 +120,7 @@ public enum ItemsBuilder {
 /// identified by its title; `Section(id:)` by the value given; a section with neither, by its
 /// place in the declaration.
 public struct Section {
-  var id: AnyHashable?
+  var id: SectionIdentity?
   var header: ListContent?
   var footer: ListContent?
   var items: SectionItems
@@ -131,7 +131,7 @@ public struct Section {
   public init(
     _ title: String, footer: String? = nil, @ItemsBuilder items: () -> SectionItems
   ) {
-    id = AnyHashable(title)
+    id = SectionIdentity(title)
     header = ListContent(title)
     self.footer = footer.map { ListContent($0) }
     self.items = items()
@@ -142,7 +142,7 @@ public struct Section {
     id: some Hashable, header: ListContent? = nil, footer: ListContent? = nil,
     @ItemsBuilder items: () -> SectionItems
   ) {
-    self.id = AnyHashable(id)
+    self.id = SectionIdentity(id)
     self.header = header
     self.footer = footer
     self.items = items()

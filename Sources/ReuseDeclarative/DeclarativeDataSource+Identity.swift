@@ -26,7 +26,7 @@ extension DeclarativeDataSource {
 
   /// The identifier of section `index`.
   public func sectionIdentifier(for index: Int) -> AnyHashable? {
-    sections.indices.contains(index) ? sections[index].id : nil
+    sections.indices.contains(index) ? sections[index].id.anyHashable : nil
   }
 
   /// The identifier of the focused item (the keyboard's cursor), or `nil`. Setting it focuses

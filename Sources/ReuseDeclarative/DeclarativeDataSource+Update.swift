@@ -42,7 +42,9 @@ extension DeclarativeDataSource {
     var changes = Changeset()
     var changedGroups: [(section: Int, group: Int)] = []
     var changedHeaders: [Int] = []
-    let sameSections = old.count == new.count && zip(old, new).allSatisfy { $0.id == $1.id }
+    // Resolving compared each section with the one shown at its place (the body was resolved
+    // against these sections just before).
+    let sameSections = old.count == new.count && new.allSatisfy(\.keepsShownIdentity)
     // A section's rail geometry changed (or sections with rails came or went): the layout
     // asks again.
     var railsChanged = !sameSections && new.contains { $0.rail != nil }
@@ -59,7 +61,7 @@ extension DeclarativeDataSource {
         contentUpdate: .reconfigure
       ).stages
       changes = stages.first ?? Changeset()
-      var oldIndex: [AnyHashable: Int] = [:]
+      var oldIndex: [SectionIdentity: Int] = [:]
       for (index, section) in old.enumerated() { oldIndex[section.id] = index }
       for (index, section) in new.enumerated() {
         if let oldSection = oldIndex[section.id] { pairs.append((oldSection, index)) }
@@ -68,6 +70,8 @@ extension DeclarativeDataSource {
     for pair in pairs {
       let before = old[pair.old]
       let after = new[pair.new]
+      // A section the body kept (``ResolvedSection/adopt(_:)``) has nothing new to show.
+      if before === after { continue }
       if before.header != after.header || before.footer != after.footer {
         changedHeaders.append(pair.new)
       }
@@ -107,28 +111,15 @@ extension DeclarativeDataSource {
     _ before: ResolvedSection, _ after: ResolvedSection, oldSection: Int, newSection: Int,
     into changes: inout Changeset, changedGroups: inout [(section: Int, group: Int)]
   ) {
-    // Groups keep their order (a place key never moves), so a merge by key matches them.
-    var matchedOld = [Bool](repeating: false, count: before.groups.count)
-    var oldByKey: [UInt64: [Int]] = [:]
-    if before.groups.count > 1 || after.groups.count > 1 {
-      for (index, entry) in before.groups.enumerated() {
-        oldByKey[entry.key, default: []].append(index)
-      }
-    }
-    for (newIndex, entry) in after.groups.enumerated() {
-      let oldIndex: Int?
-      if before.groups.count <= 1 && after.groups.count <= 1 {
-        oldIndex = before.groups.first?.key == entry.key ? 0 : nil
-      } else if var candidates = oldByKey[entry.key], !candidates.isEmpty {
-        oldIndex = candidates.removeFirst()
-        oldByKey[entry.key] = candidates
-      } else {
-        oldIndex = nil
-      }
+    let old = before.groups
+    let new = after.groups
+    /// Group `newIndex` against old group `oldIndex` (or none): the changes within it, or
+    /// all its items inserted when it has no old group of its type. Returns whether it
+    /// matched one.
+    func pair(_ newIndex: Int, with oldIndex: Int?) -> Bool {
       let newStart = after.starts[newIndex]
-      if let oldIndex, let found = group(entry, matching: before.groups[oldIndex]) {
-        matchedOld[oldIndex] = true
-        guard let local = found else { continue }  // the same data
+      if let oldIndex, let found = group(new[newIndex], matching: old[oldIndex]) {
+        guard let local = found else { return true }  // the same data
         let oldStart = before.starts[oldIndex]
         changes.deletedItems += local.deletedItems.map {
           ItemPath(section: oldSection, item: oldStart + $0.item)
@@ -142,18 +133,38 @@ extension DeclarativeDataSource {
             to: ItemPath(section: newSection, item: newStart + $0.destination.item))
         }
         changedGroups.append((newSection, newIndex))
-      } else {
-        changes.insertedItems += (0..<entry.group.count).map {
-          ItemPath(section: newSection, item: newStart + $0)
-        }
+        return true
       }
+      changes.insertedItems += (0..<new[newIndex].group.count).map {
+        ItemPath(section: newSection, item: newStart + $0)
+      }
+      return false
     }
-    for (oldIndex, entry) in before.groups.enumerated() where !matchedOld[oldIndex] {
+    func deleteAll(of oldIndex: Int) {
       let oldStart = before.starts[oldIndex]
-      changes.deletedItems += (0..<entry.group.count).map {
+      changes.deletedItems += (0..<old[oldIndex].group.count).map {
         ItemPath(section: oldSection, item: oldStart + $0)
       }
     }
+    // The common case, a body over the same places: the groups pair up in order (no table
+    // of keys, no flags).
+    if old.count == new.count && zip(old, new).allSatisfy({ $0.key == $1.key }) {
+      for index in new.indices where !pair(index, with: index) { deleteAll(of: index) }
+      return
+    }
+    // Groups keep their order (a place key never moves), so a merge by key matches them.
+    var matchedOld = [Bool](repeating: false, count: old.count)
+    var oldByKey: [UInt64: [Int]] = [:]
+    for (index, entry) in old.enumerated() { oldByKey[entry.key, default: []].append(index) }
+    for (newIndex, entry) in new.enumerated() {
+      var oldIndex: Int?
+      if var candidates = oldByKey[entry.key], !candidates.isEmpty {
+        oldIndex = candidates.removeFirst()
+        oldByKey[entry.key] = candidates
+      }
+      if pair(newIndex, with: oldIndex), let oldIndex { matchedOld[oldIndex] = true }
+    }
+    for oldIndex in old.indices where !matchedOld[oldIndex] { deleteAll(of: oldIndex) }
   }
 
   /// Whether `entry` is the same group as `old` (same place, same type): `nil` when it is not;

@@ -329,11 +329,24 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   private func resolve(_ content: CollectionContent) -> [ResolvedSection] {
     var result: [ResolvedSection] = []
     result.reserveCapacity(content.nodes.count)
-    var seen = Set<AnyHashable>(minimumCapacity: content.nodes.count)
+    // While each section has the identity of the one shown at its place, the identities are
+    // as unique as those shown, and no set is needed: one comparison a section, which the
+    // update then need not make again (``ResolvedSection/keepsShownIdentity``).
+    let shown = sections
+    var seen: Set<SectionIdentity>?
     var loose: [GroupEntry] = []
     var looseRuns = 0
     func add(_ section: ResolvedSection) {
-      guard seen.insert(section.id).inserted else {
+      if seen == nil {
+        let index = result.count
+        if index < shown.count && shown[index].id == section.id {
+          section.keepsShownIdentity = true
+          result.append(section)
+          return
+        }
+        seen = Set(result.map(\.id))
+      }
+      guard seen!.insert(section.id).inserted else {
         report(
           "DeclarativeDataSource: two sections are identified by \(section.id); the first "
             + "shows, the later one is left out")
@@ -345,7 +358,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       guard !loose.isEmpty else { return }
       add(
         ResolvedSection(
-          id: AnyHashable(LooseItemsSection(run: looseRuns)), header: nil, footer: nil,
+          id: .loose(looseRuns), header: nil, footer: nil,
           groups: registered(loose)))
       looseRuns += 1
       loose.removeAll()
@@ -357,10 +370,21 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       case .section(let box, let key):
         flushLoose()
         let section = box.section
+        let id = section.id ?? .placed(key)
+        let groups = registered(section.items.entries)
+        // The section shown at this place, over the same data: kept, with the new groups.
+        let index = result.count
+        if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
+          kept.header == section.header, kept.footer == section.footer,
+          kept.rail == section.rail, kept.adopt(groups)
+        {
+          kept.keepsShownIdentity = true
+          result.append(kept)
+          continue
+        }
         add(
           ResolvedSection(
-            id: section.id ?? AnyHashable(PlacedSection(key: key)), header: section.header,
-            footer: section.footer, groups: registered(section.items.entries),
+            id: id, header: section.header, footer: section.footer, groups: groups,
             rail: section.rail))
       }
     }
@@ -369,34 +393,42 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   }
 
   /// `entries` with their cells' identifiers, each content type registered on first sight.
+  ///
+  /// Each entry is changed in place and its group read once: reading `entries[i].group.x`
+  /// for each question copied the whole entry (its group, identifier and maker retained and
+  /// released) seven times per group, a third of this function's cost per body.
   private func registered(_ entries: [GroupEntry]) -> [GroupEntry] {
     var entries = entries
-    for index in entries.indices {
-      entries[index].group = entries[index].group.presented(in: groupContext)
-      if !declaresOutline && entries[index].group.isOutline {
-        declaresOutline = true
+    let context = groupContext
+    entries.withUnsafeMutableBufferPointer { buffer in
+      for index in buffer.indices {
+        let group = buffer[index].group.presented(in: context)
+        noteDeclarations(of: group)
+        let type = group.contentType
+        let identifier: String
+        if let known = registeredTypes[type] {
+          identifier = known
+        } else {
+          identifier = group.register(in: collectionView)
+          registeredTypes[type] = identifier
+        }
+        buffer[index].makeCell = group.cellMaker(identifier: identifier, tracker: tracker)
+        buffer[index].reuseIdentifier = identifier
+        buffer[index].group = group
       }
-      if let problem = entries[index].group.cycleDiagnostic { report(problem) }
-      if !declaresSwipeActions && entries[index].group.hasSwipeActions {
-        declaresSwipeActions = true
-      }
-      if !declaresDragAndDrop && entries[index].group.declaresDragAndDrop {
-        declaresDragAndDrop = true
-      }
-      if !declaresSpans && entries[index].group.declaresSpans { declaresSpans = true }
-      let type = entries[index].group.contentType
-      let identifier: String
-      if let known = registeredTypes[type] {
-        identifier = known
-      } else {
-        identifier = entries[index].group.register(in: collectionView)
-        registeredTypes[type] = identifier
-      }
-      entries[index].reuseIdentifier = identifier
-      entries[index].makeCell = entries[index].group.cellMaker(
-        identifier: identifier, tracker: tracker)
     }
     return entries
+  }
+
+  /// Notes what `group` declares that the data source then provides (outlines, swipe
+  /// actions, drag and drop, spans), and reports its problem.
+  @inline(__always)
+  private func noteDeclarations(of group: any ItemGroup) {
+    if !declaresOutline && group.isOutline { declaresOutline = true }
+    if let problem = group.cycleDiagnostic { report(problem) }
+    if !declaresSwipeActions && group.hasSwipeActions { declaresSwipeActions = true }
+    if !declaresDragAndDrop && group.declaresDragAndDrop { declaresDragAndDrop = true }
+    if !declaresSpans && group.declaresSpans { declaresSpans = true }
   }
 
   func report(_ message: String) {

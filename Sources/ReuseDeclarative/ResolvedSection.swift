@@ -3,17 +3,17 @@ import ReuseKit
 /// A section as shown: its identity, header, footer, and its groups with where each starts. A
 /// class, so that finding an item's group per cell copies one reference, not five.
 final class ResolvedSection {
-  let id: AnyHashable
+  let id: SectionIdentity
   let header: ListContent?
   let footer: ListContent?
-  let groups: [GroupEntry]
+  private(set) var groups: [GroupEntry]
   /// `starts[g]`: the first item of group `g`; the last entry is the section's count.
   let starts: [Int]
   /// Its geometry in a rails layout, if it declares one.
   let rail: RailSection?
 
   init(
-    id: AnyHashable, header: ListContent?, footer: ListContent?, groups: [GroupEntry],
+    id: SectionIdentity, header: ListContent?, footer: ListContent?, groups: [GroupEntry],
     rail: RailSection? = nil
   ) {
     self.id = id
@@ -21,8 +21,10 @@ final class ResolvedSection {
     self.footer = footer
     self.groups = groups
     self.rail = rail
-    var starts = [0]
+    // Reserved before the first element: an array literal would allocate, then move.
+    var starts: [Int] = []
     starts.reserveCapacity(groups.count + 1)
+    starts.append(0)
     var total = 0
     for entry in groups {
       total += max(0, entry.group.count)
@@ -35,8 +37,29 @@ final class ResolvedSection {
 
   /// The number of items.
   let count: Int
+  /// Whether the section has the identity of the one shown at its place when it was
+  /// resolved (so the update can pair them without comparing identities again).
+  var keepsShownIdentity = false
   /// The cell maker of the section's one group, if it has one group.
-  let singleMaker: CellMaker?
+  private(set) var singleMaker: CellMaker?
+
+  /// Takes `groups`, the same section's groups from a new body, in place of its own when
+  /// they show the same items (the same places and types over the same data), and says
+  /// whether it did: a body over unchanged data then makes and frees no section, and the
+  /// new declarations' cell makers (whose captures may have changed) make the next cells.
+  func adopt(_ groups: [GroupEntry]) -> Bool {
+    guard groups.count == self.groups.count else { return false }
+    for index in groups.indices {
+      let new = groups[index].group
+      let old = self.groups[index].group
+      guard groups[index].key == self.groups[index].key, new.token == old.token,
+        type(of: new) == type(of: old), new.count == old.count
+      else { return false }
+    }
+    self.groups = groups
+    singleMaker = groups.count == 1 ? groups[0].makeCell : nil
+    return true
+  }
 
   /// The index of the group holding item `item` (in range): the last group starting at or
   /// before it that is not empty (binary search over the starts).
@@ -57,6 +80,66 @@ final class ResolvedSection {
 struct LooseItemsSection: Hashable { let run: Int }
 /// The identity of a section declared without one: its place.
 struct PlacedSection: Hashable { let key: UInt64 }
+
+/// A section's identity: the value it was declared with, compared as `AnyHashable` compares
+/// it, but without a dynamic cast for the identities a body gives most (numbers, titles,
+/// places). A body over unchanged data compares every section with the one shown at its
+/// place, and `AnyHashable`'s comparison was a thousand instructions of it.
+struct SectionIdentity: Hashable, CustomStringConvertible {
+  private enum Value {
+    case integer(Int)
+    case title(String)
+    case placed(UInt64)
+    case loose(Int)
+    case other(AnyHashable)
+  }
+  private let value: Value
+
+  /// The identity `id`, kept as it is when it is an `Int` or a `String`.
+  init<ID: Hashable>(_ id: ID) {
+    if ID.self == Int.self {
+      value = .integer(unsafeBitCast(id, to: Int.self))
+    } else if ID.self == String.self {
+      value = .title(unsafeBitCast(id, to: String.self))
+    } else {
+      value = .other(AnyHashable(id))
+    }
+  }
+
+  /// The identity of a section declared without one, at the place `key`.
+  static func placed(_ key: UInt64) -> SectionIdentity { SectionIdentity(value: .placed(key)) }
+  /// The identity of the `run`th run of items declared outside sections.
+  static func loose(_ run: Int) -> SectionIdentity { SectionIdentity(value: .loose(run)) }
+
+  private init(value: Value) { self.value = value }
+
+  /// The identity as the public API gives it.
+  var anyHashable: AnyHashable {
+    switch value {
+    case .integer(let number): AnyHashable(number)
+    case .title(let title): AnyHashable(title)
+    case .placed(let key): AnyHashable(PlacedSection(key: key))
+    case .loose(let run): AnyHashable(LooseItemsSection(run: run))
+    case .other(let id): id
+    }
+  }
+
+  static func == (lhs: SectionIdentity, rhs: SectionIdentity) -> Bool {
+    switch (lhs.value, rhs.value) {
+    case (.integer(let a), .integer(let b)): a == b
+    case (.title(let a), .title(let b)): a == b
+    case (.placed(let a), .placed(let b)): a == b
+    case (.loose(let a), .loose(let b)): a == b
+    // Mixed kinds (an `Int` and an `Int64` of one value are one identity): as `AnyHashable`.
+    default: lhs.anyHashable == rhs.anyHashable
+    }
+  }
+
+  /// As `AnyHashable` hashes it, so that identities equal across kinds hash alike.
+  func hash(into hasher: inout Hasher) { hasher.combine(anyHashable) }
+
+  var description: String { String(describing: anyHashable) }
+}
 
 extension DeclarativeDataSource {
   /// The collection view's scroll position, its item identified by its ``ForEach``'s `id` (of
