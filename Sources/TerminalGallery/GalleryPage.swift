@@ -192,6 +192,11 @@ extension ModelPage {
   var isAnimating: Bool {
     pane.collectionView.isAnimating || (model.finder?.isSearching ?? false)
   }
+  /// Has the pane draw the items the model's find matches as marked (a model without a find
+  /// marks none).
+  func marksFoundItems() {
+    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
+  }
 }
 
 /// A page made from the command-line options.
@@ -231,6 +236,9 @@ extension PanePage {
 
   var poolSizes: [String: Int] { pane.collectionView.poolSizes }
 
+  /// The pane below the one-row heading, over the rest of the frame.
+  func layout(in frame: CellRect) { place(in: frame) }
+
   /// Takes `frame` and puts the pane `top` rows below its top, `height` rows high (the rest
   /// of the frame but `bottom` rows by default), then lays the collection view out.
   func place(in frame: CellRect, top: Int = 1, bottom: Int = 0, height: Int? = nil) {
@@ -251,6 +259,14 @@ extension PanePage {
     canvas.fill(frame, style: Theme.plain)
     guard !frame.isEmpty else { return nil }
     return DrawContext(canvas: canvas, frame: frame, clip: frame)
+  }
+
+  /// Draws the page: `heading` on the top row (cut at `maxWidth` columns, if given), then the
+  /// pane.
+  func draw(heading: String, into canvas: Canvas, maxWidth: Int? = nil) {
+    guard let context = beginDrawing(into: canvas) else { return }
+    context.text(heading, x: 0, y: 0, style: Theme.title, maxWidth: maxWidth)
+    pane.draw(into: canvas)
   }
 }
 

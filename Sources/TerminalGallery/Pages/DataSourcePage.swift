@@ -24,12 +24,10 @@ final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
       TaskHeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
-    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
+    marksFoundItems()
   }
 
   // MARK: Layout and drawing
-
-  func layout(in frame: CellRect) { place(in: frame) }
 
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }

@@ -14,18 +14,13 @@ final class OutlinePage: OptionsPage, ModelPage {
   init(options: GalleryOptions) {
     model = OutlineModel(options: options, metrics: .terminal)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
-    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
+    marksFoundItems()
   }
 
   // MARK: Layout and drawing
 
-  func layout(in frame: CellRect) { place(in: frame) }
-
   func draw(into canvas: Canvas) {
-    guard let context = beginDrawing(into: canvas) else { return }
-    context.text(
-      " " + model.heading, x: 0, y: 0, style: Theme.title, maxWidth: frame.width - 1)
-    pane.draw(into: canvas)
+    draw(heading: " " + model.heading, into: canvas, maxWidth: frame.width - 1)
   }
 
   // MARK: Input

@@ -14,16 +14,10 @@ final class SettingsPage: OptionsPage, ModelPage {
   init(options: GalleryOptions) {
     model = SettingsModel(options: options, metrics: .terminal)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
-    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
+    marksFoundItems()
   }
 
-  func layout(in frame: CellRect) { place(in: frame) }
-
   func draw(into canvas: Canvas) {
-    guard let context = beginDrawing(into: canvas) else { return }
-    context.text(
-      " Settings: declared once, standard content in both galleries", x: 0, y: 0,
-      style: Theme.title)
-    pane.draw(into: canvas)
+    draw(heading: " Settings: declared once, standard content in both galleries", into: canvas)
   }
 }

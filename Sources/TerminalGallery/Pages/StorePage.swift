@@ -23,14 +23,10 @@ final class StorePage: OptionsPage, ModelPage {
     return view
   }
 
-  func layout(in frame: CellRect) { place(in: frame) }
-
   func draw(into canvas: Canvas) {
-    guard let context = beginDrawing(into: canvas) else { return }
-    context.text(
-      " App store · \(model.sections.count) sections, every rail scrolls on its own",
-      x: 0, y: 0, style: Theme.title, maxWidth: frame.width - 1)
-    pane.draw(into: canvas)
+    draw(
+      heading: " App store · \(model.sections.count) sections, every rail scrolls on its own",
+      into: canvas, maxWidth: frame.width - 1)
   }
 
 }

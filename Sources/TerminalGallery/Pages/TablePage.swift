@@ -34,14 +34,8 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
     set { model.showsTiming = newValue }
   }
 
-  func layout(in frame: CellRect) { place(in: frame) }
-
   func draw(into canvas: Canvas) {
-    guard let context = beginDrawing(into: canvas) else { return }
-    context.text(
-      " \(model.shape) · \(model.modes) · s sorts, < > resize, { } move", x: 0, y: 0,
-      style: Theme.title)
-    pane.draw(into: canvas)
+    draw(heading: " \(model.shape) · \(model.modes) · s sorts, < > resize, { } move", into: canvas)
   }
 
   /// Rows arriving from a file, or a sort being made, keep the page awake.

@@ -26,11 +26,5 @@ final class WaterfallPage: OptionsPage, ModelPage {
     pane = .themed(model.feed.collectionView, showsScrollIndicator: true)
   }
 
-  func layout(in frame: CellRect) { place(in: frame) }
-
-  func draw(into canvas: Canvas) {
-    guard let context = beginDrawing(into: canvas) else { return }
-    context.text(" " + model.headline, x: 0, y: 0, style: Theme.title)
-    pane.draw(into: canvas)
-  }
+  func draw(into canvas: Canvas) { draw(heading: " " + model.headline, into: canvas) }
 }
