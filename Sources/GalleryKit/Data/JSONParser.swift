@@ -220,14 +220,9 @@ public struct JSONParser {
 
   private mutating func parseObject(depth: Int) throws(DataFileError) -> JSONValue {
     let start = index
-    index += 1
     var members: [(key: String, value: JSONValue)] = []
     var keys = Set<String>()
-    skipWhitespace()
-    if index < bytes.count && bytes[index] == 0x7D {
-      index += 1
-      return .object(members, offset: start)
-    }
+    if opensEmpty(closing: 0x7D) { return .object(members, offset: start) }
     while true {
       skipWhitespace()
       guard index < bytes.count else {
@@ -257,18 +252,23 @@ public struct JSONParser {
 
   private mutating func parseArray(depth: Int) throws(DataFileError) -> JSONValue {
     let start = index
-    index += 1
     var elements: [JSONValue] = []
-    skipWhitespace()
-    if index < bytes.count && bytes[index] == 0x5D {
-      index += 1
-      return .array(elements, offset: start)
-    }
+    if opensEmpty(closing: 0x5D) { return .array(elements, offset: start) }
     while true {
       skipWhitespace()
       elements.append(try parseValue(depth: depth + 1))
       if try closes(0x5D, "an array", "element") { return .array(elements, offset: start) }
     }
+  }
+
+  /// Steps past an object's or an array's opening bracket and the white space after it;
+  /// `true` when the `closing` bracket follows at once (an empty one), stepped past too.
+  private mutating func opensEmpty(closing: UInt8) -> Bool {
+    index += 1
+    skipWhitespace()
+    guard index < bytes.count && bytes[index] == closing else { return false }
+    index += 1
+    return true
   }
 
   /// After a member of an object or an element of an array: reads the ',' that continues it
