@@ -75,26 +75,20 @@ extension TableModel {
       prompt.field.isAllSelected
       ? "[\(prompt.field.text)] (selected: typing replaces it)"
       : prompt.field.beforeCaret + "▏" + prompt.field.afterCaret
+    // The find, filter and select prompts name the column they act on: the focused cell's, or
+    // the one a filter that left no rows holds.
+    let focused = table.focusedCell ?? table.focusHeldByFilter
+    var column: String { focused.map { content.columnTitles[$0.column] } ?? "the column" }
     switch prompt.kind {
     case .find:
-      let column =
-        (table.focusedCell ?? table.focusHeldByFilter).map { content.columnTitles[$0.column] }
-        ?? "the column"
       return "find in \(column): \(typed) · Enter finds, Esc cancels"
     case .filter:
-      let column =
-        (table.focusedCell ?? table.focusHeldByFilter).map { content.columnTitles[$0.column] }
-        ?? "the column"
-      let among = narrowing(
-        column: (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0)
+      let among = narrowing(column: focused?.column ?? 0)
       let rows =
         among.isEmpty
         ? "rows" : "rows among \(among.map(describe).joined(separator: " and "))"
       return "show \(rows) whose \(column) contains: \(typed) · Enter filters, Esc cancels"
     case .select:
-      let column =
-        (table.focusedCell ?? table.focusHeldByFilter).map { content.columnTitles[$0.column] }
-        ?? "the column"
       return "select rows whose \(column) contains: \(typed) · Enter selects, Esc cancels"
     case .jump:
       return "go to row or column: \(typed) · a row number or a column's name, Enter goes"
