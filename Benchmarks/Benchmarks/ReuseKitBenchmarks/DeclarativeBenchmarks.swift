@@ -11,22 +11,8 @@ import Scenarios
 /// - `declarative/update/data`: 100,000 of 1,000,000 identifiers replaced, diffed and applied;
 ///   baseline the same change as a snapshot through `CollectionViewDiffableDataSource`.
 func registerDeclarativeBenchmarks() {
-  registerSteps(
-    "declarative/frame/list", items: 1_000_000, scaling: .kilo,
-    make: {
-      let scenario = DeclarativeScenario(.numbers)
-      for _ in 0..<100 { scenario.frame() }
-      return scenario
-    },
-    step: { $0.frame() }, result: { $0.view.reuseCounters.visible })
-  registerSteps(
-    "declarative/frame/list", items: 1_000_000, scaling: .kilo, baseline: "imperative-list",
-    make: {
-      let scenario = ScrollScenario(.list)
-      for _ in 0..<100 { scenario.frame() }
-      return scenario
-    },
-    step: { $0.frame() }, result: { $0.view.reuseCounters.visible })
+  registerListFrames { DeclarativeScenario(.numbers) }
+  registerListFrames(baseline: "imperative-list") { ScrollScenario(.list) }
 
   registerSteps(
     "declarative/body/unchanged", items: 1_000_000, scaling: .one, operations: 1,
@@ -60,4 +46,28 @@ func registerDeclarativeBenchmarks() {
     baseline: "snapshot-apply",
     make: { ApplyScenario<Int>(everyTenthOf: 1_000_000) },
     step: { $0.apply() }, result: { $0.visible })
+}
+
+/// A list scrolled a frame at a time: the declared one and its imperative baseline.
+private protocol ScrollingListScenario: AnyObject {
+  var view: CollectionView { get }
+  func frame()
+}
+
+extension DeclarativeScenario: ScrollingListScenario {}
+extension ScrollScenario: ScrollingListScenario {}
+
+/// `declarative/frame/list` for the scenario `make` gives: a steady scroll frame, measured
+/// after 100 frames so that the pools are warm for both sides alike.
+private func registerListFrames<Scenario: ScrollingListScenario>(
+  baseline: String? = nil, _ make: @escaping () -> Scenario
+) {
+  registerSteps(
+    "declarative/frame/list", items: 1_000_000, scaling: .kilo, baseline: baseline,
+    make: {
+      let scenario = make()
+      for _ in 0..<100 { scenario.frame() }
+      return scenario
+    },
+    step: { $0.frame() }, result: { $0.view.reuseCounters.visible })
 }
