@@ -369,14 +369,14 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
         loose.append(entry)
       case .section(let box, let key):
         flushLoose()
-        let section = box.section
-        let id = section.id ?? .placed(key)
-        let groups = registered(section.items.entries)
+        // Read in place (a copy of the section would retain its header, footer and items).
+        let id = box.section.id ?? .placed(key)
+        let groups = registered(box.section.items.entries)
         // The section shown at this place, over the same data: kept, with the new groups.
         let index = result.count
         if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
-          kept.header == section.header, kept.footer == section.footer,
-          kept.rail == section.rail, kept.adopt(groups)
+          kept.header == box.section.header, kept.footer == box.section.footer,
+          kept.rail == box.section.rail, kept.adopt(groups)
         {
           kept.keepsShownIdentity = true
           result.append(kept)
@@ -384,8 +384,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
         }
         add(
           ResolvedSection(
-            id: id, header: section.header, footer: section.footer, groups: groups,
-            rail: section.rail))
+            id: id, header: box.section.header, footer: box.section.footer, groups: groups,
+            rail: box.section.rail))
       }
     }
     flushLoose()
