@@ -33,8 +33,29 @@ extension DeclarativeDataSource {
     guard let (entry, index) = locate(indexPath),
       let place = entry.group.outlinePlace(at: index), place.row.hasChildren
     else { return false }
+    if place.row.isExpanded { focusRowIfItHidesTheFocus(indexPath, group: entry, row: index) }
     setExpanded(!place.row.isExpanded, itemIdentifiedBy: place.id)
     return true
+  }
+
+  /// Before the row at `indexPath` (row `row` of `group`) collapses: when the focused item is
+  /// one of its descendants, the focus moves to the row, as tree views move it (otherwise the
+  /// focus would go to the row after the hidden ones, and scrolling to it could take the row
+  /// collapsed off screen). The row is where the focus was, or above it: no scroll needed.
+  private func focusRowIfItHidesTheFocus(_ indexPath: ItemPath, group: GroupEntry, row: Int) {
+    guard let focused = collectionView.focusedIndexPath, focused.section == indexPath.section,
+      focused.item > indexPath.item
+    else { return }
+    // The focused item's ancestors in the same group, up the tree while they come after the
+    // row (a parent always comes before its children).
+    var ancestor = group.group.outlinePlace(at: row + focused.item - indexPath.item)?.parent
+    while let current = ancestor, current >= row {
+      if current == row {
+        collectionView.focusItem(at: indexPath, scrollsIntoView: false)
+        return
+      }
+      ancestor = group.group.outlinePlace(at: current)?.parent
+    }
   }
 
   /// The outline keys, as tree views have them, for the focused row: → expands it (or, when it
@@ -81,6 +102,7 @@ extension DeclarativeDataSource {
       let place = entry.group.outlinePlace(at: index), place.row.hasChildren,
       place.row.isExpanded != expanded
     else { return false }
+    if !expanded { focusRowIfItHidesTheFocus(indexPath, group: entry, row: index) }
     setExpanded(expanded, itemIdentifiedBy: place.id)
     return true
   }

@@ -134,12 +134,32 @@ public final class OutlineDataSource<Item: Hashable>: CollectionViewDataSource {
   }
 
   /// Collapses `item`: its visible descendants are deleted as one batch. Returns whether it
-  /// changed.
+  /// changed. When the focused row is among them, the focus moves to `item`'s row, as tree
+  /// views move it (not to the row after the hidden ones, which could scroll `item` away).
   @discardableResult
   public func collapse(_ item: Item, animated: Bool = true) -> Bool {
     guard tree.contains(item), tree.isExpanded(item) else { return false }
+    let path = tree.row(of: item).map { ItemPath(section: 0, item: $0) }
+    // Whether the row is on screen now (an ancestor kept at the top by stacked headers too).
+    var wasOnScreen = false
+    if let collectionView, let path,
+      let frame = collectionView.cellForItem(at: path)?.layoutAttributes?.frame
+    {
+      wasOnScreen = frame.intersects(collectionView.bounds)
+    }
     let rows = tree.collapse(item)
+    if let collectionView, let path, let focused = collectionView.focusedIndexPath,
+      focused.section == 0, rows.contains(focused.item)
+    {
+      // Before the batch: the row comes before the hidden ones, so its path holds across it.
+      collectionView.focusItem(at: path, scrollsIntoView: false)
+    }
     perform(inserting: 0..<0, deleting: rows, disclosureOf: item, animated: animated)
+    // The rows under it are gone: a row that was on screen stays there (one stacked at the
+    // top, its descendants scrolled past, would otherwise be left above the viewport).
+    if wasOnScreen, let collectionView, let path {
+      collectionView.scrollToItem(at: path, at: .nearest, animated: false)
+    }
     didCollapse?(item)
     return true
   }

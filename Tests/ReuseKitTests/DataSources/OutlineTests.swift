@@ -196,9 +196,49 @@ private final class OutlineCell: CollectionViewCell {
       (view.cellForItem(at: ItemPath(section: 0, item: 1)) as! OutlineCell).row?.isExpanded == true)
     view.focusItem(at: ItemPath(section: 0, item: 5))  // item 13, inside
     #expect(source.collapse(2))
-    // The focused row went: the focus passes to the next row, item 3.
+    // The focused row went: the focus passes to the row collapsed, item 2, as tree views pass
+    // it (the next row, item 3, could be far below, and scrolling to it took item 2 away).
+    #expect(view.focusedIndexPath.flatMap(source.item(at:)) == 2)
+    // A focus outside the hidden rows stays where it is.
+    #expect(source.expand(2))
+    view.focusItem(at: ItemPath(section: 0, item: 12))  // item 3
+    #expect(source.collapse(2))
     #expect(view.focusedIndexPath.flatMap(source.item(at:)) == 3)
     view.layoutIfNeeded()
+    expectCellsMatch(view, source, "collapsed")
+    withExtendedLifetime(source) {}
+  }
+
+  /// A row kept at the top by stacked headers while its children scroll under it, collapsed
+  /// (by a screen reader's action, a click), stays on screen with the focus that was among
+  /// its children (the GTK gallery's screen-reader session: it was left above the viewport,
+  /// the focus sent to the row after the hidden ones).
+  @Test func aStackedRowCollapsedStaysOnScreenWithTheFocus() throws {
+    let (view, source) = makeOutline()
+    let layout = try #require(view.collectionViewLayout as? ListLayout)
+    layout.stackedHeaders = source.stackedHeaders()
+    source.append([1, 2, 3])
+    source.append(Array(100..<140), to: 2)
+    source.append(Array(200..<260), to: 3)
+    #expect(source.expand(2, animated: false))
+    #expect(source.expand(3, animated: false))
+    view.layoutIfNeeded()
+    view.contentOffset = Point(x: 0, y: 200)  // deep in item 2's children: it is stuck on top
+    view.layoutIfNeeded()
+    view.focusItem(at: ItemPath(section: 0, item: 25))  // item 123
+    let row = ItemPath(section: 0, item: 1)
+    let stuck = try #require(view.cellForItem(at: row)?.layoutAttributes?.frame)
+    #expect(stuck.intersects(view.bounds))
+    #expect(source.collectionView(view, setExpanded: false, forItemAt: row))
+    var time = 0.0
+    for _ in 0..<40 {
+      time += 1.0 / 60
+      view.tick(now: time)
+      view.layoutIfNeeded()
+    }
+    #expect(view.focusedIndexPath == row)
+    let frame = try #require(view.cellForItem(at: row)?.layoutAttributes?.frame)
+    #expect(frame.minY >= view.contentOffset.y && frame.maxY <= view.contentOffset.y + 100)
     expectCellsMatch(view, source, "collapsed")
     withExtendedLifetime(source) {}
   }
