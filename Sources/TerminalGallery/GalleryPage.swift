@@ -123,7 +123,11 @@ extension GalleryPage {
   }
 
   /// Focus, selection, then the scroll position, on ``restorableView``.
-  public func restorePosition(_ position: GalleryPositions.Page) {
+  public func restorePosition(_ position: GalleryPositions.Page) { restoreView(position) }
+
+  /// The default ``restorePosition(_:)``: focus, selection, then the scroll position, on
+  /// ``restorableView`` (for a page that prepares its data first).
+  func restoreView(_ position: GalleryPositions.Page) {
     guard let view = restorableView else { return }
     if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
     if let selection = position.selection { restorableSelection = selection }

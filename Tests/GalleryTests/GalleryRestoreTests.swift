@@ -77,6 +77,28 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(restored == status)
   }
 
+  /// The waterfall comes back to a card past its first page of 60 (a new user's finding: only
+  /// the first page loads at launch, so the position was lost, then saved over as the top).
+  @Test func theWaterfallComesBackPastItsFirstPage() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("waterfall", size, items: 1_000)
+    pressTestGallery([Key](repeating: .pageDown, count: 10), first, canvas, time: &time)
+    // The status up to the counters (cells created differ between runs).
+    let cardStatus = { (lines: [String]) in lines.last!.split(separator: "│").first ?? "" }
+    let status = cardStatus(canvas.plainTextLines())
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let focus = try #require(saved.positions["waterfall"]?.focus)
+    #expect(focus.item >= 60, "the focus is past the first page: \(focus)")
+    let (again, canvas2) = relaunch(itemCount: 1_000, restoring: saved)
+    #expect(cardStatus(canvas2.plainTextLines()) == status)
+    #expect(
+      canvas2.plainTextLines().dropFirst(2).dropLast() == canvas.plainTextLines().dropFirst(2)
+        .dropLast())
+    // And saved again as it was, not as the top.
+    #expect(again.savedPositions().positions["waterfall"]?.focus == focus)
+  }
+
   /// The store's rails come back where they were left, each its own offset.
   @Test func theStoresRailsComeBackWhereTheyWereLeft() throws {
     var time = 1.0

@@ -76,6 +76,12 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
   /// Loads the next page of cards.
   public func waterfallViewWantsMoreItems(_ feed: WaterfallView) { loadPage() }
 
+  /// Loads pages until card `item` is loaded, or the feed is whole: a position saved past the
+  /// first page (`--restore`) comes back to its card.
+  public func loadThrough(item: Int) {
+    while loaded <= item && loaded < total { loadPage() }
+  }
+
   private func loadPage() {
     guard loaded < total else { return }
     let old = loaded

@@ -27,4 +27,11 @@ final class WaterfallPage: OptionsPage, ModelPage {
   }
 
   func draw(into canvas: Canvas) { draw(heading: " " + model.headline, into: canvas) }
+
+  /// The pages up to the saved cards load first: only the first is loaded at launch, and a
+  /// position past it was lost (then saved over as the top at the next quit).
+  func restorePosition(_ position: GalleryPositions.Page) {
+    model.loadThrough(item: max(position.focus?.item ?? 0, position.scroll.indexPath.item))
+    restoreView(position)
+  }
 }
