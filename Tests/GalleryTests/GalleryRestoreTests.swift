@@ -93,7 +93,8 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     let (again, canvas2) = relaunch(itemCount: 1_000, restoring: saved)
     #expect(cardStatus(canvas2.plainTextLines()) == status)
     #expect(
-      canvas2.plainTextLines().dropFirst(2).dropLast() == canvas.plainTextLines().dropFirst(2)
+      canvas2.plainTextLines().dropFirst(2).dropLast()
+        == canvas.plainTextLines().dropFirst(2)
         .dropLast())
     // And saved again as it was, not as the top.
     #expect(again.savedPositions().positions["waterfall"]?.focus == focus)

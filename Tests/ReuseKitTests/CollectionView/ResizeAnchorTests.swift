@@ -114,3 +114,39 @@ private func onScreen(_ view: CollectionView, _ path: ItemPath) -> (top: Double,
     #expect(after.top >= 0 && after.bottom <= 300, "\(after)")
   }
 }
+
+/// The first item of a section, focused by a key, brings its plain header into view with it
+/// (a new user's finding on the settings page: Home showed the first row with its section's
+/// title hidden above it).
+@Suite struct FocusRevealsSectionHeaderTests {
+  /// Three sections of 20 rows of 10 points under 10-point headers, in a 100-point viewport.
+  private func makeList() -> (CollectionView, Board) {
+    makeBoard(
+      [Array(0..<20), Array(20..<40), Array(40..<60)],
+      layout: ListLayout(itemSizing: .uniform(10), headerLength: .fixed(10)))
+  }
+
+  @Test func homeAndUpIntoASectionShowItsHeader() throws {
+    let (view, board) = makeList()
+    defer { withExtendedLifetime(board) {} }
+    view.contentOffset = Point(x: 0, y: 400)
+    view.layoutIfNeeded()
+    view.focusItem(at: ItemPath(section: 1, item: 5))
+    #expect(view.moveFocus(.first))
+    view.layoutIfNeeded()
+    #expect(view.contentOffset.y == 0, "the first header at the top")
+    // Home again: nothing to do.
+    #expect(!view.moveFocus(.first))
+    // Up a section's rows to its first: its header (at 210) shows with it.
+    view.focusItem(at: ItemPath(section: 1, item: 3))
+    view.contentOffset = Point(x: 0, y: 250)  // row 3 of section 1 at the top
+    view.layoutIfNeeded()
+    for _ in 0..<3 { view.moveFocus(.up) }
+    view.layoutIfNeeded()
+    #expect(view.focusedIndexPath == ItemPath(section: 1, item: 0))
+    let header = try #require(
+      view.collectionViewLayout.layoutAttributesForSupplementaryView(
+        ofKind: .header, inSection: 1)?.frame)
+    #expect(header.minY >= view.contentOffset.y, "\(header) from \(view.contentOffset)")
+  }
+}

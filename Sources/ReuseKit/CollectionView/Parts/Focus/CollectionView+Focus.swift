@@ -178,7 +178,31 @@ extension CollectionView {
   /// Scrolls the focused item fully into view, ``focusScrollPadding`` from the edges.
   func scrollFocusedItemIntoView(animated: Bool) {
     guard let focused = focus.item else { return }
+    if focused.item == 0 && revealsSectionHeader(with: focused, animated: animated) { return }
     scrollToItem(at: focused, at: .nearest, animated: animated, padding: focusScrollPadding)
+  }
+
+  /// The first item of a section brings its section's header into view with it (Home, PgUp
+  /// to the top, ↑ from the section below), as lists with plain headers do: a new user's
+  /// finding, Home on the settings page showed "Wi-Fi" with "Connections" above it unseen.
+  /// Returns `false`, leaving the item's own scroll, when the header is pinned (in view
+  /// anyway), absent, already in view from its top, or the two do not fit together.
+  private func revealsSectionHeader(with item: ItemPath, animated: Bool) -> Bool {
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    guard layout.pinnedLengths(inSection: item.section).leading == 0,
+      let header = layout.layoutAttributesForSupplementaryView(
+        ofKind: .header, inSection: item.section)?.frame, header.length(axis) > 0,
+      let frame = layout.layoutAttributesForItem(at: item)?.frame,
+      frame.max(axis) - header.min(axis)
+        <= viewportSize[axis] - contentInset.leading(axis) - contentInset.trailing(axis)
+    else { return false }
+    var target = restingContentOffset
+    let top = header.min(axis) - contentInset.leading(axis)
+    guard target[axis] > top else { return false }
+    target[axis] = top
+    setContentOffset(clampedContentOffset(target), animated: animated)
+    return true
   }
 
   /// `item` (clamped) in `section` if it has items, else the first item of the next non-empty
