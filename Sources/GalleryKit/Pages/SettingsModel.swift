@@ -97,6 +97,7 @@ public final class SettingsModel: PageModel {
       }
     }
     collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    collectionView.delegate = self
   }
 
   /// The switch at `indexPath`, if the row is one.
@@ -109,23 +110,28 @@ public final class SettingsModel: PageModel {
   public func handle(_ key: KeyPress) -> Bool {
     if findBar.handle(key) { return true }
     if key.modifiers.isEmpty, key.key == .space || key.key == .enter,
-      let path = collectionView.focusedIndexPath, let setting = setting(at: path)
+      let path = collectionView.focusedIndexPath, activate(path)
     {
+      return true
+    }
+    return collectionView.handle(key)
+  }
+
+  /// What Space or Enter, or a click, does on the row at `path`: flips its switch, or opens a
+  /// row with a disclosure (›), which the demo has no page behind and says so. Returns
+  /// whether the row did anything.
+  @discardableResult
+  private func activate(_ path: ItemPath) -> Bool {
+    if let setting = setting(at: path) {
       setting.isOn.toggle()
       collectionView.postAccessibilityAnnouncement(
         "\(setting.title) \(setting.isOn ? "on" : "off")")
       return true
     }
-    // A row with a disclosure (›) opens (Space as Enter, as on a switch): the demo has no page
-    // behind it, and says so (Enter did nothing there).
-    if key.modifiers.isEmpty, key.key == .enter || key.key == .space,
-      let path = collectionView.focusedIndexPath, let title = itemTitle(at: path)
-    {
-      opened = path
-      collectionView.postAccessibilityAnnouncement("opened \(title)")
-      return true
-    }
-    return collectionView.handle(key)
+    guard let title = itemTitle(at: path) else { return false }
+    opened = path
+    collectionView.postAccessibilityAnnouncement("opened \(title)")
+    return true
   }
 
   /// The row Enter opened last (the status says so while the cursor stays there).
@@ -148,6 +154,7 @@ public final class SettingsModel: PageModel {
     [
       ("↑ ↓", "move"), ("PgUp PgDn Home End", "page; first, last"),
       ("Space Enter", "flip the focused switch, or open a row with ›"),
+      ("click", "focus a row and flip or open it"),
       findBar.keyHelp,
     ]
   }
@@ -155,5 +162,16 @@ public final class SettingsModel: PageModel {
   /// The row's text.
   public func itemTitle(at indexPath: ItemPath) -> String? {
     source.collectionView(collectionView, searchableTextForItemAt: indexPath)
+  }
+}
+
+extension SettingsModel: CollectionViewDelegate {
+  /// A click on a row focuses it and does what Space does there (a new user's finding: the
+  /// page ignored clicks); a settings row does not stay selected.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
+    collectionView.deselectItem(at: indexPath)
+    collectionView.focusItem(at: indexPath)
+    activate(indexPath)
   }
 }
