@@ -260,6 +260,25 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("· opened (the demo") == true)
   }
 
+  /// Chat: a burst of PgUp faster than the scroll reaches the top and loads older messages,
+  /// as Home and the wheel do (sizes measured on the way left the scroll 7 points short of
+  /// the top, outside the distance that loads more: a new user's finding).
+  @Test func aBurstOfPageUpLoadsOlderMessages() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 100, rows: 30))
+    #expect(drawnTestGallery(gallery, canvas)[1].contains(" 30 messages"))
+    for _ in 0..<20 {
+      time += 0.005
+      gallery.handle(.key(KeyEvent(.pageUp)), at: time)
+    }
+    for _ in 0..<60 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+    }
+    let heading = drawnTestGallery(gallery, canvas)[1]
+    #expect(heading.contains(" 50 messages"), "\(heading)")
+  }
+
   /// The GTK gallery's session: the carousel's status says what `w` and `a` switched (the
   /// status, which GTK shows, said nothing), and Space opens a settings row with a
   /// disclosure as Enter does.

@@ -166,14 +166,20 @@ extension ScrollView {
       target[axis] = maximumContentOffset[axis]
     }
     setContentOffset(clampedContentOffset(target), animated: animated)
-    // Home and End aim at the edge itself, wherever sizes measured on the way move it.
+    // Home and End aim at the edge itself, wherever sizes measured on the way move it; so
+    // does a step that reaches past the start (a burst of PgUp faster than the scroll: sizes
+    // measured above the viewport on the way left it 7 points short of the top, short of a
+    // chat's "load older" distance). Not one past the end: content appended there while it
+    // runs is not what the keys asked to reach.
     guard phase == .animating else { return }
     switch step {
     case .home, .end:
       let atEnd = step == .end
       animationAim = .edge(axis, atEnd: atEnd)
     default:
-      break
+      if target[axis] <= minimumContentOffset[axis] {
+        animationAim = .edge(axis, atEnd: false)
+      }
     }
   }
 
