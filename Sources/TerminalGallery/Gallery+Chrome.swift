@@ -26,6 +26,20 @@ extension Gallery {
       context.text(hint, x: width - hintWidth, y: 0, style: TextStyle(foreground: Theme.accent))
       return
     }
+    if currentPage.isTyping {
+      // A prompt takes the whole line, and keeps its end (what is typed) when it does not
+      // fit: at 20 columns "find in the titles: ambe" showed as "find in th…". `?` types
+      // there, so no hint either.
+      var prompt = " " + currentPage.status
+      // What follows the caret (" · Enter finds, Esc cancels") goes first.
+      if CharacterWidth.of(prompt) > width, let caret = prompt.firstIndex(of: "▏") {
+        prompt = String(prompt[...caret])
+      }
+      context.text(
+        Self.tail(of: prompt, fitting: width), x: 0, y: 0,
+        style: TextStyle(foreground: Theme.text), maxWidth: width)
+      return
+    }
     let used = context.text(
       " " + currentPage.status, x: 0, y: 0, style: TextStyle(foreground: Theme.text),
       maxWidth: leftRoom)
@@ -36,6 +50,20 @@ extension Gallery {
         maxWidth: countersRoom)
     }
     context.text(hint, x: width - hintWidth, y: 0, style: TextStyle(foreground: Theme.accent))
+  }
+
+  /// `text` whole when it fits `width` columns, else its end after a "…".
+  static func tail(of text: String, fitting width: Int) -> String {
+    guard CharacterWidth.of(text) > width else { return text }
+    var kept: [Character] = []
+    var used = 1  // the "…"
+    for character in text.reversed() {
+      let next = used + CharacterWidth.of(character)
+      if next > width { break }
+      kept.append(character)
+      used = next
+    }
+    return "…" + String(kept.reversed())
   }
 
   /// The current page's reuse counters (and the last frame's time, when shown).

@@ -26,6 +26,23 @@ import Testing
     return canvas.plainTextLines().last ?? ""
   }
 
+  /// In a terminal too narrow for the prompt, the status line keeps what is typed (its end),
+  /// not the prompt's start and the help hint (a new user's finding at 20 × 6).
+  @Test func aNarrowTerminalShowsWhatIsTyped() {
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 20, rows: 6))
+    var time = 0.0
+    pressTestGallery(
+      [.character("/"), .character("a"), .character("m"), .character("b")], gallery, canvas,
+      time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.hasPrefix("…"), "\(status)")
+    #expect(status.contains("amb▏"), "\(status)")
+    #expect(!status.contains("? help"), "\(status)")
+    // Escape: the status and its hint are back.
+    pressTestGallery([.escape], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("? help") == true)
+  }
+
   @Test func theOutlineFindsInItsShownRows() {
     let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 18))
     var time = 0.0
