@@ -292,9 +292,16 @@ func position(ofRank rank: Int, skipping skipped: [Int]?) -> Int {
   return low
 }
 
-/// Sorts distinct indices in `0 ..< bound`: by marking them (O(bound)) when they are many, as
-/// after a shuffle, by comparison (O(k log k)) when they are few.
+/// Sorts distinct indices in `0 ..< bound`: not at all when they are in order already (as a
+/// diff lists them), by marking them (O(bound)) when they are many, as after a shuffle, by
+/// comparison (O(k log k)) when they are few.
 func sortIndices(_ list: inout [Int], below bound: Int) {
+  let inOrder = list.withUnsafeBufferPointer { list in
+    var index = 1
+    while index < list.count && list[index - 1] < list[index] { index &+= 1 }
+    return index >= list.count
+  }
+  if inOrder { return }
   guard list.count > 64, list.count >= bound / 16 else {
     list.sort()
     return

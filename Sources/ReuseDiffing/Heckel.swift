@@ -7,9 +7,13 @@
 ///
 /// 0. The common prefix and suffix match in place, unhashed (most edits change a few
 ///    elements: only those between are hashed).
-/// 1. One symbol-table entry per distinct identifier records its occurrences in the old
+/// 1. Between them, one forward walk pairs the elements that are still equal where they lie,
+///    or a step apart past an element replaced, deleted or inserted, unhashed: 100,000
+///    identifiers replaced among 1,000,000 hash 200,000 elements, not 2,000,000. A walk that
+///    finds few pairs (a shuffle) stops soon.
+/// 2. One symbol-table entry per distinct identifier left records its occurrences in the old
 ///    version, in order (one hash per element).
-/// 2. Each element of the new version takes the next unmatched old occurrence of its
+/// 3. Each element of the new version left takes the next unmatched old occurrence of its
 ///    identifier, if any.
 ///
 /// Heckel's paper matches only identifiers that occur once in each version (and spreads
@@ -23,7 +27,9 @@
 /// also occurs between, a different number of times in each version (its k-th occurrence from
 /// the start is then not its k-th from the end): that case is detected (the suffix's
 /// identifiers are looked up, only when the part between has such an identifier) and matched
-/// again without the suffix step.
+/// again without the suffix step. The walk's pairs obey it unless one of their identifiers is
+/// also left to the table (only duplicates can be): every pair's identifier is looked up there,
+/// and if one is found the whole middle is matched again without the walk.
 @usableFromInline
 struct HeckelMatch {
   /// For each old element, the index of its match in the new version, or -1.
@@ -93,6 +99,7 @@ struct HeckelMatch {
     // equal bytes and Swift's `==` agree); any other string makes the whole match hash with
     // `hashValue`, which follows `==` (canonical equivalence) for every string.
     var hashing = HeckelHashing.hashValue
+    var walks = true
     if ID.self == Int.self {
       hashing = .integer
     } else if ID.self == String.self {
@@ -104,8 +111,8 @@ struct HeckelMatch {
       newMatches.withUnsafeMutableBufferPointer { newToOld in
         while true {
           switch HeckelMatch.matchMiddle(
-            old, new, prefix: prefix, suffix: suffix, hashing: hashing, oldToNew: oldToNew,
-            newToOld: newToOld)
+            old, new, prefix: prefix, suffix: suffix, hashing: hashing, walks: walks,
+            oldToNew: oldToNew, newToOld: newToOld)
           {
           case .matched(let count):
             for back in 0..<suffix {
@@ -118,6 +125,8 @@ struct HeckelMatch {
             hashing = .hashValue
           case .suffixBreaksOrder:
             suffix = 0
+          case .pairsBreakOrder:
+            walks = false
           }
           for index in prefix..<oldCount { oldToNew[index] = -1 }
           for index in prefix..<newCount { newToOld[index] = -1 }
@@ -130,29 +139,61 @@ struct HeckelMatch {
   }
 
   /// Matches the elements between the common prefix and suffix, writing each match into
-  /// `oldToNew` and `newToOld`.
+  /// `oldToNew` and `newToOld` (whose entries there are -1): the walk's pairs first when
+  /// `walks`, then the rest through the symbol table.
   @inlinable
   static func matchMiddle<ID: Hashable>(
-    _ old: [ID], _ new: [ID], prefix: Int, suffix: Int, hashing: HeckelHashing,
+    _ old: [ID], _ new: [ID], prefix: Int, suffix: Int, hashing: HeckelHashing, walks: Bool,
     oldToNew: UnsafeMutableBufferPointer<Int>, newToOld: UnsafeMutableBufferPointer<Int>
   ) -> HeckelOutcome {
     let oldCount = old.count
     let newCount = new.count
     let oldRange = prefix..<(oldCount - suffix)
     let newRange = prefix..<(newCount - suffix)
-    var capacity = 16
-    while capacity < 2 * (oldRange.count + newRange.count) { capacity <<= 1 }
-    let mask = capacity - 1
     // Manually managed buffers: the probe loop runs 200,000 times for 100,000 elements, and
     // array accesses there would pay for uniqueness and exclusivity checks.
+    // The elements of each side left to the table. (Temporary buffers are kept to what is
+    // touched: a fresh large block costs a page fault per 4 KB.)
+    let oldRest = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, oldRange.count))
+    let newRest = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, newRange.count))
+    defer {
+      oldRest.deallocate()
+      newRest.deallocate()
+    }
+    var pairCount = 0
+    if walks {
+      old.withUnsafeBufferPointer { old in
+        new.withUnsafeBufferPointer { new in
+          pairCount = walkInStep(
+            old, new, oldRange, newRange, oldToNew: oldToNew, newToOld: newToOld)
+        }
+      }
+    }
+    var oldRestCount = 0
+    for index in oldRange where oldToNew[index] < 0 {
+      oldRest[oldRestCount] = Int32(truncatingIfNeeded: index)
+      oldRestCount &+= 1
+    }
+    var newRestCount = 0
+    for index in newRange where newToOld[index] < 0 {
+      newRest[newRestCount] = Int32(truncatingIfNeeded: index)
+      newRestCount &+= 1
+    }
+    var capacity = 16
+    while capacity < 2 * (oldRestCount + newRestCount) { capacity <<= 1 }
+    let mask = capacity - 1
     let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)  // entry + 1; 0 empty
     slots.initialize(repeating: 0, count: capacity)
     let entries = UnsafeMutablePointer<HeckelEntry>.allocate(
-      capacity: max(1, oldRange.count + newRange.count))
+      capacity: max(1, oldRestCount + newRestCount))
     var entryCount = 0
-    let nextOccurrence = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, oldCount))
+    // For each old element left (by its place in `oldRest`), the next unmatched occurrence of
+    // its identifier there, or -1.
+    let nextOccurrence = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, oldRestCount))
+    // The pairs and the suffix are looked up a chunk at a time.
+    let chunk = 4_096
     let hashes = UnsafeMutablePointer<Int>.allocate(
-      capacity: max(1, oldRange.count, newRange.count, suffix))
+      capacity: max(chunk, oldRestCount, newRestCount))
     defer {
       slots.deallocate()
       entries.deallocate()
@@ -192,33 +233,44 @@ struct HeckelMatch {
             slot = (slot + 1) & mask
           }
         }
+        @inline(__always)
+        func indices(
+          _ list: UnsafeMutablePointer<Int32>, _ count: Int
+        ) -> LazyMapSequence<
+          UnsafeBufferPointer<Int32>, Int
+        > {
+          UnsafeBufferPointer(start: list, count: count).lazy.map { Int($0) }
+        }
         // Bytes ORed together while hashing ASCII strings: a high bit set means one was not.
         var highBits: UInt64 = 0
         // Hash a whole side first: the probes then have their addresses ready, and the
         // processor overlaps their cache misses instead of waiting for each in turn.
-        heckelHashes(old, oldRange, into: hashes, hashing, &highBits)
-        for index in oldRange {
-          let entry = entries + entry(hash: hashes[index - prefix], at: index)
-          nextOccurrence[index] = -1
+        heckelHashes(old, indices(oldRest, oldRestCount), into: hashes, hashing, &highBits)
+        // An entry's head and tail are places in `oldRest`.
+        for rest in 0..<oldRestCount {
+          let entry = entries + entry(hash: hashes[rest], at: Int(oldRest[rest]))
+          nextOccurrence[rest] = -1
           let tail = Int(entry.pointee.tail)
           if tail >= 0 {
-            nextOccurrence[tail] = Int32(truncatingIfNeeded: index)
+            nextOccurrence[tail] = Int32(truncatingIfNeeded: rest)
           } else {
-            entry.pointee.head = Int32(truncatingIfNeeded: index)
+            entry.pointee.head = Int32(truncatingIfNeeded: rest)
           }
-          entry.pointee.tail = Int32(truncatingIfNeeded: index)
+          entry.pointee.tail = Int32(truncatingIfNeeded: rest)
           entry.pointee.oldCount = entry.pointee.oldCount &<< 1 | 1
         }
-        heckelHashes(new, newRange, into: hashes, hashing, &highBits)
+        heckelHashes(new, indices(newRest, newRestCount), into: hashes, hashing, &highBits)
         var matched = 0
-        for index in newRange {
-          let entry = entries + entry(hash: hashes[index - prefix], at: -1 - index)
+        for rest in 0..<newRestCount {
+          let index = Int(newRest[rest])
+          let entry = entries + entry(hash: hashes[rest], at: -1 - index)
           entry.pointee.newCount = entry.pointee.newCount &<< 1 | 1
-          let oldIndex = Int(entry.pointee.head)
-          if oldIndex >= 0 {
+          let head = Int(entry.pointee.head)
+          if head >= 0 {
+            let oldIndex = Int(oldRest[head])
             newToOld[index] = oldIndex
             oldToNew[oldIndex] = index
-            entry.pointee.head = nextOccurrence[oldIndex]
+            entry.pointee.head = nextOccurrence[head]
             matched &+= 1
           }
         }
@@ -229,26 +281,49 @@ struct HeckelMatch {
           duplicated &+= (entries[index].oldCount | entries[index].newCount) > 1 ? 1 : 0
           index &+= 1
         }
+        defer { entries.deinitialize(count: entryCount) }
+        // A pair's identifier that is also in the table occurs elsewhere too: its pair may not
+        // be the k-th occurrence on each side.
+        // (The pairs are the old elements of the middle between those in `oldRest`.)
+        if pairCount > 0 && entryCount > 0 {
+          var start = oldRange.lowerBound
+          for rest in 0...oldRestCount {
+            let gapEnd = rest < oldRestCount ? Int(oldRest[rest]) : oldRange.upperBound
+            while start < gapEnd {
+              let part = start..<min(gapEnd, start &+ chunk)
+              heckelHashes(old, part, into: hashes, hashing, &highBits)
+              for index in part
+              where entry(hash: hashes[index &- start], at: index, insert: false) >= 0 {
+                return .pairsBreakOrder
+              }
+              start = part.upperBound
+            }
+            start = gapEnd &+ 1
+          }
+          if highBits & 0x8080_8080_8080_8080 != 0 { return .notASCII }
+        }
         // Some identifier occurs a different number of times in each version exactly when an
         // element on either side is left unmatched.
-        let unbalanced = matched != oldRange.count || matched != newRange.count
-        defer { entries.deinitialize(count: entryCount) }
+        let unbalanced = matched != oldRestCount || matched != newRestCount
         // The suffix matched its occurrences counting from the end: right unless one of its
         // identifiers occurs between a different number of times in each version.
         if unbalanced && suffix > 0 {
-          let suffixRange = (oldCount - suffix)..<oldCount
-          heckelHashes(old, suffixRange, into: hashes, hashing, &highBits)
-          for index in suffixRange {
-            let found = entry(
-              hash: hashes[index - suffixRange.lowerBound], at: index, insert: false)
-            // Counts saturate past 7: equal saturated counts may differ, so they count as
-            // a conflict too (the match without the suffix is right whatever they are).
-            if found >= 0
-              && (entries[found].oldCount != entries[found].newCount
-                || entries[found].oldCount == .max)
-            {
-              return .suffixBreaksOrder
+          var start = oldCount - suffix
+          while start < oldCount {
+            let part = start..<min(oldCount, start + chunk)
+            heckelHashes(old, part, into: hashes, hashing, &highBits)
+            for index in part {
+              let found = entry(hash: hashes[index - start], at: index, insert: false)
+              // Counts saturate past 7: equal saturated counts may differ, so they count as
+              // a conflict too (the match without the suffix is right whatever they are).
+              if found >= 0
+                && (entries[found].oldCount != entries[found].newCount
+                  || entries[found].oldCount == .max)
+              {
+                return .suffixBreaksOrder
+              }
             }
+            start = part.upperBound
           }
           if highBits & 0x8080_8080_8080_8080 != 0 { return .notASCII }
         }
@@ -256,43 +331,127 @@ struct HeckelMatch {
       }
     }
   }
+
+  /// Pairs, in one forward walk over `oldRange` and `newRange`, the elements still equal
+  /// where they lie: past an element replaced, deleted or inserted, one step ahead on either
+  /// side finds the walk's place again; lost for eight steps, it looks 32 ahead on each side,
+  /// and where the ends would align. Comparisons beyond one a step are paid from a budget
+  /// that pairs earn (capped), so a walk that finds few pairs (a shuffle, a long run
+  /// inserted) stops soon and leaves the rest to the table.
+  ///
+  /// Writes each pair into `oldToNew` and `newToOld`; returns the number of pairs.
+  ///
+  /// - Complexity: O(m + n) comparisons, in order through memory.
+  @inlinable
+  static func walkInStep<ID: Equatable>(
+    _ old: UnsafeBufferPointer<ID>, _ new: UnsafeBufferPointer<ID>, _ oldRange: Range<Int>,
+    _ newRange: Range<Int>, oldToNew: UnsafeMutableBufferPointer<Int>,
+    newToOld: UnsafeMutableBufferPointer<Int>
+  ) -> Int {
+    var i = oldRange.lowerBound
+    var j = newRange.lowerBound
+    let oldEnd = oldRange.upperBound
+    let newEnd = newRange.upperBound
+    var pairs = 0
+    var budget = 256
+    var misses = 0
+    let window = 32
+    while i < oldEnd && j < newEnd {
+      if old[i] == new[j] {
+        oldToNew[i] = j
+        newToOld[j] = i
+        pairs &+= 1
+        i &+= 1
+        j &+= 1
+        misses = 0
+        budget = min(budget &+ 2, 4_096)
+        continue
+      }
+      misses &+= 1
+      if misses < 8 {
+        guard budget >= 3 else { break }
+        budget &-= 3
+        if i + 1 < oldEnd && j + 1 < newEnd && old[i + 1] == new[j + 1] {
+          i &+= 1  // replaced
+          j &+= 1
+        } else if i + 1 < oldEnd && old[i + 1] == new[j] {
+          i &+= 1  // deleted
+        } else if j + 1 < newEnd && old[i] == new[j + 1] {
+          j &+= 1  // inserted
+        } else {
+          i &+= 1
+          j &+= 1
+        }
+        continue
+      }
+      misses = 0
+      guard budget >= 2 * window + 2 else { break }
+      budget &-= 2 * window + 2
+      // Where the ends align (one run deleted or inserted since the walk's place).
+      let alignedOld = oldEnd - (newEnd - j)
+      if alignedOld > i && old[alignedOld] == new[j] {
+        i = alignedOld
+        continue
+      }
+      let alignedNew = newEnd - (oldEnd - i)
+      if alignedNew > j && new[alignedNew] == old[i] {
+        j = alignedNew
+        continue
+      }
+      if let found = (i + 1..<min(oldEnd, i + window)).first(where: { old[$0] == new[j] }) {
+        i = found
+      } else if let found = (j + 1..<min(newEnd, j + window)).first(where: { new[$0] == old[i] }) {
+        j = found
+      } else {
+        i &+= 1
+        j &+= 1
+      }
+    }
+    return pairs
+  }
 }
 
-/// The hashes of `elements[range]` for ``HeckelMatch``'s table, written from `hashes` on.
+/// The hashes of the elements at `indices` for ``HeckelMatch``'s table, written from `hashes` on.
 /// Integer identifiers (the common case: database ids) take a multiplicative hash, a few
 /// instructions instead of SipHash's hundred; ASCII string identifiers (UUIDs, keys) a
 /// word-at-a-time hash of their bytes, seeded per process, ORing the bytes into `highBits` (a
 /// string that is not contiguous sets it as if it were not ASCII). The table only needs
 /// consistency within one diff. One loop per way of hashing, so that each stays tight.
 @inlinable
-func heckelHashes<ID: Hashable>(
-  _ elements: UnsafeBufferPointer<ID>, _ range: Range<Int>, into hashes: UnsafeMutablePointer<Int>,
-  _ hashing: HeckelHashing, _ highBits: inout UInt64
+func heckelHashes<ID: Hashable, Indices: Sequence<Int>>(
+  _ elements: UnsafeBufferPointer<ID>, _ indices: Indices,
+  into hashes: UnsafeMutablePointer<Int>, _ hashing: HeckelHashing, _ highBits: inout UInt64
 ) {
-  let base = range.lowerBound
+  var next = hashes
   // Each cast is guarded by the type it casts to: after specialisation the other branches
   // are gone (a size-mismatched `unsafeBitCast` must never be compiled in, even unreachable:
   // `-Ounchecked` clients turn its check into an assumption).
   switch hashing {
   case .integer where ID.self == Int.self:
-    for index in range {
+    for index in indices {
       let bits = UInt(bitPattern: unsafeBitCast(elements[index], to: Int.self))
-      hashes[index - base] = Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 20)
+      next.initialize(to: Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 20))
+      next += 1
     }
   case .asciiBytes where ID.self == String.self:
     var bits: UInt64 = 0
-    for index in range {
+    for index in indices {
       if let hash = unsafeBitCast(elements[index], to: String.self).utf8
         .withContiguousStorageIfAvailable({ hashUTF8($0, highBits: &bits) })
       {
-        hashes[index - base] = hash
+        next.initialize(to: hash)
       } else {
+        next.initialize(to: 0)
         bits |= 0x80
       }
+      next += 1
     }
     highBits |= bits
   default:
-    for index in range { hashes[index - base] = elements[index].hashValue }
+    for index in indices {
+      next.initialize(to: elements[index].hashValue)
+      next += 1
+    }
   }
 }
 
@@ -317,6 +476,8 @@ enum HeckelOutcome {
   case notASCII
   /// The suffix's in-place matches break the k-th-occurrence order: match without it.
   case suffixBreaksOrder
+  /// The walk's pairs break the k-th-occurrence order: match without the walk.
+  case pairsBreakOrder
 }
 
 /// A per-process seed for ``hashUTF8(_:)``: identifiers that collide in one run do not in the
@@ -371,7 +532,7 @@ struct HeckelEntry {
   @usableFromInline var hash: Int
   /// Where one occurrence is: an old index, or -1 - a new index.
   @usableFromInline var representative: Int32
-  /// The next unmatched old occurrence, or -1.
+  /// The next unmatched old occurrence (its place among the old elements hashed), or -1.
   @usableFromInline var head: Int32 = -1
   /// The last old occurrence (to append to the chain), or -1.
   @usableFromInline var tail: Int32 = -1

@@ -38,8 +38,10 @@ public enum ContentUpdate: Hashable, Sendable {
 /// versions in order (items of deleted and inserted sections go with their sections and are
 /// not counted), and occurrences beyond the other version's count are deleted or inserted. The result stays valid, and ``duplicatedIdentifiers`` (and a
 /// diagnostic, when a sink is given) reports it for the part of the data that changed: the
-/// common prefix and suffix of the two versions match in place, unhashed, so a duplicate
-/// that lies wholly in them changes nothing and is not counted. `Snapshot` refuses
+/// common prefix and suffix of the two versions match in place, unhashed, and so do the
+/// elements between that a forward walk finds still equal where they lie (past an element
+/// replaced, deleted or inserted), so a duplicate that lies wholly in those changes nothing
+/// and is not counted. `Snapshot` refuses
 /// duplicates when they are added.
 public struct StagedChangeset: RandomAccessCollection, Hashable, Sendable {
   /// The batches, in the order to apply them.
@@ -281,6 +283,23 @@ package func sectionedChanges<SectionID: Hashable, ItemID: Hashable>(
         if old >= 0 && sectionOfOld(old) == oldSection { candidateOrder.append(old) }
       }
       stable = longestIncreasingSubsequence(candidateOrder)
+    }
+    // In order, and no content to compare: an item is inserted, moved in from another
+    // section, or left where it is. (A million kept items cost a load and a test each.)
+    if inOrder && !itemContentsCanChange {
+      for index in range {
+        let old = newToOld[index]
+        if old < 0 {
+          first.insertedItems.append(ItemPath(section: section, item: index - start))
+        } else if !oneOldSection, Int(oldSectionOf[old]) != oldSection {
+          let sourceSection = Int(oldSectionOf[old])
+          first.movedItems.append(
+            ItemMove(
+              from: ItemPath(section: sourceSection, item: old - oldStarts[sourceSection]),
+              to: ItemPath(section: section, item: index - start)))
+        }
+      }
+      continue
     }
     var candidate = 0
     for index in range {

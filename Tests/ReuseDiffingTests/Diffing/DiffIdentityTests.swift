@@ -128,6 +128,74 @@ import Testing
     }
   }
 
+  /// Elements still equal where they lie are paired by a walk, unhashed; with duplicates, the
+  /// walk's pairs must still be the k-th occurrences (else the match is made without the
+  /// walk). Short versions over few values, edited mostly in place, so the walk pairs most.
+  @Test func theWalksPairsFollowTheOccurrenceRule() {
+    let base: UInt64 = 0x3A1C_0DE5
+    var failures = 0
+    for index in 0..<4_000 {
+      let (seed, random) = SeededRandom.forCase(index, base: base)
+      var generator = random
+      let values = generator.int(2...12)
+      let old = (0..<generator.int(0...40)).map { _ in generator.int(0..<values) }
+      var new = old
+      for _ in 0..<generator.int(0...6) {
+        switch generator.int(0..<4) {
+        case 0 where !new.isEmpty: new[generator.int(0..<new.count)] = generator.int(0..<values)
+        case 1 where !new.isEmpty: new.remove(at: generator.int(0..<new.count))
+        case 2: new.insert(generator.int(0..<values), at: generator.int(0...new.count))
+        default:
+          guard !new.isEmpty else { continue }
+          let moved = new.remove(at: generator.int(0..<new.count))
+          new.insert(moved, at: generator.int(0...new.count))
+        }
+      }
+      let match = HeckelMatch(old: old, new: new)
+      let expected = occurrenceMatch(old, new)
+      let strings = HeckelMatch(old: old.map { "s\($0)" }, new: new.map { "s\($0)" })
+      if match.newToOld != expected || strings.newToOld != expected {
+        Issue.record(
+          "seed \(seed) (case \(index)): \(old) → \(new): \(match.newToOld), the rule says \(expected)"
+        )
+        failures += 1
+        if failures >= 5 { break }
+      }
+    }
+  }
+
+  /// A long list with identifiers replaced in place, some deleted and inserted in runs (the
+  /// walk loses its place and finds it again), and moved: the same matches as the rule.
+  @Test func aLongWalkMatchesAsTheRule() {
+    let base: UInt64 = 0x7A1C_5EED
+    for index in 0..<4 {
+      let (seed, random) = SeededRandom.forCase(index, base: base)
+      var generator = random
+      let old = Array(0..<50_000)
+      var new = old
+      var next = 100_000
+      for _ in 0..<2_000 {
+        new[generator.int(0..<new.count)] = next
+        next += 1
+      }
+      for _ in 0..<generator.int(1...5) {
+        let at = generator.int(0..<(new.count - 200))
+        if generator.chance(0.5) {
+          new.removeSubrange(at..<(at + generator.int(1...150)))
+        } else {
+          new.insert(contentsOf: (0..<generator.int(1...150)).map { next + $0 }, at: at)
+          next += 200
+        }
+      }
+      for _ in 0..<50 {
+        let moved = new.remove(at: generator.int(0..<new.count))
+        new.insert(moved, at: generator.int(0...new.count))
+      }
+      let match = HeckelMatch(old: old, new: new)
+      expectSame(match.newToOld, occurrenceMatch(old, new), "seed \(seed) (case \(index))")
+    }
+  }
+
   /// Seeded sectioned data with duplicates and canonically equivalent identifiers: the diff
   /// round-trips, and never does more moves + deletes + inserts than the k-th occurrence rule,
   /// written simply below.
