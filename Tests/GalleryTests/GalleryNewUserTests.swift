@@ -225,6 +225,45 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(status.contains("has no card to move"), "\(status)")
   }
 
+  /// The board moves a whole column at once (Control-A, `>`) in order: the next column starts
+  /// with the moved column's cards, first to last, and the column left behind is empty. (A
+  /// new user's finding: 1,200 cards froze the page, a removal and a full selection check per
+  /// card.)
+  @Test func theBoardMovesAWholeColumnInOrder() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 120, rows: 40))
+    /// The first three cards shown in column `column`, by their text.
+    func cards(in column: Int) -> [String] {
+      let lines = drawnTestGallery(gallery, canvas)
+      guard let header = lines.firstIndex(where: { $0.contains("To do ·") }) else { return [] }
+      // Each column starts where its title does on the header line.
+      let titles = ["To do ·", "Doing ·", "Review ·", "Done ·"].compactMap { title in
+        lines[header].range(of: title).map {
+          lines[header].distance(from: lines[header].startIndex, to: $0.lowerBound)
+        }
+      }
+      guard titles.count == 4 else { return [] }
+      return lines[(header + 1)...].compactMap { line -> String? in
+        let characters = Array(line)
+        let start = titles[column]
+        let end = column + 1 < titles.count ? titles[column + 1] : characters.count
+        guard start < characters.count else { return nil }
+        let text = String(characters[start..<min(end, characters.count)])
+          .filter { !"▌✓┃│".contains($0) }.trimmingCharacters(in: .whitespaces)
+        return text.hasPrefix("#") ? text : nil
+      }.prefix(3).map { $0 }
+    }
+    let toDo = cards(in: 0)
+    #expect(toDo.count == 3, "\(drawnTestGallery(gallery, canvas))")
+    pressTestGallery(
+      [KeyEvent(.character("a"), modifiers: .control), KeyEvent(.character(">"))], gallery,
+      time: &time)
+    #expect(cards(in: 1) == toDo, "Doing starts with To do's cards in order")
+    #expect(cards(in: 0).isEmpty, "To do is left empty")
+    pressTestGallery([KeyEvent(.left), KeyEvent(.character(">"))], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("has no card to move") == true)
+  }
+
   /// Settings: Enter on a row with a disclosure answers (it did nothing): the row is opened,
   /// and the status says the demo has no page behind it, while the cursor stays there.
   @Test func settingsRowsWithADisclosureOpen() {

@@ -222,9 +222,13 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// Moves the cards at `items` (ascending) of column `source` to `target` at `index` (an
   /// index after their removal), in the data only. Returns how many moved.
   private func move(_ items: [Int], from source: Int, to target: Int, at index: Int) -> Int {
-    let valid = items.filter { $0 >= 0 && $0 < cards[source].count }
+    let valid = Set(items.filter { $0 >= 0 && $0 < cards[source].count }).sorted()
     let ids = valid.map { cards[source][$0] }
-    for item in valid.reversed() { cards[source].remove(at: item) }
+    // One pass, not a removal per card (a column of 1,200 moved at once).
+    let leaving = Set(valid)
+    cards[source] = cards[source].indices.filter { !leaving.contains($0) }.map {
+      cards[source][$0]
+    }
     cards[target].insert(contentsOf: ids, at: min(max(0, index), cards[target].count))
     return ids.count
   }

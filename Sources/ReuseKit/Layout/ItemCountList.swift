@@ -67,6 +67,10 @@ public struct ItemCountList: RandomAccessCollection, Hashable, Sendable,
     }
   }
 
+  /// The number of sections, read directly (the collection's default measures a distance
+  /// through generic code, which debug builds pay for on every `isValid`).
+  public var count: Int { endIndex }
+
   /// The number of items in `section`.
   @inline(__always)
   public subscript(section: Int) -> Int {
