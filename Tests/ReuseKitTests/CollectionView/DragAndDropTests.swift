@@ -144,6 +144,31 @@ private func list() -> ListLayout { ListLayout(itemSizing: .uniform(10)) }
     #expect(world.problems().isEmpty, "\(world.problems())")
   }
 
+  /// A host that lays its views out anew (a resize) adds them again at their new frames: a
+  /// drag running finds its target again where the pointer now is, with no stale gap (a new
+  /// user's finding on the board page).
+  @Test func viewsAddedAgainMidDragRetarget() {
+    let world = DragWorld([
+      ([Array(0..<20)], list()), ([Array(100..<120)], list()), ([Array(200..<220)], list()),
+    ])
+    world.pointer(.began, 50, 25, 0)
+    world.pointer(.moved, 160, 47, 0.02)
+    let session = world.coordinator.session
+    #expect(session?.target === world.views[1])
+    #expect(world.views[1].dropGap == ItemPath(section: 0, item: 5))
+    // The host's new layout: the second and third views trade places under the pointer.
+    world.coordinator.add(world.views[2], frame: Rect(x: 110, y: 0, width: 100, height: 100))
+    world.coordinator.add(world.views[1], frame: Rect(x: 220, y: 0, width: 100, height: 100))
+    for view in world.views { view.layoutIfNeeded() }
+    #expect(session?.target === world.views[2], "the view now under the pointer")
+    #expect(world.views[2].dropGap == ItemPath(section: 0, item: 5))
+    #expect(world.views[1].dropGap == nil, "the old target's gap closed")
+    world.pointer(.ended, 160, 47, 0.04)
+    #expect(world.boards[2].sections[0] == Array(200..<205) + [2] + Array(205..<220))
+    #expect(world.boards[1].sections[0] == Array(100..<120))
+    #expect(world.problems().isEmpty, "\(world.problems())")
+  }
+
   @Test func theSelectionTravelsTogetherInOrder() {
     let world = DragWorld([
       ([Array(0..<20)], list()),

@@ -52,12 +52,19 @@ public final class DragCoordinator {
   // MARK: Collection views
 
   /// Takes part in drags: `view` at `frame` in the coordinator's space (where its viewport's
-  /// top-left corner is). Adding it again moves it.
+  /// top-left corner is). Adding it again moves it, as ``setFrame(_:of:)`` does: a drag
+  /// running finds its place again where the pointer now is over the views (a resize that
+  /// lays the views out anew leaves no stale target).
   public func add(_ view: CollectionView, frame: Rect) {
-    forget { $0 == nil || $0 === view }
+    if frames.indices.contains(where: { views[$0].view === view }) {
+      setFrame(frame, of: view)
+      return
+    }
+    forget { $0 == nil }
     views.append(WeakView(view: view))
     frames.append(frame)
     view.dragAndDrop.coordinator = self
+    if let session { moveDrag(to: session.location) }
   }
 
   /// Removes the members `body` picks.
