@@ -122,12 +122,46 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(canvas2.plainTextLines().dropFirst().dropLast() == screen.dropFirst().dropLast())
   }
 
+  /// The outline comes back with the places that were open, on the row that was focused,
+  /// scrolled as it was (a new user's finding: it kept nothing, a row's place meaning nothing
+  /// without the expanded places).
+  @Test func theOutlineComesBackOpenAsItWasLeft() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("outline", size)
+    // Open the first region, go to its second country, open it and go on into it; then
+    // open a later region too.
+    pressTestGallery(
+      [.right, .right, .down, .right, .right, .down, .down, .pageDown, .right, .down], first,
+      canvas, time: &time)
+    let screen = canvas.plainTextLines()
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let expanded = try #require(saved.positions["outline"]?.expanded)
+    #expect(expanded.count >= 3, "\(expanded)")
+    #expect(expanded.first == [0], "parents first: \(expanded)")
+    let (again, canvas2) = relaunch(itemCount: 1_000, restoring: saved)
+    #expect(again.currentPageName == "outline")
+    #expect(canvas2.plainTextLines().dropFirst().dropLast() == screen.dropFirst().dropLast())
+    let status = { (lines: [String]) in lines.last!.split(separator: "│").first ?? "" }
+    #expect(status(canvas2.plainTextLines()) == status(screen))
+    // Saved again as it came back.
+    #expect(again.savedPositions().positions["outline"]?.expanded == expanded)
+    // Paths that name no place (an old or edited file) are skipped, the rest come back.
+    var edited = saved
+    edited.positions["outline"]?.expanded = [[0], [999], [0, 999, 3], [5, 1, 2, 3, 4, 5]]
+    edited.positions["outline"]?.focus = nil
+    let (third, _) = relaunch(itemCount: 1_000, restoring: edited)
+    #expect(third.savedPositions().positions["outline"]?.expanded == [[0]])
+  }
+
   @Test func aBrokenFileIsAnErrorWithItsPlace() {
     for (text, place) in [
       (#"{"positions": {"list": {"section": -1}}}"#, "line 1, column 36"),
       ("{\n  \"positions\": {\"list\": {\"focus\": [1]}}}", "line 2"),
       (#"{"pages": 3}"#, "line 1, column 11"),
       (#"{"positions": {"store": {"rails": [[1, "x"]]}}}"#, "line 1, column 36"),
+      (#"{"positions": {"outline": {"expanded": [[0, -1]]}}}"#, "line 1, column 45"),
+      (#"{"positions": {"outline": {"expanded": [[]]}}}"#, "line 1, column 41"),
       ("[", "line 1"),
     ] {
       #expect {

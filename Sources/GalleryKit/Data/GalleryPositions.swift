@@ -19,16 +19,20 @@ public struct GalleryPositions: Equatable, Sendable {
     /// Which of its collection views the position is of (the board's active column), for a
     /// page of several.
     public var view: Int?
+    /// The rows it keeps open (the outline's expanded places, each as its path of indices
+    /// from the root, parents first), for a page whose positions depend on them.
+    public var expanded: [[Int]]?
 
     /// A page's position.
     public init(
       scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil,
-      view: Int? = nil
+      view: Int? = nil, expanded: [[Int]]? = nil
     ) {
       self.scroll = scroll
       self.focus = focus
       self.selection = selection
       self.view = view
+      self.expanded = expanded
     }
   }
 
@@ -51,6 +55,10 @@ public struct GalleryPositions: Equatable, Sendable {
       let focus = positions[name]!.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
       let selection = positions[name]!.selection.map { ", \"selection\": \($0)" } ?? ""
       let view = positions[name]!.view.map { ", \"view\": \($0)" } ?? ""
+      let expanded =
+        positions[name]!.expanded.map { paths in
+          ", \"expanded\": [" + paths.map { "\($0)" }.joined(separator: ", ") + "]"
+        } ?? ""
       // The rails of a page of rails: [section, offset] pairs, in section order.
       let rails =
         position.railOffsets.map { offsets in
@@ -60,7 +68,7 @@ public struct GalleryPositions: Equatable, Sendable {
         } ?? ""
       return "\"\(name)\": {\"section\": \(position.indexPath.section), "
         + "\"item\": \(position.indexPath.item), \"offset\": \(offset), "
-        + "\"start\": \(position.isAtStart)\(focus)\(selection)\(view)\(rails)}"
+        + "\"start\": \(position.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)}"
     }
     let page = self.page.map { "\"page\": \"\($0)\", " } ?? ""
     return "{\(page)\"positions\": {\(entries.joined(separator: ", "))}}\n"
@@ -105,6 +113,7 @@ public struct GalleryPositions: Equatable, Sendable {
     var selection: Int?
     var view: Int?
     var rails: [Int: Double]?
+    var expanded: [[Int]]?
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
@@ -149,6 +158,29 @@ public struct GalleryPositions: Equatable, Sendable {
           offsets[Int(section)] = offset
         }
         rails = offsets
+      case ("expanded", .array(let lists, _)):
+        // At most a million rows kept open; each a path of at most 16 indices.
+        guard lists.count <= 1_000_000 else {
+          throw DataFileError(
+            "positions.\(page).expanded holds more than 1,000,000 paths", offset: member.offset)
+        }
+        expanded = try lists.map { list throws(DataFileError) -> [Int] in
+          guard case .array(let values, _) = list, !values.isEmpty, values.count <= 16 else {
+            throw DataFileError(
+              "positions.\(page).expanded must hold paths: lists of 1 to 16 indices",
+              offset: list.offset)
+          }
+          return try values.map { value throws(DataFileError) -> Int in
+            guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
+              number == number.rounded()
+            else {
+              throw DataFileError(
+                "positions.\(page).expanded: an index must be a whole number from 0",
+                offset: value.offset)
+            }
+            return Int(number)
+          }
+        }
       default:
         throw DataFileError(
           "unexpected positions.\(page).\(DataFileError.quoted(key))", offset: member.offset)
@@ -158,6 +190,6 @@ public struct GalleryPositions: Equatable, Sendable {
       scroll: SavedScrollPosition(
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start, railOffsets: rails),
-      focus: focus, selection: selection, view: view)
+      focus: focus, selection: selection, view: view, expanded: expanded)
   }
 }

@@ -187,6 +187,40 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     if !children.isEmpty { outline.tree.append(children, to: place) }
   }
 
+  /// The expanded places, parents before children, as their paths: what `--restore` keeps
+  /// with the position (a row's place in the outline means something only with them). A
+  /// place kept open under a collapsed parent is kept too.
+  public var expandedPaths: [[Int]] {
+    var result: [[Int]] = []
+    var stack: [Place] = outline.tree.rootItems.reversed()
+    while let place = stack.popLast() {
+      if outline.tree.isExpanded(place) { result.append(place.path) }
+      stack.append(contentsOf: outline.tree.children(of: place).reversed())
+    }
+    return result
+  }
+
+  /// Opens the places at `paths` (from ``expandedPaths``, perhaps an old or edited file) with
+  /// no animation, loading their children as an expansion does; paths that name no place
+  /// are skipped. Then the rows show at once.
+  public func restoreExpanded(_ paths: [[Int]]) {
+    paths: for path in paths.sorted(by: { $0.count < $1.count }) where !path.isEmpty {
+      // The ancestors' children first, so that the place is in the tree if it exists.
+      for length in 1..<path.count {
+        let ancestor = Place(path: Array(path.prefix(length)))
+        guard outline.tree.contains(ancestor) else { continue paths }
+        loadChildren(of: ancestor)
+      }
+      let place = Place(path: path)
+      guard outline.tree.contains(place) else { continue }
+      loadChildren(of: place)
+      for child in outline.tree.children(of: place) { loadChildren(of: child) }
+      _ = outline.tree.expand(place)
+    }
+    outline.reloadData()
+    collectionView.layoutIfNeeded()
+  }
+
   /// The focused row's place.
   public var focusedPlace: Place? {
     collectionView.focusedIndexPath.flatMap(outline.item(at:))

@@ -46,11 +46,24 @@ final class OutlinePage: OptionsPage, ModelPage {
 
   // MARK: State
 
-  /// None: a position in the outline means something only with its expanded nodes, which
-  /// `--restore` does not keep, so the page opens as new rather than somewhere else.
-  var restorableView: CollectionView? { nil }
+  /// The rows: their position means something with the expanded places, which the saved
+  /// position keeps too.
+  var restorableView: CollectionView? { collectionView }
 
-  /// The focused row (the outline keeps no position across runs, but has a focus).
+  /// The scroll position and focus, with the places kept open.
+  func savedPosition() -> GalleryPositions.Page? {
+    guard let position = collectionView.savedScrollPosition() else { return nil }
+    return GalleryPositions.Page(
+      scroll: position, focus: collectionView.focusedIndexPath, expanded: model.expandedPaths)
+  }
+
+  /// The places kept open first (so that rows are where they were), then focus and scroll.
+  func restorePosition(_ position: GalleryPositions.Page) {
+    if let expanded = position.expanded { model.restoreExpanded(expanded) }
+    restoreView(position)
+  }
+
+  /// The focused row.
   var accessibilityFocus: AccessibilityElement? {
     collectionView.focusedIndexPath.flatMap(collectionView.accessibilityElement(forItemAt:))
   }
