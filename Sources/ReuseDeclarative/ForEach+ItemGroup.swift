@@ -48,29 +48,24 @@ extension ForEach: ItemGroup {
   var hasSwipeActions: Bool { leadingSwipe != nil || trailingSwipe != nil }
 
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
-    let makeCell = makeCell
-    if let appear = appearAction {
-      let plain = cellMaker(identifier: identifier, tracker: tracker, makeCell: makeCell)
-      return { index, indexPath, view in
-        let cell = plain(index, indexPath, view)
-        appear(index)
-        return cell
-      }
+    let plain = tracked(core.bindIdentifier(identifier), by: tracker)
+    guard let appear = appearAction else { return plain }
+    return { index, indexPath, view in
+      let cell = plain(index, indexPath, view)
+      appear(index)
+      return cell
     }
-    return cellMaker(identifier: identifier, tracker: tracker, makeCell: makeCell)
   }
 
-  private func cellMaker(
-    identifier: String, tracker: ObservationTracker,
-    makeCell: @escaping (Int, ItemPath, String, CollectionView) -> CollectionViewCell
-  ) -> CellMaker {
-    guard observes else { return { makeCell($0, $1, identifier, $2) } }
+  /// `plain`, watching what each new cell reads of an `Observable` element.
+  private func tracked(_ plain: @escaping CellMaker, by tracker: ObservationTracker) -> CellMaker {
+    guard observes else { return plain }
     let identify = identify
     let elementAt = elementAt
     return { [weak tracker] index, indexPath, view in
-      guard let tracker else { return makeCell(index, indexPath, identifier, view) }
+      guard let tracker else { return plain(index, indexPath, view) }
       return tracker.tracking(AnyHashable(identify(elementAt(index)))) {
-        makeCell(index, indexPath, identifier, view)
+        plain(index, indexPath, view)
       }
     }
   }

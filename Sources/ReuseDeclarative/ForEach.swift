@@ -34,9 +34,6 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
 
   /// The elements.
   public var data: Data { core.data }
-  @usableFromInline var makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell {
-    core.makeCell
-  }
   @usableFromInline var identify: (Data.Element) -> ID { core.identify }
   @usableFromInline var identifiers: () -> [ID] { core.identifiers }
   @usableFromInline var token: DataToken { core.token }
@@ -128,15 +125,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     _ data: Data, identify: @escaping (Data.Element) -> ID, token: DataToken,
     elementsAreIdentifiers: Bool = false, content: @escaping (Data.Element) -> Content
   ) {
-    let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell = {
-      index, indexPath, identifier, view in
-      // A collection that is a class can shrink after the body read its count: a blank cell,
-      // said once, rather than reading past its end.
-      guard index < data.count else {
-        return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
+    // Item `index`'s cell under a reuse identifier bound once per resolve: what a section
+    // calls per new cell (no wrapper to pass the identifier on).
+    let bindIdentifier: (String) -> (Int, ItemPath, CollectionView) -> CollectionViewCell = {
+      identifier in
+      { index, indexPath, view in
+        // A collection that is a class can shrink after the body read its count: a blank
+        // cell, said once, rather than reading past its end.
+        guard index < data.count else {
+          return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
+        }
+        return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
+          in: view, at: indexPath, identifier: identifier)
       }
-      return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
-        in: view, at: indexPath, identifier: identifier)
     }
     var searchTextAt: ((Int) -> String?)?
     if Content.self == ListContent.self {
@@ -159,7 +160,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
       identifiers = { data.map(identify) }
     }
     core = ForEachCore(
-      data: data, makeCell: makeCell, identify: identify, identifiers: identifiers,
+      data: data, bindIdentifier: bindIdentifier, identify: identify,
+      identifiers: identifiers,
       token: token, elementAt: { data[data.index(data.startIndex, offsetBy: $0)] },
       searchTextAt: searchTextAt, observes: Data.Element.self is any Observable.Type)
   }
@@ -169,9 +171,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
 @usableFromInline
 final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
   @usableFromInline let data: Data
-  /// Item `index`'s cell, dequeued under the identifier given (made where the declaration is
+  /// Item `index`'s cell, dequeued under the identifier bound (made where the declaration is
   /// compiled, so element access, content and configuration are specialised for its types).
-  @usableFromInline let makeCell: (Int, ItemPath, String, CollectionView) -> CollectionViewCell
+  @usableFromInline let bindIdentifier:
+    (String) -> (Int, ItemPath, CollectionView) -> CollectionViewCell
   /// An element's identifier.
   @usableFromInline let identify: (Data.Element) -> ID
   /// Every identifier, in order.
@@ -200,13 +203,14 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
 
   @usableFromInline
   init(
-    data: Data, makeCell: @escaping (Int, ItemPath, String, CollectionView) -> CollectionViewCell,
+    data: Data,
+    bindIdentifier: @escaping (String) -> (Int, ItemPath, CollectionView) -> CollectionViewCell,
     identify: @escaping (Data.Element) -> ID, identifiers: @escaping () -> [ID],
     token: DataToken, elementAt: @escaping (Int) -> Data.Element,
     searchTextAt: ((Int) -> String?)?, observes: Bool
   ) {
     self.data = data
-    self.makeCell = makeCell
+    self.bindIdentifier = bindIdentifier
     self.identify = identify
     self.identifiers = identifiers
     self.token = token
@@ -218,7 +222,8 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   /// A copy, for a modifier to change.
   func copy() -> ForEachCore {
     let copy = ForEachCore(
-      data: data, makeCell: makeCell, identify: identify, identifiers: identifiers,
+      data: data, bindIdentifier: bindIdentifier, identify: identify,
+      identifiers: identifiers,
       token: token, elementAt: elementAt, searchTextAt: searchTextAt, observes: observes)
     copy.moveAction = moveAction
     copy.appearAction = appearAction
