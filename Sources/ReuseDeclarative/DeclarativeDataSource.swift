@@ -192,13 +192,11 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {
-    if indexPath.section >= 0 && indexPath.section < sections.count {
-      // The common case: one group, its maker kept by the section.
-      let section = sections[indexPath.section]
-      if let makeCell = section.singleMaker, indexPath.item >= 0, indexPath.item < section.count {
-        statistics.cellsConfigured += 1
-        return makeCell(indexPath.item, indexPath, collectionView)
-      }
+    // The common case: one group, its maker kept by the section. (The section is only read
+    // here, not held across the call: no retain and release of it per new cell.)
+    if let makeCell = singleMaker(for: indexPath) {
+      statistics.cellsConfigured += 1
+      return makeCell(indexPath.item, indexPath, collectionView)
     }
     guard let (entry, index) = locate(indexPath) else {
       // Never asked for outside the counts; a blank cell rather than a trap if it were.
@@ -208,6 +206,16 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     }
     statistics.cellsConfigured += 1
     return entry.makeCell(index, indexPath, collectionView)
+  }
+
+  /// The maker of the cell at `indexPath` when its section holds one group and the path is in
+  /// range, else `nil`.
+  @inline(__always)
+  private func singleMaker(for indexPath: ItemPath) -> CellMaker? {
+    guard indexPath.section >= 0 && indexPath.section < sections.count else { return nil }
+    let section = sections[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < section.count else { return nil }
+    return section.singleMaker
   }
 
   /// The section's header or footer as standard content (empty when it declares none).
