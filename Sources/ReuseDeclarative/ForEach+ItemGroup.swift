@@ -29,7 +29,7 @@ extension ForEach: ItemGroup {
 
   func searchableText(at index: Int) -> String? { searchTextAt?(index) }
 
-  func element(at index: Int) -> Any? { index < data.count ? elementAt(index) : nil }
+  func element(at index: Int) -> Any? { index < data.count ? core.element(at: index) : nil }
 
   func span(at index: Int) -> ItemSpan? { index < data.count ? spanAt?(index) : nil }
 
@@ -70,7 +70,9 @@ extension ForEach: ItemGroup {
     }
   }
 
-  func identifier(at index: Int) -> AnyHashable { AnyHashable(identify(elementAt(index))) }
+  func identifier(at index: Int) -> AnyHashable {
+    AnyHashable(identify(core.element(at: index)))
+  }
 
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
     guard let old = old as? Self else { return nil }

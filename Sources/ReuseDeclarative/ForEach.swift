@@ -35,10 +35,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// The elements.
   public var data: Data { core.data }
   @usableFromInline var identify: (Data.Element) -> ID { core.identify }
-  @usableFromInline var identifiers: () -> [ID] { core.identifiers }
+  /// Every identifier, in order.
+  func identifiers() -> [ID] { core.identifiers() }
   @usableFromInline var token: DataToken { core.token }
   @usableFromInline var observes: Bool { core.observes }
-  @usableFromInline var elementAt: (Int) -> Data.Element { core.elementAt }
+  var elementAt: (Int) -> Data.Element { core.elementAt }
   @usableFromInline var searchTextAt: ((Int) -> String?)? {
     get { core.searchTextAt }
     set { uniqueCore().searchTextAt = newValue }
@@ -125,20 +126,6 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     _ data: Data, identify: @escaping (Data.Element) -> ID, token: DataToken,
     elementsAreIdentifiers: Bool = false, content: @escaping (Data.Element) -> Content
   ) {
-    // Item `index`'s cell under a reuse identifier bound once per resolve: what a section
-    // calls per new cell (no wrapper to pass the identifier on).
-    let bindIdentifier: (String) -> (Int, ItemPath, CollectionView) -> CollectionViewCell = {
-      identifier in
-      { index, indexPath, view in
-        // A collection that is a class can shrink after the body read its count: a blank
-        // cell, said once, rather than reading past its end.
-        guard index < data.count else {
-          return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
-        }
-        return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
-          in: view, at: indexPath, identifier: identifier)
-      }
-    }
     var searchTextAt: ((Int) -> String?)?
     if Content.self == ListContent.self {
       searchTextAt = {
@@ -148,21 +135,36 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
         .text
       }
     }
-    let identifiers: () -> [ID]
+    // The per-item functions capture nothing: they are compiled here, for the declaration's
+    // types, and take the data as an argument, so that a body allocates no context for them.
+    let gatherIdentifiers: (Data, (Data.Element) -> ID) -> [ID]
     if elementsAreIdentifiers {
       // The elements are the identifiers: an array is shared as it is, a slice copied whole.
-      identifiers = {
+      gatherIdentifiers = { data, identify in
         if let array = data as? [ID] { return array }
         if let slice = data as? ArraySlice<ID> { return Array(slice) }
         return data.map(identify)
       }
     } else {
-      identifiers = { data.map(identify) }
+      gatherIdentifiers = { data, identify in data.map(identify) }
     }
     core = ForEachCore(
-      data: data, bindIdentifier: bindIdentifier, identify: identify,
-      identifiers: identifiers,
-      token: token, elementAt: { data[data.index(data.startIndex, offsetBy: $0)] },
+      data: data, content: content,
+      bind: { data, content, identifier in
+        // Item `index`'s cell under a reuse identifier bound once per resolve: what a
+        // section calls per new cell (no wrapper to pass the identifier on).
+        { index, indexPath, view in
+          // A collection that is a class can shrink after the body read its count: a blank
+          // cell, said once, rather than reading past its end.
+          guard index < data.count else {
+            return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
+          }
+          return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
+            in: view, at: indexPath, identifier: identifier)
+        }
+      },
+      identify: identify, gatherIdentifiers: gatherIdentifiers, token: token,
+      elementAtIndex: { data, index in data[data.index(data.startIndex, offsetBy: index)] },
       searchTextAt: searchTextAt, observes: Data.Element.self is any Observable.Type)
   }
 }
@@ -171,19 +173,23 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
 @usableFromInline
 final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
   @usableFromInline let data: Data
-  /// Item `index`'s cell, dequeued under the identifier bound (made where the declaration is
-  /// compiled, so element access, content and configuration are specialised for its types).
-  @usableFromInline let bindIdentifier:
-    (String) -> (Int, ItemPath, CollectionView) -> CollectionViewCell
+  /// An element's content.
+  @usableFromInline let content: (Data.Element) -> Content
+  /// Item `index`'s cell maker over the data and content given, under the reuse identifier
+  /// given (made where the declaration is compiled, so element access, content and
+  /// configuration are specialised for its types).
+  @usableFromInline let bind:
+    (Data, @escaping (Data.Element) -> Content, String) -> (Int, ItemPath, CollectionView) ->
+      CollectionViewCell
   /// An element's identifier.
   @usableFromInline let identify: (Data.Element) -> ID
-  /// Every identifier, in order.
-  @usableFromInline let identifiers: () -> [ID]
+  /// Every identifier of the data given, in order.
+  @usableFromInline let gatherIdentifiers: (Data, (Data.Element) -> ID) -> [ID]
   @usableFromInline let token: DataToken
   /// Whether the elements are `Observable` (their displayed properties are watched).
   @usableFromInline let observes: Bool
-  /// Item `index`'s element.
-  @usableFromInline let elementAt: (Int) -> Data.Element
+  /// The element at an index of the data given.
+  @usableFromInline let elementAtIndex: (Data, Int) -> Data.Element
   /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
   /// ``ForEach/searchable(_:)`` gives.
   @usableFromInline var searchTextAt: ((Int) -> String?)?
@@ -203,28 +209,55 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
 
   @usableFromInline
   init(
-    data: Data,
-    bindIdentifier: @escaping (String) -> (Int, ItemPath, CollectionView) -> CollectionViewCell,
-    identify: @escaping (Data.Element) -> ID, identifiers: @escaping () -> [ID],
-    token: DataToken, elementAt: @escaping (Int) -> Data.Element,
+    data: Data, content: @escaping (Data.Element) -> Content,
+    bind:
+      @escaping (Data, @escaping (Data.Element) -> Content, String) -> (
+        Int, ItemPath, CollectionView
+      ) -> CollectionViewCell,
+    identify: @escaping (Data.Element) -> ID,
+    gatherIdentifiers: @escaping (Data, (Data.Element) -> ID) -> [ID],
+    token: DataToken, elementAtIndex: @escaping (Data, Int) -> Data.Element,
     searchTextAt: ((Int) -> String?)?, observes: Bool
   ) {
     self.data = data
-    self.bindIdentifier = bindIdentifier
+    self.content = content
+    self.bind = bind
     self.identify = identify
-    self.identifiers = identifiers
+    self.gatherIdentifiers = gatherIdentifiers
     self.token = token
-    self.elementAt = elementAt
+    self.elementAtIndex = elementAtIndex
     self.searchTextAt = searchTextAt
     self.observes = observes
+  }
+
+  /// The cell maker under `identifier`.
+  func bindIdentifier(
+    _ identifier: String
+  ) -> (Int, ItemPath, CollectionView) ->
+    CollectionViewCell
+  {
+    bind(data, content, identifier)
+  }
+
+  /// Every identifier, in order.
+  func identifiers() -> [ID] { gatherIdentifiers(data, identify) }
+
+  /// Item `index`'s element.
+  func element(at index: Int) -> Data.Element { elementAtIndex(data, index) }
+
+  /// Item `index`'s element, as a function (for a modifier's closure).
+  var elementAt: (Int) -> Data.Element {
+    let data = data
+    let elementAtIndex = elementAtIndex
+    return { elementAtIndex(data, $0) }
   }
 
   /// A copy, for a modifier to change.
   func copy() -> ForEachCore {
     let copy = ForEachCore(
-      data: data, bindIdentifier: bindIdentifier, identify: identify,
-      identifiers: identifiers,
-      token: token, elementAt: elementAt, searchTextAt: searchTextAt, observes: observes)
+      data: data, content: content, bind: bind, identify: identify,
+      gatherIdentifiers: gatherIdentifiers, token: token, elementAtIndex: elementAtIndex,
+      searchTextAt: searchTextAt, observes: observes)
     copy.moveAction = moveAction
     copy.appearAction = appearAction
     copy.leadingSwipe = leadingSwipe
