@@ -55,6 +55,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
   private var registeredTypes: [ObjectIdentifier: String] = [:]
+  /// The content type registered last and its identifier: most bodies declare one type
+  /// section after section, and this answers them with no hashing.
+  private var lastRegistered: (type: ObjectIdentifier, identifier: String)?
   /// The identifiers of the outline rows whose children show (``OutlineGroup``): the source's
   /// state, kept by identifier, so it survives reuse and new values of the data. Setting it
   /// shows the change on the next tick, animated.
@@ -414,11 +417,15 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
         noteDeclarations(of: group)
         let type = group.contentType
         let identifier: String
-        if let known = registeredTypes[type] {
+        if let last = lastRegistered, last.type == type {
+          identifier = last.identifier
+        } else if let known = registeredTypes[type] {
           identifier = known
+          lastRegistered = (type, known)
         } else {
           identifier = group.register(in: collectionView)
           registeredTypes[type] = identifier
+          lastRegistered = (type, identifier)
         }
         buffer[index].makeCell = group.cellMaker(identifier: identifier, tracker: tracker)
         buffer[index].reuseIdentifier = identifier
@@ -432,11 +439,13 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// actions, drag and drop, spans), and reports its problem.
   @inline(__always)
   private func noteDeclarations(of group: any ItemGroup) {
-    if !declaresOutline && group.isOutline { declaresOutline = true }
-    if let problem = group.cycleDiagnostic { report(problem) }
-    if !declaresSwipeActions && group.hasSwipeActions { declaresSwipeActions = true }
-    if !declaresDragAndDrop && group.declaresDragAndDrop { declaresDragAndDrop = true }
-    if !declaresSpans && group.declaresSpans { declaresSpans = true }
+    let declared = group.declarations
+    guard !declared.isEmpty else { return }
+    if declared.contains(.outline) { declaresOutline = true }
+    if declared.contains(.problem), let problem = group.cycleDiagnostic { report(problem) }
+    if declared.contains(.swipeActions) { declaresSwipeActions = true }
+    if declared.contains(.dragAndDrop) { declaresDragAndDrop = true }
+    if declared.contains(.spans) { declaresSpans = true }
   }
 
   func report(_ message: String) {

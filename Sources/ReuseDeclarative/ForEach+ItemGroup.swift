@@ -47,6 +47,15 @@ extension ForEach: ItemGroup {
 
   var hasSwipeActions: Bool { leadingSwipe != nil || trailingSwipe != nil }
 
+  var declarations: GroupDeclarations {
+    let core = core
+    var declared: GroupDeclarations = []
+    if core.leadingSwipe != nil || core.trailingSwipe != nil { declared.insert(.swipeActions) }
+    if core.dragFilter != nil || core.insertion != nil { declared.insert(.dragAndDrop) }
+    if core.spanAt != nil { declared.insert(.spans) }
+    return declared
+  }
+
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let plain = tracked(core.bindIdentifier(identifier), by: tracker)
     guard let appear = appearAction else { return plain }

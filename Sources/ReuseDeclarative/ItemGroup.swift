@@ -93,6 +93,20 @@ protocol ItemGroup {
   func outlinePlace(at index: Int) -> OutlinePlace?
   /// A problem the group met while it was resolved, to report once.
   var cycleDiagnostic: String? { get }
+  /// What the group declares that the data source then provides, in one answer (a body
+  /// asks every group, and one call is cheaper than five).
+  var declarations: GroupDeclarations { get }
+}
+
+/// What a group declares beyond its items (``ItemGroup/declarations``).
+struct GroupDeclarations: OptionSet {
+  let rawValue: UInt8
+  static let outline = GroupDeclarations(rawValue: 1)
+  static let swipeActions = GroupDeclarations(rawValue: 2)
+  static let dragAndDrop = GroupDeclarations(rawValue: 4)
+  static let spans = GroupDeclarations(rawValue: 8)
+  /// It has a ``ItemGroup/cycleDiagnostic`` to report.
+  static let problem = GroupDeclarations(rawValue: 16)
 }
 
 extension ItemGroup {
@@ -113,6 +127,15 @@ extension ItemGroup {
   func treePosition(at index: Int) -> TreePosition? { nil }
   func outlinePlace(at index: Int) -> OutlinePlace? { nil }
   var cycleDiagnostic: String? { nil }
+  var declarations: GroupDeclarations {
+    var declared: GroupDeclarations = []
+    if isOutline { declared.insert(.outline) }
+    if hasSwipeActions { declared.insert(.swipeActions) }
+    if declaresDragAndDrop { declared.insert(.dragAndDrop) }
+    if declaresSpans { declared.insert(.spans) }
+    if cycleDiagnostic != nil { declared.insert(.problem) }
+    return declared
+  }
 }
 
 /// What a drop of dragged elements does in a group (``ForEach/onInsert(of:operation:perform:)``).
