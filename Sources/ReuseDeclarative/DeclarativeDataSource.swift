@@ -54,9 +54,11 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Problems already reported (each once).
   private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
+  /// The content types registered, with their identifiers, but for ``lastRegistered``.
   private var registeredTypes: [ObjectIdentifier: String] = [:]
-  /// The content type registered last and its identifier: most bodies declare one type
-  /// section after section, and this answers them with no hashing.
+  /// The content type met last and its identifier: most bodies declare one type section
+  /// after section, and this answers them with no hashing (and a body of one type makes no
+  /// dictionary at all).
   private var lastRegistered: (type: ObjectIdentifier, identifier: String)?
   /// The identifiers of the outline rows whose children show (``OutlineGroup``): the source's
   /// state, kept by identifier, so it survives reuse and new values of the data. Setting it
@@ -355,6 +357,11 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
           result.append(section)
           return
         }
+        // The first section can repeat none (a first body of one section makes no set).
+        if result.isEmpty {
+          result.append(section)
+          return
+        }
         seen = Set(result.map(\.id))
       }
       guard seen!.insert(section.id).inserted else {
@@ -419,12 +426,13 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
         let identifier: String
         if let last = lastRegistered, last.type == type {
           identifier = last.identifier
-        } else if let known = registeredTypes[type] {
-          identifier = known
-          lastRegistered = (type, known)
         } else {
-          identifier = group.register(in: collectionView)
-          registeredTypes[type] = identifier
+          if let known = registeredTypes.removeValue(forKey: type) {
+            identifier = known
+          } else {
+            identifier = group.register(in: collectionView)
+          }
+          if let last = lastRegistered { registeredTypes[last.type] = last.identifier }
           lastRegistered = (type, identifier)
         }
         buffer[index].makeCell = group.cellMaker(identifier: identifier, tracker: tracker)

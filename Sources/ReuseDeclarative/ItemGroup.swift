@@ -6,7 +6,9 @@ enum DataToken: Equatable {
   /// Contiguous storage: its address, its count. The declaration keeps the collection, so an
   /// edit elsewhere copies the storage first (copy on write): same storage, same elements.
   case storage(UnsafeRawPointer?, Int)
-  /// A version the declaration gave, or a value compared whole (a range).
+  /// A range of integers, compared whole (its bounds).
+  case range(Int, Int)
+  /// A version the declaration gave.
   case version(AnyHashable)
   /// Nothing known: never the same.
   case unknown
@@ -14,7 +16,10 @@ enum DataToken: Equatable {
   @inlinable
   init<Data: Collection>(of data: Data) {
     if Data.self == Range<Int>.self {
-      self = .version(AnyHashable(unsafeBitCast(data, to: Range<Int>.self)))
+      // Its bounds, not an `AnyHashable` of it (whose making looks up conformances at run
+      // time: 4,000 instructions of a first frame).
+      let range = unsafeBitCast(data, to: Range<Int>.self)
+      self = .range(range.lowerBound, range.upperBound)
     } else if let address = data.withContiguousStorageIfAvailable({
       (UnsafeRawPointer($0.baseAddress), $0.count)
     }) {
@@ -28,6 +33,7 @@ enum DataToken: Equatable {
   static func == (lhs: DataToken, rhs: DataToken) -> Bool {
     switch (lhs, rhs) {
     case (.storage(let a, let m), .storage(let b, let n)): a == b && m == n
+    case (.range(let a, let m), .range(let b, let n)): a == b && m == n
     case (.version(let a), .version(let b)): a == b
     default: false
     }

@@ -172,6 +172,12 @@ extension OutlineGroup: ItemGroup {
           OutlineToken(
             address: nil, count: 0, version: version,
             expansion: context.expansionRevision)))
+    case .range(let lower, let upper):
+      copy.resolvedToken = .version(
+        AnyHashable(
+          OutlineToken(
+            address: nil, count: 0, version: AnyHashable(lower..<upper),
+            expansion: context.expansionRevision)))
     }
     return copy
   }

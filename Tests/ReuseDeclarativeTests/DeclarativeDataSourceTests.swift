@@ -108,6 +108,27 @@ struct DeclarativeDataSourceTests {
     #expect(!view.isAnimatingUpdates)
   }
 
+  /// A range is the same data when its bounds are: another range is diffed (two numbers
+  /// added at the end insert two rows), the same one is not.
+  @Test func aRangeIsComparedByItsBounds() {
+    let view = makeView()
+    var upper = 1_000
+    let source = DeclarativeDataSource(collectionView: view) {
+      ForEach(0..<upper, id: \.self) { ListContent("number \($0)") }
+    }
+    view.layoutIfNeeded()
+    source.updateNow()
+    #expect(source.statistics.groupsDiffed == 0)
+    upper = 1_002
+    source.updateNow()
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    #expect(source.statistics.groupsDiffed == 1)
+    #expect(view.numberOfItems(inSection: 0) == 1_002)
+    source.updateNow()
+    #expect(source.statistics.groupsDiffed == 1, "the same range again: nothing to diff")
+  }
+
   @Test func aNewValueIsDiffedByIdentifierAndAppliedAsOneBatch() {
     let view = makeView()
     var items = photos(50)
