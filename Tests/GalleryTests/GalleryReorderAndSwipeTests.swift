@@ -66,6 +66,26 @@ import Testing
       ])
   }
 
+  /// A terminal made smaller while a task is lifted below its new last row: the task comes up
+  /// to the pane's last row, under where the pointer now must be, instead of hiding under the
+  /// status line (a new user's finding).
+  @Test func aLiftedTaskStaysInSightWhenTheTerminalShrinks() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    let before = titles(lines(gallery, canvas))
+    pressAndDrag(gallery, through: (4...20).map { (0, $0) }, time: &time, ticks: true)
+    #expect(lines(gallery, canvas).last?.contains("moving \(before[1])") == true)
+    gallery.resize(to: TerminalSize(columns: 80, rows: 12))
+    let small = Canvas(columns: 80, rows: 12)
+    settleTestGallery(gallery, time: &time)
+    let screen = drawnTestGallery(gallery, small)
+    #expect(screen.dropLast().contains { $0.contains(before[1]) }, "\(screen)")
+    #expect(screen.last?.contains("moving \(before[1])") == true, "still lifted")
+    mouse(gallery, .release, 0, 10, time)
+    settleTestGallery(gallery, time: &time)
+    #expect(titles(drawnTestGallery(gallery, small)).count == titles(screen).count)
+  }
+
   @Test func escapePutsALiftedTaskBackAndAPageSwitchLetsGo() {
     let (gallery, canvas) = makeTestGallery("datasource", size)
     var time = 1.0

@@ -26,12 +26,15 @@ extension CollectionViewPane {
       guard event.button == .left, contains(column: event.column, row: event.row) else {
         return false
       }
+      heldPointer = (event.column, event.row, time, event.modifiers)
       return collectionView.handle(
         PointerEvent(.began, at: point, time: time, modifiers: event.modifiers))
     case .drag:
+      heldPointer = (event.column, event.row, time, event.modifiers)
       return collectionView.handle(
         PointerEvent(.moved, at: point, time: time, modifiers: event.modifiers))
     case .release:
+      heldPointer = nil
       return collectionView.handle(
         PointerEvent(.ended, at: point, time: time, modifiers: event.modifiers))
     case .move:
@@ -56,7 +59,34 @@ extension CollectionViewPane {
   /// Lets go of whatever a touch holds (the pane is hidden, say, and will not see the
   /// release): see `CollectionView.cancelPointer()`.
   public func cancelTouches() {
+    heldPointer = nil
     collectionView.cancelPointer()
+  }
+
+  /// A new frame (the terminal resized) that leaves the held pointer's last cell past the
+  /// pane's ends along its scroll axis: the pointer moves to the nearest cell within them, as
+  /// a drag there would, so that what it holds (a lifted row, a selection box) stays in sight
+  /// instead of under the status line. (Across the axis it may be over another pane, where a
+  /// drag and drop goes: that is left as it is.)
+  func keepHeldPointerInside() {
+    guard let held = heldPointer, !frame.isEmpty else { return }
+    guard collectionView.hasPointerCapture else {
+      heldPointer = nil
+      return
+    }
+    var column = held.column
+    var row = held.row
+    if collectionView.collectionViewLayout.scrollDirection == .vertical {
+      row = min(max(row, frame.y), frame.y + frame.height - 1)
+    } else {
+      column = min(max(column, frame.x), frame.x + frame.width - 1)
+    }
+    guard column != held.column || row != held.row else { return }
+    heldPointer = (column, row, held.time, held.modifiers)
+    collectionView.handle(
+      PointerEvent(
+        .moved, at: Point(x: Double(column - frame.x) + 0.5, y: Double(row - frame.y) + 0.5),
+        time: held.time, modifiers: held.modifiers))
   }
 
   /// Advances the collection view's scrolling to `time`; returns whether it still moves.

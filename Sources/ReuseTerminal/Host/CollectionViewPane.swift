@@ -10,8 +10,13 @@ public final class CollectionViewPane: CollectionViewHost {
   public let collectionView: CollectionView
   /// Where the pane is on the screen.
   public var frame: CellRect = .zero {
-    didSet { updateViewportSize() }
+    didSet {
+      updateViewportSize()
+      if frame != oldValue { keepHeldPointerInside() }
+    }
   }
+  /// Where the held pointer was last (a press or a drag), for ``keepHeldPointerInside()``.
+  var heldPointer: (column: Int, row: Int, time: Double, modifiers: KeyModifiers)?
   /// Whether the pane draws a scroll indicator in its last column (a vertical collection
   /// view) or row (a horizontal one). The collection view's viewport leaves that column free.
   /// Dragging the thumb scrolls; a press elsewhere on the track jumps there.
