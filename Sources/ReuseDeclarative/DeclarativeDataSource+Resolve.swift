@@ -1,0 +1,125 @@
+import ReuseKit
+
+// How a body's declaration becomes sections: items outside sections gathered, identities
+// given, each content type registered once, and what the groups declare noted.
+
+extension DeclarativeDataSource {
+  /// Sections from the declaration: items outside sections gathered into sections of their own,
+  /// identities given, duplicates left out (reported once).
+  func resolve(_ content: CollectionContent) -> [ResolvedSection] {
+    var result: [ResolvedSection] = []
+    result.reserveCapacity(content.nodes.count)
+    // While each section has the identity of the one shown at its place, the identities are
+    // as unique as those shown, and no set is needed: one comparison a section, which the
+    // update then need not make again (``ResolvedSection/keepsShownIdentity``).
+    let shown = sections
+    var seen: Set<SectionIdentity>?
+    var loose: [GroupEntry] = []
+    var looseRuns = 0
+    func add(_ section: ResolvedSection) {
+      if seen == nil {
+        let index = result.count
+        if index < shown.count && shown[index].id == section.id {
+          section.keepsShownIdentity = true
+          result.append(section)
+          return
+        }
+        // The first section can repeat none (a first body of one section makes no set).
+        if result.isEmpty {
+          result.append(section)
+          return
+        }
+        seen = Set(result.map(\.id))
+      }
+      guard seen!.insert(section.id).inserted else {
+        report(
+          "DeclarativeDataSource: two sections are identified by \(section.id); the first "
+            + "shows, the later one is left out")
+        return
+      }
+      result.append(section)
+    }
+    func flushLoose() {
+      guard !loose.isEmpty else { return }
+      add(
+        ResolvedSection(
+          id: .loose(looseRuns), header: nil, footer: nil,
+          groups: registered(loose)))
+      looseRuns += 1
+      loose.removeAll()
+    }
+    for node in content.nodes {
+      switch node {
+      case .items(let entry):
+        loose.append(entry)
+      case .section(let box, let key):
+        flushLoose()
+        // Read in place (a copy of the section would retain its header, footer and items).
+        let id = box.section.id ?? .placed(key)
+        let groups = registered(box.section.items.entries)
+        // The section shown at this place, over the same data: kept, with the new groups.
+        let index = result.count
+        if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
+          kept.header == box.section.header, kept.footer == box.section.footer,
+          kept.rail == box.section.rail, kept.adopt(groups)
+        {
+          kept.keepsShownIdentity = true
+          result.append(kept)
+          continue
+        }
+        add(
+          ResolvedSection(
+            id: id, header: box.section.header, footer: box.section.footer, groups: groups,
+            rail: box.section.rail))
+      }
+    }
+    flushLoose()
+    return result
+  }
+
+  /// `entries` with their cells' identifiers, each content type registered on first sight.
+  ///
+  /// Each entry is changed in place and its group read once: reading `entries[i].group.x`
+  /// for each question copied the whole entry (its group, identifier and maker retained and
+  /// released) seven times per group, a third of this function's cost per body.
+  private func registered(_ entries: [GroupEntry]) -> [GroupEntry] {
+    var entries = entries
+    let context = groupContext
+    entries.withUnsafeMutableBufferPointer { buffer in
+      for index in buffer.indices {
+        let group = buffer[index].group.presented(in: context)
+        noteDeclarations(of: group)
+        let type = group.contentType
+        let identifier: String
+        if let last = lastRegistered, last.type == type {
+          identifier = last.identifier
+        } else {
+          if let known = registeredTypes.removeValue(forKey: type) {
+            identifier = known
+          } else {
+            identifier = group.register(in: collectionView)
+          }
+          if let last = lastRegistered { registeredTypes[last.type] = last.identifier }
+          lastRegistered = (type, identifier)
+        }
+        buffer[index].makeCell = group.cellMaker(identifier: identifier, tracker: tracker)
+        buffer[index].reuseIdentifier = identifier
+        buffer[index].group = group
+      }
+    }
+    return entries
+  }
+
+  /// Notes what `group` declares that the data source then provides (outlines, swipe
+  /// actions, drag and drop, spans), and reports its problem.
+  @inline(__always)
+  private func noteDeclarations(of group: any ItemGroup) {
+    let declared = group.declarations
+    guard !declared.isEmpty else { return }
+    if declared.contains(.outline) { declaresOutline = true }
+    if declared.contains(.problem), let problem = group.cycleDiagnostic { report(problem) }
+    if declared.contains(.swipeActions) { declaresSwipeActions = true }
+    if declared.contains(.dragAndDrop) { declaresDragAndDrop = true }
+    if declared.contains(.spans) { declaresSpans = true }
+  }
+}
