@@ -442,19 +442,3 @@ public enum Platform {
 }
 
 nonisolated(unsafe) private var suspendHandler: (@convention(c) (Int32) -> Void)? = nil
-
-/// A failure of the terminal platform.
-public enum PlatformError: Error, CustomStringConvertible, Sendable {
-  /// Standard input is not a terminal (or cannot be configured as one).
-  case notATerminal(String)
-  /// A system call failed.
-  case system(String)
-
-  /// What went wrong.
-  public var description: String {
-    switch self {
-    case .notATerminal(let reason): return "not a terminal: \(reason)"
-    case .system(let reason): return reason
-    }
-  }
-}

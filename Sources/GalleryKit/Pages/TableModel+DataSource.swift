@@ -1,0 +1,114 @@
+import ReuseControls
+import ReuseKit
+
+// The table model as its table view's data source: rows, cells and headers.
+
+extension TableModel {
+  /// How many rows the content has now.
+  public func numberOfRows(in tableView: TableView) -> Int { content.rowCount }
+
+  /// A cell with its text, or a placeholder while its row loads.
+  public func tableView(
+    _ tableView: TableView, cellForRow row: Int, column: Int
+  )
+    -> CollectionViewCell
+  {
+    let cell = tableView.dequeueReusableCell(withReuseIdentifier: Self.cellIdentifier)
+    let text = content.text(row: row, column: column)?.showingControls
+    let isMatch = isFindMatch(row: row, column: column)
+    let presenting = cell as? any TableCellPresenting
+    presenting?.present(
+      text: text, isNumeric: content.isNumeric(column: column), isMatch: isMatch)
+    let editing = editingField(row: row, column: column)
+    presenting?.present(editing: editing)
+    cell.accessibilityLabel = editing.map(\.text) ?? text ?? "loading"
+    cell.accessibilityValue =
+      content.columnTitles[column] + (isMatch ? ", a match" : "")
+      + (editing == nil ? "" : ", editing")
+    return cell
+  }
+
+  /// A header with its title and sort arrow.
+  public func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView {
+    let header = tableView.dequeueReusableHeader(withReuseIdentifier: Self.headerIdentifier)
+    let sort = tableView.sortDescriptor
+    (header as? any TableHeaderPresenting)?.present(
+      title: content.columnTitles[column],
+      sortedAscending: sort?.column == column ? sort!.ascending : nil,
+      isNumeric: content.isNumeric(column: column))
+    describe(header, column: column)
+    return header
+  }
+
+  /// What a screen reader reads of a header: its title, and that it is one and how the
+  /// table is sorted by it (the role alone does not say it where GTK drops it, as 4.8 does).
+  func describe(_ header: ReusableView, column: Int) {
+    header.accessibilityLabel = content.columnTitles[column]
+    var value = "column header"
+    if let sort = table.sortDescriptor, sort.column == column {
+      value += sort.ascending ? ", sorted ascending" : ", sorted descending"
+    }
+    header.accessibilityValue = value
+  }
+
+  /// The content sorts where its rows live, when it can (a database's `ORDER BY`).
+  public func tableView(
+    _ tableView: TableView, sortRowsBy descriptor: TableSortDescriptor?
+  )
+    -> Bool
+  {
+    let focused = table.focusedCell
+    guard content.sortRows(by: descriptor, following: focused?.row) else { return false }
+    followingSort = focused.map { ($0.column, false, metrics.clock()) }
+    if sortStart == nil { sortStart = metrics.clock() }
+    // A sort the database makes off the loop: said as it begins (its end is said too).
+    if let descriptor, content.isBusy, content.columnTitles.indices.contains(descriptor.column) {
+      table.collectionView.announce(
+        "sorting by \(content.columnTitles[descriptor.column]), "
+          + "\(descriptor.ascending ? "ascending" : "descending")… Escape cancels")
+    }
+    return true
+  }
+
+  /// The content's key.
+  public func tableView(
+    _ tableView: TableView, sortKeyForRow row: Int, column: Int
+  )
+    -> TableSortKey
+  {
+    content.sortKey(row: row, column: column)
+  }
+
+  /// The content's reader of a column's keys, for the sort's thread (a CSV file read again
+  /// there), when it has one.
+  public func tableView(
+    _ tableView: TableView, sortKeyReaderForColumn column: Int
+  ) -> TableSortKeyReader? {
+    content.sortKeyReader(column: column)
+  }
+
+  /// Headers show the new sort.
+  public func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?) {
+    // The time of this sort, never the one before it (a header click is not timed).
+    lastSortDuration = sortStart.map { metrics.clock() - $0 }
+    sortStart = nil
+    sortedColumnEdited = false
+    reconfigureHeaders()
+  }
+
+  func reconfigureHeaders() {
+    table.collectionView.forEachDisplayedView { view, attributes in
+      guard attributes.supplementaryKind == .columnHeader,
+        let header = view as? any TableHeaderPresenting
+      else { return }
+      let column = attributes.indexPath.item
+      let sort = table.sortDescriptor
+      header.present(
+        title: content.columnTitles[column],
+        sortedAscending: sort?.column == column ? sort!.ascending : nil,
+        isNumeric: content.isNumeric(column: column))
+      describe(view, column: column)
+      view.setNeedsDisplay()
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import ReuseKit
+
+/// A cell that shows a task of the data-source page: configured with its ``TaskItem`` by the
+/// two-line data source, and told where the tasks' texts are and whether it is done.
+public protocol TaskPresenting: ConfigurableCell where Item == TaskItem {
+  /// The task shown.
+  var task: TaskItem? { get }
+  /// Where the tasks' texts are.
+  var texts: TaskTexts { get set }
+  /// Whether the task is in the last ("Done") section.
+  var isDone: Bool { get set }
+}
+
+extension TaskPresenting {
+  /// What a screen reader names the cell: the task's title, read from the texts when asked
+  /// (they come after configuration).
+  public var spokenTitle: String? { task.map { texts.title(of: $0) } }
+  /// What a screen reader says after the name: "done" for a task in the last section, and
+  /// its tag.
+  public var spokenDetail: String? {
+    task.map { (isDone ? "done, " : "") + "#" + texts.tag(of: $0) }
+  }
+}
+
+/// A section header that shows its title and how many items the section holds.
+public protocol CountedTitlePresenting: TitlePresenting {
+  /// How many items the section holds.
+  var count: Int { get set }
+}
