@@ -140,6 +140,45 @@ import Testing
     #expect(Int(screen[1].split(separator: " ")[0]) == Int(count)! - 1)
     #expect(!titles(screen).contains(before[0]))
   }
+
+  /// A terminal resized while a task is swiped (held, gliding open, or open) keeps the swipe:
+  /// its actions stay at the row's new right end, the finger goes on moving it, and a release
+  /// still opens it (a new user's finding asked for it).
+  @Test func aSwipeOutlivesResizesWhileHeldGlidingAndOpen() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    let task = titles(lines(gallery, canvas))[1]
+    func row(_ columns: Int) -> String {
+      drawnTestGallery(gallery, Canvas(columns: columns, rows: 24))[4]
+    }
+    func actionsShown(_ line: String) -> Bool {
+      line.contains(task) && line.contains("Done") && line.contains("Delete")
+    }
+    pressAndDrag(gallery, through: (0...10).map { (60 - $0 * 2, 4) }, time: &time)
+    #expect(actionsShown(row(80)))
+    gallery.resize(to: TerminalSize(columns: 100, rows: 24))
+    var line = row(100)
+    #expect(actionsShown(line), "held through a wider terminal: \(line)")
+    #expect(line.firstRange(of: "Delete")!.lowerBound > line.index(line.startIndex, offsetBy: 80))
+    time += 1.0 / 30
+    mouse(gallery, .drag, 36, 4, time)
+    mouse(gallery, .release, 36, 4, time)
+    time += 0.05
+    gallery.tick(now: time)
+    gallery.resize(to: TerminalSize(columns: 70, rows: 24))
+    time += 0.05
+    gallery.tick(now: time)
+    line = row(70)
+    #expect(actionsShown(line), "gliding open through a narrower terminal: \(line)")
+    settleTestGallery(gallery, time: &time)
+    line = row(70)
+    #expect(actionsShown(line), "open once the glide ends: \(line)")
+    gallery.resize(to: TerminalSize(columns: 90, rows: 24))
+    settleTestGallery(gallery, time: &time)
+    line = row(90)
+    #expect(actionsShown(line), "still open, wider again: \(line)")
+    #expect(line.hasSuffix("Delete  ┃"), "the actions at the row's right end: \(line)")
+  }
 }
 
 extension String {
