@@ -1,15 +1,30 @@
 /// The kind of a supplementary view, such as a section header or footer.
 ///
-/// Kinds are open: a layout defines its own with a string literal (`"badge"`). A kind is stored
-/// as a `StaticString`, so layout attributes stay trivially copyable and a frame that copies
-/// them retains nothing. Two kinds are equal when their text is.
-public struct SupplementaryKind: Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
-  CustomStringConvertible
+/// Kinds are open: a layout defines its own with a string literal (`"badge"`). A kind is one
+/// word, the address of its literal's text (Swift keeps literals null-terminated for the
+/// program's lifetime), so layout attributes stay trivially copyable, a frame that copies them
+/// retains nothing, and a cell's attributes tell their category in one word. Two kinds are
+/// equal when their text is: the same literal compares by address, others byte by byte. A
+/// kind's text ends at its first NUL, if it has one.
+public struct SupplementaryKind: Hashable, Comparable, @unchecked Sendable,
+  ExpressibleByStringLiteral, CustomStringConvertible
 {
-  private let name: StaticString
+  /// The literal's first byte; for a literal stored as one scalar (no text in the binary),
+  /// the scalar's value with ``scalarTag`` set, an address no program has. Never null, so
+  /// ``ElementCategory/cell`` takes null and a category stays one word. Immutable static
+  /// data: hence `@unchecked Sendable`.
+  private let start: UnsafeRawPointer
+
+  private static let scalarTag: UInt = 1 << (UInt.bitWidth - 1)
 
   /// Creates a kind from a string literal.
-  public init(stringLiteral value: StaticString) { self.name = value }
+  public init(stringLiteral value: StaticString) {
+    if value.hasPointerRepresentation {
+      start = UnsafeRawPointer(value.utf8Start)
+    } else {
+      start = UnsafeRawPointer(bitPattern: Self.scalarTag | UInt(value.unicodeScalar.value))!
+    }
+  }
 
   /// A section header, UIKit's `elementKindSectionHeader`.
   public static let header: SupplementaryKind = "header"
@@ -19,38 +34,59 @@ public struct SupplementaryKind: Hashable, Comparable, Sendable, ExpressibleBySt
   public static let columnHeader: SupplementaryKind = "columnHeader"
 
   /// The kind's name.
-  public var rawValue: String { name.description }
+  public var rawValue: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
   /// The kind's name.
   public var description: String { rawValue }
 
-  /// Equal when the names are: the same literal compares by address, others byte by byte.
-  public static func == (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
-    let count = lhs.name.utf8CodeUnitCount
-    guard count == rhs.name.utf8CodeUnitCount else { return false }
-    guard lhs.name.hasPointerRepresentation, rhs.name.hasPointerRepresentation else {
-      return lhs.name.withUTF8Buffer { a in rhs.name.withUTF8Buffer { b in a.elementsEqual(b) } }
+  /// Calls `body` with the kind's text.
+  private func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let bits = UInt(bitPattern: start)
+    guard bits & Self.scalarTag == 0 else {
+      var text = String(Character(Unicode.Scalar(UInt32(truncatingIfNeeded: bits & ~Self.scalarTag))!))
+      return text.withUTF8(body)
     }
-    // Byte by byte through the literals' pointers: no closure and no string (the layouts
-    // compare kinds for every header and footer they place).
-    let a = lhs.name.utf8Start
-    let b = rhs.name.utf8Start
-    if a == b { return true }
-    for index in 0..<count where a[index] != b[index] { return false }
-    return true
+    let bytes = start.assumingMemoryBound(to: UInt8.self)
+    var count = 0
+    while bytes[count] != 0 { count += 1 }
+    return body(UnsafeBufferPointer(start: bytes, count: count))
+  }
+
+  /// Equal when the names are: the same literal compares by address, others byte by byte.
+  @inline(__always)
+  public static func == (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
+    lhs.start == rhs.start || sameText(lhs, rhs)
+  }
+
+  /// Whether two kinds at different addresses have the same text (the same literal written in
+  /// two places, or in two modules).
+  @inline(never)
+  private static func sameText(_ lhs: SupplementaryKind, _ rhs: SupplementaryKind) -> Bool {
+    let tagged = (UInt(bitPattern: lhs.start) | UInt(bitPattern: rhs.start)) & scalarTag != 0
+    guard !tagged else {
+      return lhs.withUTF8 { a in rhs.withUTF8 { b in a.elementsEqual(b) } }
+    }
+    // Byte by byte through the literals: no closure and no string (the layouts compare kinds
+    // for every header and footer they place).
+    let a = lhs.start.assumingMemoryBound(to: UInt8.self)
+    let b = rhs.start.assumingMemoryBound(to: UInt8.self)
+    var index = 0
+    while a[index] == b[index] {
+      if a[index] == 0 { return true }
+      index += 1
+    }
+    return false
   }
 
   /// Hashes the name's bytes.
   public func hash(into hasher: inout Hasher) {
-    name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 
   /// Orders kinds by name, byte by byte.
   public static func < (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
     if lhs == rhs { return false }
-    return lhs.name.withUTF8Buffer { a in
-      rhs.name.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) }
-    }
+    return lhs.withUTF8 { a in rhs.withUTF8 { b in a.lexicographicallyPrecedes(b) } }
   }
 }
 
@@ -115,10 +151,28 @@ public struct LayoutAttributes: Hashable, Sendable {
   /// Stacking order: higher values draw on top. Items use 0, headers and footers 10, pinned
   /// headers 20.
   public var zIndex: Int
+  /// The transform and opacity, kept only where either is not the identity and 1 (a
+  /// carousel's side cards, a fading or lifted view): the common element's attributes are the
+  /// first 64 bytes, and a frame compares one tag for the rest.
+  private var appearance: Appearance
+
   /// A scale and translation around the frame's centre.
-  public var transform: Transform
+  public var transform: Transform {
+    @inline(__always) get {
+      if case .custom(let transform, _) = appearance { return transform }
+      return .identity
+    }
+    set { appearance = Appearance(newValue, alpha) }
+  }
+
   /// Opacity from 0 to 1.
-  public var alpha: Double
+  public var alpha: Double {
+    @inline(__always) get {
+      if case .custom(_, let alpha) = appearance { return alpha }
+      return 1
+    }
+    set { appearance = Appearance(transform, newValue) }
+  }
 
   /// Creates the attributes of a cell.
   public init(
@@ -129,8 +183,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
-    self.transform = transform
-    self.alpha = alpha
+    self.appearance = Appearance(transform, alpha)
   }
 
   /// Creates the attributes of a supplementary view.
@@ -141,8 +194,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.indexPath = ItemPath(section: section, item: 0)
     self.frame = frame
     self.zIndex = zIndex
-    self.transform = .identity
-    self.alpha = 1
+    self.appearance = .plain
   }
 
   /// The supplementary kind, or `nil` for a cell.
@@ -169,12 +221,33 @@ public struct LayoutAttributes: Hashable, Sendable {
   @inline(__always)
   func isIdentical(to other: LayoutAttributes) -> Bool {
     frame == other.frame && indexPath == other.indexPath && zIndex == other.zIndex
-      && alpha == other.alpha && transform == other.transform && category == other.category
+      && category == other.category && appearance == other.appearance
   }
 
   /// Whether two attributes describe the same element (same category and path).
   @inline(__always)
   func isSameElement(as other: LayoutAttributes) -> Bool {
     indexPath == other.indexPath && category == other.category
+  }
+}
+
+/// A transform and an opacity, stored only when they are not the identity and 1.
+private enum Appearance: Hashable, Sendable {
+  case plain
+  case custom(Transform, Double)
+
+  @inline(__always)
+  init(_ transform: Transform, _ alpha: Double) {
+    self = transform == .identity && alpha == 1 ? .plain : .custom(transform, alpha)
+  }
+
+  /// Equal when both are plain (one test, the common case), or their values are.
+  @inline(__always)
+  static func == (lhs: Appearance, rhs: Appearance) -> Bool {
+    switch (lhs, rhs) {
+    case (.plain, .plain): return true
+    case (.custom(let a, let alpha), .custom(let b, let beta)): return a == b && alpha == beta
+    default: return false
+    }
   }
 }
