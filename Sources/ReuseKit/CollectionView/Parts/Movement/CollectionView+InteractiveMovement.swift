@@ -62,6 +62,7 @@ extension CollectionView {
       source: indexPath, style: layout.focusNavigation == .sequential ? .shift : .slots,
       axis: axis, center: center)
     lifted.home = frame
+    lifted.sourceSteers = dataSource is any MoveTargetSteering
     // The spacing that goes with the item: the gap to its neighbour in its section.
     let next = ItemPath(section: indexPath.section, item: indexPath.item + 1)
     let previous = ItemPath(section: indexPath.section, item: indexPath.item - 1)
@@ -207,7 +208,7 @@ extension CollectionView {
     guard var target = proposed, isMovementTarget(target, source: movement.source) else { return }
     // A data source that keeps moves within groups of its own (a declared `ForEach`) steers
     // first; the delegate has the last word.
-    if let steering = dataSource as? any MoveTargetSteering {
+    if movement.sourceSteers, let steering = dataSource as? any MoveTargetSteering {
       let answer = steering.collectionView(
         self, targetIndexPathForMoveOfItemFrom: movement.source, toProposedIndexPath: target)
       if isMovementTarget(answer, source: movement.source) { target = answer }

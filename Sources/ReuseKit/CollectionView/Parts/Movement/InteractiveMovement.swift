@@ -43,6 +43,10 @@ struct InteractiveMovement {
   /// distance the next pass keeps (1: none of it covered).
   var lastTick: Double?
   var pendingDecay = 1.0
+  /// Whether the data source steered targets (``MoveTargetSteering``) when the item lifted:
+  /// asked once, since a cast to a protocol the source does not conform to costs a
+  /// conformance search (about 360 instructions) and targets are found every frame.
+  var sourceSteers = false
 
   init(source: ItemPath, style: Style, axis: Axis, center: Point) {
     self.source = source
