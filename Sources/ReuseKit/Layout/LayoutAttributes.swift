@@ -15,7 +15,7 @@ public struct SupplementaryKind: Hashable, Comparable, @unchecked Sendable,
   /// data: hence `@unchecked Sendable`.
   private let start: UnsafeRawPointer
 
-  private static let scalarTag: UInt = 1 << (UInt.bitWidth - 1)
+  private static var scalarTag: UInt { 1 << (UInt.bitWidth - 1) }
 
   /// Creates a kind from a string literal.
   public init(stringLiteral value: StaticString) {
@@ -34,59 +34,71 @@ public struct SupplementaryKind: Hashable, Comparable, @unchecked Sendable,
   public static let columnHeader: SupplementaryKind = "columnHeader"
 
   /// The kind's name.
-  public var rawValue: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+  public var rawValue: String {
+    var bytes: [UInt8] = []
+    var index = 0
+    while case let byte = self.byte(at: index), byte != 0 {
+      bytes.append(byte)
+      index += 1
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   /// The kind's name.
   public var description: String { rawValue }
 
-  /// Calls `body` with the kind's text.
-  private func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  /// The text's UTF-8 byte at `index`, or 0 at its end: read from the literal, or worked out
+  /// from the scalar. Pure arithmetic and loads, so comparing kinds calls nothing, and a
+  /// layout that compares them in a query keeps its own buffers borrowed, not copied.
+  @inline(__always)
+  private func byte(at index: Int) -> UInt8 {
     let bits = UInt(bitPattern: start)
-    guard bits & Self.scalarTag == 0 else {
-      var text = String(Character(Unicode.Scalar(UInt32(truncatingIfNeeded: bits & ~Self.scalarTag))!))
-      return text.withUTF8(body)
+    guard bits & Self.scalarTag != 0 else {
+      return start.load(fromByteOffset: index, as: UInt8.self)
     }
-    let bytes = start.assumingMemoryBound(to: UInt8.self)
-    var count = 0
-    while bytes[count] != 0 { count += 1 }
-    return body(UnsafeBufferPointer(start: bytes, count: count))
+    let value = UInt32(truncatingIfNeeded: bits)
+    // UTF-8 of one scalar: its length from its value, then a lead byte and continuations.
+    let count = value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x1_0000 ? 3 : 4
+    guard index < count else { return 0 }
+    if count == 1 { return UInt8(value) }
+    let shift = UInt32(6 * (count - 1 - index))
+    let bits6 = UInt8((value >> shift) & 0x3F)
+    guard index == 0 else { return 0x80 | bits6 }
+    let lead: UInt8 = count == 2 ? 0xC0 : count == 3 ? 0xE0 : 0xF0
+    return lead | UInt8(truncatingIfNeeded: value >> shift)
   }
 
   /// Equal when the names are: the same literal compares by address, others byte by byte.
   @inline(__always)
   public static func == (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
-    lhs.start == rhs.start || sameText(lhs, rhs)
+    lhs.start == rhs.start || compare(lhs, rhs) == 0
   }
 
-  /// Whether two kinds at different addresses have the same text (the same literal written in
-  /// two places, or in two modules).
-  @inline(never)
-  private static func sameText(_ lhs: SupplementaryKind, _ rhs: SupplementaryKind) -> Bool {
-    let tagged = (UInt(bitPattern: lhs.start) | UInt(bitPattern: rhs.start)) & scalarTag != 0
-    guard !tagged else {
-      return lhs.withUTF8 { a in rhs.withUTF8 { b in a.elementsEqual(b) } }
-    }
-    // Byte by byte through the literals: no closure and no string (the layouts compare kinds
-    // for every header and footer they place).
-    let a = lhs.start.assumingMemoryBound(to: UInt8.self)
-    let b = rhs.start.assumingMemoryBound(to: UInt8.self)
+  /// The first difference of two kinds' texts, byte by byte: negative when `lhs` comes first,
+  /// 0 when they are the same.
+  private static func compare(_ lhs: SupplementaryKind, _ rhs: SupplementaryKind) -> Int {
     var index = 0
-    while a[index] == b[index] {
-      if a[index] == 0 { return true }
+    while true {
+      let a = lhs.byte(at: index)
+      let b = rhs.byte(at: index)
+      if a != b { return Int(a) - Int(b) }
+      if a == 0 { return 0 }
       index += 1
     }
-    return false
   }
 
   /// Hashes the name's bytes.
   public func hash(into hasher: inout Hasher) {
-    withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    var index = 0
+    while case let byte = self.byte(at: index), byte != 0 {
+      hasher.combine(byte)
+      index += 1
+    }
   }
 
   /// Orders kinds by name, byte by byte.
   public static func < (lhs: SupplementaryKind, rhs: SupplementaryKind) -> Bool {
-    if lhs == rhs { return false }
-    return lhs.withUTF8 { a in rhs.withUTF8 { b in a.lexicographicallyPrecedes(b) } }
+    lhs.start != rhs.start && compare(lhs, rhs) < 0
   }
 }
 

@@ -29,24 +29,33 @@ import Testing
 
   /// A one-scalar literal built where its type is generic: Swift keeps the scalar, no text.
   private static func scalarLiteral<T: ExpressibleByUnicodeScalarLiteral>(
-    _: T.Type, accented: Bool
+    _: T.Type, _ which: Int
   ) -> T {
-    accented ? "é" : "x"
+    switch which {
+    case 0: return "x"
+    case 1: return "é"
+    case 2: return "€"
+    default: return "😀"
+    }
   }
 
   @Test func oneScalarKindsMatchTheSameTextWrittenLonger() {
     let short: SupplementaryKind = "x"
-    let scalar = Self.scalarLiteral(StaticString.self, accented: false)
+    let scalar = Self.scalarLiteral(StaticString.self, 0)
     #expect(!scalar.hasPointerRepresentation)
     let fromScalar = SupplementaryKind(stringLiteral: scalar)
     #expect(short == fromScalar && fromScalar == short)
     #expect(fromScalar.hashValue == short.hashValue)
     #expect(fromScalar.rawValue == "x")
-    let wide = SupplementaryKind(
-      stringLiteral: Self.scalarLiteral(StaticString.self, accented: true))
-    #expect(wide.rawValue == "é" && wide != fromScalar && fromScalar < wide)
-    let wideText: SupplementaryKind = "é"
-    #expect(wide == wideText && wideText.hashValue == wide.hashValue)
+    // Scalars of two, three and four UTF-8 bytes: the same text, hash and order as written.
+    let texts: [SupplementaryKind] = ["é", "€", "😀"]
+    for (index, text) in texts.enumerated() {
+      let wide = SupplementaryKind(stringLiteral: Self.scalarLiteral(StaticString.self, index + 1))
+      #expect(wide == text && text == wide && wide.hashValue == text.hashValue)
+      #expect(wide.rawValue == text.rawValue && wide != fromScalar && fromScalar < wide)
+    }
+    #expect(texts.map(\.rawValue) == ["é", "€", "😀"])
+    #expect(texts[0] < texts[1] && texts[1] < texts[2])
   }
 
   @Test func aCategoryIsOneWord() {
