@@ -156,7 +156,7 @@ public final class FourWayPicker<Model> {
   // MARK: Events
 
   /// Hears when the centred model changes and when a model is tapped. Held weakly.
-  public weak var delegate: (any FourWayPickerDelegate<Model>)?
+  @exclusivity(unchecked) public weak var delegate: (any FourWayPickerDelegate<Model>)?
 
   /// Calls `handler` with the centred model each time it changes after a snap.
   @available(

@@ -19,11 +19,11 @@ public final class OptionBar: CellHostingControl {
   /// The collection view showing the strip.
   public let collectionView: CollectionView
   /// Supplies the columns. Setting it reloads. Held weakly.
-  public weak var dataSource: (any OptionBarDataSource)? {
+  @exclusivity(unchecked) public weak var dataSource: (any OptionBarDataSource)? {
     didSet { reloadData() }
   }
   /// Hears about columns and selection; gives widths. Setting it reloads. Held weakly.
-  public weak var delegate: (any OptionBarDelegate)? {
+  @exclusivity(unchecked) public weak var delegate: (any OptionBarDelegate)? {
     didSet { reloadData() }
   }
   /// The width of every column when the delegate gives none. Default 80.
@@ -188,7 +188,7 @@ public final class OptionBar: CellHostingControl {
   /// The collection view's data source and delegate, kept out of the bar's public face. The
   /// collection view holds it weakly, the bar strongly.
   lazy var plumbing = ControlPlumbing(self)
-  var didReportMissingDataSource = false
+  @exclusivity(unchecked) var didReportMissingDataSource = false
   var laidOutViewport = Size.zero
   var selectionWasCentred = false
 }
