@@ -125,6 +125,42 @@ struct EndToEndTests {
     #expect(try tmux.shellSeesCookedTerminal())
   }
 
+  /// Text another program wrote over the frame (here, straight to the pane's terminal) goes
+  /// at Ctrl-L, and at a resize that ends at the size the
+  /// gallery last drew (a shrink and a grow during one long frame read as no change, and the
+  /// terminal's reflow stayed on screen for good: a new user's finding).
+  @Test func ctrlLAndAResizeBackToTheSameSizeRepaintTheWholeScreen() throws {
+    let tmux = try Tmux.gallery(columns: 100, rows: 30, "--items 4321", until: "1 List")
+    let pid =
+      try Tmux.execute(["pgrep", "-f", "^\(Tmux.galleryPath) --items 4321"]).output
+      .split(separator: "\n").first.map(String.init) ?? ""
+    // The pane's terminal itself (the gallery keeps its standard error in a file while it
+    // runs).
+    let paneTerminal = tmux.display("#{pane_tty}")
+    func damage() throws {
+      let terminal = try #require(FileHandle(forWritingAtPath: paneTerminal))
+      try? terminal.write(contentsOf: Data("\u{1B}[12;8HDAMAGED-BY-ANOTHER-PROGRAM".utf8))
+      try? terminal.close()
+      try tmux.waitFor("DAMAGED-BY-ANOTHER-PROGRAM", "the text written over the frame shows")
+    }
+    try damage()
+    tmux.keys("Down")
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(
+      tmux.capture().contains("DAMAGED-BY-ANOTHER-PROGRAM"),
+      "a frame draws only its changes: the damage stays (so the checks below mean something)")
+    tmux.keys("C-l")
+    try tmux.waitUntil("Ctrl-L repainted") { !$0.contains("DAMAGED-BY-ANOTHER-PROGRAM") }
+    #expect(tmux.capture().contains("1 List"))
+    try damage()
+    _ = try Tmux.execute(["kill", "-WINCH", pid])
+    try tmux.waitUntil("a resize to the same size repainted") {
+      !$0.contains("DAMAGED-BY-ANOTHER-PROGRAM")
+    }
+    #expect(tmux.capture().contains("1 List"))
+    try tmux.quit()
+  }
+
   /// Interrupted animations, in a real terminal with the invariant checks on (a debug build):
   /// keys faster than the animations, a click that catches a moving row, and the list's focus
   /// under its pinned header.

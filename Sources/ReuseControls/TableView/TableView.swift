@@ -215,7 +215,7 @@ public final class TableView {
     if let rowOrder { return rowOrder.filter { rowFilter.contains(Int($0)) } }
     var order: [Int32] = []
     order.reserveCapacity(rowFilter.count)
-    for row in rowFilter where row < numberOfRows { order.append(Int32(row)) }
+    rowFilter.forEachRow { row in if row < numberOfRows { order.append(Int32(row)) } }
     return order
   }
 

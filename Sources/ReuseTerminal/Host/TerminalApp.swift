@@ -38,8 +38,9 @@ extension TerminalScene {
 /// It enters raw mode and the alternate screen, draws a frame, then loops: wait for input (or
 /// the next frame while something animates), decode it, let the scene handle it, tick, draw,
 /// and render only what changed. When nothing animates the loop blocks on input: an idle
-/// application uses no CPU. The terminal is restored on every way out: return, thrown error,
-/// SIGINT, SIGTERM, SIGHUP; Ctrl-Z and SIGTSTP suspend it cleanly and it comes back on SIGCONT.
+/// application uses no CPU. A resize, or Ctrl-L, repaints the whole screen. The terminal is
+/// restored on every way out: return, thrown error, SIGINT, SIGTERM, SIGHUP; Ctrl-Z and
+/// SIGTSTP suspend it cleanly and it comes back on SIGCONT.
 public final class TerminalApp {
   /// The scene shown.
   public let scene: any TerminalScene
@@ -124,13 +125,29 @@ public final class TerminalApp {
         decoder.feed(readBuffer[0..<count], at: time, into: &events)
       }
       decoder.flush(now: time, into: &events)
-      for event in events { scene.handle(event, at: time) }
+      for event in events {
+        // Ctrl-L repaints the whole screen, as in other terminal programs (whatever another
+        // program or a terminal's reflow left on it).
+        if event == .key(KeyEvent(.control("l"), modifiers: .control))
+          || event == .key(KeyEvent(.control("l")))
+        {
+          renderer.invalidate()
+        } else {
+          scene.handle(event, at: time)
+        }
+      }
       if !events.isEmpty { needsDraw = true }
       if wake.contains(.inputClosed) { break }
-      if wake.contains(.resize), let newSize = Platform.terminalSize(), newSize != size {
-        size = newSize
-        scene.resize(to: size)
-        canvas.resize(columns: size.columns, rows: size.rows)
+      if wake.contains(.resize) {
+        // Every resize repaints everything, even one back to the size last drawn: two that
+        // came during one long frame (a shrink, then a grow) read as no change, while the
+        // terminal had cut and reflowed the screen in between, and the frames after drew
+        // only their changes over the damage.
+        if let newSize = Platform.terminalSize(), newSize != size {
+          size = newSize
+          scene.resize(to: size)
+          canvas.resize(columns: size.columns, rows: size.rows)
+        }
         renderer.invalidate()
         needsDraw = true
       }

@@ -213,4 +213,42 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
       }
     }
   }
+
+  /// A filter shown in steps as a scan goes down the rows (each step adds rows past the last
+  /// one shown, as the gallery's `|` does), among steps of other kinds, over rows whose count
+  /// is not a multiple of 64: the rows shown are exactly the filter's after every step, whether
+  /// the step animates (a few rows) or reloads (thousands), sorted or not.
+  @Test(arguments: 0..<6) func aFilterGrowingDownTheRowsShowsExactlyItsRows(_ index: Int) {
+    let (seed, random) = SeededRandom.forCase(index, base: 0x5CA1_F117)
+    var rng = random
+    let grid = Grid(rows: rng.int(3_000...20_000))
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    if index % 3 == 2 { table.cycleSort(byColumn: 0) }
+    var kept = Set<Int>()
+    var scanned = 0
+    table.filterRows(RowSet())
+    for step in 0..<40 {
+      let roll = rng.int(0..<10)
+      if roll < 7 || scanned == 0 {
+        // The scan goes on: a few rows or thousands, each found with some chance.
+        let end = min(
+          grid.rows, scanned + (rng.chance(0.3) ? rng.int(2_000...9_000) : rng.int(1...300)))
+        let chance = rng.double(0.01...0.9)
+        for row in scanned..<end where rng.chance(chance) { kept.insert(row) }
+        scanned = end
+      } else if roll < 9 {
+        // Rows the filter had shown drop out (a narrower filter), or some come back.
+        for row in kept.shuffled(using: &rng).prefix(rng.int(0...50)) { kept.remove(row) }
+      } else {
+        kept = Set((0..<grid.rows).filter { _ in rng.chance(0.1) })
+        scanned = grid.rows
+      }
+      table.filterRows(rowSet(kept))
+      settle(table)
+      let expected = expectedOrder(grid, table, filter: kept)
+      #expect(shownOrder(table) == expected, "seed \(seed), step \(step) (roll \(roll))")
+      #expect(table.collectionView.numberOfSections == expected.count, "seed \(seed), step \(step)")
+    }
+  }
 }
