@@ -30,9 +30,9 @@ public final class Carousel: CellHostingControl {
   public let collectionView: CollectionView
   /// The layout.
   public let layout: CarouselLayout
-  /// Supplies the cards. Setting it reloads. Held weakly.
   // Read for every cell entering and leaving: `@exclusivity(unchecked)` (single-threaded, never
   // accessed overlapping) saves a runtime access check, about 76 instructions, each time.
+  /// Supplies the cards. Setting it reloads. Held weakly.
   @exclusivity(unchecked) public weak var dataSource: (any CarouselDataSource)? {
     didSet { reloadData() }
   }
