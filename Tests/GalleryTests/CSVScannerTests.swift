@@ -230,6 +230,38 @@ import Testing
     #expect(table.text(row: 2, column: 1) == "\u{FFFD}A")
   }
 
+  /// A quote that opens a field and never closes (the file ends inside it) is a stray quote to
+  /// a lenient read: the rows after it are read as rows, not swallowed into one field, and
+  /// the quote shows as text (a new user's file, refused by `--lenient` before).
+  @Test func aQuoteLeftOpenToTheEndIsAStrayQuote() throws {
+    let path = try write("a,b,c\n1,2\n3,4,5,6\n\"unterminated,7,8\n9,10,11\n", "open.csv")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(throws: DataFileError.self) { try CSVFile.open(path: path) }
+    let table = try load(path, lenient: true)
+    #expect(table.rowCount == 4)
+    #expect(
+      (0..<4).map { row in (0..<3).map { table.text(row: row, column: $0) ?? "-" } } == [
+        ["1", "2", ""], ["3", "4", "5"], ["\"unterminated", "7", "8"], ["9", "10", "11"],
+      ])
+    #expect(table.leniency.strayQuotes == 1 && table.leniency.paddedRows == 1)
+    #expect(table.leniency.cutRows == 1)
+    // An open quote on the last line, which has no line end: text, and the row read.
+    // (A later quote would have closed it: `"a,"b` is the field `a,` and a stray `b`.)
+    let last = try write("x,y\nc,d\n\"e,f", "last.csv")
+    defer { try? FileManager.default.removeItem(atPath: last) }
+    let again = try load(last, lenient: true)
+    #expect(
+      (0..<again.rowCount).map { row in (0..<2).map { again.text(row: row, column: $0) ?? "-" } }
+        == [["c", "d"], ["\"e", "f"]])
+    #expect(again.leniency.strayQuotes == 1)
+    // A quoted field that closes is still one field, line breaks and all.
+    let fine = try write("x,y\n\"multi\nline\",2\n\"open,3\n", "fine.csv")
+    defer { try? FileManager.default.removeItem(atPath: fine) }
+    let read = try load(fine, lenient: true)
+    #expect(read.rowCount == 2 && read.text(row: 0, column: 0) == "multi↵line")
+    #expect(read.text(row: 1, column: 0) == "\"open" && read.text(row: 1, column: 1) == "3")
+  }
+
   @Test func tabSeparatedFilesSplitAtTabs() throws {
     let path = try write("x\ty\n1\t2,5\n", "t.tsv")
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -188,6 +188,8 @@ public final class CSVFile: Sendable {
       }
       if read <= 0 {
         scanner.finish()
+        // A lenient scan that met the end inside a quoted field reads on from its quote.
+        if scanner.offset < offset { continue }
         publish(&scanner, done: true)
         return
       }
@@ -199,6 +201,10 @@ public final class CSVFile: Sendable {
       }
       if offset + read >= size {
         scanner.finish()
+        if scanner.offset < offset + read {
+          publish(&scanner, done: false)
+          continue
+        }
         publish(&scanner, done: true)
         return
       }

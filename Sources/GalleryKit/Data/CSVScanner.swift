@@ -12,8 +12,9 @@
 /// A lenient scanner (``CSVDialect/lenient``) reads the files other tools open: a row shorter
 /// than the first is padded with empty fields and a longer one cut to its width, lines that
 /// start with `#` are comments, a stray quote is text, and invalid UTF-8 shows as U+FFFD;
-/// it counts each (``Leniency``) so that the gallery can say what it did. Only a file that
-/// ends inside a quoted field stops it.
+/// it counts each (``Leniency``) so that the gallery can say what it did. A quote that opens
+/// a field and never closes is a stray quote too: at the end of the file the scan goes back
+/// to it and reads on with it as text.
 public struct CSVScanner: Sendable {
   /// What a lenient scan let through, counted.
   public struct Leniency: Hashable, Sendable {
@@ -38,6 +39,15 @@ public struct CSVScanner: Sendable {
       if invalidBytes > 0 { parts.append(plural(invalidBytes, "invalid byte") + " replaced") }
       return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
+  }
+
+  /// The scan's state where a quoted field opened (lenient scans).
+  private struct OpenQuote: Sendable {
+    var resumeAt: Int
+    var line: Int
+    var rowStart: Int
+    var fieldsInRow: Int
+    var leniency: Leniency
   }
 
   /// A malformed file: what is wrong, the byte offset where it was found, and the line.
@@ -74,6 +84,9 @@ public struct CSVScanner: Sendable {
   private var rowHasContent = false
   private var pendingCR = false
   private var quoteLine = 0
+  /// Where the quoted field open now began (lenient scans): a file that ends inside it is
+  /// read again from just after its quote, the quote then text.
+  private var openQuote: OpenQuote?
   private var inComment = false
   /// UTF-8 continuation bytes still expected, and the range the next one must be in.
   private var continuation = 0
@@ -180,6 +193,11 @@ public struct CSVScanner: Sendable {
         } else if fieldStart {
           inQuotes = true
           quoteLine = line
+          if dialect.lenient {
+            openQuote = OpenQuote(
+              resumeAt: at + 1, line: line, rowStart: rowStart, fieldsInRow: fieldsInRow,
+              leniency: leniency)
+          }
           fieldStart = false
           rowHasContent = true
         } else if dialect.lenient {
@@ -211,9 +229,30 @@ public struct CSVScanner: Sendable {
   }
 
   /// The file ended: a last row without a line end counts; a quoted field still open is an
-  /// error.
+  /// error, but for a lenient scan, which takes its opening quote as a stray one and goes
+  /// back to read on from just after it (``offset`` moves back: feed the bytes from there,
+  /// then call this again).
   public mutating func finish() {
     guard problem == nil else { return }
+    if inQuotes, dialect.lenient, let open = openQuote {
+      offset = open.resumeAt
+      line = open.line
+      rowStart = open.rowStart
+      fieldsInRow = open.fieldsInRow
+      leniency = open.leniency
+      leniency.strayQuotes += 1
+      openQuote = nil
+      inQuotes = false
+      quoteClosed = false
+      fieldStart = false
+      rowHasContent = true
+      pendingCR = false
+      inComment = false
+      continuation = 0
+      continuationLow = 0x80
+      continuationHigh = 0xBF
+      return
+    }
     if inQuotes {
       return fail("the file ends inside a quoted field (opened on line \(quoteLine))", at: offset)
     }
@@ -294,11 +333,26 @@ public enum CSVRow {
   ///
   /// - Complexity: O(bytes of the row).
   public static func fields(_ bytes: UnsafeRawBufferPointer, delimiter: UInt8 = 0x2C) -> [String] {
+    // A quote that opens a field and does not close in the row is text (a lenient scan found
+    // the row that way): read again with it as text.
+    var textQuotes: [Int] = []
+    while true {
+      let (fields, openQuote) = fields(bytes, delimiter: delimiter, textQuotes: textQuotes)
+      guard let openQuote else { return fields }
+      textQuotes.append(openQuote)
+    }
+  }
+
+  /// The fields, and the offset of a quote that opened a field and never closed, if any.
+  private static func fields(
+    _ bytes: UnsafeRawBufferPointer, delimiter: UInt8, textQuotes: [Int]
+  ) -> (fields: [String], openQuote: Int?) {
     var fields: [String] = []
     var field: [UInt8] = []
     var index = 0
     var inQuotes = false
     var quoted = false
+    var openedAt = 0
     while index < bytes.count {
       let byte = bytes[index]
       index += 1
@@ -316,22 +370,24 @@ public enum CSVRow {
         continue
       }
       switch byte {
-      case 0x22 where field.isEmpty && !quoted:
+      case 0x22 where field.isEmpty && !quoted && !textQuotes.contains(index - 1):
         inQuotes = true
         quoted = true
+        openedAt = index - 1
       case delimiter:
         fields.append(String(decoding: field, as: UTF8.self))
         field.removeAll(keepingCapacity: true)
         quoted = false
       case 0x0A, 0x0D:
         fields.append(String(decoding: field, as: UTF8.self))
-        return fields
+        return (fields, nil)
       default:
         field.append(byte)
       }
     }
+    if inQuotes { return (fields, openedAt) }
     fields.append(String(decoding: field, as: UTF8.self))
-    return fields
+    return (fields, nil)
   }
 
   /// Field `column` of the row that starts `bytes`, or `nil` when the row has fewer fields:
@@ -343,7 +399,17 @@ public enum CSVRow {
     var index = 0
     var inQuotes = false
     var start = 0
+    var textQuotes: [Int] = []
     while index <= bytes.count {
+      if inQuotes && index == bytes.count {
+        // A quote that opened a field and never closed in the row is text: read again.
+        textQuotes.append(start)
+        current = 0
+        index = 0
+        inQuotes = false
+        start = 0
+        continue
+      }
       let byte: UInt8 = index < bytes.count ? bytes[index] : 0x0A
       if inQuotes {
         if byte == 0x22 {
@@ -356,12 +422,12 @@ public enum CSVRow {
         index += 1
         continue
       }
-      if byte == 0x22 && index == start {
+      if byte == 0x22 && index == start && !textQuotes.contains(index) {
         inQuotes = true
       } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
         if current == column {
           let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-          return raw.first == 0x22
+          return raw.first == 0x22 && !textQuotes.contains(start)
             ? fields(raw, delimiter: delimiter).first : String(decoding: raw, as: UTF8.self)
         }
         if byte != delimiter { return nil }
