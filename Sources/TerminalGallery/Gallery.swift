@@ -364,8 +364,33 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       return
     }
     if isTooSmall { return }
+    if mouse.kind == .press, mouse.row == 0, let page = pageBeyondMarker(atColumn: mouse.column) {
+      showPage(at: page)
+      return
+    }
     if barPane.handle(mouse, at: time) { return }
     _ = currentPage.handle(mouse, at: time)
+  }
+
+  /// The page a click on the `‹` or `›` marker at `column` opens: the first tab wholly past
+  /// the strip's right edge, or the last wholly before its left edge (it scrolls into view). `nil` where
+  /// no marker is drawn. (A click there opened the tab cut under the marker, one already in
+  /// view: a new user's finding.)
+  private func pageBeyondMarker(atColumn column: Int) -> Int? {
+    guard size.columns >= 2, column == 0 || column == size.columns - 1 else { return nil }
+    let offset = bar.contentOffset.x
+    let frames = (0..<descriptors.count).compactMap {
+      bar.layoutAttributesForItem(at: ItemPath(section: 0, item: $0))?.frame
+    }
+    guard frames.count == descriptors.count else { return nil }
+    // A tab cut by the edge counts as shown: the marker opens the first one wholly beyond.
+    if column == 0 {
+      guard offset > 0.5 else { return nil }
+      return frames.lastIndex { $0.maxX <= offset + 1 } ?? frames.lastIndex { $0.minX < offset }
+    }
+    let end = offset + Double(size.columns) - 1
+    guard offset + Double(size.columns) < bar.contentSize.width - 0.5 else { return nil }
+    return frames.firstIndex { $0.minX >= end } ?? frames.firstIndex { $0.maxX > end }
   }
 
   /// Advances the bar's and the page's animations.

@@ -34,10 +34,7 @@ struct ReuseGallery: ParsableCommand {
   /// `--color` may stand alone (meaning `always`), and a negative number is an option's
   /// value: the words are prepared before parsing.
   static func main() {
-    main(
-      GalleryArguments.prepared(
-        Array(CommandLine.arguments.dropFirst()),
-        colorChoices: Set(ColorChoice.allCases.map(\.rawValue))))
+    main(GalleryArguments.prepared(Array(CommandLine.arguments.dropFirst())))
   }
 
   static let configuration = CommandConfiguration(

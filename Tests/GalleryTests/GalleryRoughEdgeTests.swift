@@ -29,6 +29,12 @@ import Testing
     // Options and a lone dash stay as they are; `--color` alone still means `always`.
     #expect(GalleryArguments.prepared(["--items", "--color"]) == ["--items", "--color", "always"])
     #expect(GalleryArguments.prepared(["--data", "-"]) == ["--data", "-"])
+    // A size that starts like a negative number is a value too; a word after `--color` is its
+    // value, known or not, so the parser names the bad value (it said "unexpected argument").
+    #expect(GalleryArguments.prepared(["--size", "-5x10"]) == ["--size=-5x10"])
+    #expect(GalleryArguments.prepared(["--color", "weird"]) == ["--color", "weird"])
+    #expect(GalleryArguments.prepared(["--color", "256"]) == ["--color", "256"])
+    #expect(GalleryArguments.prepared(["--color"]) == ["--color", "always"])
   }
 
   @Test func oneItemIsSingular() {

@@ -181,8 +181,15 @@ import Testing
       gallery, time: &time)
     let page = TablePageProbe(gallery)
     #expect(page.text(row: 1, column: 1) == "Grace")
-    // The prompt suggests a new name beside the file ("-copy" before the extension).
+    // The prompt suggests a new name beside the file ("-copy" before the extension),
+    // selected: a name typed replaces it (it was added to it), an arrow keeps it to change.
     pressTestGallery(keys("W"), gallery, time: &time)
+    #expect(
+      page.status.contains("save a copy as: [\(copy)] (selected: typing replaces it)"),
+      "\(page.status)")
+    pressTestGallery(keys("n"), gallery, time: &time)
+    #expect(page.status.contains("save a copy as: n▏"), "\(page.status)")
+    pressTestGallery([KeyEvent(.escape)] + keys("W") + [KeyEvent(.end)], gallery, time: &time)
     #expect(page.status.contains("save a copy as: \(copy)▏"), "\(page.status)")
     // The open file's own name is refused here (Ctrl-S saves in place, keeping a backup).
     pressTestGallery(

@@ -201,9 +201,24 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   ) {
     guard let target = column(of: collectionView), let source = session.source.flatMap(column(of:))
     else { return }
+    let before = cards[target]
     let moved = move(session.items.map(\.item), from: source, to: target, at: destination.item)
-    lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+    lastChange =
+      source == target && cards[target] == before
+      ? "\(moved == 1 ? "the card stays" : "the cards stay") where \(moved == 1 ? "it was" : "they were")"
+      : "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
     activeColumn = target
+    keepSelectionIn(target)
+  }
+
+  /// The cards a drop or a move brought to `column` are the board's selection: the other
+  /// columns' selections go (a card left checked in another column was not counted by the
+  /// status line, nor moved by `<` and `>`: a new user's finding).
+  private func keepSelectionIn(_ column: Int) {
+    for (index, view) in columns.enumerated()
+    where index != column && !view.indexPathsForSelectedItems.isEmpty {
+      view.deselectAllItems()
+    }
   }
 
   /// A drag that ended with no drop (Escape, or a release where none is taken) says the cards
@@ -268,6 +283,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     for path in inserted { other.selectItem(at: path) }
     other.focusItem(at: ItemPath(section: 0, item: 0))
     activeColumn = target
+    keepSelectionIn(target)
     lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
     return true
   }

@@ -222,13 +222,17 @@ extension TableModel {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  /// `W`: asks for a new file's name, starting from this file's.
+  /// `W`: asks for a new file's name, starting from this file's, selected: a name typed
+  /// replaces it, an arrow key keeps it to change (typing added to it, so "copy.csv" saved as
+  /// "edit-copy.csvcopy.csv": a new user's finding).
   func beginSaveAs() -> Bool {
     guard let editable = content as? any EditableTableContent else {
       editNote = "this table is read only: nothing to save"
       return true
     }
-    prompt = (.saveAs, TextFieldState(Self.copyName(of: editable.filePath), maxLength: 4_096))
+    var field = TextFieldState(Self.copyName(of: editable.filePath), maxLength: 4_096)
+    field.selectAll()
+    prompt = (.saveAs, field)
     return true
   }
 

@@ -136,16 +136,24 @@ extension TableView {
     return true
   }
 
-  /// A dragged header over another column's place takes that place.
+  /// A dragged header over another column's place takes that place, frozen or not, as
+  /// ``moveColumn(from:to:)`` (the keys' `{` and `}`) does: a column dragged into the frozen
+  /// columns' places is frozen, and the one it pushes out scrolls. (Drags stopped at the
+  /// frozen columns' edge, silently, while the keys went across: a new user's finding.)
   private func moveColumnUnderPointer(_ column: Int, to x: Double) {
     guard let from = layout.shownPosition(ofColumn: column) else { return }
-    let offset = collectionView.contentOffset.x
-    let frozen = layout.frozenColumnCount
-    // Frozen columns are pinned: their places are in viewport coordinates.
-    let contentX = from < frozen ? x : x + offset
-    guard let to = layout.shownPosition(atX: contentX), to != from,
-      (to < frozen) == (from < frozen)
-    else { return }
+    let frozen = min(layout.frozenColumnCount, layout.shownColumnCount)
+    // Frozen columns are pinned: their places are in viewport coordinates; the others' under
+    // them do not count.
+    var target: Int?
+    if let pinned = layout.shownPosition(atX: x), pinned < frozen {
+      target = pinned
+    } else if let scrolled = layout.shownPosition(atX: x + collectionView.contentOffset.x),
+      scrolled >= frozen
+    {
+      target = scrolled
+    }
+    guard let to = target, to != from else { return }
     layout.moveColumn(from: from, to: to)
     collectionView.layoutIfNeeded()
   }

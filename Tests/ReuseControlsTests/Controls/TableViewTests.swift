@@ -434,6 +434,32 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     _ = shownCells(table)
   }
 
+  /// With a frozen first column, a header dragged across the frozen columns' edge moves
+  /// there as `{` and `}` do: a scrolling column dragged onto the frozen one takes its place
+  /// (and is frozen), and the frozen one dragged right goes among the others, the view
+  /// scrolled or not (drags stopped at the edge, silently: a new user's finding).
+  @Test func aHeaderDragsAcrossTheFrozenColumnsEdgeBothWays() {
+    let (grid, table) = makeGridTable(rows: 100)
+    defer { withExtendedLifetime(grid) {} }
+    table.layout.frozenColumnCount = 1
+    table.collectionView.layoutIfNeeded()
+    func drag(from: Double, to: Double, time: Double) {
+      table.collectionView.handle(PointerEvent(.began, at: Point(x: from, y: 0), time: time))
+      table.collectionView.handle(PointerEvent(.moved, at: Point(x: to, y: 0), time: time + 0.1))
+      table.collectionView.handle(PointerEvent(.ended, at: Point(x: to, y: 0), time: time + 0.2))
+    }
+    // Column 2's header (x 16–24) onto the frozen column 0 (x 0–8).
+    drag(from: 19, to: 3, time: 1)
+    #expect(table.layout.columnOrder.prefix(4) == [2, 0, 1, 3])
+    // Scrolled sideways: the frozen column (now 2) dragged to where column 5 shows.
+    table.collectionView.contentOffset.x = 16
+    table.collectionView.layoutIfNeeded()
+    drag(from: 3, to: 5 * 8 - 16 + 3, time: 2)
+    #expect(table.layout.columnOrder.first == 0, "column 0 pushed into the frozen place")
+    #expect(table.layout.shownPosition(ofColumn: 2) == 5, "\(table.layout.columnOrder)")
+    _ = shownCells(table)
+  }
+
   @Test func placeholdersFillInAndRowsArriveWhileSorted() {
     let grid = Grid(rows: 1_000, loaded: 0)
     let table = makeTable(grid)
