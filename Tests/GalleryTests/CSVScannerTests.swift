@@ -262,6 +262,18 @@ import Testing
     #expect(read.text(row: 1, column: 0) == "\"open" && read.text(row: 1, column: 1) == "3")
   }
 
+  /// An empty file, or one of blank lines, opens and says why nothing shows (it opened as
+  /// "0 rows × 0 columns" and said nothing: a new user's finding).
+  @Test func anEmptyFileSaysItIsEmpty() throws {
+    let empty = try write("", "empty.csv")
+    let blank = try write("\n\n\r\n", "blank.csv")
+    defer { for path in [empty, blank] { try? FileManager.default.removeItem(atPath: path) } }
+    let table = try load(empty, lenient: false)
+    #expect(table.rowCount == 0 && table.loadingStatus == "the file is empty")
+    let blanks = try load(blank, lenient: false)
+    #expect(blanks.rowCount == 0 && blanks.loadingStatus == "the file holds no rows")
+  }
+
   @Test func tabSeparatedFilesSplitAtTabs() throws {
     let path = try write("x\ty\n1\t2,5\n", "t.tsv")
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -170,6 +170,11 @@ public final class CSVTable: TableContent {
       return "\(problem) · showing the \(plural(starts.count, "row")) before it"
     }
     let lenient = file.dialect.lenient ? readingNote : nil
+    // A file with nothing in it (or only blank lines) opens, and says why nothing shows.
+    if isDone && columnTitles.isEmpty {
+      return (file.size == 0 ? "the file is empty" : "the file holds no rows")
+        + (lenient.map { " · " + $0 } ?? "")
+    }
     guard !isDone else { return lenient }
     let percent = file.size > 0 ? scannedBytes * 100 / file.size : 100
     let loading = "loading \(percent) % (\(plural(starts.count, "row")))"
