@@ -150,7 +150,7 @@ extension TableModel {
         ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
         ("U R", "undo, redo the last edit"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
-        ("W", "save a copy with the edits as a new file (Ctrl-Shift-S in GTK)"),
+        ("W", "save a copy with the edits as a new file"),
       ]
     }
     return help

@@ -18,6 +18,6 @@ final class SettingsPage: OptionsPage, ModelPage {
   }
 
   func draw(into canvas: Canvas) {
-    draw(heading: " Settings: declared once, standard content in both galleries", into: canvas)
+    draw(heading: " Settings · Space or Enter flips a switch or opens a row with ›", into: canvas)
   }
 }
