@@ -18,16 +18,45 @@ struct GroupEntry {
   }
 }
 
-/// Folds a slot of a block, branch or loop into a place key.
+/// Folds a slot of a block, branch or loop into a place key: `key × P + term(slot)`, so that
+/// nestings compose (see ``Nesting``).
 @inline(__always)
 func nestKey(_ key: UInt64, slot: Int) -> UInt64 {
-  (key ^ (UInt64(truncatingIfNeeded: slot) &+ 0x9E37_79B9_7F4A_7C15)) &* 0x0000_0100_0000_01B3
+  key &* Nesting.prime &+ Nesting.term(slot)
+}
+
+/// Places nested on every key of a builder's value, not yet written into them: `key ×
+/// multiplier + addend`. An `if`, `else` or `switch` around a part nests it by changing two
+/// numbers, with no copy of its array (the builder's values are not uniquely referenced where
+/// its branches meet, so writing the keys in place copied the array at every level).
+struct Nesting {
+  static let prime: UInt64 = 0x0000_0100_0000_01B3
+  @inline(__always)
+  static func term(_ slot: Int) -> UInt64 {
+    (UInt64(truncatingIfNeeded: slot) &+ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+  }
+
+  var multiplier: UInt64 = 1
+  var addend: UInt64 = 0
+
+  /// `key` with the places nested so far.
+  @inline(__always)
+  func apply(_ key: UInt64) -> UInt64 { key &* multiplier &+ addend }
+
+  /// One more place, outside the ones so far.
+  @inline(__always)
+  mutating func nest(slot: Int) {
+    multiplier = multiplier &* Nesting.prime
+    addend = nestKey(addend, slot: slot)
+  }
 }
 
 /// The items of a section, as declared: ``ForEach`` groups and single items, with `if`,
 /// `if let`, `switch` and `for` among them.
 public struct SectionItems {
   var entries: [GroupEntry]
+  /// The places nested on every entry's key, not yet written into them.
+  var nesting = Nesting()
 }
 
 /// Builds a ``Section``'s items.
@@ -62,47 +91,53 @@ public enum ItemsBuilder {
 
   /// Joins the parts of a block, each keeping its place.
   public static func buildBlock(_ parts: SectionItems...) -> SectionItems {
-    var entries: [GroupEntry] = []
-    for (slot, part) in parts.enumerated() {
-      for entry in part.entries {
-        entries.append(GroupEntry(key: nestKey(entry.key, slot: slot), group: entry.group))
-      }
-    }
-    return SectionItems(entries: entries)
+    join(parts, firstSlot: 0)
   }
 
   /// An `if` without `else`: its parts when it holds, in a place of their own.
-  public static func buildOptional(_ items: SectionItems?) -> SectionItems {
-    items.map { nest($0, slot: 1) } ?? SectionItems(entries: [])
+  public static func buildOptional(_ items: consuming SectionItems?) -> SectionItems {
+    guard let items else { return SectionItems(entries: []) }
+    return nest(items, slot: 1)
   }
 
   /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(first items: SectionItems) -> SectionItems {
+  public static func buildEither(first items: consuming SectionItems) -> SectionItems {
     nest(items, slot: 2)
   }
 
   /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(second items: SectionItems) -> SectionItems {
+  public static func buildEither(second items: consuming SectionItems) -> SectionItems {
     nest(items, slot: 3)
   }
 
   /// A `for` loop: each pass in a place of its own.
   public static func buildArray(_ parts: [SectionItems]) -> SectionItems {
-    var entries: [GroupEntry] = []
-    for (slot, part) in parts.enumerated() {
-      for entry in part.entries {
-        entries.append(GroupEntry(key: nestKey(entry.key, slot: slot + 4), group: entry.group))
-      }
-    }
-    return SectionItems(entries: entries)
+    join(parts, firstSlot: 4)
   }
 
   /// An `if #available` branch.
   public static func buildLimitedAvailability(_ items: SectionItems) -> SectionItems { items }
 
-  static func nest(_ items: SectionItems, slot: Int) -> SectionItems {
-    SectionItems(
-      entries: items.entries.map { GroupEntry(key: nestKey($0.key, slot: slot), group: $0.group) })
+  /// The parts' entries in one array, each part nested at its own slot (counted from
+  /// `firstSlot`).
+  static func join(_ parts: [SectionItems], firstSlot: Int) -> SectionItems {
+    var count = 0
+    for part in parts { count += part.entries.count }
+    var entries: [GroupEntry] = []
+    entries.reserveCapacity(count)
+    for (slot, part) in parts.enumerated() {
+      for entry in part.entries {
+        let key = nestKey(part.nesting.apply(entry.key), slot: firstSlot + slot)
+        entries.append(GroupEntry(key: key, group: entry.group))
+      }
+    }
+    return SectionItems(entries: entries)
+  }
+
+  /// `items` in a place nested at `slot` (its array untouched).
+  static func nest(_ items: consuming SectionItems, slot: Int) -> SectionItems {
+    items.nesting.nest(slot: slot)
+    return items
   }
 }
 
@@ -172,22 +207,20 @@ public struct Section {
 /// What a declared collection shows: its sections, in order. Items declared outside any
 /// ``Section`` form sections of their own (one for each run of them).
 public struct CollectionContent {
-  enum Node {
+  struct Node {
+    /// Its place in the declaration.
+    var key: UInt64
+    var part: Part
+  }
+  enum Part {
     /// A section, by reference: a node is copied on its way through the builder's blocks,
     /// branches and loops, and a section's header, footer and items would be copied with it.
-    case section(SectionBox, key: UInt64)
-    case items(GroupEntry)
-
-    /// The node in a place nested at `slot`.
-    func nested(slot: Int) -> Node {
-      switch self {
-      case .section(let section, let key): .section(section, key: nestKey(key, slot: slot))
-      case .items(let entry):
-        .items(GroupEntry(key: nestKey(entry.key, slot: slot), group: entry.group))
-      }
-    }
+    case section(SectionBox)
+    case items(any ItemGroup)
   }
   var nodes: [Node]
+  /// The places nested on every node's key, not yet written into them.
+  var nesting = Nesting()
 }
 
 /// Builds a declared collection's content (``DeclarativeDataSource``'s body).
@@ -195,7 +228,7 @@ public struct CollectionContent {
 public enum CollectionContentBuilder {
   /// One declared part.
   public static func buildExpression(_ section: Section) -> CollectionContent {
-    CollectionContent(nodes: [.section(SectionBox(section), key: 0)])
+    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .section(SectionBox(section)))])
   }
 
   /// One declared part.
@@ -204,14 +237,14 @@ public enum CollectionContentBuilder {
   )
     -> CollectionContent
   {
-    CollectionContent(nodes: [.items(GroupEntry(key: 0, group: items))])
+    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .items(items))])
   }
 
   /// One declared part: an outline.
   public static func buildExpression<Data, ID, Content>(
     _ outline: OutlineGroup<Data, ID, Content>
   ) -> CollectionContent {
-    CollectionContent(nodes: [.items(GroupEntry(key: 0, group: outline))])
+    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .items(outline))])
   }
 
   /// One declared part.
@@ -220,7 +253,7 @@ public enum CollectionContentBuilder {
   )
     -> CollectionContent
   {
-    CollectionContent(nodes: [.items(GroupEntry(key: 0, group: SingleItem(content)))])
+    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .items(SingleItem(content)))])
   }
 
   /// One declared part.
@@ -237,17 +270,18 @@ public enum CollectionContentBuilder {
   }
 
   /// An `if` without `else`: its parts when it holds, in a place of their own.
-  public static func buildOptional(_ content: CollectionContent?) -> CollectionContent {
-    content.map { nest($0, slot: 1) } ?? CollectionContent(nodes: [])
+  public static func buildOptional(_ content: consuming CollectionContent?) -> CollectionContent {
+    guard let content else { return CollectionContent(nodes: []) }
+    return nest(content, slot: 1)
   }
 
   /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(first content: CollectionContent) -> CollectionContent {
+  public static func buildEither(first content: consuming CollectionContent) -> CollectionContent {
     nest(content, slot: 2)
   }
 
   /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(second content: CollectionContent) -> CollectionContent {
+  public static func buildEither(second content: consuming CollectionContent) -> CollectionContent {
     nest(content, slot: 3)
   }
 
@@ -264,7 +298,10 @@ public enum CollectionContentBuilder {
     var nodes: [CollectionContent.Node] = []
     nodes.reserveCapacity(count)
     for (slot, part) in parts.enumerated() {
-      for node in part.nodes { nodes.append(node.nested(slot: firstSlot + slot)) }
+      for node in part.nodes {
+        let key = nestKey(part.nesting.apply(node.key), slot: firstSlot + slot)
+        nodes.append(CollectionContent.Node(key: key, part: node.part))
+      }
     }
     return CollectionContent(nodes: nodes)
   }
@@ -274,13 +311,30 @@ public enum CollectionContentBuilder {
     content
   }
 
-  static func nest(_ content: CollectionContent, slot: Int) -> CollectionContent {
-    CollectionContent(nodes: content.nodes.map { $0.nested(slot: slot) })
+  /// `content` in a place nested at `slot` (its array untouched).
+  static func nest(_ content: consuming CollectionContent, slot: Int) -> CollectionContent {
+    content.nesting.nest(slot: slot)
+    return content
   }
 }
 
 /// A declared section, held by reference in the builder's nodes.
 final class SectionBox {
-  let section: Section
+  private(set) var section: Section
   init(_ section: Section) { self.section = section }
+
+  /// The section's entries with every place nested in their keys, taken out of the box (which
+  /// a body's content holds alone, and is resolved once): an array the resolve may change in
+  /// place, not a copy of one.
+  func takeEntries() -> [GroupEntry] {
+    var entries: [GroupEntry] = []
+    swap(&entries, &section.items.entries)
+    let nesting = section.items.nesting
+    if nesting.multiplier != 1 || nesting.addend != 0 {
+      entries.withUnsafeMutableBufferPointer { entries in
+        for index in entries.indices { entries[index].key = nesting.apply(entries[index].key) }
+      }
+    }
+    return entries
+  }
 }

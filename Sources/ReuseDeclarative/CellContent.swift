@@ -11,6 +11,10 @@ public protocol CellContent {
   /// Registers the cell under ``reuseIdentifier`` (called once per content type and
   /// collection view).
   static func register(in collectionView: CollectionView)
+  /// Registers the cell, as ``register(in:)`` does, and returns ``reuseIdentifier``. The
+  /// default calls both; a content type that learns its identifier while it registers
+  /// returns it (``Cell`` does: its identifier is then read once, not twice).
+  static func registered(in collectionView: CollectionView) -> String
   /// Shows the content in `cell`, dequeued for `indexPath`.
   func configure(_ cell: CellType, at indexPath: ItemPath)
 }
@@ -34,7 +38,13 @@ public struct Cell<Kind: ConfigurableCell>: CellContent {
   /// Registers `Kind`, unless it is already (a different class under its identifier stops
   /// with a message naming both).
   public static func register(in collectionView: CollectionView) {
-    collectionView.registerChecked(Kind.self, for: "Cell<\(Kind.self)>")
+    registered(in: collectionView)
+  }
+
+  /// Registers `Kind` (as ``register(in:)``) and returns its identifier.
+  @discardableResult
+  public static func registered(in collectionView: CollectionView) -> String {
+    collectionView.registerChecked(Kind.self, for: .declaredCell)
   }
 
   /// Configures the cell with the value.
@@ -61,6 +71,12 @@ extension ListContent: CellContent {
 }
 
 extension CellContent {
+  /// Registers the cell and returns ``reuseIdentifier``.
+  public static func registered(in collectionView: CollectionView) -> String {
+    register(in: collectionView)
+    return reuseIdentifier
+  }
+
   @usableFromInline
   func reportWrongCell(
     _ cell: CollectionViewCell, identifier: String, in collectionView: CollectionView

@@ -41,22 +41,24 @@ extension DeclarativeDataSource {
     }
     func flushLoose() {
       guard !loose.isEmpty else { return }
-      add(
-        ResolvedSection(
-          id: .loose(looseRuns), header: nil, footer: nil,
-          groups: registered(loose)))
+      // Taken out, so that the array is registered in place, not copied.
+      var run: [GroupEntry] = []
+      swap(&run, &loose)
+      registerGroups(&run)
+      add(ResolvedSection(id: .loose(looseRuns), header: nil, footer: nil, groups: run))
       looseRuns += 1
-      loose.removeAll()
     }
     for node in content.nodes {
-      switch node {
-      case .items(let entry):
-        loose.append(entry)
-      case .section(let box, let key):
+      let key = content.nesting.apply(node.key)
+      switch node.part {
+      case .items(let group):
+        loose.append(GroupEntry(key: key, group: group))
+      case .section(let box):
         flushLoose()
         // Read in place (a copy of the section would retain its header, footer and items).
         let id = box.section.id ?? .placed(key)
-        let groups = registered(box.section.items.entries)
+        var groups = box.takeEntries()
+        registerGroups(&groups)
         // The section shown at this place, over the same data: kept, with the new groups.
         let index = result.count
         if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
@@ -77,24 +79,27 @@ extension DeclarativeDataSource {
     return result
   }
 
-  /// `entries` with their cells' identifiers, each content type registered on first sight.
+  /// Gives `entries` their cells' identifiers and makers, each content type registered on
+  /// first sight.
   ///
-  /// Each entry is changed in place and its group read once: reading `entries[i].group.x`
-  /// for each question copied the whole entry (its group, identifier and maker retained and
-  /// released) seven times per group, a third of this function's cost per body.
-  private func registered(_ entries: [GroupEntry]) -> [GroupEntry] {
-    var entries = entries
+  /// Each entry is changed in place, through a buffer: reading `entries[i].group.x` from the
+  /// array for each question copied the whole entry (its group, identifier and maker retained
+  /// and released) seven times per group, a third of this function's cost per body.
+  private func registerGroups(_ entries: inout [GroupEntry]) {
     let context = groupContext
     entries.withUnsafeMutableBufferPointer { buffer in
       for index in buffer.indices {
-        let group = buffer[index].group.presented(in: context)
+        if let presented = buffer[index].group.presented(in: context) {
+          buffer[index].group = presented
+        }
+        let group = buffer[index].group
         noteDeclarations(of: group)
         let type = group.contentType
         let identifier: String
         if let last = lastRegistered, last.type == type {
           identifier = last.identifier
         } else {
-          if let known = registeredTypes.removeValue(forKey: type) {
+          if !registeredTypes.isEmpty, let known = registeredTypes.removeValue(forKey: type) {
             identifier = known
           } else {
             identifier = group.register(in: collectionView)
@@ -104,10 +109,8 @@ extension DeclarativeDataSource {
         }
         buffer[index].makeCell = group.cellMaker(identifier: identifier, tracker: tracker)
         buffer[index].reuseIdentifier = identifier
-        buffer[index].group = group
       }
     }
-    return entries
   }
 
   /// Notes what `group` declares that the data source then provides (outlines, swipe

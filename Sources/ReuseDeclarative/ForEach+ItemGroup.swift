@@ -5,10 +5,10 @@ import ReuseKit
 // identifiers and the changes between two evaluations of a body.
 
 extension ForEach: ItemGroup {
-  var count: Int { shownIdentifiers?.count ?? data.count }
+  var count: Int { shownIdentifiers?.count ?? core.count }
 
-  func presented(in context: GroupContext) -> any ItemGroup {
-    guard case .unknown = token else { return self }
+  func presented(in context: GroupContext) -> (any ItemGroup)? {
+    guard core.tokenIsUnknown else { return nil }
     var copy = self
     copy.shownIdentifiers = identifiers()
     return copy
@@ -17,8 +17,7 @@ extension ForEach: ItemGroup {
   var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
 
   func register(in collectionView: CollectionView) -> String {
-    Content.register(in: collectionView)
-    return Content.reuseIdentifier
+    Content.registered(in: collectionView)
   }
 
   var canMove: Bool { moveAction != nil }
@@ -122,8 +121,7 @@ struct SingleItem<Content: CellContent>: ItemGroup {
   var count: Int { 1 }
   var contentType: ObjectIdentifier { ObjectIdentifier(Content.self) }
   func register(in collectionView: CollectionView) -> String {
-    Content.register(in: collectionView)
-    return Content.reuseIdentifier
+    Content.registered(in: collectionView)
   }
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let content = content

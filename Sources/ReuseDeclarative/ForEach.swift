@@ -85,9 +85,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     _ data: Data, id: KeyPath<Data.Element, ID>,
     @CellContentBuilder content: @escaping (Data.Element) -> Content
   ) {
+    let isIdentity = Self.isIdentity(id)
     self.init(
-      data, identify: Self.identify(by: id), token: DataToken(of: data),
-      elementsAreIdentifiers: Self.isIdentity(id), content: content)
+      data, identify: Self.identify(by: id, isIdentity: isIdentity), token: DataToken(of: data),
+      elementsAreIdentifiers: isIdentity, content: content)
   }
 
   /// Items for `data`'s elements, identified by the value at `id`, whose elements are the same
@@ -97,9 +98,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     _ data: Data, id: KeyPath<Data.Element, ID>, version: some Hashable,
     @CellContentBuilder content: @escaping (Data.Element) -> Content
   ) {
+    let isIdentity = Self.isIdentity(id)
     self.init(
-      data, identify: Self.identify(by: id), token: .version(AnyHashable(version)),
-      elementsAreIdentifiers: Self.isIdentity(id), content: content)
+      data, identify: Self.identify(by: id, isIdentity: isIdentity),
+      token: .version(AnyHashable(version)), elementsAreIdentifiers: isIdentity,
+      content: content)
   }
 
   /// Reading `id`: for numbers and strings identified by `\.self`, the element itself (no key
@@ -107,8 +110,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// literal key paths, which are made once (a generic `\Data.Element.self` would be
   /// resolved at run time on every body).
   @inlinable
-  static func identify(by id: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID {
-    if isIdentity(id) { return { unsafeBitCast($0, to: ID.self) } }
+  static func identify(
+    by id: KeyPath<Data.Element, ID>, isIdentity: Bool
+  ) -> (Data.Element) -> ID {
+    if isIdentity { return { unsafeBitCast($0, to: ID.self) } }
     return { $0[keyPath: id] }
   }
 
@@ -165,7 +170,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
       },
       identify: identify, gatherIdentifiers: gatherIdentifiers, token: token,
       elementAtIndex: { data, index in data[data.index(data.startIndex, offsetBy: index)] },
-      searchTextAt: searchTextAt, observes: Data.Element.self is any Observable.Type)
+      searchTextAt: searchTextAt, observes: observesElements(Data.Element.self),
+      count: data.count)
   }
 }
 
@@ -186,6 +192,11 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   /// Every identifier of the data given, in order.
   @usableFromInline let gatherIdentifiers: (Data, (Data.Element) -> ID) -> [ID]
   @usableFromInline let token: DataToken
+  /// Whether ``token`` is `.unknown` (asked per body, without copying the token).
+  let tokenIsUnknown: Bool
+  /// The number of elements when the body declared them (read where the declaration is
+  /// compiled: through the generic witnesses it costs hundreds of instructions a read).
+  let count: Int
   /// Whether the elements are `Observable` (their displayed properties are watched).
   @usableFromInline let observes: Bool
   /// The element at an index of the data given.
@@ -217,9 +228,11 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
     identify: @escaping (Data.Element) -> ID,
     gatherIdentifiers: @escaping (Data, (Data.Element) -> ID) -> [ID],
     token: DataToken, elementAtIndex: @escaping (Data, Int) -> Data.Element,
-    searchTextAt: ((Int) -> String?)?, observes: Bool
+    searchTextAt: ((Int) -> String?)?, observes: Bool, count: Int
   ) {
     self.data = data
+    self.count = count
+    if case .unknown = token { tokenIsUnknown = true } else { tokenIsUnknown = false }
     self.content = content
     self.bind = bind
     self.identify = identify
@@ -257,7 +270,7 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
     let copy = ForEachCore(
       data: data, content: content, bind: bind, identify: identify,
       gatherIdentifiers: gatherIdentifiers, token: token, elementAtIndex: elementAtIndex,
-      searchTextAt: searchTextAt, observes: observes)
+      searchTextAt: searchTextAt, observes: observes, count: count)
     copy.moveAction = moveAction
     copy.appearAction = appearAction
     copy.leadingSwipe = leadingSwipe
@@ -425,4 +438,13 @@ func shrunkCollectionCell(
 public enum CellContentBuilder {
   /// Joins the parts of a block, each keeping its place.
   public static func buildBlock<Content: CellContent>(_ content: Content) -> Content { content }
+}
+
+/// Whether elements of type `Element` are `Observable` models whose properties a cell's
+/// configuration is watched for. Only classes are asked: a value is copied into the data, so a
+/// change reaches the collection as new data, and asking the runtime whether a value type
+/// conforms looks through its conformance tables on every body.
+@usableFromInline
+func observesElements<Element>(_ type: Element.Type) -> Bool {
+  type is AnyObject.Type && type is any Observable.Type
 }

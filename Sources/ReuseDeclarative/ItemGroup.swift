@@ -90,9 +90,11 @@ protocol ItemGroup {
   var isOutline: Bool { get }
   /// Whether any item of the group has swipe actions.
   var hasSwipeActions: Bool { get }
-  /// The group as it is shown: what the next diff compares with (an outline's rows found
-  /// from the expanded ones in `context`).
-  func presented(in context: GroupContext) -> any ItemGroup
+  /// The group as it is shown, when it is not the group as declared: what the next diff
+  /// compares with (an outline's rows found from the expanded ones in `context`, or the
+  /// identifiers of a collection nothing else says is unchanged). `nil`: the group itself
+  /// (most groups: no existential is copied for them).
+  func presented(in context: GroupContext) -> (any ItemGroup)?
   /// Where item `index` is in a tree, for an outline's rows.
   func treePosition(at index: Int) -> TreePosition?
   /// Item `index` as an outline row, for an outline's rows.
@@ -129,7 +131,7 @@ extension ItemGroup {
   var declaresSpans: Bool { false }
   var isOutline: Bool { false }
   var hasSwipeActions: Bool { false }
-  func presented(in context: GroupContext) -> any ItemGroup { self }
+  func presented(in context: GroupContext) -> (any ItemGroup)? { nil }
   func treePosition(at index: Int) -> TreePosition? { nil }
   func outlinePlace(at index: Int) -> OutlinePlace? { nil }
   var cycleDiagnostic: String? { nil }

@@ -32,8 +32,13 @@ final class ObservationTracker: Sendable {
   var hasChanges: Bool { pending.load(ordering: .relaxed) }
 
   /// Runs `body` (the declaration's body), watching what it reads.
+  ///
+  /// The change handler holds the tracker strongly: a model it watches keeps it (a small
+  /// object, not the data source) until that model next changes, and the first body pays no
+  /// weak reference (a weak reference gives the tracker a side table: an allocation, and every
+  /// later retain of it taken the slow way).
   func trackingBody<T>(_ body: () -> T) -> T {
-    withObservationTracking(body) { [weak self] in self?.bodyDidChange() }
+    withObservationTracking(body) { self.bodyDidChange() }
   }
 
   /// Makes item `id`'s cell with `make`, watching the properties it reads unless they already

@@ -115,14 +115,13 @@ extension OutlineGroup: ItemGroup {
   var isOutline: Bool { true }
 
   func register(in collectionView: CollectionView) -> String {
-    Content.register(in: collectionView)
-    return Content.reuseIdentifier
+    Content.registered(in: collectionView)
   }
 
   /// The rows shown, walking the tree depth first into expanded rows only (with a stack, not
   /// recursion: a deep tree cannot overflow it; an element met again inside itself is not
   /// walked twice).
-  func presented(in context: GroupContext) -> any ItemGroup {
+  func presented(in context: GroupContext) -> (any ItemGroup)? {
     var copy = self
     copy.rows = []
     copy.cycle = nil

@@ -7,8 +7,8 @@ final class ResolvedSection {
   let header: ListContent?
   let footer: ListContent?
   private(set) var groups: [GroupEntry]
-  /// `starts[g]`: the first item of group `g`; the last entry is the section's count.
-  let starts: [Int]
+  /// `starts[g]`: the first item of group `g`; `starts[groups.count]` is the section's count.
+  let starts: GroupStarts
   /// Its geometry in a rails layout, if it declares one.
   let rail: RailSection?
 
@@ -21,17 +21,23 @@ final class ResolvedSection {
     self.footer = footer
     self.groups = groups
     self.rail = rail
-    // Reserved before the first element: an array literal would allocate, then move.
-    var starts: [Int] = []
-    starts.reserveCapacity(groups.count + 1)
-    starts.append(0)
-    var total = 0
-    for entry in groups {
-      total += max(0, entry.group.count)
-      starts.append(total)
+    if groups.count == 1 {
+      // One group (most sections): its start is 0, and no array is made.
+      count = max(0, groups[0].group.count)
+      starts = GroupStarts(stored: [], count: count)
+    } else {
+      // Reserved before the first element: an array literal would allocate, then move.
+      var stored: [Int] = []
+      stored.reserveCapacity(groups.count + 1)
+      stored.append(0)
+      var total = 0
+      for entry in groups {
+        total += max(0, entry.group.count)
+        stored.append(total)
+      }
+      count = total
+      starts = GroupStarts(stored: stored, count: total)
     }
-    self.starts = starts
-    count = total
     singleMaker = groups.count == 1 ? groups[0].makeCell : nil
   }
 
@@ -73,6 +79,19 @@ final class ResolvedSection {
     // Empty groups share their start with the next one: step past them.
     while starts[low + 1] <= item { low += 1 }
     return low
+  }
+}
+
+/// Where each group of a section starts, and (past the last group) the section's count.
+struct GroupStarts {
+  /// Every start and the count, or empty for a section of one group.
+  let stored: [Int]
+  let count: Int
+
+  @inline(__always)
+  subscript(group: Int) -> Int {
+    if stored.isEmpty { return group == 0 ? 0 : count }
+    return stored[group]
   }
 }
 

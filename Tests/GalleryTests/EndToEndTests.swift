@@ -360,7 +360,8 @@ struct EndToEndTests {
     try tmux.press("Right", until: "Name:")
     try tmux.press("s", until: "sorting by Name ↑", "the sort shows its progress")
     try tmux.press("Down", until: "row 2 ·", "keys work while it sorts")
-    try tmux.waitFor("sorted by Name ↑ in", notContaining: "sorting", "the sort ends")
+    try tmux.waitFor(
+      "sorted by Name ↑ in", notContaining: "sorting", "the sort ends", within: 90)
     let sorted = tmux.capture()
     #expect(sorted.contains("Amber Canyon"), "the top of the new order shows: \(sorted)")
     #expect(
@@ -389,7 +390,7 @@ struct EndToEndTests {
     try tmux.press("Right", until: "name: Name 7919")
     try tmux.press("s", until: "sorting by name ↑", "the sort runs off the loop")
     try tmux.press("Down", until: "row 2 ·", "keys work while it sorts")
-    try tmux.waitFor("sorted by name ↑", notContaining: "sorting", "the sort ends")
+    try tmux.waitFor("sorted by name ↑", notContaining: "sorting", "the sort ends", within: 90)
     try tmux.waitFor("Name 0 ", "the top of the new order, once its page has loaded")
     try tmux.press("s", until: "sorting by name ↓")
     try tmux.press("Escape", until: "sorted by name ↑", notContaining: "sorting", "Esc cancels")
@@ -593,7 +594,6 @@ final class Tmux {
     return output.contains(" icanon") && output.contains(" echo ")
   }
 
-  /// Waits (up to 15 s) until the screen shows `text` (and not `absent`).
   /// Waits until the screen satisfies `condition` (15 s at most).
   func waitUntil(_ what: String, _ condition: (String) -> Bool) throws {
     let deadline = Date().addingTimeInterval(15)
@@ -607,8 +607,13 @@ final class Tmux {
     throw TimedOut()
   }
 
-  func waitFor(_ text: String, notContaining absent: String? = nil, _ comment: String = "") throws {
-    let deadline = Date().addingTimeInterval(15)
+  /// Waits (up to `seconds`, 15 by default) until the screen shows `text` (and not `absent`).
+  /// A long job in a debug build on a loaded machine (CI runs suites side by side) gets more.
+  func waitFor(
+    _ text: String, notContaining absent: String? = nil, _ comment: String = "",
+    within seconds: Double = 15
+  ) throws {
+    let deadline = Date().addingTimeInterval(seconds)
     var screen = ""
     while Date() < deadline {
       screen = capture()

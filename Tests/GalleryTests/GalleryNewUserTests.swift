@@ -361,12 +361,11 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   /// Settings: a click on a row focuses it and flips its switch, a second flips it back; a
   /// click on a row with a disclosure opens it (the page ignored clicks: a new user's
   /// finding). A click names its screen line (the canvas's, from 0).
-  @Test func settingsRowsAnswerClicks() {
+  @Test func settingsRowsAnswerClicks() throws {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 24))
     let lines = drawnTestGallery(gallery, canvas)
-    let row = try? #require(lines.firstIndex { $0.contains("Bluetooth") })
-    guard let row else { return }
+    let row = try #require(lines.firstIndex(where: { $0.contains("Bluetooth") }))
     let before = lines.last ?? ""
     #expect(before.contains("Wi-Fi"), "\(before)")
     click(gallery, column: 10, row: row, time: &time)
@@ -376,8 +375,7 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("Bluetooth: off") == true)
     pressTestGallery([KeyEvent(.end)], gallery, time: &time)
     let last = drawnTestGallery(gallery, canvas)
-    let opened = try? #require(last.dropLast().lastIndex { $0.contains("›") })
-    guard let opened else { return }
+    let opened = try #require(last.dropLast().lastIndex(where: { $0.contains("›") }))
     click(gallery, column: 10, row: opened - 1, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last?.contains("· opened (the demo") == true)
   }

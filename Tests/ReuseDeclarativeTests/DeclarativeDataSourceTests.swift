@@ -618,3 +618,34 @@ struct DeclarativeRestorationTests {
           - relaunched.frameForItem(at: ItemPath(section: 0, item: 600))!.minY - 1) < 0.001)
   }
 }
+
+/// A declared `Cell` whose class another class's registration took stops at once, naming the
+/// declaration, both classes and the identifier (rather than showing blank cells).
+struct DeclaredCellRegistrationTests {
+  @Test func aCellWhoseIdentifierAnotherClassTookStopsNamingBoth() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      final class Impostor: CollectionViewCell {}
+      let view = CollectionView(layout: ListLayout())
+      view.register(Impostor.self, forCellWithReuseIdentifier: "PhotoCell")
+      let source = DeclarativeDataSource(collectionView: view) {
+        ForEach([Photo(id: 1, title: "")]) { Cell(PhotoCell.self, $0) }
+      }
+      _ = source
+    }.map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("Cell<PhotoCell>: reuse identifier"), "\(message)")
+      #expect(message.contains("\"PhotoCell\" is registered for Impostor"), "\(message)")
+    }
+  }
+
+  /// `registered(in:)` registers the cell and answers its identifier, once per collection view
+  /// and content type; standard content registers its cell unless one is already there.
+  @Test func registeredAnswersTheIdentifier() {
+    let view = CollectionView(layout: ListLayout())
+    #expect(Cell<PhotoCell>.registered(in: view) == PhotoCell.reuseIdentifier)
+    #expect(view.cellRegistration(forReuseIdentifier: PhotoCell.reuseIdentifier) != nil)
+    #expect(Cell<PhotoCell>.registered(in: view) == PhotoCell.reuseIdentifier, "again: no trap")
+    #expect(ListContent.registered(in: view) == ListContent.reuseIdentifier)
+    #expect(view.cellRegistration(forReuseIdentifier: ListContent.reuseIdentifier) != nil)
+  }
+}

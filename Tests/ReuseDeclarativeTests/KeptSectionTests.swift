@@ -85,4 +85,65 @@ struct KeptSectionTests {
     #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == "first")
     #expect(diagnostics.filter { $0.code == .duplicateIdentifier }.count == 1)
   }
+
+  /// Each branch of an `if`, `else`, `switch` and `for` is a place of its own, at every depth
+  /// and in both builders (the body's and a section's): the same items in another branch are
+  /// new items (their cells made again), and the same branch again keeps them (none made).
+  @Test func everyBranchIsAPlaceOfItsOwn() {
+    // 0, 1: the branches of an `if`; 2, 3: `else if` and a nested `if` in the last `else`;
+    // 4, 5: passes of a `for` (the items in its second pass, or in its first).
+    for inSection in [false, true] {
+      var branch = 0
+      let view = makeView()
+      let items = ["a", "b", "c"]
+      let source = DeclarativeDataSource(collectionView: view) {
+        if inSection {
+          Section(id: 0) {
+            if branch == 0 {
+              ForEach(items, id: \.self) { ListContent($0) }
+            } else if branch == 1 {
+              ForEach(items, id: \.self) { ListContent($0) }
+            } else if branch == 2 {
+              ForEach(items, id: \.self) { ListContent($0) }
+            } else if branch == 3 {
+              if branch > 0 { ForEach(items, id: \.self) { ListContent($0) } }
+            } else {
+              for pass in 0..<2 {
+                if (branch == 4) == (pass == 1) { ForEach(items, id: \.self) { ListContent($0) } }
+              }
+            }
+          }
+        } else if branch == 0 {
+          ForEach(items, id: \.self) { ListContent($0) }
+        } else if branch == 1 {
+          ForEach(items, id: \.self) { ListContent($0) }
+        } else if branch == 2 {
+          ForEach(items, id: \.self) { ListContent($0) }
+        } else if branch == 3 {
+          if branch > 0 { ForEach(items, id: \.self) { ListContent($0) } }
+        } else {
+          for pass in 0..<2 {
+            if (branch == 4) == (pass == 1) { ForEach(items, id: \.self) { ListContent($0) } }
+          }
+        }
+      }
+      view.layoutIfNeeded()
+      for next in [1, 2, 3, 4, 5, 0, 3, 0] {
+        let before = source.statistics.cellsConfigured
+        branch = next
+        source.updateNow(animated: false)
+        view.layoutIfNeeded()
+        #expect(
+          source.statistics.cellsConfigured == before + 3,
+          "branch \(next) (in a section: \(inSection)) shows the items as new ones")
+        #expect(shownTexts(view).count == 3)
+        let again = source.statistics.cellsConfigured
+        source.updateNow(animated: false)
+        view.layoutIfNeeded()
+        #expect(
+          source.statistics.cellsConfigured == again,
+          "branch \(next) again (in a section: \(inSection)) keeps its items")
+      }
+    }
+  }
 }

@@ -73,20 +73,26 @@ public final class DeclarativeScenario {
     // `list-first` pays, and allocate from fresh memory where the list reuses freed blocks).
     weak var scenario: DeclarativeScenario?
     let perSection = count / sections
-    source = DeclarativeDataSource(collectionView: view) {
-      if let scenario, kind == .numbers {
-        for section in 0..<sections {
-          Section(id: section) {
-            ForEach(
-              scenario.numbers[(section * perSection)..<((section + 1) * perSection)],
-              id: \.self
-            ) { Cell(BenchCell.self, $0) }
-          }
-        }
-      } else if kind == .range {
+    if kind == .range {
+      // The first frame's list, written as a user writes it: its body captures the count
+      // alone (the other kinds' shared body below adds a weak capture and two branches).
+      source = DeclarativeDataSource(collectionView: view) {
         ForEach(0..<count, id: \.self) { Cell(BenchCell.self, $0) }
-      } else if let scenario {
-        ForEach(scenario.observed) { Cell(ObservedCell.self, $0) }
+      }
+    } else {
+      source = DeclarativeDataSource(collectionView: view) {
+        if let scenario, kind == .numbers {
+          for section in 0..<sections {
+            Section(id: section) {
+              ForEach(
+                scenario.numbers[(section * perSection)..<((section + 1) * perSection)],
+                id: \.self
+              ) { Cell(BenchCell.self, $0) }
+            }
+          }
+        } else if let scenario {
+          ForEach(scenario.observed) { Cell(ObservedCell.self, $0) }
+        }
       }
     }
     stepper = FrameStepper(viewportLength: 800, step: 800.0 / 3, contentLength: 0)

@@ -50,8 +50,7 @@ where Cell.Item == Provider.Item {
   public init(collectionView: CollectionView, provider: Provider, cell: Cell.Type = Cell.self) {
     self.collectionView = collectionView
     self.provider = provider
-    collectionView.registerChecked(
-      Cell.self, for: "CollectionDataSource<\(Provider.self), \(Cell.self)>")
+    collectionView.registerChecked(Cell.self, for: .type(CollectionDataSource<Provider, Cell>.self))
     collectionView.dataSource = self
     collectionView.delegate = self
   }

@@ -282,7 +282,7 @@ extension CollectionViewDiffableDataSource {
     collectionView: CollectionView, cell: Cell.Type
   ) where Cell.Item == ItemID {
     collectionView.registerChecked(
-      Cell.self, for: "CollectionViewDiffableDataSource<\(SectionID.self), \(ItemID.self)>")
+      Cell.self, for: .type(CollectionViewDiffableDataSource<SectionID, ItemID>.self))
     self.init(collectionView: collectionView) { collectionView, indexPath, item in
       let cell = collectionView.dequeueReusableCell(Cell.self, for: indexPath)
       cell.configure(with: item, at: indexPath)

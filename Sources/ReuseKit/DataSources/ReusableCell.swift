@@ -65,25 +65,44 @@ extension CollectionView {
     dequeueReusableCell(type, withReuseIdentifier: Cell.reuseIdentifier, for: indexPath)
   }
 
-  /// Registers `Cell` under its identifier unless the same class already is; stops at once,
-  /// naming both types, when another class is registered under that identifier (rather than
-  /// showing blank cells).
+  /// Registers `Cell` under its identifier unless the same class already is, and returns the
+  /// identifier; stops at once, naming both types, when another class is registered under
+  /// that identifier (rather than showing blank cells). `owner`, what registers, is named in
+  /// that message.
+  @discardableResult
   package func registerChecked<Cell: ReusableCell>(
-    _ cellClass: Cell.Type, for owner: @autoclosure () -> String
-  ) {
+    _ cellClass: Cell.Type, for owner: RegistrationOwner
+  ) -> String {
     let identifier = Cell.reuseIdentifier
     switch cellRegistration(forReuseIdentifier: identifier) {
     case nil:
-      register(cellClass)
+      register(cellClass, forCellWithReuseIdentifier: identifier)
     case .type(let registered) where registered == cellClass:
       break
     case .type(let registered):
       misuse(
-        "\(owner()): reuse identifier \"\(identifier)\" is registered for \(registered), but "
+        "\(owner.name(cell: Cell.self)): reuse identifier \"\(identifier)\" is registered for \(registered), but "
           + "this data source's cell type is \(Cell.self). Register \(Cell.self) under "
           + "\"\(identifier)\", or give \(Cell.self) its own reuseIdentifier.")
     case .factory:
       break  // a factory's type is checked when it makes a cell
+    }
+    return identifier
+  }
+}
+
+/// What registers a cell class through `registerChecked`, for its message. Not a string made
+/// per call: a registration is on a declared list's first frame, and a description allocated.
+package enum RegistrationOwner {
+  /// A data source, named by its type.
+  case type(Any.Type)
+  /// A declaration's `Cell` of the cell class registered.
+  case declaredCell
+
+  func name(cell: Any.Type) -> String {
+    switch self {
+    case .type(let type): "\(type)"
+    case .declaredCell: "Cell<\(cell)>"
     }
   }
 }

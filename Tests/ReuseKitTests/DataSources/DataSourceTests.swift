@@ -144,6 +144,7 @@ private func titles(_ collectionView: CollectionView) -> [String?] {
       let message = String(decoding: result.standardErrorContent, as: UTF8.self)
       #expect(message.contains("\"PhotoCell\" is registered for Impostor"), "\(message)")
       #expect(message.contains("cell type is PhotoCell"), "\(message)")
+      #expect(message.contains("CollectionDataSource<"), "the data source is named: \(message)")
     }
   }
 }
