@@ -79,6 +79,32 @@ struct ScreenReaderTests {
     try tmux.press("Escape", "q", until: "$")
   }
 
+  /// After a sort moves the focused row off screen, its line still says the cell's text and
+  /// column, not only where it went (a new user's finding: "row 88,598 of 300,000, column 2
+  /// of 50"); sorting again is said too.
+  @Test func theFocusedCellIsSaidWhenASortMovesItsRowAway() throws {
+    let tmux = try Tmux.gallery(
+      columns: 120, rows: 60, "--screen-reader --demo table --items 20000",
+      until: "row 1 of 20,000, column 1 of 50")
+    try tmux.press("Right", until: ", Name, row 1 of 20,000, column 2 of 50")
+    try tmux.press("Down", "Down", until: ", Name, row 3 of 20,000, column 2 of 50")
+    let focused = try #require(
+      lines(tmux).last { $0.hasSuffix(", Name, row 3 of 20,000, column 2 of 50") })
+    let name = String(focused.prefix { $0 != "," })
+    try tmux.press("s", until: "sorted by Name, ascending")
+    try tmux.waitUntil("the focused cell said after the sort") { screen in
+      screen.contains("\(name), Name, row ") && !screen.hasSuffix("row 3 of 20,000")
+    }
+    let after = lines(tmux)
+    let sorted = try #require(after.lastIndex(of: "sorted by Name, ascending"))
+    #expect(
+      after[sorted...].contains {
+        $0.hasPrefix("\(name), Name, row ") && !$0.contains("row 3 of 20,000")
+      }, "the row's text and column after the sort: \(after[sorted...])")
+    try tmux.press("s", until: "sorted by Name, descending")
+    try tmux.quit()
+  }
+
   @Test func announcementsAreLines() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 12")

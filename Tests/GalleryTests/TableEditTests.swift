@@ -159,6 +159,20 @@ import Testing
     #expect(!page.status.contains("before edits"))
     pressTestGallery(edit(erasing: 10, typing: "Zed") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("sorted by name ↑ before edits (s sorts again)"), "\(page.status)")
+    // Undone, the column holds what it held at the sort: the order is the sort's again (the
+    // status still said "before edits": a new user's finding); redone, it is not.
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(page.status.contains("sorted by name ↑"), "\(page.status)")
+    #expect(!page.status.contains("before edits"), "\(page.status)")
+    pressTestGallery(keys("R"), gallery, time: &time)
+    #expect(page.status.contains("before edits"), "\(page.status)")
+    // A second edit of the same cell, then one undo: it still differs from the sort's text.
+    pressTestGallery(edit(erasing: 10, typing: "Yan") + [KeyEvent(.enter)], gallery, time: &time)
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(page.status.contains("before edits"), "Zed is not the sort's text: \(page.status)")
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(!page.status.contains("before edits"), "\(page.status)")
+    pressTestGallery(keys("R"), gallery, time: &time)
     // Sorted again: the order is up to date.
     pressTestGallery(keys("s"), gallery, time: &time)
     #expect(page.status.contains("sorted by name ↓"), "\(page.status)")
@@ -168,6 +182,27 @@ import Testing
   /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
   /// beside the file); the file itself is left as it was, and a name that exists (the open
   /// file's own among them) is refused.
+  /// An undone edit is not an edited row: a copy saved after two edits and one undo says it
+  /// holds one (a new user's finding: it said two), and so does the quit warning.
+  @Test func anUndoneEditIsNotCountedWhenACopyIsSaved() throws {
+    let (path, _) = try makeFile()
+    let copy = path.replacingOccurrences(of: ".csv", with: "-copy.csv")
+    defer {
+      for file in [path, path + ".bak", copy] { try? FileManager.default.removeItem(atPath: file) }
+    }
+    var time = 1.0
+    let (gallery, _) = try opened(path, time: &time)
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.right)] + edit(erasing: 6, typing: "Grace") + [KeyEvent(.enter)]
+        + [KeyEvent(.down)] + edit(erasing: 6, typing: "Ada") + [KeyEvent(.enter)] + keys("U"),
+      gallery, time: &time)
+    let page = TablePageProbe(gallery)
+    #expect(page.text(row: 1, column: 1) == "Grace")
+    #expect(page.text(row: 2, column: 1) == "name 2", "the second edit is undone")
+    pressTestGallery(keys("W") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.status.contains("saved a copy with 1 edited row as "), "\(page.status)")
+  }
+
   @Test func saveAsWritesACopyAndNeverOverwrites() throws {
     let (path, original) = try makeFile()
     let copy = path.replacingOccurrences(of: ".csv", with: "-copy.csv")

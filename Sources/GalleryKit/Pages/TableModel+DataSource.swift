@@ -21,11 +21,34 @@ extension TableModel {
       text: text, isNumeric: content.isNumeric(column: column), isMatch: isMatch)
     let editing = editingField(row: row, column: column)
     presenting?.present(editing: editing)
-    cell.accessibilityLabel = editing.map(\.text) ?? text ?? "loading"
-    cell.accessibilityValue =
-      content.columnTitles[column] + (isMatch ? ", a match" : "")
-      + (editing == nil ? "" : ", editing")
+    let description = describeCell(
+      text: text, row: row, column: column, isMatch: isMatch, editing: editing?.text)
+    cell.accessibilityLabel = description.label
+    cell.accessibilityValue = description.value
     return cell
+  }
+
+  /// What a cell not displayed tells a screen reader: what its cell would (the focused cell
+  /// after a sort moved its row off screen said only where it was).
+  public func tableView(
+    _ tableView: TableView, accessibilityDescriptionOfRow row: Int, column: Int
+  ) -> AccessibilityDescription? {
+    guard content.columnTitles.indices.contains(column) else { return nil }
+    return describeCell(
+      text: content.text(row: row, column: column)?.showingControls, row: row, column: column,
+      isMatch: isFindMatch(row: row, column: column),
+      editing: editingField(row: row, column: column)?.text)
+  }
+
+  /// A cell's label (its text, or the text being typed into it) and value (its column, and
+  /// whether it is a match or being edited).
+  private func describeCell(
+    text: String?, row: Int, column: Int, isMatch: Bool, editing: String?
+  ) -> AccessibilityDescription {
+    AccessibilityDescription(
+      label: editing ?? text ?? "loading",
+      value: content.columnTitles[column] + (isMatch ? ", a match" : "")
+        + (editing == nil ? "" : ", editing"))
   }
 
   /// A header with its title and sort arrow.
@@ -92,7 +115,7 @@ extension TableModel {
     // The time of this sort, never the one before it (a header click is not timed).
     lastSortDuration = sortStart.map { metrics.clock() - $0 }
     sortStart = nil
-    sortedColumnEdited = false
+    sortedColumnChanges.removeAll()
     reconfigureHeaders()
   }
 

@@ -111,7 +111,7 @@ extension TableModel {
     }
     undoEdits.append(TableCellEdit(row: row, column: column, before: before, after: text))
     redoEdits.removeAll()
-    showEdit(row: row, column: column, note: "edited")
+    showEdit(row: row, column: column, from: before, to: text, note: "edited")
     return true
   }
 
@@ -130,16 +130,23 @@ extension TableModel {
       editNote = undoing ? "nothing to undo" : "nothing to redo"
       return
     }
-    _ = editable.setText(undoing ? edit.before : edit.after, row: edit.row, column: edit.column)
+    let (was, now) = undoing ? (edit.after, edit.before) : (edit.before, edit.after)
+    _ = editable.setText(now, row: edit.row, column: edit.column)
     if undoing { redoEdits.append(edit) } else { undoEdits.append(edit) }
-    showEdit(row: edit.row, column: edit.column, note: undoing ? "undone" : "redone")
+    showEdit(
+      row: edit.row, column: edit.column, from: was, to: now, note: undoing ? "undone" : "redone")
   }
 
-  /// The row's cells configured again, the cursor on the cell, and the status line saying so.
-  private func showEdit(row: Int, column: Int, note: String) {
+  /// The row's cells configured again, the cursor on the cell, and the status line saying so;
+  /// a cell of the sorted column that now differs from its text at the sort is noted (and one
+  /// that holds it again, no longer).
+  private func showEdit(row: Int, column: Int, from was: String, to now: String, note: String) {
     // The frequency table these rows came from no longer counts them as they are.
     frequencyReturn?.edited = true
-    if table.sortDescriptor?.column == column { sortedColumnEdited = true }
+    if table.sortDescriptor?.column == column {
+      let atSort = sortedColumnChanges[row] ?? was
+      sortedColumnChanges[row] = now == atSort ? nil : atSort
+    }
     table.reloadRows([row])
     if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
     editNote = "\(note) row \((row + 1).formatted) · \(content.columnTitles[column])"

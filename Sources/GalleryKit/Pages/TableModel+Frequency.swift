@@ -19,8 +19,9 @@ struct ParentView {
   /// The sorted order itself, shown again as it was (sorting again made the user wait, and
   /// Escape, which goes back here, cancelled that sort).
   var savedOrder: TableSavedOrder?
-  /// Whether the sorted column had been edited since that sort (the status says so again).
-  var sortedColumnEdited = false
+  /// The sorted column's cells edited since that sort, with their text then (the status says
+  /// so again).
+  var sortedColumnChanges: [Int: String] = [:]
   var columns: [TableColumn]
   var order: [Int]
   var widths: [Double]
@@ -68,7 +69,7 @@ extension TableModel {
   func currentView(filter: [TableRowCondition]) -> ParentView {
     ParentView(
       sort: table.sortDescriptor, sortedByDataSource: table.isSortedByDataSource,
-      savedOrder: table.savedOrder, sortedColumnEdited: sortedColumnEdited,
+      savedOrder: table.savedOrder, sortedColumnChanges: sortedColumnChanges,
       columns: table.columns, order: table.layout.columnOrder,
       widths: table.layout.columnWidths,
       focus: table.focusedCell,
@@ -155,7 +156,7 @@ extension TableModel {
     }
     if let view, let saved = view.savedOrder, table.restoreOrder(saved) {
       // Shown as it was: nothing sorted again (so edits since the sort still show apart).
-      sortedColumnEdited = view.sortedColumnEdited
+      sortedColumnChanges = view.sortedColumnChanges
     } else if let sort = view?.sort {
       if view?.sortedByDataSource == true {
         table.dataSourceDidSort(by: sort)  // the content kept its order

@@ -38,10 +38,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var redoEdits: [TableCellEdit] = []
   /// What the last edit, undo, redo or save did (or why it could not), for the status line.
   var editNote: String?
-  /// Whether a cell of the sorted column was edited (or an edit undone) since the sort: the
-  /// rows keep their places, as VisiData's do, and the status says the order is the sort's
-  /// from before.
-  var sortedColumnEdited = false
+  /// The cells of the sorted column that differ from what they held when it was sorted, by
+  /// source row, with that text: the rows keep their places, as VisiData's do, and while any
+  /// differs the status says the order is the sort's from before. An undo that puts the text
+  /// back removes its row (the order is the sort's again).
+  var sortedColumnChanges: [Int: String] = [:]
+  /// Whether a cell of the sorted column holds another text than when it was sorted.
+  var sortedColumnEdited: Bool { !sortedColumnChanges.isEmpty }
   /// Whether the edits were saved since the last one was made.
   /// The table the undo history is about, whose unsaved edits quitting warns of.
   var editedTable: (any EditableTableContent)?
@@ -151,7 +154,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public func open(_ new: any TableContent) {
     cancelJob()
     editNote = nil
-    sortedColumnEdited = false
+    sortedColumnChanges.removeAll()
     prompt = nil
     frequency = nil
     pendingFrequencies = nil

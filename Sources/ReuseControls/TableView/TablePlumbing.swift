@@ -4,7 +4,8 @@ import ReuseKit
 /// rows are sections, columns items, and each call goes on to the table (held weakly, so a
 /// collection view kept after its table finds no data, never a freed table).
 final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
-  CollectionViewDataSourcePrefetching, CollectionViewLayoutObserver
+  CollectionViewDataSourcePrefetching, CollectionViewLayoutObserver,
+  AccessibilityDescribingDataSource
 {
   weak var table: TableView?
   /// The viewport changed size in the pass running now: once it ends, a column it left cut
@@ -50,6 +51,18 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
     defer { table.configuringPath = nil }
     return dataSource.tableView(
       table, cellForRow: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+  }
+
+  /// The data source's description of a cell not displayed (the focused one, off screen).
+  func collectionView(
+    _ collectionView: CollectionView, accessibilityDescriptionOfItemAt indexPath: ItemPath
+  ) -> AccessibilityDescription? {
+    guard let table, let dataSource = table.dataSource,
+      indexPath.section >= 0, indexPath.section < table.numberOfDisplayedRows
+    else { return nil }
+    return dataSource.tableView(
+      table, accessibilityDescriptionOfRow: table.sourceRow(forDisplayRow: indexPath.section),
+      column: indexPath.item)
   }
 
   func collectionView(

@@ -37,6 +37,14 @@ public protocol TableViewDataSource: AnyObject {
   /// sort's thread, say): the keys of 10⁷ rows are then read at full speed instead of a few
   /// milliseconds a frame. Its keys must be the ones `sortKeyForRow` gives.
   func tableView(_ tableView: TableView, sortKeyReaderForColumn column: Int) -> TableSortKeyReader?
+
+  /// What the cell of source row `row` in `column` tells a screen reader (its label, value and
+  /// hint), without the cell: asked for a cell that is not displayed, such as the focused one
+  /// after a sort moved its row off screen. The default, `nil`, leaves it unlabelled. Give the
+  /// description ``tableView(_:cellForRow:column:)`` gives its cell.
+  func tableView(
+    _ tableView: TableView, accessibilityDescriptionOfRow row: Int, column: Int
+  ) -> AccessibilityDescription?
 }
 
 /// Reads a column's sort keys on a background sort's thread
@@ -62,6 +70,13 @@ public struct TableSortKeyReader: Sendable {
 }
 
 extension TableViewDataSource {
+  /// No description: a cell not displayed is not labelled.
+  public func tableView(
+    _ tableView: TableView, accessibilityDescriptionOfRow row: Int, column: Int
+  ) -> AccessibilityDescription? {
+    nil
+  }
+
   /// No reader: the table asks for the keys a slice at a time.
   public func tableView(
     _ tableView: TableView, sortKeyReaderForColumn column: Int

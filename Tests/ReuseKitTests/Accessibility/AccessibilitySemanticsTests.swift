@@ -8,7 +8,7 @@ private final class LabelHeader: ReusableView {}
 
 /// Sections of values in ``ValueCell``s ("Item N"), headers that say their section, and
 /// items that move.
-private final class Values: SectionedValues {
+private class Values: SectionedValues {
   var sections: [[Int]]
   init(_ sections: [[Int]]) { self.sections = sections }
 
@@ -219,6 +219,43 @@ private func check(
     #expect(container.setSize == 1_000_000)
     #expect(
       container.actions.contains(.scrollForward) && !container.actions.contains(.scrollBackward))
+  }
+
+  /// An item not displayed is described by its data source: an
+  /// `AccessibilityDescribingDataSource` gives its label, value and hint; a
+  /// `SearchableDataSource`, its label; a displayed item is still its cell's.
+  @Test func anItemNotDisplayedIsDescribedByItsDataSource() {
+    final class Described: Values, AccessibilityDescribingDataSource {
+      func collectionView(
+        _ collectionView: CollectionView, accessibilityDescriptionOfItemAt indexPath: ItemPath
+      ) -> AccessibilityDescription? {
+        indexPath.item == 7
+          ? nil
+          : AccessibilityDescription(
+            label: "Row \(sections[indexPath.section][indexPath.item])", value: "Name",
+            hint: "opens it")
+      }
+    }
+    final class Searchable: Values, SearchableDataSource {
+      func collectionView(
+        _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
+      ) -> String? {
+        "found \(sections[indexPath.section][indexPath.item])"
+      }
+    }
+    let described = Described([Array(0..<10_000)])
+    let view = makeView(ListLayout(itemSizing: .uniform(44)), described)
+    let far = view.accessibilityElement(forItemAt: ItemPath(section: 0, item: 9_000))!
+    #expect(far.label == "Row 9000" && far.value == "Name" && far.hint == "opens it")
+    #expect(far.spokenDescription == "Row 9000, Name, 9,001 of 10,000")
+    #expect(view.accessibilityElement(forItemAt: ItemPath(section: 0, item: 0))!.label == "Item 0")
+    view.scrollToItem(at: ItemPath(section: 0, item: 9_000), at: .start, animated: false)
+    view.layoutIfNeeded()
+    #expect(view.accessibilityElement(forItemAt: ItemPath(section: 0, item: 7))!.label == "")
+    let searchable = Searchable([Array(0..<10_000)])
+    let other = makeView(ListLayout(itemSizing: .uniform(44)), searchable)
+    let element = other.accessibilityElement(forItemAt: ItemPath(section: 0, item: 5_000))!
+    #expect(element.label == "found 5000" && element.value == nil)
   }
 
   /// A page scroll for assistive technology lands at once, focuses the first item wholly on

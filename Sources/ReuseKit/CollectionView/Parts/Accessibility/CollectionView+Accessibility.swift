@@ -146,17 +146,34 @@ extension CollectionView {
 
   // MARK: Elements
 
-  /// The element of the item at `indexPath`, displayed or not (its label and value come from
-  /// its cell when it is displayed), or `nil` out of range.
+  /// The element of the item at `indexPath`, displayed or not, or `nil` out of range. Its
+  /// label and value come from its cell when it is displayed; otherwise from the data source,
+  /// when it is an ``AccessibilityDescribingDataSource`` (or, as a label, the text a
+  /// ``SearchableDataSource`` finds it by).
   ///
   /// - Complexity: O(log n) for the layouts ReuseKit ships (the frame), plus the data source's
   ///   tree position for a tree.
   public func accessibilityElement(forItemAt indexPath: ItemPath) -> AccessibilityElement? {
     layoutIfNeeded()
     guard isValid(indexPath) else { return nil }
-    return itemElement(
-      indexPath, view: cellForItem(at: indexPath),
-      frame: collectionViewLayout.frameForItem(at: indexPath) ?? .zero)
+    let frame = collectionViewLayout.frameForItem(at: indexPath) ?? .zero
+    if let cell = cellForItem(at: indexPath) {
+      return itemElement(indexPath, view: cell, frame: frame)
+    }
+    var element = itemElement(indexPath, view: nil, frame: frame)
+    if let describing = dataSource as? any AccessibilityDescribingDataSource,
+      let description = describing.collectionView(
+        self, accessibilityDescriptionOfItemAt: indexPath)
+    {
+      element.label = description.label
+      element.value = description.value
+      element.hint = description.hint
+    } else if let searchable = dataSource as? any SearchableDataSource,
+      let text = searchable.collectionView(self, searchableTextForItemAt: indexPath)
+    {
+      element.label = text
+    }
+    return element
   }
 
   /// The elements on screen, in reading order: each section's header, its items, its footer.
