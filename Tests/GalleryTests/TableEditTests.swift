@@ -179,19 +179,16 @@ import Testing
     #expect(!page.status.contains("before edits"), "\(page.status)")
   }
 
-  /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
-  /// beside the file); the file itself is left as it was, and a name that exists (the open
-  /// file's own among them) is refused.
   /// An undone edit is not an edited row: a copy saved after two edits and one undo says it
-  /// holds one (a new user's finding: it said two), and so does the quit warning.
+  /// holds one (a new user's finding: it said two).
   @Test func anUndoneEditIsNotCountedWhenACopyIsSaved() throws {
-    let (path, _) = try makeFile()
-    let copy = path.replacingOccurrences(of: ".csv", with: "-copy.csv")
-    defer {
-      for file in [path, path + ".bak", copy] { try? FileManager.default.removeItem(atPath: file) }
-    }
     var time = 1.0
-    let (gallery, _) = try opened(path, time: &time)
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer {
+      removeWithBackup(path)
+      try? FileManager.default.removeItem(
+        atPath: path.replacingOccurrences(of: ".csv", with: "-copy.csv"))
+    }
     pressTestGallery(
       [KeyEvent(.down), KeyEvent(.right)] + edit(erasing: 6, typing: "Grace") + [KeyEvent(.enter)]
         + [KeyEvent(.down)] + edit(erasing: 6, typing: "Ada") + [KeyEvent(.enter)] + keys("U"),
@@ -203,6 +200,9 @@ import Testing
     #expect(page.status.contains("saved a copy with 1 edited row as "), "\(page.status)")
   }
 
+  /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
+  /// beside the file); the file itself is left as it was, and a name that exists (the open
+  /// file's own among them) is refused.
   @Test func saveAsWritesACopyAndNeverOverwrites() throws {
     let (path, original) = try makeFile()
     let copy = path.replacingOccurrences(of: ".csv", with: "-copy.csv")

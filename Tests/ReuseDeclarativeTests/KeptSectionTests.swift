@@ -90,24 +90,23 @@ struct KeptSectionTests {
   /// and in both builders (the body's and a section's): the same items in another branch are
   /// new items (their cells made again), and the same branch again keeps them (none made).
   @Test func everyBranchIsAPlaceOfItsOwn() {
-    // 0, 1: the branches of an `if`; 2, 3: `else if` and a nested `if` in the last `else`;
-    // 4, 5: passes of a `for` (the items in its second pass, or in its first).
+    // 0, 1: the branches of an `if` (of a `switch` in a section); 2, 3: `else if` and a nested
+    // `if` in the last `else`; 4, 5: passes of a `for` (the items in its second pass, or in its
+    // first).
     for inSection in [false, true] {
       var branch = 0
       let view = makeView()
       let items = ["a", "b", "c"]
       let source = DeclarativeDataSource(collectionView: view) {
         if inSection {
+          // A section's items, with a `switch` where the body has `if` and `else if`.
           Section(id: 0) {
-            if branch == 0 {
-              ForEach(items, id: \.self) { ListContent($0) }
-            } else if branch == 1 {
-              ForEach(items, id: \.self) { ListContent($0) }
-            } else if branch == 2 {
-              ForEach(items, id: \.self) { ListContent($0) }
-            } else if branch == 3 {
-              if branch > 0 { ForEach(items, id: \.self) { ListContent($0) } }
-            } else {
+            switch branch {
+            case 0: ForEach(items, id: \.self) { ListContent($0) }
+            case 1: ForEach(items, id: \.self) { ListContent($0) }
+            case 2: ForEach(items, id: \.self) { ListContent($0) }
+            case 3: if branch > 0 { ForEach(items, id: \.self) { ListContent($0) } }
+            default:
               for pass in 0..<2 {
                 if (branch == 4) == (pass == 1) { ForEach(items, id: \.self) { ListContent($0) } }
               }
