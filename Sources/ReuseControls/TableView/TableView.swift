@@ -72,7 +72,12 @@ public final class TableView {
   /// order): ``rowOrder`` without the rows ``rowFilter`` hides.
   @exclusivity(unchecked) var displayOrder: [Int32]?
   /// Every source row in the sort's order, while sorted (`nil`: the data's order).
-  var rowOrder: [Int32]?
+  var rowOrder: [Int32]? {
+    didSet { sortRanksCache = nil }
+  }
+  /// Source row → its place in ``rowOrder``, made when a filter first adds rows to a sorted
+  /// table (``sortRanks``).
+  var sortRanksCache: [Int32]?
   /// The source rows shown (``filterRows(_:)``), or `nil` for every row.
   public internal(set) var rowFilter: RowSet?
   /// The focused cell (source row and column) while a filter shows no row at all: the focus

@@ -217,14 +217,20 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
   /// A filter shown in steps as a scan goes down the rows (each step adds rows past the last
   /// one shown, as the gallery's `|` does), among steps of other kinds, over rows whose count
   /// is not a multiple of 64: the rows shown are exactly the filter's after every step, whether
-  /// the step animates (a few rows) or reloads (thousands), sorted or not.
-  @Test(arguments: 0..<6) func aFilterGrowingDownTheRowsShowsExactlyItsRows(_ index: Int) {
+  /// the step animates (a few rows) or reloads (thousands), sorted either way or not (a sorted
+  /// table merges the rows found into the order shown, by rank).
+  @Test(arguments: 0..<9) func aFilterGrowingDownTheRowsShowsExactlyItsRows(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0x5CA1_F117)
     var rng = random
     let grid = Grid(rows: rng.int(3_000...20_000))
     let table = makeTable(grid)
     defer { withExtendedLifetime(grid) {} }
+    // Sorted by scrambled numbers with ties (ascending), or by names (descending), or not.
     if index % 3 == 2 { table.cycleSort(byColumn: 0) }
+    if index % 3 == 1 {
+      table.cycleSort(byColumn: 1)
+      table.cycleSort(byColumn: 1)
+    }
     var kept = Set<Int>()
     var scanned = 0
     table.filterRows(RowSet())
