@@ -34,4 +34,5 @@ else
   measure uuid 4
   measure chat 20
   measure table-sort 1
+  measure table-filter 200
 fi
