@@ -179,6 +179,65 @@ import Testing
     #expect(!page.status.contains("before edits"), "\(page.status)")
   }
 
+  /// The editor starts from the cell's value as the file holds it: a line break inside a
+  /// quoted field stays a line break when the cell is saved (it was saved as the `↵` the cell
+  /// shows), and Enter on a value left as it was is no edit. A cell of 12,000 characters is
+  /// edited whole (the field cut it to 10,000, and Enter saved the cut value). New user's
+  /// findings.
+  @Test func theEditorKeepsLineBreaksAndLongCellsWhole() throws {
+    let path =
+      NSTemporaryDirectory()
+      + "reusekit-edit-raw-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+    let long = String(repeating: "ab", count: 6_000)
+    try "id,text\n1,\"multi\nline\"\n2,\(long)\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    defer { removeWithBackup(path) }
+    var time = 1.0
+    let (gallery, _) = try opened(path, time: &time)
+    let page = TablePageProbe(gallery)
+    #expect(page.text(row: 0, column: 1) == "multi↵line", "the cell shows the break as ↵")
+    // Enter on the value as it was: no edit.
+    pressTestGallery([KeyEvent(.right)] + keys("e") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(!page.status.contains("edited"), "\(page.status)")
+    #expect(page.status.contains("multi↵line"), "\(page.status)")
+    // A character added: the break stays a break.
+    pressTestGallery(keys("e!") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.text(row: 0, column: 1) == "multi↵line!")
+    // The long cell: Enter as it was is no edit; a character typed at its end is kept with
+    // all of it.
+    pressTestGallery([KeyEvent(.down)] + keys("e") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.text(row: 1, column: 1) == long)
+    pressTestGallery(keys("eQ") + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.text(row: 1, column: 1) == long + "Q")
+    pressTestGallery([KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
+    for _ in 0..<2_000 where !page.status.contains("saved") {
+      Thread.sleep(forTimeInterval: 0.005)
+      pressTestGallery([], gallery, time: &time)
+    }
+    #expect(page.status.contains("saved 2 edited rows"), "\(page.status)")
+    let saved = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(saved == "id,text\n1,\"multi\nline!\"\n2,\(long)Q\n", "\(saved.prefix(80))")
+  }
+
+  /// A cell longer than the editor takes is refused with a note, never cut.
+  @Test func aCellTooLongToEditIsRefused() throws {
+    let path =
+      NSTemporaryDirectory()
+      + "reusekit-edit-huge-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+    try "id,text\n1,\(String(repeating: "x", count: 1_000_001))\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    defer { removeWithBackup(path) }
+    var time = 1.0
+    let (gallery, _) = try opened(path, time: &time)
+    let page = TablePageProbe(gallery)
+    pressTestGallery([KeyEvent(.right)] + keys("e"), gallery, time: &time)
+    #expect(
+      page.status.contains("this cell holds 1,000,001 characters: cells of up to 1,000,000"),
+      "\(page.status.prefix(200))")
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    #expect(!page.status.contains("edited row"), "\(page.status.prefix(200))")
+  }
+
   /// An undone edit is not an edited row: a copy saved after two edits and one undo says it
   /// holds one (a new user's finding: it said two).
   @Test func anUndoneEditIsNotCountedWhenACopyIsSaved() throws {
@@ -232,7 +291,13 @@ import Testing
       time: &time)
     #expect(page.status.contains("that is the open file"), "\(page.status)")
     #expect(!FileManager.default.fileExists(atPath: path + ".bak"), "nothing saved over it")
-    pressTestGallery(keys("W") + [KeyEvent(.enter)], gallery, time: &time)
+    // The prompt stays open with its text: the keys typed next change the name (they went to
+    // the table as commands: `f` unfroze a column, `e` began an edit; a new user's finding).
+    #expect(page.status.contains("save a copy as: \(path)▏"), "\(page.status)")
+    pressTestGallery(keys("fe"), gallery, time: &time)
+    #expect(page.status.contains("save a copy as: \(path)fe▏"), "\(page.status)")
+    #expect(!page.status.contains("open file"), "a key clears the problem: \(page.status)")
+    pressTestGallery([KeyEvent(.escape)] + keys("W") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("saved a copy with 1 edited row as "), "\(page.status)")
     let expected = String(decoding: original, as: UTF8.self).replacingOccurrences(
       of: "\n1,name 1,plain 1\n", with: "\n1,Grace,plain 1\n")
@@ -243,8 +308,10 @@ import Testing
     pressTestGallery(
       keys("W") + [KeyEvent(.control("u"), modifiers: .control)] + keys(copy)
         + [KeyEvent(.enter)], gallery, time: &time)
-    #expect(page.status.contains("exists"), "\(page.status)")
+    #expect(page.status.contains("exists: give a new name"), "\(page.status)")
+    #expect(page.status.contains("save a copy as: \(copy)▏"), "still open: \(page.status)")
     #expect(try String(contentsOfFile: copy, encoding: .utf8) == expected)
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     // A folder that is not there: said with the name given, not the file written first.
     pressTestGallery(
       keys("W") + [KeyEvent(.control("u"), modifiers: .control)]

@@ -4,6 +4,10 @@
 
 /// Content whose cells the table page can edit in place and save.
 public protocol EditableTableContent: TableContent {
+  /// The cell's value as the file holds it (a line break as a line break, where ``text(row:column:)``
+  /// shows `↵`), with its edits: what the editor starts from and ``setText(_:row:column:)``
+  /// takes back. `nil` while its row is not loaded.
+  func editableText(row: Int, column: Int) -> String?
   /// Sets the cell's text; returns its text before, or `nil` when the cell cannot be edited
   /// (its row is not loaded yet).
   func setText(_ text: String, row: Int, column: Int) -> String?
@@ -35,6 +39,16 @@ extension CSVTable: EditableTableContent {
   /// The row's fields with its edits.
   func editedFields(ofRow row: Int) -> [String] {
     editedRows[row] ?? fields(ofRow: row)
+  }
+
+  /// The field as the file holds it, with its edits (line breaks kept); `nil` for the last row
+  /// found while the file is still read (its end is not known yet: a value cut there would be
+  /// saved cut).
+  public func editableText(row: Int, column: Int) -> String? {
+    guard row >= 0, row < starts.count, column >= 0, isWhole(row: row) || editedRows[row] != nil
+    else { return nil }
+    let fields = editedFields(ofRow: row)
+    return column < fields.count ? fields[column] : ""
   }
 
   /// Sets the field (a short row grows to reach `column`); a row edited back to what the file

@@ -51,15 +51,25 @@ public final class CSVTable: TableContent {
     return String(field.map { $0.isNewline ? "↵" : $0 })
   }
 
+  /// The row's fields as the file holds them. The last row found while the file is still
+  /// read ends where no one knows yet: it is read up to 64 KB ahead and not kept (see
+  /// ``isWhole(row:)``); once the file is read, the last row runs to its end.
   func fields(ofRow row: Int) -> [String] {
     if let fields = cache[row] { return fields }
-    let end = row + 1 < starts.count ? starts[row + 1] : min(file.size, starts[row] + 1 << 16)
+    let isLastFound = row + 1 == starts.count
+    let end =
+      !isLastFound ? starts[row + 1] : isDone ? file.size : min(file.size, starts[row] + 1 << 16)
     let bytes = file.read(starts[row]..<end)
     let fields = bytes.withUnsafeBytes { CSVRow.fields($0, delimiter: file.dialect.delimiter) }
+    guard isWhole(row: row) else { return fields }
     if cache.count >= 4_096 { cache.removeAll(keepingCapacity: true) }
     cache[row] = fields
     return fields
   }
+
+  /// Whether the row's end is known: every row but the last one found while the file is
+  /// still read (a field of it may go on past what was read).
+  func isWhole(row: Int) -> Bool { isDone || row + 1 < starts.count }
 
   /// Numbers sort as numbers, other text as text, rows not found yet last. Keys are read a
   /// run of rows at a time, in one read of the file each (asked in row order, as a sort

@@ -1,6 +1,10 @@
 import ReuseControls
 import ReuseKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One edit of a cell: where (a source row, a column), and its text before and after.
 struct TableCellEdit: Equatable {
   var row: Int
@@ -16,19 +20,31 @@ extension TableModel {
   /// the demo table are read only).
   public var isEditable: Bool { content is any EditableTableContent }
 
-  /// `e`: edits the focused cell in the prompt, starting from its text.
+  /// The longest cell the editor takes, in characters: a longer one is refused with a note,
+  /// never cut (a cut value would be saved).
+  static let longestEditableCell = 1_000_000
+
+  /// `e`: edits the focused cell in the prompt, starting from its value as the file holds it
+  /// (a line break stays a line break; the field shows it as `␊`).
   func beginEdit() {
     guard let (row, column) = table.focusedCell else { return }
-    guard isEditable else {
+    guard let editable = content as? any EditableTableContent else {
       editNote = "this table is read only (a CSV file's cells can be edited)"
       return
     }
-    guard let text = content.text(row: row, column: column) else {
+    guard let text = editable.editableText(row: row, column: column) else {
       editNote = "row \((row + 1).formatted) is still loading"
       return
     }
+    let length = text.count
+    guard length <= Self.longestEditableCell else {
+      editNote =
+        "this cell holds \(length.formatted) characters: cells of up to "
+        + "\(Self.longestEditableCell.formatted) can be edited here"
+      return
+    }
     editTarget = (row, column)
-    prompt = (.edit, TextFieldState(text))
+    prompt = (.edit, TextFieldState(text, maxLength: max(10_000, length + 10_000)))
     showEditedCell()
   }
 
@@ -240,6 +256,7 @@ extension TableModel {
     var field = TextFieldState(Self.copyName(of: editable.filePath), maxLength: 4_096)
     field.selectAll()
     prompt = (.saveAs, field)
+    promptProblem = nil
     return true
   }
 
@@ -250,16 +267,25 @@ extension TableModel {
     return String(path[..<dot]) + "-copy" + String(path[dot...])
   }
 
+  /// Why a copy cannot be saved as `path` (no name, the open file's, one that exists), or
+  /// `nil`: asked before the save-as prompt closes, which stays open to change the name.
+  func saveAsProblem(_ path: String) -> String? {
+    guard let editable = content as? any EditableTableContent else { return nil }
+    let path = path.trimmingSpaces
+    if path.isEmpty { return "give the copy a name" }
+    // Never over the open file from here: that is Ctrl-S's job, which keeps a backup.
+    if path == editable.filePath {
+      return "that is the open file: give a new name (Ctrl-S saves it in place)"
+    }
+    if access(path, F_OK) == 0 { return "\(fileName(path)) exists: give a new name" }
+    return nil
+  }
+
   /// Enter on the save-as prompt: a copy with the edits written to `path`; the table goes on
   /// with its own file, whose edits are still unsaved (quitting warns, Ctrl-S saves them).
   func saveEdits(as path: String) -> Bool {
     guard let editable = content as? any EditableTableContent else { return true }
     let path = path.trimmingSpaces
-    if path == editable.filePath {
-      // Never over the open file from here: that is Ctrl-S's job, which keeps a backup.
-      editNote = "that is the open file: give a new name (Ctrl-S saves it in place)"
-      return true
-    }
     let rows = plural(editable.editedRowCount, "edited row")
     let name = fileName(path)
     return startSave(editable, as: path) { _ in

@@ -37,12 +37,20 @@ extension TableModel {
   /// asks (finds, or goes to a row or a column), Escape closes it; other keys wait.
   func handlePrompt(_ key: KeyPress) -> Bool {
     guard let kind = prompt?.kind, var field = prompt?.field else { return false }
+    if key.key != .enter { promptProblem = nil }
     switch key.key {
     case .escape:
       prompt = nil
       if kind == .edit { cancelEdit() }
     case .enter:
+      if kind == .saveAs, let problem = saveAsProblem(field.text) {
+        // The prompt stays, with its text: the keys typed next change the name (they went to
+        // the table as commands when it closed).
+        promptProblem = problem
+        return true
+      }
       prompt = nil
+      promptProblem = nil
       if kind == .edit { return commitEdit(field.text) }
       if kind == .saveAs { return saveEdits(as: field.text) }
       let text = field.text
@@ -95,7 +103,8 @@ extension TableModel {
     case .edit:
       return editPromptLine(prompt.field)
     case .saveAs:
-      return "save a copy as: \(String(typed).showingControls) · Enter saves, Esc cancels"
+      let problem = promptProblem.map { "\($0) · " } ?? ""
+      return "save a copy as: \(String(typed).showingControls) · \(problem)Enter saves, Esc cancels"
     }
   }
 

@@ -38,6 +38,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var redoEdits: [TableCellEdit] = []
   /// What the last edit, undo, redo or save did (or why it could not), for the status line.
   var editNote: String?
+  /// Why Enter did not do what the prompt shown asks (a copy's name that exists): said in the
+  /// prompt, which stays open with its text until a key changes it.
+  var promptProblem: String?
   /// The cells of the sorted column that differ from what they held when it was sorted, by
   /// source row, with that text: the rows keep their places, as VisiData's do, and while any
   /// differs the status says the order is the sort's from before. An undo that puts the text

@@ -128,6 +128,37 @@ struct TextFieldStateTests {
       if Double(caret) <= width {
         #expect(start == 0, "seed \(seed), step \(step): unscrolled while the caret fits")
       }
+      // With characters of two widths, the window is the one found by measuring whole runs
+      // (the way it was found before it added widths a character at a time).
+      let wide: (Substring) -> Double = { run in
+        run.reduce(0) { $0 + ($1 == "b" || $1 == "é" ? 2 : 1) }
+      }
+      let shown = field.visibleWindow(width: width, measure: wide)
+      let expected = windowByRuns(field, width: width, measure: wide)
+      #expect(
+        shown.text == expected.text && shown.caret == expected.caret,
+        "seed \(seed), step \(step): \(shown) against \(expected)")
     }
+  }
+
+  /// The window a field shows, found by measuring whole runs: the run before the caret if it
+  /// fits, else the longest run that ends at the caret; then as far past the caret as fits.
+  private func windowByRuns(
+    _ field: TextFieldState, width: Double, measure: (Substring) -> Double
+  ) -> (text: Substring, caret: Int) {
+    let text = field.text
+    let caret = field.caret
+    var start = 0
+    if measure(text.prefix(caret)) > width {
+      start = caret
+      while start > 0 && measure(text.dropFirst(start - 1).prefix(caret - start + 1)) <= width {
+        start -= 1
+      }
+    }
+    var end = caret
+    while end < text.count && measure(text.dropFirst(start).prefix(end - start + 1)) <= width {
+      end += 1
+    }
+    return (text.dropFirst(start).prefix(end - start), caret - start)
   }
 }
