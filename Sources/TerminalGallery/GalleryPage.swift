@@ -192,6 +192,8 @@ extension ModelPage {
     pane.tick(now: now)
     model.finder?.advance()
   }
+  /// Ctrl-C stops the page's find while it looks.
+  func cancelJob() -> Bool { model.finder?.cancelSearch() ?? false }
   /// Whether the collection view moves or the page's find still looks.
   var isAnimating: Bool {
     pane.collectionView.isAnimating || (model.finder?.isSearching ?? false)

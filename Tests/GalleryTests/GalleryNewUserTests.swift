@@ -463,4 +463,24 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(help.contains("the file line 60002, column 11: a quote"), "under ?: \(help)")
     #expect(help.contains("the whole field); the rows before"), "whole: \(help)")
   }
+
+  /// Ctrl-C while a find still looks stops the find, as it stops the table's jobs, and a
+  /// second Ctrl-C quits (it quit the gallery at once: a new user's finding).
+  @Test func controlCStopsAListFindBeforeItQuits() {
+    let (gallery, _) = makeTestGallery(
+      "list", TerminalSize(columns: 100, rows: 24), items: 2_000_000)
+    // Keys handled one after the other with no tick between: the find has had one slice.
+    for key in [KeyEvent(.character("/"))] + "zzz".map({ KeyEvent(.character($0)) })
+      + [KeyEvent(.enter)]
+    {
+      gallery.handle(.key(key), at: 1)
+    }
+    #expect(
+      gallery.currentPage.status.contains("searching for “zzz”"), "\(gallery.currentPage.status)")
+    gallery.handle(.key(KeyEvent(.control("c"), modifiers: .control)), at: 1)
+    #expect(!gallery.wantsToQuit, "the first Ctrl-C stops the find")
+    #expect(!gallery.currentPage.status.contains("zzz"), "\(gallery.currentPage.status)")
+    gallery.handle(.key(KeyEvent(.control("c"), modifiers: .control)), at: 1)
+    #expect(gallery.wantsToQuit, "with no job, Ctrl-C quits")
+  }
 }

@@ -83,6 +83,16 @@ public final class FindBar {
     return true
   }
 
+  /// Ctrl-C while a find still looks: it stops, its marks cleared, as the table's jobs stop
+  /// (Ctrl-C quit the gallery instead: a new user's finding). Returns whether one was running.
+  public func cancelSearch() -> Bool {
+    guard isSearching else { return false }
+    search = nil
+    marksDidChange()
+    collectionView.postAccessibilityAnnouncement("find stopped")
+    return true
+  }
+
   /// Starts a find for `query` at once, as Enter in the prompt does (an empty query clears).
   public func find(_ query: String) {
     prompt = nil

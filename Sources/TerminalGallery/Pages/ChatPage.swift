@@ -107,6 +107,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var isAnimating: Bool { collectionView.isAnimating || find.isSearching }
 
+  /// Ctrl-C stops the find while it looks (not the gallery).
+  func cancelJob() -> Bool { find.cancelSearch() }
+
   var isTyping: Bool { find.isTyping || composer != nil }
 
   var nextWakeTime: Double? { nextEvent }

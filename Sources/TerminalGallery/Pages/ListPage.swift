@@ -103,6 +103,9 @@ final class ListPage: OptionsPage, GalleryPage {
     model.advanceFind()
   }
 
+  /// Ctrl-C stops the find while it looks (not the gallery).
+  func cancelJob() -> Bool { model.findBar.cancelSearch() }
+
   var isAnimating: Bool {
     list.isAnimating || strip.isAnimating || model.find.map { !$0.isDone } ?? false
   }
