@@ -81,9 +81,9 @@ extension Gallery {
 
   /// The notice shown instead of the gallery when the terminal is smaller than
   /// ``minimumSize``.
-  /// The longest wording that fits whole is shown: a sentence is never cut, nor the size it
-  /// names (a cut "20×5" read as "2" in a 1×1 window): where even the size does not fit, an
-  /// ellipsis says something is not shown.
+  /// The longest wording that fits whole is shown: a sentence is never cut, nor a word broken,
+  /// nor the size it names (a cut "20×5" read as "2" in a 1×1 window): where even the size
+  /// does not fit, an ellipsis says something is not shown.
   func drawTooSmall(into canvas: Canvas) {
     let (columns, rows) = (size.columns, size.rows)
     let needed = "\(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
@@ -98,6 +98,9 @@ extension Gallery {
     ]
     let lines =
       wordings.lazy
+      // A word wider than the terminal would be broken ("Need" / "s"): that wording is not
+      // shown whole.
+      .filter { $0.split(separator: " ").allSatisfy { CharacterWidth.of(String($0)) <= columns } }
       .map { TextLayout.wrap($0, toWidth: max(1, columns)) }
       .first { $0.count <= rows && $0.allSatisfy { CharacterWidth.of($0) <= columns } }
       ?? ["…"]

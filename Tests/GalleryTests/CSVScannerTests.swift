@@ -87,6 +87,15 @@ import Testing
     }
     #expect(scanner.problem?.message == "invalid UTF-8 (byte 0x80)")
     #expect(scanner.problem?.offset == 6)
+    // A sequence cut short (Latin-1 "José,München"): the byte that began it is named, where it
+    // is, not the comma after it (a new user's finding: "column 5 … byte 0x2C").
+    var latin = CSVScanner()
+    (Array("name,city\nJos".utf8) + [0xE9, 0x2C, 0x4D] as [UInt8]).withUnsafeBytes {
+      latin.scan($0)
+    }
+    #expect(latin.problem?.message.hasPrefix("invalid UTF-8 (byte 0xE9") == true)
+    #expect(latin.problem?.offset == 13, "the é, not the comma after it")
+    #expect(latin.problem?.line == 2)
   }
 
   /// A file on disk: the first screen's rows are there when `open` returns, the rest arrives

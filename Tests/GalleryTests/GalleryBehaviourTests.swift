@@ -128,7 +128,7 @@ import Testing
     #expect(gallery.wantsToQuit, "q still quits")
     // Down to 1×1, the notice is a whole wording or an ellipsis: never a cut number (a 1×1
     // window showed "2", the start of "20×5": a new user's finding).
-    for (columns, rows) in [(1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (12, 2), (19, 4)] {
+    for (columns, rows) in [(1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (4, 4), (12, 2), (19, 4)] {
       let size = TerminalSize(columns: columns, rows: rows)
       let tiny = makeGallery(size)
       let canvas = Canvas(columns: columns, rows: rows)
@@ -137,8 +137,7 @@ import Testing
         .trimmingCharacters(in: .whitespaces)
       let whole = ["20×5", "Needs 20×5.", "Needs 20×5. q quits.", "…"]
       #expect(
-        whole.contains(shown) || shown.hasPrefix("Too small") || shown == "20 ×5",
-        "\(columns)×\(rows): \(shown)")
+        whole.contains(shown) || shown.hasPrefix("Too small"), "\(columns)×\(rows): \(shown)")
     }
   }
 

@@ -483,4 +483,16 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     gallery.handle(.key(KeyEvent(.control("c"), modifiers: .control)), at: 1)
     #expect(gallery.wantsToQuit, "with no job, Ctrl-C quits")
   }
+
+  /// The list's index marks name their places in a few characters, each its own: a list of
+  /// two million showed "1M" nine times running (a new user's finding).
+  @Test func indexMarksAreDistinct() throws {
+    let (gallery, _) = makeTestGallery(
+      "list", TerminalSize(columns: 100, rows: 30), items: 2_000_000)
+    let titles = try #require(gallery.currentPage.restorableView?.indexTitles)
+    #expect(titles.count == 20)
+    #expect(Set(titles).count == titles.count, "\(titles)")
+    #expect(titles.contains("1.1M") && titles.contains("900k"), "\(titles)")
+    #expect(titles.allSatisfy { $0.count <= 4 }, "\(titles)")
+  }
 }

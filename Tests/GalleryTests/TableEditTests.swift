@@ -259,6 +259,44 @@ import Testing
     #expect(page.status.contains("saved a copy with 1 edited row as "), "\(page.status)")
   }
 
+  /// A cell of the sorted column edited while the sort runs (off the loop, on 60,000 rows)
+  /// leaves the sort's order from before the edit, and the status says so when it ends (it
+  /// claimed the order of a column whose value had changed: a new user's finding).
+  @Test func anEditDuringASortSaysTheOrderIsFromBefore() throws {
+    let path =
+      NSTemporaryDirectory()
+      + "reusekit-edit-sorting-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+    var text = "id,name\n"
+    for row in 0..<60_000 { text += "\(row),n\((row &* 7_919) % 60_000)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { removeWithBackup(path) }
+    var time = 1.0
+    let (gallery, _) = try opened(path, time: &time)
+    let page = TablePageProbe(gallery)
+    // `s` starts the sort; the edit's keys come before any tick lets it run.
+    for key in [KeyEvent(.right)] + keys("s") + edit(erasing: 8, typing: "a000")
+      + [KeyEvent(.enter)]
+    {
+      gallery.handle(.key(key), at: time)
+    }
+    #expect(page.status.contains("sorting by name"), "\(page.status)")
+    /// Frames, with the sort's thread given time between them, until the sort ends.
+    func untilSorted() {
+      for _ in 0..<4_000 where page.status.contains("sorting by") {
+        Thread.sleep(forTimeInterval: 0.002)
+        time += 1.0 / 60
+        gallery.tick(now: time)
+      }
+    }
+    untilSorted()
+    #expect(page.status.contains("sorted by name ↑ before edits (s sorts again)"), "\(page.status)")
+    // Sorted again, the edit is in its place: the first row.
+    pressTestGallery(keys("s"), gallery, time: &time)
+    untilSorted()
+    #expect(page.status.contains("sorted by name ↓"), "\(page.status)")
+    #expect(!page.status.contains("before edits"), "\(page.status)")
+  }
+
   /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
   /// beside the file); the file itself is left as it was, and a name that exists (the open
   /// file's own among them) is refused.

@@ -92,6 +92,10 @@ public struct CSVScanner: Sendable {
   private var continuation = 0
   private var continuationLow: UInt8 = 0x80
   private var continuationHigh: UInt8 = 0xBF
+  /// The byte that began the sequence being read, and where: a sequence cut short is that
+  /// byte's fault (the byte after it is often a comma or a letter, fine on its own).
+  private var sequenceLead: UInt8 = 0
+  private var sequenceStart = 0
 
   /// A scanner at the start of a file, strict with `,` unless `dialect` says otherwise.
   public init(dialect: CSVDialect = CSVDialect()) { self.dialect = dialect }
@@ -132,7 +136,9 @@ public struct CSVScanner: Sendable {
             index -= 1
             continue
           }
-          return fail("invalid UTF-8 (byte 0x\(hex(byte)))", at: at)
+          return fail(
+            "invalid UTF-8 (byte 0x\(hex(sequenceLead)) is not followed by the bytes it starts)",
+            at: sequenceStart)
         }
         continuation -= 1
         continuationLow = 0x80
@@ -142,6 +148,7 @@ public struct CSVScanner: Sendable {
         continue
       }
       if byte >= 0x80 {
+        (sequenceLead, sequenceStart) = (byte, at)
         guard startSequence(byte) else {
           if dialect.lenient {
             leniency.invalidBytes += 1

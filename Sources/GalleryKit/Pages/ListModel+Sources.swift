@@ -146,10 +146,21 @@ public final class RowSource: CollectionViewDataSource, CursorSource, Searchable
     }
     guard sectionCount > 0 else { return nil }
     return (0..<min(20, sectionCount)).map { mark in
-      let first = indexSection(forTitle: mark) * DemoData.sectionSize + 1
-      return first >= 1_000_000
-        ? "\(first / 1_000_000)M" : first >= 1_000 ? "\(first / 1_000)k" : "\(first)"
+      Self.shortCount(indexSection(forTitle: mark) * DemoData.sectionSize + 1)
     }
+  }
+
+  /// A count in a few characters: "1", "950", "1.5k", "50k", "1M", "1.1M" (a tenth shown
+  /// below ten of a unit, where the marks of a list of two million read "1M" nine times).
+  static func shortCount(_ count: Int) -> String {
+    func scaled(_ unit: Int, _ suffix: String) -> String {
+      let tenths = count / (unit / 10)
+      guard count < 10 * unit, tenths % 10 != 0 else { return "\(count / unit)\(suffix)" }
+      return "\(tenths / 10).\(tenths % 10)\(suffix)"
+    }
+    if count >= 1_000_000 { return scaled(1_000_000, "M") }
+    if count >= 1_000 { return scaled(1_000, "k") }
+    return "\(count)"
   }
 
   /// The first row of the section that index title `index` jumps to.

@@ -115,7 +115,13 @@ extension TableModel {
     // The time of this sort, never the one before it (a header click is not timed).
     lastSortDuration = sortStart.map { metrics.clock() - $0 }
     sortStart = nil
-    sortedColumnChanges.removeAll()
+    // Cells of the sorted column edited while the sort ran: the order is from before them.
+    if let during = editsDuringSort, during.descriptor == descriptor {
+      sortedColumnChanges = during.changes
+    } else {
+      sortedColumnChanges.removeAll()
+    }
+    editsDuringSort = nil
     reconfigureHeaders()
   }
 

@@ -159,7 +159,13 @@ extension TableModel {
   private func showEdit(row: Int, column: Int, from was: String, to now: String, note: String) {
     // The frequency table these rows came from no longer counts them as they are.
     frequencyReturn?.edited = true
-    if table.sortDescriptor?.column == column {
+    if let pending = table.pendingSort?.descriptor, pending.column == column {
+      var during: (descriptor: TableSortDescriptor, changes: [Int: String]) =
+        editsDuringSort?.descriptor == pending ? editsDuringSort! : (pending, [:])
+      let atStart = during.changes[row] ?? was
+      during.changes[row] = now == atStart ? nil : atStart
+      editsDuringSort = during
+    } else if table.sortDescriptor?.column == column {
       let atSort = sortedColumnChanges[row] ?? was
       sortedColumnChanges[row] = now == atSort ? nil : atSort
     }

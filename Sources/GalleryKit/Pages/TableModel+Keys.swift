@@ -104,6 +104,7 @@ extension TableModel {
     case "s":
       guard let column else { return false }
       sortStart = metrics.clock()
+      editsDuringSort = nil
       table.cycleSort(byColumn: column)
     case "<", ">":
       guard let column else { return false }

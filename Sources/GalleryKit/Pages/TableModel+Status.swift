@@ -25,6 +25,14 @@ extension TableModel {
         "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
           + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
     }
+    // A find says where it is next, and a filter that still looks, met a problem or found no
+    // row, before the cell and the sort: a line cut at its end lost it ("no match", a pattern
+    // that is not a regular expression, the rows found so far; a new user's finding). A
+    // filter done says what shows after the sort, as before.
+    let filterIsNews =
+      filter.map { !$0.scan.isDone || $0.scan.problem != nil || $0.scan.matches.isEmpty } ?? false
+    if filterIsNews { appendFilter(to: &parts) }
+    if let find = findAsShown { parts.append(find.status) }
     if let loading = content.loadingStatus { parts.append(loading) }
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
@@ -53,18 +61,7 @@ extension TableModel {
         "\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected"
           + (hidden > 0 ? " (\(hidden.formatted) in hidden columns)" : ""))
     }
-    if let filter,
-      let column = table.columns.indices.contains(filter.scan.column)
-        ? filter.scan.column : nil
-    {
-      let among =
-        filter.within.isEmpty
-        ? "" : ", among " + filter.within.map(describe).joined(separator: " and ")
-      parts.append(
-        filter.status(
-          rowCount: table.numberOfRows, columnTitle: content.columnTitles[column], among: among))
-    }
-    if let find = findAsShown { parts.append(find.status) }
+    if !filterIsNews { appendFilter(to: &parts) }
     if let frequency {
       parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
     }
@@ -87,6 +84,18 @@ extension TableModel {
       parts.append("cursor off screen (arrows go there)")
     }
     return parts.joined(separator: " · ")
+  }
+
+  /// What the filter shown says ("“x” in City: 165 of 3,000 rows (Esc shows all)").
+  private func appendFilter(to parts: inout [String]) {
+    guard let filter, table.columns.indices.contains(filter.scan.column) else { return }
+    let column = filter.scan.column
+    let among =
+      filter.within.isEmpty
+      ? "" : ", among " + filter.within.map(describe).joined(separator: " and ")
+    parts.append(
+      filter.status(
+        rowCount: table.numberOfRows, columnTitle: content.columnTitles[column], among: among))
   }
 
   /// "1,000,000 rows × 50 columns", in the singular where a count is one.

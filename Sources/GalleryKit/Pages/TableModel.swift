@@ -46,6 +46,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// differs the status says the order is the sort's from before. An undo that puts the text
   /// back removes its row (the order is the sort's again).
   var sortedColumnChanges: [Int: String] = [:]
+  /// The cells of the column a running sort orders by, edited while it runs, with their text
+  /// when it began: the sort read them before or as they changed, so its order is said to be
+  /// from before the edits when it ends.
+  var editsDuringSort: (descriptor: TableSortDescriptor, changes: [Int: String])?
   /// Whether a cell of the sorted column holds another text than when it was sorted.
   var sortedColumnEdited: Bool { !sortedColumnChanges.isEmpty }
   /// Whether the edits were saved since the last one was made.
@@ -236,7 +240,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     var sorting = false
     if table.isSorting {
       // A sort begun by a header click: timed from the first frame that sees it.
-      if sortStart == nil { sortStart = metrics.clock() }
+      if sortStart == nil {
+        sortStart = metrics.clock()
+        editsDuringSort = nil
+      }
       let deadline = metrics.clock() + jobSliceDuration
       let clock = metrics.clock
       sorting = table.advanceSort(while: { clock() < deadline })
