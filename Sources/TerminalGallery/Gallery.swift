@@ -117,7 +117,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     // typed into it are the user's own echo.
     if !showsHelp, currentPage.isTyping != spokePrompt {
       spokePrompt = currentPage.isTyping
-      if spokePrompt { lines.append(currentPage.status) }
+      // The caret's glyph is drawn, not said.
+      if spokePrompt { lines.append(String(currentPage.status.filter { $0 != "▏" })) }
     }
     if !showsHelp && !currentPage.isTyping {
       let focus = currentPage.accessibilityFocus?.spokenDescription ?? currentPage.status

@@ -297,6 +297,28 @@ import Testing
     #expect(!page.status.contains("before edits"), "\(page.status)")
   }
 
+  /// For a screen reader: an undo and a redo are said (it heard the cell again, not what
+  /// changed it), the prompt is said without the caret's glyph, and an empty cell is "blank".
+  @Test func undoAndBlankCellsAreSaid() throws {
+    var time = 1.0
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    _ = gallery.spokenLines()
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.right)] + keys("e"), gallery, time: &time)
+    let prompt = gallery.spokenLines()
+    #expect(prompt.contains { $0.hasPrefix("edit name of row 2: name 1") }, "\(prompt)")
+    #expect(!prompt.joined().contains("▏"), "\(prompt)")
+    pressTestGallery(
+      [KeyEvent(.control("u"), modifiers: .control), KeyEvent(.enter)], gallery, time: &time)
+    let blank = gallery.spokenLines()
+    #expect(blank.contains { $0.hasPrefix("blank, name, row 2 of 300") }, "\(blank)")
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(gallery.spokenLines().contains("undone row 2 · name"))
+    pressTestGallery(keys("R"), gallery, time: &time)
+    #expect(gallery.spokenLines().contains("redone row 2 · name"))
+  }
+
   /// `W` saves a copy with the edits under a new name typed in the prompt (which suggests one
   /// beside the file); the file itself is left as it was, and a name that exists (the open
   /// file's own among them) is refused.

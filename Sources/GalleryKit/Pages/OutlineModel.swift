@@ -92,7 +92,8 @@ public struct OutlineWorld: Sendable {
   public var heading: String {
     if let data { return "\(data.title ?? "Sections") · \(plural(rootPlaces.count, "section"))" }
     return
-      "A world of \(plural(Self.regions.count, "region")), \(plural(fanOut[2], "district")) a city"
+      "A world of \(plural(Self.regions.count, "region")), "
+      + "\(plural(fanOut[2], "district")) in each city"
   }
 }
 

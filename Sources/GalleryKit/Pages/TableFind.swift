@@ -89,7 +89,8 @@ struct TableFind {
     job: TableSearchJob? = nil, wholeValue: Bool = false
   ) {
     typed = text
-    needle = wholeValue ? "= \(text)" : text.lowercased()
+    // Said as typed ("Lyon", not "lyon": the match ignores case, the echo need not).
+    needle = wholeValue ? "= \(text)" : text
     switch wholeValue ? .success(.exact(text)) : TableMatcher.make(text) {
     case .success(let made):
       matcher = made

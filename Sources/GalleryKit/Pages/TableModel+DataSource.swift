@@ -46,7 +46,8 @@ extension TableModel {
     text: String?, row: Int, column: Int, isMatch: Bool, editing: String?
   ) -> AccessibilityDescription {
     AccessibilityDescription(
-      label: editing ?? text ?? "loading",
+      // An empty cell is said to be blank (its column alone read as if it were the value).
+      label: editing ?? text.map { $0.isEmpty ? "blank" : $0 } ?? "loading",
       value: content.columnTitles[column] + (isMatch ? ", a match" : "")
         + (editing == nil ? "" : ", editing"))
   }

@@ -172,6 +172,9 @@ extension TableModel {
     table.reloadRows([row])
     if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
     editNote = "\(note) row \((row + 1).formatted) · \(content.columnTitles[column])"
+    // An undo or a redo is said (a screen reader heard the cell again, and not what changed
+    // it); an edit is heard as the cell's new text.
+    if note != "edited" { table.collectionView.announce(editNote ?? "") }
   }
 
   /// The content shown now, when it is the one the undo history is about.

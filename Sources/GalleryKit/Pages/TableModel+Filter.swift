@@ -144,7 +144,7 @@ extension TableModel {
     let title =
       content.columnTitles.indices.contains(condition.column)
       ? content.columnTitles[condition.column] : "column \(condition.column + 1)"
-    let needle = condition.wholeValue ? "= \(condition.needle)" : condition.needle.lowercased()
+    let needle = condition.wholeValue ? "= \(condition.needle)" : condition.needle
     return "“\(needle)” in \(title)"
   }
 
