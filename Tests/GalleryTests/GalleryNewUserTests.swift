@@ -495,4 +495,20 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(titles.contains("1.1M") && titles.contains("900k"), "\(titles)")
     #expect(titles.allSatisfy { $0.count <= 4 }, "\(titles)")
   }
+
+  /// For a screen reader, the carousel's keys are said: autoscroll and wrap on or off, and the
+  /// card chosen (they said nothing: the focus stayed on the same card).
+  @Test func theCarouselsKeysAreSaid() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("carousel", TerminalSize(columns: 100, rows: 30))
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.character("a"))], gallery, time: &time)
+    #expect(gallery.spokenLines().contains("autoscroll every 2 s"))
+    pressTestGallery([KeyEvent(.character("a")), KeyEvent(.character("w"))], gallery, time: &time)
+    let toggles = gallery.spokenLines()
+    #expect(toggles.contains("autoscroll off") && toggles.contains("wrap off"), "\(toggles)")
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    let chosen = gallery.spokenLines()
+    #expect(chosen.contains { $0.hasPrefix("selected ") }, "\(chosen)")
+  }
 }

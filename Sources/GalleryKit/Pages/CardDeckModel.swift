@@ -150,6 +150,11 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     default:
       return false
     }
+    // A screen reader hears what a key turned on or off, and the card chosen (its focus line
+    // stays on the same card: it heard nothing; a new user's finding).
+    if let said = toggled ?? (key.key == .enter && count > 0 ? lastEvent : nil) {
+      carousel.collectionView.announce(said)
+    }
     return true
   }
 
