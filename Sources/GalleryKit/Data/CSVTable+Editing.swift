@@ -4,9 +4,9 @@
 
 /// Content whose cells the table page can edit in place and save.
 public protocol EditableTableContent: TableContent {
-  /// The cell's value as the file holds it (a line break as a line break, where ``text(row:column:)``
-  /// shows `↵`), with its edits: what the editor starts from and ``setText(_:row:column:)``
-  /// takes back. `nil` while its row is not loaded.
+  /// The cell's value as the file holds it (a line break as a line break, where
+  /// ``TableContent/text(row:column:)`` shows `↵`), with its edits: what the editor starts
+  /// from and ``setText(_:row:column:)`` takes back. `nil` while its row is not loaded.
   func editableText(row: Int, column: Int) -> String?
   /// Sets the cell's text; returns its text before, or `nil` when the cell cannot be edited
   /// (its row is not loaded yet).
