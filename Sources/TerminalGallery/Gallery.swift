@@ -41,14 +41,14 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   var helpScroll = 0
 
   /// Every page made so far, by index: a page keeps its state for the whole run, like a tab.
-  private var pages: [(any GalleryPage)?]
+  var pages: [(any GalleryPage)?]
   var size = TerminalSize(columns: 80, rows: 24)
   private let bar: CollectionView
   private let barPane: CollectionViewPane
   /// Whether the terminal's size is known (positions are restored only then).
   private var hasBeenSized = false
   /// Positions to restore, by page name, until each page is laid out.
-  private var pendingPositions: [String: GalleryPositions.Page] = [:]
+  var pendingPositions: [String: GalleryPositions.Page] = [:]
   var lastFrameDuration: Double?
   private var lastFrameBytes = 0
   /// For the screen-reader mode: the focus line last spoken, and what was announced since.
@@ -220,7 +220,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 2))
   }
 
-  private func layoutPage() {
+  func layoutPage() {
     currentPage.layout(in: pageFrame)
     // A position read by `restore(_:)` waits until its page is made and laid out at the
     // terminal's size.
@@ -228,30 +228,6 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       currentPage.restorePosition(position)
       currentPage.layout(in: pageFrame)
     }
-  }
-
-  // MARK: Positions kept across runs
-
-  /// The page showing and the scroll position of every page made so far (for
-  /// `--restore FILE`).
-  public func savedPositions() -> GalleryPositions {
-    var result = GalleryPositions(page: currentPageName, positions: pendingPositions)
-    for (index, page) in pages.enumerated() {
-      if let position = page?.savedPosition() {
-        result.positions[descriptors[index].name] = position
-      }
-    }
-    return result
-  }
-
-  /// Shows the saved page and scrolls each page to its saved position when it is first laid
-  /// out at the terminal's size. Unknown pages are ignored.
-  public func restore(_ saved: GalleryPositions) {
-    pendingPositions = saved.positions
-    if let page = saved.page, let index = descriptors.firstIndex(where: { $0.name == page }) {
-      showPage(at: index)
-    }
-    layoutPage()
   }
 
   /// The smallest terminal the gallery draws in.
@@ -430,34 +406,4 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   static func milliseconds(_ seconds: Double) -> String { GalleryKit.milliseconds(seconds) }
-
-  // MARK: The top bar's data
-
-  /// One tab per page.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  ) -> Int {
-    descriptors.count
-  }
-
-  /// The tab for a page.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      TabCell.self, withReuseIdentifier: "tab", for: indexPath)
-    cell.number = indexPath.item + 1
-    cell.title = descriptors[indexPath.item].title
-    cell.isCurrent = indexPath.item == currentIndex
-    return cell
-  }
-
-  /// A tapped tab shows its page.
-  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
-  {
-    collectionView.deselectItem(at: indexPath)
-    showPage(at: indexPath.item)
-  }
 }

@@ -210,7 +210,7 @@ struct ReuseGallery: ParsableCommand {
     case .success(nil): break
     case .failure(let error):
       // Said at start, where the user looks (the same line stays on standard error).
-      gallery.notice = "--restore: \(error) (replaced on exit)"
+      gallery.notice = "--restore: \(error) (\(keepAside()), replaced on exit)"
     }
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     let app = TerminalApp(scene: gallery, colorMode: mode)
@@ -237,6 +237,22 @@ struct ReuseGallery: ParsableCommand {
       return .failure(error)
     } catch {
       return .success(nil)  // No file yet: the first run.
+    }
+  }
+
+  /// Moves the `--restore` file that did not parse aside (to `FILE.bad`) before the gallery
+  /// replaces it on exit, so a file edited by hand or damaged is never lost; what happened,
+  /// for the notice.
+  private func keepAside() -> String {
+    guard let restore else { return "" }
+    let aside = restore + ".bad"
+    do {
+      try Platform.moveFile(atPath: restore, toPath: aside)
+      Platform.writeError("reuse-gallery: kept the file that did not parse as \(aside)\n")
+      return "kept as \(aside)"
+    } catch {
+      Platform.writeError("reuse-gallery: \(error)\n")
+      return "not kept: \(error)"
     }
   }
 

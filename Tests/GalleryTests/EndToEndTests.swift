@@ -444,6 +444,27 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
+  /// A `--restore` file that does not parse is said at start and moved aside to `FILE.bad`
+  /// whole (a new user's finding: the gallery replaced it on exit, and a file edited by hand
+  /// was lost); the new file it writes on exit reads back.
+  @Test func aRestoreFileThatDoesNotParseIsKeptAside() throws {
+    let path = NSTemporaryDirectory() + "reuse-restore-\(UUID().uuidString).json"
+    defer {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: path + ".bad")
+    }
+    let damaged = "{\"page\": \"list\", \"positions\": {\"list\": [1, 2"
+    try damaged.write(toFile: path, atomically: true, encoding: .utf8)
+    let tmux = try Tmux.gallery(
+      columns: 200, rows: 30, "--restore \(path)", until: ".json.bad, replaced on exit")
+    #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == damaged)
+    #expect(!FileManager.default.fileExists(atPath: path), "moved, not copied")
+    try tmux.quit()
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written.contains("\"page\""), "the file written on exit: \(written)")
+    #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == damaged, "kept")
+  }
+
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.gallery(

@@ -109,8 +109,13 @@ struct ScreenReaderTests {
   @Test func announcementsAreLines() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 12")
-    try tmux.press("a", until: "1 item added")
-    try tmux.press("d", until: "1 item removed")
+    // An edit is said by what the page did (its own words, once: not also the batch's "1 item
+    // added"), then the row the focus is on.
+    try tmux.press("a", until: "\nadded\n")
+    try tmux.press("d", until: "\ndeleted\n")
+    try tmux.press("m", until: "\nmoved to In progress\n")
+    try tmux.press("U", until: "\nundid the move to In progress\n")
+    #expect(!lines(tmux).contains { $0.hasPrefix("1 item") }, "\(lines(tmux))")
     try tmux.press("6", until: "Page 6 of 12: Carousel")
     try tmux.quit()
   }
@@ -120,7 +125,9 @@ struct ScreenReaderTests {
   @Test func expandingTheStripTheBoardsColumnAndOpeningAnAppAreSaid() throws {
     let tmux = try Tmux.gallery(
       columns: 120, rows: 60, "--screen-reader", until: "Amber Falcon, 1 of 1,000")
-    try tmux.press("Enter", until: "expanded: ")
+    try tmux.press("Enter", until: "expanded: row 1 of ")
+    // The row's facts, not the hint drawn for the eye (a new user's finding).
+    #expect(lines(tmux).last == "expanded: row 1 of Arrivals, items 1–50, item 1 of 1,000")
     try tmux.press("Enter", until: "collapsed")
     try tmux.press("Tab", until: "in the tag strip, 1 of ")
     try tmux.press("0", until: "Page 10 of 12: Board")
@@ -128,10 +135,14 @@ struct ScreenReaderTests {
     try tmux.press("]", until: "Page 11 of 12: Store")
     try tmux.press("Enter", until: "opened ")
     #expect(!lines(tmux).last!.contains("selected"), "\(lines(tmux).suffix(3))")
-    // The declared settings page: a switch's state is said as it flips.
+    // The declared settings page: a switch's state is said as it flips, once (a new user's
+    // finding: an announcement and the row's new value said it twice).
     try tmux.press("]", until: "Page 12 of 12: Settings")
-    try tmux.press("Down", until: "Bluetooth")
-    try tmux.press("Space", until: "Bluetooth on")
+    try tmux.press("Down", until: "Bluetooth, off, 2 of")
+    try tmux.press("Space", until: "Bluetooth, on, 2 of")
+    Thread.sleep(forTimeInterval: 0.3)
+    let flipped = lines(tmux).drop { !$0.hasPrefix("Bluetooth, off") }.dropFirst()
+    #expect(Array(flipped) == ["Bluetooth, on, 2 of 1,006"], "\(flipped)")
     try tmux.quit()
   }
 

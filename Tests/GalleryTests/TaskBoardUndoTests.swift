@@ -85,9 +85,34 @@ import Testing
     #expect(model.lastChange.hasPrefix("dragged to"))
     _ = model.handle(KeyPress(.character("U")))
     #expect(model.dataSource.sections == before, "undone: the task is back")
-    #expect(model.lastChange.hasPrefix("undid drag"))
+    #expect(model.lastChange.hasPrefix("undid the drag"))
     _ = model.handle(KeyPress(.character("R")))
     #expect(model.dataSource.sections != before, "redone")
+  }
+
+  /// What a screen reader hears for each edit, once: the move names the section it went to
+  /// (the batch's "1 item moved" did not), and undo and redo name the edit ("undid renamed"
+  /// before; new user's findings).
+  @Test func editsUndoAndRedoAreSaidByWhatTheyDid() {
+    let model = makeModel()
+    model.collectionView.focusItem(at: ItemPath(section: 0, item: 0), animated: false)
+    var said: [String] = []
+    model.collectionView.accessibilityAnnouncementHandler = { said.append($0) }
+    func press(_ character: Character) -> [String] {
+      said.removeAll()
+      _ = model.handle(KeyPress(.character(character)))
+      return said
+    }
+    let target = model.sectionTitle(1)
+    #expect(press("m") == ["moved to \(target)"])
+    #expect(press("e") == ["renamed"])
+    #expect(press("U") == ["undid the rename"])
+    #expect(press("U") == ["undid the move to \(target)"])
+    #expect(press("U") == ["nothing to undo"])
+    #expect(press("R") == ["redid the move to \(target)"])
+    #expect(press("d") == ["deleted"])
+    // Nothing said is left over for a later batch: a reload says what it says.
+    #expect(press("U") == ["undid the delete"])
   }
 
   /// J on the last task of a section and K on the first move nothing and say so (the status

@@ -198,11 +198,12 @@ public final class ListModel: PageModel, ClickFocusing {
       cell.setNeedsDisplay()
     }
     list.invalidateSize(ofItemAt: path)
-    // Said, with what the row now shows: Enter is not silent.
+    // Said, with the facts the row now shows: Enter is not silent. Its last line is a hint
+    // for the eye (the rows glide), not said.
     let expanded = rows.expanded.contains(path)
+    let facts = rows.expandedLines(at: path).first ?? ""
     list.postAccessibilityAnnouncement(
-      expanded
-        ? "expanded: " + rows.expandedLines(at: path).joined(separator: "; ") : "collapsed")
+      expanded ? "expanded: " + facts.replacing(" · ", with: ", ") : "collapsed")
   }
 
   /// Rows measure as the data sizes them, and two lines longer when expanded.

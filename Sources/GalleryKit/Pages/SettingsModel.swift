@@ -123,9 +123,9 @@ public final class SettingsModel: PageModel {
   @discardableResult
   private func activate(_ path: ItemPath) -> Bool {
     if let setting = setting(at: path) {
+      // Said by the row itself: its value is the switch's state, and a screen reader hears
+      // the focused row's new value (an announcement as well said it twice).
       setting.isOn.toggle()
-      collectionView.postAccessibilityAnnouncement(
-        "\(setting.title) \(setting.isOn ? "on" : "off")")
       return true
     }
     guard let title = itemTitle(at: path) else { return false }

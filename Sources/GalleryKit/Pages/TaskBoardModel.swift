@@ -115,7 +115,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       {
         let task = before[to.section].remove(at: to.item)
         before[from.section].insert(task, at: min(from.item, before[from.section].count))
-        remember(before, "drag")
+        remember(before, "the drag")
       }
     }
     let grip = 2 * metrics.textWidth("▌")
@@ -229,10 +229,12 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     lastEditDuration = metrics.clock() - start
   }
 
-  private func apply(_ sections: [[TaskItem]], _ what: String) {
+  /// Shows the edited `sections`, said and shown as `what` ("moved to Doing"); `step` names
+  /// the edit for undo and redo ("undid the move to Doing").
+  private func apply(_ sections: [[TaskItem]], _ what: String, step: String) {
     // An edit that changed nothing (a shuffle of one task) is no step to undo.
-    if sections != dataSource.sections { remember(dataSource.sections, what) }
-    show(sections, what)
+    if sections != dataSource.sections { remember(dataSource.sections, step) }
+    collectionView.announcing(what) { show(sections, what) }
   }
 
   /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
@@ -259,8 +261,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       return
     }
     other.append((dataSource.sections, what))
-    show(sections, "\(done) \(what)")
-    collectionView.postAccessibilityAnnouncement("\(done) \(what)")
+    collectionView.announcing("\(done) \(what)") { show(sections, "\(done) \(what)") }
   }
 
   /// Shows `sections` as one diff, saying what changed.
@@ -298,7 +299,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       return
     }
     sections[path.section].insert(task, at: path.item)
-    apply(sections, "added")
+    apply(sections, "added", step: "the new task")
     collectionView.focusItem(at: path, animated: true)
   }
 
@@ -314,7 +315,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     else { return }
     sections[path.section].remove(at: path.item)
     // The focus passes to the next task of the section (or the previous one at its end).
-    apply(sections, "deleted")
+    apply(sections, "deleted", step: "the delete")
   }
 
   private func swipeActions(for path: ItemPath) -> SwipeActionsConfiguration {
@@ -342,7 +343,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     else { return }
     let task = sections[path.section].remove(at: path.item)
     sections[target].insert(task, at: 0)
-    apply(sections, "moved to \(sectionTitle(target))")
+    let title = sectionTitle(target)
+    apply(sections, "moved to \(title)", step: "the move to \(title)")
   }
 
   private func moveTaskToSection(by step: Int) {
@@ -352,7 +354,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     let count = sections.count
     let target = ((path.section + step) % count + count) % count
     sections[target].insert(task, at: 0)
-    apply(sections, "moved to \(dataSource.provider.headerTitle(forSection: target) ?? "section")")
+    let title = sectionTitle(target)
+    apply(sections, "moved to \(title)", step: "the move to \(title)")
   }
 
   private func moveTaskWithinSection(by step: Int) {
@@ -367,7 +370,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       return
     }
     sections[path.section].swapAt(path.item, target)
-    apply(sections, "moved")
+    apply(sections, "moved", step: "the move")
   }
 
   private func shuffle() {
@@ -377,7 +380,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
         sections[index].swapAt(item, random.next(below: item + 1))
       }
     }
-    apply(sections, "shuffled")
+    apply(sections, "shuffled", step: "the shuffle")
   }
 
   private func renameTask() {
@@ -385,7 +388,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     var sections = dataSource.sections
     sections[path.section][path.item].edits += 1
     sections[path.section][path.item].title = random.next(below: 1_000)
-    apply(sections, "renamed")
+    apply(sections, "renamed", step: "the rename")
   }
 
   // MARK: State

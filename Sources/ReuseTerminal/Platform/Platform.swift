@@ -381,6 +381,14 @@ public enum Platform {
     }
   }
 
+  /// Renames the file at `path` to `newPath` (replacing a file there), or throws with a
+  /// reason.
+  public static func moveFile(atPath path: String, toPath newPath: String) throws(PlatformError) {
+    guard rename(path, newPath) == 0 else {
+      throw .system("cannot move \(path) to \(newPath): \(String(cString: strerror(errno)))")
+    }
+  }
+
   /// Ends the process with `status`, without running anything else.
   public static func exit(_ status: Int32) -> Never {
     terminate(status)

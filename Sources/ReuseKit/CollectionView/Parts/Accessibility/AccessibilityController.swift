@@ -52,4 +52,14 @@ extension CollectionView {
   package func replaceNextAnnouncement(with message: String) {
     accessibility.replacingNextAnnouncement = message
   }
+
+  /// Runs `body` (an edit applied as a batch) with `message` said instead of the batch's own
+  /// announcement ("moved to Doing", not "1 item moved"); said all the same when the body made
+  /// no announcement, and never left over for a later one.
+  package func announcing<T>(_ message: String, _ body: () -> T) -> T {
+    accessibility.replacingNextAnnouncement = message
+    let result = body()
+    if accessibility.replacingNextAnnouncement != nil { accessibility.announce(message) }
+    return result
+  }
 }

@@ -1,0 +1,293 @@
+import Foundation
+import XCTest
+
+/// The GTK gallery's table page as a user drives it (see ``EndToEndCase``): files of each
+/// kind, sorts, moves, find, filter, edits and frequencies.
+final class TableEndToEndTests: EndToEndCase {
+  /// `--data FILE.csv` opens the table page on the file through GalleryKit's CSV reader, as
+  /// the terminal gallery does: its rows stream in, sort, and a missing file exits 66.
+  func testACSVFileOpensInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-rows-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    var text = "Item,Name,Amount\n"
+    for row in 1...5_000 { text += "Item \(row),Name \(row % 97),\(row &* 7 % 1_000)\n" }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the file's rows", timeout: 15) {
+      $0.contains("5,000 rows × 3 columns · row 1 · Item: Item 1")
+    }
+    try xdotool("key", "Right", "Right", "s")
+    // The focused cell stays on its row (Item 1, whose amount is 7).
+    try gallery.waitFor("a sort by the file's numbers") {
+      $0.contains("sorted by Amount ↑") && $0.contains("row 1 · Amount: 7")
+    }
+    let missing = Process()
+    missing.executableURL = gallery.process.executableURL
+    missing.arguments = ["--data", file + ".missing.csv"]
+    missing.standardError = Pipe()
+    try missing.run()
+    missing.waitUntilExit()
+    XCTAssertEqual(missing.terminationStatus, 66, "EX_NOINPUT")
+  }
+
+  /// `--data FILE.sqlite` (any name: known by its header) opens the table page on the list of
+  /// the database's tables, through GalleryKit's SQLite reader as in the terminal: Enter opens
+  /// one, read a page at a time, `s` sorts it in the database, Backspace goes back.
+  func testASQLiteFileOpensItsTablesInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-\(getpid()).db"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    // Debian's Python writes it (its sqlite3 module): the test needs no SQLite binding.
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = [
+      "-c",
+      """
+      import sqlite3, sys
+      c = sqlite3.connect(sys.argv[1])
+      c.execute("create table people(id integer primary key, name text, amount real)")
+      c.executemany("insert into people values (?, ?, ?)",
+        ((i, "Name %d" % (i * 7919 % 10007), i % 97) for i in range(1, 20001)))
+      c.execute("create table tags(tag text primary key) without rowid")
+      c.commit()
+      """,
+      file,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    XCTAssertEqual(python.terminationStatus, 0)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the database's tables", timeout: 15) {
+      $0.contains("2 rows × 4 columns · row 1 · Table: people")
+    }
+    try xdotool("key", "Return")
+    try gallery.waitFor("the table's first page", timeout: 15) {
+      $0.contains("20,000 rows × 3 columns · row 1 · id: 1")
+    }
+    try xdotool("key", "Right", "s")
+    // The top of the new order shows; the cursor stays on its row (id 1), found where the
+    // sort put it, off screen.
+    try gallery.waitFor("a sort in the database", timeout: 15) {
+      $0.contains("sorted by name ↑") && $0.contains("1:Name 0|")
+        && $0.contains("cursor off screen (arrows go there)") && !$0.contains("row 1 ·")
+    }
+    // Down brings it into view: the row after id 1 ("Name 7919"), whose name ties with it.
+    try xdotool("key", "Down")
+    try gallery.waitFor("the cursor's row brought into view", timeout: 15) {
+      $0.contains("· name: Name 7919 ·") && !$0.contains("off screen")
+    }
+    try xdotool("key", "BackSpace")
+    try gallery.waitFor("back to the tables") { $0.contains("2 rows × 4 columns") }
+  }
+
+  /// `--data FILE.json` holding an array of records opens the table page on them, through
+  /// GalleryKit's reader as in the terminal; a record missing a key is refused with its line.
+  func testJSONRecordsOpenInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-records-\(getpid()).json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try Data(#"[{"name": "Ada", "age": 36}, {"name": "Grace", "age": 7}]"#.utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the records", timeout: 15) {
+      $0.contains("2 rows × 2 columns · row 1 · name: Ada")
+    }
+    try Data((#"[{"name": "Ada", "age": 36},"# + "\n" + #" {"name": "Grace"}]"#).utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let (status, message) = try Self.refusal(of: gallery, ["--data", file])
+    XCTAssertEqual(status, 65)
+    XCTAssertTrue(message.contains("line 2") && message.contains("no \"age\""), message)
+  }
+
+  /// The table page as a user drives it: arrows move the cell cursor, clicks on a header sort
+  /// by its column (ascending, then descending) with the focused row kept, and the wheel with
+  /// Shift scrolls sideways while the frozen first column stays.
+  func testTheTablePageMovesSortsAndScrollsSideways() throws {
+    let gallery = try Gallery(page: "table", items: 1_000)
+    try gallery.waitFor("the table") { $0.contains("1,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Down", "Down", "Right")
+    try gallery.waitFor("the cursor two rows down") { $0.contains("· row 3 ·") }
+    // The focused cell's text, as the status line names it ("· row 3 · Name: Hollow Comet").
+    let focused = Self.focusedCell(gallery.status)
+    XCTAssertFalse(focused.isEmpty, gallery.status)
+    // Tabs 36 px, then the header row (30): the frozen first column's header.
+    try xdotool("mousemove", "20", "\(36 + 15)")
+    try xdotool("click", "1")
+    try gallery.waitFor("a sort") { $0.contains("sorted by") && $0.contains("↑") }
+    XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
+    Thread.sleep(forTimeInterval: 0.3)  // not a double click
+    try xdotool("click", "1")
+    try gallery.waitFor("the sort reversed") { $0.contains("sorted by") && $0.contains("↓") }
+    XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
+    XCTAssertEqual(gallery.offset.x, 0, gallery.status)
+    try gallery.settle()
+    let y = gallery.offset.y
+    try xdotool("mousemove", "400", "400")
+    try xdotool("keydown", "shift", "click", "5", "click", "5", "keyup", "shift")
+    try gallery.waitFor("a sideways scroll") { _ in gallery.offset.x > 0 }
+    XCTAssertEqual(gallery.offset.y, y, "the wheel with Shift moves across only: \(gallery.status)")
+  }
+
+  /// A large table sorts while GTK keeps drawing: the status line counts the sort's progress,
+  /// the rows show sorted from the top with the focused cell kept, and Escape cancels a sort.
+  func testALargeTableSortsWithoutHoldingTheWindow() throws {
+    let gallery = try Gallery(page: "table", items: 300_000)
+    try gallery.waitFor("the table", timeout: 15) {
+      $0.contains("300,000 rows × 50 columns · row 1 ·")
+    }
+    try xdotool("key", "Down", "Right")
+    try gallery.waitFor("the cursor on a name") { $0.contains("· row 2 · Name:") }
+    let focused = Self.focusedCell(gallery.status)
+    try xdotool("key", "s")
+    try gallery.waitFor("the sort's progress") { $0.contains("sorting by Name ↑") }
+    try gallery.waitFor("the sorted rows", timeout: 30) {
+      $0.contains("sorted by Name ↑") && !$0.contains("sorting")
+    }
+    XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
+    XCTAssertEqual(gallery.offset.y, 0, "the top of the new order: \(gallery.status)")
+    try xdotool("key", "s")
+    try gallery.waitFor("a second sort") { $0.contains("sorting by Name ↓") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the sort cancelled") {
+      $0.contains("sorted by Name ↑") && !$0.contains("sorting")
+    }
+  }
+
+  /// `/` finds in the table's focused column as in the terminal: the prompt takes every key
+  /// (q does not quit, digits do not switch pages), Enter goes to the first match, n to the
+  /// next, Escape clears the find.
+  func testFindInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Right", "slash")
+    try gallery.waitFor("the prompt") { $0.contains("find in Name: ▏") }
+    try xdotool("type", "q1amber")
+    try gallery.waitFor("the typed text") { $0.contains("find in Name: q1amber▏") }
+    try xdotool(
+      "key", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace",
+      "BackSpace")
+    try xdotool("type", "amber")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the first match") {
+      $0.contains("match 1 of") && $0.contains("Name: Amber")
+    }
+    try xdotool("key", "n")
+    try gallery.waitFor("the next match") { $0.contains("match 2 of") }
+    // As in GTK's search bars: Return steps on, Shift-Return back.
+    try xdotool("key", "Return")
+    try gallery.waitFor("Return: the next") { $0.contains("match 3 of") }
+    try xdotool("key", "shift+Return")
+    try gallery.waitFor("Shift-Return: back") { $0.contains("match 2 of") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
+  }
+
+  /// `:` goes to a row by its number or to a column by its name; `&` selects the rows whose
+  /// cell in the column has a text, as in the terminal.
+  func testJumpAndSelectByTextInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "colon")
+    try gallery.waitFor("the prompt") { $0.contains("go to row or column: ▏") }
+    try xdotool("type", "4321")
+    try xdotool("key", "Return")
+    try gallery.waitFor("row 4,321") { $0.contains("· row 4,321 ·") }
+    try xdotool("key", "colon")
+    try xdotool("type", "city")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the City column") { $0.contains("· row 4,321 ·") && $0.contains("City: ") }
+    try xdotool("key", "ampersand")
+    try gallery.waitFor("the select prompt") { $0.contains("select rows whose City contains: ▏") }
+    try xdotool("type", "bergen")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the rows selected") { $0.contains("rows selected") }
+  }
+
+  /// `e` edits a CSV file's cell in a `GtkEntry` placed over it; Return keeps the text,
+  /// Ctrl-S saves the file with the old one kept beside it.
+  func testEditAndSaveACSVCellInTheTablePage() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-edit-\(UUID().uuidString).csv"
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+    var text = "id,name\n"
+    for row in 0..<100 { text += "\(row),name \(row)\n" }
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the table") { $0.contains("100 rows × 2 columns · row 1 ·") }
+    try xdotool("key", "Down", "Right", "e")
+    try gallery.waitFor("the edit prompt") { $0.contains("edit name of row 2: name 1▏") }
+    // GTK's own entry over the cell: Ctrl-A selects its text (the terminal's field would move
+    // the caret home), and typing replaces it.
+    try xdotool("key", "ctrl+a")
+    try xdotool("type", "Grace")
+    try gallery.waitFor("the entry's text") { $0.contains("edit name of row 2: Grace▏") }
+    // The row scrolled away and back under the wheel: the edit is held by its row, and the
+    // entry comes back over it with its text.
+    let atTop = { (status: String) in
+      status.contains("offset=0.0,0.0 ") || status.contains("offset=-0.0,-0.0 ")
+    }
+    try xdotool("mousemove", "300", "500")
+    for _ in 0..<12 { try xdotool("click", "5") }
+    try gallery.settle()
+    try gallery.waitFor("scrolled away") { !atTop($0) }
+    for _ in 0..<12 { try xdotool("click", "4") }
+    try gallery.settle()
+    try gallery.waitFor("back at the top, the edit kept") {
+      atTop($0) && $0.contains("edit name of row 2: Grace▏")
+    }
+    try xdotool("key", "Return")
+    try gallery.waitFor("the edit kept") { $0.contains("edited row 2") && $0.contains("Grace") }
+    // q with the edit not saved: said first, and the window stays.
+    try xdotool("key", "q")
+    try gallery.waitFor("the warning") { $0.contains("1 row edited, not saved") }
+    try xdotool("key", "ctrl+s")
+    try gallery.waitFor("the file saved") { $0.contains("saved 1 edited row") }
+    let saved = try String(contentsOfFile: file, encoding: .utf8)
+    XCTAssertEqual(saved, text.replacingOccurrences(of: "1,name 1\n", with: "1,Grace\n"))
+    XCTAssertEqual(try String(contentsOfFile: file + ".bak", encoding: .utf8), text)
+    // Save a copy (Ctrl-Shift-S): Ctrl-A selects the suggested name as in GTK's entries, and
+    // the name typed replaces it.
+    let copy = file + ".copy.csv"
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    try xdotool("key", "ctrl+shift+s")
+    try gallery.waitFor("the save-as prompt") { $0.contains("save a copy as: ") }
+    try xdotool("key", "ctrl+a")
+    try xdotool("type", copy)
+    try xdotool("key", "Return")
+    try gallery.waitFor("the copy saved") { $0.contains("saved a copy with") }
+    XCTAssertEqual(try String(contentsOfFile: copy, encoding: .utf8), saved)
+  }
+
+  /// `|` filters the table page as in the terminal: the rows whose Name contains the text show,
+  /// counted in the status line; Escape shows every row again.
+  func testFilterInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Right", "bar")
+    try gallery.waitFor("the prompt") { $0.contains("show rows whose Name contains: ▏") }
+    try xdotool("type", "cedar")
+    try xdotool("key", "Return")
+    try gallery.waitFor("the rows that match") {
+      $0.contains(" of 5,000 rows × 50 columns") && $0.contains("Name: ")
+        && $0.contains("Cedar")
+    }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("every row again") {
+      $0.contains("5,000 rows × 50 columns") && !$0.contains(" of 5,000 rows")
+    }
+  }
+
+  /// Shift-F makes the focused column's frequency table as in the terminal; Return on a value
+  /// goes back showing only its rows.
+  func testFrequenciesInTheTablePage() throws {
+    let gallery = try Gallery(page: "table", items: 5_000)
+    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    try xdotool("key", "Right", "Right", "F")
+    try gallery.waitFor("the frequency table") {
+      $0.contains("Frequencies of City: 20 values in 5,000 rows") && $0.contains("City: ")
+    }
+    try xdotool("key", "Return")
+    try gallery.waitFor("the rows of the value") {
+      $0.contains(" of 5,000 rows × 50 columns") && $0.contains("City: ")
+    }
+  }
+}
