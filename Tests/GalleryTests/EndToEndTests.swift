@@ -365,7 +365,7 @@ struct EndToEndTests {
     let sorted = tmux.capture()
     #expect(sorted.contains("Amber Canyon"), "the top of the new order shows: \(sorted)")
     #expect(
-      sorted.contains("row 2 ·"), "the focused row stays focused: \(sorted)")
+      sorted.contains("(#2) ·"), "the focused row stays focused: \(sorted)")
 
     try tmux.press("s", until: "sorting by Name ↓")
     try tmux.press("Escape", until: "sorted by Name ↑", notContaining: "sorting", "Esc cancels")

@@ -114,8 +114,8 @@ private func statusLine(
       Array(line.filter { $0 != "│" && $0 != "┃" }.split(separator: " ").dropLast())
     }
     #expect(
-      after.last!.contains("row 6 · Amount:")
-        && after.last!.contains("cursor off screen (arrows go there)"),
+      after.last!.contains("(#6) · Amount:")
+        && after.last!.contains("cursor off screen (arrows"),
       "the focus stays on row 6's Amount: \(after.last!)")
     #expect(after[firstRow - 1].contains("Amount ↑"), "\(after[firstRow - 1])")
     #expect(after.last!.contains("sorted by Amount ↑"), "\(after.last!)")
@@ -472,8 +472,11 @@ private func statusLine(
     // Back to the frequency table, then back to the Pebbles, filtered as they were, the
     // cursor on the row it was on.
     pressTestGallery([KeyEvent(.down), KeyEvent(.down)], gallery, time: &time, interval: 0.05)
-    let cursor = probe.status.components(separatedBy: " · ").first { $0.hasPrefix("row ") }
-    #expect(cursor != nil && cursor != "row \(shown[0])", "\(probe.status)")
+    // The cursor's row by its number ("row 9 (#1,381)": its place among the rows shown
+    // changes with the filter, its number does not).
+    let cursor = probe.status.range(of: #"\(#[0-9,]+\)"#, options: .regularExpression)
+      .map { String(probe.status[$0]) }
+    #expect(cursor != nil && cursor != "(#\(shown[0]))", "\(probe.status)")
     pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
     #expect(drawnTestGallery(gallery, canvas)[1].contains(": \(counts.count) values in"))
     pressTestGallery([KeyEvent(.backspace)], gallery, time: &time, interval: 0.05)
@@ -993,6 +996,30 @@ private func statusLine(
     #expect(drawnTestGallery(gallery, canvas).last?.contains("find in") == false)
   }
 
+  /// The status line and a screen reader mean the same by "row": the place among the rows
+  /// shown; sorted or filtered, the status adds the row's number (a new user's finding: the
+  /// status said "row 4", the number, while the screen reader said "row 43 of 200").
+  @Test func theStatusAndTheScreenReaderSayTheSameRow() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 160, rows: 20), tableRows: 200)
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.down), KeyEvent(.down), KeyEvent(.down)], gallery, time: &time)
+    _ = gallery.spokenLines()
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("· row 4 · Name:") == true)
+    pressTestGallery([KeyEvent(.character("s")), KeyEvent(.down)], gallery, time: &time)
+    let spoken = gallery.spokenLines().last { $0.contains(", Name, row ") } ?? ""
+    let place = try #require(
+      spoken.range(of: #"row [0-9,]+ of 200"#, options: .regularExpression).map {
+        String(spoken[$0].dropLast(" of 200".count))
+      }, "\(spoken)")
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    let match = status.range(
+      of: #"· row [0-9,]+ \(#[0-9,]+\) · Name:"#, options: .regularExpression)
+    #expect(match != nil, "the place and the number: \(status)")
+    #expect(status.contains("· \(place) (#"), "the place the screen reader says: \(status)")
+  }
+
   /// `:` goes to a row by its number (the # it shows, sorted or not; clamped) or to a column
   /// by the start of its name, keeping the row; a name no shown column has is said.
   @Test func colonGoesToARowOrAColumn() {
@@ -1015,7 +1042,7 @@ private func statusLine(
     #expect(go("Zebra").contains("no row or shown column “Zebra”"))
     pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)  // sorted by Amount
     let sorted = go("1")
-    #expect(sorted.contains("row 1 ·") && sorted.contains("sorted by Amount ↑"), "\(sorted)")
+    #expect(sorted.contains("(#1) ·") && sorted.contains("sorted by Amount ↑"), "\(sorted)")
   }
 
   /// A sorted column keeps its arrow in the header however narrow it is: the title is cut

@@ -420,7 +420,7 @@ private func settleModel(_ model: TableModel) async {
       if let cell = view as? TestTableCell { texts.append(cell.text) }
     }
     #expect(!texts.isEmpty && texts.allSatisfy { $0 != nil }, "every shown row loaded: \(texts)")
-    #expect(model.status.contains("row 2,999 ·"), "\(model.status)")
+    #expect(model.status.contains("(#2,999) ·"), "\(model.status)")
     // A sort in the database (by name, no index): the filter is made again on the new order.
     _ = model.handle(KeyPress(.left))
     _ = model.handle(KeyPress(.left))

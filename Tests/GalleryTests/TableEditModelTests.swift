@@ -44,9 +44,11 @@ import Testing
       _ = model.handle(KeyPress(key, modifiers: modifiers))
       settle()
     }
-    /// Until the jobs a key started are done (a search runs on a thread of its own).
+    /// Until the jobs a key started are done (a search runs on a thread of its own), for up
+    /// to 60 s (a count of short sleeps ran out under the load of suites run side by side).
     func settle() {
-      for _ in 0..<5_000 where model.isWorking {
+      let deadline = Date().addingTimeInterval(60)
+      while model.isWorking, Date() < deadline {
         if !model.poll() { Thread.sleep(forTimeInterval: 0.0005) }
       }
       _ = model.poll()

@@ -113,6 +113,8 @@ import Testing
     // Undo and redo.
     pressTestGallery(keys("U"), gallery, time: &time)
     #expect(page.text(row: 3, column: 1) == "name 3")
+    // Sorted, a row is named by its number (the # it shows), not "row", which is a place.
+    #expect(drawnTestGallery(gallery, canvas).last!.contains("undone #4 · name"))
     pressTestGallery(keys("R"), gallery, time: &time)
     #expect(page.text(row: 3, column: 1) == "Ada, \"the\" first")
     pressTestGallery(keys("U"), gallery, time: &time)

@@ -33,7 +33,7 @@ extension TableModel {
       return
     }
     guard let text = editable.editableText(row: row, column: column) else {
-      editNote = "row \((row + 1).formatted) is still loading"
+      editNote = "\(rowName(row)) is still loading"
       return
     }
     let length = text.count
@@ -114,7 +114,7 @@ extension TableModel {
     guard let (row, column) = editTarget, let editable = content as? any EditableTableContent
     else { return true }
     guard let before = editable.setText(text, row: row, column: column) else {
-      editNote = "row \((row + 1).formatted) cannot be edited"
+      editNote = "\(rowName(row)) cannot be edited"
       return true
     }
     guard before != text else { return true }
@@ -171,7 +171,7 @@ extension TableModel {
     }
     table.reloadRows([row])
     if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
-    editNote = "\(note) row \((row + 1).formatted) · \(content.columnTitles[column])"
+    editNote = "\(note) \(rowName(row)) · \(content.columnTitles[column])"
     // An undo or a redo is said (a screen reader heard the cell again, and not what changed
     // it); an edit is heard as the cell's new text.
     if note != "edited" { table.collectionView.announce(editNote ?? "") }
@@ -307,7 +307,7 @@ extension TableModel {
     let typed =
       String(field.beforeCaret).showingControls + "▏" + String(field.afterCaret).showingControls
     guard let (row, column) = editTarget else { return "edit: \(typed)" }
-    return "edit \(content.columnTitles[column]) of row \((row + 1).formatted): "
+    return "edit \(content.columnTitles[column]) of \(rowName(row)): "
       + "\(typed) · Enter keeps it, Esc cancels"
   }
 

@@ -123,7 +123,7 @@ extension TableModel {
       }
       let row = min(max(1, number), rowCount) - 1
       guard table.displayRow(forSourceRow: row) != nil else {
-        jumpProblem = "row \((row + 1).formatted) is hidden by the filter (Esc shows every row)"
+        jumpProblem = "\(rowName(row)) is hidden by the filter (Esc shows every row)"
         return
       }
       table.focusCell(row: row, column: focused?.column ?? 0)

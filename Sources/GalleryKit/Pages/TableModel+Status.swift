@@ -8,6 +8,13 @@ extension TableModel {
   /// · 3 rows selected", and how loading goes.
   public var status: String { status(showsShape: true) }
 
+  /// A row by its number, for notes about it: "row 12" while the rows show in the file's
+  /// order, "#12" (the number its `#` column shows) while a sort or a filter moves rows.
+  func rowName(_ row: Int) -> String {
+    table.sortDescriptor == nil && filter == nil
+      ? "row \((row + 1).formatted)" : "#\((row + 1).formatted)"
+  }
+
   /// The status, without the table's shape when `showsShape` is false (a host whose heading
   /// shows it, and whose status line is too narrow for both).
   public func status(showsShape: Bool) -> String {
@@ -36,8 +43,14 @@ extension TableModel {
     if let loading = content.loadingStatus { parts.append(loading) }
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
-      parts.append(
-        "row \((row + 1).formatted) · \(content.columnTitles[column]): \(text)")
+      // "row" is the place among the rows shown, as a screen reader says it; sorted or
+      // filtered, the row's own number (its `#`, what `:` goes to) follows (a new user's
+      // finding: the status said the number, the screen reader the place, both as "row").
+      let shown = table.collectionView.focusedIndexPath?.section ?? row
+      let place =
+        shown == row
+        ? "row \((row + 1).formatted)" : "row \((shown + 1).formatted) (#\((row + 1).formatted))"
+      parts.append("\(place) · \(content.columnTitles[column]): \(text)")
     }
     if table.pendingSort == nil, let sort = table.sortDescriptor {
       let time =
