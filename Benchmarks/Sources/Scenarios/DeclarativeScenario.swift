@@ -58,6 +58,13 @@ public final class DeclarativeScenario {
   var clock = 1.0
   /// The other version of `numbers` (``applyChangedData()``).
   var alternate: [Int] = []
+  /// What the body reaches the scenario through (the kinds with data).
+  let reference: Reference?
+
+  /// The scenario, held weakly for the body.
+  final class Reference {
+    weak var scenario: DeclarativeScenario?
+  }
 
   /// `sections` sections share the million items (the body's cost is per section).
   public init(_ kind: Kind, count: Int = 1_000_000, sections: Int = 1) {
@@ -68,20 +75,24 @@ public final class DeclarativeScenario {
     numbers = kind == .numbers ? Array(0..<count) : []
     observed =
       kind == .observed ? (0..<count).map { ObservedItem(id: $0, title: "item \($0)") } : []
-    // Weak: the body is kept by the source the scenario keeps, so a strong capture would keep
-    // every scenario ever made (and `declarative-first` would skip the teardown that
-    // `list-first` pays, and allocate from fresh memory where the list reuses freed blocks).
-    weak var scenario: DeclarativeScenario?
     let perSection = count / sections
     if kind == .range {
       // The first frame's list, written as a user writes it: its body captures the count
       // alone (the other kinds' shared body below adds a weak capture and two branches).
+      // Nothing here refers to the scenario weakly: the list's scenario does not either, and
+      // a weak reference costs its object a side table (an allocation, and every later retain
+      // and release taken the slow way) that is the harness's, not the declaration's.
+      reference = nil
       source = DeclarativeDataSource(collectionView: view) {
         ForEach(0..<count, id: \.self) { Cell(BenchCell.self, $0) }
       }
     } else {
+      // Weak: the body is kept by the source the scenario keeps, so a strong capture would
+      // keep every scenario ever made.
+      let reference = Reference()
+      self.reference = reference
       source = DeclarativeDataSource(collectionView: view) {
-        if let scenario, kind == .numbers {
+        if let scenario = reference.scenario, kind == .numbers {
           for section in 0..<sections {
             Section(id: section) {
               ForEach(
@@ -90,13 +101,13 @@ public final class DeclarativeScenario {
               ) { Cell(BenchCell.self, $0) }
             }
           }
-        } else if let scenario {
+        } else if let scenario = reference.scenario {
           ForEach(scenario.observed) { Cell(ObservedCell.self, $0) }
         }
       }
     }
     stepper = FrameStepper(viewportLength: 800, step: 800.0 / 3, contentLength: 0)
-    scenario = self
+    reference?.scenario = self
     // The first body ran before `scenario` was set: run it again, with the data (a range
     // needs none, so the first frame is measured as a user's would be).
     if kind != .range { source.updateNow(animated: false) }
