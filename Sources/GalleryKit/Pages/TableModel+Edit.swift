@@ -170,8 +170,23 @@ extension TableModel {
       sortedColumnChanges[row] = now == atSort ? nil : atSort
     }
     table.reloadRows([row])
-    if table.displayRow(forSourceRow: row) != nil { table.focusCell(row: row, column: column) }
+    let isShown = table.displayRow(forSourceRow: row) != nil
+    if isShown { table.focusCell(row: row, column: column) }
     editNote = "\(note) \(rowName(row)) · \(content.columnTitles[column])"
+    // The filter is not made again under the cursor (the row would vanish as it is typed
+    // in, as no spreadsheet's does), but a row shown that no longer meets it, or a hidden row
+    // changed by an undo, is said (a new user's finding: nothing told). `|` with the same
+    // text filters again.
+    if let meets = meetsFilter(row: row) {
+      if isShown && !meets {
+        editNote! += " (no longer meets the filter; shown until it is made again)"
+      } else if !isShown {
+        editNote! +=
+          meets
+          ? " (now meets the filter; hidden until it is made again)"
+          : " (a row the filter hides)"
+      }
+    }
     // An undo or a redo is said (a screen reader heard the cell again, and not what changed
     // it); an edit is heard as the cell's new text.
     if note != "edited" { table.collectionView.announce(editNote ?? "") }

@@ -62,6 +62,20 @@ struct TableFilter {
 }
 
 extension TableModel {
+  /// Whether source `row` meets every condition of the filter shown now: `nil` without one
+  /// (or with a selecting one, one still looking, or a row not loaded).
+  func meetsFilter(row: Int) -> Bool? {
+    guard let filter, !filter.selects, filter.scan.isDone, filter.scan.problem == nil else {
+      return nil
+    }
+    let matchers = filter.withinMatchers + [(filter.scan.column, filter.scan.matcher)]
+    for (column, matcher) in matchers {
+      guard let text = content.text(row: row, column: column) else { return nil }
+      if !matcher.matches(text) { return false }
+    }
+    return true
+  }
+
   // MARK: Filter
 
   /// Starts showing only the rows whose text in the cursor's column contains `text`
