@@ -2,7 +2,7 @@ import Foundation
 import GalleryKit
 import ReuseKit
 import ReuseTerminal
-import TerminalGallery
+@testable import TerminalGallery
 import Testing
 
 /// The gallery as a terminal application: pages that keep their state, help that fits, a
@@ -458,6 +458,53 @@ import Testing
       "the click replaced the selection: \(lines.last ?? "")")
     click("#3 ", modifiers: .control)
     #expect(lines.last?.contains("2 selected") == true, "Control-click adds: \(lines.last ?? "")")
+  }
+}
+
+/// `U` and `R` on the board take back and make again the last moves, by keys and by drags,
+/// the cards that moved selected where they land (a new user's finding: the board had no
+/// undo); a new move forgets what was undone.
+@Suite struct BoardUndoTests {
+  @Test func movesAreUndoneAndRedone() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 120, rows: 30))
+    let page = try #require(gallery.currentPage as? BoardPage)
+    let model = page.model
+    let start = model.cards
+    var said: [String] = []
+    for view in model.columns { view.accessibilityAnnouncementHandler = { said.append($0) } }
+    func press(_ text: String) {
+      pressTestGallery(text.map { KeyEvent(.character($0)) }, gallery, time: &time)
+    }
+    // Two cards moved right, one at a time; then the second moved on to Review.
+    press(">")
+    let first = model.cards
+    #expect(first != start && first[1].first == start[0].first, "a card to Doing")
+    press(">")
+    let second = model.cards
+    #expect(second[2].first == start[0].first, "on to Review")
+    press("U")
+    #expect(model.cards == first, "the last move taken back")
+    var status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("undid: 1 card back to Doing"), "\(status)")
+    #expect(status.contains("Doing: ") && status.contains("1 selected"), "\(status)")
+    press("U")
+    #expect(model.cards == start, "and the first")
+    press("U")
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("nothing to undo") == true)
+    press("R")
+    #expect(model.cards == first, "made again")
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("redid: 1 card to Doing"), "\(status)")
+    #expect(said.contains("undid: 1 card back to Doing"), "said: \(said)")
+    // A new move forgets the redo.
+    press("<")
+    press("R")
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("nothing to redo") == true)
+    // What the columns show is the cards they hold.
+    for (index, view) in model.columns.enumerated() {
+      #expect(view.numberOfItems(inSection: 0) == model.cards[index].count)
+    }
   }
 }
 

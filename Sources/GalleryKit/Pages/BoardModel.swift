@@ -54,11 +54,11 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// The columns, left to right.
   public let columns: [CollectionView]
   /// The cards (ids) of each column, top to bottom.
-  public private(set) var cards: [[Int]]
+  public internal(set) var cards: [[Int]]
   /// Drags between the columns; the host adds the columns with their frames.
   public let coordinator = DragCoordinator()
   /// The column the keys go to: only its cursor is drawn.
-  public private(set) var activeColumn = 0 {
+  public internal(set) var activeColumn = 0 {
     didSet {
       guard activeColumn != oldValue else { return }
       for (index, view) in columns.enumerated() {
@@ -74,7 +74,10 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   public static var maximumCards: Int { 30_000 }
 
   /// What the last drop or move did.
-  public private(set) var lastChange = "no moves yet"
+  public internal(set) var lastChange = "no moves yet"
+  /// The moves `U` takes back, and those `R` makes again.
+  var undoMoves: [BoardMove] = []
+  var redoMoves: [BoardMove] = []
   private let titles: [String]?
 
   /// The board for `options`, rows `metrics.rowLength` tall.
@@ -201,12 +204,18 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   ) {
     guard let target = column(of: collectionView), let source = session.source.flatMap(column(of:))
     else { return }
-    let before = cards[target]
+    let before = cards
+    let ids = session.items.map(\.item).filter { cards[source].indices.contains($0) }.map {
+      cards[source][$0]
+    }
     let moved = move(session.items.map(\.item), from: source, to: target, at: destination.item)
-    lastChange =
-      source == target && cards[target] == before
-      ? "\(moved == 1 ? "the card stays" : "the cards stay") where \(moved == 1 ? "it was" : "they were")"
-      : "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+    if cards == before {
+      lastChange =
+        "\(moved == 1 ? "the card stays" : "the cards stay") where \(moved == 1 ? "it was" : "they were")"
+    } else {
+      lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+      remember(BoardMove(before: before, after: cards, from: source, to: target, ids: ids))
+    }
     activeColumn = target
     keepSelectionIn(target)
   }
@@ -274,7 +283,12 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       lastChange = "cards reach Done through Review"
       return false
     }
+    let before = cards
+    let ids = items.map(\.item).filter { cards[source].indices.contains($0) }.map {
+      cards[source][$0]
+    }
     let moved = move(items.map(\.item), from: source, to: target, at: 0)
+    remember(BoardMove(before: before, after: cards, from: source, to: target, ids: ids))
     let inserted = (0..<moved).map { ItemPath(section: 0, item: $0) }
     view.performBatchUpdates { view.deleteItems(at: items) }
     let other = columns[target]
@@ -302,6 +316,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     switch key.key {
     case .character("<"): return moveSelection(by: -1)
     case .character(">"): return moveSelection(by: 1)
+    case .character("U"): return stepMoves(undoing: true)
+    case .character("R"): return stepMoves(undoing: false)
     case .tab: return activate(activeColumn + (key.modifiers.contains(.shift) ? -1 : 1))
     case .left where key.modifiers.isEmpty: return activate(activeColumn - 1)
     case .right where key.modifiers.isEmpty: return activate(activeColumn + 1)
@@ -370,6 +386,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
       ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
+      ("U R", "undo, redo a move"),
     ]
   }
 

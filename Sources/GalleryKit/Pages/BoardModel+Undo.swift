@@ -1,0 +1,58 @@
+import ReuseKit
+
+extension BoardModel {
+  // MARK: Undo
+
+  /// How many moves `U` can take back.
+  public static var undoLimit: Int { 100 }
+
+  /// `U`: the last move (a drop, or `<` `>`) taken back; `R`: the last one taken back made
+  /// again. The cards that moved are selected where they land, in the column that is then
+  /// active (a new user's finding: the board had no undo). Not while a drag runs.
+  @discardableResult
+  public func stepMoves(undoing: Bool) -> Bool {
+    guard coordinator.session == nil else { return false }
+    guard let step = undoing ? undoMoves.popLast() : redoMoves.popLast() else {
+      lastChange = undoing ? "nothing to undo" : "nothing to redo"
+      columns[activeColumn].postAccessibilityAnnouncement(lastChange)
+      return true
+    }
+    if undoing { redoMoves.append(step) } else { undoMoves.append(step) }
+    cards = undoing ? step.before : step.after
+    for view in columns { view.reloadData() }
+    let column = undoing ? step.from : step.to
+    let ids = Set(step.ids)
+    let paths = cards[column].indices.filter { ids.contains(cards[column][$0]) }.map {
+      ItemPath(section: 0, item: $0)
+    }
+    for view in columns where !view.indexPathsForSelectedItems.isEmpty { view.deselectAllItems() }
+    let view = columns[column]
+    for path in paths { view.selectItem(at: path) }
+    if let first = paths.first { view.focusItem(at: first) }
+    activeColumn = column
+    let what = plural(step.ids.count, "card")
+    lastChange =
+      undoing
+      ? "undid: \(what) back to \(Self.columnTitles[step.from])"
+      : "redid: \(what) to \(Self.columnTitles[step.to])"
+    view.postAccessibilityAnnouncement(lastChange)
+    return true
+  }
+
+  /// Keeps `step` for `U`; a new move forgets what was undone.
+  func remember(_ step: BoardMove) {
+    undoMoves.append(step)
+    if undoMoves.count > Self.undoLimit { undoMoves.removeFirst() }
+    redoMoves.removeAll()
+  }
+}
+
+/// A move of the board's cards: every column's cards before and after it (a column's ids:
+/// 8 bytes a card), where from and to, and the cards moved.
+struct BoardMove {
+  let before: [[Int]]
+  let after: [[Int]]
+  let from: Int
+  let to: Int
+  let ids: [Int]
+}
