@@ -2,8 +2,9 @@ import Foundation
 import GalleryKit
 import ReuseKit
 import ReuseTerminal
-@testable import TerminalGallery
 import Testing
+
+@testable import TerminalGallery
 
 /// The gallery as a terminal application: pages that keep their state, help that fits, a
 /// status line for the user first, visible focus, wrapping page keys, `--stats`.
