@@ -19,7 +19,7 @@ final class TableEndToEndTests: EndToEndCase {
     try xdotool("key", "Right", "Right", "s")
     // The focused cell stays on its row (Item 1, whose amount is 7).
     try gallery.waitFor("a sort by the file's numbers") {
-      $0.contains("sorted by Amount ↑") && $0.contains("row 1 · Amount: 7")
+      $0.contains("sorted by Amount ↑") && $0.contains("(#1) · Amount: 7")
     }
     let missing = Process()
     missing.executableURL = gallery.process.executableURL
