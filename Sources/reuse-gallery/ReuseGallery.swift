@@ -205,12 +205,17 @@ struct ReuseGallery: ParsableCommand {
       throw ExitCode(2)
     }
     let gallery = Gallery(options: options, initialPage: page)
+    // A file that is there but is not a positions file (damaged, another file named by
+    // mistake, too large, a directory) is left as it is, and this run keeps no positions: it
+    // was replaced on exit, and a 14 MB CSV named by mistake was lost (a new user's finding).
+    var keepsPositions = true
     switch loadPositions() {
     case .success(let saved?): gallery.restore(saved)
     case .success(nil): break
-    case .failure(let error):
+    case .failure(let problem):
+      keepsPositions = false
       // Said at start, where the user looks (the same line stays on standard error).
-      gallery.notice = "--restore: \(error) (\(keepAside()), replaced on exit)"
+      gallery.notice = "--restore: \(problem); left as it is, positions not kept"
     }
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     let app = TerminalApp(scene: gallery, colorMode: mode)
@@ -222,38 +227,29 @@ struct ReuseGallery: ParsableCommand {
       Platform.writeError("reuse-gallery: \(error)\n")
       throw ExitCode(1)
     }
-    savePositions(gallery.savedPositions())
+    if keepsPositions { savePositions(gallery.savedPositions()) }
   }
 
-  /// The positions `--restore` kept, if its file exists and reads; a file that does not
-  /// parse is reported and ignored (the gallery starts as usual and replaces it on exit).
-  private func loadPositions() -> Result<GalleryPositions?, DataFileError> {
+  /// The positions `--restore` kept, if its file exists; `nil` when it does not (the first
+  /// run); why not, for a file that is there but does not read as positions (it is then
+  /// left as it is: see ``run()``).
+  private func loadPositions() -> Result<GalleryPositions?, RestoreProblem> {
     guard let restore else { return .success(nil) }
+    guard Platform.fileExists(atPath: restore) else { return .success(nil) }
     do {
       return .success(
         try GalleryPositions.parse(Platform.readFile(atPath: restore, limit: 1_000_000)))
-    } catch let error as DataFileError {
-      Platform.writeError("reuse-gallery: ignoring \(restore): \(error)\n")
-      return .failure(error)
     } catch {
-      return .success(nil)  // No file yet: the first run.
+      let problem = RestoreProblem(description: "\(error)")
+      Platform.writeError(
+        "reuse-gallery: --restore \(restore): \(problem); left as it is, positions not kept\n")
+      return .failure(problem)
     }
   }
 
-  /// Moves the `--restore` file that did not parse aside (to `FILE.bad`) before the gallery
-  /// replaces it on exit, so a file edited by hand or damaged is never lost; what happened,
-  /// for the notice.
-  private func keepAside() -> String {
-    guard let restore else { return "" }
-    let aside = restore + ".bad"
-    do {
-      try Platform.moveFile(atPath: restore, toPath: aside)
-      Platform.writeError("reuse-gallery: kept the file that did not parse as \(aside)\n")
-      return "kept as \(aside)"
-    } catch {
-      Platform.writeError("reuse-gallery: \(error)\n")
-      return "not kept: \(error)"
-    }
+  /// Why the `--restore` file does not read as positions.
+  struct RestoreProblem: Error, CustomStringConvertible {
+    let description: String
   }
 
   private func savePositions(_ positions: GalleryPositions) {

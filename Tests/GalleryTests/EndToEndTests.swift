@@ -444,25 +444,28 @@ struct EndToEndTests {
     try tmux.quit()
   }
 
-  /// A `--restore` file that does not parse is said at start and moved aside to `FILE.bad`
-  /// whole (a new user's finding: the gallery replaced it on exit, and a file edited by hand
-  /// was lost); the new file it writes on exit reads back.
-  @Test func aRestoreFileThatDoesNotParseIsKeptAside() throws {
+  /// A `--restore` file that is there but is not a positions file (damaged, or another file
+  /// named by mistake, over a megabyte) is said at start and left as it is: the run keeps no
+  /// positions (new users' findings: a damaged file was replaced on exit, and a 14 MB CSV
+  /// named by mistake was replaced silently). A file that is not there is the first run.
+  @Test func aRestoreFileThatIsNotPositionsIsLeftAsItIs() throws {
     let path = NSTemporaryDirectory() + "reuse-restore-\(UUID().uuidString).json"
-    defer {
-      try? FileManager.default.removeItem(atPath: path)
-      try? FileManager.default.removeItem(atPath: path + ".bad")
-    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let damaged = "{\"page\": \"list\", \"positions\": {\"list\": [1, 2"
-    try damaged.write(toFile: path, atomically: true, encoding: .utf8)
-    let tmux = try Tmux.gallery(
-      columns: 200, rows: 30, "--restore \(path)", until: ".json.bad, replaced on exit")
-    #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == damaged)
-    #expect(!FileManager.default.fileExists(atPath: path), "moved, not copied")
+    let large = String(repeating: "id,name,note\n", count: 100_000)
+    for (contents, said) in [(damaged, "line 1"), (large, "larger than 1 MB")] {
+      try contents.write(toFile: path, atomically: true, encoding: .utf8)
+      let tmux = try Tmux.gallery(
+        columns: 200, rows: 30, "--restore \(path)", until: "left as it is, positions not kept")
+      #expect(tmux.capture().contains(said), "\(tmux.capture())")
+      try tmux.quit()
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == contents, "untouched")
+    }
+    // Not there: the first run, whose positions are kept on exit.
+    try FileManager.default.removeItem(atPath: path)
+    let tmux = try Tmux.gallery(columns: 120, rows: 30, "--restore \(path)", until: "1 List")
     try tmux.quit()
-    let written = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(written.contains("\"page\""), "the file written on exit: \(written)")
-    #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == damaged, "kept")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"page\""))
   }
 
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.

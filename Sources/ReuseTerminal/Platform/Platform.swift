@@ -381,12 +381,10 @@ public enum Platform {
     }
   }
 
-  /// Renames the file at `path` to `newPath` (replacing a file there), or throws with a
-  /// reason.
-  public static func moveFile(atPath path: String, toPath newPath: String) throws(PlatformError) {
-    guard rename(path, newPath) == 0 else {
-      throw .system("cannot move \(path) to \(newPath): \(String(cString: strerror(errno)))")
-    }
+  /// Whether anything (a file, a directory, a link) is at `path`.
+  public static func fileExists(atPath path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 || errno != ENOENT
   }
 
   /// Ends the process with `status`, without running anything else.
