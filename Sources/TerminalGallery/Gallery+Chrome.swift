@@ -87,7 +87,8 @@ extension Gallery {
   func drawTooSmall(into canvas: Canvas) {
     let (columns, rows) = (size.columns, size.rows)
     let needed = "\(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
-    let wordings = [
+    // A notice comes first (q's warning about edits not saved: the only thing q does then).
+    let wordings = (notice.map { [$0] } ?? []) + [
       "Terminal too small (\(columns)×\(rows)): the gallery needs at least \(needed). "
         + "Enlarge it, or q to quit.",
       "Too small (\(columns)×\(rows)): needs \(needed). Enlarge it, or q to quit.",

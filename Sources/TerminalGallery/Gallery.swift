@@ -287,7 +287,15 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       helpScroll = max(0, min(helpScroll, helpMaximumScroll))
       return
     }
-    if currentPage.isTyping && key.key != .control("c") {
+    if isTooSmall {
+      // Nothing shows but the notice: only what it says (q quits) and Ctrl-C, Ctrl-Z act;
+      // other keys went unseen into a prompt or an edit, and q was typed there (a new user's
+      // finding).
+      switch key.key {
+      case .character("q"), .control("c"), .control("z"): break
+      default: return
+      }
+    } else if currentPage.isTyping && key.key != .control("c") {
       _ = currentPage.handle(key, at: time)  // a prompt: every key is text or edits it
       return
     }
@@ -312,7 +320,6 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     default:
       break
     }
-    if isTooSmall { return }
     if currentPage.handle(key, at: time) { return }
     switch key.key {
     case .character("]"): showPage(at: (currentIndex + 1) % descriptors.count)

@@ -141,6 +141,26 @@ import Testing
     }
   }
 
+  /// While the terminal is too small, keys do nothing unseen: a prompt open before takes no
+  /// text, and q quits as the notice says (a new user's finding: keys went into a hidden edit,
+  /// q among them).
+  @Test func aTooSmallTerminalTakesNoTextAndQQuits() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", TerminalSize(columns: 80, rows: 24))
+    pressTestGallery([KeyEvent(.right), KeyEvent(.character("/"))], gallery, time: &time)
+    #expect(gallery.currentPage.isTyping)
+    let prompt = gallery.currentPage.status
+    gallery.resize(to: TerminalSize(columns: 10, rows: 3))
+    pressTestGallery(
+      [KeyEvent(.character("a")), KeyEvent(.backspace), KeyEvent(.enter)], gallery, time: &time)
+    #expect(gallery.currentPage.status == prompt, "nothing typed unseen")
+    gallery.resize(to: TerminalSize(columns: 80, rows: 24))
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("find in Name: ▏") == true)
+    gallery.resize(to: TerminalSize(columns: 10, rows: 3))
+    gallery.handle(.key(KeyEvent(.character("q"))), at: time)
+    #expect(gallery.wantsToQuit, "q quits, as the notice says")
+  }
+
   @Test func keyScriptsAndSizesAreValidated() throws {
     #expect(
       try GallerySnapshot.parseKeys("down ctrl-c pgdn x") == [
