@@ -88,15 +88,16 @@ extension Gallery {
     let (columns, rows) = (size.columns, size.rows)
     let needed = "\(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
     // A notice comes first (q's warning about edits not saved: the only thing q does then).
-    let wordings = (notice.map { [$0] } ?? []) + [
-      "Terminal too small (\(columns)×\(rows)): the gallery needs at least \(needed). "
-        + "Enlarge it, or q to quit.",
-      "Too small (\(columns)×\(rows)): needs \(needed). Enlarge it, or q to quit.",
-      "Too small: needs \(needed). q quits.",
-      "Needs \(needed). q quits.",
-      "Needs \(needed).",
-      needed,
-    ]
+    let wordings =
+      (notice.map { [$0] } ?? []) + [
+        "Terminal too small (\(columns)×\(rows)): the gallery needs at least \(needed). "
+          + "Enlarge it, or q to quit.",
+        "Too small (\(columns)×\(rows)): needs \(needed). Enlarge it, or q to quit.",
+        "Too small: needs \(needed). q quits.",
+        "Needs \(needed). q quits.",
+        "Needs \(needed).",
+        needed,
+      ]
     let lines =
       wordings.lazy
       // A word wider than the terminal would be broken ("Need" / "s"): that wording is not
