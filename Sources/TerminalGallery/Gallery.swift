@@ -23,8 +23,14 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Its index in ``descriptors``.
   public private(set) var currentIndex: Int
 
-  /// Whether the user asked to quit (q, Ctrl-C).
-  public private(set) var wantsToQuit = false
+  /// Whether the user asked to quit (q, Ctrl-C). The pages stop what would leave files
+  /// behind when it becomes true.
+  public private(set) var wantsToQuit = false {
+    didSet {
+      guard wantsToQuit, !oldValue else { return }
+      for page in pages { page?.prepareToQuit() }
+    }
+  }
   /// Whether the user asked to suspend (Ctrl-Z); the run loop clears it.
   public var wantsToSuspend = false
   /// Whether the help overlay is shown.

@@ -73,6 +73,10 @@ public protocol GalleryPage: AnyObject {
   /// What quitting now would lose ("2 rows edited, not saved…"), or `nil`: the first `q` (or
   /// Ctrl-C) shows it, the second quits.
   var unsavedWarning: String? { get }
+
+  /// Called once the gallery is to quit, before the process exits: a job that leaves files
+  /// behind when cut short (a save) stops and cleans up.
+  func prepareToQuit()
 }
 
 extension GalleryPage {
@@ -102,6 +106,9 @@ extension GalleryPage {
 
   /// Nothing to lose.
   public var unsavedWarning: String? { nil }
+
+  /// Nothing to stop.
+  public func prepareToQuit() {}
 
   /// The focused item of ``restorableView``.
   public var accessibilityFocus: AccessibilityElement? {

@@ -108,6 +108,24 @@ import Testing
     #expect(running || !status.contains("stopped"))
   }
 
+  /// Quitting while a save runs (q, then q again) leaves the file as it was and nothing
+  /// beside it (a new user's finding: a 32 MB partial copy was left). When the save ended
+  /// first, it is whole.
+  @Test func quittingDuringASaveLeavesNoPartialFile() throws {
+    let (model, path, original) = try makeTable(rows: 600_000, name: "quit")
+    defer { remove(path) }
+    edit(model, row: 2, to: "Hopper")
+    press(model, .character("s"), .control)
+    let running = model.isWorking && model.status.contains("saving")
+    model.prepareToQuit()
+    #expect(!FileManager.default.fileExists(atPath: path + ".reusekit-saving"))
+    let now = try Data(contentsOf: URL(fileURLWithPath: path))
+    if now != original {
+      #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\n2,Hopper,"))
+      #expect(!running || FileManager.default.fileExists(atPath: path + ".bak"))
+    }
+  }
+
   @Test func saveAsACopyRunsOffTheLoopToo() throws {
     let (model, path, original) = try makeTable(rows: 200_000, name: "copy")
     defer { remove(path) }

@@ -148,7 +148,7 @@ extension CSVTable: EditableTableContent {
     }
     let writer = CSVWriter(table: self)
     let started = runOnThreadOfItsOwn {
-      let temporary = target + ".reusekit-saving"
+      let temporary = job.temporaryPath
       do throws(DataFileError) {
         try writer.write(to: temporary, naming: target, job: job)
         job.finish(.success(try Self.install(temporary, at: target, isCopy: path != nil)))
@@ -339,6 +339,25 @@ public final class TableSaveJob: Sendable {
   func progress(to done: Int) { state.withLock { $0.done = done } }
 
   func finish(_ result: Result<String?, DataFileError>) { state.withLock { $0.result = result } }
+
+  /// Where the file is written before it is put in place (removed by a save that fails or
+  /// is stopped).
+  public var temporaryPath: String { target + ".reusekit-saving" }
+
+  /// Stops the save and waits up to `timeout` seconds for it to end, then removes its
+  /// temporary file whatever happened (for a process about to exit, whose thread would be
+  /// cut short with the file half written). Returns whether it ended.
+  @discardableResult
+  public func stopAndClean(timeout: Double = 2) -> Bool {
+    stop()
+    var waited = 0.0
+    while result == nil && waited < timeout {
+      usleep(1_000)
+      waited += 0.001
+    }
+    unlink(temporaryPath)
+    return result != nil
+  }
 
   /// Blocks until the save is done (for a caller that wants it at once).
   public func wait() {

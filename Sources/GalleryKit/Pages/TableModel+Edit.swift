@@ -326,6 +326,13 @@ extension TableModel {
       + "\(typed) · Enter keeps it, Esc cancels"
   }
 
+  /// Before the process exits: a save that runs is stopped and its temporary file removed
+  /// (the file itself stays as it was, as the warning said; a new user's finding: a partial
+  /// copy of 32 MB was left beside it).
+  public func prepareToQuit() {
+    saving?.job.stopAndClean()
+  }
+
   /// Edits not saved yet, for a warning before quitting ("2 rows edited, not saved").
   /// The table edited is asked, whatever shows now (a frequency table of it, say).
   public var unsavedEditsWarning: String? {

@@ -13,6 +13,7 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   var frame = CellRect.zero
 
   var unsavedWarning: String? { model.unsavedEditsWarning }
+  func prepareToQuit() { model.prepareToQuit() }
 
   /// The model's status; without the table's shape (the heading shows it) when the whole
   /// would not fit the status line beside `? help`.
