@@ -31,6 +31,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       for page in pages { page?.prepareToQuit() }
     }
   }
+  /// Whether a screen reader reads the gallery as lines (`--screen-reader`): the help is then
+  /// a list of lines said once, with nothing to scroll, and every key closes it.
+  public var readsAsLines = false
   /// Whether the user asked to suspend (Ctrl-Z); the run loop clears it.
   public var wantsToSuspend = false
   /// Whether the help overlay is shown.
@@ -280,6 +283,11 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       // other key closes it (q and Esc included); only Ctrl-C quits from it.
       let page = max(1, helpRows - 1)
       switch key.key {
+      case _ where readsAsLines:
+        // Nothing scrolls in lines already said: the arrows said nothing and seemed stuck (a
+        // new user's finding).
+        showsHelp = false
+        if key.key == .control("c") { wantsToQuit = true }
       case .up: helpScroll -= 1
       case .down: helpScroll += 1
       case .pageUp: helpScroll -= page

@@ -220,6 +220,7 @@ struct ReuseGallery: ParsableCommand {
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     let app = TerminalApp(scene: gallery, colorMode: mode)
     app.mode = screenReader ? .screenReader : .fullScreen
+    gallery.readsAsLines = screenReader
     app.showsCursor = showCursor
     do {
       try app.run()

@@ -53,6 +53,14 @@ struct ScreenReaderTests {
     // ? lists the keys as lines; any key closes it.
     try tmux.press("?", until: "Keys for Outline:")
     #expect(lines(tmux).contains { $0.hasPrefix("q Ctrl-C: quit") })
+    // An arrow closes it too (it scrolled lines already said, silently: a new user's
+    // finding), and the focused row is said again.
+    let said = lines(tmux).count
+    tmux.keys("Down")
+    try tmux.waitUntil("the focus said after the list") { _ in
+      lines(tmux).count > said && lines(tmux).last?.contains("level ") == true
+    }
+    try tmux.press("?", until: "Keys for Outline:")
     tmux.keys("Escape")
     // A lone Escape is told from the start of a sequence by a pause: wait it out.
     Thread.sleep(forTimeInterval: 0.3)
