@@ -620,6 +620,34 @@ private func statusLine(
     #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
   }
 
+  /// `F` pressed while a sort runs counts once the sort ends, and the sort is kept: back from
+  /// the frequency table the rows are sorted (a new user's finding: the count replaced the
+  /// rows and the sort was lost without a word). Escape takes the waiting count back first.
+  @Test func aSortIsNotLostToACount() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery([KeyEvent(.right), KeyEvent(.character("s"))], gallery, time: &time)
+    let sorting = probe.status.contains("sorting by Name")
+    pressTestGallery([KeyEvent(.right), KeyEvent(.character("F"))], gallery, time: &time)
+    if sorting {
+      #expect(
+        probe.status.contains("counting the values of City once the sort ends"),
+        "\(probe.status)")
+      // Escape: the count goes, the sort goes on; F again.
+      pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+      #expect(probe.status.contains("count cancelled; the sort goes on"), "\(probe.status)")
+      #expect(probe.status.contains("sorting by Name"), "\(probe.status)")
+      pressTestGallery([KeyEvent(.character("F"))], gallery, time: &time)
+    }
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) {
+      probe.status.contains("Frequencies of City:")
+    }
+    #expect(probe.status.contains("Frequencies of City: "), "\(probe.status)")
+    pressTestGallery([KeyEvent(.backspace)], gallery, time: &time)
+    #expect(probe.status.contains("sorted by Name ↑"), "the sort kept: \(probe.status)")
+  }
+
   /// Jobs answer keys while they run: `F` pressed while a filter still runs counts its rows
   /// once it ends (it said "the filter is still running" and never counted), Ctrl-C stops a
   /// filter as it stops a sort (it quit the gallery), and `v` lets go of what `&` selected

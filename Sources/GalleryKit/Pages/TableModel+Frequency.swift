@@ -43,7 +43,13 @@ extension TableModel {
     guard !(content is FrequencyTable), let column = column ?? table.focusedCell?.column else {
       return
     }
+    // A filter that still looks, or a sort under way, is waited for: the frequency table
+    // replaces the rows shown, and a sort it interrupted was lost (a new user's finding).
     if let filter, !filter.selects, filter.scan.problem == nil, !filter.scan.isDone {
+      pendingFrequencies = column
+      return
+    }
+    if isSortUnderWay {
       pendingFrequencies = column
       return
     }
@@ -64,6 +70,9 @@ extension TableModel {
       view: currentView(filter: conditions))
     advanceFrequencies()
   }
+
+  /// Whether a sort is being made (by the table, or by the content off the loop).
+  var isSortUnderWay: Bool { table.pendingSort != nil || table.isSorting }
 
   /// How the table shows now, to come back to.
   func currentView(filter: [TableRowCondition]) -> ParentView {

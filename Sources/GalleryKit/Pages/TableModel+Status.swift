@@ -81,7 +81,8 @@ extension TableModel {
     if let column = pendingFrequencies, content.columnTitles.indices.contains(column) {
       parts.append(
         "counting the values of \(content.columnTitles[column]) once "
-          + (content.isStillReading ? "the file is read" : "the filter ends")
+          + (content.isStillReading
+            ? "the file is read" : isSortUnderWay ? "the sort ends" : "the filter ends")
           + "… (Esc cancels)")
     }
     if savingStatus == nil, editNote == nil,

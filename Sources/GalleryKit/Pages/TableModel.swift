@@ -252,7 +252,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let finding = advanceFind()
     let filtering = advanceFilter()
     restartJobsStartedWhileReading()
-    if let column = pendingFrequencies, filter?.scan.isDone ?? true, !content.isStillReading {
+    if let column = pendingFrequencies, filter?.scan.isDone ?? true, !content.isStillReading,
+      !isSortUnderWay
+    {
       pendingFrequencies = nil
       startFrequencies(column: column)
     }
@@ -330,6 +332,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     if let saving {
       saving.job.stop()
       editNote = "stopping the save…"
+      return true
+    }
+    // A count waiting for the sort is the later request: Escape takes it back first.
+    if pendingFrequencies != nil, isSortUnderWay, cancelFrequencies() {
+      editNote = "count cancelled; the sort goes on"
+      table.collectionView.announce("count cancelled; the sort goes on")
       return true
     }
     if content.cancelSort() {
