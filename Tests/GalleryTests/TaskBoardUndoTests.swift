@@ -143,5 +143,31 @@ import Testing
     #expect(model.lastChange.contains("release to drop it, Esc to put it back"))
     _ = model.handle(KeyPress(.escape))
     #expect(view.interactivelyMovingItem == nil)
+    // And the status no longer says a task is being dragged (a new user's finding).
+    #expect(model.lastChange == "drag cancelled: the task is back", "\(model.lastChange)")
+  }
+
+  /// An undo puts the cursor on the task it brought back or moved, not on whatever task is
+  /// now at the cursor's place (a new user's finding: after undoing a delete, another task
+  /// was focused and the restored one was never said).
+  @Test func anUndoFocusesTheTaskItBringsBack() {
+    let model = makeModel()
+    let view = model.collectionView
+    let path = ItemPath(section: 0, item: 2)
+    view.focusItem(at: path, animated: false)
+    let deleted = model.dataSource.sections[0][2].id
+    _ = model.handle(KeyPress(.character("d")))
+    view.focusItem(at: ItemPath(section: 0, item: 5), animated: false)
+    _ = model.handle(KeyPress(.character("U")))
+    #expect(view.focusedIndexPath == path, "on the task brought back")
+    #expect(model.dataSource.sections[0][2].id == deleted)
+    // A move to another section, undone: the cursor follows the task back.
+    view.focusItem(at: path, animated: false)
+    _ = model.handle(KeyPress(.character("m")))
+    view.focusItem(at: ItemPath(section: 0, item: 0), animated: false)
+    _ = model.handle(KeyPress(.character("U")))
+    #expect(view.focusedIndexPath == path, "on the task moved back")
+    _ = model.handle(KeyPress(.character("R")))
+    #expect(view.focusedIndexPath == ItemPath(section: 1, item: 0), "and on to where R moves it")
   }
 }

@@ -25,16 +25,16 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   /// The data file's titles and the tags the tasks refer to.
   public private(set) var texts = TaskTexts()
   /// What the last edit did.
-  public private(set) var lastChange = "no edits yet"
+  public internal(set) var lastChange = "no edits yet"
   /// How long the last edit took (building the next version, the diff, the batch update).
   public private(set) var lastEditDuration: Double?
   private var nextID = 0
   /// The tasks before each edit (a drag's too) and what the edit was, newest last: `U` undoes,
   /// `R` redoes what `U` undid, until the next edit. At most ``undoLimit`` are kept.
-  private var undoStack: [EditStep] = []
-  private var redoStack: [EditStep] = []
+  var undoStack: [EditStep] = []
+  var redoStack: [EditStep] = []
   /// The tasks before (or after) an edit, and what the edit was.
-  private typealias EditStep = (sections: [[TaskItem]], what: String)
+  typealias EditStep = (sections: [[TaskItem]], what: String)
   /// How many edits `U` can undo.
   public static var undoLimit: Int { 100 }
   private var random = PageRandom(seed: 0xDA7A)
@@ -189,6 +189,16 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     // Escape puts a lifted task back before it clears a find.
     if collectionView.interactivelyMovingItem == nil, findBar.handle(key) { return true }
     if key.isCommandChord { return collectionView.handle(key) }
+    // Escape puts a lifted task back, and the status says so (it kept saying a task was being
+    // dragged: a new user's finding).
+    if key.key == .escape, collectionView.interactivelyMovingItem != nil {
+      let handled = collectionView.handle(key)
+      if collectionView.interactivelyMovingItem == nil {
+        lastChange = "drag cancelled: the task is back"
+        collectionView.postAccessibilityAnnouncement(lastChange)
+      }
+      return handled
+    }
     // An edit while a task is lifted would end the drag unseen: the drop comes first.
     if collectionView.interactivelyMovingItem != nil, Self.editKeys.contains(key.key) {
       lastChange = "a task is being dragged: release to drop it, Esc to put it back"
@@ -229,62 +239,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     lastEditDuration = metrics.clock() - start
   }
 
-  /// Shows the edited `sections`, said and shown as `what` ("moved to Doing"); `step` names
-  /// the edit for undo and redo ("undid the move to Doing").
-  private func apply(_ sections: [[TaskItem]], _ what: String, step: String) {
-    // An edit that changed nothing (a shuffle of one task) is no step to undo.
-    if sections != dataSource.sections { remember(dataSource.sections, step) }
-    collectionView.announcing(what) { show(sections, what) }
-  }
-
-  /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
-  private func remember(_ sections: [[TaskItem]], _ what: String) {
-    undoStack.append((sections, what))
-    if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
-    redoStack.removeAll()
-  }
-
-  /// Puts back the tasks as they were before the last edit, as one diffed, animated batch.
-  private func undo() { step(from: &undoStack, to: &redoStack, "undid", "nothing to undo") }
-
-  /// Does again the last edit `U` undid.
-  private func redo() { step(from: &redoStack, to: &undoStack, "redid", "nothing to redo") }
-
-  /// Shows the tasks newest in `source` (`done` what they undo or redo) and keeps those shown
-  /// now in `other`, so the step can be taken back; says `empty` when there is none.
-  private func step(
-    from source: inout [EditStep], to other: inout [EditStep], _ done: String, _ empty: String
-  ) {
-    guard let (sections, what) = source.popLast() else {
-      lastChange = empty
-      collectionView.postAccessibilityAnnouncement(empty)
-      return
-    }
-    other.append((dataSource.sections, what))
-    collectionView.announcing("\(done) \(what)") { show(sections, "\(done) \(what)") }
-  }
-
-  /// Shows `sections` as one diff, saying what changed.
-  private func show(_ sections: [[TaskItem]], _ what: String) {
-    let changes = dataSource.setSections(sections, animated: true)
-    var inserted = 0
-    var deleted = 0
-    var moved = 0
-    var updated = 0
-    for stage in changes {
-      inserted += stage.insertedItems.count
-      deleted += stage.deletedItems.count
-      moved += stage.movedItems.count
-      updated += stage.reconfiguredItems.count + stage.reloadedItems.count
-    }
-    lastChange =
-      "\(what): +\(inserted) −\(deleted) ↕\(moved) ✎\(updated) in \(changes.count) "
-      + (changes.count == 1 ? "batch" : "batches")
-    collectionView.focusItem(at: cursorPath, animated: true)
-  }
-
   /// Where the cursor's task is.
-  private var cursorPath: ItemPath? { collectionView.focusedIndexPath }
+  var cursorPath: ItemPath? { collectionView.focusedIndexPath }
 
   private func addTask() {
     var sections = dataSource.sections
