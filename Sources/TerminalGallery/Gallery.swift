@@ -127,7 +127,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     if !showsHelp, currentPage.isTyping != spokePrompt {
       spokePrompt = currentPage.isTyping
       // The caret's glyph is drawn, not said.
-      if spokePrompt { lines.append(String(currentPage.status.filter { $0 != "▏" })) }
+      if spokePrompt { lines.append(String(currentPage.status.filter { $0 != "▏" }).spokenForm) }
     }
     if !showsHelp && !currentPage.isTyping {
       let focus = currentPage.accessibilityFocus?.spokenDescription ?? currentPage.status

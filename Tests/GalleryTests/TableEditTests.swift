@@ -88,6 +88,13 @@ import Testing
     for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
 
+  /// The marks drawn for line breaks and control characters are not read out.
+  @Test func spokenTextHasNoMarks() {
+    #expect("Multi↵Line".spokenForm == "Multi Line")
+    #expect("a\u{240A}b\u{2409}c".spokenForm == "a b c")
+    #expect("plain".spokenForm == "plain")
+  }
+
   /// An edit that takes a filtered row out of the filter leaves it shown (as a spreadsheet
   /// does) and says so; an undo of a row the filter hides says that too (a new user's finding:
   /// the filter was not checked again and nothing was said).
@@ -166,8 +173,13 @@ import Testing
     // q warns; another key clears the warning; Ctrl-S saves.
     expectQuit(false, after: "q", gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last!.contains("not saved"))
+    _ = gallery.spokenLines()
     pressTestGallery([KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
     #expect(page.status.contains("saved 1 edited row · the old file is "), "\(page.status)")
+    // Said to a screen reader too (it was not: a new user's finding).
+    #expect(
+      gallery.spokenLines().contains { $0.hasPrefix("saved 1 edited row") },
+      "a screen reader hears the save")
 
     let saved = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     let backup = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + ".bak")))

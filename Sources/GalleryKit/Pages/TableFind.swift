@@ -167,6 +167,17 @@ struct TableFind {
 }
 
 extension String {
+  /// The text as a screen reader should say it: the marks drawn for line breaks and control
+  /// characters (`↵`, `␊`, …) become spaces (a new user's finding: "Multi↵Line" was read with
+  /// its symbol).
+  public var spokenForm: String {
+    guard unicodeScalars.contains(where: { $0 == "↵" || (0x2400...0x2421).contains($0.value) })
+    else { return self }
+    return String(
+      String.UnicodeScalarView(
+        unicodeScalars.map { $0 == "↵" || (0x2400...0x2421).contains($0.value) ? " " : $0 }))
+  }
+
   /// The text with its control characters shown as Unicode's control pictures (ESC as ␛, a
   /// tab as ␉, DEL as ␡): data from a file shows what it holds, and no byte of it reaches the
   /// terminal as a control. The text itself when it has none (the common case: one pass over

@@ -47,7 +47,7 @@ extension TableModel {
   ) -> AccessibilityDescription {
     AccessibilityDescription(
       // An empty cell is said to be blank (its column alone read as if it were the value).
-      label: editing ?? text.map { $0.isEmpty ? "blank" : $0 } ?? "loading",
+      label: (editing ?? text.map { $0.isEmpty ? "blank" : $0 } ?? "loading").spokenForm,
       value: content.columnTitles[column] + (isMatch ? ", a match" : "")
         + (editing == nil ? "" : ", editing"))
   }

@@ -254,6 +254,9 @@ extension TableModel {
     case .failure(let error):
       editNote = "not saved: \(error.message)"
     }
+    // Said: a save ends on another thread, with no key that a screen reader hears it from
+    // (a new user's finding: Ctrl-S was never announced).
+    table.collectionView.announce(editNote ?? "")
     return true
   }
 
