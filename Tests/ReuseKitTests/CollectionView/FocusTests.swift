@@ -24,6 +24,32 @@ import Testing
     expectFlagsMatch(view)
   }
 
+  /// An item longer than the viewport, focused by a key, shows from its start, from above
+  /// and from below, as UIKit shows a rect larger than the view from its origin (its end
+  /// showed, and the focused row's title with its start was off screen: a new user's finding,
+  /// an expanded row in a short terminal).
+  @Test func anItemLongerThanTheViewportShowsFromItsStart() {
+    let items = Items([Array(0..<10)])
+    let view = makeView(
+      ListLayout(itemSizing: .perItem { $0.item == 3 ? 250 : 20 }), items,
+      size: Size(width: 100, height: 100))
+    #expect(view.moveFocus(.down))
+    for _ in 0..<3 { #expect(view.moveFocus(.down)) }
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 3))
+    let top = view.layoutAttributesForItem(at: ItemPath(section: 0, item: 3))!.frame.minY
+    #expect(view.contentOffset.y == top, "from above: its start")
+    #expect(view.moveFocus(.down))
+    #expect(view.moveFocus(.down))
+    #expect(view.moveFocus(.up))
+    #expect(view.moveFocus(.up))
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 3))
+    #expect(view.contentOffset.y == top, "from below: its start too")
+    // An item that fits keeps the least movement.
+    #expect(view.moveFocus(.down))
+    let next = view.layoutAttributesForItem(at: ItemPath(section: 0, item: 4))!.frame
+    #expect(view.contentOffset.y == next.maxY - 100, "its end at the viewport's end")
+  }
+
   @Test func theDelegateHearsKeyMovesOnly() {
     final class Moves: CollectionViewDelegate {
       var moves: [(ItemPath?, ItemPath)] = []

@@ -7,7 +7,8 @@ public enum ScrollPosition: Hashable, Sendable {
   case center
   /// The item's trailing edge at the viewport's trailing edge (`.bottom` / `.right`).
   case end
-  /// As little movement as makes the item fully visible; none if it already is.
+  /// As little movement as makes the item fully visible; none if it already is. An item
+  /// longer than the viewport shows from its leading edge (`.start`).
   case nearest
 }
 
@@ -105,7 +106,10 @@ extension CollectionView {
       target[axis] = frame.mid(axis) - (viewportSize[axis] + pinned.leading - pinned.trailing) / 2
     case .end: target[axis] = trailing
     case .nearest:
-      if origin[axis] > leading {
+      // An item longer than the room shows from its start (its title, say), as UIKit shows a
+      // rect larger than the view from its origin: its end showed, and the row focused
+      // seemed lost (a new user's finding, a list's expanded row in a short terminal).
+      if origin[axis] > leading || room < 0 {
         target[axis] = leading
         resolved = .start
       } else if origin[axis] < trailing {
