@@ -462,6 +462,29 @@ import Testing
   }
 }
 
+/// The picker at 40 columns: each swatch's labels keep a column between them and the next
+/// swatch's (they ran together, "红 red橙 or…": a new user's finding).
+@Suite struct NarrowPickerTests {
+  @Test func labelsOfNarrowSwatchesDoNotRunTogether() {
+    for size in [TerminalSize(columns: 40, rows: 12), TerminalSize(columns: 40, rows: 16)] {
+      let (gallery, canvas) = makeTestGallery("picker", size)
+      let lines = drawnTestGallery(gallery, canvas)
+      var checked = 0
+      for line in lines.dropFirst(2).dropLast(2) {
+        let characters = Array(line)
+        for (index, character) in characters.enumerated()
+        where "橙黄绿青蓝紫随".contains(character) && index > 0 {
+          checked += 1
+          #expect(
+            characters[index - 1] == " " || characters[index - 1] == "│",
+            "\(size.columns)×\(size.rows): \(line)")
+        }
+      }
+      #expect(checked > 0, "labels shown at \(size.columns)×\(size.rows)")
+    }
+  }
+}
+
 /// `U` and `R` on the board take back and make again the last moves, by keys and by drags,
 /// the cards that moved selected where they land (a new user's finding: the board had no
 /// undo); a new move forgets what was undone.

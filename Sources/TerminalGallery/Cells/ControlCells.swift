@@ -111,12 +111,25 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     }
     let middle = context.height / 2
     let label = TextStyle(foreground: ink, background: color, attributes: .bold)
-    context.centeredText(
-      "\(swatch.localName) \(swatch.colorName)", y: max(0, middle - 1), style: label)
+    centred(
+      "\(swatch.localName) \(swatch.colorName)", y: max(0, middle - 1), style: label,
+      in: context)
     if context.height > 2 {
-      context.centeredText(
-        swatch.size, y: middle, style: TextStyle(foreground: ink, background: color))
+      centred(
+        swatch.size, y: middle, style: TextStyle(foreground: ink, background: color), in: context)
     }
+  }
+
+  /// `text` centred on the colour, or, when it is wider, on the cell less its last column:
+  /// the labels of narrow swatches keep a column between them (they ran together at 40
+  /// columns: a new user's finding).
+  private func centred(_ text: String, y: Int, style: TextStyle, in context: DrawContext) {
+    let width = CharacterWidth.of(text)
+    let (start, room) = width <= context.width - 2 ? (1, context.width - 2) : (0, context.width - 1)
+    guard room > 0 else { return }
+    let fitted = TextLayout.truncate(text, toWidth: room)
+    let x = start + max(0, (room - CharacterWidth.of(fitted)) / 2)
+    context.text(fitted, x: x, y: y, style: style, maxWidth: room)
   }
 
   /// A box-drawing frame around `rect` (relative to the cell).
