@@ -62,6 +62,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   private var lastFrameBytes = 0
   /// For the screen-reader mode: the focus line last spoken, and what was announced since.
   private var lastSpokenFocus: String?
+  /// The section of the focused item said last (its heading is said on entering another).
+  private var lastSpokenSection: Int?
   /// Whether the page's prompt was said (it takes the keys now).
   private var spokePrompt = false
   private var pendingAnnouncements: [String] = []
@@ -130,13 +132,33 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       if spokePrompt { lines.append(String(currentPage.status.filter { $0 != "▏" }).spokenForm) }
     }
     if !showsHelp && !currentPage.isTyping {
-      let focus = currentPage.accessibilityFocus?.spokenDescription ?? currentPage.status
+      let element = currentPage.accessibilityFocus
+      let focus = element?.spokenDescription ?? currentPage.status
       if focus != lastSpokenFocus {
         lastSpokenFocus = focus
-        lines.append(focus)
+        lines.append(focus + heading(enteredWith: element))
       }
     }
     return lines
+  }
+
+  /// ", in Connections": the heading of the section the focus entered, when it entered one
+  /// with a heading shown (a list's or a declared page's sections; not a table's rows).
+  /// Headings were never said (a new user's finding, the settings page).
+  private func heading(enteredWith element: AccessibilityElement?) -> String {
+    guard let element, element.gridPosition == nil, let path = element.indexPath,
+      path.section != lastSpokenSection, let view = currentPage.restorableView,
+      // The page's own view's item (not a tag strip's beside it, say).
+      view.focusedIndexPath == path,
+      view.accessibilityElement(forItemAt: path)?.label == element.label
+    else { return "" }
+    lastSpokenSection = path.section
+    guard
+      let label = view.supplementaryView(
+        forElementKind: .header, at: ItemPath(section: path.section, item: 0))?.accessibilityLabel,
+      !label.isEmpty
+    else { return "" }
+    return ", in " + label.replacing(" · ", with: ", ")
   }
 
   /// The page's name.
@@ -160,6 +182,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     }
     pendingAnnouncements.append(pageAnnouncement(clamped))
     lastSpokenFocus = nil
+    lastSpokenSection = nil
     layoutPage()
     for cell in bar.visibleCells {
       (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped

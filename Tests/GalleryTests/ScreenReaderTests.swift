@@ -146,6 +146,7 @@ struct ScreenReaderTests {
     // The declared settings page: a switch's state is said as it flips, once (a new user's
     // finding: an announcement and the row's new value said it twice).
     try tmux.press("]", until: "Page 12 of 12: Settings")
+    try tmux.waitFor("Wi-Fi, Home, on, 1 of 1,006, in Connections", "the first heading said")
     try tmux.press("Down", until: "Bluetooth, off, 2 of")
     try tmux.press("Space", until: "Bluetooth, on, 2 of")
     Thread.sleep(forTimeInterval: 0.3)
@@ -171,10 +172,12 @@ struct ScreenReaderTests {
     try expect("Down", ["Brisk Falcon, 2 of 1,000,000"])
     try expect("Down", ["Cobalt Falcon, 3 of 1,000,000"])
     try expect("Down", ["Dusky Falcon, 4 of 1,000,000"])
-    try expect("End", ["Pale Meadow, 1,000,000 of 1,000,000"])
+    // Entering another section says its heading (it was never said: a new user's finding).
+    try expect(
+      "End", ["Pale Meadow, 1,000,000 of 1,000,000, in Journal, items 999,951–1,000,000"])
     try expect("Up", ["Opal Meadow, 999,999 of 1,000,000"])
-    try expect("Home", ["Amber Falcon, 1 of 1,000,000"])
-    try expect("PageDown", ["Frosty Meadow, 54 of 1,000,000"])
+    try expect("Home", ["Amber Falcon, 1 of 1,000,000, in Arrivals, items 1–50"])
+    try expect("PageDown", ["Frosty Meadow, 54 of 1,000,000, in Backlog, items 51–100"])
     try expect("Space", ["Frosty Meadow, 54 of 1,000,000, selected"])
     try expect("Tab", ["red, in the tag strip, 1 of 33"])
     try expect("BTab", ["Frosty Meadow, 54 of 1,000,000, selected"])
