@@ -69,12 +69,27 @@ public final class TableScenario: TableViewDataSource {
   var scanned = 0
   var found = RowSet()
 
-  /// Column 1 sorts by a scrambled number.
+  /// Column 1 sorts by a scrambled number; column 2 by a scrambled name of 10,000 (two
+  /// words, capitalised as names are, some with Latin-1 accents: "Émile Falcon 42").
   public func tableView(
     _ tableView: TableView, sortKeyForRow row: Int, column: Int
   )
     -> TableSortKey
   {
-    .number(Double((row &* 7_919) % 1_000_003))
+    column == 2
+      ? .text(Self.names[(row &* 7_919) % Self.names.count])
+      : .number(Double((row &* 7_919) % 1_000_003))
   }
+
+  /// The names column 2 sorts by, made once.
+  static let names: [String] = {
+    let first = [
+      "Amber", "brisk", "Cobalt", "dusky", "Émile", "Ångström", "frosty", "Zoë", "opal", "Pale",
+    ]
+    let second = [
+      "Falcon", "meadow", "Harbour", "canyon", "Summit", "lagoon", "Orchard", "ÿacht", "Marble",
+      "glacier",
+    ]
+    return (0..<10_000).map { "\(first[$0 % 10]) \(second[($0 / 10) % 10]) \($0 / 100)" }
+  }()
 }

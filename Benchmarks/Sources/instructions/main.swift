@@ -126,11 +126,13 @@ case "table-filter":
   scenario.table.sort(by: TableSortDescriptor(column: 1))
   for _ in 0..<operations { scenario.filterStep() }
   sink = scenario.table.numberOfDisplayedRows
-case "table-sort":
-  // Sorting 1,000,000 rows by a number column and back (two operations per N).
+case "table-sort", "table-sort-text":
+  // Sorting 1,000,000 rows by a number column (or a text column) and back (two operations
+  // per N).
   let scenario = TableScenario()
+  let column = arguments[1] == "table-sort" ? 1 : 2
   for _ in 0..<operations {
-    scenario.table.sort(by: TableSortDescriptor(column: 1))
+    scenario.table.sort(by: TableSortDescriptor(column: column))
     scenario.table.sort(by: nil)
   }
   sink = scenario.table.sourceRow(forDisplayRow: 0)

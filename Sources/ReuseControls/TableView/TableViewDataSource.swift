@@ -166,8 +166,10 @@ public struct TableColumn: Hashable, Sendable {
 public enum TableSortKey: Hashable, Sendable {
   /// A number (dates as numbers too).
   case number(Double)
-  /// Text, compared by its UTF-8 bytes (the order of its Unicode scalars: fast, and the same
-  /// on every run).
+  /// Text, in a reader's order: case ignored and the accented Latin letters of Latin-1
+  /// (`À`–`ÿ`) taken as their letter, so "alpha" < "Ångström" < "zeta" < "Zoë"; other
+  /// characters by their Unicode scalars, after those; equal so far, the UTF-8 bytes decide
+  /// (the same order on every run, whatever the locale).
   case text(String)
   /// No key (a row not loaded yet): the row sorts last.
   case missing
@@ -177,11 +179,64 @@ public enum TableSortKey: Hashable, Sendable {
     switch (lhs, rhs) {
     case (.number(let a), .number(let b)): return a < b
     case (.text(let a), .text(let b)):
-      return a.utf8.lexicographicallyPrecedes(b.utf8)
+      return textPrecedes(a, b)
     case (.number, .text), (.number, .missing), (.text, .missing): return true
     default: return false
     }
   }
+}
+
+extension TableSortKey {
+  /// Whether `a` comes before `b` in ``text(_:)``'s order.
+  ///
+  /// Text was compared by its bytes alone, so "Zoë" came before "alpha" and "Ångström" after
+  /// "zeta" (a new user's finding). Letters are compared folded, one UTF-8 sequence at a
+  /// time, with no allocation; the bytes break ties ("A" before "a").
+  static func textPrecedes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        var i = 0
+        var j = 0
+        while i < x.count && j < y.count {
+          let (wa, na) = collationWeight(x, at: i)
+          let (wb, nb) = collationWeight(y, at: j)
+          if wa != wb { return wa < wb }
+          i += na
+          j += nb
+        }
+        if i < x.count || j < y.count { return i >= x.count }
+        return x.lexicographicallyPrecedes(y)
+      }
+    }
+  }
+
+  /// The weight of the character whose UTF-8 sequence starts at `index`, and the sequence's
+  /// length: ASCII folded to lower case, Latin-1's letters to their base letter, any other
+  /// scalar after them all in scalar order.
+  @inline(__always)
+  private static func collationWeight(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> (UInt32, Int) {
+    let lead = bytes[index]
+    if lead < 0x80 {
+      return (lead >= 0x41 && lead <= 0x5A ? UInt32(lead | 0x20) : UInt32(lead), 1)
+    }
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    guard index + length <= bytes.count, length > 1 else { return (0x0100_0000 + UInt32(lead), 1) }
+    var scalar = UInt32(lead) & (0xFF >> (length + 1))
+    for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    if scalar >= 0xC0 && scalar <= 0xFF, case let base = latinBase[Int(scalar - 0xC0)], base != 0 {
+      return (UInt32(base), length)
+    }
+    return (0x100 + scalar, length)
+  }
+
+  /// The base letter of each of U+00C0–U+00FF (`0` for × and ÷, which are not letters).
+  static let latinBase: [UInt8] = Array(
+    "aaaaaaaceeeeiiiidnooooo*ouuuuytsaaaaaaaceeeeiiiidnooooo*ouuuuyty".utf8
+  ).map { $0 == UInt8(ascii: "*") ? 0 : $0 }
 }
 
 /// A table's sort: a column and a direction.
