@@ -134,6 +134,10 @@ import Testing
     pressTestGallery(keys("R"), gallery, time: &time)
     status = drawnTestGallery(gallery, canvas).last!
     #expect(status.contains("redone #4 · name (a row the filter hides)"), "\(status)")
+    // Escape shows every row: the note about the filter goes with it.
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last!
+    #expect(!status.contains("filter hides") && !status.contains("of 300 rows"), "\(status)")
   }
 
   @Test func anEditSurvivesSortingScrollingUndoAndRedoAndSavesByteForByte() throws {

@@ -126,6 +126,21 @@ import Testing
     }
   }
 
+  /// A desktop's undo and redo keys work as U and R do (a new user's finding, in GTK).
+  @Test func ctrlZUndoesAndCtrlShiftZOrCtrlYRedoes() throws {
+    let (model, path, _) = try makeTable(rows: 100, name: "undo-keys")
+    defer { remove(path) }
+    edit(model, row: 2, to: "Lovelace")
+    #expect(model.content.text(row: 2, column: 1) == "Lovelace")
+    press(model, .character("z"), .control)
+    #expect(model.content.text(row: 2, column: 1) == "name 2", "\(model.status)")
+    press(model, .character("Z"), [.control, .shift])
+    #expect(model.content.text(row: 2, column: 1) == "Lovelace", "\(model.status)")
+    press(model, .character("z"), .control)
+    press(model, .character("y"), .control)
+    #expect(model.content.text(row: 2, column: 1) == "Lovelace", "\(model.status)")
+  }
+
   @Test func saveAsACopyRunsOffTheLoopToo() throws {
     let (model, path, original) = try makeTable(rows: 200_000, name: "copy")
     defer { remove(path) }

@@ -223,6 +223,9 @@ extension TableModel {
     guard let running = filter else { return }
     running.scan.job?.stop()
     filter = nil
+    // A note about a row and the filter is old news without one (it stayed: a new user's
+    // finding).
+    if editNote?.contains("the filter") == true { editNote = nil }
     pendingFrequencies = nil
     if running.selects { table.deselectAll() } else { table.filterRows(nil) }
   }

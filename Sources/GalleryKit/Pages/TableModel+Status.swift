@@ -171,7 +171,7 @@ extension TableModel {
       help += [
         ("", ""),
         ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
-        ("U R", "undo, redo the last edit"),
+        ("U R", "undo, redo the last edit (and Ctrl-Z, Ctrl-Shift-Z where the host has them)"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
         ("W", "save a copy with the edits as a new file"),
       ]
