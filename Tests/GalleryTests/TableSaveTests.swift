@@ -126,6 +126,23 @@ import Testing
     }
   }
 
+  /// A blank cell sorts last whichever the direction, as spreadsheets sort (it came first
+  /// in a descending sort: a new user's finding).
+  @Test func blankCellsSortLastBothWays() throws {
+    let path = NSTemporaryDirectory() + "reusekit-blank-\(getpid()).csv"
+    defer { remove(path) }
+    try "name,amount\nb,2\nblank,\na,1\nc,3\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let model = try makeLoadedCSVTableModel(path: path).model
+    for ascending in [true, false] {
+      model.table.sort(by: TableSortDescriptor(column: 1, ascending: ascending))
+      let names = (0..<4).map {
+        model.content.text(row: model.table.sourceRow(forDisplayRow: $0), column: 0) ?? "?"
+      }
+      #expect(names == (ascending ? ["a", "b", "c", "blank"] : ["c", "b", "a", "blank"]))
+    }
+  }
+
   /// A desktop's undo and redo keys work as U and R do (a new user's finding, in GTK).
   @Test func ctrlZUndoesAndCtrlShiftZOrCtrlYRedoes() throws {
     let (model, path, _) = try makeTable(rows: 100, name: "undo-keys")

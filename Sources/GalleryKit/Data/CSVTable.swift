@@ -117,7 +117,9 @@ public final class CSVTable: TableContent {
 
   /// A field's key: a number when it reads as one, else its text.
   static func key(_ field: String?) -> TableSortKey {
-    guard let field else { return .missing }
+    // A blank cell has no key: it sorts last whichever the direction, as spreadsheets sort
+    // (it came first in a descending sort: a new user's finding).
+    guard let field, !field.isEmpty else { return .missing }
     if let number = Double(field) { return .number(number) }
     return .text(field)
   }

@@ -145,9 +145,9 @@ public final class JSONRecordsTable: TableContent {
     return records.rows[row][column]
   }
 
-  /// Numbers as numbers (null last), text as text.
+  /// Numbers as numbers, text as text; null and blank last, whichever the direction.
   public func sortKey(row: Int, column: Int) -> TableSortKey {
-    guard let text = text(row: row, column: column) else { return .missing }
+    guard let text = text(row: row, column: column), !text.isEmpty else { return .missing }
     if records.numericColumns.contains(column) {
       return Double(text).map { .number($0) } ?? .missing
     }
