@@ -191,8 +191,12 @@ enum GTKPages {
       HeaderView.self, forSupplementaryViewOfKind: .header,
       withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
     let page = HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
-    // Edits change what cells and headers show without reconfiguring them.
+    // Edits change what cells and headers show without reconfiguring them: after each key,
+    // and after each frame's placement, which brings cells reused from another section
+    // (after a fling and a delete, rows of To do kept Done's look until a key: a new user's
+    // finding).
     page.afterKey = { [unowned model] in model.refreshDisplayedViews() }
+    page.afterPlace = { [unowned model] in model.refreshDisplayedViews() }
     model.refreshDisplayedViews()
     return page
   }
