@@ -88,6 +88,35 @@ import Testing
     for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
 
+  /// A sort that ends while a cell is edited keeps the edited cell in view (it showed the top
+  /// of the new order, and the GTK entry over the cell, hidden, lost its selection: a new
+  /// user's finding).
+  @Test func aSortEndingDuringAnEditKeepsTheEditedCellInView() throws {
+    var time = 1.0
+    let path = NSTemporaryDirectory() + "reusekit-sort-edit-\(getpid()).csv"
+    defer { removeWithBackup(path) }
+    var text = "id,name\n"
+    for row in 0..<60_000 { text += "\(row),name \((row &* 7_919) % 60_000)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let (gallery, _) = try opened(path, time: &time)
+    guard let page = gallery.currentPage as? TablePage else {
+      Issue.record("not the table page")
+      return
+    }
+    let table = page.model.table
+    pressTestGallery(
+      [KeyEvent(.right)] + [KeyEvent](repeating: KeyEvent(.pageDown), count: 40) + keys("s")
+        + keys("e"), gallery, time: &time)
+    let sorting = table.isSorting
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) { !table.isSorting }
+    #expect(gallery.currentPage.isTyping, "still editing")
+    let focused = try #require(table.collectionView.focusedIndexPath)
+    #expect(
+      table.collectionView.cellForItem(at: focused) != nil,
+      "the edited cell shows (sorting when e was pressed: \(sorting))")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+  }
+
   /// The marks drawn for line breaks and control characters are not read out.
   @Test func spokenTextHasNoMarks() {
     #expect("Multi↵Line".spokenForm == "Multi Line")

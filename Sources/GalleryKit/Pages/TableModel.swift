@@ -247,6 +247,15 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       let deadline = metrics.clock() + jobSliceDuration
       let clock = metrics.clock
       sorting = table.advanceSort(while: { clock() < deadline })
+      // A sort that ends while a cell is edited shows the top of the new order like any
+      // other, which took the edit out of view (a GTK entry lost its selection with it, so
+      // typing after Ctrl-A added to the old text: a new user's finding): the edited cell is
+      // brought into view instead.
+      if !table.isSorting, let (row, column) = editTarget,
+        table.displayRow(forSourceRow: row) != nil
+      {
+        table.focusCell(row: row, column: column)
+      }
     }
     let savingNow = advanceSave()
     let finding = advanceFind()
