@@ -567,4 +567,40 @@ import Testing
     #expect(expected[1].contains("card 3 of 12"), "\(expected[1])")
     #expect(screen(resizing: true) == expected)
   }
+
+  /// A resize to another usable size while the carousel moves between cards ends on the card
+  /// it was heading to, at any point of the move (a new user's finding in GTK: one card too
+  /// far, 4 of 12 for 3).
+  @Test(arguments: [1, 3, 6, 12])
+  func aResizeDuringAMoveEndsOnItsCard(_ frames: Int) {
+    for (from, to) in [
+      (TerminalSize(columns: 100, rows: 25), TerminalSize(columns: 70, rows: 20)),
+      (TerminalSize(columns: 70, rows: 20), TerminalSize(columns: 110, rows: 28)),
+    ] {
+      var time = 1.0
+      let (gallery, _) = makeTestGallery("carousel", from)
+      gallery.handle(.key(KeyEvent(.right)), at: time)
+      time += 0.01
+      gallery.handle(.key(KeyEvent(.right)), at: time)
+      for _ in 0..<frames {
+        time += 1.0 / 60
+        gallery.tick(now: time)
+      }
+      // In steps, a frame apart, as a window's edge is dragged (GTK allocates each size).
+      for step in 1...4 {
+        gallery.resize(
+          to: TerminalSize(
+            columns: from.columns + (to.columns - from.columns) * step / 4,
+            rows: from.rows + (to.rows - from.rows) * step / 4))
+        time += 1.0 / 60
+        gallery.tick(now: time)
+      }
+      settleTestGallery(gallery, time: &time)
+      let canvas = Canvas(columns: to.columns, rows: to.rows)
+      let lines = drawnTestGallery(gallery, canvas)
+      #expect(
+        lines[1].contains("card 3 of 12"),
+        "\(from.columns)→\(to.columns) after \(frames) frames: \(lines[1])")
+    }
+  }
 }
