@@ -61,12 +61,12 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   var lastFrameDuration: Double?
   private var lastFrameBytes = 0
   /// For the screen-reader mode: the focus line last spoken, and what was announced since.
-  private var lastSpokenFocus: String?
+  var lastSpokenFocus: String?
   /// The section of the focused item said last (its heading is said on entering another).
-  private var lastSpokenSection: Int?
+  var lastSpokenSection: Int?
   /// Whether the page's prompt was said (it takes the keys now).
-  private var spokePrompt = false
-  private var pendingAnnouncements: [String] = []
+  var spokePrompt = false
+  var pendingAnnouncements: [String] = []
 
   /// Creates a gallery showing the page named `initialPage` (the first page if unknown).
   public init(
@@ -110,55 +110,6 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
         self.pendingAnnouncements.append(message)
       }
     }
-  }
-
-  /// What a screen reader should read since the last call: the page that opened, the
-  /// announcements of its collection views, and the focused item when it changed (or, the
-  /// first time after a page opened, whatever has the focus).
-  public func spokenLines() -> [String] {
-    var lines = pendingAnnouncements
-    pendingAnnouncements.removeAll()
-    if showsHelp, lines.isEmpty, lastSpokenFocus != "help" {
-      lastSpokenFocus = "help"
-      return ["Keys for \(currentPage.title):"]
-        + helpEntries.filter { !$0.keys.isEmpty }.map { "\($0.keys): \($0.meaning)" }
-        + ["Any other key closes this list."]
-    }
-    // A prompt that opens is said once, as what it asks ("find in the titles: …"); the keys
-    // typed into it are the user's own echo.
-    if !showsHelp, currentPage.isTyping != spokePrompt {
-      spokePrompt = currentPage.isTyping
-      // The caret's glyph is drawn, not said.
-      if spokePrompt { lines.append(String(currentPage.status.filter { $0 != "▏" }).spokenForm) }
-    }
-    if !showsHelp && !currentPage.isTyping {
-      let element = currentPage.accessibilityFocus
-      let focus = element?.spokenDescription ?? currentPage.status
-      if focus != lastSpokenFocus {
-        lastSpokenFocus = focus
-        lines.append(focus + heading(enteredWith: element))
-      }
-    }
-    return lines
-  }
-
-  /// ", in Connections": the heading of the section the focus entered, when it entered one
-  /// with a heading shown (a list's or a declared page's sections; not a table's rows).
-  /// Headings were never said (a new user's finding, the settings page).
-  private func heading(enteredWith element: AccessibilityElement?) -> String {
-    guard let element, element.gridPosition == nil, let path = element.indexPath,
-      path.section != lastSpokenSection, let view = currentPage.restorableView,
-      // The page's own view's item (not a tag strip's beside it, say).
-      view.focusedIndexPath == path,
-      view.accessibilityElement(forItemAt: path)?.label == element.label
-    else { return "" }
-    lastSpokenSection = path.section
-    guard
-      let label = view.supplementaryView(
-        forElementKind: .header, at: ItemPath(section: path.section, item: 0))?.accessibilityLabel,
-      !label.isEmpty
-    else { return "" }
-    return ", in " + label.replacing(" · ", with: ", ")
   }
 
   /// The page's name.
