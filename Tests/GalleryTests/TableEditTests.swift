@@ -117,6 +117,29 @@ import Testing
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
   }
 
+  /// `e` with the cursor off screen (after a sort showed the top) brings the cell into view
+  /// (a GTK entry opened over nothing: a new user's finding).
+  @Test func anEditBringsAnOffScreenCellIntoView() throws {
+    var time = 1.0
+    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    guard let page = gallery.currentPage as? TablePage else {
+      Issue.record("not the table page")
+      return
+    }
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)] + keys("ss"),
+      gallery, time: &time)
+    let view = page.model.table.collectionView
+    let focused = try #require(view.focusedIndexPath)
+    #expect(view.cellForItem(at: focused) == nil, "off screen after the sort")
+    #expect(drawnTestGallery(gallery, canvas).last!.contains("cursor off screen"))
+    pressTestGallery(keys("e"), gallery, time: &time)
+    #expect(view.focusedIndexPath == focused, "the same cell")
+    #expect(view.cellForItem(at: focused) != nil, "brought into view to be edited")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+  }
+
   /// The marks drawn for line breaks and control characters are not read out.
   @Test func spokenTextHasNoMarks() {
     #expect("Multi↵Line".spokenForm == "Multi Line")

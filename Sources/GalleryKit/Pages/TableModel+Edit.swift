@@ -45,6 +45,9 @@ extension TableModel {
     }
     editTarget = (row, column)
     prompt = (.edit, TextFieldState(text, maxLength: max(10_000, length + 10_000)))
+    // The cell edited is brought into view (the cursor may be off screen after a sort: the
+    // GTK entry opened over nothing, a new user's finding).
+    table.focusCell(row: row, column: column)
     showEditedCell()
   }
 
@@ -334,6 +337,8 @@ extension TableModel {
   /// copy of 32 MB was left beside it).
   public func prepareToQuit() {
     saving?.job.stopAndClean()
+    // Let go of the save: its note holds this model, and nothing will poll it again.
+    saving = nil
   }
 
   /// Edits not saved yet, for a warning before quitting ("2 rows edited, not saved").
