@@ -99,10 +99,7 @@ import Testing
     for row in 0..<60_000 { text += "\(row),name \((row &* 7_919) % 60_000)\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let (gallery, _) = try opened(path, time: &time)
-    guard let page = gallery.currentPage as? TablePage else {
-      Issue.record("not the table page")
-      return
-    }
+    let page = try #require(gallery.currentPage as? TablePage)
     let table = page.model.table
     pressTestGallery(
       [KeyEvent(.right)] + [KeyEvent](repeating: KeyEvent(.pageDown), count: 40) + keys("s")
@@ -123,10 +120,7 @@ import Testing
     var time = 1.0
     let (path, _, gallery, canvas) = try openedFile(time: &time)
     defer { removeWithBackup(path) }
-    guard let page = gallery.currentPage as? TablePage else {
-      Issue.record("not the table page")
-      return
-    }
+    let page = try #require(gallery.currentPage as? TablePage)
     pressTestGallery(
       [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)] + keys("ss"),
       gallery, time: &time)
@@ -154,10 +148,7 @@ import Testing
     var time = 1.0
     let (path, _, gallery, canvas) = try openedFile(time: &time)
     defer { removeWithBackup(path) }
-    guard let page = gallery.currentPage as? TablePage else {
-      Issue.record("not the table page")
-      return
-    }
+    let page = try #require(gallery.currentPage as? TablePage)
     // Row 4's name edited before any filter.
     pressTestGallery(
       [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)]
