@@ -148,8 +148,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   /// keep their views.
   public func refreshDisplayedViews() {
     collectionView.layoutIfNeeded()
-    let doneSection = dataSource.sections.count - 1
-    let counts = dataSource.sections.map(\.count)
+    // Runs every frame in GTK (after placement): nothing is allocated here.
+    let sections = dataSource.sections
+    let doneSection = sections.count - 1
     let texts = self.texts
     collectionView.forEachDisplayedView { view, attributes in
       let section = attributes.indexPath.section
@@ -160,10 +161,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
           cell.isDone = isDone
           view.setNeedsDisplay()
         }
-      } else if let header = view as? any CountedTitlePresenting, counts.indices.contains(section),
-        header.count != counts[section]
+      } else if let header = view as? any CountedTitlePresenting,
+        sections.indices.contains(section), header.count != sections[section].count
       {
-        header.count = counts[section]
+        header.count = sections[section].count
         view.setNeedsDisplay()
       }
     }
