@@ -498,7 +498,7 @@ import Testing
     for row in 0..<300_000 { text += "\(row),name \(row),a note to make the file longer \(row)\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     var time = 1.0
-    let (gallery, canvas) = try opened(path, time: &time)
+    let (gallery, _) = try opened(path, time: &time)
     pressTestGallery(
       [
         KeyEvent(.down), KeyEvent(.right), KeyEvent(.character("e")),
@@ -545,7 +545,7 @@ import Testing
 
   @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {
     var time = 1.0
-    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    let (path, _, gallery, _) = try openedFile(time: &time)
     defer { try? FileManager.default.removeItem(atPath: path) }
     pressTestGallery(
       [KeyEvent(.character("e"))] + keys("zzz") + [KeyEvent(.escape)], gallery, time: &time)

@@ -136,25 +136,24 @@ extension ListLayout: SectionedLayout {
     {
       flat -= 1
     }
-    // In Fenwick mode each `start(i)` is an O(log n) prefix sum: take one, then accumulate.
-    // (For integer lengths, as cells measure in points, both ways give the same bits.)
-    let accumulates = items.mode == .fenwick
-    var nextStart = base + (items.start(flat) - origin)
-    while flat < range.upperBound {
-      let start = accumulates ? nextStart : base + (items.start(flat) - origin)
-      if start >= high { break }
-      let length = items.length(flat)
-      nextStart = start + length + items.spacing
-      // Meets along the main axis (the cross axis was checked once above).
-      if start < high && low < start + length {
-        result.append(
-          LayoutAttributes(
-            forCellAt: ItemPath(section: section, item: flat - range.lowerBound),
-            frame: Rect(
-              axis: axis, main: start, mainLength: length, cross: cross.start,
-              crossLength: cross.length)))
-      }
-      flat += 1
+    // The run is written by `append(contentsOf:)` straight into the array's spare capacity
+    // (kept from the last frame): no uniqueness or capacity check per cell, as appending them
+    // one by one makes (a tenth of a list frame). The index is read in place through a
+    // pointer: a copy would retain its buffers.
+    if items.mode == .uniform {
+      result.append(
+        contentsOf: UniformItemRun(
+          section: section, flat: flat, end: range.upperBound, firstItem: range.lowerBound,
+          stride: items.length(flat) + items.spacing, length: items.length(flat), base: base,
+          origin: origin, low: low, high: high, axis: axis, cross: cross))
+      return
+    }
+    withUnsafePointer(to: &items) { items in
+      result.append(
+        contentsOf: ItemRun(
+          items: items, section: section, flat: flat, end: range.upperBound,
+          firstItem: range.lowerBound, base: base, origin: origin, low: low, high: high,
+          axis: axis, cross: cross))
     }
   }
 
@@ -246,5 +245,106 @@ extension ListLayout: SectionedLayout {
     let frame = itemFrame(flat: flat, section: section, base: base)
     guard frame.contains(point) else { return nil }
     return ItemPath(section: section, item: flat - range.lowerBound)
+  }
+}
+
+/// The cells of one section's items that meet a rect along the scroll axis, from `flat` on,
+/// in order: what `Array.append(contentsOf:)` writes straight into the array's spare capacity.
+///
+/// Positions are computed exactly as ``ListLayout/itemFrame(flat:section:base:)`` does, so
+/// both agree to the last bit. The run lives only inside the call that appends it, while the
+/// layout keeps the index it points to.
+struct ItemRun: Sequence, IteratorProtocol {
+  let items: UnsafePointer<ExtentIndex>
+  let section: Int
+  var flat: Int
+  let end: Int
+  let firstItem: Int
+  let base: Double
+  let origin: Double
+  let low: Double
+  let high: Double
+  let axis: Axis
+  let cross: (start: Double, length: Double)
+  /// In Fenwick mode each `start(i)` is an O(log n) prefix sum: take one, then accumulate.
+  /// (For integer lengths, as cells measure in points, both ways give the same bits.)
+  let accumulates: Bool
+  var nextStart: Double
+
+  init(
+    items: UnsafePointer<ExtentIndex>, section: Int, flat: Int, end: Int, firstItem: Int,
+    base: Double, origin: Double, low: Double, high: Double, axis: Axis,
+    cross: (start: Double, length: Double)
+  ) {
+    self.items = items
+    self.section = section
+    self.flat = flat
+    self.end = end
+    self.firstItem = firstItem
+    self.base = base
+    self.origin = origin
+    self.low = low
+    self.high = high
+    self.axis = axis
+    self.cross = cross
+    accumulates = items.pointee.mode == .fenwick
+    nextStart = base + (items.pointee.start(flat) - origin)
+  }
+
+  @inline(__always)
+  mutating func next() -> LayoutAttributes? {
+    while flat < end {
+      let start = accumulates ? nextStart : base + (items.pointee.start(flat) - origin)
+      if start >= high { return nil }
+      let length = items.pointee.length(flat)
+      nextStart = start + length + items.pointee.spacing
+      let item = flat - firstItem
+      flat += 1
+      // Meets along the main axis (the cross axis was checked once by the query).
+      if low < start + length {
+        return LayoutAttributes(
+          forCellAt: ItemPath(section: section, item: item),
+          frame: Rect(
+            axis: axis, main: start, mainLength: length, cross: cross.start,
+            crossLength: cross.length))
+      }
+    }
+    return nil
+  }
+}
+
+/// An ``ItemRun`` for items of one length, its positions computed here as `ExtentIndex`
+/// computes them (`Double(i) * stride`), to the last bit: no index read per cell.
+struct UniformItemRun: Sequence, IteratorProtocol {
+  let section: Int
+  var flat: Int
+  let end: Int
+  let firstItem: Int
+  /// Length plus spacing.
+  let stride: Double
+  let length: Double
+  let base: Double
+  let origin: Double
+  let low: Double
+  let high: Double
+  let axis: Axis
+  let cross: (start: Double, length: Double)
+
+  @inline(__always)
+  mutating func next() -> LayoutAttributes? {
+    while flat < end {
+      let start = base + (Double(flat) * stride - origin)
+      if start >= high { return nil }
+      let item = flat - firstItem
+      flat += 1
+      if low < start + length {
+        return LayoutAttributes(
+          forCellAt: ItemPath(section: section, item: item),
+          frame: Rect(
+            axis: axis, main: start, mainLength: length, cross: cross.start,
+            crossLength: cross.length))
+      }
+    }
+    return nil
   }
 }

@@ -21,29 +21,25 @@ extension TableLayout {
     let top = rect.minY - headerHeight
     let bottom = rect.maxY - headerHeight
     if rows.count > 0 && bottom > top && bottom > 0 {
-      // The columns' buffers are borrowed once for all rows: a loop over the stored arrays
-      // would retain and release each of them per row.
+      // The buffers are borrowed once for all rows (a loop over the stored arrays would
+      // retain and release each of them per row), and the cells are written by
+      // `append(contentsOf:)` straight into the array's spare capacity (kept from the last
+      // frame): no uniqueness or capacity check per cell, which appending them one by one
+      // makes (a sixth of a table frame).
       queryColumns.withUnsafeBufferPointer { columns in
         shownStarts.withUnsafeBufferPointer { starts in
           widths.withUnsafeBufferPointer { widths in
-            let first = rows.lastIndex(startingAtOrBefore: max(0, top), in: 0..<rows.count)
-            var row = first
-            while row < rows.count {
-              let y = headerHeight + rows.start(row)
-              if y >= rect.maxY { break }
-              let height = rows.length(row)
-              if y + height > rect.minY || height == 0 && y >= rect.minY {
-                let count = itemCounts[row]
-                for column in columns where column.item < count {
-                  let x = starts[column.position] + (column.position < frozenColumns ? pin.x : 0)
-                  result.items.append(
-                    LayoutAttributes(
-                      forCellAt: ItemPath(section: row, item: column.item),
-                      frame: Rect(x: x, y: y, width: widths[column.item], height: height),
-                      zIndex: column.position < frozenColumns ? Self.frozenCellZIndex : 0))
-                }
+            withUnsafePointer(to: &rows) { rows in
+              withUnsafePointer(to: &itemCounts) { itemCounts in
+                result.items.append(
+                  contentsOf: TableBodyRun(
+                    rows: rows, itemCounts: itemCounts, columns: columns, starts: starts,
+                    widths: widths,
+                    firstRow: rows.pointee.lastIndex(
+                      startingAtOrBefore: max(0, top), in: 0..<rows.pointee.count),
+                    headerHeight: headerHeight, minY: rect.minY, maxY: rect.maxY, pinX: pin.x,
+                    frozenColumns: frozenColumns))
               }
-              row += 1
             }
           }
         }
@@ -210,4 +206,89 @@ extension TableLayout: AccessibilityGridLayout {
 extension ExtentIndex {
   /// Whether there are no elements.
   var isEmptyIndex: Bool { count == 0 }
+}
+
+/// The body cells of a table query, row by row and, in each row, column by column (the
+/// query's columns, in item order): what `Array.append(contentsOf:)` writes straight into the
+/// array's spare capacity. It lives only inside the call that appends it, while the layout
+/// keeps the storage it points to.
+struct TableBodyRun: Sequence, IteratorProtocol {
+  let rows: UnsafePointer<ExtentIndex>
+  let itemCounts: UnsafePointer<ItemCountList>
+  let columns: UnsafeBufferPointer<(item: Int, position: Int)>
+  let starts: UnsafeBufferPointer<Double>
+  let widths: UnsafeBufferPointer<Double>
+  let rowCount: Int
+  let headerHeight: Double
+  let minY: Double
+  let maxY: Double
+  let pinX: Double
+  let frozenColumns: Int
+  /// The next row to look at.
+  var nextRow: Int
+  /// The row being written: its index, place, height and item count, and its next column.
+  var row = 0
+  var y = 0.0
+  var height = 0.0
+  var count = 0
+  var column: Int
+
+  init(
+    rows: UnsafePointer<ExtentIndex>, itemCounts: UnsafePointer<ItemCountList>,
+    columns: UnsafeBufferPointer<(item: Int, position: Int)>,
+    starts: UnsafeBufferPointer<Double>, widths: UnsafeBufferPointer<Double>, firstRow: Int,
+    headerHeight: Double, minY: Double, maxY: Double, pinX: Double, frozenColumns: Int
+  ) {
+    self.rows = rows
+    self.itemCounts = itemCounts
+    self.columns = columns
+    self.starts = starts
+    self.widths = widths
+    rowCount = rows.pointee.count
+    self.headerHeight = headerHeight
+    self.minY = minY
+    self.maxY = maxY
+    self.pinX = pinX
+    self.frozenColumns = frozenColumns
+    nextRow = firstRow
+    column = columns.count  // no row yet: the first call finds one
+  }
+
+  @inline(__always)
+  mutating func next() -> LayoutAttributes? {
+    while true {
+      while column < columns.count {
+        let (item, position) = columns[column]
+        column += 1
+        guard item < count else { continue }
+        let frozen = position < frozenColumns
+        return LayoutAttributes(
+          forCellAt: ItemPath(section: row, item: item),
+          frame: Rect(
+            x: starts[position] + (frozen ? pinX : 0), y: y, width: widths[item],
+            height: height),
+          zIndex: frozen ? TableLayout.frozenCellZIndex : 0)
+      }
+      // The next row meeting the rect, if any.
+      while true {
+        guard nextRow < rowCount else { return nil }
+        let candidate = nextRow
+        nextRow += 1
+        let top = headerHeight + rows.pointee.start(candidate)
+        if top >= maxY {
+          nextRow = rowCount
+          return nil
+        }
+        let length = rows.pointee.length(candidate)
+        if top + length > minY || length == 0 && top >= minY {
+          row = candidate
+          y = top
+          height = length
+          count = itemCounts.pointee[candidate]
+          column = 0
+          break
+        }
+      }
+    }
+  }
 }

@@ -130,6 +130,9 @@ private struct TableReference {
       headerHeight: layout.headerRowHeight, spacing: layout.columnSpacing)
     #expect(layout.contentSize == reference.contentSize, "seed \(seed)")
 
+    // One buffer for every query, as the collection view keeps one: the cells are then written
+    // into its spare capacity, the path a frame takes (a fresh buffer appends one by one).
+    var elements = LayoutElements()
     for query in 0..<20 {
       let size = reference.contentSize
       let origin = Point(
@@ -137,7 +140,7 @@ private struct TableReference {
         y: Double(random.int(-2...Int(size.height) + 2)))
       let visible = Rect(origin: origin, size: viewport)
       let rect = visible.outset(by: Double(random.int(0...3)))
-      var elements = LayoutElements()
+      elements.removeAll()
       layout.elements(in: LayoutQuery(rect: rect, viewport: visible), into: &elements)
       var actual: [String: (Rect, Int)] = [:]
       for attributes in elements.items {
