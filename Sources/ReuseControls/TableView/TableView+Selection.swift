@@ -232,8 +232,9 @@ extension TableView {
   func selectionDidChange() {
     let selects = selectionCount > 0
     if selects && collectionView.selectionOverlay == nil {
-      collectionView.selectionOverlay = { [weak self] path in
-        self?.isSelected(displayRow: path.section, column: path.item) ?? false
+      // Through the plumbing (see ``TablePlumbing/table``): nothing holds the table weakly.
+      collectionView.selectionOverlay = { [weak plumbing] path in
+        plumbing?.table?.isSelected(displayRow: path.section, column: path.item) ?? false
       }
     } else if !selects && collectionView.selectionOverlay != nil {
       collectionView.selectionOverlay = nil

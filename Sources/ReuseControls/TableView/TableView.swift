@@ -120,6 +120,11 @@ public final class TableView {
     case move(column: Int, startX: Double)
   }
 
+  deinit {
+    // The plumbing reads the table without counting references while attached.
+    plumbing?.isAttached = false
+  }
+
   /// A table of `columns` with rows of `rowHeight` under one header row of `headerHeight`.
   public init(
     columns: [TableColumn], rowHeight: TableLayout.RowHeight = .uniform(1),
@@ -138,8 +143,9 @@ public final class TableView {
     collectionView.dataSource = plumbing
     collectionView.delegate = plumbing
     collectionView.addLayoutObserver(plumbing!)
-    collectionView.supplementaryPressHandler = { [weak self] press in
-      self?.handleHeaderPress(press) ?? false
+    // Through the plumbing (see ``TablePlumbing/table``): nothing holds the table weakly.
+    collectionView.supplementaryPressHandler = { [weak plumbing] press in
+      plumbing?.table?.handleHeaderPress(press) ?? false
     }
   }
 

@@ -102,8 +102,9 @@ public final class ListLayout: CollectionViewLayout {
   /// Item lengths carried across a batch update (estimated mode): measured lengths follow
   /// their items; new items get `nan`, replaced by the estimate at the next prepare.
   var carriedLengths: [Double]?
-  /// The size of all sections; across the scroll axis, the viewport's extent.
-  public private(set) var contentSize: Size = .zero
+  /// The size of all sections; across the scroll axis, the viewport's extent. (Unchecked, as
+  /// the properties above: a reordering drag reads it every frame.)
+  @exclusivity(unchecked) public private(set) var contentSize: Size = .zero
 
   // MARK: Lifecycle
 

@@ -7,24 +7,28 @@
 /// Within one layout pass, views that leave are pooled without regard to the cap, so the
 /// items that enter in the same pass reuse them; the cap is applied when the pass ends. So a
 /// cap that is too small costs view creations, never correctness.
+///
+/// Stored properties skip dynamic exclusivity checks (`@exclusivity(unchecked)`): the pool is
+/// used from one thread and its methods never overlap accesses (a checked one costs every
+/// layout pass two runtime calls when it ends).
 public final class ReusePool {
   /// The cap applied to identifiers without their own.
-  public var defaultCapacity: Int {
+  @exclusivity(unchecked) public var defaultCapacity: Int {
     didSet {
       defaultCapacity = max(0, defaultCapacity)
       enforceCapacities()
     }
   }
 
-  private var slotsByIdentifier: [String: Int] = [:]
-  private(set) var identifiers: [String] = []
+  @exclusivity(unchecked) private var slotsByIdentifier: [String: Int] = [:]
+  @exclusivity(unchecked) private(set) var identifiers: [String] = []
   @exclusivity(unchecked) private(set) var stacks: [[ReusableView]] = []
-  private var capacities: [Int?] = []
+  @exclusivity(unchecked) private var capacities: [Int?] = []
   /// Open layout passes; the cap is enforced when the last one ends.
   @exclusivity(unchecked) private var openPasses = 0
 
   /// Views dropped because of the cap or ``trim(keepingAtMost:)``, over the pool's life.
-  public private(set) var discardedCount = 0
+  @exclusivity(unchecked) public private(set) var discardedCount = 0
 
   /// Creates a pool that keeps at most `defaultCapacity` idle views per identifier.
   public init(defaultCapacity: Int = 64) {

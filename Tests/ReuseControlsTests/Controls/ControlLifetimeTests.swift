@@ -1,8 +1,8 @@
-import ReuseKit
 import ReuseTestSupport
 import Testing
 
 @testable import ReuseControls
+@testable import ReuseKit
 
 /// A host may keep a control's collection view (the UIKit adoption article hands it to a
 /// UIScrollView adapter) after the control is gone. Every public call on the kept view must
@@ -63,6 +63,32 @@ import Testing
     #expect(gone == nil, "the kept view does not keep the carousel")
     exercise(kept!)
     #expect(kept!.numberOfItems(inSection: 0) == 0, "no cards from a carousel that is gone")
+  }
+
+  /// The table's plumbing reads the table without counting references (nothing holds the
+  /// table weakly, so that its retains stay fast): a kept view must still find no table, and
+  /// its header-press and selection hooks must call nothing, once the table is gone.
+  @Test func aTablesViewOutlivesTheTable() {
+    weak var gone: TableView?
+    let grid = Grid(rows: 40)
+    var kept: CollectionView?
+    do {
+      let table = makeTable(grid)
+      table.selectAll()  // the selection overlay hook is installed
+      #expect(table.collectionView.selectionOverlay != nil)
+      kept = table.collectionView
+      gone = table
+    }
+    #expect(gone == nil, "the kept view does not keep the table")
+    let view = kept!
+    exercise(view)
+    #expect(view.numberOfSections == 0, "no rows from a table that is gone")
+    #expect(view.selectionOverlay?(ItemPath(section: 0, item: 0)) == false)
+    let press = SupplementaryPress(
+      phase: .began, kind: .columnHeader, indexPath: ItemPath(section: 0, item: 1),
+      frame: Rect(x: 8, y: 0, width: 8, height: 1), location: Point(x: 9, y: 0), time: 1,
+      isDrag: false)
+    #expect(view.supplementaryPressHandler?(press) == false, "no table to sort")
   }
 
   @Test func anOptionBarsViewOutlivesTheBar() {

@@ -123,13 +123,15 @@ extension CollectionView {
       }
     }
     // The displayed sets take the new buffers and hand back their old ones, which the next
-    // query clears and refills: the attributes are never copied.
+    // query clears and refills: the attributes are never copied. (Each callback is a closure
+    // literal: a method passed as a value would retain the collection view, whose cells refer
+    // to it weakly, so each retain and release takes the runtime's slow way.)
     displayedItems.reconcile(
       with: &elements.items, leaving: { endDisplaying($0, $1, context) },
-      updating: applyAttributes, entering: { displayNewElement($0, context) })
+      updating: { applyAttributes($0, $1) }, entering: { displayNewElement($0, context) })
     displayedSupplementaryViews.reconcile(
       with: &elements.supplementaryViews, leaving: { endDisplaying($0, $1, context) },
-      updating: applyAttributes, entering: { displayNewElement($0, context) })
+      updating: { applyAttributes($0, $1) }, entering: { displayNewElement($0, context) })
     if !participants.isEmpty {
       forEachParticipant { participant in participant.collectionViewDidReconcile(self) }
     }

@@ -10,8 +10,10 @@ final class MovementController: LayoutPassParticipant {
   @exclusivity(unchecked) var targets = MovementTargets()
   @exclusivity(unchecked) var shownItems: [Point] = []
   @exclusivity(unchecked) var shownSupplementary: [Point] = []
-  /// The lifted item's cell, told it is lifted.
-  @exclusivity(unchecked) weak var liftedCell: CollectionViewCell?
+  /// The lifted item's cell, told it is lifted. Held strongly until the movement ends or
+  /// another cell shows the item: a weak reference would give the cell a side table, and
+  /// every retain and release of it, in every pass for the rest of its life, the slow way.
+  @exclusivity(unchecked) var liftedCell: CollectionViewCell?
   /// How long the others take to glide aside, and everything to glide back after a cancel.
   var animationDuration = 0.2
   /// How the content scrolls by itself while the lifted item is near an edge.
