@@ -36,7 +36,18 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   public let collectionView: CollectionView
   private let body: () -> CollectionContent
   /// The sections shown now.
-  @exclusivity(unchecked) var sections: [ResolvedSection] = []
+  @exclusivity(unchecked) var sections: [ResolvedSection] = [] {
+    didSet {
+      let sole = sections.count == 1 ? sections[0] : nil
+      soleMaker = sole?.singleMaker
+      soleCount = sole?.singleMaker == nil ? 0 : sole!.count
+    }
+  }
+  /// For a body of one section of one group (the common list): its cell maker and item count,
+  /// read by each new cell with no look into the sections. Kept by ``sections``: a section's
+  /// maker changes only while a body is resolved, which then sets the sections.
+  @exclusivity(unchecked) private var soleMaker: CellMaker?
+  @exclusivity(unchecked) private var soleCount = 0
   let tracker = ObservationTracker()
   /// An update was asked for, with this animation; applied on the next tick.
   var requestedUpdate: Bool?
@@ -197,8 +208,22 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {
-    // The common case: one group, its maker kept by the section. (The section is only read
-    // here, not held across the call: no retain and release of it per new cell.)
+    // The common case, a body of one section of one group, in as small a function as can be
+    // (the general case is kept apart, so that this one saves and restores little).
+    if indexPath.section == 0, indexPath.item >= 0, indexPath.item < soleCount {
+      statistics.cellsConfigured += 1
+      return soleMaker!(indexPath.item, indexPath, collectionView)
+    }
+    return cell(locating: indexPath, in: collectionView)
+  }
+
+  /// The item's cell when the body has several sections or groups.
+  @inline(never)
+  private func cell(
+    locating indexPath: ItemPath, in collectionView: CollectionView
+  ) -> CollectionViewCell {
+    // One group: its maker kept by the section. (The section is only read here, not held
+    // across the call: no retain and release of it per new cell.)
     if let makeCell = singleMaker(for: indexPath) {
       statistics.cellsConfigured += 1
       return makeCell(indexPath.item, indexPath, collectionView)
