@@ -141,19 +141,20 @@ extension ListLayout: SectionedLayout {
     // one by one makes (a tenth of a list frame). The index is read in place through a
     // pointer: a copy would retain its buffers.
     if items.mode == .uniform {
+      let extents = UniformExtents(length: items.length(flat), spacing: items.spacing)
       result.append(
-        contentsOf: UniformItemRun(
-          section: section, flat: flat, end: range.upperBound, firstItem: range.lowerBound,
-          stride: items.length(flat) + items.spacing, length: items.length(flat), base: base,
-          origin: origin, low: low, high: high, axis: axis, cross: cross))
+        contentsOf: ItemRun(
+          extents: extents, section: section, flat: flat, end: range.upperBound,
+          firstItem: range.lowerBound, base: base, origin: origin, low: low, high: high,
+          axis: axis, cross: cross))
       return
     }
     withUnsafePointer(to: &items) { items in
       result.append(
         contentsOf: ItemRun(
-          items: items, section: section, flat: flat, end: range.upperBound,
-          firstItem: range.lowerBound, base: base, origin: origin, low: low, high: high,
-          axis: axis, cross: cross))
+          extents: IndexExtents(items: items), section: section, flat: flat,
+          end: range.upperBound, firstItem: range.lowerBound, base: base, origin: origin,
+          low: low, high: high, axis: axis, cross: cross))
     }
   }
 
@@ -248,14 +249,59 @@ extension ListLayout: SectionedLayout {
   }
 }
 
-/// The cells of one section's items that meet a rect along the scroll axis, from `flat` on,
-/// in order: what `Array.append(contentsOf:)` writes straight into the array's spare capacity.
-///
-/// Positions are computed exactly as ``ListLayout/itemFrame(flat:section:base:)`` does, so
-/// both agree to the last bit. The run lives only inside the call that appends it, while the
-/// layout keeps the index it points to.
-struct ItemRun: Sequence, IteratorProtocol {
+/// Where the items of a run start and how long they are, read the way `ExtentIndex` answers
+/// (so that a run and ``ListLayout/itemFrame(flat:section:base:)`` agree to the last bit).
+protocol RunExtents {
+  /// Item `i`'s start in the index.
+  func start(_ i: Int) -> Double
+  func length(_ i: Int) -> Double
+  var spacing: Double { get }
+  /// Whether a run should add lengths up rather than ask each start (Fenwick mode, where a
+  /// start is an O(log n) prefix sum; for integer lengths, as cells measure in points, both
+  /// ways give the same bits).
+  var accumulates: Bool { get }
+}
+
+/// Items of one length: positions are computed here, as the index computes them
+/// (`Double(i) * (length + spacing)`), with no read of it per cell.
+struct UniformExtents: RunExtents {
+  let length: Double
+  let spacing: Double
+  let stride: Double
+
+  init(length: Double, spacing: Double) {
+    self.length = length
+    self.spacing = spacing
+    stride = length + spacing
+  }
+
+  @inline(__always) func start(_ i: Int) -> Double { Double(i) * stride }
+  @inline(__always) func length(_ i: Int) -> Double { length }
+  var accumulates: Bool { false }
+}
+
+/// Any index, read in place through a pointer (a copy of it would retain its buffers). The
+/// run lives only inside the call that appends it, while the layout keeps the index.
+struct IndexExtents: RunExtents {
   let items: UnsafePointer<ExtentIndex>
+  let accumulates: Bool
+
+  init(items: UnsafePointer<ExtentIndex>) {
+    self.items = items
+    accumulates = items.pointee.mode == .fenwick
+  }
+
+  @inline(__always) func start(_ i: Int) -> Double { items.pointee.start(i) }
+  @inline(__always) func length(_ i: Int) -> Double { items.pointee.length(i) }
+  var spacing: Double { items.pointee.spacing }
+}
+
+/// The cells of one section's items that meet a rect along the scroll axis, from `flat` on,
+/// in order: what `Array.append(contentsOf:)` writes straight into the array's spare
+/// capacity, with no uniqueness or capacity check per cell (which appending them one by one
+/// makes: a tenth of a list frame).
+struct ItemRun<Extents: RunExtents>: Sequence, IteratorProtocol {
+  let extents: Extents
   let section: Int
   var flat: Int
   let end: Int
@@ -266,17 +312,13 @@ struct ItemRun: Sequence, IteratorProtocol {
   let high: Double
   let axis: Axis
   let cross: (start: Double, length: Double)
-  /// In Fenwick mode each `start(i)` is an O(log n) prefix sum: take one, then accumulate.
-  /// (For integer lengths, as cells measure in points, both ways give the same bits.)
-  let accumulates: Bool
   var nextStart: Double
 
   init(
-    items: UnsafePointer<ExtentIndex>, section: Int, flat: Int, end: Int, firstItem: Int,
-    base: Double, origin: Double, low: Double, high: Double, axis: Axis,
-    cross: (start: Double, length: Double)
+    extents: Extents, section: Int, flat: Int, end: Int, firstItem: Int, base: Double,
+    origin: Double, low: Double, high: Double, axis: Axis, cross: (start: Double, length: Double)
   ) {
-    self.items = items
+    self.extents = extents
     self.section = section
     self.flat = flat
     self.end = end
@@ -287,56 +329,19 @@ struct ItemRun: Sequence, IteratorProtocol {
     self.high = high
     self.axis = axis
     self.cross = cross
-    accumulates = items.pointee.mode == .fenwick
-    nextStart = base + (items.pointee.start(flat) - origin)
+    nextStart = base + (extents.start(flat) - origin)
   }
 
   @inline(__always)
   mutating func next() -> LayoutAttributes? {
     while flat < end {
-      let start = accumulates ? nextStart : base + (items.pointee.start(flat) - origin)
+      let start = extents.accumulates ? nextStart : base + (extents.start(flat) - origin)
       if start >= high { return nil }
-      let length = items.pointee.length(flat)
-      nextStart = start + length + items.pointee.spacing
+      let length = extents.length(flat)
+      nextStart = start + length + extents.spacing
       let item = flat - firstItem
       flat += 1
       // Meets along the main axis (the cross axis was checked once by the query).
-      if low < start + length {
-        return LayoutAttributes(
-          forCellAt: ItemPath(section: section, item: item),
-          frame: Rect(
-            axis: axis, main: start, mainLength: length, cross: cross.start,
-            crossLength: cross.length))
-      }
-    }
-    return nil
-  }
-}
-
-/// An ``ItemRun`` for items of one length, its positions computed here as `ExtentIndex`
-/// computes them (`Double(i) * stride`), to the last bit: no index read per cell.
-struct UniformItemRun: Sequence, IteratorProtocol {
-  let section: Int
-  var flat: Int
-  let end: Int
-  let firstItem: Int
-  /// Length plus spacing.
-  let stride: Double
-  let length: Double
-  let base: Double
-  let origin: Double
-  let low: Double
-  let high: Double
-  let axis: Axis
-  let cross: (start: Double, length: Double)
-
-  @inline(__always)
-  mutating func next() -> LayoutAttributes? {
-    while flat < end {
-      let start = base + (Double(flat) * stride - origin)
-      if start >= high { return nil }
-      let item = flat - firstItem
-      flat += 1
       if low < start + length {
         return LayoutAttributes(
           forCellAt: ItemPath(section: section, item: item),
