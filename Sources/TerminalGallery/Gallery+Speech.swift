@@ -29,10 +29,23 @@ extension Gallery {
       let focus = element?.spokenDescription ?? currentPage.status
       if focus != lastSpokenFocus {
         lastSpokenFocus = focus
-        lines.append(focus + heading(enteredWith: element))
+        lines.append(focus + deselection(of: element) + heading(enteredWith: element))
+      }
+      lastSpokenItem = element.flatMap { element in
+        element.indexPath.map { ($0, element.label, element.isSelected) }
       }
     }
     return lines
+  }
+
+  /// ", not selected" when the item said last, still focused, was selected and no longer is:
+  /// its line otherwise only loses its last word, and a listener cannot hear a word go
+  /// missing (a new user's finding: Space on a selected row said the row again, unchanged).
+  private func deselection(of element: AccessibilityElement?) -> String {
+    guard let element, let last = lastSpokenItem, last.isSelected, !element.isSelected,
+      element.indexPath == last.path, element.label == last.label
+    else { return "" }
+    return ", not selected"
   }
 
   /// ", in Connections": the heading of the section the focus entered, when it entered one

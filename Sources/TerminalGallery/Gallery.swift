@@ -64,6 +64,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   var lastSpokenFocus: String?
   /// The section of the focused item said last (its heading is said on entering another).
   var lastSpokenSection: Int?
+  /// The focused item said last and whether it was selected (a deselection is then said).
+  var lastSpokenItem: (path: ItemPath, label: String, isSelected: Bool)?
   /// Whether the page's prompt was said (it takes the keys now).
   var spokePrompt = false
   var pendingAnnouncements: [String] = []

@@ -181,6 +181,9 @@ struct ScreenReaderTests {
     try expect("Space", ["Frosty Meadow, 54 of 1,000,000, selected"])
     try expect("Tab", ["red, in the tag strip, 1 of 33"])
     try expect("BTab", ["Frosty Meadow, 54 of 1,000,000, selected"])
+    // A deselection is said as such (the line only lost its last word: a new user's finding).
+    try expect("Space", ["Frosty Meadow, 54 of 1,000,000, not selected"])
+    try expect("Down", ["Gilded Meadow, 55 of 1,000,000"])
     // The outline: expanding and collapsing are said, and the moves between levels.
     try expect(
       "7", ["Page 7 of 12: Outline", "Northlands, 6 countries, level 1, 1 of 8, collapsed"])
