@@ -43,6 +43,28 @@ import Testing
     #expect(canvas.plainTextLines().last?.contains("? help") == true)
   }
 
+  /// A find whose first match is the row the focus is on says which row: the focus does not
+  /// move, so "match 1 of 5" alone named nothing (a new user's finding). A step that moves
+  /// the focus is said as before: the row's own line follows.
+  @Test func aMatchOnTheFocusedRowIsNamed() {
+    let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 18))
+    var time = 0.0
+    pressTestGallery([.right, .down, .right, .down], gallery, canvas, time: &time)
+    let focused = gallery.currentPage.accessibilityFocus?.label ?? ""
+    #expect(focused.contains("City"), "the focus is on a city: \(focused)")
+    _ = gallery.spokenLines()
+    pressTestGallery(
+      [
+        .character("/"), .character("c"), .character("i"), .character("t"), .character("y"),
+        .enter,
+      ], gallery, canvas, time: &time)
+    let said = gallery.spokenLines()
+    #expect(said.contains("match 1 of 5: \(focused)"), "\(said)")
+    pressTestGallery([.character("n")], gallery, canvas, time: &time)
+    let next = gallery.spokenLines()
+    #expect(next.contains("match 2 of 5"), "a step that moves says no name: \(next)")
+  }
+
   @Test func theOutlineFindsInItsShownRows() {
     let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 18))
     var time = 0.0

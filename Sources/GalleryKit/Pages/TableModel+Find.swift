@@ -219,8 +219,15 @@ extension TableModel {
     guard var running = find, running.matches.indices.contains(index) else { return }
     running.current = index
     find = running
+    let view = table.collectionView
+    let before = view.focusedIndexPath
     table.focusCell(row: running.matches[index], column: running.column)
-    table.collectionView.announce(findAsShown?.status ?? running.status)
+    // A step onto the cell the cursor is on names it: the focus does not move, so nothing
+    // else says it.
+    let naming = view.focusedIndexPath.map {
+      ItemSearch.naming($0, ifFocusStayed: $0 == before, in: view)
+    }
+    view.announce((findAsShown?.status ?? running.status) + (naming ?? ""))
   }
 
   /// `n` and `N`: the nearest match after (before) the cursor's row in the order shown, round

@@ -90,6 +90,7 @@ struct ItemSearchTests {
       // n and N step round the matches, moving the focus and saying where they are.
       for _ in 0..<rng.int(1...6) {
         let before = search.current
+        let focusBefore = view.focusedIndexPath
         let forward = rng.chance(0.7)
         let path = forward ? search.next() : search.previous()
         let count = expected.count
@@ -101,7 +102,10 @@ struct ItemSearchTests {
         #expect(view.focusedIndexPath == path, "\(place): the focus follows")
         // Numbered in the items' order, wherever the search began.
         let number = flat.filter { expected.contains($0) }.firstIndex(of: expected[want])! + 1
-        #expect(announcements.last == "match \(number) of \(count)", "\(place)")
+        // A step that leaves the focus where it was names the item (nothing else says it).
+        let label = view.accessibilityElement(forItemAt: expected[want])?.label ?? ""
+        let naming = focusBefore == expected[want] && !label.isEmpty ? ": \(label)" : ""
+        #expect(announcements.last == "match \(number) of \(count)\(naming)", "\(place)")
       }
       // A batch update in the middle: the search starts again over the new data.
       let section = rng.int(0..<words.sections.count)

@@ -12,7 +12,8 @@ public protocol SearchableDataSource: AnyObject {
 /// contains the query, found a slice at a time (so a million items never hold up a frame),
 /// from the focused item on and round; ``next()`` and ``previous()`` move the focus to them,
 /// scrolling exactly (estimated sizes included), and say "match 3 of 1,204" to assistive
-/// technology.
+/// technology ("match 1 of 1,204: Amber Falcon" when the match is the item the focus is
+/// already on: the focus does not move, so nothing else names it).
 ///
 /// ```swift
 /// let search = ItemSearch(collectionView: view, query: "amber")
@@ -196,9 +197,24 @@ public final class ItemSearch {
     }
     current = index
     let path = matches[index]
+    let wasFocused = view.focusedIndexPath == path
     view.focusItem(at: path)
-    view.postAccessibilityAnnouncement(status)
+    view.postAccessibilityAnnouncement(
+      status + Self.naming(path, ifFocusStayed: wasFocused, in: view))
     return path
+  }
+
+  /// ": Tidal Pebble City" when a step lands on the item the focus was already on: the focus
+  /// does not move, so nothing else says which item matched (a new user's finding: the first
+  /// match was the focused row, and only "match 1 of 5" was heard).
+  package static func naming(
+    _ path: ItemPath, ifFocusStayed stayed: Bool, in view: CollectionView
+  )
+    -> String
+  {
+    guard stayed, let label = view.accessibilityElement(forItemAt: path)?.label, !label.isEmpty
+    else { return "" }
+    return ": " + label
   }
 
   /// The match a step goes to: the nearest after the focused item (`delta` > 0) or before it,
