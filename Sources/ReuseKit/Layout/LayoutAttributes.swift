@@ -153,6 +153,10 @@ public struct Transform: Hashable, Sendable {
 /// Where and how one element (a cell or a supplementary view) is shown.
 ///
 /// Layouts produce attributes; the collection view hands them to the views it displays.
+///
+/// Every field is made of whole words (a category is one pointer-sized word), so the
+/// attributes have no padding bytes: equal bytes mean identical attributes. A pass relies on
+/// it to compare a run of elements that stayed as one block of memory.
 public struct LayoutAttributes: Hashable, Sendable {
   /// Whether this is a cell or a supplementary view.
   public var category: ElementCategory
@@ -163,28 +167,10 @@ public struct LayoutAttributes: Hashable, Sendable {
   /// Stacking order: higher values draw on top. Items use 0, headers and footers 10, pinned
   /// headers 20.
   public var zIndex: Int
-  /// The transform and opacity, kept only where either is not the identity and 1 (a
-  /// carousel's side cards, a fading or lifted view): the common element's attributes are the
-  /// first 64 bytes, and a frame compares one tag for the rest.
-  private var appearance: Appearance
-
   /// A scale and translation around the frame's centre.
-  public var transform: Transform {
-    @inline(__always) get {
-      if case .custom(let transform, _) = appearance { return transform }
-      return .identity
-    }
-    set { appearance = Appearance(newValue, alpha) }
-  }
-
+  public var transform: Transform
   /// Opacity from 0 to 1.
-  public var alpha: Double {
-    @inline(__always) get {
-      if case .custom(_, let alpha) = appearance { return alpha }
-      return 1
-    }
-    set { appearance = Appearance(transform, newValue) }
-  }
+  public var alpha: Double
 
   /// Creates the attributes of a cell.
   public init(
@@ -195,7 +181,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
-    self.appearance = Appearance(transform, alpha)
+    self.transform = transform
+    self.alpha = alpha
   }
 
   /// Creates the attributes of a supplementary view.
@@ -206,7 +193,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.indexPath = ItemPath(section: section, item: 0)
     self.frame = frame
     self.zIndex = zIndex
-    self.appearance = .plain
+    self.transform = .identity
+    self.alpha = 1
   }
 
   /// The supplementary kind, or `nil` for a cell.
@@ -233,7 +221,7 @@ public struct LayoutAttributes: Hashable, Sendable {
   @inline(__always)
   func isIdentical(to other: LayoutAttributes) -> Bool {
     frame == other.frame && indexPath == other.indexPath && zIndex == other.zIndex
-      && category == other.category && appearance == other.appearance
+      && category == other.category && transform == other.transform && alpha == other.alpha
   }
 
   /// Whether two attributes describe the same element (same category and path).
@@ -243,23 +231,3 @@ public struct LayoutAttributes: Hashable, Sendable {
   }
 }
 
-/// A transform and an opacity, stored only when they are not the identity and 1.
-private enum Appearance: Hashable, Sendable {
-  case plain
-  case custom(Transform, Double)
-
-  @inline(__always)
-  init(_ transform: Transform, _ alpha: Double) {
-    self = transform == .identity && alpha == 1 ? .plain : .custom(transform, alpha)
-  }
-
-  /// Equal when both are plain (one test, the common case), or their values are.
-  @inline(__always)
-  static func == (lhs: Appearance, rhs: Appearance) -> Bool {
-    switch (lhs, rhs) {
-    case (.plain, .plain): return true
-    case (.custom(let a, let alpha), .custom(let b, let beta)): return a == b && alpha == beta
-    default: return false
-    }
-  }
-}

@@ -16,6 +16,13 @@ struct VisibleEntry {
 /// All leaving happens before any entering, so entering elements reuse the views that left in
 /// the same pass.
 ///
+/// After an element that stayed unchanged, the merge compares the elements that follow as
+/// memory, a run at a time (1, then 2, 4, … while the runs match): a scroll leaves every
+/// element that stays on screen as it was, so a frame compares one or two blocks instead of
+/// each element's fields. Attributes have no padding, so equal bytes are identical attributes
+/// of the same elements; a run that differs anywhere falls back to the element-by-element
+/// merge, which decides.
+///
 /// ### Storage
 /// Attributes live in an array; the new attributes are not copied: the set swaps the caller's
 /// buffer for its old one, which the caller clears and refills next frame. Views live in two
@@ -38,6 +45,12 @@ final class VisibleSet {
   @exclusivity(unchecked) private var spareBuffer: UnsafeMutablePointer<Unmanaged<ReusableView>>
   /// The capacity of both buffers.
   @exclusivity(unchecked) private var capacity: Int
+  /// How many more passes merge without runs compared as memory, after passes whose runs
+  /// all came out too short to pay (a layout's pattern of changes lasts from frame to frame).
+  @exclusivity(unchecked) private var framesWithoutRuns = 0
+  /// The pause after the next pass whose runs do not pay: 0, 1, 3, 7, … up to
+  /// ``longestRunPause`` passes, back to 0 after a pass whose runs paid.
+  @exclusivity(unchecked) private var runBackoff = 0
 
   init(holdsCellsOnly: Bool) {
     self.holdsCellsOnly = holdsCellsOnly
@@ -146,30 +159,62 @@ final class VisibleSet {
     // read it, until the pass ends.
     attributes.withUnsafeBufferPointer { oldAttributes in
       newElements.withUnsafeBufferPointer { new in
+        // (The indices stay below the counts: `&+=` skips overflow checks that cannot fail.)
         var oldIndex = 0
-        for newIndex in 0..<newCount {
+        var newIndex = 0
+        // Runs compared as memory (below): a run too short to pay for its calls ends them for
+        // this frame, and frame after frame of them pauses them for longer.
+        var triesRuns = VisibleSet.comparesRunsAsBytes && framesWithoutRuns == 0
+        if framesWithoutRuns > 0 { framesWithoutRuns -= 1 }
+        var triedRuns = false
+        var runsPaid = false
+        while newIndex < newCount {
           while oldIndex < oldCount, Ordering.precedes(oldAttributes[oldIndex], new[newIndex]) {
             let view = old[oldIndex].takeUnretainedValue()
             leaving(view, oldAttributes[oldIndex])
             old[oldIndex].release()  // the set's retain
-            oldIndex += 1
+            oldIndex &+= 1
           }
-          if oldIndex < oldCount, Ordering.isSame(oldAttributes[oldIndex], new[newIndex]) {
-            next[newIndex] = old[oldIndex]  // moves the set's retain
-            if !oldAttributes[oldIndex].isIdentical(to: new[newIndex]) {
-              updating(old[oldIndex].takeUnretainedValue(), new[newIndex])
-            }
-            oldIndex += 1
-          } else {
+          guard oldIndex < oldCount, Ordering.isSame(oldAttributes[oldIndex], new[newIndex]) else {
             hasEntering = true
             UnsafeMutableRawPointer(next + newIndex).storeBytes(of: 0, as: Int.self)
+            newIndex &+= 1
+            continue
+          }
+          next[newIndex] = old[oldIndex]  // moves the set's retain
+          let unchanged = oldAttributes[oldIndex].isIdentical(to: new[newIndex])
+          if !unchanged { updating(old[oldIndex].takeUnretainedValue(), new[newIndex]) }
+          oldIndex &+= 1
+          newIndex &+= 1
+          guard unchanged, triesRuns else { continue }
+          // An element that stayed unchanged is usually the first of many (a scroll moves no
+          // element that stays on screen): the ones that follow are compared as memory.
+          let run = VisibleSet.unchangedRun(
+            old: oldAttributes.baseAddress! + oldIndex, new: new.baseAddress! + newIndex,
+            limit: min(oldCount - oldIndex, newCount - newIndex))
+          if run > 0 {
+            (next + newIndex).initialize(from: old + oldIndex, count: run)  // moves retains
+            oldIndex &+= run
+            newIndex &+= run
+          }
+          // Where changes come every few elements (a table's pinned column, when the view
+          // moves sideways), runs do not pay for their calls.
+          triedRuns = true
+          if run >= VisibleSet.worthwhileRun { runsPaid = true } else { triesRuns = false }
+        }
+        if triedRuns {
+          if runsPaid {
+            runBackoff = 0
+          } else {
+            framesWithoutRuns = runBackoff
+            runBackoff = min(runBackoff * 2 + 1, VisibleSet.longestRunPause)
           }
         }
         while oldIndex < oldCount {
           let view = old[oldIndex].takeUnretainedValue()
           leaving(view, oldAttributes[oldIndex])
           old[oldIndex].release()
-          oldIndex += 1
+          oldIndex &+= 1
         }
       }
     }
@@ -183,6 +228,39 @@ final class VisibleSet {
     viewBuffer = next
     spareBuffer = old
     swap(&attributes, &newElements)
+  }
+
+  /// How many of the elements at `old` and `new` (at most `limit`) are the same elements with
+  /// identical attributes, by their bytes: runs of 1, 2, 4, … elements while they match.
+  /// Equal bytes are the same elements, in the same order, with identical attributes.
+  @inline(never)
+  private static func unchangedRun(
+    old: UnsafePointer<LayoutAttributes>, new: UnsafePointer<LayoutAttributes>, limit: Int
+  ) -> Int {
+    var matched = 0
+    var length = 1
+    while matched < limit {
+      let run = min(length, limit - matched)
+      guard
+        bytesAreEqual(
+          old + matched, new + matched, count: run * MemoryLayout<LayoutAttributes>.stride)
+      else { break }
+      matched += run
+      length *= 2
+    }
+    return matched
+  }
+
+  /// How many elements compared as memory make the runs worth their calls.
+  @inline(__always) static var worthwhileRun: Int { 8 }
+  /// The longest pause, in passes, of runs compared as memory.
+  @inline(__always) static var longestRunPause: Int { 63 }
+
+  /// Whether equal bytes mean identical attributes: attributes without padding, and nothing
+  /// in them that is reference counted (checked by the compiler for the layout it builds).
+  @inline(__always) static var comparesRunsAsBytes: Bool {
+    _isPOD(LayoutAttributes.self)
+      && MemoryLayout<LayoutAttributes>.size == MemoryLayout<LayoutAttributes>.stride
   }
 
   /// Removes every entry, handing each to `leaving` in display order.

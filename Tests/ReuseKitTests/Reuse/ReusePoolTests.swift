@@ -81,3 +81,105 @@ import Testing
     #expect(set.index(of: cells([9])[0]) == nil)
   }
 }
+
+/// The merge against a model of it, frame after frame of random changes: runs of unchanged
+/// elements (a scroll), elements changed every few places (a pinned column), all changed (a
+/// carousel), entering and leaving ones, and frames whose coordinates are equal but written
+/// differently (`-0.0` for `0.0`: other bytes, the same attributes). After each frame the
+/// callbacks are exactly the model's and every element that stayed kept its view, whichever
+/// way the merge compared it (element by element, or a run as memory).
+@Suite struct VisibleSetModelTests {
+  @Test func attributesHaveNoPaddingSoRunsCompareAsMemory() {
+    #expect(MemoryLayout<LayoutAttributes>.size == MemoryLayout<LayoutAttributes>.stride)
+    #expect(VisibleSet.comparesRunsAsBytes)
+  }
+
+  @Test(arguments: 0..<24)
+  func randomFramesMatchTheModel(_ index: Int) {
+    var (seed, random) = SeededRandom.forCase(index, base: 0x5E7_0000)
+    let cellsOnly = index % 2 == 0
+    let set = VisibleSet(holdsCellsOnly: cellsOnly)
+    var versions: [Int: Int] = [:]  // an element's attributes change with its version
+    var shown: [Int: ObjectIdentifier] = [:]  // element -> its view
+    var start = random.int(0...50)
+    for frame in 0..<80 {
+      let context = "seed \(seed), frame \(frame)"
+      // The window moves by a little (most frames) or jumps; a few places inside are holes.
+      start = random.chance(0.8) ? max(0, start + random.int(-3...6)) : random.int(0...200)
+      let count = random.int(0...60)
+      var keys = Array(start..<(start + count)).filter { _ in !random.chance(0.05) }
+      if !cellsOnly && random.chance(0.5) { keys.append(-1) }  // a header before every cell
+      keys.sort()
+      // Which elements change: none, every k-th (a pinned column), any with a chance, all.
+      let pattern = random.int(0...3)
+      let every = random.int(2...7)
+      for (position, key) in keys.enumerated() {
+        let changes =
+          switch pattern {
+          case 0: false
+          case 1: position % every == 0
+          case 2: random.chance(0.2)
+          default: true
+          }
+        if changes { versions[key, default: 0] += 1 }
+      }
+      let signedZero = random.chance(0.3)
+      var elements = keys.map { key in
+        attributes(key, version: versions[key, default: 0], negativeZero: signedZero)
+      }
+      let expected = elements
+      let old = Dictionary(uniqueKeysWithValues: set.attributes.map { (key(of: $0), $0) })
+      var left: [Int] = []
+      var updated: [Int] = []
+      var entered: [Int] = []
+      var enteredViews: [Int: ObjectIdentifier] = [:]
+      set.reconcile(
+        with: &elements,
+        leaving: { view, attributes in
+          left.append(key(of: attributes))
+          #expect(shown[key(of: attributes)] == ObjectIdentifier(view), "\(context)")
+        },
+        updating: { view, attributes in
+          updated.append(key(of: attributes))
+          #expect(shown[key(of: attributes)] == ObjectIdentifier(view), "\(context)")
+        },
+        entering: { attributes in
+          let view = ReusableView()
+          entered.append(key(of: attributes))
+          enteredViews[key(of: attributes)] = ObjectIdentifier(view)
+          return view
+        })
+      let newKeys = Set(keys)
+      #expect(left == old.keys.filter { !newKeys.contains($0) }.sorted(), "\(context)")
+      #expect(entered == keys.filter { old[$0] == nil }, "\(context)")
+      #expect(
+        updated == keys.filter { old[$0] != nil && old[$0] != expected[keys.firstIndex(of: $0)!] },
+        "\(context): exactly the elements whose attributes changed hear of it")
+      #expect(set.attributes == expected, "\(context)")
+      for key in left { shown[key] = nil }
+      shown.merge(enteredViews) { _, new in new }
+      #expect(
+        set.views.map(ObjectIdentifier.init) == keys.map { shown[$0] },
+        "\(context): every element that stayed kept its view")
+    }
+  }
+
+  /// Element `key` (-1: the header of section 0, before the cells, which are in section 1)
+  /// at `version`; `negativeZero` writes its zero coordinate as `-0.0`.
+  private func attributes(_ key: Int, version: Int, negativeZero: Bool) -> LayoutAttributes {
+    let zero = negativeZero ? -0.0 : 0.0
+    if key < 0 {
+      return LayoutAttributes(
+        forSupplementaryViewOfKind: .header, section: 0,
+        frame: Rect(x: zero, y: Double(version), width: 10, height: 1))
+    }
+    return LayoutAttributes(
+      forCellAt: ItemPath(section: 1, item: key),
+      frame: Rect(x: zero, y: Double(key), width: 10, height: 1),
+      alpha: version == 0 ? 1 : 1 / Double(version + 1))
+  }
+
+  private func key(of attributes: LayoutAttributes) -> Int {
+    attributes.category == .cell ? attributes.indexPath.item : -1
+  }
+}
