@@ -230,4 +230,3 @@ public struct LayoutAttributes: Hashable, Sendable {
     indexPath == other.indexPath && category == other.category
   }
 }
-
