@@ -74,13 +74,18 @@ extension CollectionView.PassContext {
   ) {
     guard delegate != nil else { return }
     let path = attributes.indexPath
+    // A cell element's view is always the `CollectionViewCell` its data source returned
+    // (``displayNewElement(_:_:)`` takes no other), so the downcast is not checked again in
+    // release builds: a checked cast costs a runtime call for every cell that enters or leaves.
     switch (attributes.category, entering) {
     case (.cell, true):
       delegate!.collectionView(
-        collectionView, willDisplay: view as! CollectionViewCell, forItemAt: path)
+        collectionView, willDisplay: unsafeDowncast(view, to: CollectionViewCell.self),
+        forItemAt: path)
     case (.cell, false):
       delegate!.collectionView(
-        collectionView, didEndDisplaying: view as! CollectionViewCell, forItemAt: path)
+        collectionView, didEndDisplaying: unsafeDowncast(view, to: CollectionViewCell.self),
+        forItemAt: path)
     case (.supplementaryView(let kind), true):
       delegate!.collectionView(
         collectionView, willDisplaySupplementaryView: view, forElementKind: kind, at: path)
