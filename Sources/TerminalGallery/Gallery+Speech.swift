@@ -26,7 +26,7 @@ extension Gallery {
     }
     if !showsHelp && !currentPage.isTyping {
       let element = currentPage.accessibilityFocus
-      let focus = element?.spokenDescription ?? currentPage.status
+      let focus = element?.spokenDescription ?? currentPage.spokenWithoutFocus
       if focus != lastSpokenFocus {
         lastSpokenFocus = focus
         lines.append(focus + deselection(of: element) + heading(enteredWith: element))

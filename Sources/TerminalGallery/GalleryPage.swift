@@ -43,6 +43,9 @@ public protocol GalleryPage: AnyObject {
   /// its `AccessibilityElement.spokenDescription`): by default the focused item of
   /// ``restorableView``.
   var accessibilityFocus: AccessibilityElement? { get }
+  /// What the screen-reader mode reads when nothing has the focus (an empty page, a filter
+  /// that left no row): by default the ``status``.
+  var spokenWithoutFocus: String { get }
   /// Where the terminal's cursor goes: the focused item's first cell, for screen readers that
   /// follow the cursor (`nil` by default).
   var cursorPosition: (column: Int, row: Int)? { get }
@@ -115,6 +118,9 @@ extension GalleryPage {
     guard let view = restorableView, let focused = view.focusedIndexPath else { return nil }
     return view.accessibilityElement(forItemAt: focused)
   }
+
+  /// The ``status``.
+  public var spokenWithoutFocus: String { status }
 
   /// ``restorableView``.
   public var announcingViews: [CollectionView] { restorableView.map { [$0] } ?? [] }

@@ -748,10 +748,17 @@ private func statusLine(
     }
     let cursor = cell()
     #expect(cursor.hasPrefix("row 3 · Joined: "), "\(cursor)")
+    _ = gallery.spokenLines()
     pressTestGallery(
       [KeyEvent(.character("|"))] + "paused".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)],
       gallery, time: &time, interval: 0.05)
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 0 of 3,000 rows"))
+    // No row is left to focus: a screen reader hears what left none, once, not the status
+    // line's "0 of 3,000 rows × 50 columns" again (a new user's finding).
+    #expect(probe.status.contains("no row's Joined has “paused” (Esc shows all)"))
+    let said = gallery.spokenLines()
+    #expect(said.contains("no row's Joined has “paused” (Esc shows all)"), "\(said)")
+    #expect(!said.contains { $0.contains("× 50 columns") }, "\(said)")
     pressTestGallery([KeyEvent(.character("|"))], gallery, time: &time, interval: 0.05)
     #expect(probe.status.contains("whose Joined contains"), "\(probe.status)")
     pressTestGallery([KeyEvent(.escape), KeyEvent(.escape)], gallery, time: &time, interval: 0.05)

@@ -48,6 +48,11 @@ struct TableFilter {
         ? "“\(scan.needle)” in \(columnTitle) (Esc deselects)"
         : "“\(scan.needle)” in \(columnTitle): selecting \(found) rows so far…"
     }
+    if scan.isDone && scan.matches.isEmpty {
+      // Said as what happened, not as "0 of 3,000 rows" (the line a screen reader reads when
+      // no row is left to focus: a new user's finding).
+      return "no row's \(columnTitle) has “\(scan.needle)” (Esc shows all)"
+    }
     if scan.isDone {
       let found = scan.matches.count.formatted
       return

@@ -22,6 +22,14 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
     return CharacterWidth.of(full) + 18 > frame.width ? model.status(showsShape: false) : full
   }
 
+  /// With no row shown, what left none ("no row's Name has “x” (Esc shows all)"), without
+  /// the shape's "0 of 1,000 rows", which the filter's announcement has just said.
+  var spokenWithoutFocus: String {
+    guard model.table.numberOfDisplayedRows == 0 else { return status }
+    let withoutShape = model.status(showsShape: false)
+    return withoutShape.isEmpty ? model.shape : withoutShape
+  }
+
   init(options: GalleryOptions) {
     model = TableModel(
       options: options, metrics: .terminal, viewportSize: Size(width: 80, height: 20))
