@@ -37,17 +37,22 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   private let body: () -> CollectionContent
   /// The sections shown now.
   @exclusivity(unchecked) var sections: [ResolvedSection] = [] {
-    didSet {
-      let sole = sections.count == 1 ? sections[0] : nil
-      soleMaker = sole?.singleMaker
-      soleCount = sole?.singleMaker == nil ? 0 : sole!.count
-    }
+    didSet { keepSoleMaker() }
   }
   /// For a body of one section of one group (the common list): its cell maker and item count,
   /// read by each new cell with no look into the sections. Kept by ``sections``: a section's
   /// maker changes only while a body is resolved, which then sets the sections.
   @exclusivity(unchecked) private var soleMaker: CellMaker?
   @exclusivity(unchecked) private var soleCount = 0
+
+  /// Sets ``soleMaker`` and ``soleCount`` from the sections (by ``sections``' observer, and
+  /// by the initializer, where observers do not run: the first frame's cells take the small
+  /// path too).
+  private func keepSoleMaker() {
+    let sole = sections.count == 1 ? sections[0] : nil
+    soleMaker = sole?.singleMaker
+    soleCount = sole?.singleMaker == nil ? 0 : sole!.count
+  }
   let tracker = ObservationTracker()
   /// An update was asked for, with this animation; applied on the next tick.
   var requestedUpdate: Bool?
@@ -117,6 +122,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     self.body = body
     if anchorsToEnd { collectionView.anchorsToEnd = true }
     sections = evaluate()
+    keepSoleMaker()
     collectionView.dataSource = self
     collectionView.attachDriver(self)
     installSwipeProvidersIfNeeded()
