@@ -36,7 +36,10 @@ public final class TableView {
   // overlapping) saves a runtime access check, about 76 instructions, each time.
   /// Supplies rows, cells and sort keys. Held weakly; setting it reloads.
   @exclusivity(unchecked) public weak var dataSource: (any TableViewDataSource)? {
-    didSet { reloadData() }
+    didSet {
+      plumbing?.dataSourceDidChange(to: dataSource)
+      reloadData()
+    }
   }
   /// Hears focus, selection, sort and column changes. Held weakly.
   @exclusivity(unchecked) public weak var delegate: (any TableViewDelegate)?

@@ -539,3 +539,94 @@ func settle(_ collectionView: CollectionView) {
     collectionView.tick(now: time)
   }
 }
+
+/// A layout holds the table's data source while it makes cells (each cell then calls it
+/// without loading the weak reference): it is let go of when the layout ends, so the table
+/// still holds it weakly; a data source replaced or gone during a layout is followed at once.
+@Suite struct TableDataSourceHoldTests {
+  /// A grid that says when it goes, and can replace itself from a cell.
+  final class Source: TableViewDataSource {
+    let name: String
+    var deinited: (() -> Void)?
+    var onCell: ((TableView) -> Void)?
+    init(_ name: String) { self.name = name }
+    deinit { deinited?() }
+    func numberOfRows(in tableView: TableView) -> Int { 1_000 }
+    func tableView(_ tableView: TableView, cellForRow row: Int, column: Int) -> CollectionViewCell
+    {
+      onCell?(tableView)
+      let cell = tableView.dequeueReusableCell(NamedCell.self, withReuseIdentifier: "cell")
+      cell.name = name
+      return cell
+    }
+  }
+  final class NamedCell: CollectionViewCell {
+    var name = ""
+  }
+
+  private func makeTable() -> TableView {
+    let table = TableView(
+      columns: (0..<20).map { TableColumn(title: "C\($0)", width: .fixed(8)) },
+      viewportSize: Size(width: 80, height: 24))
+    table.collectionView.diagnostics.handler = nil
+    table.register(NamedCell.self, forCellWithReuseIdentifier: "cell")
+    return table
+  }
+
+  private func shownNames(_ table: TableView) -> Set<String> {
+    var names: Set<String> = []
+    table.collectionView.forEachDisplayedView { view, _ in
+      if let cell = view as? NamedCell { names.insert(cell.name) }
+    }
+    return names
+  }
+
+  @Test func theDataSourceIsLetGoOfWhenTheLayoutEnds() {
+    let table = makeTable()
+    var gone = false
+    do {
+      let source = Source("a")
+      source.deinited = { gone = true }
+      table.dataSource = source
+      table.collectionView.layoutIfNeeded()
+      #expect(shownNames(table) == ["a"])
+      // Scrolled: new cells, made while the layout holds the source.
+      table.collectionView.contentOffset = Point(x: 40, y: 60)
+      table.collectionView.layoutIfNeeded()
+      #expect(shownNames(table) == ["a"])
+    }
+    #expect(gone, "the table holds its data source weakly once a layout has ended")
+    #expect(table.dataSource == nil)
+    // Cells made without it are blank, and nothing traps.
+    table.collectionView.contentOffset = Point(x: 0, y: 400)
+    table.collectionView.layoutIfNeeded()
+    #expect(!shownNames(table).contains("a"))
+  }
+
+  @Test func aDataSourceReplacedDuringALayoutMakesTheNextCells() {
+    let table = makeTable()
+    let first = Source("first")
+    let second = Source("second")
+    table.dataSource = first
+    table.collectionView.layoutIfNeeded()
+    // The first source hands over to the second from inside a cell of the next layout.
+    var replaced = false
+    first.onCell = { table in
+      guard !replaced else { return }
+      replaced = true
+      table.dataSource = second
+    }
+    table.collectionView.contentOffset = Point(x: 0, y: 200)
+    table.collectionView.layoutIfNeeded()
+    #expect(replaced)
+    // The replacement reloads: every cell shown is the second source's.
+    table.collectionView.layoutIfNeeded()
+    #expect(shownNames(table) == ["second"])
+    // And a data source set between layouts makes the cells of the next one.
+    let third = Source("third")
+    table.dataSource = third
+    table.collectionView.layoutIfNeeded()
+    #expect(shownNames(table) == ["third"])
+    withExtendedLifetime((first, second)) {}
+  }
+}

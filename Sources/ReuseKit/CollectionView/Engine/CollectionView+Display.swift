@@ -124,6 +124,11 @@ extension CollectionView {
   /// Whether a pass, or code run as one, is running now.
   package var isInPass: Bool { pass.isInPass }
 
+  /// Whether a ``layoutIfNeeded()`` is running passes now. Its layout observers hear
+  /// ``CollectionViewLayoutObserver/collectionViewDidLayout(_:)`` when it ends, so what an
+  /// observer holds for the passes' sake it can let go of then.
+  package var isLayingOut: Bool { pass.isLayingOut }
+
   /// The data changed under a pass: it is reloaded once no pass runs.
   func requestReloadAfterPass() { pass.reloadRequested = true }
 

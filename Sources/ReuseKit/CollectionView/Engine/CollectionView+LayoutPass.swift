@@ -16,9 +16,15 @@ extension CollectionView {
   public func layoutIfNeeded() {
     guard !pass.isInPass else { return }
     var passes = 0
-    defer { if passes > 0 && !layoutObservers.isEmpty { notifyObserversDidLayout() } }
+    defer {
+      if passes > 0 {
+        pass.isLayingOut = false
+        if !layoutObservers.isEmpty { notifyObserversDidLayout() }
+      }
+    }
     while pass.needsLayout || collectionViewLayout.needsPrepare {
       passes += 1
+      pass.isLayingOut = true
       if passes > CollectionView.maximumPassesPerLayout {
         diagnostics.report(
           .reentrantUpdate,

@@ -15,6 +15,10 @@ extension CollectionView {
     var displayedViewsAreStale: Bool { needsReconfigureAll || isReloading }
     /// A pass (or a data-source callback treated as one) is running: updates wait.
     var isInPass = false
+    /// A `layoutIfNeeded()` is running passes: from its first pass until it tells the layout
+    /// observers it has finished (``CollectionViewLayoutObserver/collectionViewDidLayout(_:)``
+    /// always follows).
+    var isLayingOut = false
     /// A reload was asked for during a pass: it runs when the pass ends.
     var reloadRequested = false
     /// The viewport size the layout was last prepared for.
