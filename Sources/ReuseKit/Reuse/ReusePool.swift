@@ -22,7 +22,10 @@ public final class ReusePool {
 
   @exclusivity(unchecked) private var slotsByIdentifier: [String: Int] = [:]
   @exclusivity(unchecked) private(set) var identifiers: [String] = []
-  @exclusivity(unchecked) private(set) var stacks: [[ReusableView]] = []
+  /// Each slot's idle views, oldest first, in buffers the pool manages: taking a view and
+  /// putting one back are a load and a store (as nested arrays, each checked both arrays'
+  /// uniqueness and capacity: about 140 instructions for each cell that enters and leaves).
+  @exclusivity(unchecked) private var storage: [ViewStack] = []
   @exclusivity(unchecked) private var capacities: [Int?] = []
   /// Open layout passes; the cap is enforced when the last one ends.
   @exclusivity(unchecked) private var openPasses = 0
@@ -33,6 +36,10 @@ public final class ReusePool {
   /// Creates a pool that keeps at most `defaultCapacity` idle views per identifier.
   public init(defaultCapacity: Int = 64) {
     self.defaultCapacity = max(0, defaultCapacity)
+  }
+
+  deinit {
+    for slot in storage.indices { storage[slot].free() }
   }
 
   // MARK: Public
@@ -52,25 +59,28 @@ public final class ReusePool {
 
   /// How many idle views wait under `identifier`.
   public func count(forReuseIdentifier identifier: String) -> Int {
-    slotsByIdentifier[identifier].map { stacks[$0].count } ?? 0
+    slotsByIdentifier[identifier].map { storage[$0].count } ?? 0
   }
 
   /// How many idle views wait, per identifier (identifiers with none are left out).
   public var countsByIdentifier: [String: Int] {
     var result: [String: Int] = [:]
-    for (slot, identifier) in identifiers.enumerated() where !stacks[slot].isEmpty {
-      result[identifier] = stacks[slot].count
+    for (slot, identifier) in identifiers.enumerated() where storage[slot].count > 0 {
+      result[identifier] = storage[slot].count
     }
     return result
   }
 
   /// How many idle views wait, in all.
-  public var totalCount: Int { stacks.reduce(0) { $0 + $1.count } }
+  public var totalCount: Int { storage.reduce(0) { $0 + $1.count } }
+
+  /// Each slot's idle views, oldest first. Allocates; for checks and tests, not for frames.
+  var stacks: [[ReusableView]] { storage.map(\.views) }
 
   /// Drops idle views until at most `limit` remain per identifier (all of them by default),
   /// for example on memory pressure. Their owners detach them from the host.
   public func trim(keepingAtMost limit: Int = 0) {
-    for slot in stacks.indices { trim(slot: slot, to: max(0, limit)) }
+    for slot in storage.indices { trim(slot: slot, to: max(0, limit)) }
     #if REUSEKIT_CHECKS
       _checkInvariants()
     #endif
@@ -84,7 +94,7 @@ public final class ReusePool {
     let slot = identifiers.count
     slotsByIdentifier[identifier] = slot
     identifiers.append(identifier)
-    stacks.append([])
+    storage.append(ViewStack())
     capacities.append(nil)
     return slot
   }
@@ -94,7 +104,9 @@ public final class ReusePool {
   /// - Complexity: O(1).
   @inline(__always)
   func dequeue(slot: Int) -> ReusableView? {
-    guard let view = stacks[slot].popLast() else { return nil }
+    guard let view = storage.withUnsafeMutableBufferPointer({ $0[slot].popLast() }) else {
+      return nil
+    }
     view.reuseState = .dequeued
     return view
   }
@@ -106,7 +118,7 @@ public final class ReusePool {
     assert(view.reuseState != .pooled, "view enqueued twice")
     view.reuseState = .pooled
     view.poolSlot = slot
-    stacks[slot].append(view)
+    storage.withUnsafeMutableBufferPointer { $0[slot].append(view) }
     if openPasses == 0 { trim(slot: slot, to: capacity(of: slot)) }
   }
 
@@ -135,16 +147,16 @@ public final class ReusePool {
 
   private func enforceCapacities() {
     guard openPasses == 0 else { return }
-    for slot in stacks.indices where stacks[slot].count > capacity(of: slot) {
+    for slot in storage.indices where storage[slot].count > capacity(of: slot) {
       trim(slot: slot, to: capacity(of: slot))
     }
   }
 
   private func trim(slot: Int, to limit: Int) {
-    let excess = stacks[slot].count - limit
+    let excess = storage[slot].count - limit
     guard excess > 0 else { return }
-    let dropped = Array(stacks[slot][..<excess])  // the oldest go first
-    stacks[slot].removeFirst(excess)
+    // The oldest go first.
+    let dropped = storage.withUnsafeMutableBufferPointer { $0[slot].removeFirst(excess) }
     discardedCount += excess
     for view in dropped {
       view.reuseState = .discarded
@@ -158,7 +170,7 @@ extension ReusePool {
   /// Compiled in only with `REUSEKIT_CHECKS`.
   func _checkInvariants() {
     #if REUSEKIT_CHECKS
-      precondition(identifiers.count == stacks.count && stacks.count == capacities.count)
+      precondition(identifiers.count == storage.count && storage.count == capacities.count)
       for (slot, stack) in stacks.enumerated() {
         for view in stack {
           precondition(view.reuseState == .pooled, "a pooled view is \(view.reuseState)")
@@ -169,5 +181,67 @@ extension ReusePool {
         }
       }
     #endif
+  }
+}
+
+/// One slot's idle views, oldest first: a buffer of retained references the pool manages.
+/// A value with a buffer it does not own on copy: the pool keeps exactly one of each (its
+/// `storage`), and frees the buffers in its `deinit`.
+struct ViewStack {
+  private(set) var count = 0
+  private var capacity = 0
+  private var buffer: UnsafeMutablePointer<Unmanaged<ReusableView>>?
+
+  /// Adds `view`, retained, on top.
+  @inline(__always)
+  mutating func append(_ view: ReusableView) {
+    if count == capacity { grow() }
+    buffer.unsafelyUnwrapped[count] = .passRetained(view)
+    count += 1
+  }
+
+  /// Takes the newest view, or `nil`.
+  @inline(__always)
+  mutating func popLast() -> ReusableView? {
+    guard count > 0 else { return nil }
+    count -= 1
+    return buffer.unsafelyUnwrapped[count].takeRetainedValue()
+  }
+
+  /// Takes the `n` oldest views.
+  mutating func removeFirst(_ n: Int) -> [ReusableView] {
+    let n = min(n, count)
+    guard n > 0, let buffer else { return [] }
+    let taken = (0..<n).map { buffer[$0].takeRetainedValue() }
+    for index in 0..<(count - n) { buffer[index] = buffer[index + n] }  // toward the front
+    count -= n
+    return taken
+  }
+
+  /// The views, oldest first. Allocates.
+  var views: [ReusableView] {
+    guard let buffer else { return [] }
+    return (0..<count).map { buffer[$0].takeUnretainedValue() }
+  }
+
+  /// Gives back every view and the buffer (the pool's `deinit`).
+  mutating func free() {
+    guard let buffer else { return }
+    for index in 0..<count { buffer[index].release() }
+    buffer.deallocate()
+    self.buffer = nil
+    count = 0
+    capacity = 0
+  }
+
+  private mutating func grow() {
+    let newCapacity = max(8, capacity * 2)
+    let grown = UnsafeMutablePointer<Unmanaged<ReusableView>>.allocate(capacity: newCapacity)
+    if let buffer {
+      grown.moveInitialize(from: buffer, count: count)
+      buffer.deallocate()
+    }
+    buffer = grown
+    capacity = newCapacity
   }
 }

@@ -48,6 +48,33 @@ import Testing
   }
 }
 
+@Suite struct ReusePoolStorageTests {
+  /// Many views in one slot (past the buffer's growth): the newest comes back first, the cap
+  /// drops the oldest, and the pool's end gives back every view it kept.
+  @Test func manyViewsComeBackNewestFirstAndGoWithThePool() {
+    weak var kept: ReusableView?
+    do {
+      let pool = ReusePool(defaultCapacity: 100)
+      let slot = pool.slot(for: "a")
+      let views = (0..<40).map { _ in ReusableView() }
+      pool.beginPass()
+      for view in views {
+        view.reuseIdentifier = "a"
+        pool.enqueue(view, slot: slot)
+      }
+      pool.endPass()
+      #expect(pool.count(forReuseIdentifier: "a") == 40)
+      #expect(pool.dequeue(slot: slot) === views[39])
+      #expect(pool.dequeue(slot: slot) === views[38])
+      pool.defaultCapacity = 10  // the 28 oldest go
+      #expect(pool.stacks[slot].map(ObjectIdentifier.init) == views[28..<38].map(ObjectIdentifier.init))
+      #expect(views[0].reuseState == .discarded && views[28].reuseState == .pooled)
+      kept = views[30]
+    }
+    #expect(kept == nil, "the pool gave back the views it kept when it went")
+  }
+}
+
 @Suite struct VisibleSetTests {
   private func cells(_ items: [Int]) -> [LayoutAttributes] {
     items.map { LayoutAttributes(forCellAt: ItemPath(section: 0, item: $0), frame: .zero) }
