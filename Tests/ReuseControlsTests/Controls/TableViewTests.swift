@@ -552,8 +552,7 @@ func settle(_ collectionView: CollectionView) {
     init(_ name: String) { self.name = name }
     deinit { deinited?() }
     func numberOfRows(in tableView: TableView) -> Int { 1_000 }
-    func tableView(_ tableView: TableView, cellForRow row: Int, column: Int) -> CollectionViewCell
-    {
+    func tableView(_ tableView: TableView, cellForRow row: Int, column: Int) -> CollectionViewCell {
       onCell?(tableView)
       let cell = tableView.dequeueReusableCell(NamedCell.self, withReuseIdentifier: "cell")
       cell.name = name

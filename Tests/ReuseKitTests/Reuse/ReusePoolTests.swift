@@ -67,7 +67,8 @@ import Testing
       #expect(pool.dequeue(slot: slot) === views[39])
       #expect(pool.dequeue(slot: slot) === views[38])
       pool.defaultCapacity = 10  // the 28 oldest go
-      #expect(pool.stacks[slot].map(ObjectIdentifier.init) == views[28..<38].map(ObjectIdentifier.init))
+      #expect(
+        pool.stacks[slot].map(ObjectIdentifier.init) == views[28..<38].map(ObjectIdentifier.init))
       #expect(views[0].reuseState == .discarded && views[28].reuseState == .pooled)
       kept = views[30]
     }
