@@ -620,6 +620,32 @@ private func statusLine(
     #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
   }
 
+  /// A filter that has found no row yet is read once while it looks, and once when it ends:
+  /// its percentage is not read (a new user's finding: a line every percent, a hundred lines
+  /// for one filter, each with the sort and the selection again).
+  @Test func aFilterStillLookingIsReadOnceNotEveryPercent() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    _ = gallery.spokenLines()
+    typeTestPrompt("|", "zzz", gallery, time: &time)
+    var said: [String] = []
+    var percents: Set<String> = []
+    tickTestGallery(gallery, time: &time) {
+      said += gallery.spokenLines()
+      if let range = probe.status.range(of: #"\d+ %"#, options: .regularExpression) {
+        percents.insert(String(probe.status[range]))
+      }
+      return probe.status.contains("no row's")
+    }
+    said += gallery.spokenLines()
+    #expect(percents.count > 1, "the filter took several frames: \(percents)")
+    #expect(!said.contains { $0.contains("%") }, "\(said)")
+    #expect(said.filter { $0.hasPrefix("filtering:") }.count <= 1, "\(said)")
+    #expect(said.last == "no row's Name has “zzz” (Esc shows all)", "\(said)")
+  }
+
   /// `F` pressed while a sort runs counts once the sort ends, and the sort is kept: back from
   /// the frequency table the rows are sorted (a new user's finding: the count replaced the
   /// rows and the sort was lost without a word). Escape takes the waiting count back first.

@@ -8,6 +8,22 @@ extension TableModel {
   /// · 3 rows selected", and how loading goes.
   public var status: String { status(showsShape: true) }
 
+  /// What a screen reader hears while no row is shown: what left none ("no row's Name has
+  /// “x” (Esc shows all)"), without the shape's count, which the filter's announcement has
+  /// just said; while a filter still looks, one line without its percentage (with it, the
+  /// line changed every percent and was read a hundred times: a new user's finding).
+  public var spokenWithNoRowShown: String {
+    if let filter, !filter.selects, !filter.scan.isDone, filter.scan.problem == nil,
+      table.columns.indices.contains(filter.scan.column)
+    {
+      return
+        "filtering: no row yet whose \(content.columnTitles[filter.scan.column]) has "
+        + "“\(filter.scan.needle)” (Esc stops)"
+    }
+    let withoutShape = status(showsShape: false)
+    return withoutShape.isEmpty ? shape : withoutShape
+  }
+
   /// A row by its number, for notes about it: "row 12" while the rows show in the file's
   /// order, "#12" (the number its `#` column shows) while a sort or a filter moves rows.
   func rowName(_ row: Int) -> String {

@@ -22,12 +22,9 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
     return CharacterWidth.of(full) + 18 > frame.width ? model.status(showsShape: false) : full
   }
 
-  /// With no row shown, what left none ("no row's Name has “x” (Esc shows all)"), without
-  /// the shape's "0 of 1,000 rows", which the filter's announcement has just said.
+  /// With no row shown, what left none (``TableModel/spokenWithNoRowShown``).
   var spokenWithoutFocus: String {
-    guard model.table.numberOfDisplayedRows == 0 else { return status }
-    let withoutShape = model.status(showsShape: false)
-    return withoutShape.isEmpty ? model.shape : withoutShape
+    model.table.numberOfDisplayedRows == 0 ? model.spokenWithNoRowShown : status
   }
 
   init(options: GalleryOptions) {
