@@ -254,6 +254,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     notice = nil
     let wasWarned = hasWarnedBeforeQuitting
     hasWarnedBeforeQuitting = false
+    // Esc closes the warning about unsaved edits, and only it: going on to the page, it also
+    // took the filter away (a new user's finding).
+    if wasWarned && key.key == .escape { return }
     if showsHelp {
       // The arrows, pages, Home, End and Space scroll a help taller than the terminal; any
       // other key closes it (q and Esc included); only Ctrl-C quits from it.

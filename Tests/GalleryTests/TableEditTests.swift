@@ -487,6 +487,27 @@ import Testing
     _ = canvas
   }
 
+  /// Esc on the warning that q shows over unsaved edits closes the warning, and only it: the
+  /// filter shown stays (a new user's finding: it went with the warning).
+  @Test func escapeOnTheQuitWarningKeepsTheFilter() throws {
+    var time = 1.0
+    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.right)] + edit(erasing: 6, typing: "Grace") + [KeyEvent(.enter)],
+      gallery, time: &time)
+    typeTestPrompt("|", "name 1", gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    let filtered = drawnTestGallery(gallery, canvas)[1]
+    #expect(filtered.contains(" of 300 rows"), "\(filtered)")
+    expectQuit(false, after: "q", gallery, time: &time)
+    #expect(gallery.notice?.contains("not saved") == true, "\(gallery.notice ?? "")")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(gallery.notice == nil)
+    #expect(drawnTestGallery(gallery, canvas)[1] == filtered, "the filter stays")
+    #expect(!gallery.wantsToQuit)
+  }
+
   /// q during a save warns of it; the warning follows the save (its progress) and goes away
   /// when the save ends, so that it never says the file "stays as it was" once it is written.
   @Test func aQuitWarningDuringASaveGoesAwayWhenTheSaveEnds() throws {
