@@ -544,6 +544,9 @@ private func statusLine(
       pressTestGallery(step.keys, gallery, time: &time, interval: 0.05)
       #expect(probe.status.contains("2 cells selected" + step.says), "\(probe.status)")
       #expect(step.says.isEmpty != probe.status.contains("hidden"), "\(probe.status)")
+      // The shape counts the columns shown (it said "× 50 columns" with some hidden).
+      let shape = step.says.isEmpty ? "3,000 rows × 50 columns" : "3,000 rows × 49 of 50 columns"
+      #expect(probe.shape == shape, "\(probe.shape)")
     }
   }
 

@@ -590,6 +590,8 @@ struct TablePageProbe {
   }
   /// The whole status line (the terminal may cut it).
   var status: String { gallery.currentPage.status }
+  /// "3,000 rows × 50 columns": the model's shape.
+  var shape: String { (gallery.currentPage as? TablePage)?.model.shape ?? "" }
 }
 
 /// Finding in the list page (`/`, `n`, `N`, Escape): the core's `ItemSearch` over the rows'

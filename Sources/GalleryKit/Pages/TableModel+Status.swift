@@ -145,7 +145,14 @@ extension TableModel {
       table.rowFilter == nil
       ? about + plural(content.rowCount, "row")
       : "\(table.numberOfDisplayedRows.formatted) of \(about)\(plural(content.rowCount, "row"))"
-    return "\(rows) × \(plural(content.columnTitles.count, "column"))"
+    // Hidden columns are not counted as shown (a new user's finding: four hidden, the line
+    // still said "× 50 columns").
+    let total = content.columnTitles.count
+    let shown = table.layout.shownColumnCount
+    let columns =
+      shown < total && shown > 0
+      ? "\(shown.formatted) of \(plural(total, "column"))" : plural(total, "column")
+    return "\(rows) × \(columns)"
   }
 
   /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
