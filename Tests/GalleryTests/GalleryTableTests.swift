@@ -1107,6 +1107,10 @@ private func statusLine(
     pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)  // sorted by Amount
     let sorted = go("1")
     #expect(sorted.contains("(#1) ·") && sorted.contains("sorted by Amount ↑"), "\(sorted)")
+    // Sorted, the row numbered last is not the last shown: its number is said, not "the last".
+    let pastSorted = go("99999")
+    #expect(pastSorted.contains("there are 3,000 rows: went to #3,000"), "said: \(pastSorted)")
+    #expect(pastSorted.contains("(#3,000) ·"), "\(pastSorted)")
   }
 
   /// A sorted column keeps its arrow in the header however narrow it is: the title is cut

@@ -128,10 +128,14 @@ extension TableModel {
       }
       table.focusCell(row: row, column: focused?.column ?? 0)
       // A number past either end goes to that end, and says so.
+      // Sorted or filtered, the row numbered first or last is not the first or last shown:
+      // its number is said (a new user's finding: "went to the last" landed mid-table).
+      let inOrder = table.sortDescriptor == nil && filter == nil
       if number < 1 {
-        jumpProblem = "rows start at 1: went to the first"
+        jumpProblem = "rows start at 1: went to " + (inOrder ? "the first" : rowName(row))
       } else if number > rowCount {
-        jumpProblem = "there are \(plural(rowCount, "row")): went to the last"
+        jumpProblem =
+          "there are \(plural(rowCount, "row")): went to " + (inOrder ? "the last" : rowName(row))
       }
       return
     }
