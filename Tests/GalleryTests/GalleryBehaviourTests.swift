@@ -53,6 +53,38 @@ import Testing
     #expect(canvas.plainTextLines()[5].contains("✓"), "the clicked row is selected")
   }
 
+  /// Scrolled away from the focused row with the wheel, a resize (smaller, then back) keeps
+  /// the rows being read; with the focused row on screen, it keeps that row in view (a new
+  /// user's finding: the resize jumped back to the focus, 50 rows up).
+  @Test func aResizeKeepsTheRowsScrolledToNotTheFocus() {
+    let gallery = makeGallery(items: 100_000)
+    var time = 1.0
+    let canvas = Canvas(columns: 80, rows: 24)
+    pressTestGallery([KeyEvent(.down), KeyEvent(.down), KeyEvent(.down)], gallery, time: &time)
+    for _ in 0..<17 {
+      gallery.handle(
+        .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 10, row: 10)), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    gallery.draw(into: canvas)
+    let before = canvas.plainTextLines()[3]
+    #expect(before.contains("#51"), "\(before)")
+    gallery.resize(to: TerminalSize(columns: 60, rows: 15))
+    gallery.resize(to: TerminalSize(columns: 80, rows: 24))
+    gallery.draw(into: canvas)
+    #expect(canvas.plainTextLines()[3] == before, "\(canvas.plainTextLines()[3])")
+    // The focused row on screen: it stays in view through a resize that would cut it off.
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)  // the focus comes back in view
+    gallery.draw(into: canvas)
+    let focusedLine = canvas.plainTextLines().firstIndex { $0.contains("#5 ") } ?? -1
+    #expect(focusedLine >= 3, "\(canvas.plainTextLines())")
+    gallery.resize(to: TerminalSize(columns: 60, rows: 6))
+    gallery.draw(into: Canvas(columns: 60, rows: 6))
+    let small = Canvas(columns: 60, rows: 6)
+    gallery.draw(into: small)
+    #expect(small.plainTextLines().contains { $0.contains("#5 ") }, "\(small.plainTextLines())")
+  }
+
   @Test func aDragFlingsTheListAndItSettles() {
     let gallery = makeGallery(items: 100_000)
     var time = 1.0

@@ -42,6 +42,12 @@ final class ListPage: OptionsPage, GalleryPage {
 
   func layout(in frame: CellRect) {
     self.frame = frame
+    // Whether the focused row is on screen now: only then does it stay in view after a
+    // resize. Scrolled away from it (the wheel), the rows being read stay instead, as the
+    // collection view keeps them (a new user's finding: a resize jumped back to the focus).
+    let focusWasShown =
+      list.focusedIndexPath.flatMap { list.layoutAttributesForItem(at: $0)?.frame }
+      .map { $0.maxY > list.bounds.minY && $0.minY < list.bounds.maxY } ?? false
     // A narrow terminal keeps its columns for the rows' titles.
     let showsIndex = frame.width >= 40
     if listPane.showsSectionIndex != showsIndex { listPane.showsSectionIndex = showsIndex }
@@ -51,9 +57,9 @@ final class ListPage: OptionsPage, GalleryPage {
     stripPane.frame =
       showsStrip
       ? CellRect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1) : .zero
-    // After a resize, the focused row is still in view (clear of the pinned header).
+    // After a resize, a focused row that showed is still in view (clear of the pinned header).
     list.layoutIfNeeded()
-    list.focusItem(at: list.focusedIndexPath)
+    if focusWasShown { list.focusItem(at: list.focusedIndexPath) }
   }
 
   func draw(into canvas: Canvas) {
