@@ -428,6 +428,29 @@ private func statusLine(
     }
   }
 
+  /// Sorted by another column, Enter on a value of the frequency table shows its rows with the
+  /// cursor on the first of them (a new user's finding: it sat where source row 1 sorted).
+  @Test func aValueChosenInAFrequencyTableShowsItsFirstRow() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    // Sorted by Joined, descending; the frequencies of City; its third value.
+    pressTestGallery(
+      [KeyEvent(.right)] + Array(repeating: KeyEvent(.right), count: 2)
+        + [KeyEvent(.character("s")), KeyEvent(.character("s"))], gallery, time: &time,
+      interval: 0.05)
+    let sortedBy = probe.status.components(separatedBy: "sorted by ").last ?? ""
+    pressTestGallery(
+      [
+        KeyEvent(.left), KeyEvent(.character("F")), KeyEvent(.down), KeyEvent(.down),
+        KeyEvent(.enter),
+      ], gallery, time: &time, interval: 0.05)
+    let lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains(" of 3,000 rows ×"), "filtered: \(lines[1])")
+    #expect(probe.status.contains("row 1 (#"), "the first row shown: \(probe.status)")
+    #expect(probe.status.contains("sorted by " + sortedBy.prefix(8)), "\(probe.status)")
+  }
+
   /// With a filter shown, `F` counts the rows it shows; Enter on a value shows that value's
   /// rows among them, and Backspace twice goes back through the frequency table to the filter
   /// (a new user's finding: `F` counted every row, and the filter was lost on the way back).

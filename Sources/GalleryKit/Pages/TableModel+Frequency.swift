@@ -176,7 +176,11 @@ extension TableModel {
       }
     }
     if let value {
-      table.focusCell(row: 0, column: frequencies.column)
+      // The cursor starts at the top of the order shown (the filter then moves it to the
+      // first of the value's rows): source row 0, sorted, sat anywhere, and the cursor with it
+      // (a new user's finding: row 234,095 of 249,235).
+      let top = table.numberOfDisplayedRows > 0 ? table.sourceRow(forDisplayRow: 0) : 0
+      table.focusCell(row: top, column: frequencies.column)
       // The value's rows among those the frequency table counted.
       startFilter(
         value, column: frequencies.column, wholeValue: true, within: view?.filter ?? [])
