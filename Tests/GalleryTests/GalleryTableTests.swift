@@ -649,6 +649,38 @@ private func statusLine(
     #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
   }
 
+  /// A find over many rows numbers the cursor's match once it is done, and says the final
+  /// count then: while it looked round from the cursor, the match's number grew as matches
+  /// above it were found ("match 1" became "match 6,726"), and the last word said was "so
+  /// far" (a new user's finding).
+  @Test func aFindNumbersItsMatchOnceDoneAndSaysTheCount() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
+    let probe = TablePageProbe(gallery)
+    // From row 100,000, in Name.
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt(":", "100000", gallery, time: &time)
+    _ = gallery.spokenLines()
+    typeTestPrompt("/", "falcon", gallery, time: &time)
+    var statuses: [String] = []
+    var said: [String] = []
+    tickTestGallery(gallery, time: &time) {
+      statuses.append(probe.status)
+      said += gallery.spokenLines()
+      return !probe.status.contains("searching")
+    }
+    said += gallery.spokenLines()
+    let looking = statuses.filter { $0.contains("searching") }
+    #expect(looking.count > 1, "the find took frames: \(statuses.count)")
+    #expect(
+      !looking.contains { $0.range(of: #"match [0-9,]+ of"#, options: .regularExpression) != nil },
+      "\(looking.prefix(3))")
+    let final = probe.status.range(of: #"match [0-9,]+ of [0-9,]+"#, options: .regularExpression)
+      .map { String(probe.status[$0]) }
+    #expect(final != nil, "\(probe.status)")
+    #expect(said.contains { $0.hasPrefix(final ?? "?") }, "the final count said: \(said)")
+  }
+
   /// A filter that has found no row yet is read once while it looks, and once when it ends:
   /// its percentage is not read (a new user's finding: a line every percent, a hundred lines
   /// for one filter, each with the sort and the selection again).

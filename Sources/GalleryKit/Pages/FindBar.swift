@@ -131,7 +131,9 @@ public final class FindBar {
       hasStepped = true
       willStep()
       search.next()
-    } else if search.isDone && search.matches.isEmpty && !restarts {
+    } else if search.isDone && !restarts {
+      // No match, or the final count with the focused match numbered now (neither is said
+      // while it looks).
       collectionView.postAccessibilityAnnouncement(search.status)
     }
     if restarts || search.matches.count != before { marksDidChange() }

@@ -150,19 +150,23 @@ struct TableFind {
     return !hadMatches && !matches.isEmpty
   }
 
-  /// "match 3 of 1,204", "1,204 matches so far…", or "no match for “x”".
+  /// "match 3 of 1,204", "1,204 matches", "12 matches so far (searching 40 %…)", or "no
+  /// match for “x”". A match is numbered once the search is done: while it looks round from
+  /// the cursor, matches above it are still being found, and the number of the match the
+  /// cursor is on grew with each (a new user's finding: "match 1" became "match 6,726").
   var status: String {
     if let problem { return problem }
     if let jobProblem { return "the search stopped: \(jobProblem)" }
-    let counted = isDone ? "\(matches.count.formatted)" : "\(matches.count.formatted) so far"
     let progress =
       isDone
       ? "" : job != nil ? " (searching…)" : " (searching \(100 * scanned / max(1, rowCount)) %…)"
     if matches.isEmpty {
       return isDone ? "no match for “\(needle)”" : "searching for “\(needle)”\(progress)"
     }
-    guard let current else { return "\(counted) matches\(progress)" }
-    return "match \((current + 1).formatted) of \(counted)\(progress)"
+    let counted =
+      "\(matches.count.formatted) match\(matches.count == 1 ? "" : "es")\(isDone ? "" : " so far")"
+    guard isDone, let current else { return counted + progress }
+    return "match \((current + 1).formatted) of \(matches.count.formatted)"
   }
 }
 

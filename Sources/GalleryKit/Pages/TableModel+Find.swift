@@ -214,7 +214,13 @@ extension TableModel {
     if running.matches.count > before {
       table.reloadRows(running.matches[before...])
     }
-    if first { goToMatch(0) }
+    if first {
+      goToMatch(0)
+    } else if running.isDone {
+      // The final count, and the cursor's match numbered now: while it looked, neither was
+      // said (a new user's finding: the last word was "match 1 of 118 so far").
+      table.collectionView.announce(findAsShown?.status ?? running.status)
+    }
     return true
   }
 

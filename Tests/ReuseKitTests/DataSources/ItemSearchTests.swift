@@ -181,6 +181,22 @@ struct ItemSearchTests {
     #expect(view.focusedIndexPath == ItemPath(section: 0, item: 3))
   }
 
+  /// While the search looks, the focused match is not numbered (matches before it are still
+  /// being found, and its number would grow); once done, it is.
+  @Test func aMatchIsNumberedOnceTheSearchIsDone() {
+    // "amber" at items 0, 5, 10 and 15 of 20; the search starts from item 7.
+    let words = Words([(0..<20).map { $0 % 5 == 0 ? "amber \($0)" : "cedar \($0)" }])
+    let view = Self.listView(showing: words)
+    view.focusItem(at: ItemPath(section: 0, item: 7))
+    let search = ItemSearch(collectionView: view, query: "amber")
+    search.advance(maxItems: 5)  // items 7 to 11
+    #expect(search.next() == ItemPath(section: 0, item: 10))
+    #expect(search.status == "1 match so far", "not 'match 1': two matches before it wait")
+    search.advance()
+    #expect(search.isDone)
+    #expect(search.status == "match 3 of 4")
+  }
+
   @Test func stepsGoFromWhereTheFocusIsAndWaitForTheScanRoundTheEnd() {
     // "amber" at items 0, 5, 10 and 15 of 20.
     let words = Words([(0..<20).map { $0 % 5 == 0 ? "amber \($0)" : "cedar \($0)" }])

@@ -142,16 +142,21 @@ public final class ItemSearch {
 
   /// "match 3 of 1,204" while the focus is on a match (the third in the items' order, from the
   /// first item: the numbers do not depend on where the search began), "1,204 matches" while
-  /// it is elsewhere, "12 matches so far", "searching for “x”…", or "no match for “x”".
+  /// it is elsewhere, "12 matches so far" while it looks, "searching for “x”…", or "no match
+  /// for “x”".
+  ///
+  /// A match is numbered once the search is done: while it looks round from the focus,
+  /// matches before the focused one are still being found, and its number grew with each
+  /// ("match 1" became "match 1,443" on the same item: a new user's finding).
   public var status: String {
     if matches.isEmpty {
       return isDone ? "no match for “\(query)”" : "searching for “\(query)”…"
     }
     let soFar = isDone ? "" : " so far"
-    guard let number = focusedMatchNumber else {
+    guard isDone, let number = focusedMatchNumber else {
       return "\(matches.count.grouped) match\(matches.count == 1 ? "" : "es")\(soFar)"
     }
-    return "match \(number.grouped) of \(matches.count.grouped)\(soFar)"
+    return "match \(number.grouped) of \(matches.count.grouped)"
   }
 
   // MARK: Internal
