@@ -681,6 +681,31 @@ private func statusLine(
     #expect(said.contains { $0.hasPrefix(final ?? "?") }, "the final count said: \(said)")
   }
 
+  /// A find, then a filter: while the filter looks, the find's count (the old rows') is not
+  /// shown beside rows it does not count; the find starts again once the filter ends.
+  @Test func aFindWaitsForAFilterThatStillLooks() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("/", "falcon", gallery, time: &time)
+    tickTestGallery(gallery, time: &time) { !probe.status.contains("searching") }
+    #expect(probe.status.contains("match"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("|", "zzz", gallery, time: &time)
+    var during: [String] = []
+    tickTestGallery(gallery, time: &time) {
+      during.append(probe.status)
+      return probe.status.contains("no row's")
+    }
+    let looking = during.filter { $0.contains("filtering") }
+    #expect(!looking.isEmpty)
+    #expect(!looking.contains { $0.contains("matches") }, "\(looking.prefix(2))")
+    #expect(looking.allSatisfy { $0.contains("find “falcon” again once the filter ends") })
+    tickTestGallery(gallery, time: &time) { probe.status.contains("no match for “falcon”") }
+    #expect(probe.status.contains("no match for “falcon”"), "\(probe.status)")
+  }
+
   /// A filter that has found no row yet is read once while it looks, and once when it ends:
   /// its percentage is not read (a new user's finding: a line every percent, a hundred lines
   /// for one filter, each with the sort and the selection again).

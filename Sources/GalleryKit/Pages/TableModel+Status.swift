@@ -55,7 +55,13 @@ extension TableModel {
     let filterIsNews =
       filter.map { !$0.scan.isDone || $0.scan.problem != nil || $0.scan.matches.isEmpty } ?? false
     if filterIsNews { appendFilter(to: &parts) }
-    if let find = findAsShown { parts.append(find.status) }
+    if let find = findAsShown {
+      // A filter still looking changes the rows the find numbers: it starts again once the
+      // filter ends, and its count meanwhile was the old rows' (a new user's finding:
+      // "10,246 matches" beside no row shown).
+      let filterRuns = filter.map { !$0.selects && !$0.scan.isDone } ?? false
+      parts.append(filterRuns ? "find “\(find.text)” again once the filter ends" : find.status)
+    }
     if let loading = content.loadingStatus { parts.append(loading) }
     if let (row, column) = table.focusedCell {
       let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
