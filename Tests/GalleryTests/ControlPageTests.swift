@@ -148,6 +148,11 @@ import Testing
     let (gallery, canvas) = makeGallery("picker")
     var time = 1.0
     #expect(lines(gallery, canvas)[1].contains("红 red · 400×500"))
+    // Nothing chosen and no callback yet: the page's last line ends with what it says, not
+    // with a separator before nothing.
+    let chosenLine = lines(gallery, canvas).last { $0.contains("chosen: none") } ?? ""
+    #expect(
+      chosenLine.trimmingCharacters(in: .whitespaces).hasSuffix("chosen: none"), "\(chosenLine)")
     // A horizontal drag with vertical wobble: the colour changes, the size does not.
     gallery.handle(.mouse(MouseEvent(kind: .press, column: 40, row: 12)), at: time)
     for step in 1...6 {

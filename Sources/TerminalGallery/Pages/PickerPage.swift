@@ -45,9 +45,13 @@ final class PickerPage: OptionsPage, ModelPage {
       let used = context.text(
         " \(model.chosenLine) ", x: 0, y: frame.height - 1,
         style: TextStyle(foreground: Theme.selection))
-      context.text(
-        "│ " + model.events.joined(separator: " · "), x: used, y: frame.height - 1,
-        style: Theme.dim)
+      // The separator only before events to follow it (a bare "│" ended the line: a new
+      // user's finding).
+      if !model.events.isEmpty {
+        context.text(
+          "│ " + model.events.joined(separator: " · "), x: used, y: frame.height - 1,
+          style: Theme.dim)
+      }
     }
   }
 
