@@ -53,6 +53,41 @@ import Testing
     #expect(!lines.joined().contains("new ·"))
   }
 
+  /// A screen reader hears the message a key brings into view ("Ada: the text", the oldest
+  /// shown after a move up, the newest after a move down), and each message that arrives,
+  /// once, whole, with its author (scrolling said nothing, and an arrival said "1 item added":
+  /// a new user's finding). No "22 of 31": it changed with every arrival.
+  @Test func aScreenReaderHearsTheMessagesAKeyBringsAndThoseThatArrive() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))
+    _ = gallery.spokenLines()
+    let authors = ["Ada: ", "Grace: ", "Linus: ", "you: "]
+    func isMessage(_ line: String) -> Bool { authors.contains { line.hasPrefix($0) } }
+    for key in [Key.up, .up, .down, .pageUp, .end] {
+      pressTestGallery([key], gallery, canvas, time: &time)
+      // The message the key brought (then any that arrived meanwhile, whole).
+      let said = gallery.spokenLines()
+      #expect(!said.isEmpty && said.allSatisfy(isMessage), "\(key): \(said)")
+      #expect(Set(said).count == said.count, "\(key): none twice: \(said)")
+      #expect(!said.joined().contains(" of "), "\(said)")
+    }
+    let before = Int(heading(canvas).split(separator: " ")[0])!
+    var said: [String] = []
+    for _ in 0..<(60 * 15) {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      said += gallery.spokenLines()
+    }
+    gallery.draw(into: canvas)
+    let arrived = Int(heading(canvas).split(separator: " ")[0])! - before
+    #expect(arrived >= 2, "messages arrived: \(arrived)")
+    #expect(!said.contains { $0.contains("added") }, "\(said)")
+    // Each arrival once (the last may still be streaming).
+    let arrivals = said.filter(isMessage)
+    #expect(arrivals.count >= arrived - 1 && arrivals.count <= arrived, "\(said)")
+    #expect(Set(arrivals).count == arrivals.count, "none twice: \(said)")
+  }
+
   @Test func scrolledUpItCountsNewMessagesAndOlderHistoryLoadsAtTheTop() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))

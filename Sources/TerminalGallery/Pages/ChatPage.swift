@@ -16,7 +16,7 @@ import ReuseTerminal
 /// Between messages nothing animates and the page asks for no frames (`nextWakeTime`), so
 /// the gallery sleeps.
 final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, CollectionViewDelegate,
-  SearchableDataSource
+  SearchableDataSource, AccessibilityDescribingDataSource
 {
   let title = "Chat"
   let pane: CollectionViewPane
@@ -39,6 +39,11 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   private var streaming: (words: [Substring], shown: Int)?
   private var nextEvent: Double? = 0
   private var unseen = 0
+  /// The message a screen reader reads: the one the last key brought into view (the oldest
+  /// shown after a move up, the newest after a move down), as it was then (a message still
+  /// streaming in is read again whole when it has arrived, not at every word). Scrolling said
+  /// nothing, so the messages could not be heard (a new user's finding).
+  private var readElement: AccessibilityElement?
   /// `/` finds in the messages loaded: each match scrolled to and marked, found again as
   /// messages arrive and stream in.
   private let find: FindBar
@@ -86,6 +91,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       streaming = stream.shown < stream.words.count ? stream : nil
       messages[messages.count - 1].text = stream.words.prefix(stream.shown).joined(separator: " ")
       collectionView.reconfigureItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+      if streaming == nil { announceArrival(of: messages[messages.count - 1]) }
       nextEvent = streaming == nil ? now + 2 + Double(random.next(below: 30)) / 10 : now + 0.08
       return
     }
@@ -99,10 +105,50 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     messages.append(Message(author: message.author, text: String(words[0])))
     streaming = words.count > 1 ? (words, 1) : nil
     if !collectionView.isAtEnd { unseen += 1 }
-    collectionView.performBatchUpdates {
-      collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+    // Said once whole, with its author and text (not "1 item added" as it starts).
+    collectionView.announcing(streaming == nil ? arrival(of: messages[messages.count - 1]) : "") {
+      collectionView.performBatchUpdates {
+        collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+      }
     }
     nextEvent = now + (streaming == nil ? 3 : 0.08)
+  }
+
+  /// "Ada: the text", for a message that has arrived whole.
+  private func arrival(of message: Message) -> String {
+    "\(Self.authors[message.author]): \(message.text)"
+  }
+
+  private func announceArrival(of message: Message) {
+    collectionView.postAccessibilityAnnouncement(arrival(of: message))
+  }
+
+  /// The message a screen reader reads (``readItem``), else nothing (the status is read).
+  /// Without its place in the list: "22 of 31" changed with every message that arrived, and
+  /// the message was read again each time.
+  var accessibilityFocus: AccessibilityElement? { readElement }
+
+  /// A message not drawn yet is described as its cell says it: "Ada: the text".
+  func collectionView(
+    _ collectionView: CollectionView, accessibilityDescriptionOfItemAt indexPath: ItemPath
+  ) -> AccessibilityDescription? {
+    guard messages.indices.contains(indexPath.item) else { return nil }
+    return AccessibilityDescription(label: arrival(of: messages[indexPath.item]))
+  }
+
+  /// Notes the message a key brought into view, where the scroll comes to rest: the top one
+  /// after a move up, the bottom one after a move down.
+  private func noteReadItem(atTop: Bool) {
+    let resting = collectionView.restingContentOffset
+    let y = atTop ? resting.y + 0.5 : resting.y + collectionView.viewportSize.height - 0.5
+    guard let path = collectionView.indexPathForItem(at: Point(x: 1, y: max(0, y))),
+      var element = collectionView.accessibilityElement(forItemAt: path)
+    else { return }
+    element.positionInSet = nil
+    element.setSize = nil
+    element.positionInSection = nil
+    element.sectionSize = nil
+    readElement = element
   }
 
   var isAnimating: Bool { collectionView.isAnimating || find.isSearching }
@@ -217,6 +263,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     case .end, .enter: collectionView.scroll(by: .end)
     default: return false
     }
+    noteReadItem(atTop: [.up, .pageUp, .home].contains(key.key))
     return true
   }
 
