@@ -42,16 +42,41 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// For a body of one section of one group (the common list): its cell maker and item count,
   /// read by each new cell with no look into the sections. Kept by ``sections``: a section's
   /// maker changes only while a body is resolved, which then sets the sections.
-  @exclusivity(unchecked) private var soleMaker: CellMaker?
+  ///
+  /// Each new cell calls the maker through an unretained reference to its box (a closure read
+  /// from a stored property is retained and released per call: a sixth of what a declared
+  /// list adds to a frame). ``soleMakerBox`` keeps the box alive; one that a body replaces
+  /// while a cell is being made (the cell's own code updating the data source) waits in
+  /// ``retiredMakerBoxes`` until the outermost cell is made.
+  /// The box is made by the first cell that needs it, so that a body over unchanged data
+  /// allocates none.
+  @exclusivity(unchecked) private var soleMakerClosure: CellMaker?
+  @exclusivity(unchecked) private var soleMakerBox: MakerBox?
+  @exclusivity(unchecked) private var soleMaker: Unmanaged<MakerBox>?
   @exclusivity(unchecked) private var soleCount = 0
+  @exclusivity(unchecked) private var cellsBeingMade = 0
+  @exclusivity(unchecked) private var retiredMakerBoxes: [MakerBox] = []
 
-  /// Sets ``soleMaker`` and ``soleCount`` from the sections (by ``sections``' observer, and
-  /// by the initializer, where observers do not run: the first frame's cells take the small
-  /// path too).
+  /// Sets the sole section's maker and count from the sections (by ``sections``' observer,
+  /// and by the initializer, where observers do not run: the first frame's cells take the
+  /// small path too).
   private func keepSoleMaker() {
     let sole = sections.count == 1 ? sections[0] : nil
-    soleMaker = sole?.singleMaker
-    soleCount = sole?.singleMaker == nil ? 0 : sole!.count
+    if cellsBeingMade > 0, let old = soleMakerBox { retiredMakerBoxes.append(old) }
+    soleMakerBox = nil
+    soleMaker = nil
+    soleMakerClosure = sole?.singleMaker
+    soleCount = soleMakerClosure == nil ? 0 : sole!.count
+  }
+
+  /// The sole section's maker in its box, made now (once after each body that changed it).
+  @inline(never)
+  private func boxSoleMaker() -> Unmanaged<MakerBox> {
+    let box = MakerBox(soleMakerClosure!)
+    soleMakerBox = box
+    let maker = Unmanaged.passUnretained(box)
+    soleMaker = maker
+    return maker
   }
   let tracker = ObservationTracker()
   /// An update was asked for, with this animation; applied on the next tick.
@@ -217,8 +242,14 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     // The common case, a body of one section of one group, in as small a function as can be
     // (the general case is kept apart, so that this one saves and restores little).
     if indexPath.section == 0, indexPath.item >= 0, indexPath.item < soleCount {
+      let maker = soleMaker ?? boxSoleMaker()
       statistics.cellsConfigured += 1
-      return soleMaker!(indexPath.item, indexPath, collectionView)
+      cellsBeingMade += 1
+      defer {
+        cellsBeingMade -= 1
+        if cellsBeingMade == 0 && !retiredMakerBoxes.isEmpty { retiredMakerBoxes.removeAll() }
+      }
+      return maker._withUnsafeGuaranteedRef { $0.make(indexPath.item, indexPath, collectionView) }
     }
     return cell(locating: indexPath, in: collectionView)
   }

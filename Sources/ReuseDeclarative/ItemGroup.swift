@@ -44,6 +44,13 @@ enum DataToken: Equatable {
 typealias CellMaker = (_ index: Int, _ indexPath: ItemPath, _ view: CollectionView) ->
   CollectionViewCell
 
+/// A cell maker held by reference, so that it can be called through an unretained reference
+/// (its `make` is a constant of the box: calling it borrows it).
+final class MakerBox {
+  let make: CellMaker
+  init(_ make: @escaping CellMaker) { self.make = make }
+}
+
 /// A group of items in a section, as the data source sees it: a ``ForEach`` or a single item.
 protocol ItemGroup {
   /// How many items.
