@@ -106,7 +106,9 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     streaming = words.count > 1 ? (words, 1) : nil
     if !collectionView.isAtEnd { unseen += 1 }
     // Said once whole, with its author and text (not "1 item added" as it starts).
-    collectionView.announcing(streaming == nil ? arrival(of: messages[messages.count - 1]) : "") {
+    _ = collectionView.announcing(
+      streaming == nil ? arrival(of: messages[messages.count - 1]) : ""
+    ) {
       collectionView.performBatchUpdates {
         collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
       }
