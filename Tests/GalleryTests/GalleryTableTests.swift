@@ -649,17 +649,21 @@ private func statusLine(
     #expect(probe.status.contains("1 cell selected"), "\(probe.status)")
   }
 
+  /// The table page over 200,000 rows (a find or a filter takes frames), the cursor in Name.
+  private func nameColumnOfALargeTable(time: inout Double) -> (Gallery, TablePageProbe) {
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    return (gallery, TablePageProbe(gallery))
+  }
+
   /// A find over many rows numbers the cursor's match once it is done, and says the final
   /// count then: while it looked round from the cursor, the match's number grew as matches
   /// above it were found ("match 1" became "match 6,726"), and the last word said was "so
   /// far" (a new user's finding).
   @Test func aFindNumbersItsMatchOnceDoneAndSaysTheCount() throws {
     var time = 1.0
-    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
-    let probe = TablePageProbe(gallery)
-    // From row 100,000, in Name.
-    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
-    typeTestPrompt(":", "100000", gallery, time: &time)
+    let (gallery, probe) = nameColumnOfALargeTable(time: &time)
+    typeTestPrompt(":", "100000", gallery, time: &time)  // from row 100,000
     _ = gallery.spokenLines()
     typeTestPrompt("/", "falcon", gallery, time: &time)
     var statuses: [String] = []
@@ -685,9 +689,7 @@ private func statusLine(
   /// shown beside rows it does not count; the find starts again once the filter ends.
   @Test func aFindWaitsForAFilterThatStillLooks() throws {
     var time = 1.0
-    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
-    let probe = TablePageProbe(gallery)
-    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    let (gallery, probe) = nameColumnOfALargeTable(time: &time)
     typeTestPrompt("/", "falcon", gallery, time: &time)
     tickTestGallery(gallery, time: &time) { !probe.status.contains("searching") }
     #expect(probe.status.contains("match"), "\(probe.status)")
@@ -711,9 +713,7 @@ private func statusLine(
   /// for one filter, each with the sort and the selection again).
   @Test func aFilterStillLookingIsReadOnceNotEveryPercent() throws {
     var time = 1.0
-    let (gallery, _) = makeTestGallery("table", size, tableRows: 200_000)
-    let probe = TablePageProbe(gallery)
-    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    let (gallery, probe) = nameColumnOfALargeTable(time: &time)
     _ = gallery.spokenLines()
     typeTestPrompt("|", "zzz", gallery, time: &time)
     var said: [String] = []
