@@ -47,9 +47,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// from a stored property is retained and released per call: a sixth of what a declared
   /// list adds to a frame). ``soleMakerBox`` keeps the box alive; one that a body replaces
   /// while a cell is being made (the cell's own code updating the data source) waits in
-  /// ``retiredMakerBoxes`` until the outermost cell is made.
-  /// The box is made by the first cell that needs it, so that a body over unchanged data
-  /// allocates none.
+  /// ``retiredMakerBoxes`` until the outermost cell is made (the public API defers updates
+  /// asked for inside a pass, so this guards code of the module's own). The box is made by
+  /// the first cell that needs it, so that a body over unchanged data allocates none.
   @exclusivity(unchecked) private var soleMakerClosure: CellMaker?
   @exclusivity(unchecked) private var soleMakerBox: MakerBox?
   @exclusivity(unchecked) private var soleMaker: Unmanaged<MakerBox>?

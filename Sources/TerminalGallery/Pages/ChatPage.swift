@@ -125,7 +125,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     collectionView.postAccessibilityAnnouncement(arrival(of: message))
   }
 
-  /// The message a screen reader reads (``readItem``), else nothing (the status is read).
+  /// The message a screen reader reads (``readElement``), else nothing (the status is read).
   /// Without its place in the list: "22 of 31" changed with every message that arrived, and
   /// the message was read again each time.
   var accessibilityFocus: AccessibilityElement? { readElement }
