@@ -27,15 +27,35 @@ extension Gallery {
     if !showsHelp && !currentPage.isTyping {
       let element = currentPage.accessibilityFocus
       let focus = element?.spokenDescription ?? currentPage.spokenWithoutFocus
+      var count = selectionCountChange()
       if focus != lastSpokenFocus {
         lastSpokenFocus = focus
-        lines.append(focus + deselection(of: element) + heading(enteredWith: element))
+        // A carousel rotating by itself is not read (a new user's finding: a line every two
+        // seconds); a second after a key, its moves are the user's.
+        if !currentPage.movesByItself || latestTime - lastInputTime < 1 {
+          lines.append(
+            focus + deselection(of: element) + heading(enteredWith: element)
+              + (count.map { ", " + $0 } ?? ""))
+          count = nil
+        }
       }
+      if let count { lines.append(count) }
       lastSpokenItem = element.flatMap { element in
         element.indexPath.map { ($0, element.label, element.isSelected) }
       }
     }
     return lines
+  }
+
+  /// "3 selected" when a key changed the page's count of selected items and it is or was more
+  /// than one (a single item's line says "selected" itself): a Shift range, Ctrl-A or a
+  /// deselection of all were said as the focused item alone, if at all (a new user's finding).
+  private func selectionCountChange() -> String? {
+    let count = currentPage.selectedItemCount
+    defer { lastSpokenSelectionCount = count }
+    guard let count, let last = lastSpokenSelectionCount, count != last, count > 1 || last > 1
+    else { return nil }
+    return count == 0 ? "none selected" : "\(count.formatted) selected"
   }
 
   /// ", not selected" when the item said last, still focused, was selected and no longer is:

@@ -69,6 +69,12 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// Whether the page's prompt was said (it takes the keys now).
   var spokePrompt = false
   var pendingAnnouncements: [String] = []
+  /// The page's count of selected items when last spoken (a change past one is said).
+  var lastSpokenSelectionCount: Int?
+  /// When the last key or mouse event came, and the clock's latest time: a page whose focus
+  /// moves by itself is read only soon after the user did something.
+  var lastInputTime = -Double.infinity
+  var latestTime = 0.0
 
   /// Creates a gallery showing the page named `initialPage` (the first page if unknown).
   public init(
@@ -136,6 +142,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     pendingAnnouncements.append(pageAnnouncement(clamped))
     lastSpokenFocus = nil
     lastSpokenSection = nil
+    lastSpokenSelectionCount = nil
     layoutPage()
     for cell in bar.visibleCells {
       (cell as? TabCell)?.isCurrent = bar.indexPath(for: cell)?.item == clamped
@@ -243,6 +250,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// The page's clocks move to `time` first, so that an animation a key starts (which carries
   /// no time of its own) begins now, not when the page last animated.
   public func handle(_ event: InputEvent, at time: Double) {
+    lastInputTime = time
     tick(now: time)
     switch event {
     case .key(let key): handle(key, at: time)
@@ -372,6 +380,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
 
   /// Advances the bar's and the page's animations.
   public func tick(now: Double) {
+    latestTime = max(latestTime, now)
     barPane.tick(now: now)
     currentPage.tick(now: now)
     refreshQuitWarning()

@@ -52,6 +52,14 @@ public protocol GalleryPage: AnyObject {
   /// The collection views whose announcements the page's users should hear: by default
   /// ``restorableView``.
   var announcingViews: [CollectionView] { get }
+  /// How many items are selected, for the screen-reader mode (which says the count when a key
+  /// changes it past one): by default ``restorableView``'s; `nil` for a page that selects
+  /// nothing.
+  var selectedItemCount: Int? { get }
+  /// Whether the focus moves by itself (a carousel's autoscroll): the screen-reader mode then
+  /// says only what follows a key, as a live region that is off while a carousel rotates
+  /// (WAI-ARIA's carousel pattern). `false` by default.
+  var movesByItself: Bool { get }
   /// The page's state for `--restore`, if it keeps one: by default the scroll position and
   /// focus of ``restorableView`` and the ``restorableSelection``.
   func savedPosition() -> GalleryPositions.Page?
@@ -124,6 +132,12 @@ extension GalleryPage {
 
   /// ``restorableView``.
   public var announcingViews: [CollectionView] { restorableView.map { [$0] } ?? [] }
+
+  /// ``restorableView``'s count of selected items.
+  public var selectedItemCount: Int? { restorableView?.numberOfSelectedItems }
+
+  /// Nothing moves by itself.
+  public var movesByItself: Bool { false }
 
   /// None.
   public var cursorPosition: (column: Int, row: Int)? { nil }

@@ -511,4 +511,90 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     let chosen = gallery.spokenLines()
     #expect(chosen.contains { $0.hasPrefix("selected ") }, "\(chosen)")
   }
+
+  /// Keys whose effect only the status line showed are said: the picker's Enter, the option
+  /// bar's reload and slide mode, the waterfall's placement and column width (a new user's
+  /// findings: in the screen-reader mode they said nothing, the focus staying where it was).
+  @Test func keysThatChangeOnlyTheStatusAreSaid() {
+    var time = 1.0
+    let (picker, _) = makeTestGallery("picker", TerminalSize(columns: 100, rows: 30))
+    _ = picker.spokenLines()
+    pressTestGallery([KeyEvent(.right), KeyEvent(.enter)], picker, time: &time)
+    let chosen = picker.spokenLines()
+    #expect(chosen.contains { $0.hasPrefix("chosen ") && $0.contains("orange") }, "\(chosen)")
+
+    let (bar, _) = makeTestGallery("optionbar", TerminalSize(columns: 100, rows: 30), items: 40)
+    _ = bar.spokenLines()
+    pressTestGallery([KeyEvent(.character("r"))], bar, time: &time)
+    let reloaded = bar.spokenLines()
+    #expect(reloaded.contains { $0.hasPrefix("reloaded with 5 categories") }, "\(reloaded)")
+    pressTestGallery([KeyEvent(.character("r")), KeyEvent(.character("s"))], bar, time: &time)
+    let again = bar.spokenLines()
+    #expect(again.contains { $0.hasPrefix("reloaded: all 40 categories") }, "\(again)")
+    #expect(again.contains { $0.hasPrefix("slide selects o") }, "\(again)")
+
+    let (feed, _) = makeTestGallery("waterfall", TerminalSize(columns: 100, rows: 30))
+    _ = feed.spokenLines()
+    pressTestGallery([KeyEvent(.character("o"))], feed, time: &time)
+    let placed = feed.spokenLines()
+    #expect(placed.contains { $0.hasSuffix("columns, left to right") }, "\(placed)")
+    let before = feed.currentPage.restorableView.map { view in
+      (view.collectionViewLayout as? WaterfallLayout)?.numberOfColumns(inSection: 0)
+    }
+    pressTestGallery([KeyEvent(.character("c"))], feed, time: &time)
+    let widened = feed.spokenLines()
+    let after = feed.currentPage.restorableView.map { view in
+      (view.collectionViewLayout as? WaterfallLayout)?.numberOfColumns(inSection: 0)
+    }
+    #expect(before != after, "c changes the column count at 100 columns")
+    #expect(
+      widened == ["\((after ?? nil) ?? 0) columns, left to right"], "\(widened)")
+  }
+
+  /// A key that changes how many items are selected past one says the count: Ctrl-A in the
+  /// outline, a Shift range in the table, a deselection of all (Ctrl-Shift-A); one item's
+  /// line says "selected" itself and gets no count.
+  @Test func selectionCountsAreSaid() {
+    var time = 1.0
+    let (outline, _) = makeTestGallery("outline", TerminalSize(columns: 100, rows: 30))
+    _ = outline.spokenLines()
+    pressTestGallery([KeyEvent(.control("a"), modifiers: .control)], outline, time: &time)
+    let all = outline.spokenLines()
+    let count = outline.currentPage.restorableView?.numberOfSelectedItems ?? 0
+    #expect(count > 1)
+    #expect(all.last?.hasSuffix(", \(count) selected") == true || all.contains("\(count) selected"), "\(all)")
+
+    let (table, _) = makeTestGallery("table", TerminalSize(columns: 100, rows: 30), items: 200)
+    _ = table.spokenLines()
+    pressTestGallery([KeyEvent(.down), KeyEvent(.character(" "))], table, time: &time)
+    let one = table.spokenLines()
+    #expect(one.allSatisfy { !$0.contains("1 selected") }, "\(one)")
+    pressTestGallery([KeyEvent(.down, modifiers: .shift)], table, time: &time)
+    let two = table.spokenLines()
+    #expect(two.count == 1 && two[0].hasSuffix("selected, 2 selected"), "\(two)")
+    pressTestGallery([KeyEvent(.down, modifiers: .shift)], table, time: &time)
+    #expect(table.spokenLines().last?.hasSuffix(", 3 selected") == true)
+  }
+
+  /// A carousel turning by itself is not read, card after card (a new user's finding: a line
+  /// every two seconds); a key's move is, at once.
+  @Test func anAutoscrollingCarouselIsReadOnlyAfterAKey() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("carousel", TerminalSize(columns: 100, rows: 30))
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.character("a"))], gallery, time: &time)
+    #expect(gallery.spokenLines() == ["autoscroll every 2 s"])
+    let first = gallery.currentPage.accessibilityFocus?.label
+    var heard: [String] = []
+    for _ in 0..<(60 * 7) {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      heard += gallery.spokenLines()
+    }
+    #expect(gallery.currentPage.accessibilityFocus?.label != first, "the carousel turned")
+    #expect(heard.isEmpty, "\(heard)")
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    let stepped = gallery.spokenLines()
+    #expect(stepped.count == 1 && stepped[0].contains(" of 12"), "\(stepped)")
+  }
 }

@@ -201,9 +201,16 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
       bar.deselect(animated: true)
     case .character("s"):
       bar.selectsCenteredColumnOnSlide.toggle()
+      bar.collectionView.announce(
+        bar.selectsCenteredColumnOnSlide ? "slide selects on" : "slide selects off")
     case .character("r"):
       showsFew.toggle()
       bar.reloadData()
+      // Said: the strip's new length is otherwise only drawn (a new user's finding).
+      let selection = bar.selectedIndex.map { ", \(name($0)) selected" } ?? ", nothing selected"
+      let counted = plural(count, "category", "categories")
+      bar.collectionView.announce(
+        (showsFew ? "reloaded with \(counted)" : "reloaded: all \(counted)") + selection)
     default:
       return false
     }

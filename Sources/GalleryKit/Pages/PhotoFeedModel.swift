@@ -122,18 +122,21 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
 
   /// The heading: what is loaded, the columns and the placement.
   public var headline: String {
+    let more = loaded < total ? "scroll for more" : "all loaded"
+    let loadedCards = "\(loaded.formatted) of \(plural(total, "card"))"
+    return "\(loadedCards) · \(plural(pages, "page")) · \(arrangement) · " + more
+  }
+
+  /// The columns drawn and the placement: "3 columns, left to right".
+  private var arrangement: String {
     let order: String
     switch feed.layout.placement {
     case .shortestFirst: order = "shortest column first"
     case .leftToRight: order = "left to right"
     case .rightToLeft: order = "right to left"
     }
-    feed.collectionView.layoutIfNeeded()  // the heading describes the columns drawn
-    let columns = feed.layout.numberOfColumns(inSection: 0)
-    let more = loaded < total ? "scroll for more" : "all loaded"
-    let loadedCards = "\(loaded.formatted) of \(plural(total, "card"))"
-    return "\(loadedCards) · \(plural(pages, "page")) · \(plural(columns, "column")), \(order) · "
-      + more
+    feed.collectionView.layoutIfNeeded()  // the columns drawn
+    return "\(plural(feed.layout.numberOfColumns(inSection: 0), "column")), \(order)"
   }
 
   /// o cycles the placement, c the column width; the other keys go to the feed's key map
@@ -158,6 +161,9 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     default:
       return collectionView.handle(key)
     }
+    // A screen reader hears the new arrangement: the focus stays on its card, so nothing else
+    // is said (a new user's finding: o and c were silent).
+    collectionView.announce(arrangement)
     return true
   }
 

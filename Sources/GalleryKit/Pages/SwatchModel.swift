@@ -104,6 +104,9 @@ where Cell.Item == PickerSwatch {
   public func fourWayPicker(_ picker: FourWayPicker<PickerSwatch>, didSelect swatch: PickerSwatch) {
     chosen = swatch
     log("didSelect \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+    // A screen reader hears the choice: the focus stays on the swatch, so nothing else is said
+    // (a new user's finding: Enter was silent).
+    picker.collectionView.announce("chosen \(swatch.localName) \(swatch.colorName) \(swatch.size)")
   }
 
   private func log(_ line: String) {

@@ -47,6 +47,9 @@ final class CarouselPage: OptionsPage, ModelPage {
 
   var nextWakeTime: Double? { model.carousel.nextTickTime }
 
+  /// While the autoscroll is on.
+  var movesByItself: Bool { model.carousel.autoscrollInterval != nil }
+
   // MARK: Accessibility
 
   /// The card in the centre.

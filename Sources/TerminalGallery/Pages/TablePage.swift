@@ -14,6 +14,8 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
 
   var unsavedWarning: String? { model.unsavedEditsWarning }
   func prepareToQuit() { model.prepareToQuit() }
+  /// The table's own selection (rows, cells or columns).
+  var selectedItemCount: Int? { model.table.selectionCount }
 
   /// The model's status; without the table's shape (the heading shows it) when the whole
   /// would not fit the status line beside `? help`.

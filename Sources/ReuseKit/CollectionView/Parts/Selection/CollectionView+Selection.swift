@@ -29,6 +29,12 @@ extension CollectionView {
   /// The selected items, in ascending order.
   public var indexPathsForSelectedItems: [ItemPath] { selection.items.sorted() }
 
+  /// How many items are selected, without listing them (``indexPathsForSelectedItems`` sorts
+  /// every one).
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSelectedItems: Int { selection.items.count }
+
   /// Whether the delegate's `didSelectItemAt` and `didDeselectItemAt` are telling it, item by
   /// item, about a change of many at once (a Shift range, Control-A, a deselect of all), not a
   /// tap: a delegate that moves the focus to a tapped item leaves it where it is then.
