@@ -110,6 +110,33 @@ import Testing
     #expect(!canvas.plainTextLines().last!.contains("new ·"))
   }
 
+  /// Home, again and again while older history loads: each lands on the top of a message,
+  /// the one that was first when it was pressed (a new user's finding: the second Home showed
+  /// the middle of a message, its first lines above the screen).
+  @Test func homeLandsOnTheTopOfTheOldestMessageLoaded() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))
+    let view = try #require(gallery.currentPage.restorableView)
+    let source = try #require(view.dataSource as? any SearchableDataSource)
+    func text(_ item: Int) -> String? {
+      source.collectionView(view, searchableTextForItemAt: ItemPath(section: 0, item: item))
+    }
+    for press in 1...4 {
+      let oldest = text(0)
+      pressTestGallery([.home], gallery, canvas, time: &time)
+      _ = run(gallery, for: 1, time: &time)
+      gallery.draw(into: canvas)
+      // Found by its text: messages also arrive at the end meanwhile.
+      let loaded = try #require((0..<40).first { text($0) == oldest })
+      #expect(press == 1 || loaded == 20, "Home \(press): \(loaded) older messages loaded")
+      let first = try #require(view.frameForItem(at: ItemPath(section: 0, item: loaded)))
+      #expect(
+        abs(first.minY - view.contentOffset.y) < 0.5,
+        "Home \(press): the message first before it (now #\(loaded)) at \(first.minY), "
+          + "the top at \(view.contentOffset.y)")
+    }
+  }
+
   /// `m` writes in the line below the list (q and digits are text there), Enter sends: the
   /// message lands at the end and the list goes there from far up; Escape and a blank
   /// message send nothing; a reply follows.

@@ -562,7 +562,9 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     let all = outline.spokenLines()
     let count = outline.currentPage.restorableView?.numberOfSelectedItems ?? 0
     #expect(count > 1)
-    #expect(all.last?.hasSuffix(", \(count) selected") == true || all.contains("\(count) selected"), "\(all)")
+    #expect(
+      all.last?.hasSuffix(", \(count) selected") == true || all.contains("\(count) selected"),
+      "\(all)")
 
     let (table, _) = makeTestGallery("table", TerminalSize(columns: 100, rows: 30), items: 200)
     _ = table.spokenLines()

@@ -255,6 +255,12 @@ public class ScrollView {
     return false
   }
 
+  /// Whether the animation aims at the start edge (Home).
+  var aimsAtStart: Bool {
+    if case .edge(_, atEnd: false) = animationAim { return true }
+    return false
+  }
+
   /// Where the running animation's aim is now, if it has one.
   func aimedOffset() -> Point? {
     switch animationAim {

@@ -182,13 +182,15 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     return cell
   }
 
-  /// Near the top: twenty older messages, prepended without moving what is on screen.
+  /// A message's text, for the find.
   func collectionView(
     _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
   ) -> String? {
     messages.indices.contains(indexPath.item) ? messages[indexPath.item].text : nil
   }
 
+  /// Near the top: twenty older messages, prepended without moving what is on screen (a Home
+  /// under way lands on the message that was first).
   func collectionView(_ collectionView: CollectionView, didApproach edge: ContentEdge) {
     guard edge == .start, olderLeft > 0 else { return }
     let count = min(20, olderLeft)

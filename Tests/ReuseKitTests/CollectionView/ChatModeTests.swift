@@ -134,6 +134,59 @@ private func frames(_ view: CollectionView, seconds: Double, time: inout Double)
     withExtendedLifetime(messages) {}
   }
 
+  /// Home while older history loads at the top, their sizes different from the estimate:
+  /// each Home ends on the top of the message that was first when it was pressed (a fixed
+  /// target moved with the prepend landed mid-message once the new ones were measured).
+  @Test(arguments: 0..<4) func homeLandsOnTheMessageThatWasFirst(seed: UInt64) {
+    var random = SeededRandom(seed: 0x401E &+ seed)
+    let messages = Messages((0..<40).map { _ in Double(random.int(4...40)) })
+    let view = makeChat(messages)
+    view.edgeDistance = 60
+    var next = 1_000
+    messages.onApproach = { [unowned view, unowned messages] edge in
+      guard edge == .start else { return }
+      let count = 20
+      let older = (0..<count).map { next + $0 }
+      next += count
+      for id in older { messages.lengths[id] = Double(random.int(4...40)) }
+      messages.ids.insert(contentsOf: older, at: 0)
+      view.performBatchUpdates(animated: false) {
+        view.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
+      }
+    }
+    var time = 0.0
+    frames(view, seconds: 0.5, time: &time)
+    for round in 0..<4 {
+      let firstID = messages.ids[0]
+      view.tick(now: time)
+      view.scroll(by: .home)
+      frames(view, seconds: 3, time: &time)
+      #expect(!view.isAnimating)
+      let first = ItemPath(section: 0, item: messages.ids.firstIndex(of: firstID)!)
+      #expect(first.item > 0, "seed \(seed), round \(round): older messages loaded")
+      #expect(
+        abs(onScreen(view, first)) < 1e-9,
+        "seed \(seed), round \(round): the first message when Home was pressed is at the top")
+    }
+    withExtendedLifetime(messages) {}
+  }
+
+  /// An item scrolled to with an animation, and items inserted before it on the way: the
+  /// animation follows the item to its new place and lands on it.
+  @Test func anItemScrolledToIsFollowedThroughAnInsertionBeforeIt() {
+    let messages = Messages(Array(repeating: 10, count: 100))
+    let view = makeChat(messages)
+    var time = 0.0
+    view.tick(now: time)
+    view.scrollToItem(at: ItemPath(section: 0, item: 30), at: .start, animated: true)
+    frames(view, seconds: 0.05, time: &time)
+    #expect(view.isAnimating)
+    messages.insert(5, at: 0, length: 25, in: view)
+    frames(view, seconds: 2, time: &time)
+    #expect(onScreen(view, ItemPath(section: 0, item: 35)) == 0)
+    withExtendedLifetime(messages) {}
+  }
+
   @Test func eachEdgeIsToldOncePerApproach() {
     let messages = Messages(Array(repeating: 10, count: 100))
     let view = makeChat(messages)

@@ -57,11 +57,7 @@ extension CollectionView {
     if animated && !isTracking {
       setContentOffset(target, animated: true)
       guard phase == .animating else { return }
-      targeting.pendingItemScroll = (indexPath, resolved, padding)
-      animationAim = .target { [unowned self] in
-        self.scrollTarget(for: indexPath, at: resolved, from: self.contentOffset, padding: padding)?
-          .offset
-      }
+      aim(at: indexPath, resolved, padding: padding)
     } else {
       contentOffset = target
       landExactly(on: indexPath, at: resolved, padding: padding)
@@ -139,6 +135,18 @@ extension CollectionView {
 
   /// Lays out and re-aims until the item stays where it should (cells that measured
   /// themselves may have moved it), at most a few times.
+  /// Has the running animation aim at the item at `indexPath`, re-aimed on every tick (cells
+  /// measured on the way move it) and landing on it exactly; the item is followed through
+  /// batch updates (``ScrollTargeting``).
+  func aim(at indexPath: ItemPath, _ position: ScrollPosition, padding: Double) {
+    targeting.pendingItemScroll = (indexPath, position, padding)
+    animationAim = .target { [unowned self] in
+      guard let (path, position, padding) = self.targeting.pendingItemScroll else { return nil }
+      return self.scrollTarget(for: path, at: position, from: self.contentOffset, padding: padding)?
+        .offset
+    }
+  }
+
   func landExactly(on indexPath: ItemPath, at position: ScrollPosition, padding: Double = 0) {
     for _ in 0..<8 {
       layoutIfNeeded()

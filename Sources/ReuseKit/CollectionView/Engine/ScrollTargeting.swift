@@ -16,4 +16,20 @@ final class ScrollTargeting {
   }
 }
 
-extension ScrollTargeting: CollectionViewPart {}
+extension ScrollTargeting: CollectionViewPart {
+  /// The item a running animation lands on follows an update (items inserted before it move
+  /// it on); one deleted, or gone in a reload, is no longer aimed at (the animation ends where
+  /// it was heading).
+  func dataDidChange(_ change: DataChange, in view: CollectionView) {
+    guard let pending = pendingItemScroll else { return }
+    switch change {
+    case .reload:
+      // Everything read again: the same path, if it still names an item.
+      if !view.isValid(pending.indexPath) { pendingItemScroll = nil }
+    case .update(let mapping, _, _):
+      pendingItemScroll = mapping.newIndexPath(forOld: pending.indexPath).map {
+        ($0, pending.position, pending.padding)
+      }
+    }
+  }
+}

@@ -26,6 +26,9 @@ struct BatchUpdateTransaction {
   private var anchor: CollectionView.ScrollAnchor?
   /// Chat mode, at the end: the end stays in view instead of an item.
   private var keepsEnd = false
+  /// Home under way: the first item before the update (its new path) and how far past the
+  /// start it was, should items inserted before it move the start away.
+  private var firstItem: (path: ItemPath, gap: Double)?
 
   /// An update animated over `duration` seconds (0: applied at once).
   init(
@@ -71,6 +74,12 @@ struct BatchUpdateTransaction {
     if view.keepsEndInView {
       keepsEnd = true
       return
+    }
+    if view.aimsAtStart, let first = view.indexPath(forFlatIndex: 0),
+      let frame = view.collectionViewLayout.layoutAttributesForItem(at: first)?.frame,
+      let path = mapping.newIndexPath(forOld: first)
+    {
+      firstItem = (path, frame.min(axis) - view.minimumContentOffset[axis])
     }
     guard view.updates.anchorsFirstVisibleItem,
       offset > view.minimumContentOffset[axis] || view.anchorsToEnd
@@ -212,7 +221,20 @@ struct BatchUpdateTransaction {
     }
     // Home or End under way, and items arrived above what is on screen (older history at the
     // top): it goes on to where it was heading, moved with the content, not to the new edge.
-    if view.aimsAtEdge && view.contentOffset != before { view.animationAim = nil }
+    // Home aims at the item that was first, as at an item scrolled to: the inserted items'
+    // sizes, measured as they come near, move it, and a fixed offset landed in the middle of
+    // a message (a new user's finding, the chat's second Home).
+    guard view.aimsAtEdge && view.contentOffset != before else { return }
+    view.animationAim = nil
+    if let (path, gap) = firstItem {
+      let axis = view.collectionViewLayout.scrollDirection
+      // `.start` keeps the inset and the pinned header before the item; the padding is the
+      // rest of the gap (a section's inset or its unpinned header).
+      let padding =
+        gap - view.contentInset.leading(axis)
+        - view.collectionViewLayout.pinnedLengths(inSection: path.section).leading
+      view.aim(at: path, .start, padding: max(0, padding))
+    }
   }
 
   /// The pass that shows the result: views entering or leaving in it are the update's (they
