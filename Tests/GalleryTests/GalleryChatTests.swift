@@ -130,10 +130,10 @@ import Testing
       let loaded = try #require((0..<40).first { text($0) == oldest })
       #expect(press == 1 || loaded == 20, "Home \(press): \(loaded) older messages loaded")
       let first = try #require(view.frameForItem(at: ItemPath(section: 0, item: loaded)))
+      let top = view.contentOffset.y
       #expect(
-        abs(first.minY - view.contentOffset.y) < 0.5,
-        "Home \(press): the message first before it (now #\(loaded)) at \(first.minY), "
-          + "the top at \(view.contentOffset.y)")
+        abs(first.minY - top) < 0.5,
+        "Home \(press): the first message before it (#\(loaded)) at \(first.minY), the top \(top)")
     }
   }
 

@@ -78,6 +78,34 @@ private func statusLine(
     }
   }
 
+  /// Every column in view is named in the header, however the view is scrolled sideways and
+  /// whether the first column is frozen or not: one cut on its left shows the end of its title
+  /// after "…" (it was blank), and one with only its edge left shows nothing (a bare "│"
+  /// stood beside the frozen column's).
+  @Test(arguments: [false, true]) func everyColumnInViewIsNamed(unfrozen: Bool) {
+    var time = 1.0
+    for width in [90, 100, 117] {
+      let size = TerminalSize(columns: width, rows: 8)
+      let (gallery, canvas) = makeTestGallery("table", size, tableRows: 50)
+      if unfrozen { press([KeyEvent(.character("f"))], gallery, time: &time) }
+      var blank = 0
+      var checked = 0
+      for step in 0..<60 {
+        let header = lines(gallery, canvas)[firstRow - 1].dropLast(2)  // the scroll bar
+        // The segments between edges, the last one (cut by the viewport's end) left out.
+        let segments = header.split(separator: "│", omittingEmptySubsequences: false).dropLast()
+        for segment in segments where segment.allSatisfy({ $0 == " " }) {
+          blank += 1
+          Issue.record("width \(width), step \(step): a nameless column in \"\(header)\"")
+        }
+        #expect(!header.contains("││"), "width \(width), step \(step): \(header)")
+        checked += segments.count
+        press([KeyEvent(.right)], gallery, time: &time)
+      }
+      #expect(checked > 200 && blank == 0)
+    }
+  }
+
   @Test func theCursorMovesByCellsAndTheViewFollowsOnBothAxes() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 2_000)

@@ -109,10 +109,35 @@ final class TableHeaderCell: TerminalSupplementaryView, TableHeaderPresenting {
     let width = CharacterWidth.of(label)
     let x = isNumeric && width < room ? 1 + room - width : 1
     let style = TextStyle(foreground: Theme.accent, attributes: .bold)
-    context.text(label, x: x, y: 0, style: style, maxWidth: room)
-    context.markCutStart(ofTextAt: x, width: min(width, room), style: style)
+    let hidden = context.clip.x - context.frame.x
+    // Only its edge left in view: no bare "│" beside the frozen column's (a new user's
+    // finding).
+    guard hidden < context.width - 1 else { return }
+    if hidden >= x + min(width, room) {
+      // The title is all under the frozen column: its end is shown after an ellipsis, so
+      // that the part of the column still in view is named, not blank (a new user's finding).
+      let tail = Self.tail(of: self.title, width: context.width - 2 - hidden)
+      context.text("…" + tail, x: hidden, y: 0, style: style)
+    } else {
+      context.text(label, x: x, y: 0, style: style, maxWidth: room)
+      context.markCutStart(ofTextAt: x, width: min(width, room), style: style)
+    }
     context.text(
       "│", x: context.width - 1, y: 0, style: TextStyle(foreground: Theme.dimText))
+  }
+
+  /// The end of `title` that fits in `width` columns.
+  static func tail(of title: String, width: Int) -> Substring {
+    var used = 0
+    var start = title.endIndex
+    while start > title.startIndex {
+      let previous = title.index(before: start)
+      let next = CharacterWidth.of(String(title[previous]))
+      guard used + next <= width else { break }
+      used += next
+      start = previous
+    }
+    return title[start...]
   }
 }
 
