@@ -210,7 +210,10 @@ extension Gallery {
     helpScroll = max(0, min(helpScroll, helpMaximumScroll))
     let hiddenBelow = max(0, body.count - helpScroll - rows)
     let titleStyle = TextStyle(foreground: Theme.accent, attributes: .bold)
-    let position = hiddenBelow > 0 ? "↓ \(hiddenBelow.formatted) more" : "↑ top"
+    // At the end, how much is above (it said "↑ top", which read as a key to go there, at
+    // the bottom: a new user's finding).
+    let position =
+      hiddenBelow > 0 ? "↓ \(hiddenBelow.formatted) more" : "end, \(helpScroll.formatted) above"
     let hints =
       hiddenBelow > 0 || helpScroll > 0
       ? ["\(position) · ↑↓ scroll · Esc", "\(position) · ↑↓", position]

@@ -599,4 +599,19 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     let stepped = gallery.spokenLines()
     #expect(stepped.count == 1 && stepped[0].contains(" of 12"), "\(stepped)")
   }
+
+  /// The board's note of the last move shows until the next other key: "redid: 1 card to
+  /// Doing" stayed on while the user went on, and read as just done (a new user's finding).
+  @Test func theBoardsMoveNoteLastsUntilTheNextKey() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 100, rows: 30))
+    func status() -> String { drawnTestGallery(gallery, canvas).last ?? "" }
+    pressTestGallery([KeyEvent(.character(">")), KeyEvent(.character("U"))], gallery, time: &time)
+    pressTestGallery([KeyEvent(.character("R"))], gallery, time: &time)
+    #expect(status().contains("redid: 1 card to Doing"), "\(status())")
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+    #expect(!status().contains("redid"), "\(status())")
+    pressTestGallery([KeyEvent(.character("U"))], gallery, time: &time)
+    #expect(status().contains("undid: 1 card back to"), "\(status())")
+  }
 }

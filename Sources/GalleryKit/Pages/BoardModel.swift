@@ -73,8 +73,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// The most cards a board holds, whatever `--items` says.
   public static var maximumCards: Int { 30_000 }
 
-  /// What the last drop or move did.
-  public internal(set) var lastChange = "no moves yet"
+  /// What the last drop or move did, until another key (empty then).
+  public internal(set) var lastChange = ""
   /// The moves `U` takes back, and those `R` makes again.
   var undoMoves: [BoardMove] = []
   var redoMoves: [BoardMove] = []
@@ -312,6 +312,14 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       coordinator.cancelDrag()
       return true
     }
+    switch key.key {
+    case .character("<"), .character(">"), .character("U"), .character("R"):
+      break
+    default:
+      // The last move's note is news until the next key: kept, "redid: 1 card to Doing"
+      // read as just done long after (a new user's finding).
+      lastChange = ""
+    }
     if key.isCommandChord { return columns[activeColumn].handle(key) }
     switch key.key {
     case .character("<"): return moveSelection(by: -1)
@@ -374,7 +382,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     }
     let selected = view.indexPathsForSelectedItems.count
     return "\(name): \(current ?? "no card")"
-      + (selected > 0 ? " · \(selected.formatted) selected" : "") + " · \(lastChange)"
+      + (selected > 0 ? " · \(selected.formatted) selected" : "")
+      + (lastChange.isEmpty ? "" : " · \(lastChange)")
   }
 
   /// The page's keys.
