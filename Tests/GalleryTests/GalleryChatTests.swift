@@ -169,4 +169,29 @@ import Testing
     gallery.draw(into: canvas)
     #expect(count() > sent, "\(heading(canvas))")
   }
+
+  /// A draft longer than the line shows "…" where it is cut: before the caret's run while
+  /// typing at its end, after it once the caret goes back to the start (it showed cut words
+  /// with no sign of the rest: a new user's finding).
+  @Test func aLongDraftShowsWhereItIsCut() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 40, rows: 16))
+    func composer() -> String {
+      canvas.plainTextLines().first { $0.contains("you ▸ ") } ?? ""
+    }
+    pressTestGallery([.character("m")], gallery, canvas, time: &time)
+    let words = (1...12).map { "word\($0)" }.joined(separator: " ")
+    pressTestGallery(words.map { Key.character($0) }, gallery, canvas, time: &time)
+    let typing = composer()
+    #expect(typing.contains("you ▸ …"), "\(typing)")
+    #expect(typing.contains("word12"), "the caret's end shows: \(typing)")
+    pressTestGallery([.home], gallery, canvas, time: &time)
+    let start = composer()
+    #expect(start.contains("you ▸ word1 "), "\(start)")
+    #expect(start.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(start)")
+    pressTestGallery([.escape], gallery, canvas, time: &time)
+    pressTestGallery(
+      [.character("m")] + "short".map { Key.character($0) }, gallery, canvas, time: &time)
+    #expect(!composer().contains("…"), "a draft that fits: \(composer())")
+  }
 }

@@ -70,7 +70,7 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
       Double(CharacterWidth.of(String($0).showingControls))
     }
     let style = TextStyle(foreground: Theme.text, background: Theme.bar, attributes: .underline)
-    let text = String(shown.text).showingControls
+    let text = field.markingCuts(shown, showingControls: true)
     context.text(text, x: 1, y: 0, style: style, maxWidth: room)
     let before = String(shown.text.prefix(shown.caret)).showingControls
     let under = shown.text.dropFirst(shown.caret).first.map { String($0).showingControls } ?? " "
@@ -148,5 +148,25 @@ extension DrawContext {
   fileprivate func markCutStart(ofTextAt x: Int, width: Int, style: TextStyle) {
     let hidden = clip.x - frame.x
     if hidden > x, hidden < x + width { text("…", x: hidden, y: 0, style: style) }
+  }
+}
+
+extension TextFieldState {
+  /// A window of the field's text (``visibleWindow(width:measure:)``) as drawn: "…" in place
+  /// of its first character when text is scrolled out before it, and of its last when text
+  /// follows (never over the caret's), padded to the character's width so that nothing after
+  /// moves. A draft longer than the line showed cut with no sign of it (a new user's finding).
+  func markingCuts(_ shown: (text: Substring, caret: Int), showingControls: Bool = false) -> String
+  {
+    var characters = shown.text.map { showingControls ? String($0).showingControls : String($0) }
+    func mark(_ index: Int) {
+      guard characters.indices.contains(index), index != shown.caret else { return }
+      let width = CharacterWidth.of(characters[index])
+      guard width >= 1 else { return }
+      characters[index] = "…" + String(repeating: " ", count: width - 1)
+    }
+    if shown.text.startIndex != text.startIndex { mark(0) }
+    if shown.text.endIndex != text.endIndex { mark(characters.count - 1) }
+    return characters.joined()
   }
 }

@@ -239,7 +239,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     let shown = field.visibleWindow(width: Double(room - 1)) {
       Double(CharacterWidth.of(String($0)))
     }
-    canvas.draw(String(shown.text), column: x, row: row, style: bar)
+    canvas.draw(field.markingCuts(shown), column: x, row: row, style: bar)
     let before = CharacterWidth.of(String(shown.text.prefix(shown.caret)))
     let under = shown.text.dropFirst(shown.caret).first.map(String.init) ?? " "
     canvas.draw(
