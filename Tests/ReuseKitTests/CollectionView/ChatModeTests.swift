@@ -22,6 +22,31 @@ private func onScreen(_ view: CollectionView, _ path: ItemPath) -> Double {
   view.collectionViewLayout.frameForItem(at: path)!.minY - view.contentOffset.y
 }
 
+/// A chat of 40 messages 4 to 40 points long, told of an edge `edgeDistance` points away.
+private func makeRandomChat(
+  _ random: inout SeededRandom, edgeDistance: Double
+) -> (Messages, CollectionView) {
+  let messages = Messages((0..<40).map { _ in Double(random.int(4...40)) })
+  let view = makeChat(messages)
+  view.edgeDistance = edgeDistance
+  return (messages, view)
+}
+
+/// `count` older messages (identifiers from `next` on, 4 to 40 points long) prepended in one
+/// batch update, animated or not (at random when `animated` is `nil`).
+private func prependOlder(
+  _ count: Int, to messages: Messages, in view: CollectionView, next: inout Int,
+  random: inout SeededRandom, animated: Bool? = nil
+) {
+  let older = (0..<count).map { next + $0 }
+  next += count
+  for id in older { messages.lengths[id] = Double(random.int(4...40)) }
+  messages.ids.insert(contentsOf: older, at: 0)
+  view.performBatchUpdates(animated: animated ?? random.chance(0.5)) {
+    view.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
+  }
+}
+
 private func frames(_ view: CollectionView, seconds: Double, time: inout Double) {
   for _ in 0..<Int(seconds * 60) {
     time += 1.0 / 60
@@ -102,9 +127,7 @@ private func frames(_ view: CollectionView, seconds: Double, time: inout Double)
   /// show: what is on screen moves by 0 points, then and as they are measured.
   @Test(arguments: 0..<6) func prependingOlderHistoryMovesNothingOnScreen(seed: UInt64) {
     var random = SeededRandom(seed: 0xC4A7 &+ seed)
-    let messages = Messages((0..<40).map { _ in Double(random.int(4...40)) })
-    let view = makeChat(messages)
-    view.edgeDistance = 50
+    let (messages, view) = makeRandomChat(&random, edgeDistance: 50)
     var time = 0.0
     var next = 1_000
     for round in 0..<8 {
@@ -118,14 +141,7 @@ private func frames(_ view: CollectionView, seconds: Double, time: inout Double)
       let probe = view.indexPathsForVisibleItems[min(1, view.indexPathsForVisibleItems.count - 1)]
       let probeID = messages.ids[probe.item]
       let before = onScreen(view, probe)
-      let count = random.int(1...30)
-      let older = (0..<count).map { next + $0 }
-      next += count
-      for id in older { messages.lengths[id] = Double(random.int(4...40)) }
-      messages.ids.insert(contentsOf: older, at: 0)
-      view.performBatchUpdates(animated: random.chance(0.5)) {
-        view.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
-      }
+      prependOlder(random.int(1...30), to: messages, in: view, next: &next, random: &random)
       let moved = ItemPath(section: 0, item: messages.ids.firstIndex(of: probeID)!)
       #expect(abs(onScreen(view, moved) - before) < 1e-9, "seed \(seed), round \(round)")
       frames(view, seconds: 0.5, time: &time)
@@ -139,20 +155,11 @@ private func frames(_ view: CollectionView, seconds: Double, time: inout Double)
   /// target moved with the prepend landed mid-message once the new ones were measured).
   @Test(arguments: 0..<4) func homeLandsOnTheMessageThatWasFirst(seed: UInt64) {
     var random = SeededRandom(seed: 0x401E &+ seed)
-    let messages = Messages((0..<40).map { _ in Double(random.int(4...40)) })
-    let view = makeChat(messages)
-    view.edgeDistance = 60
+    let (messages, view) = makeRandomChat(&random, edgeDistance: 60)
     var next = 1_000
     messages.onApproach = { [unowned view, unowned messages] edge in
       guard edge == .start else { return }
-      let count = 20
-      let older = (0..<count).map { next + $0 }
-      next += count
-      for id in older { messages.lengths[id] = Double(random.int(4...40)) }
-      messages.ids.insert(contentsOf: older, at: 0)
-      view.performBatchUpdates(animated: false) {
-        view.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
-      }
+      prependOlder(20, to: messages, in: view, next: &next, random: &random, animated: false)
     }
     var time = 0.0
     frames(view, seconds: 0.5, time: &time)
