@@ -202,7 +202,8 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓ ← →", "move the cursor to the nearest card that way"),
-      ("PgUp PgDn", "a page up or down"), ("Home End", "first, last card (loads a page)"),
+      ("PgUp PgDn", "a page up or down"),
+      ("Home End", "the first card; the last one loaded (it loads the next page below)"),
       ("Enter Space", "select or deselect the card"),
       ("o", "placement: shortest first, left to right, right to left"),
       ("c", "column width: narrow, medium, wide (a relayout)"),
