@@ -241,12 +241,14 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   ) -> CollectionViewCell {
     // The common case, a body of one section of one group, in as small a function as can be
     // (the general case is kept apart, so that this one saves and restores little).
-    if indexPath.section == 0, indexPath.item >= 0, indexPath.item < soleCount {
+    // One unsigned comparison takes both bounds; the counts wrap rather than check (a cell
+    // count and a nesting depth never reach Int.max).
+    if indexPath.section == 0, UInt(bitPattern: indexPath.item) < UInt(bitPattern: soleCount) {
       let maker = soleMaker ?? boxSoleMaker()
-      statistics.cellsConfigured += 1
-      cellsBeingMade += 1
+      statistics.cellsConfigured &+= 1
+      cellsBeingMade &+= 1
       defer {
-        cellsBeingMade -= 1
+        cellsBeingMade &-= 1
         if cellsBeingMade == 0 && !retiredMakerBoxes.isEmpty { retiredMakerBoxes.removeAll() }
       }
       return maker._withUnsafeGuaranteedRef { $0.make(indexPath.item, indexPath, collectionView) }

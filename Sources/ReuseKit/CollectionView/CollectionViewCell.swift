@@ -29,5 +29,5 @@ open class CollectionViewCell: ReusableView {
   @exclusivity(unchecked) open var isHighlighted = false
 
   /// Creates a cell. The collection view calls this; don't call it from `cellForItemAt`.
-  public required init() { super.init() }
+  public required init() { super.init(cell: ()) }
 }

@@ -75,7 +75,15 @@ open class ReusableView {
   open var isAccessibilityEnabled = true
 
   /// Creates a view. The collection view calls this; don't call it from `cellForItemAt`.
-  public required init() {}
+  public required init() { isCell = false }
+
+  /// A cell's initializer (``CollectionViewCell``'s).
+  init(cell: Void) { isCell = true }
+
+  /// Whether the view is a ``CollectionViewCell``: set by that class's initializer alone, so
+  /// that a dequeue takes a cell with a load and no cast (a cast to a class that is not final
+  /// walks the view's class chain).
+  @usableFromInline let isCell: Bool
 
   /// The frame from the view's attributes, before any transform.
   public var frame: Rect { layoutAttributes?.frame ?? .zero }
