@@ -142,7 +142,7 @@
         return true
       }
       sorts += 1
-      let sorted = "reusekit_order_\(sorts)"
+      let sorted = sortTableName()
       let statements = [
         "CREATE TEMP TABLE \(quote(sorted)) AS SELECT row_number() OVER ("
           + Self.ordering(.orderBy(column: column, ascending: descriptor.ascending), info: info)

@@ -137,6 +137,27 @@ private func settleModel(_ model: TableModel) async {
     #expect(table.text(row: 0, column: 0) == "977", "ties in stored order: rowid 977 first")
   }
 
+  /// A table opened again from the same file sorts by a column without an index as the first
+  /// time: its temporary table has a name of its own on the shared connection (the second
+  /// opening made "reusekit_order_1" again, and every sort failed: a new user's finding).
+  @Test func aTableOpenedAgainSortsAgain() async throws {
+    let database = try TestDatabase.people(rows: 500)
+    defer { database.remove() }
+    let list = SQLiteTableList(file: try SQLiteFile.open(path: database.path))
+    for opening in 1...3 {
+      let table = try #require(list.opening(row: 0) as? SQLiteTable)
+      #expect(table.sortRows(by: TableSortDescriptor(column: 3)))
+      var finished: Result<TableSortDescriptor?, DataFileError>?
+      await poll(table) {
+        if finished == nil { finished = table.takeFinishedSort() }
+        return finished != nil
+      }
+      #expect(
+        finished.map { try? $0.get() } == TableSortDescriptor(column: 3),
+        "opening \(opening): \(String(describing: finished))")
+    }
+  }
+
   /// A find in a database's table is a query (the needle bound): the rows by their place in
   /// the order shown, from the cursor's row on and round, whatever the order.
   @Test func aSearchIsAQueryInTheOrderShown() async throws {

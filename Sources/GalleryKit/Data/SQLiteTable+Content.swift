@@ -106,7 +106,7 @@ extension SQLiteTable {
       return true
     }
     sortTables += 1
-    let sorted = "reusekit_order_\(sortTables)"
+    let sorted = sortTableName()
     let sql =
       "CREATE TEMP TABLE \(SQLiteDatabase.quote(sorted)) AS SELECT rowid AS r FROM "
       + "\(SQLiteDatabase.quote(info.name)) ORDER BY \(SQLiteDatabase.quote(column)) "

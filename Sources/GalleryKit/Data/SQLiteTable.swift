@@ -278,3 +278,13 @@ public final class SQLiteTableList: DatabaseTableList {
       database: file.database, info: file.tables[row], parent: self, clock: clock)
   }
 }
+
+/// A name for a sort's temporary table, new in this process: temporary tables live as long as
+/// the connection, which the tables of a database share, so a table opened again (its own
+/// count back at 1) made "reusekit_order_1" a second time, and every sort failed with "table
+/// already exists" (a new user's finding).
+package func sortTableName() -> String {
+  "reusekit_order_\(sortTableNumbers.withLock { number in number += 1; return number })"
+}
+
+private let sortTableNumbers = Mutex<Int>(0)

@@ -25,7 +25,7 @@ extension BoardModel {
     let paths = cards[column].indices.filter { ids.contains(cards[column][$0]) }.map {
       ItemPath(section: 0, item: $0)
     }
-    for view in columns where !view.indexPathsForSelectedItems.isEmpty { view.deselectAllItems() }
+    for view in columns where view.numberOfSelectedItems > 0 { view.deselectAllItems() }
     let view = columns[column]
     for path in paths { view.selectItem(at: path) }
     if let first = paths.first { view.focusItem(at: first) }

@@ -225,7 +225,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// status line, nor moved by `<` and `>`: a new user's finding).
   private func keepSelectionIn(_ column: Int) {
     for (index, view) in columns.enumerated()
-    where index != column && !view.indexPathsForSelectedItems.isEmpty {
+    where index != column && view.numberOfSelectedItems > 0 {
       view.deselectAllItems()
     }
   }
@@ -380,7 +380,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     let current = view.focusedIndexPath.flatMap { path in
       path.item < cards[activeColumn].count ? cardTitle(cards[activeColumn][path.item]) : nil
     }
-    let selected = view.indexPathsForSelectedItems.count
+    let selected = view.numberOfSelectedItems
     return "\(name): \(current ?? "no card")"
       + (selected > 0 ? " · \(selected.formatted) selected" : "")
       + (lastChange.isEmpty ? "" : " · \(lastChange)")

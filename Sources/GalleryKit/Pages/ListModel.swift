@@ -261,7 +261,7 @@ public final class ListModel: PageModel, ClickFocusing {
     let view = focusedView
     let source: CursorSource = focus == .list ? rows : chips
     let current = view.focusedIndexPath.map { source.title(at: $0) } ?? "nothing focused"
-    let selected = view.indexPathsForSelectedItems.count
+    let selected = view.numberOfSelectedItems
     return current + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 

@@ -288,7 +288,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   /// The focused place and how many are selected.
   public var status: String {
     guard let place = focusedPlace else { return "nothing here" }
-    let selected = collectionView.indexPathsForSelectedItems.count
+    let selected = collectionView.numberOfSelectedItems
     return findBar.status(
       world.name(of: place) + (selected > 0 ? " · \(selected.formatted) selected" : ""))
   }

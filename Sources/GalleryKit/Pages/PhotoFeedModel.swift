@@ -189,7 +189,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
   /// The focused card's place among the loaded ones, and how many are selected.
   public var status: String {
     let collectionView = feed.collectionView
-    let selected = collectionView.indexPathsForSelectedItems.count
+    let selected = collectionView.numberOfSelectedItems
     let position =
       collectionView.focusedIndexPath.map {
         "card \(($0.item + 1).formatted) of \(loaded.formatted)"

@@ -362,7 +362,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
         + " · Esc puts it back"
     }
     let task = cursorPath.flatMap { dataSource.item(at: $0) }.map(texts.title) ?? "no tasks"
-    let selected = collectionView.indexPathsForSelectedItems.count
+    let selected = collectionView.numberOfSelectedItems
     return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 

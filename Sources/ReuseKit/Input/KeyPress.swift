@@ -29,7 +29,8 @@ public enum KeyAction: Hashable, Sendable {
   /// Selects or deselects the focused item, as a tap would.
   case activate
   /// Lets go of what the pointer holds: a lifted item glides back, a swiped row closes, a
-  /// drag box lets go of what it selected.
+  /// drag box lets go of what it selected. With nothing held, it deselects every item of a
+  /// multiple selection (as Escape does in VS Code's lists).
   case cancel
   /// Moves the focus and, with multiple selection, selects the range from the anchor through
   /// the newly focused item (Shift with an arrow, a page, Home or End); with single selection

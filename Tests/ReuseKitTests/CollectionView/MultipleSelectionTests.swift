@@ -165,6 +165,12 @@ private func cellsShowSelection(_ view: CollectionView) -> Bool {
     view.selectAllItems()
     view.deselectAllItems()
     #expect(view.indexPathsForSelectedItems.isEmpty)
+    // Escape, with nothing held, deselects them all too (and says so with its return).
+    #expect(view.handle(KeyPress(.character("a"), modifiers: .control)))
+    #expect(view.numberOfSelectedItems == 8)
+    #expect(view.handle(KeyPress(.escape)))
+    #expect(view.numberOfSelectedItems == 0 && log.deselected.count == 16)
+    #expect(!view.handle(KeyPress(.escape)), "nothing to cancel or deselect")
     view.allowsMultipleSelection = false
     #expect(!view.handle(KeyPress(.character("a"), modifiers: .control)))
     // Single selection: Shift with an arrow only moves the focus.

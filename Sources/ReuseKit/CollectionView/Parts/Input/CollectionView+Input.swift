@@ -85,7 +85,11 @@ extension CollectionView: PointerInteractive {
       guard
         interactivelyMovingItem != nil || swipedItem != nil || isSelectionDragging
           || carries == true
-      else { return false }
+      else {
+        // Nothing held: Escape clears a multiple selection, as in VS Code's lists (Ctrl-A
+        // selected a million rows, and only a click took them away: a new user's finding).
+        return allowsMultipleSelection && perform(.deselectAll)
+      }
       if carries == true { dragCoordinator?.cancelDrag() }
       gestures.cancel(in: self)
       cancelInteractiveMovement()
