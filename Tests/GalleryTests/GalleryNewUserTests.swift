@@ -431,6 +431,29 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     let screen = drawnTestGallery(gallery, canvas)
     #expect(screen[1].contains("1 row × 2 columns"), "\(screen[1])")
   }
+
+  /// A field of 300,000 characters is given to its cell, the status line and a screen reader
+  /// as its first thousand and "…": whole, it was measured, drawn and made visible at every
+  /// frame (a 2 MB field: 240 to 800 ms a frame, a new user's finding).
+  @Test func aHugeFieldIsShownByItsStart() throws {
+    let path = NSTemporaryDirectory() + "reusekit-huge-\(getpid()).csv"
+    let huge = String(repeating: "abcdefghij", count: 30_000)
+    try "id,notes\n1,\(huge)\n2,short\n".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
+    settleTestGallery(gallery, time: &time)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("notes: abcdefghij"), "\(status)")
+    let label = gallery.currentPage.accessibilityFocus?.spokenDescription ?? ""
+    #expect(label.contains("abcdefghij…") && label.count < 1_200, "\(label.count) characters")
+    let cell = gallery.currentPage.restorableView?.visibleCells.compactMap {
+      $0.accessibilityLabel
+    }.first { $0.hasPrefix("abcdefghij") }
+    #expect(cell?.count == 1_001 && cell?.hasSuffix("…") == true, "\(cell?.count ?? 0)")
+  }
 }
 
 /// Finding 12: a problem found while loading (past the first megabyte) is cut in the status

@@ -14,7 +14,7 @@ extension TableModel {
     -> CollectionViewCell
   {
     let cell = tableView.dequeueReusableCell(withReuseIdentifier: Self.cellIdentifier)
-    let text = content.text(row: row, column: column)?.showingControls
+    let text = content.text(row: row, column: column).map(Self.shownText)
     let isMatch = isFindMatch(row: row, column: column)
     let presenting = cell as? any TableCellPresenting
     presenting?.present(
@@ -28,6 +28,22 @@ extension TableModel {
     return cell
   }
 
+  /// The most characters of a field a cell is given: more than any column shows.
+  public static var maximumShownCharacters: Int { 1_000 }
+
+  /// A field as a cell shows it: its control characters made visible, and, past
+  /// ``maximumShownCharacters``, its start and "…" (a CSV field of 2 MB was measured, drawn and
+  /// made visible whole at every frame: 240 to 800 ms a frame, a new user's finding).
+  static func shownText(_ text: String) -> String {
+    var index = text.startIndex
+    for _ in 0..<maximumShownCharacters {
+      guard index < text.endIndex else { return text.showingControls }
+      text.formIndex(after: &index)
+    }
+    guard index < text.endIndex else { return text.showingControls }
+    return String(text[..<index]).showingControls + "…"
+  }
+
   /// What a cell not displayed tells a screen reader: what its cell would (the focused cell
   /// after a sort moved its row off screen said only where it was).
   public func tableView(
@@ -35,7 +51,7 @@ extension TableModel {
   ) -> AccessibilityDescription? {
     guard content.columnTitles.indices.contains(column) else { return nil }
     return describeCell(
-      text: content.text(row: row, column: column)?.showingControls, row: row, column: column,
+      text: content.text(row: row, column: column).map(Self.shownText), row: row, column: column,
       isMatch: isFindMatch(row: row, column: column),
       editing: editingField(row: row, column: column)?.text)
   }

@@ -64,7 +64,7 @@ extension TableModel {
     }
     if let loading = content.loadingStatus { parts.append(loading) }
     if let (row, column) = table.focusedCell {
-      let text = content.text(row: row, column: column)?.showingControls ?? "loading…"
+      let text = content.text(row: row, column: column).map(Self.shownText) ?? "loading…"
       // "row" is the place among the rows shown, as a screen reader says it; sorted or
       // filtered, the row's own number (its `#`, what `:` goes to) follows (a new user's
       // finding: the status said the number, the screen reader the place, both as "row").
@@ -247,7 +247,7 @@ extension TableModel {
 
   /// The focused cell's text.
   public func itemTitle(at indexPath: ItemPath) -> String? {
-    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)?
-      .showingControls
+    content.text(row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+      .map(Self.shownText)
   }
 }
