@@ -26,7 +26,7 @@ public struct SQLiteRow {
     let column = Int32(index)
     switch sqlite3_column_type(statement, column) {
     case SQLITE_NULL: return ""
-    case SQLITE_BLOB: return "⟨\(Int(sqlite3_column_bytes(statement, column)).formatted) bytes⟩"
+    case SQLITE_BLOB: return "⟨\(plural(Int(sqlite3_column_bytes(statement, column)), "byte"))⟩"
     default:
       guard let bytes = sqlite3_column_text(statement, column) else { return "" }
       let count = Int(sqlite3_column_bytes(statement, column))

@@ -70,7 +70,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   public func start() {
     bar.dataSource = self
     log.removeAll()  // the reload before the data source was set
-    record("didReload: \(bar.numberOfColumns.formatted) columns")
+    record("didReload: \(plural(bar.numberOfColumns, "column"))")
     bar.select(0, animated: false)
   }
 
@@ -155,7 +155,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
 
   /// Logs the reload and the new number of columns.
   public func optionBarDidReload(_ optionBar: OptionBar) {
-    record("didReload: \(optionBar.numberOfColumns.formatted) columns")
+    record("didReload: \(plural(optionBar.numberOfColumns, "column"))")
   }
 
   // MARK: Page

@@ -147,10 +147,13 @@ extension TableModel {
       return "\(frequencies.name): \(values) in \(plural(frequencies.total, "row"))"
     }
     let about = content.isRowCountEstimated ? "about " : ""
+    // An estimate of none (a first row longer than what was read) is no count yet.
     let rows =
-      table.rowFilter == nil
-      ? about + plural(content.rowCount, "row")
-      : "\(table.numberOfDisplayedRows.formatted) of \(about)\(plural(content.rowCount, "row"))"
+      content.isRowCountEstimated && content.rowCount == 0
+      ? "rows still counted"
+      : table.rowFilter == nil
+        ? about + plural(content.rowCount, "row")
+        : "\(table.numberOfDisplayedRows.formatted) of \(about)\(plural(content.rowCount, "row"))"
     // Hidden columns are not counted as shown (a new user's finding: four hidden, the line
     // still said "× 50 columns").
     let total = content.columnTitles.count

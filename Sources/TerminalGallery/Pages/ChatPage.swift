@@ -311,7 +311,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var status: String {
     if let composer {
-      return "message: \(composer.text.count) characters · Enter sends, Esc cancels"
+      return "message: \(plural(composer.text.count, "character")) · Enter sends, Esc cancels"
     }
     let last = messages.last.map { Self.authors[$0.author] } ?? "nobody"
     return find.status((unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)")
