@@ -28,7 +28,17 @@ extension Gallery {
       let element = currentPage.accessibilityFocus
       let focus = element?.spokenDescription ?? currentPage.spokenWithoutFocus
       var count = selectionCountChange()
-      if focus != lastSpokenFocus {
+      // While a job runs (a filter finding rows), the same item's line changes only in its
+      // count ("row 1 of 2,175"): said once the job is done, not at each step (a new user's
+      // finding: 200 lines for one filter).
+      let sameItem =
+        element.map { element in
+          lastSpokenItem.map {
+            $0.path == element.indexPath && $0.label == element.label
+              && $0.isSelected == element.isSelected
+          } ?? false
+        } ?? false
+      if focus != lastSpokenFocus && !(sameItem && currentPage.isWaitingForJob) {
         lastSpokenFocus = focus
         // A carousel rotating by itself is not read (a new user's finding: a line every two
         // seconds); a second after a key, its moves are the user's.

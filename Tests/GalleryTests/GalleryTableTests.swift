@@ -760,6 +760,38 @@ private func statusLine(
     #expect(said.last == "no row's Name has “zzz” (Esc shows all)", "\(said)")
   }
 
+  /// A filter that finds rows as it goes is read as it starts and once it is done, not at each
+  /// step: the focused row's line changed only in its count ("row 1 of 2,175"), and was read
+  /// at every one (a new user's finding: 200 lines for one filter). A sort of the large table
+  /// is said as it starts ("sorting by Name, ascending"), not only when done.
+  @Test func aFilterFindingRowsIsReadOnceDone() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 1_000_000)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    let probe = TablePageProbe(gallery)
+    _ = gallery.spokenLines()
+    typeTestPrompt("|", "pa", gallery, time: &time)
+    var said: [String] = []
+    var counts: Set<String> = []
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) {
+      said += gallery.spokenLines()
+      counts.insert(probe.shape)
+      return !gallery.currentPage.isWaitingForJob && probe.status.contains("of 1,000,000 rows")
+    }
+    said += gallery.spokenLines()
+    #expect(counts.count > 3, "the rows found showed in several steps: \(counts)")
+    let rowLines = said.filter { $0.contains(", row ") }
+    #expect(rowLines.count <= 2, "\(said)")
+    #expect(said.count <= 5, "\(said)")
+    for key in [KeyEvent(.escape), KeyEvent(.character("s"))] {
+      time += 0.1
+      gallery.handle(.key(key), at: time)
+    }
+    _ = gallery.currentPage.status
+    let sorting = gallery.spokenLines()
+    #expect(sorting.contains("sorting by Name, ascending"), "\(sorting)")
+  }
+
   /// `F` pressed while a sort runs counts once the sort ends, and the sort is kept: back from
   /// the frequency table the rows are sorted (a new user's finding: the count replaced the
   /// rows and the sort was lost without a word). Escape takes the waiting count back first.

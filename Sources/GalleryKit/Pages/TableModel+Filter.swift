@@ -209,13 +209,16 @@ extension TableModel {
         && ((running.shownAt == nil && !running.scan.matches.isEmpty)
           || (running.shownAt.map { now - $0 >= 0.25 } ?? false)))
     if due && (running.scan.matches.count != running.shownCount || running.shownAt == nil) {
+      // The first rows found and the last step are said; the steps between, a quarter of a
+      // second apart, are not (a new user's finding: a hundred counts for one filter).
+      let announces = running.shownAt == nil || running.scan.isDone
       running.shownAt = now
       running.shownCount = running.scan.matches.count
       filter = running
       if running.selects {
         table.selectRows(running.scan.matchSet)
       } else {
-        table.filterRows(running.scan.matchSet)
+        table.filterRows(running.scan.matchSet, announces: announces)
       }
     } else {
       filter = running

@@ -52,6 +52,11 @@ extension TableView {
       sort.keys.reserveCapacity(numberOfRows)
     }
     backgroundSort = sort
+    // Said as it starts, not only when done (a new user's finding: `s` on a million rows was
+    // silent for 15 s).
+    let title = columns[descriptor.column].title
+    collectionView.announce(
+      "sorting by \(title), \(descriptor.ascending ? "ascending" : "descending")")
   }
 
   /// The sort being prepared (``beginSort(by:)``) and how far it is, from 0 to 1 (gathering

@@ -11,10 +11,11 @@ extension TableView {
   /// them; a reload keeps the filter (rows past the new count drop out of it).
   ///
   /// Assistive technology hears what the filter left: "1,204 of 1,000,000 rows shown", or
-  /// "every row shown".
+  /// "every row shown"; not with `announces` false (a filter that shows what it found so far
+  /// says its first and last steps, not every one).
   ///
   /// - Complexity: O(n) for n rows (a walk of the order), plus the batch update.
-  public func filterRows(_ rows: RowSet?) {
+  public func filterRows(_ rows: RowSet?, announces: Bool = true) {
     let oldFilter = rowFilter
     guard rows != oldFilter else { return }
     var focused = focusedCell ?? focusHeldByFilter
@@ -102,7 +103,7 @@ extension TableView {
     }
     // No row shows: the focus waits for the rows to come back (its column too).
     focusHeldByFilter = numberOfDisplayedRows == 0 ? focused : nil
-    collectionView.announce(filterAnnouncement)
+    if announces { collectionView.announce(filterAnnouncement) }
   }
 
   /// The display order of a filter that only adds rows past the last one `oldFilter` showed
