@@ -106,6 +106,27 @@ private func statusLine(
     }
   }
 
+  /// A column widened or moved with the keys keeps the cursor's cell in view: widened at the
+  /// right edge it stayed cut (a new user's finding).
+  @Test func aColumnWidenedAtTheEdgeStaysInView() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 200)
+    let view = try #require(gallery.currentPage.restorableView)
+    // The cursor to the last column that shows, at least in part.
+    for _ in 0..<6 { pressTestGallery([KeyEvent(.right)], gallery, time: &time) }
+    func fits() -> Bool {
+      guard let focused = view.focusedIndexPath, let frame = view.frameForItem(at: focused)
+      else { return false }
+      return frame.maxX <= view.contentOffset.x + view.viewportSize.width + 0.5
+    }
+    for step in 0..<12 {
+      pressTestGallery([KeyEvent(.character(">"))], gallery, time: &time)
+      #expect(fits(), "after > \(step + 1)")
+    }
+    pressTestGallery([KeyEvent(.character("}"))], gallery, time: &time)
+    #expect(fits(), "after }")
+  }
+
   @Test func theCursorMovesByCellsAndTheViewFollowsOnBothAxes() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 2_000)

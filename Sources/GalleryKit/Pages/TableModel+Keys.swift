@@ -121,6 +121,7 @@ extension TableModel {
     case "<", ">":
       guard let column else { return false }
       table.resizeColumn(column, by: character == "<" ? -1 : 1)
+      keepFocusedCellInView()
     case "{", "}":
       guard let column, let position = table.layout.shownPosition(ofColumn: column) else {
         return false
@@ -128,6 +129,7 @@ extension TableModel {
       let target = position + (character == "{" ? -1 : 1)
       guard target >= 0, target < table.layout.shownColumnCount else { return true }
       table.moveColumn(from: position, to: target)
+      keepFocusedCellInView()
     case "h":
       guard let column, table.layout.shownColumnCount > 1 else { return false }
       table.setColumn(column, hidden: true)
@@ -153,5 +155,16 @@ extension TableModel {
       return table.handle(key)
     }
     return true
+  }
+}
+
+extension TableModel {
+  /// The cursor's cell brought into view after its column grew or moved: the view follows
+  /// the cursor on both axes (a column widened at the right edge stayed cut: a new user's
+  /// finding).
+  func keepFocusedCellInView() {
+    let view = table.collectionView
+    guard let focused = view.focusedIndexPath else { return }
+    view.focusItem(at: focused, scrollsIntoView: true)
   }
 }
