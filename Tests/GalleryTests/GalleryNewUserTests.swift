@@ -432,6 +432,27 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(screen[1].contains("1 row × 2 columns"), "\(screen[1])")
   }
 
+  /// A row expanded at the bottom of the list shows its details: the list scrolls them into
+  /// view (they stayed below the screen: a new user's finding). One in the middle grows in
+  /// place.
+  @Test func aRowExpandedAtTheBottomShowsItsDetails() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    let view = try #require(gallery.currentPage.restorableView)
+    func shownWhole(_ path: ItemPath) -> Bool {
+      guard let frame = view.frameForItem(at: path) else { return false }
+      return frame.minY >= view.contentOffset.y - 0.5
+        && frame.maxY <= view.contentOffset.y + view.viewportSize.height + 0.5
+    }
+    pressTestGallery([KeyEvent(.end), KeyEvent(.enter)], gallery, time: &time)
+    let last = try #require(view.focusedIndexPath)
+    #expect(view.frameForItem(at: last).map { $0.height > 1 } == true, "expanded")
+    #expect(shownWhole(last), "the last row's details in view")
+    pressTestGallery([KeyEvent(.home), KeyEvent(.down), KeyEvent(.enter)], gallery, time: &time)
+    let second = try #require(view.focusedIndexPath)
+    #expect(view.contentOffset.y <= 0.5 && shownWhole(second), "grown in place at the top")
+  }
+
   /// A field of 300,000 characters is given to its cell, the status line and a screen reader
   /// as its first thousand and "…": whole, it was measured, drawn and made visible at every
   /// frame (a 2 MB field: 240 to 800 ms a frame, a new user's finding).

@@ -197,10 +197,16 @@ public final class ListModel: PageModel, ClickFocusing {
       cell.expandedLines = rows.expanded.contains(path) ? rows.expandedLines(at: path) : []
       cell.setNeedsDisplay()
     }
-    list.invalidateSize(ofItemAt: path)
+    let expanded = rows.expanded.contains(path)
+    // A row whose details would end below the screen grows at once and the list scrolls them
+    // into view (they stayed below it: a new user's finding); elsewhere it grows in place.
+    let bottom = list.contentOffset.y + list.viewportSize.height
+    let endsBelow =
+      expanded && (list.frameForItem(at: path).map { $0.maxY + expansionLength > bottom } ?? false)
+    list.invalidateSize(ofItemAt: path, animated: !endsBelow)
+    if endsBelow { list.scrollToItem(at: path, at: .nearest, animated: true) }
     // Said, with the facts the row now shows: Enter is not silent. Its last line is a hint
     // for the eye (the rows glide), not said.
-    let expanded = rows.expanded.contains(path)
     let facts = rows.expandedLines(at: path).first ?? ""
     list.postAccessibilityAnnouncement(
       expanded ? "expanded: " + facts.replacing(" · ", with: ", ") : "collapsed")
