@@ -41,8 +41,14 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     didSet { helpScroll = 0 }
   }
   /// A note for the user shown in the status line until the first key or click (a
-  /// `--restore` file that could not be read, say).
-  public var notice: String?
+  /// `--restore` file that could not be read, say); a screen reader hears it once.
+  public var notice: String? {
+    didSet {
+      // The status line is not read: a damaged --restore file went unsaid (a new user's
+      // finding).
+      if let notice, notice != oldValue { pendingAnnouncements.append(notice) }
+    }
+  }
   /// Whether the last key asked to quit and was told what quitting would lose: the next `q`
   /// (or Ctrl-C) quits.
   var hasWarnedBeforeQuitting = false
@@ -115,6 +121,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     for view in page.announcingViews {
       view.accessibilityAnnouncementHandler = { [weak self, weak page] message in
         guard let self, let page, page === self.currentPage else { return }
+        // Only the screen-reader mode takes them: in full-screen mode the latest are kept, not
+        // every one for as long as the gallery runs.
+        if self.pendingAnnouncements.count >= 64 { self.pendingAnnouncements.removeFirst(32) }
         self.pendingAnnouncements.append(message)
       }
     }

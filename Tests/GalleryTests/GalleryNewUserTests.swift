@@ -432,6 +432,16 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(screen[1].contains("1 row × 2 columns"), "\(screen[1])")
   }
 
+  /// A notice (a `--restore` file that could not be read) is said to a screen reader, which
+  /// does not read the status line where it shows.
+  @Test func aNoticeIsSaid() {
+    let (gallery, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    _ = gallery.spokenLines()
+    gallery.notice = "--restore: line 1, column 1: expected a JSON value"
+    #expect(gallery.spokenLines().contains("--restore: line 1, column 1: expected a JSON value"))
+    #expect(gallery.spokenLines().isEmpty, "once")
+  }
+
   /// A row expanded at the bottom of the list shows its details: the list scrolls them into
   /// view (they stayed below the screen: a new user's finding). One in the middle grows in
   /// place.
