@@ -64,7 +64,16 @@ extension TableModel {
     }
     if let loading = content.loadingStatus { parts.append(loading) }
     if let (row, column) = table.focusedCell {
-      let text = content.text(row: row, column: column).map(Self.shownText) ?? "loading…"
+      // A row not loaded loads when it shows: off screen, it is not loading (the status said
+      // "loading…" for good after a sort took it away: a new user's finding).
+      let onScreen =
+        table.collectionView.focusedIndexPath.map {
+          table.collectionView.cellForItem(at: $0) != nil
+        }
+        ?? false
+      let text =
+        content.text(row: row, column: column).map(Self.shownText)
+        ?? (onScreen ? "loading…" : "not loaded (off screen)")
       // "row" is the place among the rows shown, as a screen reader says it; sorted or
       // filtered, the row's own number (its `#`, what `:` goes to) follows (a new user's
       // finding: the status said the number, the screen reader the place, both as "row").
