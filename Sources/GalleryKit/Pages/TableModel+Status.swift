@@ -73,7 +73,7 @@ extension TableModel {
         ?? false
       let text =
         content.text(row: row, column: column).map(Self.shownText)
-        ?? (onScreen ? "loading…" : "not loaded (off screen)")
+        ?? (onScreen ? "loading…" : "off screen")
       // "row" is the place among the rows shown, as a screen reader says it; sorted or
       // filtered, the row's own number (its `#`, what `:` goes to) follows (a new user's
       // finding: the status said the number, the screen reader the place, both as "row").
@@ -155,6 +155,17 @@ extension TableModel {
         : "\(table.numberOfDisplayedRows.formatted) of \(plural(frequencies.rowCount, "value"))"
       return "\(frequencies.name): \(values) in \(plural(frequencies.total, "row"))"
     }
+    // A database's list of tables counts tables, and names the file; a table opened from it
+    // is named (it said "2 rows × 4 columns" for two tables, and no table's name once one
+    // was open: a new user's finding).
+    if let list = content as? DatabaseTableList {
+      let tables =
+        table.rowFilter == nil
+        ? plural(list.rowCount, "table")
+        : "\(table.numberOfDisplayedRows.formatted) of \(plural(list.rowCount, "table"))"
+      return "\(tables) in \(list.name)"
+    }
+    let named = content.parent is DatabaseTableList ? content.name + ": " : ""
     let about = content.isRowCountEstimated ? "about " : ""
     // An estimate of none (a first row longer than what was read) is no count yet.
     let rows =
@@ -170,7 +181,7 @@ extension TableModel {
     let columns =
       shown < total && shown > 0
       ? "\(shown.formatted) of \(plural(total, "column"))" : plural(total, "column")
-    return "\(rows) × \(columns)"
+    return "\(named)\(rows) × \(columns)"
   }
 
   /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
