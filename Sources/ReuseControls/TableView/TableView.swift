@@ -81,7 +81,7 @@ public final class TableView {
   /// Source row → its place in ``rowOrder``, made when a filter first adds rows to a sorted
   /// table (``sortRanks``).
   var sortRanksCache: [Int32]?
-  /// The source rows shown (``filterRows(_:)``), or `nil` for every row.
+  /// The source rows shown (``filterRows(_:announces:)``), or `nil` for every row.
   public internal(set) var rowFilter: RowSet?
   /// The focused cell (source row and column) while a filter shows no row at all: the focus
   /// has no cell to sit on, and comes back to it when rows show again.
