@@ -133,8 +133,6 @@ extension CollectionView {
     return (clampedContentOffset(target), resolved)
   }
 
-  /// Lays out and re-aims until the item stays where it should (cells that measured
-  /// themselves may have moved it), at most a few times.
   /// Has the running animation aim at the item at `indexPath`, re-aimed on every tick (cells
   /// measured on the way move it) and landing on it exactly; the item is followed through
   /// batch updates (``ScrollTargeting``).
@@ -147,6 +145,8 @@ extension CollectionView {
     }
   }
 
+  /// Lays out and re-aims until the item stays where it should (cells that measured
+  /// themselves may have moved it), at most a few times.
   func landExactly(on indexPath: ItemPath, at position: ScrollPosition, padding: Double = 0) {
     for _ in 0..<8 {
       layoutIfNeeded()
