@@ -419,15 +419,24 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(settings, canvas).last?.contains("· opened (the demo") == true)
   }
 
-  /// Finding 13: a count of one in the singular.
-  @Test func aTableOfOneRowSaysRow() throws {
-    let path = NSTemporaryDirectory() + "reusekit-one-\(getpid()).csv"
-    try "a,b\n1,2\n".write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    var time = 1.0
+  /// The table page, 100 × 12, on a CSV file of `text` (at the path returned, for the caller
+  /// to remove), settled.
+  private func csvTableGallery(
+    _ text: String, time: inout Double
+  ) throws -> (Gallery, Canvas, path: String) {
+    let path = NSTemporaryDirectory() + "reusekit-new-user-\(getpid())-\(text.count).csv"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
     let (gallery, canvas) = makeTestGallery(
       "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
     settleTestGallery(gallery, time: &time)
+    return (gallery, canvas, path)
+  }
+
+  /// Finding 13: a count of one in the singular.
+  @Test func aTableOfOneRowSaysRow() throws {
+    var time = 1.0
+    let (gallery, canvas, path) = try csvTableGallery("a,b\n1,2\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let screen = drawnTestGallery(gallery, canvas)
     #expect(screen[1].contains("1 row × 2 columns"), "\(screen[1])")
   }
@@ -467,14 +476,11 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   /// as its first thousand and "…": whole, it was measured, drawn and made visible at every
   /// frame (a 2 MB field: 240 to 800 ms a frame, a new user's finding).
   @Test func aHugeFieldIsShownByItsStart() throws {
-    let path = NSTemporaryDirectory() + "reusekit-huge-\(getpid()).csv"
     let huge = String(repeating: "abcdefghij", count: 30_000)
-    try "id,notes\n1,\(huge)\n2,short\n".write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var time = 1.0
-    let (gallery, canvas) = makeTestGallery(
-      "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
-    settleTestGallery(gallery, time: &time)
+    let (gallery, canvas, path) = try csvTableGallery(
+      "id,notes\n1,\(huge)\n2,short\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
     pressTestGallery([KeyEvent(.right)], gallery, time: &time)
     let status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(status.contains("notes: abcdefghij"), "\(status)")
