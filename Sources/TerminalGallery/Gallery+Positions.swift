@@ -26,4 +26,46 @@ extension Gallery {
     }
     layoutPage()
   }
+
+  /// What of `requested` the current page, just restored, could not show, in one line short
+  /// enough for the status line at 80 columns ("list: item 5,001 of 1,000 is past the end");
+  /// `nil` when everything came back. The page shows the nearest place it has.
+  func restoreProblem(_ requested: GalleryPositions.Page) -> String? {
+    let page = currentPageName
+    let restored = currentPage.savedPosition()
+    if let column = requested.view, restored?.view != column {
+      return "\(page): column \((column + 1).formatted) is not there"
+    }
+    if !requested.scroll.isAtStart, let view = currentPage.restorableView,
+      let problem = Self.outOfRange(requested.scroll.indexPath, in: view)
+    {
+      return "\(page): \(problem)"
+    }
+    if let focus = requested.focus, restored?.focus != focus {
+      let problem =
+        currentPage.restorableView.flatMap { Self.outOfRange(focus, in: $0) }
+        ?? "(\((focus.section + 1).formatted), \((focus.item + 1).formatted)) is not there"
+      return "\(page): focus \(problem)"
+    }
+    if let selection = requested.selection, currentPage.restorableSelection != selection {
+      return "\(page): choice \((selection + 1).formatted) is not there"
+    }
+    return nil
+  }
+
+  /// Why `path` is not an item of `view` ("item 5,001 of 1,000 is past the end"), or `nil`
+  /// when it is one.
+  private static func outOfRange(_ path: ItemPath, in view: CollectionView) -> String? {
+    let sections = view.numberOfSections
+    guard path.section < sections else {
+      return "section \((path.section + 1).formatted) of \(sections.formatted) is past the end"
+    }
+    let items = view.numberOfItems(inSection: path.section)
+    guard path.item >= items else { return nil }
+    let item = (path.item + 1).formatted
+    guard sections == 1 else {
+      return "item \(item) is past section \((path.section + 1).formatted)'s \(items.formatted)"
+    }
+    return "item \(item) of \(items.formatted) is past the end"
+  }
 }

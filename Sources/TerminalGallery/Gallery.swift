@@ -228,6 +228,24 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     if hasBeenSized, let position = pendingPositions.removeValue(forKey: currentPageName) {
       currentPage.restorePosition(position)
       currentPage.layout(in: pageFrame)
+      // A position this run's data cannot show (a file kept from a run with more items) is
+      // shown as near as it can be, and said (it was dropped without a word: a new user's
+      // finding).
+      if let problem = restoreProblem(position) { notice = "--restore: \(problem)" }
+    }
+  }
+
+  /// Esc and the key, when `key` is Alt with a key nothing binds Alt to.
+  static func escapeThenKey(_ key: KeyEvent) -> (KeyEvent, KeyEvent)? {
+    guard key.modifiers.contains(.alt), key.modifiers.isDisjoint(with: [.control, .command])
+    else { return nil }
+    switch key.key {
+    case .character, .enter, .tab, .backTab:
+      var next = key
+      next.modifiers.remove(.alt)
+      return (KeyEvent(.escape), next)
+    default:
+      return nil
     }
   }
 
@@ -268,6 +286,15 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   private func handle(_ key: KeyEvent, at time: Double) {
+    // Esc and then a key at once reach the terminal as the bytes of Alt and that key: nothing
+    // here takes Alt with a letter, Enter or Tab, so they are the two keys the user pressed
+    // (Esc then `j` did nothing: a new user's finding). Alt with the arrows and Backspace
+    // stays: text fields move and delete by word with it.
+    if let (escape, next) = Self.escapeThenKey(key) {
+      handle(escape, at: time)
+      handle(next, at: time)
+      return
+    }
     notice = nil
     let wasWarned = hasWarnedBeforeQuitting
     hasWarnedBeforeQuitting = false

@@ -72,7 +72,9 @@ struct ReuseGallery: ParsableCommand {
     name: .long,
     help: ArgumentHelp(
       "Keep each page's scroll position (and the page showing) in FILE across runs: read at "
-        + "start when it exists, written on exit.", valueName: "FILE"))
+        + "start when it exists, written on exit. A place this run's data lacks (a file "
+        + "kept from a run with more --items) shows as near as it can be, and is said.",
+      valueName: "FILE"))
   var restore: String?
 
   @Option(

@@ -154,6 +154,41 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(third.savedPositions().positions["outline"]?.expanded == [[0]])
   }
 
+  /// A file kept from a run with more items names a place this run does not have: the page
+  /// shows the nearest place and says so on its top line (it was dropped without a word: a
+  /// new user's finding). A place that is there says nothing.
+  @Test func aPositionPastTheEndIsShownAsNearAsItCanBeAndSaid() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("list", size, items: 100_000)
+    pressTestGallery([.end], first, canvas, time: &time)
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let kept = try #require(saved.positions["list"])
+    #expect(kept.scroll.indexPath.item > 1_000 || kept.scroll.indexPath.section > 0)
+
+    let (fewer, screen) = relaunch(itemCount: 1_000, restoring: saved)
+    // Said on the status line, whole at 80 columns.
+    let status = screen.plainTextLines().last!
+    #expect(
+      status.contains("--restore: list: section 2,000 of 20 is past the end"), "\(status)")
+    // The nearest place: the list's end, not its top.
+    #expect(fewer.savedPositions().positions["list"]?.scroll.isAtStart == false)
+    // A focus past the end is said too, with where the focus is instead.
+    var onlyFocus = saved
+    onlyFocus.positions["list"]?.scroll = SavedScrollPosition(
+      indexPath: ItemPath(section: 0, item: 0), identifier: nil, offsetInItem: 0, isAtStart: true)
+    onlyFocus.positions["list"]?.focus = ItemPath(section: 0, item: 5_000)
+    let (_, focusScreen) = relaunch(itemCount: 1_000, restoring: onlyFocus)
+    let focusStatus = focusScreen.plainTextLines().last!
+    #expect(
+      focusStatus.contains("--restore: list: focus item 5,001 is past section 1's 50"),
+      "\(focusStatus)")
+
+    // The same file in a run as large as the one that wrote it: no notice.
+    let (same, _) = relaunch(itemCount: 100_000, restoring: saved)
+    #expect(same.notice == nil, "\(same.notice ?? "")")
+  }
+
   @Test func aBrokenFileIsAnErrorWithItsPlace() {
     for (text, place) in [
       (#"{"positions": {"list": {"section": -1}}}"#, "line 1, column 36"),

@@ -19,6 +19,24 @@ import Testing
     try GalleryData.parse(Array(json.utf8))
   }
 
+  /// Esc and a key pressed at once reach the terminal as one read, the bytes of Alt and that
+  /// key (ESC `2`): the gallery takes them as the two keys pressed, as they were meant. It
+  /// did nothing with the key (a new user's finding: Esc then a key was lost).
+  @Test func escapeThenAKeyInOneReadIsBothKeys() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    press([.character("?")], gallery, time: &time)
+    #expect(gallery.showsHelp)
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    decoder.feed([0x1B, UInt8(ascii: "2")], at: time, into: &events)
+    #expect(events == [.key(KeyEvent(.character("2"), modifiers: .alt))])
+    for event in events { gallery.handle(event, at: time) }
+    // Esc closed the help, then 2 went to the second page.
+    #expect(!gallery.showsHelp)
+    #expect(gallery.currentPageName == "optionbar")
+  }
+
   // MARK: The command line
 
   @Test func aNegativeNumberAfterAnOptionIsItsValue() {
