@@ -92,6 +92,16 @@ public final class TerminalApp {
     scene.resize(to: size)
     canvas.resize(columns: size.columns, rows: size.rows)
     var needsDraw = true
+    // After a resize or a resume: the terminal's size taken, and everything repainted.
+    func adoptTerminalSize() {
+      if let newSize = Platform.terminalSize(), newSize != size {
+        size = newSize
+        scene.resize(to: size)
+        canvas.resize(columns: size.columns, rows: size.rows)
+      }
+      renderer.invalidate()
+      needsDraw = true
+    }
     var readBuffer: [UInt8] = []
     var events: [InputEvent] = []
     while !scene.wantsToQuit {
@@ -143,13 +153,7 @@ public final class TerminalApp {
         // came during one long frame (a shrink, then a grow) read as no change, while the
         // terminal had cut and reflowed the screen in between, and the frames after drew
         // only their changes over the damage.
-        if let newSize = Platform.terminalSize(), newSize != size {
-          size = newSize
-          scene.resize(to: size)
-          canvas.resize(columns: size.columns, rows: size.rows)
-        }
-        renderer.invalidate()
-        needsDraw = true
+        adoptTerminalSize()
       }
       if wake.contains(.resumed) && mode == .fullScreen {
         renderer.invalidate()
@@ -158,13 +162,7 @@ public final class TerminalApp {
       if scene.wantsToSuspend {
         scene.wantsToSuspend = false
         Platform.suspend()
-        if let newSize = Platform.terminalSize(), newSize != size {
-          size = newSize
-          scene.resize(to: size)
-          canvas.resize(columns: size.columns, rows: size.rows)
-        }
-        renderer.invalidate()
-        needsDraw = true
+        adoptTerminalSize()
       }
       if scene.isAnimating {
         scene.tick(now: time)
