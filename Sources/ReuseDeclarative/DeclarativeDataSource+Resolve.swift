@@ -7,6 +7,16 @@ extension DeclarativeDataSource {
   /// Sections from the declaration: items outside sections gathered into sections of their own,
   /// identities given, duplicates left out (reported once).
   func resolve(_ content: CollectionContent) -> [ResolvedSection] {
+    // A body of one group outside sections (a `ForEach` alone, the ten-line list): its one
+    // section made directly, as the general path below would make it, without its
+    // bookkeeping (a list of loose groups, the closures that flush and add them).
+    if content.nodes.count == 1, case .items(let group) = content.nodes[0].part {
+      var run = [GroupEntry(key: content.nesting.apply(content.nodes[0].key), group: group)]
+      registerGroups(&run)
+      let section = ResolvedSection(id: .loose(0), header: nil, footer: nil, groups: run)
+      if let shown = sections.first, shown.id == section.id { section.keepsShownIdentity = true }
+      return [section]
+    }
     var result: [ResolvedSection] = []
     result.reserveCapacity(content.nodes.count)
     // While each section has the identity of the one shown at its place, the identities are
