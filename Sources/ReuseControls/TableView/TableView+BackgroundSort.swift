@@ -152,6 +152,10 @@ extension TableView {
     descriptor: TableSortDescriptor?
   ) {
     let focused = focusedCell
+    // The focus stays on its row in the new order: a progressive filter no longer takes it
+    // back to the row it hid (in a sorted order "near it" can be the far end: the cursor left
+    // the row it was on and followed every row the filter found).
+    focusMovedByFilter = nil
     rowOrder = order
     sortKeys = order == nil ? [] : keys
     displayOrder = derivedDisplayOrder()

@@ -19,6 +19,7 @@ extension TableView {
     cancelSort()
     if dataSource?.tableView(self, sortRowsBy: descriptor) == true { return }
     let oldOrder = displayOrder
+    focusMovedByFilter = nil  // the focus stays on its row in the new order (``showOrder``)
     rowOrder = descriptor.map(sortedOrder(by:))
     if rowOrder == nil { sortKeys = [] }
     let newOrder = derivedDisplayOrder()

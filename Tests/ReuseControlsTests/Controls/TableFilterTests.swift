@@ -132,6 +132,38 @@ private func rowSet(_ rows: Set<Int>) -> RowSet {
     #expect(table.focusedCell! == chosen)
   }
 
+  /// A sort that ends while a filter is shown in steps leaves the focus on the row it is on:
+  /// the filter's later steps no longer take it back towards the row it once hid, which in
+  /// the new order can be anywhere (a new user's finding: the cursor went to the far end and
+  /// followed every row the filter found).
+  @Test(arguments: [false, true]) func aSortBetweenFilterStepsKeepsTheFocusOnItsRow(
+    background: Bool
+  ) async {
+    let (grid, table) = makeGridTable(rows: 1_000)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 601, column: 2)
+    // Every third row, found in three steps; row 601 is never among them.
+    let kept = Set(stride(from: 0, to: 1_000, by: 3))
+    table.filterRows(rowSet(Set(kept.filter { $0 < 300 })), announces: false)
+    let neighbour = table.focusedCell!
+    #expect(neighbour.row != 601 && kept.contains(neighbour.row))
+    let descriptor = TableSortDescriptor(column: 1, ascending: false)
+    if background {
+      table.beginSort(by: descriptor)
+      while table.isSorting {
+        table.advanceSort(while: { false })
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+    } else {
+      table.sort(by: descriptor)
+    }
+    #expect(table.focusedCell! == neighbour, "the sort keeps the focus on its row")
+    table.filterRows(rowSet(Set(kept.filter { $0 < 700 })), announces: false)
+    #expect(table.focusedCell! == neighbour, "a later step leaves it there")
+    table.filterRows(rowSet(kept))
+    #expect(table.focusedCell! == neighbour, "and the last one too")
+  }
+
   @Test func selectAllSelectsTheRowsShown() {
     let (grid, table) = makeGridTable(rows: 100)
     defer { withExtendedLifetime(grid) {} }
