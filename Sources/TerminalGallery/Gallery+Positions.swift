@@ -28,44 +28,46 @@ extension Gallery {
   }
 
   /// What of `requested` the current page, just restored, could not show, in one line short
-  /// enough for the status line at 80 columns ("list: item 5,001 of 1,000 is past the end");
-  /// `nil` when everything came back. The page shows the nearest place it has.
+  /// enough for the status line at 80 columns ("list: past this run's 30 items; nearest
+  /// shown"); `nil` when everything came back.
   func restoreProblem(_ requested: GalleryPositions.Page) -> String? {
     let page = currentPageName
     let restored = currentPage.savedPosition()
     if let column = requested.view, restored?.view != column {
       return "\(page): column \((column + 1).formatted) is not there"
     }
-    if !requested.scroll.isAtStart, let view = currentPage.restorableView,
-      let problem = Self.outOfRange(requested.scroll.indexPath, in: view)
-    {
-      return "\(page): \(problem)"
-    }
-    if let focus = requested.focus, restored?.focus != focus {
-      let problem =
-        currentPage.restorableView.flatMap { Self.outOfRange(focus, in: $0) }
-        ?? "(\((focus.section + 1).formatted), \((focus.item + 1).formatted)) is not there"
-      return "\(page): focus \(problem)"
-    }
     if let selection = requested.selection, currentPage.restorableSelection != selection {
       return "\(page): choice \((selection + 1).formatted) is not there"
     }
-    return nil
+    let view = currentPage.restorableView
+    let placeIsGone =
+      !requested.scroll.isAtStart
+      && view.map { $0.nearestItem(to: requested.scroll.indexPath) != requested.scroll.indexPath }
+        ?? false
+    let focusIsGone = requested.focus.map { restored?.focus != $0 } ?? false
+    guard placeIsGone || focusIsGone else { return nil }
+    // The data's size in the words of a list of one section; another page's paths (a table's
+    // rows and columns, sections of items) say nothing a reader would know.
+    var data = "data"
+    if let view, view.numberOfSections == 1 {
+      data = plural(view.numberOfItems(inSection: 0), "item")
+    }
+    return "\(page): past this run's \(data); nearest shown"
   }
+}
 
-  /// Why `path` is not an item of `view` ("item 5,001 of 1,000 is past the end"), or `nil`
-  /// when it is one.
-  private static func outOfRange(_ path: ItemPath, in view: CollectionView) -> String? {
-    let sections = view.numberOfSections
-    guard path.section < sections else {
-      return "section \((path.section + 1).formatted) of \(sections.formatted) is past the end"
+extension CollectionView {
+  /// The item at `path`, or the nearest one before it in item order when `path` is past the
+  /// end of its section or of the sections (`nil` when there are no items).
+  func nearestItem(to path: ItemPath) -> ItemPath? {
+    var section = min(max(0, path.section), numberOfSections - 1)
+    var item = section == path.section ? max(0, path.item) : Int.max
+    while section >= 0 {
+      let count = numberOfItems(inSection: section)
+      if count > 0 { return ItemPath(section: section, item: min(item, count - 1)) }
+      section -= 1
+      item = Int.max
     }
-    let items = view.numberOfItems(inSection: path.section)
-    guard path.item >= items else { return nil }
-    let item = (path.item + 1).formatted
-    guard sections == 1 else {
-      return "item \(item) is past section \((path.section + 1).formatted)'s \(items.formatted)"
-    }
-    return "item \(item) of \(items.formatted) is past the end"
+    return nil
   }
 }

@@ -156,7 +156,11 @@ extension GalleryPage {
   /// ``restorableView`` (for a page that prepares its data first).
   func restoreView(_ position: GalleryPositions.Page) {
     guard let view = restorableView else { return }
-    if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
+    // A focus this run's data has no item for goes to the nearest one (as the scroll
+    // position does).
+    if let focus = position.focus.flatMap(view.nearestItem(to:)) {
+      view.focusItem(at: focus, scrollsIntoView: false)
+    }
     if let selection = position.selection { restorableSelection = selection }
     view.restoreScrollPosition(position.scroll)
   }

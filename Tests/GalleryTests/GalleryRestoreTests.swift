@@ -169,20 +169,23 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     let (fewer, screen) = relaunch(itemCount: 1_000, restoring: saved)
     // Said on the status line, whole at 80 columns.
     let status = screen.plainTextLines().last!
-    #expect(
-      status.contains("--restore: list: section 2,000 of 20 is past the end"), "\(status)")
-    // The nearest place: the list's end, not its top.
-    #expect(fewer.savedPositions().positions["list"]?.scroll.isAtStart == false)
-    // A focus past the end is said too, with where the focus is instead.
+    #expect(status.contains("--restore: list: past this run's data; nearest shown"), "\(status)")
+    // The nearest place: the list's end, not its top, and the focus on its last item.
+    let restored = try #require(fewer.savedPositions().positions["list"])
+    #expect(!restored.scroll.isAtStart)
+    #expect(restored.focus == ItemPath(section: 19, item: 49), "\(String(describing: restored.focus))")
+    // A focus past the end of a list of one section: said with the list's size, and put on
+    // its last item.
     var onlyFocus = saved
     onlyFocus.positions["list"]?.scroll = SavedScrollPosition(
       indexPath: ItemPath(section: 0, item: 0), identifier: nil, offsetInItem: 0, isAtStart: true)
     onlyFocus.positions["list"]?.focus = ItemPath(section: 0, item: 5_000)
-    let (_, focusScreen) = relaunch(itemCount: 1_000, restoring: onlyFocus)
+    let (small, focusScreen) = relaunch(itemCount: 30, restoring: onlyFocus)
     let focusStatus = focusScreen.plainTextLines().last!
     #expect(
-      focusStatus.contains("--restore: list: focus item 5,001 is past section 1's 50"),
+      focusStatus.contains("--restore: list: past this run's 30 items; nearest shown"),
       "\(focusStatus)")
+    #expect(small.savedPositions().positions["list"]?.focus == ItemPath(section: 0, item: 29))
 
     // The same file in a run as large as the one that wrote it: no notice.
     let (same, _) = relaunch(itemCount: 100_000, restoring: saved)

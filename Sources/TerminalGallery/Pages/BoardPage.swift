@@ -148,7 +148,9 @@ final class BoardPage: OptionsPage {
   func restorePosition(_ position: GalleryPositions.Page) {
     if let column = position.view { model.restoreActiveColumn(column) }
     let view = model.columns[model.activeColumn]
-    if let focus = position.focus { view.focusItem(at: focus, scrollsIntoView: false) }
+    if let focus = position.focus.flatMap(view.nearestItem(to:)) {
+      view.focusItem(at: focus, scrollsIntoView: false)
+    }
     view.restoreScrollPosition(position.scroll)
   }
 
