@@ -173,7 +173,8 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     // The nearest place: the list's end, not its top, and the focus on its last item.
     let restored = try #require(fewer.savedPositions().positions["list"])
     #expect(!restored.scroll.isAtStart)
-    #expect(restored.focus == ItemPath(section: 19, item: 49), "\(String(describing: restored.focus))")
+    #expect(
+      restored.focus == ItemPath(section: 19, item: 49), "\(String(describing: restored.focus))")
     // A focus past the end of a list of one section: said with the list's size, and put on
     // its last item.
     var onlyFocus = saved
