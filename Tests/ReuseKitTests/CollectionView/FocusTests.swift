@@ -24,6 +24,35 @@ import Testing
     expectFlagsMatch(view)
   }
 
+  /// An arrow with nowhere to go (↑ on the first item, ↓ on the last) brings the focused item
+  /// back into view when the content was scrolled away from it, and says it did something;
+  /// with the item in view it still does nothing (a new user's finding: the key did nothing,
+  /// the view stayed where the wheel left it).
+  @Test func anArrowWithNowhereToGoBringsTheFocusedItemBackIntoView() {
+    let items = Items([Array(0..<100)])
+    let view = makeView(ListLayout(itemSizing: .uniform(10)), items)
+    #expect(view.moveFocus(.first))
+    view.contentOffset.y = 500
+    view.layoutIfNeeded()
+    #expect(view.cellForItem(at: ItemPath(section: 0, item: 0)) == nil)
+    #expect(view.moveFocus(.up))
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 0))
+    #expect(view.contentOffset.y == 0)
+    #expect(!view.moveFocus(.up), "in view: nothing to do")
+    #expect(view.moveFocus(.last))
+    view.contentOffset.y = 0
+    view.layoutIfNeeded()
+    #expect(view.moveFocus(.down))
+    #expect(view.focusedIndexPath == ItemPath(section: 0, item: 99))
+    #expect(view.cellForItem(at: ItemPath(section: 0, item: 99)) != nil)
+    // A cross arrow in a list goes nowhere either: it too shows the focused item.
+    view.contentOffset.y = 0
+    view.layoutIfNeeded()
+    #expect(view.moveFocus(.left))
+    #expect(view.cellForItem(at: ItemPath(section: 0, item: 99)) != nil)
+    expectFlagsMatch(view)
+  }
+
   /// An item longer than the viewport, focused by a key, shows from its start, from above
   /// and from below, as UIKit shows a rect larger than the view from its origin (its end
   /// showed, and the focused row's title with its start was off screen: a new user's finding,

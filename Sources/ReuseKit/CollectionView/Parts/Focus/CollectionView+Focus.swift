@@ -66,8 +66,9 @@ extension CollectionView {
   /// item, any move focuses the first item reaching into the viewport (or the first or last
   /// item for ``FocusMove/first`` and ``FocusMove/last``).
   ///
-  /// A move that lands on the focused item itself (Home on the first item) scrolls it back
-  /// into view if the content was scrolled away from it.
+  /// A move with nowhere to go (↑ on the first item) or that lands on the focused item itself
+  /// (Home on the first item) scrolls the focused item back into view if the content was
+  /// scrolled away from it.
   ///
   /// Returns `false` when there is nowhere to go (the first item and ↑, a cross arrow in a
   /// list, no items) and nothing scrolled, so the host can use the key for something else.
@@ -85,9 +86,11 @@ extension CollectionView {
     } else {
       target = firstItemInViewport()
     }
-    guard let target else { return false }
-    guard target != focus.item else {
-      // Already there (Home on the first item), perhaps scrolled out of view: bring it back.
+    guard let target, target != focus.item else {
+      // Nowhere else to go (↑ on the first item), or already there (Home on the first item),
+      // with the focused item perhaps scrolled out of view: the key brings it back, as it
+      // would bring any focus move into view (it did nothing: a new user's finding).
+      guard focus.item != nil else { return false }
       let resting = restingContentOffset
       scrollFocusedItemIntoView(animated: animated)
       return restingContentOffset != resting
