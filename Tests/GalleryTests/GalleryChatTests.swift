@@ -97,11 +97,16 @@ import Testing
     gallery.draw(into: canvas)
     #expect(canvas.plainTextLines().last!.contains("new ·"), "\(canvas.plainTextLines().last!)")
     #expect(shown(canvas) == before, "scrolled up, nothing moved")
-    // Up to the top: older messages load, and what was on screen stays where it was.
+    // Up to the top: older messages load, and what was on screen stays where it was. A
+    // screen reader hears them as older messages, not as "20 items added".
+    _ = gallery.spokenLines()
     pressTestGallery([.home], gallery, canvas, time: &time)
     let top = shown(canvas)
     _ = run(gallery, for: 1, time: &time)
     gallery.draw(into: canvas)
+    let said = gallery.spokenLines()
+    #expect(said.contains("20 older messages loaded"), "\(said)")
+    #expect(!said.contains { $0.contains("items added") }, "\(said)")
     #expect(heading(canvas).contains("older history loads"))
     #expect(Int(heading(canvas).split(separator: " ")[0])! >= 50, "\(heading(canvas))")
     #expect(shown(canvas) == top, "the prepend moved nothing on screen")

@@ -211,14 +211,21 @@ extension TableModel {
     if due && (running.scan.matches.count != running.shownCount || running.shownAt == nil) {
       // The first rows found and the last step are said; the steps between, a quarter of a
       // second apart, are not (a new user's finding: a hundred counts for one filter).
-      let announces = running.shownAt == nil || running.scan.isDone
+      let isFirst = running.shownAt == nil
+      let isDone = running.scan.isDone
       running.shownAt = now
       running.shownCount = running.scan.matches.count
       filter = running
       if running.selects {
         table.selectRows(running.scan.matchSet)
       } else {
-        table.filterRows(running.scan.matchSet, announces: announces)
+        table.filterRows(running.scan.matchSet, announces: isDone)
+        // The first rows found are said as what they are: a count so far ("132 of
+        // 1,000,000 rows shown" sounded final, a new user's finding).
+        if isFirst && !isDone {
+          table.collectionView.announce(
+            "filtering: \(plural(running.scan.matches.count, "row")) found so far")
+        }
       }
     } else {
       filter = running

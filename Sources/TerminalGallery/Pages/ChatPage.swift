@@ -196,8 +196,12 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     let count = min(20, olderLeft)
     olderLeft -= count
     messages.insert(contentsOf: (0..<count).map { _ in makeMessage() }, at: 0)
-    collectionView.performBatchUpdates(animated: false) {
-      collectionView.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
+    // Said as what it is, not as "20 items added" (a new user's finding).
+    let said = count == 1 ? "1 older message loaded" : "\(count) older messages loaded"
+    _ = collectionView.announcing(said) {
+      collectionView.performBatchUpdates(animated: false) {
+        collectionView.insertItems(at: (0..<count).map { ItemPath(section: 0, item: $0) })
+      }
     }
   }
 
