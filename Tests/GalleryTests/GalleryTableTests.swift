@@ -807,7 +807,8 @@ private func statusLine(
     // The first count is said as a count so far; only the last as the rows shown.
     let shownCounts = said.filter { $0.hasSuffix("rows shown") }
     #expect(shownCounts.count == 1, "\(said)")
-    #expect(said.contains { $0.hasPrefix("filtering: ") && $0.hasSuffix(" found so far") }, "\(said)")
+    #expect(
+      said.contains { $0.hasPrefix("filtering: ") && $0.hasSuffix(" found so far") }, "\(said)")
     for key in [KeyEvent(.escape), KeyEvent(.character("s"))] {
       time += 0.1
       gallery.handle(.key(key), at: time)
