@@ -31,13 +31,15 @@ extension Gallery {
       // fit: at 20 columns "find in the titles: ambe" showed as "find in th…". `?` types
       // there, so no hint either.
       var prompt = " " + currentPage.status
-      // What follows the caret (" · Enter finds, Esc cancels") goes first.
+      // What follows the caret (" · Enter finds, Esc cancels") goes first. A line without a
+      // caret (the text is typed elsewhere: the chat's message) keeps its start: its end cut
+      // from the left read "…7 characters" for 97 (a new user's finding).
       if CharacterWidth.of(prompt) > width, let caret = prompt.firstIndex(of: "▏") {
         prompt = String(prompt[...caret])
+        prompt = Self.tail(of: prompt, fitting: width)
       }
       context.text(
-        Self.tail(of: prompt, fitting: width), x: 0, y: 0,
-        style: TextStyle(foreground: Theme.text), maxWidth: width)
+        prompt, x: 0, y: 0, style: TextStyle(foreground: Theme.text), maxWidth: width)
       return
     }
     let used = context.text(

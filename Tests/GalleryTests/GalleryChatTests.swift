@@ -189,6 +189,10 @@ import Testing
     pressTestGallery(words.map { Key.character($0) }, gallery, canvas, time: &time)
     let typing = composer()
     #expect(typing.contains("you ▸ …"), "\(typing)")
+    // The status line keeps the count whole at 40 columns, its end cut instead ("…7
+    // characters" read as 7 for 97: a new user's finding).
+    let status = canvas.plainTextLines().last!
+    #expect(status.hasPrefix(" message: \(words.count) characters"), "\(status)")
     #expect(typing.contains("word12"), "the caret's end shows: \(typing)")
     pressTestGallery([.home], gallery, canvas, time: &time)
     let start = composer()
