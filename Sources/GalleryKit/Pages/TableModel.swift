@@ -284,8 +284,16 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       last = max(last, attributes.indexPath.section)
     }
     guard last >= 0 else { return .range(0..<0) }
-    guard table.rowFilter != nil else { return .range(first..<last + 1) }
-    return .scattered((first...last).map(table.sourceRow(forDisplayRow:)))
+    // The focused row loads too where a sort took it off screen: a screen reader reads its
+    // value (it said "loading" for good: a new user's finding).
+    let focused = table.focusedCell?.row
+    guard table.rowFilter != nil else {
+      guard let focused, !(first...last).contains(focused) else { return .range(first..<last + 1) }
+      return .scattered(Array(first...last) + [focused])
+    }
+    var rows = (first...last).map(table.sourceRow(forDisplayRow:))
+    if let focused, !rows.contains(focused) { rows.append(focused) }
+    return .scattered(rows)
   }
 
   /// Whether a job runs that needs frames: rows loading, or a sort being made.
