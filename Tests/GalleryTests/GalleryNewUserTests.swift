@@ -472,6 +472,28 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(view.contentOffset.y <= 0.5 && shownWhole(second), "grown in place at the top")
   }
 
+  /// A long value makes its column as wide as about forty characters, not as wide as itself:
+  /// the columns after it stay on screen (a 405-character cell made its column 400 wide, the
+  /// other columns off screen, and took hundreds of `<` to narrow: a new user's finding).
+  /// `>` still widens it.
+  @Test func aLongValueDoesNotPushTheOtherColumnsOffScreen() throws {
+    let long = String(repeating: "lorem ipsum ", count: 34)
+    var time = 1.0
+    let (gallery, canvas, path) = try csvTableGallery(
+      "id,notes,city\n1,\(long),Lisbon\n2,short,Osaka\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("Lisbon") }, "\(screen.joined(separator: "\n"))")
+    let view = try #require(gallery.currentPage.restorableView)
+    let notes = try #require(view.frameForItem(at: ItemPath(section: 0, item: 1)))
+    #expect(notes.width <= 44, "\(notes.width)")
+    pressTestGallery(
+      [KeyEvent(.right)] + Array(repeating: KeyEvent(.character(">")), count: 3),
+      gallery, time: &time)
+    let wider = try #require(view.frameForItem(at: ItemPath(section: 0, item: 1)))
+    #expect(wider.width > notes.width, "\(wider.width) after >")
+  }
+
   /// A field of 300,000 characters is given to its cell, the status line and a screen reader
   /// as its first thousand and "…": whole, it was measured, drawn and made visible at every
   /// frame (a 2 MB field: 240 to 800 ms a frame, a new user's finding).

@@ -142,15 +142,19 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     table.collectionView.accessibilityLabel = content.name
   }
 
-  /// The columns of `content`, as wide as their titles at least (the first column narrower).
+  /// The columns of `content`, as wide as their titles at least (the first column narrower),
+  /// growing to their widest cell up to about forty characters: one long value made its column
+  /// 400 wide, the other columns off screen (a new user's finding). `>` widens one further.
   static func columns(of content: any TableContent, metrics: GalleryMetrics) -> [TableColumn] {
     let width = metrics.textWidth("Enterprise") + metrics.chipPadding
+    let widest = metrics.textWidth(String(repeating: "n", count: 40)) + metrics.chipPadding
     return content.columnTitles.enumerated().map { column, title in
-      TableColumn(
+      let titled = metrics.textWidth(title) + metrics.chipPadding
+      return TableColumn(
         title: title,
-        width: column == 0
-          ? .fitting(estimate: max(4, metrics.textWidth(title) + metrics.chipPadding))
-          : .fitting(estimate: max(width, metrics.textWidth(title) + metrics.chipPadding)),
+        width: .fitting(
+          estimate: column == 0 ? max(4, titled) : max(width, titled),
+          maximum: max(widest, titled)),
         minimumWidth: max(3, metrics.chipPadding))
     }
   }
