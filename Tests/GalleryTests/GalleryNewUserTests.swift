@@ -472,6 +472,21 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(view.contentOffset.y <= 0.5 && shownWhole(second), "grown in place at the top")
   }
 
+  /// A file of titles alone has no cell to act on: the keys that act on one say so, where the
+  /// filter's prompt named "the column" and `s`, `h`, `F` did nothing without a word (a new
+  /// user's finding).
+  @Test func aTableOfTitlesAloneSaysThereAreNoRows() throws {
+    var time = 1.0
+    let (gallery, canvas, path) = try csvTableGallery("name,city\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for key in ["|", "s", "h", "F"] {
+      pressTestGallery([KeyEvent(.character(Character(key)))], gallery, time: &time)
+      let status = drawnTestGallery(gallery, canvas).last ?? ""
+      #expect(status.contains("no rows to act on"), "\(key): \(status)")
+      #expect(!gallery.currentPage.isTyping, "\(key): no prompt")
+    }
+  }
+
   /// A long value makes its column as wide as about forty characters, not as wide as itself:
   /// the columns after it stay on screen (a 405-character cell made its column 400 wide, the
   /// other columns off screen, and took hundreds of `<` to narrow: a new user's finding).

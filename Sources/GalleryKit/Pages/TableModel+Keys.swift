@@ -94,6 +94,13 @@ extension TableModel {
     else { return table.handle(key) }
     // A filter that shows no row holds the focus: its column still names the column.
     let column = table.focusedCell?.column ?? table.focusHeldByFilter?.column
+    // A table with no rows (a file of titles alone) has no cell to act on: the keys that act
+    // on one say so (the prompts named "the column", and `s`, `h`, `F` did nothing without a
+    // word: a new user's finding).
+    if column == nil, table.numberOfRows == 0, "/|&Fshe<>{}".contains(character) {
+      jumpProblem = content.isStillReading ? "no rows yet: still reading" : "no rows to act on"
+      return true
+    }
     switch character {
     case "/":
       prompt = (.find, TextFieldState(maxLength: 200))
