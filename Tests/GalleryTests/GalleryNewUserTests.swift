@@ -487,6 +487,31 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     }
   }
 
+  /// An empty cell is named "(empty)" in the status line and in a filter's words, as the
+  /// frequency table names it (a NULL showed as "city:  ·" and a filter on it as “= ”).
+  @Test func anEmptyValueIsNamedAsTheFrequencyTableNamesIt() throws {
+    var time = 1.0
+    let (gallery, canvas, path) = try csvTableGallery(
+      "name,city\nAda,\nGrace,Osaka\nLinus,\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("city: (empty)") == true)
+    // Its frequencies, then Enter on the empty value: the rows without a city.
+    pressTestGallery([KeyEvent(.character("F"))], gallery, time: &time)
+    tickTestGallery(gallery, time: &time, limit: 20_000, waitingForJobs: true) {
+      drawnTestGallery(gallery, canvas).contains { $0.contains("(empty)") }
+    }
+    let frequencies = drawnTestGallery(gallery, canvas)
+    #expect(frequencies.contains { $0.contains("(empty)") }, "\(frequencies)")
+    // The empty value has two rows, Osaka one: it is the first row.
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    tickTestGallery(gallery, time: &time, limit: 20_000, waitingForJobs: true) {
+      drawnTestGallery(gallery, canvas).last?.contains("in city") == true
+    }
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("“= (empty)” in city"), "\(status)")
+  }
+
   /// A long value makes its column as wide as about forty characters, not as wide as itself:
   /// the columns after it stay on screen (a 405-character cell made its column 400 wide, the
   /// other columns off screen, and took hundreds of `<` to narrow: a new user's finding).

@@ -90,7 +90,8 @@ struct TableFind {
   ) {
     typed = text
     // Said as typed ("Lyon", not "lyon": the match ignores case, the echo need not).
-    needle = wholeValue ? "= \(text)" : text
+    // An empty value is named as the frequency table names it (a NULL showed as “= ”).
+    needle = wholeValue ? "= \(text.isEmpty ? "(empty)" : text)" : text
     switch wholeValue ? .success(.exact(text)) : TableMatcher.make(text) {
     case .success(let made):
       matcher = made

@@ -163,7 +163,9 @@ extension TableModel {
     let title =
       content.columnTitles.indices.contains(condition.column)
       ? content.columnTitles[condition.column] : "column \(condition.column + 1)"
-    let needle = condition.wholeValue ? "= \(condition.needle)" : condition.needle
+    let needle =
+      condition.wholeValue
+      ? "= \(condition.needle.isEmpty ? "(empty)" : condition.needle)" : condition.needle
     return "“\(needle)” in \(title)"
   }
 

@@ -71,8 +71,10 @@ extension TableModel {
           table.collectionView.cellForItem(at: $0) != nil
         }
         ?? false
+      // An empty cell (a NULL) is named as the frequency table names it: "x:  ·" read as
+      // nothing at all (a new user's finding).
       let text =
-        content.text(row: row, column: column).map(Self.shownText)
+        content.text(row: row, column: column).map { $0.isEmpty ? "(empty)" : Self.shownText($0) }
         ?? (onScreen ? "loading…" : "off screen")
       // "row" is the place among the rows shown, as a screen reader says it; sorted or
       // filtered, the row's own number (its `#`, what `:` goes to) follows (a new user's
