@@ -78,7 +78,16 @@ import Testing
       ),
       (
         "{\"sections\": [{\"title\": \"A\", \"items\": [{\"title\": \"x\", \"height\": 0}]}]}",
-        "sections[0].items[0].height is 0.0"
+        "sections[0].items[0].height is 0;"
+      ),
+      // Said as the file writes it (it was "100.0": a new user's finding), fractions kept.
+      (
+        "{\"sections\": [{\"title\": \"A\", \"items\": [{\"title\": \"x\", \"height\": 100}]}]}",
+        "sections[0].items[0].height is 100;"
+      ),
+      (
+        "{\"sections\": [{\"title\": \"A\", \"items\": [{\"title\": \"x\", \"height\": 2.5}]}]}",
+        "sections[0].items[0].height is 2.5;"
       ),
       (
         "{\"sections\": [{\"title\": \"A\", \"items\": [{\"title\": \"x\", \"height\": \"2\"}]}]}",

@@ -221,12 +221,17 @@ public struct GalleryData: Sendable, Equatable {
       }
       guard rows.isFinite, rows == rows.rounded(), rows >= 1, rows <= 10 else {
         throw DataFileError(
-          "\(path()).height is \(rows); it must be a whole number from 1 to 10",
+          "\(path()).height is \(Self.numberText(rows)); it must be a whole number from 1 to 10",
           offset: height.offset)
       }
       item.height = Int(rows)
     }
     return item
+  }
+
+  /// A number as the file writes it: `100`, not `100.0`.
+  static func numberText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   private static func string(
