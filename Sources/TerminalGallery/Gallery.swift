@@ -339,6 +339,13 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     switch key.key {
     case .control("c") where currentPage.cancelJob():
       return
+    case .control("c") where currentPage.isTyping:
+      // What is being typed (a cell's edit, a message, a prompt) is dropped as Esc drops it,
+      // as a shell drops its line: it quit at once, the edit lost (a new user's finding). A
+      // second Ctrl-C quits.
+      _ = currentPage.handle(KeyEvent(.escape), at: time)
+      notice = "dropped what was typed; Ctrl-C again quits"
+      return
     case .character("q"), .control("c"):
       // Any page's edits, not only the one showing (a table edited, then another page).
       if let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first, !wasWarned {

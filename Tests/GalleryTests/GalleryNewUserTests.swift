@@ -487,6 +487,24 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     }
   }
 
+  /// Ctrl-C while a cell is edited drops the edit as Esc does, as a shell drops its line, and
+  /// says so; the next one quits (it quit at once, the edit lost: a new user's finding).
+  @Test func ctrlCWhileEditingDropsTheEditFirst() throws {
+    var time = 1.0
+    let (gallery, canvas, path) = try csvTableGallery("name,city\nAda,Lyon\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    pressTestGallery([KeyEvent(.right), KeyEvent(.character("e"))], gallery, time: &time)
+    #expect(gallery.currentPage.isTyping, "editing")
+    let controlC = KeyEvent(.control("c"), modifiers: .control)
+    gallery.handle(.key(controlC), at: time + 1)
+    #expect(!gallery.wantsToQuit)
+    #expect(!gallery.currentPage.isTyping, "the edit dropped")
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("Ctrl-C again quits"), "\(status)")
+    gallery.handle(.key(controlC), at: time + 2)
+    #expect(gallery.wantsToQuit)
+  }
+
   /// An empty cell is named "(empty)" in the status line and in a filter's words, as the
   /// frequency table names it (a NULL showed as "city:  ·" and a filter on it as “= ”).
   @Test func anEmptyValueIsNamedAsTheFrequencyTableNamesIt() throws {
