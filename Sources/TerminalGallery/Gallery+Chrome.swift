@@ -124,7 +124,8 @@ extension Gallery {
           ? "switch page (0: the tenth; the rest with ] [ or a click on a tab)"
           : "switch page (0: the tenth; or click a tab); ] [ wrap"
       ),
-      ("?", "show or close this help"), ("q Ctrl-C", "quit (Ctrl-C first drops what is being typed)"), ("Ctrl-Z", "suspend"),
+      ("?", "show or close this help"),
+      ("q Ctrl-C", "quit (Ctrl-C first drops what is being typed)"), ("Ctrl-Z", "suspend"),
     ]
     return (global + [("", "")] + currentPage.keyHelp).map { (keys: $0.0, meaning: $0.1) }
   }
