@@ -42,9 +42,10 @@ extension Gallery {
         prompt, x: 0, y: 0, style: TextStyle(foreground: Theme.text), maxWidth: width)
       return
     }
+    // A line break from the data (a title's) shows as its control picture, as in the cells.
     let used = context.text(
-      " " + currentPage.status, x: 0, y: 0, style: TextStyle(foreground: Theme.text),
-      maxWidth: leftRoom)
+      " " + currentPage.status.showingControls, x: 0, y: 0,
+      style: TextStyle(foreground: Theme.text), maxWidth: leftRoom)
     let countersRoom = leftRoom - used
     if countersRoom >= 12 {
       context.text(

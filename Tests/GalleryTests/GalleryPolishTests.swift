@@ -241,6 +241,17 @@ import Testing
 
   // MARK: 7. --data everywhere
 
+  /// A line break in a file's title shows as its control picture in the list, as the table
+  /// shows one: it was dropped, "two\nlines" drawn as "twolines" (a new user's finding).
+  @Test func aLineBreakInAFilesTitleShows() throws {
+    let data = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "A", "items": ["two\nlines", "plain"]}]}"#.utf8))
+    let (_, canvas) = makeGallery("list", data: data)
+    let frame = text(canvas).joined(separator: "\n")
+    #expect(frame.contains("two␊lines"), "\(frame)")
+    #expect(!frame.contains("twolines"))
+  }
+
   @Test func theOptionBarShowsTheFileItemsOfTheSelectedSection() throws {
     let data = try GalleryData.parse(
       Array(

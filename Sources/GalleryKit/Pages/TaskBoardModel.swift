@@ -373,7 +373,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
       ("m → / ←", "move it to the next / previous section"),
       ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
-      ("e", "rename it (a content change: its cell is reconfigured)"),
+      ("e", "rename it to another made-up title (a content change: its cell is reconfigured)"),
       ("U R", "undo the last edit (a drag too), redo it"), findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
       ("swipe a task ←", "Delete (all the way: at once) or Done"),

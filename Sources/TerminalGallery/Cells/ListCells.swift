@@ -24,8 +24,10 @@ final class ListRowCell: TerminalCell, RowPresenting {
   }
 
   func present(title: String, detail: String, colorIndex: Int, isStriped: Bool) {
-    self.title = title
-    self.detail = detail
+    // A line break or tab in a data file's title shows as its control picture (␊), as the
+    // table shows it: it was dropped, "two\nlines" drawn as "twolines" (a new user's finding).
+    self.title = title.showingControls
+    self.detail = detail.showingControls
     accessibilityLabel = title
     badge = Theme.palette[colorIndex % Theme.palette.count]
     self.isStriped = isStriped
