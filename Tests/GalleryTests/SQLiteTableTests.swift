@@ -419,6 +419,30 @@ private func settleModel(_ model: TableModel) async {
     }
   }
 
+  /// Blobs show as their size, and their frequency table lists them so; Enter on one shows
+  /// the rows whose cells show it (it found none: the value compared as text, a new user's
+  /// finding).
+  @Test func aBlobsValueFromItsFrequenciesFindsItsRows() async throws {
+    let database = try TestDatabase(
+      """
+      CREATE TABLE b(id INTEGER PRIMARY KEY, y BLOB);
+      INSERT INTO b(y) VALUES (x'0001020304'), (x'0a0b0c0d0e'), (x'ffff'), (x'0001020304');
+      """)
+    defer { database.remove() }
+    let model = try openedTableModel(database)
+    await settleModel(model)
+    _ = model.handle(KeyPress(.right))
+    _ = model.handle(KeyPress(.character("F")))
+    await settleModel(model)
+    #expect(model.status.contains("2 values in 4 rows"), "\(model.status)")
+    // The first value: the most frequent, three blobs of five bytes.
+    #expect(model.content.text(row: 0, column: 0) == "⟨5 bytes⟩")
+    _ = model.handle(KeyPress(.enter))
+    await settleModel(model)
+    #expect(model.table.numberOfDisplayedRows == 3, "\(model.status)")
+    #expect(model.status.contains("“= ⟨5 bytes⟩” in y"), "\(model.status)")
+  }
+
   /// A filter on a database's table: the rows it shows load wherever they are (far apart in
   /// the table), a sort in the database keeps the filter (made again on the new numbering),
   /// and a row the filter hides is said when asked for.

@@ -26,7 +26,7 @@ public struct SQLiteRow {
     let column = Int32(index)
     switch sqlite3_column_type(statement, column) {
     case SQLITE_NULL: return ""
-    case SQLITE_BLOB: return "⟨\(plural(Int(sqlite3_column_bytes(statement, column)), "byte"))⟩"
+    case SQLITE_BLOB: return blobShownText(byteCount: Int(sqlite3_column_bytes(statement, column)))
     default:
       guard let bytes = sqlite3_column_text(statement, column) else { return "" }
       let count = Int(sqlite3_column_bytes(statement, column))
@@ -80,6 +80,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
     sqlite3_create_function_v2(
       handle, "reusekit_regexp", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, regexpFunction, nil,
       nil, nil)
+    // `reusekit_blob_shown(blob)`: the text a blob's cell shows ("⟨5 bytes⟩"), to compare with.
+    sqlite3_create_function_v2(
+      handle, "reusekit_blob_shown", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+      blobShownFunction, nil, nil, nil)
     // Reading the schema finds a file that only looks like a database.
     do {
       try database.query("SELECT count(*) FROM sqlite_master") { _ in false }
@@ -183,6 +187,19 @@ private final class CompiledPattern {
   let regex: Regex<AnyRegexOutput>
   init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
 }
+
+/// The text a cell shows for a blob of `count` bytes: its size, never its bytes.
+func blobShownText(byteCount count: Int) -> String { "⟨\(plural(count, "byte"))⟩" }
+
+/// `reusekit_blob_shown(value)`: what a cell shows for a blob ("⟨5 bytes⟩"), so that a whole
+/// value chosen from what the grid shows finds its rows.
+private let blobShownFunction:
+  @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+    context, count, values in
+    guard let context, let values, count == 1 else { return }
+    let shown = blobShownText(byteCount: Int(sqlite3_value_bytes(values[0])))
+    sqlite3_result_text(context, shown, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+  }
 
 /// `reusekit_regexp(pattern, value)`: 1 when `value` matches `pattern` (Swift's regular
 /// expressions, ignoring case), else 0; `NULL` never matches; a pattern that does not compile

@@ -309,8 +309,11 @@ extension SQLiteTable {
   ) -> (sql: String, bound: String) {
     let p = "?\(parameter)"
     if condition.wholeValue {
+      // A blob compares as its cell shows it ("⟨5 bytes⟩", what a frequency table lists).
       return (
-        "(CAST(\(value) AS TEXT) = \(p) OR (\(p) = '' AND \(value) IS NULL))", condition.needle
+        "(CAST(\(value) AS TEXT) = \(p) OR (\(p) = '' AND \(value) IS NULL)"
+          + " OR (typeof(\(value)) = 'blob' AND reusekit_blob_shown(\(value)) = \(p)))",
+        condition.needle
       )
     }
     if let pattern = TableMatcher.patternText(of: condition.needle) {
