@@ -166,6 +166,21 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     #expect(table.collectionView.contentOffset == .zero)
   }
 
+  /// The cursor on the last row, the view scrolled away from it (a sort shows the top): ↓,
+  /// with nowhere to go, brings the cursor's row back into view, as the status's "arrows go
+  /// there" says (it did nothing: a new user's finding).
+  @Test func anArrowPastTheLastRowBringsTheCursorBackIntoView() {
+    let (grid, table) = makeGridTable(rows: 1_000)
+    defer { withExtendedLifetime(grid) {} }
+    table.focusCell(row: 999, column: 2)
+    table.collectionView.contentOffset.y = 0
+    table.collectionView.layoutIfNeeded()
+    #expect(table.collectionView.cellForItem(at: ItemPath(section: 999, item: 2)) == nil)
+    #expect(table.handle(KeyPress(.down)))
+    #expect(table.focusedCell! == (999, 2))
+    #expect(table.collectionView.cellForItem(at: ItemPath(section: 999, item: 2)) != nil)
+  }
+
   @Test func sortingShowsTheTopAndKeepsTheFocusedRowFocused() {
     let (grid, table) = makeGridTable(rows: 10_000)
     defer { withExtendedLifetime(grid) {} }
