@@ -33,7 +33,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
   /// Whether a screen reader reads the gallery as lines (`--screen-reader`): the help is then
   /// a list of lines said once, with nothing to scroll, and every key closes it.
-  public var readsAsLines = false
+  public var readsAsLines = false {
+    didSet { for page in pages { page?.readsAsLines = readsAsLines } }
+  }
   /// Whether the user asked to suspend (Ctrl-Z); the run loop clears it.
   public var wantsToSuspend = false
   /// Whether the help overlay is shown.
@@ -144,6 +146,7 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     } else {
       let made = descriptors[clamped].make(options)
       (made as? TimedPage)?.showsTiming = showsTiming
+      made.readsAsLines = readsAsLines
       pages[clamped] = made
       currentPage = made
       listen(to: made)

@@ -60,6 +60,10 @@ public protocol GalleryPage: AnyObject {
   /// says only what follows a key, as a live region that is off while a carousel rotates
   /// (WAI-ARIA's carousel pattern). `false` by default.
   var movesByItself: Bool { get }
+  /// Whether a screen reader reads the gallery as lines (`--screen-reader`), for a page that
+  /// reads differently then (the chat moves a reading cursor message by message). Ignored by
+  /// default.
+  var readsAsLines: Bool { get set }
   /// The page's state for `--restore`, if it keeps one: by default the scroll position and
   /// focus of ``restorableView`` and the ``restorableSelection``.
   func savedPosition() -> GalleryPositions.Page?
@@ -138,6 +142,12 @@ extension GalleryPage {
 
   /// Nothing moves by itself.
   public var movesByItself: Bool { false }
+
+  /// Ignored.
+  public var readsAsLines: Bool {
+    get { false }
+    set {}
+  }
 
   /// None.
   public var cursorPosition: (column: Int, row: Int)? { nil }

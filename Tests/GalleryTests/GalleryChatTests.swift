@@ -88,6 +88,51 @@ import Testing
     #expect(Set(arrivals).count == arrivals.count, "none twice: \(said)")
   }
 
+  /// Read as lines (`--screen-reader`), ↑ and ↓ move a reading cursor message by message,
+  /// from the newest, scrolling only to keep it in view: each key reads the next message up
+  /// or down, none skipped (scrolling by a message read the one it brought in, at the top
+  /// going up: going up from the newest skipped every message on screen, a new user's
+  /// finding).
+  @Test func readAsLinesTheArrowsReadMessageByMessage() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))
+    gallery.readsAsLines = true
+    let view = try #require(gallery.currentPage.restorableView)
+    let source = try #require(view.dataSource as? any SearchableDataSource)
+    /// Where the message a line reads is now (older messages load above as it goes up).
+    func index(of line: String) -> Int? {
+      (0..<view.numberOfItems(inSection: 0)).last { item in
+        guard
+          let text = source.collectionView(
+            view, searchableTextForItemAt: ItemPath(section: 0, item: item)),
+          !text.isEmpty
+        else { return false }
+        return line.hasSuffix(": " + text)
+      }
+    }
+    _ = gallery.spokenLines()
+    var previous: String?
+    for (step, key) in ([Key](repeating: .up, count: 36) + [.down, .down, .down]).enumerated() {
+      pressTestGallery([key], gallery, canvas, time: &time)
+      // The message the cursor is on, first (then any that arrived meanwhile).
+      // The message the cursor is on is said (messages arriving meanwhile are said too).
+      let lines = gallery.spokenLines()
+      let read = try #require(gallery.currentPage.accessibilityFocus?.spokenDescription)
+      #expect(lines.contains(read), "step \(step): \(read) not in \(lines)")
+      if let previous {
+        let now = try #require(index(of: read), "\(read)")
+        let before = try #require(index(of: previous), "\(previous)")
+        #expect(now == before + (key == .up ? -1 : 1), "step \(step): \(before) → \(now)")
+      } else {
+        #expect(index(of: read) == view.numberOfItems(inSection: 0) - 1, "the newest first")
+      }
+      previous = read
+      // The message read is on screen.
+      let path = ItemPath(section: 0, item: index(of: read) ?? 0)
+      #expect(view.cellForItem(at: path) != nil, "step \(step): in view")
+    }
+  }
+
   @Test func scrolledUpItCountsNewMessagesAndOlderHistoryLoadsAtTheTop() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))

@@ -44,6 +44,13 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   /// streaming in is read again whole when it has arrived, not at every word). Scrolling said
   /// nothing, so the messages could not be heard (a new user's finding).
   private var readElement: AccessibilityElement?
+  /// Whether a screen reader reads the gallery as lines: ↑ ↓ then move a reading cursor
+  /// message by message (``readIndex``), scrolling only to keep it in view. Scrolling by a
+  /// message read the one it brought in at the top going up and at the bottom going down, so
+  /// going up from the newest skipped every message on screen (a new user's finding).
+  var readsAsLines = false
+  /// The message the reading cursor is on (with ``readsAsLines``); `nil` until ↑ or ↓.
+  private var readIndex: Int?
   /// `/` finds in the messages loaded: each match scrolled to and marked, found again as
   /// messages arrive and stream in.
   private let find: FindBar
@@ -196,6 +203,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     let count = min(20, olderLeft)
     olderLeft -= count
     messages.insert(contentsOf: (0..<count).map { _ in makeMessage() }, at: 0)
+    readIndex = readIndex.map { $0 + count }
     // Said as what it is, not as "20 items added" (a new user's finding).
     let said = count == 1 ? "1 older message loaded" : "\(count) older messages loaded"
     _ = collectionView.announcing(said) {
@@ -262,6 +270,10 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
         return true
       }
     }
+    if readsAsLines, key.key == .up || key.key == .down {
+      moveReadingCursor(by: key.key == .up ? -1 : 1)
+      return true
+    }
     switch key.key {
     case .up: collectionView.scroll(by: .items(-1))
     case .down: collectionView.scroll(by: .items(1))
@@ -272,7 +284,35 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     default: return false
     }
     noteReadItem(atTop: [.up, .pageUp, .home].contains(key.key))
+    // The cursor starts again from what the pages, Home or End brought into view.
+    readIndex = readElement?.indexPath?.item
     return true
+  }
+
+  /// Moves the reading cursor one message up or down (from the newest one on screen, the
+  /// first time), brings it into view if it is not, and reads it; at either end it reads the
+  /// message again, which says there is no further to go.
+  private func moveReadingCursor(by step: Int) {
+    guard !messages.isEmpty else { return }
+    collectionView.layoutIfNeeded()
+    let start =
+      readIndex
+      ?? collectionView.indexPathsForVisibleItems.map(\.item).max() ?? messages.count - 1
+    let index = min(max(0, start + (readIndex == nil && step < 0 ? 0 : step)), messages.count - 1)
+    readIndex = index
+    let path = ItemPath(section: 0, item: index)
+    if let frame = collectionView.frameForItem(at: path) {
+      let top = collectionView.restingContentOffset.y
+      if frame.minY < top || frame.maxY > top + collectionView.viewportSize.height {
+        collectionView.scrollToItem(at: path, at: .nearest, animated: true)
+      }
+    }
+    guard var element = collectionView.accessibilityElement(forItemAt: path) else { return }
+    element.positionInSet = nil
+    element.setSize = nil
+    element.positionInSection = nil
+    element.sectionSize = nil
+    readElement = element
   }
 
   /// A key while a message is written: Enter sends, Escape drops it, ↑ ↓ PgUp PgDn still
@@ -322,8 +362,13 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   }
 
   var keyHelp: [(String, String)] {
-    [
-      ("↑ ↓ PgUp PgDn", "scroll; near the top, older messages load"),
+    let moves: [(String, String)] =
+      readsAsLines
+      ? [
+        ("↑ ↓", "read the previous, the next message; near the top, older messages load"),
+        ("PgUp PgDn", "a page up or down, read from its edge"),
+      ] : [("↑ ↓ PgUp PgDn", "scroll; near the top, older messages load")]
+    return moves + [
       ("End Enter", "back to the newest message"), ("Home", "the oldest loaded"),
       ("m, then text and Enter", "write a message and send it (Esc drops it)"),
       ("wheel, drag", "scroll"), find.keyHelp,
