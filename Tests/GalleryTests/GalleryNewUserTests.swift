@@ -424,7 +424,7 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   private func csvTableGallery(
     _ text: String, time: inout Double
   ) throws -> (Gallery, Canvas, path: String) {
-    let path = NSTemporaryDirectory() + "reusekit-new-user-\(getpid())-\(text.count).csv"
+    let path = NSTemporaryDirectory() + "reusekit-new-user-\(getpid())-\(UUID().uuidString).csv"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let (gallery, canvas) = makeTestGallery(
       "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
