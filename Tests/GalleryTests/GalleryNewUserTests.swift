@@ -487,6 +487,36 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     }
   }
 
+  /// Shift-↑ after Shift-↓ shrinks the range one row a press, the cursor going with it: the
+  /// first press deselected the last row and left the cursor on it (a new user's finding,
+  /// in the list and the board).
+  @Test func shiftUpShrinksARangeOneRowAPress() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 100, rows: 30))
+    pressTestGallery([.down, .down], gallery, canvas, time: &time)
+    func status() -> String {
+      drawnTestGallery(gallery, canvas).last!.split(separator: "│")[0]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    let start = status().components(separatedBy: " · ")[0]
+    var seen: [String] = []
+    for _ in 0..<3 {
+      pressTestGallery([KeyEvent(.down, modifiers: .shift)], gallery, time: &time)
+      seen.append(status())
+    }
+    #expect(seen.last?.hasSuffix("4 selected") == true, "\(seen)")
+    for expected in [3, 2, 1] {
+      pressTestGallery([KeyEvent(.up, modifiers: .shift)], gallery, time: &time)
+      let now = status()
+      #expect(now.contains("\(expected) selected"), "\(now)")
+      // The cursor on the range's new end: the row seen when the range had that many.
+      let title = now.components(separatedBy: " · ")[0]
+      let expectedTitle =
+        expected == 1 ? start : seen[expected - 2].components(separatedBy: " · ")[0]
+      #expect(title == expectedTitle, "\(now)")
+    }
+  }
+
   /// Ctrl-C while a cell is edited drops the edit as Esc does, as a shell drops its line, and
   /// says so; the next one quits (it quit at once, the edit lost: a new user's finding).
   @Test func ctrlCWhileEditingDropsTheEditFirst() throws {

@@ -94,9 +94,12 @@ extension CollectionView {
       for path in deselected { items.remove(path) }
       for path in selected { items.insert(path) }
     }
-    // Many at once are told as such; the item a Shift-tap ranged to is told last, as a tap.
+    // A range, all or none is told as such, even when it changes one item (a Shift-↑ that
+    // shrinks a range by one was told as a tap, and a delegate that focuses a tapped item put
+    // the focus back where it was: a new user's finding); the item a Shift-tap ranged to is
+    // told last, as a tap.
     let tapped = selection.tappedRangeEnd
-    selection.isTellingManyItems = deselected.count + selected.count > 1
+    selection.isTellingManyItems = true
     defer { selection.isTellingManyItems = false }
     for path in deselected { delegate.collectionView(self, didDeselectItemAt: path) }
     for path in selected where path != tapped {

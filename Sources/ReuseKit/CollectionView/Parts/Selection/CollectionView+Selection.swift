@@ -36,8 +36,9 @@ extension CollectionView {
   public var numberOfSelectedItems: Int { selection.items.count }
 
   /// Whether the delegate's `didSelectItemAt` and `didDeselectItemAt` are telling it, item by
-  /// item, about a change of many at once (a Shift range, Control-A, a deselect of all), not a
-  /// tap: a delegate that moves the focus to a tapped item leaves it where it is then.
+  /// item, about a change made as a range or all at once (a Shift range, Control-A, a deselect
+  /// of all), even of one item, not a tap: a delegate that moves the focus to a tapped item
+  /// leaves it where it is then. The item a Shift-tap ranged to is told last, as a tap.
   public var isChangingManyItems: Bool { selection.isTellingManyItems }
 
   /// Whether the item at `indexPath` is selected.
