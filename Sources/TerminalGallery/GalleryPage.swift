@@ -168,11 +168,20 @@ extension GalleryPage {
     guard let view = restorableView else { return }
     // A focus this run's data has no item for goes to the nearest one (as the scroll
     // position does).
-    if let focus = position.focus.flatMap(view.nearestItem(to:)) {
-      view.focusItem(at: focus, scrollsIntoView: false)
-    }
+    let focus = position.focus.flatMap(view.nearestItem(to:))
+    if let focus { view.focusItem(at: focus, scrollsIntoView: false) }
     if let selection = position.selection { restorableSelection = selection }
     view.restoreScrollPosition(position.scroll)
+    // A place this run's data does not have: the view shows the nearest focus, not whatever
+    // the clamped scroll position left (it showed the top, the focus at the end off screen:
+    // a new user's finding).
+    let placeIsGone =
+      !position.scroll.isAtStart
+      && view.nearestItem(to: position.scroll.indexPath) != position.scroll.indexPath
+    if let focus, focus != position.focus || placeIsGone {
+      view.scrollToItem(at: focus, at: .nearest, animated: false)
+      view.layoutIfNeeded()
+    }
   }
 }
 

@@ -187,6 +187,16 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
       focusStatus.contains("--restore: list: past this run's 30 items; nearest shown"),
       "\(focusStatus)")
     #expect(small.savedPositions().positions["list"]?.focus == ItemPath(section: 0, item: 29))
+    // The focused item shows (it was left off screen, the view at the top).
+    let smallView = try #require(small.currentPage.restorableView)
+    #expect(smallView.cellForItem(at: ItemPath(section: 0, item: 29)) != nil)
+    // The file from the larger run as it is, in a run of 50 items: the nearest place and its
+    // focus show.
+    let (fifty, _) = relaunch(itemCount: 50, restoring: saved)
+    let fiftyView = try #require(fifty.currentPage.restorableView)
+    let focused = try #require(fiftyView.focusedIndexPath)
+    #expect(focused.item == 49, "\(focused)")
+    #expect(fiftyView.cellForItem(at: focused) != nil, "the focus in view")
 
     // The same file in a run as large as the one that wrote it: no notice.
     let (same, _) = relaunch(itemCount: 100_000, restoring: saved)
