@@ -347,6 +347,21 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("has no card to move") == true)
   }
 
+  /// A screen reader hears `>` as the move it is, once: "moved 2 cards to Doing", not "2
+  /// items removed" and "2 items added" (a new user's finding).
+  @Test func aBoardMoveIsSaidAsAMove() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("board", TerminalSize(columns: 100, rows: 24))
+    pressTestGallery(
+      [KeyEvent(.character(" ")), KeyEvent(.down, modifiers: .shift)], gallery, time: &time)
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.character(">"))], gallery, time: &time)
+    let said = gallery.spokenLines()
+    #expect(said.contains("moved 2 cards to Doing"), "\(said)")
+    #expect(
+      !said.contains { $0.contains("items removed") || $0.contains("items added") }, "\(said)")
+  }
+
   /// Settings: Enter on a row with a disclosure answers (it did nothing): the row is opened,
   /// and the status says the demo has no page behind it, while the cursor stays there.
   @Test func settingsRowsWithADisclosureOpen() {

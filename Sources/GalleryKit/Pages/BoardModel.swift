@@ -290,15 +290,18 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     let moved = move(items.map(\.item), from: source, to: target, at: 0)
     remember(BoardMove(before: before, after: cards, from: source, to: target, ids: ids))
     let inserted = (0..<moved).map { ItemPath(section: 0, item: $0) }
-    view.performBatchUpdates { view.deleteItems(at: items) }
+    // Said as the move it is ("moved 2 cards to Doing"), once, not as "2 items removed" and
+    // "2 items added" (a new user's finding).
+    let said = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+    _ = view.announcing("") { view.performBatchUpdates { view.deleteItems(at: items) } }
     let other = columns[target]
-    other.performBatchUpdates { other.insertItems(at: inserted) }
+    _ = other.announcing(said) { other.performBatchUpdates { other.insertItems(at: inserted) } }
     other.deselectAllItems()
     for path in inserted { other.selectItem(at: path) }
     other.focusItem(at: ItemPath(section: 0, item: 0))
     activeColumn = target
     keepSelectionIn(target)
-    lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+    lastChange = said
     return true
   }
 
