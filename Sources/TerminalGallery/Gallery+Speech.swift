@@ -21,8 +21,11 @@ extension Gallery {
     // typed into it are the user's own echo.
     if !showsHelp, currentPage.isTyping != spokePrompt {
       spokePrompt = currentPage.isTyping
-      // The caret's glyph is drawn, not said.
-      if spokePrompt { lines.append(String(currentPage.status.filter { $0 != "▏" }).spokenForm) }
+      // The caret's glyph is drawn, not said (nor the space its removal doubles).
+      if spokePrompt {
+        let asked = String(currentPage.status.filter { $0 != "▏" })
+        lines.append(asked.replacing("  ", with: " ").spokenForm)
+      }
     }
     if !showsHelp && !currentPage.isTyping {
       let element = currentPage.accessibilityFocus

@@ -347,6 +347,23 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("has no card to move") == true)
   }
 
+  /// A find's prompt is said without the caret's doubled space, and Esc that clears a find is
+  /// said (it was silent: a new user's finding).
+  @Test func aFindIsSaidOpenedAndCleared() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("list", TerminalSize(columns: 100, rows: 24))
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.character("/"))], gallery, time: &time)
+    let asked = gallery.spokenLines()
+    #expect(asked.contains { $0.hasPrefix("find in the titles:") }, "\(asked)")
+    #expect(!asked.contains { $0.contains("  ") }, "\(asked)")
+    pressTestGallery(
+      "falcon".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)], gallery, time: &time)
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(gallery.spokenLines().contains("find cleared"))
+  }
+
   /// A screen reader hears `>` as the move it is, once: "moved 2 cards to Doing", not "2
   /// items removed" and "2 items added" (a new user's finding).
   @Test func aBoardMoveIsSaidAsAMove() {

@@ -77,6 +77,8 @@ public final class FindBar {
     case .escape where key.modifiers.isEmpty && search != nil:
       search = nil
       marksDidChange()
+      // Said, as the find was (Esc cleared it without a word: a new user's finding).
+      collectionView.announce("find cleared")
     default:
       return false
     }

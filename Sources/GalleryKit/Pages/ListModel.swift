@@ -282,7 +282,8 @@ public final class ListModel: PageModel, ClickFocusing {
       ("PgUp PgDn Home End", "page; first, last"),
       ("Enter", "expand or collapse the row"), ("Space", "select or deselect"),
       findBar.keyHelp,
-      ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle, all"),
+      ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle one; select all"),
+      ("Esc", "clear the find, then the selection"),
       ("drag the left edge", "select the rows it passes"),
     ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [
       ("wheel, drag", "scroll the list under the pointer; click selects"), ("index", marks),
