@@ -10,6 +10,34 @@ import Testing
 @Suite struct TaskBoardUndoTests {
   private func makeModel() -> TaskBoardModel<TestTaskCell> { makeTestTaskBoard(items: 400) }
 
+  /// Undoing a shuffle leaves the cursor on its task, wherever the undo puts it, as the
+  /// shuffle did (it stayed on the row, on another task: a new user's finding).
+  @Test func anUndoneShuffleKeepsTheCursorOnItsTask() {
+    let model = makeModel()
+    var time = 0.0
+    func press(_ character: Character) {
+      _ = model.handle(KeyPress(.character(character)))
+      for _ in 0..<30 {
+        time += 1.0 / 60
+        _ = model.collectionView.tick(now: time)
+        model.collectionView.layoutIfNeeded()
+      }
+    }
+    func focusedTask() -> Int? {
+      model.collectionView.focusedIndexPath.map {
+        model.dataSource.sections[$0.section][$0.item].id
+      }
+    }
+    for _ in 0..<5 { _ = model.handle(KeyPress(.down)) }
+    for round in 0..<4 {
+      let task = focusedTask()
+      press("s")
+      #expect(focusedTask() == task, "round \(round): the shuffle keeps it")
+      press("U")
+      #expect(focusedTask() == task, "round \(round): the undo keeps it")
+    }
+  }
+
   @Test(arguments: 0..<6)
   func undoAndRedoWalkTheEditsBackAndForth(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0x0DD0)

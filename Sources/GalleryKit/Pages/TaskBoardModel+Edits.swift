@@ -37,8 +37,9 @@ extension TaskBoardModel {
     let current = dataSource.sections
     other.append((current, what))
     // The cursor goes to the task the step brought back or moved (it stayed at its place,
-    // on another task: a new user's finding).
-    let focus = Self.changedTask(from: current, to: sections) ?? cursorPath
+    // on another task: a new user's finding); else it stays on its task, wherever the step
+    // put it (read after the change: an undone shuffle left it on the row, another task).
+    let focus = Self.changedTask(from: current, to: sections)
     collectionView.announcing("\(done) \(what)") {
       show(sections, "\(done) \(what)", focusing: focus)
     }
