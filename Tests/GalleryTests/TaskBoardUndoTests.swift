@@ -38,6 +38,32 @@ import Testing
     }
   }
 
+  /// Undoing a delete brings the task back selected when it was, and redoing it takes it away
+  /// again: the selection is the step's too (the task came back unselected: a new user's
+  /// finding).
+  @Test func anUndoneDeletePutsTheSelectionBack() {
+    let model = makeModel()
+    var time = 0.0
+    func press(_ key: KeyPress) {
+      _ = model.handle(key)
+      for _ in 0..<30 {
+        time += 1.0 / 60
+        _ = model.collectionView.tick(now: time)
+        model.collectionView.layoutIfNeeded()
+      }
+    }
+    // Two tasks selected as a tap selects them (Space: the host gives it to the view).
+    for row in 1...2 { model.collectionView.tapItem(at: ItemPath(section: 0, item: row)) }
+    let selected = model.selectedTaskIDs
+    #expect(selected.count == 2)
+    press(KeyPress(.character("d")))
+    #expect(model.selectedTaskIDs.count == 1)
+    press(KeyPress(.character("U")))
+    #expect(model.selectedTaskIDs == selected, "both selected again")
+    press(KeyPress(.character("R")))
+    #expect(model.selectedTaskIDs.count == 1)
+  }
+
   @Test(arguments: 0..<6)
   func undoAndRedoWalkTheEditsBackAndForth(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0x0DD0)

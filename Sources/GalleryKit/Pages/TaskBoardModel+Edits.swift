@@ -13,7 +13,7 @@ extension TaskBoardModel {
 
   /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
   func remember(_ sections: [[TaskItem]], _ what: String) {
-    undoStack.append((sections, what))
+    undoStack.append((sections, what, selectedTaskIDs))
     if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
     redoStack.removeAll()
   }
@@ -29,19 +29,44 @@ extension TaskBoardModel {
   private func step(
     from source: inout [EditStep], to other: inout [EditStep], _ done: String, _ empty: String
   ) {
-    guard let (sections, what) = source.popLast() else {
+    guard let (sections, what, selected) = source.popLast() else {
       lastChange = empty
       collectionView.postAccessibilityAnnouncement(empty)
       return
     }
     let current = dataSource.sections
-    other.append((current, what))
+    other.append((current, what, selectedTaskIDs))
     // The cursor goes to the task the step brought back or moved (it stayed at its place,
     // on another task: a new user's finding); else it stays on its task, wherever the step
     // put it (read after the change: an undone shuffle left it on the row, another task).
     let focus = Self.changedTask(from: current, to: sections)
     collectionView.announcing("\(done) \(what)") {
       show(sections, "\(done) \(what)", focusing: focus)
+    }
+    // The selection as it was then: a deleted task comes back selected if it was (it came
+    // back unselected: a new user's finding).
+    select(tasks: selected)
+  }
+
+  /// The ids of the selected tasks.
+  public var selectedTaskIDs: Set<Int> {
+    let sections = dataSource.sections
+    return Set(
+      collectionView.indexPathsForSelectedItems.compactMap { path in
+        sections.indices.contains(path.section)
+          && sections[path.section].indices.contains(path.item)
+          ? sections[path.section][path.item].id : nil
+      })
+  }
+
+  /// Selects exactly the tasks whose ids are in `ids` (those still there), from code.
+  func select(tasks ids: Set<Int>) {
+    guard ids != selectedTaskIDs else { return }
+    collectionView.deselectAllItems()
+    for (section, tasks) in dataSource.sections.enumerated() {
+      for (item, task) in tasks.enumerated() where ids.contains(task.id) {
+        collectionView.selectItem(at: ItemPath(section: section, item: item))
+      }
     }
   }
 

@@ -34,7 +34,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   var undoStack: [EditStep] = []
   var redoStack: [EditStep] = []
   /// The tasks before (or after) an edit, and what the edit was.
-  typealias EditStep = (sections: [[TaskItem]], what: String)
+  typealias EditStep = (sections: [[TaskItem]], what: String, selected: Set<Int>)
   /// How many edits `U` can undo.
   public static var undoLimit: Int { 100 }
   private var random = PageRandom(seed: 0xDA7A)
