@@ -246,10 +246,13 @@ import Testing
   @Test func aLineBreakInAFilesTitleShows() throws {
     let data = try GalleryData.parse(
       Array(#"{"sections": [{"title": "A", "items": ["two\nlines", "plain"]}]}"#.utf8))
-    let (_, canvas) = makeGallery("list", data: data)
-    let frame = text(canvas).joined(separator: "\n")
-    #expect(frame.contains("two␊lines"), "\(frame)")
-    #expect(!frame.contains("twolines"))
+    // The list and the data source's tasks alike.
+    for page in ["list", "datasource"] {
+      let (_, canvas) = makeGallery(page, data: data)
+      let frame = text(canvas).joined(separator: "\n")
+      #expect(frame.contains("two␊lines"), "\(page): \(frame)")
+      #expect(!frame.contains("twolines"), "\(page)")
+    }
   }
 
   @Test func theOptionBarShowsTheFileItemsOfTheSelectedSection() throws {

@@ -17,7 +17,8 @@ final class FeedCardCell: TerminalCell, PhotoPresenting {
   }
 
   func present(title: String, likes: Int, colorIndex: Int, isNew: Bool) {
-    (self.title, self.likes, self.isNew) = (title, likes, isNew)
+    // A data file's control characters show as their pictures (␛), as in the list.
+    (self.title, self.likes, self.isNew) = (title.showingControls, likes, isNew)
     accessibilityLabel = title
     accessibilityValue = "\(likes) likes"
     color = Theme.palette[colorIndex % Theme.palette.count]

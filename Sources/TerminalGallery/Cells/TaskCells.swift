@@ -54,13 +54,14 @@ final class TaskCell: TerminalCell, TaskPresenting {
       mark, x: left + 4, y: 0,
       style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
     let edits = task.edits > 0 ? " ✎\(task.edits)" : ""
-    let tag = "#" + texts.tag(of: task) + edits
+    // A data file's control characters show as their pictures (␛), as in the list.
+    let tag = "#" + texts.tag(of: task).showingControls + edits
     // The title comes first: a long tag (a data file's detail) takes at most a third of the
     // row, cut with "…", and none when the row is too narrow for both.
     let room = max(0, width - 8)
     let tagWidth = room >= 12 ? min(CharacterWidth.of(tag), room / 3) : 0
     context.text(
-      texts.title(of: task), x: left + 6, y: 0,
+      texts.title(of: task).showingControls, x: left + 6, y: 0,
       style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),
       maxWidth: room - tagWidth)
     if tagWidth > 0 {
