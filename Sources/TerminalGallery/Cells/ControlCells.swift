@@ -113,19 +113,26 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     let label = TextStyle(foreground: ink, background: color, attributes: .bold)
     centred(
       "\(swatch.localName) \(swatch.colorName)", y: max(0, middle - 1), style: label,
-      in: context)
+      framed: isCentred, in: context)
     if context.height > 2 {
       centred(
-        swatch.size, y: middle, style: TextStyle(foreground: ink, background: color), in: context)
+        swatch.size, y: middle, style: TextStyle(foreground: ink, background: color),
+        framed: isCentred, in: context)
     }
   }
 
   /// `text` centred on the colour, or, when it is wider, on the cell less its last column:
   /// the labels of narrow swatches keep a column between them (they ran together at 40
-  /// columns: a new user's finding).
-  private func centred(_ text: String, y: Int, style: TextStyle, in context: DrawContext) {
+  /// columns: a new user's finding). Inside the frame of the centred swatch, it stays between
+  /// the frame's sides (it was drawn over them).
+  private func centred(
+    _ text: String, y: Int, style: TextStyle, framed: Bool, in context: DrawContext
+  ) {
     let width = CharacterWidth.of(text)
-    let (start, room) = width <= context.width - 2 ? (1, context.width - 2) : (0, context.width - 1)
+    let (start, room) =
+      framed
+      ? (2, context.width - 4)
+      : width <= context.width - 2 ? (1, context.width - 2) : (0, context.width - 1)
     guard room > 0 else { return }
     let fitted = TextLayout.truncate(text, toWidth: room)
     let x = start + max(0, (room - CharacterWidth.of(fitted)) / 2)
