@@ -255,6 +255,20 @@ import Testing
     }
   }
 
+  /// A data file with no items shows no cards in the carousel, as the other pages show none
+  /// (the demo's twelve showed: a new user's finding); its keys do nothing harmful there.
+  @Test func aFileWithNoItemsShowsNoCards() throws {
+    let data = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "only empty", "items": []}]}"#.utf8))
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("carousel", data: data)
+    #expect(text(canvas)[1].contains("no cards"), "\(text(canvas)[1])")
+    pressTestGallery(
+      [.right, .left, .enter, .character("n"), .character("a")], gallery, canvas,
+      time: &time)
+    #expect(text(canvas)[1].contains("no cards"))
+  }
+
   @Test func theOptionBarShowsTheFileItemsOfTheSelectedSection() throws {
     let data = try GalleryData.parse(
       Array(

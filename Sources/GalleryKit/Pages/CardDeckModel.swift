@@ -42,7 +42,10 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
 
   /// The cards for `options`, spaced by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
-    if let data = options.data, case let items = data.sections.flatMap(\.items), !items.isEmpty {
+    // A data file's items, even none (the demo's cards showed for a file with no items, which
+    // the other pages show empty: a new user's finding).
+    if let data = options.data {
+      let items = data.sections.flatMap(\.items)
       titles = items.map(\.title)
       captions = items.map { $0.detail ?? "" }
     } else {
