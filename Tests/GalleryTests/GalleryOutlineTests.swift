@@ -42,6 +42,24 @@ import Testing
     #expect(canvas.plainTextLines()[1].contains("23 rows shown"), "\(canvas.plainTextLines()[1])")
   }
 
+  /// A collapse that hides selected rows deselects them and says so until the next key (they
+  /// went without a word: a new user's finding).
+  @Test func aCollapseThatHidesSelectedRowsSaysSo() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 100, rows: 24))
+    pressTestGallery([.right], gallery, canvas, time: &time)  // Northlands' 6 countries
+    pressTestGallery([KeyEvent(.character("a"), modifiers: .control)], gallery, time: &time)
+    gallery.draw(into: canvas)
+    #expect(status(canvas).contains("14 selected"), "\(status(canvas))")
+    _ = gallery.spokenLines()
+    pressTestGallery([.home, .left], gallery, canvas, time: &time)  // collapses Northlands
+    #expect(status(canvas).contains("8 selected"), "\(status(canvas))")
+    #expect(status(canvas).contains("collapsing deselected 6 hidden rows"), "\(status(canvas))")
+    #expect(gallery.spokenLines().contains("collapsing deselected 6 hidden rows"))
+    pressTestGallery([.down], gallery, canvas, time: &time)
+    #expect(!status(canvas).contains("collapsing"), "until the next key")
+  }
+
   @Test func aClickOnTheDisclosureToggles() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 24))

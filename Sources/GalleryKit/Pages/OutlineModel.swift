@@ -136,6 +136,9 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   public let findBar: FindBar
   /// The find over the shown rows' names.
   public var finder: FindBar? { findBar }
+  /// What a collapse did to the selection ("collapsing deselected 11 hidden rows"), until the
+  /// next key.
+  var hiddenDeselection: String?
 
   /// The world for `options`, rows sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
@@ -238,6 +241,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   /// → expands (or goes to the first child), ← collapses (or goes to the parent), Enter
   /// toggles, Space selects; the rest is the collection view's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    hiddenDeselection = nil
     if findBar.handle(key) { return true }
     guard let place = focusedPlace else { return collectionView.handle(key) }
     switch key.key {
@@ -280,6 +284,16 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     collectionView.focusItem(at: indexPath, scrollsIntoView: false)
   }
 
+  /// Selected rows a collapse hid: they leave the selection (as in a desktop's outline), and
+  /// the status line says so until the next key (they went without a word: a new user's
+  /// finding).
+  public func collectionView(
+    _ collectionView: CollectionView, didDeselectDeletedItemsAt indexPaths: [ItemPath]
+  ) {
+    hiddenDeselection = "collapsing deselected \(plural(indexPaths.count, "hidden row"))"
+    collectionView.replaceNextAnnouncement(with: hiddenDeselection!)
+  }
+
   /// The heading and how many rows show.
   public var heading: String {
     "\(world.heading) · \(plural(outline.tree.visibleCount, "row")) shown"
@@ -290,7 +304,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     guard let place = focusedPlace else { return "nothing here" }
     let selected = collectionView.numberOfSelectedItems
     return findBar.status(
-      world.name(of: place) + (selected > 0 ? " · \(selected.formatted) selected" : ""))
+      world.name(of: place) + (selected > 0 ? " · \(selected.formatted) selected" : "")
+        + (hiddenDeselection.map { " · " + $0 } ?? ""))
   }
 
   /// The page's keys.
