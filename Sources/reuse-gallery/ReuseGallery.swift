@@ -219,6 +219,14 @@ struct ReuseGallery: ParsableCommand {
       // Said at start, where the user looks (the same line stays on standard error).
       gallery.notice = "--restore: \(problem); left as it is, positions not kept"
     }
+    // A file that cannot be written is said at start, not only on exit (a new user's
+    // finding: a folder that does not exist was said only once the run was over).
+    if keepsPositions, let restore, !Platform.canWrite(atPath: restore) {
+      keepsPositions = false
+      Platform.writeError(
+        "reuse-gallery: --restore \(restore): cannot write there; positions not kept\n")
+      gallery.notice = "--restore: cannot write \(restore); positions not kept"
+    }
     let mode = (color ?? .auto).interactiveMode(environment: Platform.environment)
     let app = TerminalApp(scene: gallery, colorMode: mode)
     app.mode = screenReader ? .screenReader : .fullScreen

@@ -387,6 +387,14 @@ public enum Platform {
     return lstat(path, &info) == 0 || errno != ENOENT
   }
 
+  /// Whether a file can be written at `path`: the file itself when it exists, else the folder
+  /// it would be made in.
+  public static func canWrite(atPath path: String) -> Bool {
+    if fileExists(atPath: path) { return access(path, W_OK) == 0 }
+    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    return access(folder.isEmpty ? "/" : folder, W_OK) == 0
+  }
+
   /// Ends the process with `status`, without running anything else.
   public static func exit(_ status: Int32) -> Never {
     terminate(status)
