@@ -83,6 +83,29 @@ import Testing
     #expect(!screen[1].contains("nothing selected"))
   }
 
+  /// After `d`, → and ← go on from the category that was selected, not from the first (→
+  /// selected the first: a new user's finding).
+  @Test func optionBarArrowsGoOnFromTheCategoryDeselected() {
+    let (gallery, canvas) = makeGallery("optionbar")
+    var time = 1.0
+    func press(_ keys: [KeyEvent]) -> String {
+      for key in keys {
+        gallery.handle(.key(key), at: time)
+        settleTestGallery(gallery, time: &time)
+      }
+      return lines(gallery, canvas)[1]
+    }
+    let third = press([KeyEvent(.right), KeyEvent(.right), KeyEvent(.right)])
+    let fourth = press([KeyEvent(.right)])
+    let second = press([KeyEvent(.left), KeyEvent(.left)])
+    #expect(Set([second, third, fourth]).count == 3, "\([second, third, fourth])")
+    _ = press([KeyEvent(.right)])  // the third
+    #expect(press([KeyEvent(.character("d"))]).contains("nothing selected"))
+    #expect(press([KeyEvent(.right)]) == fourth, "→ goes on from the third")
+    _ = press([KeyEvent(.left), KeyEvent(.character("d"))])
+    #expect(press([KeyEvent(.left)]) == second, "← goes on from the third")
+  }
+
   @Test func carouselClickOnAPeekingCardDragAndWrap() {
     let (gallery, canvas) = makeGallery("carousel")
     var time = 1.0

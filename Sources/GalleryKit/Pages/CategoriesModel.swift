@@ -26,6 +26,8 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   /// Whether the last selection came from a key on this page (the bar sees it as code).
   private var selectedByKey = false
   private var showsFew = false
+  /// The category selected before `d` deselected it: the arrows go on from there.
+  private var lastSelectedIndex: Int?
   /// The bar's delegate calls, newest first, and how many cells were shown and hidden.
   public private(set) var log: [String] = []
   /// How many cells the bar has shown (`willDisplay` calls).
@@ -186,18 +188,22 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   public func handle(_ key: KeyPress) -> Bool {
     if key.isCommandChord { return false }
     if [.left, .right, .home, .end, .character("d")].contains(key.key) { selectedByKey = true }
+    // With nothing selected (after `d`), the arrows go on from the category last selected,
+    // not from the first (← → jumped back to it: a new user's finding).
+    let current = bar.selectedIndex ?? lastSelectedIndex.map { min($0, count - 1) }
     switch key.key {
     case .left:
       guard count > 0 else { return true }
-      bar.select(max(0, (bar.selectedIndex ?? 1) - 1), animated: true)
+      bar.select(max(0, (current ?? 1) - 1), animated: true)
     case .right:
       guard count > 0 else { return true }
-      bar.select(min(count - 1, (bar.selectedIndex ?? -1) + 1), animated: true)
+      bar.select(min(count - 1, (current ?? -1) + 1), animated: true)
     case .home:
       if count > 0 { bar.select(0, animated: true) }
     case .end:
       if count > 0 { bar.select(count - 1, animated: true) }
     case .character("d"):
+      lastSelectedIndex = bar.selectedIndex ?? lastSelectedIndex
       bar.deselect(animated: true)
     case .character("s"):
       bar.selectsCenteredColumnOnSlide.toggle()
