@@ -30,11 +30,15 @@ final class BoardPage: OptionsPage {
     self.frame = frame
     let count = panes.count
     let width = max(0, (frame.width - (count - 1)) / count)
+    // The columns left over go one each to the first columns, not all to the last (at 30
+    // columns Done was 9 wide and the others 6: a new user's finding).
+    let left = max(0, frame.width - count * width - (count - 1))
+    var x = frame.x
     for (index, pane) in panes.enumerated() {
-      let x = frame.x + index * (width + 1)
-      let extra = index == count - 1 ? max(0, frame.width - count * width - (count - 1)) : 0
+      let columnWidth = width + (index < left ? 1 : 0)
       pane.frame = CellRect(
-        x: x, y: frame.y + 2, width: width + extra, height: max(0, frame.height - 2))
+        x: x, y: frame.y + 2, width: columnWidth, height: max(0, frame.height - 2))
+      x += columnWidth + 1
       pane.collectionView.layoutIfNeeded()
       let content = pane.contentFrame
       model.coordinator.add(
