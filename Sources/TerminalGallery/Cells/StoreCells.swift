@@ -84,9 +84,8 @@ final class StoreTileCell: TerminalCell, StorePresenting {
         style: TextStyle(foreground: isCursor ? Theme.onAccent : Theme.dimText),
         maxWidth: max(0, context.width - x))
       if context.height > 2 {
-        let stars = String(repeating: "★", count: tile.rating / 10)
         context.text(
-          "\(stars) \(tile.rating / 10).\(tile.rating % 10)", x: x, y: 2,
+          tile.ratingText, x: x, y: 2,
           style: TextStyle(foreground: isCursor ? Theme.onAccent : Theme.warning),
           maxWidth: max(0, context.width - x))
       }

@@ -62,9 +62,8 @@ final class StoreTileCell: GTKCell, StorePresenting {
           tile.subtitle, x: x, y: top + 18, size: 11, Palette.dim,
           maxWidth: max(1, width - x - 10))
       }
-      let stars = String(repeating: "★", count: tile.rating / 10)
       paint.text(
-        "\(stars) \(tile.rating / 10).\(tile.rating % 10)",
+        tile.ratingText,
         x: tile.kind == .wideApp ? x : width - 74, y: tile.kind == .wideApp ? top + 36 : 12 + 14,
         size: 11, colours[2])
     }
