@@ -58,10 +58,17 @@ final class CarouselCardCell: TerminalCell, CardPresenting {
     }
     let ink = isSide ? Theme.dimText : Theme.onAccent
     let middle = context.height / 2
-    context.text(
-      "\((number + 1).formatted) / \(count.formatted)", x: 1, y: 0,
-      style: TextStyle(foreground: ink),
-      maxWidth: max(0, context.width - 2))
+    // The number starts where the card shows: a card cut on the left by the screen's edge
+    // showed the end of "12 / 12" as "2", read as card 2 (a new user's finding).
+    // A sliver too narrow for the whole number shows none ("1…" read as card 1).
+    let shown = max(1, context.clip.x - context.frame.x)
+    let number = "\((number + 1).formatted) / \(count.formatted)"
+    let room = min(context.width, context.clip.maxX - context.frame.x) - shown - 1
+    if shown == 1 || CharacterWidth.of(number) <= room {
+      context.text(
+        number, x: shown, y: 0, style: TextStyle(foreground: ink),
+        maxWidth: max(0, context.width - shown - 1))
+    }
     context.centeredText(
       title, y: max(0, middle - 1), style: TextStyle(foreground: ink, attributes: .bold))
     if context.height > 3 {
