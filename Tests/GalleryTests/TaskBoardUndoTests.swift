@@ -3,6 +3,18 @@ import ReuseKit
 import ReuseTestSupport
 import Testing
 
+/// Presses `key` on `model`, then runs its animations for half a second (`time` goes on).
+private func press(
+  _ key: KeyPress, on model: TaskBoardModel<TestTaskCell>, time: inout Double
+) {
+  _ = model.handle(key)
+  for _ in 0..<30 {
+    time += 1.0 / 60
+    _ = model.collectionView.tick(now: time)
+    model.collectionView.layoutIfNeeded()
+  }
+}
+
 /// Undo and redo on the data-source page (`U`, `R`): random runs of edits (add, delete,
 /// rename, move, shuffle, a drag) and of undos and redos, against the tasks recorded after
 /// each edit. After `U` the tasks are exactly those before the edit it undid; `R` brings back
@@ -16,12 +28,7 @@ import Testing
     let model = makeModel()
     var time = 0.0
     func press(_ character: Character) {
-      _ = model.handle(KeyPress(.character(character)))
-      for _ in 0..<30 {
-        time += 1.0 / 60
-        _ = model.collectionView.tick(now: time)
-        model.collectionView.layoutIfNeeded()
-      }
+      GalleryTests.press(KeyPress(.character(character)), on: model, time: &time)
     }
     func focusedTask() -> Int? {
       model.collectionView.focusedIndexPath.map {
@@ -44,14 +51,7 @@ import Testing
   @Test func anUndoneDeletePutsTheSelectionBack() {
     let model = makeModel()
     var time = 0.0
-    func press(_ key: KeyPress) {
-      _ = model.handle(key)
-      for _ in 0..<30 {
-        time += 1.0 / 60
-        _ = model.collectionView.tick(now: time)
-        model.collectionView.layoutIfNeeded()
-      }
-    }
+    func press(_ key: KeyPress) { GalleryTests.press(key, on: model, time: &time) }
     // Two tasks selected as a tap selects them (Space: the host gives it to the view).
     for row in 1...2 { model.collectionView.tapItem(at: ItemPath(section: 0, item: row)) }
     let selected = model.selectedTaskIDs
@@ -71,12 +71,7 @@ import Testing
     let model = makeModel()
     var time = 0.0
     func press(_ character: Character) {
-      _ = model.handle(KeyPress(.character(character)))
-      for _ in 0..<30 {
-        time += 1.0 / 60
-        _ = model.collectionView.tick(now: time)
-        model.collectionView.layoutIfNeeded()
-      }
+      GalleryTests.press(KeyPress(.character(character)), on: model, time: &time)
     }
     // The tasks after each edit that changed them, and where undo stands among them.
     var states = [model.dataSource.sections]
