@@ -747,6 +747,10 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     pressTestGallery([KeyEvent(.character("r"))], bar, time: &time)
     let reloaded = bar.spokenLines()
     #expect(reloaded.contains { $0.hasPrefix("reloaded with 5 categories") }, "\(reloaded)")
+    // The selected category is said once, by the focus line with its new place (it was
+    // said by the reload's words too: a new user heard it twice).
+    #expect(reloaded.filter { $0.contains("selected") }.count == 1, "\(reloaded)")
+    #expect(reloaded.contains { $0.hasSuffix(", 1 of 5, selected") }, "\(reloaded)")
     pressTestGallery([KeyEvent(.character("r")), KeyEvent(.character("s"))], bar, time: &time)
     let again = bar.spokenLines()
     #expect(again.contains { $0.hasPrefix("reloaded: all 40 categories") }, "\(again)")

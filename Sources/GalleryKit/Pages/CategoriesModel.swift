@@ -212,8 +212,11 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     case .character("r"):
       showsFew.toggle()
       bar.reloadData()
-      // Said: the strip's new length is otherwise only drawn (a new user's finding).
-      let selection = bar.selectedIndex.map { ", \(name($0)) selected" } ?? ", nothing selected"
+      // Said: the strip's new length is otherwise only drawn (a new user's finding). The
+      // selected category is not named here: the focus line that follows the reload names it
+      // with its new place ("Top stories, 1 of 5, selected"); said here too, it was heard
+      // twice (another finding).
+      let selection = bar.selectedIndex == nil ? ", nothing selected" : ""
       let counted = plural(count, "category", "categories")
       bar.collectionView.announce(
         (showsFew ? "reloaded with \(counted)" : "reloaded: all \(counted)") + selection)
