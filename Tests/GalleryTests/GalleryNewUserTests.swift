@@ -834,7 +834,8 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(status().contains("redid: 1 card to Doing"), "\(status())")
     pressTestGallery([KeyEvent(.down)], gallery, time: &time)
     #expect(!status().contains("redid"), "\(status())")
-    pressTestGallery([KeyEvent(.character("U"))], gallery, time: &time)
+    // Lowercase, as a new user first pressed it (it did nothing).
+    pressTestGallery([KeyEvent(.character("u"))], gallery, time: &time)
     #expect(status().contains("undid: 1 card back to"), "\(status())")
   }
 }

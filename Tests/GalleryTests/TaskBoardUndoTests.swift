@@ -40,8 +40,10 @@ private func press(
       let task = focusedTask()
       press("s")
       #expect(focusedTask() == task, "round \(round): the shuffle keeps it")
-      press("U")
+      // `U`, or `u` as a new user first pressed (it did nothing).
+      press(round.isMultiple(of: 2) ? "U" : "u")
       #expect(focusedTask() == task, "round \(round): the undo keeps it")
+      #expect(model.lastChange.hasPrefix("undid"), "round \(round): \(model.lastChange)")
     }
   }
 

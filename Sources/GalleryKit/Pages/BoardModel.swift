@@ -316,7 +316,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       return true
     }
     switch key.key {
-    case .character("<"), .character(">"), .character("U"), .character("R"):
+    case .character("<"), .character(">"), .character("U"), .character("u"), .character("R"):
       break
     default:
       // The last move's note is news until the next key: kept, "redid: 1 card to Doing"
@@ -327,7 +327,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     switch key.key {
     case .character("<"): return moveSelection(by: -1)
     case .character(">"): return moveSelection(by: 1)
-    case .character("U"): return stepMoves(undoing: true)
+    // Lowercase too, as on the data source page (vi's undo).
+    case .character("U"), .character("u"): return stepMoves(undoing: true)
     case .character("R"): return stepMoves(undoing: false)
     case .tab: return activate(activeColumn + (key.modifiers.contains(.shift) ? -1 : 1))
     case .left where key.modifiers.isEmpty: return activate(activeColumn - 1)
@@ -398,7 +399,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
       ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
-      ("U R", "undo, redo a move"),
+      ("U (or u) R", "undo, redo a move"),
     ]
   }
 

@@ -215,7 +215,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     case .character("J"): timed { moveTaskWithinSection(by: 1) }
     case .character("s"): timed(shuffle)
     case .character("e"): timed(renameTask)
-    case .character("U"): timed(undo)
+    // Lowercase too: a new user pressed `u` first (vi's undo) and nothing happened.
+    case .character("U"), .character("u"): timed(undo)
     case .character("R"): timed(redo)
     default: return collectionView.handle(key)
     }
@@ -227,7 +228,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     [
       .character("a"), .character("d"), .delete, .backspace, .character("m"), .right, .left,
       .character("K"), .character("J"), .character("s"), .character("e"), .character("U"),
-      .character("R"),
+      .character("u"), .character("R"),
     ]
   }
 
@@ -374,7 +375,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
       ("m → / ←", "move it to the next / previous section"),
       ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
       ("e", "rename it to another made-up title (a content change: its cell is reconfigured)"),
-      ("U R", "undo the last edit (a drag too), redo it"), findBar.keyHelp,
+      ("U (or u) R", "undo the last edit (a drag too), redo it"), findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
       ("swipe a task ←", "Delete (all the way: at once) or Done"),
       ("wheel, drag", "scroll; a click selects"),
