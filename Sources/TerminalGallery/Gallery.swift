@@ -378,6 +378,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       {
         showPage(at: digit - 1)
       }
+    case .tab, .backTab:
+      // A page with one part to move in: said, not silent (a screen-reader user's Tab, then
+      // Right, Enter and Tab, heard nothing from either Tab: a new user's finding).
+      notice = "Tab: nothing else to move to on this page"
     default:
       break
     }

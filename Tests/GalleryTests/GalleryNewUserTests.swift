@@ -838,4 +838,26 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     pressTestGallery([KeyEvent(.character("u"))], gallery, time: &time)
     #expect(status().contains("undid: 1 card back to"), "\(status())")
   }
+
+  /// Tab on a page with one part to move in is said, not silent (a screen-reader user's Tab,
+  /// Right, Enter, Tab on the data-source page heard nothing from either Tab: a new user's
+  /// finding). Where Tab moves (the list's tag strip), it says where it went instead.
+  @Test func aTabWithNowhereToGoIsSaid() {
+    var time = 1.0
+    let (tasks, _) = makeTestGallery("datasource", TerminalSize(columns: 100, rows: 30))
+    _ = tasks.spokenLines()
+    pressTestGallery([KeyEvent(.tab)], tasks, time: &time)
+    #expect(tasks.spokenLines() == ["Tab: nothing else to move to on this page"])
+    pressTestGallery([KeyEvent(.backTab)], tasks, time: &time)
+    #expect(tasks.spokenLines() == ["Tab: nothing else to move to on this page"])
+    pressTestGallery([KeyEvent(.down)], tasks, time: &time)
+    #expect(tasks.notice == nil, "the next key takes it away")
+
+    let (list, _) = makeTestGallery("list", TerminalSize(columns: 100, rows: 30))
+    _ = list.spokenLines()
+    pressTestGallery([KeyEvent(.tab)], list, time: &time)
+    let heard = list.spokenLines()
+    #expect(heard.contains { $0.contains("in the tag strip") }, "\(heard)")
+    #expect(!heard.contains { $0.hasPrefix("Tab:") }, "\(heard)")
+  }
 }
