@@ -5,6 +5,26 @@ import ReuseTerminal
 // What the gallery says to a screen reader that reads lines (`--screen-reader`).
 
 extension Gallery {
+  /// A help entry as a screen-reader user reads it: its keyboard keys only, or `nil` for an
+  /// entry of the pointer alone ("wheel, drag", a click on the index) or a blank one. The help
+  /// read as lines listed the pointer's gestures among the keys (a new user's finding).
+  static func keyboardHelp(
+    _ entry: (keys: String, meaning: String)
+  ) -> (keys: String, meaning: String)? {
+    let pointer = ["click", "drag", "wheel"]
+    let parts = entry.keys.split(separator: ", ")
+    let kept = parts.indices.filter { index in !pointer.contains { parts[index].contains($0) } }
+    // The list's index is a strip of numbers to click or drag, not a key.
+    guard !kept.isEmpty, entry.keys != "index" else { return nil }
+    // A meaning of one clause per key ("toggle one; select all" for "Ctrl-click, Ctrl-A")
+    // keeps the clauses of the keys kept.
+    let clauses = entry.meaning.split(separator: "; ")
+    let meaning =
+      clauses.count == parts.count && kept.count < parts.count
+      ? kept.map { String(clauses[$0]) }.joined(separator: "; ") : entry.meaning
+    return (kept.map { String(parts[$0]) }.joined(separator: ", "), meaning)
+  }
+
   /// What a screen reader should read since the last call: the page that opened, the
   /// announcements of its collection views, and the focused item when it changed (or, the
   /// first time after a page opened, whatever has the focus).
@@ -14,7 +34,7 @@ extension Gallery {
     if showsHelp, lines.isEmpty, lastSpokenFocus != "help" {
       lastSpokenFocus = "help"
       return ["Keys for \(currentPage.title):"]
-        + helpEntries.filter { !$0.keys.isEmpty }.map { "\($0.keys): \($0.meaning)" }
+        + helpEntries.compactMap(Self.keyboardHelp).map { "\($0.keys): \($0.meaning)" }
         + ["Any other key closes this list."]
     }
     // A prompt that opens is said once, as what it asks ("find in the titles: …"); the keys

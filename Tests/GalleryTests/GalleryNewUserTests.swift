@@ -860,4 +860,32 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(heard.contains { $0.contains("in the tag strip") }, "\(heard)")
     #expect(!heard.contains { $0.hasPrefix("Tab:") }, "\(heard)")
   }
+
+  /// The help read as lines names the keys only: no pointer gesture (click, drag, wheel, the
+  /// list's index) among them, on any page, and a meaning of one clause per key keeps only
+  /// its keys' clauses (a new user's finding: the screen-reader help listed "wheel, drag").
+  @Test func theHelpReadAsLinesListsKeysOnly() {
+    var time = 1.0
+    for page in ["list", "optionbar", "picker", "datasource", "waterfall", "carousel",
+      "outline", "chat", "table", "board", "store", "settings"]
+    {
+      let (gallery, _) = makeTestGallery(page, TerminalSize(columns: 100, rows: 30))
+      gallery.readsAsLines = true
+      _ = gallery.spokenLines()
+      pressTestGallery([KeyEvent(.character("?"))], gallery, time: &time)
+      let heard = gallery.spokenLines()
+      #expect(heard.first?.hasPrefix("Keys for ") == true, "\(page): \(heard)")
+      #expect(heard.count > 6, "\(page): \(heard)")
+      for line in heard.dropFirst() {
+        let keys = line.prefix { $0 != ":" }
+        #expect(
+          !["click", "drag", "wheel", "index"].contains { keys.contains($0) },
+          "\(page): \(line)")
+      }
+      if page == "list" {
+        #expect(heard.contains("Ctrl-A: select all"), "\(heard)")
+        #expect(heard.contains("⇧↑↓: select a range"), "\(heard)")
+      }
+    }
+  }
 }
