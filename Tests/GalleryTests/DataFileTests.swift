@@ -33,6 +33,34 @@ import Testing
     #expect(data.tags == ["x", "é😀"])
   }
 
+  /// Blank texts get stand-ins as they are read, so no row, header or chip shows as a gap (a
+  /// new user's finding): "Section N", "(untitled)"; a blank detail is none, a blank tag
+  /// left out. Text with something in it stays as it is, spaces and all.
+  @Test func blankTextsAreGivenStandIns() throws {
+    let data = try GalleryData.parse(
+      Array(
+        """
+        {"sections": [{"title": "", "items": ["", " x ", {"title": "\\t", "detail": "  "}]},
+          {"title": "B", "items": [{"title": "y", "detail": " d "}]}, {"title": " \\u00a0", "items": []}],
+         "tags": ["", "red", "   "]}
+        """.utf8))
+    #expect(data.sections.map(\.title) == ["Section 1", "B", "Section 3"])
+    #expect(
+      Array(data.sections[0].items) == [
+        GalleryData.Item(title: "(untitled)"), GalleryData.Item(title: " x "),
+        GalleryData.Item(title: "(untitled)", detail: nil),
+      ])
+    #expect(Array(data.sections[1].items) == [GalleryData.Item(title: "y", detail: " d ")])
+    #expect(data.tags == ["red"])
+
+    // The data-source page: a detail is the task's tag, shown as it is when it is words, and
+    // an item without one shows none (it showed "#task", and "#" for an empty one).
+    let model = TaskBoardModel<TestTaskCell>(
+      options: GalleryOptions(itemCount: 100, data: data), metrics: plainTestMetrics)
+    let tags = model.dataSource.sections.flatMap { $0 }.map { model.texts.shownTag(of: $0) }
+    #expect(tags == ["", "", "", "#d"])
+  }
+
   @Test func malformedFilesNameLineAndColumn() {
     let cases: [(String, String, Int, Int)] = [
       (

@@ -19,6 +19,8 @@
 /// - `tags` (array of strings, optional): the chips of the horizontal strip.
 ///
 /// At most 1,000,000 items in all. Unknown keys are errors, so that a typo is not ignored.
+/// Blank texts (empty, or spaces alone) are given stand-ins: a section's title "Section N", an
+/// item's "(untitled)"; a blank detail is none, and a blank tag is left out.
 public struct GalleryData: Sendable, Equatable {
   /// One item of the list.
   public struct Item: Sendable, Equatable {
@@ -169,7 +171,8 @@ public struct GalleryData: Sendable, Equatable {
       var items: [Item]?
       titles.reserveCapacity(itemValues.count)
       for (itemIndex, itemValue) in itemValues.enumerated() {
-        let read = try item(itemValue, path: "\(path).items[\(itemIndex)]")
+        var read = try item(itemValue, path: "\(path).items[\(itemIndex)]")
+        if isBlank(read.title) { read.title = untitled }
         if items == nil, read.detail == nil, read.height == 1 {
           titles.append(read.title)
           continue
@@ -180,9 +183,10 @@ public struct GalleryData: Sendable, Equatable {
         }
         items!.append(read)
       }
+      let title = try string(titleValue, path: "\(path).title")
       data.sections.append(
         Section(
-          title: try string(titleValue, path: "\(path).title"),
+          title: isBlank(title) ? "Section \(sectionIndex + 1)" : title,
           items: items.map(ItemList.init) ?? ItemList(titles: titles)))
     }
     if let tags = member("tags", in: members) {
@@ -192,8 +196,21 @@ public struct GalleryData: Sendable, Equatable {
       data.tags = try tagValues.enumerated().map { (index, value) throws(DataFileError) in
         try string(value, path: "tags[\(index)]")
       }
+      .filter { !isBlank($0) }
     }
     return data
+  }
+
+  /// What an item with a blank title shows.
+  public static let untitled = "(untitled)"
+
+  /// Whether `text` shows nothing (empty, or spaces alone). Blank texts are given a stand-in
+  /// as they are read: a section titled "Section 2", an item "(untitled)"; a blank detail is
+  /// none and a blank tag is left out. Shown as they were, they were gaps a reader could
+  /// not tell from a row of nothing, and a tag strip's chip no one could see (a new user's
+  /// finding).
+  static func isBlank(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
   }
 
   // Paths are only spelled out for an error: `@autoclosure`, so that a million valid items
@@ -212,7 +229,8 @@ public struct GalleryData: Sendable, Equatable {
     }
     var item = Item(title: try string(titleValue, path: "\(path()).title"), detail: nil, height: 1)
     if let detail = member("detail", in: members) {
-      item.detail = try string(detail, path: "\(path()).detail")
+      let text = try string(detail, path: "\(path()).detail")
+      item.detail = isBlank(text) ? nil : text
     }
     if let height = member("height", in: members) {
       guard case .number(let rows, _) = height else {

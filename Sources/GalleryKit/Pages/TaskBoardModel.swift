@@ -58,7 +58,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
         section.items.map { item in
           id += 1
           return TaskItem(
-            id: id, title: texts.addTitle(item.title), tag: texts.tagNumber(item.detail ?? "task"))
+            // A data file's detail is the task's tag; an item without one has none.
+            id: id, title: texts.addTitle(item.title), tag: texts.tagNumber(item.detail ?? ""))
         }
       }
     } else {

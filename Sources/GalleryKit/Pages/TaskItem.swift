@@ -42,6 +42,17 @@ public struct TaskTexts: Sendable {
   /// The tag of `task`.
   public func tag(of task: TaskItem) -> String { tags[task.tag] }
 
+  /// The tag of `task` as a row shows it: "#ui" for a word; a data file's detail of several
+  /// words as it is ("#ripe and ready" read as a tag it is not); nothing for none (a "#"
+  /// alone showed: a new user's finding).
+  public func shownTag(of task: TaskItem) -> String {
+    var tag = Substring(tags[task.tag])
+    while tag.first?.isWhitespace == true { tag.removeFirst() }
+    while tag.last?.isWhitespace == true { tag.removeLast() }
+    if tag.isEmpty { return "" }
+    return tag.contains(where: \.isWhitespace) ? String(tag) : "#" + tag
+  }
+
   /// The number a data file's title is kept under.
   public mutating func addTitle(_ title: String) -> Int {
     titles.append(title)

@@ -16,9 +16,11 @@ extension TaskPresenting {
   /// (they come after configuration).
   public var spokenTitle: String? { task.map { texts.title(of: $0) } }
   /// What a screen reader says after the name: "done" for a task in the last section, and
-  /// its tag.
+  /// its tag (as the row shows it).
   public var spokenDetail: String? {
-    task.map { (isDone ? "done, " : "") + "#" + texts.tag(of: $0) }
+    guard let task else { return nil }
+    let said = (isDone ? ["done"] : []) + [texts.shownTag(of: task)].filter { !$0.isEmpty }
+    return said.isEmpty ? nil : said.joined(separator: ", ")
   }
 }
 

@@ -55,7 +55,7 @@ final class TaskCell: TerminalCell, TaskPresenting {
       style: TextStyle(foreground: isCursor ? foreground : Theme.selection))
     let edits = task.edits > 0 ? " ✎\(task.edits)" : ""
     // A data file's control characters show as their pictures (␛), as in the list.
-    let tag = "#" + texts.tag(of: task).showingControls + edits
+    let tag = String((texts.shownTag(of: task).showingControls + edits).drop { $0 == " " })
     // The title comes first: a long tag (a data file's detail) takes at most a third of the
     // row, cut with "…", and none when the row is too narrow for both.
     let room = max(0, width - 8)

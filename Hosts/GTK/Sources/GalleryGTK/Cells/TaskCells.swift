@@ -33,7 +33,8 @@ final class TaskCell: GTKCell, TaskPresenting {
       Rect(x: 0, y: 0, width: 8, height: height),
       Palette.swatches[abs(task.id) % Palette.swatches.count])
     paint.text(isDone ? "☑" : "☐", x: 18, y: height / 2 + 5, size: 14, Palette.text)
-    let tag = "#" + texts.tag(of: task) + (task.edits > 0 ? " ✎\(task.edits)" : "")
+    let tag = [texts.shownTag(of: task), task.edits > 0 ? "✎\(task.edits)" : ""]
+      .filter { !$0.isEmpty }.joined(separator: " ")
     // The tag takes at most a third of the row; the title what is left, cut with "…".
     let tagWidth = min(TextMeasure.width(tag, size: 12), width / 3)
     paint.text(
