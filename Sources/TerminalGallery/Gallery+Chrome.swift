@@ -20,10 +20,17 @@ extension Gallery {
     let hintWidth = CharacterWidth.of(hint)
     let leftRoom = max(0, width - hintWidth - 1)
     if let notice {
+      // A notice longer than the room beside the hint takes the whole line: the hint is back
+      // with the next key, and a notice cut short is lost ("--restore: … left as it is,
+      // posi…" at 100 columns: a new user's finding).
+      let text = " " + notice
+      let fitsBeside = CharacterWidth.of(text) <= leftRoom
       context.text(
-        " " + notice, x: 0, y: 0, style: TextStyle(foreground: Theme.warning, attributes: .bold),
-        maxWidth: leftRoom)
-      context.text(hint, x: width - hintWidth, y: 0, style: TextStyle(foreground: Theme.accent))
+        text, x: 0, y: 0, style: TextStyle(foreground: Theme.warning, attributes: .bold),
+        maxWidth: fitsBeside ? leftRoom : width)
+      if fitsBeside {
+        context.text(hint, x: width - hintWidth, y: 0, style: TextStyle(foreground: Theme.accent))
+      }
       return
     }
     if currentPage.isTyping {

@@ -888,4 +888,20 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
       }
     }
   }
+
+  /// A notice longer than the room beside "? help q quit" takes the whole status line (the
+  /// corrupt `--restore` notice was cut at 100 columns, "… positions not kept" lost: a new
+  /// user's finding); a short one keeps the hint beside it.
+  @Test func aLongNoticeTakesTheWholeStatusLine() {
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 100, rows: 20))
+    gallery.notice =
+      "--restore: line 1, column 1: expected a JSON value, found 'g'; left as it is, "
+      + "positions not kept"
+    let long = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(long.contains("left as it is, positions not kept"), "\(long)")
+    #expect(!long.contains("? help"), "\(long)")
+    gallery.notice = "find cleared"
+    let short = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(short.contains("find cleared") && short.contains("? help"), "\(short)")
+  }
 }
