@@ -77,6 +77,24 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(restored == status)
   }
 
+  /// Every column of the board comes back scrolled as it was, not only the active one (a new
+  /// user's finding: the others came back at their tops).
+  @Test func everyColumnOfTheBoardComesBackWhereItWas() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("board", size)
+    pressTestGallery(
+      [.pageDown, .pageDown, .down, .right, .right, .pageDown, .down], first, canvas,
+      time: &time)
+    let board = canvas.plainTextLines().dropLast()
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let views = try #require(saved.positions["board"]?.views)
+    #expect(views.count == 4, "one a column")
+    #expect(views[0].scroll.indexPath.item > 0, "the first column was scrolled: \(views[0])")
+    let (_, again) = relaunch(itemCount: 1_000, restoring: saved)
+    #expect(again.plainTextLines().dropLast() == board)
+  }
+
   /// The waterfall comes back to a card past its first page of 60 (a new user's finding: only
   /// the first page loads at launch, so the position was lost, then saved over as the top).
   @Test func theWaterfallComesBackPastItsFirstPage() throws {

@@ -22,17 +22,47 @@ public struct GalleryPositions: Equatable, Sendable {
     /// The rows it keeps open (the outline's expanded places, each as its path of indices
     /// from the root, parents first), for a page whose positions depend on them.
     public var expanded: [[Int]]?
+    /// The position of each of its collection views, by index, for a page of several (the
+    /// board's columns: each is scrolled on its own).
+    public var views: [Page]?
 
     /// A page's position.
     public init(
       scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil,
-      view: Int? = nil, expanded: [[Int]]? = nil
+      view: Int? = nil, expanded: [[Int]]? = nil, views: [Page]? = nil
     ) {
       self.scroll = scroll
       self.focus = focus
       self.selection = selection
       self.view = view
       self.expanded = expanded
+      self.views = views
+    }
+
+    /// The position as the file's object.
+    var json: String {
+      let offset = scroll.offsetInItem.isFinite ? scroll.offsetInItem : 0
+      let focus = self.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
+      let selection = self.selection.map { ", \"selection\": \($0)" } ?? ""
+      let view = self.view.map { ", \"view\": \($0)" } ?? ""
+      let expanded =
+        self.expanded.map { paths in
+          ", \"expanded\": [" + paths.map { "\($0)" }.joined(separator: ", ") + "]"
+        } ?? ""
+      // The rails of a page of rails: [section, offset] pairs, in section order.
+      let rails =
+        scroll.railOffsets.map { offsets in
+          ", \"rails\": ["
+            + offsets.keys.sorted().map { "[\($0), \(offsets[$0]!)]" }.joined(separator: ", ")
+            + "]"
+        } ?? ""
+      let views =
+        self.views.map { views in
+          ", \"views\": [" + views.map(\.json).joined(separator: ", ") + "]"
+        } ?? ""
+      return "{\"section\": \(scroll.indexPath.section), "
+        + "\"item\": \(scroll.indexPath.item), \"offset\": \(offset), "
+        + "\"start\": \(scroll.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)\(views)}"
     }
   }
 
@@ -49,27 +79,7 @@ public struct GalleryPositions: Equatable, Sendable {
 
   /// The file's text.
   public var json: String {
-    let entries = positions.keys.sorted().map { name in
-      let position = positions[name]!.scroll
-      let offset = position.offsetInItem.isFinite ? position.offsetInItem : 0
-      let focus = positions[name]!.focus.map { ", \"focus\": [\($0.section), \($0.item)]" } ?? ""
-      let selection = positions[name]!.selection.map { ", \"selection\": \($0)" } ?? ""
-      let view = positions[name]!.view.map { ", \"view\": \($0)" } ?? ""
-      let expanded =
-        positions[name]!.expanded.map { paths in
-          ", \"expanded\": [" + paths.map { "\($0)" }.joined(separator: ", ") + "]"
-        } ?? ""
-      // The rails of a page of rails: [section, offset] pairs, in section order.
-      let rails =
-        position.railOffsets.map { offsets in
-          ", \"rails\": ["
-            + offsets.keys.sorted().map { "[\($0), \(offsets[$0]!)]" }.joined(separator: ", ")
-            + "]"
-        } ?? ""
-      return "\"\(name)\": {\"section\": \(position.indexPath.section), "
-        + "\"item\": \(position.indexPath.item), \"offset\": \(offset), "
-        + "\"start\": \(position.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)}"
-    }
+    let entries = positions.keys.sorted().map { name in "\"\(name)\": \(positions[name]!.json)" }
     let page = self.page.map { "\"page\": \"\($0)\", " } ?? ""
     return "{\(page)\"positions\": {\(entries.joined(separator: ", "))}}\n"
   }
@@ -98,10 +108,13 @@ public struct GalleryPositions: Equatable, Sendable {
   }
 
   private static func position(
-    _ value: JSONValue, page name: String
+    _ value: JSONValue, page name: String, depth: Int = 0
   ) throws(DataFileError) -> Page {
-    // Names and keys from the file appear in messages escaped, on one line.
-    let page = name.allSatisfy { $0.isLetter || $0.isNumber } ? name : DataFileError.quoted(name)
+    // Names and keys from the file appear in messages escaped, on one line (a view's name,
+    // "board.views[1]", is made here from one that is).
+    let page =
+      depth > 0 || name.allSatisfy { $0.isLetter || $0.isNumber }
+      ? name : DataFileError.quoted(name)
     guard case .object(let members, _) = value else {
       throw DataFileError("positions.\(page) must be an object", offset: value.offset)
     }
@@ -114,6 +127,7 @@ public struct GalleryPositions: Equatable, Sendable {
     var view: Int?
     var rails: [Int: Double]?
     var expanded: [[Int]]?
+    var views: [Page]?
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
@@ -181,6 +195,15 @@ public struct GalleryPositions: Equatable, Sendable {
             return Int(number)
           }
         }
+      case ("views", .array(let values, _)) where depth == 0:
+        // A board's columns: a few positions, none with views of its own.
+        guard values.count <= 64 else {
+          throw DataFileError(
+            "positions.\(page).views holds more than 64 positions", offset: member.offset)
+        }
+        views = try values.enumerated().map { (index, value) throws(DataFileError) in
+          try position(value, page: "\(page).views[\(index)]", depth: depth + 1)
+        }
       default:
         throw DataFileError(
           "unexpected positions.\(page).\(DataFileError.quoted(key))", offset: member.offset)
@@ -190,6 +213,6 @@ public struct GalleryPositions: Equatable, Sendable {
       scroll: SavedScrollPosition(
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start, railOffsets: rails),
-      focus: focus, selection: selection, view: view, expanded: expanded)
+      focus: focus, selection: selection, view: view, expanded: expanded, views: views)
   }
 }

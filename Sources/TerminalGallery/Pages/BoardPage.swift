@@ -140,22 +140,36 @@ final class BoardPage: OptionsPage {
 
   var restorableView: CollectionView? { model.columns[model.activeColumn] }
 
-  /// The active column's position, with which column it is.
+  /// The active column's position, with which column it is, and every column's own (each
+  /// scrolls on its own: only the active one came back, a new user's finding).
   func savedPosition() -> GalleryPositions.Page? {
-    let view = model.columns[model.activeColumn]
-    guard let position = view.savedScrollPosition() else { return nil }
+    let views = model.columns.map { view in
+      view.savedScrollPosition().map {
+        GalleryPositions.Page(scroll: $0, focus: view.focusedIndexPath)
+      }
+    }
+    guard let active = views[model.activeColumn] else { return nil }
     return GalleryPositions.Page(
-      scroll: position, focus: view.focusedIndexPath, view: model.activeColumn)
+      scroll: active.scroll, focus: active.focus, view: model.activeColumn,
+      views: views.allSatisfy { $0 != nil } ? views.map { $0! } : nil)
   }
 
-  /// The saved column made active again, then its focus and scroll position.
+  /// Each column's focus and scroll position, then the saved column made active again (a
+  /// file of an earlier version, with the active column's alone, restores that one).
   func restorePosition(_ position: GalleryPositions.Page) {
     if let column = position.view { model.restoreActiveColumn(column) }
-    let view = model.columns[model.activeColumn]
-    if let focus = position.focus.flatMap(view.nearestItem(to:)) {
-      view.focusItem(at: focus, scrollsIntoView: false)
+    var positions = Array(repeating: GalleryPositions.Page?.none, count: model.columns.count)
+    for (index, saved) in (position.views ?? []).enumerated() where index < positions.count {
+      positions[index] = saved
     }
-    view.restoreScrollPosition(position.scroll)
+    positions[model.activeColumn] = position
+    for (view, saved) in zip(model.columns, positions) {
+      guard let saved else { continue }
+      if let focus = saved.focus.flatMap(view.nearestItem(to:)) {
+        view.focusItem(at: focus, scrollsIntoView: false)
+      }
+      view.restoreScrollPosition(saved.scroll)
+    }
   }
 
   var announcingViews: [CollectionView] { model.columns }
