@@ -161,6 +161,20 @@ public struct ChangesetMapping: Sendable {
     return ItemPath(section: section, item: position(ofRank: rank, skipping: removedItems[section]))
   }
 
+  /// The old section's items that are deleted or moved away, ascending (what follows a
+  /// selection of whole sections through the update without a look at every item).
+  package func removedItems(inOldSection section: Int) -> [Int] {
+    section >= 0 && section < removedItems.count ? removedItems[section] : []
+  }
+
+  /// The new section's items that are inserted or moved in, ascending.
+  package func fixedItems(inNewSection section: Int) -> [Int] {
+    section >= 0 && section < fixedItems.count ? fixedItems[section] : []
+  }
+
+  /// The item moves, in the changeset's order.
+  package var itemMoves: [ItemMove] { moves }
+
   /// Whether the old section moves (an explicit move, not a shift by other changes).
   public func isSectionMoved(_ oldSection: Int) -> Bool { movedSectionSet.contains(oldSection) }
 

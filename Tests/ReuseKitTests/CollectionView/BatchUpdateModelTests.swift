@@ -8,7 +8,7 @@ import Testing
 /// visible set is the layout's answer (checked by the invariants), callbacks pair up, and the
 /// selection follows its values.
 @Suite struct BatchUpdateModelTests {
-  @Test(arguments: 0..<40)
+  @Test(arguments: 0..<80)
   func randomBatchesKeepCellsSelectionAndCallbacksRight(_ index: Int) {
     var (seed, random) = SeededRandom.forCase(index, base: 0xBA7C_4000)
     var (initial, nextValue) = random.sections(1...4, items: 0...30, numberingFrom: 1_000)
@@ -25,10 +25,22 @@ import Testing
         collectionView.contentOffset = Point(
           x: 0, y: random.double(0...max(0, collectionView.contentSize.height)))
       case 1:
+        // Select or deselect a shown item, or (now and then) select every item: then the
+        // selection is whole sections less what is deselected, which the updates must carry
+        // as they carry a list of paths.
         let paths = collectionView.indexPathsForVisibleItems
-        if let path = paths.randomElement(using: &random) {
-          collectionView.selectItem(at: path)
-          selectedValues.insert(source.sections[path.section][path.item])
+        if random.chance(0.15) {
+          collectionView.selectAllItems()
+          selectedValues = Set(source.sections.joined())
+        } else if let path = paths.randomElement(using: &random) {
+          let value = source.sections[path.section][path.item]
+          if random.chance(0.3) {
+            collectionView.deselectItem(at: path)
+            selectedValues.remove(value)
+          } else {
+            collectionView.selectItem(at: path)
+            selectedValues.insert(value)
+          }
         }
       case 2:
         time += 0.1
@@ -74,6 +86,13 @@ import Testing
       let selected = Set(
         collectionView.indexPathsForSelectedItems.map { source.sections[$0.section][$0.item] })
       #expect(selected == selectedValues, "\(context): selection")
+      #expect(collectionView.numberOfSelectedItems == selectedValues.count, "\(context): count")
+      for path in collectionView.indexPathsForVisibleItems {
+        #expect(
+          collectionView.isItemSelected(at: path)
+            == selectedValues.contains(source.sections[path.section][path.item]),
+          "\(context): \(path) selected")
+      }
       #expect(source.violations.isEmpty, "\(context): \(source.violations)")
     }
     collectionView.settleUpdateAnimation()

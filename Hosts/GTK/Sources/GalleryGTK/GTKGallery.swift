@@ -364,11 +364,10 @@ public final class GTKGallery {
     }.map(\.path)
     // Selected by the collection view, or by the selection a page keeps itself (the table's).
     let overlay = view.selectionOverlay
-    let selected = Set(view.indexPathsForSelectedItems)
     let entries = paths.compactMap { path in
       page.itemTitle(at: path).map {
         let marks =
-          (selected.contains(path) || overlay?(path) == true ? "s" : "")
+          (view.isItemSelected(at: path) || overlay?(path) == true ? "s" : "")
           + (path == view.focusedIndexPath ? "f" : "")
         // A tree's rows: where each is among its siblings, and "e" or "c" when it can expand.
         guard let place = page.itemPlace(at: path) else {

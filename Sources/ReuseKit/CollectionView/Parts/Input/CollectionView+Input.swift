@@ -72,7 +72,7 @@ extension CollectionView: PointerInteractive {
     case .deselectAll:
       guard hasSelection else { return false }
       resetSelectionAnchor()
-      apply(selecting: [], deselecting: indexPathsForSelectedItems, byUser: true)
+      deselectEveryItem()
       return true
     case .activate:
       guard let focused = focusedIndexPath else { return false }

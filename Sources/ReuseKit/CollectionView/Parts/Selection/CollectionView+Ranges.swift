@@ -27,7 +27,11 @@ extension CollectionView {
   /// Selects every item (with multiple selection; one item cannot hold all). From code: no
   /// delegate calls.
   ///
-  /// - Complexity: O(n) for n items.
+  /// No path is listed: each section is marked selected whole, so asking about an item,
+  /// counting and updating stay as cheap as before (``indexPathsForSelectedItems`` still lists
+  /// every item, O(n)).
+  ///
+  /// - Complexity: O(S) for S sections.
   public func selectAllItems() {
     guard allowsSelection, allowsMultipleSelection, counts.total > 0 else { return }
     selectEveryItem(byUser: false)
@@ -63,17 +67,64 @@ extension CollectionView {
     apply(selecting: selected, deselecting: deselected, byUser: byUser)
   }
 
-  /// Select all, from a key.
+  /// Select all, from a key or from code.
+  ///
+  /// Every section is marked whole (``SelectedItems``): no path is listed. A user's select
+  /// all still asks the delegate about each item not yet selected, and tells it about each
+  /// one selected, in item order: calls, not lists.
+  ///
+  /// - Complexity: O(S) for S sections from code; a user's, O(n) delegate calls.
   func selectEveryItem(byUser: Bool) {
-    var selected: [ItemPath] = []
-    selected.reserveCapacity(counts.total - selection.items.count)
-    for section in 0..<counts.sectionCount {
-      for item in 0..<counts.numberOfItems(inSection: section) {
-        let path = ItemPath(section: section, item: item)
-        if !selection.contains(path) { selected.append(path) }
+    let sectionCounts = (0..<counts.sectionCount).map { counts.numberOfItems(inSection: $0) }
+    guard byUser, let delegate = collectionDelegate else {
+      selection.replace(in: self) { $0.selectAll(counts: sectionCounts) }
+      return
+    }
+    // Those the delegate refuses stay out, as do the items a listed selection left out.
+    let before = selection.items
+    var refused = Set<ItemPath>()
+    forEachItem(in: sectionCounts) { path in
+      if !before.contains(path) && !delegate.collectionView(self, shouldSelectItemAt: path) {
+        refused.insert(path)
       }
     }
-    apply(selecting: selected, deselecting: [], byUser: byUser)
+    selection.replace(in: self) { $0.selectAll(counts: sectionCounts, except: refused) }
+    selection.isTellingManyItems = true
+    defer { selection.isTellingManyItems = false }
+    forEachItem(in: sectionCounts) { path in
+      if !before.contains(path) && !refused.contains(path) {
+        delegate.collectionView(self, didSelectItemAt: path)
+      }
+    }
+  }
+
+  /// Deselects every item, as a user does (Escape): the delegate asked about each selected
+  /// item and told about each one deselected, in item order, with no list of them made.
+  func deselectEveryItem() {
+    guard let delegate = collectionDelegate else {
+      selection.removeAll(in: self)
+      return
+    }
+    let before = selection.items
+    var kept = Set<ItemPath>()
+    before.forEachInOrder { path in
+      if !delegate.collectionView(self, shouldDeselectItemAt: path) { kept.insert(path) }
+      return true
+    }
+    selection.replace(in: self) { $0 = SelectedItems(kept) }
+    selection.isTellingManyItems = true
+    defer { selection.isTellingManyItems = false }
+    before.forEachInOrder { path in
+      if !kept.contains(path) { delegate.collectionView(self, didDeselectItemAt: path) }
+      return true
+    }
+  }
+
+  /// Calls `body` with every item of sections of `sectionCounts` items, in order.
+  private func forEachItem(in sectionCounts: [Int], _ body: (ItemPath) -> Void) {
+    for (section, count) in sectionCounts.enumerated() where count > 0 {
+      for item in 0..<count { body(ItemPath(section: section, item: item)) }
+    }
   }
 
   /// Changes many items, then shows them once; a user's change asks the delegate about each

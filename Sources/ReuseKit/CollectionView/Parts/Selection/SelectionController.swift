@@ -7,8 +7,8 @@
 /// ranges extend from an anchor (Shift with a click or a key), and a drag selects what a box or
 /// a slide meets (``SelectionDrag``).
 final class SelectionController {
-  /// The selected items.
-  @exclusivity(unchecked) private(set) var items: Set<ItemPath> = []
+  /// The selected items (every item after select all is a few whole sections, not a list).
+  @exclusivity(unchecked) private(set) var items = SelectedItems()
   /// Where a Shift range starts: the item last clicked or toggled; `nil` after a plain focus
   /// move (the next range starts at the focused item). It follows its item through updates.
   var anchor: ItemPath?
@@ -33,7 +33,7 @@ final class SelectionController {
 
   /// Whether `indexPath` is selected: O(1), and no hashing while nothing is.
   @inline(__always)
-  func contains(_ indexPath: ItemPath) -> Bool { !items.isEmpty && items.contains(indexPath) }
+  func contains(_ indexPath: ItemPath) -> Bool { items.contains(indexPath) }
 
   /// Whether `indexPath`'s cell shows selected: selected here, or by the overlay.
   @inline(__always)
@@ -83,10 +83,11 @@ final class SelectionController {
     replace(in: collectionView) { $0.removeAll() }
   }
 
-  /// Changes many items at once: `body` edits the set, then the displayed cells show it.
+  /// Changes many items at once: `body` edits the selection, then the displayed cells show
+  /// it.
   ///
   /// - Complexity: the edit, plus O(k) over the displayed cells.
-  func replace(in collectionView: CollectionView, _ body: (inout Set<ItemPath>) -> Void) {
+  func replace(in collectionView: CollectionView, _ body: (inout SelectedItems) -> Void) {
     body(&items)
     overlayDidChange(in: collectionView)
     #if REUSEKIT_CHECKS
@@ -103,13 +104,12 @@ final class SelectionController {
   /// With single selection, keeps only the lowest selected item.
   func keepOne(in collectionView: CollectionView) {
     guard items.count > 1, let keep = items.min() else { return }
-    for path in items where path != keep { setSelected(false, at: path, in: collectionView) }
+    replace(in: collectionView) { $0 = SelectedItems([keep]) }
   }
 
   /// After a reload: the paths still in range stay selected.
   func keepValid(in collectionView: CollectionView) {
-    for path in items where !collectionView.isValid(path) { deletedByUpdate.append(path) }
-    if !deletedByUpdate.isEmpty { items = items.filter(collectionView.isValid) }
+    items.keepValid(collectionView.counts, deleted: &deletedByUpdate)
     if let anchor, !collectionView.isValid(anchor) { self.anchor = nil }
     if let rangeEnd, !collectionView.isValid(rangeEnd) { self.rangeEnd = nil }
   }
@@ -120,15 +120,7 @@ final class SelectionController {
     anchor = anchor.flatMap { mapping.newIndexPath(forOld: $0) }
     rangeEnd = anchor == nil ? nil : rangeEnd.flatMap { mapping.newIndexPath(forOld: $0) }
     guard !items.isEmpty else { return }
-    var kept = Set<ItemPath>(minimumCapacity: items.count)
-    for old in items {
-      if let path = mapping.newIndexPath(forOld: old) {
-        kept.insert(path)
-      } else {
-        deletedByUpdate.append(old)
-      }
-    }
-    items = kept
+    items.follow(mapping, deleted: &deletedByUpdate)
   }
 
   /// Tells the delegate which selected items the last update deleted.
@@ -146,9 +138,8 @@ extension SelectionController {
   /// and that displayed cells show it. Compiled in only with `REUSEKIT_CHECKS`.
   func checkInvariants(in collectionView: CollectionView) {
     #if REUSEKIT_CHECKS
-      for path in items {
-        collectionView.invariant(
-          collectionView.isValid(path), "selected item \(path) is out of range")
+      if let problem = items.problem(in: collectionView.counts) {
+        collectionView.invariant(false, problem)
       }
       if !allowsMultipleSelection {
         collectionView.invariant(items.count <= 1, "several items selected in single selection")
@@ -206,7 +197,7 @@ extension CollectionView {
   /// Puts a selection back after a reload moved its items: `kept` selected, `anchor` the
   /// Shift anchor, and the delegate told that the items once at `gone` were deselected.
   func restoreSelection(_ kept: Set<ItemPath>, anchor: ItemPath?, deselected gone: [ItemPath]) {
-    selection.replace(in: self) { $0 = kept }
+    selection.replace(in: self) { $0 = SelectedItems(kept) }
     selection.anchor = anchor
     selection.rangeEnd = nil
     selection.deletedByUpdate = gone

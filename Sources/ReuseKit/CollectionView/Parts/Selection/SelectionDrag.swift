@@ -42,7 +42,7 @@ final class SelectionDrag: LayoutPassParticipant {
 
   @exclusivity(unchecked) private(set) var state: State?
   /// The selection when the drag began (a cancel returns to it).
-  @exclusivity(unchecked) private var saved: Set<ItemPath> = []
+  @exclusivity(unchecked) private var saved = SelectedItems()
   /// The items the drag covers now, in ascending order, and the next pass's (reused buffers).
   @exclusivity(unchecked) private(set) var covered: [ItemPath] = []
   @exclusivity(unchecked) private var found: [ItemPath] = []
@@ -88,9 +88,15 @@ final class SelectionDrag: LayoutPassParticipant {
     guard state != nil else { return }
     state = nil
     let now = collectionView.selection.items
-    for path in now.subtracting(saved).sorted() { change(path, to: false, in: collectionView) }
-    for path in saved.subtracting(now).sorted() where collectionView.isValid(path) {
-      change(path, to: true, in: collectionView)
+    now.forEachInOrder { path in
+      if !saved.contains(path) { change(path, to: false, in: collectionView) }
+      return true
+    }
+    saved.forEachInOrder { path in
+      if !now.contains(path) && collectionView.isValid(path) {
+        change(path, to: true, in: collectionView)
+      }
+      return true
     }
     saved.removeAll()
     covered.removeAll(keepingCapacity: true)
@@ -106,7 +112,8 @@ final class SelectionDrag: LayoutPassParticipant {
   /// A batch update: what the drag remembers follows its items.
   func follow(_ mapping: ChangesetMapping, in collectionView: CollectionView) {
     guard var state else { return }
-    saved = Set(saved.compactMap { mapping.newIndexPath(forOld: $0) })
+    var gone: [ItemPath] = []
+    saved.follow(mapping, deleted: &gone)
     covered = covered.compactMap { mapping.newIndexPath(forOld: $0) }.sorted()
     state.items.start = state.items.start.flatMap { mapping.newIndexPath(forOld: $0) }
     state.items.last = state.items.last.flatMap { mapping.newIndexPath(forOld: $0) }
