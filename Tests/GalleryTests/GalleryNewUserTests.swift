@@ -866,9 +866,10 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   /// its keys' clauses (a new user's finding: the screen-reader help listed "wheel, drag").
   @Test func theHelpReadAsLinesListsKeysOnly() {
     var time = 1.0
-    for page in ["list", "optionbar", "picker", "datasource", "waterfall", "carousel",
-      "outline", "chat", "table", "board", "store", "settings"]
-    {
+    for page in [
+      "list", "optionbar", "picker", "datasource", "waterfall", "carousel",
+      "outline", "chat", "table", "board", "store", "settings",
+    ] {
       let (gallery, _) = makeTestGallery(page, TerminalSize(columns: 100, rows: 30))
       gallery.readsAsLines = true
       _ = gallery.spokenLines()

@@ -18,8 +18,7 @@ private final class RefusingSource: SectionedValues, CollectionViewDelegate {
     valueCell(collectionView, at: indexPath)
   }
 
-  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt path: ItemPath) -> Bool
-  {
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt path: ItemPath) -> Bool {
     !sections[path.section][path.item].isMultiple(of: 7)
   }
   func collectionView(
