@@ -22,6 +22,19 @@ case "list", "estimated", "waterfall", "carousel":
   let scroll = ScrollScenario(ScrollScenario.Kind(rawValue: arguments[1])!)
   for _ in 0..<(100 + operations) { scroll.frame() }
   sink = scroll.view.reuseCounters.visible
+case "select-all":
+  // Every item of the 1,000,000-item list selected, one more deselected (an exception), then
+  // all deselected, and a frame: what Ctrl-A and Escape cost beside a scroll frame
+  // ("list").
+  let scroll = ScrollScenario(.list)
+  scroll.view.allowsMultipleSelection = true
+  for step in 0..<(100 + operations) {
+    scroll.view.selectAllItems()
+    scroll.view.deselectItem(at: ItemPath(section: 0, item: step % 1_000))
+    sink &+= scroll.view.numberOfSelectedItems
+    scroll.view.deselectAllItems()
+    scroll.frame()
+  }
 case "declarative":
   // The same list as "list", declared with ForEach over an array of 1,000,000 numbers.
   let scenario = DeclarativeScenario(.numbers)
