@@ -52,13 +52,20 @@ extension CollectionView {
       ?? focusedIndexPath.flatMap { isValid($0) ? $0 : nil } ?? target
     let previous = selection.rangeEnd.map { (min(anchor, $0), max(anchor, $0)) }
     let next = (min(anchor, target), max(anchor, target))
+    // What was selected before the first range from this anchor: the items a later range
+    // leaves stay selected when they were (Ctrl-A, Shift-↓, Shift-↑ deselected a row that
+    // select all had selected: a new user's finding).
+    if previous == nil || selection.rangeBase == nil { selection.rangeBase = selection.items }
+    let base = selection.rangeBase ?? SelectedItems()
     selection.anchor = anchor
     selection.rangeEnd = target
     var deselected: [ItemPath] = []
     var selected: [ItemPath] = []
     if let previous {
       forEachItem(from: previous.0, through: previous.1) { path in
-        if (path < next.0 || path > next.1) && selection.contains(path) { deselected.append(path) }
+        if (path < next.0 || path > next.1) && selection.contains(path) && !base.contains(path) {
+          deselected.append(path)
+        }
       }
     }
     forEachItem(from: next.0, through: next.1) { path in
@@ -76,54 +83,67 @@ extension CollectionView {
   /// - Complexity: O(S) for S sections from code; a user's, O(n) delegate calls.
   func selectEveryItem(byUser: Bool) {
     let sectionCounts = (0..<counts.sectionCount).map { counts.numberOfItems(inSection: $0) }
+    // The next Shift range starts afresh, over everything selected.
+    selection.rangeEnd = nil
     guard byUser, let delegate = collectionDelegate else {
       selection.replace(in: self) { $0.selectAll(counts: sectionCounts) }
       return
     }
-    // Those the delegate refuses stay out, as do the items a listed selection left out.
+    // Those the delegate refuses stay out, as do the items a listed selection left out. (In
+    // item order, so that telling walks them with the items, unhashed.)
     let before = selection.items
-    var refused = Set<ItemPath>()
-    forEachItem(in: sectionCounts) { path in
-      if !before.contains(path) && !delegate.collectionView(self, shouldSelectItemAt: path) {
-        refused.insert(path)
+    var refused: [ItemPath] = []
+    before.forEachItem(in: sectionCounts) { path, isSelected in
+      if !isSelected && !delegate.collectionView(self, shouldSelectItemAt: path) {
+        refused.append(path)
       }
     }
-    selection.replace(in: self) { $0.selectAll(counts: sectionCounts, except: refused) }
+    selection.replace(in: self) {
+      $0.selectAll(counts: sectionCounts, except: Set(refused))
+    }
     selection.isTellingManyItems = true
     defer { selection.isTellingManyItems = false }
-    forEachItem(in: sectionCounts) { path in
-      if !before.contains(path) && !refused.contains(path) {
+    var next = 0
+    before.forEachItem(in: sectionCounts) { path, isSelected in
+      if next < refused.count && refused[next] == path {
+        next += 1
+      } else if !isSelected {
         delegate.collectionView(self, didSelectItemAt: path)
       }
     }
   }
 
-  /// Deselects every item, as a user does (Escape): the delegate asked about each selected
-  /// item and told about each one deselected, in item order, with no list of them made.
-  func deselectEveryItem() {
+  /// Deselects every item but `keep`, as a user does (Escape, or a plain tap that replaces
+  /// the selection): the delegate asked about each selected item and told about each one
+  /// deselected, in item order, with no list of them made (after select all, a list of ten
+  /// million paths). The items are told as many (``CollectionView/isChangingManyItems``)
+  /// when `tellingManyItems`.
+  func deselectEveryItem(except keep: ItemPath? = nil, tellingManyItems: Bool = true) {
+    let before = selection.items
+    let keeps = keep.map { before.contains($0) } ?? false
     guard let delegate = collectionDelegate else {
-      selection.removeAll(in: self)
+      selection.replace(in: self) { $0 = SelectedItems(keeps ? [keep!] : []) }
       return
     }
-    let before = selection.items
-    var kept = Set<ItemPath>()
+    // Those the delegate keeps, in item order (`keep` among them, where it falls).
+    var kept: [ItemPath] = []
     before.forEachInOrder { path in
-      if !delegate.collectionView(self, shouldDeselectItemAt: path) { kept.insert(path) }
+      if path == keep || !delegate.collectionView(self, shouldDeselectItemAt: path) {
+        kept.append(path)
+      }
       return true
     }
-    selection.replace(in: self) { $0 = SelectedItems(kept) }
-    selection.isTellingManyItems = true
+    selection.replace(in: self) { $0 = SelectedItems(Set(kept)) }
+    selection.isTellingManyItems = tellingManyItems
     defer { selection.isTellingManyItems = false }
+    var next = 0
     before.forEachInOrder { path in
-      if !kept.contains(path) { delegate.collectionView(self, didDeselectItemAt: path) }
+      if next < kept.count && kept[next] == path {
+        next += 1
+      } else {
+        delegate.collectionView(self, didDeselectItemAt: path)
+      }
       return true
-    }
-  }
-
-  /// Calls `body` with every item of sections of `sectionCounts` items, in order.
-  private func forEachItem(in sectionCounts: [Int], _ body: (ItemPath) -> Void) {
-    for (section, count) in sectionCounts.enumerated() where count > 0 {
-      for item in 0..<count { body(ItemPath(section: section, item: item)) }
     }
   }
 
@@ -156,7 +176,10 @@ extension CollectionView {
     for path in selected where path != tapped {
       delegate.collectionView(self, didSelectItemAt: path)
     }
-    if let tapped, selected.contains(tapped) {
+    // The item tapped is told as a tap when the range selected it, and when it was selected
+    // already (a tap on a selected item tells `didSelect` again, as with single selection:
+    // after select all, a Shift-click told nothing, and the focus stayed where it was).
+    if let tapped, selected.contains(tapped) || selection.contains(tapped) {
       selection.isTellingManyItems = false
       delegate.collectionView(self, didSelectItemAt: tapped)
     }

@@ -142,8 +142,14 @@ extension CollectionView {
   private func replaceSelection(with indexPath: ItemPath) {
     selection.anchor = indexPath
     selection.rangeEnd = nil
-    for other in selection.items.sorted() where other != indexPath {
-      _ = userSetSelected(false, at: other)
+    if selection.items.hasWholeSections {
+      // After select all: the others deselected at once, each asked about and told, as
+      // below, without a list of them or an exception kept for each.
+      deselectEveryItem(except: indexPath, tellingManyItems: false)
+    } else {
+      for other in selection.items.sorted() where other != indexPath {
+        _ = userSetSelected(false, at: other)
+      }
     }
     if selection.contains(indexPath) {
       collectionDelegate?.collectionView(self, didSelectItemAt: indexPath)

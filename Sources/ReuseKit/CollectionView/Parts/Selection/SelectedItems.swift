@@ -106,30 +106,60 @@ struct SelectedItems: Sequence {
 
   /// Calls `body` with every selected item in ascending order, until it returns `false`.
   ///
-  /// - Complexity: O(n + l log l) for n items selected, l of them listed.
+  /// No item is hashed: the exceptions and the listed items are sorted by section first, so
+  /// that a walk over ten million selected items costs a step an item (hashing each took
+  /// most of a second: a new user's finding).
+  ///
+  /// - Complexity: O(n + l log l + e log e) for n items selected, l listed and e excepted.
   func forEachInOrder(_ body: (ItemPath) -> Bool) {
+    let others = listed.sorted()
     guard !whole.isEmpty else {
-      for path in listed.sorted() where !body(path) { return }
+      for path in others where !body(path) { return }
       return
     }
-    let others = listed.sorted()
+    let holes = excluded.sorted()
     var next = 0
+    var hole = 0
     for section in whole.indices {
       while next < others.count && others[next].section < section {
         guard body(others[next]) else { return }
         next += 1
       }
       guard whole[section] >= 0 else { continue }
+      while hole < holes.count && holes[hole].section < section { hole += 1 }
       for item in 0..<whole[section] {
-        let path = ItemPath(section: section, item: item)
-        if excluded.isEmpty || !excluded.contains(path) {
-          guard body(path) else { return }
+        if hole < holes.count && holes[hole].section == section && holes[hole].item == item {
+          hole += 1
+          continue
         }
+        guard body(ItemPath(section: section, item: item)) else { return }
       }
     }
     while next < others.count {
       guard body(others[next]) else { return }
       next += 1
+    }
+  }
+
+  /// Calls `body` with every item of sections of `counts` items, in order, and whether it is
+  /// selected: without hashing an item (see ``forEachInOrder(_:)``).
+  ///
+  /// - Complexity: O(N + l log l + e log e) for N items.
+  func forEachItem(in counts: [Int], _ body: (ItemPath, _ isSelected: Bool) -> Void) {
+    let marks = (whole.isEmpty ? listed : listed.union(excluded)).sorted()
+    var mark = 0
+    for (section, count) in counts.enumerated() {
+      let isWhole = wholeCount(section) != nil
+      while mark < marks.count && marks[mark].section < section { mark += 1 }
+      for item in 0..<Swift.max(0, count) {
+        // A mark flips the section's default: listed in a plain section, excepted in a whole.
+        var flipped = false
+        if mark < marks.count && marks[mark].section == section && marks[mark].item == item {
+          flipped = true
+          mark += 1
+        }
+        body(ItemPath(section: section, item: item), isWhole != flipped)
+      }
     }
   }
 

@@ -13,7 +13,12 @@ final class SelectionController {
   /// move (the next range starts at the focused item). It follows its item through updates.
   var anchor: ItemPath?
   /// The far end of the last Shift range from ``anchor``: the next range replaces it.
-  var rangeEnd: ItemPath?
+  var rangeEnd: ItemPath? {
+    didSet { if rangeEnd == nil { rangeBase = nil } }
+  }
+  /// What was selected before the first Shift range from ``anchor``: a later range deselects
+  /// only items not in it. Kept while ``rangeEnd`` is, and follows its items as it does.
+  var rangeBase: SelectedItems?
   /// Selected items the last batch update deleted, at their old paths (told to the delegate
   /// once the update is done).
   var deletedByUpdate: [ItemPath] = []
@@ -48,11 +53,7 @@ final class SelectionController {
 
   /// Selects or deselects `indexPath` and updates its displayed cell, if any.
   func setSelected(_ selected: Bool, at indexPath: ItemPath, in collectionView: CollectionView) {
-    if selected {
-      items.insert(indexPath)
-    } else {
-      items.remove(indexPath)
-    }
+    mark(indexPath, selected)
     let shown = isShownSelected(indexPath)
     let cell = collectionView.cellForItem(at: indexPath)
     if let cell, cell.isSelected != shown {
@@ -95,10 +96,18 @@ final class SelectionController {
     #endif
   }
 
-  /// Inserts or removes `indexPath` in the set only (the caller shows the cells).
+  /// Inserts or removes `indexPath` in the set only (the caller shows the cells). A Shift
+  /// range's base takes the change too: the item is selected otherwise, and a later range
+  /// leaves it as it is.
   @inline(__always)
   func mark(_ indexPath: ItemPath, _ selected: Bool) {
-    if selected { items.insert(indexPath) } else { items.remove(indexPath) }
+    if selected {
+      items.insert(indexPath)
+      rangeBase?.insert(indexPath)
+    } else {
+      items.remove(indexPath)
+      rangeBase?.remove(indexPath)
+    }
   }
 
   /// With single selection, keeps only the lowest selected item.
@@ -110,6 +119,8 @@ final class SelectionController {
   /// After a reload: the paths still in range stay selected.
   func keepValid(in collectionView: CollectionView) {
     items.keepValid(collectionView.counts, deleted: &deletedByUpdate)
+    var gone: [ItemPath] = []
+    rangeBase?.keepValid(collectionView.counts, deleted: &gone)
     if let anchor, !collectionView.isValid(anchor) { self.anchor = nil }
     if let rangeEnd, !collectionView.isValid(rangeEnd) { self.rangeEnd = nil }
   }
@@ -119,6 +130,8 @@ final class SelectionController {
   func follow(_ mapping: ChangesetMapping) {
     anchor = anchor.flatMap { mapping.newIndexPath(forOld: $0) }
     rangeEnd = anchor == nil ? nil : rangeEnd.flatMap { mapping.newIndexPath(forOld: $0) }
+    var gone: [ItemPath] = []
+    rangeBase?.follow(mapping, deleted: &gone)
     guard !items.isEmpty else { return }
     items.follow(mapping, deleted: &deletedByUpdate)
   }

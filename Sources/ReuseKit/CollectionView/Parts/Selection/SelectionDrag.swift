@@ -59,7 +59,12 @@ final class SelectionDrag: LayoutPassParticipant {
     self.state = state
     covered.removeAll(keepingCapacity: true)
     if !state.rule.keepsBase {
-      for path in selection.items.sorted() { change(path, to: false, in: collectionView) }
+      if selection.items.hasWholeSections {
+        // After select all: deselected at once (each asked about and told), with no list.
+        collectionView.deselectEveryItem(tellingManyItems: false)
+      } else {
+        for path in selection.items.sorted() { change(path, to: false, in: collectionView) }
+      }
     }
     collectionView.join(self)
     collectionView.setNeedsLayout()
@@ -88,6 +93,18 @@ final class SelectionDrag: LayoutPassParticipant {
     guard state != nil else { return }
     state = nil
     let now = collectionView.selection.items
+    if saved.hasWholeSections {
+      restoreWholeSections(over: now, in: collectionView)
+    } else {
+      restoreListed(over: now, in: collectionView)
+    }
+    saved.removeAll()
+    covered.removeAll(keepingCapacity: true)
+    collectionView.leave(self)
+  }
+
+  /// Puts back a listed selection: each item changed one by one.
+  private func restoreListed(over now: SelectedItems, in collectionView: CollectionView) {
     now.forEachInOrder { path in
       if !saved.contains(path) { change(path, to: false, in: collectionView) }
       return true
@@ -98,9 +115,42 @@ final class SelectionDrag: LayoutPassParticipant {
       }
       return true
     }
-    saved.removeAll()
-    covered.removeAll(keepingCapacity: true)
-    collectionView.leave(self)
+  }
+
+  /// Puts back a selection of whole sections (select all, then a drag that replaced it) at
+  /// once: each item the drag changed is asked about and told, as ``change(_:to:in:)`` does,
+  /// with no list of them and no exception kept for each.
+  private func restoreWholeSections(over now: SelectedItems, in collectionView: CollectionView) {
+    let delegate = collectionView.collectionDelegate
+    var restored = saved
+    now.forEachInOrder { path in
+      if !saved.contains(path)
+        && !(delegate?.collectionView(collectionView, shouldDeselectItemAt: path) ?? true)
+      {
+        restored.insert(path)
+      }
+      return true
+    }
+    saved.forEachInOrder { path in
+      if !now.contains(path)
+        && !(delegate?.collectionView(collectionView, shouldSelectItemAt: path) ?? true)
+      {
+        restored.remove(path)
+      }
+      return true
+    }
+    collectionView.selection.replace(in: collectionView) { $0 = restored }
+    guard let delegate else { return }
+    now.forEachInOrder { path in
+      if !restored.contains(path) { delegate.collectionView(collectionView, didDeselectItemAt: path) }
+      return true
+    }
+    saved.forEachInOrder { path in
+      if !now.contains(path) && restored.contains(path) {
+        delegate.collectionView(collectionView, didSelectItemAt: path)
+      }
+      return true
+    }
   }
 
   /// Content moved under the viewport by `delta`: the press's point moves with it.
