@@ -255,9 +255,12 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   /// The smallest terminal the gallery draws in.
   public static let minimumSize = TerminalSize(columns: 20, rows: 5)
 
-  /// Whether the terminal is too small to show anything useful.
+  /// Whether the terminal is too small to show anything useful. Never when the gallery reads
+  /// as lines: nothing is drawn then, and keys at 10×3 were dropped unsaid (a new user's
+  /// finding).
   var isTooSmall: Bool {
-    size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+    !readsAsLines
+      && (size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows)
   }
 
   /// Draws the whole frame (or a notice when the terminal is too small).

@@ -905,4 +905,56 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     let short = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(short.contains("find cleared") && short.contains("? help"), "\(short)")
   }
+
+  /// Read as lines, the gallery takes keys at any size: nothing is drawn (keys at 10×3 were
+  /// dropped unsaid: a new user's finding).
+  @Test func aScreenReaderUserIsHeardInATinyTerminal() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", TerminalSize(columns: 60, rows: 20))
+    gallery.readsAsLines = true
+    _ = gallery.spokenLines()
+    gallery.resize(to: TerminalSize(columns: 10, rows: 3))
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+    let heard = gallery.spokenLines()
+    #expect(heard.contains { $0.contains("row 2 of") }, "\(heard)")
+  }
+
+  /// A data file of no sections shows no demo data on any page: the option bar has no
+  /// categories, the data-source page three empty sections (its demo tasks showed: a new
+  /// user's finding).
+  @Test func aDataFileOfNoSectionsShowsNoDemoData() throws {
+    let data = try GalleryData.parse(Array(#"{"sections": []}"#.utf8))
+    var time = 1.0
+    let (bar, barCanvas) = makeTestGallery(
+      "optionbar", TerminalSize(columns: 100, rows: 20), data: data)
+    #expect(drawnTestGallery(bar, barCanvas)[1].contains("0 categories"))
+    let (tasks, canvas) = makeTestGallery(
+      "datasource", TerminalSize(columns: 100, rows: 20), data: data)
+    #expect(drawnTestGallery(tasks, canvas)[1].contains("0 tasks"))
+    pressTestGallery([KeyEvent(.character("a"))], tasks, time: &time)
+    #expect(drawnTestGallery(tasks, canvas)[1].contains("1 task"))
+  }
+
+  /// A data file's control characters show as their pictures on every page, and are read as
+  /// spaces (pages showed, stripped or dropped them, and "Tab␉here" was read "Tabhere": a new
+  /// user's finding).
+  @Test func controlCharactersInADataFileShowAlikeEverywhere() throws {
+    let data = try GalleryData.parse(
+      Array(
+        #"{"title": "T\u001b[2J", "sections": [{"title": "S\u001bx", "items": ["Tab\there"]}], "tags": ["a\u0007b"]}"#
+          .utf8))
+    #expect(data.title == "T␛[2J")
+    #expect(data.sections[0].title == "S␛x")
+    #expect(data.sections[0].items[0].title == "Tab␉here")
+    #expect(data.tags == ["a␇b"])
+    #expect("Tab␉here".spokenForm == "Tab here")
+    #expect("Tab\there".spokenForm == "Tab here")
+    for page in ["list", "optionbar", "outline", "datasource"] {
+      let (gallery, canvas) = makeTestGallery(
+        page, TerminalSize(columns: 100, rows: 20), data: data)
+      let screen = drawnTestGallery(gallery, canvas).joined(separator: "\n")
+      #expect(screen.contains("S␛x") || screen.contains("Tab␉here"), "\(page): \(screen)")
+      #expect(!screen.contains("Sx") && !screen.contains("Tabhere"), "\(page)")
+    }
+  }
 }

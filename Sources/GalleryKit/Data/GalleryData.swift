@@ -20,7 +20,10 @@
 ///
 /// At most 1,000,000 items in all. Unknown keys are errors, so that a typo is not ignored.
 /// Blank texts (empty, or spaces alone) are given stand-ins: a section's title "Section N", an
-/// item's "(untitled)"; a blank detail is none, and a blank tag is left out.
+/// item's "(untitled)"; a blank detail is none, and a blank tag is left out. Control
+/// characters (a tab, ESC, a line break) are read as their pictures (␉, ␛, ␊), so that every
+/// page shows them alike and none reaches the terminal (pages had shown, stripped or
+/// dropped them: a new user's finding).
 public struct GalleryData: Sendable, Equatable {
   /// One item of the list.
   public struct Item: Sendable, Equatable {
@@ -130,7 +133,9 @@ public struct GalleryData: Sendable, Equatable {
     }
     try rejectUnknownKeys(members, allowed: ["title", "sections", "tags"], path: "the top level")
     var data = GalleryData(title: nil, sections: [], tags: [])
-    if let title = member("title", in: members) { data.title = try string(title, path: "title") }
+    if let title = member("title", in: members) {
+      data.title = try string(title, path: "title").showingControls
+    }
     guard let sections = member("sections", in: members) else {
       throw DataFileError("the top level needs a \"sections\" array", offset: root.offset)
     }
@@ -172,7 +177,8 @@ public struct GalleryData: Sendable, Equatable {
       titles.reserveCapacity(itemValues.count)
       for (itemIndex, itemValue) in itemValues.enumerated() {
         var read = try item(itemValue, path: "\(path).items[\(itemIndex)]")
-        if isBlank(read.title) { read.title = untitled }
+        read.title = isBlank(read.title) ? untitled : read.title.showingControls
+        read.detail = read.detail?.showingControls
         if items == nil, read.detail == nil, read.height == 1 {
           titles.append(read.title)
           continue
@@ -186,7 +192,7 @@ public struct GalleryData: Sendable, Equatable {
       let title = try string(titleValue, path: "\(path).title")
       data.sections.append(
         Section(
-          title: isBlank(title) ? "Section \(sectionIndex + 1)" : title,
+          title: isBlank(title) ? "Section \(sectionIndex + 1)" : title.showingControls,
           items: items.map(ItemList.init) ?? ItemList(titles: titles)))
     }
     if let tags = member("tags", in: members) {
@@ -196,7 +202,7 @@ public struct GalleryData: Sendable, Equatable {
       data.tags = try tagValues.enumerated().map { (index, value) throws(DataFileError) in
         try string(value, path: "tags[\(index)]")
       }
-      .filter { !isBlank($0) }
+      .filter { !isBlank($0) }.map(\.showingControls)
     }
     return data
   }

@@ -49,7 +49,9 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
   /// The categories for `options`, measured by `metrics`, in a bar `viewportSize` big.
   public init(options: GalleryOptions, metrics: GalleryMetrics, viewportSize: Size) {
     self.metrics = metrics
-    if let data = options.data, !data.sections.isEmpty {
+    // A data file's sections, even none (the demo's categories showed for a file of none: a
+    // new user's finding).
+    if let data = options.data {
       allNames = data.sections.map(\.title)
       sectionItems = data.sections.map { Array($0.items) }
       total = data.sections.count

@@ -176,11 +176,14 @@ extension String {
   /// characters (`↵`, `␊`, …) become spaces (a new user's finding: "Multi↵Line" was read with
   /// its symbol).
   public var spokenForm: String {
-    guard unicodeScalars.contains(where: { $0 == "↵" || (0x2400...0x2421).contains($0.value) })
-    else { return self }
-    return String(
-      String.UnicodeScalarView(
-        unicodeScalars.map { $0 == "↵" || (0x2400...0x2421).contains($0.value) ? " " : $0 }))
+    // Raw control characters too: dropped by the line's output, "Tab␉here" was read as
+    // "Tabhere" (a new user's finding).
+    func isMark(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "↵" || (0x2400...0x2421).contains(scalar.value) || scalar.value < 0x20
+        || scalar.value == 0x7F
+    }
+    guard unicodeScalars.contains(where: isMark) else { return self }
+    return String(String.UnicodeScalarView(unicodeScalars.map { isMark($0) ? " " : $0 }))
   }
 
   /// The text with its control characters shown as Unicode's control pictures (ESC as ␛, a

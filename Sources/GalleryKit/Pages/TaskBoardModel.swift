@@ -52,7 +52,11 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     var sections: [[TaskItem]]
     var id = 0
     var texts = TaskTexts()
-    if let data = options.data, !data.sections.isEmpty {
+    if let data = options.data, data.sections.isEmpty {
+      // A data file of no sections: the board's three, empty (the demo's tasks showed: a new
+      // user's finding). Tasks can be added.
+      sections = [[], [], []]
+    } else if let data = options.data {
       titles = data.sections.map(\.title)
       sections = data.sections.map { section in
         section.items.map { item in

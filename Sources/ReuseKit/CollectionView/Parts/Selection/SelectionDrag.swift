@@ -142,7 +142,9 @@ final class SelectionDrag: LayoutPassParticipant {
     collectionView.selection.replace(in: collectionView) { $0 = restored }
     guard let delegate else { return }
     now.forEachInOrder { path in
-      if !restored.contains(path) { delegate.collectionView(collectionView, didDeselectItemAt: path) }
+      if !restored.contains(path) {
+        delegate.collectionView(collectionView, didDeselectItemAt: path)
+      }
       return true
     }
     saved.forEachInOrder { path in
