@@ -53,12 +53,12 @@ import Testing
     #expect(Array(data.sections[1].items) == [GalleryData.Item(title: "y", detail: " d ")])
     #expect(data.tags == ["red"])
 
-    // The data-source page: a detail is the task's tag, shown as it is when it is words, and
-    // an item without one shows none (it showed "#task", and "#" for an empty one).
+    // The data-source page: a detail is the task's tag, shown as it is (trimmed), and an item
+    // without one shows none (it showed "#task", and "#" for an empty one).
     let model = TaskBoardModel<TestTaskCell>(
       options: GalleryOptions(itemCount: 100, data: data), metrics: plainTestMetrics)
     let tags = model.dataSource.sections.flatMap { $0 }.map { model.texts.shownTag(of: $0) }
-    #expect(tags == ["", "", "", "#d"])
+    #expect(tags == ["", "", "", "d"])
   }
 
   @Test func malformedFilesNameLineAndColumn() {

@@ -696,6 +696,10 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     }
     #expect(
       gallery.currentPage.status.contains("searching for “zzz”"), "\(gallery.currentPage.status)")
+    // How far it has come shows while it looks (it looked a minute over ten million titles
+    // with no sign of it: a new user's finding).
+    #expect(
+      gallery.currentPage.status.contains("% searched)"), "\(gallery.currentPage.status)")
     gallery.handle(.key(KeyEvent(.control("c"), modifiers: .control)), at: 1)
     #expect(!gallery.wantsToQuit, "the first Ctrl-C stops the find")
     #expect(!gallery.currentPage.status.contains("zzz"), "\(gallery.currentPage.status)")
@@ -956,5 +960,57 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
       #expect(screen.contains("S␛x") || screen.contains("Tab␉here"), "\(page): \(screen)")
       #expect(!screen.contains("Sx") && !screen.contains("Tabhere"), "\(page)")
     }
+  }
+
+  /// The option bar's selected category is said with its name at once, even when End selects
+  /// a column not yet shown (its place came first, "1,000 of 1,000, selected", then the line
+  /// again with its name: a new user's finding).
+  @Test func theOptionBarNamesAColumnBeforeItShows() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("optionbar", TerminalSize(columns: 100, rows: 20))
+    gallery.readsAsLines = true
+    _ = gallery.spokenLines()
+    time += 0.1
+    gallery.handle(.key(KeyEvent(.end)), at: time)
+    let first = gallery.spokenLines()
+    #expect(first.first?.hasPrefix("Topic 1,000, 1,000 of 1,000") == true, "\(first)")
+    settleTestGallery(gallery, time: &time)
+    let after = gallery.spokenLines()
+    #expect(!after.contains { $0.contains("1,000 of 1,000") }, "said once: \(after)")
+  }
+
+  /// Keys on an empty board column say so (Space and Ctrl-A were silent there, while >
+  /// said "has no card to move": a new user's finding).
+  @Test func keysOnAnEmptyBoardColumnSaySo() throws {
+    let data = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "S", "items": ["one"]}]}"#.utf8))
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "board", TerminalSize(columns: 100, rows: 20), data: data)
+    gallery.readsAsLines = true
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.character(" "))], gallery, time: &time)
+    #expect(gallery.spokenLines().contains("To do is empty"))
+    gallery.readsAsLines = false
+    pressTestGallery([KeyEvent(.character("a"), modifiers: .control)], gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).joined(separator: "\n")
+    #expect(status.contains("To do is empty"), "\(status)")
+  }
+
+  /// `n` or `N` with no match there yet, the find still looking, says so on the status line
+  /// (it did nothing it showed: a new user's finding).
+  @Test func aStepThatWaitsForTheFindSaysSo() {
+    let (gallery, _) = makeTestGallery(
+      "list", TerminalSize(columns: 100, rows: 24), items: 2_000_000)
+    for key in [KeyEvent(.character("/"))] + "Falcon".map({ KeyEvent(.character($0)) })
+      + [KeyEvent(.enter), KeyEvent(.character("N"))]
+    {
+      gallery.handle(.key(key), at: 1)
+    }
+    #expect(
+      gallery.currentPage.status.hasPrefix("still searching: no match there yet"),
+      "\(gallery.currentPage.status)")
+    gallery.handle(.key(KeyEvent(.down)), at: 1.1)
+    #expect(!gallery.currentPage.status.contains("still searching"))
   }
 }

@@ -95,6 +95,26 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(again.plainTextLines().dropLast() == board)
   }
 
+  /// A column scrolled by the wheel away from its focused card comes back scrolled, not at
+  /// its focus (a new user's finding: the active column came back at its top).
+  @Test func aBoardColumnScrolledAwayFromItsFocusComesBackScrolled() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("board", size)
+    for _ in 0..<8 {
+      time += 0.05
+      first.handle(
+        .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 5, row: 10)), at: time)
+    }
+    settleTestGallery(first, time: &time)
+    let board = drawnTestGallery(first, canvas).dropLast()
+    #expect(!board[3].contains("#1 "), "the column scrolled: \(board[3])")
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    #expect(saved.positions["board"]?.focus?.item == 0, "the focus stayed on the first card")
+    let (_, again) = relaunch(itemCount: 1_000, restoring: saved)
+    #expect(again.plainTextLines().dropLast() == board)
+  }
+
   /// The waterfall comes back to a card past its first page of 60 (a new user's finding: only
   /// the first page loads at launch, so the position was lost, then saved over as the top).
   @Test func theWaterfallComesBackPastItsFirstPage() throws {

@@ -66,6 +66,30 @@ private func press(
     #expect(model.selectedTaskIDs.count == 1)
   }
 
+  /// Keys with nothing to edit say so, and show no time (d and e said nothing with no task,
+  /// m with one section, and "nothing to undo · 0.01 ms" timed nothing: a new user's
+  /// findings).
+  @Test func keysWithNothingToEditSaySoWithoutATime() throws {
+    let empty = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "Only", "items": []}]}"#.utf8))
+    let model = makeTestTaskBoard(items: 10, data: empty)
+    for (key, said) in [
+      ("d", "no task to delete"), ("e", "no task to rename"), ("m", "no task to move"),
+      ("J", "no task to move"), ("U", "nothing to undo"), ("u", "nothing to undo"),
+      ("R", "nothing to redo"),
+    ] {
+      _ = model.handle(KeyPress(.character(Character(key))))
+      #expect(model.lastChange == said, "\(key)")
+      #expect(model.lastEditDuration == nil, "\(key): no time for nothing done")
+    }
+    _ = model.handle(KeyPress(.character("a")))
+    #expect(model.lastEditDuration != nil, "an edit is timed")
+    model.collectionView.layoutIfNeeded()
+    _ = model.handle(KeyPress(.character("m")))
+    #expect(model.lastChange == "one section: nowhere to move Only's tasks")
+    #expect(model.lastEditDuration == nil)
+  }
+
   @Test(arguments: 0..<6)
   func undoAndRedoWalkTheEditsBackAndForth(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0x0DD0)

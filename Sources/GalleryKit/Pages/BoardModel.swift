@@ -323,6 +323,13 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       // read as just done long after (a new user's finding).
       lastChange = ""
     }
+    if cards[activeColumn].isEmpty && Self.isColumnKey(key) {
+      // An empty column's keys say why nothing happens (Space and Ctrl-A were silent, while
+      // > said "has no card to move": a new user's finding).
+      lastChange = "\(Self.columnTitles[activeColumn]) is empty"
+      columns[activeColumn].postAccessibilityAnnouncement(lastChange)
+      return true
+    }
     if key.isCommandChord { return columns[activeColumn].handle(key) }
     switch key.key {
     case .character("<"): return moveSelection(by: -1)
@@ -334,6 +341,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     case .left where key.modifiers.isEmpty: return activate(activeColumn - 1)
     case .right where key.modifiers.isEmpty: return activate(activeColumn + 1)
     default: return columns[activeColumn].handle(key)
+    }
+  }
+
+  /// Whether `key` acts on the active column's cards (moves, selects, opens).
+  static func isColumnKey(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .character("a"), .character("A"): return key.modifiers.contains(.control)
+    case .character(" "), .space, .enter, .up, .down, .pageUp, .pageDown, .home, .end: return true
+    default: return false
     }
   }
 

@@ -45,6 +45,11 @@ public final class FindBar {
     itemText = text
   }
 
+  /// Whether the last `n` or `N` found no match to go to yet, the find still looking: the
+  /// status says so until the next key (N on the first match did nothing it showed: a new
+  /// user's finding).
+  private var stepWaits = false
+
   /// Whether the prompt takes the keys.
   public var isTyping: Bool { prompt != nil }
 
@@ -60,6 +65,7 @@ public final class FindBar {
   /// Handles `key` if it is the find's: every key while the prompt shows; `/` and Ctrl-F;
   /// `n`, `N` and Escape while there is a find. Returns whether it was.
   public func handle(_ key: KeyPress) -> Bool {
+    stepWaits = false
     if prompt != nil { return handlePrompt(key) }
     let plain = key.modifiers.isEmpty || key.modifiers == .shift
     switch key.key {
@@ -69,11 +75,11 @@ public final class FindBar {
     case .character("n") where plain && search != nil:
       hasStepped = true
       willStep()
-      search?.next()
+      stepWaits = search?.next() == nil && isSearching
     case .character("N") where plain && search != nil:
       hasStepped = true
       willStep()
-      search?.previous()
+      stepWaits = search?.previous() == nil && isSearching
     case .escape where key.modifiers.isEmpty && search != nil:
       search = nil
       marksDidChange()
@@ -149,7 +155,15 @@ public final class FindBar {
         "find in \(subject): \(prompt.beforeCaret)▏\(prompt.afterCaret) · Enter finds, Esc cancels"
     }
     guard let search else { return base() }
-    return search.status + " · n N step, Esc clears · " + base()
+    let waits = stepWaits && !search.isDone ? "still searching: no match there yet · " : ""
+    return waits + search.status + progress(of: search) + " · n N step, Esc clears · " + base()
+  }
+
+  /// How far a find that still looks has come (" (12 % searched)"): over ten million titles
+  /// it looked for a minute with no sign of how far it was (a new user's finding).
+  private func progress(of search: ItemSearch) -> String {
+    guard !search.isDone, search.totalCount > 0 else { return "" }
+    return " (\(search.scannedCount * 100 / search.totalCount) % searched)"
   }
 
   /// The find's line for a page's help.

@@ -30,6 +30,7 @@ extension TaskBoardModel {
     from source: inout [EditStep], to other: inout [EditStep], _ done: String, _ empty: String
   ) {
     guard let (sections, what, selected) = source.popLast() else {
+      didNothing = true
       lastChange = empty
       collectionView.postAccessibilityAnnouncement(empty)
       return

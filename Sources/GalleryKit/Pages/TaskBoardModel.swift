@@ -28,6 +28,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   public internal(set) var lastChange = "no edits yet"
   /// How long the last edit took (building the next version, the diff, the batch update).
   public private(set) var lastEditDuration: Double?
+  /// Whether the last key found nothing to edit (its note has no time).
+  var didNothing = false
   private var nextID = 0
   /// The tasks before each edit (a drag's too) and what the edit was, newest last: `U` undoes,
   /// `R` redoes what `U` undid, until the next edit. At most ``undoLimit`` are kept.
@@ -239,11 +241,21 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 
   // MARK: Edits: each builds the next version and applies it as one diff
 
-  /// Runs an edit and keeps how long it took, for the heading.
+  /// Runs an edit and keeps how long it took, for the heading; a key that edited nothing
+  /// ("nothing to undo", no task to delete) shows no time ("nothing to undo · 0.01 ms" timed
+  /// nothing: a new user's finding).
   private func timed(_ edit: () -> Void) {
     let start = metrics.clock()
+    didNothing = false
     edit()
-    lastEditDuration = metrics.clock() - start
+    lastEditDuration = didNothing ? nil : metrics.clock() - start
+  }
+
+  /// Says that a key found nothing to edit (`why`), keeping no step to undo.
+  private func nothingToEdit(_ why: String) {
+    didNothing = true
+    lastChange = why
+    collectionView.postAccessibilityAnnouncement(why)
   }
 
   /// Where the cursor's task is.
@@ -267,7 +279,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func deleteTask() {
-    guard let path = cursorPath else { return }
+    // Said, not silent, as `J` says "already last" (a new user's finding).
+    guard let path = cursorPath else { return nothingToEdit("no task to delete") }
     deleteTask(at: path)
   }
 
@@ -311,7 +324,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func moveTaskToSection(by step: Int) {
-    guard let path = cursorPath, dataSource.sections.count > 1 else { return }
+    guard let path = cursorPath else { return nothingToEdit("no task to move") }
+    guard dataSource.sections.count > 1 else {
+      return nothingToEdit("one section: nowhere to move \(sectionTitle(path.section))'s tasks")
+    }
     var sections = dataSource.sections
     let task = sections[path.section].remove(at: path.item)
     let count = sections.count
@@ -322,15 +338,13 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func moveTaskWithinSection(by step: Int) {
-    guard let path = cursorPath else { return }
+    guard let path = cursorPath else { return nothingToEdit("no task to move") }
     var sections = dataSource.sections
     let target = path.item + step
     guard sections[path.section].indices.contains(target) else {
       // Nothing moves, and no step is kept to undo: the status says why.
       let place = step < 0 ? "first" : "last"
-      lastChange = "already \(place) in \(sectionTitle(path.section))"
-      collectionView.postAccessibilityAnnouncement(lastChange)
-      return
+      return nothingToEdit("already \(place) in \(sectionTitle(path.section))")
     }
     sections[path.section].swapAt(path.item, target)
     apply(sections, "moved", step: "the move")
@@ -347,7 +361,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func renameTask() {
-    guard let path = cursorPath else { return }
+    guard let path = cursorPath else { return nothingToEdit("no task to rename") }
     var sections = dataSource.sections
     sections[path.section][path.item].edits += 1
     sections[path.section][path.item].title = random.next(below: 1_000)

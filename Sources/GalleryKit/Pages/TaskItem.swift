@@ -42,16 +42,19 @@ public struct TaskTexts: Sendable {
   /// The tag of `task`.
   public func tag(of task: TaskItem) -> String { tags[task.tag] }
 
-  /// The tag of `task` as a row shows it: "#ui" for a word; a data file's detail of several
-  /// words as it is ("#ripe and ready" read as a tag it is not); nothing for none (a "#"
-  /// alone showed: a new user's finding).
+  /// The tag of `task` as a row shows it: a built-in tag as a tag ("#ui"); a data file's
+  /// detail as it is, trimmed ("#ripe and ready" read as a tag it is not, and so did "#d");
+  /// nothing for none (a "#" alone showed: new user's findings).
   public func shownTag(of task: TaskItem) -> String {
+    if task.tag < Self.builtInTagCount { return "#" + tags[task.tag] }
     var tag = Substring(tags[task.tag])
     while tag.first?.isWhitespace == true { tag.removeFirst() }
     while tag.last?.isWhitespace == true { tag.removeLast() }
-    if tag.isEmpty { return "" }
-    return tag.contains(where: \.isWhitespace) ? String(tag) : "#" + tag
+    return String(tag)
   }
+
+  /// How many of ``tags`` are built in (the rest are a data file's details).
+  static let builtInTagCount = 7
 
   /// The number a data file's title is kept under.
   public mutating func addTitle(_ title: String) -> Int {

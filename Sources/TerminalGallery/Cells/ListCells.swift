@@ -58,8 +58,12 @@ final class ListRowCell: TerminalCell, RowPresenting {
         "▾", x: context.width - 2, y: 0,
         style: TextStyle(foreground: isCursor ? foreground : Theme.accent))
     }
-    // A taller row: the title, then the detail below it, wrapped to the rows there are.
-    if context.height > 1 && expandedLines.isEmpty {
+    // A taller row: the title, then the detail below it, wrapped to the rows there are; a
+    // detail that fits beside the title stays at the right of the first line, as in a row of
+    // one line (the number "#13" moved under the title, or was lost: a new user's finding).
+    let fitsBeside =
+      CharacterWidth.of(title) + CharacterWidth.of(detail) + 8 <= context.width
+    if context.height > 1 && expandedLines.isEmpty && !fitsBeside {
       context.text(
         title, x: 4, y: 0,
         style: TextStyle(foreground: foreground, attributes: isCursor ? .bold : []),

@@ -36,6 +36,7 @@ final class BoardPage: OptionsPage {
     var x = frame.x
     for (index, pane) in panes.enumerated() {
       let columnWidth = width + (index < left ? 1 : 0)
+      let previous = pane.frame
       pane.frame = CellRect(
         x: x, y: frame.y + 2, width: columnWidth, height: max(0, frame.height - 2))
       x += columnWidth + 1
@@ -46,7 +47,12 @@ final class BoardPage: OptionsPage {
         frame: Rect(
           x: Double(content.x), y: Double(content.y), width: Double(content.width),
           height: Double(content.height)))
-      if let focused = pane.collectionView.focusedIndexPath {
+      // A column that changed size keeps its focused card in view. One laid out again at
+      // its size keeps its place: a restored column, scrolled away from its focus, came
+      // back at the focus (a new user's finding).
+      if pane.frame.width != previous.width || pane.frame.height != previous.height,
+        let focused = pane.collectionView.focusedIndexPath
+      {
         pane.collectionView.focusItem(at: focused)
       }
     }

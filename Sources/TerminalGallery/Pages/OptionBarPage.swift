@@ -114,10 +114,15 @@ final class OptionBarPage: OptionsPage, ModelPage {
 
   // MARK: Accessibility
 
-  /// The selected category.
+  /// The selected category, named even before its column shows (End scrolls to it: its
+  /// place was said first, "1,000 of 1,000, selected", then again with its name, as the
+  /// column came in: a new user's finding).
   var accessibilityFocus: AccessibilityElement? {
-    model.bar.selectedIndex.flatMap {
-      model.bar.collectionView.accessibilityElement(forItemAt: ItemPath(section: 0, item: $0))
+    model.bar.selectedIndex.flatMap { index in
+      var element = model.bar.collectionView.accessibilityElement(
+        forItemAt: ItemPath(section: 0, item: index))
+      if element?.label.isEmpty == true { element?.label = model.name(index) }
+      return element
     }
   }
 }

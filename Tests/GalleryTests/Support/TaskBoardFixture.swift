@@ -11,9 +11,9 @@ final class TestTaskCell: CollectionViewCell, TaskPresenting {
 
 /// The data-source page's model over `items` generated tasks, laid out in a 60 × 14 viewport
 /// (its headers plain cells).
-func makeTestTaskBoard(items: Int) -> TaskBoardModel<TestTaskCell> {
+func makeTestTaskBoard(items: Int, data: GalleryData? = nil) -> TaskBoardModel<TestTaskCell> {
   let model = TaskBoardModel<TestTaskCell>(
-    options: GalleryOptions(itemCount: items), metrics: plainTestMetrics)
+    options: GalleryOptions(itemCount: items, data: data), metrics: plainTestMetrics)
   let view = model.collectionView
   view.register(
     CollectionViewCell.self, forSupplementaryViewOfKind: .header,
