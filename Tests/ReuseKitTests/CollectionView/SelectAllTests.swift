@@ -134,6 +134,17 @@ private final class RefusingSource: SectionedValues, CollectionViewDelegate {
     collectionView.tapItem(at: path(0, 4), modifiers: .shift)
     #expect(source.told.last == "+4", "\(source.told)")
     #expect(source.toldMany == source.told.count - 1, "the tapped item told as a tap")
+    // A plain tap that replaces it tells the others as many items (told one by one as taps,
+    // a host's focus followed ten million of them: a click froze the gallery), then the tap.
+    collectionView.selectAllItems()
+    collectionView.tapsReplaceSelection = true
+    source.told = []
+    source.toldMany = 0
+    #expect(collectionView.tap(at: Point(x: 5, y: 45)) == path(0, 4))
+    // Multiples of 5 may not be deselected: 0, 5, 10, 15 stay, with 4.
+    #expect(collectionView.numberOfSelectedItems == 5)
+    #expect(source.toldMany == 15, "\(source.told)")
+    #expect(source.told.count == 16 && source.told.last == "+4", "\(source.told)")
   }
 
   @Test(arguments: 0..<60)

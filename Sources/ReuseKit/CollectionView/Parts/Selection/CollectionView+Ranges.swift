@@ -116,9 +116,8 @@ extension CollectionView {
   /// Deselects every item but `keep`, as a user does (Escape, or a plain tap that replaces
   /// the selection): the delegate asked about each selected item and told about each one
   /// deselected, in item order, with no list of them made (after select all, a list of ten
-  /// million paths). The items are told as many (``CollectionView/isChangingManyItems``)
-  /// when `tellingManyItems`.
-  func deselectEveryItem(except keep: ItemPath? = nil, tellingManyItems: Bool = true) {
+  /// million paths). The items are told as many (``CollectionView/isChangingManyItems``).
+  func deselectEveryItem(except keep: ItemPath? = nil) {
     let before = selection.items
     let keeps = keep.map { before.contains($0) } ?? false
     guard let delegate = collectionDelegate else {
@@ -134,7 +133,7 @@ extension CollectionView {
       return true
     }
     selection.replace(in: self) { $0 = SelectedItems(Set(kept)) }
-    selection.isTellingManyItems = tellingManyItems
+    selection.isTellingManyItems = true
     defer { selection.isTellingManyItems = false }
     var next = 0
     before.forEachInOrder { path in

@@ -143,9 +143,11 @@ extension CollectionView {
     selection.anchor = indexPath
     selection.rangeEnd = nil
     if selection.items.hasWholeSections {
-      // After select all: the others deselected at once, each asked about and told, as
-      // below, without a list of them or an exception kept for each.
-      deselectEveryItem(except: indexPath, tellingManyItems: false)
+      // After select all: the others deselected at once, each asked about and told, without
+      // a list of them or an exception kept for each, and told as many items (a delegate
+      // that follows single changes, as a host's focus does, moved ten million times: a
+      // click froze the gallery for a minute, a new user's finding).
+      deselectEveryItem(except: indexPath)
     } else {
       for other in selection.items.sorted() where other != indexPath {
         _ = userSetSelected(false, at: other)

@@ -61,7 +61,7 @@ final class SelectionDrag: LayoutPassParticipant {
     if !state.rule.keepsBase {
       if selection.items.hasWholeSections {
         // After select all: deselected at once (each asked about and told), with no list.
-        collectionView.deselectEveryItem(tellingManyItems: false)
+        collectionView.deselectEveryItem()
       } else {
         for path in selection.items.sorted() { change(path, to: false, in: collectionView) }
       }
@@ -141,6 +141,9 @@ final class SelectionDrag: LayoutPassParticipant {
     }
     collectionView.selection.replace(in: collectionView) { $0 = restored }
     guard let delegate else { return }
+    // Told as many items, as Escape tells them.
+    collectionView.selection.isTellingManyItems = true
+    defer { collectionView.selection.isTellingManyItems = false }
     now.forEachInOrder { path in
       if !restored.contains(path) {
         delegate.collectionView(collectionView, didDeselectItemAt: path)
