@@ -93,9 +93,11 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// asks for one more frame, which tells it).
   var notedRows: ShownRows?
 
-  /// The source rows displayed: a range, or rows far apart (while filtered).
+  /// The source rows displayed: a range, a range and the focused row off screen (no array
+  /// made per frame to compare), or rows far apart (while filtered).
   enum ShownRows: Equatable {
     case range(Range<Int>)
+    case rangeAndRow(Range<Int>, Int)
     case scattered([Int])
   }
   /// What the last `:` could not find, shown until the next key.
@@ -214,6 +216,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       notedRows = shown
       switch shown {
       case .range(let rows): content.noteDisplayed(rows: rows)
+      case .rangeAndRow(let rows, let row):
+        content.noteDisplayed(scatteredRows: Array(rows) + [row])
       case .scattered(let rows): content.noteDisplayed(scatteredRows: rows)
       }
     }
@@ -293,7 +297,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     let focused = table.focusedCell?.row
     guard table.rowFilter != nil else {
       guard let focused, !(first...last).contains(focused) else { return .range(first..<last + 1) }
-      return .scattered(Array(first...last) + [focused])
+      return .rangeAndRow(first..<last + 1, focused)
     }
     var rows = (first...last).map(table.sourceRow(forDisplayRow:))
     if let focused, !rows.contains(focused) { rows.append(focused) }

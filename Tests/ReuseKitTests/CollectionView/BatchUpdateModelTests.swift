@@ -33,14 +33,9 @@ import Testing
           collectionView.selectAllItems()
           selectedValues = Set(source.sections.joined())
         } else if let path = paths.randomElement(using: &random) {
-          let value = source.sections[path.section][path.item]
-          if random.chance(0.3) {
-            collectionView.deselectItem(at: path)
-            selectedValues.remove(value)
-          } else {
-            collectionView.selectItem(at: path)
-            selectedValues.insert(value)
-          }
+          setSelected(
+            !random.chance(0.3), at: path, of: source, in: collectionView,
+            model: &selectedValues)
         }
       case 2:
         time += 0.1

@@ -88,6 +88,22 @@ func path(_ section: Int, _ item: Int) -> ItemPath {
   ItemPath(section: section, item: item)
 }
 
+/// Selects the item at `path` of `source` (or deselects it), and keeps `model`, the values a
+/// seeded model test expects selected, in step.
+func setSelected<Source: SectionedValues>(
+  _ select: Bool, at path: ItemPath, of source: Source, in collectionView: CollectionView,
+  model: inout Set<Int>
+) where Source.Value == Int {
+  let value = source.sections[path.section][path.item]
+  if select {
+    collectionView.selectItem(at: path)
+    model.insert(value)
+  } else {
+    collectionView.deselectItem(at: path)
+    model.remove(value)
+  }
+}
+
 @Suite struct BatchUpdateTests {
   @Test func cellsStayWithTheirItemsThroughInsertsDeletesAndMoves() {
     let (collectionView, source) = makeValues([Array(0..<20)])

@@ -190,13 +190,8 @@ private final class RefusingSource: SectionedValues, CollectionViewDelegate {
         }
         if let path = paths.randomElement(using: &random) {
           let value = source.sections[path.section][path.item]
-          if selected.contains(value) {
-            collectionView.deselectItem(at: path)
-            selected.remove(value)
-          } else {
-            collectionView.selectItem(at: path)
-            selected.insert(value)
-          }
+          setSelected(
+            !selected.contains(value), at: path, of: source, in: collectionView, model: &selected)
         }
       case 10:
         // A box drag that replaces the selection (whole sections, after select all, are put
