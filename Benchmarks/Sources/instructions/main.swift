@@ -76,6 +76,11 @@ case "declarative-first", "list-first":
       _ = Unmanaged.passRetained(scenario)
     }
   }
+case "find-scan", "find-scan-all":
+  // A find for "quiet" in 1,000,000 titled rows, every row scanned (one title in 37 matches),
+  // or for " " (every title matches).
+  let scenario = FindScenario(query: arguments[1] == "find-scan" ? "quiet" : " ")
+  for _ in 0..<operations { sink &+= scenario.fullScan() }
 case "diff":
   let scenario = ApplyScenario<Int>()
   for _ in 0..<operations { scenario.apply() }

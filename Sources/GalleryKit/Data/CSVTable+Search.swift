@@ -1,4 +1,5 @@
 import ReuseControls
+import ReuseKit
 import Synchronization
 
 /// Finding and filtering in a CSV file off the loop: the file's bytes read a megabyte at a
@@ -168,58 +169,18 @@ struct ColumnScan: Sendable {
 }
 
 /// How a cell's text is compared with a needle, as the page's scan compares it
-/// (`TableMatcher`): contains, ignoring case, or equal. An ASCII needle is compared with an
-/// ASCII cell byte by byte, its letters folded, with no lowercased copy made.
+/// (`TableMatcher`): contains, ignoring case (ReuseKit's `TextMatcher`: an ASCII cell byte by
+/// byte, its letters folded, no lowercased copy made), or equal.
 struct FieldMatcher: Sendable {
-  let needle: String
-  let folded: [UInt8]
-  let isASCII: Bool
+  let whole: String
+  let text: TextMatcher
   let wholeValue: Bool
 
   init(_ needle: String, wholeValue: Bool) {
     self.wholeValue = wholeValue
-    self.needle = wholeValue ? needle : needle.lowercased()
-    folded = Array(self.needle.utf8)
-    isASCII = folded.allSatisfy { $0 < 0x80 }
+    whole = needle
+    text = TextMatcher(needle)
   }
 
-  func matches(_ text: String) -> Bool {
-    if wholeValue { return text == needle }
-    if folded.isEmpty { return true }
-    if isASCII, let found = text.utf8.withContiguousStorageIfAvailable({ contains($0) }),
-      let found
-    {
-      return found
-    }
-    return text.lowercased().contains(needle)
-  }
-
-  /// Whether the bytes contain the needle, ASCII letters folded; `nil` when they hold a byte
-  /// past ASCII (the cell is then compared as text, lowercased).
-  private func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    let count = folded.count
-    guard bytes.count >= count else {
-      return bytes.contains { $0 >= 0x80 } ? nil : false
-    }
-    var sawWide = false
-    let first = folded[0]
-    for index in 0...(bytes.count - count) {
-      var byte = bytes[index]
-      if byte >= 0x80 { sawWide = true }
-      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-      guard byte == first else { continue }
-      var matched = true
-      for offset in 1..<count {
-        var other = bytes[index + offset]
-        if other >= 0x41 && other <= 0x5A { other |= 0x20 }
-        if other != folded[offset] {
-          matched = false
-          break
-        }
-      }
-      if matched { return sawWide ? nil : true }
-    }
-    if !sawWide { sawWide = bytes[(bytes.count - count + 1)...].contains { $0 >= 0x80 } }
-    return sawWide ? nil : false
-  }
+  func matches(_ cell: String) -> Bool { wholeValue ? cell == whole : text.matches(cell) }
 }

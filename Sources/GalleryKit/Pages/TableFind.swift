@@ -4,14 +4,14 @@ import ReuseKit
 /// What a cell is matched against, ignoring case: text it contains, or a regular expression
 /// (the needle written between slashes: `/^amber (c|f)/`).
 enum TableMatcher {
-  case text(String)
+  case text(TextMatcher)
   /// The whole cell, exactly (a value picked in a frequency table).
   case exact(String)
   case pattern(Regex<AnyRegexOutput>)
 
   /// The matcher for `needle`, or why its pattern does not compile.
   static func make(_ needle: String) -> Result<TableMatcher, DataFileError> {
-    guard let pattern = patternText(of: needle) else { return .success(.text(needle.lowercased())) }
+    guard let pattern = patternText(of: needle) else { return .success(.text(TextMatcher(needle))) }
     do {
       return .success(.pattern(try Regex(pattern).ignoresCase()))
     } catch {
@@ -28,7 +28,7 @@ enum TableMatcher {
   /// Whether `value` matches.
   func matches(_ value: String) -> Bool {
     switch self {
-    case .text(let lowered): return value.lowercased().contains(lowered)
+    case .text(let matcher): return matcher.matches(value)
     case .exact(let whole): return value == whole
     case .pattern(let regex): return (try? regex.firstMatch(in: value)) != nil
     }
@@ -97,7 +97,7 @@ struct TableFind {
       matcher = made
       problem = nil
     case .failure(let error):
-      matcher = .text("")
+      matcher = .text(TextMatcher(""))
       problem = error.message
     }
     self.column = column
