@@ -248,4 +248,20 @@ import Testing
       [.character("m")] + "short".map { Key.character($0) }, gallery, canvas, time: &time)
     #expect(!composer().contains("…"), "a draft that fits: \(composer())")
   }
+
+  /// Characters that join the one typed before them (an accent typed after its letter, a skin
+  /// tone after its hand, a flag's second letter) are written and sent: the app stopped the
+  /// moment one arrived (a new user's finding).
+  @Test func charactersThatJoinTheOneBeforeAreWrittenAndSent() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 60, rows: 16))
+    pressTestGallery([.character("m")], gallery, canvas, time: &time)
+    let typed: [Character] = ["c", "a", "f", "e", "\u{301}", " ", "👍", "🏽", "🇯", "🇵", "!"]
+    pressTestGallery(typed.map { Key.character($0) }, gallery, canvas, time: &time)
+    let composer = canvas.plainTextLines().first { $0.contains("you ▸ ") } ?? ""
+    #expect(composer.contains("you ▸ café 👍🏽🇯🇵!"), "\(composer)")
+    #expect(canvas.plainTextLines().last!.contains("message: 8 characters"))
+    pressTestGallery([.enter], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().joined().contains("café 👍🏽🇯🇵!"))
+  }
 }

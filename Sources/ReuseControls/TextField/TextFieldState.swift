@@ -46,9 +46,12 @@ public struct TextFieldState: Hashable, Sendable {
   public mutating func insert(_ string: String) {
     let room = maxLength - text.count
     guard room > 0, !string.isEmpty else { return }
-    let inserted = string.prefix(room)
-    text = String(beforeCaret) + inserted + afterCaret
-    caret += inserted.count
+    let upToCaret = String(beforeCaret) + string.prefix(room)
+    text = upToCaret + afterCaret
+    // Counted after joining: a combining accent, a skin tone or a flag's second half joins the
+    // character before it, so the text may grow by fewer characters than were typed (adding
+    // them up put the caret past the end, and drawing the field stopped the app).
+    caret = min(upToCaret.count, text.count)
   }
 
   /// Puts the caret at `position` (clamped to the text).
@@ -120,6 +123,7 @@ public struct TextFieldState: Hashable, Sendable {
   ) -> (text: Substring, caret: Int) {
     guard width > 0 else { return (text.prefix(0), 0) }
     let characters = Array(text)
+    let caret = min(caret, characters.count)
     func widthOf(_ index: Int) -> Double { measure(Substring(String(characters[index]))) }
     // From the start when the text before the caret fits; else the run that ends at the caret.
     var start = 0

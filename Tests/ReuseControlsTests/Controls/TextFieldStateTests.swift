@@ -79,6 +79,36 @@ struct TextFieldStateTests {
   }
 
   /// Random keys against an array and a caret edited the same way (words aside).
+  /// A character typed or pasted that joins the one before it (a combining accent, a skin
+  /// tone, a flag's second half, a line feed after a carriage return): the text grows by
+  /// fewer characters than were typed, and the caret stays at the end of what was typed. (The
+  /// caret went past the end, and the chat page's field stopped the app when it drew: a new
+  /// user's finding.)
+  @Test(arguments: [
+    ("cafe", "\u{301}", "café"), ("👍", "🏽", "👍🏽"), ("🇯", "🇵", "🇯🇵"), ("a\r", "\n", "a\r\n"),
+    ("Zoe", "\u{308} and Jose\u{301}", "Zoë and José"),
+  ])
+  func aCharacterThatJoinsTheOneBeforeIt(_ typed: String, _ joining: String, _ expected: String) {
+    var field = TextFieldState(typed)
+    if joining.count == 1, let character = joining.first {
+      #expect(press(&field, .character(character)))
+    } else {
+      field.insert(joining)
+    }
+    #expect(field.text == expected)
+    #expect(field.caret == expected.count, "the caret at the end of the text")
+    let window = field.visibleWindow(width: 4) { Double($0.count) }
+    #expect(window.caret <= window.text.count)
+    #expect(press(&field, .character("x")))
+    #expect(field.text == expected + "x", "typing goes on at the caret")
+    // Typed in the middle: the caret stays after the joined character, before the rest.
+    var middle = TextFieldState(typed + "|")
+    middle.moveCaret(to: typed.count)
+    middle.insert(joining)
+    #expect(middle.text == expected + "|")
+    #expect(middle.caret == expected.count)
+  }
+
   @Test(arguments: 0..<6)
   func randomKeysAgainstAnArray(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0x7E47_F1E1)
