@@ -35,11 +35,10 @@ extension TableView {
       break
     }
     guard key.modifiers.contains(.shift) else {
-      // A plain move lands the focus somewhere new: the next Shift range starts there (as
-      // the collection view's own ranges do), not at a cell left behind several moves ago.
-      if key.modifiers.isEmpty, case .moveFocus? = collectionView.keyMap.action(for: key) {
-        anchor = nil
-      }
+      // A move without Shift (an arrow, or Control-Home and Control-End) lands the focus
+      // somewhere new: the next Shift range starts there (as the collection view's own ranges
+      // do), not at a cell left behind several moves ago.
+      if case .moveFocus? = collectionView.keyMap.action(for: key) { anchor = nil }
       return collectionView.handle(key)
     }
     // Shift with a move: the focus moves and the range follows it from the anchor.

@@ -9,13 +9,16 @@ extension TableView {
     return (sourceRow(forDisplayRow: path.section), path.item)
   }
 
-  /// Focuses the cell of source row `row` in `column` and scrolls it into view.
+  /// Focuses the cell of source row `row` in `column` and scrolls it into view. As a move by
+  /// the keys, it is where the next Shift range starts (a "go to" or a find's step lands
+  /// somewhere new).
   public func focusCell(row: Int, column: Int) {
     guard let display = displayRow(forSourceRow: row), columns.indices.contains(column) else {
       collectionView.diagnostics.report(
         .indexPathOutOfRange, "TableView: no cell at row \(row), column \(column) to focus")
       return
     }
+    anchor = nil
     collectionView.focusItem(at: ItemPath(section: display, item: column))
   }
 
@@ -120,6 +123,8 @@ extension TableView {
 
   /// Deselects everything.
   public func deselectAll() {
+    // Nothing selected, nothing to extend: the next Shift range starts at the focus.
+    anchor = nil
     guard !selectedRows.isEmpty || !selectedColumns.isEmpty || !selectedCells.isEmpty else {
       return
     }

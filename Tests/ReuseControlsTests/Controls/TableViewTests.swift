@@ -358,9 +358,51 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     var shown = RowSet()
     for row in 8..<50 { shown.insert(row) }
     table.filterRows(shown)
-    table.focusCell(row: 10, column: 3)
+    #expect(table.focusedCell! == (8, 3))
     table.handle(KeyPress(.down, modifiers: .shift))
-    #expect(selected(table) == [[10, 3], [11, 3]], "from the focus")
+    #expect(selected(table) == [[8, 3], [9, 3]], "from the focus")
+  }
+
+  /// Control-Home, Control-End, a "go to" (`focusCell`) and Escape's deselection each start
+  /// the next Shift range at the focus; a sort between changes nothing. (Control-Home then
+  /// Shift-Down selected from the cell the last range started at, 999 rows after a sort: a
+  /// new user's finding.)
+  @Test func aShiftRangeStartsWhereAJumpLanded() {
+    let (grid, table) = makeGridTable(rows: 1_000)
+    defer { withExtendedLifetime(grid) {} }
+    let shiftDown = KeyPress(.down, modifiers: .shift)
+    func rangeFromRow3() {
+      table.deselectAll()
+      table.focusCell(row: 3, column: 0)
+      table.handle(shiftDown)
+      #expect(selected(table) == [[3, 0], [4, 0]])
+    }
+    rangeFromRow3()
+    table.handle(KeyPress(.escape))
+    table.handle(KeyPress(.home, modifiers: .control))
+    table.handle(shiftDown)
+    #expect(selected(table) == [[0, 0], [1, 0]], "Control-Home")
+    rangeFromRow3()
+    table.handle(KeyPress(.end, modifiers: .control))
+    let last = table.focusedCell!
+    table.handle(KeyPress(.up, modifiers: .shift))
+    #expect(
+      selected(table) == [[last.row, last.column], [last.row - 1, last.column]], "Control-End")
+    rangeFromRow3()
+    table.focusCell(row: 500, column: 2)
+    table.handle(shiftDown)
+    #expect(selected(table) == [[500, 2], [501, 2]], "a go to")
+    rangeFromRow3()
+    table.handle(KeyPress(.escape))
+    table.handle(shiftDown)
+    #expect(selected(table) == [[4, 0], [5, 0]], "after Escape, from the focus")
+    rangeFromRow3()
+    table.handle(KeyPress(.escape))
+    table.sort(by: TableSortDescriptor(column: 1, ascending: false))
+    table.sort(by: TableSortDescriptor(column: 1))
+    table.handle(KeyPress(.home, modifiers: .control))
+    table.handle(shiftDown)
+    #expect(selected(table).count == 2, "after sorts, Control-Home: \(selected(table).count)")
   }
 
   @Test func aShiftRangeStartsFromItsAnchorAfterAColumnMove() {
