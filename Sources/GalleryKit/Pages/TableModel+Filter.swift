@@ -102,7 +102,12 @@ extension TableModel {
     // beside the filter's rows as if about them.
     if let find, find.isDone, find.matches.isEmpty { clearFind() }
     filter?.scan.job?.stop()
-    if selecting, table.rowFilter != nil { table.filterRows(nil) }
+    var within = within
+    if selecting, table.rowFilter != nil {
+      // `&` over a filter shown: the rows it shows stay, and the rows selected are found
+      // among them (the filter went, and nothing said so: a new user's finding).
+      if let kept = keptFilterConditions { within = kept + within } else { table.filterRows(nil) }
+    }
     var withinMatchers: [(column: Int, matcher: TableMatcher)] = []
     for condition in within {
       let made =
@@ -133,30 +138,42 @@ extension TableModel {
   }
 
   /// Starts the filter whose rows meet every one of `conditions` (the last one scanned, the
-  /// others met as well), as one shown before was.
-  func startFilter(meeting conditions: [TableRowCondition]) {
+  /// others met as well), as one shown before was; with `replacing`, the rows shown stay
+  /// until it is done.
+  func startFilter(meeting conditions: [TableRowCondition], replacing: Bool = false) {
     guard let last = conditions.last else { return }
     startFilter(
       last.needle, column: last.column, wholeValue: last.wholeValue,
-      within: Array(conditions.dropLast()))
+      within: Array(conditions.dropLast()), replacing: replacing)
+  }
+
+  /// The conditions of the rows shown while a selection (`&`) is made: the filter shown's,
+  /// or those an earlier `&` kept; `nil` when no filter shows.
+  var keptFilterConditions: [TableRowCondition]? {
+    guard let filter, filter.scan.problem == nil, table.rowFilter != nil else { return nil }
+    if filter.selects { return filter.within.isEmpty ? nil : filter.within }
+    return filter.conditions
+  }
+
+  /// After a selection (`&`) made among the rows of a filter, the filter again as what the
+  /// page shows (its rows stay while it is made again); without one, nothing.
+  func restoreKeptFilter(of selection: TableFilter) {
+    guard selection.selects, !selection.within.isEmpty, table.rowFilter != nil else { return }
+    startFilter(meeting: selection.within, replacing: true)
   }
 
   /// What a new filter on `column` is made within: the conditions of the filter shown, but
   /// for one on the same column, which the new one replaces (as a spreadsheet's filter on a
   /// column does).
   func narrowing(column: Int) -> [TableRowCondition] {
-    guard let filter, !filter.selects, filter.scan.problem == nil else { return [] }
-    return filter.conditions.filter { $0.column != column }
+    guard let filter, filter.scan.problem == nil else { return [] }
+    let shown = filter.selects ? keptFilterConditions ?? [] : filter.conditions
+    return shown.filter { $0.column != column }
   }
 
-  /// The conditions of the filter shown (none while every row shows, or the rows found are
-  /// selected instead).
-  var shownFilterConditions: [TableRowCondition] {
-    guard let filter, !filter.selects, filter.scan.problem == nil, table.rowFilter != nil else {
-      return []
-    }
-    return filter.conditions
-  }
+  /// The conditions of the filter shown (none while every row shows), also while rows are
+  /// selected among its rows (`&`).
+  var shownFilterConditions: [TableRowCondition] { keptFilterConditions ?? [] }
 
   /// “pebble” in Name.
   func describe(_ condition: TableRowCondition) -> String {
@@ -244,6 +261,11 @@ extension TableModel {
     // finding).
     if editNote?.contains("the filter") == true { editNote = nil }
     pendingFrequencies = nil
-    if running.selects { table.deselectAll() } else { table.filterRows(nil) }
+    if running.selects {
+      table.deselectAll()
+      restoreKeptFilter(of: running)
+    } else {
+      table.filterRows(nil)
+    }
   }
 }

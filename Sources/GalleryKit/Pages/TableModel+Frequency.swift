@@ -56,7 +56,11 @@ extension TableModel {
     let conditions = shownFilterConditions
     var rows: [Int]?
     // In the order found: a count needs no order (sorting a million matches held the loop).
-    if let filter, !conditions.isEmpty { rows = filter.scan.matches }
+    if let filter, !conditions.isEmpty {
+      // The rows shown: the filter's matches, or, while rows are selected among them (`&`),
+      // the rows the table shows.
+      rows = filter.selects ? table.rowFilter.map(Array.init) : filter.scan.matches
+    }
     let job = content.countValues(column: column, within: conditions)
     // Counted by the page while the file is still read, it would count rows not read yet as
     // empty: it waits for the file.

@@ -149,6 +149,7 @@ extension TableModel {
       if let running = filter, running.selects {
         running.scan.job?.stop()
         filter = nil
+        restoreKeptFilter(of: running)
       }
       switch table.selectionMode {
       case .cells: table.selectionMode = .rows

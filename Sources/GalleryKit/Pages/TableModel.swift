@@ -237,9 +237,15 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
         followingSort = nil
       }
       if let refilter, refilter.scan.problem == nil {
-        startFilter(
-          refilter.text, selecting: refilter.selects, column: refilter.scan.column,
-          wholeValue: refilter.wholeValue)
+        if refilter.selects && !refilter.within.isEmpty {
+          // Rows selected among a filter's (`&` after `|`): the filter is made again; the
+          // selection, by row numbers now of other rows, is not.
+          startFilter(meeting: refilter.within)
+        } else {
+          startFilter(
+            refilter.text, selecting: refilter.selects, column: refilter.scan.column,
+            wholeValue: refilter.wholeValue, within: refilter.within)
+        }
       }
     }
     if countChanged { table.rowCountDidChange() }

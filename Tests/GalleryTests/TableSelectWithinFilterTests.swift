@@ -1,0 +1,42 @@
+import GalleryKit
+import ReuseTerminal
+import Testing
+
+@testable import TerminalGallery
+
+/// `&` over a filter shown selects among the filter's rows, and the filter stays: Escape
+/// takes the selection back to the filter, a second Escape shows every row. (`&` took the
+/// filter away, and nothing said so: a new user's finding.)
+@Suite struct TableSelectWithinFilterTests {
+  @Test func selectingKeepsTheFilterShown() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery(
+      "table", TerminalSize(columns: 120, rows: 30), tableRows: 3_000)
+    let probe = TablePageProbe(gallery)
+    let table = try #require((gallery.currentPage as? TablePage)?.model.table)
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("|", "lisbon", gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(probe.status.contains("“lisbon” in City:"), "\(probe.status)")
+    let shown = table.numberOfDisplayedRows
+    #expect(shown > 0 && shown < 3_000)
+    let lisbon = (0..<shown).map { table.sourceRow(forDisplayRow: $0) }
+    // Selecting "bon" among them: every Lisbon row, and the filter still shows them alone.
+    typeTestPrompt("&", "bon", gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(table.numberOfDisplayedRows == shown, "the filter stays: \(probe.status)")
+    #expect(probe.status.contains("among “lisbon” in City"), "\(probe.status)")
+    #expect(probe.status.contains("\(shown) rows selected"), "\(probe.status)")
+    #expect(
+      lisbon.allSatisfy { table.selectedRows.contains($0) || table.isSelected(row: $0, column: 2) })
+    // Escape: the selection goes, the filter shows on; again: every row.
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(table.numberOfDisplayedRows == shown, "\(probe.status)")
+    #expect(probe.status.contains("“lisbon” in City:"), "\(probe.status)")
+    #expect(!probe.status.contains("selected"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(table.numberOfDisplayedRows == 3_000, "\(probe.status)")
+  }
+}
