@@ -66,8 +66,28 @@ extension TableView {
   }
 
   private func setWidth(_ width: Double, ofColumn column: Int) {
-    columns[column].width = .fixed(max(columns[column].minimumWidth, width.rounded()))
+    let widest = max(columns[column].minimumWidth, widestWidth(ofColumn: column))
+    columns[column].width = .fixed(
+      max(columns[column].minimumWidth, min(widest, width.rounded())))
     collectionView.layoutIfNeeded()
+  }
+
+  /// The widest a resize makes column `column`: the viewport's width, so that its text can
+  /// be scrolled to; a frozen column, what leaves a quarter of the viewport to the columns
+  /// that scroll. (A frozen column widened past the screen hid every other, and no key
+  /// brought them back: a new user's finding.)
+  private func widestWidth(ofColumn column: Int) -> Double {
+    let viewport = collectionView.viewportSize.width
+    guard viewport > 0 else { return .infinity }
+    let frozen = min(layout.frozenColumnCount, layout.shownColumnCount)
+    guard let position = layout.shownPosition(ofColumn: column), position < frozen else {
+      return viewport
+    }
+    var others = 0.0
+    for other in 0..<frozen where other != position {
+      if let item = layout.column(atShownPosition: other) { others += layout.width(ofColumn: item) }
+    }
+    return (viewport * 0.75 - others).rounded(.down)
   }
 
   /// Moves the column shown at `position` to shown position `newPosition`.

@@ -321,6 +321,33 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     return cells
   }
 
+  /// A resize stops at the viewport's width, and a frozen column's where a quarter of the
+  /// viewport is left to the columns that scroll: arrows then bring every column into view (a
+  /// frozen column widened past the screen hid every other: a new user's finding).
+  @Test func aResizeLeavesRoomToScrollTo() {
+    let (grid, table) = makeGridTable(rows: 50)
+    defer { withExtendedLifetime(grid) {} }
+    table.resizeColumn(3, by: 1_000)
+    #expect(table.layout.width(ofColumn: 3) == 80, "the viewport's width")
+    table.layout.frozenColumnCount = 2
+    table.resizeColumn(0, by: 1_000)
+    #expect(table.layout.width(ofColumn: 0) == 52, "60 less the other frozen column's 8")
+    table.resizeColumn(0, by: -1_000)
+    #expect(table.layout.width(ofColumn: 0) == table.columns[0].minimumWidth)
+    table.resizeColumn(0, by: 1_000)
+    table.focusCell(row: 0, column: 2)
+    for _ in 0..<6 {
+      table.handle(KeyPress(.right))
+      let focused = table.collectionView.focusedIndexPath!
+      let frame = table.collectionView.layoutAttributesForItem(at: focused)!.frame
+      let offset = table.collectionView.restingContentOffset.x
+      let left = offset + 60
+      #expect(
+        frame.minX >= left && frame.minX < offset + 80,
+        "column \(focused.item) starts beside the frozen ones: \(frame), offset \(offset)")
+    }
+  }
+
   /// Issue 40's four sequences: a Shift range's anchor follows its cell through a sort, a
   /// column move, a hidden column and rows merged in while sorted (it was a display row and
   /// a shown position, and the range started from whatever showed there).
