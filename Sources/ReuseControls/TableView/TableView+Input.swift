@@ -57,8 +57,10 @@ extension TableView {
 
   // MARK: Columns
 
-  /// Widens (or narrows, for a negative `delta`) column `column`, never below its minimum: the
-  /// keys `<` and `>` of a gallery, or a drag of the header's edge.
+  /// Widens (or narrows, for a negative `delta`) column `column`, never below its minimum nor
+  /// past the viewport's width (a frozen column: past what leaves a quarter of the viewport to
+  /// the columns that scroll): the keys `<` and `>` of a gallery, or a drag of the header's
+  /// edge.
   public func resizeColumn(_ column: Int, by delta: Double) {
     guard columns.indices.contains(column), delta.isFinite else { return }
     setWidth(layout.width(ofColumn: column) + delta, ofColumn: column)
