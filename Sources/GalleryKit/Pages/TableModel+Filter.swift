@@ -133,7 +133,7 @@ extension TableModel {
     if !selecting, !replacing, let running = filter, running.shownAt == nil,
       running.scan.problem == nil
     {
-      table.filterRows(RowSet())
+      table.filterRows(RowSet(), announces: false)
     }
   }
 

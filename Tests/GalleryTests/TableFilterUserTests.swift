@@ -4,10 +4,11 @@ import Testing
 
 @testable import TerminalGallery
 
-/// `&` over a filter shown selects among the filter's rows, and the filter stays: Escape
-/// takes the selection back to the filter, a second Escape shows every row. (`&` took the
-/// filter away, and nothing said so: a new user's finding.)
-@Suite struct TableSelectWithinFilterTests {
+/// The table page's filters as a new user met them.
+@Suite struct TableFilterUserTests {
+  /// `&` over a filter shown selects among the filter's rows, and the filter stays: Escape
+  /// takes the selection back to the filter, a second Escape shows every row. (`&` took the
+  /// filter away, and nothing said so: a new user's finding.)
   @Test func selectingKeepsTheFilterShown() throws {
     var time = 1.0
     let (gallery, _) = makeTestGallery(
@@ -38,5 +39,25 @@ import Testing
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     settleTestGallery(gallery, time: &time, limit: 10_000)
     #expect(table.numberOfDisplayedRows == 3_000, "\(probe.status)")
+  }
+
+  /// A filter that has found no row yet is said as one still looking, not as "0 of 1,000,000
+  /// rows shown" first (a new user's finding: the count sounded final).
+  @Test func aFilterStillLookingIsNotSaidAsNoRowsShown() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", TerminalSize(columns: 120, rows: 30))
+    let table = try #require((gallery.currentPage as? TablePage)?.model.table)
+    let view = table.collectionView
+    var heard: [String] = []
+    let host = view.accessibilityAnnouncementHandler
+    view.accessibilityAnnouncementHandler = {
+      heard.append($0)
+      host?($0)
+    }
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("|", "zzzz", gallery, time: &time)
+    #expect(table.numberOfDisplayedRows == 0, "no row found yet")
+    #expect(!heard.contains { $0.contains("rows shown") }, "\(heard)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
   }
 }
