@@ -2,8 +2,9 @@ import Foundation
 import GalleryKit
 import ReuseKit
 import ReuseTerminal
-import TerminalGallery
 import Testing
+
+@testable import TerminalGallery
 
 /// The waterfall page selects with a box dragged from the gaps between its cards (issue 41,
 /// finding 5: a plain drag from a gap scrolled the cards instead).
@@ -462,6 +463,23 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
       "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
     settleTestGallery(gallery, time: &time)
     return (gallery, canvas, path)
+  }
+
+  /// A CSV file opens with the cursor on its first cell once its rows are read (its first
+  /// row held a field of megabytes, so no row was counted when the page started, and the
+  /// cursor waited for an arrow, which then went nowhere else: a new user's finding).
+  @Test func aCSVFileOpensWithTheCursorOnItsFirstCell() throws {
+    var time = 1.0
+    let big = String(repeating: "x", count: 8_000_000)
+    let (gallery, _, path) = try csvTableGallery("id,note\n1,\(big)\n2,b\n", time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let table = try #require((gallery.currentPage as? TablePage)?.model.table)
+    tickTestGallery(gallery, time: &time, limit: 20_000, waitingForJobs: true) {
+      table.numberOfRows == 2
+    }
+    #expect(table.focusedCell.map { [$0.row, $0.column] } == [0, 0])
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    #expect(table.focusedCell.map { [$0.row, $0.column] } == [0, 1], "the arrow moves it")
   }
 
   /// Finding 13: a count of one in the singular.

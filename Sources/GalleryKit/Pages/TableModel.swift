@@ -248,7 +248,16 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
         }
       }
     }
-    if countChanged { table.rowCountDidChange() }
+    if countChanged {
+      table.rowCountDidChange()
+      // A file still read had no row to put the cursor on when it opened: it goes on the
+      // first cell once there is one (the first arrow only placed it: a new user's finding).
+      if table.focusedCell == nil, table.focusHeldByFilter == nil, filter == nil,
+        table.numberOfDisplayedRows > 0
+      {
+        table.focusCell(row: table.sourceRow(forDisplayRow: 0), column: 0)
+      }
+    }
     followSortedRow()
     if !loaded.isEmpty { table.reloadRows(loaded) }
     var sorting = false
