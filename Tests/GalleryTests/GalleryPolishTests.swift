@@ -490,6 +490,30 @@ import Testing
   }
 }
 
+/// A card dragged over Done (which takes cards only from Review) and let go there says
+/// "no drop there"; the same drag called off with Escape says "drag cancelled" (it said "no
+/// drop there" too: a new user's finding).
+@Suite struct BoardDragEndTests {
+  @Test(arguments: [false, true])
+  func aDragEndedOverAColumnThatRefusesIt(_ escapes: Bool) throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 120, rows: 30))
+    let lines = drawnTestGallery(gallery, canvas)
+    let row = try #require(lines.firstIndex { $0.contains("#3 ") })
+    let column = try #require(lines[row].range(of: "#3 ")).lowerBound.utf16Offset(in: lines[row])
+    dragTestGallery(
+      gallery, from: (column + 2, row), step: (4, 0), steps: 22, releases: !escapes, time: &time)
+    if escapes {
+      time += 0.05
+      gallery.handle(.key(KeyEvent(.escape)), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    let said = escapes ? "drag cancelled: the card went back" : "no drop there: the card went back"
+    #expect(status.contains(said), "\(status)")
+  }
+}
+
 /// The picker at 40 columns: each swatch's labels keep a column between them and the next
 /// swatch's (they ran together, "红 red橙 or…": a new user's finding).
 @Suite struct NarrowPickerTests {

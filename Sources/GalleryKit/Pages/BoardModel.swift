@@ -57,6 +57,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   public internal(set) var cards: [[Int]]
   /// Drags between the columns; the host adds the columns with their frames.
   public let coordinator = DragCoordinator()
+  /// Whether ``cancelDrag()`` is ending the drag.
+  private var isCancellingDrag = false
   /// The column the keys go to: only its cursor is drawn.
   public internal(set) var activeColumn = 0 {
     didSet {
@@ -239,8 +241,17 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     guard operation == .cancel || operation == .forbidden else { return }
     let what = session.items.count == 1 ? "the card" : "\(session.items.count.formatted) cards"
     lastChange =
-      session.destination != nil && !session.canDrop
+      !isCancellingDrag && session.destination != nil && !session.canDrop
       ? "no drop there: \(what) went back" : "drag cancelled: \(what) went back"
+  }
+
+  /// Ends the drag the user called off (Escape, the page left): said as cancelled wherever
+  /// the pointer was (over a column that takes no drop it said "no drop there", as for a
+  /// release: a new user's finding).
+  public func cancelDrag() {
+    isCancellingDrag = true
+    coordinator.cancelDrag()
+    isCancellingDrag = false
   }
 
   /// Moves the cards at `items` (ascending) of column `source` to `target` at `index` (an
@@ -312,7 +323,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// active column (Shift with arrows extends the selection, Control-A selects the column).
   public func handle(_ key: KeyPress) -> Bool {
     if key.key == .escape, coordinator.session != nil {
-      coordinator.cancelDrag()
+      cancelDrag()
       return true
     }
     switch key.key {

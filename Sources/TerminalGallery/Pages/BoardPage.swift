@@ -190,7 +190,7 @@ final class BoardPage: OptionsPage {
   var cursorPosition: (column: Int, row: Int)? { panes[model.activeColumn].focusCursor }
 
   func willHide() {
-    model.coordinator.cancelDrag()
+    model.cancelDrag()
     for pane in panes { pane.cancelTouches() }
   }
 }
