@@ -6,12 +6,18 @@ extension Gallery {
   // MARK: Positions kept across runs
 
   /// The page showing and the scroll position of every page made so far (for
-  /// `--restore FILE`).
+  /// `--restore FILE`). A page left where a position this run's data lacks was shown as near
+  /// as it could be keeps the position asked for: a run with fewer items rewrote the file
+  /// with the nearer places, and the larger run's were lost (a new user's finding).
   public func savedPositions() -> GalleryPositions {
     var result = GalleryPositions(page: currentPageName, positions: pendingPositions)
     for (index, page) in pages.enumerated() {
-      if let position = page?.savedPosition() {
-        result.positions[descriptors[index].name] = position
+      guard let position = page?.savedPosition() else { continue }
+      let name = descriptors[index].name
+      if let kept = approximatedPositions[name], kept.shown == position {
+        result.positions[name] = kept.requested
+      } else {
+        result.positions[name] = position
       }
     }
     return result

@@ -66,6 +66,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   private var hasBeenSized = false
   /// Positions to restore, by page name, until each page is laid out.
   var pendingPositions: [String: GalleryPositions.Page] = [:]
+  /// Positions this run's data could not show, by page name, and the nearest shown instead:
+  /// while a page stays there, the file keeps the position asked for.
+  var approximatedPositions:
+    [String: (requested: GalleryPositions.Page, shown: GalleryPositions.Page?)] = [:]
   var lastFrameDuration: Double?
   private var lastFrameBytes = 0
   /// For the screen-reader mode: the focus line last spoken, and what was announced since.
@@ -234,7 +238,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
       // A position this run's data cannot show (a file kept from a run with more items) is
       // shown as near as it can be, and said (it was dropped without a word: a new user's
       // finding).
-      if let problem = restoreProblem(position) { notice = "--restore: \(problem)" }
+      if let problem = restoreProblem(position) {
+        notice = "--restore: \(problem)"
+        approximatedPositions[currentPageName] = (position, currentPage.savedPosition())
+      }
     }
   }
 

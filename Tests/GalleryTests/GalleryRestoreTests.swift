@@ -209,10 +209,18 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     let status = screen.plainTextLines().last!
     #expect(status.contains("--restore: list: past this run's data; nearest shown"), "\(status)")
     // The nearest place: the list's end, not its top, and the focus on its last item.
-    let restored = try #require(fewer.savedPositions().positions["list"])
+    let restored = try #require(fewer.currentPage.savedPosition())
     #expect(!restored.scroll.isAtStart)
     #expect(
       restored.focus == ItemPath(section: 19, item: 49), "\(String(describing: restored.focus))")
+    // The file keeps the place asked for while the page stays where it was put (a run with
+    // fewer items wrote the nearer place, and the larger run's was lost: a new user's
+    // finding); once the user moves, the file has where they went.
+    #expect(fewer.savedPositions().positions["list"] == kept)
+    var moveTime = 1.0
+    pressTestGallery([.up], fewer, screen, time: &moveTime)
+    let moved = try #require(fewer.savedPositions().positions["list"])
+    #expect(moved != kept && moved.focus == ItemPath(section: 19, item: 48))
     // A focus past the end of a list of one section: said with the list's size, and put on
     // its last item.
     var onlyFocus = saved
@@ -224,7 +232,7 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(
       focusStatus.contains("--restore: list: past this run's 30 items; nearest shown"),
       "\(focusStatus)")
-    #expect(small.savedPositions().positions["list"]?.focus == ItemPath(section: 0, item: 29))
+    #expect(small.currentPage.savedPosition()?.focus == ItemPath(section: 0, item: 29))
     // The focused item shows (it was left off screen, the view at the top).
     let smallView = try #require(small.currentPage.restorableView)
     #expect(smallView.cellForItem(at: ItemPath(section: 0, item: 29)) != nil)
