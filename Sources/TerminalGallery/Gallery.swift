@@ -295,7 +295,38 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     switch event {
     case .key(let key): handle(key, at: time)
     case .mouse(let mouse): handle(mouse, at: time)
+    case .paste(let text): paste(text)
     }
+  }
+
+  /// Text pasted: into the field that takes text now, on one line (line breaks and tabs as
+  /// spaces, other control characters dropped), never as keys. Pasted as keys, a line break
+  /// was Enter and a `q` quit (a new user's finding). With no field open it is said and
+  /// dropped.
+  private func paste(_ text: String) {
+    notice = nil
+    guard !showsHelp, !isTooSmall, currentPage.isTyping else {
+      notice = "nothing takes text here: the paste was dropped (/ opens a find)"
+      return
+    }
+    _ = currentPage.paste(Self.oneLine(text))
+  }
+
+  /// `text` on one line: a line break (CR, LF or both) or a tab as a space, other control
+  /// characters (C0, DEL, C1) dropped.
+  static func oneLine(_ text: String) -> String {
+    var line = String.UnicodeScalarView()
+    var lastWasReturn = false
+    for scalar in text.unicodeScalars {
+      defer { lastWasReturn = scalar == "\r" }
+      switch scalar.value {
+      case 0x0A where lastWasReturn: continue  // CR LF: one break
+      case 0x09, 0x0A, 0x0D: line.append(" ")
+      case 0x00...0x1F, 0x7F...0x9F: continue
+      default: line.append(scalar)
+      }
+    }
+    return String(line)
   }
 
   private func handle(_ key: KeyEvent, at time: Double) {

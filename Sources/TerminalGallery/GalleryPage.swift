@@ -85,6 +85,10 @@ public protocol GalleryPage: AnyObject {
   /// Whether the page takes text now (a find prompt): keys go to it before the gallery's.
   var isTyping: Bool { get }
 
+  /// Puts pasted text, on one line, into the field that takes text now. Returns whether one
+  /// took it.
+  func paste(_ text: String) -> Bool
+
   /// What quitting now would lose ("2 rows edited, not saved…"), or `nil`: the first `q` (or
   /// Ctrl-C) shows it, the second quits.
   var unsavedWarning: String? { get }
@@ -118,6 +122,9 @@ extension GalleryPage {
 
   /// No text to take.
   public var isTyping: Bool { false }
+
+  /// No field to paste into.
+  public func paste(_ text: String) -> Bool { false }
 
   /// Nothing to lose.
   public var unsavedWarning: String? { nil }
@@ -231,6 +238,7 @@ protocol ModelPage: PanePage {
 
 extension ModelPage {
   var isTyping: Bool { model.isTyping }
+  func paste(_ text: String) -> Bool { model.paste(text) }
   var title: String { model.title }
   var status: String { model.status }
   var keyHelp: [(String, String)] { model.keyHelp }

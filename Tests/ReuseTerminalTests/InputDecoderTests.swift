@@ -85,6 +85,48 @@ import Testing
     #expect(events.last == .key(KeyEvent(.character("x"), modifiers: .alt)))
   }
 
+  /// A bracketed paste is one event, whatever it holds (line breaks, escape sequences, a `q`)
+  /// and wherever the reads cut it; keys around it stay keys.
+  @Test func aBracketedPasteIsOneEventWhereverTheReadsCutIt() {
+    let whole = bytes("a\u{1B}[200~x\r\ny\u{1B}[Aq é\u{1B}[201~b")
+    let expected: [InputEvent] = [
+      .key(KeyEvent(.character("a"))), .paste("x\r\ny\u{1B}[Aq é"),
+      .key(KeyEvent(.character("b"))),
+    ]
+    #expect(decode([whole]) == expected)
+    for split in 1..<whole.count {
+      #expect(
+        decode([Array(whole[..<split]), Array(whole[split...])]) == expected, "split at \(split)")
+    }
+    // Byte by byte.
+    #expect(decode(whole.map { [$0] }) == expected)
+  }
+
+  /// A paste whose closing sequence never comes ends after `pasteTimeout` of silence, and keys
+  /// are keys again; one longer than `maximumPasteLength` is cut, and says so with "…".
+  @Test func aPasteWithoutItsEndOrTooLongEndsSafely() {
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    decoder.feed(bytes("\u{1B}[200~hello"), at: 1.0, into: &events)
+    #expect(events.isEmpty && decoder.pendingDeadline == 1.5)
+    decoder.feed(bytes(" world"), at: 1.3, into: &events)
+    decoder.flush(now: 1.6, into: &events)
+    #expect(events.isEmpty, "0.3 s of silence only")
+    decoder.flush(now: 1.81, into: &events)
+    #expect(events == [.paste("hello world")])
+    decoder.feed(bytes("q"), at: 2.0, into: &events)
+    #expect(events.last == .key(KeyEvent(.character("q"))))
+    events.removeAll()
+    let long = [UInt8](repeating: 0x61, count: InputDecoder.maximumPasteLength + 10)
+    decoder.feed(bytes("\u{1B}[200~") + long + bytes("\u{1B}[201~"), at: 3.0, into: &events)
+    guard case .paste(let text)? = events.first, events.count == 1 else {
+      Issue.record("\(events.count) events")
+      return
+    }
+    #expect(text.unicodeScalars.count == InputDecoder.maximumPasteLength + 1)
+    #expect(text.hasSuffix("a\u{2026}"))
+  }
+
   @Test func garbageNeverCrashesOrHangs() {
     var random = SeededRandom(seed: 0xBAD)
     var decoder = InputDecoder()

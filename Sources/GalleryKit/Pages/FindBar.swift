@@ -91,6 +91,15 @@ public final class FindBar {
     return true
   }
 
+  /// Puts `text` (one line) into the prompt at its caret, if the prompt shows. Returns whether
+  /// it did.
+  public func paste(_ text: String) -> Bool {
+    guard var field = prompt else { return false }
+    field.insert(text)
+    prompt = field
+    return true
+  }
+
   /// Ctrl-C while a find still looks: it stops, its marks cleared, as the table's jobs stop
   /// (Ctrl-C quit the gallery instead: a new user's finding). Returns whether one was running.
   public func cancelSearch() -> Bool {

@@ -126,6 +126,9 @@ public protocol PageModel: AnyObject, ItemDescribing {
   /// The page's find (`/`, `n`, `N`, Escape) over its main collection view, if it has one:
   /// hosts advance it each frame and mark its matches.
   var finder: FindBar? { get }
+  /// Puts pasted text, on one line, into the field that takes text now (at its caret).
+  /// Returns whether a field took it.
+  func paste(_ text: String) -> Bool
 }
 
 extension PageModel {
@@ -135,4 +138,6 @@ extension PageModel {
   public var hasActiveFind: Bool { finder?.isActive ?? false }
   /// No find by default.
   public var finder: FindBar? { nil }
+  /// Into the find's prompt, if it shows.
+  public func paste(_ text: String) -> Bool { finder?.paste(text) ?? false }
 }

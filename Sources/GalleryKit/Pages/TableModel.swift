@@ -64,6 +64,17 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var savePercentShown = -1
   /// A prompt takes every key while it shows.
   public var isTyping: Bool { prompt != nil }
+
+  /// Puts pasted text (one line) into the prompt that shows, or the cell being edited, at its
+  /// caret. Returns whether one took it.
+  public func paste(_ text: String) -> Bool {
+    guard let (kind, shown) = prompt else { return false }
+    var field = shown
+    field.insert(text)
+    prompt = (kind, field)
+    if kind == .edit { showEditedCell() }
+    return true
+  }
   /// The running or last find.
   var find: TableFind?
   /// Whether a find's matches are marked.

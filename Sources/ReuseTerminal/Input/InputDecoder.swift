@@ -5,7 +5,9 @@ import ReuseKit
 /// Feed it every read as it comes: a sequence split across reads waits for its end, and one
 /// read may hold several events. It understands UTF-8 text, control keys, the CSI and SS3
 /// sequences for arrows, navigation and function keys (with xterm's modifier parameter), Alt
-/// as an Esc prefix, and SGR (1006) mouse reports.
+/// as an Esc prefix, SGR (1006) mouse reports, and bracketed pastes (2004): the text between
+/// `ESC [200~` and `ESC [201~` is one ``InputEvent/paste(_:)``, never keys (a pasted line
+/// break is not Enter, a pasted `q` does not quit).
 ///
 /// A lone Esc is ambiguous (it also starts every sequence), so it is held until
 /// ``escapeTimeout`` passes with nothing after it; call ``flush(now:into:)`` when the deadline
@@ -20,13 +22,24 @@ public struct InputDecoder: Sendable {
 
   private var pending: [UInt8] = []
   private var pendingSince = 0.0
+  /// The bytes of a paste being received (after `ESC [200~`), until its end.
+  private var paste: [UInt8]?
+  /// The longest paste kept, in bytes; the rest is dropped (and said: ``InputEvent/paste(_:)``'s
+  /// text then ends in U+2026).
+  public static let maximumPasteLength = 1 << 20
+  /// How long a paste waits for more bytes before it ends without its closing sequence (a
+  /// terminal that never sends it would otherwise swallow every key after it), in seconds.
+  public var pasteTimeout = 0.5
+  /// Whether the paste received lost bytes past ``maximumPasteLength``.
+  private var pasteWasCut = false
 
   /// Creates a decoder.
   public init() {}
 
   /// When the held bytes (a lone Esc, or a partial character) resolve on their own, if any.
   public var pendingDeadline: Double? {
-    pending.isEmpty ? nil : pendingSince + escapeTimeout
+    if paste != nil { return pendingSince + pasteTimeout }
+    return pending.isEmpty ? nil : pendingSince + escapeTimeout
   }
 
   /// Decodes `bytes`, received at `time`, appending complete events to `events`.
@@ -34,7 +47,7 @@ public struct InputDecoder: Sendable {
     _ bytes: Bytes, at time: Double, into events: inout [InputEvent]
   )
   where Bytes.Element == UInt8 {
-    if pending.isEmpty { pendingSince = time }
+    if pending.isEmpty || paste != nil { pendingSince = time }
     pending.append(contentsOf: bytes)
     let before = pending.count
     decode(into: &events, final: false)
@@ -46,7 +59,63 @@ public struct InputDecoder: Sendable {
   /// becomes U+FFFD.
   public mutating func flush(now: Double, into events: inout [InputEvent]) {
     guard let deadline = pendingDeadline, now >= deadline else { return }
+    if paste != nil {
+      // No closing sequence came: what arrived is the paste, and keys are keys again.
+      paste?.append(contentsOf: pending)
+      pending.removeAll(keepingCapacity: true)
+      endPaste(into: &events)
+      return
+    }
     decode(into: &events, final: true)
+  }
+
+  /// The closing sequence of a bracketed paste.
+  private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+  /// Takes the bytes of a paste from `bytes` at `start`: up to its closing sequence (the paste
+  /// then ends), or all but what may begin that sequence. Returns where decoding goes on, or
+  /// `nil` when every byte was taken (or is held).
+  private mutating func takePaste(
+    _ bytes: [UInt8], from start: Int, into events: inout [InputEvent]
+  ) -> Int? {
+    var index = start
+    let end = Self.pasteEnd
+    while index < bytes.count {
+      if bytes[index] == 0x1B {
+        let available = min(end.count, bytes.count - index)
+        if bytes[index..<(index + available)].elementsEqual(end[0..<available]) {
+          guard available == end.count else {
+            // Perhaps the closing sequence, cut by the read: held for the next.
+            appendToPaste(bytes[start..<index])
+            pending = Array(bytes[index...])
+            return nil
+          }
+          appendToPaste(bytes[start..<index])
+          endPaste(into: &events)
+          return index + end.count
+        }
+      }
+      index += 1
+    }
+    appendToPaste(bytes[start...])
+    pending.removeAll(keepingCapacity: true)
+    return nil
+  }
+
+  private mutating func appendToPaste(_ bytes: ArraySlice<UInt8>) {
+    guard let count = paste?.count else { return }
+    let room = Self.maximumPasteLength - count
+    if bytes.count > room { pasteWasCut = true }
+    paste?.append(contentsOf: bytes.prefix(max(0, room)))
+  }
+
+  private mutating func endPaste(into events: inout [InputEvent]) {
+    guard let bytes = paste else { return }
+    paste = nil
+    var text = String(decoding: bytes, as: UTF8.self)
+    if pasteWasCut { text.append("\u{2026}") }
+    pasteWasCut = false
+    events.append(.paste(text))
   }
 
   // MARK: Decoding
@@ -55,6 +124,11 @@ public struct InputDecoder: Sendable {
     var index = 0
     let bytes = pending
     while index < bytes.count {
+      if paste != nil {
+        guard let next = takePaste(bytes, from: index, into: &events) else { return }
+        index = next
+        continue
+      }
       let result = decodeOne(bytes, from: index, final: final)
       switch result {
       case .incomplete:
@@ -62,6 +136,9 @@ public struct InputDecoder: Sendable {
         return
       case .event(let event, let length):
         if let event { events.append(event) }
+        index += length
+      case .beginPaste(let length):
+        paste = []
         index += length
       }
     }
@@ -71,6 +148,8 @@ public struct InputDecoder: Sendable {
   private enum Step {
     case incomplete
     case event(InputEvent?, length: Int)
+    /// `ESC [200~`: the bytes up to `ESC [201~` are a paste.
+    case beginPaste(length: Int)
   }
 
   private func decodeOne(_ bytes: [UInt8], from start: Int, final: Bool) -> Step {
@@ -154,6 +233,8 @@ public struct InputDecoder: Sendable {
           return .event(.key(keyEvent), length: 1 + length)
         }
         return .event(event, length: 1 + length)
+      case .beginPaste(let length):
+        return .event(nil, length: 1 + length)  // Esc before a paste: the Esc dropped
       }
     }
   }
@@ -185,6 +266,7 @@ public struct InputDecoder: Sendable {
         length: length)
     }
     let parameters = InputDecoder.parameters(body)
+    if finalByte == 0x7E && parameters == [200] { return .beginPaste(length: length) }
     let modifiers = InputDecoder.modifiers(parameters.count > 1 ? parameters[1] : 1)
     let key: Key?
     switch finalByte {

@@ -93,4 +93,8 @@ public enum InputEvent: Hashable, Sendable {
   case key(KeyEvent)
   /// A mouse report.
   case mouse(MouseEvent)
+  /// Text pasted (bracketed paste, which ``ANSI/enterApplicationMode`` turns on), as the
+  /// terminal sent it: line breaks, tabs and all. Ends in U+2026 when it was longer than
+  /// ``InputDecoder/maximumPasteLength`` and cut.
+  case paste(String)
 }

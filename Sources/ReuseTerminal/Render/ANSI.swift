@@ -82,14 +82,18 @@ public enum ANSI {
 
   // MARK: Terminal modes
 
-  /// Enter the alternate screen, hide the cursor, turn off autowrap, and report mouse presses,
-  /// drags and releases (button-event tracking) in SGR form.
+  /// Enter the alternate screen, hide the cursor, turn off autowrap, report mouse presses,
+  /// drags and releases (button-event tracking) in SGR form, and bracket pastes (a paste
+  /// arrives as ``InputEvent/paste(_:)``, not as keys).
   public static let enterApplicationMode =
-    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h"
+    + "\u{1B}[H\u{1B}[2J"
 
-  /// Undo ``enterApplicationMode``: mouse off, autowrap on, cursor shown, main screen back.
+  /// Undo ``enterApplicationMode``: pastes unbracketed, mouse off, autowrap on, cursor shown,
+  /// main screen back.
   public static let leaveApplicationMode =
-    "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?7h\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?7h\u{1B}[0m\u{1B}[?25h"
+    + "\u{1B}[?1049l"
 
   /// Undo a line mode (raw mode only): the style reset, the cursor shown.
   public static let leaveLineMode = "\u{1B}[0m\u{1B}[?25h"

@@ -167,6 +167,14 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var isTyping: Bool { find.isTyping || composer != nil }
 
+  /// Into the message being written, or the find's prompt.
+  func paste(_ text: String) -> Bool {
+    guard var field = composer else { return find.paste(text) }
+    field.insert(text)
+    composer = field
+    return true
+  }
+
   var nextWakeTime: Double? { nextEvent }
 
   // MARK: Data source and delegate

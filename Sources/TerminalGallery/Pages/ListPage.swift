@@ -118,6 +118,8 @@ final class ListPage: OptionsPage, GalleryPage {
 
   var isTyping: Bool { model.isTyping }
 
+  func paste(_ text: String) -> Bool { model.paste(text) }
+
   var counters: ReuseCounters { list.reuseCounters }
 
   var restorableView: CollectionView? { list }

@@ -1,0 +1,37 @@
+import GalleryKit
+import ReuseTerminal
+import Testing
+
+@testable import TerminalGallery
+
+/// A paste goes into the field that takes text, on one line, and is never keys: pasted as
+/// keys, "Lisbon", a line break and "q" found Lisbon and then quit the gallery, and a message
+/// of three lines in the chat sent its first line and switched pages with the rest (a new
+/// user's finding).
+@Suite struct GalleryPasteTests {
+  @Test func aPasteGoesIntoTheFieldOnOneLine() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", TerminalSize(columns: 100, rows: 20))
+    pressTestGallery([KeyEvent(.character("/"))], gallery, time: &time)
+    gallery.handle(.paste("Lis\r\nbon\tq\u{1B}[A\u{7}"), at: time)
+    #expect(gallery.currentPage.status.contains("Lis bon q[A"), "\(gallery.currentPage.status)")
+    #expect(!gallery.wantsToQuit)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("Lis bon q[A") == true)
+    // With no field open, the paste is dropped and said, and nothing else happens.
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    let page = gallery.currentPageName
+    gallery.handle(.paste("q\n3\n"), at: time)
+    #expect(!gallery.wantsToQuit && gallery.currentPageName == page)
+    #expect(gallery.notice?.contains("the paste was dropped") == true)
+  }
+
+  @Test func aPasteIntoAMessageIsOneLineOfIt() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 20))
+    pressTestGallery([KeyEvent(.character("m"))], gallery, time: &time)
+    gallery.handle(.paste("line1\r\nline2\nline3\rline4"), at: time)
+    #expect(gallery.currentPageName == "chat")
+    let composer = drawnTestGallery(gallery, canvas).first { $0.contains("you ▸ ") } ?? ""
+    #expect(composer.contains("you ▸ line1 line2 line3 line4"), "\(composer)")
+  }
+}
