@@ -4,14 +4,15 @@ import Testing
 
 /// ``TextMatcher`` gives the answer `String`'s characters give, on texts built to trip a byte comparison:
 /// capitals, carriage returns before line feeds, combining accents after a letter, letters
-/// that lowercase to ASCII from outside it (the Kelvin sign) or to two characters (İ).
+/// that lowercase to ASCII from outside it (the Kelvin sign) or to two characters (İ), and
+/// characters equal to an ASCII one (the Greek question mark is `;`).
 struct TextMatcherTests {
   /// The pieces texts are made of: ASCII first (``asciiPieces`` of them), then the rest.
   static let pieces = [
-    "a", "b", "A", "B", "e", "E", "k", "K", " ", "ab", "AB", "\r", "\n", "\r\n", "i",
-    "\u{301}", "é", "e\u{301}", "\u{212A}", "İ", "ß", "😀", "漢",
+    "a", "b", "A", "B", "e", "E", "k", "K", " ", "ab", "AB", "\r", "\n", "\r\n", "i", ";",
+    "\u{301}", "é", "e\u{301}", "\u{212A}", "İ", "ß", "😀", "漢", "\u{37E}", "Å", "\u{212B}",
   ]
-  static let asciiPieces = 15
+  static let asciiPieces = 16
 
   /// Whether `text` holds `needle`, character by character (`Character`'s equality: canonical
   /// equivalence), anywhere or at the start: the reference.
@@ -61,6 +62,12 @@ struct TextMatcherTests {
     // `String` says.
     #expect(!matcher.matches("ceda\u{301}r"))
     #expect(!TextMatcher("cedar").matches("cedar\u{301}"))
+    // A query of characters no ASCII one equals is in no ASCII text; one whose characters equal
+    // ASCII ones is found as those.
+    #expect(!TextMatcher("ö").matches("Amber cedar o"))
+    #expect(TextMatcher("ö").matches("Cöln"))
+    #expect(TextMatcher("a\u{37E}").matches("Tea; then"))
+    #expect(TextMatcher("\u{212A}", caseSensitive: true).matches("OK"))
     // A carriage return and a line feed are one character.
     #expect(!TextMatcher("\n").matches("a\r\nb"))
     #expect(TextMatcher("\r\n").matches("a\r\nb"))
