@@ -86,6 +86,8 @@ import Testing
     // Collapsing the country hides the cities: the find starts again over what shows.
     pressTestGallery([.up, .up, .up, .up, .up, .left], gallery, canvas, time: &time)
     #expect(canvas.plainTextLines().last?.contains("no match for “city”") == true)
+    // Nothing to step through: n and N are not offered (a new user's finding).
+    #expect(canvas.plainTextLines().last?.contains("no match for “city” · Esc clears") == true)
     #expect(markedRows(canvas).isEmpty)
     pressTestGallery([.escape], gallery, canvas, time: &time)
     #expect(canvas.plainTextLines().last?.contains("match") == false)

@@ -165,7 +165,10 @@ public final class FindBar {
     }
     guard let search else { return base() }
     let waits = stepWaits && !search.isDone ? "still searching: no match there yet · " : ""
-    return waits + search.status + progress(of: search) + " · n N step, Esc clears · " + base()
+    // Nothing to step through once it found nothing: only Escape is offered (n and N were).
+    let keys =
+      search.isDone && search.matches.isEmpty ? " · Esc clears · " : " · n N step, Esc clears · "
+    return waits + search.status + progress(of: search) + keys + base()
   }
 
   /// How far a find that still looks has come (" (12 % searched)"): over ten million titles
