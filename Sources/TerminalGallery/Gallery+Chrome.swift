@@ -42,8 +42,7 @@ extension Gallery {
       // caret (the text is typed elsewhere: the chat's message) keeps its start: its end cut
       // from the left read "…7 characters" for 97 (a new user's finding).
       if CharacterWidth.of(prompt) > width, let caret = prompt.firstIndex(of: "▏") {
-        prompt = String(prompt[...caret])
-        prompt = Self.tail(of: prompt, fitting: width)
+        prompt = Self.promptLine(prompt, caret: caret, fitting: width)
       }
       context.text(
         prompt, x: 0, y: 0, style: TextStyle(foreground: Theme.text), maxWidth: width)
@@ -63,6 +62,33 @@ extension Gallery {
   }
 
   /// `text` whole when it fits `width` columns, else its end after a "…".
+  /// A prompt's line cut to `width` around its caret: the keys' hint after the text (" ·
+  /// Enter finds, Esc cancels") goes first, then the text far from the caret on both sides,
+  /// up to a third of the line kept for the text after it (all of that went, and the text
+  /// after the caret looked lost: a new user's finding).
+  static func promptLine(_ prompt: String, caret: String.Index, fitting width: Int) -> String {
+    var after = String(prompt[prompt.index(after: caret)...])
+    if let hint = after.ranges(of: " · ").last {
+      after = String(after[..<hint.lowerBound])
+    }
+    let before = String(prompt[...caret])
+    if CharacterWidth.of(before + after) <= width { return before + after }
+    let afterRoom = min(CharacterWidth.of(after), max(1, width / 3))
+    let shownBefore = tail(of: before, fitting: max(1, width - afterRoom))
+    var shownAfter = ""
+    var used = CharacterWidth.of(shownBefore)
+    for character in after {
+      let next = used + CharacterWidth.of(character)
+      if next > width - 1 {
+        shownAfter.append("…")
+        break
+      }
+      shownAfter.append(character)
+      used = next
+    }
+    return shownBefore + shownAfter
+  }
+
   static func tail(of text: String, fitting width: Int) -> String {
     guard CharacterWidth.of(text) > width else { return text }
     var kept: [Character] = []

@@ -43,6 +43,26 @@ import Testing
     #expect(canvas.plainTextLines().last?.contains("? help") == true)
   }
 
+  /// With the caret moved back, what follows it shows too, the keys' hint giving way first
+  /// (at 40 columns, Home showed "find in City: ▏" and nothing of the text after it: a new
+  /// user's finding).
+  @Test func aNarrowPromptShowsTheTextAfterTheCaret() {
+    var time = 0.0
+    let (gallery, canvas) = makeTestGallery("table", TerminalSize(columns: 40, rows: 12))
+    pressTestGallery(
+      [.right, .right, .character("/")] + "Lisbon".map { .character($0) } + [.home], gallery,
+      canvas, time: &time)
+    var status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("find in City: ▏Lisbon"), "\(status)")
+    // A long text: a window round the caret, cut at both ends.
+    pressTestGallery(
+      [.end] + String(repeating: "x", count: 60).map { .character($0) }
+        + Array(repeating: .left, count: 30), gallery, canvas, time: &time)
+    status = canvas.plainTextLines().last ?? ""
+    #expect(status.hasPrefix("…") && status.contains("x▏x"), "\(status)")
+    #expect(status.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(status)")
+  }
+
   /// A find whose first match is the row the focus is on says which row: the focus does not
   /// move, so "match 1 of 5" alone named nothing (a new user's finding). A step that moves
   /// the focus is said as before: the row's own line follows.
