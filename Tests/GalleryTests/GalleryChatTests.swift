@@ -201,6 +201,8 @@ import Testing
     pressTestGallery([.character("m"), .character("x"), .escape], gallery, canvas, time: &time)
     pressTestGallery([.character("m"), .character(" "), .enter], gallery, canvas, time: &time)
     #expect(count() == before, "nothing sent: \(heading(canvas))")
+    // Said (Enter seemed to do nothing: a new user's finding), until the next key.
+    #expect(lines().last!.contains("nothing to send: the message was empty"), "\(lines().last!)")
     #expect(!lines().joined().contains("you ▸"))
     pressTestGallery([.character("m")], gallery, canvas, time: &time)
     pressTestGallery("hi q8 there".map { Key.character($0) }, gallery, canvas, time: &time)
@@ -263,5 +265,17 @@ import Testing
     #expect(canvas.plainTextLines().last!.contains("message: 8 characters"))
     pressTestGallery([.enter], gallery, canvas, time: &time)
     #expect(canvas.plainTextLines().joined().contains("café 👍🏽🇯🇵!"))
+  }
+
+  /// A message at the most it holds says so: typing and pasting stopped there without a word
+  /// (a new user's finding).
+  @Test func aFullMessageSaysSo() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 100, rows: 16))
+    pressTestGallery([.character("m")], gallery, canvas, time: &time)
+    gallery.handle(.paste(String(repeating: "word ", count: 3_000)), at: time)
+    pressTestGallery([.character("x")], gallery, canvas, time: &time)
+    let status = canvas.plainTextLines().last!
+    #expect(status.contains("message: 2,000 characters (the most a message holds)"), "\(status)")
   }
 }

@@ -56,6 +56,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   private let find: FindBar
   /// The message being written (`m`), sent with Enter, dropped with Escape.
   private var composer: TextFieldState?
+  /// A line the status shows until the next key ("nothing to send").
+  private var note: String?
 
   init(options: GalleryOptions) {
     olderLeft = max(0, min(options.itemCount, 100_000) - 30)
@@ -270,6 +272,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   // MARK: Input
 
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
+    note = nil
     if let press = key.keyPress {
       if composer != nil, compose(press, at: time) { return true }
       if find.handle(press) { return true }
@@ -345,7 +348,12 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     composer = nil
     let trimmed = String(
       text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    guard !trimmed.isEmpty else { return }
+    guard !trimmed.isEmpty else {
+      // Said, not only closed (a new user's finding: Enter seemed to do nothing).
+      note = "nothing to send: the message was empty"
+      collectionView.postAccessibilityAnnouncement(note!)
+      return
+    }
     if let stream = streaming {
       streaming = nil
       messages[messages.count - 1].text = stream.words.joined(separator: " ")
@@ -363,8 +371,13 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var status: String {
     if let composer {
-      return "message: \(plural(composer.text.count, "character")) · Enter sends, Esc cancels"
+      // At the most a message holds, said: typing and pasting stopped there without a word
+      // (a new user's finding).
+      let full = composer.text.count >= composer.maxLength ? " (the most a message holds)" : ""
+      return
+        "message: \(plural(composer.text.count, "character"))\(full) · Enter sends, Esc cancels"
     }
+    if let note { return note }
     let last = messages.last.map { Self.authors[$0.author] } ?? "nobody"
     return find.status((unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)")
   }
