@@ -41,6 +41,31 @@ import Testing
     #expect(table.numberOfDisplayedRows == 3_000, "\(probe.status)")
   }
 
+  /// A frequency table made while rows are selected among a filter's (`&` after `|`) counts
+  /// the rows the filter shows, not the rows selected.
+  @Test func aFrequencyTableDuringASelectionCountsTheFilteredRows() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery(
+      "table", TerminalSize(columns: 120, rows: 30), tableRows: 3_000)
+    let model = try #require((gallery.currentPage as? TablePage)?.model)
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("|", "lisbon", gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    let shown = model.table.numberOfDisplayedRows
+    // Fewer rows selected than shown: a name in one row of the filter's.
+    let name = try #require(
+      model.content.text(row: model.table.sourceRow(forDisplayRow: 0), column: 1))
+    pressTestGallery([KeyEvent(.left)], gallery, time: &time)
+    typeTestPrompt("&", name, gallery, time: &time)
+    settleTestGallery(gallery, time: &time, limit: 10_000)
+    #expect(model.table.numberOfDisplayedRows == shown)
+    #expect(model.table.selectedRows.count < shown, "\(model.table.selectedRows.count)")
+    pressTestGallery([KeyEvent(.character("F"))], gallery, time: &time)
+    tickTestGallery(gallery, time: &time, limit: 10_000) { model.content is FrequencyTable }
+    let counted = try #require(model.content as? FrequencyTable)
+    #expect(counted.total == shown, "\(counted.total) counted of \(shown) shown")
+  }
+
   /// A filter that has found no row yet is said as one still looking, not as "0 of 1,000,000
   /// rows shown" first (a new user's finding: the count sounded final).
   @Test func aFilterStillLookingIsNotSaidAsNoRowsShown() throws {

@@ -54,13 +54,6 @@ extension TableModel {
       return
     }
     let conditions = shownFilterConditions
-    var rows: [Int]?
-    // In the order found: a count needs no order (sorting a million matches held the loop).
-    if let filter, !conditions.isEmpty {
-      // The rows shown: the filter's matches, or, while rows are selected among them (`&`),
-      // the rows the table shows.
-      rows = filter.selects ? table.rowFilter.map(Array.init) : filter.scan.matches
-    }
     let job = content.countValues(column: column, within: conditions)
     // Counted by the page while the file is still read, it would count rows not read yet as
     // empty: it waits for the file.
@@ -68,9 +61,17 @@ extension TableModel {
       pendingFrequencies = column
       return
     }
+    // The page counts the rows shown, in the order found (a count needs no order: sorting a
+    // million matches held the loop): the filter's matches, or, while rows are selected among
+    // them (`&`), the rows the table shows. A content that counts where its rows live takes
+    // the conditions instead, and no list is made.
+    var rows: [Int]?
+    if job == nil, let filter, !conditions.isEmpty {
+      rows = filter.selects ? table.rowFilter.map(Array.init) : filter.scan.matches
+    }
     frequency = FrequencyRequest(
       scan: FrequencyScan(
-        column: column, rowCount: content.rowCount, rows: job == nil ? rows : nil, job: job),
+        column: column, rowCount: content.rowCount, rows: rows, job: job),
       view: currentView(filter: conditions))
     advanceFrequencies()
   }
