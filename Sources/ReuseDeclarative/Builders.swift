@@ -8,9 +8,7 @@ struct GroupEntry {
   /// The identifier its cells are dequeued under (set when the body is resolved).
   var reuseIdentifier = ""
   /// What makes its cells (set when the body is resolved).
-  var makeCell: CellMaker = { _, indexPath, view in
-    view.dequeueListContentCell(for: indexPath, content: ListContent(""))
-  }
+  var maker: CellMaker?
 
   init(key: UInt64, group: any ItemGroup) {
     self.key = key
@@ -218,9 +216,28 @@ public struct CollectionContent {
     case section(SectionBox)
     case items(any ItemGroup)
   }
+  /// The group of a content of one group at place 0 (one `ForEach`, outline or item), held
+  /// without an array: the ten-line list's body allocates nothing for its content.
+  var group: (any ItemGroup)?
+  /// The nodes of any other content (then ``group`` is `nil`).
   var nodes: [Node]
   /// The places nested on every node's key, not yet written into them.
   var nesting = Nesting()
+
+  /// A content of one group.
+  init(_ group: any ItemGroup) {
+    self.group = group
+    nodes = []
+  }
+
+  /// A content of `nodes`.
+  init(nodes: [Node]) {
+    group = nil
+    self.nodes = nodes
+  }
+
+  /// How many parts.
+  var count: Int { group == nil ? nodes.count : 1 }
 }
 
 /// Builds a declared collection's content (``DeclarativeDataSource``'s body).
@@ -233,18 +250,18 @@ public enum CollectionContentBuilder {
 
   /// One declared part.
   public static func buildExpression<Data, ID, Content>(
-    _ items: ForEach<Data, ID, Content>
+    _ items: consuming ForEach<Data, ID, Content>
   )
     -> CollectionContent
   {
-    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .items(items))])
+    CollectionContent(items)
   }
 
   /// One declared part: an outline.
   public static func buildExpression<Data, ID, Content>(
     _ outline: OutlineGroup<Data, ID, Content>
   ) -> CollectionContent {
-    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .items(outline))])
+    CollectionContent(outline)
   }
 
   /// One declared part.
@@ -253,7 +270,7 @@ public enum CollectionContentBuilder {
   )
     -> CollectionContent
   {
-    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .items(SingleItem(content)))])
+    CollectionContent(SingleItem(content))
   }
 
   /// One declared part.
@@ -293,13 +310,22 @@ public enum CollectionContentBuilder {
   /// The parts' nodes in one array, each part nested at its own slot (counted from
   /// `firstSlot`), with no array in between.
   static func join(_ parts: [CollectionContent], firstSlot: Int) -> CollectionContent {
+    // Each part read in place, field by field (a part copied out of the array copies its
+    // group's existential).
     var count = 0
-    for part in parts { count += part.nodes.count }
+    for index in parts.indices { count += parts[index].count }
     var nodes: [CollectionContent.Node] = []
     nodes.reserveCapacity(count)
-    for (slot, part) in parts.enumerated() {
-      for node in part.nodes {
-        let key = nestKey(part.nesting.apply(node.key), slot: firstSlot + slot)
+    for index in parts.indices {
+      let slot = firstSlot + index
+      let nesting = parts[index].nesting
+      if let group = parts[index].group {
+        nodes.append(
+          CollectionContent.Node(key: nestKey(nesting.apply(0), slot: slot), part: .items(group)))
+        continue
+      }
+      for node in parts[index].nodes {
+        let key = nestKey(nesting.apply(node.key), slot: slot)
         nodes.append(CollectionContent.Node(key: key, part: node.part))
       }
     }

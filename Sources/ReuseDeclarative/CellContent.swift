@@ -96,7 +96,26 @@ extension CellContent {
   )
     -> CollectionViewCell
   {
-    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    let view = collectionView.dequeueCellView(withReuseIdentifier: identifier)
+    // The class registered is the content's own, nearly always: its metadata compared (a
+    // constant here, where the content type is known), with no call to check it is a cell.
+    if ObjectIdentifier(type(of: view)) == ObjectIdentifier(CellType.self) {
+      let typed = unsafeDowncast(view, to: CellType.self)
+      configure(typed, at: indexPath)
+      return typed
+    }
+    return configureOther(view, at: indexPath, identifier: identifier, in: collectionView)
+  }
+
+  /// A dequeued view of another class than ``CellType``: a subclass configured, anything else
+  /// shown unconfigured with a diagnostic (a view that is not a cell stops, naming it).
+  @inlinable
+  @inline(never)
+  func configureOther(
+    _ view: ReusableView, at indexPath: ItemPath, identifier: String,
+    in collectionView: CollectionView
+  ) -> CollectionViewCell {
+    let cell = collectionView.checkedCell(view, identifier: identifier)
     if let typed = cell as? CellType {
       configure(typed, at: indexPath)
       return cell

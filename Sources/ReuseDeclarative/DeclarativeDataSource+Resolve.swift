@@ -6,19 +6,20 @@ import ReuseKit
 extension DeclarativeDataSource {
   /// Sections from the declaration: items outside sections gathered into sections of their own,
   /// identities given, duplicates left out (reported once).
-  func resolve(_ content: CollectionContent) -> [ResolvedSection] {
+  func resolve(_ content: inout CollectionContent) -> [ResolvedSection] {
     // A body of one group outside sections (a `ForEach` alone, the ten-line list): its one
     // section made directly, as the general path below would make it, without its
     // bookkeeping (a list of loose groups, the closures that flush and add them).
-    if content.nodes.count == 1, case .items(let group) = content.nodes[0].part {
-      var run = [GroupEntry(key: content.nesting.apply(content.nodes[0].key), group: group)]
-      registerGroups(&run)
-      let section = ResolvedSection(id: .loose(0), header: nil, footer: nil, groups: run)
+    if let group = content.group.take() {
+      // Taken out of the content, not copied.
+      var run = [GroupEntry(key: content.nesting.apply(0), group: group)]
+      let count = registerGroups(&run)
+      let section = ResolvedSection(firstLooseGroup: run, count: count)
       if let shown = sections.first, shown.id == section.id { section.keepsShownIdentity = true }
       return [section]
     }
     var result: [ResolvedSection] = []
-    result.reserveCapacity(content.nodes.count)
+    result.reserveCapacity(content.count)
     // While each section has the identity of the one shown at its place, the identities are
     // as unique as those shown, and no set is needed: one comparison a section, which the
     // update then need not make again (``ResolvedSection/keepsShownIdentity``).
@@ -54,10 +55,11 @@ extension DeclarativeDataSource {
       // Taken out, so that the array is registered in place, not copied.
       var run: [GroupEntry] = []
       swap(&run, &loose)
-      registerGroups(&run)
+      _ = registerGroups(&run)
       add(ResolvedSection(id: .loose(looseRuns), header: nil, footer: nil, groups: run))
       looseRuns += 1
     }
+    // The content's group, if it had one, was taken above: its nodes are all of it.
     for node in content.nodes {
       let key = content.nesting.apply(node.key)
       switch node.part {
@@ -68,7 +70,7 @@ extension DeclarativeDataSource {
         // Read in place (a copy of the section would retain its header, footer and items).
         let id = box.section.id ?? .placed(key)
         var groups = box.takeEntries()
-        registerGroups(&groups)
+        _ = registerGroups(&groups)
         // The section shown at this place, over the same data: kept, with the new groups.
         let index = result.count
         if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
@@ -90,21 +92,26 @@ extension DeclarativeDataSource {
   }
 
   /// Gives `entries` their cells' identifiers and makers, each content type registered on
-  /// first sight.
+  /// first sight, and returns how many items they hold.
   ///
   /// Each entry is changed in place, through a buffer: reading `entries[i].group.x` from the
   /// array for each question copied the whole entry (its group, identifier and maker retained
   /// and released) seven times per group, a third of this function's cost per body.
-  private func registerGroups(_ entries: inout [GroupEntry]) {
+  private func registerGroups(_ entries: inout [GroupEntry]) -> Int {
     let context = groupContext
+    var total = 0
     entries.withUnsafeMutableBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
       for index in buffer.indices {
-        if let presented = buffer[index].group.presented(in: context) {
-          buffer[index].group = presented
+        // Moved out of the array and back: the local entry's group is borrowed for each
+        // question (a group asked in the array, or a copy of it, was copied per question).
+        var entry = (first + index).move()
+        defer { (first + index).initialize(to: entry) }
+        if let presented = entry.group.presented(in: context) {
+          entry.group = presented
         }
-        let group = buffer[index].group
-        noteDeclarations(of: group)
-        let type = group.contentType
+        noteDeclarations(of: entry.group)
+        let type = entry.group.contentType
         let identifier: String
         if let last = lastRegistered, last.type == type {
           identifier = last.identifier
@@ -112,15 +119,17 @@ extension DeclarativeDataSource {
           if !registeredTypes.isEmpty, let known = registeredTypes.removeValue(forKey: type) {
             identifier = known
           } else {
-            identifier = group.register(in: collectionView)
+            identifier = entry.group.register(in: collectionView)
           }
           if let last = lastRegistered { registeredTypes[last.type] = last.identifier }
           lastRegistered = (type, identifier)
         }
-        buffer[index].makeCell = group.cellMaker(identifier: identifier, tracker: tracker)
-        buffer[index].reuseIdentifier = identifier
+        entry.maker = entry.group.cellMaker(identifier: identifier, tracker: tracker)
+        entry.reuseIdentifier = identifier
+        total += max(0, entry.group.count)
       }
     }
+    return total
   }
 
   /// Notes what `group` declares that the data source then provides (outlines, swipe

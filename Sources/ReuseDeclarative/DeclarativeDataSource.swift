@@ -43,81 +43,76 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// read by each new cell with no look into the sections. Kept by ``sections``: a section's
   /// maker changes only while a body is resolved, which then sets the sections.
   ///
-  /// Each new cell calls the maker through an unretained reference to its box (a closure read
-  /// from a stored property is retained and released per call: a sixth of what a declared
-  /// list adds to a frame). ``soleMakerBox`` keeps the box alive; one that a body replaces
-  /// while a cell is being made (the cell's own code updating the data source) waits in
-  /// ``retiredMakerBoxes`` until the outermost cell is made (the public API defers updates
-  /// asked for inside a pass, so this guards code of the module's own). The box is made by
-  /// the first cell that needs it, so that a body over unchanged data allocates none.
-  @exclusivity(unchecked) private var soleMakerClosure: CellMaker?
-  @exclusivity(unchecked) private var soleMakerBox: MakerBox?
-  @exclusivity(unchecked) private var soleMaker: Unmanaged<MakerBox>?
+  /// Each new cell calls the maker through an unretained reference (a reference read from a
+  /// stored property is retained and released per call). ``soleMakerKept`` keeps it alive; one
+  /// that a body replaces while a cell is being made (the cell's own code updating the data
+  /// source) waits in ``retiredMakers`` until the outermost cell is made (the public API defers
+  /// updates asked for inside a pass, so this guards code of the module's own).
+  @exclusivity(unchecked) private var soleMakerKept: CellMaker?
+  @exclusivity(unchecked) private var soleMaker: Unmanaged<CellMaker>?
   @exclusivity(unchecked) private var soleCount = 0
   @exclusivity(unchecked) private var cellsBeingMade = 0
-  @exclusivity(unchecked) private var retiredMakerBoxes: [MakerBox] = []
+  @exclusivity(unchecked) private var retiredMakers: [CellMaker] = []
 
   /// Sets the sole section's maker and count from the sections (by ``sections``' observer,
   /// and by the initializer, where observers do not run: the first frame's cells take the
   /// small path too).
   private func keepSoleMaker() {
-    let sole = sections.count == 1 ? sections[0] : nil
-    if cellsBeingMade > 0, let old = soleMakerBox { retiredMakerBoxes.append(old) }
-    soleMakerBox = nil
-    soleMaker = nil
-    soleMakerClosure = sole?.singleMaker
-    soleCount = soleMakerClosure == nil ? 0 : sole!.count
+    if cellsBeingMade > 0, let old = soleMakerKept { retiredMakers.append(old) }
+    // The section read in place (not retained and released to ask it two things).
+    let (maker, count) =
+      sections.count == 1
+      ? sections.withUnsafeBufferPointer { ($0[0].singleMaker, $0[0].count) } : (nil, 0)
+    soleMakerKept = maker
+    if let maker {
+      soleMaker = Unmanaged.passUnretained(maker)
+      soleCount = count
+    } else {
+      soleMaker = nil
+      soleCount = 0
+    }
   }
 
-  /// The sole section's maker in its box, made now (once after each body that changed it).
-  @inline(never)
-  private func boxSoleMaker() -> Unmanaged<MakerBox> {
-    let box = MakerBox(soleMakerClosure!)
-    soleMakerBox = box
-    let maker = Unmanaged.passUnretained(box)
-    soleMaker = maker
-    return maker
-  }
   let tracker = ObservationTracker()
   /// An update was asked for, with this animation; applied on the next tick.
-  var requestedUpdate: Bool?
+  @exclusivity(unchecked) var requestedUpdate: Bool?
   /// A move the data does not show: the next tick reloads.
-  var needsReload = false
+  @exclusivity(unchecked) var needsReload = false
   /// Whether the swipe-action providers are installed, and whether a body declared actions.
-  private var hasInstalledSwipeProviders = false
-  var declaresSwipeActions = false
+  @exclusivity(unchecked) private var hasInstalledSwipeProviders = false
+  @exclusivity(unchecked) var declaresSwipeActions = false
   /// Whether a body declared drag or drop, and whether the source became the delegate.
-  var declaresDragAndDrop = false
-  var hasInstalledDragAndDrop = false
+  @exclusivity(unchecked) var declaresDragAndDrop = false
+  @exclusivity(unchecked) var hasInstalledDragAndDrop = false
   /// Whether a body declared grid spans, and whether the source became the grid's provider.
-  var declaresSpans = false
-  var hasInstalledSpans = false
+  @exclusivity(unchecked) var declaresSpans = false
+  @exclusivity(unchecked) var hasInstalledSpans = false
   /// Problems already reported (each once).
-  private var reported: Set<String> = []
+  @exclusivity(unchecked) private var reported: Set<String> = []
   /// The identifier each content type's cells are registered under.
   /// The content types registered, with their identifiers, but for ``lastRegistered``.
-  var registeredTypes: [ObjectIdentifier: String] = [:]
+  @exclusivity(unchecked) var registeredTypes = [ObjectIdentifier: String]()
   /// The content type met last and its identifier: most bodies declare one type section
   /// after section, and this answers them with no hashing (and a body of one type makes no
   /// dictionary at all).
-  var lastRegistered: (type: ObjectIdentifier, identifier: String)?
+  @exclusivity(unchecked) var lastRegistered: (type: ObjectIdentifier, identifier: String)?
   /// The identifiers of the outline rows whose children show (``OutlineGroup``): the source's
   /// state, kept by identifier, so it survives reuse and new values of the data. Setting it
   /// shows the change on the next tick, animated.
-  public var expandedItemIdentifiers: Set<AnyHashable> = [] {
+  @exclusivity(unchecked) public var expandedItemIdentifiers: Set<AnyHashable> = [] {
     didSet {
       guard expandedItemIdentifiers != oldValue else { return }
       expansionRevision &+= 1
       update()
     }
   }
-  var expansionRevision = 0
+  @exclusivity(unchecked) var expansionRevision = 0
   /// What groups are resolved against, while a body is.
-  var groupContext = GroupContext(expanded: [], expansionRevision: 0)
+  @exclusivity(unchecked) var groupContext = GroupContext(expanded: [], expansionRevision: 0)
   /// Whether the last body declared an outline.
-  var declaresOutline = false
+  @exclusivity(unchecked) var declaresOutline = false
   /// State kept for items by identifier (``setTransientState(_:of:)``).
-  var transientStates: [AnyHashable: Any] = [:]
+  var transientStates = [AnyHashable: Any]()
   /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
   /// made (configured) since the source was made.
   @exclusivity(unchecked) public internal(set) var statistics = Statistics()
@@ -154,7 +149,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     installDragAndDropIfNeeded()
     installSpansIfNeeded()
     // A rails layout takes each section's geometry from the declaration.
-    if let rails = collectionView.collectionViewLayout as? RailsLayout {
+    if let rails = collectionView.layout as? RailsLayout {
       rails.sectionProvider = { [weak self] in
         self?.railSection(at: $0) ?? Self.plainRailSection
       }
@@ -243,15 +238,18 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     // (the general case is kept apart, so that this one saves and restores little).
     // One unsigned comparison takes both bounds; the counts wrap rather than check (a cell
     // count and a nesting depth never reach Int.max).
+    // `soleCount` is 0 whenever `soleMaker` is nil.
     if indexPath.section == 0, UInt(bitPattern: indexPath.item) < UInt(bitPattern: soleCount) {
-      let maker = soleMaker ?? boxSoleMaker()
+      let maker = soleMaker.unsafelyUnwrapped
       statistics.cellsConfigured &+= 1
       cellsBeingMade &+= 1
       defer {
         cellsBeingMade &-= 1
-        if cellsBeingMade == 0 && !retiredMakerBoxes.isEmpty { retiredMakerBoxes.removeAll() }
+        if cellsBeingMade == 0 && !retiredMakers.isEmpty { retiredMakers.removeAll() }
       }
-      return maker._withUnsafeGuaranteedRef { $0.make(indexPath.item, indexPath, collectionView) }
+      return maker._withUnsafeGuaranteedRef {
+        $0.make($0, indexPath.item, indexPath, collectionView)
+      }
     }
     return cell(locating: indexPath, in: collectionView)
   }
@@ -274,7 +272,10 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       return collectionView.dequeueListContentCell(for: indexPath, content: ListContent(""))
     }
     statistics.cellsConfigured += 1
-    return entry.makeCell(index, indexPath, collectionView)
+    guard let maker = entry.maker else {
+      return collectionView.dequeueListContentCell(for: indexPath, content: ListContent(""))
+    }
+    return maker(index, indexPath, collectionView)
   }
 
   /// The maker of the cell at `indexPath` when its section holds one group and the path is in
@@ -394,11 +395,11 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Runs the body, watching what it reads, and resolves it into sections.
   func evaluate() -> [ResolvedSection] {
     statistics.bodyEvaluations += 1
-    let content = tracker.trackingBody(body)
+    var content = tracker.trackingBody(body)
     groupContext = GroupContext(
       expanded: expandedItemIdentifiers, expansionRevision: expansionRevision)
     declaresOutline = false
-    return resolve(content)
+    return resolve(&content)
   }
 
   func report(_ message: String) {
@@ -409,7 +410,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Becomes the grid's span provider once a body declares spans (unless the app set one).
   func installSpansIfNeeded() {
     guard declaresSpans, !hasInstalledSpans,
-      let grid = collectionView.collectionViewLayout as? GridLayout, grid.spanProvider == nil
+      let grid = collectionView.layout as? GridLayout, grid.spanProvider == nil
     else { return }
     hasInstalledSpans = true
     grid.spanProvider = { [weak self] path in self?.span(at: path) ?? .single }

@@ -58,7 +58,7 @@ extension ForEach: ItemGroup {
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let plain = tracked(core.bindIdentifier(identifier), by: tracker)
     guard let appear = appearAction else { return plain }
-    return { index, indexPath, view in
+    return ClosureCellMaker { index, indexPath, view in
       let cell = plain(index, indexPath, view)
       appear(index)
       return cell
@@ -66,11 +66,11 @@ extension ForEach: ItemGroup {
   }
 
   /// `plain`, watching what each new cell reads of an `Observable` element.
-  private func tracked(_ plain: @escaping CellMaker, by tracker: ObservationTracker) -> CellMaker {
+  private func tracked(_ plain: CellMaker, by tracker: ObservationTracker) -> CellMaker {
     guard observes else { return plain }
     let identify = identify
     let elementAt = elementAt
-    return { [weak tracker] index, indexPath, view in
+    return ClosureCellMaker { [weak tracker] index, indexPath, view in
       guard let tracker else { return plain(index, indexPath, view) }
       return tracker.tracking(AnyHashable(identify(elementAt(index)))) {
         plain(index, indexPath, view)
@@ -125,7 +125,7 @@ struct SingleItem<Content: CellContent>: ItemGroup {
   }
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let content = content
-    return { _, indexPath, view in
+    return ClosureCellMaker { _, indexPath, view in
       content.makeCell(in: view, at: indexPath, identifier: identifier)
     }
   }

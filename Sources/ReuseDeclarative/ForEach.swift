@@ -106,9 +106,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   }
 
   /// Reading `id`: for numbers and strings identified by `\.self`, the element itself (no key
-  /// path applied per element when a million identifiers are gathered). The comparison is with
-  /// literal key paths, which are made once (a generic `\Data.Element.self` would be
-  /// resolved at run time on every body).
+  /// path applied per element when a million identifiers are gathered).
   @inlinable
   static func identify(
     by id: KeyPath<Data.Element, ID>, isIdentity: Bool
@@ -120,10 +118,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// Whether `id` is `\.self` on numbers or strings.
   @inlinable
   static func isIdentity(_ id: KeyPath<Data.Element, ID>) -> Bool {
-    guard ID.self == Data.Element.self else { return false }
-    let path = id as AnyKeyPath
-    return (ID.self == Int.self && path == \Int.self as AnyKeyPath)
-      || (ID.self == String.self && path == \String.self as AnyKeyPath)
+    guard ID.self == Data.Element.self, ID.self == Int.self || ID.self == String.self else {
+      return false
+    }
+    // A stored path from a number or a string to a value of its own type, at offset 0, can
+    // only be `\.self`: neither type stores a value of its own type. Its offset is read from
+    // the path itself (a `\Int.self` made to compare with cost a key path lookup per body, and
+    // a generic `\Data.Element.self` is resolved at run time).
+    return MemoryLayout<Data.Element>.offset(of: id) == 0
   }
 
   @inlinable
@@ -156,16 +158,18 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     core = ForEachCore(
       data: data, content: content,
       bind: { data, content, identifier in
-        // Item `index`'s cell under a reuse identifier bound once per resolve: what a
-        // section calls per new cell (no wrapper to pass the identifier on).
-        { index, indexPath, view in
+        // The cells' maker under a reuse identifier bound once per resolve: what a section
+        // calls per new cell. Its function captures nothing (it reads the maker).
+        ForEachCellMaker(data: data, content: content, identifier: identifier) {
+          maker, index, indexPath, view in
+          let maker = unsafeDowncast(maker, to: ForEachCellMaker<Data, Content>.self)
           // A collection that is a class can shrink after the body read its count: a blank
           // cell, said once, rather than reading past its end.
-          guard index < data.count else {
+          guard index < maker.data.count else {
             return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
           }
-          return content(data[data.index(data.startIndex, offsetBy: index)]).makeCell(
-            in: view, at: indexPath, identifier: identifier)
+          return maker.content(maker.data[maker.data.index(maker.data.startIndex, offsetBy: index)])
+            .makeCell(in: view, at: indexPath, identifier: maker.identifier)
         }
       },
       identify: identify, gatherIdentifiers: gatherIdentifiers, token: token,
@@ -184,47 +188,42 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   /// Item `index`'s cell maker over the data and content given, under the reuse identifier
   /// given (made where the declaration is compiled, so element access, content and
   /// configuration are specialised for its types).
-  @usableFromInline let bind:
-    (Data, @escaping (Data.Element) -> Content, String) -> (Int, ItemPath, CollectionView) ->
-      CollectionViewCell
+  @usableFromInline let bind: (Data, @escaping (Data.Element) -> Content, String) -> CellMaker
   /// An element's identifier.
   @usableFromInline let identify: (Data.Element) -> ID
   /// Every identifier of the data given, in order.
   @usableFromInline let gatherIdentifiers: (Data, (Data.Element) -> ID) -> [ID]
   @usableFromInline let token: DataToken
   /// Whether ``token`` is `.unknown` (asked per body, without copying the token).
-  let tokenIsUnknown: Bool
+  @usableFromInline let tokenIsUnknown: Bool
   /// The number of elements when the body declared them (read where the declaration is
   /// compiled: through the generic witnesses it costs hundreds of instructions a read).
-  let count: Int
+  @usableFromInline let count: Int
   /// Whether the elements are `Observable` (their displayed properties are watched).
   @usableFromInline let observes: Bool
   /// The element at an index of the data given.
   @usableFromInline let elementAtIndex: (Data, Int) -> Data.Element
   /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
   /// ``ForEach/searchable(_:)`` gives.
-  @usableFromInline var searchTextAt: ((Int) -> String?)?
+  @exclusivity(unchecked) @usableFromInline var searchTextAt: ((Int) -> String?)?
   /// Moves an element (``ForEach/onMove(perform:)``).
-  var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
+  @exclusivity(unchecked) var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
   /// Told when an item's cell is made for display (``ForEach/onAppear(perform:)``).
-  var appearAction: ((Int) -> Void)?
+  @exclusivity(unchecked) var appearAction: ((Int) -> Void)?
   /// Item `index`'s swipe actions at each edge.
-  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
-  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  @exclusivity(unchecked) var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  @exclusivity(unchecked) var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
   /// Which items a drag may carry (``ForEach/draggable(_:)``).
-  var dragFilter: ((Int) -> Bool)?
+  @exclusivity(unchecked) var dragFilter: ((Int) -> Bool)?
   /// What a drop of dragged elements does here.
-  var insertion: DropHandler?
+  @exclusivity(unchecked) var insertion: DropHandler?
   /// Each item's span in a `GridLayout` (``ForEach/gridSpan(_:)``).
-  var spanAt: ((Int) -> ItemSpan)?
+  @exclusivity(unchecked) var spanAt: ((Int) -> ItemSpan)?
 
-  @usableFromInline
+  @inlinable
   init(
     data: Data, content: @escaping (Data.Element) -> Content,
-    bind:
-      @escaping (Data, @escaping (Data.Element) -> Content, String) -> (
-        Int, ItemPath, CollectionView
-      ) -> CollectionViewCell,
+    bind: @escaping (Data, @escaping (Data.Element) -> Content, String) -> CellMaker,
     identify: @escaping (Data.Element) -> ID,
     gatherIdentifiers: @escaping (Data, (Data.Element) -> ID) -> [ID],
     token: DataToken, elementAtIndex: @escaping (Data, Int) -> Data.Element,
@@ -232,7 +231,7 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   ) {
     self.data = data
     self.count = count
-    if case .unknown = token { tokenIsUnknown = true } else { tokenIsUnknown = false }
+    tokenIsUnknown = token.isUnknown
     self.content = content
     self.bind = bind
     self.identify = identify
@@ -244,11 +243,7 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   }
 
   /// The cell maker under `identifier`.
-  func bindIdentifier(
-    _ identifier: String
-  ) -> (Int, ItemPath, CollectionView) ->
-    CollectionViewCell
-  {
+  func bindIdentifier(_ identifier: String) -> CellMaker {
     bind(data, content, identifier)
   }
 

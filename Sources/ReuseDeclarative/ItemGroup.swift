@@ -29,6 +29,13 @@ enum DataToken: Equatable {
     }
   }
 
+  /// Whether nothing is known (asked without copying the token's payload).
+  @inlinable
+  var isUnknown: Bool {
+    if case .unknown = self { return true }
+    return false
+  }
+
   @usableFromInline
   static func == (lhs: DataToken, rhs: DataToken) -> Bool {
     switch (lhs, rhs) {
@@ -40,15 +47,68 @@ enum DataToken: Equatable {
   }
 }
 
-/// Makes the cell for item `index` of a group, at `indexPath`.
-typealias CellMaker = (_ index: Int, _ indexPath: ItemPath, _ view: CollectionView) ->
-  CollectionViewCell
+/// Makes the cells of a group: item `index`'s cell at `indexPath`.
+///
+/// An object, so that a section's cells call it through an unretained reference: ``make`` is a
+/// constant, and takes the maker itself, so what it reads (a `ForEach`'s data, content and
+/// reuse identifier) lives in the one object a resolve makes per group. (A closure held in a
+/// box was two objects, and each call went through the closure's forwarding thunk.)
+@usableFromInline
+class CellMaker {
+  @usableFromInline
+  typealias Make = (
+    _ maker: CellMaker, _ index: Int, _ indexPath: ItemPath, _ view: CollectionView
+  ) -> CollectionViewCell
 
-/// A cell maker held by reference, so that it can be called through an unretained reference
-/// (its `make` is a constant of the box: calling it borrows it).
-final class MakerBox {
-  let make: CellMaker
-  init(_ make: @escaping CellMaker) { self.make = make }
+  @usableFromInline let make: Make
+
+  @usableFromInline
+  init(make: @escaping Make) { self.make = make }
+
+  /// Item `index`'s cell at `indexPath`.
+  @inline(__always)
+  final func callAsFunction(
+    _ index: Int, _ indexPath: ItemPath, _ view: CollectionView
+  ) -> CollectionViewCell {
+    make(self, index, indexPath, view)
+  }
+}
+
+/// A maker that calls a closure: single items, outlines, and the makers that watch a plain
+/// one's cells or tell when they appear.
+final class ClosureCellMaker: CellMaker {
+  let closure: (_ index: Int, _ indexPath: ItemPath, _ view: CollectionView) -> CollectionViewCell
+
+  init(
+    _ closure:
+      @escaping (_ index: Int, _ indexPath: ItemPath, _ view: CollectionView) ->
+      CollectionViewCell
+  ) {
+    self.closure = closure
+    super.init { maker, index, indexPath, view in
+      unsafeDowncast(maker, to: ClosureCellMaker.self).closure(index, indexPath, view)
+    }
+  }
+}
+
+/// A `ForEach`'s maker: its data, content and reuse identifier, read by a ``CellMaker/make``
+/// compiled where the declaration is (for its types).
+@usableFromInline
+final class ForEachCellMaker<Data: RandomAccessCollection, Content: CellContent>: CellMaker {
+  @usableFromInline let data: Data
+  @usableFromInline let content: (Data.Element) -> Content
+  @usableFromInline let identifier: String
+
+  @usableFromInline
+  init(
+    data: Data, content: @escaping (Data.Element) -> Content, identifier: String,
+    make: @escaping Make
+  ) {
+    self.data = data
+    self.content = content
+    self.identifier = identifier
+    super.init(make: make)
+  }
 }
 
 /// A group of items in a section, as the data source sees it: a ``ForEach`` or a single item.

@@ -184,7 +184,7 @@ extension OutlineGroup: ItemGroup {
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let rows = rows
     let content = content
-    let make: CellMaker = { index, indexPath, view in
+    let make = ClosureCellMaker { index, indexPath, view in
       guard index < rows.count else {
         return shrunkCollectionCell(at: indexPath, in: view, name: "\(Data.self)")
       }
@@ -192,7 +192,7 @@ extension OutlineGroup: ItemGroup {
         in: view, at: indexPath, identifier: identifier)
     }
     guard Data.Element.self is any Observable.Type else { return make }
-    return { [weak tracker] index, indexPath, view in
+    return ClosureCellMaker { [weak tracker] index, indexPath, view in
       guard let tracker, index < rows.count else { return make(index, indexPath, view) }
       return tracker.tracking(AnyHashable(rows[index].id)) { make(index, indexPath, view) }
     }

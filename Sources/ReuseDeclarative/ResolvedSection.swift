@@ -38,7 +38,28 @@ final class ResolvedSection {
       count = total
       starts = GroupStarts(stored: stored, count: total)
     }
-    singleMaker = groups.count == 1 ? groups[0].makeCell : nil
+    singleMaker = Self.soleMaker(of: groups)
+  }
+
+  /// The first section of loose items, of one group (of `count` items, as its group says): a
+  /// body of one `ForEach`. The count is passed in, not asked again of the group in the array
+  /// (a copy of it), and the identity made here (passed in, it was copied).
+  init(firstLooseGroup groups: [GroupEntry], count: Int) {
+    id = .loose(0)
+    header = nil
+    footer = nil
+    rail = nil
+    self.groups = groups
+    self.count = count
+    starts = GroupStarts(stored: [], count: count)
+    singleMaker = Self.soleMaker(of: groups)
+  }
+
+  /// The maker of `groups`' one group, if it has one: read in place (an element read from
+  /// the array is a copy of the whole entry, its group's existential with it).
+  @inline(__always)
+  private static func soleMaker(of groups: [GroupEntry]) -> CellMaker? {
+    groups.count == 1 ? groups.withUnsafeBufferPointer { $0[0].maker } : nil
   }
 
   /// The number of items.
@@ -63,7 +84,7 @@ final class ResolvedSection {
       else { return false }
     }
     self.groups = groups
-    singleMaker = groups.count == 1 ? groups[0].makeCell : nil
+    singleMaker = Self.soleMaker(of: groups)
     return true
   }
 

@@ -71,6 +71,10 @@ public final class CollectionView: ScrollView {
     }
   }
 
+  /// ``collectionViewLayout``, for the package's other modules: their own reads of it are
+  /// checked for exclusive access at run time (the attribute holds only in this module).
+  package var layout: any CollectionViewLayout { collectionViewLayout }
+
   /// How views enter and leave the host's view tree. Set it before the first layout pass.
   @exclusivity(unchecked) public var attachStrategy: AttachStrategy = .detach
 

@@ -79,7 +79,21 @@ extension CollectionView {
   )
     -> CollectionViewCell
   {
-    let view = dequeueView(identifier, kind: nil)
+    checkedCell(dequeueView(identifier, kind: nil), identifier: identifier)
+  }
+
+  /// The view dequeued for cell `identifier`, not yet known to be a cell: for a caller that
+  /// compares its class with the one it expects first (the declarative layer's cell makers),
+  /// and passes any other to ``checkedCell(_:identifier:)``.
+  @inlinable
+  package func dequeueCellView(withReuseIdentifier identifier: String) -> ReusableView {
+    dequeueView(identifier, kind: nil)
+  }
+
+  /// `view` as a cell; stops, naming its class, when a view that is not a cell was registered
+  /// under cell `identifier`.
+  @usableFromInline
+  package func checkedCell(_ view: ReusableView, identifier: String) -> CollectionViewCell {
     guard view.isCell else {
       misuse(
         "The view registered for cell identifier \"\(identifier)\" is \(type(of: view)), which is "

@@ -3,13 +3,13 @@ import Testing
 
 @testable import ReuseDeclarative
 
-/// A declared list's cells call the sole section's maker through an unretained reference to
-/// its box. A body resolved again while a cell is being made (the cell's own code reaching the
-/// data source, which the public API defers, so only from inside the module) replaces the box
-/// in use: the cell is still made, and the cells after it come from the new maker, in order.
-/// (The maker touches nothing of its own after the cell's code returns, so a box freed early
-/// would not show here even under AddressSanitizer: the box waits all the same.)
-@Suite struct MakerBoxTests {
+/// A declared list's cells call the sole section's maker through an unretained reference. A
+/// body resolved again while a cell is being made (the cell's own code reaching the data
+/// source, which the public API defers, so only from inside the module) replaces the maker in
+/// use: the cell is still made, and the cells after it come from the new maker, in order.
+/// (The maker touches nothing of its own after the cell's code returns, so a maker freed early
+/// would not show here even under AddressSanitizer: the maker waits all the same.)
+@Suite struct MakerLifetimeTests {
   struct Hooked {
     let id: Int
     let hook: () -> Void
