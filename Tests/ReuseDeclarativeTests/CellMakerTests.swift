@@ -46,27 +46,29 @@ import Testing
     withExtendedLifetime(source) {}
   }
 
-  @Test func aSubclassRegisteredSinceIsConfigured() {
+  /// The list with `cellClass` registered under its cells' identifier since, and twenty more
+  /// rows on screen: new cells, of the class registered now. The numbers shown, and what was
+  /// reported.
+  private func shownWith(registeredSince cellClass: CollectionViewCell.Type) -> ([Int], [String]) {
     let (view, source, reported) = numbers()
-    view.register(LoudNumberCell.self, forCellWithReuseIdentifier: NumberCell.reuseIdentifier)
-    // Twenty more rows on screen: new cells, of the class registered now.
+    view.register(cellClass, forCellWithReuseIdentifier: NumberCell.reuseIdentifier)
     view.viewportSize = Size(width: 40, height: 30)
     view.layoutIfNeeded()
-    #expect(shown(view) == Array(0..<30))
-    #expect(view.visibleCells.contains { $0 is LoudNumberCell })
-    #expect(reported.value.isEmpty, "\(reported.value)")
-    withExtendedLifetime(source) {}
+    #expect(view.visibleCells.contains { type(of: $0) == cellClass })
+    return withExtendedLifetime(source) { (shown(view), reported.value) }
+  }
+
+  @Test func aSubclassRegisteredSinceIsConfigured() {
+    let (shown, reported) = shownWith(registeredSince: LoudNumberCell.self)
+    #expect(shown == Array(0..<30))
+    #expect(reported.isEmpty, "\(reported)")
   }
 
   @Test func anotherClassRegisteredSinceIsShownAsItIsAndSaid() {
-    let (view, source, reported) = numbers()
-    view.register(OtherCell.self, forCellWithReuseIdentifier: NumberCell.reuseIdentifier)
-    view.viewportSize = Size(width: 40, height: 30)
-    view.layoutIfNeeded()
+    let (shown, reported) = shownWith(registeredSince: OtherCell.self)
     // The ten cells made before show their numbers; the twenty new ones are the other class.
-    #expect(shown(view) == Array(0..<10) + Array(repeating: -2, count: 20))
-    #expect(reported.value.contains { $0.contains("OtherCell") && $0.contains("unconfigured") })
-    withExtendedLifetime(source) {}
+    #expect(shown == Array(0..<10) + Array(repeating: -2, count: 20))
+    #expect(reported.contains { $0.contains("OtherCell") && $0.contains("unconfigured") })
   }
 
   @Test func numbersAndStringsByThemselvesAreTheirOwnIdentifiers() {
