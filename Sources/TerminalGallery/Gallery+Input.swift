@@ -27,7 +27,10 @@ extension Gallery {
   func paste(_ text: String) {
     notice = nil
     guard !showsHelp, !isTooSmall, currentPage.isTyping else {
-      notice = "nothing takes text here: the paste was dropped (/ opens a find)"
+      // The hint only where `/` opens a field (it named a find on pages with none: a new
+      // user's finding).
+      let finds = currentPage.keyHelp.contains { $0.0.hasPrefix("/") }
+      notice = "nothing takes text here: the paste was dropped" + (finds ? " (/ opens a find)" : "")
       return
     }
     _ = currentPage.paste(Self.oneLine(text))

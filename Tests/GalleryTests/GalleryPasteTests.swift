@@ -25,6 +25,18 @@ import Testing
     #expect(gallery.notice?.contains("the paste was dropped") == true)
   }
 
+  /// The notice of a dropped paste says `/` opens a find only on pages where it does (it said
+  /// so on the board and the store, which have none: a new user's finding).
+  @Test func aDroppedPasteNamesTheFindOnlyWhereThereIsOne() {
+    for (page, finds) in [("list", true), ("table", true), ("board", false), ("store", false)] {
+      let (gallery, _) = makeTestGallery(page, TerminalSize(columns: 100, rows: 24))
+      gallery.handle(.paste("hello"), at: 1)
+      #expect(gallery.notice?.contains("the paste was dropped") == true, "\(page)")
+      #expect(
+        gallery.notice?.contains("/ opens a find") == finds, "\(page): \(gallery.notice ?? "")")
+    }
+  }
+
   @Test func aPasteIntoAMessageIsOneLineOfIt() throws {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 20))

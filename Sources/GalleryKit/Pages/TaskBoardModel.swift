@@ -389,7 +389,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   /// The page's keys.
   public var keyHelp: [(String, String)] {
     [
-      ("↑ ↓ PgUp PgDn", "move the cursor"), ("Enter Space", "select or deselect (kept by edits)"),
+      ("↑ ↓ PgUp PgDn Home End", "move the cursor"),
+      ("Enter Space", "select or deselect (kept by edits)"),
       ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
       ("m → / ←", "move it to the next / previous section"),
       ("J K", "move it down / up in its section"), ("s", "shuffle every section"),

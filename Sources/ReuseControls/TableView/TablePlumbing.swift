@@ -38,7 +38,12 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
 
   /// Calls the table's data source without counting references: made when the data source
   /// is set (``TableView/dataSource``), and used only while ``heldSource`` holds that object.
-  @exclusivity(unchecked) var sourceCaller: (any TableSourceCalling)?
+  @exclusivity(unchecked) var sourceCaller: TableSourceCalling? {
+    didSet { unretainedCaller = sourceCaller.map { .passUnretained($0) } }
+  }
+  /// ``sourceCaller``, called without a retain and release per cell (it is kept by
+  /// ``sourceCaller`` and replaced only when the data source is set, never during a layout).
+  @exclusivity(unchecked) private var unretainedCaller: Unmanaged<TableSourceCalling>?
   /// The table's data source, held strongly from the first cell a `layoutIfNeeded()` makes to
   /// its end (``collectionViewDidLayout(_:)``), and its identity.
   ///
@@ -60,19 +65,19 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
     heldIdentity = nil
   }
 
-  /// The caller of the data source for a cell made now, if a layout is running and the data
-  /// source is still there (it is then held until the layout ends).
+  /// The caller of the data source for a cell made now, unretained, if a layout is running
+  /// and the data source is still there (it is then held until the layout ends).
   @inline(__always)
   private func layoutSourceCaller(
     _ collectionView: CollectionView, _ table: TableView
-  ) -> (any TableSourceCalling)? {
-    guard collectionView.isLayingOut, let caller = sourceCaller else { return nil }
+  ) -> Unmanaged<TableSourceCalling>? {
+    guard collectionView.isLayingOut, let caller = unretainedCaller else { return nil }
     if heldIdentity == nil {
       guard let source = table.dataSource else { return nil }
       heldSource = source
       heldIdentity = ObjectIdentifier(source)
     }
-    return heldIdentity == caller.identity ? caller : nil
+    return heldIdentity == caller._withUnsafeGuaranteedRef(\.identity) ? caller : nil
   }
 
   init(_ table: TableView) { attachedTable = table }
@@ -94,15 +99,28 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   ) -> CollectionViewCell {
-    guard let table else {
+    guard isAttached else {
       reportMissingSource(collectionView)
       return collectionView.dequeueBlankCell(for: indexPath)
     }
+    // The table borrowed, not retained and released per cell: it lives while attached.
+    return Unmanaged.passUnretained(attachedTable)._withUnsafeGuaranteedRef {
+      cell(at: indexPath, of: $0, in: collectionView)
+    }
+  }
+
+  /// The cell at `indexPath` from the table's data source.
+  @inline(__always)
+  private func cell(
+    at indexPath: ItemPath, of table: TableView, in collectionView: CollectionView
+  ) -> CollectionViewCell {
     if let caller = layoutSourceCaller(collectionView, table) {
       table.configuringPath = indexPath
       defer { table.configuringPath = nil }
-      return caller.cell(
-        in: table, row: table.sourceRow(forDisplayRow: indexPath.section), column: indexPath.item)
+      let row = table.sourceRow(forDisplayRow: indexPath.section)
+      return caller._withUnsafeGuaranteedRef {
+        $0.cell(in: table, row: row, column: indexPath.item)
+      }
     }
     guard let dataSource = table.dataSource else {
       reportMissingSource(collectionView)
@@ -185,31 +203,36 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
 }
 
 /// Calls a table's data source for a cell without retaining it: the plumbing holds the data
-/// source while it uses its caller (``TablePlumbing/sourceCaller``).
-protocol TableSourceCalling: AnyObject {
+/// source while it uses its caller (``TablePlumbing/sourceCaller``). A class, so that the
+/// plumbing calls it through an unretained reference too.
+class TableSourceCalling {
   /// The data source's identity.
-  var identity: ObjectIdentifier { get }
+  final let identity: ObjectIdentifier
+
+  init(identity: ObjectIdentifier) { self.identity = identity }
+
   /// The data source's cell for source `row`, `column`.
-  func cell(in table: TableView, row: Int, column: Int) -> CollectionViewCell
+  func cell(in table: TableView, row: Int, column: Int) -> CollectionViewCell {
+    fatalError("TableSourceCalling is abstract")
+  }
 }
 
 /// A ``TableSourceCalling`` for a data source of type `Source`: the reference is kept
 /// unretained, and each call borrows it (`_withUnsafeGuaranteedRef`).
 final class TableSourceCaller<Source: TableViewDataSource>: TableSourceCalling {
   private let source: Unmanaged<Source>
-  let identity: ObjectIdentifier
 
   init(_ source: Source) {
     self.source = .passUnretained(source)
-    identity = ObjectIdentifier(source)
+    super.init(identity: ObjectIdentifier(source))
   }
 
-  func cell(in table: TableView, row: Int, column: Int) -> CollectionViewCell {
+  override func cell(in table: TableView, row: Int, column: Int) -> CollectionViewCell {
     source._withUnsafeGuaranteedRef { $0.tableView(table, cellForRow: row, column: column) }
   }
 }
 
 /// The caller for `source`, of its own type.
-private func makeSourceCaller(_ source: some TableViewDataSource) -> any TableSourceCalling {
+private func makeSourceCaller(_ source: some TableViewDataSource) -> TableSourceCalling {
   TableSourceCaller(source)
 }

@@ -68,6 +68,50 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
     #expect(view.frameForItem(at: row)?.height == 10)
   }
 
+  /// A row wholly above the top (scrolled past) grows, then shrinks back: frame by frame, the
+  /// rows on screen stay where they are (its length moves what precedes the screen), so the
+  /// end shown stays the end. End pressed while a row near the top grew left the last rows
+  /// below the screen, and while it shrank a blank strip past the end (a new user's finding).
+  @Test func aRowAboveTheTopChangesSizeWithoutMovingWhatIsOnScreen() {
+    let (view, board) = makeMeasuredList()
+    defer { withExtendedLifetime(board) {} }
+    var time = 0.0
+    func frame() {
+      time += 1.0 / 60
+      view.tick(now: time)
+    }
+    for length in [30.0, 10.0] {
+      // Row 2 starts to change on screen; a frame later the view is at the end (End).
+      view.contentOffset = .zero
+      view.layoutIfNeeded()
+      resize(view, board, 2, to: length)
+      view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 2))
+      frame()
+      #expect(view.isAnimating)
+      view.contentOffset = Point(x: 0, y: view.contentSize.height - 100)
+      view.layoutIfNeeded()
+      let shown = onScreen(view).filter { $0.value + 10 > 1e-9 }  // a row out by rounding, not
+      #expect(shown.keys.sorted() == Array(50..<60))
+      for step in 0..<30 {
+        frame()
+        // The same rows at the same places (a row just outside, by rounding, aside).
+        let now = onScreen(view)
+        var same = true
+        for (row, place) in now {
+          if let before = shown[row] {
+            same = same && abs(place - before) < 1e-9
+          } else {
+            same = same && (place + 10 < 1e-9 || place > 100 - 1e-9)
+          }
+        }
+        same = same && shown.keys.allSatisfy { now[$0] != nil }
+        #expect(same, "length \(length), frame \(step): \(now)")
+        #expect(abs(view.contentOffset.y - (view.contentSize.height - 100)) < 1e-9)
+      }
+      #expect(view.frameForItem(at: ItemPath(section: 0, item: 2))?.height == length)
+    }
+  }
+
   /// A row partly above the top grows: frame by frame, its top stays where it is on screen,
   /// nothing before it moves, the rows after it move down together, and it ends at its size.
   @Test func aRowGrowsInPlaceFrameByFrameWithItsTopWhereItWas() {

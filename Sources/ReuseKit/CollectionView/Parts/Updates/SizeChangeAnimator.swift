@@ -3,7 +3,8 @@
 public enum SizeChangeAnchor: Hashable, Sendable {
   /// The item's leading edge (its top in a vertical list) stays where it is on screen, and what
   /// follows it moves: the item stays where the user is looking, also when it is partly above
-  /// the top. The default.
+  /// the top. An item wholly above the top (scrolled past) moves what precedes it instead, so
+  /// that what is on screen stays. The default.
   case leadingEdge
   /// The item's trailing edge stays, and what precedes it moves (a row that grows upward at
   /// the bottom of a chat).
@@ -173,7 +174,11 @@ extension CollectionView {
     let now = layout.layoutAttributesForItem(at: indexPath)?.frame.length(axis) ?? length
     cellForItem(at: indexPath)?.measuredLength = now
     contentSize = layout.contentSize
-    if anchor == .trailingEdge {
+    // An item wholly before the viewport (scrolled past): what is on screen keeps its place,
+    // whatever the anchor. Its leading edge kept, the rows on screen moved instead: End
+    // pressed while a row above grew left the last rows below the screen, and while one
+    // shrank a blank strip past the end (a new user's finding).
+    if anchor == .trailingEdge || frame.max(axis) <= contentOffset[axis] {
       var delta = Point.zero
       delta[axis] = now - frame.length(axis)
       moveContent(by: delta)
