@@ -26,20 +26,6 @@ import Testing
     return canvas.plainTextLines().last ?? ""
   }
 
-  /// `n` and `N` with no find say so and name the key that starts one, on each page with a
-  /// find, until the next key (they did nothing, silently: a new user's finding).
-  @Test func stepsWithoutAFindSaySo() {
-    for page in ["list", "datasource", "outline"] {
-      let (gallery, canvas) = makeTestGallery(page, TerminalSize(columns: 120, rows: 20))
-      var time = 0.0
-      pressTestGallery([.character("n")], gallery, canvas, time: &time)
-      let status = canvas.plainTextLines().last ?? ""
-      #expect(status.contains("no find to step through: / finds"), "\(page): \(status)")
-      pressTestGallery([.down], gallery, canvas, time: &time)
-      #expect(canvas.plainTextLines().last?.contains("no find") == false, "\(page)")
-    }
-  }
-
   /// In a terminal too narrow for the prompt, the status line keeps what is typed (its end),
   /// not the prompt's start and the help hint (a new user's finding at 20 × 6).
   @Test func aNarrowTerminalShowsWhatIsTyped() {

@@ -56,9 +56,6 @@ public final class FindBar {
   /// Whether matches are marked (a find exists).
   public var isActive: Bool { search != nil }
 
-  /// What the last key that did nothing says (`n` with no find), until the next key.
-  private var hint: String?
-
   /// Whether the find is still looking (the page wants frames).
   public var isSearching: Bool { search.map { !$0.isDone } ?? false }
 
@@ -66,10 +63,9 @@ public final class FindBar {
   public func isMarked(_ indexPath: ItemPath) -> Bool { search?.contains(indexPath) ?? false }
 
   /// Handles `key` if it is the find's: every key while the prompt shows; `/` and Ctrl-F;
-  /// `n` and `N` (with no find, said), and Escape while there is a find. Returns whether it was.
+  /// `n`, `N` and Escape while there is a find. Returns whether it was.
   public func handle(_ key: KeyPress) -> Bool {
     stepWaits = false
-    hint = nil
     if prompt != nil { return handlePrompt(key) }
     let plain = key.modifiers.isEmpty || key.modifiers == .shift
     switch key.key {
@@ -84,12 +80,6 @@ public final class FindBar {
       hasStepped = true
       willStep()
       stepWaits = search?.previous() == nil && isSearching
-    case .character("n") where plain, .character("N") where plain:
-      // No find to step through: said, with the key that starts one (n did nothing, silently:
-      // a new user's finding).
-      let hint = "no find to step through: / finds in \(subject)"
-      self.hint = hint
-      collectionView.announce(hint)
     case .escape where key.modifiers.isEmpty && search != nil:
       search = nil
       marksDidChange()
@@ -173,7 +163,7 @@ public final class FindBar {
       return
         "find in \(subject): \(prompt.beforeCaret)▏\(prompt.afterCaret) · Enter finds, Esc cancels"
     }
-    guard let search else { return hint.map { "\($0) · \(base())" } ?? base() }
+    guard let search else { return base() }
     let waits = stepWaits && !search.isDone ? "still searching: no match there yet · " : ""
     // Nothing to step through once it found nothing: only Escape is offered (n and N were).
     let keys =
