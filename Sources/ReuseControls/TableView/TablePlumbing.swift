@@ -29,6 +29,7 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
 
   func collectionViewDidLayout(_ collectionView: CollectionView) {
     if heldSource != nil { letGoOfSource() }
+    if !retiredCallers.isEmpty { retiredCallers.removeAll() }
     guard resized else { return }
     resized = false
     table?.showCutColumnWhole()
@@ -39,11 +40,17 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
   /// Calls the table's data source without counting references: made when the data source
   /// is set (``TableView/dataSource``), and used only while ``heldSource`` holds that object.
   @exclusivity(unchecked) var sourceCaller: TableSourceCalling? {
-    didSet { unretainedCaller = sourceCaller.map { .passUnretained($0) } }
+    didSet {
+      unretainedCaller = sourceCaller.map { .passUnretained($0) }
+      // A data source set from a cell's own code replaces the caller in use: it is kept
+      // until the layout ends.
+      if let oldValue { retiredCallers.append(oldValue) }
+    }
   }
   /// ``sourceCaller``, called without a retain and release per cell (it is kept by
-  /// ``sourceCaller`` and replaced only when the data source is set, never during a layout).
+  /// ``sourceCaller``, and a replaced one by ``retiredCallers`` until the layout ends).
   @exclusivity(unchecked) private var unretainedCaller: Unmanaged<TableSourceCalling>?
+  @exclusivity(unchecked) private var retiredCallers: [TableSourceCalling] = []
   /// The table's data source, held strongly from the first cell a `layoutIfNeeded()` makes to
   /// its end (``collectionViewDidLayout(_:)``), and its identity.
   ///
