@@ -44,7 +44,9 @@ final class TablePlumbing: CollectionViewDataSource, CollectionViewDelegate,
       unretainedCaller = sourceCaller.map { .passUnretained($0) }
       // A data source set from a cell's own code replaces the caller in use: it is kept
       // until the layout ends.
-      if let oldValue { retiredCallers.append(oldValue) }
+      if let oldValue, isAttached, attachedTable.collectionView.isLayingOut {
+        retiredCallers.append(oldValue)
+      }
     }
   }
   /// ``sourceCaller``, called without a retain and release per cell (it is kept by
