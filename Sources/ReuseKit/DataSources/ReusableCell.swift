@@ -19,16 +19,37 @@ extension ReusableCell {
   public static var reuseIdentifier: String { TypeNames.shared.name(of: self) }
 }
 
-/// The names of types, made once each, from any thread.
+/// The names of types, made once each, from any thread. An app has a few cell types, asked for
+/// at each typed dequeue and each declared group's registration: they are found by a scan of a
+/// short list (a dictionary hashed each identifier, about 100 instructions), with a dictionary
+/// only past ``listed`` types.
 final class TypeNames: Sendable {
   static let shared = TypeNames()
-  private let names = Mutex<[ObjectIdentifier: String]>([:])
+  /// How many types the short list holds before the dictionary takes the rest.
+  static let listed = 16
+  private struct Names {
+    var list: [(type: ObjectIdentifier, name: String)] = []
+    var more: [ObjectIdentifier: String] = [:]
+
+    func name(of key: ObjectIdentifier) -> String? {
+      for entry in list where entry.type == key { return entry.name }
+      return more.isEmpty ? nil : more[key]
+    }
+  }
+  private let names = Mutex(Names())
 
   func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
-    if let name = names.withLock({ $0[key] }) { return name }
+    if let name = names.withLock({ $0.name(of: key) }) { return name }
     let name = String(describing: type)
-    names.withLock { $0[key] = name }
+    names.withLock { names in
+      guard names.name(of: key) == nil else { return }
+      if names.list.count < Self.listed {
+        names.list.append((key, name))
+      } else {
+        names.more[key] = name
+      }
+    }
     return name
   }
 }

@@ -115,12 +115,23 @@ public final class ReusePool {
   ///
   /// - Complexity: amortised O(1).
   func enqueue(_ view: ReusableView, slot: Int) {
+    if enqueueUncapped(view, slot: slot) { applyCapacity(slot: slot) }
+  }
+
+  /// Puts `view` back and runs no code outside the pool (so a caller may lend the pool
+  /// unretained); returns whether the cap must be applied now, with ``applyCapacity(slot:)``
+  /// (outside a pass).
+  @inline(__always)
+  func enqueueUncapped(_ view: ReusableView, slot: Int) -> Bool {
     assert(view.reuseState != .pooled, "view enqueued twice")
     view.reuseState = .pooled
     view.poolSlot = slot
     storage.withUnsafeMutableBufferPointer { $0[slot].append(view) }
-    if openPasses == 0 { trim(slot: slot, to: capacity(of: slot)) }
+    return openPasses == 0
   }
+
+  /// Drops the oldest idle views of `slot` past its cap (their owners hear of each).
+  func applyCapacity(slot: Int) { trim(slot: slot, to: capacity(of: slot)) }
 
   /// Starts a layout pass: caps wait until the matching ``endPass()``.
   func beginPass() { openPasses += 1 }

@@ -170,8 +170,8 @@ final class VisibleSet {
         var runsPaid = false
         while newIndex < newCount {
           while oldIndex < oldCount, Ordering.precedes(oldAttributes[oldIndex], new[newIndex]) {
-            let view = old[oldIndex].takeUnretainedValue()
-            leaving(view, oldAttributes[oldIndex])
+            // Lent as it is (a strong local copy cost a retain and a release an element).
+            old[oldIndex]._withUnsafeGuaranteedRef { leaving($0, oldAttributes[oldIndex]) }
             old[oldIndex].release()  // the set's retain
             oldIndex &+= 1
           }
@@ -183,7 +183,9 @@ final class VisibleSet {
           }
           next[newIndex] = old[oldIndex]  // moves the set's retain
           let unchanged = oldAttributes[oldIndex].isIdentical(to: new[newIndex])
-          if !unchanged { updating(old[oldIndex].takeUnretainedValue(), new[newIndex]) }
+          if !unchanged {
+            old[oldIndex]._withUnsafeGuaranteedRef { updating($0, new[newIndex]) }
+          }
           oldIndex &+= 1
           newIndex &+= 1
           guard unchanged, triesRuns else { continue }
@@ -211,8 +213,7 @@ final class VisibleSet {
           }
         }
         while oldIndex < oldCount {
-          let view = old[oldIndex].takeUnretainedValue()
-          leaving(view, oldAttributes[oldIndex])
+          old[oldIndex]._withUnsafeGuaranteedRef { leaving($0, oldAttributes[oldIndex]) }
           old[oldIndex].release()
           oldIndex &+= 1
         }

@@ -211,3 +211,66 @@ import Testing
     attributes.category == .cell ? attributes.indexPath.item : -1
   }
 }
+
+/// The pool as a collection view lends it to its passes (unretained, with the cap applied after
+/// a put back outside a pass).
+@Suite struct PoolLendingTests {
+  private func photoList(
+    capacity: Int
+  ) -> (CollectionView, CollectionArrayDataSource<Photo, PhotoCell>) {
+    let collectionView = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1)), viewportSize: Size(width: 20, height: 10))
+    collectionView.reusePool.defaultCapacity = capacity
+    let items = (0..<200).map { Photo(id: $0, title: "Photo \($0)") }
+    let source = CollectionArrayDataSource(
+      collectionView: collectionView, items: items, cell: PhotoCell.self)
+    collectionView.layoutIfNeeded()
+    return (collectionView, source)
+  }
+
+  /// Cells a delete fades out end on the animation's last tick, outside any layout pass: the
+  /// pool applies its cap as they come back (it waits only for a pass to end), as the update's
+  /// completion, which runs before any other pass, sees.
+  @Test func cellsPutBackAfterAnAnimationAreCappedAtOnce() {
+    let (collectionView, source) = makeValues([Array(0..<40)])
+    collectionView.reusePool.defaultCapacity = 1
+    var pooledAtCompletion: Int?
+    var discardedAtCompletion = 0
+    source.sections[0] = Array(6..<40)
+    collectionView.performBatchUpdates(
+      { collectionView.deleteItems(at: (0..<6).map { ItemPath(section: 0, item: $0) }) },
+      completion: { _ in
+        pooledAtCompletion = collectionView.reusePool.count(forReuseIdentifier: "value")
+        discardedAtCompletion = collectionView.reusePool.discardedCount
+      })
+    #expect(collectionView.isAnimating)
+    collectionView.tick(now: 10)
+    collectionView.tick(now: 10 + collectionView.updateAnimationDuration)
+    #expect(!collectionView.isAnimating)
+    #expect(pooledAtCompletion == 1, "the six faded cells came back past the cap of one")
+    #expect(discardedAtCompletion >= 5)
+    #expect(source.shown(collectionView) == Array(6..<16))
+    #expect(source.violations.isEmpty)
+  }
+
+  /// A pool shared by two collection views, replaced on one of them between passes, and cells
+  /// taken and put back through each: no view is lost or shown twice.
+  @Test func aPoolReplacedBetweenPassesKeepsEveryViewAccountedFor() {
+    let (first, firstSource) = photoList(capacity: 8)
+    let (second, secondSource) = photoList(capacity: 8)
+    second.reusePool = first.reusePool
+    for step in 1...30 {
+      first.contentOffset = Point(x: 0, y: Double(step * 7 % 150))
+      second.contentOffset = Point(x: 0, y: Double(step * 11 % 150))
+      first.layoutIfNeeded()
+      second.layoutIfNeeded()
+      if step == 15 { second.reusePool = ReusePool(defaultCapacity: 4) }
+    }
+    for view in [first, second] {
+      let titles = view.visibleCells.compactMap { ($0 as? PhotoCell)?.title }
+      #expect(titles.count == view.reuseCounters.visible)
+      #expect(Set(titles).count == titles.count, "a row shown twice")
+    }
+    _ = (firstSource, secondSource)
+  }
+}

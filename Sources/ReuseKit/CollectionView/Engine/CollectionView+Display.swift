@@ -8,35 +8,43 @@ extension CollectionView {
   )
     -> ReusableView
   {
-    let indexPath = attributes.indexPath
     if !participants.isEmpty {
       forEachParticipant { participant in
         participant.collectionView(self, willDisplay: attributes, context)
       }
     }
-    let view: ReusableView
-    switch attributes.category {
-    case .cell:
-      let cell = context.cell(for: self, at: indexPath)
-      require(
-        cell.dequeuedBy == ObjectIdentifier(self) && cell.reuseState == .dequeued,
-        "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
-          + "dequeued from this collection view (or was returned twice). Return "
-          + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
-      let selected = selection.isShownSelected(indexPath)
-      if cell.isSelected != selected { cell.isSelected = selected }
-      let focused = focus.item == indexPath
-      if cell.isFocused != focused { cell.isFocused = focused }
-      if cell.isDragged { cell.isDragged = false }  // a drag's part sets it while one runs
-      view = cell
-    case .supplementaryView(let kind):
-      view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)
+    // One owned reference flows from the data source to the displayed set, and the steps
+    // between take it borrowed (a view bound in a switch's cases and copied out of it cost two
+    // retains and two releases a cell).
+    let view = newView(for: attributes, context)
+    show(view, attributes, context)
+    return view
+  }
+
+  /// The data source's view for an entering element, checked (and a cell given its states).
+  @inline(never)
+  private func newView(for attributes: LayoutAttributes, _ context: PassContext) -> ReusableView {
+    let indexPath = attributes.indexPath
+    if case .supplementaryView(let kind) = attributes.category {
+      let view = context.supplementaryView(for: self, ofKind: kind, at: indexPath)
       require(
         view.dequeuedBy == ObjectIdentifier(self) && view.reuseState == .dequeued,
         "The view returned by collectionView(_:viewForSupplementaryElementOfKind:at:) for "
           + "\(kind) \(indexPath.section) was not freshly dequeued from this collection view. "
           + "Return dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:).")
+      return view
     }
+    let cell = context.cell(for: self, at: indexPath)
+    prepareNewCell(cell, at: indexPath)
+    return cell
+  }
+
+  /// Puts an entering element's new view on screen: its attributes, `willDisplay`, attached
+  /// (or unhidden).
+  @inline(never)
+  private func show(
+    _ view: ReusableView, _ attributes: LayoutAttributes, _ context: PassContext
+  ) {
     view.measuredLength = nil
     view.layoutAttributes = attributes
     view.apply(attributes)
@@ -55,7 +63,22 @@ extension CollectionView {
         participant.collectionView(self, didDisplay: view, attributes)
       }
     }
-    return view
+  }
+
+  /// Checks that a data source's new cell was freshly dequeued, and gives it its item's
+  /// selected, focused and dragged states.
+  @inline(never)
+  private func prepareNewCell(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+    require(
+      cell.dequeuedBy == ObjectIdentifier(self) && cell.reuseState == .dequeued,
+      "The cell returned by collectionView(_:cellForItemAt:) for \(indexPath) was not freshly "
+        + "dequeued from this collection view (or was returned twice). Return "
+        + "dequeueReusableCell(withReuseIdentifier:for:), configured.")
+    let selected = selection.isShownSelected(indexPath)
+    if cell.isSelected != selected { cell.isSelected = selected }
+    let focused = focus.item == indexPath
+    if cell.isFocused != focused { cell.isFocused = focused }
+    if cell.isDragged { cell.isDragged = false }  // a drag's part sets it while one runs
   }
 
   /// Takes a leaving element's view off screen (detach or hide), calls `didEndDisplaying`, and
@@ -82,7 +105,13 @@ extension CollectionView {
     context.didEndDisplaying(view, attributes, in: self)
     registry.totals.visible -= 1
     registry.counters[view.registrationSlot].visible -= 1
-    reusePool.enqueue(view, slot: registry.poolSlots[view.registrationSlot])
+    // The pool is lent unretained: its enqueue runs no code outside it (a retain and a
+    // release of the pool for each cell that leaves); the cap, which calls owners, waits.
+    let slot = registry.poolSlots[view.registrationSlot]
+    let capsNow = Unmanaged.passUnretained(reusePool)._withUnsafeGuaranteedRef {
+      $0.enqueueUncapped(view, slot: slot)
+    }
+    if capsNow { reusePool.applyCapacity(slot: slot) }
   }
 
   /// Sets `flag` on every displayed cell to `value` of its item, redrawing the cells it

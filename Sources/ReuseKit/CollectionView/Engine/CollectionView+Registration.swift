@@ -220,7 +220,11 @@ extension CollectionView {
       slot = found
       registry.lastDequeued = (identifier, slot)
     }
-    if let view = reusePool.dequeue(slot: registry.poolSlots[slot]) {
+    // The pool is lent unretained: taking a view runs no code outside it.
+    let poolSlot = registry.poolSlots[slot]
+    if let view = Unmanaged.passUnretained(reusePool)._withUnsafeGuaranteedRef({
+      $0.dequeue(slot: poolSlot)
+    }) {
       if view.registrationSlot != slot || view.ownerID != ObjectIdentifier(self) {
         checkRole(of: slot, identifier: identifier, kind: kind)
         if view.ownerID != ObjectIdentifier(self) {
