@@ -84,7 +84,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// Whether a body declared drag or drop, and whether the source became the delegate.
   @exclusivity(unchecked) var declaresDragAndDrop = false
   @exclusivity(unchecked) var hasInstalledDragAndDrop = false
-  /// Whether a body declared grid spans, and whether the source became the grid's provider.
+  /// Whether a body declared spans, and whether the source became the layout's provider.
   @exclusivity(unchecked) var declaresSpans = false
   @exclusivity(unchecked) var hasInstalledSpans = false
   /// Problems already reported (each once).
@@ -407,10 +407,11 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     collectionView.diagnostics.report(.duplicateIdentifier, message)
   }
 
-  /// Becomes the grid's span provider once a body declares spans (unless the app set one).
+  /// Becomes the layout's span provider once a body declares spans (unless the app set one),
+  /// whichever layout takes spans (`SpanProvidingLayout`).
   func installSpansIfNeeded() {
     guard declaresSpans, !hasInstalledSpans,
-      let grid = collectionView.layout as? GridLayout, grid.spanProvider == nil
+      let grid = collectionView.layout as? any SpanProvidingLayout, grid.spanProvider == nil
     else { return }
     hasInstalledSpans = true
     grid.spanProvider = { [weak self] path in self?.span(at: path) ?? .single }

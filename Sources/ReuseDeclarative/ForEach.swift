@@ -323,10 +323,11 @@ extension ForEach {
     return copy
   }
 
-  /// Each element's span in a `GridLayout`: how many columns it covers (`ItemSpan`;
-  /// `.fullWidth()` for a banner) and, optionally, its height. The data source becomes the
-  /// grid's span provider once a body declares spans (a grid without one places items at its
-  /// fast, uniform pace); items of groups without spans take one column.
+  /// Each element's span in a layout that lets items span (`GridLayout`, `WaterfallLayout`,
+  /// a `RailsLayout`'s grid sections: `SpanProvidingLayout`): how many columns it covers
+  /// (`ItemSpan`; `.fullWidth()` for a banner) and, optionally, its height. The data source
+  /// becomes the layout's span provider once a body declares spans (a grid without one places
+  /// items at its fast, uniform pace); items of groups without spans take one column.
   public func gridSpan(_ span: @escaping (Data.Element) -> ItemSpan) -> Self {
     var copy = self
     let elementAt = elementAt

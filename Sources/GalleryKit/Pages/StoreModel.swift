@@ -1,3 +1,4 @@
+import ReuseDeclarative
 import ReuseKit
 
 /// What a tile of the store page shows: its kind (a tall featured card of the carousel at the
@@ -44,44 +45,22 @@ public struct StoreMetrics: Sendable {
     rowSpacing: 12, inset: 16, bannerHeight: 84)
 }
 
-/// The `store` page: an App Store's front page in one collection view (`RailsLayout`). A
-/// featured carousel at the top (one card a swipe, centred, its neighbours peeking), rails of
-/// apps that scroll sideways on their own (paging by the rail's width, one app a swipe, free,
-/// free with a landing on an app), and a grid of every app with banners across it and some
-/// apps two columns wide. All share one reuse pool, and each rail keeps its place.
-///
-/// Arrows move across and between rails (back up to the app a rail last had), Enter opens
-/// the focused app (the status line says so), a sideways drag, wheel or Shift-wheel scrolls
-/// the rail under the pointer. `--items` sets how many apps a rail has (at most 500).
-/// Hosts register a ``StorePresenting`` cell under ``tileIdentifier`` and a
-/// ``TitlePresenting`` header under ``headerIdentifier``.
-public final class StoreModel: PageModel, CollectionViewDataSource, CollectionViewDelegate {
-  /// `--demo store`, and the reuse identifiers of the tiles and of the rails' titles.
-  public static let (name, tileIdentifier, headerIdentifier) = ("store", "tile", "railTitle")
-  /// The page.
-  public let collectionView: CollectionView
-  /// The tab's title.
-  public let title = "Store"
-  /// The layout.
-  public let layout: RailsLayout
-  /// The rails and the grid, top to bottom: title, behaviour, category.
+/// What the store page shows, from each tile's place alone: the sections (title and how each
+/// scrolls), how many items each has, and each tile. A value, so the page's declaration reads
+/// it without the page.
+public struct StoreCatalog: Sendable {
+  /// The rails and the grid, top to bottom: title and behaviour.
   public let sections: [(title: String, scrolling: RailScrolling)]
   /// Apps per rail, features in the carousel, tiles in the grid.
   public let railCount, featureCount, gridCount: Int
   /// The grid's section.
-  public let gridSection: Int
-  /// What the status line says before anything has the focus.
-  public let lastEvent = "drag a rail sideways, or move with the arrows"
-  /// The app opened last.
-  public private(set) var lastOpened: String?
-  /// Where the app opened last is (the status says "opened …" while the cursor is there).
-  private var lastOpenedPath: ItemPath?
+  public let gridSection = 4
 
-  /// The store for `options`, sized by `metrics`.
-  public init(options: GalleryOptions, metrics: StoreMetrics) {
-    railCount = max(0, min(500, options.itemCount))
-    featureCount = min(8, railCount)
-    gridCount = min(72, railCount)
+  /// The catalog with `railCount` apps a rail (at most 500).
+  public init(railCount: Int) {
+    self.railCount = max(0, min(500, railCount))
+    featureCount = min(8, self.railCount)
+    gridCount = min(72, self.railCount)
     sections = [
       ("Featured", .groupPagingCentered),
       ("Top free · one app a swipe", .groupPaging),
@@ -96,59 +75,10 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
       ("Kids · one app a swipe", .groupPaging),
       ("Health · free", .continuous),
     ]
-    gridSection = 4
-    let sections = self.sections
-    let gridSection = self.gridSection
-    let sizes = metrics
-    layout = RailsLayout { section in
-      let insets = EdgeInsets(
-        top: 0, left: sizes.inset, bottom: sizes.rowSpacing, right: sizes.inset)
-      switch sections[section].scrolling {
-      case .groupPagingCentered:
-        return RailSection(
-          scrolling: .groupPagingCentered, itemWidth: .fractional(0.86),
-          itemHeight: sizes.featureHeight, spacing: sizes.spacing,
-          insets: EdgeInsets(top: 0, left: 0, bottom: sizes.rowSpacing, right: 0))
-      case .none:
-        return RailSection(
-          scrolling: .none, itemWidth: .absolute(sizes.tileWidth), itemHeight: sizes.tileHeight,
-          spacing: sizes.rowSpacing, insets: insets, headerHeight: sizes.headerHeight)
-      case .paging:
-        // A page a swipe lands on whole tiles: as many as fit, stretched to fill the page,
-        // with a leading inset no wider than the spacing (the last tile ends at the edge).
-        let inset = min(sizes.inset, sizes.spacing)
-        return RailSection(
-          scrolling: .paging, itemWidth: .fillingPages(minimum: sizes.tileWidth),
-          itemHeight: sizes.tileHeight, spacing: sizes.spacing,
-          insets: EdgeInsets(top: 0, left: inset, bottom: sizes.rowSpacing, right: inset),
-          headerHeight: sizes.headerHeight)
-      case let scrolling:
-        _ = gridSection
-        return RailSection(
-          scrolling: scrolling, itemWidth: .absolute(sizes.tileWidth),
-          itemHeight: sizes.tileHeight, spacing: sizes.spacing, insets: insets,
-          headerHeight: sizes.headerHeight)
-      }
-    }
-    layout.spanProvider = { path in
-      switch Self.gridKind(path.item) {
-      case .banner: return .fullWidth(height: sizes.bannerHeight)
-      case .wideApp: return ItemSpan(columns: 2)
-      default: return .single
-      }
-    }
-    collectionView = CollectionView(layout: layout)
-    collectionView.accessibilityLabel = "Store"
-    collectionView.focusScrollPadding = 0
-    collectionView.prefetchLeadingScreens = 1
-    collectionView.dataSource = self
-    collectionView.delegate = self
-    if numberOfItems(in: 0) > 0 {
-      collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
-    }
   }
 
-  private func numberOfItems(in section: Int) -> Int {
+  /// How many features, apps or tiles `section` has.
+  public func numberOfItems(in section: Int) -> Int {
     if section == 0 { return featureCount }
     if section == gridSection { return gridCount }
     return railCount
@@ -194,43 +124,6 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     return tile
   }
 
-  // MARK: Data source
-
-  /// The featured carousel, the rails and the grid.
-  public func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-
-  /// The section's features, apps or tiles.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  )
-    -> Int
-  { numberOfItems(in: section) }
-
-  /// A tile, named for assistive technology by its title and its stars.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    present(
-      tile(at: indexPath), of: indexPath.section,
-      in: collectionView.dequeueReusableCell(
-        withReuseIdentifier: Self.tileIdentifier, for: indexPath))
-  }
-
-  /// Shows `tile` of section `section` in `cell`; a screen reader hears its stars and rail.
-  private func present(
-    _ tile: StoreTile, of section: Int, in cell: CollectionViewCell
-  )
-    -> CollectionViewCell
-  {
-    (cell as? any StorePresenting)?.present(tile)
-    (cell.accessibilityLabel, cell.accessibilityValue) = (
-      tile.title, "\(tile.rating / 10).\(tile.rating % 10) stars, \(railName(section))"
-    )
-    return cell
-  }
-
   /// A section's name, without what its title says of how it scrolls.
   public func railName(_ section: Int) -> String {
     var name = String(sections[section].title.split(separator: "·").first ?? "")
@@ -238,14 +131,149 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
     return name
   }
 
-  /// A rail's title.
-  public func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    let title = sections[indexPath.section].title
-    return collectionView.titledView(kind, Self.headerIdentifier, at: indexPath, title: title)
+  /// Section `section`'s geometry in `metrics`: the featured carousel's cards, a rail's apps,
+  /// the grid's columns.
+  func rail(_ section: Int, _ sizes: StoreMetrics) -> RailSection {
+    let insets = EdgeInsets(
+      top: 0, left: sizes.inset, bottom: sizes.rowSpacing, right: sizes.inset)
+    switch sections[section].scrolling {
+    case .groupPagingCentered:
+      return RailSection(
+        scrolling: .groupPagingCentered, itemWidth: .fractional(0.86),
+        itemHeight: sizes.featureHeight, spacing: sizes.spacing,
+        insets: EdgeInsets(top: 0, left: 0, bottom: sizes.rowSpacing, right: 0))
+    case .none:
+      return RailSection(
+        scrolling: .none, itemWidth: .absolute(sizes.tileWidth), itemHeight: sizes.tileHeight,
+        spacing: sizes.rowSpacing, insets: insets, headerHeight: sizes.headerHeight)
+    case .paging:
+      // A page a swipe lands on whole tiles: as many as fit, stretched to fill the page,
+      // with a leading inset no wider than the spacing (the last tile ends at the edge).
+      let inset = min(sizes.inset, sizes.spacing)
+      return RailSection(
+        scrolling: .paging, itemWidth: .fillingPages(minimum: sizes.tileWidth),
+        itemHeight: sizes.tileHeight, spacing: sizes.spacing,
+        insets: EdgeInsets(top: 0, left: inset, bottom: sizes.rowSpacing, right: inset),
+        headerHeight: sizes.headerHeight)
+    case let scrolling:
+      return RailSection(
+        scrolling: scrolling, itemWidth: .absolute(sizes.tileWidth),
+        itemHeight: sizes.tileHeight, spacing: sizes.spacing, insets: insets,
+        headerHeight: sizes.headerHeight)
+    }
   }
+}
+
+/// A store tile as a declared item: shown by the host's ``StorePresenting`` cell registered
+/// under ``StoreModel/tileIdentifier`` (a blank cell if the host registered none), and named
+/// for assistive technology by its title, its stars and its rail.
+struct StoreTileContent: CellContent {
+  let tile: StoreTile
+  let rail: String
+
+  static var reuseIdentifier: String { StoreModel.tileIdentifier }
+
+  /// The host registers its tile cell; without one, a blank cell stands in (never a crash).
+  static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+    (cell as? any StorePresenting)?.present(tile)
+    (cell.accessibilityLabel, cell.accessibilityValue) = (
+      tile.title, "\(tile.rating / 10).\(tile.rating % 10) stars, \(rail)"
+    )
+  }
+}
+
+/// The `store` page: an App Store's front page in one collection view (`RailsLayout`),
+/// declared (`ReuseDeclarative`): a section per rail, each with its geometry (`rail`), the
+/// grid's banners and wide apps as spans (`gridSpan`). A featured carousel at the top (one
+/// card a swipe, centred, its neighbours peeking), rails of apps that scroll sideways on
+/// their own (paging by the rail's width, one app a swipe, free, free with a landing on an
+/// app), and a grid of every app with banners across it and some apps two columns wide. All
+/// share one reuse pool, and each rail keeps its place.
+///
+/// Arrows move across and between rails (back up to the app a rail last had), Enter opens
+/// the focused app (the status line says so), a sideways drag, wheel or Shift-wheel scrolls
+/// the rail under the pointer. `--items` sets how many apps a rail has (at most 500).
+/// Hosts register a ``StorePresenting`` cell under ``tileIdentifier``; the rails' titles are
+/// standard headers.
+public final class StoreModel: PageModel, CollectionViewDelegate {
+  /// `--demo store`, and the reuse identifier of the tiles.
+  public static let (name, tileIdentifier) = ("store", "tile")
+  /// The page.
+  public let collectionView: CollectionView
+  /// The tab's title.
+  public let title = "Store"
+  /// The layout.
+  public let layout: RailsLayout
+  /// What the page shows.
+  public let catalog: StoreCatalog
+  /// The declaration's data source.
+  public let source: DeclarativeDataSource
+  /// The rails and the grid, top to bottom: title, behaviour.
+  public var sections: [(title: String, scrolling: RailScrolling)] { catalog.sections }
+  /// What the status line says before anything has the focus.
+  public let lastEvent = "drag a rail sideways, or move with the arrows"
+  /// The app opened last.
+  public private(set) var lastOpened: String?
+  /// Where the app opened last is (the status says "opened …" while the cursor is there).
+  private var lastOpenedPath: ItemPath?
+
+  /// The store for `options`, sized by `metrics`.
+  public init(options: GalleryOptions, metrics: StoreMetrics) {
+    let catalog = StoreCatalog(railCount: options.itemCount)
+    self.catalog = catalog
+    // Each section's geometry comes from the declaration (`rail`).
+    layout = RailsLayout { _ in
+      RailSection(scrolling: .none, itemWidth: .fractional(1), itemHeight: 1)
+    }
+    collectionView = CollectionView(layout: layout)
+    collectionView.accessibilityLabel = "Store"
+    collectionView.focusScrollPadding = 0
+    collectionView.prefetchLeadingScreens = 1
+    source = DeclarativeDataSource(collectionView: collectionView) {
+      for section in catalog.sections.indices {
+        Section(
+          id: section, header: section == 0 ? nil : ListContent(catalog.sections[section].title)
+        ) {
+          let rail = catalog.railName(section)
+          if section == catalog.gridSection {
+            ForEach(0..<catalog.gridCount, id: \.self) { item in
+              StoreTileContent(
+                tile: catalog.tile(at: ItemPath(section: section, item: item)), rail: rail)
+            }
+            .gridSpan { item in
+              switch StoreCatalog.gridKind(item) {
+              case .banner: .fullWidth(height: metrics.bannerHeight)
+              case .wideApp: ItemSpan(columns: 2)
+              default: .single
+              }
+            }
+          } else {
+            ForEach(0..<catalog.numberOfItems(in: section), id: \.self) { item in
+              StoreTileContent(
+                tile: catalog.tile(at: ItemPath(section: section, item: item)), rail: rail)
+            }
+          }
+        }
+        .rail(catalog.rail(section, metrics))
+      }
+    }
+    collectionView.delegate = self
+    if catalog.numberOfItems(in: 0) > 0 {
+      collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    }
+  }
+
+  /// The tile at `indexPath`, from its place alone.
+  public func tile(at indexPath: ItemPath) -> StoreTile { catalog.tile(at: indexPath) }
+
+  /// A section's name, without what its title says of how it scrolls.
+  public func railName(_ section: Int) -> String { catalog.railName(section) }
 
   // MARK: Delegate
 
@@ -283,9 +311,9 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
   /// ("Top free 3 of 20, 2–6 in view"), and what was opened last.
   public var status: String {
     guard let focused = collectionView.focusedIndexPath else { return lastEvent }
-    let count = numberOfItems(in: focused.section)
+    let count = catalog.numberOfItems(in: focused.section)
     var place = "\(railName(focused.section)) \(focused.item + 1) of \(count)"
-    if focused.section != gridSection, let shown = appsInView(ofRail: focused.section) {
+    if focused.section != catalog.gridSection, let shown = appsInView(ofRail: focused.section) {
       let last = shown.count == 1 ? "" : "–\(shown.upperBound + 1)"
       place += ", \(shown.lowerBound + 1)\(last) in view"
     }
@@ -334,7 +362,7 @@ public final class StoreModel: PageModel, CollectionViewDataSource, CollectionVi
 
   /// Where a tile is: its place in its rail (each rail a list of its own).
   public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
-    let count = numberOfItems(in: indexPath.section)
+    let count = catalog.numberOfItems(in: indexPath.section)
     return ("\(indexPath.item + 1) of \(count)", nil)
   }
 }

@@ -7,7 +7,7 @@
 ///
 /// Every row of a section has the same height, so a rect query is arithmetic: O(log S) for
 /// the sections plus the items found, with no memory per item.
-public final class GridLayout: CollectionViewLayout, SectionedLayout {
+public final class GridLayout: CollectionViewLayout, SectionedLayout, SpanProvidingLayout {
   /// How tall rows are.
   public enum ItemHeight: Sendable {
     /// A fixed height.

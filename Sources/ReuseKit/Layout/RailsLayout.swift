@@ -90,7 +90,7 @@ public struct RailSection: Hashable, Sendable {
 /// - Complexity: a rect query is O(log S) for the sections plus O(1) per rail met (its items
 ///   are arithmetic) plus O(log rows) per grid section met, plus the items found; no memory
 ///   per rail item. Grid sections keep their rows (first item, top, height), placed at prepare.
-public final class RailsLayout: CollectionViewLayout, SectionedLayout {
+public final class RailsLayout: CollectionViewLayout, SectionedLayout, SpanProvidingLayout {
   // MARK: Configuration
 
   /// Each section's geometry, asked once per section at every full prepare.

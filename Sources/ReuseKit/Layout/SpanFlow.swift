@@ -175,3 +175,11 @@ struct SpanFlow {
     }
   }
 }
+
+/// A layout whose items may cover several columns (`GridLayout`, `WaterfallLayout`, the grid
+/// sections of `RailsLayout`): what a data source sets to give each item its span, without
+/// knowing which layout it is.
+public protocol SpanProvidingLayout: AnyObject {
+  /// How many columns each item covers, and its height; `nil`: one column each.
+  var spanProvider: ((ItemPath) -> ItemSpan)? { get set }
+}

@@ -20,7 +20,7 @@
 ///
 /// Heights that are NaN, infinite or negative are clamped to 0 (and huge ones to
 /// ``maximumElementLength``), with one diagnostic per pass.
-public final class WaterfallLayout: CollectionViewLayout {
+public final class WaterfallLayout: CollectionViewLayout, SpanProvidingLayout {
   /// Which column the next item goes to.
   public enum PlacementOrder: Sendable {
     /// The shortest column (the leftmost of equals): the default, and what a feed wants.

@@ -2,8 +2,9 @@ import GalleryKit
 import ReuseKit
 import ReuseTerminal
 
-/// The `store` page in the terminal: the shared ``StoreModel`` (a featured carousel, rails of
-/// apps that scroll sideways on their own, a grid with banners across it) in one pane.
+/// The `store` page in the terminal: the shared, declared ``StoreModel`` (a featured carousel,
+/// rails of apps that scroll sideways on their own, a grid with banners across it) in one
+/// pane; the host adds only its tile cell.
 final class StorePage: OptionsPage, ModelPage {
   let model: StoreModel
   let pane: CollectionViewPane
@@ -14,12 +15,9 @@ final class StorePage: OptionsPage, ModelPage {
     pane = .themed(Self.registered(model.collectionView), showsScrollIndicator: true)
   }
 
-  /// `view`, with the store's tiles and rail titles registered.
+  /// `view`, with the store's tile cell registered (the rails' titles are standard headers).
   private static func registered(_ view: CollectionView) -> CollectionView {
     view.register(StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
-    view.register(
-      ListHeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: StoreModel.headerIdentifier)
     return view
   }
 

@@ -246,9 +246,6 @@ enum GTKPages {
     let model = StoreModel(options: options, metrics: .pixels)
     model.collectionView.register(
       StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
-    model.collectionView.register(
-      HeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: StoreModel.headerIdentifier)
     model.collectionView.overscan = GalleryMetrics.gtk.overscan
     return HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
   }
