@@ -175,11 +175,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   // MARK: Pointer
 
   /// A click in a column makes it the active one, with the cursor on the card clicked (a box
-  /// or a slide leaves the cursor where it is).
+  /// or a slide leaves the cursor where it is, unless the column had none: then it takes the
+  /// first card the box selects, so the status names a card, not "no card · 1 selected": a new
+  /// user's finding).
   public func clicked(_ path: ItemPath, in view: CollectionView) {
     guard let index = column(of: view) else { return }
     activeColumn = index
-    if !view.isSelectionDragging { view.focusItem(at: path, scrollsIntoView: false) }
+    if !view.isSelectionDragging || view.focusedIndexPath == nil {
+      view.focusItem(at: path, scrollsIntoView: false)
+    }
   }
 
   /// A press that began in `view` makes it the active column.
