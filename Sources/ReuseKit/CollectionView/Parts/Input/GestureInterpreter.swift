@@ -345,6 +345,11 @@ final class GestureInterpreter {
       view.beginInteractiveMovementForItem(at: path)
     else { return false }
     capture = .movement(grab: Point(x: content.x - frame.midX, y: content.y - frame.midY))
+    // The cursor goes to what the pointer lifts, as a press on an item puts it there: the
+    // status and a screen reader name the item being moved, and a cancelled drag brings the
+    // cursor's item back into view (it left the cursor on another item, under the pinned
+    // header: a new user's finding).
+    view.focusItem(at: path, scrollsIntoView: false)
     return true
   }
 

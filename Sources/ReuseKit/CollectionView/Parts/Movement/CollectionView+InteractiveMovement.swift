@@ -128,9 +128,19 @@ extension CollectionView {
   public func cancelInteractiveMovement() {
     guard let state = movement.state, !state.isReturning else { return }
     returnMovingItem()
-    if isValid(state.source), let home = layoutAttributesForItem(at: state.source)?.frame,
-      !home.intersects(bounds)
-    {
+    guard isValid(state.source), let home = layoutAttributesForItem(at: state.source)?.frame
+    else { return }
+    // The cursor's item comes back into view as a focus move shows it, clear of the edges by
+    // the focus padding (a drag that scrolled away and was cancelled left it under the pinned
+    // header: a new user's finding); another item only when it is wholly out of view.
+    let axis = collectionViewLayout.scrollDirection
+    let padding = min(focusScrollPadding, max(0, (viewportSize[axis] - home.length(axis)) / 2))
+    if focus.item == state.source {
+      if home.min(axis) < bounds.min(axis) + padding || home.max(axis) > bounds.max(axis) - padding
+      {
+        scrollFocusedItemIntoView(animated: true)
+      }
+    } else if !home.intersects(bounds) {
       scrollToItem(at: state.source, at: .nearest, animated: true)
     }
   }
