@@ -112,6 +112,46 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
     }
   }
 
+  /// A row on screen near the end starts to grow (or shrink), and End is pressed while it
+  /// does: the view comes to the end and stays there while the row finishes, the last row
+  /// whole at the bottom (a new user's finding: the last rows' details ended below the
+  /// screen, and a second End was needed).
+  @Test func endPressedWhileARowOnScreenChangesSizeKeepsTheEnd() {
+    for length in [30.0, 2.0] {
+      let (view, board) = makeMeasuredList()
+      defer { withExtendedLifetime(board) {} }
+      var time = 0.0
+      func frame() {
+        time += 1.0 / 60
+        view.tick(now: time)
+      }
+      // Near the end: rows 47–56 on screen; row 55 changes on the clock.
+      view.contentOffset = Point(x: 0, y: 470)
+      view.layoutIfNeeded()
+      resize(view, board, 55, to: length)
+      view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 55))
+      frame()
+      #expect(view.isAnimating)
+      #expect(view.handle(KeyPress(.end)))
+      for _ in 0..<90 { frame() }
+      #expect(!view.isAnimating)
+      #expect(view.frameForItem(at: ItemPath(section: 0, item: 55))?.height == length)
+      let end = view.contentSize.height - view.viewportSize.height
+      #expect(abs(view.contentOffset.y - end) < 1e-9, "length \(length): at the end")
+      #expect(view.focusedIndexPath == ItemPath(section: 0, item: 59))
+      let last = view.frameForItem(at: ItemPath(section: 0, item: 59))!
+      #expect(abs(last.maxY - (view.contentOffset.y + 100)) < 1e-9, "length \(length)")
+      // And frame by frame after the scroll settles, the end stays the end.
+      resize(view, board, 57, to: length == 30 ? 25 : 5)
+      view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 57))
+      for step in 0..<30 {
+        frame()
+        let end = view.contentSize.height - view.viewportSize.height
+        #expect(abs(view.contentOffset.y - end) < 1e-9, "length \(length), frame \(step)")
+      }
+    }
+  }
+
   /// A row partly above the top grows: frame by frame, its top stays where it is on screen,
   /// nothing before it moves, the rows after it move down together, and it ends at its size.
   @Test func aRowGrowsInPlaceFrameByFrameWithItsTopWhereItWas() {

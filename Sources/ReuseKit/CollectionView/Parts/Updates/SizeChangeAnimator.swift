@@ -4,7 +4,8 @@ public enum SizeChangeAnchor: Hashable, Sendable {
   /// The item's leading edge (its top in a vertical list) stays where it is on screen, and what
   /// follows it moves: the item stays where the user is looking, also when it is partly above
   /// the top. An item wholly above the top (scrolled past) moves what precedes it instead, so
-  /// that what is on screen stays. The default.
+  /// that what is on screen stays; and while the view rests at its end with the focus on the
+  /// last item (End pressed), every item's change keeps the end where it is. The default.
   case leadingEdge
   /// The item's trailing edge stays, and what precedes it moves (a row that grows upward at
   /// the bottom of a chat).
@@ -170,6 +171,12 @@ extension CollectionView {
     else { return }
     var size = frame.size
     size[axis] = length
+    // The view rests at its end with the cursor on the last item (End was pressed): the end
+    // stays the end while rows change size (End pressed while a row near the end grew left
+    // the last rows below the screen: a new user's finding).
+    let keepsEnd =
+      !isTracking && contentOffset[axis] >= maximumContentOffset[axis] - 0.5
+      && contentOffset[axis] > minimumContentOffset[axis] && focusIsOnLastItem
     guard layout.setMeasuredSize(size, forItemAt: indexPath) else { return }
     let now = layout.layoutAttributesForItem(at: indexPath)?.frame.length(axis) ?? length
     cellForItem(at: indexPath)?.measuredLength = now
@@ -178,12 +185,23 @@ extension CollectionView {
     // whatever the anchor. Its leading edge kept, the rows on screen moved instead: End
     // pressed while a row above grew left the last rows below the screen, and while one
     // shrank a blank strip past the end (a new user's finding).
-    if anchor == .trailingEdge || frame.max(axis) <= contentOffset[axis] {
+    if anchor == .trailingEdge || frame.max(axis) <= contentOffset[axis] || keepsEnd {
       var delta = Point.zero
       delta[axis] = now - frame.length(axis)
       moveContent(by: delta)
     }
     setNeedsLayout()
+  }
+}
+
+extension CollectionView {
+  /// Whether the focused item is the last item of the collection (sections after it empty).
+  fileprivate var focusIsOnLastItem: Bool {
+    guard let focused = focusedIndexPath else { return false }
+    guard focused.item == numberOfItems(inSection: focused.section) - 1 else { return false }
+    return ((focused.section + 1)..<max(focused.section + 1, numberOfSections)).allSatisfy {
+      numberOfItems(inSection: $0) == 0
+    }
   }
 }
 
