@@ -10,8 +10,8 @@ extension CollectionView {
 
   /// How ``restoreScrollAnchor(_:clamping:)`` keeps the offset in bounds.
   enum AnchorClamping {
-    /// Into the content, when nothing moves it (a batch update; a running motion settles in
-    /// bounds by itself).
+    /// Into the content, unless a drag or a fling moves it (they settle in bounds by
+    /// themselves): a batch update.
     case toContentWhenIdle
     /// Never above the minimum offset once at or past it (cells measuring themselves: the
     /// content may still grow below).
@@ -45,7 +45,12 @@ extension CollectionView {
     }
     switch clamping {
     case .toContentWhenIdle:
-      if phase == .idle { offset = clampedContentOffset(offset) }
+      // A scroll animation from code (a focus move) is clamped too: left past the content,
+      // it brought the offset back over its frames, and an update's rows, which keep their
+      // places on screen through the anchor's move, slid in from above (the outline's top
+      // rows blank for a quarter second after a collapse: a new user's finding). A drag or a
+      // fling settles in bounds by itself.
+      if phase == .idle || phase == .animating { offset = clampedContentOffset(offset) }
     case .aboveMinimum:
       let minimum = minimumContentOffset[axis]
       if contentOffset[axis] >= minimum { offset[axis] = max(minimum, offset[axis]) }
