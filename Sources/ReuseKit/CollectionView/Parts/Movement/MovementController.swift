@@ -151,12 +151,14 @@ final class MovementController: LayoutPassParticipant {
     guard var movement = state else { return }
     let elapsed = movement.lastTick.map { min(max(0, time - $0), 0.1) } ?? 0
     movement.lastTick = time
+    let velocity = autoscrollVelocity(in: collectionView)
+    // While the content autoscrolls the target passes an item every few frames, and items
+    // gliding after it trailed a blank row far behind the lifted one (a new user's finding):
+    // then they take their places at once, as the content scrolls under them anyway.
     movement.pendingDecay =
-      animationDuration > 0 ? exponential(-3 * elapsed / animationDuration) : 0
+      animationDuration > 0 && velocity == 0 ? exponential(-3 * elapsed / animationDuration) : 0
     state = movement
-    autoscroll.scroll(
-      collectionView, axis: movement.axis, velocity: autoscrollVelocity(in: collectionView),
-      elapsed: elapsed)
+    autoscroll.scroll(collectionView, axis: movement.axis, velocity: velocity, elapsed: elapsed)
     collectionView.setNeedsLayout()
     collectionView.layoutIfNeeded()
     guard let after = state else { return }
