@@ -311,9 +311,13 @@ extension PanePage {
     pane.frame = CellRect(
       x: frame.x, y: frame.y + top, width: frame.width, height: min(height ?? rest, rest))
     pane.collectionView.layoutIfNeeded()
-    // After a resize, the focused item is still in view (pages without focus have none).
-    if let focused = pane.collectionView.focusedIndexPath {
-      pane.collectionView.focusItem(at: focused)
+    // After a resize, the focused item is still in view (pages without focus have none);
+    // not while an item is dragged or a finger holds the content: the drag keeps its place
+    // (the list jumped to the lifted task's home, and the drop target with it: a new user's
+    // finding).
+    let view = pane.collectionView
+    if let focused = view.focusedIndexPath, view.interactivelyMovingItem == nil, !view.isTracking {
+      view.focusItem(at: focused)
     }
   }
 

@@ -31,3 +31,49 @@ import Testing
     #expect(!selected.isEmpty, "\(after.joined(separator: "\n"))")
   }
 }
+
+/// A click in one column after cards were selected in another: the board keeps one selection
+/// (the other column's checks stayed, uncounted, and `>` left them behind), and the click ends
+/// the last key's note (it stayed on the status line: new user's findings).
+@Suite struct BoardClickSelectionTests {
+  @Test func aClickInAnotherColumnClearsTheOthersChecksAndTheLastNote() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "board", TerminalSize(columns: 120, rows: 30), items: 5)
+    func click(_ column: Int, _ row: Int, shift: Bool = false) {
+      time += 0.1
+      let modifiers: KeyModifiers = shift ? .shift : []
+      gallery.handle(
+        .mouse(MouseEvent(kind: .press, column: column, row: row, modifiers: modifiers)), at: time)
+      gallery.handle(
+        .mouse(MouseEvent(kind: .release, column: column, row: row, modifiers: modifiers)),
+        at: time + 0.02)
+      settleTestGallery(gallery, time: &time)
+    }
+    var screen = drawnTestGallery(gallery, canvas)
+    let header = screen.firstIndex { $0.contains("Doing ·") } ?? 2
+    func start(of title: String) -> Int {
+      screen[header].distance(
+        from: screen[header].startIndex, to: screen[header].range(of: title)!.lowerBound)
+    }
+    let doing = start(of: "Doing ·")
+    let review = start(of: "Review ·")
+    // `<` in To do: a note that nothing moved.
+    time += 0.1
+    gallery.handle(.key(KeyEvent(.character("<"))), at: time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last?.contains("no column to the left") == true, "\(screen.last ?? "")")
+    // Two cards of Doing, then a plain click on a card of Review.
+    click(doing + 4, header + 1)
+    click(doing + 4, header + 2, shift: true)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last?.contains("2 selected") == true, "\(screen.last ?? "")")
+    #expect(screen.last?.contains("no column to the left") == false, "\(screen.last ?? "")")
+    click(review + 4, header + 1)
+    screen = drawnTestGallery(gallery, canvas)
+    let checks = screen.map { $0.filter { $0 == "✓" }.count }.reduce(0, +)
+    #expect(checks == 1, "one card checked: \(screen.joined(separator: "\n"))")
+    #expect(
+      screen.last?.contains("Review: ") == true && screen.last?.contains("1 selected") == true)
+  }
+}

@@ -184,11 +184,16 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     if !view.isSelectionDragging || view.focusedIndexPath == nil {
       view.focusItem(at: path, scrollsIntoView: false)
     }
+    // One selection on the board: a click in a column clears the others' (their cards stayed
+    // checked, uncounted by the status and left behind by `>`: a new user's finding).
+    keepSelectionIn(index)
   }
 
-  /// A press that began in `view` makes it the active column.
+  /// A press that began in `view` makes it the active column, and ends the last move's note
+  /// as a key does (it stayed after a click: a new user's finding).
   public func pointerDidPress(in view: CollectionView) {
     if let index = column(of: view) { activeColumn = index }
+    if coordinator.session == nil { lastChange = "" }
   }
 
   // MARK: Drag and drop

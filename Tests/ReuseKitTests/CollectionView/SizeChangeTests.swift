@@ -112,6 +112,38 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
     }
   }
 
+  /// A row shrinking on the clock is given its old length again at once (unanimated): the
+  /// shrink ends there, and the row stays at that length through the frames that follow
+  /// (Enter three times fast on the list's last row left it open with no room for its
+  /// details: a new user's finding).
+  @Test func aChangeAtOnceEndsTheOneUnderWay() {
+    let (view, board) = makeMeasuredList()
+    defer { withExtendedLifetime(board) {} }
+    let row = ItemPath(section: 0, item: 4)
+    resize(view, board, 4, to: 30)
+    view.invalidateSize(ofItemAt: row, animated: false)
+    #expect(view.frameForItem(at: row)?.height == 30)
+    var time = 0.0
+    resize(view, board, 4, to: 10)
+    view.invalidateSize(ofItemAt: row)
+    for _ in 0..<4 {
+      time += 1.0 / 60
+      view.tick(now: time)
+    }
+    let midway = view.frameForItem(at: row)!.height
+    #expect(midway > 10 && midway < 30)
+    resize(view, board, 4, to: 30)
+    view.invalidateSize(ofItemAt: row, animated: false)
+    #expect(view.frameForItem(at: row)?.height == 30)
+    for _ in 0..<60 {
+      time += 1.0 / 60
+      view.tick(now: time)
+    }
+    #expect(view.frameForItem(at: row)?.height == 30)
+    #expect(view.frameForItem(at: ItemPath(section: 0, item: 5))?.minY == 70)
+    #expect(!view.isAnimating)
+  }
+
   /// A row on screen near the end starts to grow (or shrink), and End is pressed while it
   /// does: the view comes to the end and stays there while the row finishes, the last row
   /// whole at the bottom (a new user's finding: the last rows' details ended below the

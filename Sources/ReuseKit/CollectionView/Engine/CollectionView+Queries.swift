@@ -11,17 +11,23 @@ extension CollectionView {
   /// (the first whose frame reaches past it) for which `accept` holds, leaving out items the
   /// layout keeps stuck where the viewport is (``CollectionViewLayout/isStuck(_:)``): what a
   /// saved position names, what keeps its place through an update or a new size, where focus
-  /// starts. The one place that says what "the first item on screen" is.
+  /// starts. The one place that says what "the first item on screen" is. An item being moved
+  /// is drawn at the pointer, not at its place, and is left out too (a resize during a drag
+  /// kept it in place, and the list jumped to its home: a new user's finding).
   ///
   /// - Complexity: O(k), no layout lookups beyond one question per item passed.
   func firstDisplayedItem(
     reachingPast offset: Double, along axis: Axis,
     where accept: ((LayoutAttributes) -> Bool)? = nil
   ) -> (indexPath: ItemPath, frame: Rect)? {
-    displayedItems.attributes.withUnsafeBufferPointer { displayed in
+    let moving = interactivelyMovingItem
+    return displayedItems.attributes.withUnsafeBufferPointer { displayed in
       for index in displayed.indices where displayed[index].frame.max(axis) > offset {
-        // Only an item drawn above the content can be stuck (the layout says).
-        if displayed[index].zIndex > 0 && collectionViewLayout.isStuck(displayed[index]) {
+        // Only an item drawn above the content can be stuck (the layout says), or lifted.
+        if displayed[index].zIndex > 0
+          && (displayed[index].indexPath == moving
+            || collectionViewLayout.isStuck(displayed[index]))
+        {
           continue
         }
         if let accept, !accept(displayed[index]) { continue }

@@ -145,6 +145,10 @@ extension CollectionView {
       return
     }
     guard animated, sizes.duration > 0 else {
+      // At once: a change still under way for the item ends here, or its next frames took
+      // the item back toward the length it was heading for (Enter three times fast on the
+      // list's last row left it open with no room for its details: a new user's finding).
+      sizes.end(indexPath)
       setLength(wanted[axis], ofItemAt: indexPath, anchor: anchor)
       layoutIfNeeded()
       return
