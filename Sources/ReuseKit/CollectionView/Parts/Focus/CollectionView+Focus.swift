@@ -181,8 +181,21 @@ extension CollectionView {
   /// Scrolls the focused item fully into view, ``focusScrollPadding`` from the edges.
   func scrollFocusedItemIntoView(animated: Bool) {
     guard let focused = focus.item else { return }
-    if focused.item == 0 && revealsSectionHeader(with: focused, animated: animated) { return }
+    if isOnFirstLine(focused) && revealsSectionHeader(with: focused, animated: animated) { return }
     scrollToItem(at: focused, at: .nearest, animated: animated, padding: focusScrollPadding)
+  }
+
+  /// Whether `item` is on its section's first line: the first item, or one level with it (a
+  /// rail's apps, a grid's first row), so that moving onto it shows the section's title too
+  /// (↑ onto a store rail left its title above the top: a new user's finding).
+  private func isOnFirstLine(_ item: ItemPath) -> Bool {
+    guard item.item != 0 else { return true }
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    guard let first = layout.layoutAttributesForItem(at: ItemPath(section: item.section, item: 0)),
+      let frame = layout.layoutAttributesForItem(at: item)
+    else { return false }
+    return abs(first.frame.min(axis) - frame.frame.min(axis)) < 0.5
   }
 
   /// The first item of a section brings its section's header into view with it (Home, PgUp
