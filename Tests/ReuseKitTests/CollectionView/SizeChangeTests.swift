@@ -30,6 +30,22 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
   return places
 }
 
+/// The row at `item` takes new content `length` long and asks for its size again.
+private func change(
+  _ view: CollectionView, _ board: Board, _ item: Int, to length: Double, animated: Bool = true
+) {
+  resize(view, board, item, to: length)
+  view.invalidateSize(ofItemAt: ItemPath(section: 0, item: item), animated: animated)
+}
+
+/// Ticks `view` `frames` times at 60 Hz from `time`.
+private func tick(_ view: CollectionView, _ time: inout Double, frames: Int) {
+  for _ in 0..<frames {
+    time += 1.0 / 60
+    view.tick(now: time)
+  }
+}
+
 @Suite struct SizeChangeTests {
   /// A row asked to grow and, before a frame, to shrink back to the length it is drawn at: it
   /// stays that length (a new user's finding: Enter twice at once on the list left the row
@@ -43,28 +59,19 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
     resize(view, board, 2, to: 10)
     view.invalidateSize(ofItemAt: row)
     var time = 0.0
-    for _ in 0..<60 {
-      time += 1.0 / 60
-      view.tick(now: time)
-    }
+    tick(view, &time, frames: 60)
     #expect(view.frameForItem(at: row)?.height == 10)
     #expect(view.frameForItem(at: ItemPath(section: 0, item: 3))?.minY == 30)
     #expect(!view.isAnimating)
     // Midway, back: it shrinks from where it is drawn to 10.
     resize(view, board, 2, to: 30)
     view.invalidateSize(ofItemAt: row)
-    for _ in 0..<5 {
-      time += 1.0 / 60
-      view.tick(now: time)
-    }
+    tick(view, &time, frames: 5)
     let midway = view.frameForItem(at: row)!.height
     #expect(midway > 10 && midway < 30)
     resize(view, board, 2, to: 10)
     view.invalidateSize(ofItemAt: row)
-    for _ in 0..<60 {
-      time += 1.0 / 60
-      view.tick(now: time)
-    }
+    tick(view, &time, frames: 60)
     #expect(view.frameForItem(at: row)?.height == 10)
   }
 
@@ -120,25 +127,16 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
     let (view, board) = makeMeasuredList()
     defer { withExtendedLifetime(board) {} }
     let row = ItemPath(section: 0, item: 4)
-    resize(view, board, 4, to: 30)
-    view.invalidateSize(ofItemAt: row, animated: false)
+    change(view, board, 4, to: 30, animated: false)
     #expect(view.frameForItem(at: row)?.height == 30)
     var time = 0.0
-    resize(view, board, 4, to: 10)
-    view.invalidateSize(ofItemAt: row)
-    for _ in 0..<4 {
-      time += 1.0 / 60
-      view.tick(now: time)
-    }
+    change(view, board, 4, to: 10)
+    tick(view, &time, frames: 4)
     let midway = view.frameForItem(at: row)!.height
     #expect(midway > 10 && midway < 30)
-    resize(view, board, 4, to: 30)
-    view.invalidateSize(ofItemAt: row, animated: false)
+    change(view, board, 4, to: 30, animated: false)
     #expect(view.frameForItem(at: row)?.height == 30)
-    for _ in 0..<60 {
-      time += 1.0 / 60
-      view.tick(now: time)
-    }
+    tick(view, &time, frames: 60)
     #expect(view.frameForItem(at: row)?.height == 30)
     #expect(view.frameForItem(at: ItemPath(section: 0, item: 5))?.minY == 70)
     #expect(!view.isAnimating)
@@ -153,19 +151,14 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
       let (view, board) = makeMeasuredList()
       defer { withExtendedLifetime(board) {} }
       var time = 0.0
-      func frame() {
-        time += 1.0 / 60
-        view.tick(now: time)
-      }
       // Near the end: rows 47–56 on screen; row 55 changes on the clock.
       view.contentOffset = Point(x: 0, y: 470)
       view.layoutIfNeeded()
-      resize(view, board, 55, to: length)
-      view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 55))
-      frame()
+      change(view, board, 55, to: length)
+      tick(view, &time, frames: 1)
       #expect(view.isAnimating)
       #expect(view.handle(KeyPress(.end)))
-      for _ in 0..<90 { frame() }
+      tick(view, &time, frames: 90)
       #expect(!view.isAnimating)
       #expect(view.frameForItem(at: ItemPath(section: 0, item: 55))?.height == length)
       let end = view.contentSize.height - view.viewportSize.height
@@ -174,10 +167,9 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
       let last = view.frameForItem(at: ItemPath(section: 0, item: 59))!
       #expect(abs(last.maxY - (view.contentOffset.y + 100)) < 1e-9, "length \(length)")
       // And frame by frame after the scroll settles, the end stays the end.
-      resize(view, board, 57, to: length == 30 ? 25 : 5)
-      view.invalidateSize(ofItemAt: ItemPath(section: 0, item: 57))
+      change(view, board, 57, to: length == 30 ? 25 : 5)
       for step in 0..<30 {
-        frame()
+        tick(view, &time, frames: 1)
         let end = view.contentSize.height - view.viewportSize.height
         #expect(abs(view.contentOffset.y - end) < 1e-9, "length \(length), frame \(step)")
       }
@@ -285,10 +277,7 @@ private func onScreen(_ view: CollectionView) -> [Int: Double] {
       view.insertItems(at: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)])
     }
     var time = 1.0 / 60
-    for _ in 0..<30 {
-      time += 1.0 / 60
-      view.tick(now: time)
-    }
+    tick(view, &time, frames: 30)
     #expect(view.frameForItem(at: ItemPath(section: 0, item: 6))?.height == 30)
     #expect(!view.isAnimating)
   }
