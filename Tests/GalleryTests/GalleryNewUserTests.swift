@@ -413,6 +413,35 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("· opened (the demo") == true)
   }
 
+  /// Settings: Airplane mode turns Wi-Fi and Bluetooth off, and back as they were when it
+  /// ends (Wi-Fi stayed on, "Home" beside it: a new user's finding). The rows show it.
+  @Test func airplaneModeTurnsTheRadiosOffAndBack() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 24))
+    let lines = drawnTestGallery(gallery, canvas)
+    let wifi = try #require(lines.firstIndex(where: { $0.contains("Wi-Fi") }))
+    let bluetooth = try #require(lines.firstIndex(where: { $0.contains("Bluetooth") }))
+    let airplane = try #require(lines.firstIndex(where: { $0.contains("Airplane mode") }))
+    #expect(lines[wifi].contains("Home"))
+    click(gallery, column: 10, row: bluetooth, time: &time)  // Bluetooth on
+    click(gallery, column: 10, row: airplane, time: &time)
+    settleTestGallery(gallery, time: &time)
+    var screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last?.contains("Airplane mode: on") == true, "\(screen.last ?? "")")
+    #expect(!screen[wifi].contains("Home"), "Wi-Fi is off: \(screen[wifi])")
+    click(gallery, column: 10, row: wifi, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("Wi-Fi: on") == true, "it was off")
+    click(gallery, column: 10, row: wifi, time: &time)
+    click(gallery, column: 10, row: airplane, time: &time)
+    settleTestGallery(gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last?.contains("Airplane mode: off") == true, "\(screen.last ?? "")")
+    #expect(screen[wifi].contains("Home"), "Wi-Fi on again, as before: \(screen[wifi])")
+    click(gallery, column: 10, row: bluetooth, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("Bluetooth: off"), "Bluetooth was on again: \(status)")
+  }
+
   /// Chat: a burst of PgUp faster than the scroll reaches the top and loads older messages,
   /// as Home and the wheel do (sizes measured on the way left the scroll 7 points short of
   /// the top, outside the distance that loads more: a new user's finding).

@@ -126,12 +126,30 @@ public final class SettingsModel: PageModel {
       // Said by the row itself: its value is the switch's state, and a screen reader hears
       // the focused row's new value (an announcement as well said it twice).
       setting.isOn.toggle()
+      if setting.id == "airplane" { airplaneModeDidChange(on: setting.isOn) }
       return true
     }
     guard let title = itemTitle(at: path) else { return false }
     opened = path
     collectionView.postAccessibilityAnnouncement("opened \(title)")
     return true
+  }
+
+  /// The radios' states before Airplane mode turned them off, for when it ends.
+  private var radiosBeforeAirplane: [String: Bool] = [:]
+
+  /// Airplane mode turns Wi-Fi and Bluetooth off, and back as they were when it ends, as a
+  /// phone does (Wi-Fi stayed on beside it: a new user's finding). Each is an observed
+  /// property: its row alone is configured again, with no body and no diff.
+  private func airplaneModeDidChange(on: Bool) {
+    for radio in connections where radio.id != "airplane" {
+      if on {
+        radiosBeforeAirplane[radio.id] = radio.isOn
+        radio.isOn = false
+      } else if let before = radiosBeforeAirplane.removeValue(forKey: radio.id) {
+        radio.isOn = before
+      }
+    }
   }
 
   /// The row Enter opened last (the status says so while the cursor stays there).
