@@ -77,3 +77,25 @@ import Testing
       screen.last?.contains("Review: ") == true && screen.last?.contains("1 selected") == true)
   }
 }
+
+/// A box dragged from below To do's cards toward Review: its outline stops at the column's
+/// edge with a side drawn there (it had no right edge: a new user's finding).
+@Suite struct BoardBoxOutlineTests {
+  @Test func aBoxDraggedPastItsColumnShowsItsEdgeAtTheColumnsEdge() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "board", TerminalSize(columns: 120, rows: 30), items: 5)
+    dragTestGallery(
+      gallery, from: (column: 10, row: 12), step: (columns: 10, rows: -1), steps: 6,
+      interval: 1.0 / 30, releases: false, time: &time)
+    let screen = drawnTestGallery(gallery, canvas)
+    let header = screen.firstIndex { $0.contains("Doing ·") } ?? 2
+    let doing = screen[header].distance(
+      from: screen[header].startIndex, to: screen[header].range(of: "Doing ·")!.lowerBound)
+    // The rows the box spans, inside To do's column: a side at each end.
+    let sides = screen[(header + 1)...].filter { line in
+      line.prefix(doing).filter { $0 == "┆" }.count == 2
+    }
+    #expect(sides.count >= 3, "\(screen.joined(separator: "\n"))")
+  }
+}

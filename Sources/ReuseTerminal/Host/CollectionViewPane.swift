@@ -161,8 +161,10 @@ public final class CollectionViewPane: CollectionViewHost {
     func cell(_ value: Double, _ origin: Double, _ base: Int) -> Int {
       base + Int(max(-1e6, min(1e6, value - origin)).rounded(.down))
     }
-    let left = cell(box.minX, offset.x, clip.x)
-    let right = cell(box.maxX, offset.x, clip.x)
+    // Across, the outline stops at the pane's edges, where the box does: a box dragged past
+    // them (into the next column of a board) showed no right edge (a new user's finding).
+    let left = max(clip.x, cell(box.minX, offset.x, clip.x))
+    let right = min(clip.maxX - 1, cell(box.maxX, offset.x, clip.x))
     let top = cell(box.minY, offset.y, clip.y)
     let bottom = cell(box.maxY, offset.y, clip.y)
     let context = DrawContext(canvas: canvas, frame: clip, clip: clip)
