@@ -38,7 +38,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   /// Every identifier, in order.
   func identifiers() -> [ID] { core.identifiers() }
   @usableFromInline var token: DataToken { core.token }
-  @usableFromInline var observes: Bool { core.observes }
+  @usableFromInline var observes: Bool {
+    get { core.observes }
+    set { uniqueCore().observes = newValue }
+  }
   var elementAt: (Int) -> Data.Element { core.elementAt }
   @usableFromInline var searchTextAt: ((Int) -> String?)? {
     get { core.searchTextAt }
@@ -199,8 +202,9 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   /// The number of elements when the body declared them (read where the declaration is
   /// compiled: through the generic witnesses it costs hundreds of instructions a read).
   @usableFromInline let count: Int
-  /// Whether the elements are `Observable` (their displayed properties are watched).
-  @usableFromInline let observes: Bool
+  /// Whether what each displayed cell reads of `Observable` models is watched: for elements
+  /// that are `Observable` classes, or with ``ForEach/observesModels()``.
+  @exclusivity(unchecked) @usableFromInline var observes: Bool
   /// The element at an index of the data given.
   @usableFromInline let elementAtIndex: (Data, Int) -> Data.Element
   /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
@@ -380,6 +384,26 @@ extension ForEach {
     var copy = self
     let elementAt = elementAt
     copy.searchTextAt = { text(elementAt($0)) }
+    return copy
+  }
+
+  /// Watches what each displayed item's content reads of `Observable` models, as for elements
+  /// that are `Observable` classes (watched without this): for values whose cells read a model
+  /// beside them. A change to a property a displayed cell read configures that cell again on
+  /// the next tick, with no body and no diff.
+  ///
+  /// ```swift
+  /// ForEach(0..<recentCount, id: \.self) { item in
+  ///   ListContent(title(item), accessories: unseen.contains(item) ? [.badge("new")] : [])
+  /// }
+  /// .observesModels()  // `unseen` is an @Observable object: opening an item updates its row
+  /// ```
+  ///
+  /// Without it, values are not watched: a steady frame of cells for values makes no watch
+  /// (a watch is an allocation per cell made).
+  public func observesModels() -> Self {
+    var copy = self
+    copy.observes = true
     return copy
   }
 

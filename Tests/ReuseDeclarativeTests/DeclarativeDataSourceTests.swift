@@ -284,6 +284,28 @@ struct DeclarativeDataSourceTests {
     #expect(shownTexts(view)[ItemPath(section: 0, item: 900)] == "far away")
   }
 
+  /// Values whose cells read a model beside them: `observesModels()` watches what each
+  /// displayed cell read, as for observable elements; without it, nothing is watched.
+  @Test(arguments: [true, false]) func valuesWatchTheModelsTheirCellsRead(observed: Bool) {
+    let view = makeView()
+    let titles = Library(songs: (0..<3).map { Song(id: $0, title: "new \($0)") })
+    let source = DeclarativeDataSource(collectionView: view) {
+      let items = ForEach(0..<1_000, id: \.self) { item in
+        ListContent(item < 3 ? titles.songs[item].title : "item \(item)")
+      }
+      if observed { items.observesModels() } else { items }
+    }
+    view.layoutIfNeeded()
+    let configured = source.statistics.cellsConfigured
+    titles.songs[1].title = "seen"
+    view.tick(now: 1)
+    view.layoutIfNeeded()
+    let shown = shownTexts(view)[ItemPath(section: 0, item: 1)]
+    #expect(shown == (observed ? "seen" : "new 1"))
+    #expect(source.statistics.cellsConfigured == configured + (observed ? 1 : 0))
+    #expect(source.statistics.bodyEvaluations == 1, "no body, no diff")
+  }
+
   @Test func anObservedModelRunsTheBodyAgain() {
     let view = makeView()
     let library = Library(songs: (0..<5).map { Song(id: $0, title: "song \($0)") })

@@ -2,6 +2,26 @@ import Observation
 import ReuseDeclarative
 import ReuseKit
 
+/// The recently opened items not opened since: they wear a "new" badge until Enter or a click
+/// opens them, as a phone's settings clear a badge once its page was seen. Observed: opening
+/// one configures again only the displayed rows that read it, with no body and no diff.
+@Observable public final class UnseenItems {
+  /// The items' numbers.
+  public private(set) var items: Set<Int>
+
+  /// The first `count` items, unseen.
+  public init(first count: Int) { items = Set(0..<max(0, count)) }
+
+  /// Whether `item` is still unseen.
+  public func contains(_ item: Int) -> Bool { items.contains(item) }
+
+  /// Marks `item` seen; a seen or unknown item changes nothing (and configures no row).
+  public func see(_ item: Int) {
+    guard items.contains(item) else { return }
+    items.remove(item)
+  }
+}
+
 /// A switch on the settings page: an `Observable` object, so a cell that shows it is
 /// configured again when it flips (no body, no diff).
 @Observable public final class Setting: Identifiable {
@@ -50,6 +70,8 @@ public final class SettingsModel: PageModel {
   public let advanced = ["Developer options", "Logging", "Reset all settings"]
   /// How many recently opened items (`--items`).
   public let recentCount: Int
+  /// The recently opened items that still wear their "new" badge (the first three).
+  public let unseen: UnseenItems
   /// The declaration's data source.
   public let source: DeclarativeDataSource
   /// The find over the rows' texts (`/`, `n`, `N`): the declaration's `ListContent` texts.
@@ -60,14 +82,15 @@ public final class SettingsModel: PageModel {
   /// The page for `options` (its item count), sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
     recentCount = max(0, options.itemCount)
+    unseen = UnseenItems(first: min(3, recentCount))
     collectionView = CollectionView(
       layout: ListLayout(
         itemSizing: .uniform(metrics.rowLength), headerLength: .fixed(metrics.headerLength)))
     collectionView.accessibilityLabel = "Settings"
     findBar = FindBar(collectionView: collectionView, subject: "the settings", clock: metrics.clock)
     // The body captures the model's parts, not the model (which is not made yet).
-    let (connections, notifications, advanced, recentCount) = (
-      connections, notifications, advanced, recentCount
+    let (connections, notifications, advanced, recentCount, unseen) = (
+      connections, notifications, advanced, recentCount, unseen
     )
     source = DeclarativeDataSource(collectionView: collectionView) {
       Section("Connections") {
@@ -92,8 +115,9 @@ public final class SettingsModel: PageModel {
         ForEach(0..<recentCount, id: \.self) { item in
           ListContent(
             DemoData.title(forItem: item), secondary: "#\((item + 1).formatted)",
-            accessories: item < 3 ? [.badge("new"), .disclosure] : [.disclosure])
+            accessories: unseen.contains(item) ? [.badge("new"), .disclosure] : [.disclosure])
         }
+        .observesModels()  // `unseen`: an item opened loses its badge, its row alone configured
       }
     }
     collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
@@ -131,6 +155,7 @@ public final class SettingsModel: PageModel {
     }
     guard let title = itemTitle(at: path) else { return false }
     opened = path
+    if let item = source.itemIdentifier(for: path)?.base as? Int { unseen.see(item) }
     collectionView.postAccessibilityAnnouncement("opened \(title)")
     return true
   }
