@@ -413,6 +413,44 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("· opened (the demo") == true)
   }
 
+  /// Settings: opening a recently opened item takes its "new" badge off, that row's alone,
+  /// and it stays off when the row scrolls away and back (the badge stayed: a new user's
+  /// finding).
+  @Test func openingARecentItemTakesItsBadgeOff() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 30))
+    let (first, second) = (DemoData.title(forItem: 0), DemoData.title(forItem: 1))
+    var lines = drawnTestGallery(gallery, canvas)
+    let row = try #require(lines.firstIndex { $0.contains(first) })
+    let next = try #require(lines.firstIndex { $0.contains(second) })
+    #expect(lines[row].contains("(new)"), "\(lines[row])")
+    #expect(lines[next].contains("(new)"), "\(lines[next])")
+    click(gallery, column: 10, row: row, time: &time)
+    settleTestGallery(gallery, time: &time)  // observed changes apply on the next frame
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(lines.last?.contains("\(first) · opened") == true, "\(lines.last ?? "")")
+    #expect(lines[row].contains(first) && !lines[row].contains("(new)"), "\(lines[row])")
+    #expect(lines[next].contains("(new)"), "\(lines[next])")
+    // Far down and back: the row is built again from the declaration, still without it.
+    pressTestGallery([KeyEvent(.end), KeyEvent(.home)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    lines = drawnTestGallery(gallery, canvas)
+    let again = try #require(lines.firstIndex { $0.contains(first) })
+    #expect(!lines[again].contains("(new)"), "\(lines[again])")
+  }
+
+  /// Store: with no apps (`--items 0`) each rail's title says it is empty, and so do the
+  /// heading and the status (bare titles over nothing: a new user's finding).
+  @Test func anEmptyStoreSaysSo() {
+    let (gallery, canvas) = makeTestGallery(
+      "store", TerminalSize(columns: 100, rows: 30), items: 0)
+    let lines = drawnTestGallery(gallery, canvas)
+    let titles = lines.filter { $0.contains("Top free") || $0.contains("Health") }
+    #expect(titles.count == 2 && titles.allSatisfy { $0.contains("no apps") }, "\(titles)")
+    #expect(lines.contains { $0.contains("App store · no apps") }, "\(lines)")
+    #expect(lines.last?.contains("the store has no apps") == true, "\(lines.last ?? "")")
+  }
+
   /// Settings: Airplane mode turns Wi-Fi and Bluetooth off, and back as they were when it
   /// ends (Wi-Fi stayed on, "Home" beside it: a new user's finding). The rows show it.
   @Test func airplaneModeTurnsTheRadiosOffAndBack() throws {

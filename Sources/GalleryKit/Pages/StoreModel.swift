@@ -124,6 +124,17 @@ public struct StoreCatalog: Sendable {
     return tile
   }
 
+  /// Whether the store has no apps at all (`--items 0`).
+  public var isEmpty: Bool { railCount == 0 }
+
+  /// Section `section`'s title, for its header (the featured carousel has none); an empty
+  /// section says so beside its title (a rail with no apps showed a bare title).
+  func header(_ section: Int) -> ListContent? {
+    guard section > 0 else { return nil }
+    let empty = numberOfItems(in: section) == 0
+    return ListContent(sections[section].title, secondary: empty ? "no apps" : nil)
+  }
+
   /// A section's name, without what its title says of how it scrolls.
   public func railName(_ section: Int) -> String {
     var name = String(sections[section].title.split(separator: "·").first ?? "")
@@ -237,9 +248,7 @@ public final class StoreModel: PageModel, CollectionViewDelegate {
     collectionView.prefetchLeadingScreens = 1
     source = DeclarativeDataSource(collectionView: collectionView) {
       for section in catalog.sections.indices {
-        Section(
-          id: section, header: section == 0 ? nil : ListContent(catalog.sections[section].title)
-        ) {
+        Section(id: section, header: catalog.header(section)) {
           let rail = catalog.railName(section)
           if section == catalog.gridSection {
             ForEach(0..<catalog.gridCount, id: \.self) { item in
@@ -310,7 +319,9 @@ public final class StoreModel: PageModel, CollectionViewDelegate {
   /// The focused tile, its place in its rail and, for a rail, which of its apps are in view
   /// ("Top free 3 of 20, 2–6 in view"), and what was opened last.
   public var status: String {
-    guard let focused = collectionView.focusedIndexPath else { return lastEvent }
+    guard let focused = collectionView.focusedIndexPath else {
+      return catalog.isEmpty ? "the store has no apps (--items 0)" : lastEvent
+    }
     let count = catalog.numberOfItems(in: focused.section)
     var place = "\(railName(focused.section)) \(focused.item + 1) of \(count)"
     if focused.section != catalog.gridSection, let shown = appsInView(ofRail: focused.section) {

@@ -22,9 +22,11 @@ final class StorePage: OptionsPage, ModelPage {
   }
 
   func draw(into canvas: Canvas) {
-    draw(
-      heading: " App store · \(model.sections.count) sections, every rail scrolls on its own",
-      into: canvas, maxWidth: frame.width - 1)
+    let heading =
+      model.catalog.isEmpty
+      ? " App store · no apps: \(model.sections.count) sections, each empty"
+      : " App store · \(model.sections.count) sections, every rail scrolls on its own"
+    draw(heading: heading, into: canvas, maxWidth: frame.width - 1)
   }
 
 }
