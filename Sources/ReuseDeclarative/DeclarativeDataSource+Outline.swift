@@ -3,6 +3,59 @@ import ReuseKit
 // MARK: Outlines
 
 extension DeclarativeDataSource {
+  /// Stacked headers for a `ListLayout` from the declared outlines' rows: each row's parent
+  /// row and the last row of its subtree, found in O(1) from the rows as shown. An outline
+  /// declared with ``OutlineGroup/stackedHeaders(maximumRows:maximumFraction:)`` has them
+  /// given to the layout by the data source; this is for setting them yourself:
+  ///
+  /// ```swift
+  /// (collectionView.collectionViewLayout as? ListLayout)?.stackedHeaders =
+  ///   source.stackedHeaders()
+  /// ```
+  ///
+  /// Items that are not an outline's rows have no parent and stick to nothing.
+  public func stackedHeaders(
+    maximumRows: Int = 5, maximumFraction: Double = 0.4
+  )
+    -> StackedHeaders
+  {
+    StackedHeaders(
+      maximumRows: maximumRows, maximumFraction: maximumFraction,
+      parent: { [weak self] path in
+        guard let (entry, index) = self?.locate(path),
+          let parent = entry.group.outlinePlace(at: index)?.parent
+        else { return nil }
+        return ItemPath(section: path.section, item: path.item - index + parent)
+      },
+      lastDescendant: { [weak self] path in
+        guard let (entry, index) = self?.locate(path),
+          let place = entry.group.outlinePlace(at: index)
+        else { return path }
+        return ItemPath(section: path.section, item: path.item - index + place.lastDescendant)
+      })
+  }
+
+  /// Gives the layout the stacked headers the body's outline declared (a `ListLayout`), or
+  /// takes back those it gave when the body no longer declares them; headers the app set
+  /// itself are left alone.
+  func installStackedHeadersIfNeeded() {
+    guard let list = collectionView.layout as? ListLayout else { return }
+    switch (declaredStacking, installedStacking) {
+    case (nil, nil): return
+    case (nil, .some):
+      installedStacking = nil
+      list.stackedHeaders = nil
+    case (let declared?, let installed):
+      if let installed, installed == declared { return }
+      guard installed != nil || list.stackedHeaders == nil else { return }
+      installedStacking = declared
+      list.stackedHeaders = stackedHeaders(
+        maximumRows: declared.maximumRows, maximumFraction: declared.maximumFraction)
+    }
+    list.invalidateLayout()
+    collectionView.setNeedsLayout()
+  }
+
   /// Whether the outline row identified by `id` shows its children.
   public func isExpanded(_ id: some Hashable) -> Bool {
     expandedItemIdentifiers.contains(AnyHashable(id))

@@ -138,7 +138,10 @@ extension DeclarativeDataSource {
   private func noteDeclarations(of group: any ItemGroup) {
     let declared = group.declarations
     guard !declared.isEmpty else { return }
-    if declared.contains(.outline) { declaresOutline = true }
+    if declared.contains(.outline) {
+      declaresOutline = true
+      if let limits = group.stackedHeaderLimits { declaredStacking = limits }
+    }
     if declared.contains(.problem), let problem = group.cycleDiagnostic { report(problem) }
     if declared.contains(.swipeActions) { declaresSwipeActions = true }
     if declared.contains(.dragAndDrop) { declaresDragAndDrop = true }

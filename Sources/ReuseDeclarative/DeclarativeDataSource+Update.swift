@@ -85,6 +85,7 @@ extension DeclarativeDataSource {
     installSwipeProvidersIfNeeded()
     installDragAndDropIfNeeded()
     installSpansIfNeeded()
+    installStackedHeadersIfNeeded()
     if railsChanged {
       view.collectionViewLayout.invalidateLayout()
       view.setNeedsLayout()

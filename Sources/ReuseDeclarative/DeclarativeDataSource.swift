@@ -111,6 +111,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   @exclusivity(unchecked) var groupContext = GroupContext(expanded: [], expansionRevision: 0)
   /// Whether the last body declared an outline.
   @exclusivity(unchecked) var declaresOutline = false
+  /// The stacked headers the last body's outline asked for, and those given to the layout.
+  @exclusivity(unchecked) var declaredStacking: (maximumRows: Int, maximumFraction: Double)?
+  @exclusivity(unchecked) var installedStacking: (maximumRows: Int, maximumFraction: Double)?
   /// State kept for items by identifier (``setTransientState(_:of:)``).
   var transientStates = [AnyHashable: Any]()
   /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
@@ -148,6 +151,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     installSwipeProvidersIfNeeded()
     installDragAndDropIfNeeded()
     installSpansIfNeeded()
+    installStackedHeadersIfNeeded()
     // A rails layout takes each section's geometry from the declaration.
     if let rails = collectionView.layout as? RailsLayout {
       rails.sectionProvider = { [weak self] in
@@ -399,6 +403,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     groupContext = GroupContext(
       expanded: expandedItemIdentifiers, expansionRevision: expansionRevision)
     declaresOutline = false
+    declaredStacking = nil
     return resolve(&content)
   }
 

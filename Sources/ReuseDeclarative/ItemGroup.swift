@@ -166,6 +166,8 @@ protocol ItemGroup {
   func treePosition(at index: Int) -> TreePosition?
   /// Item `index` as an outline row, for an outline's rows.
   func outlinePlace(at index: Int) -> OutlinePlace?
+  /// The stacked headers an outline asks for, if any.
+  var stackedHeaderLimits: (maximumRows: Int, maximumFraction: Double)? { get }
   /// A problem the group met while it was resolved, to report once.
   var cycleDiagnostic: String? { get }
   /// What the group declares that the data source then provides, in one answer (a body
@@ -202,6 +204,7 @@ extension ItemGroup {
   func treePosition(at index: Int) -> TreePosition? { nil }
   func outlinePlace(at index: Int) -> OutlinePlace? { nil }
   var cycleDiagnostic: String? { nil }
+  var stackedHeaderLimits: (maximumRows: Int, maximumFraction: Double)? { nil }
   var declarations: GroupDeclarations {
     var declared: GroupDeclarations = []
     if isOutline { declared.insert(.outline) }

@@ -37,6 +37,11 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
   var resolvedToken = DataToken.unknown
   /// A tree whose walk met an element again inside itself (a cycle of classes).
   var cycle: ID?
+  /// For each row shown, the index of its subtree's last row (its own without visible
+  /// children): where a stuck parent row is pushed up by the next one.
+  var subtreeEnds: [Int] = []
+  /// The stacked headers asked for (``stackedHeaders(maximumRows:maximumFraction:)``).
+  var stacking: (maximumRows: Int, maximumFraction: Double)?
 
   /// An outline of `roots` and their descendants (at `children`), identified by `id`; each
   /// row's content made from its element and its place in the outline.
@@ -49,6 +54,23 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
     self.children = { $0[keyPath: children] }
     self.content = content
     rootToken = DataToken(of: roots)
+  }
+}
+
+extension OutlineGroup {
+  /// Keeps the parents of the rows at the top of the viewport stuck there, one under the
+  /// other, as a file tree's sticky scroll does (VS Code's): each stays until its last
+  /// descendant scrolls past, then the next pushes it up. The data source gives them to its
+  /// `ListLayout` (``DeclarativeDataSource/stackedHeaders(maximumRows:maximumFraction:)``);
+  /// in another layout they do nothing.
+  ///
+  /// - Parameters:
+  ///   - maximumRows: the most rows stuck at once (5, as VS Code's default).
+  ///   - maximumFraction: the most of the viewport's length they cover (0.4).
+  public func stackedHeaders(maximumRows: Int = 5, maximumFraction: Double = 0.4) -> Self {
+    var copy = self
+    copy.stacking = (maximumRows, maximumFraction)
+    return copy
   }
 }
 
@@ -157,6 +179,14 @@ extension OutlineGroup: ItemGroup {
       onPath.insert(id)
       stack.append((kids, kids.startIndex, frame.level + 1, copy.rows.count - 1))
     }
+    // Each row's subtree ends where its last visible descendant's does: from the last row up,
+    // a row's end is final before it is handed to its parent (children follow parents).
+    copy.subtreeEnds = Array(copy.rows.indices)
+    for index in copy.rows.indices.reversed() {
+      if let parent = copy.rows[index].parent {
+        copy.subtreeEnds[parent] = max(copy.subtreeEnds[parent], copy.subtreeEnds[index])
+      }
+    }
     switch rootToken {
     case .unknown: copy.resolvedToken = .unknown
     case .storage(let address, let count):
@@ -223,20 +253,24 @@ extension OutlineGroup: ItemGroup {
   func outlinePlace(at index: Int) -> OutlinePlace? {
     guard index < rows.count else { return nil }
     return OutlinePlace(
-      id: AnyHashable(rows[index].id), row: rows[index].row, parent: rows[index].parent)
+      id: AnyHashable(rows[index].id), row: rows[index].row, parent: rows[index].parent,
+      lastDescendant: index < subtreeEnds.count ? subtreeEnds[index] : index)
   }
+
+  var stackedHeaderLimits: (maximumRows: Int, maximumFraction: Double)? { stacking }
 
   var cycleDiagnostic: String? {
     cycle.map { "\(name): \($0) is among its own descendants; it is not shown inside itself" }
   }
 }
 
-/// An outline row as the data source's keys see it: its identifier, its place, and the index
-/// (in its group) of its parent's row.
+/// An outline row as the data source's keys see it: its identifier, its place, and the indices
+/// (in its group) of its parent's row and of its subtree's last row.
 struct OutlinePlace {
   let id: AnyHashable
   let row: OutlineRow
   let parent: Int?
+  let lastDescendant: Int
 }
 
 /// An outline group's roots (their storage or version) and the expanded rows' revision: the

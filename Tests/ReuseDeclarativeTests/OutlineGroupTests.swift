@@ -10,6 +10,24 @@ struct Folder: Identifiable, Hashable {
   var children: [Folder]?
 }
 
+/// A random folder tree: `count` folders (a random number in it), each with a 60 % chance of
+/// children of its own while above `maximumDepth`; identifiers from `nextID` on.
+func randomFolders(
+  _ rng: inout SeededRandom, count: ClosedRange<Int>, depth: Int = 0, maximumDepth: Int,
+  nextID: inout Int
+) -> [Folder] {
+  (0..<rng.int(count)).map { _ in
+    let id = nextID
+    nextID += 1
+    let children =
+      depth < maximumDepth && rng.chance(0.6)
+      ? randomFolders(
+        &rng, count: count, depth: depth + 1, maximumDepth: maximumDepth, nextID: &nextID)
+      : nil
+    return Folder(id: id, name: "f\(id)", children: children)
+  }
+}
+
 /// A class that holds itself among its children: a cycle.
 final class Loop: Identifiable {
   let id: Int
@@ -141,12 +159,7 @@ struct OutlineGroupTests {
     var rng = random
     var nextID = 1
     func makeTree(depth: Int) -> [Folder] {
-      (0..<rng.int(0...3)).map { _ in
-        let id = nextID
-        nextID += 1
-        let children = depth < 3 && rng.chance(0.6) ? makeTree(depth: depth + 1) : nil
-        return Folder(id: id, name: "f\(id)", children: children)
-      }
+      randomFolders(&rng, count: 0...3, depth: depth, maximumDepth: 3, nextID: &nextID)
     }
     var model = makeTree(depth: 0) + makeTree(depth: 0)
     let view = makeView(rows: 200)

@@ -1,0 +1,102 @@
+import ReuseDeclarative
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+/// A declared outline's stacked headers (`OutlineGroup.stackedHeaders`): the parents stuck at
+/// the top, frame by frame, are those the imperative `OutlineDataSource` sticks for the same
+/// tree, and the declaration gives them to the layout and takes them back.
+struct OutlineStackedHeaderTests {
+  /// Every displayed item and where it is drawn, in content coordinates.
+  func drawn(_ view: CollectionView) -> [String] {
+    view.layoutIfNeeded()
+    return view.indexPathsForVisibleItems.sorted().map { path in
+      let frame = view.cellForItem(at: path)?.frame ?? .zero
+      return "\(path.item)@\(frame.origin.y)"
+    }
+  }
+
+  @Test(arguments: 0..<4)
+  func stuckParentsMatchTheImperativeOutlines(_ index: Int) {
+    let (seed, random) = SeededRandom.forCase(index, base: 0x57AC)
+    var rng = random
+    var nextID = 1
+    let model = randomFolders(&rng, count: 2...5, maximumDepth: 4, nextID: &nextID)
+    let viewport = Size(width: 40, height: 12)
+    let maximumRows = rng.int(1...4)
+
+    let declared = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1)), viewportSize: viewport)
+    let source = DeclarativeDataSource(collectionView: declared) {
+      OutlineGroup(model, children: \.children) { folder in ListContent(folder.name) }
+        .stackedHeaders(maximumRows: maximumRows)
+    }
+    let reference = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1)), viewportSize: viewport)
+    reference.register(ListContentCell.self, forCellWithReuseIdentifier: "row")
+    let outline = OutlineDataSource<Int>(collectionView: reference) { view, path, _, _ in
+      view.dequeueReusableCell(withReuseIdentifier: "row", for: path)
+    }
+    func add(_ folders: [Folder], to parent: Int?) {
+      outline.tree.append(folders.map(\.id), to: parent)
+      for folder in folders {
+        if let children = folder.children, !children.isEmpty {
+          add(children, to: folder.id)
+          source.setExpanded(true, itemIdentifiedBy: folder.id)
+        }
+      }
+    }
+    add(model, to: nil)
+    for id in 1..<nextID where outline.tree.hasChildren(id) { _ = outline.tree.expand(id) }
+    outline.reloadData()
+    (reference.collectionViewLayout as? ListLayout)?.stackedHeaders = outline.stackedHeaders(
+      maximumRows: maximumRows)
+    declared.tick(now: 1)
+    declared.layoutIfNeeded()
+    #expect(declared.numberOfItems(inSection: 0) == reference.numberOfItems(inSection: 0))
+    #expect((declared.collectionViewLayout as? ListLayout)?.stackedHeaders != nil)
+
+    let rows = declared.numberOfItems(inSection: 0)
+    var offset = 0.0
+    while offset <= Double(max(0, rows - 12)) {
+      declared.contentOffset = Point(x: 0, y: offset)
+      reference.contentOffset = Point(x: 0, y: offset)
+      #expect(drawn(declared) == drawn(reference), "seed \(seed), offset \(offset)")
+      offset += 0.5
+    }
+  }
+
+  @Test func theDeclarationGivesTheHeadersAndTakesThemBack() {
+    let view = makeView(rows: 4)
+    var stacks = true
+    let tree = OutlineGroupTests.tree
+    let source = DeclarativeDataSource(collectionView: view) {
+      if stacks {
+        OutlineGroup(tree, children: \.children) { ListContent($0.name) }.stackedHeaders()
+      } else {
+        OutlineGroup(tree, children: \.children) { ListContent($0.name) }
+      }
+    }
+    let layout = view.collectionViewLayout as? ListLayout
+    #expect(layout?.stackedHeaders != nil)
+    // Documents (1) ▸ Letters (11) ▸ 2026 (111), Taxes (12): row 2's parent is row 1, whose
+    // subtree ends at row 2; row 0's ends at Taxes, row 3.
+    source.setExpanded(true, itemIdentifiedBy: 1)
+    source.setExpanded(true, itemIdentifiedBy: 11)
+    view.tick(now: 1)
+    let headers = source.stackedHeaders()
+    #expect(headers.parent(ItemPath(section: 0, item: 2)) == ItemPath(section: 0, item: 1))
+    #expect(headers.parent(ItemPath(section: 0, item: 0)) == nil)
+    #expect(headers.lastDescendant(ItemPath(section: 0, item: 1)) == ItemPath(section: 0, item: 2))
+    #expect(headers.lastDescendant(ItemPath(section: 0, item: 0)) == ItemPath(section: 0, item: 3))
+    stacks = false
+    source.update()
+    view.tick(now: 2)
+    #expect(layout?.stackedHeaders == nil, "no longer declared: taken back")
+    // Headers the app set itself are its own.
+    layout?.stackedHeaders = source.stackedHeaders(maximumRows: 2)
+    source.update()
+    view.tick(now: 3)
+    #expect(layout?.stackedHeaders?.maximumRows == 2)
+  }
+}
