@@ -27,8 +27,8 @@ extension CollectionViewWidget {
       // The focused item shows its focus instead (the tint over it read as disabled).
       if let marksItem, attributes.supplementaryKind == nil,
         attributes.indexPath != collectionView.focusedIndexPath,
-        collectionView.cellForItem(at: attributes.indexPath) === view,
-        marksItem(attributes.indexPath)
+        marksItem(attributes.indexPath),
+        collectionView.cellForItem(at: attributes.indexPath) === view
       {
         markScratch.append(attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y))
       }
@@ -36,13 +36,13 @@ extension CollectionViewWidget {
         inner.place(inner.box, attributes, offset: offset, in: fixed, widget: inner.widget)
         inner.layoutAndPlace()
       }
-      guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+      guard let drawing = drawingWidget(of: view) else { return }
       // A displayed view's widget shows, whatever hid it: a swatch that moved between the
       // picker's rows (their pool is shared) kept the hidden state another row's host gave
       // it, and a row lacked that swatch until it scrolled (a new user's finding).
-      if gtk_widget_get_visible(drawing.widget) == 0 {
+      if !drawing.isShown {
         pendingVisibility[ObjectIdentifier(view)] = nil
-        gtk_widget_set_visible(drawing.widget, 1)
+        drawing.setShown(true)
       }
       if !drawing.drawsWithCairo, let cell = view as? GTKWidgetCell { cell.syncState() }
       place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
@@ -79,6 +79,12 @@ extension CollectionViewWidget {
     if box != drawnBox || markScratch != drawnMarks {
       drawnBox = box
       swap(&drawnMarks, &markScratch)
+      // The layer shows only while it has something to draw: GTK measures, allocates and
+      // snapshots a shown overlay child at every frame (a twentieth of a scroll frame).
+      let shows = box != nil || !drawnMarks.isEmpty
+      if (gtk_widget_get_visible(boxLayer) != 0) != shows {
+        gtk_widget_set_visible(boxLayer, shows ? 1 : 0)
+      }
       gtk_widget_queue_draw(boxLayer)
     }
     didPlaceViews?()

@@ -116,6 +116,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_overlay_set_child(OpaquePointer(widget), sizer)
     gtk_overlay_add_overlay(OpaquePointer(widget), fixed)
     gtk_widget_set_can_target(boxLayer, 0)
+    gtk_widget_set_visible(boxLayer, 0)  // until there is a box or a find's marks to draw
     gtk_overlay_add_overlay(OpaquePointer(widget), boxLayer)
     // Widgets stay in the window and are hidden when pooled: a widget taken out of the window
     // loses its accessibility context (GTK 4.8 unrealises it on unroot), so a screen reader
@@ -257,7 +258,7 @@ public final class CollectionViewWidget: CollectionViewHost {
       attachedCount += 1
       topmost.removeAll()
     }
-    guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    guard let drawing = drawingWidget(of: view) else { return }
     drawing.placed = Rect(x: .nan, y: .nan, width: -1, height: -1)
     fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
       gtk_fixed_put($0, drawing.widget, 0, 0)
@@ -284,7 +285,7 @@ public final class CollectionViewWidget: CollectionViewHost {
       fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) { gtk_fixed_remove($0, widget) }
       attachedCount -= 1
     }
-    guard let drawing = (view as? any GTKDrawable)?.drawing else { return }
+    guard let drawing = drawingWidget(of: view) else { return }
     (view as? GTKWidgetCell)?.leftScreen()
     fixed.withMemoryRebound(to: GtkFixed.self, capacity: 1) {
       gtk_fixed_remove($0, drawing.widget)
@@ -297,7 +298,7 @@ public final class CollectionViewWidget: CollectionViewHost {
   public func collectionView(
     _ collectionView: CollectionView, didChangeHiddenStateOf view: ReusableView
   ) {
-    guard (view as? any GTKDrawable)?.drawing != nil else { return }
+    guard drawingWidget(of: view) != nil else { return }
     // Applied once the pass is over (``applyVisibility()``): a view that leaves and is reused
     // in the same pass (every row of a jump) stays shown, and GTK sends assistive technology
     // no removal and addition for it (a table's jump sent hundreds, and Orca spoke the
@@ -312,13 +313,22 @@ public final class CollectionViewWidget: CollectionViewHost {
   func applyVisibility() {
     guard !pendingVisibility.isEmpty else { return }
     for view in pendingVisibility.values {
-      guard let drawing = (view as? any GTKDrawable)?.drawing else { continue }
-      let visible: gboolean = view.isHidden ? 0 : 1
-      guard gtk_widget_get_visible(drawing.widget) != visible else { continue }
+      guard let drawing = drawingWidget(of: view) else { continue }
+      guard drawing.isShown == view.isHidden else { continue }
       if view.isHidden { (view as? GTKWidgetCell)?.leftScreen() }
-      gtk_widget_set_visible(drawing.widget, visible)
+      drawing.setShown(!view.isHidden)
     }
     pendingVisibility.removeAll(keepingCapacity: true)
+  }
+
+  /// A view's widget, if it has one: cast to the host's two base classes first, which costs a
+  /// few instructions, where a cast to the protocol looks through the conformance cache (300
+  /// a view, at every frame).
+  @inline(__always)
+  func drawingWidget(of view: ReusableView) -> DrawingWidget? {
+    if let cell = view as? GTKCell { return cell.drawing }
+    if let supplementary = view as? GTKSupplementaryView { return supplementary.drawing }
+    return (view as? any GTKDrawable)?.drawing
   }
 
   /// The host of a view's nested collection view, made the first time the view shows. It

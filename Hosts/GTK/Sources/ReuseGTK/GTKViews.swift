@@ -89,6 +89,9 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// collection view's ``ReuseKit/CollectionView/accessibilityRevision`` they were set at.
   var accessibleItem: ItemPath?
   var accessibleIsStale = true
+  /// Whether the widget is shown, as ``setShown(_:)`` last set it (a new widget is): read for
+  /// every displayed view at every frame, where asking GTK costs a type check.
+  private(set) var isShown = true
   var accessibleRevision = -1
   /// What the widget's accessible object was last told: only what differs is set again.
   /// GTK 4.8 sends a change event for an equal value too, and a screen reader speaks a
@@ -237,6 +240,13 @@ public final class DrawingWidget: Placement, AreaDrawing {
     gtk_widget_queue_draw(widget)
     accessibleIsStale = true
   }
+
+  /// Shows or hides the widget. Every host shows and hides its views' widgets through this,
+  /// so ``isShown`` is what GTK has.
+  func setShown(_ shown: Bool) {
+    isShown = shown
+    gtk_widget_set_visible(widget, shown ? 1 : 0)
+  }
 }
 
 /// A cell with a GTK widget. Subclass it, override ``draw(_:width:height:)``, and call
@@ -244,8 +254,15 @@ public final class DrawingWidget: Placement, AreaDrawing {
 /// core calls it when the focus, the selection or a lift changes, and on a reconfigure).
 open class GTKCell: CollectionViewCell, GTKDrawable {
   /// The cell's widget, made when the host first shows the cell.
-  public private(set) lazy var drawing = DrawingWidget(
-    role: type(of: self).accessibleRole, owner: self)
+  public var drawing: DrawingWidget {
+    if let made { return made }
+    let made = DrawingWidget(role: type(of: self).accessibleRole, owner: self)
+    self.made = made
+    return made
+  }
+  /// The widget once made. Not a `lazy var`: a lazy property's read is an exclusive access,
+  /// checked at run time, and the host reads it for every displayed cell at every frame.
+  @exclusivity(unchecked) private var made: DrawingWidget?
 
   /// The role its widget has for assistive technology (a list item by default; a picker's
   /// swatch is a grid cell, an option bar's category a tab). Fixed per class: GTK 4's roles are
@@ -268,8 +285,14 @@ open class GTKCell: CollectionViewCell, GTKDrawable {
 /// A header, footer or other supplementary view with a GTK widget.
 open class GTKSupplementaryView: ReusableView, GTKDrawable {
   /// The view's widget, made when the host first shows the view.
-  public private(set) lazy var drawing = DrawingWidget(
-    role: type(of: self).accessibleRole, owner: self)
+  public var drawing: DrawingWidget {
+    if let made { return made }
+    let made = DrawingWidget(role: type(of: self).accessibleRole, owner: self)
+    self.made = made
+    return made
+  }
+  /// The widget once made (not `lazy`: see ``GTKCell``).
+  @exclusivity(unchecked) private var made: DrawingWidget?
 
   /// The role its widget has for assistive technology: a heading by default.
   open class var accessibleRole: GtkAccessibleRole { GTK_ACCESSIBLE_ROLE_HEADING }
