@@ -449,6 +449,39 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(titles.count == 2 && titles.allSatisfy { $0.contains("no apps") }, "\(titles)")
     #expect(lines.contains { $0.contains("App store · no apps") }, "\(lines)")
     #expect(lines.last?.contains("the store has no apps") == true, "\(lines.last ?? "")")
+    // The featured carousel, titled only when empty: the heading's 12 sections all show.
+    #expect(lines.contains { $0.contains("Featured") && $0.contains("no apps") }, "\(lines)")
+  }
+
+  /// Settings with nothing recently opened (`--items 0`): the section's header says so (an
+  /// empty heading over blank lines: a new user's finding).
+  @Test func anEmptyRecentlyOpenedSectionSaysSo() throws {
+    let (gallery, canvas) = makeTestGallery(
+      "settings", TerminalSize(columns: 100, rows: 24), items: 0)
+    let lines = drawnTestGallery(gallery, canvas)
+    let header = try #require(lines.first { $0.contains("Recently opened") })
+    #expect(header.contains("nothing opened yet"), "\(header)")
+  }
+
+  /// Settings: Space on a switch scrolled out of view brings it into view as it flips (it
+  /// flipped unseen: a new user's finding).
+  @Test func aSwitchFlipsInView() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 16))
+    let sounds = try #require(drawnTestGallery(gallery, canvas).firstIndex { $0.contains("Sounds") })
+    click(gallery, column: 10, row: sounds, time: &time)  // focused, and off
+    for _ in 0..<10 {
+      time += 0.05
+      gallery.handle(
+        .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 10, row: 8)), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    #expect(!drawnTestGallery(gallery, canvas).dropLast().contains { $0.contains("Sounds") })
+    pressTestGallery([KeyEvent(.character(" "))], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    let screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last?.contains("Sounds: on") == true, "\(screen.last ?? "")")
+    #expect(screen.dropLast().contains { $0.contains("Sounds") }, "\(screen)")
   }
 
   /// Settings: Airplane mode turns Wi-Fi and Bluetooth off, and back as they were when it

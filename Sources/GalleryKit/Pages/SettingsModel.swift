@@ -111,7 +111,13 @@ public final class SettingsModel: PageModel {
           ForEach(advanced, id: \.self) { ListContent($0, accessories: [.disclosure]) }
         }
       }
-      Section("Recently opened") {
+      // With nothing in it, its header says so (an empty heading over blank lines looked
+      // broken: a new user's finding).
+      Section(
+        id: "Recently opened",
+        header: ListContent(
+          "Recently opened", secondary: recentCount == 0 ? "nothing opened yet" : nil)
+      ) {
         ForEach(0..<recentCount, id: \.self) { item in
           ListContent(
             DemoData.title(forItem: item), secondary: "#\((item + 1).formatted)",
@@ -134,9 +140,12 @@ public final class SettingsModel: PageModel {
   public func handle(_ key: KeyPress) -> Bool {
     if findBar.handle(key) { return true }
     if key.modifiers.isEmpty, key.key == .space || key.key == .enter,
-      let path = collectionView.focusedIndexPath, activate(path)
+      let path = collectionView.focusedIndexPath
     {
-      return true
+      // The row comes into view first: a switch scrolled away flipped unseen (a new user's
+      // finding), as the arrows bring the focused row into view.
+      collectionView.scrollToItem(at: path, at: .nearest, animated: true)
+      if activate(path) { return true }
     }
     return collectionView.handle(key)
   }

@@ -127,11 +127,12 @@ public struct StoreCatalog: Sendable {
   /// Whether the store has no apps at all (`--items 0`).
   public var isEmpty: Bool { railCount == 0 }
 
-  /// Section `section`'s title, for its header (the featured carousel has none); an empty
-  /// section says so beside its title (a rail with no apps showed a bare title).
+  /// Section `section`'s title, for its header; an empty section says so beside its title (a
+  /// rail with no apps showed a bare title). The featured carousel has no title while it has
+  /// cards; empty, it shows one like the others (the heading counted a section not shown).
   func header(_ section: Int) -> ListContent? {
-    guard section > 0 else { return nil }
     let empty = numberOfItems(in: section) == 0
+    guard section > 0 || empty else { return nil }
     return ListContent(sections[section].title, secondary: empty ? "no apps" : nil)
   }
 
@@ -152,7 +153,8 @@ public struct StoreCatalog: Sendable {
       return RailSection(
         scrolling: .groupPagingCentered, itemWidth: .fractional(0.86),
         itemHeight: sizes.featureHeight, spacing: sizes.spacing,
-        insets: EdgeInsets(top: 0, left: 0, bottom: sizes.rowSpacing, right: 0))
+        insets: EdgeInsets(top: 0, left: 0, bottom: sizes.rowSpacing, right: 0),
+        headerHeight: numberOfItems(in: section) == 0 ? sizes.headerHeight : 0)
     case .none:
       return RailSection(
         scrolling: .none, itemWidth: .absolute(sizes.tileWidth), itemHeight: sizes.tileHeight,
