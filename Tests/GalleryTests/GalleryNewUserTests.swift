@@ -468,7 +468,8 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   @Test func aSwitchFlipsInView() throws {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 16))
-    let sounds = try #require(drawnTestGallery(gallery, canvas).firstIndex { $0.contains("Sounds") })
+    let sounds = try #require(
+      drawnTestGallery(gallery, canvas).firstIndex { $0.contains("Sounds") })
     click(gallery, column: 10, row: sounds, time: &time)  // focused, and off
     for _ in 0..<10 {
       time += 0.05
