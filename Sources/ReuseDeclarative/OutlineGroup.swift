@@ -69,7 +69,12 @@ extension OutlineGroup {
   ///   - maximumFraction: the most of the viewport's length they cover (0.4).
   public func stackedHeaders(maximumRows: Int = 5, maximumFraction: Double = 0.4) -> Self {
     var copy = self
-    copy.stacking = (maximumRows, maximumFraction)
+    // As `StackedHeaders` takes them, so that the same declaration compares equal each time
+    // (a NaN never would, and the layout would be given new headers at every update).
+    copy.stacking = (
+      max(0, maximumRows),
+      maximumFraction.isFinite ? min(max(0, maximumFraction), 1) : 0.4
+    )
     return copy
   }
 }

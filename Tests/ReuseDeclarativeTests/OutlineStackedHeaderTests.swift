@@ -93,6 +93,16 @@ struct OutlineStackedHeaderTests {
     source.update()
     view.tick(now: 2)
     #expect(layout?.stackedHeaders == nil, "no longer declared: taken back")
+    // Limits out of range are taken as the layout takes them, once: NaN is 0.4.
+    stacks = true
+    let nan = DeclarativeDataSource(collectionView: makeView(rows: 4)) {
+      OutlineGroup(tree, children: \.children) { ListContent($0.name) }
+        .stackedHeaders(maximumRows: -3, maximumFraction: .nan)
+    }
+    let nanLayout = nan.collectionView.collectionViewLayout as? ListLayout
+    #expect(nanLayout?.stackedHeaders?.maximumRows == 0)
+    #expect(nanLayout?.stackedHeaders?.maximumFraction == 0.4)
+    stacks = false
     // Headers the app set itself are its own.
     layout?.stackedHeaders = source.stackedHeaders(maximumRows: 2)
     source.update()
