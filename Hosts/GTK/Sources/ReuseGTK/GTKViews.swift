@@ -241,6 +241,15 @@ public final class DrawingWidget: Placement, AreaDrawing {
     accessibleIsStale = true
   }
 
+  /// A widget for `owner`, kept in `slot`: a view's widget, made the first time it is asked.
+  static func make(
+    in slot: inout DrawingWidget?, role: GtkAccessibleRole, owner: any GTKDrawable
+  ) -> DrawingWidget {
+    let made = DrawingWidget(role: role, owner: owner)
+    slot = made
+    return made
+  }
+
   /// Shows or hides the widget. Every host shows and hides its views' widgets through this,
   /// so ``isShown`` is what GTK has.
   func setShown(_ shown: Bool) {
@@ -255,10 +264,7 @@ public final class DrawingWidget: Placement, AreaDrawing {
 open class GTKCell: CollectionViewCell, GTKDrawable {
   /// The cell's widget, made when the host first shows the cell.
   public var drawing: DrawingWidget {
-    if let made { return made }
-    let made = DrawingWidget(role: type(of: self).accessibleRole, owner: self)
-    self.made = made
-    return made
+    made ?? DrawingWidget.make(in: &made, role: type(of: self).accessibleRole, owner: self)
   }
   /// The widget once made. Not a `lazy var`: a lazy property's read is an exclusive access,
   /// checked at run time, and the host reads it for every displayed cell at every frame.
@@ -286,10 +292,7 @@ open class GTKCell: CollectionViewCell, GTKDrawable {
 open class GTKSupplementaryView: ReusableView, GTKDrawable {
   /// The view's widget, made when the host first shows the view.
   public var drawing: DrawingWidget {
-    if let made { return made }
-    let made = DrawingWidget(role: type(of: self).accessibleRole, owner: self)
-    self.made = made
-    return made
+    made ?? DrawingWidget.make(in: &made, role: type(of: self).accessibleRole, owner: self)
   }
   /// The widget once made (not `lazy`: see ``GTKCell``).
   @exclusivity(unchecked) private var made: DrawingWidget?
