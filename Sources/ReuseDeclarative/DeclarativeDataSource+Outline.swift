@@ -21,18 +21,21 @@ extension DeclarativeDataSource {
   {
     StackedHeaders(
       maximumRows: maximumRows, maximumFraction: maximumFraction,
-      parent: { [weak self] path in
-        guard let (entry, index) = self?.locate(path),
-          let parent = entry.group.outlinePlace(at: index)?.parent
-        else { return nil }
-        return ItemPath(section: path.section, item: path.item - index + parent)
-      },
+      parent: { [weak self] in self?.outlineRow(relatedTo: $0) { $0.parent } },
       lastDescendant: { [weak self] path in
-        guard let (entry, index) = self?.locate(path),
-          let place = entry.group.outlinePlace(at: index)
-        else { return path }
-        return ItemPath(section: path.section, item: path.item - index + place.lastDescendant)
+        self?.outlineRow(relatedTo: path) { $0.lastDescendant } ?? path
       })
+  }
+
+  /// The path of the row `related` names for the outline row at `path` (its parent's, its
+  /// subtree's last), both rows of one group; `nil` for an item that is not an outline's row.
+  private func outlineRow(
+    relatedTo path: ItemPath, _ related: (OutlinePlace) -> Int?
+  ) -> ItemPath? {
+    guard let (entry, index) = locate(path),
+      let place = entry.group.outlinePlace(at: index), let row = related(place)
+    else { return nil }
+    return ItemPath(section: path.section, item: path.item - index + row)
   }
 
   /// Gives the layout the stacked headers the body's outline declared (a `ListLayout`), or
