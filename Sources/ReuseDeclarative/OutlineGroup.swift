@@ -42,6 +42,9 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
   var subtreeEnds: [Int] = []
   /// The stacked headers asked for (``stackedHeaders(maximumRows:maximumFraction:)``).
   var stacking: (maximumRows: Int, maximumFraction: Double)?
+  /// Whether what each displayed row reads of `Observable` models is watched for elements that
+  /// are values (``observesModels()``); elements that are `Observable` classes always are.
+  var watchesModels = false
 
   /// An outline of `roots` and their descendants (at `children`), identified by `id`; each
   /// row's content made from its element and its place in the outline.
@@ -75,6 +78,17 @@ extension OutlineGroup {
       max(0, maximumRows),
       maximumFraction.isFinite ? min(max(0, maximumFraction), 1) : 0.4
     )
+    return copy
+  }
+}
+
+extension OutlineGroup {
+  /// Watches what each displayed row's content reads of `Observable` models, as for elements
+  /// that are `Observable` classes (watched without this): for values whose rows read a model
+  /// beside them, as ``ForEach/observesModels()`` does for a `ForEach`.
+  public func observesModels() -> Self {
+    var copy = self
+    copy.watchesModels = true
     return copy
   }
 }
@@ -226,7 +240,7 @@ extension OutlineGroup: ItemGroup {
       return content(rows[index].element, rows[index].row).makeCell(
         in: view, at: indexPath, identifier: identifier)
     }
-    guard Data.Element.self is any Observable.Type else { return make }
+    guard watchesModels || Data.Element.self is any Observable.Type else { return make }
     return ClosureCellMaker { [weak tracker] index, indexPath, view in
       guard let tracker, index < rows.count else { return make(index, indexPath, view) }
       return tracker.tracking(AnyHashable(rows[index].id)) { make(index, indexPath, view) }

@@ -66,6 +66,26 @@ struct OutlineStackedHeaderTests {
     }
   }
 
+  /// An outline of values whose rows read a model beside them: `observesModels()` configures
+  /// the row that read a changed property again, with no body; without it, nothing changes.
+  @Test(arguments: [true, false]) func outlinesOfValuesWatchTheirModels(observed: Bool) {
+    let view = makeView(rows: 10)
+    let names = Library(songs: [Song(id: 1, title: "Documents")])
+    let tree = OutlineGroupTests.tree
+    let source = DeclarativeDataSource(collectionView: view) {
+      let outline = OutlineGroup(tree, children: \.children) { folder in
+        ListContent(folder.id == 1 ? names.songs[0].title : folder.name)
+      }
+      if observed { outline.observesModels() } else { outline }
+    }
+    view.layoutIfNeeded()
+    names.songs[0].title = "Papers"
+    view.tick(now: 1)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == (observed ? "Papers" : "Documents"))
+    #expect(source.statistics.bodyEvaluations == 1, "no body, no diff")
+  }
+
   @Test func theDeclarationGivesTheHeadersAndTakesThemBack() {
     let view = makeView(rows: 4)
     var stacks = true
