@@ -205,13 +205,6 @@ extension DeclarativeDataSource {
     guard !transientStates.isEmpty,
       !changes.deletedItems.isEmpty || !changes.deletedSections.isEmpty
     else { return }
-    func identifier(_ path: ItemPath, in sections: [ResolvedSection]) -> AnyHashable? {
-      guard sections.indices.contains(path.section) else { return nil }
-      let section = sections[path.section]
-      guard path.item >= 0 && path.item < section.count else { return nil }
-      let group = section.group(containing: path.item)
-      return section.groups[group].group.identifier(at: path.item - section.starts[group])
-    }
     /// The identifiers at `items` and in the whole of `wholeSections`, in `sections`.
     func identifiers(
       _ items: [ItemPath], _ wholeSections: [Int], in sections: [ResolvedSection]
@@ -220,7 +213,7 @@ extension DeclarativeDataSource {
       for section in wholeSections where sections.indices.contains(section) {
         paths += (0..<sections[section].count).map { ItemPath(section: section, item: $0) }
       }
-      return paths.compactMap { identifier($0, in: sections) }
+      return paths.compactMap { Self.identifier(at: $0, in: sections) }
     }
     let inserted = Set(identifiers(changes.insertedItems, changes.insertedSections, in: new))
     for id in identifiers(changes.deletedItems, changes.deletedSections, in: old)

@@ -80,6 +80,7 @@ extension DeclarativeDataSource {
         before, after, oldSection: pair.old, newSection: pair.new, into: &changes,
         changedGroups: &changedGroups)
     }
+    joinMovesAcrossGroups(&changes, old: old, new: new)
     dropTransientStates(of: changes, old: old, new: new)
     sections = new
     installSwipeProvidersIfNeeded()
@@ -166,6 +167,77 @@ extension DeclarativeDataSource {
       if pair(newIndex, with: oldIndex), let oldIndex { matchedOld[oldIndex] = true }
     }
     for oldIndex in old.indices where !matchedOld[oldIndex] { deleteAll(of: oldIndex) }
+  }
+
+  /// An item whose identifier left one group and came to another (a task moved to "Done", a
+  /// message to another folder) is a move, as a diffable data source's identifiers are unique
+  /// across sections: it glides, and keeps its cell, selection, focus and transient state,
+  /// where a delete and an insert would fade one out and another in. Each identifier deleted
+  /// is matched once, first come first served.
+  ///
+  /// - Complexity: O(deleted + inserted items), and nothing when the changes lie in one
+  ///   group (its own diff has matched its identifiers already).
+  func joinMovesAcrossGroups(
+    _ changes: inout Changeset, old: [ResolvedSection], new: [ResolvedSection]
+  ) {
+    guard !changes.deletedItems.isEmpty, !changes.insertedItems.isEmpty else { return }
+    func group(_ path: ItemPath, in sections: [ResolvedSection]) -> SectionGroup? {
+      guard sections.indices.contains(path.section) else { return nil }
+      let section = sections[path.section]
+      guard path.item >= 0, path.item < section.count else { return nil }
+      return SectionGroup(section: path.section, group: section.group(containing: path.item))
+    }
+    // One group deleted from and inserted into, the same in both bodies: nothing to match.
+    if let first = group(changes.deletedItems[0], in: old),
+      first == group(changes.insertedItems[0], in: new),
+      changes.deletedItems.allSatisfy({ group($0, in: old) == first }),
+      changes.insertedItems.allSatisfy({ group($0, in: new) == first })
+    {
+      return
+    }
+    // Matched by identifier and content type: the cell a move keeps must be the kind its new
+    // place shows (two lists of other things may share identifiers, 5 and 5).
+    struct Key: Hashable {
+      let type: ObjectIdentifier
+      let id: AnyHashable
+    }
+    func key(_ path: ItemPath, in sections: [ResolvedSection]) -> Key? {
+      guard let place = group(path, in: sections),
+        let id = Self.identifier(at: path, in: sections)
+      else { return nil }
+      return Key(type: sections[path.section].groups[place.group].group.contentType, id: id)
+    }
+    var deleted: [Key: [Int]] = [:]
+    for (index, path) in changes.deletedItems.enumerated().reversed() {
+      guard let key = key(path, in: old) else { continue }
+      deleted[key, default: []].append(index)
+    }
+    var movedFrom = Set<Int>()
+    var keptInsertions: [ItemPath] = []
+    for path in changes.insertedItems {
+      guard let id = key(path, in: new), var candidates = deleted[id],
+        let index = candidates.popLast()
+      else {
+        keptInsertions.append(path)
+        continue
+      }
+      deleted[id] = candidates
+      movedFrom.insert(index)
+      changes.movedItems.append(ItemMove(from: changes.deletedItems[index], to: path))
+    }
+    guard !movedFrom.isEmpty else { return }
+    changes.insertedItems = keptInsertions
+    changes.deletedItems = changes.deletedItems.indices.filter { !movedFrom.contains($0) }
+      .map { changes.deletedItems[$0] }
+  }
+
+  /// The identifier of the item at `path` in `sections`, if there is one.
+  static func identifier(at path: ItemPath, in sections: [ResolvedSection]) -> AnyHashable? {
+    guard sections.indices.contains(path.section) else { return nil }
+    let section = sections[path.section]
+    guard path.item >= 0 && path.item < section.count else { return nil }
+    let group = section.group(containing: path.item)
+    return section.groups[group].group.identifier(at: path.item - section.starts[group])
   }
 
   /// Whether `entry` is the same group as `old` (same place, same type): `nil` when it is not;

@@ -321,58 +321,109 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   }
 
   /// Moves the item in the app's data through its ``ForEach``'s move action, and takes the body
-  /// that shows it. A move out of its `ForEach`, or one the data does not show, is undone on
-  /// the next tick by a reload, with a diagnostic.
+  /// that shows it. A move out of the groups it may land in, or one the data does not show, is
+  /// undone on the next tick by a reload, with a diagnostic.
   public func collectionView(
     _ collectionView: CollectionView, moveItemAt sourceIndexPath: ItemPath,
     to destinationIndexPath: ItemPath
   ) {
     guard let (entry, source) = locate(sourceIndexPath),
-      sourceIndexPath.section == destinationIndexPath.section
+      let target = moveTarget(from: sourceIndexPath, proposed: destinationIndexPath)
     else { return reloadAfterMove("it left its section") }
-    let section = sections[sourceIndexPath.section]
-    let group = section.group(containing: sourceIndexPath.item)
-    let start = section.starts[group]
-    let destination = destinationIndexPath.item - start
-    guard destination >= 0, destination < entry.group.count else {
-      return reloadAfterMove("it left its ForEach")
+    guard target.path == destinationIndexPath else {
+      return reloadAfterMove("it left the groups it may move to")
     }
-    var expected = entry.group.anyIdentifiers()
-    expected.insert(expected.remove(at: source), at: destination)
-    entry.group.move(from: source, to: destination)
+    let group = sections[sourceIndexPath.section].group(containing: sourceIndexPath.item)
+    let into = sections[target.path.section].groups[target.group].group
+    // What the body must show after the move, and nothing else changed.
+    var expectedSource = entry.group.anyIdentifiers()
+    let moved = expectedSource.remove(at: source)
+    var expectedTarget =
+      target.group == group && target.path.section == sourceIndexPath.section
+      ? expectedSource : into.anyIdentifiers()
+    expectedTarget.insert(moved, at: min(target.index, expectedTarget.count))
+    if target.group == group && target.path.section == sourceIndexPath.section {
+      entry.group.move(from: source, to: target.index)
+    } else if let transfer = entry.group.moveTransfer, let destination = into.moveTransfer {
+      transfer.perform(source, destination.tag, target.index)
+    }
+    let old = sections
     let new = evaluate()
-    // The body must show the move, and nothing else, in the same place.
+    func shows(_ identifiers: [AnyHashable], section: Int, group: Int) -> Bool {
+      section < new.count && new[section].id == old[section].id
+        && new[section].groups.count == old[section].groups.count
+        && new[section].groups[group].group.anyIdentifiers() == identifiers
+    }
+    let sameGroup = target.group == group && target.path.section == sourceIndexPath.section
     let shown =
-      sourceIndexPath.section < new.count
-      && new[sourceIndexPath.section].id == section.id
-      && new[sourceIndexPath.section].groups.count == section.groups.count
-      && new[sourceIndexPath.section].groups[group].group.anyIdentifiers() == expected
-      && new.count == sections.count
+      new.count == old.count
+      && shows(expectedTarget, section: target.path.section, group: target.group)
+      && (sameGroup
+        || shows(expectedSource, section: sourceIndexPath.section, group: group))
     sections = new
     if !shown { reloadAfterMove("the data after its move action does not show it") }
   }
 
-  /// A moving item lands only among the items of its own ``ForEach``: a place in another
-  /// section or group is clamped to the nearest end of its group.
+  /// A moving item lands only among the items of its own ``ForEach``, or of one whose
+  /// ``ForEach/onMove(tag:perform:)`` tag has the type of its own: a place elsewhere is
+  /// clamped to the nearest end of its own group.
   public func collectionView(
     _ collectionView: CollectionView, targetIndexPathForMoveOfItemFrom sourceIndexPath: ItemPath,
     toProposedIndexPath proposedIndexPath: ItemPath
   ) -> ItemPath {
-    guard sections.indices.contains(sourceIndexPath.section),
-      sourceIndexPath.item >= 0, sourceIndexPath.item < sections[sourceIndexPath.section].count
-    else { return proposedIndexPath }
-    let section = sections[sourceIndexPath.section]
-    let group = section.group(containing: sourceIndexPath.item)
-    let first = section.starts[group]
-    let last = section.starts[group + 1] - 1
-    if proposedIndexPath.section < sourceIndexPath.section {
-      return ItemPath(section: sourceIndexPath.section, item: first)
+    moveTarget(from: sourceIndexPath, proposed: proposedIndexPath)?.path ?? proposedIndexPath
+  }
+
+  /// Where an item moving from `source` lands when the collection view proposes `proposed`
+  /// (a path after the move): the path, the group of its section it lands in, and its index
+  /// there. `nil` when `source` names no item.
+  func moveTarget(
+    from source: ItemPath, proposed: ItemPath
+  ) -> (path: ItemPath, group: Int, index: Int)? {
+    guard sections.indices.contains(source.section), source.item >= 0,
+      source.item < sections[source.section].count
+    else { return nil }
+    let home = sections[source.section]
+    let homeGroup = home.group(containing: source.item)
+    // Within its own group (first to last) when no other group may take it.
+    func ownGroup(_ item: Int) -> (path: ItemPath, group: Int, index: Int) {
+      let first = home.starts[homeGroup]
+      let last = home.starts[homeGroup + 1] - 1
+      let clamped = min(max(item, first), last)
+      return (ItemPath(section: source.section, item: clamped), homeGroup, clamped - first)
     }
-    if proposedIndexPath.section > sourceIndexPath.section {
-      return ItemPath(section: sourceIndexPath.section, item: last)
+    let ownEnd = proposed.section < source.section ? Int.min : Int.max
+    guard let space = home.groups[homeGroup].group.moveTransfer?.space,
+      sections.indices.contains(proposed.section)
+    else {
+      return ownGroup(proposed.section == source.section ? proposed.item : ownEnd)
     }
-    return ItemPath(
-      section: sourceIndexPath.section, item: min(max(proposedIndexPath.item, first), last))
+    // The groups of the proposed section that take the item, with their starts and counts
+    // once it has left its place.
+    let section = sections[proposed.section]
+    let isHome = proposed.section == source.section
+    var best: (group: Int, start: Int, count: Int, distance: Int)?
+    for index in section.groups.indices
+    where section.groups[index].group.moveTransfer?.space == space {
+      let start = section.starts[index] - (isHome && index > homeGroup ? 1 : 0)
+      let count =
+        section.starts[index + 1] - section.starts[index]
+        - (isHome && index == homeGroup ? 1 : 0)
+      let distance =
+        proposed.item < start
+        ? start - proposed.item : max(0, proposed.item - (start + count))
+      // The nearest; at a boundary between two, its own group first, else the earlier.
+      if best == nil || distance < best!.distance
+        || (distance == best!.distance && isHome && index == homeGroup)
+      {
+        best = (index, start, count, distance)
+      }
+    }
+    guard let best else {
+      return ownGroup(isHome ? proposed.item : ownEnd)
+    }
+    let index = min(max(proposed.item - best.start, 0), best.count)
+    return (ItemPath(section: proposed.section, item: best.start + index), best.group, index)
   }
 
   private func reloadAfterMove(_ reason: String) {

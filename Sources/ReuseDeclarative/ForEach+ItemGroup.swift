@@ -20,9 +20,17 @@ extension ForEach: ItemGroup {
     Content.registered(in: collectionView)
   }
 
-  var canMove: Bool { moveAction != nil }
+  var canMove: Bool { moveAction != nil || transfer != nil }
 
-  func move(from source: Int, to destination: Int) { moveAction?(source, destination) }
+  func move(from source: Int, to destination: Int) {
+    if let moveAction {
+      moveAction(source, destination)
+    } else if let transfer {
+      transfer.perform(source, transfer.tag, destination)
+    }
+  }
+
+  var moveTransfer: MoveTransfer? { transfer }
 
   func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
 

@@ -51,6 +51,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     get { core.moveAction }
     set { uniqueCore().moveAction = newValue }
   }
+  var transfer: MoveTransfer? {
+    get { core.transfer }
+    set { uniqueCore().transfer = newValue }
+  }
   var appearAction: ((Int) -> Void)? {
     get { core.appearAction }
     set { uniqueCore().appearAction = newValue }
@@ -212,6 +216,9 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   @exclusivity(unchecked) @usableFromInline var searchTextAt: ((Int) -> String?)?
   /// Moves an element (``ForEach/onMove(perform:)``).
   @exclusivity(unchecked) var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
+  /// Moves an element within its group or to another of its tag's type
+  /// (``ForEach/onMove(tag:perform:)``).
+  @exclusivity(unchecked) var transfer: MoveTransfer?
   /// Told when an item's cell is made for display (``ForEach/onAppear(perform:)``).
   @exclusivity(unchecked) var appearAction: ((Int) -> Void)?
   /// Item `index`'s swipe actions at each edge.
@@ -271,6 +278,7 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
       gatherIdentifiers: gatherIdentifiers, token: token, elementAtIndex: elementAtIndex,
       searchTextAt: searchTextAt, observes: observes, count: count)
     copy.moveAction = moveAction
+    copy.transfer = transfer
     copy.appearAction = appearAction
     copy.leadingSwipe = leadingSwipe
     copy.trailingSwipe = trailingSwipe
@@ -297,6 +305,47 @@ extension ForEach {
   {
     var copy = self
     copy.moveAction = action
+    copy.transfer = nil
+    return copy
+  }
+
+  /// Lets the user move these items among themselves and to and from every other `ForEach`
+  /// of the body whose tag has the same type, across sections: a task dragged from "To do"
+  /// to "Done", a message to another folder (UIKit's reordering across sections; SwiftUI's
+  /// `onMove` stays within one `ForEach`). `tag` names this `ForEach` (a column's or
+  /// folder's identifier); `action(move)` performs the move in the app's data: remove the
+  /// element at `move.sourceIndex` of the collection tagged `move.sourceTag` and insert it at
+  /// `move.destinationIndex` of the one tagged `move.destinationTag` (its index there after
+  /// the move; within one collection, `insert(remove(at: source), at: destination)`).
+  ///
+  /// ```swift
+  /// for column in board.columns {
+  ///   Section(column.title) {
+  ///     ForEach(column.cards) { Cell(CardCell.self, $0) }
+  ///       .onMove(tag: column.id) { move in board.move(move) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A moving item lands only in a `ForEach` of its tag's type (a section without one keeps
+  /// it at the nearest end of its own). The collection view moves the item on screen at once;
+  /// the body then runs again, and if its data does not show the move, the collection view
+  /// reloads to show the data as it is, with a diagnostic. An update that moves an element
+  /// between two `ForEach`es (from code: a "Done" button) glides it there as well.
+  public func onMove<Tag: Hashable>(
+    tag: Tag, perform action: @escaping (ItemTransfer<Tag>) -> Void
+  ) -> Self {
+    var copy = self
+    copy.moveAction = nil
+    copy.transfer = MoveTransfer(
+      space: ObjectIdentifier(Tag.self), tag: AnyHashable(tag),
+      perform: { source, destinationTag, destination in
+        guard let destinationTag = destinationTag.base as? Tag else { return }
+        action(
+          ItemTransfer(
+            sourceTag: tag, sourceIndex: source, destinationTag: destinationTag,
+            destinationIndex: destination))
+      })
     return copy
   }
 
@@ -467,4 +516,79 @@ public enum CellContentBuilder {
 @usableFromInline
 func observesElements<Element>(_ type: Element.Type) -> Bool {
   type is AnyObject.Type && type is any Observable.Type
+}
+
+/// A move of one item between two `ForEach`es tagged with values of one type (or within one):
+/// what ``ForEach/onMove(tag:perform:)``'s action performs in the app's data.
+public struct ItemTransfer<Tag: Hashable>: Hashable {
+  /// The tag of the `ForEach` the item leaves.
+  public var sourceTag: Tag
+  /// The item's index there, before the move.
+  public var sourceIndex: Int
+  /// The tag of the `ForEach` it lands in (the same as ``sourceTag`` for a move within one).
+  public var destinationTag: Tag
+  /// Its index there, after the move.
+  public var destinationIndex: Int
+
+  /// A move from `sourceIndex` of the `ForEach` tagged `sourceTag` to `destinationIndex` of
+  /// the one tagged `destinationTag`.
+  public init(sourceTag: Tag, sourceIndex: Int, destinationTag: Tag, destinationIndex: Int) {
+    (self.sourceTag, self.sourceIndex) = (sourceTag, sourceIndex)
+    (self.destinationTag, self.destinationIndex) = (destinationTag, destinationIndex)
+  }
+
+  /// Performs the move on arrays kept by tag: removes the element from the source array and
+  /// inserts it into the destination one. A move whose indices or tags name nothing changes
+  /// nothing and returns `false`.
+  @discardableResult
+  public func apply<Element>(to arrays: inout [Tag: [Element]]) -> Bool {
+    guard let source = arrays[sourceTag], source.indices.contains(sourceIndex) else {
+      return false
+    }
+    if sourceTag == destinationTag {
+      guard (0..<source.count).contains(destinationIndex) else { return false }
+      var array = source
+      array.insert(array.remove(at: sourceIndex), at: destinationIndex)
+      arrays[sourceTag] = array
+      return true
+    }
+    guard let destination = arrays[destinationTag],
+      (0...destination.count).contains(destinationIndex)
+    else { return false }
+    var from = source
+    var to = destination
+    to.insert(from.remove(at: sourceIndex), at: destinationIndex)
+    arrays[sourceTag] = from
+    arrays[destinationTag] = to
+    return true
+  }
+
+  /// Performs the move on an array of arrays whose indices are the tags (a `ForEach` per
+  /// section, tagged with its section's index).
+  @discardableResult
+  public func apply<Element>(to arrays: inout [[Element]]) -> Bool where Tag == Int {
+    guard arrays.indices.contains(sourceTag), arrays.indices.contains(destinationTag) else {
+      return false
+    }
+    var keyed: [Int: [Element]] = [:]
+    keyed[sourceTag] = arrays[sourceTag]
+    keyed[destinationTag] = arrays[destinationTag]
+    guard apply(to: &keyed), let source = keyed[sourceTag], let destination = keyed[destinationTag]
+    else { return false }
+    arrays[sourceTag] = source
+    arrays[destinationTag] = destination
+    return true
+  }
+}
+
+extension ItemTransfer: Sendable where Tag: Sendable {}
+
+/// How a `ForEach` takes part in moves between groups (``ForEach/onMove(tag:perform:)``).
+struct MoveTransfer {
+  /// The tag's type: groups of one type exchange items.
+  let space: ObjectIdentifier
+  /// The group's tag.
+  let tag: AnyHashable
+  /// Moves item `source` to index `destination` of the group tagged `destinationTag`.
+  let perform: (_ source: Int, _ destinationTag: AnyHashable, _ destination: Int) -> Void
 }

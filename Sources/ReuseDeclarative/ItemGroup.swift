@@ -135,6 +135,8 @@ protocol ItemGroup {
   var canMove: Bool { get }
   /// Moves item `source` to `destination` (its index after the move) in the app's data.
   func move(from source: Int, to destination: Int)
+  /// How it exchanges items with other groups, if it does (``ForEach/onMove(tag:perform:)``).
+  var moveTransfer: MoveTransfer? { get }
   /// Every identifier, in order, as hashable values (to check a move).
   func anyIdentifiers() -> [AnyHashable]
   /// Item `index`'s text for a search, if the group has one.
@@ -189,6 +191,7 @@ struct GroupDeclarations: OptionSet {
 extension ItemGroup {
   var canMove: Bool { false }
   func move(from source: Int, to destination: Int) {}
+  var moveTransfer: MoveTransfer? { nil }
   func anyIdentifiers() -> [AnyHashable] { (0..<count).map(identifier(at:)) }
   func searchableText(at index: Int) -> String? { nil }
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? { nil }

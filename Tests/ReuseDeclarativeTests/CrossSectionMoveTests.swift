@@ -1,0 +1,234 @@
+import ReuseDeclarative
+import ReuseKit
+import Testing
+
+/// Items that move between `ForEach`es: by the user (``ForEach/onMove(tag:perform:)``) and by
+/// a new value of the data (an identifier that left one group for another is a move).
+@Suite struct CrossSectionMoveTests {
+  /// Two columns of photos, 0–4 and 10–14, each a section of one tagged `ForEach`.
+  final class Board {
+    var columns: [[Photo]] = [photos(5), photos(5, from: 10)]
+  }
+
+  /// Lifts the item at `from`, takes it to `y` and drops it.
+  private func drag(_ view: CollectionView, from: ItemPath, toY y: Double) {
+    #expect(view.beginInteractiveMovementForItem(at: from))
+    view.updateInteractiveMovementTargetPosition(Point(x: 5, y: y))
+    view.layoutIfNeeded()
+    view.endInteractiveMovement()
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+  }
+
+  private func expectShown(_ view: CollectionView, _ columns: [[Photo]]) {
+    let shown = shownTexts(view)
+    for (section, column) in columns.enumerated() {
+      #expect(view.numberOfItems(inSection: section) == column.count, "section \(section)")
+      for (item, photo) in column.enumerated() {
+        #expect(shown[ItemPath(section: section, item: item)] == photo.title, "\(section).\(item)")
+      }
+    }
+  }
+
+  @Test func aDragCarriesAnItemIntoAnotherTaggedForEach() {
+    let view = makeView(rows: 20)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let board = Board()
+    var moves: [ItemTransfer<Int>] = []
+    let source = DeclarativeDataSource(collectionView: view) {
+      for index in board.columns.indices {
+        Section(id: index) {
+          ForEach(board.columns[index]) { Cell(PhotoCell.self, $0) }
+            .onMove(tag: index) { move in
+              moves.append(move)
+              move.apply(to: &board.columns)
+            }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    // Photo 1 (row 1) to the second column, below photo 11 (rows 5–9 are 10–14).
+    drag(view, from: ItemPath(section: 0, item: 1), toY: 6.5)
+    #expect(moves.count == 1)
+    #expect(moves.first?.sourceTag == 0 && moves.first?.sourceIndex == 1)
+    #expect(moves.first?.destinationTag == 1)
+    #expect(board.columns[0].map(\.id) == [0, 2, 3, 4])
+    #expect(board.columns[1].map(\.id).count == 6)
+    #expect(board.columns[1].contains { $0.id == 1 })
+    expectShown(view, board.columns)
+    // And back, within the column it came to.
+    let at = board.columns[1].firstIndex { $0.id == 1 }!
+    drag(view, from: ItemPath(section: 1, item: at), toY: 8.5)
+    #expect(moves.count == 2)
+    #expect(moves.last?.sourceTag == 1 && moves.last?.destinationTag == 1)
+    expectShown(view, board.columns)
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    withExtendedLifetime(source) {}
+  }
+
+  @Test func aForEachWithoutATagOfTheTypeTakesNoItem() {
+    let view = makeView(rows: 20)
+    let board = Board()
+    var moves = 0
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0) {
+        ForEach(board.columns[0]) { Cell(PhotoCell.self, $0) }
+          .onMove(tag: 0) { move in
+            moves += 1
+            move.apply(to: &board.columns)
+          }
+      }
+      Section(id: 1) {
+        // Tagged by a string: another space.
+        ForEach(board.columns[1]) { Cell(PhotoCell.self, $0) }.onMove(tag: "b") { _ in }
+      }
+    }
+    view.layoutIfNeeded()
+    let target = source.collectionView(
+      view, targetIndexPathForMoveOfItemFrom: ItemPath(section: 0, item: 1),
+      toProposedIndexPath: ItemPath(section: 1, item: 2))
+    #expect(target == ItemPath(section: 0, item: 4), "the nearest end of its own group")
+    drag(view, from: ItemPath(section: 0, item: 1), toY: 7.5)
+    #expect(board.columns[1].map(\.id) == [10, 11, 12, 13, 14])
+    #expect(board.columns[0].count == 5)
+    expectShown(view, board.columns)
+    #expect(moves <= 1)
+  }
+
+  @Test func theTargetIsClampedToTheGroupItLandsIn() {
+    let view = makeView(rows: 30)
+    let board = Board()
+    // A section of a banner, a tagged group, and a tagged group: a move into the second.
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0) {
+        ListContent("banner")
+        ForEach(board.columns[0]) { Cell(PhotoCell.self, $0) }.onMove(tag: 0) {
+          $0.apply(to: &board.columns)
+        }
+        ForEach(board.columns[1]) { Cell(PhotoCell.self, $0) }.onMove(tag: 1) {
+          $0.apply(to: &board.columns)
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    let from = ItemPath(section: 0, item: 2)  // photo 1
+    // Over the banner: the first place of its own group.
+    #expect(
+      source.collectionView(
+        view, targetIndexPathForMoveOfItemFrom: from,
+        toProposedIndexPath: ItemPath(section: 0, item: 0))
+        == ItemPath(section: 0, item: 1))
+    // Past the end: the last place of the second group (its 5 items and the one coming: 6
+    // places, starting at 5 once photo 1 has left the first).
+    #expect(
+      source.collectionView(
+        view, targetIndexPathForMoveOfItemFrom: from,
+        toProposedIndexPath: ItemPath(section: 0, item: 40)) == ItemPath(section: 0, item: 10))
+    view.beginInteractiveMovementForItem(at: from)
+    view.endInteractiveMovement()
+    view.settleUpdateAnimation()
+    source.collectionView(
+      view, moveItemAt: from, to: ItemPath(section: 0, item: 10))
+    view.layoutIfNeeded()
+    #expect(board.columns[0].map(\.id) == [0, 2, 3, 4])
+    #expect(board.columns[1].map(\.id) == [10, 11, 12, 13, 14, 1])
+  }
+
+  @Test func aMoveTheDataRefusesIsUndoneByAReload() {
+    let view = makeView(rows: 20)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let board = Board()
+    let source = DeclarativeDataSource(collectionView: view) {
+      for index in board.columns.indices {
+        Section(id: index) {
+          ForEach(board.columns[index]) { Cell(PhotoCell.self, $0) }.onMove(tag: index) { _ in }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    drag(view, from: ItemPath(section: 0, item: 1), toY: 6.5)
+    view.tick(now: 100)
+    view.layoutIfNeeded()
+    expectShown(view, board.columns)
+    #expect(diagnostics.contains { $0.code == .inconsistentUpdate })
+    withExtendedLifetime(source) {}
+  }
+
+  @Test func anUpdateThatMovesAnItemToAnotherSectionKeepsItsCellAndSelection() {
+    let view = makeView(rows: 20)
+    view.allowsMultipleSelection = true
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let board = Board()
+    let source = DeclarativeDataSource(collectionView: view) {
+      for index in board.columns.indices {
+        Section(id: index) { ForEach(board.columns[index]) { Cell(PhotoCell.self, $0) } }
+      }
+    }
+    view.layoutIfNeeded()
+    view.selectItem(at: ItemPath(section: 0, item: 2))
+    view.focusItem(at: ItemPath(section: 0, item: 2), scrollsIntoView: false)
+    let cell = view.cellForItem(at: ItemPath(section: 0, item: 2))
+    // Photo 2 to the top of the second column ("Done"), from code.
+    let photo = board.columns[0].remove(at: 2)
+    board.columns[1].insert(photo, at: 0)
+    source.updateNow(animated: true)
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    expectShown(view, board.columns)
+    #expect(view.cellForItem(at: ItemPath(section: 1, item: 0)) === cell, "moved, not made again")
+    #expect(view.indexPathsForSelectedItems == [ItemPath(section: 1, item: 0)])
+    #expect(view.focusedIndexPath == ItemPath(section: 1, item: 0))
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+  }
+
+  @Test func itemsOfAnotherKindWithTheSameIdentifierAreNotJoined() {
+    let view = makeView(rows: 20)
+    var left = photos(3)  // 0, 1, 2 as photo cells
+    var right = [7, 8]  // identifiers as standard content
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0) { ForEach(left) { Cell(PhotoCell.self, $0) } }
+      Section(id: 1) { ForEach(right, id: \.self) { ListContent("number \($0)") } }
+    }
+    view.layoutIfNeeded()
+    left.remove(at: 1)  // photo 1 goes
+    right.insert(1, at: 0)  // a number 1 comes: another thing with the same identifier
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    let shown = shownTexts(view)
+    #expect(shown[ItemPath(section: 0, item: 1)] == "photo 2")
+    #expect(shown[ItemPath(section: 1, item: 0)] == "number 1")
+    #expect(view.cellForItem(at: ItemPath(section: 1, item: 0)) is ListContentCell)
+  }
+
+  @Test func aTransferAppliesToArraysOrChangesNothing() {
+    var keyed = ["a": [1, 2, 3], "b": [4]]
+    #expect(
+      ItemTransfer(sourceTag: "a", sourceIndex: 0, destinationTag: "b", destinationIndex: 1)
+        .apply(to: &keyed))
+    #expect(keyed == ["a": [2, 3], "b": [4, 1]])
+    #expect(
+      ItemTransfer(sourceTag: "a", sourceIndex: 1, destinationTag: "a", destinationIndex: 0)
+        .apply(to: &keyed))
+    #expect(keyed["a"] == [3, 2])
+    for bad in [
+      ItemTransfer(sourceTag: "a", sourceIndex: 5, destinationTag: "b", destinationIndex: 0),
+      ItemTransfer(sourceTag: "a", sourceIndex: 0, destinationTag: "b", destinationIndex: 3),
+      ItemTransfer(sourceTag: "a", sourceIndex: 0, destinationTag: "c", destinationIndex: 0),
+      ItemTransfer(sourceTag: "a", sourceIndex: 0, destinationTag: "a", destinationIndex: 2),
+    ] {
+      #expect(!bad.apply(to: &keyed), "\(bad)")
+    }
+    #expect(keyed == ["a": [3, 2], "b": [4, 1]])
+    var arrays = [[1, 2], [3]]
+    #expect(
+      ItemTransfer(sourceTag: 1, sourceIndex: 0, destinationTag: 0, destinationIndex: 2)
+        .apply(to: &arrays))
+    #expect(arrays == [[1, 2, 3], []])
+    #expect(
+      !ItemTransfer(sourceTag: 2, sourceIndex: 0, destinationTag: 0, destinationIndex: 0)
+        .apply(to: &arrays))
+  }
+}
