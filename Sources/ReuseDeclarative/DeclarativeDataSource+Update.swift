@@ -7,10 +7,18 @@ extension DeclarativeDataSource: PagingDriver {
   /// whose observed properties changed.
   package func applyArrivals(in view: CollectionView) {
     let (items, bodyChanged) = tracker.take()
+    if !staleHeaders.isEmpty {
+      let stale = staleHeaders.filter { $0 < sections.count }
+      staleHeaders = []
+      // Animated while the drop glides (an unanimated batch would end the glide there).
+      view.performBatchUpdates(
+        with: Changeset(reconfiguredSections: stale), animated: view.isAnimating)
+    }
     if needsReload {
       needsReload = false
       requestedUpdate = nil
       sections = evaluate()
+      lastAppliedChanges = Changeset()
       view.reloadData()
       return
     }
@@ -41,7 +49,6 @@ extension DeclarativeDataSource {
     let view = collectionView
     var changes = Changeset()
     var changedGroups: [(section: Int, group: Int)] = []
-    var changedHeaders: [Int] = []
     // Resolving compared each section with the one shown at its place (the body was resolved
     // against these sections just before).
     let sameSections = old.count == new.count && new.allSatisfy(\.keepsShownIdentity)
@@ -73,7 +80,9 @@ extension DeclarativeDataSource {
       // A section the body kept (``ResolvedSection/adopt(_:)``) has nothing new to show.
       if before === after { continue }
       if before.header != after.header || before.footer != after.footer {
-        changedHeaders.append(pair.new)
+        // In the one batch (by the index before it): a batch of its own, unanimated, would
+        // end the glide of the items' changes.
+        changes.reconfiguredSections.append(pair.old)
       }
       if before.rail != after.rail { railsChanged = true }
       diff(
@@ -83,6 +92,7 @@ extension DeclarativeDataSource {
     joinMovesAcrossGroups(&changes, old: old, new: new)
     dropTransientStates(of: changes, old: old, new: new)
     sections = new
+    lastAppliedChanges = changes
     installSwipeProvidersIfNeeded()
     installDragAndDropIfNeeded()
     installSpansIfNeeded()
@@ -96,14 +106,10 @@ extension DeclarativeDataSource {
     }
     if !changedGroups.isEmpty {
       let groups = Set(changedGroups.map { SectionGroup(section: $0.section, group: $0.group) })
-      reconfigureDisplayed { path, _ in
+      reconfigureDisplayed(animated: animated) { path, _ in
         guard let group = groupIndex(of: path) else { return false }
         return groups.contains(SectionGroup(section: path.section, group: group))
       }
-    }
-    if !changedHeaders.isEmpty {
-      view.performBatchUpdates(
-        with: Changeset(reconfiguredSections: changedHeaders), animated: false)
     }
   }
 
@@ -256,15 +262,20 @@ extension DeclarativeDataSource {
     return .some(local)
   }
 
-  /// Configures the displayed items for which `shouldReconfigure` holds again, in place.
-  func reconfigureDisplayed(where shouldReconfigure: (ItemPath, AnyHashable?) -> Bool) {
+  /// Configures the displayed items for which `shouldReconfigure` holds again, in place:
+  /// with `animated`, as an animated batch, so that an update's glide that runs goes on (an
+  /// unanimated batch ends it where it is).
+  func reconfigureDisplayed(
+    animated: Bool = false, where shouldReconfigure: (ItemPath, AnyHashable?) -> Bool
+  ) {
     var paths: [ItemPath] = []
     for path in collectionView.indexPathsForVisibleItems
     where shouldReconfigure(path, itemIdentifier(for: path)) {
       paths.append(path)
     }
     guard !paths.isEmpty else { return }
-    collectionView.performBatchUpdates(with: Changeset(reconfiguredItems: paths), animated: false)
+    collectionView.performBatchUpdates(
+      with: Changeset(reconfiguredItems: paths), animated: animated && collectionView.isAnimating)
   }
 
   /// The index of the group holding the item at `path` in its section.

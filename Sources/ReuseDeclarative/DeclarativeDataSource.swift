@@ -78,6 +78,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   @exclusivity(unchecked) var requestedUpdate: Bool?
   /// A move the data does not show: the next tick reloads.
   @exclusivity(unchecked) var needsReload = false
+  /// Sections whose header or footer a user's move changed: configured again on the next tick.
+  @exclusivity(unchecked) var staleHeaders: [Int] = []
   /// Whether the swipe-action providers are installed, and whether a body declared actions.
   @exclusivity(unchecked) private var hasInstalledSwipeProviders = false
   @exclusivity(unchecked) var declaresSwipeActions = false
@@ -116,6 +118,10 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   @exclusivity(unchecked) var installedStacking: (maximumRows: Int, maximumFraction: Double)?
   /// State kept for items by identifier (``setTransientState(_:of:)``).
   var transientStates = [AnyHashable: Any]()
+  /// The batch update the last body applied: its inserted, deleted and moved items and
+  /// sections (empty when the body changed nothing, or when a reload showed it). Cells
+  /// configured again are not in it: the displayed items of every group whose data changed are.
+  public internal(set) var lastAppliedChanges = Changeset()
   /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
   /// made (configured) since the source was made.
   @exclusivity(unchecked) public internal(set) var statistics = Statistics()
@@ -361,7 +367,13 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       && (sameGroup
         || shows(expectedSource, section: sourceIndexPath.section, group: group))
     sections = new
-    if !shown { reloadAfterMove("the data after its move action does not show it") }
+    guard shown else { return reloadAfterMove("the data after its move action does not show it") }
+    // Headers that count their items (or say anything else the move changed) are configured
+    // again on the next tick: not in the middle of the collection view's move.
+    staleHeaders = new.indices.filter {
+      new[$0].header != old[$0].header || new[$0].footer != old[$0].footer
+    }
+    if !staleHeaders.isEmpty { tracker.requestTick() }
   }
 
   /// A moving item lands only among the items of its own ``ForEach``, or of one whose

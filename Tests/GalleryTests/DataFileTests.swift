@@ -57,7 +57,7 @@ import Testing
     // without one shows none (it showed "#task", and "#" for an empty one).
     let model = TaskBoardModel<TestTaskCell>(
       options: GalleryOptions(itemCount: 100, data: data), metrics: plainTestMetrics)
-    let tags = model.dataSource.sections.flatMap { $0 }.map { model.texts.shownTag(of: $0) }
+    let tags = model.tasks.flatMap { $0 }.map { model.texts.shownTag(of: $0) }
     #expect(tags == ["", "", "", "d"])
   }
 

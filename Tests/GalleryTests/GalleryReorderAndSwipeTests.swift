@@ -66,6 +66,37 @@ import Testing
       ])
   }
 
+  /// A task dragged by its grip out of "To do" lands in "In progress" (the declaration's
+  /// `onMove(tag:)`): both headers count again, the task keeps the cursor, and `U` puts it
+  /// back. An edit key pressed while it is held does nothing but say so.
+  @Test func aGripDragCarriesATaskIntoTheNextSection() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    var screen = lines(gallery, canvas)
+    let before = titles(screen)
+    #expect(screen[2].contains("To do") && screen[2].contains("15 tasks"))
+    // Rows: 2 "To do", 3–17 its 15 tasks, 18 "In progress", 19… its tasks. Lifted at row 4,
+    // taken below "In progress"'s first task.
+    pressAndDrag(gallery, through: (4...20).map { (0, $0) }, time: &time, ticks: true)
+    gallery.handle(.key(KeyEvent(.character("d"))), at: time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("a task is being dragged"), "\(screen[1])")
+    #expect(screen.last?.contains("moving \(before[1]) → In progress") == true, "\(screen.last!)")
+    mouse(gallery, .release, 0, 20, time)
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("dragged to In progress"), "\(screen[1])")
+    #expect(screen.contains { $0.contains("To do") && $0.contains("14 tasks") })
+    #expect(screen.contains { $0.contains("In progress") && $0.contains("6 tasks") })
+    #expect(screen.last?.hasPrefix(" " + before[1]) == true, "the cursor went with it")
+    #expect(!titles(screen).prefix(14).contains(before[1]))
+    gallery.handle(.key(KeyEvent(.character("U"))), at: time)
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(titles(screen).prefix(6) == before.prefix(6))
+    #expect(screen.contains { $0.contains("To do") && $0.contains("15 tasks") })
+  }
+
   /// A terminal made smaller while a task is lifted below its new last row: the task comes up
   /// to the pane's last row, under where the pointer now must be, instead of hiding under the
   /// status line (a new user's finding).

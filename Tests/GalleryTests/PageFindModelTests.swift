@@ -35,7 +35,7 @@ import Testing
         view.layoutIfNeeded()
       }
     }
-    func taskID(at path: ItemPath?) -> Int? { path.flatMap { model.dataSource.item(at: $0)?.id } }
+    func taskID(at path: ItemPath?) -> Int? { path.flatMap { model.task(at: $0)?.id } }
 
     for step in 0..<90 {
       let place = "seed \(seed), step \(step)"
@@ -91,7 +91,7 @@ import Testing
       }
       // The scan: every task whose title has the needle, ignoring case.
       var expected: Set<ItemPath> = []
-      for (section, tasks) in model.dataSource.sections.enumerated() {
+      for (section, tasks) in model.tasks.enumerated() {
         for (item, task) in tasks.enumerated()
         where model.texts.title(of: task).lowercased().contains(needle) {
           expected.insert(ItemPath(section: section, item: item))

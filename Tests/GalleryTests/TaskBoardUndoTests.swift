@@ -32,7 +32,7 @@ private func press(
     }
     func focusedTask() -> Int? {
       model.collectionView.focusedIndexPath.map {
-        model.dataSource.sections[$0.section][$0.item].id
+        model.tasks[$0.section][$0.item].id
       }
     }
     for _ in 0..<5 { _ = model.handle(KeyPress(.down)) }
@@ -100,7 +100,7 @@ private func press(
       GalleryTests.press(KeyPress(.character(character)), on: model, time: &time)
     }
     // The tasks after each edit that changed them, and where undo stands among them.
-    var states = [model.dataSource.sections]
+    var states = [model.tasks]
     var position = 0
     for step in 0..<60 {
       let roll = rng.int(0..<10)
@@ -111,27 +111,27 @@ private func press(
         press("R")
         if position < states.count - 1 { position += 1 }
       } else {
-        let before = model.dataSource.sections
+        let before = model.tasks
         press(["a", "d", "e", "m", "s", "J"][rng.int(0..<6)])
-        guard model.dataSource.sections != before else { continue }  // nothing to do
+        guard model.tasks != before else { continue }  // nothing to do
         states.removeSubrange((position + 1)...)
-        states.append(model.dataSource.sections)
+        states.append(model.tasks)
         position += 1
       }
       #expect(
-        model.dataSource.sections == states[position],
+        model.tasks == states[position],
         "seed \(seed), step \(step): the tasks are the edit history's \(position)")
-      if model.dataSource.sections != states[position] { return }
+      if model.tasks != states[position] { return }
     }
     // Everything undone, back to the first tasks; then a new edit forgets the redos.
     for _ in 0..<Swift.min(position, TaskBoardModel<TestTaskCell>.undoLimit) { press("U") }
     if position <= TaskBoardModel<TestTaskCell>.undoLimit {
-      #expect(model.dataSource.sections == states[0], "seed \(seed): all undone")
+      #expect(model.tasks == states[0], "seed \(seed): all undone")
     }
     press("a")
-    let edited = model.dataSource.sections
+    let edited = model.tasks
     press("R")
-    #expect(model.dataSource.sections == edited, "seed \(seed): a new edit ends the redos")
+    #expect(model.tasks == edited, "seed \(seed): a new edit ends the redos")
     #expect(model.lastChange == "nothing to redo")
   }
 
@@ -139,7 +139,7 @@ private func press(
   @Test func aDragIsUndone() {
     let model = makeModel()
     let view = model.collectionView
-    let before = model.dataSource.sections
+    let before = model.tasks
     let source = ItemPath(section: 0, item: 1)
     #expect(view.beginInteractiveMovementForItem(at: source))
     // Down the list, well into the next rows, and dropped.
@@ -156,13 +156,13 @@ private func press(
       _ = view.tick(now: time)
       view.layoutIfNeeded()
     }
-    #expect(model.dataSource.sections != before, "the drag moved the task")
+    #expect(model.tasks != before, "the drag moved the task")
     #expect(model.lastChange.hasPrefix("dragged to"))
     _ = model.handle(KeyPress(.character("U")))
-    #expect(model.dataSource.sections == before, "undone: the task is back")
+    #expect(model.tasks == before, "undone: the task is back")
     #expect(model.lastChange.hasPrefix("undid the drag"))
     _ = model.handle(KeyPress(.character("R")))
-    #expect(model.dataSource.sections != before, "redone")
+    #expect(model.tasks != before, "redone")
   }
 
   /// What a screen reader hears for each edit, once: the move names the section it went to
@@ -199,14 +199,14 @@ private func press(
     let view = model.collectionView
     let first = ItemPath(section: 0, item: 0)
     view.focusItem(at: first, animated: false)
-    let before = model.dataSource.sections
+    let before = model.tasks
     _ = model.handle(KeyPress(.character("K")))
-    #expect(model.dataSource.sections == before)
+    #expect(model.tasks == before)
     #expect(model.lastChange == "already first in \(model.sectionTitle(0))")
     let last = ItemPath(section: 0, item: model.count(inSection: 0) - 1)
     view.focusItem(at: last, animated: false)
     _ = model.handle(KeyPress(.character("J")))
-    #expect(model.dataSource.sections == before)
+    #expect(model.tasks == before)
     #expect(model.lastChange == "already last in \(model.sectionTitle(0))")
     _ = model.handle(KeyPress(.character("U")))
     #expect(model.lastChange == "nothing to undo", "no step was kept")
@@ -214,7 +214,7 @@ private func press(
     #expect(view.beginInteractiveMovementForItem(at: ItemPath(section: 0, item: 1)))
     _ = model.handle(KeyPress(.character("a")))
     #expect(view.interactivelyMovingItem != nil, "the drag goes on")
-    #expect(model.dataSource.sections == before, "nothing added")
+    #expect(model.tasks == before, "nothing added")
     #expect(model.lastChange.contains("release to drop it, Esc to put it back"))
     _ = model.handle(KeyPress(.escape))
     #expect(view.interactivelyMovingItem == nil)
@@ -230,12 +230,12 @@ private func press(
     let view = model.collectionView
     let path = ItemPath(section: 0, item: 2)
     view.focusItem(at: path, animated: false)
-    let deleted = model.dataSource.sections[0][2].id
+    let deleted = model.tasks[0][2].id
     _ = model.handle(KeyPress(.character("d")))
     view.focusItem(at: ItemPath(section: 0, item: 5), animated: false)
     _ = model.handle(KeyPress(.character("U")))
     #expect(view.focusedIndexPath == path, "on the task brought back")
-    #expect(model.dataSource.sections[0][2].id == deleted)
+    #expect(model.tasks[0][2].id == deleted)
     // A move to another section, undone: the cursor follows the task back.
     view.focusItem(at: path, animated: false)
     _ = model.handle(KeyPress(.character("m")))

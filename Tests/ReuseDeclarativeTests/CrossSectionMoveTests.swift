@@ -67,6 +67,42 @@ import Testing
     withExtendedLifetime(source) {}
   }
 
+  /// Headers that count their items say the new counts after the user's move (the move sets
+  /// the sections without a diff, so they are configured again on the next tick).
+  @Test func headersCountAgainAfterAUsersMove() {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+      viewportSize: Size(width: 40, height: 20))
+    let board = Board()
+    let source = DeclarativeDataSource(collectionView: view) {
+      for index in board.columns.indices {
+        Section(
+          id: index,
+          header: ListContent("column \(index)", secondary: "\(board.columns[index].count)")
+        ) {
+          ForEach(board.columns[index]) { Cell(PhotoCell.self, $0) }
+            .onMove(tag: index) { $0.apply(to: &board.columns) }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    func counts() -> [String?] {
+      (0..<2).map {
+        (view.supplementaryView(forElementKind: .header, at: ItemPath(section: $0, item: 0))
+          as? ListContentSupplementaryView)?.content.secondaryText
+      }
+    }
+    #expect(counts() == ["5", "5"])
+    // Rows: 0 header, 1–5 photos 0–4, 6 header, 7–11 photos 10–14.
+    drag(view, from: ItemPath(section: 0, item: 1), toY: 8.5)
+    #expect(board.columns.map(\.count) == [4, 6])
+    view.tick(now: 100)
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    #expect(counts() == ["4", "6"])
+    withExtendedLifetime(source) {}
+  }
+
   @Test func aForEachWithoutATagOfTheTypeTakesNoItem() {
     let view = makeView(rows: 20)
     let board = Board()
@@ -230,5 +266,37 @@ import Testing
     #expect(
       !ItemTransfer(sourceTag: 2, sourceIndex: 0, destinationTag: 0, destinationIndex: 0)
         .apply(to: &arrays))
+  }
+}
+
+@Suite struct AnimatedUpdateTests {
+  /// An update that moves items and changes a header glides on the clock: configuring the
+  /// changed groups' cells again, and the header, does not end the glide (they did, as
+  /// batches of their own, unanimated, and every declared update jumped to its end).
+  @Test func anAnimatedUpdateGlidesToItsEnd() {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+      viewportSize: Size(width: 40, height: 20))
+    var items = photos(6)
+    var title = "Photos"
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0, header: ListContent(title)) { ForEach(items) { Cell(PhotoCell.self, $0) } }
+    }
+    view.layoutIfNeeded()
+    items.swapAt(0, 1)
+    items[2].title = "renamed"
+    title = "6 photos"
+    source.updateNow(animated: true)
+    #expect(view.isAnimating, "the swap glides")
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    #expect(!view.isAnimating)
+    let shown = shownTexts(view)
+    for (index, photo) in items.enumerated() {
+      #expect(shown[ItemPath(section: 0, item: index)] == photo.title)
+    }
+    withExtendedLifetime(source) {}
+    let header = view.supplementaryView(forElementKind: .header, at: ItemPath(section: 0, item: 0))
+    #expect((header as? ListContentSupplementaryView)?.content.text == "6 photos")
   }
 }

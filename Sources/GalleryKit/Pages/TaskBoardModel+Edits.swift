@@ -5,10 +5,10 @@ import ReuseKit
 extension TaskBoardModel {
   /// Shows the edited `sections`, said and shown as `what` ("moved to Doing"); `step` names
   /// the edit for undo and redo ("undid the move to Doing").
-  func apply(_ sections: [[TaskItem]], _ what: String, step: String) {
+  func apply(_ sections: [[TaskItem]], _ what: String, step: String, updated: Int = 0) {
     // An edit that changed nothing (a shuffle of one task) is no step to undo.
-    if sections != dataSource.sections { remember(dataSource.sections, step) }
-    collectionView.announcing(what) { show(sections, what) }
+    if sections != tasks { remember(tasks, step) }
+    collectionView.announcing(what) { show(sections, what, updated: updated) }
   }
 
   /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
@@ -35,14 +35,16 @@ extension TaskBoardModel {
       collectionView.postAccessibilityAnnouncement(empty)
       return
     }
-    let current = dataSource.sections
+    let current = tasks
     other.append((current, what, selectedTaskIDs))
     // The cursor goes to the task the step brought back or moved (it stayed at its place,
     // on another task: a new user's finding); else it stays on its task, wherever the step
     // put it (read after the change: an undone shuffle left it on the row, another task).
     let focus = Self.changedTask(from: current, to: sections)
     collectionView.announcing("\(done) \(what)") {
-      show(sections, "\(done) \(what)", focusing: focus)
+      show(
+        sections, "\(done) \(what)", focusing: focus,
+        updated: Self.renamedCount(from: current, to: sections))
     }
     // The selection as it was then: a deleted task comes back selected if it was (it came
     // back unselected: a new user's finding).
@@ -51,7 +53,7 @@ extension TaskBoardModel {
 
   /// The ids of the selected tasks.
   public var selectedTaskIDs: Set<Int> {
-    let sections = dataSource.sections
+    let sections = tasks
     return Set(
       collectionView.indexPathsForSelectedItems.compactMap { path in
         sections.indices.contains(path.section)
@@ -64,8 +66,8 @@ extension TaskBoardModel {
   func select(tasks ids: Set<Int>) {
     guard ids != selectedTaskIDs else { return }
     collectionView.deselectAllItems()
-    for (section, tasks) in dataSource.sections.enumerated() {
-      for (item, task) in tasks.enumerated() where ids.contains(task.id) {
+    for (section, list) in tasks.enumerated() {
+      for (item, task) in list.enumerated() where ids.contains(task.id) {
         collectionView.selectItem(at: ItemPath(section: section, item: item))
       }
     }
@@ -88,22 +90,28 @@ extension TaskBoardModel {
     return moved
   }
 
-  /// Shows `sections` as one diff, saying what changed.
-  func show(_ sections: [[TaskItem]], _ what: String, focusing focus: ItemPath? = nil) {
-    let changes = dataSource.setSections(sections, animated: true)
-    var inserted = 0
-    var deleted = 0
-    var moved = 0
-    var updated = 0
-    for stage in changes {
-      inserted += stage.insertedItems.count
-      deleted += stage.deletedItems.count
-      moved += stage.movedItems.count
-      updated += stage.reconfiguredItems.count + stage.reloadedItems.count
+  /// How many tasks of `old` show other contents in `new` (renamed): each a cell configured
+  /// again.
+  static func renamedCount(from old: [[TaskItem]], to new: [[TaskItem]]) -> Int {
+    var before: [Int: TaskItem] = [:]
+    for tasks in old {
+      for task in tasks { before[task.id] = task }
     }
+    return new.reduce(0) { count, tasks in
+      count + tasks.count(where: { task in before[task.id].map { $0 != task } ?? false })
+    }
+  }
+
+  /// Shows `sections` as one diff (`updated` tasks renamed), saying what changed.
+  func show(
+    _ sections: [[TaskItem]], _ what: String, focusing focus: ItemPath? = nil, updated: Int = 0
+  ) {
+    board.sections = sections
+    source.updateNow(animated: true)
+    let changes = source.lastAppliedChanges
     lastChange =
-      "\(what): +\(inserted) −\(deleted) ↕\(moved) ✎\(updated) in \(changes.count) "
-      + (changes.count == 1 ? "batch" : "batches")
+      "\(what): +\(changes.insertedItems.count) −\(changes.deletedItems.count)"
+      + " ↕\(changes.movedItems.count) ✎\(updated)"
     collectionView.focusItem(at: focus ?? cursorPath, animated: true)
   }
 }

@@ -1,32 +1,38 @@
+import ReuseDeclarative
 import ReuseKit
 
-/// The `datasource` page: a sectioned task list made with the two-line data source
-/// (`CollectionArrayDataSource`). Every edit (add, delete, move, shuffle, rename) builds the
-/// next version of the data; the data source diffs it against the current one and applies
-/// the difference as one animated batch: rows glide, new ones fade in, deleted ones fade out,
-/// and the selection stays with its tasks. A press on a task's grip reorders it; swiping it
-/// left reveals Delete and Done.
+/// The `datasource` page: a sectioned task list, declared (`ReuseDeclarative`): a section per
+/// list of tasks, its header counting them, its tasks a `ForEach` that moves them within and
+/// across sections (`onMove(tag:)`) and swipes them open. Every edit (add, delete, move,
+/// shuffle, rename) makes the next version of the tasks; the declaration's data source diffs
+/// it by identity against the one shown and applies the difference as one animated batch:
+/// rows glide (to another section too), new ones fade in, deleted ones fade out, and the
+/// selection and the cursor stay with their tasks. A press on a task's grip reorders it;
+/// swiping it left reveals Delete and Done.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-/// Hosts register a header adopting ``CountedTitlePresenting`` under ``headerIdentifier``; the
-/// cell type is the model's generic parameter.
-public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
+/// Hosts give the task cell as the model's generic parameter; headers are standard content.
+public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionViewDelegate {
   /// `--demo datasource`.
   public static var name: String { "datasource" }
-  /// The reuse identifier the section headers are registered under.
-  public static var headerIdentifier: String { "header" }
 
   /// The tab's title.
   public let title = "Data source"
   /// The task list.
   public let collectionView: CollectionView
-  /// The two-line data source over arrays of tasks.
-  public let dataSource: CollectionArrayDataSource<TaskItem, Cell>
+  /// The tasks, a list per section: what the declaration shows. Edits set it through
+  /// ``show(_:_:focusing:updated:)``.
+  public var tasks: [[TaskItem]] { board.sections }
+  /// The tasks and their sections' titles, read by the declaration (a reference: the
+  /// declaration's body holds it, not the model).
+  let board: TaskList
+  /// The declaration's data source.
+  public let source: DeclarativeDataSource
   /// The data file's titles and the tags the tasks refer to.
   public private(set) var texts = TaskTexts()
   /// What the last edit did.
   public internal(set) var lastChange = "no edits yet"
-  /// How long the last edit took (building the next version, the diff, the batch update).
+  /// How long the last edit took (making the next version, the diff, the batch update).
   public private(set) var lastEditDuration: Double?
   /// Whether the last key found nothing to edit (its note has no time).
   var didNothing = false
@@ -79,60 +85,68 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     }
     nextID = id + 1
     self.texts = texts
+    board = TaskList(sections: sections, titles: titles)
 
-    // The two lines: a collection view, and a data source over arrays of tasks.
     collectionView = CollectionView(
       layout: ListLayout(
         itemSizing: .uniform(metrics.rowLength), headerLength: .fixed(metrics.headerLength)))
-    dataSource = CollectionArrayDataSource(
-      collectionView: collectionView, sections: sections, headerTitles: titles, cell: Cell.self)
     findBar = FindBar(collectionView: collectionView, subject: "the tasks", clock: metrics.clock)
+    source = DeclarativeDataSource(collectionView: collectionView) { [board, texts] in
+      let done = board.sections.count - 1
+      for (index, tasks) in board.sections.enumerated() {
+        Section(
+          id: index,
+          header: ListContent(board.title(of: index), secondary: plural(tasks.count, "task"))
+        ) {
+          ForEach(tasks) { task in
+            TaskContent<Cell>(task: task, isDone: index == done && done > 0, texts: texts)
+          }
+          .onMove(tag: index) { move in board.moved(move) }
+          .swipeActions { _ in board.swipeActions(index) }
+        }
+      }
+    }
 
-    // The rest is presentation: headers, selection, reordering, swiping.
+    board.moved = { [unowned self] in dragged($0) }
+    board.swipeActions = { [unowned self] in swipeActions(inSection: $0) }
+
+    // The rest is presentation: headers, selection, reordering.
     (collectionView.collectionViewLayout as! ListLayout).pinsHeaders = true
     collectionView.allowsMultipleSelection = true
     collectionView.accessibilityLabel = "Tasks"
     // A plain click replaces the selection, Control toggles, Shift extends (desktop lists).
     collectionView.tapsReplaceSelection = true
     collectionView.overscan = metrics.overscan
-    dataSource.supplementaryViewProvider = { [unowned self] collectionView, kind, path in
-      let header = collectionView.dequeueReusableSupplementaryView(
-        ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: path)
-      (header as? any TitlePresenting)?.title = sectionTitle(path.section)
-      (header as? any CountedTitlePresenting)?.count = count(inSection: path.section)
-      return header
-    }
     // The cursor is the collection view's focus: it follows its task through every edit (a
     // deleted task passes it to its neighbour), and a click moves it.
-    dataSource.selectionHandler = { [unowned collectionView] _, path in
-      collectionView.focusItem(at: path, scrollsIntoView: false)
-    }
+    collectionView.delegate = self
     collectionView.focusScrollPadding = metrics.rowLength
     findBar.itemText = { [unowned self] path in itemTitle(at: path) }
     // Reordering: a press on a task's grip (its coloured bar, the first two columns of a
-    // terminal) lifts it; the drop moves it in the data source's arrays.
-    dataSource.canReorderItem = { _, _ in true }
-    dataSource.didReorder = { [unowned self] _, from, to in
-      lastEditDuration = nil  // a drag is not a timed edit
-      lastChange = "dragged to \(sectionTitle(to.section)) \(to.item + 1)"
-      // The provider has moved it already: the tasks before are these with the move undone.
-      var before = dataSource.sections
-      if before.indices.contains(to.section), before[to.section].indices.contains(to.item),
-        before.indices.contains(from.section)
-      {
-        let task = before[to.section].remove(at: to.item)
-        before[from.section].insert(task, at: min(from.item, before[from.section].count))
-        remember(before, "the drag")
-      }
-    }
+    // terminal) lifts it; the drop moves it in the tasks (`dragged`).
     let grip = 2 * metrics.textWidth("▌")
     collectionView.reorderGrip = { _, point in point.x < grip }
-    collectionView.trailingSwipeActionsProvider = { [unowned self] path in
-      swipeActions(for: path)
-    }
     collectionView.focusItem(
       at: collectionView.indexPath(forFocusMove: .first, from: ItemPath(section: 0, item: 0)),
       scrollsIntoView: false)
+  }
+
+  /// A click puts the cursor on the task it selected.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+  {
+    collectionView.focusItem(at: indexPath, scrollsIntoView: false)
+  }
+
+  /// A task the user dragged: moved in the tasks (the collection view has moved it on screen),
+  /// kept for undo.
+  private func dragged(_ move: ItemTransfer<Int>) {
+    var sections = board.sections
+    guard move.apply(to: &sections) else { return }
+    lastEditDuration = nil  // a drag is not a timed edit
+    remember(board.sections, "the drag")
+    board.sections = sections
+    lastChange =
+      "dragged to \(sectionTitle(move.destinationTag)) \(move.destinationIndex + 1)"
   }
 
   private static func makeTask(id: Int, index: Int) -> TaskItem {
@@ -144,47 +158,26 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   /// The heading: how many tasks, and what the last edit did (and how long it took, with
   /// `timing`).
   public func headline(timing: Bool) -> String {
-    let count = dataSource.sections.reduce(0) { $0 + $1.count }
+    let count = tasks.reduce(0) { $0 + $1.count }
     let duration = timing ? lastEditDuration.map { " · \(milliseconds($0)) ms" } ?? "" : ""
     return "\(plural(count, "task")) · \(lastChange)\(duration)"
   }
 
-  /// Gives every displayed task its texts and done state, and every header its count (which
-  /// edits change without reconfiguring it): the host calls it before it draws. A view that
-  /// changes is told to redraw (`ReusableView.setNeedsDisplay()`), for hosts that
-  /// keep their views.
-  public func refreshDisplayedViews() {
-    collectionView.layoutIfNeeded()
-    // Runs every frame in GTK (after placement): nothing is allocated here.
-    let sections = dataSource.sections
-    let doneSection = sections.count - 1
-    let texts = self.texts
-    collectionView.forEachDisplayedView { view, attributes in
-      let section = attributes.indexPath.section
-      if let cell = view as? Cell {
-        let isDone = section == doneSection && doneSection > 0
-        if cell.isDone != isDone || cell.texts.titles.count != texts.titles.count {
-          cell.texts = texts
-          cell.isDone = isDone
-          view.setNeedsDisplay()
-        }
-      } else if let header = view as? any CountedTitlePresenting,
-        sections.indices.contains(section), header.count != sections[section].count
-      {
-        header.count = sections[section].count
-        view.setNeedsDisplay()
-      }
-    }
-  }
-
   /// How many tasks `section` holds.
   public func count(inSection section: Int) -> Int {
-    dataSource.sections.indices.contains(section) ? dataSource.sections[section].count : 0
+    tasks.indices.contains(section) ? tasks[section].count : 0
   }
 
   /// The title of `section`.
-  public func sectionTitle(_ section: Int) -> String {
-    dataSource.provider.headerTitle(forSection: section) ?? "section \(section + 1)"
+  public func sectionTitle(_ section: Int) -> String { board.title(of: section) }
+
+  /// The task at `path`, if there is one.
+  public func task(at path: ItemPath) -> TaskItem? {
+    let sections = tasks
+    guard sections.indices.contains(path.section),
+      sections[path.section].indices.contains(path.item)
+    else { return nil }
+    return sections[path.section][path.item]
   }
 
   // MARK: Keys
@@ -262,7 +255,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   var cursorPath: ItemPath? { collectionView.focusedIndexPath }
 
   private func addTask() {
-    var sections = dataSource.sections
+    var sections = tasks
     let task = Self.makeTask(id: nextID, index: nextID * 5 + random.next(below: 5))
     nextID += 1
     let path: ItemPath
@@ -285,7 +278,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func deleteTask(at path: ItemPath) {
-    var sections = dataSource.sections
+    var sections = tasks
     guard sections.indices.contains(path.section),
       sections[path.section].indices.contains(path.item)
     else { return }
@@ -294,11 +287,12 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
     apply(sections, "deleted", step: "the delete")
   }
 
-  private func swipeActions(for path: ItemPath) -> SwipeActionsConfiguration {
-    let doneSection = dataSource.sections.count - 1
-    let isDone = path.section == doneSection && doneSection > 0
+  /// A task's swipe actions in `section`: Delete, and Done (Reopen in the last section).
+  private func swipeActions(inSection section: Int) -> [SwipeAction] {
+    let doneSection = tasks.count - 1
+    let isDone = section == doneSection && doneSection > 0
     let second = isDone ? "Reopen" : "Done"
-    return SwipeActionsConfiguration(actions: [
+    return [
       SwipeAction(
         title: "Delete", style: .destructive,
         width: metrics.textWidth("Delete") + metrics.swipeActionPadding
@@ -309,11 +303,11 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
         [unowned self] path in
         timed { moveTask(at: path, toSection: isDone ? 0 : doneSection) }
       },
-    ])
+    ]
   }
 
   private func moveTask(at path: ItemPath, toSection target: Int) {
-    var sections = dataSource.sections
+    var sections = tasks
     guard sections.indices.contains(path.section), sections.indices.contains(target),
       sections[path.section].indices.contains(path.item)
     else { return }
@@ -325,10 +319,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 
   private func moveTaskToSection(by step: Int) {
     guard let path = cursorPath else { return nothingToEdit("no task to move") }
-    guard dataSource.sections.count > 1 else {
+    guard tasks.count > 1 else {
       return nothingToEdit("one section: nowhere to move \(sectionTitle(path.section))'s tasks")
     }
-    var sections = dataSource.sections
+    var sections = tasks
     let task = sections[path.section].remove(at: path.item)
     let count = sections.count
     let target = ((path.section + step) % count + count) % count
@@ -339,7 +333,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 
   private func moveTaskWithinSection(by step: Int) {
     guard let path = cursorPath else { return nothingToEdit("no task to move") }
-    var sections = dataSource.sections
+    var sections = tasks
     let target = path.item + step
     guard sections[path.section].indices.contains(target) else {
       // Nothing moves, and no step is kept to undo: the status says why.
@@ -351,7 +345,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   }
 
   private func shuffle() {
-    var sections = dataSource.sections
+    var sections = tasks
     for index in sections.indices {
       for item in stride(from: sections[index].count - 1, to: 0, by: -1) {
         sections[index].swapAt(item, random.next(below: item + 1))
@@ -362,10 +356,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 
   private func renameTask() {
     guard let path = cursorPath else { return nothingToEdit("no task to rename") }
-    var sections = dataSource.sections
+    var sections = tasks
     sections[path.section][path.item].edits += 1
     sections[path.section][path.item].title = random.next(below: 1_000)
-    apply(sections, "renamed", step: "the rename")
+    apply(sections, "renamed", step: "the rename", updated: 1)
   }
 
   // MARK: State
@@ -376,12 +370,12 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
   private var baseStatus: String {
     if let source = collectionView.interactivelyMovingItem,
       let target = collectionView.interactiveMovementTarget,
-      let task = dataSource.item(at: source)
+      let task = task(at: source)
     {
       return "moving \(texts.title(of: task)) → \(sectionTitle(target.section)) \(target.item + 1)"
         + " · Esc puts it back"
     }
-    let task = cursorPath.flatMap { dataSource.item(at: $0) }.map(texts.title) ?? "no tasks"
+    let task = cursorPath.flatMap(task(at:)).map(texts.title) ?? "no tasks"
     let selected = collectionView.numberOfSelectedItems
     return task + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
@@ -406,10 +400,49 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel {
 extension TaskBoardModel {
   /// The task's title, from the data.
   public func itemTitle(at indexPath: ItemPath) -> String? {
-    let sections = dataSource.sections
-    guard sections.indices.contains(indexPath.section),
-      sections[indexPath.section].indices.contains(indexPath.item)
-    else { return nil }
-    return texts.title(of: sections[indexPath.section][indexPath.item])
+    task(at: indexPath).map(texts.title(of:))
+  }
+}
+
+/// The tasks and their sections' titles: what the page's declaration reads, and where its
+/// moves and swipes go (to the model, which holds the declaration).
+final class TaskList {
+  var sections: [[TaskItem]]
+  let titles: [String]
+  /// Performs a task the user dragged.
+  var moved: (ItemTransfer<Int>) -> Void = { _ in }
+  /// A task's swipe actions in a section.
+  var swipeActions: (Int) -> [SwipeAction] = { _ in [] }
+
+  init(sections: [[TaskItem]], titles: [String]) {
+    self.sections = sections
+    self.titles = titles
+  }
+
+  /// Section `index`'s title.
+  func title(of index: Int) -> String {
+    titles.indices.contains(index) ? titles[index] : "section \(index + 1)"
+  }
+}
+
+/// A task as a declared item: the host's task cell, configured with the task, whether it is
+/// done (in the last section) and where the tasks' texts are, so a task moved to "Done" or
+/// back shows so when its cell is configured (reused from another section too).
+struct TaskContent<Row: TaskPresenting>: CellContent {
+  let task: TaskItem
+  let isDone: Bool
+  let texts: TaskTexts
+
+  static var reuseIdentifier: String { Row.reuseIdentifier }
+
+  static func register(in collectionView: CollectionView) {
+    Cell<Row>.register(in: collectionView)
+  }
+
+  func configure(_ cell: Row, at indexPath: ItemPath) {
+    cell.texts = texts
+    cell.isDone = isDone
+    cell.configure(with: task, at: indexPath)
+    cell.setNeedsDisplay()
   }
 }

@@ -23,9 +23,3 @@ extension TaskPresenting {
     return said.isEmpty ? nil : said.joined(separator: ", ")
   }
 }
-
-/// A section header that shows its title and how many items the section holds.
-public protocol CountedTitlePresenting: TitlePresenting {
-  /// How many items the section holds.
-  var count: Int { get set }
-}

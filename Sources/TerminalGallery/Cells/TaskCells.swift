@@ -73,23 +73,3 @@ final class TaskCell: TerminalCell, TaskPresenting {
     }
   }
 }
-
-/// A section header of the task list: its title and how many tasks it holds.
-final class TaskHeaderView: TerminalSupplementaryView, CountedTitlePresenting {
-  var title = ""
-  var count = 0
-
-  override var accessibilityLabel: String? {
-    get { "\(title), \(plural(count, "task"))" }
-    set {}
-  }
-
-  override func draw(in context: DrawContext) {
-    context.fill(TextStyle(background: Theme.bar))
-    context.text(
-      " " + title, x: 0, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold))
-    let count = " \(self.count.formatted) "
-    context.text(
-      count, x: CharacterWidth.of(title) + 2, y: 0, style: TextStyle(foreground: Theme.dimText))
-  }
-}

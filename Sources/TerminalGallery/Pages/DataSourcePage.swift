@@ -2,11 +2,12 @@ import GalleryKit
 import ReuseKit
 import ReuseTerminal
 
-/// The `datasource` page: a sectioned task list made with the two-line data source
-/// (`CollectionArrayDataSource`). Every edit (add, delete, move, shuffle, rename) builds the
-/// next version of the data; the data source diffs it against the current one and applies
-/// the difference as one animated batch: rows glide, new ones fade in, deleted ones fade out,
-/// and the selection stays with its tasks.
+/// The `datasource` page: a sectioned task list, declared once in GalleryKit
+/// (`TaskBoardModel`). Every edit (add, delete, move, shuffle, rename) makes the next version
+/// of the tasks; the declaration's data source diffs it by identity and applies the
+/// difference as one animated batch: rows glide, new ones fade in, deleted ones fade out, and
+/// the selection stays with its tasks. The terminal gives the task cell; the headers are
+/// standard content.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
 final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
@@ -20,9 +21,6 @@ final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
 
   init(options: GalleryOptions) {
     model = TaskBoardModel(options: options, metrics: .terminal)
-    model.collectionView.register(
-      TaskHeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
     marksFoundItems()
   }
@@ -32,7 +30,6 @@ final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
     context.text(" " + model.headline(timing: showsTiming), x: 0, y: 0, style: Theme.title)
-    model.refreshDisplayedViews()
     pane.draw(into: canvas)
   }
 

@@ -9,15 +9,11 @@ final class TestTaskCell: CollectionViewCell, TaskPresenting {
   func configure(with item: TaskItem, at indexPath: ItemPath) { task = item }
 }
 
-/// The data-source page's model over `items` generated tasks, laid out in a 60 × 14 viewport
-/// (its headers plain cells).
+/// The data-source page's model over `items` generated tasks, laid out in a 60 × 14 viewport.
 func makeTestTaskBoard(items: Int, data: GalleryData? = nil) -> TaskBoardModel<TestTaskCell> {
   let model = TaskBoardModel<TestTaskCell>(
     options: GalleryOptions(itemCount: items, data: data), metrics: plainTestMetrics)
   let view = model.collectionView
-  view.register(
-    CollectionViewCell.self, forSupplementaryViewOfKind: .header,
-    withReuseIdentifier: TaskBoardModel<TestTaskCell>.headerIdentifier)
   view.viewportSize = Size(width: 60, height: 14)
   view.layoutIfNeeded()
   return model

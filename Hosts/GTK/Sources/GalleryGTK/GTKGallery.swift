@@ -381,22 +381,31 @@ public final class GTKGallery {
   }
 
   /// The section headers whose widgets are on screen, top to bottom, each with the text it
-  /// draws and where GTK put its widget (`title · count@y`, y from the page's top): what the
+  /// draws and where GTK put its widget (`title@y`, `title · 12 tasks@y`, y from the page's
+  /// top): what the
   /// end-to-end tests read to check pinning, since the widgets' places are the host's doing.
   private func headersOnScreen(in host: CollectionViewWidget) -> String {
     var found: [(y: Double, text: String)] = []
     host.collectionView.forEachDisplayedView { view, _ in
-      guard let header = view as? HeaderView,
-        gtk_widget_get_parent(header.drawing.widget) != nil
-      else { return }
+      // The gallery's headers, and standard ones (a declared page's: title · secondary).
+      let shown: (widget: UnsafeMutablePointer<GtkWidget>, text: String)
+      if let header = view as? HeaderView {
+        shown = (header.drawing.widget, header.title)
+      } else if let header = view as? GTKListContentSupplementaryView {
+        let secondary = header.content.secondaryText.map { " · " + $0 } ?? ""
+        shown = (header.drawing.widget, header.content.text + secondary)
+      } else {
+        return
+      }
+      guard gtk_widget_get_parent(shown.widget) != nil else { return }
       var bounds = graphene_rect_t()
-      guard gtk_widget_compute_bounds(header.drawing.widget, host.widget, &bounds) != 0 else {
+      guard gtk_widget_compute_bounds(shown.widget, host.widget, &bounds) != 0 else {
         return
       }
       let y = Double(bounds.origin.y)
       let height = Double(bounds.size.height)
       guard y + height > 0, y < Double(gtk_widget_get_height(host.widget)) else { return }
-      found.append((y, header.drawnText))
+      found.append((y, shown.text))
     }
     return found.sorted { $0.y < $1.y }.map { "\($0.text)@\(Int($0.y.rounded()))" }
       .joined(separator: "|")

@@ -186,19 +186,9 @@ enum GTKPages {
   }
 
   private static func tasks(_ options: GalleryOptions) -> any GTKPage {
+    // Declared once in GalleryKit: the GTK gallery gives the task cell.
     let model = TaskBoardModel<TaskCell>(options: options, metrics: .gtk)
-    model.collectionView.register(
-      HeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: TaskBoardModel<TaskCell>.headerIdentifier)
-    let page = HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
-    // Edits change what cells and headers show without reconfiguring them: after each key,
-    // and after each frame's placement, which brings cells reused from another section
-    // (after a fling and a delete, rows of To do kept Done's look until a key: a new user's
-    // finding).
-    page.afterKey = { [unowned model] in model.refreshDisplayedViews() }
-    page.afterPlace = { [unowned model] in model.refreshDisplayedViews() }
-    model.refreshDisplayedViews()
-    return page
+    return HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
   }
 
   private static func waterfall(_ options: GalleryOptions) -> any GTKPage {

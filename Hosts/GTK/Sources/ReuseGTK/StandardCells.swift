@@ -42,11 +42,12 @@ public final class GTKListContentSupplementaryView: ListContentSupplementaryView
   /// Queues a draw of the widget.
   public override func setNeedsDisplay() { drawing.setNeedsDisplay() }
 
-  /// Draws the content.
+  /// Draws the content, on the background: a pinned header covers the rows under it.
   public func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let look = StandardLook.current
+    look.background.fill(cr, x: 0, y: 0, width: width, height: height)
     guard !content.text.isEmpty else { return }
-    StandardLook.draw(
-      content, in: cr, width: width, height: height, look: StandardLook.current, bold: true)
+    StandardLook.draw(content, in: cr, width: width, height: height, look: look, bold: true)
   }
 }
 
@@ -71,16 +72,18 @@ struct StandardLook {
   var dim: Colour
   var accent: Colour
   var selection: Colour
+  /// Behind headers and footers (a pinned header hides what scrolls under it).
+  var background: Colour
 
   /// The dark or light look, as the system prefers.
   static var current: StandardLook {
     reusekit_prefers_dark() != 0
       ? StandardLook(
         text: Colour(0xC0CAF5), dim: Colour(0x7A88B8), accent: Colour(0x7AA2F7),
-        selection: Colour(0x2F3549))
+        selection: Colour(0x2F3549), background: Colour(0x1A1B26))
       : StandardLook(
         text: Colour(0x1F2335), dim: Colour(0x5A6384), accent: Colour(0x2E5BD8),
-        selection: Colour(0xD5DEF5))
+        selection: Colour(0xD5DEF5), background: Colour(0xE9EBF2))
   }
 
   /// What an accessory shows.

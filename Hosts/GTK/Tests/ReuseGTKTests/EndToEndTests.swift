@@ -284,18 +284,18 @@ final class EndToEndTests: EndToEndCase {
   func testSectionHeadersDrawTheirCountsAfterEdits() throws {
     let gallery = try Gallery(page: "datasource", items: 7_200)
     let before = Self.headers(gallery.status).first?.text ?? ""
-    XCTAssertEqual(before, "To do · 108", gallery.status)
+    XCTAssertEqual(before, "To do · 108 tasks", gallery.status)
     for key in ["a", "a", "a", "d", "d", "d", "d", "d", "d"] {
       try xdotool("key", key)
       Thread.sleep(forTimeInterval: 0.1)
     }
     try gallery.settle()
-    try gallery.waitFor("the new count") { Self.headers($0).first?.text == "To do · 105" }
+    try gallery.waitFor("the new count") { Self.headers($0).first?.text == "To do · 105 tasks" }
     try xdotool("key", "1")
     try gallery.waitFor("the list") { $0.hasPrefix("page=list") }
     try xdotool("key", "4")
     try gallery.waitFor("back") { $0.hasPrefix("page=datasource") }
-    XCTAssertEqual(Self.headers(gallery.status).first?.text, "To do · 105", gallery.status)
+    XCTAssertEqual(Self.headers(gallery.status).first?.text, "To do · 105 tasks", gallery.status)
   }
 
   /// The settings page, declared once in GalleryKit and shown with the GTK host's standard

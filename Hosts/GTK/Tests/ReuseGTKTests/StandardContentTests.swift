@@ -47,6 +47,16 @@ final class StandardContentTests: XCTestCase {
     XCTAssertEqual(view.numberOfItems(inSection: 0), 100_001)
   }
 
+  /// A standard header covers all of its frame: pinned, it hides the rows scrolling under it
+  /// (it drew only its text, and a pinned header showed the row beneath through it).
+  func testAStandardHeaderIsOpaque() {
+    let header = GTKListContentSupplementaryView()
+    header.content = ListContent("To do", secondary: "3 tasks")
+    XCTAssertEqual(inkedPixels(of: header, width: 300, height: 30), 300 * 30)
+    header.content = ListContent("")
+    XCTAssertEqual(inkedPixels(of: header, width: 300, height: 30), 300 * 30, "empty too")
+  }
+
   /// How many pixels a view's drawing touches, drawn alone into a transparent surface.
   func inkedPixels(of view: any GTKDrawable, width: Int32, height: Int32) -> Int {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!

@@ -55,25 +55,20 @@ final class RowCell: GTKCell, RowPresenting {
   }
 }
 
-/// A section header, pinned while its section scrolls: its title, and a count when it has one.
-final class HeaderView: GTKSupplementaryView, CountedTitlePresenting {
+/// A section header, pinned while its section scrolls: its title.
+final class HeaderView: GTKSupplementaryView, TitlePresenting {
   var title = "" {
     didSet { if title != oldValue { setNeedsDisplay() } }
   }
-  var count = -1 {
-    didSet { if count != oldValue { setNeedsDisplay() } }
-  }
-  /// What it draws: its title, and its count when it has one.
-  var drawnText: String { count >= 0 ? "\(title) · \(count)" : title }
   override var accessibilityLabel: String? {
-    get { count >= 0 ? "\(title), \(count) items" : title }
+    get { title }
     set {}
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     paint.fill(bounds(width, height), Palette.bar)
     paint.text(
-      drawnText, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true,
+      title, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true,
       maxWidth: max(1, width - 24))
   }
 }
