@@ -122,6 +122,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// sections (empty when the body changed nothing, or when a reload showed it). Cells
   /// configured again are not in it: the displayed items of every group whose data changed are.
   public internal(set) var lastAppliedChanges = Changeset()
+  /// Whether ``lastAppliedChanges`` has any.
+  @exclusivity(unchecked) var hasAppliedChanges = false
   /// Counts, for tests and benchmarks: how many times the body ran, and how many cells were
   /// made (configured) since the source was made.
   @exclusivity(unchecked) public internal(set) var statistics = Statistics()

@@ -583,12 +583,21 @@ public struct ItemTransfer<Tag: Hashable>: Hashable {
 
 extension ItemTransfer: Sendable where Tag: Sendable {}
 
-/// How a `ForEach` takes part in moves between groups (``ForEach/onMove(tag:perform:)``).
-struct MoveTransfer {
+/// How a `ForEach` takes part in moves between groups (``ForEach/onMove(tag:perform:)``). A
+/// class: a `ForEach` holds one reference, nil for most, which costs a body nothing to make
+/// and to free.
+final class MoveTransfer {
   /// The tag's type: groups of one type exchange items.
   let space: ObjectIdentifier
   /// The group's tag.
   let tag: AnyHashable
   /// Moves item `source` to index `destination` of the group tagged `destinationTag`.
   let perform: (_ source: Int, _ destinationTag: AnyHashable, _ destination: Int) -> Void
+
+  init(
+    space: ObjectIdentifier, tag: AnyHashable,
+    perform: @escaping (_ source: Int, _ destinationTag: AnyHashable, _ destination: Int) -> Void
+  ) {
+    (self.space, self.tag, self.perform) = (space, tag, perform)
+  }
 }
