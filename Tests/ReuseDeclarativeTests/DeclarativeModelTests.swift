@@ -66,9 +66,19 @@ struct DeclarativeModelTests {
         Section(id: section.id, header: ListContent("S\(section.id)")) {
           if section.banner { ListContent("banner \(section.id)") }
           ForEach(section.photos) { Cell(PhotoCell.self, $0) }
-            .onMove { from, to in
-              guard let index = model.firstIndex(where: { $0.id == section.id }) else { return }
-              model[index].photos.insert(model[index].photos.remove(at: from), at: to)
+            // Within a section and across them (tagged by the section's identifier).
+            .onMove(tag: section.id) { move in
+              guard let from = model.firstIndex(where: { $0.id == move.sourceTag }),
+                let to = model.firstIndex(where: { $0.id == move.destinationTag })
+              else { return }
+              var keyed = [from: model[from].photos]
+              keyed[to] = model[to].photos
+              let transfer = ItemTransfer(
+                sourceTag: from, sourceIndex: move.sourceIndex, destinationTag: to,
+                destinationIndex: move.destinationIndex)
+              guard transfer.apply(to: &keyed) else { return }
+              model[from].photos = keyed[from]!
+              model[to].photos = keyed[to]!
             }
             .swipeActions { photo in
               [
@@ -181,6 +191,15 @@ struct DeclarativeModelTests {
           action = "swipe a row open and delete it"
           view.performSwipeAction(at: Point(x: revealed.frame.midX, y: revealed.frame.midY))
         }
+      case 12 where model.count > 1:
+        // A photo moved to another section by the data: a move in the batch (it keeps its
+        // cell), not a delete and an insert.
+        action = "move a photo to another section"
+        let from = rng.int(0..<model.count)
+        let to = (from + rng.int(1..<model.count)) % model.count
+        guard !model[from].photos.isEmpty else { break }
+        let photo = model[from].photos.remove(at: rng.int(0..<model[from].photos.count))
+        model[to].photos.insert(photo, at: rng.int(0...model[to].photos.count))
       default:
         action = "nothing"
       }
