@@ -32,7 +32,7 @@ extension DeclarativeDataSource: CollectionViewDragDelegate, CollectionViewDropD
     let elements = draggedElements(of: session)
     guard !elements.isEmpty, let (handler, _) = dropTarget(at: destination, for: elements)
     else { return .forbidden }
-    return handler.operation
+    return handler.operation(session)
   }
 
   /// The drop: the declaration's `perform` changes the data; then this source and the drag's

@@ -418,6 +418,24 @@ extension ForEach {
     of type: Element.Type, operation: DropOperation = .move,
     perform: @escaping (_ index: Int, _ elements: [Element], _ operation: DropOperation) -> Void
   ) -> Self {
+    onInsert(of: type, operation: { _ in operation }, perform: perform)
+  }
+
+  /// Takes drops as ``onInsert(of:operation:perform:)-(_,DropOperation,_)`` does, with the
+  /// operation chosen for each drag: `operation(session)` says how this drag drops here, or
+  /// `.forbidden` for one it may not (a column that takes cards only from the one before it:
+  /// `session.source` is the collection view the drag began in).
+  ///
+  /// ```swift
+  /// ForEach(done.cards) { Cell(CardCell.self, $0) }
+  ///   .onInsert(of: Card.self, operation: { $0.source === review ? .move : .forbidden }) {
+  ///     index, cards, _ in board.move(cards, to: .done, at: index)
+  ///   }
+  /// ```
+  public func onInsert<Element>(
+    of type: Element.Type, operation: @escaping (DragSession) -> DropOperation,
+    perform: @escaping (_ index: Int, _ elements: [Element], _ operation: DropOperation) -> Void
+  ) -> Self {
     var copy = self
     copy.insertion = DropHandler(
       operation: operation, accepts: { $0.allSatisfy { $0 is Element } },

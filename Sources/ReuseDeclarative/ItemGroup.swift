@@ -221,8 +221,8 @@ extension ItemGroup {
 
 /// What a drop of dragged elements does in a group (``ForEach/onInsert(of:operation:perform:)``).
 struct DropHandler {
-  /// The operation it proposes.
-  let operation: DropOperation
+  /// The operation it proposes for a drag.
+  let operation: (DragSession) -> DropOperation
   /// Whether it takes these elements (their type).
   let accepts: ([Any]) -> Bool
   /// Changes the data: the elements in at an index of the group.

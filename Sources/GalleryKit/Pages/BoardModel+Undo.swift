@@ -18,8 +18,9 @@ extension BoardModel {
       return true
     }
     if undoing { redoMoves.append(step) } else { undoMoves.append(step) }
-    cards = undoing ? step.before : step.after
-    for view in columns { view.reloadData() }
+    board.cards = undoing ? step.before : step.after
+    // Each column's declaration shows its change, the cards gliding back.
+    for source in sources { source.updateNow() }
     let column = undoing ? step.from : step.to
     let ids = Set(step.ids)
     let paths = cards[column].indices.filter { ids.contains(cards[column][$0]) }.map {

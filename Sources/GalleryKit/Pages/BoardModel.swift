@@ -1,3 +1,4 @@
+import ReuseDeclarative
 import ReuseKit
 
 /// A card of the board page: its number, title and topic.
@@ -30,17 +31,19 @@ extension BoardCardPresenting {
 }
 
 /// The `board` page: four columns of cards (To do, Doing, Review, Done), each its own
-/// collection view, sharing one `DragCoordinator`. Select several cards (Shift and Control
-/// with clicks and arrows, a box dragged from below a column's last card or a slide along a
-/// column's left edge, Control-A), drag them to another column or within one (the column under
-/// the pointer opens a gap and scrolls near its edges), Escape cancels, and the status line says
-/// what a drop would do. `<` and `>` move the selected cards to the column on the left or the
-/// right, for the keyboard. Cards reach Done only through Review: a drop from another column is
-/// forbidden there.
+/// collection view, declared (`ReuseDeclarative`: a `ForEach` of the column's cards that
+/// drags them out, `draggable()`, and takes drops, `onInsert(of:operation:)`), sharing one
+/// `DragCoordinator`. Select several cards (Shift and Control with clicks and arrows, a box
+/// dragged from below a column's last card or a slide along a column's left edge, Control-A),
+/// drag them to another column or within one (the column under the pointer opens a gap and
+/// scrolls near its edges), Escape cancels, and the status line says what a drop would do.
+/// `<` and `>` move the selected cards to the column on the left or the right, for the
+/// keyboard. Cards reach Done only through Review: a drop from another column is forbidden
+/// there.
 ///
 /// `--items N` makes 3 × N cards (at least 8); `--data` uses the file's items.
-public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionViewDataSource,
-  ClickFocusing, CollectionViewDragDelegate, CollectionViewDropDelegate
+public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusing,
+  CollectionViewDragDelegate
 {
   /// `--demo board`.
   public static var name: String { "board" }
@@ -53,8 +56,12 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   public let title = "Board"
   /// The columns, left to right.
   public let columns: [CollectionView]
+  /// The columns' declarations, left to right.
+  public let sources: [DeclarativeDataSource]
   /// The cards (ids) of each column, top to bottom.
-  public internal(set) var cards: [[Int]]
+  public var cards: [[Int]] { board.cards }
+  /// The cards, what the declarations read (a reference: they hold it, not the model).
+  let board: BoardCards
   /// Drags between the columns; the host adds the columns with their frames.
   public let coordinator = DragCoordinator()
   /// Whether ``cancelDrag()`` is ending the drag.
@@ -63,6 +70,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   public internal(set) var activeColumn = 0 {
     didSet {
       guard activeColumn != oldValue else { return }
+      board.activeColumn = activeColumn
+      // Shown at once: the cards' data did not change, so no update configures them.
       for (index, view) in columns.enumerated() {
         for case let cell as Cell in view.visibleCells
         where cell.showsFocus != (index == activeColumn) {
@@ -80,12 +89,10 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   /// The moves `U` takes back, and those `R` makes again.
   var undoMoves: [BoardMove] = []
   var redoMoves: [BoardMove] = []
-  private let titles: [String]?
 
   /// The board for `options`, rows `metrics.rowLength` tall.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
     let items = options.data?.sections.flatMap(\.items)
-    titles = items?.map(\.title)
     // A board is a working set, not a stress test: three cards an item, at most 30,000 (the
     // cards are arrays of numbers that move between columns; 10^7 items made 3 × 10^7 of
     // them, 4 s and 344 MB on the first visit).
@@ -98,7 +105,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       cards.append(Array(next..<next + share))
       next += share
     }
-    self.cards = cards
+    let board = BoardCards(cards: cards, titles: items?.map(\.title))
+    self.board = board
     columns = (0..<4).map { _ in
       let view = CollectionView(layout: ListLayout(itemSizing: .uniform(metrics.rowLength)))
       view.allowsMultipleSelection = true
@@ -106,18 +114,33 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
       // help says and desktop lists do; Space toggles.
       view.tapsReplaceSelection = true
       view.overscan = metrics.overscan
-      view.register(Cell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
       // A box from empty space (below the last card), a slide along the left edge.
       view.selectionDragStyle = { item, point, _ in
         item == nil ? .box : (point.x < metrics.rowLength ? .slide : nil)
       }
       return view
     }
+    // Each column declared: its cards, dragged out and dropped in (Done only from Review).
+    sources = columns.indices.map { [columns] index in
+      DeclarativeDataSource(collectionView: columns[index]) {
+        ForEach(board.cards[index], id: \.self) { id in
+          BoardCardContent<Cell>(card: board.card(id), showsFocus: board.activeColumn == index)
+        }
+        .draggable()
+        .onInsert(
+          of: Int.self,
+          operation: { session in board.dropOperation(index, session) },
+          perform: { at, ids, _ in board.drop(ids, index, at) })
+      }
+    }
+    board.dropOperation = { [unowned self] column, session in
+      dropOperation(into: column, for: session)
+    }
+    board.drop = { [unowned self] ids, column, index in drop(ids, into: column, at: index) }
     for (index, view) in columns.enumerated() {
-      view.dataSource = self
       view.delegate = self
+      // The declaration's drags, and the model told when one ends (what the status says).
       view.dragDelegate = self
-      view.dropDelegate = self
       // Each column is named as it is titled: what a screen reader says of the container.
       view.accessibilityLabel = Self.columnTitles[index]
     }
@@ -132,45 +155,10 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   }
 
   /// The title of card `id`.
-  public func cardTitle(_ id: Int) -> String {
-    if let titles, id < titles.count { return titles[id] }
-    return "#\((id + 1).formatted) " + DemoData.title(forItem: id)
-  }
+  public func cardTitle(_ id: Int) -> String { board.title(id) }
 
   /// The topic of card `id`.
-  public func cardTopic(_ id: Int) -> String {
-    DemoData.topics[id % DemoData.topics.count].lowercased()
-  }
-
-  // MARK: Data source
-
-  /// One section a column.
-  public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
-
-  /// The column's cards.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  )
-    -> Int
-  {
-    column(of: collectionView).map { cards[$0].count } ?? 0
-  }
-
-  /// A card.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      Cell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
-    if let column = column(of: collectionView), indexPath.item < cards[column].count {
-      let id = cards[column][indexPath.item]
-      cell.showsFocus = column == activeColumn
-      cell.present(BoardCard(id: id, title: cardTitle(id), topic: cardTopic(id)))
-    }
-    return cell
-  }
+  public func cardTopic(_ id: Int) -> String { BoardCards.topic(id) }
 
   // MARK: Pointer
 
@@ -198,28 +186,28 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
 
   // MARK: Drag and drop
 
-  /// Done takes cards only from Review and from itself.
+  /// The cards a drag from `indexPath` carries: the declaration's answer (the selection when
+  /// the card is in it).
   public func collectionView(
-    _ collectionView: CollectionView, dropOperationFor session: DragSession,
-    at destination: ItemPath
-  ) -> DropOperation {
-    guard let target = column(of: collectionView), let source = session.source.flatMap(column(of:))
-    else { return .forbidden }
+    _ collectionView: CollectionView, itemsForBeginningDragAt indexPath: ItemPath
+  ) -> [ItemPath] {
+    guard let index = column(of: collectionView) else { return [] }
+    return sources[index].collectionView(collectionView, itemsForBeginningDragAt: indexPath)
+  }
+
+  /// Done takes cards only from Review and from itself.
+  private func dropOperation(into target: Int, for session: DragSession) -> DropOperation {
+    guard let source = session.source.flatMap(column(of:)) else { return .forbidden }
     return target == 3 && source != 2 && source != 3 ? .forbidden : .move
   }
 
-  /// Moves the dragged cards' ids from their column to the target's.
-  public func collectionView(
-    _ collectionView: CollectionView, performDrop session: DragSession, at destination: ItemPath,
-    operation: DropOperation
-  ) {
-    guard let target = column(of: collectionView), let source = session.source.flatMap(column(of:))
+  /// Moves the dropped cards from their column to `target` at `index` (a place after their
+  /// removal), in the data: the coordinator shows it in both columns.
+  private func drop(_ ids: [Int], into target: Int, at index: Int) {
+    guard let first = ids.first, let source = cards.firstIndex(where: { $0.contains(first) })
     else { return }
     let before = cards
-    let ids = session.items.map(\.item).filter { cards[source].indices.contains($0) }.map {
-      cards[source][$0]
-    }
-    let moved = move(session.items.map(\.item), from: source, to: target, at: destination.item)
+    let moved = move(ids, from: source, to: target, at: index)
     if cards == before {
       lastChange =
         "\(moved == 1 ? "the card stays" : "the cards stay") where \(moved == 1 ? "it was" : "they were")"
@@ -263,18 +251,16 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     isCancellingDrag = false
   }
 
-  /// Moves the cards at `items` (ascending) of column `source` to `target` at `index` (an
-  /// index after their removal), in the data only. Returns how many moved.
-  private func move(_ items: [Int], from source: Int, to target: Int, at index: Int) -> Int {
-    let valid = Set(items.filter { $0 >= 0 && $0 < cards[source].count }).sorted()
-    let ids = valid.map { cards[source][$0] }
+  /// Moves the cards `ids` of column `source` to `target` at `index` (an index after their
+  /// removal), in the data only. Returns how many moved.
+  private func move(_ ids: [Int], from source: Int, to target: Int, at index: Int) -> Int {
     // One pass, not a removal per card (a column of 1,200 moved at once).
-    let leaving = Set(valid)
-    cards[source] = cards[source].indices.filter { !leaving.contains($0) }.map {
-      cards[source][$0]
-    }
-    cards[target].insert(contentsOf: ids, at: min(max(0, index), cards[target].count))
-    return ids.count
+    let leaving = Set(ids)
+    let kept = cards[source].filter { !leaving.contains($0) }
+    let moving = cards[source].filter { leaving.contains($0) }
+    board.cards[source] = kept
+    board.cards[target].insert(contentsOf: moving, at: min(max(0, index), cards[target].count))
+    return moving.count
   }
 
   /// Moves the active column's selected cards (or the focused one) to the top of the column
@@ -307,15 +293,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
     let ids = items.map(\.item).filter { cards[source].indices.contains($0) }.map {
       cards[source][$0]
     }
-    let moved = move(items.map(\.item), from: source, to: target, at: 0)
+    let moved = move(ids, from: source, to: target, at: 0)
     remember(BoardMove(before: before, after: cards, from: source, to: target, ids: ids))
     let inserted = (0..<moved).map { ItemPath(section: 0, item: $0) }
     // Said as the move it is ("moved 2 cards to Doing"), once, not as "2 items removed" and
-    // "2 items added" (a new user's finding).
+    // "2 items added" (a new user's finding). Each column's declaration shows its change.
     let said = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
-    _ = view.announcing("") { view.performBatchUpdates { view.deleteItems(at: items) } }
+    _ = view.announcing("") { sources[source].updateNow() }
     let other = columns[target]
-    _ = other.announcing(said) { other.performBatchUpdates { other.insertItems(at: inserted) } }
+    _ = other.announcing(said) { sources[target].updateNow() }
     other.deselectAllItems()
     for path in inserted { other.selectItem(at: path) }
     other.focusItem(at: ItemPath(section: 0, item: 0))
@@ -443,5 +429,59 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, CollectionV
   public func itemTitle(at indexPath: ItemPath) -> String? {
     let column = cards[activeColumn]
     return indexPath.item < column.count ? cardTitle(column[indexPath.item]) : nil
+  }
+}
+
+/// The board's cards and what its declarations ask the model (a reference the declarations
+/// hold, so they do not hold the model).
+final class BoardCards {
+  /// The cards (ids) of each column.
+  var cards: [[Int]]
+  /// The data file's titles, if any.
+  let titles: [String]?
+  /// The column whose cursor is drawn.
+  var activeColumn = 0
+  /// How a drag drops into a column.
+  var dropOperation: (_ column: Int, _ session: DragSession) -> DropOperation = { _, _ in .move }
+  /// Performs a drop of cards into a column at an index.
+  var drop: (_ ids: [Int], _ column: Int, _ index: Int) -> Void = { _, _, _ in }
+
+  init(cards: [[Int]], titles: [String]?) {
+    self.cards = cards
+    self.titles = titles
+  }
+
+  /// The title of card `id`.
+  func title(_ id: Int) -> String {
+    if let titles, id < titles.count { return titles[id] }
+    return "#\((id + 1).formatted) " + DemoData.title(forItem: id)
+  }
+
+  /// The topic of card `id`.
+  static func topic(_ id: Int) -> String {
+    DemoData.topics[id % DemoData.topics.count].lowercased()
+  }
+
+  /// Card `id`.
+  func card(_ id: Int) -> BoardCard { BoardCard(id: id, title: title(id), topic: Self.topic(id)) }
+}
+
+/// A card as a declared item: the host's card cell, registered under
+/// ``BoardModel/cardIdentifier``, told whether its column is the active one.
+struct BoardCardContent<Card: BoardCardPresenting>: CellContent {
+  let card: BoardCard
+  let showsFocus: Bool
+
+  static var reuseIdentifier: String { BoardModel<Card>.cardIdentifier }
+
+  static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(Card.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  func configure(_ cell: Card, at indexPath: ItemPath) {
+    cell.showsFocus = showsFocus
+    cell.present(card)
   }
 }
