@@ -7,13 +7,7 @@ extension DeclarativeDataSource: PagingDriver {
   /// whose observed properties changed.
   package func applyArrivals(in view: CollectionView) {
     let (items, bodyChanged) = tracker.take()
-    if !staleHeaders.isEmpty {
-      let stale = staleHeaders.filter { $0 < sections.count }
-      staleHeaders = []
-      // Animated while the drop glides (an unanimated batch would end the glide there).
-      view.performBatchUpdates(
-        with: Changeset(reconfiguredSections: stale), animated: view.isAnimating)
-    }
+    if !staleHeaders.isEmpty || !staleGroups.isEmpty { refreshAfterMove(in: view) }
     if needsReload {
       needsReload = false
       requestedUpdate = nil
@@ -120,6 +114,23 @@ extension DeclarativeDataSource {
         return groups.contains(SectionGroup(section: path.section, group: group))
       }
     }
+  }
+
+  /// After a user's move: the displayed items of the groups it left and joined, and the
+  /// headers it changed, configured again in one batch (animated while the drop glides: an
+  /// unanimated batch would end the glide there).
+  private func refreshAfterMove(in view: CollectionView) {
+    var changes = Changeset(reconfiguredSections: staleHeaders.filter { $0 < sections.count })
+    let groups = staleGroups
+    (staleHeaders, staleGroups) = ([], [])
+    for path in view.indexPathsForVisibleItems {
+      guard let group = groupIndex(of: path),
+        groups.contains(SectionGroup(section: path.section, group: group))
+      else { continue }
+      changes.reconfiguredItems.append(path)
+    }
+    guard !changes.isEmpty else { return }
+    view.performBatchUpdates(with: changes, animated: view.isAnimating)
   }
 
   /// The item changes between two versions of a section, in the batch's coordinates: deletes

@@ -78,8 +78,10 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   @exclusivity(unchecked) var requestedUpdate: Bool?
   /// A move the data does not show: the next tick reloads.
   @exclusivity(unchecked) var needsReload = false
-  /// Sections whose header or footer a user's move changed: configured again on the next tick.
+  /// Sections whose header or footer a user's move changed, and the groups it left and
+  /// joined: configured again on the next tick.
   @exclusivity(unchecked) var staleHeaders: [Int] = []
+  @exclusivity(unchecked) var staleGroups: Set<SectionGroup> = []
   /// Whether the swipe-action providers are installed, and whether a body declared actions.
   @exclusivity(unchecked) private var hasInstalledSwipeProviders = false
   @exclusivity(unchecked) var declaresSwipeActions = false
@@ -370,12 +372,18 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
         || shows(expectedSource, section: sourceIndexPath.section, group: group))
     sections = new
     guard shown else { return reloadAfterMove("the data after its move action does not show it") }
-    // Headers that count their items (or say anything else the move changed) are configured
-    // again on the next tick: not in the middle of the collection view's move.
+    // Configured again on the next tick (not in the middle of the collection view's move):
+    // the displayed items of the groups it left and joined, as an update's changed groups
+    // are (a task dropped in "Done" shows it is done), and the headers that count their
+    // items or say anything else the move changed.
     staleHeaders = new.indices.filter {
       new[$0].header != old[$0].header || new[$0].footer != old[$0].footer
     }
-    if !staleHeaders.isEmpty { tracker.requestTick() }
+    staleGroups = [
+      SectionGroup(section: sourceIndexPath.section, group: group),
+      SectionGroup(section: target.path.section, group: target.group),
+    ]
+    tracker.requestTick()
   }
 
   /// A moving item lands only among the items of its own ``ForEach``, or of one whose

@@ -390,7 +390,7 @@ extension ForEach {
 
   /// Lets a drag carry these items, out of this collection view and into any other of its
   /// `DragCoordinator` (or within it) whose declaration takes their elements
-  /// (``onInsert(of:operation:perform:)``). `isDraggable` says which may go; with the
+  /// (``onInsert(of:operation:perform:)-(_,DropOperation,_)``). `isDraggable` says which may go; with the
   /// selection, a drag that starts on a selected item carries every selected one that may.
   ///
   /// The data source becomes the collection view's drag delegate (unless the app set one);
@@ -421,7 +421,7 @@ extension ForEach {
     onInsert(of: type, operation: { _ in operation }, perform: perform)
   }
 
-  /// Takes drops as ``onInsert(of:operation:perform:)-(_,DropOperation,_)`` does, with the
+  /// Takes drops as `onInsert(of:operation:perform:)` with a fixed operation does, with the
   /// operation chosen for each drag: `operation(session)` says how this drag drops here, or
   /// `.forbidden` for one it may not (a column that takes cards only from the one before it:
   /// `session.source` is the collection view the drag began in).

@@ -103,6 +103,36 @@ import Testing
     withExtendedLifetime(source) {}
   }
 
+  /// Content that depends on where an item is (a task in "Done" is checked) shows its new
+  /// place after the user's move: the moved cell and its groups are configured again (the
+  /// cell kept what it showed in its old section).
+  @Test func aMovedItemShowsWhatItsNewPlaceSays() {
+    let view = makeView(rows: 20)
+    let board = Board()
+    let source = DeclarativeDataSource(collectionView: view) {
+      for index in board.columns.indices {
+        Section(id: index) {
+          ForEach(board.columns[index]) { ListContent("\($0.title) in \(index)") }
+            .onMove(tag: index) { $0.apply(to: &board.columns) }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    drag(view, from: ItemPath(section: 0, item: 1), toY: 6.5)
+    view.tick(now: 100)
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    let at = board.columns[1].firstIndex { $0.id == 1 }
+    #expect(at != nil)
+    let shown = shownTexts(view)
+    for (section, column) in board.columns.enumerated() {
+      for (item, photo) in column.enumerated() {
+        #expect(shown[ItemPath(section: section, item: item)] == "\(photo.title) in \(section)")
+      }
+    }
+    withExtendedLifetime(source) {}
+  }
+
   @Test func aForEachWithoutATagOfTheTypeTakesNoItem() {
     let view = makeView(rows: 20)
     let board = Board()

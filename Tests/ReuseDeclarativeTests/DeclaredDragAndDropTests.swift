@@ -138,4 +138,62 @@ struct DeclaredDragAndDropTests {
     #expect(!coordinator.drop())
     withExtendedLifetime((source, target)) {}
   }
+
+  /// A column whose operation is chosen per drag takes cards only from the view it names
+  /// (the board's Done, only from Review): a drag from elsewhere is forbidden and drops
+  /// nothing; from the named view it moves.
+  @Test func aColumnChoosesTheOperationForEachDrag() {
+    let coordinator = DragCoordinator()
+    var columns = [photos(5), photos(5, from: 100), photos(2, from: 200)]
+    let views = (0..<3).map { _ in makeView(rows: 10) }
+    var asked: [CollectionView?] = []
+    let sources = views.indices.map { index in
+      DeclarativeDataSource(collectionView: views[index]) {
+        ForEach(columns[index]) { ListContent($0.title) }
+          .draggable()
+          .onInsert(
+            of: Photo.self,
+            operation: { session in
+              asked.append(session.source)
+              return index != 2 || session.source === views[1] ? .move : .forbidden
+            },
+            perform: { at, photos, _ in
+              let ids = Set(photos.map(\.id))
+              for other in columns.indices { columns[other].removeAll { ids.contains($0.id) } }
+              columns[index].insert(contentsOf: photos, at: min(at, columns[index].count))
+            })
+      }
+    }
+    for (index, view) in views.enumerated() {
+      coordinator.add(view, frame: Rect(x: Double(index) * 50, y: 0, width: 40, height: 10))
+    }
+    // From the first column to the last: forbidden.
+    #expect(
+      coordinator.beginDrag(
+        from: views[0], at: ItemPath(section: 0, item: 0), location: Point(x: 5, y: 0.5)))
+    coordinator.moveDrag(to: Point(x: 105, y: 1))
+    views[2].layoutIfNeeded()
+    #expect(coordinator.session?.operation == .forbidden)
+    #expect(asked.last.flatMap { $0 } === views[0], "asked with the drag's session")
+    #expect(!coordinator.drop())
+    #expect(columns.map(\.count) == [5, 5, 2])
+    // From the second: moved.
+    #expect(
+      coordinator.beginDrag(
+        from: views[1], at: ItemPath(section: 0, item: 1), location: Point(x: 55, y: 1.5)))
+    coordinator.moveDrag(to: Point(x: 105, y: 1.2))
+    views[2].layoutIfNeeded()
+    #expect(coordinator.session?.operation == .move)
+    #expect(coordinator.drop())
+    for view in views {
+      view.settleUpdateAnimation()
+      view.layoutIfNeeded()
+    }
+    #expect(columns.map(\.count) == [5, 4, 3])
+    #expect(columns[2].contains { $0.id == 101 })
+    for (index, view) in views.enumerated() {
+      #expect(view.numberOfItems(inSection: 0) == columns[index].count)
+    }
+    withExtendedLifetime(sources) {}
+  }
 }

@@ -13,7 +13,7 @@ extension TaskBoardModel {
 
   /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
   func remember(_ sections: [[TaskItem]], _ what: String) {
-    undoStack.append((sections, what, selectedTaskIDs))
+    undoStack.append((sections, what, selectedTaskIDs, focusedTaskID))
     if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
     redoStack.removeAll()
   }
@@ -29,18 +29,22 @@ extension TaskBoardModel {
   private func step(
     from source: inout [EditStep], to other: inout [EditStep], _ done: String, _ empty: String
   ) {
-    guard let (sections, what, selected) = source.popLast() else {
+    guard let (sections, what, selected, focused) = source.popLast() else {
       didNothing = true
       lastChange = empty
       collectionView.postAccessibilityAnnouncement(empty)
       return
     }
     let current = tasks
-    other.append((current, what, selectedTaskIDs))
+    other.append((current, what, selectedTaskIDs, focusedTaskID))
     // The cursor goes to the task the step brought back or moved (it stayed at its place,
-    // on another task: a new user's finding); else it stays on its task, wherever the step
-    // put it (read after the change: an undone shuffle left it on the row, another task).
-    let focus = Self.changedTask(from: current, to: sections)
+    // on another task: a new user's finding); else to the task it was on then (an undone
+    // add left it on the next task: a new user's finding); else it stays on its task,
+    // wherever the step put it (read after the change: an undone shuffle left it on the
+    // row, another task).
+    let focus =
+      Self.changedTask(from: current, to: sections)
+      ?? focused.flatMap { Self.place(ofTask: $0, in: sections) }
     collectionView.announcing("\(done) \(what)") {
       show(
         sections, "\(done) \(what)", focusing: focus,
@@ -49,6 +53,19 @@ extension TaskBoardModel {
     // The selection as it was then: a deleted task comes back selected if it was (it came
     // back unselected: a new user's finding).
     select(tasks: selected)
+  }
+
+  /// The id of the task under the cursor.
+  var focusedTaskID: Int? { cursorPath.flatMap(task(at:))?.id }
+
+  /// Where task `id` is in `sections`.
+  static func place(ofTask id: Int, in sections: [[TaskItem]]) -> ItemPath? {
+    for (section, list) in sections.enumerated() {
+      if let item = list.firstIndex(where: { $0.id == id }) {
+        return ItemPath(section: section, item: item)
+      }
+    }
+    return nil
   }
 
   /// The ids of the selected tasks.

@@ -10,8 +10,8 @@ import ReuseKit
 /// selection and the cursor stay with their tasks. A press on a task's grip reorders it;
 /// swiping it left reveals Delete and Done.
 ///
-/// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-/// Hosts give the task cell as the model's generic parameter; headers are standard content.
+/// `--items N` makes N/40 tasks (at least 12, none for 0); `--data` uses the file's sections
+/// and items. Hosts give the task cell as the model's generic parameter; headers are standard content.
 public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionViewDelegate {
   /// `--demo datasource`.
   public static var name: String { "datasource" }
@@ -42,7 +42,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   var undoStack: [EditStep] = []
   var redoStack: [EditStep] = []
   /// The tasks before (or after) an edit, and what the edit was.
-  typealias EditStep = (sections: [[TaskItem]], what: String, selected: Set<Int>)
+  typealias EditStep = (
+    sections: [[TaskItem]], what: String, selected: Set<Int>, focused: Int?
+  )
   /// How many edits `U` can undo.
   public static var undoLimit: Int { 100 }
   private var random = PageRandom(seed: 0xDA7A)
@@ -75,7 +77,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
         }
       }
     } else {
-      let count = max(12, options.itemCount / 40)
+      // None for `--items 0` (twelve showed: a new user's finding); else at least twelve.
+      let count = options.itemCount <= 0 ? 0 : max(12, options.itemCount / 40)
       sections = [[], [], []]
       for index in 0..<count {
         id += 1
@@ -158,6 +161,11 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   /// The heading: how many tasks, and what the last edit did (and how long it took, with
   /// `timing`).
   public func headline(timing: Bool) -> String {
+    // A drag that ended without a drop or Escape (the page left, the touch cancelled) does
+    // not leave "a task is being dragged" behind (a new user's finding).
+    if lastChange == Self.heldNote, collectionView.interactivelyMovingItem == nil {
+      lastChange = "drag cancelled: the task is back"
+    }
     let count = tasks.reduce(0) { $0 + $1.count }
     let duration = timing ? lastEditDuration.map { " · \(milliseconds($0)) ms" } ?? "" : ""
     return "\(plural(count, "task")) · \(lastChange)\(duration)"
@@ -200,9 +208,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       }
       return handled
     }
-    // An edit while a task is lifted would end the drag unseen: the drop comes first.
-    if collectionView.interactivelyMovingItem != nil, Self.editKeys.contains(key.key) {
-      lastChange = "a task is being dragged: release to drop it, Esc to put it back"
+    // An edit while a task is lifted would end the drag unseen, and a move of the cursor
+    // left the dropped task without it (a new user's finding): the drop comes first.
+    if collectionView.interactivelyMovingItem != nil, Self.heldKeys.contains(key.key) {
+      lastChange = Self.heldNote
       collectionView.postAccessibilityAnnouncement(lastChange)
       return true
     }
@@ -223,14 +232,19 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     return true
   }
 
-  /// The keys that edit (``handle(_:)``).
-  private static var editKeys: Set<KeyPress.Key> {
+  /// The keys that wait while a task is lifted: the edits, and the cursor's moves and the
+  /// selection's (the page's other keys, a tab's number, still go).
+  private static var heldKeys: Set<KeyPress.Key> {
     [
       .character("a"), .character("d"), .delete, .backspace, .character("m"), .right, .left,
       .character("K"), .character("J"), .character("s"), .character("e"), .character("U"),
-      .character("u"), .character("R"),
+      .character("u"), .character("R"), .up, .down, .pageUp, .pageDown, .home, .end, .space,
+      .character(" "), .enter,
     ]
   }
+
+  /// What a key pressed while a task is lifted says.
+  static var heldNote: String { "a task is being dragged: release to drop it, Esc to put it back" }
 
   // MARK: Edits: each builds the next version and applies it as one diff
 
