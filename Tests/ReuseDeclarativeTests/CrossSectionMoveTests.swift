@@ -10,16 +10,6 @@ import Testing
     var columns: [[Photo]] = [photos(5), photos(5, from: 10)]
   }
 
-  /// Lifts the item at `from`, takes it to `y` and drops it.
-  private func drag(_ view: CollectionView, from: ItemPath, toY y: Double) {
-    #expect(view.beginInteractiveMovementForItem(at: from))
-    view.updateInteractiveMovementTargetPosition(Point(x: 5, y: y))
-    view.layoutIfNeeded()
-    view.endInteractiveMovement()
-    view.settleUpdateAnimation()
-    view.layoutIfNeeded()
-  }
-
   private func expectShown(_ view: CollectionView, _ columns: [[Photo]]) {
     let shown = shownTexts(view)
     for (section, column) in columns.enumerated() {

@@ -353,18 +353,18 @@ struct DeclarativeDataSourceTests {
   }
 }
 
+/// Drags the item at `from` to the row under `y` (rows of 1 point) and drops it.
+func drag(_ view: CollectionView, from: ItemPath, toY y: Double) {
+  #expect(view.beginInteractiveMovementForItem(at: from))
+  view.updateInteractiveMovementTargetPosition(Point(x: 5, y: y))
+  view.layoutIfNeeded()
+  view.endInteractiveMovement()
+  view.settleUpdateAnimation()
+  view.layoutIfNeeded()
+}
+
 /// Moves, appearances and the selection, declared.
 struct DeclarativeInteractionTests {
-  /// Drags the item at `from` to the row under `y` (rows of 1 point).
-  func drag(_ view: CollectionView, from: ItemPath, toY y: Double) {
-    #expect(view.beginInteractiveMovementForItem(at: from))
-    view.updateInteractiveMovementTargetPosition(Point(x: 5, y: y))
-    view.layoutIfNeeded()
-    view.endInteractiveMovement()
-    view.settleUpdateAnimation()
-    view.layoutIfNeeded()
-  }
-
   @Test func aForEachWithOnMoveIsReorderedByTheUserAndTheDataFollows() {
     let view = makeView(rows: 20)
     var items = photos(10)

@@ -167,22 +167,23 @@ struct DeclaredDragAndDropTests {
     for (index, view) in views.enumerated() {
       coordinator.add(view, frame: Rect(x: Double(index) * 50, y: 0, width: 40, height: 10))
     }
+    /// A drag of column `column`'s card `item` over the last column.
+    func dragOverTheLast(from column: Int, item: Int) {
+      #expect(
+        coordinator.beginDrag(
+          from: views[column], at: ItemPath(section: 0, item: item),
+          location: Point(x: Double(column) * 50 + 5, y: Double(item) + 0.5)))
+      coordinator.moveDrag(to: Point(x: 105, y: 1.2))
+      views[2].layoutIfNeeded()
+    }
     // From the first column to the last: forbidden.
-    #expect(
-      coordinator.beginDrag(
-        from: views[0], at: ItemPath(section: 0, item: 0), location: Point(x: 5, y: 0.5)))
-    coordinator.moveDrag(to: Point(x: 105, y: 1))
-    views[2].layoutIfNeeded()
+    dragOverTheLast(from: 0, item: 0)
     #expect(coordinator.session?.operation == .forbidden)
     #expect(asked.last.flatMap { $0 } === views[0], "asked with the drag's session")
     #expect(!coordinator.drop())
     #expect(columns.map(\.count) == [5, 5, 2])
     // From the second: moved.
-    #expect(
-      coordinator.beginDrag(
-        from: views[1], at: ItemPath(section: 0, item: 1), location: Point(x: 55, y: 1.5)))
-    coordinator.moveDrag(to: Point(x: 105, y: 1.2))
-    views[2].layoutIfNeeded()
+    dragOverTheLast(from: 1, item: 1)
     #expect(coordinator.session?.operation == .move)
     #expect(coordinator.drop())
     for view in views {
