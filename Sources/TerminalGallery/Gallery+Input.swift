@@ -127,6 +127,9 @@ extension Gallery {
       wantsToSuspend = true
       return
     case .character("?"):
+      // The help covers the page: a drag or a touch held on it ends (the release went to the
+      // help, and the drag stayed held after it closed: a new user's finding).
+      currentPage.willHide()
       showsHelp = true
       return
     default:

@@ -490,9 +490,9 @@ import Testing
   }
 }
 
-/// A card dragged over Done (which takes cards only from Review) and let go there says
-/// "no drop there"; the same drag called off with Escape says "drag cancelled" (it said "no
-/// drop there" too: a new user's finding).
+/// A card dragged over Done (which takes cards only from Review) and let go there says why it
+/// went back (it said only "no drop there": a new user's finding); the same drag called off
+/// with Escape says "drag cancelled" (it said "no drop there" too: a new user's finding).
 @Suite struct BoardDragEndTests {
   @Test(arguments: [false, true])
   func aDragEndedOverAColumnThatRefusesIt(_ escapes: Bool) throws {
@@ -509,7 +509,10 @@ import Testing
     }
     settleTestGallery(gallery, time: &time)
     let status = drawnTestGallery(gallery, canvas).last ?? ""
-    let said = escapes ? "drag cancelled: the card went back" : "no drop there: the card went back"
+    let said =
+      escapes
+      ? "drag cancelled: the card went back"
+      : "Done takes cards only from Review: the card went back"
     #expect(status.contains(said), "\(status)")
   }
 }

@@ -41,7 +41,7 @@ extension BoardCardPresenting {
 /// keyboard. Cards reach Done only through Review: a drop from another column is forbidden
 /// there.
 ///
-/// `--items N` makes 3 × N cards (at least 8); `--data` uses the file's items.
+/// `--items N` makes 3 × N cards (at least 8, none for 0); `--data` uses the file's items.
 public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusing,
   CollectionViewDragDelegate
 {
@@ -96,7 +96,9 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     // A board is a working set, not a stress test: three cards an item, at most 30,000 (the
     // cards are arrays of numbers that move between columns; 10^7 items made 3 × 10^7 of
     // them, 4 s and 344 MB on the first visit).
-    let total = min(items?.count ?? max(8, 3 * options.itemCount), Self.maximumCards)
+    // None for `--items 0` (eight showed: a new user's finding).
+    let generated = options.itemCount <= 0 ? 0 : max(8, 3 * options.itemCount)
+    let total = min(items?.count ?? generated, Self.maximumCards)
     // To do 40 %, Doing 20 %, Review 15 %, Done the rest.
     let shares = [total * 40 / 100, total * 20 / 100, total * 15 / 100]
     var next = 0
@@ -180,7 +182,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   /// A press that began in `view` makes it the active column, and ends the last move's note
   /// as a key does (it stayed after a click: a new user's finding).
   public func pointerDidPress(in view: CollectionView) {
-    if let index = column(of: view) { activeColumn = index }
+    if let index = column(of: view) {
+      activeColumn = index
+      // A column pressed in its empty space has a cursor to act on (it said "no card" beside
+      // its cards: a new user's finding).
+      if view.focusedIndexPath == nil, !cards[index].isEmpty {
+        let first = view.indexPathsForVisibleItems.first ?? ItemPath(section: 0, item: 0)
+        view.focusItem(at: first, scrollsIntoView: false)
+      }
+    }
     if coordinator.session == nil { lastChange = "" }
   }
 
@@ -237,9 +247,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   ) {
     guard operation == .cancel || operation == .forbidden else { return }
     let what = session.items.count == 1 ? "the card" : "\(session.items.count.formatted) cards"
+    let refused = !isCancellingDrag && session.destination != nil && !session.canDrop
+    // Over Done from elsewhere, the reason the status gave while it hovered (it said only "no
+    // drop there" once let go: a new user's finding).
+    let overDone = session.target.flatMap(column(of:)) == 3
     lastChange =
-      !isCancellingDrag && session.destination != nil && !session.canDrop
-      ? "no drop there: \(what) went back" : "drag cancelled: \(what) went back"
+      refused
+      ? (overDone ? "Done takes cards only from Review: \(what) went back"
+        : "no drop there: \(what) went back")
+      : "drag cancelled: \(what) went back"
   }
 
   /// Ends the drag the user called off (Escape, the page left): said as cancelled wherever
@@ -329,6 +345,12 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
       // read as just done long after (a new user's finding).
       lastChange = ""
     }
+    // A drag runs: the keys that would change the selection or the column wait for its drop
+    // (Ctrl-A selected another column's cards under a drag: a new user's finding).
+    if coordinator.session != nil, Self.isColumnKey(key) || Self.isColumnChange(key) {
+      lastChange = "cards are being dragged: release to drop them, Esc to cancel"
+      return true
+    }
     if cards[activeColumn].isEmpty && Self.isColumnKey(key) {
       // An empty column's keys say why nothing happens (Space and Ctrl-A were silent, while
       // > said "has no card to move": a new user's finding).
@@ -347,6 +369,14 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     case .left where key.modifiers.isEmpty: return activate(activeColumn - 1)
     case .right where key.modifiers.isEmpty: return activate(activeColumn + 1)
     default: return columns[activeColumn].handle(key)
+    }
+  }
+
+  /// Whether `key` changes the active column.
+  static func isColumnChange(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .tab, .left, .right: return true
+    default: return false
     }
   }
 

@@ -1,7 +1,7 @@
 import ReuseKit
 
 /// A cell that shows a task of the data-source page: configured with its ``TaskItem`` by the
-/// two-line data source, and told where the tasks' texts are and whether it is done.
+/// page's declaration, with where the tasks' texts are and whether it is done.
 public protocol TaskPresenting: ConfigurableCell where Item == TaskItem {
   /// The task shown.
   var task: TaskItem? { get }

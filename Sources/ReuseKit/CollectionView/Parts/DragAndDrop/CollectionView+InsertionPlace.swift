@@ -37,7 +37,7 @@ extension CollectionView {
         let path = best.attributes.indexPath
         let before =
           sequential || frame.min(axis) > point[axis] || frame.max(axis) < point[axis]
-          ? point[axis] < frame.mid(axis) : point[across] < frame.mid(across)
+          ? point[axis] <= frame.mid(axis) : point[across] <= frame.mid(across)
         return before ? path : after(path)
       }
       if reach == 0.001 {
@@ -85,9 +85,12 @@ extension CollectionView {
     }
     guard best >= 0, isValid(items[best].indexPath) else { return nil }
     let frame = items[best].frame
+    // The middle itself is before: a terminal's pointer is a cell's centre, and a row one
+    // cell tall then took every drop after it (no card could be dropped first in a column:
+    // a new user's finding). Below the last item is after it.
     let before =
       layout.focusNavigation == .sequential
-      ? point[axis] < frame.mid(axis) : point[across] < frame.mid(across)
+      ? point[axis] <= frame.mid(axis) : point[across] <= frame.mid(across)
     let path = items[best].indexPath
     return before ? path : ItemPath(section: path.section, item: path.item + 1)
   }

@@ -1,0 +1,106 @@
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+import TerminalGallery
+import Testing
+
+/// The board page, as a new user found it: a card dropped on the first card of a column lands
+/// first, keys that would change the selection wait for a drag's drop, the help ends a drag,
+/// a column pressed in its empty space gets a cursor, and `--items 0` is an empty board.
+@Suite struct BoardNewUserTests {
+  private let size = TerminalSize(columns: 120, rows: 30)
+
+  private func mouse(
+    _ gallery: Gallery, _ kind: MouseEvent.Kind, _ at: (column: Int, row: Int), _ time: Double
+  ) {
+    gallery.handle(.mouse(MouseEvent(kind: kind, column: at.column, row: at.row)), at: time)
+  }
+
+  /// Where `text` is drawn (0-based column and row).
+  private func place(of text: String, in lines: [String]) throws -> (column: Int, row: Int) {
+    let row = try #require(lines.firstIndex { $0.contains(text) }, "\(text) on screen")
+    let range = try #require(lines[row].range(of: text))
+    return (lines[row].distance(from: lines[row].startIndex, to: range.lowerBound), row)
+  }
+
+  /// Presses on `from`, moves in steps to `to`, and holds there (not released).
+  private func hold(
+    _ gallery: Gallery, from: (column: Int, row: Int), to: (column: Int, row: Int),
+    time: inout Double
+  ) {
+    mouse(gallery, .press, from, time)
+    for step in 1...12 {
+      time += 1.0 / 30
+      let column = from.column + (to.column - from.column) * step / 12
+      let row = from.row + (to.row - from.row) * step / 12
+      mouse(gallery, .drag, (column, row), time)
+      gallery.tick(now: time)
+    }
+  }
+
+  @Test func aCardDroppedOnAColumnsFirstCardLandsFirst() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var time = 1.0
+    let lines = drawnTestGallery(gallery, canvas)
+    let card = try place(of: "#2 Brisk", in: lines)
+    let first = try place(of: "#1,201", in: lines)  // Doing's first card
+    hold(gallery, from: (card.column + 2, card.row), to: (first.column + 2, first.row), time: &time)
+    let held = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(held.contains("drop moves 1 card to Doing, position 1"), "\(held)")
+    mouse(gallery, .release, (first.column + 2, first.row), time)
+    settleTestGallery(gallery, time: &time)
+    let after = drawnTestGallery(gallery, canvas)
+    let moved = try place(of: "#2 Brisk", in: after)
+    #expect(moved.row == first.row, "first in Doing: \(after[first.row])")
+    #expect(after.last?.contains("moved 1 card to Doing") == true)
+  }
+
+  @Test func selectionKeysWaitForTheDropAndTheHelpEndsTheDrag() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var time = 1.0
+    let lines = drawnTestGallery(gallery, canvas)
+    let card = try place(of: "#3 Cobalt", in: lines)
+    let target = try place(of: "#1,205", in: lines)
+    hold(
+      gallery, from: (card.column + 2, card.row), to: (target.column + 2, target.row), time: &time)
+    for key in [KeyEvent(.tab), KeyEvent(.character("a"), modifiers: .control), KeyEvent(.end)] {
+      time += 0.05
+      gallery.handle(.key(key), at: time)
+    }
+    var status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("drop moves 1 card to Doing"), "still dragging: \(status)")
+    // Nothing in Doing was selected under the drag.
+    #expect(!drawnTestGallery(gallery, canvas).contains { $0.contains("✓#1,20") })
+    // The help covers the page: the drag ends, and the release it takes leaves nothing held.
+    time += 0.05
+    gallery.handle(.key(KeyEvent(.character("?"))), at: time)
+    mouse(gallery, .release, (target.column + 2, target.row), time)
+    time += 0.05
+    gallery.handle(.key(KeyEvent(.escape)), at: time)
+    settleTestGallery(gallery, time: &time)
+    status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(!status.contains("drop moves"), "\(status)")
+    #expect(status.contains("went back"), "\(status)")
+    let after = drawnTestGallery(gallery, canvas)
+    #expect(try place(of: "#3 Cobalt", in: after).row == card.row, "the card is where it was")
+  }
+
+  @Test func aColumnPressedBelowItsCardsGetsACursor() throws {
+    let (gallery, canvas) = makeTestGallery("board", size, items: 3)
+    var time = 1.0
+    let lines = drawnTestGallery(gallery, canvas)
+    let card = try place(of: "#4 ", in: lines)  // Doing's one card
+    mouse(gallery, .press, (card.column + 2, card.row + 5), time)
+    mouse(gallery, .release, (card.column + 2, card.row + 5), time)
+    settleTestGallery(gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("Doing: #4 "), "\(status)")
+  }
+
+  @Test func noItemsMakeAnEmptyBoard() {
+    let (gallery, canvas) = makeTestGallery("board", size, items: 0)
+    let lines = drawnTestGallery(gallery, canvas)
+    #expect(lines[1].contains("0 cards"), "\(lines[1])")
+    #expect(lines.last?.contains("To do: no card") == true, "\(lines.last ?? "")")
+  }
+}
