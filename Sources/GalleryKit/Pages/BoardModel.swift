@@ -253,7 +253,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     let overDone = session.target.flatMap(column(of:)) == 3
     lastChange =
       refused
-      ? (overDone ? "Done takes cards only from Review: \(what) went back"
+      ? (overDone
+        ? "Done takes cards only from Review: \(what) went back"
         : "no drop there: \(what) went back")
       : "drag cancelled: \(what) went back"
   }
