@@ -56,7 +56,10 @@ final class EndToEndTests: EndToEndCase {
     try hold(x: 100, y: 82, through: [(100, 92), (840, 200)])
     try gallery.waitFor("the refusal") { $0.contains("Done takes cards only from Review") }
     try xdotool("mouseup", "1")
-    try gallery.waitFor("the card back") { !$0.contains("Done takes") }
+    // Let go, the status says why it went back (the drag's "a drop returns" gone).
+    try gallery.waitFor("the card back") {
+      $0.contains("the card went back") && !$0.contains("a drop returns")
+    }
     XCTAssertFalse(gallery.status.contains("moved 1 card to Done"), gallery.status)
   }
 
