@@ -89,7 +89,8 @@ struct ReuseGallery: ParsableCommand {
     name: .long,
     help: """
       How many items the demos generate (up to 10,000,000; 1,000 by default, and 1,000,000 \
-      rows for the table).
+      rows for the table). The data-source page makes N/40 tasks (at least 12), the board \
+      3 × N cards (at least 8); 0 leaves them empty.
       """)
   var items: Int?
 
