@@ -22,7 +22,10 @@ extension DeclarativeDataSource: PagingDriver {
       requestedUpdate = nil
       apply(evaluate(), animated: animated)
     }
-    if !items.isEmpty { reconfigureDisplayed { _, id in id.map(items.contains) ?? false } }
+    // Animated while the body's update glides (an unanimated batch would end it there).
+    if !items.isEmpty {
+      reconfigureDisplayed(animated: true) { _, id in id.map(items.contains) ?? false }
+    }
   }
 
   package func displayedItemsDidChange(in view: CollectionView) {}
@@ -40,10 +43,15 @@ extension DeclarativeDataSource {
   /// - Complexity: O(sections + groups) when no collection changed; plus O(n) for each group of
   ///   n items whose collection may have.
   func apply(_ new: [ResolvedSection], animated: Bool) {
-    let old = sections
     let view = collectionView
+    // A user's move not yet shown in full: its cells and headers first, by today's indices.
+    if !staleHeaders.isEmpty || !staleGroups.isEmpty { refreshAfterMove(in: view) }
+    let old = sections
     var changes = Changeset()
     var changedGroups: [(section: Int, group: Int)] = []
+    // Headers of sections that also move: configured after the batch, by their new index (a
+    // section may not be both moved and reconfigured in one batch).
+    var movedHeaders: [Int] = []
     // Resolving compared each section with the one shown at its place (the body was resolved
     // against these sections just before).
     let sameSections = old.count == new.count && new.allSatisfy(\.keepsShownIdentity)
@@ -77,7 +85,11 @@ extension DeclarativeDataSource {
       if before.header != after.header || before.footer != after.footer {
         // In the one batch (by the index before it): a batch of its own, unanimated, would
         // end the glide of the items' changes.
-        changes.reconfiguredSections.append(pair.old)
+        if changes.movedSections.contains(where: { $0.source == pair.old }) {
+          movedHeaders.append(pair.new)
+        } else {
+          changes.reconfiguredSections.append(pair.old)
+        }
       }
       if before.rail != after.rail { railsChanged = true }
       diff(
@@ -85,7 +97,11 @@ extension DeclarativeDataSource {
         changedGroups: &changedGroups)
     }
     if !changes.deletedItems.isEmpty && !changes.insertedItems.isEmpty {
-      joinMovesAcrossGroups(&changes, old: old, new: new)
+      // The groups joined items land in are configured again, as changed groups are (one the
+      // body just made was not: a moved cell kept what its old place showed).
+      for joined in joinMovesAcrossGroups(&changes, old: old, new: new) {
+        changedGroups.append((joined.section, joined.group))
+      }
     }
     dropTransientStates(of: changes, old: old, new: new)
     sections = new
@@ -106,6 +122,10 @@ extension DeclarativeDataSource {
     }
     if hasChanges {
       view.performBatchUpdates(with: changes, animated: animated)
+    }
+    if !movedHeaders.isEmpty {
+      view.performBatchUpdates(
+        with: Changeset(reconfiguredSections: movedHeaders), animated: animated && view.isAnimating)
     }
     if !changedGroups.isEmpty {
       let groups = Set(changedGroups.map { SectionGroup(section: $0.section, group: $0.group) })
@@ -203,10 +223,12 @@ extension DeclarativeDataSource {
   ///
   /// - Complexity: O(deleted + inserted items), and nothing when the changes lie in one
   ///   group (its own diff has matched its identifiers already).
+  /// Returns the groups (of `new`) that items were joined into.
+  @discardableResult
   func joinMovesAcrossGroups(
     _ changes: inout Changeset, old: [ResolvedSection], new: [ResolvedSection]
-  ) {
-    guard !changes.deletedItems.isEmpty, !changes.insertedItems.isEmpty else { return }
+  ) -> [SectionGroup] {
+    guard !changes.deletedItems.isEmpty, !changes.insertedItems.isEmpty else { return [] }
     func group(_ path: ItemPath, in sections: [ResolvedSection]) -> SectionGroup? {
       guard sections.indices.contains(path.section) else { return nil }
       let section = sections[path.section]
@@ -220,7 +242,7 @@ extension DeclarativeDataSource {
     if old.count == 1, new.count == 1, old[0].groups.count == 1, new[0].groups.count == 1,
       old[0].id == new[0].id
     {
-      return
+      return []
     }
     if old.indices.contains(section), new.indices.contains(section),
       old[section].groups.count == 1, new[section].groups.count == 1,
@@ -228,7 +250,7 @@ extension DeclarativeDataSource {
       changes.deletedItems.allSatisfy({ $0.section == section }),
       changes.insertedItems.allSatisfy({ $0.section == section })
     {
-      return
+      return []
     }
     // Matched by identifier and content type: the cell a move keeps must be the kind its new
     // place shows (two lists of other things may share identifiers, 5 and 5).
@@ -249,6 +271,7 @@ extension DeclarativeDataSource {
     }
     var movedFrom = Set<Int>()
     var keptInsertions: [ItemPath] = []
+    var joinedInto = Set<SectionGroup>()
     for path in changes.insertedItems {
       guard let id = key(path, in: new), var candidates = deleted[id],
         let index = candidates.popLast()
@@ -259,11 +282,13 @@ extension DeclarativeDataSource {
       deleted[id] = candidates
       movedFrom.insert(index)
       changes.movedItems.append(ItemMove(from: changes.deletedItems[index], to: path))
+      if let place = group(path, in: new) { joinedInto.insert(place) }
     }
-    guard !movedFrom.isEmpty else { return }
+    guard !movedFrom.isEmpty else { return [] }
     changes.insertedItems = keptInsertions
     changes.deletedItems = changes.deletedItems.indices.filter { !movedFrom.contains($0) }
       .map { changes.deletedItems[$0] }
+    return Array(joinedInto)
   }
 
   /// The identifier of the item at `path` in `sections`, if there is one.

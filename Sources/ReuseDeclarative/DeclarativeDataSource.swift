@@ -121,8 +121,10 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// State kept for items by identifier (``setTransientState(_:of:)``).
   var transientStates = [AnyHashable: Any]()
   /// The batch update the last body applied: its inserted, deleted and moved items and
-  /// sections (empty when the body changed nothing, or when a reload showed it). Cells
-  /// configured again are not in it: the displayed items of every group whose data changed are.
+  /// sections, and the sections whose headers it configured again (empty when the body
+  /// changed nothing, or when a reload showed it). The items configured again are not in it
+  /// (the displayed items of every group whose data changed are). A user's move does not
+  /// change it, and an update asked for inside a layout pass changes it on the next tick.
   public internal(set) var lastAppliedChanges = Changeset()
   /// Whether ``lastAppliedChanges`` has any.
   @exclusivity(unchecked) var hasAppliedChanges = false
@@ -339,7 +341,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   ) {
     guard let (entry, source) = locate(sourceIndexPath),
       let target = moveTarget(from: sourceIndexPath, proposed: destinationIndexPath)
-    else { return reloadAfterMove("it left its section") }
+    else { return reloadAfterMove("its place names no item") }
     guard target.path == destinationIndexPath else {
       return reloadAfterMove("it left the groups it may move to")
     }
@@ -434,10 +436,12 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       let distance =
         proposed.item < start
         ? start - proposed.item : max(0, proposed.item - (start + count))
-      // The nearest; at a boundary between two, its own group first, else the earlier.
-      if best == nil || distance < best!.distance
-        || (distance == best!.distance && isHome && index == homeGroup)
-      {
+      // The nearest. At a boundary between two (one's end is the next one's start): its own
+      // group first, then an empty one (reached only there), else the earlier.
+      let preferred =
+        (isHome && index == homeGroup)
+        || (count == 0 && !(isHome && best.map { $0.group == homeGroup } == true))
+      if best == nil || distance < best!.distance || (distance == best!.distance && preferred) {
         best = (index, start, count, distance)
       }
     }

@@ -328,7 +328,8 @@ extension ForEach {
   /// ```
   ///
   /// A moving item lands only in a `ForEach` of its tag's type (a section without one keeps
-  /// it at the nearest end of its own). The collection view moves the item on screen at once;
+  /// it at the nearest end of its own). Give each `ForEach` a tag of its own: two with equal
+  /// tags are told a move between them as one within a collection. The collection view moves the item on screen at once;
   /// the body then runs again, and if its data does not show the move, the collection view
   /// reloads to show the data as it is, with a diagnostic. An update that moves an element
   /// between two `ForEach`es (from code: a "Done" button) glides it there as well.

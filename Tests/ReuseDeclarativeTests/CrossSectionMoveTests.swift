@@ -320,3 +320,91 @@ import Testing
     #expect((header as? ListContentSupplementaryView)?.content.text == "6 photos")
   }
 }
+
+/// What a review found in the moves across groups, each a scenario that failed before.
+@Suite struct CrossGroupReviewTests {
+  /// Sections sorted by their counts, each header saying its count: an update that reorders
+  /// the sections and changes their headers applies as one animated batch, not a reload (a
+  /// section both moved and reconfigured was refused).
+  @Test func sectionsThatMoveAndCountAgainAnimate() {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+      viewportSize: Size(width: 40, height: 30))
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    var columns = [photos(2), photos(4, from: 10)]
+    let source = DeclarativeDataSource(collectionView: view) {
+      for index in columns.indices.sorted(by: { columns[$0].count > columns[$1].count }) {
+        Section(
+          id: index, header: ListContent("column \(index)", secondary: "\(columns[index].count)")
+        ) {
+          ForEach(columns[index]) { Cell(PhotoCell.self, $0) }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    columns[0] += photos(3, from: 100)  // column 0 now the longer: first
+    columns[1].removeLast()
+    source.updateNow(animated: true)
+    #expect(view.isAnimating, "one animated batch")
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let headers = (0..<2).map {
+      (view.supplementaryView(forElementKind: .header, at: ItemPath(section: $0, item: 0))
+        as? ListContentSupplementaryView)?.content
+    }
+    #expect(headers.map { $0?.text } == ["column 0", "column 1"])
+    #expect(headers.map { $0?.secondaryText } == ["5", "3"])
+  }
+
+  /// A task finished moves into a "done" group the body makes just then: its cell (kept by
+  /// the move) is configured again and shows it is done.
+  @Test func anItemJoinedIntoANewGroupShowsItsNewContent() {
+    let view = makeView(rows: 20)
+    var open = photos(4)
+    var done: [Photo] = []
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0) {
+        ForEach(open) { ListContent("\($0.title) open") }
+        if !done.isEmpty { ForEach(done) { ListContent("\($0.title) done") } }
+      }
+    }
+    view.layoutIfNeeded()
+    done.append(open.removeFirst())
+    source.updateNow(animated: true)
+    view.settleUpdateAnimation()
+    view.layoutIfNeeded()
+    let shown = shownTexts(view)
+    #expect(shown[ItemPath(section: 0, item: 3)] == "photo 0 done", "\(shown)")
+    #expect(shown[ItemPath(section: 0, item: 0)] == "photo 1 open")
+  }
+
+  /// An empty group after another in a section takes an item dragged from elsewhere at their
+  /// boundary (it was never reached: the earlier group took the tie).
+  @Test func anEmptyGroupAtABoundaryTakesAnItemFromElsewhere() {
+    let view = makeView(rows: 20)
+    var columns: [Int: [Photo]] = [0: photos(3), 1: [], 2: photos(3, from: 10)]
+    let source = DeclarativeDataSource(collectionView: view) {
+      Section(id: 0) {
+        ForEach(columns[0]!) { Cell(PhotoCell.self, $0) }.onMove(tag: 0) { $0.apply(to: &columns) }
+        ForEach(columns[1]!) { Cell(PhotoCell.self, $0) }.onMove(tag: 1) { $0.apply(to: &columns) }
+      }
+      Section(id: 1) {
+        ForEach(columns[2]!) { Cell(PhotoCell.self, $0) }.onMove(tag: 2) { $0.apply(to: &columns) }
+      }
+    }
+    view.layoutIfNeeded()
+    let from = ItemPath(section: 1, item: 0)
+    let target = source.collectionView(
+      view, targetIndexPathForMoveOfItemFrom: from,
+      toProposedIndexPath: ItemPath(section: 0, item: 3))
+    #expect(target == ItemPath(section: 0, item: 3))
+    view.beginInteractiveMovementForItem(at: from)
+    view.endInteractiveMovement()
+    view.settleUpdateAnimation()
+    source.collectionView(view, moveItemAt: from, to: ItemPath(section: 0, item: 3))
+    #expect(columns[1]?.map(\.id) == [10], "into the empty group")
+    #expect(columns[0]?.count == 3)
+  }
+}

@@ -197,4 +197,46 @@ struct DeclaredDragAndDropTests {
     }
     withExtendedLifetime(sources) {}
   }
+
+  /// Rows one point tall with the pointer at a row's middle (a terminal's cell centre): coming
+  /// in from the side or up onto a row drops before it, coming down onto it after it, so both
+  /// the first and the last place of a full column are reached (every drop went after the
+  /// row: none could land first).
+  @Test(arguments: [false, true])
+  func theMiddleOfARowDropsBeforeOrAfterAsThePointerCame(down: Bool) {
+    let coordinator = DragCoordinator()
+    var columns = [photos(3), photos(10, from: 100)]  // the second fills its 10 rows
+    let views = [makeView(rows: 10), makeView(rows: 10)]
+    let sources = views.indices.map { index in
+      DeclarativeDataSource(collectionView: views[index]) {
+        ForEach(columns[index]) { ListContent($0.title) }
+          .draggable()
+          .onInsert(of: Photo.self) { at, photos, _ in
+            let ids = Set(photos.map(\.id))
+            for other in columns.indices { columns[other].removeAll { ids.contains($0.id) } }
+            columns[index].insert(contentsOf: photos, at: min(at, columns[index].count))
+          }
+      }
+    }
+    for (index, view) in views.enumerated() {
+      coordinator.add(view, frame: Rect(x: Double(index) * 50, y: 0, width: 40, height: 10))
+    }
+    #expect(
+      coordinator.beginDrag(
+        from: views[0], at: ItemPath(section: 0, item: 0), location: Point(x: 5, y: 0.5)))
+    // In from the side at a row's middle, then down to the last row, or up to the first.
+    let rows: [Double] = down ? [5.5, 7.5, 9.5] : [5.5, 2.5, 0.5]
+    for y in rows {
+      coordinator.moveDrag(to: Point(x: 60, y: y))
+      views[1].layoutIfNeeded()
+    }
+    #expect(coordinator.session?.destination == ItemPath(section: 0, item: down ? 10 : 0))
+    #expect(coordinator.drop())
+    for view in views {
+      view.settleUpdateAnimation()
+      view.layoutIfNeeded()
+    }
+    #expect(down ? columns[1].last?.id == 0 : columns[1].first?.id == 0, "\(columns[1].map(\.id))")
+    withExtendedLifetime(sources) {}
+  }
 }

@@ -5,7 +5,9 @@ extension CollectionView {
   /// nearest item's side in a gap; `nil` without sections.
   ///
   /// - Complexity: O(log n + k) per band asked, bands doubling from the point.
-  func insertionPlace(at point: Point, scratch: inout LayoutElements) -> ItemPath? {
+  func insertionPlace(
+    at point: Point, scratch: inout LayoutElements, middleIsBefore: Bool = false
+  ) -> ItemPath? {
     let sections = numberOfSections
     guard sections > 0, point.isFinite else { return nil }
     let layout = collectionViewLayout
@@ -37,7 +39,8 @@ extension CollectionView {
         let path = best.attributes.indexPath
         let before =
           sequential || frame.min(axis) > point[axis] || frame.max(axis) < point[axis]
-          ? point[axis] <= frame.mid(axis) : point[across] <= frame.mid(across)
+          ? Self.isBefore(point[axis], frame.mid(axis), middleIsBefore)
+          : Self.isBefore(point[across], frame.mid(across), middleIsBefore)
         return before ? path : after(path)
       }
       if reach == 0.001 {
@@ -66,7 +69,9 @@ extension CollectionView {
   /// point; `nil` otherwise (a header, a gap, beyond the ends), to ask the layout.
   ///
   /// - Complexity: O(k) over the pass's elements, no query.
-  func insertionPlace(at point: Point, among items: [LayoutAttributes]) -> ItemPath? {
+  func insertionPlace(
+    at point: Point, among items: [LayoutAttributes], middleIsBefore: Bool = false
+  ) -> ItemPath? {
     let layout = collectionViewLayout
     let axis = layout.scrollDirection
     let across = axis.cross
@@ -85,14 +90,20 @@ extension CollectionView {
     }
     guard best >= 0, isValid(items[best].indexPath) else { return nil }
     let frame = items[best].frame
-    // The middle itself is before: a terminal's pointer is a cell's centre, and a row one
-    // cell tall then took every drop after it (no card could be dropped first in a column:
-    // a new user's finding). Below the last item is after it.
     let before =
       layout.focusNavigation == .sequential
-      ? point[axis] <= frame.mid(axis) : point[across] <= frame.mid(across)
+      ? Self.isBefore(point[axis], frame.mid(axis), middleIsBefore)
+      : Self.isBefore(point[across], frame.mid(across), middleIsBefore)
     let path = items[best].indexPath
     return before ? path : ItemPath(section: path.section, item: path.item + 1)
+  }
+
+  /// Whether a pointer at `position` inserts before an item whose middle is `middle`: before
+  /// it short of the middle, and at the middle itself as `middleIsBefore` says (a terminal's
+  /// pointer is a cell's centre: over one-row items every drop went after the item, and no
+  /// card could be dropped first in a column, a new user's finding).
+  static func isBefore(_ position: Double, _ middle: Double, _ middleIsBefore: Bool) -> Bool {
+    position < middle || (middleIsBefore && position == middle)
   }
 
   /// Whether `destination` is a place `adding` items can land once `removing` have left.

@@ -19,6 +19,12 @@ final class DragAndDropPart: LayoutPassParticipant {
   @exclusivity(unchecked) private(set) var isTarget = false
   /// The pointer over the target, in viewport coordinates.
   @exclusivity(unchecked) private var pointer = Point.zero
+  /// Whether a pointer at an item's very middle along the scroll axis inserts before it: yes
+  /// until it moves forward, and again once it moves back. A terminal's pointer is a cell's
+  /// centre, so over one-row items only this decides; coming down onto an item drops after
+  /// it and coming up (or in from the side) before it, so the first and the last place of a
+  /// full column can both be reached.
+  @exclusivity(unchecked) private var middleIsBefore = true
   /// The gap shown: before which item (a path before the drop) and how long.
   @exclusivity(unchecked) private(set) var gap: (insertion: ItemPath, length: Double)?
   /// The drag ends after this pass (the target's delegate said cancel, the source lost every
@@ -58,6 +64,12 @@ final class DragAndDropPart: LayoutPassParticipant {
   }
 
   func becomeTarget(pointer: Point, in collectionView: CollectionView) {
+    let axis = collectionView.collectionViewLayout.scrollDirection
+    if !isTarget {
+      middleIsBefore = true
+    } else if pointer[axis] != self.pointer[axis] {
+      middleIsBefore = pointer[axis] < self.pointer[axis]
+    }
     self.pointer = pointer
     if !isTarget {
       isTarget = true
@@ -157,8 +169,9 @@ final class DragAndDropPart: LayoutPassParticipant {
     let offset = collectionView.contentOffset
     let point = Point(x: pointer.x + offset.x, y: pointer.y + offset.y)
     let insertion =
-      collectionView.insertionPlace(at: point, among: items)
-      ?? collectionView.insertionPlace(at: point, scratch: &scratch)
+      collectionView.insertionPlace(at: point, among: items, middleIsBefore: middleIsBefore)
+      ?? collectionView.insertionPlace(
+        at: point, scratch: &scratch, middleIsBefore: middleIsBefore)
     let shows = coordinator.target(collectionView, locatedInsertion: insertion)
     guard shows, let insertion else {
       gap = nil
