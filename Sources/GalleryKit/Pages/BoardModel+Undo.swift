@@ -21,7 +21,7 @@ extension BoardModel {
     board.cards = undoing ? step.before : step.after
     // Each column's declaration shows its change, the cards gliding back; said once, below,
     // not as items removed and added.
-    for source in sources { _ = source.collectionView.announcing("") { source.updateNow() } }
+    for source in sources { source.collectionView.announcing("") { source.updateNow() } }
     let column = undoing ? step.from : step.to
     let ids = Set(step.ids)
     let paths = cards[column].indices.filter { ids.contains(cards[column][$0]) }.map {

@@ -316,9 +316,9 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     // Said as the move it is ("moved 2 cards to Doing"), once, not as "2 items removed" and
     // "2 items added" (a new user's finding). Each column's declaration shows its change.
     let said = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
-    _ = view.announcing("") { sources[source].updateNow() }
+    view.announcing("") { sources[source].updateNow() }
     let other = columns[target]
-    _ = other.announcing(said) { sources[target].updateNow() }
+    other.announcing(said) { sources[target].updateNow() }
     other.deselectAllItems()
     for path in inserted { other.selectItem(at: path) }
     other.focusItem(at: ItemPath(section: 0, item: 0))

@@ -20,8 +20,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   public let title = "Data source"
   /// The task list.
   public let collectionView: CollectionView
-  /// The tasks, a list per section: what the declaration shows. Edits set it through
-  /// ``show(_:_:focusing:updated:)``.
+  /// The tasks, a list per section: what the declaration shows. The page's edits set them
+  /// and apply the declaration at once, as one diffed batch.
   public var tasks: [[TaskItem]] { board.sections }
   /// The tasks and their sections' titles, read by the declaration (a reference: the
   /// declaration's body holds it, not the model).
