@@ -426,6 +426,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     // once it has left its place.
     let section = sections[proposed.section]
     let isHome = proposed.section == source.section
+    // A place from an app's own call may be anything: distances stay in range.
+    let item = min(max(proposed.item, -1), section.count + 1)
     var best: (group: Int, start: Int, count: Int, distance: Int)?
     for index in section.groups.indices
     where section.groups[index].group.moveTransfer?.space == space {
@@ -433,9 +435,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
       let count =
         section.starts[index + 1] - section.starts[index]
         - (isHome && index == homeGroup ? 1 : 0)
-      let distance =
-        proposed.item < start
-        ? start - proposed.item : max(0, proposed.item - (start + count))
+      let distance = item < start ? start - item : max(0, item - (start + count))
       // The nearest. At a boundary between two (one's end is the next one's start): its own
       // group first, then an empty one (reached only there), else the earlier.
       let preferred =
@@ -448,7 +448,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     guard let best else {
       return ownGroup(isHome ? proposed.item : ownEnd)
     }
-    let index = min(max(proposed.item - best.start, 0), best.count)
+    let index = min(max(item - best.start, 0), best.count)
     return (ItemPath(section: proposed.section, item: best.start + index), best.group, index)
   }
 

@@ -145,6 +145,13 @@ import Testing
       view, targetIndexPathForMoveOfItemFrom: ItemPath(section: 0, item: 1),
       toProposedIndexPath: ItemPath(section: 1, item: 2))
     #expect(target == ItemPath(section: 0, item: 4), "the nearest end of its own group")
+    // Places no layout proposes, from an app's own call: clamped, never a trap.
+    for item in [Int.min, -7, 1_000, Int.max] {
+      let clamped = source.collectionView(
+        view, targetIndexPathForMoveOfItemFrom: ItemPath(section: 0, item: 1),
+        toProposedIndexPath: ItemPath(section: 0, item: item))
+      #expect(clamped == ItemPath(section: 0, item: item < 0 ? 0 : 4), "\(item)")
+    }
     drag(view, from: ItemPath(section: 0, item: 1), toY: 7.5)
     #expect(board.columns[1].map(\.id) == [10, 11, 12, 13, 14])
     #expect(board.columns[0].count == 5)
