@@ -121,8 +121,16 @@ extension DeclarativeDataSource {
       view.setNeedsLayout()
     }
     if hasChanges {
+      // Rows an opened or closed outline row shows or hides: the row says "expanded" or
+      // "collapsed" itself (as the imperative outline does), not "6 items added" besides.
+      if expansionRevision != appliedExpansionRevision && changes.insertedSections.isEmpty
+        && changes.deletedSections.isEmpty
+      {
+        view.silenceNextAnnouncement()
+      }
       view.performBatchUpdates(with: changes, animated: animated)
     }
+    appliedExpansionRevision = expansionRevision
     if !movedHeaders.isEmpty {
       view.performBatchUpdates(
         with: Changeset(reconfiguredSections: movedHeaders), animated: animated && view.isAnimating)

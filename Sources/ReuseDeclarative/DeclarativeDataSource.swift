@@ -111,6 +111,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     }
   }
   @exclusivity(unchecked) var expansionRevision = 0
+  /// The expansion the last applied update showed.
+  @exclusivity(unchecked) var appliedExpansionRevision = 0
   /// What groups are resolved against, while a body is.
   @exclusivity(unchecked) var groupContext = GroupContext(expanded: [], expansionRevision: 0)
   /// Whether the last body declared an outline.

@@ -58,6 +58,22 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
     self.content = content
     rootToken = DataToken(of: roots)
   }
+
+  /// An outline as above whose roots are the same as last time when `version` is: for roots
+  /// that are not an array (a collection that makes its elements as they are read, so that
+  /// a node with a million children costs nothing until it is expanded), which would
+  /// otherwise be walked and compared again at every update.
+  public init(
+    _ roots: Data, version: some Hashable, id: KeyPath<Data.Element, ID>,
+    children: KeyPath<Data.Element, Data?>,
+    @CellContentBuilder content: @escaping (Data.Element, OutlineRow) -> Content
+  ) {
+    self.roots = roots
+    identify = { $0[keyPath: id] }
+    self.children = { $0[keyPath: children] }
+    self.content = content
+    rootToken = .version(AnyHashable(version))
+  }
 }
 
 extension OutlineGroup {

@@ -1,3 +1,4 @@
+import ReuseDeclarative
 import ReuseKit
 
 /// A place in the outline page's world: a region, a country, a city or a district, named by
@@ -32,28 +33,34 @@ public struct OutlineWorld: Sendable {
     fanOut = [6, 5, min(10_000, max(1, options.itemCount / 240))]
   }
 
-  /// The top-level places, in order.
-  public var rootPlaces: [Place] {
-    if let data { return data.sections.indices.map { Place(path: [$0]) } }
-    return Self.regions.indices.map { Place(path: [$0]) }
+  /// How many places `place` holds (the top-level places for `nil`), without making them.
+  public func childCount(of place: Place?) -> Int {
+    guard let place else { return data?.sections.count ?? Self.regions.count }
+    if let data { return place.path.count == 1 ? data.sections[place.path[0]].items.count : 0 }
+    return place.path.count <= fanOut.count ? fanOut[place.path.count - 1] : 0
   }
 
-  /// The places below `place`, in order.
-  public func childPlaces(of place: Place) -> [Place] {
-    if let data {
-      guard place.path.count == 1 else { return [] }
-      return data.sections[place.path[0]].items.indices.map { Place(path: place.path + [$0]) }
-    }
-    guard place.path.count <= fanOut.count else { return [] }
-    return (0..<fanOut[place.path.count - 1]).map { Place(path: place.path + [$0]) }
+  /// The places below `place` (the top-level ones for `nil`), in order.
+  public func childPlaces(of place: Place?) -> [Place] {
+    (0..<childCount(of: place)).map { Place(path: (place?.path ?? []) + [$0]) }
   }
 
   /// How many places `place`'s parent has below it (the roots for a root), without making
   /// them.
   public func siblingCount(of place: Place) -> Int {
-    if place.path.count == 1 { return data?.sections.count ?? Self.regions.count }
-    if let data { return data.sections[place.path[0]].items.count }
-    return fanOut[place.path.count - 2]
+    childCount(of: place.path.count > 1 ? Place(path: place.path.dropLast()) : nil)
+  }
+
+  /// Whether `place` is one of the world's: each index of its path within its parent's
+  /// places (a path from an old or edited file may name none).
+  public func contains(_ place: Place) -> Bool {
+    guard !place.path.isEmpty else { return false }
+    var parent: Place?
+    for index in place.path {
+      guard index >= 0, index < childCount(of: parent) else { return false }
+      parent = Place(path: (parent?.path ?? []) + [index])
+    }
+    return true
   }
 
   /// The place's name.
@@ -90,7 +97,7 @@ public struct OutlineWorld: Sendable {
 
   /// The page's heading.
   public var heading: String {
-    if let data { return "\(data.title ?? "Sections") · \(plural(rootPlaces.count, "section"))" }
+    if let data { return "\(data.title ?? "Sections") · \(plural(childCount(of: nil), "section"))" }
     return
       "A world of \(plural(Self.regions.count, "region")), "
       + "\(plural(fanOut[2], "district")) in each city"
@@ -109,15 +116,16 @@ public protocol OutlinePresenting: CollectionViewCell {
   var isExpanded: Bool { get set }
 }
 
-/// The `outline` page: a generated world (regions, countries, cities, districts) in an
-/// `OutlineDataSource`, or the `--data` sections as a tree of their items. → expands (or goes
-/// to the first child), ← collapses (or goes to the parent), Enter toggles, Space selects;
-/// expanding and collapsing animate as one batch of the rows they change.
+/// The `outline` page, declared (`ReuseDeclarative`): a generated world (regions, countries,
+/// cities, districts), or the `--data` sections as a tree of their items, as one `OutlineGroup`
+/// whose parents stick at the top as the rows under them scroll. → expands (or goes to the
+/// first child), ← collapses (or goes to the parent), Enter toggles, Space selects; expanding
+/// and collapsing animate as one batch of the rows they change, and which places are open is
+/// the data source's state, by place.
 ///
-/// Children load when their parent is about to expand, from any way in (a key, a click on the
-/// disclosure, a screen reader's expand action: `OutlineDataSource.willExpand`), one level
-/// ahead so the new rows show their own disclosures; a world of millions opens at once.
-/// Hosts register their cell (the model's generic parameter) under ``cellIdentifier``.
+/// A place's children are made as they are read (``PlaceList``): a city of 10,000 districts
+/// costs nothing until it opens, and a world of millions opens at once. Hosts register their
+/// cell (the model's generic parameter) under ``cellIdentifier``.
 public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionViewDelegate {
   /// `--demo outline`.
   public static var name: String { "outline" }
@@ -128,8 +136,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   public let title = "Outline"
   /// The rows.
   public let collectionView: CollectionView
-  /// The tree and its rows.
-  public let outline: OutlineDataSource<Place>
+  /// The declaration's data source: the rows shown, and which places are open.
+  public let source: DeclarativeDataSource
   /// What the places are called and hold.
   public let world: OutlineWorld
   /// The find over the shown rows' names (`/`, `n`, `N`).
@@ -154,115 +162,81 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
     collectionView.accessibilityLabel = "Places"
     findBar = FindBar(
       collectionView: collectionView, subject: "the shown names", clock: metrics.clock)
-    outline = OutlineDataSource(collectionView: collectionView) { view, path, place, row in
-      let cell = view.dequeueReusableCell(
-        Cell.self, withReuseIdentifier: Self.cellIdentifier, for: path)
-      cell.name = world.name(of: place)
-      cell.detail = world.detail(of: place)
-      // What a screen reader says, for every host's cell alike.
-      cell.accessibilityLabel = cell.name
-      cell.accessibilityValue = cell.detail.isEmpty ? nil : cell.detail
-      cell.level = row.level
-      cell.hasChildren = row.hasChildren
-      cell.isExpanded = row.isExpanded
-      return cell
+    let roots = PlaceList(world: world, parent: nil)
+    source = DeclarativeDataSource(collectionView: collectionView) {
+      // The world never changes: one version, so that a body walks the rows again only when
+      // a place opens or closes.
+      OutlineGroup(roots, version: 0, id: \.place, children: \.children) { node, row in
+        PlaceContent<Cell>(
+          name: world.name(of: node.place), detail: world.detail(of: node.place), row: row)
+      }
+      // The parents of the rows at the top stick one under another (a press on one scrolls
+      // to it), at most 5 of them and 40 % of the view.
+      .stackedHeaders()
     }
     collectionView.delegate = self
     findBar.itemText = { [unowned self] path in itemTitle(at: path) }
-    // The parents of the rows at the top stick one under another (a press on one scrolls
-    // to it), at most 5 of them and 40 % of the view.
-    (collectionView.collectionViewLayout as? ListLayout)?.stackedHeaders = outline.stackedHeaders()
-    // One level ahead: the rows that appear show their own disclosures.
-    outline.willExpand = { [unowned self] place, tree in
-      loadChildren(of: place)
-      for child in tree.children(of: place) { loadChildren(of: child) }
-    }
-    let roots = world.rootPlaces
-    outline.tree.append(roots)
-    for root in roots { loadChildren(of: root) }
-    outline.reloadData()
     collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
   }
 
-  /// Appends `place`'s children to the tree if they are not there yet.
-  private func loadChildren(of place: Place) {
-    guard !outline.tree.hasChildren(place) else { return }
-    let children = world.childPlaces(of: place)
-    if !children.isEmpty { outline.tree.append(children, to: place) }
+  /// The place at `indexPath`.
+  public func place(at indexPath: ItemPath) -> Place? {
+    source.itemIdentifier(for: indexPath)?.base as? Place
   }
 
-  /// The expanded places, parents before children, as their paths: what `--restore` keeps
-  /// with the position (a row's place in the outline means something only with them). A
-  /// place kept open under a collapsed parent is kept too.
+  /// The level of the row at `indexPath` when it has a disclosure (▸ or ▾), whose box a host
+  /// finds from it; `nil` for a row without one.
+  public func disclosureLevel(at indexPath: ItemPath) -> Int? {
+    source.outlineRow(at: indexPath).flatMap { $0.hasChildren ? $0.level : nil }
+  }
+
+  /// The open places, parents before children, as their paths: what `--restore` keeps with
+  /// the position (a row's place in the outline means something only with them). A place kept
+  /// open under a closed parent is kept too.
   public var expandedPaths: [[Int]] {
-    var result: [[Int]] = []
-    var stack: [Place] = outline.tree.rootItems.reversed()
-    while let place = stack.popLast() {
-      if outline.tree.isExpanded(place) { result.append(place.path) }
-      stack.append(contentsOf: outline.tree.children(of: place).reversed())
-    }
-    return result
+    source.expandedItemIdentifiers.compactMap { ($0.base as? Place)?.path }
+      .sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   /// Opens the places at `paths` (from ``expandedPaths``, perhaps an old or edited file) with
-  /// no animation, loading their children as an expansion does; paths that name no place
-  /// are skipped. Then the rows show at once.
+  /// no animation; paths that name no place are skipped. Then the rows show at once.
   public func restoreExpanded(_ paths: [[Int]]) {
-    paths: for path in paths.sorted(by: { $0.count < $1.count }) where !path.isEmpty {
-      // The ancestors' children first, so that the place is in the tree if it exists.
-      for length in 1..<path.count {
-        let ancestor = Place(path: Array(path.prefix(length)))
-        guard outline.tree.contains(ancestor) else { continue paths }
-        loadChildren(of: ancestor)
-      }
-      let place = Place(path: path)
-      guard outline.tree.contains(place) else { continue }
-      loadChildren(of: place)
-      for child in outline.tree.children(of: place) { loadChildren(of: child) }
-      _ = outline.tree.expand(place)
-    }
-    outline.reloadData()
+    let places = paths.map(Place.init(path:)).filter(world.contains)
+    source.expandedItemIdentifiers.formUnion(places.map(AnyHashable.init))
+    source.updateNow(animated: false)
     collectionView.layoutIfNeeded()
   }
 
   /// The focused row's place.
   public var focusedPlace: Place? {
-    collectionView.focusedIndexPath.flatMap(outline.item(at:))
+    collectionView.focusedIndexPath.flatMap(place(at:))
   }
 
   /// Expands the row at `indexPath` if it is collapsed, collapses it if it is expanded (a
   /// click on its disclosure), focusing it.
   public func toggle(at indexPath: ItemPath) {
-    guard let place = outline.item(at: indexPath), outline.tree.hasChildren(place) else { return }
+    guard disclosureLevel(at: indexPath) != nil else { return }
     collectionView.focusItem(at: indexPath, scrollsIntoView: false)
-    outline.toggle(place)
+    source.toggleExpansion(at: indexPath)
+    source.updateNow()
   }
 
   /// → expands (or goes to the first child), ← collapses (or goes to the parent), Enter
-  /// toggles, Space selects; the rest is the collection view's key map.
+  /// toggles, Space selects; the rest is the collection view's key map. An opening or closing
+  /// shows at once, as one animated batch.
   public func handle(_ key: KeyPress) -> Bool {
     hiddenDeselection = nil
     if findBar.handle(key) { return true }
-    guard let place = focusedPlace else { return collectionView.handle(key) }
-    switch key.key {
-    case .right:
-      if !outline.tree.isExpanded(place) && outline.tree.hasChildren(place) {
-        outline.expand(place)
-      } else if outline.tree.isExpanded(place) {
-        collectionView.moveFocus(.down)
-      }
-    case .left:
-      if outline.tree.isExpanded(place) {
-        outline.collapse(place)
-      } else if let parent = outline.tree.parent(of: place),
-        let path = outline.indexPath(for: parent)
-      {
-        collectionView.focusItem(at: path, animated: true)
-      }
-    case .enter:
-      outline.toggle(place)
-    case .space:
-      if let focused = collectionView.focusedIndexPath { collectionView.tapItem(at: focused) }
+    guard let focused = collectionView.focusedIndexPath else { return collectionView.handle(key) }
+    if source.handleOutlineKey(key) {
+      source.updateNow()
+      return true
+    }
+    switch (key.key, key.modifiers.isEmpty) {
+    case (.enter, true):
+      if source.toggleExpansion(at: focused) { source.updateNow() }
+    case (.space, true):
+      collectionView.tapItem(at: focused)
     default:
       return collectionView.handle(key)
     }
@@ -296,7 +270,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
 
   /// The heading and how many rows show.
   public var heading: String {
-    "\(world.heading) · \(plural(outline.tree.visibleCount, "row")) shown"
+    let rows = collectionView.numberOfSections > 0 ? collectionView.numberOfItems(inSection: 0) : 0
+    return "\(world.heading) · \(plural(rows, "row")) shown"
   }
 
   /// The focused place and how many are selected.
@@ -322,17 +297,78 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
 
   /// The place's name, from the world.
   public func itemTitle(at indexPath: ItemPath) -> String? {
-    outline.item(at: indexPath).map(world.name(of:))
+    place(at: indexPath).map(world.name(of:))
   }
 
-  /// Where the row at `indexPath` is in the world, from the place's path (not from the tree
+  /// Where the row at `indexPath` is in the world, from the place's path (not from the rows
   /// the engine reads): "level 2, 3 of 6"; and whether it is expanded.
   public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
-    guard let place = outline.item(at: indexPath), let last = place.path.last else { return nil }
+    guard let place = place(at: indexPath), let last = place.path.last,
+      let row = source.outlineRow(at: indexPath)
+    else { return nil }
     let description =
       "level \(place.path.count), \((last + 1).formatted) of "
       + world.siblingCount(of: place).formatted
-    let row = outline.row(for: place)
     return (description, row.hasChildren ? row.isExpanded : nil)
+  }
+}
+
+/// The places below one place (the top-level places for none), each made as it is read: what
+/// the outline's rows and their children are, so a place's children cost nothing until it
+/// opens.
+struct PlaceList: RandomAccessCollection {
+  let world: OutlineWorld
+  let parent: Place?
+  let count: Int
+
+  init(world: OutlineWorld, parent: Place?) {
+    self.world = world
+    self.parent = parent
+    count = world.childCount(of: parent)
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  subscript(index: Int) -> PlaceNode {
+    PlaceNode(world: world, place: Place(path: (parent?.path ?? []) + [index]))
+  }
+}
+
+/// A place as an outline row: the place, and its children (none for a leaf).
+struct PlaceNode {
+  let world: OutlineWorld
+  let place: Place
+
+  var children: PlaceList? {
+    world.childCount(of: place) > 0 ? PlaceList(world: world, parent: place) : nil
+  }
+}
+
+/// A place's row as a declared item: the host's cell, registered under
+/// ``OutlineModel/cellIdentifier``, with the place's name, what it holds and its place in the
+/// outline; what a screen reader says follows from them, for every host's cell alike.
+struct PlaceContent<Row: OutlinePresenting>: CellContent {
+  let name: String
+  let detail: String
+  let row: OutlineRow
+
+  static var reuseIdentifier: String { OutlineModel<Row>.cellIdentifier }
+
+  static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(Row.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  func configure(_ cell: Row, at indexPath: ItemPath) {
+    cell.name = name
+    cell.detail = detail
+    cell.accessibilityLabel = name
+    cell.accessibilityValue = detail.isEmpty ? nil : detail
+    cell.level = row.level
+    cell.hasChildren = row.hasChildren
+    cell.isExpanded = row.isExpanded
+    cell.setNeedsDisplay()
   }
 }

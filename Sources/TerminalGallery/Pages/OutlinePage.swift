@@ -34,9 +34,8 @@ final class OutlinePage: OptionsPage, ModelPage {
       let path = collectionView.collectionViewLayout.indexPathForItem(
         at: pane.contentPoint(column: mouse.column, row: mouse.row),
         viewport: collectionView.bounds),
-      let place = model.outline.item(at: path), model.outline.tree.hasChildren(place),
-      OutlineRowCell.disclosureColumns(level: model.outline.tree.level(of: place)).contains(
-        mouse.column - pane.frame.x)
+      let level = model.disclosureLevel(at: path),
+      OutlineRowCell.disclosureColumns(level: level).contains(mouse.column - pane.frame.x)
     {
       model.toggle(at: path)
       return true

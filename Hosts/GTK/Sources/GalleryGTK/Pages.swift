@@ -223,8 +223,8 @@ enum GTKPages {
       // A stuck parent row covers the row under it.
       guard
         let path = view.collectionViewLayout.indexPathForItem(at: content, viewport: view.bounds),
-        let place = model.outline.item(at: path), model.outline.tree.hasChildren(place),
-        OutlineRowCell.disclosureBox(level: model.outline.tree.level(of: place)).contains(point.x)
+        let level = model.disclosureLevel(at: path),
+        OutlineRowCell.disclosureBox(level: level).contains(point.x)
       else { return false }
       model.toggle(at: path)
       return true

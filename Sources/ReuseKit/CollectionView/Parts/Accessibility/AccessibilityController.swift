@@ -53,6 +53,14 @@ extension CollectionView {
     accessibility.replacingNextAnnouncement = message
   }
 
+  /// The next announcement says nothing, unless something already replaces it: an outline
+  /// row that opened says "expanded" itself, with no "5 items added" besides.
+  package func silenceNextAnnouncement() {
+    if accessibility.replacingNextAnnouncement == nil {
+      accessibility.replacingNextAnnouncement = ""
+    }
+  }
+
   /// Runs `body` (an edit applied as a batch) with `message` said instead of the batch's own
   /// announcement ("moved to Doing", not "1 item moved"); said all the same when the body made
   /// no announcement, and never left over for a later one.
