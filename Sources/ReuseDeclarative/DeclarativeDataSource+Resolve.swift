@@ -13,7 +13,7 @@ extension DeclarativeDataSource {
     if let group = content.group.take() {
       // Taken out of the content, not copied.
       var run = [GroupEntry(key: content.nesting.apply(0), group: group)]
-      let count = registerGroups(&run)
+      let count = registerGroups(&run, shown: sections.first)
       let section = ResolvedSection(firstLooseGroup: run, count: count)
       if let shown = sections.first, shown.id == section.id { section.keepsShownIdentity = true }
       return [section]
@@ -55,7 +55,10 @@ extension DeclarativeDataSource {
       // Taken out, so that the array is registered in place, not copied.
       var run: [GroupEntry] = []
       swap(&run, &loose)
-      _ = registerGroups(&run)
+      let index = result.count
+      _ = registerGroups(
+        &run,
+        shown: index < shown.count && shown[index].id == .loose(looseRuns) ? shown[index] : nil)
       add(ResolvedSection(id: .loose(looseRuns), header: nil, footer: nil, groups: run))
       looseRuns += 1
     }
@@ -70,9 +73,10 @@ extension DeclarativeDataSource {
         // Read in place (a copy of the section would retain its header, footer and items).
         let id = box.section.id ?? .placed(key)
         var groups = box.takeEntries()
-        _ = registerGroups(&groups)
         // The section shown at this place, over the same data: kept, with the new groups.
         let index = result.count
+        _ = registerGroups(
+          &groups, shown: index < shown.count && shown[index].id == id ? shown[index] : nil)
         if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
           kept.header == box.section.header, kept.footer == box.section.footer,
           kept.rail == box.section.rail, kept.adopt(groups)
@@ -92,13 +96,14 @@ extension DeclarativeDataSource {
   }
 
   /// Gives `entries` their cells' identifiers and makers, each content type registered on
-  /// first sight, and returns how many items they hold.
+  /// first sight, and returns how many items they hold. `shown` is the section shown at their
+  /// place, whose outlines' rows a group over the same roots and expansion takes as they are.
   ///
   /// Each entry is changed in place, through a buffer: reading `entries[i].group.x` from the
   /// array for each question copied the whole entry (its group, identifier and maker retained
   /// and released) seven times per group, a third of this function's cost per body.
-  private func registerGroups(_ entries: inout [GroupEntry]) -> Int {
-    let context = groupContext
+  private func registerGroups(_ entries: inout [GroupEntry], shown: ResolvedSection?) -> Int {
+    var context = groupContext
     var total = 0
     entries.withUnsafeMutableBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
@@ -107,6 +112,9 @@ extension DeclarativeDataSource {
         // question (a group asked in the array, or a copy of it, was copied per question).
         var entry = (first + index).move()
         defer { (first + index).initialize(to: entry) }
+        if entry.group.isOutline {
+          context.shown = shown?.groups.first { $0.key == entry.key }?.group
+        }
         if let presented = entry.group.presented(in: context) {
           entry.group = presented
         }

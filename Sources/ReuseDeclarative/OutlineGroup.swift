@@ -24,7 +24,10 @@ import ReuseKit
 /// ### What it costs
 /// The rows shown are found by walking the expanded part of the tree: O(rows shown) when the
 /// roots' value or the expanded rows changed, nothing when neither did (the roots compare as a
-/// ``ForEach``'s collection does). Content is made only for displayed rows.
+/// ``ForEach``'s collection does: an array by its storage, anything else by a `version:`).
+/// Children are asked for only where a row is shown (whether it has any) or open, so roots
+/// that make their elements as they are read cost nothing below the rows shown. Content is
+/// made only for displayed rows.
 public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
   /// The top-level elements.
   public let roots: Data
@@ -35,6 +38,8 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
   /// The rows shown: set when the data source resolves the group against its expanded rows.
   var rows: [OutlineGroupRow<Data.Element, ID>] = []
   var resolvedToken = DataToken.unknown
+  /// The expansion revision the rows were found for.
+  var resolvedExpansion: Int?
   /// A tree whose walk met an element again inside itself (a cycle of classes).
   var cycle: ID?
   /// For each row shown, the index of its subtree's last row (its own without visible
@@ -162,6 +167,9 @@ struct OutlineGroupRow<Element, ID: Hashable> {
 struct GroupContext {
   var expanded: Set<AnyHashable>
   var expansionRevision: Int
+  /// For an outline: the group shown at its place, whose rows it takes when its roots and
+  /// the expansion are the same.
+  var shown: (any ItemGroup)?
 }
 
 extension OutlineGroup: ItemGroup {
@@ -180,6 +188,19 @@ extension OutlineGroup: ItemGroup {
   /// walked twice).
   func presented(in context: GroupContext) -> (any ItemGroup)? {
     var copy = self
+    // The same roots (not unknown) and the same expansion as the rows shown: those rows, with
+    // no walk (a body over an unchanged tree costs nothing per row).
+    if let shown = context.shown as? Self, !rootToken.isUnknown, shown.rootToken == rootToken,
+      shown.resolvedExpansion == context.expansionRevision
+    {
+      copy.rows = shown.rows
+      copy.subtreeEnds = shown.subtreeEnds
+      copy.cycle = shown.cycle
+      copy.resolvedToken = shown.resolvedToken
+      copy.resolvedExpansion = shown.resolvedExpansion
+      return copy
+    }
+    copy.resolvedExpansion = context.expansionRevision
     copy.rows = []
     copy.cycle = nil
     var stack: [(elements: Data, next: Data.Index, level: Int, parent: Int?)] = [
