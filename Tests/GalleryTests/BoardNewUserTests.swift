@@ -1,7 +1,7 @@
 import GalleryKit
 import ReuseKit
 import ReuseTerminal
-import TerminalGallery
+@testable import TerminalGallery
 import Testing
 
 /// The board page, as a new user found it: a card dropped on the first card of a column lands
@@ -102,5 +102,63 @@ import Testing
     let lines = drawnTestGallery(gallery, canvas)
     #expect(lines[1].contains("0 cards"), "\(lines[1])")
     #expect(lines.last?.contains("To do: no card") == true, "\(lines.last ?? "")")
+  }
+
+  /// A wheel notch during a drag scrolls the column under the pointer, and the gap, the
+  /// dragged card and the drop follow the cards that moved under it (the card was drawn at the
+  /// wheel's place while the gap stayed and the drop went elsewhere).
+  @Test func theWheelDuringADragScrollsTheColumnAndTheDropFollows() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var time = 1.0
+    let lines = drawnTestGallery(gallery, canvas)
+    let card = try place(of: "#2 Brisk", in: lines)
+    let target = try place(of: "#1,207", in: lines)
+    hold(
+      gallery, from: (card.column + 2, card.row), to: (target.column + 2, target.row), time: &time)
+    let before = drawnTestGallery(gallery, canvas).last ?? ""
+    // Come down onto #1,207: after it.
+    #expect(before.contains("drop moves 1 card to Doing, position 8"), "\(before)")
+    // Two notches down at the pointer's place: Doing shows 6 cards further on.
+    for _ in 0..<2 {
+      time += 0.05
+      mouse(gallery, .scrollDown, (target.column + 2, target.row), time)
+      gallery.tick(now: time)
+    }
+    let scrolled = drawnTestGallery(gallery, canvas)
+    let status = scrolled.last ?? ""
+    #expect(status.contains("drop moves 1 card to Doing, position 14"), "\(status)")
+    #expect(!scrolled.contains { $0.contains("#1,201 Amber") }, "Doing scrolled")
+    // The dragged card is drawn on the pointer's row, and the release drops it where the
+    // status said.
+    #expect(scrolled[target.row].contains("⠿ #2 Brisk"), "\(scrolled[target.row])")
+    mouse(gallery, .release, (target.column + 2, target.row), time)
+    settleTestGallery(gallery, time: &time)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    #expect(model.cards[1].firstIndex(of: 1) == 13, "\(model.cards[1].prefix(14))")
+  }
+
+  /// Move and undo keys during a drag wait for the drop and say so beside what the drop would
+  /// do (they did nothing and said nothing).
+  @Test func moveKeysDuringADragSayTheyWait() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var time = 1.0
+    let lines = drawnTestGallery(gallery, canvas)
+    let card = try place(of: "#2 Brisk", in: lines)
+    let target = try place(of: "#1,205", in: lines)
+    hold(
+      gallery, from: (card.column + 2, card.row), to: (target.column + 2, target.row), time: &time)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    let cards = model.cards
+    for key in [">", "U", "<"] {
+      time += 0.05
+      gallery.handle(.key(KeyEvent(.character(Character(key)))), at: time)
+      #expect(model.cards == cards, "\(key) moved nothing")
+    }
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("drop moves 1 card to Doing"), "\(status)")
+    #expect(model.status.hasSuffix("keys wait for the drop: release, or Esc to cancel"))
+    mouse(gallery, .release, (target.column + 2, target.row), time)
+    settleTestGallery(gallery, time: &time)
+    #expect(!model.status.contains("keys wait"), "\(model.status)")
   }
 }

@@ -317,10 +317,14 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
       // read as just done long after (a new user's finding).
       lastChange = ""
     }
-    // A drag runs: the keys that would change the selection or the column wait for its drop
-    // (Ctrl-A selected another column's cards under a drag: a new user's finding).
-    if coordinator.session != nil, Self.isColumnKey(key) || Self.isColumnChange(key) {
-      lastChange = "cards are being dragged: release to drop them, Esc to cancel"
+    // A drag runs: the keys that would change the selection, the column or the cards wait
+    // for its drop (Ctrl-A selected another column's cards under a drag), and say so beside
+    // what the drop would do (`>` and `U` did nothing and said nothing: new users' findings).
+    if coordinator.session != nil,
+      Self.isColumnKey(key) || Self.isColumnChange(key) || Self.isMoveKey(key)
+    {
+      lastChange = Self.heldNote
+      columns[activeColumn].postAccessibilityAnnouncement(lastChange)
       return true
     }
     if cards[activeColumn].isEmpty && Self.isColumnKey(key) {
@@ -345,6 +349,18 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   }
 
   /// Whether `key` changes the active column.
+  /// What a key pressed during a drag says.
+  static var heldNote: String { "keys wait for the drop: release, or Esc to cancel" }
+
+  /// Whether `key` moves cards or takes a move back (`<` `>` `U` `u` `R`).
+  static func isMoveKey(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .character("<"), .character(">"), .character("U"), .character("u"), .character("R"):
+      return key.modifiers.isEmpty || key.modifiers == .shift
+    default: return false
+    }
+  }
+
   static func isColumnChange(_ key: KeyPress) -> Bool {
     switch key.key {
     case .tab, .left, .right: return true
@@ -387,6 +403,11 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   /// What a drop now would do, when a drag runs; `nil` otherwise.
   public var dragStatus: String? {
     guard let session = coordinator.session else { return nil }
+    let drop = dropStatus(session)
+    return lastChange == Self.heldNote ? drop + " · " + lastChange : drop
+  }
+
+  private func dropStatus(_ session: DragSession) -> String {
     let what = plural(session.items.count, "card")
     guard let target = session.target.flatMap(column(of:)) else {
       return "dragging \(what): release over a column"
@@ -423,7 +444,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
       ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
       ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
-      ("U (or u) R", "undo, redo a move"),
+      ("U (or u) R", "undo, redo a move"), ("Done", "takes cards only from Review"),
     ]
   }
 

@@ -111,10 +111,25 @@ final class BoardPage: OptionsPage {
   }
 
   /// The pane holding a press gets the mouse until it lifts; otherwise the pane under it.
+  /// A wheel notch during a drag scrolls the column under the pointer, and the drag goes on
+  /// at its place (a terminal reports the wheel where the pointer is), so the gap, the
+  /// dragged cards and the status follow the cards that moved under it (the card was drawn
+  /// at the wheel's place while the gap stayed and the drop went elsewhere: a new user's
+  /// finding).
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
     pointer = (mouse.column, mouse.row)
     if let held = panes.first(where: { $0.isPressed }) {
-      return held.handle(mouse, at: time)
+      guard model.coordinator.session != nil,
+        [.scrollUp, .scrollDown, .scrollLeft, .scrollRight].contains(mouse.kind)
+      else { return held.handle(mouse, at: time) }
+      let scrolled =
+        panes.first { $0.contains(column: mouse.column, row: mouse.row) }?.handle(mouse, at: time)
+        ?? false
+      held.handle(
+        MouseEvent(
+          kind: .drag, column: mouse.column, row: mouse.row, modifiers: mouse.modifiers),
+        at: time)
+      return scrolled
     }
     for pane in panes where pane.contains(column: mouse.column, row: mouse.row) {
       let used = pane.handle(mouse, at: time)
