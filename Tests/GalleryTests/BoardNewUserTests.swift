@@ -1,8 +1,9 @@
 import GalleryKit
 import ReuseKit
 import ReuseTerminal
-@testable import TerminalGallery
 import Testing
+
+@testable import TerminalGallery
 
 /// The board page, as a new user found it: a card dropped on the first card of a column lands
 /// first, keys that would change the selection wait for a drag's drop, the help ends a drag,
