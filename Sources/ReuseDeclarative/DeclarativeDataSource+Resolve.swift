@@ -13,7 +13,7 @@ extension DeclarativeDataSource {
     if let group = content.group.take() {
       // Taken out of the content, not copied.
       var run = [GroupEntry(key: content.nesting.apply(0), group: group)]
-      let count = registerGroups(&run, shown: sections.first)
+      let count = registerGroups(&run) { sections.first }
       let section = ResolvedSection(firstLooseGroup: run, count: count)
       if let shown = sections.first, shown.id == section.id { section.keepsShownIdentity = true }
       return [section]
@@ -56,9 +56,9 @@ extension DeclarativeDataSource {
       var run: [GroupEntry] = []
       swap(&run, &loose)
       let index = result.count
-      _ = registerGroups(
-        &run,
-        shown: index < shown.count && shown[index].id == .loose(looseRuns) ? shown[index] : nil)
+      _ = registerGroups(&run) {
+        index < shown.count && shown[index].id == .loose(looseRuns) ? shown[index] : nil
+      }
       add(ResolvedSection(id: .loose(looseRuns), header: nil, footer: nil, groups: run))
       looseRuns += 1
     }
@@ -75,8 +75,9 @@ extension DeclarativeDataSource {
         var groups = box.takeEntries()
         // The section shown at this place, over the same data: kept, with the new groups.
         let index = result.count
-        _ = registerGroups(
-          &groups, shown: index < shown.count && shown[index].id == id ? shown[index] : nil)
+        _ = registerGroups(&groups) {
+          index < shown.count && shown[index].id == id ? shown[index] : nil
+        }
         if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
           kept.header == box.section.header, kept.footer == box.section.footer,
           kept.rail == box.section.rail, kept.adopt(groups)
@@ -102,8 +103,10 @@ extension DeclarativeDataSource {
   /// Each entry is changed in place, through a buffer: reading `entries[i].group.x` from the
   /// array for each question copied the whole entry (its group, identifier and maker retained
   /// and released) seven times per group, a third of this function's cost per body.
-  private func registerGroups(_ entries: inout [GroupEntry], shown: ResolvedSection?) -> Int {
-    var context = groupContext
+  private func registerGroups(
+    _ entries: inout [GroupEntry], shown: () -> ResolvedSection?
+  ) -> Int {
+    let context = groupContext
     var total = 0
     entries.withUnsafeMutableBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
@@ -112,13 +115,20 @@ extension DeclarativeDataSource {
         // question (a group asked in the array, or a copy of it, was copied per question).
         var entry = (first + index).move()
         defer { (first + index).initialize(to: entry) }
-        if entry.group.isOutline {
-          context.shown = shown?.groups.first { $0.key == entry.key }?.group
-        }
-        if let presented = entry.group.presented(in: context) {
+        var declared = entry.group.declarations
+        if declared.contains(.outline) {
+          // An outline takes the rows of the one shown at its place when nothing changed; its
+          // walk may find a problem (a cycle) to report.
+          if let presented = entry.group.presented(
+            in: context, shown: shown()?.groups.first { $0.key == entry.key }?.group)
+          {
+            entry.group = presented
+          }
+          declared = entry.group.declarations
+        } else if let presented = entry.group.presented(in: context) {
           entry.group = presented
         }
-        noteDeclarations(of: entry.group)
+        noteDeclarations(declared, of: entry.group)
         let type = entry.group.contentType
         let identifier: String
         if let last = lastRegistered, last.type == type {
@@ -143,8 +153,7 @@ extension DeclarativeDataSource {
   /// Notes what `group` declares that the data source then provides (outlines, swipe
   /// actions, drag and drop, spans), and reports its problem.
   @inline(__always)
-  private func noteDeclarations(of group: any ItemGroup) {
-    let declared = group.declarations
+  private func noteDeclarations(_ declared: GroupDeclarations, of group: any ItemGroup) {
     guard !declared.isEmpty else { return }
     if declared.contains(.outline) {
       declaresOutline = true

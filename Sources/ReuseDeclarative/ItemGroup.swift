@@ -164,6 +164,9 @@ protocol ItemGroup {
   /// identifiers of a collection nothing else says is unchanged). `nil`: the group itself
   /// (most groups: no existential is copied for them).
   func presented(in context: GroupContext) -> (any ItemGroup)?
+  /// The same, for an outline: `shown` is the group shown at its place, whose rows it takes
+  /// when its roots and the expansion are the same.
+  func presented(in context: GroupContext, shown: (any ItemGroup)?) -> (any ItemGroup)?
   /// Where item `index` is in a tree, for an outline's rows.
   func treePosition(at index: Int) -> TreePosition?
   /// Item `index` as an outline row, for an outline's rows.
@@ -204,6 +207,9 @@ extension ItemGroup {
   var isOutline: Bool { false }
   var hasSwipeActions: Bool { false }
   func presented(in context: GroupContext) -> (any ItemGroup)? { nil }
+  func presented(in context: GroupContext, shown: (any ItemGroup)?) -> (any ItemGroup)? {
+    presented(in: context)
+  }
   func treePosition(at index: Int) -> TreePosition? { nil }
   func outlinePlace(at index: Int) -> OutlinePlace? { nil }
   var cycleDiagnostic: String? { nil }

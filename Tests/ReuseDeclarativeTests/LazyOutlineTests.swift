@@ -58,6 +58,11 @@ struct LazyOutlineTests {
     source.updateNow()
     view.layoutIfNeeded()
     #expect(view.numberOfItems(inSection: 0) == 10_003)
+    // Found by reading the rows side by side: the opened row's subtree, after it.
+    #expect(
+      source.lastAppliedChanges.insertedItems
+        == (1...10_000).map { ItemPath(section: 0, item: $0) })
+    #expect(source.lastAppliedChanges.deletedItems.isEmpty)
     let afterOpening = tree.made
     #expect(afterOpening >= 10_000 && afterOpening < 10_020, "\(afterOpening) made")
 

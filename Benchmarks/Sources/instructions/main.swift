@@ -56,6 +56,15 @@ case "declarative-data":
   let scenario = DeclarativeScenario(.numbers)
   for _ in 0..<operations { scenario.applyChangedData() }
   sink = scenario.cellsConfigured
+case "outline-expand", "outline-expand-baseline":
+  // A root of 10,000 children opened and closed (unanimated batches, a pass each): declared
+  // (an OutlineGroup over nodes made as they are read), or the imperative OutlineDataSource.
+  let scenario = OutlineScenario(arguments[1] == "outline-expand" ? .declared : .imperative)
+  for _ in 0..<operations {
+    scenario.toggle()
+    sink &+= scenario.rows
+    scenario.toggle()
+  }
 case "snapshot-data":
   // The same change through the imperative diffable data source (a snapshot applied).
   let scenario = ApplyScenario<Int>(everyTenthOf: 1_000_000)
