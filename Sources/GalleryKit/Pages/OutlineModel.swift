@@ -123,9 +123,9 @@ public protocol OutlinePresenting: CollectionViewCell {
 /// and collapsing animate as one batch of the rows they change, and which places are open is
 /// the data source's state, by place.
 ///
-/// A place's children are made as they are read (an internal collection of places): a city of 10,000 districts
-/// costs nothing until it opens, and a world of millions opens at once. Hosts register their
-/// cell (the model's generic parameter) under ``cellIdentifier``.
+/// A place's children are made as they are read (an internal collection of places): a city
+/// of 10,000 districts costs nothing until it opens, and a world of millions opens at once.
+/// Hosts register their cell (the model's generic parameter) under ``cellIdentifier``.
 public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionViewDelegate {
   /// `--demo outline`.
   public static var name: String { "outline" }
