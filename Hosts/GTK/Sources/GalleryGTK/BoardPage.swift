@@ -53,6 +53,7 @@ final class BoardPage: GTKPage {
     gtk_overlay_add_overlay(OpaquePointer(widget), preview)
     for host in hosts {
       host.didResize = { [unowned self] _ in placeColumns() }
+      host.scrollHandler = { [unowned self] delta in scrollDuringDrag(by: delta) }
     }
     refreshHeadings()
   }
@@ -84,6 +85,28 @@ final class BoardPage: GTKPage {
     }
     updatePreview()
     refreshHeadings()
+  }
+
+  /// The wheel during a drag: GTK gives it to the column holding the press; it scrolls the
+  /// column under the pointer instead, and the drag goes on at its place, so the gap, the drop
+  /// and the status follow the cards that moved under it (the press's own column scrolled,
+  /// and the gap stayed: as a new user found in the terminal). Not taken without a drag.
+  private func scrollDuringDrag(by delta: Point) -> Bool {
+    guard let session = model.coordinator.session else { return false }
+    let location = session.location
+    for host in hosts {
+      guard let frame = model.coordinator.frame(of: host.collectionView),
+        frame.contains(location)
+      else { continue }
+      host.collectionView.handle(
+        WheelEvent(
+          delta: delta, time: Double(g_get_monotonic_time()) / 1_000_000,
+          location: Point(x: location.x - frame.minX, y: location.y - frame.minY)))
+    }
+    model.coordinator.moveDrag(to: location)
+    for host in hosts { host.layoutAndPlace() }
+    updatePreview()
+    return true
   }
 
   /// Tells the coordinator where each column's viewport is, in the box's coordinates.

@@ -72,6 +72,10 @@ extension CollectionViewWidget {
     }
     // A wheel notch is one line; a touchpad reports pixels.
     let scale = unit == GDK_SCROLL_UNIT_WHEEL ? collectionView.lineLength : 1
+    if let scrollHandler, scrollHandler(Point(x: dx * scale, y: dy * scale)) {
+      layoutAndPlace()
+      return 1
+    }
     let used = target.handle(
       WheelEvent(
         delta: Point(x: dx * scale, y: dy * scale), time: eventTime(controller),

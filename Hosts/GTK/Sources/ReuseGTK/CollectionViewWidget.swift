@@ -79,6 +79,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// option bar selects with ← →); `nil` hands keys to the core's key map. Returns whether the
   /// key was used.
   public var keyHandler: ((KeyPress) -> Bool)?
+  /// A wheel or touchpad scroll (its delta in points) before the collection view sees it:
+  /// returns whether the page took it (a board's drag scrolls the column under the pointer,
+  /// while GTK gives the wheel to the column holding the press). `nil`: the collection view's.
+  public var scrollHandler: ((Point) -> Bool)?
   /// A press at a point (the host's coordinates) before the collection view sees it: returns
   /// whether the page took it (an outline's disclosure), which makes the rest of the press
   /// no drag and no tap. `nil`: every press goes to the collection view.

@@ -63,6 +63,30 @@ final class EndToEndTests: EndToEndCase {
     XCTAssertFalse(gallery.status.contains("moved 1 card to Done"), gallery.status)
   }
 
+  /// The wheel during a board drag scrolls the column under the pointer (GTK gives it to the
+  /// column holding the press, which scrolled instead), and the gap and the drop follow.
+  func testTheWheelDuringABoardDragScrollsTheColumnUnderThePointer() throws {
+    let gallery = try Gallery(page: "board")
+    try hold(x: 100, y: 126, through: [(100, 136), (220, 180), (400, 180)])
+    try gallery.waitFor("the gap in Doing") {
+      $0.contains("drop moves 1 card to Doing, position 4")
+    }
+    for _ in 0..<2 {
+      try xdotool("click", "5")
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    // Two notches of 40 points: Doing shows about two cards further on, the gap with it.
+    try gallery.waitFor("the drop further down Doing") {
+      $0.contains("drop moves 1 card to Doing, position 5")
+        || $0.contains("drop moves 1 card to Doing, position 6")
+    }
+    // To do, the column holding the press (the page's active one, whose offset the status
+    // reports), did not scroll.
+    XCTAssertEqual(gallery.offset.y, 0, gallery.status)
+    try xdotool("mouseup", "1")
+    try gallery.waitFor("the drop") { $0.contains("moved 1 card to Doing") }
+  }
+
   func testAWheelNotchScrollsOneLine() throws {
     let gallery = try Gallery(page: "list")
     try xdotool("mousemove", "400", "400")
