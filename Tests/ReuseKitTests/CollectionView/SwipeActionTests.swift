@@ -171,6 +171,75 @@ private final class SwipeList {
   }
 }
 
+/// A row a swipe action deletes leaves from where it was moved across (it was drawn shut for
+/// the length of its fade: a new user's finding), and only that row, only while it leaves.
+@Suite struct LeavingSwipedRowTests {
+  /// The frames each displayed cell is drawn with now, by the item it shows.
+  private func drawnFrames(_ view: CollectionView) -> [(item: Int, frame: Rect)] {
+    var frames: [(Int, Rect)] = []
+    view.forEachDisplayedView { cell, attributes in
+      if let cell = cell as? BoardCell, let value = cell.value, attributes.category == .cell {
+        frames.append((value, attributes.frame))
+      }
+    }
+    return frames
+  }
+
+  @Test(arguments: [true, false])
+  func aDeletedRowLeavesFromWhereItWasMoved(fullSwipe: Bool) {
+    let list = SwipeList()
+    list.view.trailingSwipeActionsProvider = { [unowned list] path in
+      SwipeActionsConfiguration(actions: [
+        SwipeAction(title: "Delete", style: .destructive, width: 20) { path in
+          list.board.sections[0].remove(at: path.item)
+          list.view.deleteItems(at: [path])
+        }
+      ])
+    }
+    var time: Double
+    if fullSwipe {
+      time = list.drag(
+        from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
+      list.view.endDrag(at: Point(x: 15, y: 15), time: time)
+    } else {
+      time = list.drag(from: Point(x: 90, y: 15), dx: -3, dy: 0, steps: 8, time: 0)
+      run(list.view, 0.5, &time)
+      #expect(list.view.performSwipeAction(at: Point(x: 90, y: 15)))
+    }
+    #expect(list.board.sections[0].prefix(3) == [0, 2, 3])
+    // Mid-fade: row 1 is drawn all the way out (full swipe) or as far as it was open.
+    time += 0.05
+    list.view.tick(now: time)
+    let leaving = drawnFrames(list.view).first { $0.item == 1 }
+    #expect(leaving?.frame.minX == (fullSwipe ? -100 : -20), "\(String(describing: leaving))")
+    #expect(drawnFrames(list.view).filter { $0.item != 1 }.allSatisfy { $0.frame.minX == 0 })
+    // Gone once the update has played, and a later delete of another row is drawn in place.
+    run(list.view, 0.5, &time)
+    #expect(!drawnFrames(list.view).contains { $0.item == 1 })
+    list.board.sections[0].remove(at: 0)
+    list.view.deleteItems(at: [ItemPath(section: 0, item: 0)])
+    time += 0.05
+    list.view.tick(now: time)
+    #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
+  }
+
+  @Test func anActionThatKeepsTheRowDrawsItInPlace() {
+    let list = SwipeList()
+    var time = list.drag(from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
+    list.view.endDrag(at: Point(x: 15, y: 15), time: time)
+    #expect(list.performed.map(\.0) == ["Delete"])  // recorded, the row kept
+    time += 0.05
+    list.view.tick(now: time)
+    #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
+    // An update that removes another row soon after draws that one in place, not this one
+    // moved.
+    list.board.sections[0].remove(at: 5)
+    list.view.deleteItems(at: [ItemPath(section: 0, item: 5)])
+    list.view.tick(now: time + 0.01)
+    #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
+  }
+}
+
 /// Random swipe sessions: drags at random angles and speeds, on random rows, released or
 /// cancelled, taps, ticks. A drag the swipe takes never moves the list; one row at most is
 /// ever moved across; every open row rests open at its actions' width or closed.

@@ -83,10 +83,16 @@ extension CollectionView {
   ///
   /// - Complexity: O(k).
   public func forEachDisplayedView(_ body: (ReusableView, LayoutAttributes) -> Void) {
+    let leaving = leavingSwipedRow()
     if let swiped = swipe.presentedRow {
       // The swiped row is drawn moved across, uncovering its actions.
       let across = collectionViewLayout.scrollDirection.cross
       forEachPresentedView { view, attributes in
+        if let leaving, ObjectIdentifier(view) == leaving.view {
+          var moved = attributes
+          moved.frame.origin[across] += leaving.offset
+          return body(view, moved)
+        }
         guard attributes.category == .cell, attributes.indexPath == swiped.indexPath else {
           return body(view, attributes)
         }
@@ -96,7 +102,36 @@ extension CollectionView {
       }
       return
     }
+    if let leaving {
+      // A row a swipe action deleted leaves from where it was moved across.
+      let across = collectionViewLayout.scrollDirection.cross
+      forEachPresentedView { view, attributes in
+        guard ObjectIdentifier(view) == leaving.view else { return body(view, attributes) }
+        var moved = attributes
+        moved.frame.origin[across] += leaving.offset
+        body(view, moved)
+      }
+      return
+    }
     forEachPresentedView(body)
+  }
+
+  /// The row a swipe action is deleting, while an update's animation removes its cell; the
+  /// record is dropped once no animation removes it (the action kept or moved the row, or the
+  /// row has left).
+  private func leavingSwipedRow() -> (view: ObjectIdentifier, offset: Double, time: Double)? {
+    guard let leaving = swipe.leavingRow else { return nil }
+    if let animation = updates.animation,
+      animation.disappearing.contains(where: { ObjectIdentifier($0.view) == leaving.view })
+    {
+      return leaving
+    }
+    // Not removed yet: the handler's update may come on the next tick (a declared list's),
+    // so the record waits a moment; then it goes, so that no later update of the cell, reused
+    // by then, draws it moved.
+    if updates.animation == nil && now - leaving.time < 0.1 { return nil }
+    swipe.leavingRow = nil
+    return nil
   }
 
   /// The displayed views with their presentation attributes (see ``forEachDisplayedView(_:)``).

@@ -68,7 +68,7 @@ extension CollectionView {
     guard let state = swipe.state, !state.isTracking,
       let hit = revealedSwipeActions.first(where: { $0.frame.contains(point) })
     else { return false }
-    swipe.perform(hit.action, on: state.indexPath)
+    swipe.perform(hit.action, on: state.indexPath, offset: state.offset, in: self)
     return true
   }
 

@@ -21,6 +21,12 @@ final class SwipeController {
     return (state.indexPath, state.offset)
   }
 
+  /// The row an action was performed on, drawn where it was moved across (a full swipe: all
+  /// the way) while an update takes it away, as UIKit's row leaves: its cell and the offset.
+  /// It is drawn so only while an update's animation removes that cell (not when the action
+  /// kept the row, or moved it).
+  @exclusivity(unchecked) var leavingRow: (view: ObjectIdentifier, offset: Double, time: Double)?
+
   /// Whether an open or close glides.
   var needsTicks: Bool { state?.glide != nil }
 
@@ -51,10 +57,17 @@ final class SwipeController {
     glide(to: 0, animated: true)
   }
 
-  /// Performs `action` on the row: it closes first, so the handler may delete it.
-  func perform(_ action: SwipeAction, on indexPath: ItemPath) {
+  /// Performs `action` on the row: it closes first, so the handler may delete it; a row the
+  /// handler deletes leaves from where it was moved (`offset`; all the way for a full swipe),
+  /// not from its place shut.
+  func perform(
+    _ action: SwipeAction, on indexPath: ItemPath, offset: Double, in collectionView: CollectionView
+  ) {
     state = nil
     candidate = nil
+    leavingRow = collectionView.cellForItem(at: indexPath).map {
+      (ObjectIdentifier($0), offset, collectionView.now)
+    }
     action.handler(indexPath)
   }
 
@@ -133,7 +146,10 @@ final class SwipeController {
       abs(current.offset) >= threshold,
       let first = (edge == .leading ? current.leading : current.trailing)?.actions.first
     {
-      return perform(first, on: current.indexPath)
+      // All the way across: the row leaves the way the finger threw it.
+      return perform(
+        first, on: current.indexPath, offset: current.offset >= 0 ? length : -length,
+        in: collectionView)
     }
     let projected = current.offset + velocity[across] * 0.2
     var target = 0.0
