@@ -162,4 +162,29 @@ import Testing
     settleTestGallery(gallery, time: &time)
     #expect(!model.status.contains("keys wait"), "\(model.status)")
   }
+
+  /// Undoing a move of several cards puts the cursor back on the card it was on (it went to
+  /// the first of them: a new user's finding); redoing puts it where the move did.
+  @Test func undoPutsTheCursorBackOnItsCard() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var time = 1.0
+    _ = drawnTestGallery(gallery, canvas)
+    let keys = [
+      KeyEvent(.down), KeyEvent(.down, modifiers: .shift), KeyEvent(.down, modifiers: .shift),
+      KeyEvent(.character(">")),
+    ]
+    for key in keys {
+      time += 0.05
+      gallery.handle(.key(key), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    #expect(model.status.hasPrefix("Doing: #2 Brisk Falcon · 3 selected"), "\(model.status)")
+    gallery.handle(.key(KeyEvent(.character("U"))), at: time + 0.05)
+    settleTestGallery(gallery, time: &time)
+    #expect(model.status.hasPrefix("To do: #4 Dusky Falcon · 3 selected"), "\(model.status)")
+    gallery.handle(.key(KeyEvent(.character("R"))), at: time + 0.05)
+    settleTestGallery(gallery, time: &time)
+    #expect(model.status.hasPrefix("Doing: #2 Brisk Falcon · 3 selected"), "\(model.status)")
+  }
 }

@@ -30,7 +30,15 @@ extension BoardModel {
     for view in columns where view.numberOfSelectedItems > 0 { view.deselectAllItems() }
     let view = columns[column]
     for path in paths { view.selectItem(at: path) }
-    if let first = paths.first { view.focusItem(at: first) }
+    // Undone, the cursor goes back to the card it was on (it went to the first moved card);
+    // redone, to the first moved card, as the move put it.
+    let cursor =
+      undoing ? step.focused.flatMap { card in cards[column].firstIndex(of: card) } : nil
+    if let item = cursor {
+      view.focusItem(at: ItemPath(section: 0, item: item))
+    } else if let first = paths.first {
+      view.focusItem(at: first)
+    }
     activeColumn = column
     let what = plural(step.ids.count, "card")
     lastChange =
@@ -57,4 +65,6 @@ struct BoardMove {
   let from: Int
   let to: Int
   let ids: [Int]
+  /// The card the source column's cursor was on before the move.
+  let focused: Int?
 }

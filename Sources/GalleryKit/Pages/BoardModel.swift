@@ -194,10 +194,20 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
         "\(moved == 1 ? "the card stays" : "the cards stay") where \(moved == 1 ? "it was" : "they were")"
     } else {
       lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
-      remember(BoardMove(before: before, after: cards, from: source, to: target, ids: ids))
+      remember(
+        BoardMove(
+          before: before, after: cards, from: source, to: target, ids: ids,
+          focused: focusedCard(in: source, of: before)))
     }
     activeColumn = target
     keepSelectionIn(target)
+  }
+
+  /// The card under column `column`'s cursor in `cards` (the board before a move).
+  private func focusedCard(in column: Int, of cards: [[Int]]) -> Int? {
+    columns[column].focusedIndexPath.flatMap {
+      cards[column].indices.contains($0.item) ? cards[column][$0.item] : nil
+    }
   }
 
   /// The cards a drop or a move brought to `column` are the board's selection: the other
@@ -282,7 +292,10 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
       cards[source][$0]
     }
     let moved = move(ids, from: source, to: target, at: 0)
-    remember(BoardMove(before: before, after: cards, from: source, to: target, ids: ids))
+    remember(
+      BoardMove(
+        before: before, after: cards, from: source, to: target, ids: ids,
+        focused: focusedCard(in: source, of: before)))
     let inserted = (0..<moved).map { ItemPath(section: 0, item: $0) }
     // Said as the move it is ("moved 2 cards to Doing"), once, not as "2 items removed" and
     // "2 items added" (a new user's finding). Each column's declaration shows its change.
