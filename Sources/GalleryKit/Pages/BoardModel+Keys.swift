@@ -1,0 +1,159 @@
+import ReuseKit
+
+// The board's keys, its status line and its help.
+
+extension BoardModel {
+
+  /// `<` and `>` move the selection to a neighbouring column; ← and → (and Tab) change the
+  /// active column, keeping the cursor's row; Escape cancels a drag; the other keys go to the
+  /// active column (Shift with arrows extends the selection, Control-A selects the column).
+  public func handle(_ key: KeyPress) -> Bool {
+    if key.key == .escape, coordinator.session != nil {
+      cancelDrag()
+      return true
+    }
+    switch key.key {
+    case .character("<"), .character(">"), .character("U"), .character("u"), .character("R"):
+      break
+    default:
+      // The last move's note is news until the next key: kept, "redid: 1 card to Doing"
+      // read as just done long after (a new user's finding).
+      lastChange = ""
+    }
+    // A drag runs: the keys that would change the selection, the column or the cards wait
+    // for its drop (Ctrl-A selected another column's cards under a drag), and say so beside
+    // what the drop would do (`>` and `U` did nothing and said nothing: new users' findings).
+    if coordinator.session != nil,
+      Self.isColumnKey(key) || Self.isColumnChange(key) || Self.isMoveKey(key)
+    {
+      lastChange = Self.heldNote
+      columns[activeColumn].postAccessibilityAnnouncement(lastChange)
+      return true
+    }
+    if cards[activeColumn].isEmpty && Self.isColumnKey(key) {
+      // An empty column's keys say why nothing happens (Space and Ctrl-A were silent, while
+      // > said "has no card to move": a new user's finding).
+      lastChange = "\(Self.columnTitles[activeColumn]) is empty"
+      columns[activeColumn].postAccessibilityAnnouncement(lastChange)
+      return true
+    }
+    if key.isCommandChord { return columns[activeColumn].handle(key) }
+    switch key.key {
+    case .character("<"): return moveSelection(by: -1)
+    case .character(">"): return moveSelection(by: 1)
+    // Lowercase too, as on the data source page (vi's undo).
+    case .character("U"), .character("u"): return stepMoves(undoing: true)
+    case .character("R"): return stepMoves(undoing: false)
+    case .tab: return activate(activeColumn + (key.modifiers.contains(.shift) ? -1 : 1))
+    case .left where key.modifiers.isEmpty: return activate(activeColumn - 1)
+    case .right where key.modifiers.isEmpty: return activate(activeColumn + 1)
+    default: return columns[activeColumn].handle(key)
+    }
+  }
+
+  /// Whether `key` changes the active column.
+  /// What a key pressed during a drag says.
+  static var heldNote: String { "keys wait for the drop: release, or Esc to cancel" }
+
+  /// Whether `key` moves cards or takes a move back (`<` `>` `U` `u` `R`).
+  static func isMoveKey(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .character("<"), .character(">"), .character("U"), .character("u"), .character("R"):
+      return key.modifiers.isEmpty || key.modifiers == .shift
+    default: return false
+    }
+  }
+
+  static func isColumnChange(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .tab, .left, .right: return true
+    default: return false
+    }
+  }
+
+  /// Whether `key` acts on the active column's cards (moves, selects, opens).
+  static func isColumnKey(_ key: KeyPress) -> Bool {
+    switch key.key {
+    case .character("a"), .character("A"): return key.modifiers.contains(.control)
+    case .character(" "), .space, .enter, .up, .down, .pageUp, .pageDown, .home, .end: return true
+    default: return false
+    }
+  }
+
+  /// Makes column `index` (clamped) the active one as it was saved, its cursor left where
+  /// the saved position puts it (`--restore`).
+  public func restoreActiveColumn(_ index: Int) {
+    activeColumn = min(max(0, index), columns.count - 1)
+  }
+
+  /// Makes column `index` (wrapping) the active one, with the cursor on the row it had in the
+  /// previous one.
+  private func activate(_ index: Int) -> Bool {
+    let previous = columns[activeColumn]
+    let row = previous.focusedIndexPath?.item ?? 0
+    activeColumn = (index % columns.count + columns.count) % columns.count
+    let view = columns[activeColumn]
+    let count = cards[activeColumn].count
+    if count > 0 {
+      let visible = view.indexPathsForVisibleItems.map(\.item)
+      let keep = view.focusedIndexPath?.item ?? min(row, count - 1)
+      let item = visible.contains(keep) ? keep : (visible.first ?? min(row, count - 1))
+      view.focusItem(at: ItemPath(section: 0, item: item))
+    }
+    return true
+  }
+
+  /// What a drop now would do, when a drag runs; `nil` otherwise.
+  public var dragStatus: String? {
+    guard let session = coordinator.session else { return nil }
+    let drop = dropStatus(session)
+    return lastChange == Self.heldNote ? drop + " · " + lastChange : drop
+  }
+
+  private func dropStatus(_ session: DragSession) -> String {
+    let what = plural(session.items.count, "card")
+    guard let target = session.target.flatMap(column(of:)) else {
+      return "dragging \(what): release over a column"
+    }
+    switch session.operation {
+    case .move, .copy:
+      let place = (session.destination?.item ?? 0) + 1
+      return "drop moves \(what) to \(Self.columnTitles[target]), position \(place.formatted)"
+    case .forbidden, .cancel:
+      return "\(Self.columnTitles[target]) takes cards only from Review: a drop returns \(what)"
+    }
+  }
+
+  /// The active column, its cursor's card, the selection, and what a drag would do.
+  public var status: String {
+    if let dragStatus { return dragStatus }
+    let view = columns[activeColumn]
+    let name = Self.columnTitles[activeColumn]
+    let current = view.focusedIndexPath.flatMap { path in
+      path.item < cards[activeColumn].count ? cardTitle(cards[activeColumn][path.item]) : nil
+    }
+    let selected = view.numberOfSelectedItems
+    return "\(name): \(current ?? "no card")"
+      + (selected > 0 ? " · \(selected.formatted) selected" : "")
+      + (lastChange.isEmpty ? "" : " · \(lastChange)")
+  }
+
+  /// The page's keys.
+  public var keyHelp: [(String, String)] {
+    [
+      ("← → Tab", "another column"), ("↑ ↓ PgUp PgDn Home End", "move in the column"),
+      ("Shift + those", "extend the selection"), ("Space, click", "select a card"),
+      ("Ctrl-click", "toggle a card"), ("Shift-click", "select a range"),
+      ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
+      ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
+      ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
+      ("U (or u) R", "undo, redo a move"), ("Done", "takes cards only from Review"),
+    ]
+  }
+
+  /// The active column's card titles.
+  public func itemTitle(at indexPath: ItemPath) -> String? {
+    let column = cards[activeColumn]
+    return indexPath.item < column.count ? cardTitle(column[indexPath.item]) : nil
+  }
+}
