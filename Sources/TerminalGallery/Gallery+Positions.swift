@@ -46,11 +46,17 @@ extension Gallery {
       return "\(page): choice \((selection + 1).formatted) is not there"
     }
     let view = currentPage.restorableView
+    // Rows named by places (the outline's) came back when their places did, wherever they
+    // are now; other rows, when their paths did.
     let placeIsGone =
       !requested.scroll.isAtStart
-      && view.map { $0.nearestItem(to: requested.scroll.indexPath) != requested.scroll.indexPath }
-        ?? false
-    let focusIsGone = requested.focus.map { restored?.focus != $0 } ?? false
+      && (requested.scrollPlace.map { restored?.scrollPlace != $0 }
+        ?? view.map {
+          $0.nearestItem(to: requested.scroll.indexPath) != requested.scroll.indexPath
+        } ?? false)
+    let focusIsGone =
+      requested.focusPlace.map { restored?.focusPlace != $0 }
+      ?? requested.focus.map { restored?.focus != $0 } ?? false
     guard placeIsGone || focusIsGone else { return nil }
     // The data's size in the words of a list of one section; another page's paths (a table's
     // rows and columns, sections of items) say nothing a reader would know.

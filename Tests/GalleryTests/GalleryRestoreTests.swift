@@ -188,8 +188,36 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     var edited = saved
     edited.positions["outline"]?.expanded = [[0], [999], [0, 999, 3], [5, 1, 2, 3, 4, 5]]
     edited.positions["outline"]?.focus = nil
+    edited.positions["outline"]?.focusPlace = nil
+    edited.positions["outline"]?.scrollPlace = nil
     let (third, _) = relaunch(itemCount: 1_000, restoring: edited)
     #expect(third.savedPositions().positions["outline"]?.expanded == [[0]])
+  }
+
+  /// The outline's focus and scroll come back on the places they were on, where those rows
+  /// are in a run with other counts (by their row numbers they landed on other rows: a new
+  /// user's finding).
+  @Test func theOutlineComesBackOnItsPlacesWithOtherCounts() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("outline", size)
+    // Open a region, a country and a city; the cursor on the city after it.
+    pressTestGallery(
+      [.right, .right, .right, .right, .right, .down, .down, .down, .down, .down], first,
+      canvas, time: &time)
+    let status = { (lines: [String]) in String(lines.last!.split(separator: "│").first ?? "") }
+    let before = status(canvas.plainTextLines())
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    #expect(saved.positions["outline"]?.focusPlace?.count == 3, "a city: \(saved)")
+    // Ten times the districts a city: the rows after the open city move down.
+    let (_, canvas2) = relaunch(itemCount: 10_000, restoring: saved)
+    #expect(status(canvas2.plainTextLines()) == before)
+    // A file without the places (an earlier version's) comes back by row, as before.
+    var old = saved
+    old.positions["outline"]?.focusPlace = nil
+    old.positions["outline"]?.scrollPlace = nil
+    let (_, canvas3) = relaunch(itemCount: 1_000, restoring: old)
+    #expect(status(canvas3.plainTextLines()) == before)
   }
 
   /// A file kept from a run with more items names a place this run does not have: the page

@@ -25,11 +25,18 @@ public struct GalleryPositions: Equatable, Sendable {
     /// The position of each of its collection views, by index, for a page of several (the
     /// board's columns: each is scrolled on its own).
     public var views: [Page]?
+    /// For a page whose rows are places named by paths of indices (the outline): the focused
+    /// row's place and the place of the row at the top, which restore where the rows are now
+    /// (a row's index moves when another run opens other rows or has other counts: the focus
+    /// came back on another row, a new user's finding). The paths above are the fallback.
+    public var focusPlace: [Int]?
+    public var scrollPlace: [Int]?
 
     /// A page's position.
     public init(
       scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil,
-      view: Int? = nil, expanded: [[Int]]? = nil, views: [Page]? = nil
+      view: Int? = nil, expanded: [[Int]]? = nil, views: [Page]? = nil,
+      focusPlace: [Int]? = nil, scrollPlace: [Int]? = nil
     ) {
       self.scroll = scroll
       self.focus = focus
@@ -37,6 +44,8 @@ public struct GalleryPositions: Equatable, Sendable {
       self.view = view
       self.expanded = expanded
       self.views = views
+      self.focusPlace = focusPlace
+      self.scrollPlace = scrollPlace
     }
 
     /// The position as the file's object.
@@ -60,9 +69,13 @@ public struct GalleryPositions: Equatable, Sendable {
         self.views.map { views in
           ", \"views\": [" + views.map(\.json).joined(separator: ", ") + "]"
         } ?? ""
+      let places =
+        (focusPlace.map { ", \"focusPlace\": \($0)" } ?? "")
+        + (scrollPlace.map { ", \"scrollPlace\": \($0)" } ?? "")
       return "{\"section\": \(scroll.indexPath.section), "
         + "\"item\": \(scroll.indexPath.item), \"offset\": \(offset), "
-        + "\"start\": \(scroll.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)\(views)}"
+        + "\"start\": \(scroll.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)\(views)"
+        + "\(places)}"
     }
   }
 
@@ -128,6 +141,7 @@ public struct GalleryPositions: Equatable, Sendable {
     var rails: [Int: Double]?
     var expanded: [[Int]]?
     var views: [Page]?
+    var places: [String: [Int]] = [:]
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
@@ -179,22 +193,10 @@ public struct GalleryPositions: Equatable, Sendable {
             "positions.\(page).expanded holds more than 1,000,000 paths", offset: member.offset)
         }
         expanded = try lists.map { list throws(DataFileError) -> [Int] in
-          guard case .array(let values, _) = list, !values.isEmpty, values.count <= 16 else {
-            throw DataFileError(
-              "positions.\(page).expanded must hold paths: lists of 1 to 16 indices",
-              offset: list.offset)
-          }
-          return try values.map { value throws(DataFileError) -> Int in
-            guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
-              number == number.rounded()
-            else {
-              throw DataFileError(
-                "positions.\(page).expanded: an index must be a whole number from 0",
-                offset: value.offset)
-            }
-            return Int(number)
-          }
+          try placePath(list, field: "positions.\(page).expanded", what: "hold paths")
         }
+      case ("focusPlace", .array), ("scrollPlace", .array):
+        places[key] = try placePath(member, field: "positions.\(page).\(key)", what: "be a path")
       case ("views", .array(let values, _)) where depth == 0:
         // A board's columns: a few positions, none with views of its own.
         guard values.count <= 64 else {
@@ -213,6 +215,26 @@ public struct GalleryPositions: Equatable, Sendable {
       scroll: SavedScrollPosition(
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start, railOffsets: rails),
-      focus: focus, selection: selection, view: view, expanded: expanded, views: views)
+      focus: focus, selection: selection, view: view, expanded: expanded, views: views,
+      focusPlace: places["focusPlace"], scrollPlace: places["scrollPlace"])
+  }
+
+  /// A place's path: a list of 1 to 16 whole numbers from 0.
+  private static func placePath(
+    _ list: JSONValue, field: String, what: String
+  ) throws(DataFileError) -> [Int] {
+    guard case .array(let values, _) = list, !values.isEmpty, values.count <= 16 else {
+      throw DataFileError(
+        "\(field) must \(what): lists of 1 to 16 indices", offset: list.offset)
+    }
+    return try values.map { value throws(DataFileError) -> Int in
+      guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
+        number == number.rounded()
+      else {
+        throw DataFileError(
+          "\(field): an index must be a whole number from 0", offset: value.offset)
+      }
+      return Int(number)
+    }
   }
 }

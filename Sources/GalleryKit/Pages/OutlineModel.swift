@@ -27,15 +27,24 @@ public struct OutlineWorld: Sendable {
     ("region", "regions"), ("country", "countries"), ("city", "cities"), ("district", "districts"),
   ]
 
-  /// The world for `options`: `--items` sets how many districts a city has (up to 10,000).
+  /// How many regions there are: none for `--items 0` (it showed eight, as for `--items 1`:
+  /// a new user's finding).
+  public let regionCount: Int
+
+  /// The most districts a city has.
+  public static let maximumDistricts = 10_000
+
+  /// The world for `options`: `--items` sets how many districts a city has (one per 240
+  /// items, up to ``maximumDistricts``); `--items 0` makes an empty world.
   public init(options: GalleryOptions) {
     data = options.data
-    fanOut = [6, 5, min(10_000, max(1, options.itemCount / 240))]
+    fanOut = [6, 5, min(Self.maximumDistricts, max(1, options.itemCount / 240))]
+    regionCount = options.itemCount <= 0 ? 0 : Self.regions.count
   }
 
   /// How many places `place` holds (the top-level places for `nil`), without making them.
   public func childCount(of place: Place?) -> Int {
-    guard let place else { return data?.sections.count ?? Self.regions.count }
+    guard let place else { return data?.sections.count ?? regionCount }
     if let data { return place.path.count == 1 ? data.sections[place.path[0]].items.count : 0 }
     return place.path.count <= fanOut.count ? fanOut[place.path.count - 1] : 0
   }
@@ -98,9 +107,11 @@ public struct OutlineWorld: Sendable {
   /// The page's heading.
   public var heading: String {
     if let data { return "\(data.title ?? "Sections") · \(plural(childCount(of: nil), "section"))" }
+    guard regionCount > 0 else { return "An empty world (--items 0)" }
     return
-      "A world of \(plural(Self.regions.count, "region")), "
+      "A world of \(plural(regionCount, "region")), "
       + "\(plural(fanOut[2], "district")) in each city"
+      + (fanOut[2] == Self.maximumDistricts ? " (the most)" : "")
   }
 }
 
@@ -182,6 +193,11 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   /// The place at `indexPath`.
   public func place(at indexPath: ItemPath) -> Place? {
     source.itemIdentifier(for: indexPath)?.base as? Place
+  }
+
+  /// Where `place`'s row is now, if it shows (its parents open).
+  public func indexPath(of place: Place) -> ItemPath? {
+    source.indexPath(for: AnyHashable(place))
   }
 
   /// The level of the row at `indexPath` when it has a disclosure (▸ or ▾), whose box a host
@@ -287,6 +303,7 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   public var keyHelp: [(String, String)] {
     [
       ("↑ ↓ PgUp PgDn", "move"), ("Home End", "first, last row"),
+      ("Shift + those", "extend the selection"),
       ("→", "expand, or go to the first child"), ("←", "collapse, or go to the parent"),
       ("Enter", "expand or collapse"), ("Space", "select or deselect"),
       ("Ctrl-A", "select every row shown (the cursor stays)"), findBar.keyHelp,

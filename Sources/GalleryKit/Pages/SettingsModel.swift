@@ -138,6 +138,8 @@ public final class SettingsModel: PageModel {
 
   /// Space or Enter flips the focused switch; the other keys go to the list's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    // "opened" is news until the next key (it stayed through two finds: a new user's finding).
+    opened = nil
     if findBar.handle(key) { return true }
     if key.modifiers.isEmpty, key.key == .space || key.key == .enter,
       let path = collectionView.focusedIndexPath
@@ -186,7 +188,7 @@ public final class SettingsModel: PageModel {
     }
   }
 
-  /// The row Enter opened last (the status says so while the cursor stays there).
+  /// The row Enter opened with the last key (the status says so until the next key).
   private var opened: ItemPath?
 
   /// The focused row and its state.

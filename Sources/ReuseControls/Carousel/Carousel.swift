@@ -275,6 +275,13 @@ public final class Carousel: CellHostingControl {
       nextAutoscroll = nil  // paused while the user drags or the cards settle
       return
     }
+    // Paused while no card shows (a viewport of no size: a window too small for the page):
+    // the steps it took unseen added up, and the cards jumped on when it grew again (a new
+    // user's finding). It goes on a full interval after the cards show again.
+    if collectionView.viewportSize.isEmpty {
+      nextAutoscroll = nil
+      return
+    }
     if collectionView.isScrollAnimating { return }
     guard let due = nextAutoscroll else {
       nextAutoscroll = time + interval

@@ -49,16 +49,26 @@ final class OutlinePage: OptionsPage, ModelPage {
   /// position keeps too.
   var restorableView: CollectionView? { collectionView }
 
-  /// The scroll position and focus, with the places kept open.
+  /// The scroll position and focus, with the places kept open, and the places of the focused
+  /// row and of the row at the top.
   func savedPosition() -> GalleryPositions.Page? {
     guard let position = collectionView.savedScrollPosition() else { return nil }
     return GalleryPositions.Page(
-      scroll: position, focus: collectionView.focusedIndexPath, expanded: model.expandedPaths)
+      scroll: position, focus: collectionView.focusedIndexPath, expanded: model.expandedPaths,
+      focusPlace: model.focusedPlace?.path, scrollPlace: model.place(at: position.indexPath)?.path)
   }
 
-  /// The places kept open first (so that rows are where they were), then focus and scroll.
+  /// The places kept open first, then focus and scroll: on the rows of the places saved, where
+  /// they are now (another run's counts or open rows move them), else at the paths saved.
   func restorePosition(_ position: GalleryPositions.Page) {
     if let expanded = position.expanded { model.restoreExpanded(expanded) }
+    var position = position
+    if let found = position.focusPlace.flatMap({ model.indexPath(of: Place(path: $0)) }) {
+      position.focus = found
+    }
+    if let found = position.scrollPlace.flatMap({ model.indexPath(of: Place(path: $0)) }) {
+      position.scroll.indexPath = found
+    }
     restoreView(position)
   }
 

@@ -104,6 +104,35 @@ import Testing
     #expect(carousel.currentIndex == 1, "and then it moves on")
   }
 
+  /// No card shows (a window too small for the page): the autoscroll pauses, and goes on one
+  /// card at a time once they show again (its unseen steps added up, and the cards jumped on
+  /// several when the window grew: a new user's finding).
+  @Test func autoscrollPausesWhileNoCardShows() {
+    let (carousel, cards) = makeCarousel(10)
+    defer { withExtendedLifetime(cards) {} }
+    let view = carousel.collectionView
+    let size = view.viewportSize
+    carousel.autoscrollInterval = 2
+    var time = 0.0
+    carousel.tick(now: time)
+    view.viewportSize = .zero
+    for _ in 0..<40 {  // 8 s, four intervals
+      time += 0.2
+      carousel.tick(now: time)
+    }
+    #expect(carousel.currentIndex == 0)
+    #expect(carousel.nextAutoscroll == nil)
+    view.viewportSize = size
+    view.layoutIfNeeded()
+    carousel.tick(now: time)
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 0, "a full interval first")
+    time = carousel.nextAutoscroll ?? time
+    carousel.tick(now: time)
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 1, "then one card")
+  }
+
   @Test func aSleepingHostKnowsWhenToTickNext() {
     let (carousel, cards) = makeCarousel(10)
     defer { withExtendedLifetime(cards) {} }
