@@ -30,6 +30,8 @@ public struct GalleryPositions: Equatable, Sendable {
     /// (a row's index moves when another run opens other rows or has other counts: the focus
     /// came back on another row, a new user's finding). The paths above are the fallback.
     public var focusPlace: [Int]?
+    /// The place of the row at the top, for a page whose rows are places (see
+    /// ``focusPlace``).
     public var scrollPlace: [Int]?
 
     /// A page's position.
