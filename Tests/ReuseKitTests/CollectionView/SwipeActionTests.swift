@@ -238,6 +238,22 @@ private final class SwipeList {
     list.view.tick(now: time + 0.01)
     #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
   }
+
+  @Test func aKeptRowDeletedLaterLeavesInPlace() {
+    let list = SwipeList()
+    var time = list.drag(from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
+    list.view.endDrag(at: Point(x: 15, y: 15), time: time)
+    #expect(list.performed.map(\.0) == ["Delete"])  // recorded, the row kept
+    // A second later, with no frame drawn meanwhile, code deletes that row: it is drawn in
+    // place as it fades, not moved across as a swipe's delete would be.
+    time += 1
+    list.view.tick(now: time)
+    list.board.sections[0].remove(at: 1)
+    list.view.deleteItems(at: [ItemPath(section: 0, item: 1)])
+    list.view.tick(now: time + 1.0 / 60)
+    list.view.tick(now: time + 0.05)
+    #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
+  }
 }
 
 /// Random swipe sessions: drags at random angles and speeds, on random rows, released or

@@ -121,7 +121,9 @@ extension CollectionView {
   /// row has left).
   private func leavingSwipedRow() -> (view: ObjectIdentifier, offset: Double, time: Double)? {
     guard let leaving = swipe.leavingRow else { return nil }
-    if let animation = updates.animation,
+    // An update that began with the action, or within a moment of it (not a later one that
+    // removes the cell, reused by then for another item).
+    if let animation = updates.animation, (animation.startTime ?? now) - leaving.time < 0.1,
       animation.disappearing.contains(where: { ObjectIdentifier($0.view) == leaving.view })
     {
       return leaving
