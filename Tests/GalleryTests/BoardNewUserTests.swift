@@ -39,16 +39,28 @@ import Testing
     }
   }
 
-  @Test func aCardDroppedOnAColumnsFirstCardLandsFirst() throws {
+  /// A board whose card `card` is pressed and dragged over card `target` (held there), with
+  /// the clock after it, the point over the target card, and the row the card was on.
+  private func dragging(
+    _ card: String, over target: String
+  ) throws -> (
+    gallery: Gallery, canvas: Canvas, time: Double, target: (column: Int, row: Int), row: Int
+  ) {
     let (gallery, canvas) = makeTestGallery("board", size)
     var time = 1.0
     let lines = drawnTestGallery(gallery, canvas)
-    let card = try place(of: "#2 Brisk", in: lines)
-    let first = try place(of: "#1,201", in: lines)  // Doing's first card
-    hold(gallery, from: (card.column + 2, card.row), to: (first.column + 2, first.row), time: &time)
+    let from = try place(of: card, in: lines)
+    let over = try place(of: target, in: lines)
+    hold(gallery, from: (from.column + 2, from.row), to: (over.column + 2, over.row), time: &time)
+    return (gallery, canvas, time, (over.column + 2, over.row), from.row)
+  }
+
+  @Test func aCardDroppedOnAColumnsFirstCardLandsFirst() throws {
+    // Onto Doing's first card.
+    var (gallery, canvas, time, first, _) = try dragging("#2 Brisk", over: "#1,201")
     let held = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(held.contains("drop moves 1 card to Doing, position 1"), "\(held)")
-    mouse(gallery, .release, (first.column + 2, first.row), time)
+    mouse(gallery, .release, first, time)
     settleTestGallery(gallery, time: &time)
     let after = drawnTestGallery(gallery, canvas)
     let moved = try place(of: "#2 Brisk", in: after)
@@ -57,13 +69,7 @@ import Testing
   }
 
   @Test func selectionKeysWaitForTheDropAndTheHelpEndsTheDrag() throws {
-    let (gallery, canvas) = makeTestGallery("board", size)
-    var time = 1.0
-    let lines = drawnTestGallery(gallery, canvas)
-    let card = try place(of: "#3 Cobalt", in: lines)
-    let target = try place(of: "#1,205", in: lines)
-    hold(
-      gallery, from: (card.column + 2, card.row), to: (target.column + 2, target.row), time: &time)
+    var (gallery, canvas, time, target, row) = try dragging("#3 Cobalt", over: "#1,205")
     for key in [KeyEvent(.tab), KeyEvent(.character("a"), modifiers: .control), KeyEvent(.end)] {
       time += 0.05
       gallery.handle(.key(key), at: time)
@@ -75,7 +81,7 @@ import Testing
     // The help covers the page: the drag ends, and the release it takes leaves nothing held.
     time += 0.05
     gallery.handle(.key(KeyEvent(.character("?"))), at: time)
-    mouse(gallery, .release, (target.column + 2, target.row), time)
+    mouse(gallery, .release, target, time)
     time += 0.05
     gallery.handle(.key(KeyEvent(.escape)), at: time)
     settleTestGallery(gallery, time: &time)
@@ -83,7 +89,7 @@ import Testing
     #expect(!status.contains("drop moves"), "\(status)")
     #expect(status.contains("went back"), "\(status)")
     let after = drawnTestGallery(gallery, canvas)
-    #expect(try place(of: "#3 Cobalt", in: after).row == card.row, "the card is where it was")
+    #expect(try place(of: "#3 Cobalt", in: after).row == row, "the card is where it was")
   }
 
   @Test func aColumnPressedBelowItsCardsGetsACursor() throws {
@@ -109,20 +115,14 @@ import Testing
   /// dragged card and the drop follow the cards that moved under it (the card was drawn at the
   /// wheel's place while the gap stayed and the drop went elsewhere).
   @Test func theWheelDuringADragScrollsTheColumnAndTheDropFollows() throws {
-    let (gallery, canvas) = makeTestGallery("board", size)
-    var time = 1.0
-    let lines = drawnTestGallery(gallery, canvas)
-    let card = try place(of: "#2 Brisk", in: lines)
-    let target = try place(of: "#1,207", in: lines)
-    hold(
-      gallery, from: (card.column + 2, card.row), to: (target.column + 2, target.row), time: &time)
+    var (gallery, canvas, time, target, _) = try dragging("#2 Brisk", over: "#1,207")
     let before = drawnTestGallery(gallery, canvas).last ?? ""
     // Come down onto #1,207: after it.
     #expect(before.contains("drop moves 1 card to Doing, position 8"), "\(before)")
     // Two notches down at the pointer's place: Doing shows 6 cards further on.
     for _ in 0..<2 {
       time += 0.05
-      mouse(gallery, .scrollDown, (target.column + 2, target.row), time)
+      mouse(gallery, .scrollDown, target, time)
       gallery.tick(now: time)
     }
     let scrolled = drawnTestGallery(gallery, canvas)
@@ -132,7 +132,7 @@ import Testing
     // The dragged card is drawn on the pointer's row, and the release drops it where the
     // status said.
     #expect(scrolled[target.row].contains("⠿ #2 Brisk"), "\(scrolled[target.row])")
-    mouse(gallery, .release, (target.column + 2, target.row), time)
+    mouse(gallery, .release, target, time)
     settleTestGallery(gallery, time: &time)
     let model = try #require((gallery.currentPage as? BoardPage)?.model)
     #expect(model.cards[1].firstIndex(of: 1) == 13, "\(model.cards[1].prefix(14))")
@@ -141,13 +141,7 @@ import Testing
   /// Move and undo keys during a drag wait for the drop and say so beside what the drop would
   /// do (they did nothing and said nothing).
   @Test func moveKeysDuringADragSayTheyWait() throws {
-    let (gallery, canvas) = makeTestGallery("board", size)
-    var time = 1.0
-    let lines = drawnTestGallery(gallery, canvas)
-    let card = try place(of: "#2 Brisk", in: lines)
-    let target = try place(of: "#1,205", in: lines)
-    hold(
-      gallery, from: (card.column + 2, card.row), to: (target.column + 2, target.row), time: &time)
+    var (gallery, canvas, time, target, _) = try dragging("#2 Brisk", over: "#1,205")
     let model = try #require((gallery.currentPage as? BoardPage)?.model)
     let cards = model.cards
     for key in [">", "U", "<"] {
@@ -158,7 +152,7 @@ import Testing
     let status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(status.contains("drop moves 1 card to Doing"), "\(status)")
     #expect(model.status.hasSuffix("keys wait for the drop: release, or Esc to cancel"))
-    mouse(gallery, .release, (target.column + 2, target.row), time)
+    mouse(gallery, .release, target, time)
     settleTestGallery(gallery, time: &time)
     #expect(!model.status.contains("keys wait"), "\(model.status)")
   }

@@ -163,17 +163,22 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
   /// The outline comes back with the places that were open, on the row that was focused,
   /// scrolled as it was (a new user's finding: it kept nothing, a row's place meaning nothing
   /// without the expanded places).
-  @Test func theOutlineComesBackOpenAsItWasLeft() throws {
+  /// The outline after `keys` at 80 × 24: what it shows, and its positions as a file reads.
+  private func outline(after keys: [Key]) throws -> (screen: [String], saved: GalleryPositions) {
     var time = 1.0
-    let size = TerminalSize(columns: 80, rows: 24)
-    let (first, canvas) = makeTestGallery("outline", size)
+    let (first, canvas) = makeTestGallery("outline", TerminalSize(columns: 80, rows: 24))
+    pressTestGallery(keys, first, canvas, time: &time)
+    return (
+      canvas.plainTextLines(), try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    )
+  }
+
+  @Test func theOutlineComesBackOpenAsItWasLeft() throws {
     // Open the first region, go to its second country, open it and go on into it; then
     // open a later region too.
-    pressTestGallery(
-      [.right, .right, .down, .right, .right, .down, .down, .pageDown, .right, .down], first,
-      canvas, time: &time)
-    let screen = canvas.plainTextLines()
-    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let (screen, saved) = try outline(after: [
+      .right, .right, .down, .right, .right, .down, .down, .pageDown, .right, .down,
+    ])
     let expanded = try #require(saved.positions["outline"]?.expanded)
     #expect(expanded.count >= 3, "\(expanded)")
     #expect(expanded.first == [0], "parents first: \(expanded)")
@@ -198,16 +203,12 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
   /// are in a run with other counts (by their row numbers they landed on other rows: a new
   /// user's finding).
   @Test func theOutlineComesBackOnItsPlacesWithOtherCounts() throws {
-    var time = 1.0
-    let size = TerminalSize(columns: 80, rows: 24)
-    let (first, canvas) = makeTestGallery("outline", size)
     // Open a region, a country and a city; the cursor on the city after it.
-    pressTestGallery(
-      [.right, .right, .right, .right, .right, .down, .down, .down, .down, .down], first,
-      canvas, time: &time)
+    let (screen, saved) = try outline(after: [
+      .right, .right, .right, .right, .right, .down, .down, .down, .down, .down,
+    ])
     let status = { (lines: [String]) in String(lines.last!.split(separator: "│").first ?? "") }
-    let before = status(canvas.plainTextLines())
-    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let before = status(screen)
     #expect(saved.positions["outline"]?.focusPlace?.count == 3, "a city: \(saved)")
     // Ten times the districts a city: the rows after the open city move down.
     let (_, canvas2) = relaunch(itemCount: 10_000, restoring: saved)

@@ -64,19 +64,25 @@ final class BoardCards {
   func card(_ id: Int) -> BoardCard { BoardCard(id: id, title: title(id), topic: Self.topic(id)) }
 }
 
+/// A declared item shown in a host's own cell class under a page's identifier: registered
+/// there unless the host registered it already (a page's model registers it with its view).
+protocol HostCellContent: CellContent {}
+
+extension HostCellContent {
+  static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(CellType.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+}
+
 /// A card as a declared item: the host's card cell, registered under
 /// ``BoardModel/cardIdentifier``, told whether its column is the active one.
-struct BoardCardContent<Card: BoardCardPresenting>: CellContent {
+struct BoardCardContent<Card: BoardCardPresenting>: HostCellContent {
   let card: BoardCard
   let showsFocus: Bool
 
   static var reuseIdentifier: String { BoardModel<Card>.cardIdentifier }
-
-  static func register(in collectionView: CollectionView) {
-    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
-      collectionView.register(Card.self, forCellWithReuseIdentifier: reuseIdentifier)
-    }
-  }
 
   func configure(_ cell: Card, at indexPath: ItemPath) {
     cell.showsFocus = showsFocus

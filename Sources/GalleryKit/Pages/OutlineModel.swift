@@ -365,18 +365,12 @@ struct PlaceNode {
 /// A place's row as a declared item: the host's cell, registered under
 /// ``OutlineModel/cellIdentifier``, with the place's name, what it holds and its place in the
 /// outline; what a screen reader says follows from them, for every host's cell alike.
-struct PlaceContent<Row: OutlinePresenting>: CellContent {
+struct PlaceContent<Row: OutlinePresenting>: HostCellContent {
   let name: String
   let detail: String
   let row: OutlineRow
 
   static var reuseIdentifier: String { OutlineModel<Row>.cellIdentifier }
-
-  static func register(in collectionView: CollectionView) {
-    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
-      collectionView.register(Row.self, forCellWithReuseIdentifier: reuseIdentifier)
-    }
-  }
 
   func configure(_ cell: Row, at indexPath: ItemPath) {
     cell.name = name

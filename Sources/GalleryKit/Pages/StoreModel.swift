@@ -179,19 +179,13 @@ public struct StoreCatalog: Sendable {
 
 /// A store tile as a declared item: shown by the host's ``StorePresenting`` cell registered
 /// under ``StoreModel/tileIdentifier`` (a blank cell if the host registered none), and named
-/// for assistive technology by its title, its stars and its rail.
-struct StoreTileContent: CellContent {
+/// for assistive technology by its title, its stars and its rail. The host registers its tile
+/// cell; without one, a blank cell stands in (never a crash).
+struct StoreTileContent: HostCellContent {
   let tile: StoreTile
   let rail: String
 
   static var reuseIdentifier: String { StoreModel.tileIdentifier }
-
-  /// The host registers its tile cell; without one, a blank cell stands in (never a crash).
-  static func register(in collectionView: CollectionView) {
-    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
-      collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuseIdentifier)
-    }
-  }
 
   func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
     (cell as? any StorePresenting)?.present(tile)

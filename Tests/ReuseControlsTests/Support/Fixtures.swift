@@ -51,6 +51,13 @@ func shownItems(_ carousel: Carousel) -> [Int] {
   carousel.collectionView.visibleCells.map { ($0 as! CardCell).item }
 }
 
+/// Ticks `carousel` at its next autoscroll (or now, without one) and lets the cards settle.
+func autoscrollOnce(_ carousel: Carousel, from time: inout Double) {
+  time = carousel.nextAutoscroll ?? time
+  carousel.tick(now: time)
+  settle(carousel, from: &time)
+}
+
 /// Runs the clock until nothing moves.
 func settle(_ carousel: Carousel, from time: inout Double) {
   var frames = 0

@@ -10,13 +10,22 @@ private final class SwipeList {
   let board: Board
   var performed: [(String, ItemPath)] = []
 
-  init(count: Int = 100, leading: Bool = true) {
+  /// `deletes`: the trailing edge has Delete alone, and it removes the row from the data and
+  /// the view (else Delete and Done are only recorded).
+  init(count: Int = 100, leading: Bool = true, deletes: Bool = false) {
     (view, board) = makeBoard([Array(0..<count)])
     view.trailingSwipeActionsProvider = { [unowned self] path in
-      SwipeActionsConfiguration(actions: [
-        SwipeAction(title: "Delete", style: .destructive, width: 20) { [unowned self] in
-          performed.append(("Delete", $0))
-        },
+      let delete = SwipeAction(title: "Delete", style: .destructive, width: 20) {
+        [unowned self] in
+        performed.append(("Delete", $0))
+        if deletes {
+          board.sections[0].remove(at: $0.item)
+          view.deleteItems(at: [$0])
+        }
+      }
+      if deletes { return SwipeActionsConfiguration(actions: [delete]) }
+      return SwipeActionsConfiguration(actions: [
+        delete,
         SwipeAction(title: "Done", width: 15) { [unowned self] in performed.append(("Done", $0)) },
       ])
     }
@@ -148,15 +157,7 @@ private final class SwipeList {
   }
 
   @Test func anUpdateClosesTheRowAndADeleteActionDeletes() {
-    let list = SwipeList()
-    list.view.trailingSwipeActionsProvider = { [unowned list] path in
-      SwipeActionsConfiguration(actions: [
-        SwipeAction(title: "Delete", style: .destructive, width: 20) { path in
-          list.board.sections[0].remove(at: path.item)
-          list.view.deleteItems(at: [path])
-        }
-      ])
-    }
+    let list = SwipeList(deletes: true)
     var time = list.drag(from: Point(x: 90, y: 25), dx: -3, dy: 0, steps: 8, time: 0)
     run(list.view, 0.5, &time)
     #expect(list.view.swipeOffset == -20)
@@ -187,15 +188,7 @@ private final class SwipeList {
 
   @Test(arguments: [true, false])
   func aDeletedRowLeavesFromWhereItWasMoved(fullSwipe: Bool) {
-    let list = SwipeList()
-    list.view.trailingSwipeActionsProvider = { [unowned list] path in
-      SwipeActionsConfiguration(actions: [
-        SwipeAction(title: "Delete", style: .destructive, width: 20) { path in
-          list.board.sections[0].remove(at: path.item)
-          list.view.deleteItems(at: [path])
-        }
-      ])
-    }
+    let list = SwipeList(deletes: true)
     var time: Double
     if fullSwipe {
       time = list.drag(
@@ -223,11 +216,18 @@ private final class SwipeList {
     #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
   }
 
+  /// Row 1 swiped all the way left and let go (its Delete recorded, the row kept).
+  private func fullSwipe(_ list: SwipeList) -> Double {
+    let time = list.drag(
+      from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
+    list.view.endDrag(at: Point(x: 15, y: 15), time: time)
+    #expect(list.performed.map(\.0) == ["Delete"])
+    return time
+  }
+
   @Test func anActionThatKeepsTheRowDrawsItInPlace() {
     let list = SwipeList()
-    var time = list.drag(from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
-    list.view.endDrag(at: Point(x: 15, y: 15), time: time)
-    #expect(list.performed.map(\.0) == ["Delete"])  // recorded, the row kept
+    var time = fullSwipe(list)
     time += 0.05
     list.view.tick(now: time)
     #expect(drawnFrames(list.view).allSatisfy { $0.frame.minX == 0 })
@@ -241,9 +241,7 @@ private final class SwipeList {
 
   @Test func aKeptRowDeletedLaterLeavesInPlace() {
     let list = SwipeList()
-    var time = list.drag(from: Point(x: 95, y: 15), dx: -4, dy: 0, steps: 20, time: 0, lift: false)
-    list.view.endDrag(at: Point(x: 15, y: 15), time: time)
-    #expect(list.performed.map(\.0) == ["Delete"])  // recorded, the row kept
+    var time = fullSwipe(list)
     // A second later, with no frame drawn meanwhile, code deletes that row: it is drawn in
     // place as it fades, not moved across as a swipe's delete would be.
     time += 1
