@@ -538,6 +538,14 @@ import Testing
       #expect(checked > 0, "labels shown at \(size.columns)×\(size.rows)")
     }
   }
+
+  /// At 30 × 8 the centred swatch is named as its neighbours are (its frame of two columns
+  /// hid its name: a new user's finding).
+  @Test func aSmallCentredSwatchIsNamed() {
+    let (gallery, canvas) = makeTestGallery("picker", TerminalSize(columns: 30, rows: 8))
+    let swatches = drawnTestGallery(gallery, canvas).dropFirst(2).dropLast(2)
+    #expect(swatches.contains { $0.contains("红") && $0.contains("橙") }, "\(swatches)")
+  }
 }
 
 /// `U` and `R` on the board take back and make again the last moves, by keys and by drags,

@@ -105,7 +105,11 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     let ink = color.luminance > 0.5 ? Color(hex: 0x111111) : Color(hex: 0xF5F5F5)
     let isCentred = swatch.isCentred
     let isChosen = swatch.isChosen
-    if isCentred {
+    // The centred swatch is framed where a frame leaves room for its name; a smaller one is
+    // marked by its name underlined (a frame of two columns hid it, while its neighbours were
+    // named: a new user's finding at 30 × 8).
+    let framed = isCentred && body.width >= 4 && context.height >= 3
+    if framed {
       drawFrame(
         body, in: context,
         style: TextStyle(foreground: ink, background: color, attributes: .bold))
@@ -117,14 +121,16 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
           foreground: ink, background: color, attributes: [.bold, .underline]))
     }
     let middle = context.height / 2
-    let label = TextStyle(foreground: ink, background: color, attributes: .bold)
+    let label = TextStyle(
+      foreground: ink, background: color,
+      attributes: isCentred && !framed ? [.bold, .underline] : .bold)
     centred(
       "\(swatch.localName) \(swatch.colorName)", y: max(0, middle - 1), style: label,
-      framed: isCentred, in: context)
+      framed: framed, in: context)
     if context.height > 2 {
       centred(
         swatch.size, y: middle, style: TextStyle(foreground: ink, background: color),
-        framed: isCentred, in: context)
+        framed: framed, in: context)
     }
   }
 
