@@ -91,6 +91,7 @@ extension DeclarativeDataSource {
     else { return false }
     if place.row.isExpanded { focusRowIfItHidesTheFocus(indexPath, group: entry, row: index) }
     setExpanded(!place.row.isExpanded, itemIdentifiedBy: place.id)
+    revealsFocus = true
     return true
   }
 
@@ -127,6 +128,7 @@ extension DeclarativeDataSource {
       guard place.row.hasChildren else { return false }
       if !place.row.isExpanded {
         setExpanded(true, itemIdentifiedBy: place.id)
+        revealsFocus = true
       } else {
         collectionView.focusItem(at: ItemPath(section: focused.section, item: focused.item + 1))
       }
@@ -134,6 +136,7 @@ extension DeclarativeDataSource {
     }
     if place.row.hasChildren && place.row.isExpanded {
       setExpanded(false, itemIdentifiedBy: place.id)
+      revealsFocus = true
       return true
     }
     guard let parent = place.parent else { return false }
@@ -160,6 +163,7 @@ extension DeclarativeDataSource {
     else { return false }
     if !expanded { focusRowIfItHidesTheFocus(indexPath, group: entry, row: index) }
     setExpanded(expanded, itemIdentifiedBy: place.id)
+    revealsFocus = true
     return true
   }
 

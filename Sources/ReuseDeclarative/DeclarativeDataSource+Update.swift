@@ -130,6 +130,13 @@ extension DeclarativeDataSource {
       }
       view.performBatchUpdates(with: changes, animated: animated)
     }
+    if revealsFocus && expansionRevision != appliedExpansionRevision {
+      // A row the user closed while stuck at the top, deep in its children, stays in view (the
+      // list went to its end, the row off screen above, or under its parent stuck over it: a
+      // new user's finding).
+      revealsFocus = false
+      if let focused = view.focusedIndexPath { reveal(focused, in: view) }
+    }
     appliedExpansionRevision = expansionRevision
     if !movedHeaders.isEmpty {
       view.performBatchUpdates(
@@ -141,6 +148,29 @@ extension DeclarativeDataSource {
         guard let group = groupIndex(of: path) else { return false }
         return groups.contains(SectionGroup(section: path.section, group: group))
       }
+    }
+  }
+
+  /// Scrolls the least that shows the item at `path` whole, below the rows stuck over it (an
+  /// outline's parents): the nearest place a scroll to it gives, then up by what the stuck
+  /// rows there still cover (the stack changes with the offset, so a few steps at most).
+  func reveal(_ path: ItemPath, in view: CollectionView) {
+    view.layoutIfNeeded()
+    view.scrollToItem(at: path, at: .nearest, animated: false)
+    view.layoutIfNeeded()
+    let layout = view.collectionViewLayout
+    let axis = layout.scrollDirection
+    for _ in 0..<8 {
+      guard let frame = layout.layoutAttributesForItem(at: path)?.frame else { return }
+      let cover = layout.stuckItems(forViewport: view.bounds)
+        .filter { $0.indexPath != path && $0.frame.intersects(frame) }
+        .map { $0.frame.max(axis) }.max()
+      guard let cover, cover > frame.min(axis) else { return }
+      var offset = view.contentOffset
+      offset[axis] = max(view.minimumContentOffset[axis], offset[axis] - (cover - frame.min(axis)))
+      guard offset != view.contentOffset else { return }
+      view.contentOffset = offset
+      view.layoutIfNeeded()
     }
   }
 

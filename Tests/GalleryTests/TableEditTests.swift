@@ -318,7 +318,7 @@ import Testing
     pressTestGallery(keys("eQ") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.text(row: 1, column: 1) == long + "Q")
     pressTestGallery([KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
-    for _ in 0..<2_000 where !page.status.contains("saved") {
+    for _ in 0..<6_000 where !page.status.contains("saved") {  // up to 30 s on a busy machine
       Thread.sleep(forTimeInterval: 0.005)
       pressTestGallery([], gallery, time: &time)
     }

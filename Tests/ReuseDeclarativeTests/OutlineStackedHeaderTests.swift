@@ -129,4 +129,59 @@ struct OutlineStackedHeaderTests {
     view.tick(now: 3)
     #expect(layout?.stackedHeaders?.maximumRows == 2)
   }
+
+  /// A row closed while stuck at the top, deep in its children, stays in view below its own
+  /// stuck parents (the list went to its end, the row off screen above, or under the parent
+  /// stuck over it: a new user's finding). Closed by a key and by a click on its triangle.
+  @Test(arguments: [true, false])
+  func aRowClosedWhileStuckStaysInView(byKey: Bool) throws {
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1)), viewportSize: Size(width: 40, height: 8))
+    // Three levels: 8 regions, 5 countries each, the first country's first city with 500
+    // districts; the regions and the rest after it make more than a screen once it closes.
+    let tree = (0..<8).map { region in
+      Folder(
+        id: region, name: "r\(region)",
+        children: (0..<5).map { country in
+          Folder(
+            id: 100 + region * 10 + country, name: "c\(country)",
+            children: region == 0 && country == 0
+              ? [
+                Folder(
+                  id: 1_000, name: "city",
+                  children: (0..<500).map {
+                    Folder(id: 10_000 + $0, name: "d\($0)", children: nil)
+                  })
+              ] : nil)
+        })
+    }
+    let source = DeclarativeDataSource(collectionView: view) {
+      OutlineGroup(tree, children: \.children) { ListContent($0.name) }
+        .stackedHeaders(maximumRows: 2)
+    }
+    source.expandedItemIdentifiers = [AnyHashable(0), AnyHashable(100), AnyHashable(1_000)]
+    view.tick(now: 1)
+    view.layoutIfNeeded()
+    let city = try #require(source.indexPath(for: AnyHashable(1_000)))
+    view.focusItem(at: city, scrollsIntoView: false)
+    // Deep into the districts: the city is stuck at the top (the region above it, the country
+    // left out by the two-row cap).
+    view.contentOffset = Point(x: 0, y: 300)
+    view.layoutIfNeeded()
+    #expect(view.visibleCells.contains { ($0 as? ListContentCell)?.content.text == "city" })
+    if byKey {
+      #expect(source.handleOutlineKey(KeyPress(.left)))
+    } else {
+      #expect(source.toggleExpansion(at: city))
+    }
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    // The city shows, and no stuck row covers it.
+    let frame = try #require(view.layoutAttributesForItem(at: city)?.frame)
+    let stuck = view.collectionViewLayout.stuckItems(forViewport: view.bounds)
+    #expect(frame.minY >= view.contentOffset.y && frame.maxY <= view.bounds.maxY, "\(frame)")
+    #expect(
+      !stuck.contains { $0.frame.intersects(frame) }, "\(stuck) \(frame) \(view.contentOffset)")
+    #expect(view.focusedIndexPath == city)
+  }
 }
