@@ -39,8 +39,14 @@ extension BoardModel {
     }
     if key.isCommandChord { return columns[activeColumn].handle(key) }
     switch key.key {
-    case .character("<"): return moveSelection(by: -1)
-    case .character(">"): return moveSelection(by: 1)
+    // The board's keys whether or not a card could move (the status says why not): a refused
+    // `>` went on to GTK's type-ahead, which took the next `<` as text (a new user's finding).
+    case .character("<"):
+      moveSelection(by: -1)
+      return true
+    case .character(">"):
+      moveSelection(by: 1)
+      return true
     // Lowercase too, as on the data source page (vi's undo).
     case .character("U"), .character("u"): return stepMoves(undoing: true)
     case .character("R"): return stepMoves(undoing: false)

@@ -54,6 +54,15 @@ final class BoardPage: GTKPage {
     for host in hosts {
       host.didResize = { [unowned self] _ in placeColumns() }
       host.scrollHandler = { [unowned self] delta in scrollDuringDrag(by: delta) }
+      // A press makes its column the active one and gives it the keyboard focus, so the focus
+      // ring is drawn on the card the status names (it stayed on a card of the column focused
+      // before: a new user's finding). The press goes on to the column.
+      host.pressHandler = { [unowned self, unowned host] _ in
+        model.pointerDidPress(in: host.collectionView)
+        host.grabKeyboardFocus()
+        refreshHeadings()
+        return false
+      }
     }
     refreshHeadings()
   }

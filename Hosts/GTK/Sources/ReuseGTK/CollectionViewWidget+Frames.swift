@@ -76,12 +76,23 @@ extension CollectionViewWidget {
     let box = collectionView.selectionDragBox.map {
       Rect(x: $0.minX - offset.x, y: $0.minY - offset.y, width: $0.width, height: $0.height)
     }
-    if box != drawnBox || markScratch != drawnMarks {
+    // A swiped row's actions, where it uncovers them (nothing was drawn there: a new user's
+    // finding, a row that deleted itself when its blank space was clicked).
+    let revealed = collectionView.revealedSwipeActions
+    let actions =
+      revealed.isEmpty
+      ? [] : revealed.map {
+        DrawnSwipeAction(
+          frame: $0.frame.offsetBy(dx: -offset.x, dy: -offset.y), title: $0.action.title,
+          isDestructive: $0.action.style == .destructive, isArmed: $0.isArmed)
+      }
+    if box != drawnBox || markScratch != drawnMarks || actions != drawnActions {
       drawnBox = box
       swap(&drawnMarks, &markScratch)
+      drawnActions = actions
       // The layer shows only while it has something to draw: GTK measures, allocates and
       // snapshots a shown overlay child at every frame (a twentieth of a scroll frame).
-      let shows = box != nil || !drawnMarks.isEmpty
+      let shows = box != nil || !drawnMarks.isEmpty || !drawnActions.isEmpty
       if (gtk_widget_get_visible(boxLayer) != 0) != shows {
         gtk_widget_set_visible(boxLayer, shows ? 1 : 0)
       }

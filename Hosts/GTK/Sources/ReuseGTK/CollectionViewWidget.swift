@@ -19,6 +19,14 @@ import ReuseKit
 public final class CollectionViewWidget: CollectionViewHost {
   /// The collection view shown.
   public let collectionView: CollectionView
+  /// A swipe action as the host draws it (``CollectionView/revealedSwipeActions``).
+  struct DrawnSwipeAction: Equatable {
+    var frame: Rect
+    var title: String
+    var isDestructive: Bool
+    var isArmed: Bool
+  }
+
   /// The widget to put in a window: an overlay whose size is the viewport.
   public let widget: UnsafeMutablePointer<GtkWidget>
   /// The colour behind the views (red, green, blue, 0–1), or `nil` for the theme's.
@@ -67,6 +75,8 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// The marked cells' frames drawn last, in viewport coordinates, and the next frame's.
   var drawnMarks: [Rect] = []
   var markScratch: [Rect] = []
+  /// The swiped row's revealed actions, in viewport coordinates, as drawn last.
+  var drawnActions: [DrawnSwipeAction] = []
   var tickID: guint = 0
   var wakeID: guint = 0
   var dragGesture: OpaquePointer?
@@ -155,6 +165,25 @@ public final class CollectionViewWidget: CollectionViewHost {
       ) -> Void = { _, cr, _, _, data in
         guard let cr else { return }
         let host = host(data)
+        // A swiped row's actions, in the space it uncovers: red for a destructive one, grey
+        // for the others (deeper while a full swipe is armed), each titled.
+        for action in host.drawnActions {
+          let f = action.frame
+          if action.isDestructive {
+            cairo_set_source_rgb(cr, action.isArmed ? 0.75 : 0.86, 0.2, 0.22)
+          } else {
+            cairo_set_source_rgb(cr, 0.38, 0.43, action.isArmed ? 0.52 : 0.58)
+          }
+          cairo_rectangle(cr, f.minX, f.minY, f.width, f.height)
+          cairo_fill(cr)
+          let size = min(15, max(9, f.height * 0.4))
+          let room = max(0, f.width - 8)
+          guard room > size else { continue }
+          let width = min(room, reusekit_text_width(cr, action.title, size, 1))
+          cairo_set_source_rgb(cr, 1, 1, 1)
+          reusekit_draw_text(
+            cr, action.title, f.midX - width / 2, f.midY + size * 0.35, size, 1, room)
+        }
         // A find's matches: a translucent amber tint and a bar at the leading edge.
         for mark in host.drawnMarks {
           cairo_set_source_rgba(cr, 0.88, 0.69, 0.41, 0.28)

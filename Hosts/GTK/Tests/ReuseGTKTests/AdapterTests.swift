@@ -115,6 +115,41 @@ final class AdapterTests: XCTestCase {
     XCTAssertNil(cell, "its cells")
   }
 
+  /// A row swiped open shows its actions where it uncovers them, titled and coloured (nothing
+  /// was drawn there: a new user's finding); the overlay layer shows only while it has them.
+  func testASwipedRowShowsItsActions() {
+    let (host, numbers) = makeList(count: 100)
+    host.collectionView.trailingSwipeActionsProvider = { _ in
+      SwipeActionsConfiguration(actions: [
+        SwipeAction(title: "Delete", style: .destructive, width: 80) { _ in },
+        SwipeAction(title: "Done", width: 60) { _ in },
+      ])
+    }
+    let window = show(host)
+    defer { close(window) }
+    XCTAssertEqual(gtk_widget_get_visible(host.boxLayer), 0)
+    XCTAssertTrue(
+      host.collectionView.openSwipeActions(
+        forItemAt: ItemPath(section: 0, item: 2), edge: .trailing, animated: false))
+    host.layoutAndPlace()
+    XCTAssertEqual(host.drawnActions.map(\.title), ["Delete", "Done"])
+    XCTAssertEqual(host.drawnActions.map(\.isDestructive), [true, false])
+    // In the viewport, on the swiped row (the third, 44 points each), at the trailing edge.
+    let width = host.collectionView.viewportSize.width
+    for action in host.drawnActions {
+      XCTAssertEqual(action.frame.minY, 88)
+      XCTAssertEqual(action.frame.height, 44)
+      XCTAssertLessThanOrEqual(action.frame.maxX, width + 0.5)
+    }
+    XCTAssertEqual(host.drawnActions.map(\.frame.width).reduce(0, +), 140, accuracy: 0.5)
+    XCTAssertNotEqual(gtk_widget_get_visible(host.boxLayer), 0)
+    host.collectionView.closeSwipeActions(animated: false)
+    host.layoutAndPlace()
+    XCTAssertTrue(host.drawnActions.isEmpty)
+    XCTAssertEqual(gtk_widget_get_visible(host.boxLayer), 0)
+    withExtendedLifetime(numbers) {}
+  }
+
   /// In a GtkScrolledWindow: the vertical adjustment spans the content with a page of the
   /// viewport; moving it (a scrollbar) moves the content and the rows, the content moving
   /// (from code, a drag, a fling) moves it, and a fling is stopped by it, as by a finger.

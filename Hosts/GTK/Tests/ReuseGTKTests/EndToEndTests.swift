@@ -51,7 +51,10 @@ final class EndToEndTests: EndToEndCase {
     try gallery.waitFor("the cancel") { !$0.contains("drop moves") }
     try xdotool("mouseup", "1")
     Thread.sleep(forTimeInterval: 0.3)
-    XCTAssertTrue(gallery.status.contains("total:601|"), gallery.status)
+    // The press made To do the active column (its items in the status): it still holds the
+    // card, one fewer than its 1,200 for the card dropped in Doing.
+    XCTAssertTrue(gallery.status.contains("To do: #1 Amber Falcon"), gallery.status)
+    XCTAssertTrue(gallery.status.contains("total:1199|"), gallery.status)
     // Done takes no card from To do.
     try hold(x: 100, y: 82, through: [(100, 92), (840, 200)])
     try gallery.waitFor("the refusal") { $0.contains("Done takes cards only from Review") }
@@ -61,6 +64,19 @@ final class EndToEndTests: EndToEndCase {
       $0.contains("the card went back") && !$0.contains("a drop returns")
     }
     XCTAssertFalse(gallery.status.contains("moved 1 card to Done"), gallery.status)
+  }
+
+  /// A refused `>` is the board's key (it went on to the type-ahead, which took the next `<`
+  /// as text and moved nothing: a new user's finding).
+  func testARefusedMoveKeyLeavesTheNextOneToTheBoard() throws {
+    let gallery = try Gallery(page: "board")
+    try xdotool("mousemove", "850", "83", "click", "1")
+    try gallery.waitFor("Done active") { $0.contains("Done: #2,251 Silver Quarry") }
+    try xdotool("key", "greater")
+    try gallery.waitFor("the refusal") { $0.contains("no column to the right of Done") }
+    try xdotool("key", "less")
+    try gallery.waitFor("the move to Review") { $0.contains("moved 1 card to Review") }
+    XCTAssertFalse(gallery.status.contains("type-ahead"), gallery.status)
   }
 
   /// The wheel during a board drag scrolls the column under the pointer (GTK gives it to the
