@@ -51,6 +51,9 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var afterPlace: (() -> Void)?
   /// The table page's GTK text field for cell edits.
   var cellEditor: CellEditor?
+  /// What the page says before its status, when it has more to say than the model's status
+  /// (the data-source page: what the last edit did).
+  var headline: (() -> String)?
 
   init(_ model: Model, host: CollectionViewWidget, widget: UnsafeMutablePointer<GtkWidget>? = nil) {
     self.model = model
@@ -74,7 +77,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
 
   var name: String { Model.name }
   var title: String { model.title }
-  var status: String { model.status }
+  var status: String { headline.map { $0() + " · " + model.status } ?? model.status }
   var isTyping: Bool { model.isTyping }
   var unsavedWarning: String? { (model as? TableModel)?.unsavedEditsWarning }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
@@ -188,7 +191,11 @@ enum GTKPages {
   private static func tasks(_ options: GalleryOptions) -> any GTKPage {
     // Declared once in GalleryKit: the GTK gallery gives the task cell.
     let model = TaskBoardModel<TaskCell>(options: options, metrics: .gtk)
-    return HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
+    let page = HostedPage(model, host: CollectionViewWidget(collectionView: model.collectionView))
+    // The terminal's heading, before the cursor's task: what the last edit did ("shuffled
+    // every section" said nothing here: a new user's finding).
+    page.headline = { [unowned model] in model.headline(timing: false) }
+    return page
   }
 
   private static func waterfall(_ options: GalleryOptions) -> any GTKPage {
