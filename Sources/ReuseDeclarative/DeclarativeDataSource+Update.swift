@@ -14,6 +14,7 @@ extension DeclarativeDataSource: PagingDriver {
       sections = evaluate()
       lastAppliedChanges = Changeset()
       hasAppliedChanges = false
+      appliedExpansionRevision = expansionRevision  // shown by the reload
       view.reloadData()
       return
     }

@@ -220,9 +220,6 @@ struct OutlineWalk<Element, ID: Hashable> {
   /// An element met again inside itself (a cycle of classes).
   @usableFromInline var cycle: ID?
 
-  @usableFromInline
-  init() {}
-
   @inlinable
   init<Data: RandomAccessCollection>(
     _ roots: Data, expanded: Set<AnyHashable>, identify: (Element) -> ID,
