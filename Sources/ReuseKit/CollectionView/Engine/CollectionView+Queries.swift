@@ -116,24 +116,13 @@ extension CollectionView {
     forEachPresentedView(body)
   }
 
-  /// The row a swipe action is deleting, while an update's animation removes its cell; the
-  /// record is dropped once no animation removes it (the action kept or moved the row, or the
-  /// row has left).
+  /// The row a swipe action is deleting, while an update's animation removes its cell (the
+  /// swipe part keeps the record only for the update that comes with the action).
   private func leavingSwipedRow() -> (view: ObjectIdentifier, offset: Double, time: Double)? {
-    guard let leaving = swipe.leavingRow else { return nil }
-    // An update that began with the action, or within a moment of it (not a later one that
-    // removes the cell, reused by then for another item).
-    if let animation = updates.animation, (animation.startTime ?? now) - leaving.time < 0.1,
+    guard let leaving = swipe.leavingRow, let animation = updates.animation,
       animation.disappearing.contains(where: { ObjectIdentifier($0.view) == leaving.view })
-    {
-      return leaving
-    }
-    // Not removed yet: the handler's update may come on the next tick (a declared list's),
-    // so the record waits a moment; then it goes, so that no later update of the cell, reused
-    // by then, draws it moved.
-    if updates.animation == nil && now - leaving.time < 0.1 { return nil }
-    swipe.leavingRow = nil
-    return nil
+    else { return nil }
+    return leaving
   }
 
   /// The displayed views with their presentation attributes (see ``forEachDisplayedView(_:)``).

@@ -229,8 +229,11 @@ extension SwipeController {
 }
 
 extension SwipeController: CollectionViewPart {
-  /// Any change of the data closes an open row at once.
+  /// Any change of the data closes an open row at once. The row an action was performed on
+  /// is drawn leaving only by an update that comes with the action (at once, or a tick later
+  /// from a declared list): a later one may remove its cell reused for another item.
   func dataWillChange(reloading: Bool, in view: CollectionView) {
     close(animated: false, in: view)
+    if let leaving = leavingRow, reloading || view.now - leaving.time >= 0.1 { leavingRow = nil }
   }
 }
