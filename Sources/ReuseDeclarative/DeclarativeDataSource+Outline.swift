@@ -91,7 +91,7 @@ extension DeclarativeDataSource {
     else { return false }
     if place.row.isExpanded { focusRowIfItHidesTheFocus(indexPath, group: entry, row: index) }
     setExpanded(!place.row.isExpanded, itemIdentifiedBy: place.id)
-    revealsFocus = true
+    revealedRow = (indexPath, place.id)
     return true
   }
 
@@ -128,7 +128,7 @@ extension DeclarativeDataSource {
       guard place.row.hasChildren else { return false }
       if !place.row.isExpanded {
         setExpanded(true, itemIdentifiedBy: place.id)
-        revealsFocus = true
+        revealedRow = (focused, place.id)
       } else {
         collectionView.focusItem(at: ItemPath(section: focused.section, item: focused.item + 1))
       }
@@ -136,7 +136,7 @@ extension DeclarativeDataSource {
     }
     if place.row.hasChildren && place.row.isExpanded {
       setExpanded(false, itemIdentifiedBy: place.id)
-      revealsFocus = true
+      revealedRow = (focused, place.id)
       return true
     }
     guard let parent = place.parent else { return false }
@@ -163,7 +163,7 @@ extension DeclarativeDataSource {
     else { return false }
     if !expanded { focusRowIfItHidesTheFocus(indexPath, group: entry, row: index) }
     setExpanded(expanded, itemIdentifiedBy: place.id)
-    revealsFocus = true
+    revealedRow = (indexPath, place.id)
     return true
   }
 

@@ -131,12 +131,13 @@ extension DeclarativeDataSource {
       }
       view.performBatchUpdates(with: changes, animated: animated)
     }
-    if revealsFocus && expansionRevision != appliedExpansionRevision {
+    if let row = revealedRow, expansionRevision != appliedExpansionRevision {
       // A row the user closed while stuck at the top, deep in its children, stays in view (the
       // list went to its end, the row off screen above, or under its parent stuck over it: a
-      // new user's finding).
-      revealsFocus = false
-      if let focused = view.focusedIndexPath { reveal(focused, in: view) }
+      // new user's finding). Its own subtree changed, so it is where it was, unless the same
+      // update moved it (then it is left alone).
+      revealedRow = nil
+      if itemIdentifier(for: row.path) == row.id { reveal(row.path, in: view) }
     }
     appliedExpansionRevision = expansionRevision
     if !movedHeaders.isEmpty {

@@ -113,9 +113,10 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   @exclusivity(unchecked) var expansionRevision = 0
   /// The expansion the last applied update showed.
   @exclusivity(unchecked) var appliedExpansionRevision = 0
-  /// A row the user opened or closed (a key, a click, assistive technology): the focused row
-  /// is kept in view by the update that shows it.
-  @exclusivity(unchecked) var revealsFocus = false
+  /// The row the user opened or closed (a key, a click, assistive technology), where it was:
+  /// the update that shows it keeps that row in view (not the focused one, which assistive
+  /// technology's action on another row would have scrolled to).
+  @exclusivity(unchecked) var revealedRow: (path: ItemPath, id: AnyHashable)?
   /// What groups are resolved against, while a body is.
   @exclusivity(unchecked) var groupContext = GroupContext(expanded: [], expansionRevision: 0)
   /// Whether the last body declared an outline.
