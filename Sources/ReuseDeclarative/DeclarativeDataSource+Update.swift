@@ -154,26 +154,10 @@ extension DeclarativeDataSource {
   }
 
   /// Scrolls the least that shows the item at `path` whole, below the rows stuck over it (an
-  /// outline's parents): the nearest place a scroll to it gives, then up by what the stuck
-  /// rows there still cover (the stack changes with the offset, so a few steps at most).
+  /// outline's parents, as the engine counts them where the content lands).
   func reveal(_ path: ItemPath, in view: CollectionView) {
     view.layoutIfNeeded()
     view.scrollToItem(at: path, at: .nearest, animated: false)
-    view.layoutIfNeeded()
-    let layout = view.collectionViewLayout
-    let axis = layout.scrollDirection
-    for _ in 0..<8 {
-      guard let frame = layout.layoutAttributesForItem(at: path)?.frame else { return }
-      let cover = layout.stuckItems(forViewport: view.bounds)
-        .filter { $0.indexPath != path && $0.frame.intersects(frame) }
-        .map { $0.frame.max(axis) }.max()
-      guard let cover, cover > frame.min(axis) else { return }
-      var offset = view.contentOffset
-      offset[axis] = max(view.minimumContentOffset[axis], offset[axis] - (cover - frame.min(axis)))
-      guard offset != view.contentOffset else { return }
-      view.contentOffset = offset
-      view.layoutIfNeeded()
-    }
   }
 
   /// After a user's move: the displayed items of the groups it left and joined, and the

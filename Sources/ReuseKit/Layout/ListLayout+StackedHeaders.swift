@@ -55,12 +55,6 @@ extension ListLayout {
     attributes.zIndex >= Self.stuckZIndex && stackedHeaders != nil
   }
 
-  /// How long the stack stuck at the last query is, along the scroll axis.
-  var stuckLength: Double {
-    guard let last = stuckRows.last, let first = stuckRows.first else { return 0 }
-    return last.frame.max(scrollDirection) - first.frame.min(scrollDirection)
-  }
-
   /// The rows stuck when the visible area is `viewport`, in order (outermost first), with
   /// their frames. Empty without ``stackedHeaders``.
   ///

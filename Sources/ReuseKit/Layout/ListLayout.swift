@@ -361,11 +361,10 @@ public final class ListLayout: CollectionViewLayout {
   /// The header and footer lengths of `section` that pin to the viewport's edges.
   public func pinnedLengths(inSection section: Int) -> PinnedLengths {
     guard invalidation == .none, section >= 0, section < itemCounts.count else { return .none }
-    // The rows stuck at the last query cover the leading edge too (the stack changes as the
-    // content moves; the last one is the best guess of where an item lands).
-    let stuck = stackedHeaders == nil ? 0 : stuckLength
+    // Rows stuck by ``stackedHeaders`` are not counted: they change with the offset, and the
+    // engine asks for them where the content lands (`stuckItems(forViewport:)`).
     return PinnedLengths(
-      leading: (pinsHeaders ? headerLengths[section] : 0) + stuck,
+      leading: pinsHeaders ? headerLengths[section] : 0,
       trailing: pinsFooters ? footerLengths[section] : 0)
   }
 

@@ -242,6 +242,53 @@ import Testing
     #expect(view.contentOffset == offset, "the content moved: \(offset) → \(view.contentOffset)")
   }
 
+  /// `scrollToItem` measures the stack stuck where it lands, not the one stuck where it
+  /// starts: from the top (no stack) or from far below (another stack), a row scrolled to the
+  /// start, to the nearest edge or to the centre, animated or not, is never under a stuck row
+  /// there, and at the start it lies just below its stuck parents.
+  @Test(arguments: [0x57AC_0050, 0x57AC_0051, 0x57AC_0052] as [UInt64])
+  func scrollingToARowLandsItBelowTheStackStuckWhereItLands(_ seed: UInt64) {
+    let fixture = Fixture(seed: seed, rowLength: 2, viewport: Size(width: 40, height: 60))
+    let view = fixture.view
+    let layout = fixture.layout
+    var random = SeededRandom(seed: seed)
+    let count = view.numberOfItems(inSection: 0)
+    let maximum = view.maximumContentOffset.y
+    var time = 1.0
+    for step in 0..<60 {
+      let path = ItemPath(section: 0, item: random.int(0...(count - 1)))
+      let position = [ScrollPosition.start, .nearest, .center][step % 3]
+      let animated = step % 2 == 1
+      // From the top or from the far end: stacks unlike the one where the row lands.
+      view.contentOffset = Point(x: 0, y: random.chance(0.5) ? 0 : maximum)
+      view.layoutIfNeeded()
+      view.tick(now: time)
+      view.scrollToItem(at: path, at: position, animated: animated)
+      for _ in 0..<(animated ? 90 : 1) {
+        time += 1.0 / 60
+        view.tick(now: time)
+      }
+      let frame = layout.layoutAttributesForItem(at: path)!.frame
+      let stuck = layout.stuckItems(forViewport: view.bounds).filter { $0.indexPath != path }
+      let cover = stuck.map(\.frame.maxY).max() ?? view.contentOffset.y
+      let context = Comment(
+        rawValue: "seed \(seed) step \(step): \(path) \(position) animated \(animated), row at \(frame.minY), "
+          + "stack ends at \(cover), offset \(view.contentOffset.y)")
+      // A row the stack would cover when clamped at the end of the content is not asked for.
+      guard view.contentOffset.y < maximum - 0.001 || position == .nearest else { continue }
+      #expect(frame.minY >= cover - 0.001, context)
+      // At the start it lies just below them: a point further, a stuck row would cover it.
+      if position == .start, view.contentOffset.y > 0.001, view.contentOffset.y < maximum - 1 {
+        let further = Rect(
+          origin: Point(x: 0, y: view.contentOffset.y + 1), size: view.viewportSize)
+        let coverFurther =
+          layout.stuckItems(forViewport: further).filter { $0.indexPath != path }
+          .map(\.frame.maxY).max() ?? further.minY
+        #expect(coverFurther > frame.minY + 0.001, context)
+      }
+    }
+  }
+
   @Test func noStackWithoutAnOutlineOrInATinyViewport() {
     let fixture = Fixture(seed: 0x57AC_0043, rowLength: 2, viewport: Size(width: 40, height: 4))
     for y in stride(from: 0.0, to: 200, by: 3) {

@@ -96,7 +96,7 @@ extension CollectionView {
       + padding
     var resolved: ScrollPosition? = position
     switch position {
-    case .start: target[axis] = leading
+    case .start: target[axis] = belowStuckItems(indexPath, frame, from: leading, padding: padding)
     case .center:
       // The middle of what the pinned views leave uncovered.
       target[axis] = frame.mid(axis) - (viewportSize[axis] + pinned.leading - pinned.trailing) / 2
@@ -105,8 +105,10 @@ extension CollectionView {
       // An item longer than the room shows from its start (its title, say), as UIKit shows a
       // rect larger than the view from its origin: its end showed, and the row focused
       // seemed lost (a new user's finding, a list's expanded row in a short terminal).
-      if origin[axis] > leading || room < 0 {
-        target[axis] = leading
+      if origin[axis] > leading || room < 0
+        || stuckCover(at: origin, excluding: indexPath) > frame.min(axis) - padding
+      {
+        target[axis] = belowStuckItems(indexPath, frame, from: leading, padding: padding)
         resolved = .start
       } else if origin[axis] < trailing {
         target[axis] = trailing
@@ -131,6 +133,57 @@ extension CollectionView {
       }
     }
     return (clampedContentOffset(target), resolved)
+  }
+
+  /// Where the rows a layout sticks at the leading edge (``CollectionViewLayout/stuckItems(forViewport:)``,
+  /// an outline's parents) end when the content is at `offset`, other than `item` itself;
+  /// `-infinity` when none stick there.
+  func stuckCover(at offset: Point, excluding item: ItemPath) -> Double {
+    let layout = collectionViewLayout
+    let axis = layout.scrollDirection
+    let viewport = Rect(origin: clampedContentOffset(offset), size: viewportSize)
+    var end = -Double.infinity
+    for stuck in layout.stuckItems(forViewport: viewport) where stuck.indexPath != item {
+      end = max(end, stuck.frame.max(axis))
+    }
+    return end
+  }
+
+  /// The offset along the axis that puts the item (its natural `frame`) at the leading edge,
+  /// from `leading` (which counts the inset and pinned header), moved back by what the rows
+  /// stuck there cover. The stack depends on where the content is, so it is asked where the
+  /// item lands: the offset moves back by what covers the item until nothing does (a few
+  /// steps); where the stack shrank on the way, the last step is halved back towards the
+  /// item, so it lies just below the stack, not a row lower.
+  func belowStuckItems(
+    _ item: ItemPath, _ frame: Rect, from leading: Double, padding: Double
+  ) -> Double {
+    let axis = collectionViewLayout.scrollDirection
+    let edge = frame.min(axis) - padding
+    func overlap(at offset: Double) -> Double {
+      var point = contentOffset
+      point[axis] = offset
+      return stuckCover(at: point, excluding: item) - edge
+    }
+    var offset = leading
+    var covered: Double?  // the last offset where a stuck row covered the item
+    for _ in 0..<8 {
+      let over = overlap(at: offset)
+      guard over > 1e-9, offset > minimumContentOffset[axis] else { break }
+      covered = offset
+      offset = max(minimumContentOffset[axis], offset - over)
+    }
+    guard var high = covered, overlap(at: offset) <= 1e-9 else { return offset }
+    // Between a clear offset and a covered one: the furthest clear one, to a hundredth.
+    var low = offset
+    while high - low > 0.01 {
+      let middle = (low + high) / 2
+      if overlap(at: middle) <= 1e-9 { low = middle } else { high = middle }
+    }
+    // Exactly below the stack found there, when the same stack still clears the item.
+    let gap = -overlap(at: low)
+    if gap.isFinite, gap > 0, overlap(at: low + gap) <= 1e-9 { return low + gap }
+    return low
   }
 
   /// Has the running animation aim at the item at `indexPath`, re-aimed on every tick (cells

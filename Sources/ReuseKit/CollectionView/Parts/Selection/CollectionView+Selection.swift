@@ -110,7 +110,9 @@ extension CollectionView {
     }
     guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     else { return nil }
-    let stuck = collectionViewLayout.stuckItems(forViewport: bounds)
+    let isStuck = collectionViewLayout.stuckItems(forViewport: bounds).contains {
+      $0.indexPath == indexPath
+    }
     let modifiers = pointerModifiers
     if tapsReplaceSelection && allowsSelection && allowsMultipleSelection && isValid(indexPath)
       && modifiers.isDisjoint(with: [.shift, .control, .command])
@@ -119,22 +121,13 @@ extension CollectionView {
     } else {
       tapItem(at: indexPath, modifiers: modifiers)
     }
-    if let index = stuck.firstIndex(where: { $0.indexPath == indexPath }) {
-      // A stuck header: the list scrolls to it, just under its own stuck parents.
-      scrollToStuckItem(indexPath, under: stuck[..<index].map(\.frame))
+    if isStuck {
+      // A stuck header: the list scrolls to it, just under its own stuck parents (those
+      // stuck where it lands).
+      setFocusedItem(indexPath)
+      scrollToItem(at: indexPath, at: .start, animated: true)
     }
     return indexPath
-  }
-
-  /// Scrolls so that `indexPath` starts where the stuck rows `above` end, and focuses it.
-  private func scrollToStuckItem(_ indexPath: ItemPath, under above: [Rect]) {
-    guard let frame = collectionViewLayout.frameForItem(at: indexPath) else { return }
-    let axis = collectionViewLayout.scrollDirection
-    let covered = above.reduce(0) { $0 + $1.length(axis) }
-    var target = restingContentOffset
-    target[axis] = frame.min(axis) - covered - contentInset.leading(axis)
-    setFocusedItem(indexPath)
-    setContentOffset(clampedContentOffset(target), animated: true)
   }
 
   /// A plain tap with ``tapsReplaceSelection``: every other item deselected (each as the
