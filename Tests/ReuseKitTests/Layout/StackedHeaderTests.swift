@@ -272,8 +272,8 @@ import Testing
       let stuck = layout.stuckItems(forViewport: view.bounds).filter { $0.indexPath != path }
       let cover = stuck.map(\.frame.maxY).max() ?? view.contentOffset.y
       let context = Comment(
-        rawValue: "seed \(seed) step \(step): \(path) \(position) animated \(animated), row at \(frame.minY), "
-          + "stack ends at \(cover), offset \(view.contentOffset.y)")
+        rawValue: "seed \(seed) step \(step): \(path) \(position) animated \(animated), "
+          + "row at \(frame.minY), stack ends at \(cover), offset \(view.contentOffset.y)")
       // A row the stack would cover when clamped at the end of the content is not asked for.
       guard view.contentOffset.y < maximum - 0.001 || position == .nearest else { continue }
       #expect(frame.minY >= cover - 0.001, context)
