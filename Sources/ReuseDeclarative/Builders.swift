@@ -215,6 +215,8 @@ public struct CollectionContent {
     /// branches and loops, and a section's header, footer and items would be copied with it.
     case section(SectionBox)
     case items(any ItemGroup)
+    /// A run of sections over a collection (``Sections``).
+    case sections(any SectionRun)
   }
   /// The group of a content of one group at place 0 (one `ForEach`, outline or item), held
   /// without an array: the ten-line list's body allocates nothing for its content.
@@ -246,6 +248,12 @@ public enum CollectionContentBuilder {
   /// One declared part.
   public static func buildExpression(_ section: Section) -> CollectionContent {
     CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .section(SectionBox(section)))])
+  }
+
+  /// One declared part: sections over a collection, made as they are needed.
+  public static func buildExpression<Data, ID>(_ sections: Sections<Data, ID>) -> CollectionContent
+  {
+    CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .sections(sections))])
   }
 
   /// One declared part.

@@ -6,7 +6,55 @@ import ReuseKit
 extension DeclarativeDataSource {
   /// Sections from the declaration: items outside sections gathered into sections of their own,
   /// identities given, duplicates left out (reported once).
-  func resolve(_ content: inout CollectionContent) -> [ResolvedSection] {
+  func resolve(_ content: inout CollectionContent) -> SectionList {
+    declaredIndex = nil
+    // A body that is one run of sections: made as they are read.
+    if content.group == nil, content.nodes.count == 1,
+      case .sections(let run) = content.nodes[0].part
+    {
+      let key = content.nesting.apply(content.nodes[0].key)
+      noteIndex(of: run, from: 0)
+      return SectionList(
+        lazy: LazySections(run: run, key: key) { [unowned self] index in
+          self.resolveSection(index, of: run, key: key)
+        })
+    }
+    return SectionList(resolveAll(&content))
+  }
+
+  /// The run's section index, if it declares one, its sections starting at `first`.
+  private func noteIndex(of run: any SectionRun, from first: Int) {
+    guard let titles = run.indexTitles else { return }
+    let count = run.count
+    declaredIndex = (
+      titles,
+      { title in first + min(max(0, run.indexTarget(title)), max(0, count - 1)) }
+    )
+  }
+
+  /// Section `index` of a run that is the whole body, made now: its groups registered, its
+  /// declarations noted, the count its run declared checked.
+  func resolveSection(_ index: Int, of run: any SectionRun, key: UInt64) -> ResolvedSection {
+    let box = SectionBox(run.section(at: index))
+    var groups = box.takeEntries()
+    let count = registerGroups(&groups) { nil }
+    if let declared = run.declaredItemCount(at: index), declared != count {
+      report(
+        "Sections: section \(index) was said to hold \(declared) items, its content holds "
+          + "\(count); "
+          + (declared > count ? "blank cells stand for the others" : "the rest is not shown"))
+    }
+    installSwipeProvidersIfNeeded()
+    installDragAndDropIfNeeded()
+    installSpansIfNeeded()
+    return ResolvedSection(
+      id: run.identity(at: index), header: box.section.header, footer: box.section.footer,
+      groups: groups, rail: box.section.rail)
+  }
+
+  /// Sections from the declaration, each resolved now.
+  @inline(__always)
+  private func resolveAll(_ content: inout CollectionContent) -> [ResolvedSection] {
     // A body of one group outside sections (a `ForEach` alone, the ten-line list): its one
     // section made directly, as the general path below would make it, without its
     // bookkeeping (a list of loose groups, the closures that flush and add them).
@@ -63,33 +111,45 @@ extension DeclarativeDataSource {
       looseRuns += 1
     }
     // The content's group, if it had one, was taken above: its nodes are all of it.
+    func addSection(_ box: SectionBox, key: UInt64) {
+      flushLoose()
+      // Read in place (a copy of the section would retain its header, footer and items).
+      let id = box.section.id ?? .placed(key)
+      var groups = box.takeEntries()
+      // The section shown at this place, over the same data: kept, with the new groups.
+      let index = result.count
+      _ = registerGroups(&groups) {
+        index < shown.count && shown[index].id == id ? shown[index] : nil
+      }
+      if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
+        kept.header == box.section.header, kept.footer == box.section.footer,
+        kept.rail == box.section.rail, kept.adopt(groups)
+      {
+        kept.keepsShownIdentity = true
+        result.append(kept)
+        return
+      }
+      add(
+        ResolvedSection(
+          id: id, header: box.section.header, footer: box.section.footer, groups: groups,
+          rail: box.section.rail))
+    }
     for node in content.nodes {
       let key = content.nesting.apply(node.key)
       switch node.part {
       case .items(let group):
         loose.append(GroupEntry(key: key, group: group))
       case .section(let box):
+        addSection(box, key: key)
+      case .sections(let run):
+        // Among other parts: each section made now, as if declared on its own.
         flushLoose()
-        // Read in place (a copy of the section would retain its header, footer and items).
-        let id = box.section.id ?? .placed(key)
-        var groups = box.takeEntries()
-        // The section shown at this place, over the same data: kept, with the new groups.
-        let index = result.count
-        _ = registerGroups(&groups) {
-          index < shown.count && shown[index].id == id ? shown[index] : nil
+        noteIndex(of: run, from: result.count)
+        for index in 0..<max(0, run.count) {
+          var section = run.section(at: index)
+          section.id = run.identity(at: index)
+          addSection(SectionBox(section), key: nestKey(key, slot: index))
         }
-        if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
-          kept.header == box.section.header, kept.footer == box.section.footer,
-          kept.rail == box.section.rail, kept.adopt(groups)
-        {
-          kept.keepsShownIdentity = true
-          result.append(kept)
-          continue
-        }
-        add(
-          ResolvedSection(
-            id: id, header: box.section.header, footer: box.section.footer, groups: groups,
-            rail: box.section.rail))
       }
     }
     flushLoose()

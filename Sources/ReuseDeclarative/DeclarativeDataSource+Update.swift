@@ -43,11 +43,15 @@ extension DeclarativeDataSource {
   ///
   /// - Complexity: O(sections + groups) when no collection changed; plus O(n) for each group of
   ///   n items whose collection may have.
-  func apply(_ new: [ResolvedSection], animated: Bool) {
+  func apply(_ list: SectionList, animated: Bool) {
     let view = collectionView
     // A user's move not yet shown in full: its cells and headers first, by today's indices.
     if !staleHeaders.isEmpty || !staleGroups.isEmpty { refreshAfterMove(in: view) }
-    let old = sections
+    if sections.lazy != nil || list.lazy != nil {
+      return applyRun(list, in: view)
+    }
+    let old = sections.resolved
+    let new = list.resolved
     var changes = Changeset()
     var changedGroups: [(section: Int, group: Int)] = []
     // Headers of sections that also move: configured after the batch, by their new index (a
@@ -105,7 +109,7 @@ extension DeclarativeDataSource {
       }
     }
     dropTransientStates(of: changes, old: old, new: new)
-    sections = new
+    sections = list
     // Not written over an empty one with an empty one: ten arrays retained and released, a
     // twentieth of an unchanged body's cost.
     let hasChanges = !changes.isEmpty
@@ -151,6 +155,27 @@ extension DeclarativeDataSource {
         return groups.contains(SectionGroup(section: path.section, group: group))
       }
     }
+  }
+
+  /// Shows a body that is one run of ``Sections``, or was: the same run (place, data, count)
+  /// as the one shown changes nothing (its sections are made again, by the new declaration,
+  /// as they are next asked for); any other reloads the collection view, without a diff.
+  private func applyRun(_ list: SectionList, in view: CollectionView) {
+    if let old = sections.lazy, let new = list.lazy, old.isSame(as: new) {
+      sections = list
+      return
+    }
+    sections = list
+    if hasAppliedChanges {
+      lastAppliedChanges = Changeset()
+      hasAppliedChanges = false
+    }
+    installSwipeProvidersIfNeeded()
+    installDragAndDropIfNeeded()
+    installSpansIfNeeded()
+    installStackedHeadersIfNeeded()
+    appliedExpansionRevision = expansionRevision
+    view.reloadData()
   }
 
   /// Scrolls the least that shows the item at `path` whole, below the rows stuck over it (an

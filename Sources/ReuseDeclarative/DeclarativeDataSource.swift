@@ -36,7 +36,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   public let collectionView: CollectionView
   private let body: () -> CollectionContent
   /// The sections shown now.
-  @exclusivity(unchecked) var sections: [ResolvedSection] = [] {
+  @exclusivity(unchecked) var sections = SectionList() {
     didSet { keepSoleMaker() }
   }
   /// For a body of one section of one group (the common list): its cell maker and item count,
@@ -61,8 +61,8 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
     if cellsBeingMade > 0, let old = soleMakerKept { retiredMakers.append(old) }
     // The section read in place (not retained and released to ask it two things).
     let (maker, count) =
-      sections.count == 1
-      ? sections.withUnsafeBufferPointer { ($0[0].singleMaker, $0[0].count) } : (nil, 0)
+      sections.lazy == nil && sections.resolved.count == 1
+      ? sections.resolved.withUnsafeBufferPointer { ($0[0].singleMaker, $0[0].count) } : (nil, 0)
     soleMakerKept = maker
     if let maker {
       soleMaker = Unmanaged.passUnretained(maker)
@@ -124,6 +124,9 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   /// The stacked headers the last body's outline asked for, and those given to the layout.
   @exclusivity(unchecked) var declaredStacking: (maximumRows: Int, maximumFraction: Double)?
   @exclusivity(unchecked) var installedStacking: (maximumRows: Int, maximumFraction: Double)?
+  /// The section index the last body declared (``Sections/indexTitles(_:target:)``): the
+  /// titles, and the section each jumps to.
+  @exclusivity(unchecked) var declaredIndex: (titles: [String], target: (Int) -> Int)?
   /// State kept for items by identifier (``setTransientState(_:of:)``).
   var transientStates = [AnyHashable: Any]()
   /// The batch update the last body applied: its inserted, deleted and moved items and
@@ -249,7 +252,26 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   public func collectionView(
     _ collectionView: CollectionView, numberOfItemsInSection section: Int
   ) -> Int {
-    sections.indices.contains(section) ? sections[section].count : 0
+    sections.indices.contains(section) ? sections.itemCount(at: section) : 0
+  }
+
+  /// Every section's count, when the body is one run of ``Sections`` that says it
+  /// (`itemsPerSection`): the collection view then asks no section.
+  public func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? {
+    sections.lazy?.run.uniformItemCount
+  }
+
+  /// The section index a ``Sections`` run declares (``Sections/indexTitles(_:target:)``).
+  public func indexTitles(for collectionView: CollectionView) -> [String]? {
+    guard let titles = declaredIndex?.titles, !titles.isEmpty else { return nil }
+    return titles
+  }
+
+  /// The first item of the section title `index` jumps to.
+  public func collectionView(
+    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> ItemPath {
+    ItemPath(section: declaredIndex?.target(index) ?? index, item: 0)
   }
 
   /// The item's content, built now, in its cell.
@@ -343,7 +365,7 @@ public final class DeclarativeDataSource: CollectionViewDataSource, SearchableDa
   // MARK: Evaluating
 
   /// Runs the body, watching what it reads, and resolves it into sections.
-  func evaluate() -> [ResolvedSection] {
+  func evaluate() -> SectionList {
     statistics.bodyEvaluations += 1
     var content = tracker.trackingBody(body)
     groupContext = GroupContext(

@@ -323,7 +323,9 @@ import Testing
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?["page"] as? String == "list")
     let pools = object?["pools"] as? [String: Int]
-    #expect(pools?.keys.sorted() == ["chip", "chipHeader", "header", "row"], "\(json)")
+    #expect(
+      pools?.keys.sorted() == ["ReuseKit.ListContentSupplementaryView.header", "chip", "row"],
+      "\(json)")
     // Pages land at once: the rows that left are reused for the rows that came.
     #expect((object?["reused"] as? Int ?? 0) > 0, "paging down reused rows: \(json)")
     #expect(pools?["row"] == 0, "every row created is on screen or reused: \(json)")

@@ -85,6 +85,21 @@ case "declarative-first", "list-first":
       _ = Unmanaged.passRetained(scenario)
     }
   }
+case "sections-first", "sections-first-baseline":
+  // Ten million rows in 200,000 sections of fifty, with headers, made and laid out for the
+  // first frame: declared (a `Sections` run), or the imperative data source. Each left alive,
+  // as "declarative-first" leaves them.
+  for _ in 0..<operations {
+    let scenario = SectionsScenario(
+      arguments[1] == "sections-first" ? .declared : .imperative)
+    sink &+= scenario.view.reuseCounters.visible
+    _ = Unmanaged.passRetained(scenario)
+  }
+case "sections-frame", "sections-frame-baseline":
+  // A steady scroll frame over those sections.
+  let scenario = SectionsScenario(arguments[1] == "sections-frame" ? .declared : .imperative)
+  for _ in 0..<(100 + operations) { scenario.frame() }
+  sink = scenario.view.reuseCounters.visible
 case "find-scan", "find-scan-all":
   // A find for "quiet" in 1,000,000 titled rows, every row scanned (one title in 37 matches),
   // or for " " (every title matches).

@@ -1,3 +1,4 @@
+import ReuseDeclarative
 import ReuseKit
 
 /// A data source whose view can have the page's keyboard focus; its focused item (the
@@ -12,22 +13,11 @@ extension CursorSource {
   public func showFocus(_ shows: Bool, in cell: CollectionViewCell) {
     (cell as? any FocusShowing)?.showsFocus = shows
   }
-
-  /// A cell dequeued under `identifier`, shown by `present` when it is a `Presenter`, and
-  /// told whether its view has the page's focus.
-  func cell<Presenter>(
-    _ identifier: String, for indexPath: ItemPath, in collectionView: CollectionView,
-    presentedAs: Presenter.Type, _ present: (Presenter) -> Void
-  ) -> CollectionViewCell {
-    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
-    if let presenter = cell as? Presenter { present(presenter) }
-    showFocus(isFocused, in: cell)
-    return cell
-  }
 }
 
-/// The vertical list's sections and rows, from `--data` or generated.
-public final class RowSource: CollectionViewDataSource, CursorSource, SearchableDataSource {
+/// The vertical list's sections and rows, from `--data` or generated: what the list's
+/// declaration (``ListModel``) reads.
+public final class RowSource: CursorSource {
   let data: GalleryData?
   /// How many rows there are, in all sections.
   public let itemCount: Int
@@ -63,21 +53,30 @@ public final class RowSource: CollectionViewDataSource, CursorSource, Searchable
     }
   }
 
-  /// The number of sections: ``sectionCount``.
-  public func numberOfSections(in collectionView: CollectionView) -> Int { sectionCount }
-
   /// The section's rows: the data file's items, or up to `DemoData.sectionSize` generated ones.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  ) -> Int {
+  public func itemCount(inSection section: Int) -> Int {
     if let data { return data.sections[section].items.count }
     return min(DemoData.sectionSize, itemCount - section * DemoData.sectionSize)
   }
 
-  /// Generated sections all hold `DemoData.sectionSize` rows when the count divides evenly:
-  /// said once, so ten million rows' 200,000 sections are not asked one by one.
-  public func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? {
+  /// How many rows every section holds, when they all hold as many (generated rows whose
+  /// count divides evenly): said once, so ten million rows' 200,000 sections are not asked
+  /// one by one.
+  var itemsInEverySection: Int? {
     data == nil && itemCount % DemoData.sectionSize == 0 ? DemoData.sectionSize : nil
+  }
+
+  /// The flat indices of the section's rows: their identities.
+  func rows(inSection section: Int) -> Range<Int> {
+    let start = data == nil ? section * DemoData.sectionSize : sectionStarts[section]
+    return start..<(start + itemCount(inSection: section))
+  }
+
+  /// The section's header: its title (" · no items" added to an empty one).
+  func sectionTitle(_ section: Int) -> String {
+    guard let data else { return DemoData.sectionTitle(section, itemCount: itemCount) }
+    let shown = data.sections[section]
+    return shown.title + (shown.items.isEmpty ? " · no items" : "")
   }
 
   /// A row's height in rows (a data file's `height`).
@@ -96,16 +95,11 @@ public final class RowSource: CollectionViewDataSource, CursorSource, Searchable
       ? path.section * DemoData.sectionSize + path.item : sectionStarts[path.section] + path.item
   }
 
-  /// A row cell showing the row's title, detail and colour, and whether the list has the focus.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    cell(
-      ListModel.rowIdentifier, for: indexPath, in: collectionView,
-      presentedAs: (any RowPresenting).self
-    ) { row in
+  /// Shows the row at `indexPath` in `cell` (a host's ``RowPresenting`` cell): its title,
+  /// detail and colour, its details when expanded, its find mark, and whether the list has
+  /// the focus.
+  func present(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+    if let row = cell as? any RowPresenting {
       let flat = flatIndex(of: indexPath)
       row.present(
         title: title(at: indexPath),
@@ -115,13 +109,7 @@ public final class RowSource: CollectionViewDataSource, CursorSource, Searchable
       row.expandedLines = expanded.contains(indexPath) ? expandedLines(at: indexPath) : []
       row.isFindMatch = isFindMatch(indexPath)
     }
-  }
-
-  /// A row is found by its title.
-  public func collectionView(
-    _ collectionView: CollectionView, searchableTextForItemAt indexPath: ItemPath
-  ) -> String? {
-    title(at: indexPath)
+    showFocus(isFocused, in: cell)
   }
 
   /// What an expanded row shows below its title.
@@ -138,13 +126,13 @@ public final class RowSource: CollectionViewDataSource, CursorSource, Searchable
 
   /// With `--data`: the first letter of each section's title, one title a section (as a
   /// contact list's index). Generated: 20 marks spread over the items ("1", "50k", "100k"…).
-  public func indexTitles(for collectionView: CollectionView) -> [String]? {
+  var indexTitles: [String] {
     if let data {
       return data.sections.map { section in
         section.title.first.map { String($0).uppercased() } ?? "·"
       }
     }
-    guard sectionCount > 0 else { return nil }
+    guard sectionCount > 0 else { return [] }
     return (0..<min(20, sectionCount)).map { mark in
       Self.shortCount(indexSection(forTitle: mark) * DemoData.sectionSize + 1)
     }
@@ -163,38 +151,34 @@ public final class RowSource: CollectionViewDataSource, CursorSource, Searchable
     return "\(count)"
   }
 
-  /// The first row of the section that index title `index` jumps to.
-  public func collectionView(
-    _ collectionView: CollectionView, indexPathForIndexTitle title: String, at index: Int
-  ) -> ItemPath {
-    ItemPath(section: data == nil ? indexSection(forTitle: index) : index, item: 0)
-  }
-
-  /// The generated list's section for index mark `mark` of 20.
-  private func indexSection(forTitle mark: Int) -> Int {
-    mark * sectionCount / min(20, sectionCount)
-  }
-
-  /// A section header showing the section's title (" · no items" added to an empty one).
-  public func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    let header = collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: ListModel.headerIdentifier, for: indexPath)
-    let title: String
-    if let section = data?.sections[indexPath.section] {
-      title = section.title + (section.items.isEmpty ? " · no items" : "")
-    } else {
-      title = DemoData.sectionTitle(indexPath.section, itemCount: itemCount)
-    }
-    (header as? any TitlePresenting)?.title = title
-    return header
+  /// The section index title `index` jumps to: its own section with `--data`; a generated
+  /// list's mark of 20.
+  func indexSection(forTitle index: Int) -> Int {
+    data == nil ? index * sectionCount / max(1, min(20, sectionCount)) : index
   }
 }
 
-/// The horizontal strip's groups of chips.
-public final class ChipSource: CollectionViewDataSource, CursorSource {
+/// A row as a declared item: the host's row cell, registered under
+/// ``ListModel/rowIdentifier``, shown by the rows' model.
+struct RowContent: CellContent {
+  let rows: RowSource
+
+  static var reuseIdentifier: String { ListModel.rowIdentifier }
+
+  /// The host registers its row cell before the first layout; a plain cell stands until then.
+  static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+    rows.present(cell, at: indexPath)
+  }
+}
+
+/// The horizontal strip's groups of chips: what the strip's declaration reads.
+public final class ChipSource: CursorSource {
   let groups: [(title: String, tags: [String])]
   /// How many chips there are, in all groups.
   public let itemCount: Int
@@ -225,53 +209,39 @@ public final class ChipSource: CollectionViewDataSource, CursorSource {
     metrics.textWidth(groups[section].title) + metrics.chipHeaderPadding
   }
 
-  /// The number of groups: a section each.
-  public func numberOfSections(in collectionView: CollectionView) -> Int { groups.count }
-
-  /// The number of chips in the group.
-  public func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  ) -> Int {
-    groups[section].tags.count
-  }
-
   /// The chip's tag.
   public func title(at path: ItemPath) -> String { groups[path.section].tags[path.item] }
   func flatIndex(of path: ItemPath) -> Int { starts[path.section] + path.item }
 
-  /// A chip cell showing the chip's tag and colour, and whether the strip has the focus.
-  public func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    cell(
-      ListModel.chipIdentifier, for: indexPath, in: collectionView,
-      presentedAs: (any ChipPresenting).self
-    ) { chip in
-      chip.present(text: title(at: indexPath), colorIndex: flatIndex(of: indexPath))
-    }
+  /// The flat indices of the group's chips: their identities.
+  func chips(inGroup group: Int) -> Range<Int> {
+    starts[group]..<(starts[group] + groups[group].tags.count)
   }
 
-  /// A group header showing the group's title.
-  public func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    collectionView.titledView(
-      kind, ListModel.chipHeaderIdentifier, at: indexPath, title: groups[indexPath.section].title)
+  /// Shows the chip at `indexPath` in `cell` (a host's ``ChipPresenting`` cell), and whether
+  /// the strip has the focus.
+  func present(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+    (cell as? any ChipPresenting)?.present(
+      text: title(at: indexPath), colorIndex: flatIndex(of: indexPath))
+    showFocus(isFocused, in: cell)
   }
 }
 
-extension CollectionView {
-  /// A supplementary view dequeued under `identifier`, showing `title` when it is a
-  /// ``TitlePresenting``.
-  func titledView(
-    _ kind: SupplementaryKind, _ identifier: String, at indexPath: ItemPath, title: String
-  ) -> ReusableView {
-    let view = dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
-    (view as? any TitlePresenting)?.title = title
-    return view
+/// A chip as a declared item: the host's chip cell, registered under
+/// ``ListModel/chipIdentifier``.
+struct ChipContent: CellContent {
+  let chips: ChipSource
+
+  static var reuseIdentifier: String { ListModel.chipIdentifier }
+
+  /// The host registers its chip cell before the first layout; a plain cell stands until then.
+  static func register(in collectionView: CollectionView) {
+    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
+      collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+  }
+
+  func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+    chips.present(cell, at: indexPath)
   }
 }

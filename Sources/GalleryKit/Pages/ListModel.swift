@@ -1,3 +1,4 @@
+import ReuseDeclarative
 import ReuseKit
 
 /// The `list` page: a sectioned vertical list with pinned headers and a section index, and a
@@ -7,20 +8,19 @@ import ReuseKit
 /// With generated data, titles are computed from the item's index, so a million items cost no
 /// memory per item; with `--data`, the file's sections and items (their heights) are shown.
 ///
-/// Hosts register their cells under ``rowIdentifier``, ``headerIdentifier``,
-/// ``chipIdentifier`` and ``chipHeaderIdentifier`` (adopting ``RowPresenting``,
-/// ``TitlePresenting`` and ``ChipPresenting``) before the first layout.
+/// Both views are declared (`DeclarativeDataSource`): the list as one run of `Sections`,
+/// each made only when it shows (ten million rows are 200,000 sections, and cost what the
+/// screen shows), the strip as a section a group. Their headers are standard content, drawn
+/// by each host's standard header; hosts register their row and chip cells under
+/// ``rowIdentifier`` and ``chipIdentifier`` (adopting ``RowPresenting`` and
+/// ``ChipPresenting``) before the first layout.
 public final class ListModel: PageModel, ClickFocusing {
   /// `--demo list`.
   public static let name = "list"
   /// The reuse identifier the list's row cells are registered under.
   public static let rowIdentifier = "row"
-  /// The reuse identifier the list's section headers are registered under.
-  public static let headerIdentifier = "header"
   /// The reuse identifier the strip's chip cells are registered under.
   public static let chipIdentifier = "chip"
-  /// The reuse identifier the strip's group headers are registered under.
-  public static let chipHeaderIdentifier = "chipHeader"
 
   /// The tab's title.
   public let title = "List"
@@ -32,6 +32,10 @@ public final class ListModel: PageModel, ClickFocusing {
   public let rows: RowSource
   /// The strip's groups of chips.
   public let chips: ChipSource
+  /// The list's declaration: a run of sections over the rows.
+  public let listSource: DeclarativeDataSource
+  /// The strip's declaration: a section a group of chips.
+  public let stripSource: DeclarativeDataSource
   /// The heading: the data file's title, or the counts.
   public let heading: String
   /// A row's length.
@@ -81,8 +85,14 @@ public final class ListModel: PageModel, ClickFocusing {
       ListLayout(
         scrollDirection: .horizontal, itemSizing: .perItem { [chips] in chips.width(of: $0) },
         headerLength: .perSection { [chips] in chips.headerWidth(of: $0) }))
-    list.dataSource = rows
-    strip.dataSource = chips
+    listSource = Self.declareRows(rows, in: list)
+    stripSource = DeclarativeDataSource(collectionView: strip) { [chips] in
+      for group in chips.groups.indices {
+        Section(id: group, header: ListContent(chips.groups[group].title)) {
+          ForEach(chips.chips(inGroup: group), id: \.self) { _ in ChipContent(chips: chips) }
+        }
+      }
+    }
     // What a screen reader names the list and the strip when the focus enters them.
     list.accessibilityLabel = options.data?.title ?? "List"
     strip.accessibilityLabel = "Tags"
@@ -95,12 +105,45 @@ public final class ListModel: PageModel, ClickFocusing {
     }
     rows.isFocused = true
     findBar = FindBar(collectionView: list, subject: "the titles", clock: metrics.clock)
+    // Titles read from the rows' model: a find through ten million rows makes no section.
+    findBar.itemText = { [rows] in rows.title(at: $0) }
     list.delegate = self
     strip.delegate = self
     // Weakly: the find holds the list, whose layout sizes rows through `rows` (a cycle).
     rows.isFindMatch = { [weak findBar] in findBar?.isMarked($0) ?? false }
     findBar.marksDidChange = { [weak self] in self?.refreshFindMarks() }
     findBar.willStep = { [weak self] in self?.focus = .list }
+  }
+
+  /// The list's declaration: the rows' sections, each made when it shows, with their
+  /// headers and the section index (every section's count said at once when they all hold
+  /// as many). The data never changes: one version.
+  private static func declareRows(
+    _ rows: RowSource, in list: CollectionView
+  ) -> DeclarativeDataSource {
+    func section(_ index: Int) -> Section {
+      let flat = rows.rows(inSection: index)
+      return Section(id: index, header: ListContent(rows.sectionTitle(index))) {
+        ForEach(flat, id: \.self) { _ in RowContent(rows: rows) }
+          // What type-ahead (GTK's) and any search of the collection view read.
+          .searchable { rows.title(at: ItemPath(section: index, item: $0 - flat.lowerBound)) }
+      }
+    }
+    let titles = rows.indexTitles
+    return DeclarativeDataSource(collectionView: list) {
+      if let count = rows.itemsInEverySection {
+        Sections(0..<rows.sectionCount, id: \.self, version: 0, itemsPerSection: count) {
+          section($0)
+        }
+        .indexTitles(titles, target: rows.indexSection(forTitle:))
+      } else {
+        Sections(
+          0..<rows.sectionCount, id: \.self, version: 0,
+          itemCount: rows.itemCount(inSection:)
+        ) { section($0) }
+        .indexTitles(titles, target: rows.indexSection(forTitle:))
+      }
+    }
   }
 
   /// A collection view with pinned headers and multiple selection.

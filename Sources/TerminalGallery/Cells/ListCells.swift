@@ -92,19 +92,6 @@ final class ListRowCell: TerminalCell, RowPresenting {
   }
 }
 
-/// A section header of the vertical list (pinned while its section scrolls).
-final class ListHeaderView: TerminalSupplementaryView, TitlePresenting {
-  var title = "" {
-    didSet { accessibilityLabel = title }
-  }
-
-  override func draw(in context: DrawContext) {
-    context.fill(TextStyle(background: Theme.bar))
-    context.text(
-      " " + title, x: 0, y: 0, style: TextStyle(foreground: Theme.accent, attributes: .bold))
-  }
-}
-
 /// A chip of the horizontal strip.
 final class ChipCell: TerminalCell, ChipPresenting {
   var text = ""
@@ -136,17 +123,5 @@ final class ChipCell: TerminalCell, ChipPresenting {
       lead + text, x: 0, y: 0,
       style: TextStyle(foreground: Theme.onAccent, attributes: isCursor ? .bold : []),
       maxWidth: body.width)
-  }
-}
-
-/// A section header of the horizontal strip (pinned at the left while its section scrolls).
-final class ChipHeaderView: TerminalSupplementaryView, TitlePresenting {
-  var title = ""
-
-  override func draw(in context: DrawContext) {
-    context.fill(TextStyle(background: Theme.bar))
-    context.text(
-      " " + title + " ▸", x: 0, y: 0, style: TextStyle(foreground: Theme.warning, attributes: .bold)
-    )
   }
 }

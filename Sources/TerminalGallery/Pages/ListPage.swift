@@ -20,13 +20,7 @@ final class ListPage: OptionsPage, GalleryPage {
   init(options: GalleryOptions) {
     model = ListModel(options: options, metrics: .terminal)
     model.list.register(ListRowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
-    model.list.register(
-      ListHeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: ListModel.headerIdentifier)
     model.strip.register(ChipCell.self, forCellWithReuseIdentifier: ListModel.chipIdentifier)
-    model.strip.register(
-      ChipHeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: ListModel.chipHeaderIdentifier)
     listPane = CollectionViewPane(collectionView: model.list)
     stripPane = CollectionViewPane(collectionView: model.strip)
     listPane.background = Theme.plain

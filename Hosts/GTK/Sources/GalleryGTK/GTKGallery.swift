@@ -387,11 +387,9 @@ public final class GTKGallery {
   private func headersOnScreen(in host: CollectionViewWidget) -> String {
     var found: [(y: Double, text: String)] = []
     host.collectionView.forEachDisplayedView { view, _ in
-      // The gallery's headers, and standard ones (a declared page's: title · secondary).
+      // Standard headers (a declared page's: title · secondary).
       let shown: (widget: UnsafeMutablePointer<GtkWidget>, text: String)
-      if let header = view as? HeaderView {
-        shown = (header.drawing.widget, header.title)
-      } else if let header = view as? GTKListContentSupplementaryView {
+      if let header = view as? GTKListContentSupplementaryView {
         let secondary = header.content.secondaryText.map { " · " + $0 } ?? ""
         shown = (header.drawing.widget, header.content.text + secondary)
       } else {

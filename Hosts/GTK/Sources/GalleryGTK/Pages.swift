@@ -139,9 +139,6 @@ enum GTKPages {
   private static func list(_ options: GalleryOptions) -> any GTKPage {
     let model = ListModel(options: options, metrics: .gtk)
     model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
-    model.list.register(
-      HeaderView.self, forSupplementaryViewOfKind: .header,
-      withReuseIdentifier: ListModel.headerIdentifier)
     let host = CollectionViewWidget(collectionView: model.list)
     // A find runs a slice a frame; frames keep coming while it does.
     let list = model.list

@@ -54,21 +54,3 @@ final class RowCell: GTKCell, RowPresenting {
     }
   }
 }
-
-/// A section header, pinned while its section scrolls: its title.
-final class HeaderView: GTKSupplementaryView, TitlePresenting {
-  var title = "" {
-    didSet { if title != oldValue { setNeedsDisplay() } }
-  }
-  override var accessibilityLabel: String? {
-    get { title }
-    set {}
-  }
-  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-    let paint = Painter(cr: cr)
-    paint.fill(bounds(width, height), Palette.bar)
-    paint.text(
-      title, x: 12, y: height / 2 + 5, size: 13, Palette.accent, bold: true,
-      maxWidth: max(1, width - 24))
-  }
-}
