@@ -161,6 +161,36 @@ extension CollectionView {
     }
   }
 
+  /// The item drawn under `point` (content coordinates), or `nil`: while a batch update
+  /// animates, the cell drawn there now (a click hits the row under the pointer, not the one
+  /// whose place it is going to: a settings row shown as "Reset all settings" opened the row
+  /// gliding into its place, a new user's finding); otherwise as the layout places it. A
+  /// cell on its way out is not hit, nor one fading in while it is less there than not.
+  ///
+  /// - Complexity: O(log n), or O(displayed) while an update animates.
+  func indexPathForDrawnItem(at point: Point) -> ItemPath? {
+    layoutIfNeeded()
+    guard let animation = updates.animation else {
+      return collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
+    }
+    let fraction = animation.fraction(at: now)
+    var hit: (path: ItemPath, z: Int)?
+    for index in 0..<displayedItems.count {
+      let model = displayedItems.attributes[index]
+      guard model.category == .cell else { continue }
+      let drawn =
+        animation.startAttributes[ObjectIdentifier(displayedItems.view(at: index))].map {
+          $0.interpolated(to: model, fraction: fraction)
+        } ?? model
+      if drawn.alpha >= 0.5, drawn.frame.contains(point),
+        hit.map({ drawn.zIndex >= $0.z }) ?? true
+      {
+        hit = (model.indexPath, drawn.zIndex)
+      }
+    }
+    return hit?.path
+  }
+
   /// The item under `point` (content coordinates), or `nil`.
   ///
   /// - Complexity: O(log n).

@@ -108,8 +108,7 @@ extension CollectionView {
       if !performSwipeAction(at: point) { closeSwipeActions(animated: true) }
       return nil
     }
-    guard let indexPath = collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
-    else { return nil }
+    guard let indexPath = indexPathForDrawnItem(at: point) else { return nil }
     let isStuck = collectionViewLayout.stuckItems(forViewport: bounds).contains {
       $0.indexPath == indexPath
     }
