@@ -49,16 +49,25 @@ extension Gallery {
       return
     }
     // A line break from the data (a title's) shows as its control picture, as in the cells.
+    let status = " " + currentPage.status.showingControls
+    // A status longer than the room beside the hint keeps the line but for "?": its end (a
+    // sort's time, "cursor off screen (arrows go there)") was cut for "help  q quit" (a new
+    // user's finding; below 40 columns "? help" stays, the way in). The counters show only
+    // in what a status leaves.
+    let (shownHint, room) =
+      CharacterWidth.of(status) > leftRoom && width >= 40
+      ? ("? ", max(0, width - 3)) : (hint, leftRoom)
     let used = context.text(
-      " " + currentPage.status.showingControls, x: 0, y: 0,
-      style: TextStyle(foreground: Theme.text), maxWidth: leftRoom)
-    let countersRoom = leftRoom - used
+      status, x: 0, y: 0, style: TextStyle(foreground: Theme.text), maxWidth: room)
+    let countersRoom = room - used
     if countersRoom >= 12 {
       context.text(
         " │ " + engineCounters, x: used, y: 0, style: TextStyle(foreground: Theme.dimText),
         maxWidth: countersRoom)
     }
-    context.text(hint, x: width - hintWidth, y: 0, style: TextStyle(foreground: Theme.accent))
+    context.text(
+      shownHint, x: width - CharacterWidth.of(shownHint), y: 0,
+      style: TextStyle(foreground: Theme.accent))
   }
 
   /// `text` whole when it fits `width` columns, else its end after a "…".

@@ -100,8 +100,10 @@ extension Gallery {
       case .character("q"), .control("c"), .control("z"): break
       default: return
       }
-    } else if currentPage.isTyping && key.key != .control("c") {
-      _ = currentPage.handle(key, at: time)  // a prompt: every key is text or edits it
+    } else if currentPage.isTyping && key.key != .control("c") && key.key != .control("z") {
+      // A prompt: every key is text or edits it, but Ctrl-C and Ctrl-Z, which act as a shell's
+      // (Ctrl-Z went into a message being written and did nothing: a new user's finding).
+      _ = currentPage.handle(key, at: time)
       return
     }
     switch key.key {

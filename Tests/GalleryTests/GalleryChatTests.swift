@@ -160,6 +160,51 @@ import Testing
     #expect(!canvas.plainTextLines().last!.contains("new ·"))
   }
 
+  /// The "↓ N new" pill answers a click as End does: to the newest message, the pill gone.
+  @Test func aClickOnTheNewMessagesPillGoesToTheEnd() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))
+    pressTestGallery([.pageUp, .pageUp], gallery, canvas, time: &time)
+    _ = run(gallery, for: 15, time: &time)
+    gallery.draw(into: canvas)
+    let lines = canvas.plainTextLines()
+    let row = try #require(lines.firstIndex { $0.contains("↓") && $0.contains("new") })
+    let line = lines[row]
+    let column = CharacterWidth.of(String(line[..<line.firstIndex(of: "↓")!]))
+    time += 0.1
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: column + 1, row: row)), at: time)
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column + 1, row: row)), at: time)
+    settleTestGallery(gallery, time: &time)
+    gallery.draw(into: canvas)
+    #expect(!canvas.plainTextLines().contains { $0.contains("↓") && $0.contains("new") })
+    #expect(!canvas.plainTextLines().last!.contains("new ·"), "\(canvas.plainTextLines().last!)")
+  }
+
+  /// `--items` sets the history: five messages, or none (then new ones arrive in it).
+  @Test(arguments: [0, 1, 5]) func theItemsCountIsTheHistory(_ count: Int) {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "chat", TerminalSize(columns: 80, rows: 24), items: count)
+    #expect(heading(canvas).hasPrefix(" \(count) message"), "\(heading(canvas))")
+    #expect(heading(canvas).contains("the whole history is here"))
+    _ = run(gallery, for: 20, time: &time)
+    gallery.draw(into: canvas)
+    #expect(Int(heading(canvas).split(separator: " ")[0])! > count, "new messages arrive")
+  }
+
+  /// Ctrl-Z suspends while a message is being written, as a shell's line would let it (the
+  /// key went into the message and did nothing).
+  @Test func controlZSuspendsWhileWriting() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 24))
+    pressTestGallery(
+      [.character("m"), .character("a"), .character("b")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().contains { $0.contains("you ▸ ab") })
+    pressTestGallery([.control("z")], gallery, canvas, time: &time)
+    #expect(gallery.wantsToSuspend)
+    #expect(canvas.plainTextLines().contains { $0.contains("you ▸ ab") }, "the draft stays")
+  }
+
   /// Home, again and again while older history loads: each lands on the top of a message,
   /// the one that was first when it was pressed (a new user's finding: the second Home showed
   /// the middle of a message, its first lines above the screen).

@@ -182,3 +182,24 @@ import Testing
     #expect(canvas.plainTextLines().last?.contains("match") == false)
   }
 }
+
+/// A status longer than the room beside "? help  q quit" keeps the line but for "?" (its end
+/// was cut for the hint: a sort's time, "cursor off screen"); narrow terminals keep "? help".
+@Suite struct LongStatusTests {
+  @Test func aLongStatusTakesTheHintsRoom() throws {
+    let title = "A row whose title runs long enough to fill the line, and more: " + "end of it"
+    let data = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "S", "items": [{"title": "\#(title)"}]}]}"#.utf8))
+    let (gallery, canvas) = makeTestGallery(
+      "list", TerminalSize(columns: 80, rows: 24), data: data)
+    gallery.draw(into: canvas)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("end of it"), "\(status)")
+    #expect(status.hasSuffix("?"), "\(status)")
+    #expect(!status.contains("q quit"), "\(status)")
+    let (narrow, narrowCanvas) = makeTestGallery(
+      "list", TerminalSize(columns: 30, rows: 10), data: data)
+    narrow.draw(into: narrowCanvas)
+    #expect(narrowCanvas.plainTextLines().last?.contains("? help") == true)
+  }
+}

@@ -71,6 +71,32 @@ import Testing
     #expect(!status(canvas).hasPrefix(" card 1 of"))
   }
 
+  /// A click on a card selects it and puts the cursor there: the next arrow goes on from it
+  /// (it went on from the card before, which scrolled the feed back: a new user's finding).
+  @Test func aClickOnACardPutsTheCursorThere() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 80, rows: 24))
+    #expect(status(canvas).hasPrefix(" card 1 of 60"), "\(status(canvas))")
+    // The second column's first card ("Ivory Falcon" at rows 11–12 of the screen).
+    settleTestGallery(gallery, time: &time)
+    gallery.draw(into: canvas)
+    let lines = canvas.plainTextLines()
+    guard let row = lines.firstIndex(where: { $0.dropFirst(28).hasPrefix("Ivory") }) else {
+      Issue.record("no card in the second column: \(lines)")
+      return
+    }
+    click(column: 32, row: row, gallery, time: &time)
+    gallery.draw(into: canvas)
+    #expect(status(canvas).hasPrefix(" card "), "\(status(canvas))")
+    #expect(!status(canvas).hasPrefix(" card 1 of"), "\(status(canvas))")
+    #expect(status(canvas).contains("1 selected"), "\(status(canvas))")
+    let clicked = status(canvas).split(separator: " ").prefix(3).joined(separator: " ")
+    // ↓ goes down the clicked card's column: not back to the first card.
+    pressTestGallery([.down], gallery, canvas, time: &time)
+    #expect(!status(canvas).hasPrefix(" card 1 of"), "\(status(canvas))")
+    #expect(!status(canvas).hasPrefix(" " + clicked + " "), "\(status(canvas))")
+  }
+
   /// A resize never leaves the focused card or row off screen (the waterfall, the outline).
   @Test(arguments: ["waterfall", "outline"]) func aResizeKeepsTheFocusInView(page: String) {
     var time = 1.0

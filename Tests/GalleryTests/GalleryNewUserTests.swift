@@ -1133,3 +1133,73 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(!gallery.currentPage.status.contains("still searching"))
   }
 }
+
+/// The picker's chosen swatch at the sizes a terminal often has: its frame keeps both sides on
+/// every row, and its mark stays inside them (it was drawn over the sides, and over the
+/// neighbours' names where the frame held only "…").
+@Suite struct PickerChosenFrameTests {
+  /// The character at display column `column` of `line` (wide characters take two).
+  private func character(_ line: String, at column: Int) -> Character? {
+    var x = 0
+    for character in line {
+      if x == column { return character }
+      x += CharacterWidth.of(String(character))
+      if x > column { return nil }
+    }
+    return nil
+  }
+
+  @Test(arguments: ["80x24", "60x16", "70x14", "100x30", "120x40"])
+  func theChosenSwatchsFrameAndMarkStayWhole(_ size: String) {
+    let parts = size.split(separator: "x").compactMap { Int($0) }
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "picker", TerminalSize(columns: parts[0], rows: parts[1]))
+    pressTestGallery([.right, .down, .enter], gallery, canvas, time: &time)
+    settleTestGallery(gallery, time: &time)
+    gallery.draw(into: canvas)
+    let lines = canvas.plainTextLines()
+    guard let top = lines.firstIndex(where: { $0.contains("┌") }) else {
+      // Too small a swatch for a frame: it is underlined, and no "chosen" spills.
+      #expect(!lines.contains { $0.contains("chosen✓") || $0.contains("✓ chosen…") })
+      return
+    }
+    let topLine = lines[top]
+    let left = CharacterWidth.of(String(topLine[..<topLine.firstIndex(of: "┌")!]))
+    let right = CharacterWidth.of(String(topLine[..<topLine.firstIndex(of: "┐")!]))
+    #expect(right - left >= 7, "a frame whose inside holds fewer than six columns: \(topLine)")
+    guard let bottom = lines[top...].firstIndex(where: { $0.contains("└") }) else {
+      Issue.record("no bottom to the frame")
+      return
+    }
+    for row in (top + 1)..<bottom {
+      #expect(character(lines[row], at: left) == "│", "row \(row): \(lines[row])")
+      #expect(character(lines[row], at: right) == "│", "row \(row): \(lines[row])")
+    }
+    #expect(lines[top..<bottom].contains { $0.contains("✓") }, "the chosen mark")
+  }
+}
+
+/// The store after a resize: the focused app shows, whole, and its rail rests on a page (the
+/// rail stayed mid-page with the focused app off screen: a new user's finding).
+@Suite struct StoreResizeTests {
+  @Test func aResizeKeepsTheFocusedAppInItsRail() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("store", TerminalSize(columns: 100, rows: 30))
+    pressTestGallery([.down, .down, .down, .right, .right, .right], gallery, canvas, time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("6 of 500"), "\(status)")
+    let name = status.split(separator: "·").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    for size in [TerminalSize(columns: 20, rows: 6), TerminalSize(columns: 40, rows: 12)] {
+      gallery.resize(to: size)
+      canvas.resize(columns: size.columns, rows: size.rows)
+      settleTestGallery(gallery, time: &time)
+      gallery.draw(into: canvas)
+    }
+    let lines = canvas.plainTextLines()
+    #expect(canvas.plainTextLines().last?.contains("6 of") == true)
+    #expect(
+      lines.dropLast().contains { line in name.map { line.contains($0.prefix(10)) } ?? false },
+      "the focused app \(name ?? "?") is on screen: \(lines)")
+  }
+}

@@ -16,7 +16,9 @@ public protocol PhotoPresenting: CollectionViewCell {
 /// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
 /// the file's items, with their `height` (× 3 units) as the photo's height. Hosts register a
 /// ``PhotoPresenting`` cell under ``cardIdentifier``.
-public final class PhotoFeedModel: PageModel, CollectionViewDataSource, WaterfallViewDelegate {
+public final class PhotoFeedModel: PageModel, CollectionViewDataSource, WaterfallViewDelegate,
+  ClickFocusing
+{
   /// `--demo waterfall`.
   public static let name = "waterfall"
   /// The reuse identifier the card cells are registered under.
@@ -63,6 +65,15 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     collectionView.dataSource = self
     feed.loadMoreThreshold = 1.5
     feed.delegate = self
+    collectionView.delegate = self
+  }
+
+  /// A click that selects or deselects a card puts the cursor on it (it stayed behind, and the
+  /// next arrow went on from the card before: a new user's finding); a box that selects
+  /// leaves the cursor where it is.
+  public func clicked(_ path: ItemPath, in view: CollectionView) {
+    guard !view.isSelectionDragging else { return }
+    view.focusItem(at: path, scrollsIntoView: false)
   }
 
   /// A deterministic length per card: the photo (3 to 10 units) plus two units of text.

@@ -108,17 +108,22 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
     // The centred swatch is framed where a frame leaves room for its name; a smaller one is
     // marked by its name underlined (a frame of two columns hid it, while its neighbours were
     // named: a new user's finding at 30 × 8).
-    let framed = isCentred && body.width >= 4 && context.height >= 3
+    // A frame whose inside holds fewer than four columns showed only "…" in it (a new user's
+    // finding at 60 × 16): such a swatch is underlined instead.
+    let framed = isCentred && body.width >= 8 && context.height >= 3
     if framed {
       drawFrame(
         body, in: context,
         style: TextStyle(foreground: ink, background: color, attributes: .bold))
     }
     if isChosen, context.height > 3 {
-      context.centeredText(
-        "✓ chosen", y: context.height - 2,
-        style: TextStyle(
-          foreground: ink, background: color, attributes: [.bold, .underline]))
+      // Inside the frame, and "✓" alone where the words do not fit (they were drawn over
+      // the frame's sides and the neighbours' names: a new user's finding at 80 × 24).
+      let room = framed ? context.width - 4 : context.width - 2
+      centred(
+        CharacterWidth.of("✓ chosen") <= room ? "✓ chosen" : "✓", y: context.height - 2,
+        style: TextStyle(foreground: ink, background: color, attributes: [.bold, .underline]),
+        framed: framed, in: context)
     }
     let middle = context.height / 2
     let label = TextStyle(

@@ -39,6 +39,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   private var streaming: (words: [Substring], shown: Int)?
   private var nextEvent: Double? = 0
   private var unseen = 0
+  /// Where the "↓ N new" pill was drawn last, if it was.
+  private var pill: CellRect?
   /// The message a screen reader reads: the one the last key brought into view (the oldest
   /// shown after a move up, the newest after a move down), as it was then (a message still
   /// streaming in is read again whole when it has arrived, not at every word). Scrolling said
@@ -60,7 +62,12 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   private var note: String?
 
   init(options: GalleryOptions) {
-    olderLeft = max(0, min(options.itemCount, 100_000) - 30)
+    // `--items` messages of history (at most 100,000), the newest 30 of them shown first:
+    // `--items 5` is five, and 0 an empty chat that new messages arrive in (it showed 30
+    // whatever the count below it: a new user's finding).
+    let history = max(0, min(options.itemCount, 100_000))
+    let shown = min(30, history)
+    olderLeft = history - shown
     collectionView = CollectionView(layout: ListLayout(itemSizing: .estimated(4)))
     collectionView.register(ChatMessageCell.self, forCellWithReuseIdentifier: "message")
     collectionView.diagnostics.handler = nil
@@ -73,7 +80,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     pane.marksItem = { [find] in find.isMarked($0) }
     // Messages show no cursor: the match the find is on is marked too.
     pane.marksFocusedItem = true
-    messages = (0..<30).map { _ in makeMessage() }
+    messages = (0..<shown).map { _ in makeMessage() }
     collectionView.dataSource = self
     collectionView.delegate = self
   }
@@ -242,10 +249,28 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     } else if unseen > 0, frame.maxY > pane.frame.maxY {
       let badge = " ↓ \(unseen.formatted) new "
       let width = CharacterWidth.of(badge)
+      let column = max(frame.x, pane.frame.maxX - width - 2)
       canvas.draw(
-        badge, column: max(frame.x, pane.frame.maxX - width - 2), row: pane.frame.maxY,
+        badge, column: column, row: pane.frame.maxY,
         style: TextStyle(foreground: Theme.onAccent, background: Theme.accent, attributes: .bold))
+      pill = CellRect(x: column, y: pane.frame.maxY, width: width, height: 1)
+      return
     }
+    pill = nil
+  }
+
+  /// A click on the "↓ N new" pill goes to the newest message, as End does (it did nothing: a
+  /// new user's finding); other presses go to the messages.
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
+    if let pill, pill.contains(column: mouse.column, row: mouse.row), !pane.isPressed {
+      if mouse.kind == .press {
+        note = nil
+        collectionView.scroll(by: .end)
+        readIndex = nil
+      }
+      return true
+    }
+    return pane.handle(mouse, at: time)
   }
 
   /// The line below the list: "you ▸ " and the text, scrolled to keep the caret in view, the

@@ -40,14 +40,8 @@ extension CollectionView {
       return
     }
     layoutIfNeeded()
-    if let layout = collectionViewLayout.sectionScrolling,
-      let offset = rails.offset(showing: indexPath, in: layout, padding: padding)
-    {
-      // The item's rail brings it into view across the axis first.
-      rails.setOffset(
-        offset, ofRail: indexPath.section, animated: animated && !isTracking, in: self)
-      layoutIfNeeded()
-    }
+    // The item's rail brings it into view across the axis first.
+    scrollRail(showing: indexPath, animated: animated, padding: padding)
     guard
       let (target, resolved) = scrollTarget(
         for: indexPath, at: position, from: restingContentOffset, padding: padding)
@@ -62,6 +56,17 @@ extension CollectionView {
       contentOffset = target
       landExactly(on: indexPath, at: resolved, padding: padding)
     }
+  }
+
+  /// Scrolls the rail holding the item at `indexPath` (a layout's section that scrolls across
+  /// its axis) as its paging or snapping rests showing it; nothing for an item that shows, or
+  /// that no rail holds.
+  func scrollRail(showing indexPath: ItemPath, animated: Bool, padding: Double) {
+    guard let layout = collectionViewLayout.sectionScrolling,
+      let offset = rails.offset(showing: indexPath, in: layout, padding: padding)
+    else { return }
+    rails.setOffset(offset, ofRail: indexPath.section, animated: animated && !isTracking, in: self)
+    layoutIfNeeded()
   }
 
   /// The content offset that puts the item at `position`, clamped to the content, or `nil` if

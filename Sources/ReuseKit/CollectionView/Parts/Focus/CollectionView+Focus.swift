@@ -181,7 +181,12 @@ extension CollectionView {
   /// Scrolls the focused item fully into view, ``focusScrollPadding`` from the edges.
   func scrollFocusedItemIntoView(animated: Bool) {
     guard let focused = focus.item else { return }
-    if isOnFirstLine(focused) && revealsSectionHeader(with: focused, animated: animated) { return }
+    if isOnFirstLine(focused) && revealsSectionHeader(with: focused, animated: animated) {
+      // Its rail still brings it into view across (after a resize, a store rail rested
+      // mid-page with the focused app off screen: a new user's finding).
+      scrollRail(showing: focused, animated: animated, padding: focusScrollPadding)
+      return
+    }
     scrollToItem(at: focused, at: .nearest, animated: animated, padding: focusScrollPadding)
   }
 
