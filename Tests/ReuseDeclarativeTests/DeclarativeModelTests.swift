@@ -253,3 +253,134 @@ struct DeclarativeModelTests {
     withExtendedLifetime(source) {}
   }
 }
+
+/// Random changes to the data of a `Sections` run, the whole body (its sections made as they
+/// show, a new version reloading) or beside another section (made on every body and diffed),
+/// with scrolls, resizes and ticks between: after every step the counts are the data's, each
+/// displayed cell shows its own item, and display callbacks pair.
+struct SectionsModelTests {
+  struct Day {
+    var id: Int
+    var entries: [Photo]
+  }
+
+  @Test(arguments: 0..<8)
+  func randomRunsShowTheirData(_ index: Int) {
+    let (seed, random) = SeededRandom.forCase(index, base: 0x5EC7_1045)
+    var rng = random
+    let mixed = index % 2 == 1
+    var nextID = 10_000
+    var days = (0..<rng.int(0...60)).map { day in
+      Day(
+        id: day, entries: (0..<rng.int(0...12)).map { Photo(id: day * 100 + $0, title: "e\($0)") })
+    }
+    var revision = 0
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+      viewportSize: Size(width: 30, height: 12))
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let ledger = DisplayLedger()
+    view.delegate = ledger
+    let source = DeclarativeDataSource(collectionView: view) {
+      Sections(days, id: \.id, version: revision, itemCount: { $0.entries.count }) { day in
+        Section(id: day.id, header: ListContent("D\(day.id)")) {
+          ForEach(day.entries) { Cell(PhotoCell.self, $0) }
+        }
+      }
+      if mixed {
+        Section(id: -1, header: ListContent("tail")) { ListContent("last") }
+      }
+    }
+    view.layoutIfNeeded()
+    var time = 1.0
+    for step in 0..<120 {
+      var action = ""
+      switch rng.int(0..<8) {
+      case 0:
+        action = "insert a day"
+        nextID += 1
+        days.insert(
+          Day(
+            id: nextID,
+            entries: (0..<rng.int(0...6)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") }),
+          at: rng.int(0...days.count))
+      case 1 where !days.isEmpty:
+        action = "remove a day"
+        days.remove(at: rng.int(0..<days.count))
+      case 2 where days.count > 1:
+        action = "move a day"
+        let moved = days.remove(at: rng.int(0..<days.count))
+        days.insert(moved, at: rng.int(0...days.count))
+      case 3 where !days.isEmpty:
+        action = "edit a day's entries"
+        let day = rng.int(0..<days.count)
+        nextID += 1
+        if rng.chance(0.5) || days[day].entries.isEmpty {
+          days[day].entries.insert(
+            Photo(id: nextID, title: "i\(nextID)"), at: rng.int(0...days[day].entries.count))
+        } else {
+          days[day].entries[rng.int(0..<days[day].entries.count)].title += "'"
+        }
+      case 4:
+        action = "scroll"
+        view.setContentOffset(
+          Point(x: 0, y: rng.double(0...max(0, view.contentSize.height - 12))),
+          animated: rng.chance(0.5))
+      case 5:
+        action = "resize"
+        view.viewportSize = Size(width: 30, height: Double(rng.int(3...20)))
+      case 6:
+        action = "an update over the same data"
+      default:
+        action = "nothing"
+      }
+      if action != "scroll" && action != "resize" && action != "an update over the same data"
+        && action != "nothing"
+      {
+        revision += 1
+      }
+      if rng.chance(0.5) {
+        source.updateNow(animated: rng.chance(0.5))
+      } else {
+        source.update(animated: rng.chance(0.5))
+      }
+      time += rng.chance(0.5) ? 0.05 : 1
+      view.tick(now: time)
+      if view.isAnimatingUpdates { view.settleUpdateAnimation() }
+      view.layoutIfNeeded()
+
+      let where_ = "seed \(seed), step \(step) (\(action)), mixed \(mixed)"
+      let expected =
+        days.map { $0.entries.map(\.title) } + (mixed ? [["last"]] : [])
+      #expect(view.numberOfSections == expected.count, "\(where_)")
+      guard view.numberOfSections == expected.count else { return }
+      var countsMatch = true
+      for (section, texts) in expected.enumerated()
+      where view.numberOfItems(inSection: section) != texts.count {
+        countsMatch = false
+        Issue.record("\(where_): section \(section) has \(view.numberOfItems(inSection: section))")
+      }
+      guard countsMatch else { return }
+      var mismatches = 0
+      for (path, text) in shownTexts(view) {
+        let want =
+          expected.indices.contains(path.section)
+            && expected[path.section].indices.contains(path.item)
+          ? expected[path.section][path.item] : nil
+        if text != want {
+          mismatches += 1
+          Issue.record("\(where_): \(path) shows \(text), not \(want ?? "nothing")")
+        }
+      }
+      #expect(
+        Set(ledger.displayed.keys) == Set(view.visibleCells.map(ObjectIdentifier.init)),
+        "\(where_): display callbacks")
+      #expect(ledger.violations.isEmpty, "\(where_): \(ledger.violations)")
+      #expect(
+        !diagnostics.contains { $0.code == .inconsistentUpdate }, "\(where_): \(diagnostics)")
+      if mismatches > 0 || !ledger.violations.isEmpty { return }
+    }
+    withExtendedLifetime(source) {}
+  }
+}
