@@ -29,6 +29,42 @@ final class DisplayLedger: CollectionViewDelegate {
   }
 }
 
+/// Checks that `view` shows `expected` (each section's texts): its counts, each displayed
+/// cell's text, and display callbacks paired with what is displayed; returns whether all held
+/// (a model test stops at its first failing step).
+func expectShows(
+  _ expected: [[String]], in view: CollectionView, ledger: DisplayLedger,
+  diagnostics: [Diagnostic], at step: String
+) -> Bool {
+  view.layoutIfNeeded()
+  #expect(view.numberOfSections == expected.count, "\(step)")
+  guard view.numberOfSections == expected.count else { return false }
+  var holds = true
+  for (section, texts) in expected.enumerated()
+  where view.numberOfItems(inSection: section) != texts.count {
+    holds = false
+    Issue.record("\(step): section \(section) has \(view.numberOfItems(inSection: section))")
+  }
+  guard holds else { return false }
+  for (path, text) in shownTexts(view) {
+    let want =
+      expected.indices.contains(path.section)
+        && expected[path.section].indices.contains(path.item)
+      ? expected[path.section][path.item] : nil
+    if text != want {
+      holds = false
+      Issue.record("\(step): \(path) shows \(text), not \(want ?? "nothing")")
+    }
+  }
+  #expect(
+    Set(ledger.displayed.keys) == Set(view.visibleCells.map(ObjectIdentifier.init)),
+    "\(step): display callbacks")
+  #expect(ledger.violations.isEmpty, "\(step): \(ledger.violations)")
+  let inconsistent = diagnostics.contains { $0.code == .inconsistentUpdate }
+  #expect(!inconsistent, "\(step): \(diagnostics)")
+  return holds && ledger.violations.isEmpty && !inconsistent
+}
+
 /// Random bodies (sections and items inserted, removed, moved and changed, conditionals
 /// flipping, observable properties written, scrolls and resizes between, updates interrupting
 /// running animations) against the data they declare: after every step each displayed cell
@@ -220,35 +256,11 @@ struct DeclarativeModelTests {
       }
 
       let where_ = "seed \(seed), step \(step) (\(action))"
-      let expected = expectedTexts()
-      #expect(view.numberOfSections == expected.count, "\(where_)")
-      guard view.numberOfSections == expected.count else { return }
-      for (section, texts) in expected.enumerated() {
-        #expect(
-          view.numberOfItems(inSection: section) == texts.count, "\(where_), section \(section)")
-      }
       if view.isAnimatingUpdates { view.settleUpdateAnimation() }
-      view.layoutIfNeeded()
-      var mismatches = 0
-      for (path, text) in shownTexts(view) {
-        let want =
-          expected.indices.contains(path.section)
-            && expected[path.section].indices.contains(path.item)
-          ? expected[path.section][path.item] : nil
-        #expect(text == want, "\(where_): \(path) shows \(text), not \(want ?? "nothing")")
-        if text != want { mismatches += 1 }
-      }
-      let told = Set(ledger.displayed.keys)
-      #expect(
-        told == Set(view.visibleCells.map(ObjectIdentifier.init)), "\(where_): display callbacks")
-      #expect(ledger.violations.isEmpty, "\(where_): \(ledger.violations)")
-      #expect(
-        !diagnostics.contains { $0.code == .inconsistentUpdate }, "\(where_): \(diagnostics)")
-      if mismatches > 0 || !ledger.violations.isEmpty
-        || diagnostics.contains(where: { $0.code == .inconsistentUpdate })
-      {
-        return
-      }
+      guard
+        expectShows(
+          expectedTexts(), in: view, ledger: ledger, diagnostics: diagnostics, at: where_)
+      else { return }
     }
     withExtendedLifetime(source) {}
   }
@@ -351,35 +363,9 @@ struct SectionsModelTests {
       view.layoutIfNeeded()
 
       let where_ = "seed \(seed), step \(step) (\(action)), mixed \(mixed)"
-      let expected =
-        days.map { $0.entries.map(\.title) } + (mixed ? [["last"]] : [])
-      #expect(view.numberOfSections == expected.count, "\(where_)")
-      guard view.numberOfSections == expected.count else { return }
-      var countsMatch = true
-      for (section, texts) in expected.enumerated()
-      where view.numberOfItems(inSection: section) != texts.count {
-        countsMatch = false
-        Issue.record("\(where_): section \(section) has \(view.numberOfItems(inSection: section))")
-      }
-      guard countsMatch else { return }
-      var mismatches = 0
-      for (path, text) in shownTexts(view) {
-        let want =
-          expected.indices.contains(path.section)
-            && expected[path.section].indices.contains(path.item)
-          ? expected[path.section][path.item] : nil
-        if text != want {
-          mismatches += 1
-          Issue.record("\(where_): \(path) shows \(text), not \(want ?? "nothing")")
-        }
-      }
-      #expect(
-        Set(ledger.displayed.keys) == Set(view.visibleCells.map(ObjectIdentifier.init)),
-        "\(where_): display callbacks")
-      #expect(ledger.violations.isEmpty, "\(where_): \(ledger.violations)")
-      #expect(
-        !diagnostics.contains { $0.code == .inconsistentUpdate }, "\(where_): \(diagnostics)")
-      if mismatches > 0 || !ledger.violations.isEmpty { return }
+      let expected = days.map { $0.entries.map(\.title) } + (mixed ? [["last"]] : [])
+      guard expectShows(expected, in: view, ledger: ledger, diagnostics: diagnostics, at: where_)
+      else { return }
     }
     withExtendedLifetime(source) {}
   }

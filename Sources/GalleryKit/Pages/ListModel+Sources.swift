@@ -158,20 +158,23 @@ public final class RowSource: CursorSource {
   }
 }
 
-/// A row as a declared item: the host's row cell, registered under
-/// ``ListModel/rowIdentifier``, shown by the rows' model.
-struct RowContent: CellContent {
-  let rows: RowSource
+/// Declared content shown in a host's cell registered under ``reuseIdentifier`` before the
+/// first layout (a plain cell stands until then), configured by the page's model.
+protocol HostRegisteredContent: CellContent where CellType == CollectionViewCell {}
 
-  static var reuseIdentifier: String { ListModel.rowIdentifier }
-
-  /// The host registers its row cell before the first layout; a plain cell stands until then.
+extension HostRegisteredContent {
   static func register(in collectionView: CollectionView) {
     if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
       collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuseIdentifier)
     }
   }
+}
 
+/// A row as a declared item: the host's row cell, registered under
+/// ``ListModel/rowIdentifier``, shown by the rows' model.
+struct RowContent: HostRegisteredContent {
+  let rows: RowSource
+  static var reuseIdentifier: String { ListModel.rowIdentifier }
   func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
     rows.present(cell, at: indexPath)
   }
@@ -229,18 +232,9 @@ public final class ChipSource: CursorSource {
 
 /// A chip as a declared item: the host's chip cell, registered under
 /// ``ListModel/chipIdentifier``.
-struct ChipContent: CellContent {
+struct ChipContent: HostRegisteredContent {
   let chips: ChipSource
-
   static var reuseIdentifier: String { ListModel.chipIdentifier }
-
-  /// The host registers its chip cell before the first layout; a plain cell stands until then.
-  static func register(in collectionView: CollectionView) {
-    if collectionView.cellRegistration(forReuseIdentifier: reuseIdentifier) == nil {
-      collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuseIdentifier)
-    }
-  }
-
   func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
     chips.present(cell, at: indexPath)
   }
