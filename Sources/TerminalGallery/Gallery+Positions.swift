@@ -12,8 +12,15 @@ extension Gallery {
   public func savedPositions() -> GalleryPositions {
     var result = GalleryPositions(page: currentPageName, positions: pendingPositions)
     for (index, page) in pages.enumerated() {
-      guard let position = page?.savedPosition() else { continue }
       let name = descriptors[index].name
+      guard let position = page?.savedPosition() else {
+        // A page with nothing to show (`--items 0`) keeps the place it was asked for (the
+        // file lost it, and the next run opened at the top: a new user's finding).
+        if page != nil, let kept = approximatedPositions[name], kept.shown == nil {
+          result.positions[name] = kept.requested
+        }
+        continue
+      }
       if let kept = approximatedPositions[name], kept.shown == position {
         result.positions[name] = kept.requested
       } else {
@@ -63,6 +70,10 @@ extension Gallery {
     var data = "data"
     if let view, view.numberOfSections == 1 {
       data = plural(view.numberOfItems(inSection: 0), "item")
+    }
+    if restored == nil {
+      // Nothing to show (no items this run): nothing is shown "nearest", and the place waits.
+      return "\(page): nothing in this run's data; the place is kept"
     }
     return "\(page): past this run's \(data); nearest shown"
   }

@@ -203,3 +203,17 @@ import Testing
     #expect(narrowCanvas.plainTextLines().last?.contains("? help") == true)
   }
 }
+
+/// `/` from the tag strip finds in the list, the focus going back to it (it did nothing).
+@Suite struct FindFromTheStripTests {
+  @Test func slashFromTheStripOpensTheListsFind() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    pressTestGallery([.tab], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines()[1].contains("strip focused"))
+    pressTestGallery([.character("/"), .character("a")], gallery, canvas, time: &time)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains("find in the titles"), "\(status)")
+    #expect(canvas.plainTextLines()[1].contains("vertical list focused"))
+  }
+}

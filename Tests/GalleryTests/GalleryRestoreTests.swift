@@ -276,6 +276,13 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     // The same file in a run as large as the one that wrote it: no notice.
     let (same, _) = relaunch(itemCount: 100_000, restoring: saved)
     #expect(same.notice == nil, "\(same.notice ?? "")")
+
+    // A run with no items shows nothing "nearest" and keeps the place for the next run (the
+    // file lost it: a new user's finding).
+    let (empty, emptyScreen) = relaunch(itemCount: 0, restoring: saved)
+    let emptyStatus = emptyScreen.plainTextLines().last!
+    #expect(emptyStatus.contains("--restore: list: nothing in this run's data"), "\(emptyStatus)")
+    #expect(empty.savedPositions().positions["list"] == kept)
   }
 
   @Test func aBrokenFileIsAnErrorWithItsPlace() {

@@ -65,9 +65,9 @@ public final class ListModel: PageModel, ClickFocusing {
     rows = RowSource(options: options)
     // A data file's tags, or none when it has none; the demo's chips only without a file.
     chips = ChipSource(tags: options.data.map(\.tags), metrics: metrics)
-    heading =
-      options.data?.title
-      ?? "\(plural(rows.itemCount, "item")) in \(plural(rows.sectionCount, "section"))"
+    // A data file's title says its counts too (they went with it: a new user's finding).
+    let counts = "\(plural(rows.itemCount, "item")) in \(plural(rows.sectionCount, "section"))"
+    heading = options.data?.title.map { "\($0) · \(counts)" } ?? counts
     let rowLength = metrics.rowLength
     self.rowLength = rowLength
     list = Self.makeView(
@@ -196,6 +196,14 @@ public final class ListModel: PageModel, ClickFocusing {
   /// Tab moves the focus between the list and the strip; the other keys go to the focused
   /// view's key map.
   public func handle(_ key: KeyPress) -> Bool {
+    // `/` and Ctrl-F find in the list from the strip too, the focus going back to the list
+    // (they did nothing there: a new user's finding).
+    if focus == .strip,
+      key.modifiers.subtracting(.shift).isEmpty && key.key == .character("/")
+        || key.modifiers == .control && key.key == .character("f")
+    {
+      focus = .list
+    }
     // The find's keys in the list (n and N only while there is a find: GTK's type-ahead gets
     // them otherwise).
     if focus == .list || findBar.isTyping || key.key == .escape, findBar.handle(key) {

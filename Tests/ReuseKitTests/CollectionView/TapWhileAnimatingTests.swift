@@ -67,4 +67,26 @@ private final class Rows: CollectionViewDataSource, CollectionViewDelegate {
     view.tap(at: Point(x: 10, y: 50))
     #expect(rows.tapped == [100])
   }
+
+  /// A click on a row still fading in, with nothing gliding over it, hits that row (it was
+  /// dropped: a new user's finding, clicks just after an outline row opened).
+  @Test func aClickOnARowFadingInHitsIt() {
+    let rows = Rows(Array(0..<5))
+    let view = CollectionView(
+      layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 320, height: 200))
+    view.diagnostics.handler = nil
+    view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
+    view.dataSource = rows
+    view.delegate = rows
+    view.layoutIfNeeded()
+    view.tick(now: 1)
+    rows.ids += [100, 101, 102]
+    view.performBatchUpdates {
+      view.insertItems(at: (5..<8).map { ItemPath(section: 0, item: $0) })
+    }
+    view.tick(now: 1 + 0.05 * view.updateAnimationDuration)
+    #expect(view.isAnimating)
+    view.tap(at: Point(x: 10, y: 110))
+    #expect(rows.tapped == [100])
+  }
 }

@@ -152,7 +152,17 @@ enum GTKPages {
       },
       { nil }
     )
-    return HostedPage(model, host: host)
+    // A list of no sections says so over the empty view, as the terminal's does (it showed a
+    // blank page: a new user's finding).
+    guard model.rows.sectionCount == 0 else { return HostedPage(model, host: host) }
+    let overlay = gtk_overlay_new()!
+    gtk_overlay_set_child(OpaquePointer(overlay), host.widget)
+    let empty = gtk_label_new("This list has no items.")!
+    gtk_widget_set_halign(empty, GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(empty, GTK_ALIGN_CENTER)
+    gtk_widget_set_can_target(empty, 0)
+    gtk_overlay_add_overlay(OpaquePointer(overlay), empty)
+    return HostedPage(model, host: host, widget: overlay)
   }
 
   private static func table(_ options: GalleryOptions) -> any GTKPage {

@@ -165,7 +165,8 @@ extension CollectionView {
   /// animates, the cell drawn there now (a click hits the row under the pointer, not the one
   /// whose place it is going to: a settings row shown as "Reset all settings" opened the row
   /// gliding into its place, a new user's finding); otherwise as the layout places it. A
-  /// cell on its way out is not hit, nor one fading in while it is less there than not.
+  /// cell on its way out is not hit; of a cell fading in and one gliding over it, the more
+  /// opaque one is; where nothing is drawn yet, the item the layout places there.
   ///
   /// - Complexity: O(log n), or O(displayed) while an update animates.
   func indexPathForDrawnItem(at point: Point) -> ItemPath? {
@@ -174,7 +175,7 @@ extension CollectionView {
       return collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     }
     let fraction = animation.fraction(at: now)
-    var hit: (path: ItemPath, z: Int)?
+    var hit: (path: ItemPath, z: Int, alpha: Double)?
     for index in 0..<displayedItems.count {
       let model = displayedItems.attributes[index]
       guard model.category == .cell else { continue }
@@ -182,13 +183,15 @@ extension CollectionView {
         animation.startAttributes[ObjectIdentifier(displayedItems.view(at: index))].map {
           $0.interpolated(to: model, fraction: fraction)
         } ?? model
-      if drawn.alpha >= 0.5, drawn.frame.contains(point),
-        hit.map({ drawn.zIndex >= $0.z }) ?? true
+      guard drawn.frame.contains(point) else { continue }
+      if let best = hit,
+        drawn.zIndex < best.z || (drawn.zIndex == best.z && drawn.alpha <= best.alpha)
       {
-        hit = (model.indexPath, drawn.zIndex)
+        continue
       }
+      hit = (model.indexPath, drawn.zIndex, drawn.alpha)
     }
-    return hit?.path
+    return hit?.path ?? collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
   }
 
   /// The item under `point` (content coordinates), or `nil`.
