@@ -29,7 +29,9 @@ import ReuseKit
 /// ### When the data changes
 /// The run is the same as the one shown when `version` is (or, without it, when the
 /// collection is: an array's storage, a range's bounds, as ``ForEach`` compares them) and
-/// its count is: then nothing is done. Otherwise a run that is the whole body reloads the
+/// its count is: then nothing is done. Any other collection without a `version` cannot say
+/// its sections' contents are unchanged, so every body reloads it: give one. Otherwise a run
+/// that is the whole body reloads the
 /// collection view, without animation and without a diff of its sections (gathering two
 /// hundred thousand identities to find one changed row is the cost this type avoids); the
 /// scroll position stays, the selection goes (as `reloadData` does).
@@ -140,22 +142,32 @@ extension Sections: SectionRun {
     return nil
   }
 
+  /// Element `index`, or `nil` past the collection's end (a collection that is a class can
+  /// shrink behind the body's back: its sections are then empty until the next body, never a
+  /// read past the end).
   @inline(__always)
-  private func element(at index: Int) -> Data.Element {
-    data[data.index(data.startIndex, offsetBy: index)]
+  private func element(at index: Int) -> Data.Element? {
+    guard index >= 0, index < data.count else { return nil }
+    return data[data.index(data.startIndex, offsetBy: index)]
   }
 
   func declaredItemCount(at index: Int) -> Int? {
     switch counting {
     case .resolved: nil
-    case .each(let count): max(0, count(element(at: index)))
+    case .each(let count): element(at: index).map { max(0, count($0)) } ?? 0
     case .uniform(let count): count
     }
   }
 
-  func section(at index: Int) -> Section { content(element(at: index)) }
+  func section(at index: Int) -> Section {
+    element(at: index).map(content)
+      ?? Section(id: PlacedSection(key: UInt64(truncatingIfNeeded: index))) {}
+  }
 
-  func identity(at index: Int) -> SectionIdentity { SectionIdentity(identify(element(at: index))) }
+  func identity(at index: Int) -> SectionIdentity {
+    element(at: index).map { SectionIdentity(identify($0)) }
+      ?? .placed(UInt64(truncatingIfNeeded: index))
+  }
 
   func indexTarget(_ title: Int) -> Int { indexTarget?(title) ?? title }
 }

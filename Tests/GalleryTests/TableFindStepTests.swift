@@ -15,9 +15,12 @@ import Testing
     for row in 0..<100 { text += "\(row),\(row % 10 == 0 && row > 0 ? "amber" : "cedar") \(row)\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let model = try makeLoadedCSVTableModel(path: path).model
+    // The find runs off the loop: waited for up to 20 s (a thousand 1 ms naps ran out on a
+    // loaded CI machine, running the suite's tests side by side, before "amber" was found).
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
       _ = model.handle(KeyPress(key, modifiers: modifiers))
-      for _ in 0..<1_000 where model.isWorking {
+      let deadline = Date().addingTimeInterval(20)
+      while model.isWorking && Date() < deadline {
         if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
       }
     }

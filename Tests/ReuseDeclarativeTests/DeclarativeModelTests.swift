@@ -29,6 +29,22 @@ final class DisplayLedger: CollectionViewDelegate {
   }
 }
 
+extension Array {
+  /// Inserts `element` at a random place (seeded).
+  mutating func insertRandomly(_ element: Element, _ rng: inout SeededRandom) {
+    insert(element, at: rng.int(0...count))
+  }
+
+  /// Removes a random element (seeded); the array is not empty.
+  mutating func removeRandomly(_ rng: inout SeededRandom) { remove(at: rng.int(0..<count)) }
+
+  /// Moves a random element to a random place (seeded); the array is not empty.
+  mutating func moveRandomly(_ rng: inout SeededRandom) {
+    let moved = remove(at: rng.int(0..<count))
+    insert(moved, at: rng.int(0...count))
+  }
+}
+
 /// Checks that `view` shows `expected` (each section's texts): its counts, each displayed
 /// cell's text, and display callbacks paired with what is displayed; returns whether all held
 /// (a model test stops at its first failing step).
@@ -144,18 +160,17 @@ struct DeclarativeModelTests {
       case 0:
         action = "insert a section"
         nextID += 1
-        model.insert(
+        model.insertRandomly(
           ModelSection(
             id: nextID, banner: rng.chance(0.3),
             photos: (0..<rng.int(0...8)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") }),
-          at: rng.int(0...model.count))
+          &rng)
       case 1 where !model.isEmpty:
         action = "remove a section"
-        model.remove(at: rng.int(0..<model.count))
+        model.removeRandomly(&rng)
       case 2 where model.count > 1:
         action = "move a section"
-        let moved = model.remove(at: rng.int(0..<model.count))
-        model.insert(moved, at: rng.int(0...model.count))
+        model.moveRandomly(&rng)
       case 3 where !model.isEmpty:
         action = "flip a banner"
         model[rng.int(0..<model.count)].banner.toggle()
@@ -312,18 +327,17 @@ struct SectionsModelTests {
       case 0:
         action = "insert a day"
         nextID += 1
-        days.insert(
+        days.insertRandomly(
           Day(
             id: nextID,
             entries: (0..<rng.int(0...6)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") }),
-          at: rng.int(0...days.count))
+          &rng)
       case 1 where !days.isEmpty:
         action = "remove a day"
-        days.remove(at: rng.int(0..<days.count))
+        days.removeRandomly(&rng)
       case 2 where days.count > 1:
         action = "move a day"
-        let moved = days.remove(at: rng.int(0..<days.count))
-        days.insert(moved, at: rng.int(0...days.count))
+        days.moveRandomly(&rng)
       case 3 where !days.isEmpty:
         action = "edit a day's entries"
         let day = rng.int(0..<days.count)

@@ -228,4 +228,35 @@ struct SectionsTests {
     #expect((0..<600).allSatisfy { view.numberOfItems(inSection: $0) == $0 % 4 })
     #expect(source.numberOfItemsInEverySection(in: view) == nil)
   }
+
+  /// A collection that is a class, shrunk behind the body's back: the sections past its end
+  /// show blank until the next body (never a read past the end), and that body shows it.
+  @Test func aCollectionShrunkBehindTheBodysBackIsNeverReadPastItsEnd() {
+    final class Days: RandomAccessCollection {
+      var values = Array(0..<40)
+      var startIndex: Int { 0 }
+      var endIndex: Int { values.count }
+      subscript(position: Int) -> Int { values[position] }
+    }
+    let days = Days()
+    let view = sectionedView(rows: 40)
+    var diagnostics: [Diagnostic] = []
+    view.diagnostics.handler = { diagnostics.append($0) }
+    let source = DeclarativeDataSource(collectionView: view) {
+      Sections(days, id: \.self, itemsPerSection: 1) { day in
+        Section(id: day) { ListContent("day \(day)") }
+      }
+    }
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 3, item: 0)] == "day 3")
+    days.values.removeLast(38)
+    view.scrollToItem(at: ItemPath(section: 30, item: 0), at: .start, animated: false)
+    view.layoutIfNeeded()
+    #expect(shownTexts(view)[ItemPath(section: 30, item: 0)] == "")
+    #expect(diagnostics.contains { $0.message.contains("was said to hold 1 items") })
+    source.updateNow()
+    view.layoutIfNeeded()
+    #expect(view.numberOfSections == 2)
+    #expect(shownTexts(view)[ItemPath(section: 1, item: 0)] == "day 1")
+  }
 }

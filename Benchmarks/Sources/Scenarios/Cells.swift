@@ -17,6 +17,10 @@ public final class BenchDataSource<Cell: ItemCell>: CollectionViewDataSource {
   public var count: Int
   public let identifier: String
   public var sections = 1
+  /// Whether every section's count is said at once (`numberOfItemsInEverySection`).
+  public var saysEveryCount = false
+  /// The text of each section's standard header, for a layout with headers.
+  public var headerText = ""
 
   public init(count: Int, identifier: String = "cell") {
     self.count = count
@@ -31,6 +35,10 @@ public final class BenchDataSource<Cell: ItemCell>: CollectionViewDataSource {
     count
   }
 
+  public func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? {
+    saysEveryCount ? count : nil
+  }
+
   public func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
   )
@@ -40,6 +48,14 @@ public final class BenchDataSource<Cell: ItemCell>: CollectionViewDataSource {
       Cell.self, withReuseIdentifier: identifier, for: indexPath)
     cell.item = indexPath.item
     return cell
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
+    at indexPath: ItemPath
+  ) -> ReusableView {
+    collectionView.dequeueListContentSupplementaryView(
+      ofKind: kind, for: indexPath, content: ListContent(headerText))
   }
 }
 

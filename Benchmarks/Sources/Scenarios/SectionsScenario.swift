@@ -3,7 +3,8 @@ import ReuseKit
 
 /// Ten million rows in 200,000 sections of fifty, with headers (the gallery's list page at its
 /// largest): declared with a ``Sections`` run, or an imperative data source that says every
-/// section's count at once. Both use one cell class and standard header content.
+/// section's count at once (`BenchDataSource`). Both use one cell class, showing the item's
+/// index in its section, and standard header content.
 ///
 /// - ``frame()``: a steady scroll frame, a third of the viewport;
 /// - made and laid out for its first frame (`init`).
@@ -15,7 +16,7 @@ public final class SectionsScenario {
 
   public let view: CollectionView
   let declared: DeclarativeDataSource?
-  let imperative: SectionedSource?
+  let imperative: BenchDataSource<BenchCell>?
   var stepper: FrameStepper
 
   public init(_ kind: Kind, sections: Int = 200_000, perSection: Int = 50) {
@@ -29,15 +30,16 @@ public final class SectionsScenario {
       declared = DeclarativeDataSource(collectionView: view) {
         Sections(0..<sections, id: \.self, itemsPerSection: perSection) { section in
           Section(id: section, header: ListContent("Section")) {
-            ForEach(0..<perSection, id: \.self) {
-              Cell(BenchCell.self, section &* perSection &+ $0)
-            }
+            ForEach(0..<perSection, id: \.self) { Cell(BenchCell.self, $0) }
           }
         }
       }
     case .imperative:
       declared = nil
-      let source = SectionedSource(sections: sections, perSection: perSection)
+      let source = BenchDataSource<BenchCell>(count: perSection)
+      source.sections = sections
+      source.saysEveryCount = true
+      source.headerText = "Section"
       view.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
       view.dataSource = source
       imperative = source
@@ -51,40 +53,5 @@ public final class SectionsScenario {
   public func frame() {
     view.contentOffset = Point(x: 0, y: stepper.next())
     view.layoutIfNeeded()
-  }
-}
-
-/// `sections` sections of `perSection` bench cells, every count said at once, with standard
-/// headers.
-final class SectionedSource: CollectionViewDataSource {
-  let sections: Int
-  let perSection: Int
-  init(sections: Int, perSection: Int) {
-    self.sections = sections
-    self.perSection = perSection
-  }
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections }
-  func numberOfItemsInEverySection(in collectionView: CollectionView) -> Int? { perSection }
-  func collectionView(
-    _ collectionView: CollectionView, numberOfItemsInSection section: Int
-  )
-    -> Int
-  { perSection }
-  func collectionView(
-    _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
-  )
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(
-      BenchCell.self, withReuseIdentifier: "cell", for: indexPath)
-    cell.item = indexPath.section &* perSection &+ indexPath.item
-    return cell
-  }
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: SupplementaryKind,
-    at indexPath: ItemPath
-  ) -> ReusableView {
-    collectionView.dequeueListContentSupplementaryView(
-      ofKind: kind, for: indexPath, content: ListContent("Section"))
   }
 }

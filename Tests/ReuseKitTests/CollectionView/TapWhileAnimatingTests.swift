@@ -20,18 +20,24 @@ private final class Rows: CollectionViewDataSource, CollectionViewDelegate {
   }
 }
 
+/// `ids` as rows 20 points long in a 320 × 200 list, laid out.
+private func rowsView(_ ids: [Int]) -> (Rows, CollectionView) {
+  let rows = Rows(ids)
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 320, height: 200))
+  view.diagnostics.handler = nil
+  view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
+  view.dataSource = rows
+  view.delegate = rows
+  view.layoutIfNeeded()
+  return (rows, view)
+}
+
 /// A click while rows glide to their new places hits the row drawn under the pointer.
 @Suite struct TapWhileAnimatingTests {
   @Test(arguments: [0.05, 0.3, 0.7])
   func aClickDuringAnUpdateHitsTheRowDrawnThere(_ when: Double) {
-    let rows = Rows(Array(0..<40))
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 320, height: 200))
-    view.diagnostics.handler = nil
-    view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = rows
-    view.delegate = rows
-    view.layoutIfNeeded()
+    let (rows, view) = rowsView(Array(0..<40))
     var time = 1.0
     view.tick(now: time)
     // Three rows arrive above row 2: rows 2… glide 60 points down.
@@ -71,14 +77,7 @@ private final class Rows: CollectionViewDataSource, CollectionViewDelegate {
   /// A click on a row still fading in, with nothing gliding over it, hits that row (it was
   /// dropped: a new user's finding, clicks just after an outline row opened).
   @Test func aClickOnARowFadingInHitsIt() {
-    let rows = Rows(Array(0..<5))
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(20)), viewportSize: Size(width: 320, height: 200))
-    view.diagnostics.handler = nil
-    view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
-    view.dataSource = rows
-    view.delegate = rows
-    view.layoutIfNeeded()
+    let (rows, view) = rowsView(Array(0..<5))
     view.tick(now: 1)
     rows.ids += [100, 101, 102]
     view.performBatchUpdates {
