@@ -13,6 +13,8 @@ final class BoardPage: GTKPage {
   let name = "board"
   let title = "Board"
   let model: BoardModel<BoardCardGTKCell>
+  /// The board's keys.
+  var keyHelp: [(String, String)] { model.keyHelp }
   let hosts: [CollectionViewWidget]
   /// The overlay: the columns, and the dragged card above them.
   let widget: UnsafeMutablePointer<GtkWidget>

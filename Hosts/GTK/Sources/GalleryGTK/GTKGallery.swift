@@ -47,7 +47,7 @@ public final class GTKGallery {
   /// Whether quitting was refused once to say what it would lose.
   private var hasWarnedBeforeQuitting = false
   /// A message for the status line until the next key (the quit warning).
-  private var notice: String?
+  var notice: String?
   /// The pages, each in a slot of its own (filled the first time it shows).
   private let notebook: UnsafeMutablePointer<GtkWidget>
   private var slots: [UnsafeMutablePointer<GtkWidget>] = []
@@ -57,6 +57,9 @@ public final class GTKGallery {
   private let statusBox: UnsafeMutablePointer<GtkWidget>
   /// What takes the focus over the status line (a box does not focus itself in GTK 4).
   private let statusFocus: UnsafeMutablePointer<GtkWidget>
+  /// The page's keys over the page (F1 or Ctrl-?), and whether they show.
+  let helpLabel: UnsafeMutablePointer<GtkWidget>
+  var showsHelp = false
   private var lastStatus = ""
   private let autoscroll: Bool
   private let theme: Theme
@@ -91,6 +94,7 @@ public final class GTKGallery {
     statusLabel = gtk_label_new(nil)
     statusBox = gtk_overlay_new()
     statusFocus = reusekit_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS)
+    helpLabel = Self.makeHelpLabel()
     let bar = gtk_action_bar_new()!
     gtk_notebook_set_scrollable(OpaquePointer(notebook), 1)
     // The tabs take no keyboard focus (GTK 4.8 sends no focus event for them, so Shift-Tab
@@ -128,7 +132,11 @@ public final class GTKGallery {
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { window in
       gtk_window_set_title(window, "ReuseKit gallery")
       gtk_window_set_default_size(window, width, height)
-      gtk_window_set_child(window, column)
+      // The keys (F1) show over everything but the window's frame.
+      let root = gtk_overlay_new()!
+      gtk_overlay_set_child(OpaquePointer(root), column)
+      gtk_overlay_add_overlay(OpaquePointer(root), helpLabel)
+      gtk_window_set_child(window, root)
     }
     let data = Unmanaged.passUnretained(self).toOpaque()
     let keys = gtk_event_controller_key_new()!
@@ -138,6 +146,16 @@ public final class GTKGallery {
         gallery(data).handleKey(keyval, state) ? 1 : 0
       }, data)
     gtk_widget_add_controller(window, keys)
+    // The keys' help before anything focused: F1 and Ctrl-? show it, and while it shows any
+    // key only hides it (in the capture phase, so the focused list does not act on it too).
+    let helpKeys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(helpKeys, GTK_PHASE_CAPTURE)
+    Signal.keyPressed(
+      helpKeys,
+      { _, keyval, _, state, data in
+        gallery(data).handleHelpKey(keyval, state) ? 1 : 0
+      }, data)
+    gtk_widget_add_controller(window, helpKeys)
     // A page chosen with its tab (or from code) is made, and takes the keys.
     Signal.notify(
       gpointer(notebook), property: "page",
@@ -314,7 +332,7 @@ public final class GTKGallery {
   }
 
   /// Shows the page's status in the status line, when it changed.
-  private func refreshStatus() {
+  func refreshStatus() {
     let typed = currentPage.host.typeAheadStatus
     let line =
       notice.map { "\(currentPage.title) · \($0)" }

@@ -27,6 +27,8 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   var isTyping: Bool { get }
   /// What quitting now would lose (edits not saved), said before the gallery closes.
   var unsavedWarning: String? { get }
+  /// The page's keys, for the help (F1): (keys, what they do).
+  var keyHelp: [(String, String)] { get }
 }
 
 extension GTKPage {
@@ -38,11 +40,15 @@ extension GTKPage {
   var isTyping: Bool { false }
   /// Nothing to lose.
   var unsavedWarning: String? { nil }
+  /// No keys of its own.
+  var keyHelp: [(String, String)] { [] }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
 final class HostedPage<Model: PageModel>: GTKPage {
   let model: Model
+  /// The model's keys.
+  var keyHelp: [(String, String)] { model.keyHelp }
   let host: CollectionViewWidget
   let widget: UnsafeMutablePointer<GtkWidget>
   /// Runs after every key the model used (a page whose cells show state edits change).

@@ -159,6 +159,23 @@ final class EndToEndTests: EndToEndCase {
     try gallery.waitFor("the previous page by Ctrl-PgUp") { $0.hasPrefix("page=list ") }
   }
 
+  /// F1 shows the page's keys over it, and any key hides them without acting (`?` alone is
+  /// type-ahead in a list: it found nothing, where the terminal shows its keys).
+  func testF1ShowsThePagesKeysAndAnyKeyHidesThem() throws {
+    let gallery = try Gallery(page: "list")
+    try xdotool("key", "F1")
+    try gallery.waitFor("the keys shown") { $0.contains("keys shown") }
+    try xdotool("key", "Down")
+    try gallery.waitFor("the keys hidden") { !$0.contains("keys shown") }
+    XCTAssertTrue(
+      gallery.status.contains("|0sf:") || gallery.status.contains("|0f"),
+      "Down hid the keys and moved nothing: \(gallery.status)")
+    try xdotool("key", "ctrl+question")
+    try gallery.waitFor("the keys shown by Ctrl-?") { $0.contains("keys shown") }
+    try xdotool("key", "Escape")
+    try gallery.waitFor("the keys hidden by Esc") { !$0.contains("keys shown") }
+  }
+
   func testADragPagesTheCarouselAndKeysStepIt() throws {
     let gallery = try Gallery(page: "carousel")
     XCTAssertTrue(gallery.status.contains("card 1 of 12"), gallery.status)
