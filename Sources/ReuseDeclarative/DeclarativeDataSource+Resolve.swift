@@ -8,9 +8,11 @@ extension DeclarativeDataSource {
   /// identities given, duplicates left out (reported once).
   func resolve(_ content: inout CollectionContent) -> SectionList {
     declaredIndex = nil
-    // A body that is one run of sections: made as they are read.
+    // A body that is one long run of sections: made as they are read. A shorter one is made
+    // whole, as sections declared one by one are, so that its changes are diffed and
+    // animated (``Sections``, "When the data changes").
     if content.group == nil, content.nodes.count == 1,
-      case .sections(let run) = content.nodes[0].part
+      case .sections(let run) = content.nodes[0].part, run.count > Self.diffedRunLimit
     {
       let key = content.nesting.apply(content.nodes[0].key)
       noteIndex(of: run, from: 0)
@@ -31,6 +33,11 @@ extension DeclarativeDataSource {
       { title in first + min(max(0, run.indexTarget(title)), max(0, count - 1)) }
     )
   }
+
+  /// The most sections a ``Sections`` run that is the whole body may have and still be made
+  /// whole on each body, its changes diffed and animated; a longer one is made as it shows,
+  /// and reloads on a new version.
+  public static var diffedRunLimit: Int { 1_000 }
 
   /// Section `index` of a run that is the whole body, made now: its groups registered, its
   /// declarations noted, the count its run declared checked.
@@ -110,15 +117,17 @@ extension DeclarativeDataSource {
       add(ResolvedSection(id: .loose(looseRuns), header: nil, footer: nil, groups: run))
       looseRuns += 1
     }
-    // The content's group, if it had one, was taken above: its nodes are all of it.
-    func addSection(_ box: SectionBox, key: UInt64) {
+    // The content's group, if it had one, was taken above: its nodes are all of it. Returns
+    // how many items the section holds.
+    @discardableResult
+    func addSection(_ box: SectionBox, key: UInt64) -> Int {
       flushLoose()
       // Read in place (a copy of the section would retain its header, footer and items).
       let id = box.section.id ?? .placed(key)
       var groups = box.takeEntries()
       // The section shown at this place, over the same data: kept, with the new groups.
       let index = result.count
-      _ = registerGroups(&groups) {
+      let count = registerGroups(&groups) {
         index < shown.count && shown[index].id == id ? shown[index] : nil
       }
       if seen == nil, index < shown.count, case let kept = shown[index], kept.id == id,
@@ -127,12 +136,13 @@ extension DeclarativeDataSource {
       {
         kept.keepsShownIdentity = true
         result.append(kept)
-        return
+        return count
       }
       add(
         ResolvedSection(
           id: id, header: box.section.header, footer: box.section.footer, groups: groups,
           rail: box.section.rail))
+      return count
     }
     for node in content.nodes {
       let key = content.nesting.apply(node.key)
@@ -142,13 +152,19 @@ extension DeclarativeDataSource {
       case .section(let box):
         addSection(box, key: key)
       case .sections(let run):
-        // Among other parts: each section made now, as if declared on its own.
+        // Among other parts, or short: each section made now, as if declared on its own (the
+        // counts the run says are only checked: its content's count is what shows).
         flushLoose()
         noteIndex(of: run, from: result.count)
         for index in 0..<max(0, run.count) {
           var section = run.section(at: index)
           section.id = run.identity(at: index)
-          addSection(SectionBox(section), key: nestKey(key, slot: index))
+          let count = addSection(SectionBox(section), key: nestKey(key, slot: index))
+          if let declared = run.declaredItemCount(at: index), declared != count {
+            report(
+              "Sections: section \(index) was said to hold \(declared) items, its content "
+                + "holds \(count); its content's count shows")
+          }
         }
       }
     }

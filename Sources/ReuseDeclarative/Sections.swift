@@ -12,7 +12,8 @@ import ReuseKit
 /// ```
 ///
 /// ### What it costs
-/// When the run is the whole body, nothing is made per section while the body runs:
+/// When the run is the whole body and longer than a thousand sections, nothing is made per
+/// section while the body runs:
 /// `content` is called for a section when one of its items or its header is displayed,
 /// prefetched, searched or asked about, and the sections made are kept (a few hundred at most;
 /// the others are made again when asked). A body whose data did not change costs O(1),
@@ -23,23 +24,29 @@ import ReuseKit
 /// (O(1) at any count). Without either, each section is made, counted and let go, once a
 /// reload (O(sections) time, nothing kept).
 ///
-/// Among other sections or items, a run's sections are made when the body runs, as if each
-/// were declared on its own (diffed and animated as they are).
+/// A run of a thousand sections or fewer, and a run among other sections or items, is made
+/// whole when the body runs, as if each section were declared on its own: O(sections) a
+/// body, each section's items still made only as they show.
 ///
 /// ### When the data changes
-/// The run is the same as the one shown when `version` is (or, without it, when the
-/// collection is: an array's storage, a range's bounds, as ``ForEach`` compares them) and
-/// its count is: then nothing is done. Any other collection without a `version` cannot say
-/// its sections' contents are unchanged, so every body reloads it: give one. Otherwise a run
-/// that is the whole body reloads the
-/// collection view, without animation and without a diff of its sections (gathering two
-/// hundred thousand identities to find one changed row is the cost this type avoids); the
-/// scroll position stays, the selection goes (as `reloadData` does).
+/// A run made whole (a thousand sections or fewer, or among other parts) is diffed as
+/// sections declared one by one are: sections by their identifiers, items by theirs, the
+/// changes applied as one animated batch, the selection kept.
+///
+/// A longer run that is the whole body is the same as the one shown when `version` is (or,
+/// without it, when the collection is: an array's storage, a range's bounds, as ``ForEach``
+/// compares them) and its count is: then nothing is done. Any other collection without a
+/// `version` cannot say its sections' contents are unchanged, so every body reloads it: give
+/// one. Otherwise the run reloads the collection view, without animation and without a diff
+/// of its sections (gathering two hundred thousand identities to find one changed row is the
+/// cost this type avoids); the scroll position stays, and the selection stays at its paths
+/// that still exist (as `reloadData` keeps it), whichever items they now name. A run that grows past a thousand sections, or shrinks to a thousand, reloads once.
 ///
 /// ### Bad input
-/// A section whose content holds fewer items than `itemCount` or `itemsPerSection` said shows
-/// blank cells for the missing ones, and a diagnostic says so (once); items past the count
-/// are not shown. Sections' identities are not checked for duplicates while the run is the
+/// In a run made as it shows, a section whose content holds fewer items than `itemCount` or
+/// `itemsPerSection` said shows blank cells for the missing ones, and a diagnostic says so
+/// (once); items past the count are not shown. In a run made whole, the content's count
+/// shows, and the same diagnostic says the counts differ. Sections' identities are not checked for duplicates while the run is the
 /// whole body (it would read them all); among other sections they are, as any section's.
 public struct Sections<Data: RandomAccessCollection, ID: Hashable> {
   let data: Data

@@ -74,7 +74,8 @@ struct SectionsTests {
   /// cells show the new data.
   @Test func aNewVersionReloadsAndShowsTheNewData() {
     let view = sectionedView()
-    var days = [3, 1, 4]  // each day's entry count
+    // Each day's entry count: more days than a run made whole may have.
+    var days = [3, 1, 4] + Array(repeating: 1, count: DeclarativeDataSource.diffedRunLimit)
     var version = 0
     var made = 0
     let source = DeclarativeDataSource(collectionView: view) {
@@ -90,6 +91,7 @@ struct SectionsTests {
     view.layoutIfNeeded()
     #expect(view.numberOfItems(inSection: 2) == 4)
     #expect(shownTexts(view)[ItemPath(section: 1, item: 0)] == "v0 1.0")
+    view.selectItem(at: ItemPath(section: 2, item: 0))
     days[1] = 2
     version += 1
     source.updateNow()
@@ -97,21 +99,59 @@ struct SectionsTests {
     #expect(view.numberOfItems(inSection: 1) == 2)
     #expect(shownTexts(view)[ItemPath(section: 1, item: 1)] == "v1 1.1")
     #expect(shownTexts(view)[ItemPath(section: 0, item: 0)] == "v1 0.0")
+    // Reloaded, not diffed: nothing applied as a batch; the selection kept by its path.
+    #expect(source.lastAppliedChanges.isEmpty)
+    #expect(view.indexPathsForSelectedItems == [ItemPath(section: 2, item: 0)])
     // An array's storage stands for its version when none is given.
     let view2 = sectionedView()
-    var names = [["a", "b"], ["c"]]
+    var names = [["a", "b"], ["c"]] + Array(repeating: ["x"], count: 1_000)
     let source2 = DeclarativeDataSource(collectionView: view2) {
       Sections(Array(names.indices), id: \.self, itemCount: { names[$0].count }) { index in
         Section(id: index) { ForEach(names[index], id: \.self) { ListContent($0) } }
       }
     }
     view2.layoutIfNeeded()
-    names.append(["d", "e"])
+    names.insert(["d", "e"], at: 2)
     source2.updateNow()
     view2.layoutIfNeeded()
-    #expect(view2.numberOfSections == 3)
+    #expect(view2.numberOfSections == 1_003)
     #expect(shownTexts(view2)[ItemPath(section: 2, item: 1)] == "e")
     _ = (source, made)
+  }
+
+  /// A run of a thousand sections or fewer is made whole and diffed: an entry added to a day
+  /// is one inserted item, animated, and the selection stays on its item; a day removed is
+  /// one deleted section.
+  @Test func aShortRunIsDiffedAndKeepsTheSelection() {
+    let view = sectionedView(rows: 30)
+    var days: [[String]] = [["a", "b"], ["c"], ["d", "e", "f"]]
+    var version = 0
+    let source = DeclarativeDataSource(collectionView: view) {
+      Sections(
+        Array(days.enumerated()), id: \.element.first, version: version,
+        itemCount: { $0.element.count }
+      ) { day in
+        Section(id: day.element.first, header: ListContent("day \(day.offset)")) {
+          ForEach(day.element, id: \.self) { ListContent($0) }
+        }
+      }
+    }
+    view.layoutIfNeeded()
+    view.selectItem(at: ItemPath(section: 2, item: 1))
+    days[2].insert("d2", at: 1)
+    version += 1
+    source.updateNow(animated: true)
+    #expect(source.lastAppliedChanges.insertedItems == [ItemPath(section: 2, item: 1)])
+    #expect(view.isAnimating, "the insertion glides")
+    #expect(view.indexPathsForSelectedItems == [ItemPath(section: 2, item: 2)])
+    days.remove(at: 0)
+    version += 1
+    source.updateNow(animated: false)
+    view.layoutIfNeeded()
+    #expect(source.lastAppliedChanges.deletedSections == [0])
+    #expect(view.indexPathsForSelectedItems == [ItemPath(section: 1, item: 2)])
+    #expect(shownTexts(view)[ItemPath(section: 1, item: 1)] == "d2")
+    #expect(shownHeaders(view)[1] == "day 1")
   }
 
   /// A section whose content holds fewer items than it was said to shows blank cells for the
@@ -120,8 +160,9 @@ struct SectionsTests {
     let view = sectionedView()
     var diagnostics: [Diagnostic] = []
     view.diagnostics.handler = { diagnostics.append($0) }
+    var sections = 2_000
     let source = DeclarativeDataSource(collectionView: view) {
-      Sections(0..<3, id: \.self, itemsPerSection: 3) { section in
+      Sections(0..<sections, id: \.self, itemsPerSection: 3) { section in
         Section(id: section) {
           ForEach(0..<(section == 0 ? 1 : 3), id: \.self) { ListContent("\(section).\($0)") }
         }
@@ -134,7 +175,15 @@ struct SectionsTests {
     #expect(shownTexts(view)[ItemPath(section: 1, item: 2)] == "1.2")
     let said = diagnostics.filter { $0.message.contains("was said to hold 3 items") }
     #expect(said.count == 1, "\(diagnostics.map(\.message))")
-    _ = source
+    // A short run, made whole: its content's count shows, and the same is said, once.
+    sections = 3
+    source.updateNow()
+    source.updateNow()
+    view.layoutIfNeeded()
+    #expect(view.numberOfItems(inSection: 0) == 1)
+    #expect(view.numberOfItems(inSection: 1) == 3)
+    let shown = diagnostics.filter { $0.message.contains("its content's count shows") }
+    #expect(shown.count == 1, "\(diagnostics.map(\.message))")
   }
 
   /// A section index over the run: its titles, and each jumping to the section it names.
@@ -218,14 +267,14 @@ struct SectionsTests {
   @Test func withoutACountEachSectionIsCountedByItsContent() {
     let view = sectionedView()
     let source = DeclarativeDataSource(collectionView: view) {
-      Sections(0..<600, id: \.self) { section in
+      Sections(0..<1_600, id: \.self) { section in
         Section(id: section) {
           ForEach(0..<(section % 4), id: \.self) { ListContent("\(section).\($0)") }
         }
       }
     }
     view.layoutIfNeeded()
-    #expect((0..<600).allSatisfy { view.numberOfItems(inSection: $0) == $0 % 4 })
+    #expect((0..<1_600).allSatisfy { view.numberOfItems(inSection: $0) == $0 % 4 })
     #expect(source.numberOfItemsInEverySection(in: view) == nil)
   }
 
@@ -233,7 +282,7 @@ struct SectionsTests {
   /// show blank until the next body (never a read past the end), and that body shows it.
   @Test func aCollectionShrunkBehindTheBodysBackIsNeverReadPastItsEnd() {
     final class Days: RandomAccessCollection {
-      var values = Array(0..<40)
+      var values = Array(0..<1_040)
       var startIndex: Int { 0 }
       var endIndex: Int { values.count }
       subscript(position: Int) -> Int { values[position] }
@@ -249,7 +298,7 @@ struct SectionsTests {
     }
     view.layoutIfNeeded()
     #expect(shownTexts(view)[ItemPath(section: 3, item: 0)] == "day 3")
-    days.values.removeLast(38)
+    days.values.removeLast(1_038)
     view.scrollToItem(at: ItemPath(section: 30, item: 0), at: .start, animated: false)
     view.layoutIfNeeded()
     #expect(shownTexts(view)[ItemPath(section: 30, item: 0)] == "")
