@@ -61,6 +61,27 @@ import Testing
     #expect(tags == ["", "", "", "d"])
   }
 
+  /// The list's index names each initial once, in the order the sections bring them, and
+  /// each jumps to the first section it begins (sections sharing an initial repeated it, as
+  /// "A A B": a new user's finding).
+  @Test func theIndexNamesEachInitialOnce() throws {
+    let data = try GalleryData.parse(
+      Array(
+        """
+        {"sections": [{"title": "apples", "items": ["a"]}, {"title": "Avocados", "items": ["b"]},
+          {"title": "beans", "items": ["c"]}, {"title": "artichokes", "items": ["d"]},
+          {"title": "Cress", "items": ["e"]}]}
+        """.utf8))
+    let model = ListModel(
+      options: GalleryOptions(itemCount: 0, data: data), metrics: plainTestMetrics)
+    model.list.layoutIfNeeded()
+    #expect(model.list.indexTitles == ["A", "B", "C"])
+    let targets = model.list.indexTitles.enumerated().map {
+      model.list.indexPath(forIndexTitle: $0.element, at: $0.offset)?.section
+    }
+    #expect(targets == [0, 2, 4])
+  }
+
   @Test func malformedFilesNameLineAndColumn() {
     let cases: [(String, String, Int, Int)] = [
       (

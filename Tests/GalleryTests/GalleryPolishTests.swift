@@ -202,6 +202,30 @@ import Testing
     #expect(focusedRows() == [3])
   }
 
+  /// A strip the host does not show (GTK's list, a terminal too short for it) takes no Tab,
+  /// and the help and the focus note do not speak of it; a strip that stops showing while it
+  /// has the focus gives it back to the list (a new user's finding: GTK's help named Tab to
+  /// the strip).
+  @Test func aStripNotShownTakesNoTabAndIsNotInTheHelp() {
+    let model = ListModel(options: GalleryOptions(itemCount: 200), metrics: plainTestMetrics)
+    #expect(model.hasStrip && model.showsStrip)
+    #expect(model.keyHelp.contains { $0.0 == "Tab" })
+    #expect(model.handle(KeyPress(.tab)))
+    #expect(model.focus == .strip)
+    model.isStripShown = false
+    #expect(model.focus == .list, "a hidden strip gives the focus back")
+    #expect(!model.handle(KeyPress(.tab)))
+    #expect(model.focus == .list)
+    #expect(!model.keyHelp.contains { $0.0 == "Tab" })
+    #expect(model.focusNote.isEmpty)
+    // A terminal too short for the strip: Tab leaves the list's cursor where it is.
+    var time = 1.0
+    let (gallery, canvas) = makeGallery("list", TerminalSize(columns: 80, rows: 7))
+    pressTestGallery([.tab], gallery, canvas, time: &time)
+    let frame = text(canvas).joined(separator: "\n")
+    #expect(!frame.contains("strip focused"), "\(frame)")
+  }
+
   @Test func thePickerMarksTheCentredAndTheChosenSwatch() {
     var time = 1.0
     let (gallery, canvas) = makeGallery("picker")

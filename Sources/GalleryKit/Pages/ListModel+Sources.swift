@@ -30,6 +30,9 @@ public final class RowSource: CursorSource {
   /// The rows Enter expanded.
   public internal(set) var expanded: Set<ItemPath> = []
   private var sectionStarts: [Int] = []
+  /// With `--data`: each distinct initial of the sections' titles, in order, and the first
+  /// section it stands for.
+  private var initials: (titles: [String], sections: [Int]) = ([], [])
   /// Whether the rows are generated (no data file).
   public var isGenerated: Bool { data == nil }
   /// Whether a row matches the page's find, for marking it.
@@ -42,9 +45,15 @@ public final class RowSource: CursorSource {
       sectionCount = data.sections.count
       hasVariableHeights = data.sections.contains { $0.items.contains { $0.height != 1 } }
       var start = 0
-      for section in data.sections {
+      var seen: Set<String> = []
+      for (index, section) in data.sections.enumerated() {
         sectionStarts.append(start)
         start += section.items.count
+        let initial = section.title.first.map { String($0).uppercased() } ?? "·"
+        if seen.insert(initial).inserted {
+          initials.titles.append(initial)
+          initials.sections.append(index)
+        }
       }
     } else {
       itemCount = max(0, options.itemCount)
@@ -124,14 +133,11 @@ public final class RowSource: CursorSource {
     ]
   }
 
-  /// With `--data`: the first letter of each section's title, one title a section (as a
-  /// contact list's index). Generated: 20 marks spread over the items ("1", "50k", "100k"…).
+  /// With `--data`: the first letters of the sections' titles, each once, in the order they
+  /// first come (a contact list's index: sections sharing an initial repeated it, a new
+  /// user's finding). Generated: 20 marks spread over the items ("1", "50k", "100k"…).
   var indexTitles: [String] {
-    if let data {
-      return data.sections.map { section in
-        section.title.first.map { String($0).uppercased() } ?? "·"
-      }
-    }
+    if data != nil { return initials.titles }
     guard sectionCount > 0 else { return [] }
     return (0..<min(20, sectionCount)).map { mark in
       Self.shortCount(indexSection(forTitle: mark) * DemoData.sectionSize + 1)
@@ -151,10 +157,11 @@ public final class RowSource: CursorSource {
     return "\(count)"
   }
 
-  /// The section index title `index` jumps to: its own section with `--data`; a generated
-  /// list's mark of 20.
+  /// The section index title `index` jumps to: with `--data`, the first section its initial
+  /// begins; a generated list's mark of 20.
   func indexSection(forTitle index: Int) -> Int {
-    data == nil ? index * sectionCount / max(1, min(20, sectionCount)) : index
+    guard data != nil else { return index * sectionCount / max(1, min(20, sectionCount)) }
+    return initials.sections.indices.contains(index) ? initials.sections[index] : index
   }
 }
 

@@ -216,7 +216,7 @@ public final class ListModel: PageModel, ClickFocusing {
       return true
     }
     if key.key == .tab {
-      guard hasStrip else { return false }
+      guard showsStrip else { return false }
       focus = focus == .list ? .strip : .list
       return true
     }
@@ -277,9 +277,20 @@ public final class ListModel: PageModel, ClickFocusing {
   /// Whether there is a strip of chips (a data file without tags has none).
   public var hasStrip: Bool { chips.itemCount > 0 }
 
+  /// Whether the host shows the strip now: GTK shows none, a terminal too short for it hides
+  /// it. Tab, the focus note and the keys' help speak of the strip only while it shows (Tab to
+  /// a strip not shown moved the keys to nothing on screen: a new user's finding), and a
+  /// strip that stops showing gives the focus back to the list.
+  public var isStripShown = true {
+    didSet { if !showsStrip && focus == .strip { focus = .list } }
+  }
+
+  /// Whether the strip is there and shown.
+  public var showsStrip: Bool { hasStrip && isStripShown }
+
   /// The note about the focus beside the heading.
   public var focusNote: String {
-    guard hasStrip else { return "" }
+    guard showsStrip else { return "" }
     return focus == .list ? "vertical list focused · Tab: strip" : "strip focused · Tab: list"
   }
 
@@ -336,7 +347,7 @@ public final class ListModel: PageModel, ClickFocusing {
       ("Shift-click, ⇧↑↓", "select a range"), ("Ctrl-click, Ctrl-A", "toggle one; select all"),
       ("Esc", "clear the find, then the selection"),
       ("drag the left edge", "select the rows it passes"),
-    ] + (hasStrip ? [("Tab", "switch between the list and the strip")] : []) + [
+    ] + (showsStrip ? [("Tab", "switch between the list and the strip")] : []) + [
       ("wheel, drag", "scroll the list under the pointer; click selects"), ("index", marks),
     ]
   }

@@ -45,7 +45,8 @@ final class ListPage: OptionsPage, GalleryPage {
     // A narrow terminal keeps its columns for the rows' titles.
     let showsIndex = frame.width >= 40
     if listPane.showsSectionIndex != showsIndex { listPane.showsSectionIndex = showsIndex }
-    let showsStrip = frame.height >= 6 && model.hasStrip
+    model.isStripShown = frame.height >= 6
+    let showsStrip = model.showsStrip
     let listHeight = max(0, frame.height - 1 - (showsStrip ? 2 : 0))
     listPane.frame = CellRect(x: frame.x, y: frame.y + 1, width: frame.width, height: listHeight)
     stripPane.frame =

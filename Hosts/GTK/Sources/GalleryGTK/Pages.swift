@@ -144,6 +144,8 @@ enum GTKPages {
 
   private static func list(_ options: GalleryOptions) -> any GTKPage {
     let model = ListModel(options: options, metrics: .gtk)
+    // The tag strip is the terminal's: GTK shows the list alone.
+    model.isStripShown = false
     model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
     let host = CollectionViewWidget(collectionView: model.list)
     // A find runs a slice a frame; frames keep coming while it does.
