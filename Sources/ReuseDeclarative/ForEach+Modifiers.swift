@@ -94,10 +94,7 @@ extension ForEach {
   /// becomes the layout's span provider once a body declares spans (a grid without one places
   /// items at its fast, uniform pace); items of groups without spans take one column.
   public func gridSpan(_ span: @escaping (Data.Element) -> ItemSpan) -> Self {
-    var copy = self
-    let elementAt = elementAt
-    copy.spanAt = { span(elementAt($0)) }
-    return copy
+    answering(\.spanAt, with: span)
   }
 
   /// Lets a drag carry these items, out of this collection view and into any other of its
@@ -108,10 +105,7 @@ extension ForEach {
   /// The data source becomes the collection view's drag delegate (unless the app set one);
   /// the host adds the collection view to a `DragCoordinator`, as for the imperative API.
   public func draggable(_ isDraggable: @escaping (Data.Element) -> Bool = { _ in true }) -> Self {
-    var copy = self
-    let elementAt = elementAt
-    copy.dragFilter = { isDraggable(elementAt($0)) }
-    return copy
+    answering(\.dragFilter, with: isDraggable)
   }
 
   /// Takes drops of dragged elements of type `Element` (from any ``draggable(_:)``
@@ -160,10 +154,7 @@ extension ForEach {
   /// The text a search (`ItemSearch`) finds an item by: for cells of your own (standard
   /// content is found by its text without this).
   public func searchable(_ text: @escaping (Data.Element) -> String) -> Self {
-    var copy = self
-    let elementAt = elementAt
-    copy.searchTextAt = { text(elementAt($0)) }
-    return copy
+    answering(\.searchTextAt, with: text)
   }
 
   /// Watches what each displayed item's content reads of `Observable` models, as for elements
@@ -189,9 +180,17 @@ extension ForEach {
   /// Calls `action` with an item's element each time its cell is made for display: the place
   /// for loading more when the last items appear, or for starting work a row needs.
   public func onAppear(perform action: @escaping (Data.Element) -> Void) -> Self {
+    answering(\.appearAction, with: action)
+  }
+
+  /// A copy whose per-index answer at `property` is `answer` of the element at that index.
+  private func answering<Answer>(
+    _ property: WritableKeyPath<Self, ((Int) -> Answer)?>,
+    with answer: @escaping (Data.Element) -> Answer
+  ) -> Self {
     var copy = self
     let elementAt = elementAt
-    copy.appearAction = { action(elementAt($0)) }
+    copy[keyPath: property] = { answer(elementAt($0)) }
     return copy
   }
 }

@@ -49,16 +49,23 @@ import ReuseKit
 /// shows, and the same diagnostic says the counts differ. Sections' identities are not checked for duplicates while the run is the
 /// whole body (it would read them all); among other sections they are, as any section's.
 public struct Sections<Data: RandomAccessCollection, ID: Hashable> {
-  let data: Data
-  let identify: (Data.Element) -> ID
-  let token: DataToken
-  let content: (Data.Element) -> Section
-  let counting: SectionCounting<Data.Element>
-  var indexTitles: [String]?
-  var indexTarget: ((Int) -> Int)?
+  @usableFromInline let data: Data
+  /// Element `index`, or `nil` past the collection's end (a collection that is a class can
+  /// shrink behind the body's back: its sections are then empty until the next body, never a
+  /// read past the end). Made where the run is declared, for its types: the data source
+  /// reads the run through an existential, where a generic read of the collection cost
+  /// thousands of instructions a section.
+  @usableFromInline let element: (Int) -> Data.Element?
+  @usableFromInline let identify: (Data.Element) -> ID
+  @usableFromInline let token: DataToken
+  @usableFromInline let content: (Data.Element) -> Section
+  @usableFromInline let counting: SectionCounting<Data.Element>
+  @usableFromInline var indexTitles: [String]?
+  @usableFromInline var indexTarget: ((Int) -> Int)?
 
   /// Sections for `data`'s elements, identified by the value at `id`, each made by `content`
   /// when it is needed (its count too: see ``init(_:id:version:itemCount:content:)``).
+  @inlinable
   public init(
     _ data: Data, id: KeyPath<Data.Element, ID>,
     content: @escaping (Data.Element) -> Section
@@ -69,6 +76,7 @@ public struct Sections<Data: RandomAccessCollection, ID: Hashable> {
   /// Sections for `data`'s elements, identified by the value at `id`, the same as last time
   /// when `version` is, each holding `itemCount(element)` items (asked without making the
   /// section).
+  @inlinable
   public init(
     _ data: Data, id: KeyPath<Data.Element, ID>, version: (some Hashable)? = Int?.none,
     itemCount: @escaping (Data.Element) -> Int,
@@ -82,6 +90,7 @@ public struct Sections<Data: RandomAccessCollection, ID: Hashable> {
   /// Sections for `data`'s elements, identified by the value at `id`, the same as last time
   /// when `version` is, every one holding `itemsPerSection` items (said to the collection view
   /// once, for all of them).
+  @inlinable
   public init(
     _ data: Data, id: KeyPath<Data.Element, ID>, version: (some Hashable)? = Int?.none,
     itemsPerSection: Int,
@@ -92,12 +101,19 @@ public struct Sections<Data: RandomAccessCollection, ID: Hashable> {
       counting: .uniform(max(0, itemsPerSection)), content: content)
   }
 
+  @inlinable
   init(
     _ data: Data, id: KeyPath<Data.Element, ID>, token: DataToken,
     counting: SectionCounting<Data.Element>, content: @escaping (Data.Element) -> Section
   ) {
     self.data = data
-    identify = { $0[keyPath: id] }
+    element = { index in
+      guard index >= 0, index < data.count else { return nil }
+      return data[data.index(data.startIndex, offsetBy: index)]
+    }
+    // `\.self` on numbers and strings: the element itself, no key path applied.
+    identify = ForEach<Data, ID, ListContent>.identify(
+      by: id, isIdentity: ForEach<Data, ID, ListContent>.isIdentity(id))
     self.token = token
     self.counting = counting
     self.content = content
@@ -116,6 +132,7 @@ public struct Sections<Data: RandomAccessCollection, ID: Hashable> {
 }
 
 /// How a run's sections say their item counts.
+@usableFromInline
 enum SectionCounting<Element> {
   /// By making the section.
   case resolved
@@ -149,30 +166,21 @@ extension Sections: SectionRun {
     return nil
   }
 
-  /// Element `index`, or `nil` past the collection's end (a collection that is a class can
-  /// shrink behind the body's back: its sections are then empty until the next body, never a
-  /// read past the end).
-  @inline(__always)
-  private func element(at index: Int) -> Data.Element? {
-    guard index >= 0, index < data.count else { return nil }
-    return data[data.index(data.startIndex, offsetBy: index)]
-  }
-
   func declaredItemCount(at index: Int) -> Int? {
     switch counting {
     case .resolved: nil
-    case .each(let count): element(at: index).map { max(0, count($0)) } ?? 0
+    case .each(let count): element(index).map { max(0, count($0)) } ?? 0
     case .uniform(let count): count
     }
   }
 
   func section(at index: Int) -> Section {
-    element(at: index).map(content)
+    element(index).map(content)
       ?? Section(id: PlacedSection(key: UInt64(truncatingIfNeeded: index))) {}
   }
 
   func identity(at index: Int) -> SectionIdentity {
-    element(at: index).map { SectionIdentity(identify($0)) }
+    element(index).map { SectionIdentity(identify($0)) }
       ?? .placed(UInt64(truncatingIfNeeded: index))
   }
 
