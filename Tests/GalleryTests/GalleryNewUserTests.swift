@@ -566,6 +566,17 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     return (gallery, canvas, path)
   }
 
+  /// Runs `body` on the table page on a CSV file of `text` (as `csvTableGallery` makes it),
+  /// with the time from 1; the file is removed after.
+  private func withCSVTableGallery(
+    _ text: String, _ body: (Gallery, Canvas, inout Double) throws -> Void
+  ) throws {
+    var time = 1.0
+    let (gallery, canvas, path) = try csvTableGallery(text, time: &time)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try body(gallery, canvas, &time)
+  }
+
   /// A CSV file opens with the cursor on its first cell once its rows are read (its first
   /// row held a field of megabytes, so no row was counted when the page started, and the
   /// cursor waited for an arrow, which then went nowhere else: a new user's finding).
@@ -734,20 +745,19 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   /// `>` still widens it.
   @Test func aLongValueDoesNotPushTheOtherColumnsOffScreen() throws {
     let long = String(repeating: "lorem ipsum ", count: 34)
-    var time = 1.0
-    let (gallery, canvas, path) = try csvTableGallery(
-      "id,notes,city\n1,\(long),Lisbon\n2,short,Osaka\n", time: &time)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let screen = drawnTestGallery(gallery, canvas)
-    #expect(screen.contains { $0.contains("Lisbon") }, "\(screen.joined(separator: "\n"))")
-    let view = try #require(gallery.currentPage.restorableView)
-    let notes = try #require(view.frameForItem(at: ItemPath(section: 0, item: 1)))
-    #expect(notes.width <= 44, "\(notes.width)")
-    pressTestGallery(
-      [KeyEvent(.right)] + Array(repeating: KeyEvent(.character(">")), count: 3),
-      gallery, time: &time)
-    let wider = try #require(view.frameForItem(at: ItemPath(section: 0, item: 1)))
-    #expect(wider.width > notes.width, "\(wider.width) after >")
+    try withCSVTableGallery("id,notes,city\n1,\(long),Lisbon\n2,short,Osaka\n") {
+      gallery, canvas, time in
+      let screen = drawnTestGallery(gallery, canvas)
+      #expect(screen.contains { $0.contains("Lisbon") }, "\(screen.joined(separator: "\n"))")
+      let view = try #require(gallery.currentPage.restorableView)
+      let notes = try #require(view.frameForItem(at: ItemPath(section: 0, item: 1)))
+      #expect(notes.width <= 44, "\(notes.width)")
+      pressTestGallery(
+        [KeyEvent(.right)] + Array(repeating: KeyEvent(.character(">")), count: 3),
+        gallery, time: &time)
+      let wider = try #require(view.frameForItem(at: ItemPath(section: 0, item: 1)))
+      #expect(wider.width > notes.width, "\(wider.width) after >")
+    }
   }
 
   /// A field of 300,000 characters is given to its cell, the status line and a screen reader
@@ -755,19 +765,17 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   /// frame (a 2 MB field: 240 to 800 ms a frame, a new user's finding).
   @Test func aHugeFieldIsShownByItsStart() throws {
     let huge = String(repeating: "abcdefghij", count: 30_000)
-    var time = 1.0
-    let (gallery, canvas, path) = try csvTableGallery(
-      "id,notes\n1,\(huge)\n2,short\n", time: &time)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
-    let status = drawnTestGallery(gallery, canvas).last ?? ""
-    #expect(status.contains("notes: abcdefghij"), "\(status)")
-    let label = gallery.currentPage.accessibilityFocus?.spokenDescription ?? ""
-    #expect(label.contains("abcdefghij…") && label.count < 1_200, "\(label.count) characters")
-    let cell = gallery.currentPage.restorableView?.visibleCells.compactMap {
-      $0.accessibilityLabel
-    }.first { $0.hasPrefix("abcdefghij") }
-    #expect(cell?.count == 1_001 && cell?.hasSuffix("…") == true, "\(cell?.count ?? 0)")
+    try withCSVTableGallery("id,notes\n1,\(huge)\n2,short\n") { gallery, canvas, time in
+      pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+      let status = drawnTestGallery(gallery, canvas).last ?? ""
+      #expect(status.contains("notes: abcdefghij"), "\(status)")
+      let label = gallery.currentPage.accessibilityFocus?.spokenDescription ?? ""
+      #expect(label.contains("abcdefghij…") && label.count < 1_200, "\(label.count) characters")
+      let cell = gallery.currentPage.restorableView?.visibleCells.compactMap {
+        $0.accessibilityLabel
+      }.first { $0.hasPrefix("abcdefghij") }
+      #expect(cell?.count == 1_001 && cell?.hasSuffix("…") == true, "\(cell?.count ?? 0)")
+    }
   }
 }
 

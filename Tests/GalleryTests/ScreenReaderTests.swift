@@ -14,10 +14,18 @@ struct ScreenReaderTests {
       .filter { !$0.isEmpty && !$0.hasPrefix("$") }
   }
 
+  /// The gallery with `--screen-reader` and `arguments`, 120 columns by `rows`, once `text`
+  /// shows.
+  private func screenReader(
+    _ arguments: String = "", rows: Int, until text: String
+  ) throws -> Tmux {
+    try Tmux.gallery(
+      columns: 120, rows: rows,
+      arguments.isEmpty ? "--screen-reader" : "--screen-reader \(arguments)", until: text)
+  }
+
   @Test func everyPageSpeaksItsFocusAsLines() throws {
-    let tmux = try Tmux.gallery(
-      columns: 120, rows: 60, "--screen-reader --items 1000000",
-      until: "Amber Falcon, 1 of 1,000,000")
+    let tmux = try screenReader("--items 1000000", rows: 60, until: "Amber Falcon, 1 of 1,000,000")
     #expect(tmux.display("#{alternate_on}") == "0", "the main screen: nothing is drawn")
     #expect(lines(tmux).contains("Page 1 of 12: List"))
     // Keys as usual; each focus change is one line with the position and the state.
@@ -71,8 +79,7 @@ struct ScreenReaderTests {
   /// A find is heard: the prompt once when it opens (not again for each key typed), then
   /// where each step lands ("match 2 of 5") and the row.
   @Test func aFindIsHeard() throws {
-    let tmux = try Tmux.gallery(
-      columns: 120, rows: 40, "--screen-reader --demo outline", until: "Page 7 of 12: Outline")
+    let tmux = try screenReader("--demo outline", rows: 40, until: "Page 7 of 12: Outline")
     try tmux.press("Right", until: "Northlands, 6 countries, level 1, 1 of 8, expanded")
     try tmux.press("Down", until: "Lunar Nectar Republic, 5 cities, level 2, 1 of 6, collapsed")
     try tmux.press("Right", until: "Lunar Nectar Republic, 5 cities, level 2, 1 of 6, expanded")
@@ -92,9 +99,8 @@ struct ScreenReaderTests {
   /// column, not only where it went (a new user's finding: "row 88,598 of 300,000, column 2
   /// of 50"); sorting again is said too.
   @Test func theFocusedCellIsSaidWhenASortMovesItsRowAway() throws {
-    let tmux = try Tmux.gallery(
-      columns: 120, rows: 60, "--screen-reader --demo table --items 20000",
-      until: "row 1 of 20,000, column 1 of 50")
+    let tmux = try screenReader(
+      "--demo table --items 20000", rows: 60, until: "row 1 of 20,000, column 1 of 50")
     try tmux.press("Right", until: ", Name, row 1 of 20,000, column 2 of 50")
     try tmux.press("Down", "Down", until: ", Name, row 3 of 20,000, column 2 of 50")
     let focused = try #require(
@@ -115,14 +121,15 @@ struct ScreenReaderTests {
   }
 
   @Test func announcementsAreLines() throws {
-    let tmux = try Tmux.gallery(
-      columns: 120, rows: 40, "--screen-reader --demo datasource", until: "Page 4 of 12")
+    let tmux = try screenReader("--demo datasource", rows: 40, until: "Page 4 of 12")
     // An edit is said by what the page did (its own words, once: not also the batch's "1 item
     // added"), then the row the focus is on.
-    try tmux.press("a", until: "\nadded\n")
-    try tmux.press("d", until: "\ndeleted\n")
-    try tmux.press("m", until: "\nmoved to In progress\n")
-    try tmux.press("U", until: "\nundid the move to In progress\n")
+    for (key, said) in [
+      ("a", "added"), ("d", "deleted"), ("m", "moved to In progress"),
+      ("U", "undid the move to In progress"),
+    ] {
+      try tmux.press(key, until: "\n\(said)\n")
+    }
     #expect(!lines(tmux).contains { $0.hasPrefix("1 item") }, "\(lines(tmux))")
     try tmux.press("6", until: "Page 6 of 12: Carousel")
     try tmux.quit()
@@ -131,8 +138,7 @@ struct ScreenReaderTests {
   /// What a new user found silent or unclear (issue 41, finding 14): Enter that expands a
   /// row, Tab into the tag strip, a board card's column, Enter on a store app.
   @Test func expandingTheStripTheBoardsColumnAndOpeningAnAppAreSaid() throws {
-    let tmux = try Tmux.gallery(
-      columns: 120, rows: 60, "--screen-reader", until: "Amber Falcon, 1 of 1,000")
+    let tmux = try screenReader(rows: 60, until: "Amber Falcon, 1 of 1,000")
     try tmux.press("Enter", until: "expanded: row 1 of ")
     // The row's facts, not the hint drawn for the eye (a new user's finding).
     #expect(lines(tmux).last == "expanded: row 1 of Arrivals, items 1–50, item 1 of 1,000")
@@ -158,9 +164,7 @@ struct ScreenReaderTests {
   /// The keys the Orca session presses on the GTK list and outline (issue 45), in the
   /// terminal: each move is one line, of the right item, with selection and expansion said.
   @Test func eachMoveIsOneLineOfTheRightItem() throws {
-    let tmux = try Tmux.gallery(
-      columns: 120, rows: 60, "--screen-reader --items 1000000",
-      until: "Amber Falcon, 1 of 1,000,000")
+    let tmux = try screenReader("--items 1000000", rows: 60, until: "Amber Falcon, 1 of 1,000,000")
     func expect(_ key: String, _ said: [String]) throws {
       let before = lines(tmux).count
       tmux.keys(key)

@@ -11,6 +11,9 @@ import Testing
 @Suite(.serialized) struct TableEditTests {
   private let size = TerminalSize(columns: 100, rows: 20)
 
+  /// From the first cell to row 4's name (id 3, a CRLF row): three Downs and a Right.
+  private let toRow4Name = [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)]
+
   private func keys(_ text: String) -> [KeyEvent] {
     text.map { $0 == " " ? KeyEvent(.character(" ")) : KeyEvent(.character($0)) }
   }
@@ -121,9 +124,7 @@ import Testing
     let (path, _, gallery, canvas) = try openedFile(time: &time)
     defer { removeWithBackup(path) }
     let page = try #require(gallery.currentPage as? TablePage)
-    pressTestGallery(
-      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)] + keys("ss"),
-      gallery, time: &time)
+    pressTestGallery(toRow4Name + keys("ss"), gallery, time: &time)
     let view = page.model.table.collectionView
     let focused = try #require(view.focusedIndexPath)
     #expect(view.cellForItem(at: focused) == nil, "off screen after the sort")
@@ -151,8 +152,7 @@ import Testing
     let page = try #require(gallery.currentPage as? TablePage)
     // Row 4's name edited before any filter.
     pressTestGallery(
-      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)]
-        + edit(erasing: 10, typing: "qqq") + [KeyEvent(.enter)], gallery, time: &time)
+      toRow4Name + edit(erasing: 10, typing: "qqq") + [KeyEvent(.enter)], gallery, time: &time)
     // Filtered to the names with "name 1": row 4 is hidden.
     pressTestGallery(
       [KeyEvent(.home, modifiers: .control), KeyEvent(.right)], gallery, time: &time)
@@ -189,8 +189,7 @@ import Testing
     defer { removeWithBackup(path) }
     // Row 4 (id 3, a CRLF row), the name column: a new value with a comma and a quote.
     pressTestGallery(
-      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.down), KeyEvent(.right)]
-        + edit(erasing: 10, typing: "Ada, \"the\" first"), gallery, time: &time)
+      toRow4Name + edit(erasing: 10, typing: "Ada, \"the\" first"), gallery, time: &time)
     var screen = drawnTestGallery(gallery, canvas)
     #expect(screen.last!.contains("edit name of row 4: Ada, \"the\" first"), "\(screen.last!)")
     pressTestGallery([KeyEvent(.enter)], gallery, time: &time)

@@ -41,6 +41,17 @@ import Testing
     press(model, .enter)
   }
 
+  /// A table of 600,000 rows with row 2 edited to `text`, and Ctrl-S pressed: the table, its
+  /// path (the caller removes it), the file as it was, and whether the save was still running.
+  private func startSave(
+    name: String, editing text: String
+  ) throws -> (TableModel, String, Data, Bool) {
+    let (model, path, original) = try makeTable(rows: 600_000, name: name)
+    edit(model, row: 2, to: text)
+    press(model, .character("s"), .control)
+    return (model, path, original, model.isWorking && model.status.contains("saving"))
+  }
+
   private func settle(_ model: TableModel) {
     for _ in 0..<20_000 where model.isWorking {
       if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
@@ -81,11 +92,8 @@ import Testing
   }
 
   @Test func escapeStopsASaveAndTheFileStaysAsItWas() throws {
-    let (model, path, original) = try makeTable(rows: 600_000, name: "stop")
+    let (model, path, original, running) = try startSave(name: "stop", editing: "Lovelace")
     defer { remove(path) }
-    edit(model, row: 2, to: "Lovelace")
-    press(model, .character("s"), .control)
-    let running = model.isWorking && model.status.contains("saving")
     // A second Ctrl-S while it runs waits for the first.
     if running {
       press(model, .character("s"), .control)
@@ -112,11 +120,8 @@ import Testing
   /// beside it (a new user's finding: a 32 MB partial copy was left). When the save ended
   /// first, it is whole.
   @Test func quittingDuringASaveLeavesNoPartialFile() throws {
-    let (model, path, original) = try makeTable(rows: 600_000, name: "quit")
+    let (model, path, original, running) = try startSave(name: "quit", editing: "Hopper")
     defer { remove(path) }
-    edit(model, row: 2, to: "Hopper")
-    press(model, .character("s"), .control)
-    let running = model.isWorking && model.status.contains("saving")
     model.prepareToQuit()
     #expect(!FileManager.default.fileExists(atPath: path + ".reusekit-saving"))
     let now = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -51,6 +51,15 @@ func makeView(rows: Double = 10) -> CollectionView {
   return view
 }
 
+/// A view as `makeView(rows:)` makes it, its diagnostics given to `report`.
+func makeView(
+  rows: Double = 10, reporting report: @escaping (Diagnostic) -> Void
+) -> CollectionView {
+  let view = makeView(rows: rows)
+  view.diagnostics.handler = report
+  return view
+}
+
 func photos(_ count: Int, from start: Int = 0) -> [Photo] {
   (start..<(start + count)).map { Photo(id: $0, title: "photo \($0)") }
 }
@@ -223,9 +232,8 @@ struct DeclarativeDataSourceTests {
   }
 
   @Test func duplicateSectionIdentifiersShowTheFirstAndAreReportedOnce() {
-    let view = makeView()
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView { diagnostics.append($0) }
     let source = DeclarativeDataSource(collectionView: view) {
       Section(id: 1) { ListContent("first") }
       Section(id: 1) { ListContent("second") }
@@ -239,9 +247,8 @@ struct DeclarativeDataSourceTests {
   }
 
   @Test func duplicateItemIdentifiersAllShowAndAnUpdateSaysSoOnce() {
-    let view = makeView()
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView { diagnostics.append($0) }
     var names = ["a", "b", "a", "c"]
     let source = DeclarativeDataSource(collectionView: view) {
       ForEach(names, id: \.self) { ListContent($0) }
@@ -366,10 +373,9 @@ func drag(_ view: CollectionView, from: ItemPath, toY y: Double) {
 /// Moves, appearances and the selection, declared.
 struct DeclarativeInteractionTests {
   @Test func aForEachWithOnMoveIsReorderedByTheUserAndTheDataFollows() {
-    let view = makeView(rows: 20)
-    var items = photos(10)
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView(rows: 20) { diagnostics.append($0) }
+    var items = photos(10)
     let source = DeclarativeDataSource(collectionView: view) {
       ListContent("Header row")
       ForEach(items) { Cell(PhotoCell.self, $0) }
@@ -394,10 +400,9 @@ struct DeclarativeInteractionTests {
   }
 
   @Test func aMoveTheDataRefusesIsUndoneByAReload() {
-    let view = makeView(rows: 20)
-    let items = photos(10)
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView(rows: 20) { diagnostics.append($0) }
+    let items = photos(10)
     let source = DeclarativeDataSource(collectionView: view) {
       ForEach(items) { Cell(PhotoCell.self, $0) }.onMove { _, _ in }  // refuses
     }
@@ -447,9 +452,8 @@ struct DeclarativeInteractionTests {
   }
 
   @Test func theFocusIsSetAndReadByIdentifierAndFollowsItsItem() {
-    let view = makeView(rows: 10)
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView(rows: 10) { diagnostics.append($0) }
     var items = photos(100)
     let source = photoSource(view) { items }
     source.focusedItemIdentifier = AnyHashable(60)
@@ -467,10 +471,9 @@ struct DeclarativeInteractionTests {
   }
 
   @Test func theSelectionIsSetAndReadByIdentifier() {
-    let view = makeView(rows: 10)
-    view.allowsMultipleSelection = true
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView(rows: 10) { diagnostics.append($0) }
+    view.allowsMultipleSelection = true
     let items = photos(100)
     let source = DeclarativeDataSource(collectionView: view) {
       Section(id: 0) { ForEach(items.prefix(50)) { Cell(PhotoCell.self, $0) } }
@@ -559,9 +562,8 @@ final class SharedNames: RandomAccessCollection {
 
 struct DeclarativeBadInputTests {
   @Test func aCollectionThatShrinksWithoutAnUpdateShowsBlankCellsNotACrash() {
-    let view = makeView(rows: 10)
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
+    let view = makeView(rows: 10) { diagnostics.append($0) }
     let names = SharedNames((0..<20).map { "name \($0)" })
     let source = DeclarativeDataSource(collectionView: view) {
       ForEach(names, id: \.self) { ListContent($0) }

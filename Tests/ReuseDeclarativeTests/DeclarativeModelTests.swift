@@ -43,6 +43,54 @@ extension Array {
     let moved = remove(at: rng.int(0..<count))
     insert(moved, at: rng.int(0...count))
   }
+
+  /// Inserts a new element (`make`'s), removes one or moves one (seeded), as `choice` says
+  /// (0, 1 or 2) where the array allows it; returns what it did to a `noun`, or nil where it
+  /// did nothing.
+  mutating func reshapeRandomly(
+    _ choice: Int, _ noun: String, _ rng: inout SeededRandom,
+    inserting make: (inout SeededRandom) -> Element
+  ) -> String? {
+    switch choice {
+    case 0:
+      let element = make(&rng)
+      insertRandomly(element, &rng)
+      return "insert a \(noun)"
+    case 1 where !isEmpty:
+      removeRandomly(&rng)
+      return "remove a \(noun)"
+    case 2 where count > 1:
+      moveRandomly(&rng)
+      return "move a \(noun)"
+    default:
+      return nil
+    }
+  }
+}
+
+extension DeclarativeDataSource {
+  /// Updates now or on the next tick, animated or not (both seeded).
+  func updateRandomly(_ rng: inout SeededRandom) {
+    if rng.chance(0.5) {
+      updateNow(animated: rng.chance(0.5))
+    } else {
+      update(animated: rng.chance(0.5))
+    }
+  }
+}
+
+/// A list of one-point rows and headers in a 30 × 12 viewport, for the model tests: its display
+/// callbacks heard by the ledger returned, its diagnostics given to `report`.
+private func makeModelView(
+  reporting report: @escaping (Diagnostic) -> Void
+) -> (CollectionView, DisplayLedger) {
+  let view = CollectionView(
+    layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
+    viewportSize: Size(width: 30, height: 12))
+  view.diagnostics.handler = report
+  let ledger = DisplayLedger()
+  view.delegate = ledger
+  return (view, ledger)
 }
 
 /// Checks that `view` shows `expected` (each section's texts): its counts, each displayed
@@ -94,8 +142,7 @@ struct DeclarativeModelTests {
 
   @Test(arguments: 0..<6)
   func randomBodiesShowTheirData(_ index: Int) {
-    let (seed, random) = SeededRandom.forCase(index, base: 0xDEC1_A2A7)
-    var rng = random
+    var (seed, rng) = SeededRandom.forCase(index, base: 0xDEC1_A2A7)
     var model: [ModelSection] = []
     var nextID = 1_000
     for section in 0..<3 {
@@ -106,13 +153,8 @@ struct DeclarativeModelTests {
     }
     let songs = (0..<30).map { Song(id: $0, title: "song \($0)") }
     let library = Library(songs: songs)
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
-      viewportSize: Size(width: 30, height: 12))
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
-    let ledger = DisplayLedger()
-    view.delegate = ledger
+    let (view, ledger) = makeModelView { diagnostics.append($0) }
     let source = DeclarativeDataSource(collectionView: view) {
       for section in model {
         Section(id: section.id, header: ListContent("S\(section.id)")) {
@@ -154,23 +196,18 @@ struct DeclarativeModelTests {
       } + [library.songs.map(\.title)]
     }
 
+    /// A section with a new identifier (seeded), to insert.
+    func newSection(_ rng: inout SeededRandom) -> ModelSection {
+      nextID += 1
+      return ModelSection(
+        id: nextID, banner: rng.chance(0.3),
+        photos: (0..<rng.int(0...8)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") })
+    }
+
     for step in 0..<150 {
       var action = ""
-      switch rng.int(0..<14) {
-      case 0:
-        action = "insert a section"
-        nextID += 1
-        model.insertRandomly(
-          ModelSection(
-            id: nextID, banner: rng.chance(0.3),
-            photos: (0..<rng.int(0...8)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") }),
-          &rng)
-      case 1 where !model.isEmpty:
-        action = "remove a section"
-        model.removeRandomly(&rng)
-      case 2 where model.count > 1:
-        action = "move a section"
-        model.moveRandomly(&rng)
+      let choice = rng.int(0..<14)
+      switch choice {
       case 3 where !model.isEmpty:
         action = "flip a banner"
         model[rng.int(0..<model.count)].banner.toggle()
@@ -252,14 +289,11 @@ struct DeclarativeModelTests {
         let photo = model[from].photos.remove(at: rng.int(0..<model[from].photos.count))
         model[to].photos.insert(photo, at: rng.int(0...model[to].photos.count))
       default:
-        action = "nothing"
+        // A section inserted, removed or moved (0, 1, 2) where it can be; else nothing.
+        action = model.reshapeRandomly(choice, "section", &rng, inserting: newSection) ?? "nothing"
       }
       // An update now or on the next tick, perhaps with an earlier one still animating.
-      if rng.chance(0.5) {
-        source.updateNow(animated: rng.chance(0.5))
-      } else {
-        source.update(animated: rng.chance(0.5))
-      }
+      source.updateRandomly(&rng)
       time += rng.chance(0.5) ? 0.05 : 1
       view.tick(now: time)
       if rng.chance(0.7) { view.settleUpdateAnimation() }
@@ -293,8 +327,7 @@ struct SectionsModelTests {
 
   @Test(arguments: 0..<8)
   func randomRunsShowTheirData(_ index: Int) {
-    let (seed, random) = SeededRandom.forCase(index, base: 0x5EC7_1045)
-    var rng = random
+    var (seed, rng) = SeededRandom.forCase(index, base: 0x5EC7_1045)
     let mixed = index % 2 == 1
     var nextID = 10_000
     var days = (0..<rng.int(0...60)).map { day in
@@ -302,13 +335,8 @@ struct SectionsModelTests {
         id: day, entries: (0..<rng.int(0...12)).map { Photo(id: day * 100 + $0, title: "e\($0)") })
     }
     var revision = 0
-    let view = CollectionView(
-      layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)),
-      viewportSize: Size(width: 30, height: 12))
     var diagnostics: [Diagnostic] = []
-    view.diagnostics.handler = { diagnostics.append($0) }
-    let ledger = DisplayLedger()
-    view.delegate = ledger
+    let (view, ledger) = makeModelView { diagnostics.append($0) }
     let source = DeclarativeDataSource(collectionView: view) {
       Sections(days, id: \.id, version: revision, itemCount: { $0.entries.count }) { day in
         Section(id: day.id, header: ListContent("D\(day.id)")) {
@@ -321,23 +349,19 @@ struct SectionsModelTests {
     }
     view.layoutIfNeeded()
     var time = 1.0
+
+    /// A day with a new identifier (seeded), to insert.
+    func newDay(_ rng: inout SeededRandom) -> Day {
+      nextID += 1
+      return Day(
+        id: nextID,
+        entries: (0..<rng.int(0...6)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") })
+    }
+
     for step in 0..<120 {
-      var action = ""
-      switch rng.int(0..<8) {
-      case 0:
-        action = "insert a day"
-        nextID += 1
-        days.insertRandomly(
-          Day(
-            id: nextID,
-            entries: (0..<rng.int(0...6)).map { Photo(id: nextID * 100 + $0, title: "n\($0)") }),
-          &rng)
-      case 1 where !days.isEmpty:
-        action = "remove a day"
-        days.removeRandomly(&rng)
-      case 2 where days.count > 1:
-        action = "move a day"
-        days.moveRandomly(&rng)
+      let choice = rng.int(0..<8)
+      let action: String
+      switch choice {
       case 3 where !days.isEmpty:
         action = "edit a day's entries"
         let day = rng.int(0..<days.count)
@@ -359,18 +383,15 @@ struct SectionsModelTests {
       case 6:
         action = "an update over the same data"
       default:
-        action = "nothing"
+        // A day inserted, removed or moved (0, 1, 2) where it can be; else nothing.
+        action = days.reshapeRandomly(choice, "day", &rng, inserting: newDay) ?? "nothing"
       }
       if action != "scroll" && action != "resize" && action != "an update over the same data"
         && action != "nothing"
       {
         revision += 1
       }
-      if rng.chance(0.5) {
-        source.updateNow(animated: rng.chance(0.5))
-      } else {
-        source.update(animated: rng.chance(0.5))
-      }
+      source.updateRandomly(&rng)
       time += rng.chance(0.5) ? 0.05 : 1
       view.tick(now: time)
       if view.isAnimatingUpdates { view.settleUpdateAnimation() }

@@ -111,9 +111,7 @@ public final class DeclarativeScenario {
     // The first body ran before `scenario` was set: run it again, with the data (a range
     // needs none, so the first frame is measured as a user's would be).
     if kind != .range { source.updateNow(animated: false) }
-    view.layoutIfNeeded()
-    stepper = FrameStepper(
-      viewportLength: 800, step: 800.0 / 3, contentLength: view.contentSize.height)
+    stepper = FrameStepper(layingOut: view)
   }
 
   /// One frame: the offset steps, and a pass lays out.

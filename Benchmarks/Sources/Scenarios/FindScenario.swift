@@ -24,6 +24,14 @@ public enum FindNames {
   }
 }
 
+/// What a find scenario searches: `rows` rows titled by ``FindNames``, for `query`.
+public struct FindInput: Sendable {
+  /// How many rows there are.
+  public let rows: Int
+  /// What is looked for in their titles.
+  public let query: String
+}
+
 /// A list of 1,000,000 titled rows (44 points, an 800-point viewport) and a search for
 /// "quiet" in it from the first row, as `/` runs it in the gallery: the first match found, the
 /// focus moved to it (scrolled there) and a frame laid out (`firstMatch()`); or, as a loop
@@ -31,12 +39,10 @@ public enum FindNames {
 /// top again.
 public final class FindScenario: CollectionViewDataSource, SearchableDataSource {
   public let view: CollectionView
-  let rows: Int
-  public let query: String
+  public let input: FindInput
 
   public init(rows: Int = 1_000_000, query: String = "quiet") {
-    self.rows = rows
-    self.query = query
+    input = FindInput(rows: rows, query: query)
     view = CollectionView(
       layout: ListLayout(itemSizing: .uniform(44)), viewportSize: Size(width: 320, height: 800))
     view.register(BenchCell.self, forCellWithReuseIdentifier: "cell")
@@ -46,7 +52,7 @@ public final class FindScenario: CollectionViewDataSource, SearchableDataSource 
 
   /// The first match, the focus on it, a frame: what the first frame after Enter shows.
   public func firstMatch() -> ItemPath? {
-    let search = ItemSearch(collectionView: view, query: query)
+    let search = ItemSearch(collectionView: view, query: input.query)
     while search.matches.isEmpty && !search.isDone { search.advance(maxItems: 256) }
     let found = search.next()
     view.layoutIfNeeded()
@@ -56,7 +62,7 @@ public final class FindScenario: CollectionViewDataSource, SearchableDataSource 
 
   /// The baseline: every row scanned before the focus moves (the loop held for the scan).
   public func fullScan() -> Int {
-    let search = ItemSearch(collectionView: view, query: query)
+    let search = ItemSearch(collectionView: view, query: input.query)
     while !search.isDone { search.advance(maxItems: 1 << 20) }
     search.next()
     view.layoutIfNeeded()
@@ -72,7 +78,7 @@ public final class FindScenario: CollectionViewDataSource, SearchableDataSource 
 
   public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
     -> Int
-  { rows }
+  { input.rows }
 
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath)
     -> CollectionViewCell
@@ -98,12 +104,10 @@ public final class FindScenario: CollectionViewDataSource, SearchableDataSource 
 /// outside the measurement (`clear()`).
 public final class FilterScenario: TableViewDataSource {
   public let table: TableView
-  let rows: Int
-  public let query: String
+  public let input: FindInput
 
   public init(rows: Int = 1_000_000, query: String = "cedar") {
-    self.rows = rows
-    self.query = query
+    input = FindInput(rows: rows, query: query)
     table = TableView(
       columns: [TableColumn(title: "#", width: .fixed(60)), TableColumn(title: "Name", width: .fixed(200))],
       rowHeight: .uniform(44), headerHeight: 44, viewportSize: Size(width: 320, height: 800))
@@ -117,8 +121,8 @@ public final class FilterScenario: TableViewDataSource {
     var found = RowSet()
     var count = 0
     var row = 0
-    while row < rows && count < limit {
-      if FindNames.title(row).contains(query) {
+    while row < input.rows && count < limit {
+      if FindNames.title(row).contains(input.query) {
         found.insert(row)
         count += 1
       }
@@ -148,7 +152,7 @@ public final class FilterScenario: TableViewDataSource {
     table.collectionView.layoutIfNeeded()
   }
 
-  public func numberOfRows(in tableView: TableView) -> Int { rows }
+  public func numberOfRows(in tableView: TableView) -> Int { input.rows }
 
   public func tableView(_ tableView: TableView, cellForRow row: Int, column: Int)
     -> CollectionViewCell

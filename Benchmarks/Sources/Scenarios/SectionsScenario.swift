@@ -44,14 +44,22 @@ public final class SectionsScenario {
       view.dataSource = source
       imperative = source
     }
-    view.layoutIfNeeded()
-    stepper = FrameStepper(
-      viewportLength: 800, step: 800.0 / 3, contentLength: view.contentSize.height)
+    stepper = FrameStepper(layingOut: view)
   }
 
   /// One frame: the offset steps, and a pass lays out.
   public func frame() {
     view.contentOffset = Point(x: 0, y: stepper.next())
     view.layoutIfNeeded()
+  }
+}
+
+extension FrameStepper {
+  /// A stepper a third of an 800-point viewport a frame over `view`'s content, laid out first
+  /// (its first frame).
+  @inline(__always)
+  init(layingOut view: CollectionView) {
+    view.layoutIfNeeded()
+    self.init(viewportLength: 800, step: 800.0 / 3, contentLength: view.contentSize.height)
   }
 }

@@ -132,11 +132,7 @@ import Testing
   /// walk's pairs must still be the k-th occurrences (else the match is made without the
   /// walk). Short versions over few values, edited mostly in place, so the walk pairs most.
   @Test func theWalksPairsFollowTheOccurrenceRule() {
-    let base: UInt64 = 0x3A1C_0DE5
-    var failures = 0
-    for index in 0..<4_000 {
-      let (seed, random) = SeededRandom.forCase(index, base: base)
-      var generator = random
+    recordSeededCases(4_000, base: 0x3A1C_0DE5) { generator in
       let values = generator.int(2...12)
       let old = (0..<generator.int(0...40)).map { _ in generator.int(0..<values) }
       var new = old
@@ -154,13 +150,8 @@ import Testing
       let match = HeckelMatch(old: old, new: new)
       let expected = occurrenceMatch(old, new)
       let strings = HeckelMatch(old: old.map { "s\($0)" }, new: new.map { "s\($0)" })
-      if match.newToOld != expected || strings.newToOld != expected {
-        Issue.record(
-          "seed \(seed) (case \(index)): \(old) → \(new): \(match.newToOld), the rule says \(expected)"
-        )
-        failures += 1
-        if failures >= 5 { break }
-      }
+      guard match.newToOld != expected || strings.newToOld != expected else { return nil }
+      return "\(old) → \(new): \(match.newToOld), the rule says \(expected)"
     }
   }
 
@@ -200,11 +191,7 @@ import Testing
   /// round-trips, and never does more moves + deletes + inserts than the k-th occurrence rule,
   /// written simply below.
   @Test func neverMoreChangesThanTheOccurrenceRule() {
-    let base: UInt64 = 0x1D3_47E5
-    var failures = 0
-    for index in 0..<5_000 {
-      let (seed, random) = SeededRandom.forCase(index, base: base)
-      var generator = random
+    recordSeededCases(5_000, base: 0x1D3_47E5) { generator in
       let (old, new) = randomStringVersions(&generator)
       let changes = StagedChangeset(source: old, target: new)
       let ours = changes.reduce(0) { total, stage in
@@ -218,12 +205,25 @@ import Testing
       if problem == nil && ours > reference {
         problem = "\(ours) changes, the occurrence rule needs \(reference): \(changes.stages)"
       }
-      if let problem {
-        Issue.record("seed \(seed) (case \(index)): \(old) → \(new): \(problem)")
-        failures += 1
-        if failures >= 5 { break }
-      }
+      return problem.map { "\(old) → \(new): \($0)" }
     }
+  }
+}
+
+/// Runs `check` on `cases` seeded cases (their seeds from `base`) and records each problem it
+/// returns, with its seed and case; it stops at the fifth.
+private func recordSeededCases(
+  _ cases: Int, base: UInt64, sourceLocation: SourceLocation = #_sourceLocation,
+  _ check: (inout SeededRandom) -> String?
+) {
+  var failures = 0
+  for index in 0..<cases {
+    let (seed, random) = SeededRandom.forCase(index, base: base)
+    var generator = random
+    guard let problem = check(&generator) else { continue }
+    Issue.record("seed \(seed) (case \(index)): \(problem)", sourceLocation: sourceLocation)
+    failures += 1
+    if failures >= 5 { break }
   }
 }
 
