@@ -92,6 +92,19 @@ extension ForEach: ItemGroup {
 
   func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
     guard let old = old as? Self else { return nil }
+    // A recorded array made from the one shown by its own edits: the edits, applied.
+    if let recorded = core.data as? any EditRecording,
+      let shown = old.core.data as? any EditRecording, recorded.journal === shown.journal,
+      let edits = recorded.journal.edits(
+        from: shown.generation, to: recorded.generation,
+        limit: type(of: recorded).appliedEditLimit)
+    {
+      let (identify, before, after) = (identify, old.core, core)
+      let changes = batch(applying: edits, toCount: before.data.count) { oldIndex, newIndex in
+        identify(before.element(at: oldIndex)) == identify(after.element(at: newIndex))
+      }
+      return (changes, 0)
+    }
     return itemChanges(
       from: old.shownIdentifiers ?? old.identifiers(), to: shownIdentifiers ?? identifiers())
   }

@@ -56,6 +56,12 @@ case "declarative-data":
   let scenario = DeclarativeScenario(.numbers)
   for _ in 0..<operations { scenario.applyChangedData() }
   sink = scenario.cellsConfigured
+case "declarative-edits", "declarative-edits-baseline":
+  // Two edits (a number inserted third, the last removed) of a declared million-number list,
+  // shown: over a RecordedArray, applied as edits; over a plain array, diffed.
+  let scenario = EditScenario(recorded: arguments[1] == "declarative-edits")
+  for _ in 0..<operations { scenario.edit() }
+  sink = scenario.view.reuseCounters.visible
 case "outline-expand", "outline-expand-baseline":
   // A root of 10,000 children opened and closed (unanimated batches, a pass each): declared
   // (an OutlineGroup over nodes made as they are read), or the imperative OutlineDataSource.
