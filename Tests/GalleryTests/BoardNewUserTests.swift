@@ -68,6 +68,21 @@ import Testing
     #expect(after.last?.contains("moved 1 card to Doing") == true)
   }
 
+  /// A drop undone: the card goes back, selected, and the cursor with it (it went to the
+  /// first card of the column: a new user's finding).
+  @Test func aDropUndoneTakesTheCursorBackWithTheCard() throws {
+    var (gallery, canvas, time, target, _) = try dragging("#5 Eager", over: "#1,201")
+    mouse(gallery, .release, target, time)
+    settleTestGallery(gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last?.contains("moved 1 card to Doing") == true)
+    time += 0.1
+    gallery.handle(.key(KeyEvent(.character("u"))), at: time)
+    settleTestGallery(gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("To do: #5 Eager Falcon"), "\(status)")
+    #expect(status.contains("undid: 1 card back to To do"), "\(status)")
+  }
+
   @Test func selectionKeysWaitForTheDropAndTheHelpEndsTheDrag() throws {
     var (gallery, canvas, time, target, row) = try dragging("#3 Cobalt", over: "#1,205")
     for key in [KeyEvent(.tab), KeyEvent(.character("a"), modifiers: .control), KeyEvent(.end)] {

@@ -79,4 +79,17 @@ import Testing
     let status = drawnTestGallery(gallery, canvas)[1]
     #expect(status.contains("dragged to To do \(after.item + 1)"), "\(status)")
   }
+
+  /// The page left during a drag: the task goes back, and the heading says so when the page
+  /// shows again (it kept the note of the edit before, "dragged to …": a new user's finding).
+  @Test func aDragEndedByLeavingThePageSaysTheTaskIsBack() {
+    var time = 1.0
+    let (gallery, canvas, _) = lifted(
+      TerminalSize(columns: 80, rows: 24), edge: 9, frames: 2, time: &time)
+    #expect(drawnTestGallery(gallery, canvas)[1].contains("no edits yet"))
+    pressTestGallery([KeyEvent(.character("5")), KeyEvent(.character("4"))], gallery, time: &time)
+    let heading = drawnTestGallery(gallery, canvas)[1]
+    #expect(heading.contains("drag cancelled: the task is back"), "\(heading)")
+    #expect(gallery.currentPage.restorableView?.interactivelyMovingItem == nil)
+  }
 }

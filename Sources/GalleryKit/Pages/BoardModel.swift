@@ -194,10 +194,13 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
         "\(moved == 1 ? "the card stays" : "the cards stay") where \(moved == 1 ? "it was" : "they were")"
     } else {
       lastChange = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
+      // Undone, the cursor goes back with the dragged cards (it stayed on the first card of
+      // the column the drag left: a new user's finding), unless it was on one of them.
+      let focused = focusedCard(in: source, of: before)
       remember(
         BoardMove(
           before: before, after: cards, from: source, to: target, ids: ids,
-          focused: focusedCard(in: source, of: before)))
+          focused: focused.flatMap { ids.contains($0) ? $0 : nil } ?? first))
     }
     activeColumn = target
     keepSelectionIn(target)

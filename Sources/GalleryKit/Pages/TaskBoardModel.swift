@@ -32,6 +32,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   public private(set) var texts = TaskTexts()
   /// What the last edit did.
   public internal(set) var lastChange = "no edits yet"
+  /// Whether the last heading was drawn during a drag not yet dropped.
+  private var headlineSawDrag = false
   /// How long the last edit took (making the next version, the diff, the batch update).
   public private(set) var lastEditDuration: Double?
   /// Whether the last key found nothing to edit (its note has no time).
@@ -150,6 +152,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     board.sections = sections
     lastChange =
       "dragged to \(sectionTitle(move.destinationTag)) \(move.destinationIndex + 1)"
+    headlineSawDrag = false
   }
 
   private static func makeTask(id: Int, index: Int) -> TaskItem {
@@ -161,9 +164,15 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   /// The heading: how many tasks, and what the last edit did (and how long it took, with
   /// `timing`).
   public func headline(timing: Bool) -> String {
-    // A drag that ended without a drop or Escape (the page left, the touch cancelled) does
-    // not leave "a task is being dragged" behind (a new user's finding).
-    if lastChange == Self.heldNote, collectionView.interactivelyMovingItem == nil {
+    // A drag that ended without a drop (Escape, the page left, the touch cancelled) says the
+    // task is back, in place of "a task is being dragged" or of the edit before the drag
+    // (new users' findings: leaving the page mid-drag kept "dragged to In progress 3").
+    if collectionView.interactivelyMovingItem != nil {
+      headlineSawDrag = true
+    } else if headlineSawDrag {
+      headlineSawDrag = false
+      lastChange = "drag cancelled: the task is back"
+    } else if lastChange == Self.heldNote {
       lastChange = "drag cancelled: the task is back"
     }
     let count = tasks.reduce(0) { $0 + $1.count }
