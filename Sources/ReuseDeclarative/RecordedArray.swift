@@ -29,7 +29,9 @@ import ReuseKit
 /// identifier stays (the row is configured again), and is removed and inserted otherwise.
 /// Duplicate identifiers are not looked for on the edits' path.
 public struct RecordedArray<Element>: RandomAccessCollection {
+  /// A position: from 0.
   public typealias Index = Int
+  /// Every position.
   public typealias Indices = Range<Int>
 
   @usableFromInline var storage: [Element]
@@ -53,7 +55,9 @@ public struct RecordedArray<Element>: RandomAccessCollection {
   /// The elements, as a plain array.
   public var elements: [Element] { storage }
 
+  /// 0.
   public var startIndex: Int { 0 }
+  /// The count.
   public var endIndex: Int { storage.count }
 
   /// The element at `position`. Setting it records a replacement.
@@ -65,6 +69,7 @@ public struct RecordedArray<Element>: RandomAccessCollection {
     }
   }
 
+  /// Calls `body` with the elements' storage (how a body tells a value it showed, in O(1)).
   public func withContiguousStorageIfAvailable<R>(
     _ body: (UnsafeBufferPointer<Element>) throws -> R
   ) rethrows -> R? {
@@ -138,6 +143,7 @@ extension RecordedArray: Equatable where Element: Equatable {
 }
 
 extension RecordedArray: ExpressibleByArrayLiteral {
+  /// An array of the literal's elements, its journal empty.
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 

@@ -226,6 +226,44 @@ import Testing
     #expect(!frame.contains("strip focused"), "\(frame)")
   }
 
+  /// Settings: "Recently opened" lists the items opened, the last first, each opened again
+  /// moving to the top as one move (it held every item, and opening one changed nothing
+  /// there: a new user's finding); the status still says the focused row was opened.
+  @Test func recentlyOpenedListsTheItemsOpenedTheLastFirst() throws {
+    var time = 1.0
+    let model = SettingsModel(options: GalleryOptions(itemCount: 300), metrics: plainTestMetrics)
+    let view = model.collectionView
+    view.viewportSize = Size(width: 60, height: 20)
+    func recent() -> [String] {
+      let section = view.numberOfSections - 2
+      return (0..<view.numberOfItems(inSection: section)).compactMap {
+        model.itemTitle(at: ItemPath(section: section, item: $0))
+      }
+    }
+    func open(_ item: Int) {
+      let all = view.numberOfSections - 1
+      view.focusItem(at: ItemPath(section: all, item: item))
+      _ = model.handle(KeyPress(.enter))
+      time += 1
+      view.tick(now: time)
+      view.settleUpdateAnimation()
+      view.layoutIfNeeded()
+    }
+    #expect(recent().isEmpty)
+    open(4)
+    #expect(recent() == [DemoData.title(forItem: 4)])
+    #expect(model.status.contains("opened"), "\(model.status)")
+    open(7)
+    open(2)
+    #expect(recent() == [2, 7, 4].map(DemoData.title(forItem:)))
+    open(4)
+    #expect(recent() == [4, 2, 7].map(DemoData.title(forItem:)))
+    #expect(model.source.lastAppliedChanges.movedItems.count == 1, "one move, no diff")
+    for item in 10..<16 { open(item) }
+    #expect(recent().count == RecentItems.limit)
+    #expect(recent().first == DemoData.title(forItem: 15))
+  }
+
   @Test func thePickerMarksTheCentredAndTheChosenSwatch() {
     var time = 1.0
     let (gallery, canvas) = makeGallery("picker")

@@ -160,7 +160,8 @@ struct RecordedArrayTests {
       // cells' contents alone would not show a move left out).
       let rebuilt = applying(source.lastAppliedChanges, to: shownIDs)
       let wanted = plain.map(\.id)
-      let matches = rebuilt.count == wanted.count
+      let matches =
+        rebuilt.count == wanted.count
         && zip(rebuilt, wanted).allSatisfy { $0 == nil || $0 == $1 }
       #expect(matches, "seed \(seed), step \(step): \(source.lastAppliedChanges)")
       guard matches else { return }

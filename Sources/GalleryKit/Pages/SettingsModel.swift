@@ -22,6 +22,27 @@ import ReuseKit
   }
 }
 
+/// The items opened in this run, the last first (at most ``limit``): a recorded array, so that
+/// opening one shows as the one move or insertion it is (no diff of the list), and observed,
+/// so that the body runs again by itself.
+@Observable public final class RecentItems {
+  /// The items' numbers, the last opened first.
+  public private(set) var items = RecordedArray<Int>()
+  /// How many are kept.
+  public static let limit = 5
+
+  /// Puts `item` first: moved there if it was opened before, else inserted (the oldest let
+  /// go past ``limit``).
+  public func open(_ item: Int) {
+    if let index = items.firstIndex(of: item) {
+      if index > 0 { items.move(from: index, to: 0) }
+      return
+    }
+    items.insert(item, at: 0)
+    if items.count > Self.limit { items.removeSubrange(Self.limit..<items.count) }
+  }
+}
+
 /// A switch on the settings page: an `Observable` object, so a cell that shows it is
 /// configured again when it flips (no body, no diff).
 @Observable public final class Setting: Identifiable {
@@ -45,8 +66,9 @@ import ReuseKit
 
 /// The `settings` page: a settings screen declared once (`ReuseDeclarative`), in standard
 /// content only, so both galleries show it with no cell of their own: switches that flip in
-/// place (Space or Enter), a section that appears when "Show advanced" is on, and a million
-/// recently opened items built only as they show.
+/// place (Space or Enter), a section that appears when "Show advanced" is on, the items
+/// opened last (each opened one moving to the top), and a million items built only as they
+/// show.
 public final class SettingsModel: PageModel {
   /// `--demo settings`.
   public static let name = "settings"
@@ -68,10 +90,12 @@ public final class SettingsModel: PageModel {
   ]
   /// What "Show advanced" shows.
   public let advanced = ["Developer options", "Logging", "Reset all settings"]
-  /// How many recently opened items (`--items`).
+  /// How many items (`--items`).
   public let recentCount: Int
-  /// The recently opened items that still wear their "new" badge (the first three).
+  /// The items that still wear their "new" badge (the first three).
   public let unseen: UnseenItems
+  /// The items opened in this run, the last first.
+  public let recent = RecentItems()
   /// The declaration's data source.
   public let source: DeclarativeDataSource
   /// The find over the rows' texts (`/`, `n`, `N`): the declaration's `ListContent` texts.
@@ -89,8 +113,8 @@ public final class SettingsModel: PageModel {
     collectionView.accessibilityLabel = "Settings"
     findBar = FindBar(collectionView: collectionView, subject: "the settings", clock: metrics.clock)
     // The body captures the model's parts, not the model (which is not made yet).
-    let (connections, notifications, advanced, recentCount, unseen) = (
-      connections, notifications, advanced, recentCount, unseen
+    let (connections, notifications, advanced, recentCount, unseen, recent) = (
+      connections, notifications, advanced, recentCount, unseen, recent
     )
     source = DeclarativeDataSource(collectionView: collectionView) {
       Section("Connections") {
@@ -111,12 +135,23 @@ public final class SettingsModel: PageModel {
           ForEach(advanced, id: \.self) { ListContent($0, accessories: [.disclosure]) }
         }
       }
-      // With nothing in it, its header says so (an empty heading over blank lines looked
-      // broken: a new user's finding).
+      // The items opened, the last first: opening one moves it to the top (the section held
+      // every item, and opening one changed nothing there: a new user's finding). With
+      // nothing in it, its header says so (an empty heading over blank lines looked broken).
       Section(
         id: "Recently opened",
         header: ListContent(
-          "Recently opened", secondary: recentCount == 0 ? "nothing opened yet" : nil)
+          "Recently opened", secondary: recent.items.isEmpty ? "nothing opened yet" : nil)
+      ) {
+        ForEach(recent.items, id: \.self) { item in
+          ListContent(
+            DemoData.title(forItem: item), secondary: "#\((item + 1).formatted)",
+            accessories: [.disclosure])
+        }
+      }
+      Section(
+        id: "All items",
+        header: ListContent("All items", secondary: recentCount == 0 ? "no items" : nil)
       ) {
         ForEach(0..<recentCount, id: \.self) { item in
           ListContent(
@@ -165,8 +200,11 @@ public final class SettingsModel: PageModel {
       return true
     }
     guard let title = itemTitle(at: path) else { return false }
-    opened = path
-    if let item = source.itemIdentifier(for: path)?.base as? Int { unseen.see(item) }
+    opened = source.itemIdentifier(for: path)
+    if let item = source.itemIdentifier(for: path)?.base as? Int {
+      unseen.see(item)
+      recent.open(item)
+    }
     collectionView.postAccessibilityAnnouncement("opened \(title)")
     return true
   }
@@ -188,8 +226,8 @@ public final class SettingsModel: PageModel {
     }
   }
 
-  /// The row Enter opened with the last key (the status says so until the next key).
-  private var opened: ItemPath?
+  /// The item Enter opened with the last key (the status says so until the next key).
+  private var opened: AnyHashable?
 
   /// The focused row and its state.
   public var status: String { findBar.status(baseStatus) }
@@ -200,7 +238,9 @@ public final class SettingsModel: PageModel {
       return "\(setting.title): \(setting.isOn ? "on" : "off") · Space flips it"
     }
     let title = itemTitle(at: path) ?? ""
-    return opened == path ? "\(title) · opened (the demo has no page behind it)" : title
+    // By identity: the row opened moves down as "Recently opened" takes it in above.
+    return opened != nil && source.itemIdentifier(for: path) == opened
+      ? "\(title) · opened (the demo has no page behind it)" : title
   }
 
   /// The page's keys.
