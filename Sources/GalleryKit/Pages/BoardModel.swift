@@ -150,6 +150,13 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     keepSelectionIn(index)
   }
 
+  /// The keyboard focus came into `view` by other means than a press (GTK's Tab): it becomes
+  /// the active column, its cursor and the last move's note left as they are.
+  public func keyboardFocusDidEnter(_ view: CollectionView) {
+    guard coordinator.session == nil, let index = column(of: view) else { return }
+    activeColumn = index
+  }
+
   /// A press that began in `view` makes it the active column, and ends the last move's note
   /// as a key does (it stayed after a click: a new user's finding).
   public func pointerDidPress(in view: CollectionView) {

@@ -28,6 +28,9 @@ public struct GalleryMetrics: Sendable {
   public var carouselInsets: (peek: Double, spacing: Double, vertical: Double)
   /// The width of a text, in points.
   public var textWidth: @Sendable (String) -> Double
+  /// The width of a header's title, in points, as the host draws standard headers (GTK's
+  /// are bold and larger than the rows' text); the text's width when `nil`.
+  public var headerTextWidth: (@Sendable (String) -> Double)?
   /// A monotonic clock, in seconds: how long an edit took.
   public var clock: @Sendable () -> Double
 
@@ -39,7 +42,9 @@ public struct GalleryMetrics: Sendable {
     waterfallUnit: Double,
     waterfallSpacing: (column: Double, item: Double),
     carouselInsets: (peek: Double, spacing: Double, vertical: Double),
-    textWidth: @escaping @Sendable (String) -> Double, clock: @escaping @Sendable () -> Double
+    textWidth: @escaping @Sendable (String) -> Double,
+    headerTextWidth: (@Sendable (String) -> Double)? = nil,
+    clock: @escaping @Sendable () -> Double
   ) {
     self.rowLength = rowLength
     self.headerLength = headerLength
@@ -53,6 +58,7 @@ public struct GalleryMetrics: Sendable {
     self.waterfallSpacing = waterfallSpacing
     self.carouselInsets = carouselInsets
     self.textWidth = textWidth
+    self.headerTextWidth = headerTextWidth
     self.clock = clock
   }
 }

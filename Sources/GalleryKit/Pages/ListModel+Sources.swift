@@ -216,7 +216,8 @@ public final class ChipSource: CursorSource {
     metrics.textWidth(groups[path.section].tags[path.item]) + metrics.chipPadding
   }
   func headerWidth(of section: Int) -> Double {
-    metrics.textWidth(groups[section].title) + metrics.chipHeaderPadding
+    (metrics.headerTextWidth ?? metrics.textWidth)(groups[section].title)
+      + metrics.chipHeaderPadding
   }
 
   /// The chip's tag.

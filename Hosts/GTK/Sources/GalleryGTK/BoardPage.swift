@@ -59,6 +59,12 @@ final class BoardPage: GTKPage {
       // A press makes its column the active one and gives it the keyboard focus, so the focus
       // ring is drawn on the card the status names (it stayed on a card of the column focused
       // before: a new user's finding). The press goes on to the column.
+      // The keyboard focus coming into a column by GTK's Tab makes it the active one too, so
+      // the keys go where the focus ring is.
+      host.focusEntered = { [unowned self, unowned host] in
+        model.keyboardFocusDidEnter(host.collectionView)
+        refreshHeadings()
+      }
       host.pressHandler = { [unowned self, unowned host] _ in
         model.pointerDidPress(in: host.collectionView)
         host.grabKeyboardFocus()
@@ -172,7 +178,7 @@ final class BoardPage: GTKPage {
 }
 
 /// Calls `body` with `widget` as the box it is.
-private func asBox(
+func asBox(
   _ widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkBox>) -> Void
 ) {
   widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { body($0) }

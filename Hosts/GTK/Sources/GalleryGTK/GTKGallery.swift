@@ -139,23 +139,14 @@ public final class GTKGallery {
       gtk_window_set_child(window, root)
     }
     let data = Unmanaged.passUnretained(self).toOpaque()
-    let keys = gtk_event_controller_key_new()!
-    Signal.keyPressed(
-      keys,
-      { _, keyval, _, state, data in
-        gallery(data).handleKey(keyval, state) ? 1 : 0
-      }, data)
-    gtk_widget_add_controller(window, keys)
+    addKeyController(
+      to: window, { _, keyval, _, state, data in gallery(data).handleKey(keyval, state) ? 1 : 0 },
+      data)
     // The keys' help before anything focused: F1 and Ctrl-? show it, and while it shows any
     // key only hides it (in the capture phase, so the focused list does not act on it too).
-    let helpKeys = gtk_event_controller_key_new()!
-    gtk_event_controller_set_propagation_phase(helpKeys, GTK_PHASE_CAPTURE)
-    Signal.keyPressed(
-      helpKeys,
-      { _, keyval, _, state, data in
-        gallery(data).handleHelpKey(keyval, state) ? 1 : 0
-      }, data)
-    gtk_widget_add_controller(window, helpKeys)
+    addKeyController(
+      to: window, phase: GTK_PHASE_CAPTURE,
+      { _, keyval, _, state, data in gallery(data).handleHelpKey(keyval, state) ? 1 : 0 }, data)
     // A page chosen with its tab (or from code) is made, and takes the keys.
     Signal.notify(
       gpointer(notebook), property: "page",
@@ -253,7 +244,7 @@ public final class GTKGallery {
     Palette.isDark = dark
     let background = Palette.background
     for page in pages.compactMap({ $0 }) {
-      page.host.background = (background.r, background.g, background.b)
+      for host in page.hosts { host.background = (background.r, background.g, background.b) }
       queueDrawTree(page.widget)
     }
     queueDrawTree(window)
@@ -276,7 +267,7 @@ public final class GTKGallery {
     let made = GTKPages.make(Self.pageNames[index], options: options, autoscroll: autoscroll)
     g_object_ref_sink(made.widget)  // kept while another page shows
     let background = Palette.background
-    made.host.background = (background.r, background.g, background.b)
+    for host in made.hosts { host.background = (background.r, background.g, background.b) }
     pages[index] = made
     return made
   }
@@ -430,4 +421,16 @@ public final class GTKGallery {
 
 private func gallery(_ data: gpointer?) -> GTKGallery {
   Unmanaged<GTKGallery>.fromOpaque(data!).takeUnretainedValue()
+}
+
+/// Adds a key controller to `window` that calls `handler` with `data` for each key pressed,
+/// in `phase` when one is given (GTK's default otherwise).
+private func addKeyController(
+  to window: UnsafeMutablePointer<GtkWidget>, phase: GtkPropagationPhase? = nil,
+  _ handler: KeyHandler, _ data: gpointer?
+) {
+  let keys = gtk_event_controller_key_new()!
+  if let phase { gtk_event_controller_set_propagation_phase(keys, phase) }
+  Signal.keyPressed(keys, handler, data)
+  gtk_widget_add_controller(window, keys)
 }

@@ -60,6 +60,13 @@ final class HostedPage<Model: PageModel>: GTKPage {
   /// What the page says before its status, when it has more to say than the model's status
   /// (the data-source page: what the last edit did).
   var headline: (() -> String)?
+  /// The page's other hosts (the list page's tag strip): their keys go to the model too.
+  var otherHosts: [CollectionViewWidget] = []
+  /// The host whose view has the model's keyboard focus (the list or the strip), given the
+  /// keyboard after each key.
+  var focusedHost: (() -> CollectionViewWidget)?
+  /// Every host on the page.
+  var hosts: [CollectionViewWidget] { [host] + otherHosts }
 
   init(_ model: Model, host: CollectionViewWidget, widget: UnsafeMutablePointer<GtkWidget>? = nil) {
     self.model = model
@@ -102,11 +109,19 @@ final class HostedPage<Model: PageModel>: GTKPage {
     }
     let used = model.handle(key)
     afterKey?()
-    host.layoutAndPlace()
+    for host in hosts { host.layoutAndPlace() }
+    if let focused = focusedHost?(), !focused.containsKeyboardFocus { focused.grabKeyboardFocus() }
     return used
   }
 
   func didPlaceViews() { afterPlace?() }
+}
+
+extension CollectionViewWidget {
+  /// Whether the keyboard focus is on the host or one of its rows.
+  var containsKeyboardFocus: Bool {
+    gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+  }
 }
 
 /// The GTK gallery's sizes, in pixels, and its text measure.
@@ -117,6 +132,8 @@ extension GalleryMetrics {
     waterfallUnit: 22, waterfallSpacing: (column: 6, item: 6),
     carouselInsets: (peek: 90, spacing: 24, vertical: 40),
     textWidth: { TextMeasure.width($0) },
+    // Standard headers as ReuseGTK draws them at the strip's height: 15 points, bold.
+    headerTextWidth: { TextMeasure.width($0, size: 15, bold: true) },
     clock: { Double(g_get_monotonic_time()) / 1_000_000 })
 }
 
@@ -144,9 +161,8 @@ enum GTKPages {
 
   private static func list(_ options: GalleryOptions) -> any GTKPage {
     let model = ListModel(options: options, metrics: .gtk)
-    // The tag strip is the terminal's: GTK shows the list alone.
-    model.isStripShown = false
     model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
+    model.strip.register(ChipCell.self, forCellWithReuseIdentifier: ListModel.chipIdentifier)
     let host = CollectionViewWidget(collectionView: model.list)
     // A find runs a slice a frame; frames keep coming while it does.
     let list = model.list
@@ -162,15 +178,39 @@ enum GTKPages {
     )
     // A list of no sections says so over the empty view, as the terminal's does (it showed a
     // blank page: a new user's finding).
-    guard model.rows.sectionCount == 0 else { return HostedPage(model, host: host) }
-    let overlay = gtk_overlay_new()!
-    gtk_overlay_set_child(OpaquePointer(overlay), host.widget)
-    let empty = gtk_label_new("This list has no items.")!
-    gtk_widget_set_halign(empty, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(empty, GTK_ALIGN_CENTER)
-    gtk_widget_set_can_target(empty, 0)
-    gtk_overlay_add_overlay(OpaquePointer(overlay), empty)
-    return HostedPage(model, host: host, widget: overlay)
+    var listWidget = host.widget
+    if model.rows.sectionCount == 0 {
+      listWidget = gtk_overlay_new()!
+      gtk_overlay_set_child(OpaquePointer(listWidget), host.widget)
+      let empty = gtk_label_new("This list has no items.")!
+      gtk_widget_set_halign(empty, GTK_ALIGN_CENTER)
+      gtk_widget_set_valign(empty, GTK_ALIGN_CENTER)
+      gtk_widget_set_can_target(empty, 0)
+      gtk_overlay_add_overlay(OpaquePointer(listWidget), empty)
+    }
+    guard model.hasStrip else { return HostedPage(model, host: host, widget: listWidget) }
+    // The tag strip below the list, as in the terminal. GTK's keyboard focus and the model's
+    // follow each other: Tab (GTK's focus chain: the list, the strip, the status bar) or a
+    // click gives a host the keys, and the model's focus moving (`/` from the strip finds in
+    // the list) moves GTK's.
+    let strip = CollectionViewWidget(collectionView: model.strip)
+    gtk_widget_set_size_request(strip.widget, -1, 44)
+    gtk_widget_set_vexpand(strip.widget, 0)
+    gtk_widget_set_vexpand(listWidget, 1)
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    asBox(box) {
+      gtk_box_append($0, listWidget)
+      gtk_box_append($0, strip.widget)
+    }
+    let page = HostedPage(model, host: host, widget: box)
+    page.otherHosts = [strip]
+    page.focusedHost = { [unowned model, unowned host, unowned strip] in
+      model.focus == .list ? host : strip
+    }
+    for (widget, view) in [(host, model.list), (strip, model.strip)] {
+      widget.focusEntered = { [unowned model, unowned view] in model.pointerDidPress(in: view) }
+    }
+    return page
   }
 
   private static func table(_ options: GalleryOptions) -> any GTKPage {

@@ -85,6 +85,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// Where the pointer last moved over the host, in its coordinates.
   var pointerLocation: Point?
   var keyController: OpaquePointer?
+  var focusController: OpaquePointer?
+  /// The keyboard focus came into the host (Tab from another widget, a click, a grab): a page
+  /// with several hosts makes its model follow (the list's tag strip, a board's columns).
+  public var focusEntered: (() -> Void)?
   /// What a key does when the keyboard focus is in the host: a page's own keys first (an
   /// option bar selects with ← →); `nil` hands keys to the core's key map. Returns whether the
   /// key was used.
@@ -251,6 +255,10 @@ public final class CollectionViewWidget: CollectionViewHost {
       data)
     gtk_widget_add_controller(widget, keys)
     keyController = keys
+    let focus = gtk_event_controller_focus_new()!
+    Signal.plain(gpointer(focus), "enter", { _, data in host(data).focusEntered?() }, data)
+    gtk_widget_add_controller(widget, focus)
+    focusController = focus
     gtk_widget_set_focusable(widget, 1)
   }
 
@@ -266,6 +274,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     if let scrollController { Signal.disconnectAll(gpointer(scrollController), data: data) }
     if let motionController { Signal.disconnectAll(gpointer(motionController), data: data) }
     if let keyController { Signal.disconnectAll(gpointer(keyController), data: data) }
+    if let focusController { Signal.disconnectAll(gpointer(focusController), data: data) }
     if let scrollable {
       reuse_scrollable_set_scrolled_func(OpaquePointer(scrollable), nil, nil)
       g_object_unref(scrollable)

@@ -47,8 +47,7 @@ final class EndToEndTests: EndToEndCase {
     // Held over Doing, then Escape: the card stays in To do.
     try hold(x: 100, y: 82, through: [(100, 92), (340, 200)])
     try gallery.waitFor("a second drag") { $0.contains("drop moves 1 card to Doing") }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("the cancel") { !$0.contains("drop moves") }
+    try gallery.press("Escape", until: "the cancel") { !$0.contains("drop moves") }
     try xdotool("mouseup", "1")
     Thread.sleep(forTimeInterval: 0.3)
     // The press made To do the active column (its items in the status): it still holds the
@@ -72,10 +71,10 @@ final class EndToEndTests: EndToEndCase {
     let gallery = try Gallery(page: "board")
     try xdotool("mousemove", "850", "83", "click", "1")
     try gallery.waitFor("Done active") { $0.contains("Done: #2,251 Silver Quarry") }
-    try xdotool("key", "greater")
-    try gallery.waitFor("the refusal") { $0.contains("no column to the right of Done") }
-    try xdotool("key", "less")
-    try gallery.waitFor("the move to Review") { $0.contains("moved 1 card to Review") }
+    try gallery.press("greater", until: "the refusal") {
+      $0.contains("no column to the right of Done")
+    }
+    try gallery.press("less", until: "the move to Review") { $0.contains("moved 1 card to Review") }
     XCTAssertFalse(gallery.status.contains("type-ahead"), gallery.status)
   }
 
@@ -132,8 +131,7 @@ final class EndToEndTests: EndToEndCase {
     try xdotool("mousemove", "200", "\(36 + 30 + 44 + 22)")
     try xdotool("click", "1")
     try gallery.waitFor("the file's second item") { $0.contains("Banana · 1 selected") }
-    try xdotool("key", "2")
-    try gallery.waitFor("the option bar's categories") {
+    try gallery.press("2", until: "the option bar's categories") {
       $0.contains("Fruit · 1 of 2")
     }
     // A broken file: a clear error and a non-zero exit, no window.
@@ -146,34 +144,58 @@ final class EndToEndTests: EndToEndCase {
   /// `]` and `[` step pages as in the terminal, wrapping at both ends (issue 41, finding 15).
   func testBracketsStepThePagesAndWrap() throws {
     let gallery = try Gallery(page: "list")
-    try xdotool("key", "bracketright")
-    try gallery.waitFor("the next page") { $0.hasPrefix("page=optionbar ") }
-    try xdotool("key", "bracketleft", "bracketleft")
-    try gallery.waitFor("the last page, wrapped") { $0.hasPrefix("page=settings ") }
-    try xdotool("key", "bracketright")
-    try gallery.waitFor("the first page, wrapped") { $0.hasPrefix("page=list ") }
+    try gallery.press("bracketright", until: "the next page") { $0.hasPrefix("page=optionbar ") }
+    try gallery.press("bracketleft", "bracketleft", until: "the last page, wrapped") {
+      $0.hasPrefix("page=settings ")
+    }
+    try gallery.press("bracketright", until: "the first page, wrapped") {
+      $0.hasPrefix("page=list ")
+    }
     // GtkNotebook's own keys still step pages, though its tabs take no keyboard focus.
-    try xdotool("key", "ctrl+Page_Down")
-    try gallery.waitFor("the next page by Ctrl-PgDn") { $0.hasPrefix("page=optionbar ") }
-    try xdotool("key", "ctrl+Page_Up")
-    try gallery.waitFor("the previous page by Ctrl-PgUp") { $0.hasPrefix("page=list ") }
+    try gallery.press("ctrl+Page_Down", until: "the next page by Ctrl-PgDn") {
+      $0.hasPrefix("page=optionbar ")
+    }
+    try gallery.press("ctrl+Page_Up", until: "the previous page by Ctrl-PgUp") {
+      $0.hasPrefix("page=list ")
+    }
   }
 
   /// F1 shows the page's keys over it, and any key hides them without acting (`?` alone is
   /// type-ahead in a list: it found nothing, where the terminal shows its keys).
   func testF1ShowsThePagesKeysAndAnyKeyHidesThem() throws {
     let gallery = try Gallery(page: "list")
-    try xdotool("key", "F1")
-    try gallery.waitFor("the keys shown") { $0.contains("keys shown") }
-    try xdotool("key", "Down")
-    try gallery.waitFor("the keys hidden") { !$0.contains("keys shown") }
+    try gallery.press("F1", until: "the keys shown") { $0.contains("keys shown") }
+    try gallery.press("Down", until: "the keys hidden") { !$0.contains("keys shown") }
     XCTAssertTrue(
       gallery.status.contains("|0sf:") || gallery.status.contains("|0f"),
       "Down hid the keys and moved nothing: \(gallery.status)")
-    try xdotool("key", "ctrl+question")
-    try gallery.waitFor("the keys shown by Ctrl-?") { $0.contains("keys shown") }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("the keys hidden by Esc") { !$0.contains("keys shown") }
+    try gallery.press("ctrl+question", until: "the keys shown by Ctrl-?") {
+      $0.contains("keys shown")
+    }
+    try gallery.press("Escape", until: "the keys hidden by Esc") { !$0.contains("keys shown") }
+  }
+
+  /// The list's tag strip, below the list as in the terminal: Tab gives it the keys (GTK's
+  /// focus and the page's move together), → steps its chips, and a click on a row gives the
+  /// keys back to the list.
+  func testTabMovesTheKeysToTheTagStripAndAClickBack() throws {
+    let gallery = try Gallery(page: "list")
+    try gallery.press("Tab", until: "the strip focused") { $0.contains("List · red") }
+    try gallery.press("Right", "Right", until: "a chip stepped") { $0.contains("List · lime") }
+    try xdotool("mousemove", "300", "200", "click", "1")
+    try gallery.waitFor("the list focused by a click") { $0.contains("Falcon") }
+    try gallery.press("Down", until: "the list's cursor moved") { $0.contains("Eager Falcon") }
+  }
+
+  /// GTK's Tab from a board column into the next makes that one the active column: the keys
+  /// act where the focus ring is (they went on acting on the column left).
+  func testTabIntoABoardColumnMakesItTheActiveOne() throws {
+    let gallery = try Gallery(page: "board")
+    try gallery.waitFor("To do active") { $0.contains("Board · To do") }
+    try gallery.press("Tab", until: "Doing active") { $0.contains("Board · Doing") }
+    try gallery.press("Down", until: "a card of Doing focused") {
+      $0.contains("Board · Doing: #1,20")
+    }
   }
 
   func testADragPagesTheCarouselAndKeysStepIt() throws {
@@ -208,10 +230,8 @@ final class EndToEndTests: EndToEndCase {
     try xdotool("mousemove", "300", "\(firstRow + 44)", "click", "1")
     try gallery.waitFor("the country selected") { $0.contains("|1sfc:") }
     XCTAssertEqual(total(), 14, "a click beside the triangle expands nothing")
-    try xdotool("key", "Right")
-    try gallery.waitFor("the country expanded") { _ in total() == 19 }
-    try xdotool("key", "Left")
-    try gallery.waitFor("collapsed by ←") { _ in total() == 14 }
+    try gallery.press("Right", until: "the country expanded") { _ in total() == 19 }
+    try gallery.press("Left", until: "collapsed by ←") { _ in total() == 14 }
     try xdotool("mousemove", "18", "\(firstRow)", "click", "1")
     try gallery.waitFor("Northlands collapsed") { _ in total() == 8 }
   }
@@ -231,23 +251,22 @@ final class EndToEndTests: EndToEndCase {
     try xdotool("mousemove", "22", "\(36 + 22)", "click", "1")
     try gallery.waitFor("the first word checked") { $0.contains("· 1 checked") }
     XCTAssertFalse(gallery.status.contains("|0s"), "the check button took the click, not the row")
-    try xdotool("key", "Down", "Down")
-    try gallery.waitFor("the focus on the third word") { $0.contains("|2f:") }
+    try gallery.press("Down", "Down", until: "the focus on the third word") { $0.contains("|2f:") }
     let focused = titles()[2]
-    try xdotool("key", "s")
-    try gallery.waitFor("sorted") { $0.contains("· sorted ·") && !$0.contains("moving=true") }
+    try gallery.press("s", until: "sorted") {
+      $0.contains("· sorted ·") && !$0.contains("moving=true")
+    }
     XCTAssertEqual(titles(), titles().sorted(), gallery.status)
     XCTAssertTrue(gallery.status.contains("GTK model · \(focused) ·"), "the focus kept its word")
     XCTAssertTrue(gallery.status.contains("· 1 checked"), gallery.status)
-    try xdotool("key", "a")
-    try gallery.waitFor("a word added") { $0.contains("1,001 words") }
-    try xdotool("key", "d")
-    try gallery.waitFor("a word removed") { $0.contains("1,000 words") && $0.contains("removed") }
+    try gallery.press("a", until: "a word added") { $0.contains("1,001 words") }
+    try gallery.press("d", until: "a word removed") {
+      $0.contains("1,000 words") && $0.contains("removed")
+    }
     XCTAssertTrue(gallery.status.contains("3 changes, 0 reloaded"), gallery.status)
     // The page is in a GtkScrolledWindow: the wheel scrolls through the window (smooth, not a
     // line a notch as the host alone does) and the content follows its adjustment.
-    try xdotool("key", "Home")
-    try gallery.waitFor("the top") { _ in gallery.offset.y == 0 }
+    try gallery.press("Home", until: "the top") { _ in gallery.offset.y == 0 }
     try xdotool("mousemove", "400", "400", "click", "5", "click", "5", "click", "5")
     try gallery.waitFor("scrolled by the window") { _ in gallery.offset.y > 44 }
   }
@@ -294,8 +313,7 @@ final class EndToEndTests: EndToEndCase {
     XCTAssertTrue(headers.first?.text.hasPrefix("Arrivals") == true, gallery.status)
     // Where the sections meet (2,200): the first header sits on its section's last 30
     // points, the second right below it.
-    try xdotool("key", "Home")
-    try gallery.waitFor("the top") { _ in gallery.offset.y == 0 }
+    try gallery.press("Home", until: "the top") { _ in gallery.offset.y == 0 }
     try notches(55)
     try gallery.waitFor("55 notches") { _ in gallery.offset.y == 2_200 }
     headers = Self.headers(gallery.status)
@@ -320,8 +338,7 @@ final class EndToEndTests: EndToEndCase {
   /// focused; after three Downs the fourth is, in the same colour, and the first no longer.
   func testArrowKeysDrawTheFocusWithoutAScroll() throws {
     let gallery = try Gallery(page: "list")
-    try xdotool("key", "Home")
-    try gallery.waitFor("the first row focused") { $0.contains("Amber Falcon") }
+    try gallery.press("Home", until: "the first row focused") { $0.contains("Amber Falcon") }
     Thread.sleep(forTimeInterval: 0.3)
     let row = { (number: Int) in 36 + 30 + 44 * (number - 1) + 22 }
     let focusColour = try Self.pixel(x: 600, y: row(1))
@@ -354,10 +371,8 @@ final class EndToEndTests: EndToEndCase {
     }
     try gallery.settle()
     try gallery.waitFor("the new count") { Self.headers($0).first?.text == "To do · 105 tasks" }
-    try xdotool("key", "1")
-    try gallery.waitFor("the list") { $0.hasPrefix("page=list") }
-    try xdotool("key", "4")
-    try gallery.waitFor("back") { $0.hasPrefix("page=datasource") }
+    try gallery.press("1", until: "the list") { $0.hasPrefix("page=list") }
+    try gallery.press("4", until: "back") { $0.hasPrefix("page=datasource") }
     XCTAssertEqual(Self.headers(gallery.status).first?.text, "To do · 105 tasks", gallery.status)
   }
 
@@ -366,25 +381,18 @@ final class EndToEndTests: EndToEndCase {
   func testTheDeclaredSettingsPageFlipsASwitch() throws {
     let gallery = try Gallery(page: "settings", items: 1_000_000)
     try gallery.waitFor("the page") { $0.contains("Wi-Fi: on") }
-    try xdotool("key", "Down", "space")
-    try gallery.waitFor("the switch flipped") { $0.contains("Bluetooth: on") }
-    try xdotool("key", "space")
-    try gallery.waitFor("and back") { $0.contains("Bluetooth: off") }
+    try gallery.press("Down", "space", until: "the switch flipped") { $0.contains("Bluetooth: on") }
+    try gallery.press("space", until: "and back") { $0.contains("Bluetooth: off") }
   }
 
   /// Ctrl-F (or `/`) finds in the list page's titles as in the terminal; `n` steps to the next
   /// match, Escape clears the find.
   func testFindInTheListPage() throws {
     let gallery = try Gallery(page: "list", items: 5_000)
-    try xdotool("key", "ctrl+f")
-    try gallery.waitFor("the prompt") { $0.contains("find in the titles: ▏") }
-    try xdotool("type", "amber")
-    try xdotool("key", "Return")
-    try gallery.waitFor("the first match") { $0.contains("match 1 of") }
-    try xdotool("key", "n")
-    try gallery.waitFor("the next match") { $0.contains("match 2 of") }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("the find cleared") { !$0.contains("match") }
+    try gallery.press("ctrl+f", until: "the prompt") { $0.contains("find in the titles: ▏") }
+    try gallery.enter("amber", until: "the first match") { $0.contains("match 1 of") }
+    try gallery.press("n", until: "the next match") { $0.contains("match 2 of") }
+    try gallery.press("Escape", until: "the find cleared") { !$0.contains("match") }
   }
 
   /// The outline and data-source pages find as the list page does: Ctrl-F, Return and
@@ -392,30 +400,20 @@ final class EndToEndTests: EndToEndCase {
   /// starts the find again over the tasks left.
   func testFindInTheOutlineAndDataSourcePages() throws {
     let gallery = try Gallery(page: "outline")
-    try xdotool("key", "Right", "Down", "Right")
-    try gallery.waitFor("a country open") { $0.contains("fe:Lunar Nectar Republic") }
-    try xdotool("key", "ctrl+f")
-    try gallery.waitFor("the prompt") { $0.contains("find in the shown names: ▏") }
-    try xdotool("type", "city")
-    try xdotool("key", "Return")
-    try gallery.waitFor("the first city") { $0.contains("match 1 of 5") }
-    try xdotool("key", "Return")
-    try gallery.waitFor("Return: the next") { $0.contains("match 2 of 5") }
-    try xdotool("key", "shift+Return")
-    try gallery.waitFor("Shift-Return: back") { $0.contains("match 1 of 5") }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("cleared, Return expands again") { !$0.contains("match") }
+    try gallery.press("Right", "Down", "Right", until: "a country open") {
+      $0.contains("fe:Lunar Nectar Republic")
+    }
+    try gallery.press("ctrl+f", until: "the prompt") { $0.contains("find in the shown names: ▏") }
+    try gallery.enter("city", until: "the first city") { $0.contains("match 1 of 5") }
+    try gallery.press("Return", until: "Return: the next") { $0.contains("match 2 of 5") }
+    try gallery.press("shift+Return", until: "Shift-Return: back") { $0.contains("match 1 of 5") }
+    try gallery.press("Escape", until: "cleared, Return expands again") { !$0.contains("match") }
 
-    try xdotool("key", "4")
-    try gallery.waitFor("the data-source page") { $0.contains("page=datasource") }
+    try gallery.press("4", until: "the data-source page") { $0.contains("page=datasource") }
     try xdotool("key", "slash")
-    try xdotool("type", "review")
-    try xdotool("key", "Return")
-    try gallery.waitFor("a review task") { $0.contains("match 1 of 4") }
-    try xdotool("key", "d")
-    try gallery.waitFor("deleted: three left") { $0.contains("3 matches") }
-    try xdotool("key", "Return")
-    try gallery.waitFor("and on to one of them") { $0.contains("of 3") }
+    try gallery.enter("review", until: "a review task") { $0.contains("match 1 of 4") }
+    try gallery.press("d", until: "deleted: three left") { $0.contains("3 matches") }
+    try gallery.press("Return", until: "and on to one of them") { $0.contains("of 3") }
   }
 
   /// Type-ahead, as GtkListView has it: a letter moves the focus to the next row that starts
@@ -429,26 +427,22 @@ final class EndToEndTests: EndToEndCase {
         .appending(#""blueberry", "Nectarine"]}]}"#).utf8
     ).write(to: URL(fileURLWithPath: file))
     let gallery = try Gallery(page: "list", arguments: ["--data", file])
-    try xdotool("key", "b")
-    try gallery.waitFor("the first b") {
+    try gallery.press("b", until: "the first b") {
       $0.contains("f:Banana") && $0.contains("type-ahead: “b”")
     }
-    try xdotool("key", "b")
-    try gallery.waitFor("b again: the next") { $0.contains("f:Berry") }
-    try xdotool("key", "l")
-    try gallery.waitFor("bl") { $0.contains("f:blueberry") && $0.contains("type-ahead: “bl”") }
+    try gallery.press("b", until: "b again: the next") { $0.contains("f:Berry") }
+    try gallery.press("l", until: "bl") {
+      $0.contains("f:blueberry") && $0.contains("type-ahead: “bl”")
+    }
     try gallery.waitFor("the prefix ends after a pause") {
       !$0.contains("type-ahead") && $0.contains("f:blueberry")
     }
     // n steps through a find's matches only while there is one: here it begins a prefix.
-    try xdotool("key", "n")
-    try gallery.waitFor("n") { $0.contains("f:Nectarine") }
-    try xdotool("key", "x")
-    try gallery.waitFor("nx: nothing, said") {
+    try gallery.press("n", until: "n") { $0.contains("f:Nectarine") }
+    try gallery.press("x", until: "nx: nothing, said") {
       $0.contains("type-ahead: “nx” · no match") && $0.contains("f:Nectarine")
     }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("Escape ends it") { !$0.contains("type-ahead") }
+    try gallery.press("Escape", until: "Escape ends it") { !$0.contains("type-ahead") }
   }
 
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):

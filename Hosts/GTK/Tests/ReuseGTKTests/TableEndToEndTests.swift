@@ -16,9 +16,8 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.waitFor("the file's rows", timeout: 15) {
       $0.contains("5,000 rows × 3 columns · row 1 · Item: Item 1")
     }
-    try xdotool("key", "Right", "Right", "s")
     // The focused cell stays on its row (Item 1, whose amount is 7).
-    try gallery.waitFor("a sort by the file's numbers") {
+    try gallery.press("Right", "Right", "s", until: "a sort by the file's numbers") {
       $0.contains("sorted by Amount ↑") && $0.contains("(#1) · Amount: 7")
     }
     let missing = Process()
@@ -59,24 +58,20 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.waitFor("the database's tables", timeout: 15) {
       $0.contains("2 tables in ") && $0.contains(" · row 1 · Table: people")
     }
-    try xdotool("key", "Return")
-    try gallery.waitFor("the table's first page", timeout: 15) {
+    try gallery.press("Return", until: "the table's first page", timeout: 15) {
       $0.contains("20,000 rows × 3 columns · row 1 · id: 1")
     }
-    try xdotool("key", "Right", "s")
     // The top of the new order shows; the cursor stays on its row (id 1), found where the
     // sort put it, off screen.
-    try gallery.waitFor("a sort in the database", timeout: 15) {
+    try gallery.press("Right", "s", until: "a sort in the database", timeout: 15) {
       $0.contains("sorted by name ↑") && $0.contains("1:Name 0|")
         && $0.contains("cursor off screen (arrows go there)") && !$0.contains("row 1 ·")
     }
     // Down brings it into view: the row after id 1 ("Name 7919"), whose name ties with it.
-    try xdotool("key", "Down")
-    try gallery.waitFor("the cursor's row brought into view", timeout: 15) {
+    try gallery.press("Down", until: "the cursor's row brought into view", timeout: 15) {
       $0.contains("· name: Name 7919 ·") && !$0.contains("off screen")
     }
-    try xdotool("key", "BackSpace")
-    try gallery.waitFor("back to the tables") { $0.contains("2 tables in ") }
+    try gallery.press("BackSpace", until: "back to the tables") { $0.contains("2 tables in ") }
   }
 
   /// `--data FILE.json` holding an array of records opens the table page on them, through
@@ -101,12 +96,12 @@ final class TableEndToEndTests: EndToEndCase {
   /// by its column (ascending, then descending) with the focused row kept, and the wheel with
   /// Shift scrolls sideways while the frozen first column stays.
   func testTheTablePageMovesSortsAndScrollsSideways() throws {
-    let gallery = try Gallery(page: "table", items: 1_000)
-    try gallery.waitFor("the table") { $0.contains("1,000 rows × 50 columns · row 1 ·") }
-    try xdotool("key", "Down", "Down", "Right")
+    let gallery = try tablePage(items: 1_000, rows: "1,000")
     // Waits for the Right too: the keys may arrive in two frames, and a cell read between
     // them would be the first column's.
-    try gallery.waitFor("the cursor two rows down, in Name") { $0.contains("· row 3 · Name:") }
+    try gallery.press("Down", "Down", "Right", until: "the cursor two rows down, in Name") {
+      $0.contains("· row 3 · Name:")
+    }
     // The focused cell's text, as the status line names it ("· row 3 · Name: Hollow Comet").
     let focused = Self.focusedCell(gallery.status)
     XCTAssertFalse(focused.isEmpty, gallery.status)
@@ -131,24 +126,19 @@ final class TableEndToEndTests: EndToEndCase {
   /// A large table sorts while GTK keeps drawing: the status line counts the sort's progress,
   /// the rows show sorted from the top with the focused cell kept, and Escape cancels a sort.
   func testALargeTableSortsWithoutHoldingTheWindow() throws {
-    let gallery = try Gallery(page: "table", items: 300_000)
-    try gallery.waitFor("the table", timeout: 15) {
-      $0.contains("300,000 rows × 50 columns · row 1 ·")
+    let gallery = try tablePage(items: 300_000, rows: "300,000", timeout: 15)
+    try gallery.press("Down", "Right", until: "the cursor on a name") {
+      $0.contains("· row 2 · Name:")
     }
-    try xdotool("key", "Down", "Right")
-    try gallery.waitFor("the cursor on a name") { $0.contains("· row 2 · Name:") }
     let focused = Self.focusedCell(gallery.status)
-    try xdotool("key", "s")
-    try gallery.waitFor("the sort's progress") { $0.contains("sorting by Name ↑") }
+    try gallery.press("s", until: "the sort's progress") { $0.contains("sorting by Name ↑") }
     try gallery.waitFor("the sorted rows", timeout: 30) {
       $0.contains("sorted by Name ↑") && !$0.contains("sorting")
     }
     XCTAssertEqual(Self.focusedCell(gallery.status), focused, "the focused cell stays")
     XCTAssertEqual(gallery.offset.y, 0, "the top of the new order: \(gallery.status)")
-    try xdotool("key", "s")
-    try gallery.waitFor("a second sort") { $0.contains("sorting by Name ↓") }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("the sort cancelled") {
+    try gallery.press("s", until: "a second sort") { $0.contains("sorting by Name ↓") }
+    try gallery.press("Escape", until: "the sort cancelled") {
       $0.contains("sorted by Name ↑") && !$0.contains("sorting")
     }
   }
@@ -157,50 +147,39 @@ final class TableEndToEndTests: EndToEndCase {
   /// (q does not quit, digits do not switch pages), Enter goes to the first match, n to the
   /// next, Escape clears the find.
   func testFindInTheTablePage() throws {
-    let gallery = try Gallery(page: "table", items: 5_000)
-    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
-    try xdotool("key", "Right", "slash")
-    try gallery.waitFor("the prompt") { $0.contains("find in Name: ▏") }
+    let gallery = try tablePage(items: 5_000, rows: "5,000")
+    try gallery.press("Right", "slash", until: "the prompt") { $0.contains("find in Name: ▏") }
     try xdotool("type", "q1amber")
     try gallery.waitFor("the typed text") { $0.contains("find in Name: q1amber▏") }
     try xdotool(
       "key", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace",
       "BackSpace")
-    try xdotool("type", "amber")
-    try xdotool("key", "Return")
-    try gallery.waitFor("the first match") {
+    try gallery.enter("amber", until: "the first match") {
       $0.contains("match 1 of") && $0.contains("Name: Amber")
     }
-    try xdotool("key", "n")
-    try gallery.waitFor("the next match") { $0.contains("match 2 of") }
+    try gallery.press("n", until: "the next match") { $0.contains("match 2 of") }
     // As in GTK's search bars: Return steps on, Shift-Return back.
-    try xdotool("key", "Return")
-    try gallery.waitFor("Return: the next") { $0.contains("match 3 of") }
-    try xdotool("key", "shift+Return")
-    try gallery.waitFor("Shift-Return: back") { $0.contains("match 2 of") }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("the find cleared") { !$0.contains("match") && $0.contains("row ") }
+    try gallery.press("Return", until: "Return: the next") { $0.contains("match 3 of") }
+    try gallery.press("shift+Return", until: "Shift-Return: back") { $0.contains("match 2 of") }
+    try gallery.press("Escape", until: "the find cleared") {
+      !$0.contains("match") && $0.contains("row ")
+    }
   }
 
   /// `:` goes to a row by its number or to a column by its name; `&` selects the rows whose
   /// cell in the column has a text, as in the terminal.
   func testJumpAndSelectByTextInTheTablePage() throws {
-    let gallery = try Gallery(page: "table", items: 5_000)
-    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
+    let gallery = try tablePage(items: 5_000, rows: "5,000")
+    try gallery.press("colon", until: "the prompt") { $0.contains("go to row or column: ▏") }
+    try gallery.enter("4321", until: "row 4,321") { $0.contains("· row 4,321 ·") }
     try xdotool("key", "colon")
-    try gallery.waitFor("the prompt") { $0.contains("go to row or column: ▏") }
-    try xdotool("type", "4321")
-    try xdotool("key", "Return")
-    try gallery.waitFor("row 4,321") { $0.contains("· row 4,321 ·") }
-    try xdotool("key", "colon")
-    try xdotool("type", "city")
-    try xdotool("key", "Return")
-    try gallery.waitFor("the City column") { $0.contains("· row 4,321 ·") && $0.contains("City: ") }
-    try xdotool("key", "ampersand")
-    try gallery.waitFor("the select prompt") { $0.contains("select rows whose City contains: ▏") }
-    try xdotool("type", "bergen")
-    try xdotool("key", "Return")
-    try gallery.waitFor("the rows selected") { $0.contains("rows selected") }
+    try gallery.enter("city", until: "the City column") {
+      $0.contains("· row 4,321 ·") && $0.contains("City: ")
+    }
+    try gallery.press("ampersand", until: "the select prompt") {
+      $0.contains("select rows whose City contains: ▏")
+    }
+    try gallery.enter("bergen", until: "the rows selected") { $0.contains("rows selected") }
   }
 
   /// `e` edits a CSV file's cell in a `GtkEntry` placed over it; Return keeps the text,
@@ -215,8 +194,9 @@ final class TableEndToEndTests: EndToEndCase {
     try text.write(toFile: file, atomically: true, encoding: .utf8)
     let gallery = try Gallery(page: "table", arguments: ["--data", file])
     try gallery.waitFor("the table") { $0.contains("100 rows × 2 columns · row 1 ·") }
-    try xdotool("key", "Down", "Right", "e")
-    try gallery.waitFor("the edit prompt") { $0.contains("edit name of row 2: name 1▏") }
+    try gallery.press("Down", "Right", "e", until: "the edit prompt") {
+      $0.contains("edit name of row 2: name 1▏")
+    }
     // GTK's own entry over the cell: Ctrl-A selects its text (the terminal's field would move
     // the caret home), and typing replaces it.
     try xdotool("key", "ctrl+a")
@@ -236,13 +216,12 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.waitFor("back at the top, the edit kept") {
       atTop($0) && $0.contains("edit name of row 2: Grace▏")
     }
-    try xdotool("key", "Return")
-    try gallery.waitFor("the edit kept") { $0.contains("edited row 2") && $0.contains("Grace") }
+    try gallery.press("Return", until: "the edit kept") {
+      $0.contains("edited row 2") && $0.contains("Grace")
+    }
     // q with the edit not saved: said first, and the window stays.
-    try xdotool("key", "q")
-    try gallery.waitFor("the warning") { $0.contains("1 row edited, not saved") }
-    try xdotool("key", "ctrl+s")
-    try gallery.waitFor("the file saved") { $0.contains("saved 1 edited row") }
+    try gallery.press("q", until: "the warning") { $0.contains("1 row edited, not saved") }
+    try gallery.press("ctrl+s", until: "the file saved") { $0.contains("saved 1 edited row") }
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     XCTAssertEqual(saved, text.replacingOccurrences(of: "1,name 1\n", with: "1,Grace\n"))
     XCTAssertEqual(try String(contentsOfFile: file + ".bak", encoding: .utf8), text)
@@ -250,30 +229,26 @@ final class TableEndToEndTests: EndToEndCase {
     // the name typed replaces it.
     let copy = file + ".copy.csv"
     defer { try? FileManager.default.removeItem(atPath: copy) }
-    try xdotool("key", "ctrl+shift+s")
-    try gallery.waitFor("the save-as prompt") { $0.contains("save a copy as: ") }
+    try gallery.press("ctrl+shift+s", until: "the save-as prompt") {
+      $0.contains("save a copy as: ")
+    }
     try xdotool("key", "ctrl+a")
-    try xdotool("type", copy)
-    try xdotool("key", "Return")
-    try gallery.waitFor("the copy saved") { $0.contains("saved a copy with") }
+    try gallery.enter(copy, until: "the copy saved") { $0.contains("saved a copy with") }
     XCTAssertEqual(try String(contentsOfFile: copy, encoding: .utf8), saved)
   }
 
   /// `|` filters the table page as in the terminal: the rows whose Name contains the text show,
   /// counted in the status line; Escape shows every row again.
   func testFilterInTheTablePage() throws {
-    let gallery = try Gallery(page: "table", items: 5_000)
-    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
-    try xdotool("key", "Right", "bar")
-    try gallery.waitFor("the prompt") { $0.contains("show rows whose Name contains: ▏") }
-    try xdotool("type", "cedar")
-    try xdotool("key", "Return")
-    try gallery.waitFor("the rows that match") {
+    let gallery = try tablePage(items: 5_000, rows: "5,000")
+    try gallery.press("Right", "bar", until: "the prompt") {
+      $0.contains("show rows whose Name contains: ▏")
+    }
+    try gallery.enter("cedar", until: "the rows that match") {
       $0.contains(" of 5,000 rows × 50 columns") && $0.contains("Name: ")
         && $0.contains("Cedar")
     }
-    try xdotool("key", "Escape")
-    try gallery.waitFor("every row again") {
+    try gallery.press("Escape", until: "every row again") {
       $0.contains("5,000 rows × 50 columns") && !$0.contains(" of 5,000 rows")
     }
   }
@@ -281,14 +256,11 @@ final class TableEndToEndTests: EndToEndCase {
   /// Shift-F makes the focused column's frequency table as in the terminal; Return on a value
   /// goes back showing only its rows.
   func testFrequenciesInTheTablePage() throws {
-    let gallery = try Gallery(page: "table", items: 5_000)
-    try gallery.waitFor("the table") { $0.contains("5,000 rows × 50 columns · row 1 ·") }
-    try xdotool("key", "Right", "Right", "F")
-    try gallery.waitFor("the frequency table") {
+    let gallery = try tablePage(items: 5_000, rows: "5,000")
+    try gallery.press("Right", "Right", "F", until: "the frequency table") {
       $0.contains("Frequencies of City: 20 values in 5,000 rows") && $0.contains("City: ")
     }
-    try xdotool("key", "Return")
-    try gallery.waitFor("the rows of the value") {
+    try gallery.press("Return", until: "the rows of the value") {
       $0.contains(" of 5,000 rows × 50 columns") && $0.contains("City: ")
     }
   }

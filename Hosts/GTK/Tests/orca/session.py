@@ -42,12 +42,12 @@ EXPECTED = {
         to_list_row("End", "Pale Meadow", "1,000,000"),
         to_list_row("Up", "Opal Meadow", "999,999"),
         to_list_row("Home", "Amber Falcon", "1"),
-        to_list_row("Page_Down", "Opal Falcon", "15"),
-        ("space", ["selected, 15 of 1,000,000"]),
-        ("Tab", ["List · Opal Falcon · 1 selected statusbar."]),
+        to_list_row("Page_Down", "Nimble Falcon", "14"),
+        ("space", ["selected, 14 of 1,000,000"]),
+        # Tab goes to the tag strip below the list, Shift-Tab back to the list's row.
+        ("Tab", ["Tags, 33 items.", "list.", "red.", "1 of 33."]),
         ("shift+Tab", [
-            "Tab List page Tab panel.", "List, 1,000,000 items.", "list.", "Opal Falcon.",
-            "selected, 15 of 1,000,000."]),
+            "List, 1,000,000 items.", "list.", "Nimble Falcon.", "selected, 14 of 1,000,000."]),
     ],
     "outline": [
         ("Right", ["expanded"]),

@@ -54,3 +54,35 @@ final class RowCell: GTKCell, RowPresenting {
     }
   }
 }
+
+/// A chip of the list page's tag strip: a rounded pill in its colour, its text on it; the
+/// focused chip filled with the accent while the strip has the keyboard focus, a selected one
+/// with the selection's colour.
+final class ChipCell: GTKCell, ChipPresenting {
+  var text = ""
+  var colorIndex = 0
+  var showsFocus = true {
+    didSet { if showsFocus != oldValue { setNeedsDisplay() } }
+  }
+
+  func present(text: String, colorIndex: Int) {
+    (self.text, self.colorIndex) = (text, colorIndex)
+    accessibilityLabel = text
+    setNeedsDisplay()
+  }
+
+  override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+    let paint = Painter(cr: cr)
+    let colour = Palette.swatches[colorIndex % Palette.swatches.count]
+    let fill =
+      isFocused && showsFocus
+      ? Palette.accent : (isSelected ? Palette.selection : colour.mixed(Palette.surface, 0.45))
+    let pill = Rect(x: 2, y: 6, width: max(1, width - 4), height: max(1, height - 12))
+    paint.fill(pill, fill, radius: pill.height / 2)
+    // Light text on the light theme's deep accent, dark on every paler fill.
+    let ink = isFocused && showsFocus && !Palette.isDark ? RGB(0xFFFFFF) : Palette.ink
+    paint.text(
+      text, x: 12, y: height / 2 + 5, size: 14, ink, bold: isFocused && showsFocus,
+      maxWidth: max(1, width - 20))
+  }
+}
