@@ -71,6 +71,16 @@ struct RecordedArrayTests {
     #expect(source.lastAppliedChanges.insertedItems == [ItemPath(section: 0, item: 4)])
     #expect(shownTexts(view)[ItemPath(section: 0, item: 4)] == "other")
     #expect(counter.reads < 100, "identities read: \(counter.reads)")
+    // More edits than are applied one by one: the new value is diffed, with the same result.
+    for index in 0...RecordedArray<Row>.appliedEditLimit {
+      rows.insert(Row(id: 10_000 + index, title: "n\(index)", counter: counter), at: 0)
+    }
+    update()
+    #expect(counter.reads >= rows.count, "diffed: \(counter.reads) identities read")
+    #expect(view.numberOfItems(inSection: 0) == rows.count)
+    #expect(
+      shownTexts(view)[ItemPath(section: 0, item: 0)]
+        == "n\(RecordedArray<Row>.appliedEditLimit)")
     // A plain array of the same rows, changed once: every identity read (a diff).
     var plain = rows.elements
     let (other, _) = makeView()
