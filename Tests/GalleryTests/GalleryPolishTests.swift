@@ -218,6 +218,10 @@ import Testing
     #expect(model.focus == .list)
     #expect(!model.keyHelp.contains { $0.0 == "Tab" })
     #expect(model.focusNote.isEmpty)
+    // Nor does it speak of an index the host does not show (GTK has none).
+    #expect(model.keyHelp.contains { $0.0 == "index" })
+    model.isIndexShown = false
+    #expect(!model.keyHelp.contains { $0.0 == "index" })
     // A terminal too short for the strip: Tab leaves the list's cursor where it is.
     var time = 1.0
     let (gallery, canvas) = makeGallery("list", TerminalSize(columns: 80, rows: 7))

@@ -288,6 +288,10 @@ public final class ListModel: PageModel, ClickFocusing {
   /// Whether the strip is there and shown.
   public var showsStrip: Bool { hasStrip && isStripShown }
 
+  /// Whether the host shows the section index at the list's edge (GTK has none; a narrow
+  /// terminal hides it): the keys' help speaks of it only then.
+  public var isIndexShown = true
+
   /// The note about the focus beside the heading.
   public var focusNote: String {
     guard showsStrip else { return "" }
@@ -348,8 +352,8 @@ public final class ListModel: PageModel, ClickFocusing {
       ("Esc", "clear the find, then the selection"),
       ("drag the left edge", "select the rows it passes"),
     ] + (showsStrip ? [("Tab", "switch between the list and the strip")] : []) + [
-      ("wheel, drag", "scroll the list under the pointer; click selects"), ("index", marks),
-    ]
+      ("wheel, drag", "scroll the list under the pointer; click selects")
+    ] + (isIndexShown ? [("index", marks)] : [])
   }
 
   /// The row's title, from the data.

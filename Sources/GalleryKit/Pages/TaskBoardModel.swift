@@ -108,6 +108,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
           }
           .onMove(tag: index) { move in board.moved(move) }
           .swipeActions { _ in board.swipeActions(index) }
+          // Its title, for a search of the data source (GTK's type-ahead found nothing: the
+          // task cells are the host's own, with no text the declaration knew).
+          .searchable { texts.title(of: $0) }
         }
       }
     }

@@ -45,6 +45,7 @@ final class ListPage: OptionsPage, GalleryPage {
     // A narrow terminal keeps its columns for the rows' titles.
     let showsIndex = frame.width >= 40
     if listPane.showsSectionIndex != showsIndex { listPane.showsSectionIndex = showsIndex }
+    model.isIndexShown = showsIndex
     model.isStripShown = frame.height >= 6
     let showsStrip = model.showsStrip
     let listHeight = max(0, frame.height - 1 - (showsStrip ? 2 : 0))

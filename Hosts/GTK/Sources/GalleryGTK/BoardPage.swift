@@ -64,6 +64,7 @@ final class BoardPage: GTKPage {
       host.focusEntered = { [unowned self, unowned host] in
         model.keyboardFocusDidEnter(host.collectionView)
         refreshHeadings()
+        host.didPlaceViews?()  // the status bar names the column now
       }
       host.pressHandler = { [unowned self, unowned host] _ in
         model.pointerDidPress(in: host.collectionView)
@@ -140,6 +141,14 @@ final class BoardPage: GTKPage {
       model.coordinator.add(
         host.collectionView, frame: Rect(x: x, y: y, width: width, height: height))
     }
+  }
+
+  /// The drag under way, if any, ends with its cards back, and every column lets go.
+  func willHide() {
+    model.cancelDrag()
+    for host in hosts { host.cancelPointer() }
+    updatePreview()
+    refreshHeadings()
   }
 
   private func updatePreview() {

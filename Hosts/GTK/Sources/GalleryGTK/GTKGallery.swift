@@ -204,6 +204,10 @@ public final class GTKGallery {
     let index = Int(gtk_notebook_get_current_page(OpaquePointer(notebook)))
     guard slots.indices.contains(index) else { return }
     let firstTime = pages[index] == nil
+    // The page left lets go of a press under way: a drag through a page switch went on
+    // (the board stuck with a card in the air; the data-source page dropped where the button
+    // was released on another page: a new user's findings).
+    if index != currentIndex, let left = pages[currentIndex] { left.willHide() }
     currentIndex = index
     let page = page(at: index)
     if firstTime {
@@ -219,6 +223,9 @@ public final class GTKGallery {
       }
       // Digits, brackets and q are the window's (pages, quitting): they begin no type-ahead.
       host.typeAheadBegins = { !"0123456789[]q".contains($0) }
+      // Nor do digits and brackets go into a prefix being typed: they switch pages ("c7"
+      // looked for an item, and the page stayed: a new user's finding).
+      host.typeAheadPassesOn = { "0123456789[]".contains($0) }
       host.keyHandler = { [unowned self, unowned page] key in
         if key.key != .character("q") {
           hasWarnedBeforeQuitting = false

@@ -29,6 +29,9 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   var unsavedWarning: String? { get }
   /// The page's keys, for the help (F1): (keys, what they do).
   var keyHelp: [(String, String)] { get }
+  /// Another page is about to show: a press under way is let go (a drag cancelled, its items
+  /// back), as the terminal's pages do.
+  func willHide()
 }
 
 extension GTKPage {
@@ -42,6 +45,8 @@ extension GTKPage {
   var unsavedWarning: String? { nil }
   /// No keys of its own.
   var keyHelp: [(String, String)] { [] }
+  /// Every host lets go of its press.
+  func willHide() { for host in hosts { host.cancelPointer() } }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -161,6 +166,8 @@ enum GTKPages {
 
   private static func list(_ options: GalleryOptions) -> any GTKPage {
     let model = ListModel(options: options, metrics: .gtk)
+    // GTK's list has no section index at its edge: the help does not speak of one.
+    model.isIndexShown = false
     model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
     model.strip.register(ChipCell.self, forCellWithReuseIdentifier: ListModel.chipIdentifier)
     let host = CollectionViewWidget(collectionView: model.list)
@@ -208,7 +215,17 @@ enum GTKPages {
       model.focus == .list ? host : strip
     }
     for (widget, view) in [(host, model.list), (strip, model.strip)] {
-      widget.focusEntered = { [unowned model, unowned view] in model.pointerDidPress(in: view) }
+      // The status bar follows at once (it named the row left until the next key).
+      widget.focusEntered = { [unowned model, unowned view, unowned widget] in
+        model.pointerDidPress(in: view)
+        widget.didPlaceViews?()
+      }
+      // A press in the other part takes GTK's keyboard focus there too (the focus ring stayed
+      // on the strip's chip while a click put the cursor on a row: a new user's finding).
+      widget.pressHandler = { [unowned widget] _ in
+        if !widget.containsKeyboardFocus { widget.grabKeyboardFocus() }
+        return false
+      }
     }
     return page
   }

@@ -120,9 +120,12 @@ extension CollectionViewWidget {
   func announce(_ message: String) {
     nameContainer()
     if let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0 {
-      let said = [message, row.told.description ?? ""].filter { !$0.isEmpty }
-        .joined(separator: ", ")
+      // In front of the row's own description, not of the last announcement too (misses
+      // of a type-ahead piled up there: a new user's finding).
+      let base = row.told.unannounced ?? row.told.description
+      let said = [message, base ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
       reusekit_accessible_set_description(OpaquePointer(row.widget), said)
+      row.told.unannounced = .some(base)
       row.told.description = said
       return
     }

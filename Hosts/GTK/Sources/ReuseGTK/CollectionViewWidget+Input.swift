@@ -51,6 +51,16 @@ extension CollectionViewWidget {
     return KeyModifiers(gtk_event_controller_get_current_event_state(controller))
   }
 
+  /// Lets go of the press under way, as a page leaving the screen does: the collection view's
+  /// drag, lift or box cancelled (nothing dropped), and GTK's gesture reset, so that its
+  /// release, wherever it comes, does nothing here.
+  public func cancelPointer() {
+    dragStart = nil
+    collectionView.cancelPointer()
+    if let dragGesture { gtk_event_controller_reset(dragGesture) }
+    layoutAndPlace()
+  }
+
   func dragMoved(by delta: Point, gesture: OpaquePointer?, ended: Bool) {
     guard let start = dragStart else { return }
     let point = Point(x: start.x + delta.x, y: start.y + delta.y)

@@ -9,13 +9,17 @@ extension CollectionViewWidget {
   /// empty when no prefix is being typed.
   public var typeAheadStatus: String { typeAhead?.status ?? "" }
 
-  /// Gives `key` to the type-ahead when it takes it: a printable key while a prefix is being
-  /// typed, Escape to end one, or (`beginning`) a printable key that may start one. Returns
-  /// whether it was taken.
+  /// Gives `key` to the type-ahead when it takes it: a printable key while a prefix that
+  /// matches is being typed, Escape to end one, or (`beginning`) a printable key that may
+  /// start one. A prefix that matched nothing takes no more keys: the next goes to the page,
+  /// or starts a prefix of its own (letters after a miss were taken as more of it, and a
+  /// page's commands did nothing: a new user's finding). Returns whether it was taken.
   func typeAheadTakes(_ key: KeyPress, beginning: Bool) -> Bool {
     let now = Double(g_get_monotonic_time()) / 1_000_000
-    let isActive = typeAhead?.isActive(at: now) == true
-    if !beginning && isActive && key.key == .escape && key.modifiers.isEmpty {
+    let failed = typeAhead?.failed == true
+    let isRecent = typeAhead?.isActive(at: now) == true
+    let isActive = isRecent && !failed
+    if !beginning && isRecent && key.key == .escape && key.modifiers.isEmpty {
       endTypeAhead()
       return true
     }
@@ -30,7 +34,8 @@ extension CollectionViewWidget {
       guard !isActive, typeAheadBegins?(character) == true,
         collectionView.dataSource is any SearchableDataSource, collectionView.numberOfSections > 0
       else { return false }
-    } else if !isActive {
+      if failed { typeAhead?.cancel() }
+    } else if !isActive || typeAheadPassesOn?(character) == true {
       return false
     }
     let typeAhead = self.typeAhead ?? TypeAhead(collectionView: collectionView)

@@ -107,8 +107,12 @@ public final class CollectionViewWidget: CollectionViewHost {
   var typeAheadExpiryID: guint = 0
   /// Whether a printable key the page does not use begins a type-ahead prefix (a key the
   /// window binds, such as a page switch, should not). Every printable key by default; `nil`
-  /// turns type-ahead off. Once a prefix is being typed, every printable key extends it.
+  /// turns type-ahead off. Once a prefix is being typed, every printable key extends it but
+  /// those ``typeAheadPassesOn`` names, and none after a prefix that matched nothing.
   public var typeAheadBegins: ((Character) -> Bool)? = { _ in true }
+  /// The printable keys that go on to the page even while a prefix is being typed (an app's
+  /// page keys: the gallery's digits); none by default.
+  public var typeAheadPassesOn: ((Character) -> Bool)?
   var topmost: [ObjectIdentifier] = []
   /// What assistive technology was told, and where the keyboard focus is
   /// (CollectionViewWidget+Accessibility.swift).

@@ -192,6 +192,8 @@ struct AccessibleFacts: Equatable {
   var level: Int32 = 0
   var place: [Int32] = []
   var states: [Int32] = []
+  /// The description before an announcement went in front of it, while one does.
+  var unannounced: String??
   /// Nothing was told yet: every fact differs from it.
   var isNew = true
 }

@@ -198,6 +198,31 @@ final class EndToEndTests: EndToEndCase {
     }
   }
 
+  /// A page switched in the middle of a drag lets go of it: the board's card goes back (it
+  /// stayed in the air, the keys waiting for a drop), and the data-source page's task is not
+  /// dropped where the button comes up on another page (new users' findings).
+  func testAPageSwitchDuringADragPutsTheDraggedItemBack() throws {
+    let gallery = try Gallery(page: "board")
+    try hold(x: 100, y: 126, through: [(100, 136), (220, 180), (400, 180)])
+    try gallery.waitFor("the card held over Doing") { $0.contains("drop moves 1 card to Doing") }
+    try xdotool("key", "1", "sleep", "0.2", "mouseup", "1", "sleep", "0.2", "key", "0")
+    try gallery.waitFor("the board again, the card back") {
+      $0.contains("page=board") && !$0.contains("drop moves") && $0.contains("moving=false")
+    }
+    try gallery.press("Down", until: "keys no longer wait for a drop") {
+      $0.contains("Board · ") && !$0.contains("keys wait")
+    }
+
+    try gallery.press("4", until: "the data-source page") { $0.contains("page=datasource") }
+    try hold(x: 10, y: 178, through: [(10, 200), (10, 260), (10, 380)])
+    try gallery.waitFor("a task lifted") { $0.contains("moving=true") || $0.contains("moving ") }
+    try xdotool("key", "1", "sleep", "0.2", "mouseup", "1", "sleep", "0.2", "key", "4")
+    try gallery.waitFor("the task put back, not dropped") {
+      $0.contains("page=datasource") && $0.contains("drag cancelled: the task is back")
+        && !$0.contains("dragged to")
+    }
+  }
+
   func testADragPagesTheCarouselAndKeysStepIt() throws {
     let gallery = try Gallery(page: "carousel")
     XCTAssertTrue(gallery.status.contains("card 1 of 12"), gallery.status)
@@ -442,7 +467,14 @@ final class EndToEndTests: EndToEndCase {
     try gallery.press("x", until: "nx: nothing, said") {
       $0.contains("type-ahead: “nx” · no match") && $0.contains("f:Nectarine")
     }
+    // After a miss the next letter begins a prefix of its own ("nxc" found nothing, and a
+    // page's letter commands were taken as more of the prefix).
+    try gallery.press("c", until: "c alone") {
+      $0.contains("type-ahead: “c”") && $0.contains("f:Cherry")
+    }
     try gallery.press("Escape", until: "Escape ends it") { !$0.contains("type-ahead") }
+    // A digit while a prefix is being typed still switches pages ("a7" was looked for).
+    try gallery.press("a", "7", until: "the outline page") { $0.contains("page=outline") }
   }
 
   /// Every page, drawn, against its committed reference (`RECORD_REFERENCES=1` writes them):

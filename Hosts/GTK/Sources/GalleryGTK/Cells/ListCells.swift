@@ -81,8 +81,7 @@ final class ChipCell: GTKCell, ChipPresenting {
     paint.fill(pill, fill, radius: pill.height / 2)
     // Light text on the light theme's deep accent, dark on every paler fill.
     let ink = isFocused && showsFocus && !Palette.isDark ? RGB(0xFFFFFF) : Palette.ink
-    paint.text(
-      text, x: 12, y: height / 2 + 5, size: 14, ink, bold: isFocused && showsFocus,
-      maxWidth: max(1, width - 20))
+    // Regular weight even focused: the chip is measured for it (bold cut "indigo" short).
+    paint.text(text, x: 12, y: height / 2 + 5, size: 14, ink, maxWidth: max(1, width - 20))
   }
 }
