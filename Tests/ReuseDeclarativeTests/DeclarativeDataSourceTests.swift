@@ -356,6 +356,11 @@ struct DeclarativeDataSourceTests {
     #expect(cell?.accessibilityLabel == "Wi-Fi")
     #expect(cell?.accessibilityValue == "Home, on")
     #expect(cell?.accessibilityHint == "opens more")
+    // A standard header says its secondary text too (a heading's "nothing opened yet").
+    let header = ListContentSupplementaryView()
+    header.content = ListContent("Recently opened", secondary: "nothing opened yet")
+    #expect(header.accessibilityLabel == "Recently opened")
+    #expect(header.accessibilityValue == "nothing opened yet")
     withExtendedLifetime(source) {}
   }
 }

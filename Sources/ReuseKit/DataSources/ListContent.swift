@@ -146,6 +146,13 @@ open class ListContentSupplementaryView: ReusableView {
     set {}
   }
 
+  /// The secondary text ("12 tasks", "nothing opened yet"): a screen reader heard the heading
+  /// alone (a new user's finding).
+  open override var accessibilityValue: String? {
+    get { content.accessibilityValue }
+    set {}
+  }
+
   /// Empty content, ready for the next section.
   open override func prepareForReuse() {
     content = ListContent("")
