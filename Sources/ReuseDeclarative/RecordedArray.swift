@@ -28,6 +28,10 @@ import ReuseKit
 /// diff is then as cheap). An element replaced through the subscript keeps its row when its
 /// identifier stays (the row is configured again), and is removed and inserted otherwise.
 /// Duplicate identifiers are not looked for on the edits' path.
+///
+/// ### Threads
+/// Its copies share their journal, so it is not `Sendable`: edit it where its declaration is
+/// (the main thread, as a rule), and hand another thread ``elements``.
 public struct RecordedArray<Element>: RandomAccessCollection {
   /// A position: from 0.
   public typealias Index = Int
@@ -146,8 +150,6 @@ extension RecordedArray: ExpressibleByArrayLiteral {
   /// An array of the literal's elements, its journal empty.
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
-
-extension RecordedArray: @unchecked Sendable where Element: Sendable {}
 
 /// The edits of a ``RecordedArray`` and its copies, in order.
 @usableFromInline
