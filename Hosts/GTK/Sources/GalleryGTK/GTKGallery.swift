@@ -368,10 +368,14 @@ public final class GTKGallery {
       flat.append(flat[section] + view.numberOfItems(inSection: section))
     }
     // Where each cell shows now (a frozen column's cells are pinned where the layout says), top
-    // to bottom and left to right, as a reader of the widgets finds them.
+    // to bottom and left to right, as a reader of the widgets finds them: at the whole pixels
+    // the host places its widget at (a row 2 × 10⁻¹³ pixels into the list after sizes measured
+    // on the way is a widget above it, and not on screen).
     var shown: [(frame: Rect, path: ItemPath)] = []
     view.forEachDisplayedView { _, attributes in
-      if attributes.supplementaryKind == nil && attributes.frame.intersects(visible) {
+      if attributes.supplementaryKind == nil
+        && Self.placed(attributes.frame, in: visible).intersects(visible)
+      {
         shown.append((attributes.frame, attributes.indexPath))
       }
     }
@@ -394,6 +398,14 @@ public final class GTKGallery {
       }
     }
     return "total:\(flat[flat.count - 1])|" + entries.joined(separator: "|")
+  }
+
+  /// `frame` (in the content) where the host places its widget: moved into `visible`, its
+  /// origin and size rounded to whole pixels, and moved back.
+  static func placed(_ frame: Rect, in visible: Rect) -> Rect {
+    let x = (frame.minX - visible.minX).rounded() + visible.minX
+    let y = (frame.minY - visible.minY).rounded() + visible.minY
+    return Rect(x: x, y: y, width: frame.width.rounded(), height: frame.height.rounded())
   }
 
   /// The section headers whose widgets are on screen, top to bottom, each with the text it

@@ -150,9 +150,16 @@ extension CollectionViewWidget {
   }
 
   /// A scrollbar or the scrolled window moved the adjustments: the content goes there (a
-  /// fling or an animation in progress stops, as under a finger).
-  func scrolledByAdjustments(to offset: Point) {
-    guard offset.isFinite, offset != collectionView.contentOffset else { return }
+  /// fling or an animation in progress stops, as under a finger), to the whole pixel nearest
+  /// (within the content's bounds). The views are placed at whole pixels: at the adjustments'
+  /// own value (GTK's smooth wheel left 645.9999999999998) a row 2 × 10⁻¹³ pixels on screen was
+  /// displayed, and told to assistive technology as a row shown, while its widget sat above the
+  /// list.
+  func scrolledByAdjustments(to value: Point) {
+    guard value.isFinite else { return }
+    let offset = collectionView.clampedContentOffset(
+      Point(x: value.x.rounded(), y: value.y.rounded()))
+    guard offset != collectionView.contentOffset else { return }
     told = (collectionView.contentSize, collectionView.viewportSize, offset)
     collectionView.setContentOffset(offset, animated: false)
     layoutAndPlace()

@@ -178,6 +178,18 @@ final class AdapterTests: XCTestCase {
     XCTAssertEqual(view.contentOffset.y, 44 * 5_000)
     let first = view.indexPathsForVisibleItems.map(\.item).min()
     XCTAssertEqual(first, 5_000)
+    // GTK's smooth wheel leaves values a hair off a whole pixel: the content goes to the
+    // nearest one, where its widgets are placed, so a row whose widget ends at the list's top
+    // is not displayed (and not told to assistive technology as shown).
+    gtk_adjustment_set_value(adjustment, 44 * 5_000 - 2e-10)
+    XCTAssertEqual(view.contentOffset.y, 44 * 5_000)
+    XCTAssertEqual(view.indexPathsForVisibleItems.map(\.item).min(), 5_000)
+    gtk_adjustment_set_value(adjustment, 44 * 5_000 + 10.4)
+    XCTAssertEqual(view.contentOffset.y, 44 * 5_000 + 10)
+    XCTAssertEqual(gtk_adjustment_get_value(adjustment), 44 * 5_000 + 10.4, accuracy: 1e-9,
+      "the adjustment keeps its own value (a touchpad's small steps add up)")
+    gtk_adjustment_set_value(adjustment, 44 * 5_000 + 10.6)
+    XCTAssertEqual(view.contentOffset.y, 44 * 5_000 + 11)
     // Code moves the content: the adjustment follows.
     view.contentOffset.y = 44 * 20_000
     host.layoutAndPlace()
