@@ -186,7 +186,8 @@ final class AdapterTests: XCTestCase {
     XCTAssertEqual(view.indexPathsForVisibleItems.map(\.item).min(), 5_000)
     gtk_adjustment_set_value(adjustment, 44 * 5_000 + 10.4)
     XCTAssertEqual(view.contentOffset.y, 44 * 5_000 + 10)
-    XCTAssertEqual(gtk_adjustment_get_value(adjustment), 44 * 5_000 + 10.4, accuracy: 1e-9,
+    XCTAssertEqual(
+      gtk_adjustment_get_value(adjustment), 44 * 5_000 + 10.4, accuracy: 1e-9,
       "the adjustment keeps its own value (a touchpad's small steps add up)")
     gtk_adjustment_set_value(adjustment, 44 * 5_000 + 10.6)
     XCTAssertEqual(view.contentOffset.y, 44 * 5_000 + 11)
