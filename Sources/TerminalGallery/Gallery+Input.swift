@@ -125,6 +125,16 @@ extension Gallery {
       }
       wantsToQuit = true
       return
+    case .control("s") where currentPage.unsavedWarning == nil:
+      // The quit warning says "Ctrl-S saves" on whichever page it shows: the page whose edits
+      // it names saves them (Ctrl-S did nothing off the table page, and q q lost the edits: a
+      // new user's finding).
+      guard let page = pages.lazy.compactMap({ $0 }).first(where: { $0.unsavedWarning != nil })
+      else { break }
+      notice = "\(page.title): " + page.saveFromAnotherPage()
+      // A save under way keeps its warning current (how far it got); q quits, as it says.
+      hasWarnedBeforeQuitting = page.runsWhileHidden
+      return
     case .control("z"):
       wantsToSuspend = true
       return

@@ -290,6 +290,13 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     latestTime = max(latestTime, now)
     barPane.tick(now: now)
     currentPage.tick(now: now)
+    // A save started on a page that no longer shows ends here too, and says so.
+    for case let page? in pages where page !== currentPage && page.runsWhileHidden {
+      if let said = page.advanceWhileHidden() {
+        notice = "\(page.title): \(said)"
+        hasWarnedBeforeQuitting = false
+      }
+    }
     refreshQuitWarning()
   }
 
@@ -307,7 +314,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   /// Whether the page or the bar animates.
-  public var isAnimating: Bool { currentPage.isAnimating || bar.isAnimating }
+  public var isAnimating: Bool {
+    currentPage.isAnimating || bar.isAnimating
+      || pages.contains { $0 !== currentPage && $0?.runsWhileHidden == true }
+  }
 
   /// Whether the page shown waits for a job off the loop (``GalleryPage/isWaitingForJob``).
   public var isWaitingForJob: Bool { currentPage.isWaitingForJob }

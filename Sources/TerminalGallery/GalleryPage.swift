@@ -96,6 +96,17 @@ public protocol GalleryPage: AnyObject {
   /// Called once the gallery is to quit, before the process exits: a job that leaves files
   /// behind when cut short (a save) stops and cleans up.
   func prepareToQuit()
+
+  /// Ctrl-S on another page while this one has edits not saved (the quit warning says "Ctrl-S
+  /// saves" wherever it shows): saves them. Returns what to say.
+  func saveFromAnotherPage() -> String
+
+  /// While another page shows, a frame for the job this one runs on its own (a save):
+  /// returns what the job said when it ended, else `nil`.
+  func advanceWhileHidden() -> String?
+
+  /// Whether this page runs a job while another shows (frames wanted).
+  var runsWhileHidden: Bool { get }
 }
 
 extension GalleryPage {
@@ -131,6 +142,15 @@ extension GalleryPage {
 
   /// Nothing to stop.
   public func prepareToQuit() {}
+
+  /// Nothing to save.
+  public func saveFromAnotherPage() -> String { "" }
+
+  /// Nothing runs on its own.
+  public func advanceWhileHidden() -> String? { nil }
+
+  /// Nothing runs on its own.
+  public var runsWhileHidden: Bool { false }
 
   /// The focused item of ``restorableView``.
   public var accessibilityFocus: AccessibilityElement? {

@@ -83,7 +83,7 @@ import Testing
     #expect(status.contains("undid: 1 card back to To do"), "\(status)")
   }
 
-  @Test func selectionKeysWaitForTheDropAndTheHelpEndsTheDrag() throws {
+  @Test func selectionKeysDoNothingDuringADragAndTheHelpEndsIt() throws {
     var (gallery, canvas, time, target, row) = try dragging("#3 Cobalt", over: "#1,205")
     for key in [KeyEvent(.tab), KeyEvent(.character("a"), modifiers: .control), KeyEvent(.end)] {
       time += 0.05
@@ -153,9 +153,9 @@ import Testing
     #expect(model.cards[1].firstIndex(of: 1) == 13, "\(model.cards[1].prefix(14))")
   }
 
-  /// Move and undo keys during a drag wait for the drop and say so beside what the drop would
+  /// Move and undo keys during a drag do nothing until the drop and say so beside what it would
   /// do (they did nothing and said nothing).
-  @Test func moveKeysDuringADragSayTheyWait() throws {
+  @Test func moveKeysDuringADragDoNothingAndSaySo() throws {
     var (gallery, canvas, time, target, _) = try dragging("#2 Brisk", over: "#1,205")
     let model = try #require((gallery.currentPage as? BoardPage)?.model)
     let cards = model.cards
@@ -166,10 +166,10 @@ import Testing
     }
     let status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(status.contains("drop moves 1 card to Doing"), "\(status)")
-    #expect(model.status.hasSuffix("keys wait for the drop: release, or Esc to cancel"))
+    #expect(model.status.hasSuffix("a card is being dragged: release to drop it, Esc to cancel"))
     mouse(gallery, .release, target, time)
     settleTestGallery(gallery, time: &time)
-    #expect(!model.status.contains("keys wait"), "\(model.status)")
+    #expect(!model.status.contains("being dragged"), "\(model.status)")
   }
 
   /// Undoing a move of several cards puts the cursor back on the card it was on (it went to

@@ -651,6 +651,10 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
       #expect(status.contains("no rows to act on"), "\(key): \(status)")
       #expect(!gallery.currentPage.isTyping, "\(key): no prompt")
     }
+    // `:` with a column's name says there is no cell in it to go to (it said nothing).
+    typeTestPrompt(":", "city", gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last ?? ""
+    #expect(status.contains("no rows: column city has no cell to go to"), "\(status)")
   }
 
   /// Shift-↑ after Shift-↓ shrinks the range one row a press, the cursor going with it: the

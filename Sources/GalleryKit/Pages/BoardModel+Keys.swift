@@ -20,9 +20,10 @@ extension BoardModel {
       // read as just done long after (a new user's finding).
       lastChange = ""
     }
-    // A drag runs: the keys that would change the selection, the column or the cards wait
-    // for its drop (Ctrl-A selected another column's cards under a drag), and say so beside
-    // what the drop would do (`>` and `U` did nothing and said nothing: new users' findings).
+    // A drag runs: the keys that would change the selection, the column or the cards do
+    // nothing until its drop (Ctrl-A selected another column's cards under a drag), and say
+    // so beside what the drop would do (`>` and `U` did nothing and said nothing: new users'
+    // findings). They are not kept for after it: what they would do depends on the drop.
     if coordinator.session != nil,
       Self.isColumnKey(key) || Self.isColumnChange(key) || Self.isMoveKey(key)
     {
@@ -57,9 +58,10 @@ extension BoardModel {
     }
   }
 
-  /// Whether `key` changes the active column.
-  /// What a key pressed during a drag says.
-  static var heldNote: String { "keys wait for the drop: release, or Esc to cancel" }
+  /// What a key pressed during a drag says: the key is not kept for after the drop ("keys
+  /// wait for the drop" read as a promise, and a `u` pressed then never ran: a new user's
+  /// finding).
+  static var heldNote: String { "a card is being dragged: release to drop it, Esc to cancel" }
 
   /// Whether `key` moves cards or takes a move back (`<` `>` `U` `u` `R`).
   static func isMoveKey(_ key: KeyPress) -> Bool {

@@ -29,7 +29,12 @@ extension TableModel {
   func beginEdit() {
     guard let (row, column) = table.focusedCell else { return }
     guard let editable = content as? any EditableTableContent else {
-      editNote = "this table is read only (a CSV file's cells can be edited)"
+      // A frequency table of an editable file is counts, not cells: said so (it said that a
+      // CSV file's cells can be edited, of a CSV file's counts: a new user's finding).
+      editNote =
+        content is FrequencyTable
+        ? "the counts are read only: Esc goes back to the table, where e edits"
+        : "this table is read only (a CSV file's cells can be edited)"
       return
     }
     guard let text = editable.editableText(row: row, column: column) else {
@@ -205,7 +210,9 @@ extension TableModel {
 
   /// Ctrl-S: the file written with the edits, the old one kept as `FILE.bak`.
   func saveEdits() -> Bool {
-    guard let editable = content as? any EditableTableContent else {
+    // The table edited, whatever shows (its frequencies, say): the status and the quit warning
+    // both say Ctrl-S saves it.
+    guard let editable = (content as? any EditableTableContent) ?? editedTable else {
       editNote = "this table is read only: nothing to save"
       return true
     }
@@ -237,6 +244,26 @@ extension TableModel {
     _ = advanceSave()
     return true
   }
+
+  /// Ctrl-S pressed on another page while this table's edits are not saved (the quit warning
+  /// says "Ctrl-S saves" on every page): starts saving them, as on the table. Returns what to
+  /// say: the save under way, or why it did not start.
+  public func saveEditsFromAnotherPage() -> String {
+    _ = saveEdits()
+    return saving != nil ? unsavedEditsWarning ?? "" : editNote ?? ""
+  }
+
+  /// Advances a save while the page does not show (it gets no frames: the save's end was noted
+  /// only once the page showed again). When the save has ended, what it said ("saved 2
+  /// edited rows", or why not); `nil` while it runs, or with none.
+  public func advanceSaveWhileHidden() -> String? {
+    guard saving != nil else { return nil }
+    _ = advanceSave()
+    return saving == nil ? editNote : nil
+  }
+
+  /// Whether a save runs on its thread.
+  public var isSaving: Bool { saving != nil }
 
   /// A save that finished: its note, and its edits counted as saved (not those made since);
   /// or why it did not. Returns whether one runs or just ended (frames wanted).

@@ -149,6 +149,12 @@ extension TableModel {
       jumpProblem = "no row or shown column “\(trimmed)”"
       return
     }
+    // A table of titles alone has no cell to go to: said (the cursor stayed nowhere, with no
+    // word: a new user's finding).
+    guard rowCount > 0 || focused != nil else {
+      jumpProblem = "no rows: column \(content.columnTitles[column]) has no cell to go to"
+      return
+    }
     table.focusCell(row: focused?.row ?? 0, column: column)
   }
 

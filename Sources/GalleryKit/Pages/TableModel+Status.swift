@@ -118,8 +118,11 @@ extension TableModel {
             ? "the file is read" : isSortUnderWay ? "the sort ends" : "the filter ends")
           + "… (Esc cancels)")
     }
-    if savingStatus == nil, editNote == nil,
-      let edited = (content as? any EditableTableContent)?.unsavedRowCount, edited > 0
+    // The reminder stays beside other notes (a count cancelled took it away until the cursor
+    // moved: a new user's finding), and over the edited table's frequencies; not twice.
+    if savingStatus == nil, editNote?.contains("Ctrl-S") != true,
+      let edited = ((content as? any EditableTableContent) ?? editedTable)?.unsavedRowCount,
+      edited > 0
     {
       parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
     }

@@ -14,6 +14,9 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
 
   var unsavedWarning: String? { model.unsavedEditsWarning }
   func prepareToQuit() { model.prepareToQuit() }
+  func saveFromAnotherPage() -> String { model.saveEditsFromAnotherPage() }
+  func advanceWhileHidden() -> String? { model.advanceSaveWhileHidden() }
+  var runsWhileHidden: Bool { model.isSaving }
   /// The table's own selection (rows, cells or columns).
   var selectedItemCount: Int? { model.table.selectionCount }
 

@@ -61,6 +61,8 @@ public final class GTKGallery {
   let helpLabel: UnsafeMutablePointer<GtkWidget>
   var showsHelp = false
   private var lastStatus = ""
+  /// The timer that steps the jobs of pages not showing (a save), while one runs.
+  private var hiddenJobsTimer: guint = 0
   private let autoscroll: Bool
   private let theme: Theme
 
@@ -209,6 +211,7 @@ public final class GTKGallery {
     // was released on another page: a new user's findings).
     if index != currentIndex, let left = pages[currentIndex] { left.willHide() }
     currentIndex = index
+    watchHiddenJobs()
     let page = page(at: index)
     if firstTime {
       gtk_widget_set_vexpand(page.widget, 1)
@@ -231,6 +234,7 @@ public final class GTKGallery {
           hasWarnedBeforeQuitting = false
           notice = nil
         }
+        if saveOnAnotherPage(key) { return true }
         let used = page.handleKey(key)
         refreshStatus()
         return used
@@ -322,11 +326,62 @@ public final class GTKGallery {
       return false
     default:
       guard let key = KeyPress(keyval: keyval, state: state) else { return false }
+      if saveOnAnotherPage(key) { return true }
       let used = currentPage.handleKey(key)
       refreshStatus()
       return used
     }
     return true
+  }
+
+  /// Ctrl-S on a page with nothing to save while another has edits not saved: that page saves
+  /// them, as the quit warning says on every page (Ctrl-S did nothing off the table page, and
+  /// q q lost the edits: a new user's finding). Returns whether it did.
+  private func saveOnAnotherPage(_ key: KeyPress) -> Bool {
+    guard key.key == .character("s"), key.modifiers == .control,
+      currentPage.unsavedWarning == nil,
+      let page = pages.lazy.compactMap({ $0 }).first(where: { $0.unsavedWarning != nil })
+    else { return false }
+    notice = "\(page.title): " + page.saveFromAnotherPage()
+    // A save under way keeps the warning current; q quits, as it says.
+    hasWarnedBeforeQuitting = page.runsWhileHidden
+    watchHiddenJobs()
+    refreshStatus()
+    return true
+  }
+
+  /// Steps the jobs of the pages not showing (a save: its end was noted only once its page
+  /// showed again) every 50 ms while one runs; a job that ends says so in the status line.
+  private func watchHiddenJobs() {
+    guard hiddenJobsTimer == 0,
+      pages.indices.contains(where: { $0 != currentIndex && pages[$0]?.runsWhileHidden == true })
+    else { return }
+    let step: GSourceFunc = { data in
+      let gallery = gallery(data)
+      let running = gallery.stepHiddenJobs()
+      if !running { gallery.hiddenJobsTimer = 0 }
+      return running ? 1 : 0  // G_SOURCE_CONTINUE, G_SOURCE_REMOVE
+    }
+    hiddenJobsTimer = g_timeout_add(50, step, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// One step of the hidden pages' jobs; returns whether one still runs.
+  private func stepHiddenJobs() -> Bool {
+    var running = false
+    for (index, page) in pages.enumerated() where index != currentIndex {
+      guard let page, page.runsWhileHidden else { continue }
+      if let said = page.advanceWhileHidden() {
+        notice = "\(page.title): \(said)"
+        hasWarnedBeforeQuitting = false
+      } else if page.runsWhileHidden {
+        running = true
+        if hasWarnedBeforeQuitting, let warning = page.unsavedWarning {
+          notice = "\(page.title): \(warning)"
+        }
+      }
+    }
+    refreshStatus()
+    return running
   }
 
   /// Shows the page's status in the status line, when it changed.

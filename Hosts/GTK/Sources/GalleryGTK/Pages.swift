@@ -32,6 +32,14 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   /// Another page is about to show: a press under way is let go (a drag cancelled, its items
   /// back), as the terminal's pages do.
   func willHide()
+  /// Ctrl-S on another page while this one has edits not saved (the quit warning says "Ctrl-S
+  /// saves" wherever it shows): saves them. Returns what to say.
+  func saveFromAnotherPage() -> String
+  /// While another page shows, a step of the job this one runs on its own (a save): returns
+  /// what the job said when it ended, else `nil`.
+  func advanceWhileHidden() -> String?
+  /// Whether this page runs a job while another shows.
+  var runsWhileHidden: Bool { get }
 }
 
 extension GTKPage {
@@ -47,6 +55,12 @@ extension GTKPage {
   var keyHelp: [(String, String)] { [] }
   /// Every host lets go of its press.
   func willHide() { for host in hosts { host.cancelPointer() } }
+  /// Nothing to save.
+  func saveFromAnotherPage() -> String { "" }
+  /// Nothing runs on its own.
+  func advanceWhileHidden() -> String? { nil }
+  /// Nothing runs on its own.
+  var runsWhileHidden: Bool { false }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -98,6 +112,11 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var status: String { headline.map { $0() + " · " + model.status } ?? model.status }
   var isTyping: Bool { model.isTyping }
   var unsavedWarning: String? { (model as? TableModel)?.unsavedEditsWarning }
+  func saveFromAnotherPage() -> String {
+    (model as? TableModel)?.saveEditsFromAnotherPage() ?? ""
+  }
+  func advanceWhileHidden() -> String? { (model as? TableModel)?.advanceSaveWhileHidden() }
+  var runsWhileHidden: Bool { (model as? TableModel)?.isSaving ?? false }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
   func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
     model.itemPlace(at: indexPath)

@@ -209,8 +209,8 @@ final class EndToEndTests: EndToEndCase {
     try gallery.waitFor("the board again, the card back") {
       $0.contains("page=board") && !$0.contains("drop moves") && $0.contains("moving=false")
     }
-    try gallery.press("Down", until: "keys no longer wait for a drop") {
-      $0.contains("Board · ") && !$0.contains("keys wait")
+    try gallery.press("Down", until: "keys no longer held by a drag") {
+      $0.contains("Board · ") && !$0.contains("being dragged")
     }
 
     try gallery.press("4", until: "the data-source page") { $0.contains("page=datasource") }

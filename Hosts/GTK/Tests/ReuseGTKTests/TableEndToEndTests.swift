@@ -184,6 +184,29 @@ final class TableEndToEndTests: EndToEndCase {
 
   /// `e` edits a CSV file's cell in a `GtkEntry` placed over it; Return keeps the text,
   /// Ctrl-S saves the file with the old one kept beside it.
+  /// The quit warning says "Ctrl-S saves" on every page: on the list page, Ctrl-S saves the
+  /// table's edits, and the list page's status says when they are saved (it did nothing off
+  /// the table page, and q q lost the edits: a new user's finding).
+  func testCtrlSOnAnotherPageSavesTheTablesEdits() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-elsewhere-\(UUID().uuidString).csv"
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+    try "id,name\n0,Ada\n1,Alan\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the table") { $0.contains("2 rows × 2 columns · row 1 ·") }
+    try gallery.press("Right", "e", until: "the edit prompt") { $0.contains("edit name of row 1") }
+    try xdotool("key", "ctrl+a")
+    try xdotool("type", "Grace")
+    try gallery.press("Return", until: "the edit kept") { $0.contains("edited row 1") }
+    try gallery.press("1", until: "the list page") { $0.contains("page=list") }
+    try gallery.press("q", until: "the warning") { $0.contains("1 row edited, not saved") }
+    try gallery.press("ctrl+s", until: "saved from the list page") {
+      $0.contains("page=list") && $0.contains("Table: saved 1 edited row")
+    }
+    XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "id,name\n0,Grace\n1,Alan\n")
+  }
+
   func testEditAndSaveACSVCellInTheTablePage() throws {
     let file = NSTemporaryDirectory() + "reuse-gtk-edit-\(UUID().uuidString).csv"
     defer {
