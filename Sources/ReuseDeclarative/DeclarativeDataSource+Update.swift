@@ -355,14 +355,14 @@ extension DeclarativeDataSource {
     if entry.group.token == old.group.token, type(of: entry.group) == type(of: old.group) {
       return .some(nil)
     }
-    guard let (local, duplicates) = entry.group.changes(from: old.group) else { return nil }
-    statistics.groupsDiffed += 1
-    if duplicates > 0 {
+    guard let found = entry.group.changes(from: old.group) else { return nil }
+    if found.diffed { statistics.groupsDiffed += 1 }
+    if found.duplicates > 0 {
       report(
         "DeclarativeDataSource: \(entry.group.name) has duplicate identifiers; each shows, and "
           + "updates match the first of each")
     }
-    return .some(local)
+    return .some(found.changes)
   }
 
   /// Configures the displayed items for which `shouldReconfigure` holds again, in place:

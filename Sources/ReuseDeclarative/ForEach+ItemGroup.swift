@@ -90,7 +90,7 @@ extension ForEach: ItemGroup {
     AnyHashable(identify(core.element(at: index)))
   }
 
-  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
+  func changes(from old: any ItemGroup) -> GroupChanges? {
     guard let old = old as? Self else { return nil }
     // A recorded array made from the one shown by its own edits: the edits, applied.
     if let recorded = core.data as? any EditRecording,
@@ -103,13 +103,35 @@ extension ForEach: ItemGroup {
       let changes = batch(applying: edits, toCount: before.data.count) { oldIndex, newIndex in
         identify(before.element(at: oldIndex)) == identify(after.element(at: newIndex))
       }
-      return (changes, 0)
+      return GroupChanges(changes: changes, duplicates: 0, diffed: false)
     }
-    return itemChanges(
-      from: old.shownIdentifiers ?? old.identifiers(), to: shownIdentifiers ?? identifiers())
+    return GroupChanges(
+      diffing: old.shownIdentifiers ?? old.identifiers(), to: shownIdentifiers ?? identifiers())
   }
 
   var name: String { "ForEach<\(Data.self), \(ID.self)>" }
+}
+
+/// What changed in a group between two bodies, in section 0.
+struct GroupChanges {
+  var changes: Changeset
+  /// How many identifiers repeat.
+  var duplicates: Int
+  /// Whether the identifiers were diffed (not the edits of a `RecordedArray` applied, nor an
+  /// outline's expansion read side by side).
+  var diffed: Bool
+
+  init(changes: Changeset, duplicates: Int, diffed: Bool) {
+    self.changes = changes
+    self.duplicates = duplicates
+    self.diffed = diffed
+  }
+
+  /// The changes from `old` to `new` identifiers, found by the diff.
+  init<ID: Hashable>(diffing old: [ID], to new: [ID]) {
+    (changes, duplicates) = itemChanges(from: old, to: new)
+    diffed = true
+  }
 }
 
 /// The changes from `old` to `new` identifiers, in section 0, and how many repeat.
@@ -152,8 +174,8 @@ struct SingleItem<Content: CellContent>: ItemGroup {
   }
   func identifier(at index: Int) -> AnyHashable { AnyHashable(0) }
   func searchableText(at index: Int) -> String? { (content as? ListContent)?.text }
-  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
-    old is Self ? (Changeset(), 0) : nil
+  func changes(from old: any ItemGroup) -> GroupChanges? {
+    old is Self ? GroupChanges(changes: Changeset(), duplicates: 0, diffed: false) : nil
   }
   var name: String { "\(Content.self)" }
 }

@@ -160,13 +160,15 @@ extension ForEach {
   /// Watches what each displayed item's content reads of `Observable` models, as for elements
   /// that are `Observable` classes (watched without this): for values whose cells read a model
   /// beside them. A change to a property a displayed cell read configures that cell again on
-  /// the next tick, with no body and no diff.
+  /// the next tick, with no body and no diff. Observation watches properties, not their
+  /// contents: a property every displayed cell read (a set of unseen items) configures them
+  /// all again; a property of each item's own model, only its cell.
   ///
   /// ```swift
   /// ForEach(0..<recentCount, id: \.self) { item in
   ///   ListContent(title(item), accessories: unseen.contains(item) ? [.badge("new")] : [])
   /// }
-  /// .observesModels()  // `unseen` is an @Observable object: opening an item updates its row
+  /// .observesModels()  // `unseen` is an @Observable object: opening an item updates the rows
   /// ```
   ///
   /// Without it, values are not watched: a steady frame of cells for values makes no watch

@@ -126,9 +126,9 @@ protocol ItemGroup {
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker
   /// The identifier of item `index`.
   func identifier(at index: Int) -> AnyHashable
-  /// The changes from `old` (a group of the same type) to this one, in section 0, and how many
-  /// identifiers repeat; `nil` when `old` is of another type.
-  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)?
+  /// The changes from `old` (a group of the same type) to this one, in section 0, how many
+  /// identifiers repeat, and whether they were diffed; `nil` when `old` is of another type.
+  func changes(from old: any ItemGroup) -> GroupChanges?
   /// What the group is, for diagnostics.
   var name: String { get }
   /// Whether its items may be moved among themselves.

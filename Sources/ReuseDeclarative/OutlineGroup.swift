@@ -357,14 +357,14 @@ extension OutlineGroup: ItemGroup {
 
   func anyIdentifiers() -> [AnyHashable] { rows.map { AnyHashable($0.id) } }
 
-  func changes(from old: any ItemGroup) -> (changes: Changeset, duplicates: Int)? {
+  func changes(from old: any ItemGroup) -> GroupChanges? {
     guard let old = old as? Self else { return nil }
     if !rootToken.isUnknown, old.rootToken == rootToken,
       let changes = expansionChanges(from: old)
     {
-      return (changes, 0)
+      return GroupChanges(changes: changes, duplicates: 0, diffed: false)
     }
-    return itemChanges(from: old.rows.map(\.id), to: rows.map(\.id))
+    return GroupChanges(diffing: old.rows.map(\.id), to: rows.map(\.id))
   }
 
   /// The rows an expansion alone changed (the same roots): the two lists read side by side,

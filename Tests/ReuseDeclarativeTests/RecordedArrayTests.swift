@@ -71,12 +71,14 @@ struct RecordedArrayTests {
     #expect(source.lastAppliedChanges.insertedItems == [ItemPath(section: 0, item: 4)])
     #expect(shownTexts(view)[ItemPath(section: 0, item: 4)] == "other")
     #expect(counter.reads < 100, "identities read: \(counter.reads)")
+    #expect(source.statistics.groupsDiffed == 0, "edits applied, none diffed")
     // More edits than are applied one by one: the new value is diffed, with the same result.
     for index in 0...RecordedArray<Row>.appliedEditLimit {
       rows.insert(Row(id: 10_000 + index, title: "n\(index)", counter: counter), at: 0)
     }
     update()
     #expect(counter.reads >= rows.count, "diffed: \(counter.reads) identities read")
+    #expect(source.statistics.groupsDiffed == 1)
     #expect(view.numberOfItems(inSection: 0) == rows.count)
     #expect(
       shownTexts(view)[ItemPath(section: 0, item: 0)]
