@@ -132,8 +132,6 @@ extension Gallery {
       guard let page = pages.lazy.compactMap({ $0 }).first(where: { $0.unsavedWarning != nil })
       else { break }
       notice = "\(page.title): " + page.saveFromAnotherPage()
-      // A save under way keeps its warning current (how far it got); q quits, as it says.
-      hasWarnedBeforeQuitting = page.runsWhileHidden
       return
     case .control("z"):
       wantsToSuspend = true

@@ -292,9 +292,12 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     currentPage.tick(now: now)
     // A save started on a page that no longer shows ends here too, and says so.
     for case let page? in pages where page !== currentPage && page.runsWhileHidden {
+      let prefix = "\(page.title): "
       if let said = page.advanceWhileHidden() {
-        notice = "\(page.title): \(said)"
+        notice = prefix + said
         hasWarnedBeforeQuitting = false
+      } else if notice?.hasPrefix(prefix) == true, let warning = page.unsavedWarning {
+        notice = prefix + warning  // how far it got
       }
     }
     refreshQuitWarning()

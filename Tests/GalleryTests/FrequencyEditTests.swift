@@ -114,3 +114,40 @@ import Testing
     #expect(model.table.numberOfDisplayedRows == osaka, "\(model.status)")
   }
 }
+
+/// Leaving a frequency table after a look at one value's rows goes back where the cursor was
+/// before the count (a new user's finding: Escape landed on the first of that value's rows).
+@Suite struct FrequencyPlaceTests {
+  @Test func leavingTheCountsAfterAValuesRowsGivesThePlaceBack() throws {
+    let path = NSTemporaryDirectory() + "reusekit-frequency-place-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let cities = ["Kyiv", "Perth", "Oslo"]
+    var text = "id,city\n"
+    for row in 0..<600 { text += "\(row),\(cities[row % 3])\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try makeLoadedCSVTableModel(path: path).model
+    func press(_ key: KeyPress.Key) {
+      _ = model.handle(KeyPress(key))
+      let deadline = Date().addingTimeInterval(120)
+      while model.isWorking && Date() < deadline {
+        _ = model.poll()
+        Thread.sleep(forTimeInterval: 0.0005)
+      }
+      _ = model.poll()
+      model.table.collectionView.layoutIfNeeded()
+    }
+    model.table.focusCell(row: 499, column: 1)  // Perth
+    press(.character("F"))
+    #expect(model.content is FrequencyTable)
+    // A value's rows, back to the counts, then back to the table: row 500 again.
+    press(.down)
+    press(.enter)
+    #expect(model.table.numberOfDisplayedRows == 200)
+    press(.backspace)
+    #expect(model.content is FrequencyTable)
+    press(.escape)
+    #expect(!(model.content is FrequencyTable))
+    #expect(model.table.numberOfDisplayedRows == 600)
+    #expect(model.table.focusedCell.map { [$0.row, $0.column] } == [499, 1], "\(model.status)")
+  }
+}

@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized) struct UnsavedEditsTests {
   /// A CSV file of three cities, at a path of its own (the caller removes it).
   private func writeCities() throws -> String {
-    let path = NSTemporaryDirectory() + "reusekit-unsaved-\(getpid())-\(UUID().uuidString).csv"
+    let path = NSTemporaryDirectory() + "reusekit-edits-\(getpid())-\(UUID().uuidString).csv"
     try "name,city\nAda,Lisbon\nGrace,Osaka\nAlan,Lisbon\n".write(
       toFile: path, atomically: true, encoding: .utf8)
     return path
@@ -107,7 +107,7 @@ import Testing
     #expect(!(gallery.currentPage is TablePage), "the page stays")
     // The save ends while the list shows, and says so there.
     tickTestGallery(gallery, time: &time, limit: 20_000, waitingForJobs: true) {
-      gallery.notice?.contains("saved") == true
+      gallery.notice?.hasPrefix("Table: saved") == true
     }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     #expect(gallery.notice == "Table: saved 1 edited row · the old file is \(name).bak")

@@ -90,6 +90,15 @@ extension TableModel {
       offset: table.collectionView.contentOffset, filter: filter)
   }
 
+  /// `view` with the table's columns as they show now (widths, order, hidden ones).
+  func keepingColumns(_ view: ParentView) -> ParentView {
+    var view = view
+    view.columns = table.columns
+    view.order = table.layout.columnOrder
+    view.widths = table.layout.columnWidths
+    return view
+  }
+
   /// Counts more values; once all are counted, the frequency table shows. Returns whether a
   /// count runs.
   @discardableResult
@@ -109,6 +118,7 @@ extension TableModel {
     guard running.scan.isDone else { return true }
     if let problem = running.scan.problem {
       frequency = nil
+      frequencyFocusValue = nil
       jumpProblem = "the count stopped: \(problem)"
       return true
     }
@@ -194,7 +204,7 @@ extension TableModel {
         row: frequencies.values.firstIndex {
           $0.value == value
         } ?? 0,
-        edited: false
+        edited: false, view: view
       )
     } else if let view {
       // Backspace: back where the cursor was, the filter shown again.
@@ -219,6 +229,15 @@ extension TableModel {
     frequencyReturn = nil
     // The filter the frequency table was counted in is shown again when it is left.
     let within = filter?.within ?? []
+    // Leaving the frequency table then goes back to the row the cursor went to among the
+    // value's rows; where the cursor did not move from the first of them (where the filter
+    // put it), back where it was before the count (Escape landed on that first row, row 1,
+    // instead of row 500: a new user's finding). The columns as they are now.
+    let first = table.numberOfDisplayedRows > 0 ? table.sourceRow(forDisplayRow: 0) : nil
+    let unmoved = table.focusedCell.map {
+      $0.row == first && $0.column == back.frequencies.column
+    }
+    let before = unmoved != false ? back.view.map(keepingColumns) : nil
     if back.edited {
       // Cells changed since it was counted: counted again (in the filter it was counted in),
       // the cursor on the same value.
@@ -227,10 +246,11 @@ extension TableModel {
       clearFilter()
       startFilter(meeting: within)
       startFrequencies(column: column)
+      if let before { frequency?.view = before }
       return true
     }
     clearFilter()
-    let view = currentView(filter: within)
+    let view = before ?? currentView(filter: within)
     open(back.frequencies)
     parentView = view
     table.focusCell(row: min(back.row, max(0, back.frequencies.rowCount - 1)), column: 0)

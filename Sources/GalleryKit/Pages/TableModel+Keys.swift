@@ -134,16 +134,25 @@ extension TableModel {
         return false
       }
       let target = position + (character == "{" ? -1 : 1)
-      guard target >= 0, target < table.layout.shownColumnCount else { return true }
+      let count = table.layout.shownColumnCount
+      let title = content.columnTitles[column]
+      // Said, as every change to the columns is (GTK's window shows no heading of modes, and
+      // `f` and `}` changed nothing a user could see said: a new user's finding).
+      guard target >= 0, target < count else {
+        editNote = "\(title) is the \(target < 0 ? "first" : "last") column shown"
+        return true
+      }
       table.moveColumn(from: position, to: target)
       keepFocusedCellInView()
+      editNote = "moved \(title) to column \(target + 1) of \(count)"
     case "h":
       guard let column, table.layout.shownColumnCount > 1 else { return false }
       table.setColumn(column, hidden: true)
+      editNote = "hid \(content.columnTitles[column]) (u shows every column)"
     case "u":
-      for hidden in table.columns.indices where table.columns[hidden].isHidden {
-        table.setColumn(hidden, hidden: false)
-      }
+      let hidden = table.columns.indices.filter { table.columns[$0].isHidden }
+      for column in hidden { table.setColumn(column, hidden: false) }
+      editNote = hidden.isEmpty ? "every column shows" : "showed \(plural(hidden.count, "column"))"
     case "v":
       // The rows `&` selected go with the mode change: so does what the status says of them.
       if let running = filter, running.selects {
@@ -156,9 +165,13 @@ extension TableModel {
       case .rows: table.selectionMode = .columns
       case .columns: table.selectionMode = .cells
       }
+      editNote = "selecting \(modes.dropFirst(3).prefix { $0 != " " }) (v changes it)"
     case "f":
       table.layout.frozenColumnCount = table.layout.frozenColumnCount == 0 ? 1 : 0
       table.collectionView.layoutIfNeeded()
+      editNote =
+        table.layout.frozenColumnCount > 0
+        ? "the first column stays as the others scroll (f lets it go)" : "no column frozen"
     default:
       return table.handle(key)
     }

@@ -89,9 +89,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// caret home (a shell's line editor, the terminal's).
   public var promptSelectsAllOnControlA = false
   /// The frequency table a value was chosen in, the table it counts and the value's row:
-  /// Backspace in that value's rows goes back to it.
+  /// Backspace in that value's rows goes back to it; and how the table showed before the
+  /// count, where leaving the frequency table then goes.
   var frequencyReturn:
-    (frequencies: FrequencyTable, table: any TableContent, row: Int, edited: Bool)?
+    (
+      frequencies: FrequencyTable, table: any TableContent, row: Int, edited: Bool,
+      view: ParentView?
+    )?
   /// A value the frequency table being counted again opens on (the one its rows showed).
   var frequencyFocusValue: String?
   /// A sort the content makes, following the focused row: the cursor's column, and whether

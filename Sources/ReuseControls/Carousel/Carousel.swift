@@ -47,7 +47,9 @@ public final class Carousel: CellHostingControl {
   public let virtualSlotCount: Int
   /// Seconds between automatic moves to the next card, or `nil` for none. Paused while the
   /// user drags (and while anything else moves the cards), it counts again from the moment
-  /// they settle.
+  /// they settle. A step or a scroll asked for (a key, a click) counts as the user's too:
+  /// the next automatic move is a whole interval after it settles (it came on the heels of
+  /// a key, and five quick steps went six cards: a new user's finding).
   public var autoscrollInterval: Double? {
     didSet {
       if !collectionView.diagnostics.isValidOptionalMetric(
@@ -64,6 +66,8 @@ public final class Carousel: CellHostingControl {
   @exclusivity(unchecked) public private(set) var itemCount = 0
   /// When the next automatic move is due, on the host's clock.
   public internal(set) var nextAutoscroll: Double?
+  /// Whether the autoscroll is moving the cards (its own step does not restart its count).
+  var isAutoscrolling = false
 
   var lastTime = 0.0
   /// The slot centred, and the card stride it was measured with: when the viewport changes
@@ -219,6 +223,7 @@ public final class Carousel: CellHostingControl {
   /// wrapping, clamped to the first and last cards otherwise.
   public func step(by steps: Int, animated: Bool = true) {
     guard itemCount > 0, steps != 0 else { return }
+    if !isAutoscrolling { nextAutoscroll = nil }
     collectionView.layoutIfNeeded()  // the geometry of the current size
     let (sum, overflow) = targetSlot.addingReportingOverflow(steps)
     let last = wraps ? slotCount - 1 : itemCount - 1
@@ -232,6 +237,7 @@ public final class Carousel: CellHostingControl {
   /// wrapping), centring it.
   public func scroll(to index: Int, animated: Bool) {
     guard itemCount > 0 else { return }
+    if !isAutoscrolling { nextAutoscroll = nil }
     collectionView.layoutIfNeeded()  // the geometry of the current size
     let clamped = wraps ? item(forSlot: index) : min(max(0, index), itemCount - 1)
     let slot = nearestSlot(showing: clamped)
@@ -289,6 +295,8 @@ public final class Carousel: CellHostingControl {
     }
     guard time >= due else { return }
     nextAutoscroll = time + interval
+    isAutoscrolling = true
+    defer { isAutoscrolling = false }
     if wraps || targetIndex + 1 < itemCount {
       step(by: 1)
     } else {

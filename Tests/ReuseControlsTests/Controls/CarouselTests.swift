@@ -102,6 +102,27 @@ import Testing
     #expect(carousel.currentIndex == 1, "and then it moves on")
   }
 
+  /// A step asked for (a key) counts as the user's: the next automatic move is a whole
+  /// interval after it settles, so five quick steps go five cards (a new user's finding: the
+  /// autoscroll came on the heels of a key, and they went six).
+  @Test func aStepAskedForRestartsTheAutoscrollsCount() {
+    let (carousel, cards) = makeCarousel(10)
+    defer { withExtendedLifetime(cards) {} }
+    carousel.autoscrollInterval = 2
+    var time = 0.0
+    carousel.tick(now: time)  // due at 2
+    time = 1.9
+    carousel.tick(now: time)
+    for _ in 0..<5 { carousel.step(by: 1) }
+    #expect(carousel.nextAutoscroll == nil, "the count starts again once the cards settle")
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 5, "five steps, five cards")
+    carousel.tick(now: time)
+    #expect(carousel.nextAutoscroll ?? 0 > time + 1.9, "a full interval after the steps")
+    autoscrollOnce(carousel, from: &time)
+    #expect(carousel.currentIndex == 6, "then the autoscroll goes on")
+  }
+
   /// No card shows (a window too small for the page): the autoscroll pauses, and goes on one
   /// card at a time once they show again (its unseen steps added up, and the cards jumped on
   /// several when the window grew: a new user's finding).

@@ -168,6 +168,10 @@ final class BoardPage: GTKPage {
     // a refusal shows).
     var natural: Int32 = 0
     gtk_widget_measure(preview, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+    // GTK's measure includes the margins, where the last place was put: the label's own
+    // width is what is left (with the margin in, a pointer past the middle of the board put
+    // the card at the window's left edge: a new user's finding).
+    natural -= gtk_widget_get_margin_start(preview) + gtk_widget_get_margin_end(preview)
     let room = Double(gtk_widget_get_width(widget))
     var x = session.location.x + 12
     if x + Double(natural) > room { x = session.location.x - 12 - Double(natural) }

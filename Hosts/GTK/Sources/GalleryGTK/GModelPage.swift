@@ -12,7 +12,7 @@ import ReuseKit
 /// and the wheel and touchpad through the window's smooth and kinetic scrolling. Each change is the model's
 /// `items-changed`, which the data source turns into one animated batch (a large re-sort
 /// reloads instead); the focus, selection and checks follow their rows.
-final class GModelPage: GTKPage {
+final class GModelPage: GTKPage, ClickFocusing {
   let name = "gmodel"
   let title = "GTK model"
   let host: CollectionViewWidget
@@ -27,6 +27,10 @@ final class GModelPage: GTKPage {
   /// holds it).
   private var checked: Set<UInt> = []
   private var lastChange = "no changes yet"
+  /// Checks or unchecks the word at a path (its check button, or `c`).
+  private var toggle: ((ItemPath, Bool) -> Void)?
+  /// Whether a word is checked.
+  private var isChecked: ((OpaquePointer) -> Bool)?
 
   init(options: GalleryOptions) {
     list = gtk_string_list_new(nil)!
@@ -40,17 +44,19 @@ final class GModelPage: GTKPage {
       layout: ListLayout(itemSizing: .uniform(GalleryMetrics.gtk.rowLength)))
     view.register(WordRowCell.self, forCellWithReuseIdentifier: "word")
     view.allowsMultipleSelection = true
+    // A click selects the word alone, Control toggles it, Shift extends, as in GTK's own lists
+    // (every click added to the selection, the cursor staying put: a new user's finding).
+    view.tapsReplaceSelection = true
     view.overscan = GalleryMetrics.gtk.overscan
     view.focusScrollPadding = GalleryMetrics.gtk.rowLength
     view.accessibilityLabel = "Words"
-    var toggle: ((ItemPath, Bool) -> Void)?
-    var isChecked: ((OpaquePointer) -> Bool)?
+    weak var page: GModelPage?
     source = GListModelDataSource(collectionView: view, model: sorted) { view, path, item in
       let cell = view.dequeueReusableCell(WordRowCell.self, withReuseIdentifier: "word", for: path)
       cell.bind(
         word: String(cString: gtk_string_object_get_string(item)), place: path.item + 1,
-        checked: isChecked?(item) ?? false, at: path)
-      cell.onToggle = toggle
+        checked: page?.isChecked?(item) ?? false, at: path)
+      cell.onToggle = page?.toggle
       return cell
     }
     host = CollectionViewWidget(collectionView: view)
@@ -71,6 +77,8 @@ final class GModelPage: GTKPage {
       host.collectionView.reconfigureItems(at: [path])
       host.layoutAndPlace()
     }
+    page = self
+    view.delegate = self
     view.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
     g_object_unref(gpointer(sorted))  // the data source holds it
   }
@@ -128,6 +136,13 @@ final class GModelPage: GTKPage {
         checked.remove(UInt(bitPattern: item))  // its address may go to a new item
       }
       gtk_string_list_remove(list, guint(position))
+    case .character("c"):  // the focused word's check (its button takes no keyboard focus)
+      guard let focused = view.focusedIndexPath,
+        let item = g_list_model_get_item(sorted, guint(focused.item))
+      else { return true }
+      g_object_unref(item)
+      toggle?(focused, !(isChecked?(OpaquePointer(item)) ?? false))
+      return true
     case .character("s"):  // sorted or in the list's order
       gtk_sort_list_model_set_sorter(sorted, isSorted ? nil : sorter)
       lastChange = isSorted ? "in the list's order" : "sorted"
@@ -146,4 +161,22 @@ final class GModelPage: GTKPage {
   }
 
   func itemTitle(at indexPath: ItemPath) -> String? { word(at: indexPath.item) }
+
+  /// A click that selects or deselects a word puts the cursor on it, as GTK's lists do (it
+  /// stayed where it was: a new user's finding).
+  func clicked(_ indexPath: ItemPath, in view: CollectionView) {
+    view.focusItem(at: indexPath, scrollsIntoView: false)
+  }
+
+  /// The page's keys (F1 listed none: a new user's finding).
+  var keyHelp: [(String, String)] {
+    [
+      ("↑ ↓ PgUp PgDn Home End", "move the cursor"),
+      ("Space, click", "select the word (Ctrl-click toggles it, Shift-click a range)"),
+      ("c, a click on its box", "check or uncheck the word"),
+      ("a", "add a word at the cursor's place in the list"),
+      ("d", "remove the word at the cursor"),
+      ("s", "sort the words, or show them in the list's order"),
+    ]
+  }
 }

@@ -8,7 +8,25 @@ extension GTKGallery {
   /// The label the keys are written in: centred, on the OSD style, taking no pointer.
   static func makeHelpLabel() -> UnsafeMutablePointer<GtkWidget> {
     let label = gtk_label_new(nil)!
-    gtk_widget_add_css_class(label, "osd")
+    // Opaque, with room around the text: GTK's `osd` box let the table's cells show through
+    // its lines, and its text touched the edges (a new user's finding).
+    if let display = gdk_display_get_default() {
+      let provider = gtk_css_provider_new()!
+      gtk_css_provider_load_from_data(
+        provider,
+        """
+        .reusekit-help {
+          background-color: @theme_base_color; color: @theme_text_color;
+          padding: 16px 24px; border-radius: 8px;
+          border: 1px solid alpha(currentColor, 0.25);
+          box-shadow: 0 4px 16px alpha(black, 0.35);
+        }
+        """, -1)
+      gtk_style_context_add_provider_for_display(
+        display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+      g_object_unref(gpointer(provider))
+    }
+    gtk_widget_add_css_class(label, "reusekit-help")
     gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
     gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
     gtk_widget_set_can_target(label, 0)
@@ -35,9 +53,44 @@ extension GTKGallery {
       hideHelp()
       return true
     }
+    if cycleFocus(keyval, state) { return true }
     guard keyval == 0xFFBE || (keyval == 0x3F && state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
     else { return false }
     showHelp()
+    return true
+  }
+
+  /// Tab and Shift-Tab go round the page's lists and the status line, from the last back to
+  /// the first (GTK's own Tab left the focus on nothing after the status line, where further
+  /// Tabs found nothing either, and Shift-Tab from the first list went nowhere: a new user's
+  /// finding). A field being typed in keeps its Tab.
+  func cycleFocus(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+    guard keyval == 0xFF09 || keyval == 0xFE20,
+      state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
+      !currentPage.isTyping
+    else { return false }
+    let backward = keyval == 0xFE20 || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+    let hosts = currentPage.hosts.filter { gtk_widget_get_mapped($0.widget) != 0 }
+    let stops = hosts.count + 1  // the hosts, then the status line
+    let current: Int?
+    switch keyboardFocusName {
+    case "status": current = hosts.count
+    case let name where name.hasPrefix("host"):
+      let host = currentPage.hosts[Int(name.dropFirst(4)) ?? 0]
+      current = hosts.firstIndex { $0 === host }
+    default: current = nil
+    }
+    let next =
+      current.map { (($0 + (backward ? -1 : 1)) % stops + stops) % stops }
+      ?? (backward ? stops - 1 : 0)
+    if next < hosts.count {
+      hosts[next].grabKeyboardFocus()
+      // Entering may focus an item (a board column's card): its row takes the keyboard.
+      hosts[next].grabKeyboardFocus()
+    } else {
+      focusStatusLine()
+    }
+    refreshStatus()
     return true
   }
 

@@ -343,8 +343,6 @@ public final class GTKGallery {
       let page = pages.lazy.compactMap({ $0 }).first(where: { $0.unsavedWarning != nil })
     else { return false }
     notice = "\(page.title): " + page.saveFromAnotherPage()
-    // A save under way keeps the warning current; q quits, as it says.
-    hasWarnedBeforeQuitting = page.runsWhileHidden
     watchHiddenJobs()
     refreshStatus()
     return true
@@ -375,14 +373,18 @@ public final class GTKGallery {
         hasWarnedBeforeQuitting = false
       } else if page.runsWhileHidden {
         running = true
-        if hasWarnedBeforeQuitting, let warning = page.unsavedWarning {
-          notice = "\(page.title): \(warning)"
+        let prefix = "\(page.title): "
+        if notice?.hasPrefix(prefix) == true, let warning = page.unsavedWarning {
+          notice = prefix + warning  // how far it got
         }
       }
     }
     refreshStatus()
     return running
   }
+
+  /// Gives the keyboard focus to the status line (a screen reader reads it).
+  func focusStatusLine() { gtk_widget_grab_focus(statusFocus) }
 
   /// Shows the page's status in the status line, when it changed.
   func refreshStatus() {
@@ -407,6 +409,7 @@ public final class GTKGallery {
         + "\(view.contentOffset.y) moving=\(view.isAnimating) \(lastStatus) "
         + "headers=[\(headersOnScreen(in: currentPage.host))] "
         + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) "
+        + "keyboard=\(keyboardFocusName) "
         + "items=[\(itemsOnScreen(of: currentPage))]")
   }
 
@@ -461,6 +464,21 @@ public final class GTKGallery {
     let x = (frame.minX - visible.minX).rounded() + visible.minX
     let y = (frame.minY - visible.minY).rounded() + visible.minY
     return Rect(x: x, y: y, width: frame.width.rounded(), height: frame.height.rounded())
+  }
+
+  /// Where GTK's keyboard focus is, for the status file: `host0`, `host1`… (the page's hosts,
+  /// a row of one included), `status` (the status line), `none`, or another widget's type.
+  var keyboardFocusName: String {
+    guard let root = gtk_widget_get_root(window), let focus = gtk_root_get_focus(root) else {
+      return "none"
+    }
+    if focus == statusFocus { return "status" }
+    for (index, host) in currentPage.hosts.enumerated()
+    where focus == host.widget || gtk_widget_is_ancestor(focus, host.widget) != 0 {
+      return "host\(index)"
+    }
+    let instance = UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self)
+    return String(cString: g_type_name_from_instance(instance))
   }
 
   /// The section headers whose widgets are on screen, top to bottom, each with the text it

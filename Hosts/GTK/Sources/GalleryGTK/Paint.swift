@@ -38,6 +38,9 @@ enum Palette {
   static var match: RGB { isDark ? RGB(0xE0AF68) : RGB(0xF2C46D) }
   /// Text on a bright swatch or card, in both looks.
   static let ink = RGB(0x1A1B26)
+  /// Text on the accent: light on the light theme's deep blue, dark on the dark theme's pale
+  /// one (dark on deep blue was hard to read: a new user's finding, of the table's cursor).
+  static var onAccent: RGB { isDark ? ink : RGB(0xFFFFFF) }
   static let swatches = [
     RGB(0xF7768E), RGB(0xFF9E64), RGB(0xE0AF68), RGB(0x9ECE6A), RGB(0x73DACA), RGB(0x7DCFFF),
     RGB(0x7AA2F7), RGB(0xBB9AF7),

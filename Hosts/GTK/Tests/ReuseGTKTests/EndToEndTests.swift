@@ -187,12 +187,31 @@ final class EndToEndTests: EndToEndCase {
     try gallery.press("Down", until: "the list's cursor moved") { $0.contains("Eager Falcon") }
   }
 
+  /// Tab and Shift-Tab go round the page's lists and the status line (GTK's own Tab left the
+  /// keyboard focus on nothing after the status line, and Tab found nothing from there; Shift-Tab
+  /// from the list went nowhere: a new user's finding).
+  func testTabGoesRoundTheListsAndTheStatusLine() throws {
+    let gallery = try Gallery(page: "list")
+    try gallery.waitFor("the list focused") { $0.contains("keyboard=host0") }
+    try gallery.press("Tab", until: "the strip") { $0.contains("keyboard=host1") }
+    try gallery.press("Tab", until: "the status line") { $0.contains("keyboard=status") }
+    try gallery.press("Tab", until: "round to the list") {
+      $0.contains("keyboard=host0") && $0.contains("List · Amber Falcon")
+    }
+    try gallery.press("shift+Tab", until: "back to the status line") {
+      $0.contains("keyboard=status")
+    }
+    try gallery.press("shift+Tab", until: "back to the strip") { $0.contains("keyboard=host1") }
+  }
+
   /// GTK's Tab from a board column into the next makes that one the active column: the keys
-  /// act where the focus ring is (they went on acting on the column left).
+  /// act where the focus ring is (they went on acting on the column left), on a card of it.
   func testTabIntoABoardColumnMakesItTheActiveOne() throws {
     let gallery = try Gallery(page: "board")
     try gallery.waitFor("To do active") { $0.contains("Board · To do") }
-    try gallery.press("Tab", until: "Doing active") { $0.contains("Board · Doing") }
+    try gallery.press("Tab", until: "Doing active, on a card") {
+      $0.contains("Board · Doing: #1,20") && $0.contains("keyboard=host1")
+    }
     try gallery.press("Down", until: "a card of Doing focused") {
       $0.contains("Board · Doing: #1,20")
     }
@@ -289,6 +308,22 @@ final class EndToEndTests: EndToEndCase {
       $0.contains("1,000 words") && $0.contains("removed")
     }
     XCTAssertTrue(gallery.status.contains("3 changes, 0 reloaded"), gallery.status)
+    // A click on a row selects its word alone and puts the cursor on it; Control-click adds
+    // one; `c` checks the focused word (a click toggled, the cursor staying: a new user's
+    // finding).
+    func marked(_ mark: String) -> [String] {
+      titles().indices.filter { gallery.status.contains("|\($0)\(mark):") }.map(String.init)
+    }
+    try xdotool("mousemove", "300", "240", "click", "1")
+    try gallery.waitFor("one word selected alone, focused") { _ in
+      marked("sf").count == 1 && marked("s").isEmpty && marked("f").isEmpty
+    }
+    let clicked = marked("sf")
+    try xdotool("mousemove", "300", "330", "keydown", "ctrl", "click", "1", "keyup", "ctrl")
+    try gallery.waitFor("a second one added, focused") { _ in
+      marked("s") == clicked && marked("sf").count == 1 && marked("sf") != clicked
+    }
+    try gallery.press("c", until: "checked by the key") { $0.contains("· 2 checked") }
     // The page is in a GtkScrolledWindow: the wheel scrolls through the window (smooth, not a
     // line a notch as the host alone does) and the content follows its adjustment.
     try gallery.press("Home", until: "the top") { _ in gallery.offset.y == 0 }

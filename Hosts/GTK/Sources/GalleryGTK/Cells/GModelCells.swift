@@ -53,6 +53,8 @@ final class WordRowCell: GTKWidgetCell {
     }
     accessibilityLabel = word
     accessibilityValue = checked ? "checked" : nil
+    // The box says whose it is (every one was "GtkCheckButton": a new user's finding).
+    reusekit_accessible_set_label(OpaquePointer(check), "check \(word)")
   }
 
   /// The word shown (for tests).

@@ -80,7 +80,7 @@ final class ChipCell: GTKCell, ChipPresenting {
     let pill = Rect(x: 2, y: 6, width: max(1, width - 4), height: max(1, height - 12))
     paint.fill(pill, fill, radius: pill.height / 2)
     // Light text on the light theme's deep accent, dark on every paler fill.
-    let ink = isFocused && showsFocus && !Palette.isDark ? RGB(0xFFFFFF) : Palette.ink
+    let ink = isFocused && showsFocus ? Palette.onAccent : Palette.ink
     // Regular weight even focused: the chip is measured for it (bold cut "indigo" short).
     paint.text(text, x: 12, y: height / 2 + 5, size: 14, ink, maxWidth: max(1, width - 20))
   }

@@ -46,7 +46,7 @@ final class TableTextCell: GTKCell, TableCellPresenting {
     paint.fill(bounds(width, height), background)
     paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
     if let editing { return drawField(editing, paint: paint, width: width, height: height) }
-    let color = isFocused || isMatch ? Palette.ink : Palette.text
+    let color = isFocused ? Palette.onAccent : isMatch ? Palette.ink : Palette.text
     guard let text else {
       paint.text("·", x: 10, y: height / 2 + 5, size: 13, Palette.dim)
       return
