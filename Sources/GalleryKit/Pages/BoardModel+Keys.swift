@@ -96,7 +96,7 @@ extension BoardModel {
 
   /// Makes column `index` (wrapping) the active one, with the cursor on the row it had in the
   /// previous one.
-  func activate(_ index: Int) -> Bool {
+  private func activate(_ index: Int) -> Bool {
     let previous = columns[activeColumn]
     let row = previous.focusedIndexPath?.item ?? 0
     activeColumn = (index % columns.count + columns.count) % columns.count

@@ -154,11 +154,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   /// the active column, its cursor and the last move's note left as they are.
   public func keyboardFocusDidEnter(_ view: CollectionView) {
     guard coordinator.session == nil, let index = column(of: view) else { return }
-    // As the Tab key goes to a column: a card of it focused, at the row the last one's was
-    // (Tab into a column said "Review: no card" beside its cards: a new user's finding).
-    if index != activeColumn || view.focusedIndexPath == nil {
-      _ = activate(index)
-    }
+    activeColumn = index
   }
 
   /// A press that began in `view` makes it the active column, and ends the last move's note

@@ -32,7 +32,9 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
   /// Supplies headers, footers and other supplementary views.
   public var supplementaryViewProvider: SupplementaryViewProvider?
   /// The current state.
-  private var current = Snapshot<SectionID, ItemID>()
+  var current = Snapshot<SectionID, ItemID>()
+  /// A diff running off the host's loop (``applyInBackground(_:animatingDifferences:completion:)``).
+  var pendingDiff: PendingDiff<SectionID, ItemID>?
   /// Whether and how the user may reorder items (UIKit's `reorderingHandlers`): without
   /// `canReorderItem`, no item moves.
   public var reorderingHandlers = ReorderingHandlers()
@@ -74,16 +76,33 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: (() -> Void)? = nil
   ) {
-    for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
-    let old = current
-    current = snapshot.clearingMarks()
-    if old.numberOfSections == 0 {
+    cancelPendingDiff()
+    if current.numberOfSections == 0 {
+      for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
+      current = snapshot.clearingMarks()
       collectionView.reloadData()
       collectionView.layoutIfNeeded()
       completion?()
       return
     }
-    var stages = StagedChangeset(Self.changes(from: old, to: snapshot)).stages
+    show(
+      snapshot, stages: Self.changes(from: current, to: snapshot), animated: animatingDifferences
+    ) {
+      completion?()
+    }
+  }
+
+  /// Makes `snapshot` (diffed from the current state into the staged changes `found`) the
+  /// current state: the changes as batch updates, then the reloads and reconfigures it marks.
+  func show(
+    _ snapshot: Snapshot<SectionID, ItemID>, stages found: [Changeset],
+    animated animatingDifferences: Bool,
+    completion: (() -> Void)?
+  ) {
+    for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
+    let old = current
+    current = snapshot.clearingMarks()
+    var stages = found
     // The marked updates, at their final paths: a last, content-only stage.
     var marks = Changeset()
     for item in snapshot.reloadedItemIdentifiers where old.contains(item) {
@@ -126,6 +145,7 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
   ///
   /// - Complexity: O(n) to index the snapshot, plus O(s) for s selected items.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot<SectionID, ItemID>) {
+    cancelPendingDiff()
     for problem in snapshot.problems { collectionView.diagnostics.report(problem) }
     let old = current
     let view = collectionView
@@ -229,6 +249,7 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
     to destinationIndexPath: ItemPath
   ) {
     guard let item = current.itemIdentifier(at: sourceIndexPath) else { return }
+    cancelPendingDiff()  // found against the state before the move
     let initial = current
     reorderingHandlers.willReorder?(initial)
     guard current.moveItem(at: sourceIndexPath, to: destinationIndexPath) else {
@@ -249,6 +270,15 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
   static func changes(
     from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>
   ) -> [Changeset] {
+    changes(from: old, to: new, job: nil) ?? []
+  }
+
+  /// The structural changes between two snapshots, each step told to `job` (`nil` when it was
+  /// cancelled meanwhile).
+  static func changes(
+    from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
+    job: BackgroundDiff?
+  ) -> [Changeset]? {
     func flatten(_ snapshot: Snapshot<SectionID, ItemID>) -> ([ItemID], [Int]) {
       // One section: its array as it is (shared, not copied).
       if snapshot.numberOfSections == 1 {
@@ -265,13 +295,19 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable, ItemID: Hashabl
       return (items, starts)
     }
     let (oldItems, oldStarts) = flatten(old)
+    guard job?.advance() != false else { return nil }
     let (newItems, newStarts) = flatten(new)
-    return sectionedChanges(
+    guard job?.advance() != false else { return nil }
+    let found = sectionedChanges(
       oldSections: old.sectionIdentifiers, newSections: new.sectionIdentifiers,
       oldItems: oldItems, oldStarts: oldStarts, newItems: newItems, newStarts: newStarts,
       sectionContentChanged: { _, _ in false }, itemContentChanged: { _, _ in false },
       contentUpdate: .reconfigure
     ).stages
+    guard job?.advance() != false else { return nil }
+    let stages = StagedChangeset(found).stages
+    guard job?.advance() != false else { return nil }
+    return stages
   }
 }
 

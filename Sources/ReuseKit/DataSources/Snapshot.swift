@@ -319,3 +319,6 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     problems.append(Diagnostic(code, "Snapshot: " + message))
   }
 }
+
+/// A snapshot of sendable identifiers crosses threads (a diff found off the host's loop).
+extension Snapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}
