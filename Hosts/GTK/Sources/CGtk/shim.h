@@ -29,14 +29,12 @@ static inline void reusekit_accessible_set_description(
   }
 }
 
-/// Names the tab panel that shows `child` in a notebook (GTK's stack page around it, which a
-/// screen reader otherwise calls "tab panel" alone).
-static inline void reusekit_name_tab_panel(GtkWidget *child, const char *name) {
-  GtkWidget *parent = gtk_widget_get_parent(child);
-  if (!parent || !GTK_IS_STACK(parent)) return;
-  GtkStackPage *page = gtk_stack_get_page(GTK_STACK(parent), child);
-  if (page && GTK_IS_ACCESSIBLE(page)) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+/// Names a notebook's tab (the widget GTK puts around its label) as `name`: GTK 4.8 names
+/// every tab "Tab" on the accessibility bus.
+static inline void reusekit_name_notebook_tab(GtkWidget *label, const char *name) {
+  GtkWidget *tab = gtk_widget_get_parent(label);
+  if (tab && GTK_IS_ACCESSIBLE(tab)) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(tab), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   }
 }
 

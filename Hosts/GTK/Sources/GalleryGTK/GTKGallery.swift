@@ -108,8 +108,10 @@ public final class GTKGallery {
       gtk_widget_set_vexpand(slot, 1)
       let label = gtk_label_new("\(index + 1) \(title)")
       gtk_notebook_append_page(OpaquePointer(notebook), slot, label)
-      // A screen reader names the page it enters ("List page"), not a bare "tab panel".
-      reusekit_name_tab_panel(slot, "\(title) page")
+      // A screen reader names each tab by its page, and the page it enters by its tab ("List,
+      // page 1"), not a bare "tab panel" (every tab was "Tab", and the pages "List page Tab":
+      // a new user's finding).
+      reusekit_name_notebook_tab(label, "\(title), page \(index + 1)")
       slots.append(slot)
     }
     gtk_label_set_xalign(OpaquePointer(statusLabel), 0)

@@ -23,6 +23,7 @@ extension CollectionViewWidget {
     let focusTarget = collectionView.focusedIndexPath
     var waiting: (ReusableView, DrawingWidget, LayoutAttributes)?
     markScratch.removeAll(keepingCapacity: true)
+    rowScratch.removeAll(keepingCapacity: true)
     collectionView.forEachDisplayedView { view, attributes in
       // The focused item shows its focus instead (the tint over it read as disabled).
       if let marksItem, attributes.supplementaryKind == nil,
@@ -35,6 +36,7 @@ extension CollectionViewWidget {
       if !nested.isEmpty, let inner = nested[ObjectIdentifier(view)] {
         inner.place(inner.box, attributes, offset: offset, in: fixed, widget: inner.widget)
         inner.layoutAndPlace()
+        if attributes.zIndex <= 0 { rowScratch.append((attributes.frame, inner.widget)) }
       }
       guard let drawing = drawingWidget(of: view) else { return }
       // A displayed view's widget shows, whatever hid it: a swatch that moved between the
@@ -46,7 +48,11 @@ extension CollectionViewWidget {
       }
       if !drawing.drawsWithCairo, let cell = view as? GTKWidgetCell { cell.syncState() }
       place(drawing, attributes, offset: offset, in: fixed, widget: drawing.widget)
-      if attributes.zIndex > 0 { scratch.append((view, attributes)) }
+      if attributes.zIndex > 0 {
+        scratch.append((view, attributes))
+      } else if nested.isEmpty || nested[ObjectIdentifier(view)] == nil {
+        rowScratch.append((attributes.frame, drawing.widget))
+      }
       if drawing.accessibleIsStale || drawing.accessibleItem != attributes.indexPath
         || drawing.accessibleRevision != collectionView.accessibilityRevision
       {
@@ -61,6 +67,7 @@ extension CollectionViewWidget {
     if let (view, drawing, attributes) = waiting { updateAccessible(view, drawing, attributes) }
     moveFocusability()
     if accessibility.containerRevision != collectionView.accessibilityRevision { nameContainer() }
+    putRowsInReadingOrder()
     // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
     scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }
     if scratch.count != topmost.count
@@ -163,6 +170,25 @@ extension CollectionViewWidget {
     told = (collectionView.contentSize, collectionView.viewportSize, offset)
     collectionView.setContentOffset(offset, animated: false)
     layoutAndPlace()
+  }
+
+  /// The displayed rows first among the fixed's children, top to bottom and left to right: a
+  /// screen reader walks the widgets in child order, and reused rows kept the order they were
+  /// made in (Cobalt, Brisk, Amber…: a new user's finding). Only when that order changed.
+  private func putRowsInReadingOrder() {
+    rowScratch.sort { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+    guard rowScratch.count != rowOrder.count
+      || !zip(rowScratch, rowOrder).allSatisfy({ $0.widget == $1 })
+    else { return }
+    rowOrder.removeAll(keepingCapacity: true)
+    var previous: UnsafeMutablePointer<GtkWidget>?
+    for (_, widget) in rowScratch {
+      if gtk_widget_get_prev_sibling(widget) != previous {
+        gtk_widget_insert_after(widget, fixed, previous)
+      }
+      previous = widget
+      rowOrder.append(widget)
+    }
   }
 
   /// Whether frames must keep coming: the collection view (or its control) moves.

@@ -118,6 +118,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// (CollectionViewWidget+Accessibility.swift).
   var accessibility = HostAccessibility()
   var scratch: [(view: ReusableView, attributes: LayoutAttributes)] = []
+  /// The displayed rows (views not raised) this placement, and the order they were last put
+  /// in among the fixed's children (``layoutAndPlace()``).
+  var rowScratch: [(frame: Rect, widget: UnsafeMutablePointer<GtkWidget>)] = []
+  var rowOrder: [UnsafeMutablePointer<GtkWidget>] = []
 
   /// Hosts `collectionView`, which this widget drives from now on, attaching views by
   /// `attachStrategy`: ``ReuseKit/AttachStrategy/hide`` by default (see below).

@@ -244,6 +244,28 @@ final class AdapterTests: XCTestCase {
     withExtendedLifetime(numbers) {}
   }
 
+  /// The rows on screen are the fixed's first children, top to bottom, whichever rows were
+  /// reused where: a screen reader reads the widgets in child order (rows scrolled back into
+  /// view came after the others: a new user's finding).
+  func testTheRowsAreTheFixedsChildrenInReadingOrder() {
+    for strategy in [AttachStrategy.detach, .hide] {
+      let (host, numbers) = makeList(count: 1_000, attachStrategy: strategy)
+      let window = show(host)
+      defer { close(window) }
+      let view = host.collectionView
+      for offset in [440.0, 2_200, 1_100, 0, 660, 220] {
+        view.contentOffset = Point(x: 0, y: offset)
+        host.layoutAndPlace()
+        let shown = view.indexPathsForVisibleItems.sorted().map {
+          (view.cellForItem(at: $0) as! GTKCell).drawing.widget
+        }
+        XCTAssertEqual(
+          Array(children(of: host).prefix(shown.count)), shown, "\(strategy), offset \(offset)")
+      }
+      withExtendedLifetime(numbers) {}
+    }
+  }
+
   /// A pinned header stays over the rows when new rows' widgets are put in the fixed (a
   /// larger window makes more cells): a widget put there goes last, over the header, and the
   /// header was not raised again while the raised views stayed the same (a row drawn over
