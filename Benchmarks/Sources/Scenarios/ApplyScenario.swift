@@ -1,5 +1,9 @@
 import ReuseKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A diffable data source over 100,000 items applying the next version each operation, and
 /// back: integer identifiers (10,000 removed, 10,000 added, 2,000 swapped) or UUID-like
 /// strings (10,000 deleted, 10,000 inserted, 2,000 moved), as `diff/apply/snapshot`.
@@ -30,6 +34,41 @@ public final class ApplyScenario<ID: Hashable & Sendable> {
   public func apply() {
     applied += 1
     dataSource.apply(snapshots[applied % 2], animatingDifferences: false)
+  }
+
+  /// One operation, timed on the host's clock: the other version applied at once (`false`),
+  /// or its diff found off the loop (`true`, `applyInBackground`) while the view ticks at
+  /// 60 Hz. Returns the ticks it took and the longest time the loop was held, in seconds (the
+  /// apply itself, or the longest tick).
+  public func timedApply(inBackground: Bool) -> (ticks: Int, longest: Double) {
+    applied += 1
+    let snapshot = snapshots[applied % 2]
+    guard inBackground else {
+      let start = Self.seconds()
+      dataSource.apply(snapshot, animatingDifferences: false)
+      return (0, Self.seconds() - start)
+    }
+    var start = Self.seconds()
+    let job = dataSource.applyInBackground(snapshot, animatingDifferences: false)
+    var longest = Self.seconds() - start
+    var ticks = 0
+    var now = 0.0
+    while !job.isApplied && !job.isCancelled {
+      usleep(16_000)
+      now += 1.0 / 60
+      start = Self.seconds()
+      view.tick(now: now)
+      view.layoutIfNeeded()
+      longest = max(longest, Self.seconds() - start)
+      ticks += 1
+    }
+    return (ticks, longest)
+  }
+
+  static func seconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
   /// What is displayed (a result the optimiser cannot drop).

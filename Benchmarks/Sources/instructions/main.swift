@@ -76,6 +76,25 @@ case "snapshot-data":
   let scenario = ApplyScenario<Int>(everyTenthOf: 1_000_000)
   for _ in 0..<operations { scenario.apply() }
   sink = scenario.visible
+case "snapshot-data-timed":
+  // The same change, timed: the loop held by the apply at once, then by the longest tick
+  // while the diff runs off the loop (`applyInBackground`), N times each, in turns.
+  let scenario = ApplyScenario<Int>(everyTenthOf: 1_000_000)
+  var atOnce: [Double] = []
+  var background: [Double] = []
+  var ticks: [Int] = []
+  for _ in 0..<operations {
+    atOnce.append(scenario.timedApply(inBackground: false).longest)
+    let (count, longest) = scenario.timedApply(inBackground: true)
+    background.append(longest)
+    ticks.append(count)
+  }
+  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  print(
+    "at once: median \(median(atOnce) * 1_000) ms held; in the background: median longest "
+      + "tick \(median(background) * 1_000) ms over a median of \(ticks.sorted()[ticks.count / 2]) "
+      + "ticks")
+  sink = scenario.visible
 case "declarative-first", "list-first":
   // A million-row list made and laid out for its first frame: declared, or imperative. Each
   // is left alive on purpose (retained and never released), so that neither side counts a

@@ -177,9 +177,10 @@ extension CollectionViewWidget {
   /// made in (Cobalt, Brisk, Amber…: a new user's finding). Only when that order changed.
   private func putRowsInReadingOrder() {
     rowScratch.sort { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
-    guard rowScratch.count != rowOrder.count
-      || !zip(rowScratch, rowOrder).allSatisfy({ $0.widget == $1 })
-    else { return }
+    let unchanged =
+      rowScratch.count == rowOrder.count
+      && zip(rowScratch, rowOrder).allSatisfy({ $0.widget == $1 })
+    guard !unchanged else { return }
     rowOrder.removeAll(keepingCapacity: true)
     var previous: UnsafeMutablePointer<GtkWidget>?
     for (_, widget) in rowScratch {
