@@ -147,7 +147,18 @@ final class BoardPage: OptionsPage {
 
   var isAnimating: Bool { panes.contains { $0.collectionView.isAnimating } }
 
-  var counters: ReuseCounters { model.columns[model.activeColumn].reuseCounters }
+  /// The four columns' counters together (the focused column's alone said "visible 3" beside
+  /// nine cards on screen: a new user's finding).
+  var counters: ReuseCounters {
+    panes.reduce(into: ReuseCounters()) { total, pane in
+      let column = pane.collectionView.reuseCounters
+      total.created += column.created
+      total.reused += column.reused
+      total.visible += column.visible
+      total.peakVisible += column.peakVisible
+      total.discarded += column.discarded
+    }
+  }
 
   var poolSizes: [String: Int] {
     panes.reduce(into: [:]) { sizes, pane in
