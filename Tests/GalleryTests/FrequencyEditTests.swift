@@ -24,14 +24,7 @@ import Testing
     #expect(content.rowCount == cities.count)
     /// The key, then frames until its jobs end (a count runs on a thread of its own).
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
-      _ = model.handle(KeyPress(key, modifiers: modifiers))
-      let deadline = Date().addingTimeInterval(120)
-      while model.isWorking && Date() < deadline {
-        _ = model.poll()
-        Thread.sleep(forTimeInterval: 0.0005)
-      }
-      _ = model.poll()
-      model.table.collectionView.layoutIfNeeded()
+      pressSettling(model, key, modifiers)
     }
     func counts() -> [String: Int]? {
       (model.content as? FrequencyTable).map {
@@ -126,16 +119,7 @@ import Testing
     for row in 0..<600 { text += "\(row),\(cities[row % 3])\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let model = try makeLoadedCSVTableModel(path: path).model
-    func press(_ key: KeyPress.Key) {
-      _ = model.handle(KeyPress(key))
-      let deadline = Date().addingTimeInterval(120)
-      while model.isWorking && Date() < deadline {
-        _ = model.poll()
-        Thread.sleep(forTimeInterval: 0.0005)
-      }
-      _ = model.poll()
-      model.table.collectionView.layoutIfNeeded()
-    }
+    func press(_ key: KeyPress.Key) { pressSettling(model, key) }
     model.table.focusCell(row: 499, column: 1)  // Perth
     press(.character("F"))
     #expect(model.content is FrequencyTable)

@@ -28,14 +28,7 @@ import Testing
 
   /// `key` on `model`, then frames until its jobs end.
   private func press(_ model: TableModel, _ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
-    _ = model.handle(KeyPress(key, modifiers: modifiers))
-    let deadline = Date().addingTimeInterval(120)
-    while model.isWorking && Date() < deadline {
-      _ = model.poll()
-      Thread.sleep(forTimeInterval: 0.0005)
-    }
-    _ = model.poll()
-    model.table.collectionView.layoutIfNeeded()
+    pressSettling(model, key, modifiers)
   }
 
   /// Row 0's name edited to `text` (`e`, Ctrl-U, the text, Enter).

@@ -37,3 +37,16 @@ func makeLoadedCSVTableModel(
   model.table.collectionView.layoutIfNeeded()
   return (model, content)
 }
+
+/// `key` on `model`, then frames until its jobs end (a count, a filter or a save runs on a
+/// thread of its own), at most two minutes.
+func pressSettling(_ model: TableModel, _ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
+  _ = model.handle(KeyPress(key, modifiers: modifiers))
+  let deadline = Date().addingTimeInterval(120)
+  while model.isWorking && Date() < deadline {
+    _ = model.poll()
+    Thread.sleep(forTimeInterval: 0.0005)
+  }
+  _ = model.poll()
+  model.table.collectionView.layoutIfNeeded()
+}
