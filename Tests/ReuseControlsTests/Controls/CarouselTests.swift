@@ -95,11 +95,7 @@ import Testing
     var time = 3.0
     settle(carousel, from: &time)  // the cards settle back on card 0
     #expect(carousel.currentIndex == 0)
-    carousel.tick(now: time)
-    let due = carousel.nextAutoscroll!
-    #expect(due > time + 1.9, "counting again from when the cards settled")
-    autoscrollOnce(carousel, from: &time)
-    #expect(carousel.currentIndex == 1, "and then it moves on")
+    expectAFullIntervalThenOneCard(carousel, from: &time)  // counting from the settling
   }
 
   /// A step asked for (a key) counts as the user's: the next automatic move is a whole
@@ -117,10 +113,21 @@ import Testing
     #expect(carousel.nextAutoscroll == nil, "the count starts again once the cards settle")
     settle(carousel, from: &time)
     #expect(carousel.currentIndex == 5, "five steps, five cards")
+    expectAFullIntervalThenOneCard(carousel, from: &time)
+  }
+
+  /// From `time` the autoscroll waits a whole interval (2 s), then moves on one card.
+  private func expectAFullIntervalThenOneCard(
+    _ carousel: Carousel, from time: inout Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let before = carousel.currentIndex
     carousel.tick(now: time)
-    #expect(carousel.nextAutoscroll ?? 0 > time + 1.9, "a full interval after the steps")
+    #expect(
+      carousel.nextAutoscroll ?? 0 > time + 1.9, "a full interval first",
+      sourceLocation: sourceLocation)
     autoscrollOnce(carousel, from: &time)
-    #expect(carousel.currentIndex == 6, "then the autoscroll goes on")
+    #expect(carousel.currentIndex == before + 1, "then one card", sourceLocation: sourceLocation)
   }
 
   /// No card shows (a window too small for the page): the autoscroll pauses, and goes on one
@@ -143,10 +150,8 @@ import Testing
     #expect(carousel.nextAutoscroll == nil)
     view.viewportSize = size
     view.layoutIfNeeded()
-    carousel.tick(now: time)
-    #expect(carousel.nextAutoscroll ?? 0 > time + 1.9, "a full interval first")
-    autoscrollOnce(carousel, from: &time)
-    #expect(carousel.currentIndex == 1, "then one card")
+    expectAFullIntervalThenOneCard(carousel, from: &time)
+    #expect(carousel.currentIndex == 1)
   }
 
   @Test func aSleepingHostKnowsWhenToTickNext() {

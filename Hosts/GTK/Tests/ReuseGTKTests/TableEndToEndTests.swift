@@ -182,8 +182,6 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.enter("bergen", until: "the rows selected") { $0.contains("rows selected") }
   }
 
-  /// `e` edits a CSV file's cell in a `GtkEntry` placed over it; Return keeps the text,
-  /// Ctrl-S saves the file with the old one kept beside it.
   /// The quit warning says "Ctrl-S saves" on every page: on the list page, Ctrl-S saves the
   /// table's edits, and the list page's status says when they are saved (it did nothing off
   /// the table page, and q q lost the edits: a new user's finding).
@@ -207,6 +205,8 @@ final class TableEndToEndTests: EndToEndCase {
     XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "id,name\n0,Grace\n1,Alan\n")
   }
 
+  /// `e` edits a CSV file's cell in a `GtkEntry` placed over it; Return keeps the text,
+  /// Ctrl-S saves the file with the old one kept beside it.
   func testEditAndSaveACSVCellInTheTablePage() throws {
     let file = NSTemporaryDirectory() + "reuse-gtk-edit-\(UUID().uuidString).csv"
     defer {
