@@ -156,6 +156,7 @@ extension CollectionViewDiffableDataSource: PagingDriver {
   /// No diff pending: the collection view no longer ticks for one.
   private func finishPendingDiff() {
     pendingDiff = nil
-    collectionView.attachDriver(nil)
+    // Another driver attached meanwhile (a paged source made for the view) stays.
+    if collectionView.paging.driver === self { collectionView.attachDriver(nil) }
   }
 }
