@@ -411,6 +411,7 @@ public final class GTKGallery {
         + "\(view.contentOffset.y) moving=\(view.isAnimating) \(lastStatus) "
         + "headers=[\(headersOnScreen(in: currentPage.host))] "
         + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) "
+        + "strayShown=\(currentPage.host.strayShownWidgetCount) "
         + "keyboard=\(keyboardFocusName) "
         + "items=[\(itemsOnScreen(of: currentPage))]")
   }

@@ -34,6 +34,7 @@ extension CollectionViewWidget {
         markScratch.append(attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y))
       }
       if !nested.isEmpty, let inner = nested[ObjectIdentifier(view)] {
+        if gtk_widget_get_visible(inner.widget) == 0 { gtk_widget_set_visible(inner.widget, 1) }
         inner.place(inner.box, attributes, offset: offset, in: fixed, widget: inner.widget)
         inner.layoutAndPlace()
         if attributes.zIndex <= 0 { rowScratch.append((attributes.frame, inner.widget)) }
@@ -231,6 +232,27 @@ extension CollectionViewWidget {
         count += 1
       }
       if let inner = nested[ObjectIdentifier(view)] { count += inner.hiddenDisplayedViewCount }
+    }
+    return count
+  }
+
+  /// How many of the fixed's shown children (in nested hosts too) are no displayed view's:
+  /// pooled views' widgets left on screen, over the rows shown there. 0 after every placement
+  /// (the end-to-end tests read it from the status file).
+  public var strayShownWidgetCount: Int {
+    var displayed = Set<UnsafeMutablePointer<GtkWidget>>()
+    var count = 0
+    collectionView.forEachDisplayedView { view, _ in
+      if let drawing = (view as? any GTKDrawable)?.drawing { displayed.insert(drawing.widget) }
+      if let inner = nested[ObjectIdentifier(view)] {
+        displayed.insert(inner.widget)
+        count += inner.strayShownWidgetCount
+      }
+    }
+    var child = gtk_widget_get_first_child(fixed)
+    while let widget = child {
+      if gtk_widget_get_visible(widget) != 0 && !displayed.contains(widget) { count += 1 }
+      child = gtk_widget_get_next_sibling(widget)
     }
     return count
   }

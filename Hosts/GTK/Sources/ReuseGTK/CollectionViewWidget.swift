@@ -348,7 +348,7 @@ public final class CollectionViewWidget: CollectionViewHost {
   public func collectionView(
     _ collectionView: CollectionView, didChangeHiddenStateOf view: ReusableView
   ) {
-    guard drawingWidget(of: view) != nil else { return }
+    guard drawingWidget(of: view) != nil || nested[ObjectIdentifier(view)] != nil else { return }
     // Applied once the pass is over (``applyVisibility()``): a view that leaves and is reused
     // in the same pass (every row of a jump) stays shown, and GTK sends assistive technology
     // no removal and addition for it (a table's jump sent hundreds, and Orca spoke the
@@ -363,6 +363,13 @@ public final class CollectionViewWidget: CollectionViewHost {
   func applyVisibility() {
     guard !pendingVisibility.isEmpty else { return }
     for view in pendingVisibility.values {
+      // A nested host's widget (a picker's row) hides with its view too: pooled, it stayed
+      // where its row last was, over the rows shown there (a new user's finding).
+      if !nested.isEmpty, let inner = nested[ObjectIdentifier(view)],
+        (gtk_widget_get_visible(inner.widget) != 0) == view.isHidden
+      {
+        gtk_widget_set_visible(inner.widget, view.isHidden ? 0 : 1)
+      }
       guard let drawing = drawingWidget(of: view) else { continue }
       guard drawing.isShown == view.isHidden else { continue }
       if view.isHidden { (view as? GTKWidgetCell)?.leftScreen() }
