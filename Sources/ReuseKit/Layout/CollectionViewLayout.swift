@@ -180,12 +180,14 @@ public protocol CollectionViewLayout: AnyObject {
   )
     -> ItemPath?
 
-  /// Whether a displayed item sits where the viewport is rather than where it is in the
-  /// content (a list's stuck parents, ``ListLayout/stackedHeaders``): such an item is never
-  /// what a reader sees first, nor what keeps its place when the content changes.
+  /// Whether a displayed element sits where the viewport is rather than where it is in the
+  /// content (a list's stuck parents, ``ListLayout/stackedHeaders``; a pinned header): such
+  /// an item is never what a reader sees first, nor what keeps its place when the content
+  /// changes, and an update's animation shows it where it is at once, not gliding from where
+  /// the viewport was.
   ///
-  /// A stuck item covers what scrolls under it, so it draws above the content: the engine
-  /// asks only about items with a `zIndex` above 0. The default is `false`.
+  /// A stuck element covers what scrolls under it, so it draws above the content: the engine
+  /// asks only about elements with a `zIndex` above 0. The default is `false`.
   ///
   /// - Complexity: O(1).
   func isStuck(_ attributes: LayoutAttributes) -> Bool

@@ -97,7 +97,7 @@ extension ListLayout: SectionedLayout {
     {
       result.supplementaryViews.append(
         LayoutAttributes(
-          forSupplementaryViewOfKind: .header, section: pinned, frame: frame, zIndex: 20))
+          forSupplementaryViewOfKind: .header, section: pinned, frame: frame, zIndex: Self.pinnedZIndex))
     }
     if let pinnedFooter,
       let frame = pinnedFooterFrame(pinnedFooter, viewportEnd: query.viewport.max(axis)),
@@ -105,7 +105,7 @@ extension ListLayout: SectionedLayout {
     {
       result.supplementaryViews.append(
         LayoutAttributes(
-          forSupplementaryViewOfKind: .footer, section: pinnedFooter, frame: frame, zIndex: 20))
+          forSupplementaryViewOfKind: .footer, section: pinnedFooter, frame: frame, zIndex: Self.pinnedZIndex))
     }
   }
 

@@ -49,11 +49,17 @@ extension ListLayout {
   /// Stuck rows draw at this z-index and above (up to 100, the outermost highest).
   static let stuckZIndex = 40
 
-  /// Whether a displayed item is a stuck row (``stackedHeaders``): it sits where the
-  /// viewport is, not where it is in the content, so it anchors nothing.
+  /// Whether a displayed element sits where the viewport is, not where it is in the content:
+  /// a stuck row (``stackedHeaders``), which anchors nothing, or a pinned header or footer
+  /// (``pinsHeaders``, ``pinsFooters``), which an update does not glide from where the
+  /// viewport was.
   public func isStuck(_ attributes: LayoutAttributes) -> Bool {
-    attributes.zIndex >= Self.stuckZIndex && stackedHeaders != nil
+    if attributes.supplementaryKind != nil { return attributes.zIndex == Self.pinnedZIndex }
+    return attributes.zIndex >= Self.stuckZIndex && stackedHeaders != nil
   }
+
+  /// Pinned headers and footers draw at this z-index.
+  static let pinnedZIndex = 20
 
   /// The rows stuck when the visible area is `viewport`, in order (outermost first), with
   /// their frames. Empty without ``stackedHeaders``.

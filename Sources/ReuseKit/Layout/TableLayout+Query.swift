@@ -1,4 +1,12 @@
 extension TableLayout {
+  /// Whether a displayed element sits where the viewport is, not where it is in the content:
+  /// the header row's cells, pinned at the top (an update does not glide them from where the
+  /// viewport was: after a sort and a filter the header row slid down from above, the first
+  /// row drawn in its place meanwhile, a new user's finding).
+  public func isStuck(_ attributes: LayoutAttributes) -> Bool {
+    attributes.supplementaryKind == .columnHeader && attributes.zIndex >= Self.headerZIndex
+  }
+
   /// Stacking order: scrolling cells, frozen cells over them, header cells over both, frozen
   /// header cells on top.
   static let frozenCellZIndex = 5

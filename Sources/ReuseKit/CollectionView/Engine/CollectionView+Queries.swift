@@ -137,7 +137,11 @@ extension CollectionView {
         for index in 0..<set.count {
           let view = set.view(at: index)
           let model = set.attributes[index]
-          if let start = animation.startAttributes[ObjectIdentifier(view)] {
+          // What sits where the viewport is (a pinned header) stays there: it does not glide
+          // from where the viewport was before the update.
+          if let start = animation.startAttributes[ObjectIdentifier(view)],
+            model.zIndex <= 0 || !collectionViewLayout.isStuck(model)
+          {
             body(view, start.interpolated(to: model, fraction: fraction))
           } else {
             body(view, model)

@@ -154,6 +154,9 @@ extension CollectionView {
     guard let animation = updates.animation,
       let start = animation.startAttributes[ObjectIdentifier(view)]
     else { return model }
+    // What sits where the viewport is (a pinned header) stays there: it does not glide from
+    // where the viewport was before the update.
+    if model.zIndex > 0 && collectionViewLayout.isStuck(model) { return model }
     return start.interpolated(to: model, fraction: animation.fraction(at: now))
   }
 
