@@ -97,7 +97,8 @@ extension ListLayout: SectionedLayout {
     {
       result.supplementaryViews.append(
         LayoutAttributes(
-          forSupplementaryViewOfKind: .header, section: pinned, frame: frame, zIndex: Self.pinnedZIndex))
+          forSupplementaryViewOfKind: .header, section: pinned, frame: frame,
+          zIndex: Self.pinnedZIndex))
     }
     if let pinnedFooter,
       let frame = pinnedFooterFrame(pinnedFooter, viewportEnd: query.viewport.max(axis)),
@@ -105,7 +106,8 @@ extension ListLayout: SectionedLayout {
     {
       result.supplementaryViews.append(
         LayoutAttributes(
-          forSupplementaryViewOfKind: .footer, section: pinnedFooter, frame: frame, zIndex: Self.pinnedZIndex))
+          forSupplementaryViewOfKind: .footer, section: pinnedFooter, frame: frame,
+          zIndex: Self.pinnedZIndex))
     }
   }
 
