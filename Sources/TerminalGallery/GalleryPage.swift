@@ -328,15 +328,19 @@ extension PanePage {
   func place(in frame: CellRect, top: Int = 1, bottom: Int = 0, height: Int? = nil) {
     self.frame = frame
     let rest = max(0, frame.height - top - bottom)
+    let old = pane.frame
     pane.frame = CellRect(
       x: frame.x, y: frame.y + top, width: frame.width, height: min(height ?? rest, rest))
     pane.collectionView.layoutIfNeeded()
     // After a resize, the focused item is still in view (pages without focus have none);
     // not while an item is dragged or a finger holds the content: the drag keeps its place
     // (the list jumped to the lifted task's home, and the drop target with it: a new user's
-    // finding).
+    // finding). Not when the size is the same (a page shown again): the wheel's place stays
+    // (the waterfall went back to its focused card: a new user's finding).
     let view = pane.collectionView
-    if let focused = view.focusedIndexPath, view.interactivelyMovingItem == nil, !view.isTracking {
+    if pane.frame.width != old.width || pane.frame.height != old.height,
+      let focused = view.focusedIndexPath, view.interactivelyMovingItem == nil, !view.isTracking
+    {
       view.focusItem(at: focused)
     }
   }

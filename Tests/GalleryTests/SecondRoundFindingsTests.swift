@@ -45,3 +45,25 @@ import Testing
     }
   }
 }
+
+/// A page shown again keeps where the wheel left it: laying it out at the same size brought
+/// its focused item back into view (the waterfall went back to its top: a new user's finding).
+@Suite struct PageShownAgainTests {
+  @Test func theWaterfallKeepsItsWheelsPlaceAcrossAPageSwitch() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("waterfall", TerminalSize(columns: 100, rows: 30))
+    settleTestGallery(gallery, time: &time)
+    let view = try #require((gallery.currentPage as? WaterfallPage)?.model.feed.collectionView)
+    for _ in 0..<10 {
+      time += 0.05
+      gallery.handle(
+        .mouse(MouseEvent(kind: .scrollDown, button: .none, column: 45, row: 10)), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    let scrolled = view.contentOffset.y
+    #expect(scrolled > 0)
+    #expect(view.focusedIndexPath.flatMap { view.cellForItem(at: $0) } == nil, "focus scrolled off")
+    pressTestGallery([KeyEvent(.character("8")), KeyEvent(.character("5"))], gallery, time: &time)
+    #expect(view.contentOffset.y == scrolled)
+  }
+}
