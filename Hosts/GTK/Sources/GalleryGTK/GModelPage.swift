@@ -115,7 +115,7 @@ final class GModelPage: GTKPage, ClickFocusing {
     switch key.key {
     case .character("a"):  // a word at the focused row's place in the list (or at the end)
       added += 1
-      let word = "Added \(DemoData.title(forItem: 4_000 + added))"
+      let word = "New \(DemoData.title(forItem: 4_000 + added))"
       let at =
         view.focusedIndexPath.flatMap { listPosition(ofShown: $0.item) }
         ?? Int(g_list_model_get_n_items(list))
@@ -155,9 +155,11 @@ final class GModelPage: GTKPage, ClickFocusing {
 
   var status: String {
     let current = view.focusedIndexPath.flatMap { word(at: $0.item) } ?? "nothing focused"
+    // The selection too, as every page says it (a new user's finding).
+    let selected = view.indexPathsForSelectedItems.count
     return "\(current) · \(Int(g_list_model_get_n_items(sorted)).formatted) words · \(lastChange)"
       + " · \(plural(source.changesApplied, "change")), \(source.changesReloaded) reloaded"
-      + " · \(checked.count) checked"
+      + " · \(checked.count) checked" + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }
 
   func itemTitle(at indexPath: ItemPath) -> String? { word(at: indexPath.item) }

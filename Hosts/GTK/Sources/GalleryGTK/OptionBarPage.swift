@@ -13,6 +13,8 @@ final class OptionBarScreen: GTKPage {
   let host: CollectionViewWidget
   let widget: UnsafeMutablePointer<GtkWidget>
   let model: CategoriesModel
+  /// The bar's keys, the terminal's (F1 listed none: a new user's finding).
+  var keyHelp: [(String, String)] { model.keyHelp }
   private var bar: OptionBar { model.bar }
   private var indicatorArea: DrawingArea!
   private var detailArea: DrawingArea!
