@@ -228,10 +228,7 @@ extension TableModel {
       help += [
         ("", ""),
         ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Esc cancels"),
-        (
-          "U R", "undo, redo the last edit (in a window also Ctrl-Z, Ctrl-Shift-Z; a terminal's "
-            + "Ctrl-Z suspends)"
-        ),
+        ("U R", "undo, redo the last edit (in a window also Ctrl-Z; a terminal's suspends)"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
         ("W", "save a copy with the edits as a new file"),
       ]
