@@ -77,7 +77,7 @@ extension CollectionViewDiffableDataSource where SectionID: Sendable, ItemID: Se
   /// item. `completion` runs on the host's loop once the changes show (`true`), or when the
   /// diff is cancelled (`false`, on the next tick).
   ///
-  /// The host must tick the collection view while ``CollectionView/isAnimating``, as it does
+  /// The host must tick the collection view while ``ScrollView/isAnimating``, as it does
   /// for animations: the pending diff keeps it `true`.
   ///
   /// - Complexity: O(n) off the caller's thread; O(changes) to show them.
