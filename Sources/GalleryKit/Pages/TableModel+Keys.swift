@@ -165,7 +165,7 @@ extension TableModel {
       case .rows: table.selectionMode = .columns
       case .columns: table.selectionMode = .cells
       }
-      editNote = "selecting \(modes.dropFirst(3).prefix { $0 != " " }) (v changes it)"
+      editNote = "selecting \(selectionUnit) (v changes it)"
     case "f":
       table.layout.frozenColumnCount = table.layout.frozenColumnCount == 0 ? 1 : 0
       table.collectionView.layoutIfNeeded()

@@ -191,14 +191,17 @@ extension TableModel {
 
   /// What `v` and `f` set, as the title shows it: "v: rows · f: 1st column frozen".
   public var modes: String {
-    let unit: String
-    switch table.selectionMode {
-    case .cells: unit = "cells"
-    case .rows: unit = "rows"
-    case .columns: unit = "columns"
-    }
     let frozen = table.layout.frozenColumnCount > 0 ? "1st column frozen" : "none frozen"
-    return "v: \(unit) · f: \(frozen)"
+    return "v: \(selectionUnit) · f: \(frozen)"
+  }
+
+  /// What `v` selects now: "cells", "rows" or "columns".
+  var selectionUnit: String {
+    switch table.selectionMode {
+    case .cells: "cells"
+    case .rows: "rows"
+    case .columns: "columns"
+    }
   }
 
   /// The page's keys: moving and selecting, then shaping the columns.

@@ -73,19 +73,17 @@ extension GTKGallery {
     let hosts = currentPage.hosts.filter { gtk_widget_get_mapped($0.widget) != 0 }
     let stops = hosts.count + 1  // the hosts, then the status line
     let current: Int?
-    switch keyboardFocusName {
-    case "status": current = hosts.count
-    case let name where name.hasPrefix("host"):
-      let host = currentPage.hosts[Int(name.dropFirst(4)) ?? 0]
+    switch keyboardFocus {
+    case .status: current = hosts.count
+    case .host(let index):
+      let host = currentPage.hosts[index]
       current = hosts.firstIndex { $0 === host }
-    default: current = nil
+    case .none, .other: current = nil
     }
     let next =
       current.map { (($0 + (backward ? -1 : 1)) % stops + stops) % stops }
       ?? (backward ? stops - 1 : 0)
     if next < hosts.count {
-      hosts[next].grabKeyboardFocus()
-      // Entering may focus an item (a board column's card): its row takes the keyboard.
       hosts[next].grabKeyboardFocus()
     } else {
       focusStatusLine()

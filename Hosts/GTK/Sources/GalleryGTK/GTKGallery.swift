@@ -469,19 +469,41 @@ public final class GTKGallery {
     return Rect(x: x, y: y, width: frame.width.rounded(), height: frame.height.rounded())
   }
 
-  /// Where GTK's keyboard focus is, for the status file: `host0`, `host1`… (the page's hosts,
-  /// a row of one included), `status` (the status line), `none`, or another widget's type.
-  var keyboardFocusName: String {
+  /// Where GTK's keyboard focus is.
+  enum KeyboardFocus {
+    /// In the page's host at this index (on a row of it, or on the host itself).
+    case host(Int)
+    /// On the status line.
+    case status
+    /// On nothing.
+    case none
+    /// On another widget, of this type.
+    case other(String)
+  }
+
+  /// Where GTK's keyboard focus is now.
+  var keyboardFocus: KeyboardFocus {
     guard let root = gtk_widget_get_root(window), let focus = gtk_root_get_focus(root) else {
-      return "none"
+      return .none
     }
-    if focus == statusFocus { return "status" }
+    if focus == statusFocus { return .status }
     for (index, host) in currentPage.hosts.enumerated()
     where focus == host.widget || gtk_widget_is_ancestor(focus, host.widget) != 0 {
-      return "host\(index)"
+      return .host(index)
     }
     let instance = UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self)
-    return String(cString: g_type_name_from_instance(instance))
+    return .other(String(cString: g_type_name_from_instance(instance)))
+  }
+
+  /// ``keyboardFocus`` for the status file: `host0`, `host1`…, `status`, `none`, or the
+  /// widget's type.
+  var keyboardFocusName: String {
+    switch keyboardFocus {
+    case .host(let index): return "host\(index)"
+    case .status: return "status"
+    case .none: return "none"
+    case .other(let type): return type
+    }
   }
 
   /// The section headers whose widgets are on screen, top to bottom, each with the text it

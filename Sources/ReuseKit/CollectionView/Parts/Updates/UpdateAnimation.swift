@@ -148,18 +148,6 @@ extension CollectionView {
   /// Whether a batch update is animating.
   public var isAnimatingUpdates: Bool { updates.isAnimating }
 
-  /// Where a displayed view is drawn now: its attributes, or, while an update animates, the
-  /// in-between ones.
-  func presentationAttributes(of view: ReusableView, model: LayoutAttributes) -> LayoutAttributes {
-    guard let animation = updates.animation,
-      let start = animation.startAttributes[ObjectIdentifier(view)]
-    else { return model }
-    // What sits where the viewport is (a pinned header) stays there: it does not glide from
-    // where the viewport was before the update.
-    if model.zIndex > 0 && collectionViewLayout.isStuck(model) { return model }
-    return start.interpolated(to: model, fraction: animation.fraction(at: now))
-  }
-
   /// Where a view removed by the update goes: its element's new place if it still has one
   /// (it moved out of sight), else its start, faded out.
   func updateTarget(
