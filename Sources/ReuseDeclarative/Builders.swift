@@ -49,6 +49,67 @@ struct Nesting {
   }
 }
 
+/// A result builder's value whose parts keep their places: ``SectionItems`` and
+/// ``CollectionContent``. The builders' blocks, branches and loops are written once, on
+/// ``PartsBuilder``; these are what they call. Not for use outside ReuseDeclarative.
+public protocol DeclaredParts {
+  /// No parts: an `if` that does not hold.
+  static var _empty: Self { get }
+  /// The parts in one, each part nested at its own slot (counted from `firstSlot`).
+  static func _join(_ parts: [Self], firstSlot: Int) -> Self
+  /// Nests every part's place in `slot` (the parts themselves untouched).
+  mutating func _nest(slot: Int)
+}
+
+/// The blocks, branches and loops of ReuseDeclarative's result builders (``ItemsBuilder``,
+/// ``CollectionContentBuilder``): each part of a block, each branch of an `if`/`else` or
+/// `switch` and each pass of a `for` in a place of its own, so that the same place in the next
+/// body is the same part (an `if` that flips gives its branches different places).
+public protocol PartsBuilder {
+  /// What the builder builds.
+  associatedtype Parts: DeclaredParts
+}
+
+extension PartsBuilder {
+  /// Joins the parts of a block, each keeping its place.
+  @inlinable
+  public static func buildBlock(_ part: Parts) -> Parts { part }
+
+  /// Joins the parts of a block, each keeping its place.
+  @inlinable
+  public static func buildBlock(_ parts: Parts...) -> Parts { Parts._join(parts, firstSlot: 0) }
+
+  /// An `if` without `else`: its parts when it holds, in a place of their own.
+  @inlinable
+  public static func buildOptional(_ parts: consuming Parts?) -> Parts {
+    guard let parts else { return Parts._empty }
+    return nested(parts, slot: 1)
+  }
+
+  /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
+  @inlinable
+  public static func buildEither(first parts: consuming Parts) -> Parts { nested(parts, slot: 2) }
+
+  /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
+  @inlinable
+  public static func buildEither(second parts: consuming Parts) -> Parts { nested(parts, slot: 3) }
+
+  /// A `for` loop: each pass in a place of its own.
+  @inlinable
+  public static func buildArray(_ parts: [Parts]) -> Parts { Parts._join(parts, firstSlot: 4) }
+
+  /// An `if #available` branch.
+  @inlinable
+  public static func buildLimitedAvailability(_ parts: Parts) -> Parts { parts }
+
+  /// `parts` in a place nested at `slot` (their arrays untouched).
+  @inlinable
+  static func nested(_ parts: consuming Parts, slot: Int) -> Parts {
+    parts._nest(slot: slot)
+    return parts
+  }
+}
+
 /// The items of a section, as declared: ``ForEach`` groups and single items, with `if`,
 /// `if let`, `switch` and `for` among them.
 public struct SectionItems {
@@ -83,42 +144,20 @@ public enum ItemsBuilder {
 
   /// One declared part.
   public static func buildExpression(_ items: SectionItems) -> SectionItems { items }
+}
 
-  /// Joins the parts of a block, each keeping its place.
-  public static func buildBlock(_ part: SectionItems) -> SectionItems { part }
+extension ItemsBuilder: PartsBuilder {
+  public typealias Parts = SectionItems
+}
 
-  /// Joins the parts of a block, each keeping its place.
-  public static func buildBlock(_ parts: SectionItems...) -> SectionItems {
-    join(parts, firstSlot: 0)
-  }
+extension SectionItems: DeclaredParts {
+  public static var _empty: SectionItems { SectionItems(entries: []) }
 
-  /// An `if` without `else`: its parts when it holds, in a place of their own.
-  public static func buildOptional(_ items: consuming SectionItems?) -> SectionItems {
-    guard let items else { return SectionItems(entries: []) }
-    return nest(items, slot: 1)
-  }
-
-  /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(first items: consuming SectionItems) -> SectionItems {
-    nest(items, slot: 2)
-  }
-
-  /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(second items: consuming SectionItems) -> SectionItems {
-    nest(items, slot: 3)
-  }
-
-  /// A `for` loop: each pass in a place of its own.
-  public static func buildArray(_ parts: [SectionItems]) -> SectionItems {
-    join(parts, firstSlot: 4)
-  }
-
-  /// An `if #available` branch.
-  public static func buildLimitedAvailability(_ items: SectionItems) -> SectionItems { items }
+  public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
 
   /// The parts' entries in one array, each part nested at its own slot (counted from
   /// `firstSlot`).
-  static func join(_ parts: [SectionItems], firstSlot: Int) -> SectionItems {
+  public static func _join(_ parts: [SectionItems], firstSlot: Int) -> SectionItems {
     var count = 0
     for part in parts { count += part.entries.count }
     var entries: [GroupEntry] = []
@@ -131,13 +170,8 @@ public enum ItemsBuilder {
     }
     return SectionItems(entries: entries)
   }
-
-  /// `items` in a place nested at `slot` (its array untouched).
-  static func nest(_ items: consuming SectionItems, slot: Int) -> SectionItems {
-    items.nesting.nest(slot: slot)
-    return items
-  }
 }
+
 
 /// A section of a declared collection: an identity, an optional header and footer, and its
 /// items.
@@ -285,39 +319,20 @@ public enum CollectionContentBuilder {
   public static func buildExpression(_ content: CollectionContent) -> CollectionContent {
     content
   }
+}
 
-  /// Joins the parts of a block, each keeping its place.
-  public static func buildBlock(_ content: CollectionContent) -> CollectionContent { content }
+extension CollectionContentBuilder: PartsBuilder {
+  public typealias Parts = CollectionContent
+}
 
-  /// Joins the parts of a block, each keeping its place.
-  public static func buildBlock(_ parts: CollectionContent...) -> CollectionContent {
-    join(parts, firstSlot: 0)
-  }
+extension CollectionContent: DeclaredParts {
+  public static var _empty: CollectionContent { CollectionContent(nodes: []) }
 
-  /// An `if` without `else`: its parts when it holds, in a place of their own.
-  public static func buildOptional(_ content: consuming CollectionContent?) -> CollectionContent {
-    guard let content else { return CollectionContent(nodes: []) }
-    return nest(content, slot: 1)
-  }
-
-  /// The first branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(first content: consuming CollectionContent) -> CollectionContent {
-    nest(content, slot: 2)
-  }
-
-  /// The second branch of an `if`/`else` or a `switch`, in a place of its own.
-  public static func buildEither(second content: consuming CollectionContent) -> CollectionContent {
-    nest(content, slot: 3)
-  }
-
-  /// A `for` loop: each pass in a place of its own.
-  public static func buildArray(_ parts: [CollectionContent]) -> CollectionContent {
-    join(parts, firstSlot: 4)
-  }
+  public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
 
   /// The parts' nodes in one array, each part nested at its own slot (counted from
   /// `firstSlot`), with no array in between.
-  static func join(_ parts: [CollectionContent], firstSlot: Int) -> CollectionContent {
+  public static func _join(_ parts: [CollectionContent], firstSlot: Int) -> CollectionContent {
     // Each part read in place, field by field (a part copied out of the array copies its
     // group's existential).
     var count = 0
@@ -338,17 +353,6 @@ public enum CollectionContentBuilder {
       }
     }
     return CollectionContent(nodes: nodes)
-  }
-
-  /// An `if #available` branch.
-  public static func buildLimitedAvailability(_ content: CollectionContent) -> CollectionContent {
-    content
-  }
-
-  /// `content` in a place nested at `slot` (its array untouched).
-  static func nest(_ content: consuming CollectionContent, slot: Int) -> CollectionContent {
-    content.nesting.nest(slot: slot)
-    return content
   }
 }
 

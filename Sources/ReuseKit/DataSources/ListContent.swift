@@ -89,33 +89,17 @@ open class ListContentCell: CollectionViewCell {
   /// The identifier standard cells are registered and dequeued under.
   public static let reuseIdentifier = "ReuseKit.ListContentCell"
 
-  /// What the cell shows. Setting it asks the host to draw the cell again.
+  /// What the cell shows. Setting it asks the host to draw the cell again, and sets the
+  /// accessibility label (the text), value (the secondary text and the accessories' states) and
+  /// hint (from the accessories).
   public var content = ListContent("") {
-    didSet {
-      guard content != oldValue else { return }
-      setNeedsDisplay()
-    }
+    didSet { if content != oldValue { show(content) } }
   }
 
   /// Creates a cell. The collection view calls this.
-  public required init() { super.init() }
-
-  /// The content's text.
-  open override var accessibilityLabel: String? {
-    get { content.text }
-    set {}
-  }
-
-  /// The secondary text and the accessories' states.
-  open override var accessibilityValue: String? {
-    get { content.accessibilityValue }
-    set {}
-  }
-
-  /// From the accessories.
-  open override var accessibilityHint: String? {
-    get { content.accessibilityHint }
-    set {}
+  public required init() {
+    super.init()
+    show(content)
   }
 
   /// Empty content, ready for the next item.
@@ -129,33 +113,32 @@ open class ListContentSupplementaryView: ReusableView {
   /// The identifier standard headers and footers are registered and dequeued under.
   public static let reuseIdentifier = "ReuseKit.ListContentSupplementaryView"
 
-  /// What the view shows.
+  /// What the view shows, and what a screen reader says: the text, then the secondary text
+  /// ("12 tasks", "nothing opened yet"; a screen reader heard the heading alone, a new user's
+  /// finding).
   public var content = ListContent("") {
-    didSet {
-      guard content != oldValue else { return }
-      setNeedsDisplay()
-    }
+    didSet { if content != oldValue { show(content) } }
   }
 
   /// Creates a view. The collection view calls this.
-  public required init() { super.init() }
-
-  /// The content's text.
-  open override var accessibilityLabel: String? {
-    get { content.text }
-    set {}
-  }
-
-  /// The secondary text ("12 tasks", "nothing opened yet"): a screen reader heard the heading
-  /// alone (a new user's finding).
-  open override var accessibilityValue: String? {
-    get { content.accessibilityValue }
-    set {}
+  public required init() {
+    super.init()
+    show(content)
   }
 
   /// Empty content, ready for the next section.
   open override func prepareForReuse() {
     content = ListContent("")
+  }
+}
+
+extension ReusableView {
+  /// Draws `content` again and says it: its text, secondary text and accessories.
+  fileprivate func show(_ content: ListContent) {
+    accessibilityLabel = content.text
+    accessibilityValue = content.accessibilityValue
+    accessibilityHint = content.accessibilityHint
+    setNeedsDisplay()
   }
 }
 
