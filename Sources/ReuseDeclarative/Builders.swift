@@ -147,12 +147,15 @@ public enum ItemsBuilder {
 }
 
 extension ItemsBuilder: PartsBuilder {
+  /// A section's items.
   public typealias Parts = SectionItems
 }
 
 extension SectionItems: DeclaredParts {
+  /// No items.
   public static var _empty: SectionItems { SectionItems(entries: []) }
 
+  /// Nests every part's place in `slot`.
   public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
 
   /// The parts' entries in one array, each part nested at its own slot (counted from
@@ -171,7 +174,6 @@ extension SectionItems: DeclaredParts {
     return SectionItems(entries: entries)
   }
 }
-
 
 /// A section of a declared collection: an identity, an optional header and footer, and its
 /// items.
@@ -322,12 +324,15 @@ public enum CollectionContentBuilder {
 }
 
 extension CollectionContentBuilder: PartsBuilder {
+  /// A collection's sections.
   public typealias Parts = CollectionContent
 }
 
 extension CollectionContent: DeclaredParts {
+  /// No sections.
   public static var _empty: CollectionContent { CollectionContent(nodes: []) }
 
+  /// Nests every part's place in `slot`.
   public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
 
   /// The parts' nodes in one array, each part nested at its own slot (counted from
