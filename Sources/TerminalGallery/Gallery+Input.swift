@@ -145,7 +145,10 @@ extension Gallery {
     default:
       break
     }
-    if currentPage.handle(key, at: time) { return }
+    if currentPage.handle(key, at: time) {
+      currentPageWasUsed()
+      return
+    }
     switch key.key {
     case .character("]"): showPage(at: (currentIndex + 1) % descriptors.count)
     case .character("["): showPage(at: (currentIndex + descriptors.count - 1) % descriptors.count)
@@ -182,7 +185,7 @@ extension Gallery {
       return
     }
     if barPane.handle(mouse, at: time) { return }
-    _ = currentPage.handle(mouse, at: time)
+    if currentPage.handle(mouse, at: time), mouse.kind != .move { currentPageWasUsed() }
   }
 
   /// The page a click on the `‹` or `›` marker at `column` opens: the first tab wholly past

@@ -21,13 +21,24 @@ extension Gallery {
         }
         continue
       }
-      if let kept = approximatedPositions[name], kept.shown == position {
+      // Still where it was shown; or, shown with nothing, not used since: what arrived by
+      // itself (the chat's messages) does not replace the place kept ("the place is kept" was
+      // said, and the file then kept the chat's end: a new user's finding).
+      if let kept = approximatedPositions[name], kept.shown == position || kept.shown == nil {
         result.positions[name] = kept.requested
       } else {
         result.positions[name] = position
       }
     }
     return result
+  }
+
+  /// The user gave the current page a key or a press: a page restored with nothing to show
+  /// now keeps where the user takes it, no longer the place asked for.
+  func currentPageWasUsed() {
+    if let kept = approximatedPositions[currentPageName], kept.shown == nil {
+      approximatedPositions[currentPageName] = nil
+    }
   }
 
   /// Shows the saved page and scrolls each page to its saved position when it is first laid
@@ -50,7 +61,8 @@ extension Gallery {
       return "\(page): column \((column + 1).formatted) is not there"
     }
     if let selection = requested.selection, currentPage.restorableSelection != selection {
-      return "\(page): choice \((selection + 1).formatted) is not there"
+      let noun = currentPage.restorableSelectionNoun
+      return "\(page): \(noun) \((selection + 1).formatted) is not there; nearest shown"
     }
     let view = currentPage.restorableView
     // Rows named by places (the outline's) came back when their places did, wherever they

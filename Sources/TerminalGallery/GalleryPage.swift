@@ -39,6 +39,9 @@ public protocol GalleryPage: AnyObject {
   /// The page's one selected item that `--restore` keeps (the option bar's category), if it
   /// has such a selection.
   var restorableSelection: Int? { get set }
+  /// What ``restorableSelection`` names ("category", "card"), for what the gallery says of
+  /// one this run lacks.
+  var restorableSelectionNoun: String { get }
   /// What has the page's focus, as assistive technology sees it (the screen-reader mode reads
   /// its `AccessibilityElement.spokenDescription`): by default the focused item of
   /// ``restorableView``.
@@ -121,6 +124,9 @@ extension GalleryPage {
     get { nil }
     set {}
   }
+
+  /// A choice.
+  public var restorableSelectionNoun: String { "choice" }
 
   /// Nothing to let go of.
   public func willHide() {}

@@ -302,4 +302,57 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
       }
     }
   }
+
+  /// The carousel comes back on its card, by item: its wrap shows an item in any of many
+  /// slots, and a run with another `--items` put the twelfth card's slot on the second of five
+  /// without a word (a new user's finding). A card this run lacks: the last shown, and said;
+  /// the file keeps the card asked for while the user stays.
+  @Test func theCarouselComesBackOnItsCardAndSaysWhenTheCardIsGone() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("carousel", size, items: 12)
+    pressTestGallery([.end], first, canvas, time: &time)
+    settleTestGallery(first, time: &time)
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    #expect(saved.positions["carousel"]?.selection == 11)
+
+    let (same, sameScreen) = relaunch(itemCount: 12, restoring: saved)
+    #expect(same.currentPage.restorableSelection == 11)
+    #expect(!sameScreen.plainTextLines().last!.contains("--restore"))
+
+    let (fewer, screen) = relaunch(itemCount: 5, restoring: saved)
+    let status = screen.plainTextLines().last!
+    #expect(
+      status.contains("--restore: carousel: card 12 is not there; nearest shown"), "\(status)")
+    #expect(fewer.currentPage.restorableSelection == 4)
+    #expect(fewer.savedPositions().positions["carousel"] == saved.positions["carousel"])
+  }
+
+  /// A page with nothing to show keeps the place asked for, as it says, even when something
+  /// arrives by itself (the chat's first message): the file kept the top (a new user's
+  /// finding).
+  @Test func theChatKeepsItsPlaceThroughARunWithoutMessages() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("chat", size, items: 200)
+    pressTestGallery([.pageUp, .pageUp, .pageUp], first, canvas, time: &time)
+    settleTestGallery(first, time: &time)
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let kept = try #require(saved.positions["chat"])
+    #expect(!kept.scroll.isAtStart)
+
+    let (empty, screen) = relaunch(itemCount: 0, restoring: saved)
+    #expect(screen.plainTextLines().last!.contains("the place is kept"))
+    // Long enough for the chat's next message to arrive.
+    var later = 1.0
+    for _ in 0..<600 {
+      later += 1.0 / 30
+      empty.tick(now: later)
+    }
+    empty.draw(into: screen)
+    #expect(empty.savedPositions().positions["chat"] == kept)
+    // Used, the page keeps where the user takes it.
+    pressTestGallery([.home], empty, screen, time: &later)
+    #expect(empty.savedPositions().positions["chat"] != kept)
+  }
 }

@@ -214,6 +214,9 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     case .character("r"):
       showsFew.toggle()
       bar.reloadData()
+      // Other categories now: the place a `d` left names none of them (→ after `End d r` went
+      // to the last of the five, as if from the thousandth).
+      lastSelectedIndex = nil
       // Said: the strip's new length is otherwise only drawn (a new user's finding). The
       // selected category is not named here: the focus line that follows the reload names it
       // with its new place ("Top stories, 1 of 5, selected"); said here too, it was heard
@@ -228,11 +231,14 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     return true
   }
 
-  /// The selected category, kept by `--restore`.
+  /// The selected category, kept by `--restore`; one past this run's categories selects the
+  /// last (the gallery says so).
   public var restorableSelection: Int? {
     get { bar.selectedIndex }
     set {
-      if let index = newValue, index >= 0, index < count { bar.select(index, animated: false) }
+      if let index = newValue, count > 0 {
+        bar.select(min(max(0, index), count - 1), animated: false)
+      }
     }
   }
 

@@ -50,6 +50,38 @@ final class CarouselPage: OptionsPage, ModelPage {
   /// While the autoscroll is on.
   var movesByItself: Bool { model.carousel.autoscrollInterval != nil }
 
+  // MARK: Restoring
+
+  /// The card in the centre, by its item: a wrapping carousel shows an item in any of many
+  /// slots, and another `--items` count puts other items in them (the twelfth card came back
+  /// as the second of five, without a word: a new user's finding). A card this run lacks
+  /// shows as the last, and the gallery says so.
+  var restorableSelection: Int? {
+    get { model.count > 0 ? model.carousel.currentIndex : nil }
+    set {
+      guard let index = newValue, model.count > 0 else { return }
+      model.carousel.scroll(to: min(max(0, index), model.count - 1), animated: false)
+    }
+  }
+
+  /// What ``restorableSelection`` names, for the gallery's words.
+  var restorableSelectionNoun: String { "card" }
+
+  /// The scroll position, and the card by its item.
+  func savedPosition() -> GalleryPositions.Page? {
+    guard let scroll = model.carousel.collectionView.savedScrollPosition() else { return nil }
+    return GalleryPositions.Page(scroll: scroll, selection: restorableSelection)
+  }
+
+  /// The card kept, centred (a position without one, from an older file: its scroll position).
+  func restorePosition(_ position: GalleryPositions.Page) {
+    if position.selection != nil {
+      restorableSelection = position.selection
+    } else {
+      model.carousel.collectionView.restoreScrollPosition(position.scroll)
+    }
+  }
+
   // MARK: Accessibility
 
   /// The card in the centre.

@@ -112,6 +112,9 @@ final class OptionBarPage: OptionsPage, ModelPage {
     set { model.restorableSelection = newValue }
   }
 
+  /// A category.
+  var restorableSelectionNoun: String { "category" }
+
   // MARK: Accessibility
 
   /// The selected category, named even before its column shows (End scrolls to it: its
