@@ -24,30 +24,61 @@ public enum GallerySnapshot {
   }
 
   /// Parses a key script: names separated by spaces (`down down enter`). Names: up, down,
-  /// left, right, enter, tab, backtab, esc, space, backspace, home, end, pgup, pgdn, a single
-  /// character, or ctrl-X.
+  /// left, right, enter, tab, backtab, esc, space, backspace, delete, insert, home, end, pgup,
+  /// pgdn, f1 to f12, or a single character; any of them after `shift-`, `alt-` or `ctrl-`
+  /// (`shift-down`, `ctrl-home`, `alt-left`, `ctrl-s`; several in any order, `ctrl-shift-up`).
+  /// Ctrl with a letter is the terminal's control key (`ctrl-c`), as a terminal sends it.
   public static func parseKeys(_ script: String) throws -> [KeyEvent] {
-    var keys: [KeyEvent] = []
-    for word in script.split(whereSeparator: { $0 == " " || $0 == "," }) {
-      let name = String(word)
-      let lower = name.lowercased()
-      let named: [String: Key] = [
-        "up": .up, "down": .down, "left": .left, "right": .right, "enter": .enter, "return": .enter,
-        "tab": .tab, "backtab": .backTab, "shift-tab": .backTab, "esc": .escape, "escape": .escape,
-        "space": .character(" "), "backspace": .backspace, "home": .home, "end": .end,
-        "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown,
-      ]
-      if let key = named[lower] {
-        keys.append(KeyEvent(key, modifiers: key == .backTab ? .shift : []))
-      } else if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last {
-        keys.append(KeyEvent(.control(letter), modifiers: .control))
-      } else if name.count == 1, let character = name.first {
-        keys.append(KeyEvent(.character(character)))
-      } else {
-        throw ScriptError(description: "unknown key \"\(name)\" in the key script")
-      }
+    try script.split(whereSeparator: { $0 == " " || $0 == "," }).map { try parseKey(String($0)) }
+  }
+
+  /// One name of a key script, with its modifiers.
+  static func parseKey(_ name: String) throws -> KeyEvent {
+    let named: [String: Key] = [
+      "up": .up, "down": .down, "left": .left, "right": .right, "enter": .enter, "return": .enter,
+      "tab": .tab, "backtab": .backTab, "esc": .escape, "escape": .escape,
+      "space": .character(" "), "backspace": .backspace, "delete": .delete, "del": .delete,
+      "insert": .insert, "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp,
+      "pgdn": .pageDown, "pagedown": .pageDown,
+    ]
+    var rest = Substring(name)
+    var modifiers: KeyModifiers = []
+    let prefixes: [(String, KeyModifiers)] = [
+      ("shift-", .shift), ("alt-", .alt), ("ctrl-", .control),
+    ]
+    // A prefix only while something follows it (`-` alone is the character).
+    while let (prefix, modifier) = prefixes.first(where: {
+      rest.lowercased().hasPrefix($0.0) && rest.count > $0.0.count
+    }) {
+      modifiers.insert(modifier)
+      rest = rest.dropFirst(prefix.count)
     }
-    return keys
+    let lower = rest.lowercased()
+    var key: Key
+    if let known = named[lower] {
+      key = known
+    } else if lower.count >= 2, lower.first == "f", let number = Int(lower.dropFirst()),
+      (1...12).contains(number)
+    {
+      key = .function(number)
+    } else if rest.count == 1, let character = rest.first {
+      key = .character(character)
+    } else {
+      throw ScriptError(description: "unknown key \"\(name)\" in the key script")
+    }
+    // What a terminal sends: Shift-Tab as its own key, Ctrl with a letter as a control key.
+    if key == .tab && modifiers.contains(.shift) { key = .backTab }
+    if key == .backTab { modifiers.insert(.shift) }
+    if modifiers.contains(.shift), case .character(let character) = key, character.isLetter {
+      key = .character(Character(character.uppercased()))
+      modifiers.remove(.shift)
+    }
+    if modifiers.contains(.control), case .character(let character) = key,
+      character.isLetter, character.isASCII
+    {
+      key = .control(Character(character.lowercased()))
+    }
+    return KeyEvent(key, modifiers: modifiers)
   }
 
   /// Builds the gallery on `page` at `size`, plays `keys` (letting animations finish after each),

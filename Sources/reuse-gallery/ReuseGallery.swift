@@ -140,7 +140,13 @@ struct ReuseGallery: ParsableCommand {
   @Option(name: .long, help: "The size for --snapshot, COLUMNSxROWS.")
   var size = "80x24"
 
-  @Option(name: .long, help: "Keys to press before the --snapshot frame, e.g. \"down down enter\".")
+  @Option(
+    name: .long,
+    help:
+      ArgumentHelp(
+        "Keys to press before the --snapshot frame, e.g. \"down shift-down enter ctrl-s f1\": "
+          + "arrows, enter, tab, esc, space, backspace, delete, home, end, pgup, pgdn, f1-f12 or a "
+          + "character, each after any of shift-, alt-, ctrl-."))
   var keys = ""
 
   @Option(

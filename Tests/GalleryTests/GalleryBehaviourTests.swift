@@ -202,6 +202,18 @@ import Testing
     #expect(throws: GallerySnapshot.ScriptError.self) {
       try GallerySnapshot.parseKeys("down sideways")
     }
+    // Modifiers as a terminal sends them: a shifted arrow, Shift-Tab, Ctrl with a letter, a
+    // shifted letter as its capital; function keys.
+    #expect(
+      try GallerySnapshot.parseKeys("shift-down ctrl-home alt-left shift-tab ctrl-S shift-g f1 -")
+        == [
+          KeyEvent(.down, modifiers: .shift), KeyEvent(.home, modifiers: .control),
+          KeyEvent(.left, modifiers: .alt), KeyEvent(.backTab, modifiers: .shift),
+          KeyEvent(.control("s"), modifiers: .control), KeyEvent(.character("G")),
+          KeyEvent(.function(1)), KeyEvent(.character("-")),
+        ])
+    #expect(throws: GallerySnapshot.ScriptError.self) { try GallerySnapshot.parseKeys("f13") }
+    #expect(throws: GallerySnapshot.ScriptError.self) { try GallerySnapshot.parseKeys("hyper-x") }
     #expect(throws: GallerySnapshot.ScriptError.self) { try GallerySnapshot.parseSize("80by24") }
     #expect(throws: GallerySnapshot.ScriptError.self) { try GallerySnapshot.parseSize("0x5") }
     #expect(try GallerySnapshot.parseSize("100X30") == TerminalSize(columns: 100, rows: 30))
