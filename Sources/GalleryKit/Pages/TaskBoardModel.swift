@@ -235,6 +235,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     case .character("K"): timed { moveTaskWithinSection(by: -1) }
     case .character("J"): timed { moveTaskWithinSection(by: 1) }
     case .character("s"): timed(shuffle)
+    case .character("x"): timed(toggleDone)
     case .character("e"): timed(renameTask)
     // Lowercase too: a new user pressed `u` first (vi's undo) and nothing happened.
     case .character("U"), .character("u"): timed(undo)
@@ -249,7 +250,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   private static var heldKeys: Set<KeyPress.Key> {
     [
       .character("a"), .character("d"), .delete, .backspace, .character("m"), .right, .left,
-      .character("K"), .character("J"), .character("s"), .character("e"), .character("U"),
+      .character("K"), .character("J"), .character("s"), .character("x"), .character("e"),
+      .character("U"),
       .character("u"), .character("R"), .up, .down, .pageUp, .pageDown, .home, .end, .space,
       .character(" "), .enter,
     ]
@@ -330,6 +332,17 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
         timed { moveTask(at: path, toSection: isDone ? 0 : doneSection) }
       },
     ]
+  }
+
+  /// The swipe's Done (or Reopen) by key: a keyboard alone reached Done only by `m` from
+  /// section to section (a new user's finding).
+  private func toggleDone() {
+    guard let path = cursorPath else { return nothingToEdit("no task to mark done") }
+    let doneSection = tasks.count - 1
+    guard doneSection > 0 else {
+      return nothingToEdit("one section: no Done section to move \(sectionTitle(0))'s tasks to")
+    }
+    moveTask(at: path, toSection: path.section == doneSection ? 0 : doneSection)
   }
 
   private func moveTask(at path: ItemPath, toSection target: Int) {
@@ -413,7 +426,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       ("Enter Space", "select or deselect (kept by edits)"),
       ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
       ("m → / ←", "move it to the next / previous section"),
-      ("J K", "move it down / up in its section"), ("s", "shuffle every section"),
+      ("J K", "move it down / up in its section"),
+      ("x", "mark it done (in the last section: reopen it)"), ("s", "shuffle every section"),
       ("e", "rename it to another made-up title (a content change: its cell is reconfigured)"),
       ("U (or u) R", "undo the last edit (a drag too), redo it"), findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
