@@ -138,8 +138,10 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     return "\(loadedCards) · \(plural(pages, "page")) · \(arrangement) · " + more
   }
 
-  /// The columns drawn and the placement: "3 columns, left to right".
-  private var arrangement: String {
+  /// The columns drawn and the placement: "3 columns, left to right" (in the heading, and in
+  /// GTK's status line, which has no heading: there `o` and `c` changed the cards and said
+  /// nothing a sighted user could read, a new user's finding).
+  public var arrangement: String {
     let order: String
     switch feed.layout.placement {
     case .shortestFirst: order = "shortest column first"

@@ -293,7 +293,10 @@ enum GTKPages {
     let model = PhotoFeedModel(options: options, metrics: .gtk)
     model.feed.collectionView.register(
       PhotoCell.self, forCellWithReuseIdentifier: PhotoFeedModel.cardIdentifier)
-    return HostedPage(model, host: CollectionViewWidget(collectionView: model.feed.collectionView))
+    let page = HostedPage(
+      model, host: CollectionViewWidget(collectionView: model.feed.collectionView))
+    page.headline = { [unowned model] in model.arrangement }
+    return page
   }
 
   private static func carousel(_ options: GalleryOptions, autoscroll: Bool) -> any GTKPage {

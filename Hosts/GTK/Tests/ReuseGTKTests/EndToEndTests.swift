@@ -254,6 +254,21 @@ final class EndToEndTests: EndToEndCase {
     try gallery.waitFor("the wrap") { $0.contains("card 12 of 12") }
   }
 
+  /// The waterfall's status line says its columns and placement, and what `o` and `c` make of
+  /// them: GTK draws no heading, and the keys changed the cards with nothing to read (a new
+  /// user's finding). The data-source page's `x` marks a task done by key.
+  func testTheWaterfallSaysItsArrangementAndXMarksATaskDone() throws {
+    do {
+      let gallery = try Gallery(page: "waterfall")
+      XCTAssertTrue(gallery.status.contains("shortest column first"), gallery.status)
+      try gallery.press("o", until: "left to right") { $0.contains("columns, left to right") }
+    }
+    let tasks = try Gallery(page: "datasource")
+    try tasks.press("Down", "x", until: "the task moved to Done") {
+      $0.contains("moved to Done")
+    }
+  }
+
   /// The outline: a click on a row's triangle expands it (and again collapses it), a click
   /// elsewhere on a row selects it and expands nothing, → expands the focused row and ←
   /// collapses it.
