@@ -277,7 +277,7 @@ extension ModelPage {
     model.finder?.advance()
   }
   /// Ctrl-C stops the page's find while it looks.
-  func cancelJob() -> Bool { model.finder?.cancelSearch() ?? false }
+  func cancelJob() -> Bool { model.cancelJob() }
   /// Whether the collection view moves or the page's find still looks.
   var isAnimating: Bool {
     pane.collectionView.isAnimating || (model.finder?.isSearching ?? false)

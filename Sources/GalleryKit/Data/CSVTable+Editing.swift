@@ -220,25 +220,32 @@ extension String {
   }
 }
 
-/// What a save writes, taken when it starts: the file, the rows' starts and the edits. Read
-/// on the save's thread.
-struct CSVWriter: Sendable {
+/// A loaded CSV file's rows as they are at one moment: the file, the rows' starts and the
+/// edits. Taken on the loop, read on a thread of their own (a save, a scan of a column).
+struct CSVRows: Sendable {
   let file: CSVFile
   let starts: [Int]
   let edited: [Int: [String]]
-  let delimiter: UInt8
 
-  init(table: CSVTable) {
+  init(of table: CSVTable) {
     file = table.file
     starts = table.starts
     edited = table.editedRows
-    delimiter = table.file.dialect.delimiter
   }
+}
+
+/// What a save writes, taken when it starts. Read on the save's thread.
+struct CSVWriter: Sendable {
+  let rows: CSVRows
+
+  init(table: CSVTable) { rows = CSVRows(of: table) }
 
   /// Writes the header and every row not edited byte for byte and the edited rows as CSV to
   /// `temporary` (created or emptied), synced to the disk; tells `job` how far it got and
   /// stops when it is stopped.
   func write(to temporary: String, naming target: String, job: TableSaveJob) throws(DataFileError) {
+    let (file, starts, edited) = (rows.file, rows.starts, rows.edited)
+    let delimiter = file.dialect.delimiter
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw DataFileError(

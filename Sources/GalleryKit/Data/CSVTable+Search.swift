@@ -23,13 +23,13 @@ extension CSVTable {
     guard wholeValue || TableMatcher.patternText(of: needle) == nil else { return nil }
     let matcher = FieldMatcher(needle, wholeValue: wholeValue)
     let scan = ColumnScan(of: self, column: column)
-    let start = min(max(0, start), scan.rows.count)
+    let start = min(max(0, start), scan.count)
     let job = TableSearchJob()
     let stop = Atomic(false)
     let started = runOnThreadOfItsOwn {
       var deliveredAny = false
       var found: [Int] = []
-      for range in [start..<scan.rows.count, 0..<start] where !range.isEmpty {
+      for range in [start..<scan.count, 0..<start] where !range.isEmpty {
         let finished = scan.run(over: range, stop: stop) { row, text in
           if matcher.matches(text) { found.append(row) }
         } afterChunk: {
@@ -61,14 +61,14 @@ extension CSVTable {
   public func sortKeyReader(column: Int) -> TableSortKeyReader? {
     guard isDone, problem == nil, column >= 0 else { return nil }
     let scan = ColumnScan(of: self, column: column)
-    return TableSortKeyReader(rowCount: scan.rows.count) { progress, isCancelled in
+    return TableSortKeyReader(rowCount: scan.count) { progress, isCancelled in
       var keys: [TableSortKey] = []
-      keys.reserveCapacity(scan.rows.count)
-      let finished = scan.fields(over: 0..<scan.rows.count, isStopped: isCancelled) {
+      keys.reserveCapacity(scan.count)
+      let finished = scan.fields(over: 0..<scan.count, isStopped: isCancelled) {
         progress(keys.count)
       } _: { row, field in
         // An edited row's field, as the table's own keys have it.
-        keys.append(scan.edited[row] != nil ? CSVTable.key(field ?? "") : CSVTable.key(field))
+        keys.append(scan.rows.edited[row] != nil ? CSVTable.key(field ?? "") : CSVTable.key(field))
       }
       return finished ? keys : nil
     }
@@ -90,7 +90,7 @@ extension CSVTable {
     let job = TableCountJob()
     let started = runOnThreadOfItsOwn {
       var counts: [String: Int] = [:]
-      _ = scan.run(over: 0..<scan.rows.count, stop: Atomic(false)) { _, text in
+      _ = scan.run(over: 0..<scan.count, stop: Atomic(false)) { _, text in
         counts[text, default: 0] += 1
       } afterChunk: {
       }
@@ -104,17 +104,16 @@ extension CSVTable {
 /// One column of a loaded CSV file read off the loop: the rows' starts and the edits as they
 /// were when it began, the file read a megabyte at a time, one field a row parsed.
 struct ColumnScan: Sendable {
-  let file: CSVFile
-  let rows: [Int]
-  let edited: [Int: [String]]
+  let rows: CSVRows
   let column: Int
 
   init(of table: CSVTable, column: Int) {
-    file = table.file
-    rows = table.starts
-    edited = table.editedRows
+    rows = CSVRows(of: table)
     self.column = column
   }
+
+  /// How many rows it scans.
+  var count: Int { rows.starts.count }
 
   /// Calls `body` with each row of `range` and its cell's text (on one line, as it shows),
   /// and `afterChunk` after each megabyte; returns `false` when `stop` ended it early.
@@ -134,6 +133,7 @@ struct ColumnScan: Sendable {
     over range: Range<Int>, isStopped: () -> Bool, afterChunk: () -> Void,
     _ body: (Int, String?) -> Void
   ) -> Bool {
+    let (file, edited, rows) = (self.rows.file, self.rows.edited, self.rows.starts)
     let size = file.size
     let delimiter = file.dialect.delimiter
     var row = range.lowerBound

@@ -37,8 +37,12 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
   public private(set) var lastEvent = "drag or click a card"
   /// The card chosen last.
   public private(set) var lastSelected: Int?
-  /// The autoscroll's interval when it is on.
-  public let autoscrollSeconds = 2.0
+  /// The autoscroll's interval when `a` turns it on: 2 s, or the one it had when `a` last
+  /// turned it off (GTK starts it at 3 s, and the help said 2: a new user's finding).
+  public var autoscrollSeconds: Double {
+    carousel.autoscrollInterval ?? lastAutoscrollInterval
+  }
+  private var lastAutoscrollInterval = 2.0
 
   /// The cards for `options`, spaced by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
@@ -142,7 +146,12 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
       carousel.wraps.toggle()
       toggled = carousel.wraps ? "wrap on" : "wrap off"
     case .character("a"):
-      carousel.autoscrollInterval = carousel.autoscrollInterval == nil ? autoscrollSeconds : nil
+      if let interval = carousel.autoscrollInterval {
+        lastAutoscrollInterval = interval
+        carousel.autoscrollInterval = nil
+      } else {
+        carousel.autoscrollInterval = lastAutoscrollInterval
+      }
       carousel.tick(now: time)  // arms the timer from now
       toggled =
         carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
@@ -184,7 +193,8 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     [
       ("← →", "the previous, next card (the shortest way round when wrapping)"),
       ("Home End", "the first, last card"), ("Enter", "select the centred card"),
-      ("w", "wrap on or off"), ("a", "autoscroll every 2 s on or off (a drag pauses it)"),
+      ("w", "wrap on or off"),
+      ("a", "autoscroll every \(Int(autoscrollSeconds)) s on or off (a drag pauses it)"),
       ("n", "cycle the card count: all, 3, 2, 1 (wrap shows one item in several slots)"),
       ("drag, click", "page with a drag; a click on a peeking card scrolls to it"),
     ]

@@ -135,6 +135,9 @@ public protocol PageModel: AnyObject, ItemDescribing {
   /// Puts pasted text, on one line, into the field that takes text now (at its caret).
   /// Returns whether a field took it.
   func paste(_ text: String) -> Bool
+  /// Ctrl-C: stops the page's job off the loop (a find that looks, a sort, a count, a save),
+  /// as a shell's Ctrl-C stops what runs. Returns whether one was running.
+  func cancelJob() -> Bool
 }
 
 extension PageModel {
@@ -146,4 +149,6 @@ extension PageModel {
   public var finder: FindBar? { nil }
   /// Into the find's prompt, if it shows.
   public func paste(_ text: String) -> Bool { finder?.paste(text) ?? false }
+  /// The find's search, if it looks.
+  public func cancelJob() -> Bool { finder?.cancelSearch() ?? false }
 }

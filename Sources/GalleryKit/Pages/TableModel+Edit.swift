@@ -375,6 +375,13 @@ extension TableModel {
       return "saving \(fileName(saving.job.target)) (\(Int(saving.job.fractionDone * 100)) %): "
         + "q again quits, and the file stays as it was"
     }
+    // A cell's edit typed and not yet kept (GTK's field stays open while another page shows:
+    // q then quit at once, and the text was lost, a new user's finding).
+    if let editing = editingCell, let editable = content as? any EditableTableContent,
+      editable.editableText(row: editing.row, column: editing.column) != editing.field.text
+    {
+      return "\(rowName(editing.row)) is being edited, not kept: Enter keeps it, q again quits"
+    }
     guard let editable = editedTable, editable.unsavedRowCount > 0 else { return nil }
     let count = editable.unsavedRowCount
     return "\(count.formatted) row\(count == 1 ? "" : "s") edited, not saved: Ctrl-S saves, "

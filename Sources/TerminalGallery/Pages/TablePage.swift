@@ -61,7 +61,6 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   var isWaitingForJob: Bool { model.isWorking }
 
   /// Ctrl-C stops a sort being made before it quits.
-  func cancelJob() -> Bool { model.cancelJob() }
 
   /// The page's keys, then the table's; Shift with the wheel scrolls sideways (the pane).
   func handle(_ key: KeyEvent, at time: Double) -> Bool {

@@ -145,8 +145,13 @@ final class BoardPage: GTKPage {
 
   /// The drag under way, if any, ends with its cards back, and every column lets go.
   func willHide() {
+    // The column the drag began in stays the active one, as after Escape: the pointer let go
+    // over another column made that one active, with no card ("Doing: no card": a new user's
+    // finding).
+    let active = model.coordinator.session?.source.flatMap(model.column(of:)) ?? model.activeColumn
     model.cancelDrag()
     for host in hosts { host.cancelPointer() }
+    model.restoreActiveColumn(active)
     updatePreview()
     refreshHeadings()
   }

@@ -63,6 +63,12 @@ public final class GTKGallery {
   private var lastStatus = ""
   /// The timer that steps the jobs of pages not showing (a save), while one runs.
   private var hiddenJobsTimer: guint = 0
+  /// The idle source that gives the keys back to the page's host after a tab's click, and
+  /// the host.
+  private var refocusID: guint = 0
+  private var refocusHost: CollectionViewWidget?
+  /// The host that had the keys when each page was left, by page index.
+  private var keyboardHostWhenLeft: [Int: CollectionViewWidget] = [:]
   private let autoscroll: Bool
   private let theme: Theme
 
@@ -211,7 +217,10 @@ public final class GTKGallery {
     // The page left lets go of a press under way: a drag through a page switch went on
     // (the board stuck with a card in the air; the data-source page dropped where the button
     // was released on another page: a new user's findings).
-    if index != currentIndex, let left = pages[currentIndex] { left.willHide() }
+    if index != currentIndex, let left = pages[currentIndex] {
+      keyboardHostWhenLeft[currentIndex] = left.keyboardHost
+      left.willHide()
+    }
     currentIndex = index
     watchHiddenJobs()
     let page = page(at: index)
@@ -236,13 +245,38 @@ public final class GTKGallery {
           hasWarnedBeforeQuitting = false
           notice = nil
         }
+        if key.key == .character("c"), key.modifiers == .control, page.cancelJob() {
+          refreshStatus()
+          return true
+        }
         if saveOnAnotherPage(key) { return true }
         let used = page.handleKey(key)
         refreshStatus()
         return used
       }
     }
-    page.host.grabKeyboardFocus()
+    // The host that had the keys when the page was left takes them again. A click on a tab
+    // moves GTK's focus into the page's first focusable widget, and the page follows it (the
+    // list page's tag strip took the keys, not the list: a new user's finding): the host
+    // takes it back once GTK is done.
+    let keys = keyboardHostWhenLeft[index] ?? page.keyboardHost
+    keys.grabKeyboardFocus()
+    refocusHost = keys
+    if refocusID == 0 {
+      refocusID = g_idle_add(
+        { data in
+          let gallery = gallery(data)
+          gallery.refocusID = 0
+          if let host = gallery.refocusHost,
+            gallery.currentPage.hosts.contains(where: { $0 === host }),
+            !host.containsKeyboardFocus
+          {
+            host.grabKeyboardFocus()
+          }
+          gallery.refocusHost = nil
+          return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
     if let bar = page as? OptionBarScreen { bar.reconnectIndicator() }
     refreshStatus()
   }
@@ -307,6 +341,15 @@ public final class GTKGallery {
         notice = nil
         refreshStatus()
       }
+    }
+    // Ctrl-C stops the page's job, as the help says and as in the terminal (it did nothing
+    // here: a sort or a find ran on to its end, a new user's finding). Otherwise it is left to
+    // GTK (a field's copy).
+    if keyval == 0x63 || keyval == 0x43, state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
+      currentPage.cancelJob()
+    {
+      refreshStatus()
+      return true
     }
     if currentPage.isTyping, let key = KeyPress(keyval: keyval, state: state) {
       // A prompt: every key is text or edits it (digits and q too).

@@ -40,6 +40,12 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   func advanceWhileHidden() -> String?
   /// Whether this page runs a job while another shows.
   var runsWhileHidden: Bool { get }
+  /// Ctrl-C: stops the page's job off the loop (a find, a sort, a count, a save); returns
+  /// whether one ran.
+  func cancelJob() -> Bool
+  /// The host that takes the keys when the page shows (the one whose view has the model's
+  /// keyboard focus).
+  var keyboardHost: CollectionViewWidget { get }
 }
 
 extension GTKPage {
@@ -61,6 +67,10 @@ extension GTKPage {
   func advanceWhileHidden() -> String? { nil }
   /// Nothing runs on its own.
   var runsWhileHidden: Bool { false }
+  /// No job to stop.
+  func cancelJob() -> Bool { false }
+  /// The main host.
+  var keyboardHost: CollectionViewWidget { host }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -117,6 +127,8 @@ final class HostedPage<Model: PageModel>: GTKPage {
   }
   func advanceWhileHidden() -> String? { (model as? TableModel)?.advanceSaveWhileHidden() }
   var runsWhileHidden: Bool { (model as? TableModel)?.isSaving ?? false }
+  func cancelJob() -> Bool { model.cancelJob() }
+  var keyboardHost: CollectionViewWidget { focusedHost?() ?? host }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
   func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
     model.itemPlace(at: indexPath)

@@ -127,7 +127,9 @@ class EndToEndCase: XCTestCase {
   /// The focused cell the status line names: "Name: Hollow Comet" in "· row 3 · Name: Hollow
   /// Comet · sorted by …", or "" when there is none.
   static func focusedCell(_ status: String) -> String {
-    guard let row = status.range(of: #"· row [0-9,]+( \(#[0-9,]+\))? · "#, options: .regularExpression) else {
+    guard
+      let row = status.range(of: #"· row [0-9,]+( \(#[0-9,]+\))? · "#, options: .regularExpression)
+    else {
       return ""
     }
     let rest = status[row.upperBound...]

@@ -205,6 +205,24 @@ final class TableEndToEndTests: EndToEndCase {
     XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "id,name\n0,Grace\n1,Alan\n")
   }
 
+  /// A cell's edit typed and not kept, the field open while another page shows: q warns
+  /// first (it quit at once, the text lost: a new user's finding).
+  func testQuitWarnsOfAnEditStillBeingTyped() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-typed-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try "id,name\n0,Ada\n1,Alan\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the table") { $0.contains("2 rows × 2 columns · row 1 ·") }
+    try gallery.press("Right", "e", until: "the edit prompt") { $0.contains("edit name of row 1") }
+    try xdotool("type", "W")
+    try gallery.waitFor("the text typed") { $0.contains("AdaW") }
+    try xdotool("mousemove", "60", "18", "click", "1")
+    try gallery.waitFor("the list page") { $0.contains("page=list") }
+    try gallery.press("q", until: "the warning") {
+      $0.contains("row 1 is being edited, not kept: Enter keeps it")
+    }
+  }
+
   /// `e` edits a CSV file's cell in a `GtkEntry` placed over it; Return keeps the text,
   /// Ctrl-S saves the file with the old one kept beside it.
   func testEditAndSaveACSVCellInTheTablePage() throws {
