@@ -37,4 +37,80 @@ import Testing
     #expect(!model.tasks[last].contains(task))
     #expect(model.collectionView.focusedIndexPath == ItemPath(section: 0, item: 0))
   }
+
+  /// A save over a file another program changed since it was opened is refused, the file
+  /// left as that program wrote it: the rows are places in the bytes as opened, and the save
+  /// spliced them into the new ones (a new user's finding). A copy (`W`) of a file replaced
+  /// at its path still writes, from the bytes the table has.
+  @Test func aSaveOverAFileChangedOnDiskIsRefused() throws {
+    let path = NSTemporaryDirectory() + "reusekit-changed-\(getpid())-\(UUID().uuidString).csv"
+    let copy = path + ".copy.csv"
+    defer {
+      for file in [path, path + ".bak", path + ".new", copy] {
+        try? FileManager.default.removeItem(atPath: file)
+      }
+    }
+    var text = "id,name\n"
+    for row in 0..<30 { text += "\(row),Name \(row)\n" }
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let table = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<500 where table.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = table.update()
+    }
+    _ = table.setText("EDIT", row: 2, column: 1)
+    // Another program writes the file in place (the same inode, other bytes).
+    let theirs = "id,name\n100,Longer name here\n101,Another long name\n"
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(theirs.utf8))
+    try handle.close()
+    #expect(throws: DataFileError.self) { _ = try table.save() }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
+    do {
+      _ = try table.save()
+    } catch {
+      #expect(error.description.contains("another program changed it"), "\(error)")
+    }
+
+    // Another file put at the path (renamed over it): in place refused, a copy written from
+    // the bytes the table still holds.
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let again = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<500 where again.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = again.update()
+    }
+    _ = again.setText("EDIT", row: 2, column: 1)
+    try theirs.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: DataFileError.self) { _ = try again.save() }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
+    try again.save(as: copy)
+    #expect(
+      try String(contentsOfFile: copy, encoding: .utf8)
+        == text.replacingOccurrences(of: "2,Name 2\n", with: "2,EDIT\n"))
+  }
+
+  /// A CSV column holding "nan" sorts its numbers in order, the NaN last (it was compared with
+  /// `<`: `5, 3, 10, nan, 2` came out `3, 5, 10, nan, 2`, a new user's finding).
+  @Test func aCSVColumnWithNaNSortsInOrder() throws {
+    let path = NSTemporaryDirectory() + "reusekit-nan-\(getpid())-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "v,w\n5,a\n3,c\n10,d\nnan,e\n2,f\n".write(toFile: path, atomically: true, encoding: .utf8)
+    for keys in ["s", "s s"] {
+      let frame = GallerySnapshot.render(
+        page: "table", size: TerminalSize(columns: 40, rows: 10),
+        keys: try GallerySnapshot.parseKeys(keys),
+        options: GalleryOptions(itemCount: 1_000, csv: try CSVFile.open(path: path)), color: false
+      ).split(separator: "\n")
+      // A row: its number (right-aligned, after the cursor's `>`), then its letter.
+      let values = frame.compactMap { line -> String? in
+        let words = line.split(separator: " ").filter { $0 != ">" }
+        guard words.count == 2, ["a", "c", "d", "e", "f"].contains(words[1]) else { return nil }
+        return String(words[0])
+      }
+      let expected = keys == "s" ? ["2", "3", "5", "10", "nan"] : ["10", "5", "3", "2", "nan"]
+      #expect(values == expected, "\(keys): \(frame)")
+    }
+  }
 }

@@ -34,16 +34,53 @@ public final class CSVFile: Sendable {
   /// How the file is read: its delimiter (sniffed when lenient) and whether it is lenient.
   public let dialect: CSVDialect
   private let descriptor: Int32
+  /// The file as opened: its modification time (``changeOnDisk(checkingPath:)``).
+  private let modified: timespec
+  /// The device and inode of the file at ``path``: the one opened, then the one each save in
+  /// place writes there.
+  private let atPath: Mutex<(device: UInt, inode: UInt)>
   private let shared = Mutex(Progress(rowStarts: [], scannedBytes: 0, isDone: false))
   private let stopping = Atomic(false)
   /// How much the thread reads at a time.
   static let chunkSize = 1 << 20
 
-  private init(path: String, descriptor: Int32, size: Int, dialect: CSVDialect) {
+  private init(path: String, descriptor: Int32, info: stat, dialect: CSVDialect) {
     self.path = path
     self.dialect = dialect
     self.descriptor = descriptor
-    self.size = size
+    size = Int(info.st_size)
+    modified = info.st_mtim
+    atPath = Mutex((UInt(info.st_dev), UInt(info.st_ino)))
+  }
+
+  /// A save in place put a new file at ``path`` (this one, renamed, is still read): that one
+  /// is this table's from now on.
+  func pathWasSaved() {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return }
+    atPath.withLock { $0 = (UInt(info.st_dev), UInt(info.st_ino)) }
+  }
+
+  /// What changed the file on disk since it was opened, if anything did: another program
+  /// wrote it (its size or modification time differ), or (`checkingPath`) put another file at
+  /// its path. The table's rows are places in the file as opened; a save over a changed file
+  /// spliced them into the new bytes (a new user's finding).
+  public func changeOnDisk(checkingPath: Bool = true) -> String? {
+    var now = stat()
+    guard fstat(descriptor, &now) == 0 else { return "it can no longer be read" }
+    if Int(now.st_size) != size || now.st_mtim.tv_sec != modified.tv_sec
+      || now.st_mtim.tv_nsec != modified.tv_nsec
+    {
+      return "another program changed it since it was opened"
+    }
+    guard checkingPath else { return nil }
+    var there = stat()
+    guard stat(path, &there) == 0 else { return "it is no longer there" }
+    let expected = atPath.withLock { $0 }
+    if UInt(there.st_dev) != expected.device || UInt(there.st_ino) != expected.inode {
+      return "another file took its place since it was opened"
+    }
+    return nil
   }
 
   deinit { close(descriptor) }
@@ -75,8 +112,7 @@ public final class CSVFile: Sendable {
       dialect = CSVDialect(
         delimiter: start.withUnsafeBytes(CSVDialect.sniffDelimiter), lenient: true)
     }
-    let file = CSVFile(
-      path: path, descriptor: descriptor, size: Int(info.st_size), dialect: dialect)
+    let file = CSVFile(path: path, descriptor: descriptor, info: info, dialect: dialect)
     var scanner = CSVScanner(dialect: file.dialect)
     file.scan(&scanner, limit: chunkSize)
     if let problem = file.shared.withLock({ $0.problem }) { throw problem }

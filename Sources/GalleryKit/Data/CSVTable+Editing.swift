@@ -146,12 +146,28 @@ extension CSVTable: EditableTableContent {
         return job
       }
     }
+    // A file changed on disk: the rows are places in the bytes as they were. Written in place,
+    // the other program's work is lost; either way the edits would land in the wrong bytes.
+    // A copy reads only the bytes this table has: another file at the path leaves them be.
+    if let change = file.changeOnDisk(checkingPath: path == nil) {
+      let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+      let bytesKept = file.changeOnDisk(checkingPath: false) == nil
+      job.finish(
+        .failure(
+          DataFileError(
+            unreadable: "not saved: \(name): \(change); open it again to edit what it holds now"
+              + (bytesKept ? " (W writes this table to a new file)" : ""))))
+      return job
+    }
     let writer = CSVWriter(table: self)
+    let file = file
     let started = runOnThreadOfItsOwn {
       let temporary = job.temporaryPath
       do throws(DataFileError) {
         try writer.write(to: temporary, naming: target, job: job)
-        job.finish(.success(try Self.install(temporary, at: target, isCopy: path != nil)))
+        let backup = try Self.install(temporary, at: target, isCopy: path != nil)
+        if path == nil { file.pathWasSaved() }
+        job.finish(.success(backup))
       } catch {
         unlink(temporary)
         job.finish(.failure(error))

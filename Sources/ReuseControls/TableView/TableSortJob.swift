@@ -98,7 +98,8 @@ final class TableSortJob: Sendable {
     if keys.allSatisfy({ if case .text = $0 { return false } else { return true } }) {
       // Numbers (and rows without a key, last): a plain array to compare.
       let shared = Shared(count: keys.count) { index -> Double in
-        if case .number(let value) = keys[index] { return value.isNaN ? .infinity : value }
+        // NaN, here as in the keys' order, is a row without a key: last.
+        if case .number(let value) = keys[index] { return value }
         return .nan
       }
       order = await sortedOrder(

@@ -69,15 +69,17 @@ extension TableView {
     return order
   }
 
-  /// The order of (key, source row) pairs: by key in the direction (rows without a key last),
-  /// then by source row.
+  /// The order of (key, source row) pairs: by key in the direction (rows without a key, or
+  /// with a NaN, last), then by source row.
   @inline(__always)
   static func precedes(
     _ keyA: TableSortKey, _ a: Int, _ keyB: TableSortKey, _ b: Int, ascending: Bool
   ) -> Bool {
-    if keyA == .missing || keyB == .missing {
-      if keyA == .missing && keyB == .missing { return a < b }
-      return keyB == .missing
+    let missingA = keyA.isMissing
+    let missingB = keyB.isMissing
+    if missingA || missingB {
+      if missingA && missingB { return a < b }
+      return missingB
     }
     if TableSortKey.ascends(keyA, keyB) { return ascending }
     if TableSortKey.ascends(keyB, keyA) { return !ascending }

@@ -164,7 +164,8 @@ public struct TableColumn: Hashable, Sendable {
 /// What a row sorts by in a column: numbers before text (a column mixing them), and rows
 /// without a key (not loaded yet) last, whatever the direction.
 public enum TableSortKey: Hashable, Sendable {
-  /// A number (dates as numbers too).
+  /// A number (dates as numbers too). NaN has no place among numbers: it sorts as
+  /// ``missing`` (a NaN compared with `<` left the rows around it out of order).
   case number(Double)
   /// Text, in a reader's order: case ignored and the accented Latin letters of Latin-1
   /// (`À`–`ÿ`) taken as their letter, so "alpha" < "Ångström" < "zeta" < "Zoë"; other
@@ -174,8 +175,18 @@ public enum TableSortKey: Hashable, Sendable {
   /// No key (a row not loaded yet): the row sorts last.
   case missing
 
-  /// Orders keys ascending: numbers, then text, then none.
+  /// Whether the row sorts last, whatever the direction: no key, or a NaN.
+  var isMissing: Bool {
+    switch self {
+    case .missing: return true
+    case .number(let value): return value.isNaN
+    case .text: return false
+    }
+  }
+
+  /// Orders keys ascending: numbers, then text, then none (NaN as none).
   static func ascends(_ lhs: TableSortKey, _ rhs: TableSortKey) -> Bool {
+    if lhs.isMissing || rhs.isMissing { return !lhs.isMissing && rhs.isMissing }
     switch (lhs, rhs) {
     case (.number(let a), .number(let b)): return a < b
     case (.text(let a), .text(let b)):

@@ -1,0 +1,73 @@
+import ReuseKit
+import ReuseTestSupport
+import Testing
+
+@testable import ReuseControls
+
+/// Rows whose column 0 sorts by the keys given.
+private final class Keyed: TableViewDataSource {
+  let keys: [TableSortKey]
+  init(_ keys: [TableSortKey]) { self.keys = keys }
+  func numberOfRows(in tableView: TableView) -> Int { keys.count }
+  func tableView(_ tableView: TableView, cellForRow row: Int, column: Int) -> CollectionViewCell {
+    tableView.dequeueReusableCell(GridCell.self, withReuseIdentifier: "cell")
+  }
+  func tableView(_ tableView: TableView, headerForColumn column: Int) -> ReusableView {
+    tableView.dequeueReusableHeader(withReuseIdentifier: "header")
+  }
+  func tableView(_ tableView: TableView, sortKeyForRow row: Int, column: Int) -> TableSortKey {
+    keys[row]
+  }
+}
+
+/// A NaN among a column's numbers sorts as a row without a key, last in both directions: it
+/// was compared with `<`, and the rows around it came out of order (`5, 3, 10, nan, 2`
+/// sorted to `3, 5, 10, nan, 2`: a new user's finding, a CSV column holding "nan").
+@Suite struct TableNaNSortTests {
+  private func sortedValues(
+    _ keys: [TableSortKey], ascending: Bool, background: Bool
+  )
+    -> [TableSortKey]
+  {
+    let source = Keyed(keys)
+    let table = TableView(
+      columns: [TableColumn(title: "v", width: .fixed(8))],
+      viewportSize: Size(width: 20, height: 10))
+    table.collectionView.diagnostics.handler = nil
+    table.register(GridCell.self, forCellWithReuseIdentifier: "cell")
+    table.registerHeader(GridHeader.self, withReuseIdentifier: "header")
+    table.dataSource = source
+    let descriptor = TableSortDescriptor(column: 0, ascending: ascending)
+    if background {
+      table.beginSort(by: descriptor)
+      let clock = ContinuousClock()
+      let start = clock.now
+      while table.advanceSort(while: { false }), clock.now - start < .seconds(10) {}
+    } else {
+      table.sort(by: descriptor)
+    }
+    return withExtendedLifetime(source) {
+      (0..<keys.count).map { keys[table.sourceRow(forDisplayRow: $0)] }
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func nanSortsLastInBothDirections(background: Bool) {
+    let numbers: [TableSortKey] = [5, 3, 10, .nan, 2].map { .number($0) }
+    let up = sortedValues(numbers, ascending: true, background: background)
+    #expect(up.dropLast() == [2, 3, 5, 10].map { .number($0) }[...], "\(up)")
+    #expect(up.last?.isMissing == true)
+    let down = sortedValues(numbers, ascending: false, background: background)
+    #expect(down.dropLast() == [10, 5, 3, 2].map { .number($0) }[...], "\(down)")
+    #expect(down.last?.isMissing == true)
+    // Mixed with text and rows without a key: numbers, text, then NaN and none.
+    let mixed: [TableSortKey] = [
+      .number(5), .text("N/A"), .number(3), .number(.nan), .missing, .number(2),
+    ]
+    let ordered = sortedValues(mixed, ascending: true, background: background)
+    #expect(
+      Array(ordered.prefix(4)) == [.number(2), .number(3), .number(5), .text("N/A")], "\(ordered)")
+    let lastTwo = ordered.suffix(2).map { $0.isMissing }
+    #expect(lastTwo == [true, true], "\(ordered)")
+  }
+}
