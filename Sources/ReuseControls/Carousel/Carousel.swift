@@ -40,8 +40,12 @@ public final class Carousel: CellHostingControl {
   @exclusivity(unchecked) public weak var delegate: (any CarouselDelegate)?
   /// Whether the cards wrap around. Setting it reloads, keeping the current item.
   @exclusivity(unchecked) public var wraps = false {
+    // The card heading to, read in the slots as they were (the reload reads them after).
+    willSet { headingBeforeWrapChange = itemCount > 0 && newValue != wraps ? targetIndex : nil }
     didSet { if wraps != oldValue { reloadData() } }
   }
+  /// The card the cards were heading to when ``wraps`` changed, for the reload it makes.
+  @exclusivity(unchecked) private var headingBeforeWrapChange: Int?
   /// The slots a wrapping carousel holds. 1,000,000 by default (any count is shown by
   /// modular indexing; the run is recentred when idle).
   public let virtualSlotCount: Int
@@ -160,10 +164,13 @@ public final class Carousel: CellHostingControl {
 
   // MARK: Reload and scrolling
 
-  /// Reads the item count again. The current item stays current when it still exists; the
-  /// pool is kept.
+  /// Reads the item count again. The current item (during a scroll, the one the cards are
+  /// heading to) stays current when it still exists, centred at once; the pool is kept.
   public func reloadData() {
-    let keep = currentIndex
+    // The card the cards were heading to, not the one they passed: a reload during a step's
+    // animation (turning the wrap on) undid the steps still under way (a new user's finding).
+    let keep = headingBeforeWrapChange ?? (itemCount > 0 ? targetIndex : currentIndex)
+    headingBeforeWrapChange = nil
     itemCount = max(0, dataSource?.numberOfItems(in: self) ?? 0)
     collectionView.reloadData()
     collectionView.layoutIfNeeded()

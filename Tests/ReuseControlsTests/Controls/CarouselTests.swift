@@ -47,6 +47,25 @@ import Testing
     )
   }
 
+  /// A reload during a step's animation (the wrap turned on, by `w`) rests on the card the
+  /// steps were heading to: it went back to the card they started from (a new user's finding).
+  @Test(arguments: [false, true])
+  func aReloadDuringAStepKeepsTheStepsTarget(wrapsBefore: Bool) {
+    let (carousel, cards) = makeCarousel(12, wraps: wrapsBefore)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    carousel.scroll(to: 9, animated: false)
+    var time = 0.0
+    carousel.tick(now: time)
+    for _ in 0..<3 { carousel.step(by: -1, animated: true) }
+    time += 0.05
+    carousel.tick(now: time)
+    #expect(carousel.collectionView.isAnimating)
+    #expect(carousel.targetIndex == 6)
+    carousel.wraps.toggle()
+    settle(carousel, from: &time)
+    #expect(carousel.currentIndex == 6)
+  }
+
   @Test func scrollToTakesTheShortestWayRound() {
     let (carousel, cards) = makeCarousel(5, wraps: true)
     defer { withExtendedLifetime(cards) {} }  // the data source is held weakly

@@ -39,6 +39,28 @@ private func press(
     #expect(view.contentOffset.y > 0 || view.isDecelerating)
   }
 
+  /// A press that catches a fling stops it and selects nothing, as in UIKit (it selected the
+  /// row under it: a new user's finding); the next press, on still content, taps.
+  @Test func aPressThatCatchesAFlingOnlyStopsIt() {
+    let (view, board) = makeList()
+    #expect(press(view, .began, 50, 190, 0))
+    #expect(press(view, .moved, 50, 120, 0.02))
+    #expect(press(view, .moved, 50, 20, 0.04))
+    #expect(press(view, .ended, 50, 20, 0.05))
+    view.tick(now: 0.1)
+    #expect(view.isDecelerating)
+    #expect(press(view, .began, 50, 30, 0.15))
+    #expect(!view.isDecelerating, "the press stops the fling")
+    #expect(press(view, .ended, 50, 30, 0.2))
+    #expect(board.selected.isEmpty, "\(board.selected)")
+    let offset = view.contentOffset
+    view.tick(now: 0.5)
+    #expect(view.contentOffset == offset)
+    #expect(press(view, .began, 50, 30, 1))
+    #expect(press(view, .ended, 50, 30, 1.05))
+    #expect(board.selected.count == 1)
+  }
+
   @Test func pressesOutsideTheViewportAndTheRegionsAreNotTaken() {
     let (view, _) = makeList()
     #expect(!press(view, .began, 150, 50, 0))

@@ -50,6 +50,10 @@ final class GestureInterpreter {
   /// Which keys do what.
   var keyMap = KeyMap.standard
   private(set) var capture = Capture.none
+  /// Whether the press down now caught the content moving on its own (a fling): as in UIKit,
+  /// it only stops the scroll, and its release is no tap (it selected the row under it: a new
+  /// user's finding).
+  private var pressStoppedMotion = false
   /// The modifiers held at the press being interpreted (set while its events are handled).
   private(set) var pressModifiers: KeyModifiers = []
 
@@ -82,6 +86,7 @@ final class GestureInterpreter {
 
   private func begin(_ event: PointerEvent, in view: CollectionView) -> Bool {
     if capture != .none { cancel(in: view) }  // a press whose release went astray
+    pressStoppedMotion = view.isDecelerating
     let point = event.location
     if let index = regions.sectionIndex, index.contains(point) {
       capture = .sectionIndex(title: -1)
@@ -208,7 +213,9 @@ final class GestureInterpreter {
       let wasDragging = view.isDragging || view.isDraggingRail
       view.endDrag(at: event.location, time: event.time)
       view.releaseRail()
-      if !wasDragging && Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
+      if !wasDragging && !pressStoppedMotion
+        && Rect(origin: .zero, size: view.viewportSize).contains(event.location)
+      {
         let offset = view.contentOffset
         view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
       }
@@ -223,7 +230,9 @@ final class GestureInterpreter {
         coordinator.drop()
       }
     case .selectionPress, .dragPress:
-      if Rect(origin: .zero, size: view.viewportSize).contains(event.location) {
+      if !pressStoppedMotion
+        && Rect(origin: .zero, size: view.viewportSize).contains(event.location)
+      {
         let offset = view.contentOffset
         view.tap(at: Point(x: event.location.x + offset.x, y: event.location.y + offset.y))
       }
