@@ -113,4 +113,48 @@ import Testing
       #expect(values == expected, "\(keys): \(frame)")
     }
   }
+
+  /// Notes that were missing or stayed: `:` with a number too long for an Int goes to the last
+  /// row (it was taken for a column's name); `h` on the only column shown says why it stays;
+  /// `e` on a read-only table is said to a screen reader; a find whose pattern is not a
+  /// regular expression is said once, not through every later move.
+  @Test func theTablesNotesAreSaidAndDoNotStay() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", TerminalSize(columns: 100, rows: 12))
+    gallery.readsAsLines = true
+    _ = gallery.spokenLines()
+    typeTestPrompt(":", String(repeating: "9", count: 25), gallery, time: &time)
+    let status = drawnTestGallery(gallery, canvas).last!
+    #expect(status.contains("went to the last"), "\(status)")
+    pressTestGallery([KeyEvent(.character("e"))], gallery, time: &time)
+    #expect(gallery.spokenLines().contains { $0.contains("read only") })
+    typeTestPrompt("/", "/(/", gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last!.contains("not a regular expression"))
+    pressTestGallery([KeyEvent(.up)], gallery, time: &time)
+    let after = drawnTestGallery(gallery, canvas).last!
+    #expect(!after.contains("not a regular expression"), "\(after)")
+
+    let path = NSTemporaryDirectory() + "reusekit-one-\(getpid())-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "v\n1\n2\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let (one, oneCanvas) = makeTestGallery(
+      "table", TerminalSize(columns: 60, rows: 10), csv: try CSVFile.open(path: path))
+    pressTestGallery([KeyEvent(.character("h"))], one, time: &time)
+    let hidden = drawnTestGallery(one, oneCanvas).last!
+    #expect(hidden.contains("v is the only column shown: it stays"), "\(hidden)")
+  }
+
+  /// A JSON array's column of numbers with one string in it sorts its numbers as numbers,
+  /// the string after them (`10, 2, 3, 5, x` before: a new user's finding).
+  @Test func aJSONColumnMixingNumbersAndTextSortsNumbersAsNumbers() throws {
+    let parsed = try JSONDataFile.parse(
+      Array(#"[{"v":5},{"v":"x"},{"v":3},{"v":10},{"v":2}]"#.utf8))
+    guard case .records(let records) = parsed else {
+      Issue.record("not read as records: \(parsed)")
+      return
+    }
+    let table = JSONRecordsTable(records: records)
+    let keys = (0..<5).map { table.sortKey(row: $0, column: 0) }
+    #expect(keys == [.number(5), .text("x"), .number(3), .number(10), .number(2)])
+  }
 }

@@ -145,13 +145,12 @@ public final class JSONRecordsTable: TableContent {
     return records.rows[row][column]
   }
 
-  /// Numbers as numbers, text as text; null and blank last, whichever the direction.
+  /// Numbers as numbers, text as text, value by value as a CSV file's (a column of numbers
+  /// with one string in it sorted all its numbers as text, "10" before "2": a new user's
+  /// finding); null and blank last, whichever the direction.
   public func sortKey(row: Int, column: Int) -> TableSortKey {
     guard let text = text(row: row, column: column), !text.isEmpty else { return .missing }
-    if records.numericColumns.contains(column) {
-      return Double(text).map { .number($0) } ?? .missing
-    }
-    return .text(text)
+    return Double(text).map { .number($0) } ?? .text(text)
   }
 
   /// The columns of numbers.

@@ -35,10 +35,14 @@ extension TableModel {
         content is FrequencyTable
         ? "the counts are read only: Esc goes back to the table, where e edits"
         : "this table is read only (a CSV file's cells can be edited)"
+      // Said, as U's and Ctrl-S's notes are (a screen reader heard nothing: a new user's
+      // finding).
+      table.collectionView.announce(editNote ?? "")
       return
     }
     guard let text = editable.editableText(row: row, column: column) else {
       editNote = "\(rowName(row)) is still loading"
+      table.collectionView.announce(editNote ?? "")
       return
     }
     let length = text.count
@@ -46,6 +50,7 @@ extension TableModel {
       editNote =
         "this cell holds \(length.formatted) characters: cells of up to "
         + "\(Self.longestEditableCell.formatted) can be edited here"
+      table.collectionView.announce(editNote ?? "")
       return
     }
     editTarget = (row, column)

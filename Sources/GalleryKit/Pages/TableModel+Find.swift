@@ -116,7 +116,14 @@ extension TableModel {
     let trimmed = text.trimmingSpaces
     let focused = table.focusedCell
     let rowCount = table.numberOfRows
-    if let number = Int(trimmed.filter { $0 != "," && $0 != "_" && $0 != "#" }) {
+    let digits = trimmed.filter { $0 != "," && $0 != "_" && $0 != "#" }
+    // A number too long for an Int is still a number: past the end, or before the start (it
+    // was taken for a column's name: a new user's finding).
+    let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : digits[...]
+    let tooLong =
+      !unsigned.isEmpty && unsigned.allSatisfy { $0.isASCII && $0.isNumber }
+      ? (digits.first == "-" ? Int.min : Int.max) : nil
+    if let number = Int(digits) ?? tooLong {
       guard rowCount > 0 else {
         jumpProblem = "no rows to go to"
         return

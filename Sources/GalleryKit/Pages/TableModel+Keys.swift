@@ -11,6 +11,10 @@ extension TableModel {
   public func handle(_ key: KeyPress) -> Bool {
     jumpProblem = nil
     if prompt != nil { return handlePrompt(key) }
+    // A find that could not start (a pattern that is not a regular expression) is said once:
+    // it stayed on the status line through every move and jump until Esc (a new user's
+    // finding).
+    if find?.problem != nil { find = nil }
     // What the last edit or save said stays through an Escape (one pressed to stop a save that
     // had just ended must not hide that it was saved).
     if key.key != .escape { editNote = nil }
@@ -146,7 +150,13 @@ extension TableModel {
       keepFocusedCellInView()
       editNote = "moved \(title) to column \(target + 1) of \(count)"
     case "h":
-      guard let column, table.layout.shownColumnCount > 1 else { return false }
+      guard let column else { return false }
+      // The last column shown stays, and says why (h did nothing without a word: a new
+      // user's finding).
+      guard table.layout.shownColumnCount > 1 else {
+        editNote = "\(content.columnTitles[column]) is the only column shown: it stays"
+        return true
+      }
       table.setColumn(column, hidden: true)
       editNote = "hid \(content.columnTitles[column]) (u shows every column)"
     case "u":
