@@ -108,6 +108,13 @@ public final class ListModel: PageModel, ClickFocusing {
     // Titles read from the rows' model: a find through ten million rows makes no section.
     findBar.itemText = { [rows] in rows.title(at: $0) }
     list.delegate = self
+    // A screen reader's expand and collapse open a row as Enter does, for the host whose rows
+    // say whether they are open (GTK's, over AT-SPI).
+    list.accessibilityExpansionHandler = { [unowned self] path, open in
+      guard rows.expanded.contains(path) != open else { return false }
+      toggleExpansion(at: path)
+      return true
+    }
     strip.delegate = self
     // Weakly: the find holds the list, whose layout sizes rows through `rows` (a cycle).
     rows.isFindMatch = { [weak findBar] in findBar?.isMarked($0) ?? false }
@@ -358,4 +365,10 @@ public final class ListModel: PageModel, ClickFocusing {
 
   /// The row's title, from the data.
   public func itemTitle(at indexPath: ItemPath) -> String? { rows.title(at: indexPath) }
+
+  /// The place among all rows (the default description), and whether Enter has opened the
+  /// row: every row opens.
+  public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
+    ("", rows.expanded.contains(indexPath))
+  }
 }

@@ -73,6 +73,10 @@ open class ReusableView {
   open var accessibilityHint: String?
   /// Whether it can be used (a disabled row says so). `true` by default.
   open var isAccessibilityEnabled = true
+  /// Whether the view shows more of its item that it can hide (ARIA's `aria-expanded`, a
+  /// row that Enter opens to its details): `true` open, `false` closed, `nil` (the default)
+  /// for a view with nothing to open. A tree's rows take theirs from the tree instead.
+  open var accessibilityIsExpanded: Bool?
 
   /// Creates a view. The collection view calls this; don't call it from `cellForItemAt`.
   public required init() { isCell = false }

@@ -400,3 +400,40 @@ private func check(
     #expect(view.accessibilityRole == .tree)
   }
 }
+
+/// A row that opens to its details, not a tree's (a list row Enter opens): its view says
+/// whether it is open, the element carries it, and with a handler the row offers expand or
+/// collapse, which the handler performs (a screen reader could not tell a row had opened: a
+/// new user's finding).
+@Suite struct ExpandableItemTests {
+  @Test func aViewThatSaysItIsOpenIsExpandableAndItsActionsReachTheHandler() {
+    let (view, board) = makeBoard([[0, 1, 2]])
+    defer { withExtendedLifetime(board) {} }
+    view.layoutIfNeeded()
+    let first = ItemPath(section: 0, item: 0)
+    #expect(view.accessibilityElement(forItemAt: first)?.isExpanded == nil)
+    var open: Set<ItemPath> = []
+    view.forEachDisplayedView { cell, attributes in
+      cell.accessibilityIsExpanded = open.contains(attributes.indexPath)
+    }
+    var element = view.accessibilityElement(forItemAt: first)
+    #expect(element?.isExpanded == false)
+    #expect(element?.actions.contains(.expand) == false, "no handler: no action")
+    #expect(!view.performAccessibilityAction(.expand, forItemAt: first))
+    view.accessibilityExpansionHandler = { path, opening in
+      guard open.contains(path) != opening else { return false }
+      if opening { open.insert(path) } else { open.remove(path) }
+      view.cellForItem(at: path)?.accessibilityIsExpanded = opening
+      return true
+    }
+    element = view.accessibilityElement(forItemAt: first)
+    #expect(element?.actions.contains(.expand) == true)
+    #expect(view.performAccessibilityAction(.expand, forItemAt: first))
+    #expect(open == [first])
+    element = view.accessibilityElement(forItemAt: first)
+    #expect(element?.isExpanded == true && element?.actions.contains(.collapse) == true)
+    #expect(element?.spokenDescription.contains("expanded") == true)
+    #expect(view.performAccessibilityAction(.collapse, forItemAt: first))
+    #expect(open.isEmpty)
+  }
+}

@@ -81,6 +81,13 @@ final class CellEditor {
       if hadFocus { host.grabKeyboardFocus() }
       return
     }
+    // Named for a screen reader after what it edits ("Edit name, row 1"): it said "GtkEntry".
+    if shown.map({ $0 != (editing.row, editing.column) }) ?? true {
+      let title =
+        model.content.columnTitles.indices.contains(editing.column)
+        ? model.content.columnTitles[editing.column] : "the cell"
+      reusekit_accessible_set_label(OpaquePointer(entry), "Edit \(title), row \(editing.row + 1)")
+    }
     shown = (editing.row, editing.column)
     if text != editing.field.text {
       isSyncing = true

@@ -188,8 +188,12 @@ extension CollectionViewWidget {
       }
       return
     }
+    // Outside the host, or inside it but not among its rows (a field editor over a cell,
+    // GTK's own entry): the focus stays there. Taken back to the row at each pass, it went
+    // row, entry, row, entry… five times for one `e`, and a screen reader said each (a new
+    // user's finding).
     if let current, current != widget, current != drawing.widget,
-      gtk_widget_is_ancestor(current, widget) == 0
+      gtk_widget_is_ancestor(current, fixed) == 0
     {
       return
     }

@@ -13,6 +13,13 @@ final class RowCell: GTKCell, RowPresenting {
   var expandedLines: [String] = [] {
     didSet { if expandedLines != oldValue { setNeedsDisplay() } }
   }
+  /// Enter opens any row to its details: AT-SPI's expandable and expanded states say so (GTK
+  /// 4.8 has no announcement to say it with, and the row grew on screen in silence: a new
+  /// user's finding). The terminal says the opening as a line instead.
+  override var accessibilityIsExpanded: Bool? {
+    get { !expandedLines.isEmpty }
+    set {}
+  }
   var showsFocus = true {
     didSet { if showsFocus != oldValue { setNeedsDisplay() } }
   }

@@ -14,6 +14,8 @@ final class AccessibilityController {
   /// Increment and decrement, for a control that is adjusted as a whole (a picker, a
   /// carousel): called with +1 or -1; returns whether it moved.
   var adjust: ((Int) -> Bool)?
+  /// Opens or closes an item that is not a tree's row (``ReusableView/accessibilityIsExpanded``).
+  var expand: ((ItemPath, Bool) -> Bool)?
   /// An item's place in its set and the set's size, for a control whose items are not its
   /// data's (a wrapping carousel's slots); `nil`: from the counts.
   var setPosition: ((ItemPath) -> (position: Int, size: Int))?

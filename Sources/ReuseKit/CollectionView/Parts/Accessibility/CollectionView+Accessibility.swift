@@ -91,6 +91,15 @@ extension CollectionView {
     set { accessibility.adjust = newValue }
   }
 
+  /// Opens (`true`) or closes an item that is not a tree's row but says whether it is open
+  /// (its view's ``ReusableView/accessibilityIsExpanded``: a list row that Enter opens to its
+  /// details); returns whether it did. Set, such items offer
+  /// ``AccessibilityActions/expand`` or ``AccessibilityActions/collapse``, as a tree's rows do.
+  public var accessibilityExpansionHandler: ((ItemPath, Bool) -> Bool)? {
+    get { accessibility.expand }
+    set { accessibility.expand = newValue }
+  }
+
   /// An item's place in its set and the set's size, for a control whose items are not its
   /// data's items (a wrapping carousel shows its cards in many slots: slot 4,007 is "3 of
   /// 7"). `nil` by default: the place among all items, counting across sections.
@@ -245,6 +254,10 @@ extension CollectionView {
       }
       return element
     }
+    if let expanded = view?.accessibilityIsExpanded {
+      element.isExpanded = expanded
+      if accessibility.expand != nil { element.actions.insert(expanded ? .collapse : .expand) }
+    }
     if let row = accessibility.gridRow {
       element.gridPosition = GridPosition(
         row: row.row, column: indexPath.item + 1, rowCount: row.rowCount, columnCount: inSection)
@@ -295,9 +308,13 @@ extension CollectionView {
       tapItem(at: indexPath)
       return true
     case .expand, .collapse:
-      guard let indexPath, isValid(indexPath),
-        let tree = dataSource as? any CollectionViewTreeDataSource
-      else { return false }
+      guard let indexPath, isValid(indexPath) else { return false }
+      // A tree's row, by the tree; any other item, by the handler.
+      guard let tree = dataSource as? any CollectionViewTreeDataSource,
+        tree.collectionView(self, treePositionOfItemAt: indexPath) != nil
+      else {
+        return accessibility.expand?(indexPath, action == .expand) ?? false
+      }
       return tree.collectionView(self, setExpanded: action == .expand, forItemAt: indexPath)
     case .increment, .decrement:
       return accessibility.adjust?(action == .increment ? 1 : -1) ?? false
