@@ -1,12 +1,16 @@
 import CGtk
 import GalleryKit
+import ReuseGTK
 
 /// The keys of the page showing, over the page: F1 (GNOME's key for help) or Ctrl-? shows
 /// them, any key hides them (`?` alone is type-ahead in GTK's lists: it typed "?" and found
 /// nothing, where the terminal gallery showed its keys, a new user's finding).
 extension GTKGallery {
-  /// The label the keys are written in: centred, on the OSD style, taking no pointer.
-  static func makeHelpLabel() -> UnsafeMutablePointer<GtkWidget> {
+  /// The keys' box and the label they are written in: centred, opaque, in a scroller as tall
+  /// as the window allows (the wheel and the arrow and page keys scroll it).
+  static func makeHelp() -> (
+    box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>
+  ) {
     let label = gtk_label_new(nil)!
     // Opaque, with room around the text: GTK's `osd` box let the table's cells show through
     // its lines, and its text touched the edges (a new user's finding).
@@ -27,11 +31,51 @@ extension GTKGallery {
       g_object_unref(gpointer(provider))
     }
     gtk_widget_add_css_class(label, "reusekit-help")
-    gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
+    // Wrapped to the window: in a small one the box was cut on both sides, its keys column
+    // off screen (a new user's finding). Lines wrap at words, after 90 characters at most.
+    gtk_label_set_wrap(OpaquePointer(label), 1)
+    gtk_label_set_wrap_mode(OpaquePointer(label), PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_max_width_chars(OpaquePointer(label), 90)
+    gtk_label_set_xalign(OpaquePointer(label), 0)
     gtk_widget_set_can_target(label, 0)
-    gtk_widget_set_visible(label, 0)
-    return label
+    // Taller than the window (its lines wrapped in a small one): scrolled, not cut at the top
+    // and the bottom.
+    let box = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(OpaquePointer(box), label)
+    gtk_scrolled_window_set_policy(OpaquePointer(box), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(box), 1)
+    gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(box), 1)
+    gtk_widget_set_margin_start(box, 8)
+    gtk_widget_set_margin_end(box, 8)
+    gtk_widget_set_margin_top(box, 8)
+    gtk_widget_set_margin_bottom(box, 8)
+    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+    gtk_widget_set_visible(box, 0)
+    return (box, label)
+  }
+
+  /// While keys taller than the window show, the arrows, the page keys, Home and End scroll
+  /// them. Returns whether `keyval` scrolled them.
+  private func scrollHelp(_ keyval: guint) -> Bool {
+    let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(helpBox))
+    let value = gtk_adjustment_get_value(adjustment)
+    let page = gtk_adjustment_get_page_size(adjustment)
+    // Keys that fit the window: any key hides them, these too.
+    guard gtk_adjustment_get_upper(adjustment) > page + 1 else { return false }
+    let line = 24.0
+    let target: Double
+    switch keyval {
+    case KeyValue.up: target = value - line
+    case KeyValue.down: target = value + line
+    case KeyValue.pageUp: target = value - page
+    case KeyValue.pageDown, KeyValue.space: target = value + page
+    case KeyValue.home: target = 0
+    case KeyValue.end: target = gtk_adjustment_get_upper(adjustment)
+    default: return false
+    }
+    gtk_adjustment_set_value(adjustment, target)
+    return true
   }
 
   /// The page's keys, then the gallery's, one a line: the key, then what it does.
@@ -50,6 +94,7 @@ extension GTKGallery {
     if showsHelp {
       // Modifiers alone (the Ctrl of Ctrl-?) do not hide it.
       guard !(0xFFE1...0xFFEE).contains(keyval) else { return false }
+      if scrollHelp(keyval) { return true }
       hideHelp()
       return true
     }
@@ -95,14 +140,15 @@ extension GTKGallery {
   func showHelp() {
     gtk_label_set_text(
       OpaquePointer(helpLabel), Self.helpText(title: currentPage.title, keys: currentPage.keyHelp))
-    gtk_widget_set_visible(helpLabel, 1)
+    gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(helpBox)), 0)
+    gtk_widget_set_visible(helpBox, 1)
     showsHelp = true
-    notice = "keys shown: any key hides them"
+    notice = "keys shown: any key hides them (↑ ↓ PgUp PgDn scroll a list the window cuts)"
     refreshStatus()
   }
 
   func hideHelp() {
-    gtk_widget_set_visible(helpLabel, 0)
+    gtk_widget_set_visible(helpBox, 0)
     showsHelp = false
     notice = nil
     refreshStatus()

@@ -59,6 +59,8 @@ public final class GTKGallery {
   private let statusFocus: UnsafeMutablePointer<GtkWidget>
   /// The page's keys over the page (F1 or Ctrl-?), and whether they show.
   let helpLabel: UnsafeMutablePointer<GtkWidget>
+  /// The keys' scroller: the label, scrolled when the window is shorter than it.
+  let helpBox: UnsafeMutablePointer<GtkWidget>
   var showsHelp = false
   private var lastStatus = ""
   /// The timer that steps the jobs of pages not showing (a save), while one runs.
@@ -102,7 +104,7 @@ public final class GTKGallery {
     statusLabel = gtk_label_new(nil)
     statusBox = gtk_overlay_new()
     statusFocus = reusekit_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_STATUS)
-    helpLabel = Self.makeHelpLabel()
+    (helpBox, helpLabel) = Self.makeHelp()
     let bar = gtk_action_bar_new()!
     gtk_notebook_set_scrollable(OpaquePointer(notebook), 1)
     // The tabs take no keyboard focus (GTK 4.8 sends no focus event for them, so Shift-Tab
@@ -145,7 +147,7 @@ public final class GTKGallery {
       // The keys (F1) show over everything but the window's frame.
       let root = gtk_overlay_new()!
       gtk_overlay_set_child(OpaquePointer(root), column)
-      gtk_overlay_add_overlay(OpaquePointer(root), helpLabel)
+      gtk_overlay_add_overlay(OpaquePointer(root), helpBox)
       gtk_window_set_child(window, root)
     }
     let data = Unmanaged.passUnretained(self).toOpaque()

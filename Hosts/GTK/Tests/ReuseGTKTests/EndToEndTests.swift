@@ -272,6 +272,18 @@ final class EndToEndTests: EndToEndCase {
     try gallery.waitFor("the wrap") { $0.contains("card 12 of 12") }
   }
 
+  /// In a window shorter than the keys, they scroll (Page Down keeps them shown) instead of
+  /// being cut at the top and the bottom (a new user's finding); another key hides them.
+  func testKeysTallerThanTheWindowScroll() throws {
+    let gallery = try Gallery(page: "table", arguments: ["--size", "520x420"])
+    try gallery.waitFor("the table") { $0.contains("rows × 50 columns") }
+    try gallery.press("F1", until: "the keys shown") { $0.contains("keys shown") }
+    try xdotool("key", "Next")
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertTrue(gallery.status.contains("keys shown"), gallery.status)
+    try gallery.press("x", until: "the keys hidden") { !$0.contains("keys shown") }
+  }
+
   /// The waterfall's status line says its columns and placement, and what `o` and `c` make of
   /// them: GTK draws no heading, and the keys changed the cards with nothing to read (a new
   /// user's finding). The data-source page's `x` marks a task done by key.
