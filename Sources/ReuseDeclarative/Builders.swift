@@ -53,8 +53,6 @@ struct Nesting {
 /// ``CollectionContent``. The builders' blocks, branches and loops are written once, on
 /// ``PartsBuilder``; these are what they call. Not for use outside ReuseDeclarative.
 public protocol DeclaredParts {
-  /// No parts: an `if` that does not hold.
-  static var _empty: Self { get }
   /// The parts in one, each part nested at its own slot (counted from `firstSlot`).
   static func _join(_ parts: [Self], firstSlot: Int) -> Self
   /// Nests every part's place in `slot` (the parts themselves untouched).
@@ -82,7 +80,7 @@ extension PartsBuilder {
   /// An `if` without `else`: its parts when it holds, in a place of their own.
   @inlinable
   public static func buildOptional(_ parts: consuming Parts?) -> Parts {
-    guard let parts else { return Parts._empty }
+    guard let parts else { return Parts._join([], firstSlot: 0) }  // nothing: no parts
     return nested(parts, slot: 1)
   }
 
@@ -112,15 +110,21 @@ extension PartsBuilder {
 
 /// The items of a section, as declared: ``ForEach`` groups and single items, with `if`,
 /// `if let`, `switch` and `for` among them.
-public struct SectionItems {
+public struct SectionItems: DeclaredParts {
   var entries: [GroupEntry]
   /// The places nested on every entry's key, not yet written into them.
   var nesting = Nesting()
+
+  /// Nests every entry's place in `slot`.
+  public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
 }
 
 /// Builds a ``Section``'s items.
 @resultBuilder
-public enum ItemsBuilder {
+public enum ItemsBuilder: PartsBuilder {
+  /// A section's items.
+  public typealias Parts = SectionItems
+
   /// One declared part.
   public static func buildExpression<Data, ID, Content>(
     _ items: ForEach<Data, ID, Content>
@@ -146,18 +150,7 @@ public enum ItemsBuilder {
   public static func buildExpression(_ items: SectionItems) -> SectionItems { items }
 }
 
-extension ItemsBuilder: PartsBuilder {
-  /// A section's items.
-  public typealias Parts = SectionItems
-}
-
-extension SectionItems: DeclaredParts {
-  /// No items.
-  public static var _empty: SectionItems { SectionItems(entries: []) }
-
-  /// Nests every part's place in `slot`.
-  public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
-
+extension SectionItems {
   /// The parts' entries in one array, each part nested at its own slot (counted from
   /// `firstSlot`).
   public static func _join(_ parts: [SectionItems], firstSlot: Int) -> SectionItems {
@@ -280,7 +273,10 @@ public struct CollectionContent {
 
 /// Builds a declared collection's content (``DeclarativeDataSource``'s body).
 @resultBuilder
-public enum CollectionContentBuilder {
+public enum CollectionContentBuilder: PartsBuilder {
+  /// A collection's sections.
+  public typealias Parts = CollectionContent
+
   /// One declared part.
   public static func buildExpression(_ section: Section) -> CollectionContent {
     CollectionContent(nodes: [CollectionContent.Node(key: 0, part: .section(SectionBox(section)))])
@@ -323,16 +319,8 @@ public enum CollectionContentBuilder {
   }
 }
 
-extension CollectionContentBuilder: PartsBuilder {
-  /// A collection's sections.
-  public typealias Parts = CollectionContent
-}
-
 extension CollectionContent: DeclaredParts {
-  /// No sections.
-  public static var _empty: CollectionContent { CollectionContent(nodes: []) }
-
-  /// Nests every part's place in `slot`.
+  /// Nests every node's place in `slot`.
   public mutating func _nest(slot: Int) { nesting.nest(slot: slot) }
 
   /// The parts' nodes in one array, each part nested at its own slot (counted from

@@ -6,6 +6,18 @@ import Testing
 
 @testable import TerminalGallery
 
+/// `text` written to `path`, opened, loaded, and its row 2's second cell edited to "EDIT".
+private func loadedAndEdited(_ text: String, at path: String) throws -> CSVTable {
+  try text.write(toFile: path, atomically: false, encoding: .utf8)
+  let table = CSVTable(file: try CSVFile.open(path: path))
+  for _ in 0..<500 where table.loadingStatus != nil {
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = table.update()
+  }
+  _ = table.setText("EDIT", row: 2, column: 1)
+  return table
+}
+
 /// Findings of the fourth round of new-user sessions, each replayed as the user did it.
 @Suite struct ThirdRoundFindingsTests {
   /// `End`, `d`, `r` (five other categories), `→`: the first category, not the last. The place
@@ -52,13 +64,7 @@ import Testing
     }
     var text = "id,name\n"
     for row in 0..<30 { text += "\(row),Name \(row)\n" }
-    try text.write(toFile: path, atomically: false, encoding: .utf8)
-    let table = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<500 where table.loadingStatus != nil {
-      Thread.sleep(forTimeInterval: 0.01)
-      _ = table.update()
-    }
-    _ = table.setText("EDIT", row: 2, column: 1)
+    let table = try loadedAndEdited(text, at: path)
     // Another program writes the file in place (the same inode, other bytes).
     let theirs = "id,name\n100,Longer name here\n101,Another long name\n"
     let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -75,13 +81,7 @@ import Testing
 
     // Another file put at the path (renamed over it): in place refused, a copy written from
     // the bytes the table still holds.
-    try text.write(toFile: path, atomically: false, encoding: .utf8)
-    let again = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<500 where again.loadingStatus != nil {
-      Thread.sleep(forTimeInterval: 0.01)
-      _ = again.update()
-    }
-    _ = again.setText("EDIT", row: 2, column: 1)
+    let again = try loadedAndEdited(text, at: path)
     try theirs.write(toFile: path, atomically: true, encoding: .utf8)
     #expect(throws: DataFileError.self) { _ = try again.save() }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)

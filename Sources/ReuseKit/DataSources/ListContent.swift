@@ -96,12 +96,6 @@ open class ListContentCell: CollectionViewCell {
     didSet { if content != oldValue { show(content) } }
   }
 
-  /// Creates a cell. The collection view calls this.
-  public required init() {
-    super.init()
-    show(content)
-  }
-
   /// Empty content, ready for the next item.
   open override func prepareForReuse() {
     content = ListContent("")
@@ -118,12 +112,6 @@ open class ListContentSupplementaryView: ReusableView {
   /// finding).
   public var content = ListContent("") {
     didSet { if content != oldValue { show(content) } }
-  }
-
-  /// Creates a view. The collection view calls this.
-  public required init() {
-    super.init()
-    show(content)
   }
 
   /// Empty content, ready for the next section.
