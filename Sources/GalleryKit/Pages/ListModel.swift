@@ -110,8 +110,8 @@ public final class ListModel: PageModel, ClickFocusing {
     list.delegate = self
     // A screen reader's expand and collapse open a row as Enter does, for the host whose rows
     // say whether they are open (GTK's, over AT-SPI).
-    list.accessibilityExpansionHandler = { [unowned self] path, open in
-      guard rows.expanded.contains(path) != open else { return false }
+    list.accessibilityExpansionHandler = { [weak self] path, open in
+      guard let self, rows.expanded.contains(path) != open else { return false }
       toggleExpansion(at: path)
       return true
     }

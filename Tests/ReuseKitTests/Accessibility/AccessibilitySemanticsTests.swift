@@ -420,10 +420,11 @@ private func check(
     #expect(element?.isExpanded == false)
     #expect(element?.actions.contains(.expand) == false, "no handler: no action")
     #expect(!view.performAccessibilityAction(.expand, forItemAt: first))
-    view.accessibilityExpansionHandler = { path, opening in
+    // The view holds its handler: the handler holds the view weakly.
+    view.accessibilityExpansionHandler = { [weak view] path, opening in
       guard open.contains(path) != opening else { return false }
       if opening { open.insert(path) } else { open.remove(path) }
-      view.cellForItem(at: path)?.accessibilityIsExpanded = opening
+      view?.cellForItem(at: path)?.accessibilityIsExpanded = opening
       return true
     }
     element = view.accessibilityElement(forItemAt: first)
