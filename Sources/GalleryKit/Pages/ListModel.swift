@@ -366,9 +366,9 @@ public final class ListModel: PageModel, ClickFocusing {
   /// The row's title, from the data.
   public func itemTitle(at indexPath: ItemPath) -> String? { rows.title(at: indexPath) }
 
-  /// The place among all rows (the default description), and whether Enter has opened the
-  /// row: every row opens.
+  /// For a row Enter has opened, that it is open (its place among all rows as by default);
+  /// `nil` for the others.
   public func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
-    ("", rows.expanded.contains(indexPath))
+    rows.expanded.contains(indexPath) ? ("", true) : nil
   }
 }

@@ -69,6 +69,8 @@ public final class GTKGallery {
   /// the host.
   private var refocusID: guint = 0
   private var refocusHost: CollectionViewWidget?
+  /// Whether ``show(_:)`` is switching the page (a key, the start), not a tab's click.
+  private var isShowingFromCode = false
   /// The host that had the keys when each page was left, by page index.
   private var keyboardHostWhenLeft: [Int: CollectionViewWidget] = [:]
   private let autoscroll: Bool
@@ -207,8 +209,10 @@ public final class GTKGallery {
   /// Shows the page at `index`.
   public func show(_ index: Int) {
     guard Self.pageNames.indices.contains(index) else { return }
+    isShowingFromCode = true
     gtk_notebook_set_current_page(OpaquePointer(notebook), Int32(index))
     visibleChildChanged()
+    isShowingFromCode = false
   }
 
   /// The notebook shows another page: it is made the first time, and takes the keys.
@@ -264,7 +268,9 @@ public final class GTKGallery {
     let keys = keyboardHostWhenLeft[index] ?? page.keyboardHost
     keys.grabKeyboardFocus()
     refocusHost = keys
-    if refocusID == 0 {
+    // Only after a tab's click: a page shown by a key or at start has no GTK move to undo
+    // (and an idle left pending took the keys from the column a click chose just after).
+    if !isShowingFromCode && refocusID == 0 {
       refocusID = g_idle_add(
         { data in
           let gallery = gallery(data)

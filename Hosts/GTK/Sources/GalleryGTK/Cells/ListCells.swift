@@ -13,11 +13,12 @@ final class RowCell: GTKCell, RowPresenting {
   var expandedLines: [String] = [] {
     didSet { if expandedLines != oldValue { setNeedsDisplay() } }
   }
-  /// Enter opens any row to its details: AT-SPI's expandable and expanded states say so (GTK
-  /// 4.8 has no announcement to say it with, and the row grew on screen in silence: a new
-  /// user's finding). The terminal says the opening as a line instead.
+  /// An open row (Enter opened it to its details) is expanded over AT-SPI, and collapses by
+  /// its action: GTK 4.8 has no announcement to say it with, and the row grew on screen in
+  /// silence (a new user's finding). A closed row says nothing of it: "collapsed" on every
+  /// row of a million was noise to Orca. The terminal says the opening as a line instead.
   override var accessibilityIsExpanded: Bool? {
-    get { !expandedLines.isEmpty }
+    get { expandedLines.isEmpty ? nil : true }
     set {}
   }
   var showsFocus = true {
