@@ -28,30 +28,28 @@ extension TableModel {
   /// (a line break stays a line break; the field shows it as `␊`).
   func beginEdit() {
     guard let (row, column) = table.focusedCell else { return }
+    // Why not, on the status line and said, as U's and Ctrl-S's notes are (a screen reader
+    // heard nothing: a new user's finding).
+    func refuse(_ note: String) {
+      editNote = note
+      table.collectionView.announce(note)
+    }
     guard let editable = content as? any EditableTableContent else {
       // A frequency table of an editable file is counts, not cells: said so (it said that a
       // CSV file's cells can be edited, of a CSV file's counts: a new user's finding).
-      editNote =
+      return refuse(
         content is FrequencyTable
-        ? "the counts are read only: Esc goes back to the table, where e edits"
-        : "this table is read only (a CSV file's cells can be edited)"
-      // Said, as U's and Ctrl-S's notes are (a screen reader heard nothing: a new user's
-      // finding).
-      table.collectionView.announce(editNote ?? "")
-      return
+          ? "the counts are read only: Esc goes back to the table, where e edits"
+          : "this table is read only (a CSV file's cells can be edited)")
     }
     guard let text = editable.editableText(row: row, column: column) else {
-      editNote = "\(rowName(row)) is still loading"
-      table.collectionView.announce(editNote ?? "")
-      return
+      return refuse("\(rowName(row)) is still loading")
     }
     let length = text.count
     guard length <= Self.longestEditableCell else {
-      editNote =
+      return refuse(
         "this cell holds \(length.formatted) characters: cells of up to "
-        + "\(Self.longestEditableCell.formatted) can be edited here"
-      table.collectionView.announce(editNote ?? "")
-      return
+          + "\(Self.longestEditableCell.formatted) can be edited here")
     }
     editTarget = (row, column)
     prompt = (.edit, TextFieldState(text, maxLength: max(10_000, length + 10_000)))

@@ -71,7 +71,9 @@ public final class GTKGallery {
   private var refocusHost: CollectionViewWidget?
   /// Whether ``show(_:)`` is switching the page (a key, the start), not a tab's click.
   private var isShowingFromCode = false
-  /// The host that had the keys when each page was left, by page index.
+  /// The host that had the keys when each page was left, by page index: kept, since by the
+  /// time a tab's click shows the page again GTK has moved the focus into it, and the page's
+  /// own keyboard host has followed.
   private var keyboardHostWhenLeft: [Int: CollectionViewWidget] = [:]
   private let autoscroll: Bool
   private let theme: Theme
