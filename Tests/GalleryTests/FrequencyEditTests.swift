@@ -135,3 +135,64 @@ import Testing
     #expect(model.table.focusedCell.map { [$0.row, $0.column] } == [499, 1], "\(model.status)")
   }
 }
+
+/// Backspace from a value's rows shows the frequency table as it was left: its sort, its
+/// filter and the cursor on the value (a new user's finding: it came back in its first order,
+/// every value shown).
+@Suite struct FrequencyViewKeptTests {
+  @Test func backToTheCountsKeepsTheirSortAndFilter() throws {
+    let path = NSTemporaryDirectory() + "reusekit-frequency-view-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // Counts: Kyiv 5, Oslo 4, Rome 3, Lima 2, Bonn 1.
+    let cities = ["Kyiv", "Oslo", "Rome", "Lima", "Bonn"]
+    var text = "id,city\n"
+    var id = 0
+    for (index, city) in cities.enumerated() {
+      for _ in 0..<(5 - index) {
+        text += "\(id),\(city)\n"
+        id += 1
+      }
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try makeLoadedCSVTableModel(path: path).model
+    func press(_ key: KeyPress.Key) { pressSettling(model, key) }
+    func shownValues() -> [String] {
+      guard let counts = model.content as? FrequencyTable else { return [] }
+      return (0..<model.table.numberOfDisplayedRows).map {
+        counts.values[model.table.sourceRow(forDisplayRow: $0)].value
+      }
+    }
+    model.table.focusCell(row: 0, column: 1)
+    press(.character("F"))
+    #expect(shownValues() == ["Kyiv", "Oslo", "Rome", "Lima", "Bonn"])
+    // Sorted by value, then only the values with an "o": Bonn, Oslo, Rome.
+    model.table.focusCell(row: 0, column: 0)
+    press(.character("s"))
+    #expect(shownValues() == ["Bonn", "Kyiv", "Lima", "Oslo", "Rome"])
+    for key in "|o" { press(.character(key)) }
+    press(.enter)
+    #expect(shownValues() == ["Bonn", "Oslo", "Rome"])
+    // Rome's rows (the last shown), and back.
+    press(.down)
+    press(.down)
+    func focusedValue() -> String? {
+      guard let counts = model.content as? FrequencyTable, let cell = model.table.focusedCell
+      else { return nil }
+      return counts.values[cell.row].value
+    }
+    #expect(focusedValue() == "Rome")
+    press(.enter)
+    #expect(!(model.content is FrequencyTable))
+    #expect(model.table.numberOfDisplayedRows == 3)
+    press(.backspace)
+    #expect(shownValues() == ["Bonn", "Oslo", "Rome"], "\(model.status)")
+    #expect(model.table.sortDescriptor?.column == 0)
+    #expect(focusedValue() == "Rome")
+    // Escape clears the filter, then leaves for the table as it was before the count.
+    press(.escape)
+    #expect(shownValues() == ["Bonn", "Kyiv", "Lima", "Oslo", "Rome"])
+    press(.escape)
+    #expect(!(model.content is FrequencyTable))
+    #expect(model.table.numberOfDisplayedRows == 15)
+  }
+}

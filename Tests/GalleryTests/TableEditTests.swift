@@ -587,6 +587,32 @@ import Testing
     pressTestGallery(keys("e"), demo, time: &demoTime)
     #expect(drawnTestGallery(demo, demoCanvas).last!.contains("read only"))
   }
+
+  /// Ctrl-S while the file loads says so, and once it has loaded the note says that, with no
+  /// key pressed ("still loading" stayed on the status line until the next key: a new user's
+  /// finding).
+  @Test func theStillLoadingNoteEndsWhenTheFileHasLoaded() throws {
+    var time = 1.0
+    let path = NSTemporaryDirectory() + "reusekit-loading-note-\(getpid()).csv"
+    defer { removeWithBackup(path) }
+    var bytes = Array("id,name\n".utf8)
+    bytes.reserveCapacity(30_000_000)
+    for row in 0..<1_500_000 { bytes += Array("\(row),name \(row)\n".utf8) }
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
+    _ = drawnTestGallery(gallery, canvas)
+    let page = try #require(gallery.currentPage as? TablePage)
+    pressTestGallery(
+      keys("e") + [KeyEvent(.backspace)] + keys("X") + [KeyEvent(.enter)]
+        + [KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time, interval: 0)
+    try #require(page.model.content.isStillReading, "the file is still read at Ctrl-S")
+    #expect(page.status.contains("still loading"), "\(page.status)")
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) { !page.model.isWorking }
+    let status = drawnTestGallery(gallery, canvas).last!
+    #expect(!page.model.content.isStillReading)
+    #expect(!status.contains("still loading"), "\(status)")
+    #expect(page.status.contains("the file has loaded: Ctrl-S saves the edits"), "\(page.status)")
+  }
 }
 
 /// The table page's content, read through its model.

@@ -224,7 +224,10 @@ extension TableModel {
       return true
     }
     guard editable.canSave else {
-      editNote = "the file is still loading; save when it has loaded"
+      // A file that stopped with a problem is not loading: it is never saved over.
+      editNote =
+        editable.isStillReading
+        ? TableModel.stillLoadingNote : "the file was not read whole: it is not saved over"
       return true
     }
     let rows = plural(editable.unsavedRowCount, "edited row")

@@ -171,25 +171,11 @@ extension TableModel {
     }
     let view = parentView
     parentView = nil
+    // The frequency table's own sort, columns and filter, shown again when Backspace comes
+    // back to it from a value's rows (they were lost: a new user's finding).
+    let ownView = value.map { _ in currentView(filter: shownFilterConditions) }
     open(parent)
-    if let view, view.columns.count == table.columns.count {
-      // The columns as they were: widths (measured or set), order, hidden ones.
-      table.columns = view.columns
-      table.layout.columnOrder = view.order
-      table.layout.setMeasuredWidths(view.widths)
-    }
-    if let view, let saved = view.savedOrder, table.restoreOrder(saved) {
-      // Shown as it was: nothing sorted again (so edits since the sort still show apart).
-      sortedColumnChanges = view.sortedColumnChanges
-    } else if let sort = view?.sort {
-      if view?.sortedByDataSource == true {
-        table.dataSourceDidSort(by: sort)  // the content kept its order
-      } else if table.numberOfRows >= table.backgroundSortThreshold {
-        table.beginSort(by: sort)
-      } else {
-        table.sort(by: sort)
-      }
-    }
+    if let view { showColumnsAndOrder(of: view) }
     if let value {
       // The cursor starts at the top of the order shown (the filter then moves it to the
       // first of the value's rows): source row 0, sorted, sat anywhere, and the cursor with it
@@ -204,7 +190,7 @@ extension TableModel {
         row: frequencies.values.firstIndex {
           $0.value == value
         } ?? 0,
-        edited: false, view: view
+        edited: false, view: view, ownView: ownView
       )
     } else if let view {
       // Backspace: back where the cursor was, the filter shown again.
@@ -253,7 +239,35 @@ extension TableModel {
     let view = before ?? currentView(filter: within)
     open(back.frequencies)
     parentView = view
-    table.focusCell(row: min(back.row, max(0, back.frequencies.rowCount - 1)), column: 0)
+    if let own = back.ownView { showColumnsAndOrder(of: own) }
+    table.focusCell(
+      row: min(back.row, max(0, back.frequencies.rowCount - 1)),
+      column: back.ownView?.focus?.column ?? 0)
+    if let own = back.ownView, !own.filter.isEmpty {
+      startFilter(meeting: own.filter)  // the focus stays with its row
+    }
     return true
+  }
+
+  /// The content just opened again shown as `view` showed it: its columns (widths, order,
+  /// hidden ones) and its order, as it was (nothing sorted again, so that edits since the
+  /// sort still show apart) or sorted again where it cannot be.
+  private func showColumnsAndOrder(of view: ParentView) {
+    if view.columns.count == table.columns.count {
+      table.columns = view.columns
+      table.layout.columnOrder = view.order
+      table.layout.setMeasuredWidths(view.widths)
+    }
+    if let saved = view.savedOrder, table.restoreOrder(saved) {
+      sortedColumnChanges = view.sortedColumnChanges
+    } else if let sort = view.sort {
+      if view.sortedByDataSource {
+        table.dataSourceDidSort(by: sort)  // the content kept its order
+      } else if table.numberOfRows >= table.backgroundSortThreshold {
+        table.beginSort(by: sort)
+      } else {
+        table.sort(by: sort)
+      }
+    }
   }
 }

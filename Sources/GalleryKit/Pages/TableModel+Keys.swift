@@ -34,7 +34,7 @@ extension TableModel {
     // Ctrl-R: the rows read again where they live (a database others change).
     if key.key == .character("r") && key.modifiers == .control {
       if content.refresh() {
-        editNote = "reading the rows again…"
+        editNote = TableModel.readingAgainNote
       } else {
         jumpProblem = "nothing to read again: the rows are all here"
       }

@@ -90,11 +90,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var promptSelectsAllOnControlA = false
   /// The frequency table a value was chosen in, the table it counts and the value's row:
   /// Backspace in that value's rows goes back to it; and how the table showed before the
-  /// count, where leaving the frequency table then goes.
+  /// count, where leaving the frequency table then goes; and how the frequency table itself
+  /// showed (its sort, columns and filter), to show it so again.
   var frequencyReturn:
     (
       frequencies: FrequencyTable, table: any TableContent, row: Int, edited: Bool,
-      view: ParentView?
+      view: ParentView?, ownView: ParentView?
     )?
   /// A value the frequency table being counted again opens on (the one its rows showed).
   var frequencyFocusValue: String?
@@ -306,9 +307,30 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       startFrequencies(column: column)
     }
     let counting = advanceFrequencies()
+    let noteEnded = endStateNotes()
     return countChanged || !loaded.isEmpty || sorting || finding || filtering || counting
-      || savingNow
+      || savingNow || noteEnded
   }
+
+  /// A note that says what is under way ("the file is still loading", "reading the rows
+  /// again…") is replaced once it ends: it stayed until the next key (a new user's finding).
+  private func endStateNotes() -> Bool {
+    switch editNote {
+    case TableModel.stillLoadingNote? where !content.isStillReading:
+      let editable = (content as? any EditableTableContent) ?? editedTable
+      editNote =
+        editable?.canSave != true
+        ? "the file was not read whole: it is not saved over"
+        : editable!.unsavedRowCount > 0
+          ? "the file has loaded: Ctrl-S saves the edits" : "the file has loaded"
+    case TableModel.readingAgainNote? where !content.isBusy:
+      editNote = "read the rows again"
+    default: return false
+    }
+    return true
+  }
+  static let stillLoadingNote = "the file is still loading; save when it has loaded"
+  static let readingAgainNote = "reading the rows again…"
 
   /// The source rows displayed now, as the content numbers them (`0..<0` while the table
   /// sorts them itself: content that sorts keeps every row).
@@ -340,6 +362,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       || find.map { !$0.isDone || $0.rowCount != table.numberOfDisplayedRows } == true
       || filter.map { !$0.scan.isDone || $0.shownAt == nil } == true || frequency != nil
       || shownRows != notedRows || saving != nil || followingSort != nil
+      || editNote == TableModel.stillLoadingNote || editNote == TableModel.readingAgainNote
       || pendingFrequencies != nil
       || (content.isStillReading
         && (filter?.startedWhileReading == true
