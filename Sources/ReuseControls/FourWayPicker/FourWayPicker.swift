@@ -273,7 +273,16 @@ public final class FourWayPicker<Model> {
   /// Moves one step from where the picker is heading (``targetRow``, ``targetColumn``): up and
   /// down change the row, left and right the column. Quick steps add up: n presses move n
   /// steps, clamped at the ends.
+  ///
+  /// A step while a touch drags the picker lets go of the touch first, as a lift with no
+  /// velocity would, and the rest of that touch is ignored: the step wins. (The lift used to
+  /// snap the picker back to where the touch had taken it, undoing the step: a new user's
+  /// finding.)
   public func step(_ direction: PickerDirection, animated: Bool = true) {
+    if press.isPressed {
+      press.reset()
+      endDrag(at: Point(x: .nan, y: .nan), time: .nan)
+    }
     switch direction {
     case .up: scrollToRow(targetRow - 1, animated: animated)
     case .down: scrollToRow(targetRow + 1, animated: animated)

@@ -157,6 +157,35 @@ import Testing
 
   /// Enter pressed while a step still animates chooses where the step goes, not the model
   /// the animation is leaving or passing (issue 41, finding 2): keys act on the target.
+  /// An arrow during a drag wins over the drag: the picker steps from where the touch took
+  /// it, and the lift that follows changes nothing (it snapped back to the drag's place: a new
+  /// user's finding).
+  @Test func anArrowDuringADragWinsAndTheLiftChangesNothing() {
+    for (key, row, column) in [(KeyPress.Key.down, 1, 0), (.right, 0, 1)] {
+      let picker = makePicker([8, 8, 8])
+      var time = 1.0
+      picker.tick(now: time)
+      let start = Point(x: 187, y: 333)
+      #expect(picker.handle(PointerEvent(.began, at: start, time: time)))
+      // 10 points left: under the sensitivity, so a lift here would snap back to column 0.
+      for step in 1...5 {
+        time += 0.02
+        picker.handle(
+          PointerEvent(.moved, at: Point(x: start.x - Double(step) * 2, y: start.y), time: time))
+      }
+      #expect(picker.handle(KeyPress(key)))
+      time += 0.02
+      #expect(
+        !picker.handle(PointerEvent(.moved, at: Point(x: start.x - 11, y: start.y), time: time)),
+        "the touch is let go")
+      #expect(
+        !picker.handle(PointerEvent(.ended, at: Point(x: start.x - 11, y: start.y), time: time)))
+      settle(picker, from: &time)
+      #expect(picker.currentRow == row && picker.currentColumn == column, "\(key)")
+      #expect(isCentred(picker))
+    }
+  }
+
   @Test func enterDuringAStepChoosesWhereTheStepGoes() {
     let listener = SwatchListener()
     let picker = makePicker([8, 8, 8])
