@@ -155,9 +155,11 @@
       let number = sorts
       // The followed row's place, found on the sort's connection once its table is made
       // (before the sort is said done, so the cursor moves with the new order's first frame).
+      followedKey.withLock { $0 = id }
       let find = id.map { id in
         followLookup(
-          "SELECT n - 1 FROM pg_temp.\(quote(sorted)) WHERE r::text = $1", id: id)
+          "SELECT n - 1 FROM pg_temp.\(quote(sorted)) WHERE r::text = $1", id: id,
+          latest: followedKey)
       }
       Task.detached {
         let result: Result<String, DataFileError>
@@ -173,6 +175,14 @@
       }
       sortJob = (descriptor, clock(), slot)
       return true
+    }
+
+    /// The cursor moved while a sort is made: that row (by its key, where its page is loaded)
+    /// is the one followed.
+    public func followRow(_ row: Int) {
+      guard sortJob != nil, let column = info.keyColumn, let id = text(row: row, column: column)
+      else { return }
+      followedKey.withLock { $0 = id }
     }
 
     /// Finds where the row keyed `id` shows in `order`, on a connection of its own.
@@ -192,11 +202,13 @@
     /// The work that runs `sql` (the followed row's new place from its key, `$1`) on a session
     /// and says what it found in ``followResult``.
     func followLookup(
-      _ sql: String, id: String
+      _ sql: String, id: String, latest: Locked<String?>? = nil
     ) -> @Sendable (PostgreSQLSession?) async -> Void {
       let followResult = followResult
       let sort = followedSort
       return { session in
+        // The row the cursor is on now: it may have moved while the sort was made.
+        let id = latest?.withLock { $0 } ?? id
         var found = TableFollowedRow.lost
         try? await session?.query(sql, [.text(id)]) { row in
           if let n = row.first.flatMap({ $0.flatMap { Int($0) } }) { found = .found(n) }

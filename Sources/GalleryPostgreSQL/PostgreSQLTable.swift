@@ -94,6 +94,9 @@
     var sortJob: (descriptor: TableSortDescriptor, began: Double, slot: SessionSlot)?
     /// The sort job's result, with the number of the sort it belongs to.
     let sortResult = Locked<(sort: Int, result: Result<String, DataFileError>)?>(nil)
+    /// The key of the row a sort made into a table follows, as the cursor moves while it is
+    /// made (read on the sort's connection once the table is made).
+    let followedKey = Locked<String?>(nil)
     var sorts = 0
     let clock: @Sendable () -> Double
 

@@ -252,8 +252,11 @@ private func settleModel(_ model: TableModel) async {
     let file = try SQLiteFile.open(path: database.path)
     let table = try #require(SQLiteTableList(file: file).opening(row: 0) as? SQLiteTable)
     await poll(table) { table.text(row: 19, column: 0) != nil }
-    func sort(_ descriptor: TableSortDescriptor?, following row: Int) async -> Int? {
+    func sort(
+      _ descriptor: TableSortDescriptor?, following row: Int, movedTo moved: Int? = nil
+    ) async -> Int? {
       #expect(table.sortRows(by: descriptor, following: row))
+      if let moved { table.followRow(moved) }
       var finished = false
       var followed: TableFollowedRow?
       await poll(table) {
@@ -280,6 +283,12 @@ private func settleModel(_ model: TableModel) async {
     #expect(table.text(row: byCity, column: 0) == "8")
     #expect(byCity != byAmount)
     #expect(await sort(nil, following: byCity) == 7)
+    // The cursor moved from row 3 to row 7 while the sort was made (off the loop: the thread
+    // looks for the row once the sorted table is made): row 7 is followed.
+    let moved = try #require(
+      await sort(TableSortDescriptor(column: 1, ascending: false), following: 3, movedTo: 7))
+    #expect(moved == byName)
+    #expect(await sort(nil, following: moved) == 7)
     // A sort begun and replaced at once (the order shown stays stored meanwhile): only the
     // second's answer is taken.
     #expect(table.sortRows(by: TableSortDescriptor(column: 1), following: 5))
@@ -417,6 +426,29 @@ private func settleModel(_ model: TableModel) async {
         model.table, accessibilityDescriptionOfRow: row, column: focused.column)
       #expect(said?.label != nil && said?.label != "loading", "\(String(describing: said))")
     }
+  }
+
+  /// The cursor moved while the database sorts: the new order shows with the cursor on the
+  /// row it moved to (it went to the row it was on at `s`, the moves lost: a new user's
+  /// finding).
+  @Test func aMoveDuringADatabaseSortIsKept() async throws {
+    // Enough rows that the sort takes a while after the keys (it runs on its own thread).
+    let database = try TestDatabase.people(rows: 200_000)
+    defer { database.remove() }
+    let model = try openedTableModel(database)
+    await settleModel(model)
+    for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
+    #expect(model.handle(KeyPress(.right)))
+    #expect(model.handle(KeyPress(.character("s"))))
+    #expect(model.isWorking, "the sort runs off the loop")
+    for _ in 0..<3 { #expect(model.handle(KeyPress(.down))) }
+    #expect(model.handle(KeyPress(.left)))
+    await settleModel(model)
+    #expect(model.table.sortDescriptor?.column == 1)
+    let focused = try #require(model.table.focusedCell)
+    #expect(focused.column == 0)
+    #expect(model.content.text(row: focused.row, column: 0) == "8", "the row with id 8")
+    #expect(focused.row != 7)
   }
 
   /// Blobs show as their size, and their frequency table lists them so; Enter on one shows

@@ -233,6 +233,9 @@ open class PagedTableContent {
   public let followResult = Locked<(sort: Int, row: TableFollowedRow)?>(nil)
   /// The number of the last sort asked for (a result of an older one is not taken).
   public var followedSort = 0
+  /// The row a sort made off the loop follows, as the cursor moves while it is made (read by
+  /// the sort's thread once the new order is made).
+  public let followedRow = Locked<Int?>(nil)
 
   /// Says in `result` where the row sort number `sort` followed shows, unless a later sort
   /// has said already (called off the loop).

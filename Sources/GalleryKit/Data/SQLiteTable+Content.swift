@@ -63,6 +63,12 @@ extension SQLiteTable {
     return true
   }
 
+  /// The cursor moved while a sort is made: that row is the one followed.
+  public func followRow(_ row: Int) {
+    guard sortJob != nil, row >= 0 else { return }
+    followedRow.withLock { $0 = row }
+  }
+
   /// Counting, or a sort being made.
   public var loadingStatus: String? {
     if let job = sortJob {
@@ -85,6 +91,7 @@ extension SQLiteTable {
   public func sortRows(by descriptor: TableSortDescriptor?, following row: Int?) -> Bool {
     _ = cancelSort()
     followedSort += 1
+    followedRow.withLock { $0 = row }
     let old = plan.withLock { $0.order }
     guard let descriptor, info.columns.indices.contains(descriptor.column) else {
       let new = Plan.Order.stored(
@@ -155,7 +162,7 @@ extension SQLiteTable {
     // The row's `rowid` where it was (?1 its place), then its place in the new order: in a
     // sorted table a scan of its integers, not a numbering of every row.
     let id: String
-    var arguments: [SQLiteValue] = [.integer(row)]
+    var arguments: [SQLiteValue] = []
     switch old {
     case .stored(denseFrom: let first?):
       id = "SELECT ?1 + ?2"
@@ -175,10 +182,13 @@ extension SQLiteTable {
     let database = database
     let followResult = followResult
     let sort = followedSort
-    let bound = arguments
+    let rest = arguments
+    let followedRow = followedRow
     return {
+      // The row the cursor is on now: it may have moved while the sort was made.
+      let row = followedRow.withLock { $0 } ?? row
       var found = TableFollowedRow.lost
-      try? database.query(sql, bound) { result in
+      try? database.query(sql, [.integer(row)] + rest) { result in
         found = .found(result.integer(0))
         return false
       }

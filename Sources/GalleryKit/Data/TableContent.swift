@@ -44,6 +44,10 @@ public protocol TableContent: AnyObject {
   /// Where the row the last sort followed shows in the new order, once found (or that it
   /// could not be); `nil` until then.
   func takeFollowedRow() -> TableFollowedRow?
+  /// The cursor moved while the sort begun by ``sortRows(by:following:)`` is made: the sort
+  /// follows `row` (numbered as before the sort) instead, where it has not looked for the
+  /// followed row yet.
+  func followRow(_ row: Int)
   /// The sort begun by ``sortRows(by:)`` that has finished since the last call: its
   /// descriptor, or the problem that stopped it.
   func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>?
@@ -100,6 +104,8 @@ extension TableContent {
   }
   /// No row followed.
   public func takeFollowedRow() -> TableFollowedRow? { nil }
+  /// No row followed.
+  public func followRow(_ row: Int) {}
   /// No sort of its own.
   public func takeFinishedSort() -> Result<TableSortDescriptor?, DataFileError>? { nil }
   /// No sort of its own.

@@ -237,6 +237,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       case .scattered(let rows): content.noteDisplayed(scatteredRows: rows)
       }
     }
+    // The cursor moved while the content sorts: the sort follows the row it is on now (the
+    // row it was on at `s` was followed, the moves lost: a new user's finding).
+    if let following = followingSort, !following.shown, let focused = table.focusedCell {
+      followingSort?.column = focused.column
+      content.followRow(focused.row)
+    }
     let (loaded, countChanged) = content.update()
     if let finished = content.takeFinishedSort() {
       notedRows = nil  // rows in a new order: told again what shows
