@@ -76,6 +76,17 @@ private func openedTableModel(_ database: TestDatabase) throws -> TableModel {
   return model
 }
 
+/// The table page over `people` of `rows` rows, loaded, the cursor on row 4's name (id 5).
+private func peopleOnRow5sName(rows: Int) async throws -> (TableModel, TestDatabase) {
+  let database = try TestDatabase.people(rows: rows)
+  let model = try openedTableModel(database)
+  await settleModel(model)
+  for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
+  #expect(model.handle(KeyPress(.right)))
+  #expect(model.table.focusedCell.map { [$0.row, $0.column] } == [4, 1])
+  return (model, database)
+}
+
 /// Frames until `model`'s jobs end (at most five minutes).
 private func settleModel(_ model: TableModel) async {
   let deadline = Date().addingTimeInterval(600)
@@ -402,13 +413,8 @@ private func settleModel(_ model: TableModel) async {
   /// `s` on a database's table keeps the cursor on its row, as the table's own sorts do: the
   /// view shows the top of the new order, the cursor where its row went (found off the loop).
   @Test func theCursorStaysOnItsRowThroughADatabaseSort() async throws {
-    let database = try TestDatabase.people(rows: 3_000)
+    let (model, database) = try await peopleOnRow5sName(rows: 3_000)
     defer { database.remove() }
-    let model = try openedTableModel(database)
-    await settleModel(model)
-    for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
-    #expect(model.handle(KeyPress(.right)))
-    #expect(model.table.focusedCell?.row == 4)
     // By Name (a sort of its own, off the loop), then by City (through its index).
     for press in 0..<2 {
       if press == 1 { #expect(model.handle(KeyPress(.right))) }
@@ -433,12 +439,8 @@ private func settleModel(_ model: TableModel) async {
   /// finding).
   @Test func aMoveDuringADatabaseSortIsKept() async throws {
     // Enough rows that the sort takes a while after the keys (it runs on its own thread).
-    let database = try TestDatabase.people(rows: 200_000)
+    let (model, database) = try await peopleOnRow5sName(rows: 200_000)
     defer { database.remove() }
-    let model = try openedTableModel(database)
-    await settleModel(model)
-    for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
-    #expect(model.handle(KeyPress(.right)))
     #expect(model.handle(KeyPress(.character("s"))))
     #expect(model.isWorking, "the sort runs off the loop")
     for _ in 0..<3 { #expect(model.handle(KeyPress(.down))) }

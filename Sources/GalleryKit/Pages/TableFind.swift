@@ -12,11 +12,79 @@ enum TableMatcher {
   /// The matcher for `needle`, or why its pattern does not compile.
   static func make(_ needle: String) -> Result<TableMatcher, DataFileError> {
     guard let pattern = patternText(of: needle) else { return .success(.text(TextMatcher(needle))) }
+    if let nested = nestedRepeat(in: pattern) {
+      return .failure(
+        DataFileError(
+          "\(nested) repeats a repeat: a cell can take it hours to answer; write it without "
+            + "a repeat inside a repeat"))
+    }
     do {
       return .success(.pattern(try Regex(pattern).ignoresCase()))
     } catch {
       return .failure(DataFileError("not a regular expression: \(pattern) (\(error))"))
     }
+  }
+
+  /// The first group of `pattern` that an open repeat (`*`, `+`, `{n,}`) repeats while it
+  /// holds an open repeat itself (`(a+)+`, `(\w*\s?)*`), or `nil`. Swift's regular expressions
+  /// backtrack: such a pattern takes time exponential in a cell's length where it fails (24
+  /// characters, an hour, with the loop held: a new user's finding), and nothing can stop a
+  /// match once begun. Bounded repeats (`(\d{1,3}\.){3}`) are let through.
+  static func nestedRepeat(in pattern: String) -> String? {
+    let characters = Array(pattern)
+    // For each open group: where it starts, and whether it holds an open repeat.
+    var groups: [(start: Int, hasOpenRepeat: Bool)] = []
+    var index = 0
+    /// Whether an open repeat starts at `at`; its length in characters.
+    func openRepeat(at at: Int) -> Int? {
+      guard at < characters.count else { return nil }
+      switch characters[at] {
+      case "*", "+": return 1
+      case "{":
+        guard let close = characters[at...].firstIndex(of: "}") else { return nil }
+        let body = String(characters[(at + 1)..<close])
+        let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].isEmpty, Int(parts[0]) != nil else { return nil }
+        return close - at + 1
+      default: return nil
+      }
+    }
+    func markOpenRepeat() {
+      if !groups.isEmpty { groups[groups.count - 1].hasOpenRepeat = true }
+    }
+    while index < characters.count {
+      switch characters[index] {
+      case "\\":
+        index += 2
+        if openRepeat(at: index) != nil { markOpenRepeat() }
+        continue
+      case "[":
+        // A class: its characters are not syntax (`]` first is one of them).
+        var end = index + 1
+        if end < characters.count, characters[end] == "^" { end += 1 }
+        if end < characters.count, characters[end] == "]" { end += 1 }
+        while end < characters.count, characters[end] != "]" {
+          end += characters[end] == "\\" ? 2 : 1
+        }
+        index = end + 1
+        if openRepeat(at: index) != nil { markOpenRepeat() }
+        continue
+      case "(":
+        groups.append((index, false))
+      case ")":
+        guard let group = groups.popLast() else { break }
+        if openRepeat(at: index + 1) != nil {
+          if group.hasOpenRepeat { return String(characters[group.start...index]) }
+          markOpenRepeat()
+        } else if group.hasOpenRepeat {
+          markOpenRepeat()
+        }
+      default:
+        if openRepeat(at: index + 1) != nil { markOpenRepeat() }
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// The pattern of a needle written between slashes, else `nil` (plain text).

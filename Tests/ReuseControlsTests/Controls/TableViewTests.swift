@@ -544,6 +544,32 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     _ = shownCells(table)
   }
 
+  /// A range of rows reloads the shown cells of the rows in it, and no other (the range is not
+  /// walked: a file loading gives millions of rows a frame).
+  @Test func aRangeReloadsTheShownRowsInItAlone() {
+    let grid = Grid(rows: 1_000_000, loaded: 0)
+    let table = makeTable(grid)
+    defer { withExtendedLifetime(grid) {} }
+    func placeholderRows() -> Set<Int> {
+      var rows: Set<Int> = []
+      table.collectionView.forEachDisplayedView { view, attributes in
+        if let cell = view as? GridCell, cell.isPlaceholder {
+          rows.insert(table.sourceRow(forDisplayRow: attributes.indexPath.section))
+        }
+      }
+      return rows
+    }
+    let shown = placeholderRows()
+    #expect(shown.count > 10)
+    grid.loaded = 1_000_000
+    table.reloadRows(999_000..<1_000_000)
+    #expect(placeholderRows() == shown, "no shown row is in the range")
+    table.reloadRows(3..<7)
+    #expect(placeholderRows() == shown.subtracting(3..<7))
+    table.reloadRows(0..<1_000_000)
+    #expect(placeholderRows().isEmpty)
+  }
+
   @Test func placeholdersFillInAndRowsArriveWhileSorted() {
     let grid = Grid(rows: 1_000, loaded: 0)
     let table = makeTable(grid)

@@ -62,7 +62,8 @@ final class BoardPage: GTKPage {
       // The keyboard focus coming into a column by GTK's Tab makes it the active one too, so
       // the keys go where the focus ring is.
       host.focusEntered = { [unowned self, unowned host] in
-        model.keyboardFocusDidEnter(host.collectionView)
+        // A column never visited: the focus goes on to the card its cursor is put on.
+        if model.keyboardFocusDidEnter(host.collectionView) { host.grabKeyboardFocus() }
         refreshHeadings()
         host.didPlaceViews?()  // the status bar names the column now
       }

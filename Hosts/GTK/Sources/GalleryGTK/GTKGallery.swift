@@ -465,7 +465,7 @@ public final class GTKGallery {
         + "headers=[\(headersOnScreen(in: currentPage.host))] "
         + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) "
         + "strayShown=\(currentPage.host.strayShownWidgetCount) "
-        + "keyboard=\(keyboardFocusName) "
+        + "keyboard=\(keyboardFocusName) keyboardOnRow=\(keyboardFocusIsOnARow) "
         + "items=[\(itemsOnScreen(of: currentPage))]")
   }
 
@@ -550,6 +550,15 @@ public final class GTKGallery {
 
   /// ``keyboardFocus`` for the status file: `host0`, `host1`…, `status`, `none`, or the
   /// widget's type.
+  /// Whether the keyboard focus is on a widget inside a host (a row, which a screen reader
+  /// reads), not on the host itself.
+  var keyboardFocusIsOnARow: Bool {
+    guard case .host(let index) = keyboardFocus, let root = gtk_widget_get_root(window),
+      let focus = gtk_root_get_focus(root)
+    else { return false }
+    return focus != currentPage.hosts[index].widget
+  }
+
   var keyboardFocusName: String {
     switch keyboardFocus {
     case .host(let index): return "host\(index)"

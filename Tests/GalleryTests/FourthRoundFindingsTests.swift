@@ -1,0 +1,50 @@
+import Foundation
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+@testable import GalleryKit
+@testable import TerminalGallery
+
+/// A fourth new user's findings in the terminal gallery, each replayed as the user met it.
+@Suite struct FourthRoundFindingsTests {
+  /// A pattern that repeats a repeat is refused with the reason before any cell is matched:
+  /// `/(a+)+$/` over a cell of 24 a's and a b held the loop for about an hour, and Escape and
+  /// Ctrl-C could not stop it.
+  @Test func aPatternThatRepeatsARepeatIsRefused() throws {
+    for (pattern, nested) in [
+      ("(a+)+$", "(a+)"), ("^(\\w*\\s?)*x", "(\\w*\\s?)"), ("((ab)+c)*", "((ab)+c)"),
+      ("(?:[a-z]+\\d)+", "(?:[a-z]+\\d)"), ("(a{2,})*", "(a{2,})"), ("x(y(z+))+", "(y(z+))"),
+    ] {
+      #expect(TableMatcher.nestedRepeat(in: pattern) == nested, "\(pattern)")
+    }
+    for pattern in [
+      "^(amber|cedar) ", "(\\d{1,3}\\.){3}\\d+", "(ab)+", "[(+]+", "\\(a+\\)+", "(a|b)*c+",
+      "a+b+", "([+*])+",
+    ] {
+      #expect(TableMatcher.nestedRepeat(in: pattern) == nil, "\(pattern)")
+    }
+
+    let path = NSTemporaryDirectory() + "reusekit-redos-\(getpid())-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let rows = (1...10).map { "\($0),\(String(repeating: "a", count: 14 + $0))b\n" }
+    try ("id,text\n" + rows.joined()).write(toFile: path, atomically: true, encoding: .utf8)
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 100, rows: 12), csv: try CSVFile.open(path: path))
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) {
+      (gallery.currentPage as? TablePage)?.model.isWorking == false
+    }
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    for prompt in ["/", "|"] {
+      typeTestPrompt(Character(prompt), "/(a+)+$/", gallery, time: &time)
+      let status = drawnTestGallery(gallery, canvas).last!
+      #expect(status.contains("repeats a repeat"), "\(prompt): \(status)")
+      #expect(gallery.currentPage.status.contains("(a+) repeats a repeat"))
+      pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    }
+    // A pattern without one still finds.
+    typeTestPrompt("/", "/^a{20}/", gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).last!.contains("match 1 of 5"))
+  }
+}
