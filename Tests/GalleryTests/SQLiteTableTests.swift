@@ -451,6 +451,12 @@ private func settleModel(_ model: TableModel) async {
     #expect(focused.column == 0)
     #expect(model.content.text(row: focused.row, column: 0) == "8", "the row with id 8")
     #expect(focused.row != 7)
+    // `:71` goes to the 71st row of the sort, and says that it is the sort's number (a new
+    // user took it for the table's).
+    for key in ":71" { #expect(model.handle(KeyPress(.character(key)))) }
+    #expect(model.handle(KeyPress(.enter)))
+    #expect(model.table.focusedCell?.row == 70)
+    #expect(model.status.contains("went to row 71 of the sort by name"), "\(model.status)")
   }
 
   /// Blobs show as their size, and their frequency table lists them so; Enter on one shows

@@ -265,7 +265,9 @@ import Testing
     #expect(page.status.contains("sorted by name ↑"), "\(page.status)")
     #expect(!page.status.contains("before edits"))
     pressTestGallery(edit(erasing: 10, typing: "Zed") + [KeyEvent(.enter)], gallery, time: &time)
-    #expect(page.status.contains("sorted by name ↑ before edits (s sorts again)"), "\(page.status)")
+    #expect(
+      page.status.contains("sorted by name ↑ before edits (s on name sorts again)"),
+      "\(page.status)")
     // Undone, the column holds what it held at the sort: the order is the sort's again (the
     // status still said "before edits": a new user's finding); redone, it is not.
     pressTestGallery(keys("U"), gallery, time: &time)
@@ -280,10 +282,19 @@ import Testing
     pressTestGallery(keys("U"), gallery, time: &time)
     #expect(!page.status.contains("before edits"), "\(page.status)")
     pressTestGallery(keys("R"), gallery, time: &time)
-    // Sorted again: the order is up to date.
+    // Sorted again, the same way (s went on to ↓: a new user's finding): the order is up to
+    // date, the edited row moved to where "Zed" sorts.
+    let table = try #require((gallery.currentPage as? TablePage)?.model.table)
+    let edited = try #require(table.focusedCell?.row)
+    #expect(page.text(row: edited, column: 1) == "Zed")
+    let before = table.displayRow(forSourceRow: edited)
+    pressTestGallery(keys("s"), gallery, time: &time)
+    #expect(page.status.contains("sorted by name ↑"), "\(page.status)")
+    #expect(!page.status.contains("before edits"), "\(page.status)")
+    #expect(table.displayRow(forSourceRow: edited) != before)
+    // Not edited since, s goes on as before.
     pressTestGallery(keys("s"), gallery, time: &time)
     #expect(page.status.contains("sorted by name ↓"), "\(page.status)")
-    #expect(!page.status.contains("before edits"), "\(page.status)")
   }
 
   /// The editor starts from the cell's value as the file holds it: a line break inside a
@@ -396,12 +407,15 @@ import Testing
       }
     }
     untilSorted()
-    #expect(page.status.contains("sorted by name ↑ before edits (s sorts again)"), "\(page.status)")
-    // Sorted again, the edit is in its place: the first row.
+    #expect(
+      page.status.contains("sorted by name ↑ before edits (s on name sorts again)"),
+      "\(page.status)")
+    // Sorted again the same way, the edit is in its place: the first row.
     pressTestGallery(keys("s"), gallery, time: &time)
     untilSorted()
-    #expect(page.status.contains("sorted by name ↓"), "\(page.status)")
+    #expect(page.status.contains("sorted by name ↑"), "\(page.status)")
     #expect(!page.status.contains("before edits"), "\(page.status)")
+    #expect(page.status.contains("row 1 · name: a000"), "\(page.status)")
   }
 
   /// For a screen reader: an undo and a redo are said (it heard the cell again, not what

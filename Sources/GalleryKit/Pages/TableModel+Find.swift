@@ -138,6 +138,16 @@ extension TableModel {
       // Sorted or filtered, the row numbered first or last is not the first or last shown:
       // its number is said (a new user's finding: "went to the last" landed mid-table).
       let inOrder = table.sortDescriptor == nil && filter == nil
+      // A database that sorts numbers its rows in the order it shows them: the number is the
+      // place in the sort, not in the table, and that is said (a new user took it for the
+      // table's own number).
+      if table.isSortedByDataSource, let sort = table.sortDescriptor, number >= 1,
+        number <= rowCount
+      {
+        jumpProblem =
+          "went to row \(number.formatted) of the sort by \(content.columnTitles[sort.column]): "
+          + "a database's sorted rows are numbered in that order"
+      }
       if number < 1 {
         jumpProblem = "rows start at 1: went to " + (inOrder ? "the first" : rowName(row))
       } else if number > rowCount {

@@ -128,7 +128,13 @@ extension TableModel {
       guard let column else { return false }
       sortStart = metrics.clock()
       editsDuringSort = nil
-      table.cycleSort(byColumn: column)
+      // The sorted column edited since its sort: `s` on it sorts again the same way, as the
+      // status says (it went on to the next direction: a new user's finding).
+      if sortedColumnEdited, let sort = table.sortDescriptor, sort.column == column {
+        table.applySort(sort)
+      } else {
+        table.cycleSort(byColumn: column)
+      }
     case "<", ">":
       guard let column else { return false }
       table.resizeColumn(column, by: character == "<" ? -1 : 1)

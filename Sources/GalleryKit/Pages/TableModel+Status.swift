@@ -89,7 +89,8 @@ extension TableModel {
       let time =
         showsTiming
         ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
-      let edited = sortedColumnEdited ? " before edits (s sorts again)" : ""
+      let edited =
+        sortedColumnEdited ? " before edits (s on \(content.columnTitles[sort.column]) sorts again)" : ""
       parts.append(
         "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)"
           + edited)

@@ -45,6 +45,14 @@ extension TableView {
     default:
       next = TableSortDescriptor(column: column, ascending: true)
     }
+    applySort(next)
+  }
+
+  /// Sorts by `descriptor` (`nil`: the data's order) the way a header's click does: by the
+  /// data source where it sorts, off the loop for many rows, else at once. Sorting again by
+  /// the sort shown puts rows edited since in their places.
+  public func applySort(_ descriptor: TableSortDescriptor?) {
+    let next = descriptor
     if dataSource?.tableView(self, sortRowsBy: next) == true {
       cancelSort()
     } else if numberOfRows >= backgroundSortThreshold {
