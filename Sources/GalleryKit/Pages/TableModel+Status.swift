@@ -90,7 +90,8 @@ extension TableModel {
         showsTiming
         ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
       let edited =
-        sortedColumnEdited ? " before edits (s on \(content.columnTitles[sort.column]) sorts again)" : ""
+        sortedColumnEdited
+        ? " before edits (s on \(content.columnTitles[sort.column]) sorts again)" : ""
       parts.append(
         "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)"
           + edited)
