@@ -63,7 +63,7 @@ final class BoardPage: GTKPage {
       // the keys go where the focus ring is.
       host.focusEntered = { [unowned self, unowned host] in
         // A column never visited: the focus goes on to the card its cursor is put on.
-        if model.keyboardFocusDidEnter(host.collectionView) { host.grabKeyboardFocus() }
+        if model.keyboardFocusDidEnter(host.collectionView) { host.grabKeyboardFocusWhenIdle() }
         refreshHeadings()
         host.didPlaceViews?()  // the status bar names the column now
       }

@@ -136,6 +136,23 @@ extension CollectionViewWidget {
     }
   }
 
+  /// ``grabKeyboardFocus()`` once GTK has finished the focus change under way: inside one (a
+  /// focus-enter handler), a grab is undone by the change itself. Only while the focus is
+  /// still in the host.
+  public func grabKeyboardFocusWhenIdle() {
+    guard accessibility.refocusID == 0 else { return }
+    accessibility.refocusID = g_idle_add(
+      { data in
+        let host = host(data)
+        host.accessibility.refocusID = 0
+        let within = GTK_STATE_FLAG_FOCUS_WITHIN.rawValue
+        if gtk_widget_get_state_flags(host.widget).rawValue & within != 0 {
+          host.grabKeyboardFocus()
+        }
+        return 0  // G_SOURCE_REMOVE
+      }, Unmanaged.passUnretained(self).toOpaque())
+  }
+
   /// Hands a key to the core's key map (``KeyPress/init(keyval:state:)`` translates GDK's);
   /// returns whether it was used.
   @discardableResult
