@@ -99,19 +99,31 @@ final class CellEditor {
       gtk_widget_set_visible(entry, 0)
       return
     }
+    // Shown first, then sized: GTK 4.8 keeps a hidden widget's measure when its size request
+    // changes, so an entry shown again over a column an edit had widened kept the old width,
+    // the cell's text showing beside it (a new user's finding).
+    if gtk_widget_is_visible(entry) == 0 {
+      gtk_widget_set_visible(entry, 1)
+    }
     gtk_widget_set_margin_start(entry, Int32(max(0, frame.minX.rounded())))
     gtk_widget_set_margin_top(entry, Int32(max(0, frame.minY.rounded())))
     gtk_widget_set_size_request(
       entry, Int32(max(24, frame.width.rounded())), Int32(max(16, frame.height.rounded())))
-    if gtk_widget_is_visible(entry) == 0 {
-      gtk_widget_set_visible(entry, 1)
-    }
     if gtk_widget_has_focus(entry) == 0 && gtk_widget_get_focus_child(entry) == nil {
       gtk_widget_grab_focus(entry)
       isSyncing = true
       gtk_editable_set_position(OpaquePointer(entry), Int32(editing.field.caret))
       isSyncing = false
     }
+  }
+
+  /// Whether the entry, shown, covers its cell's width as GTK placed it (`nil` while hidden):
+  /// what the status file tells the end-to-end tests.
+  var coversCell: Bool? {
+    guard gtk_widget_get_visible(entry) != 0, let frame = editedCellFrame() else { return nil }
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(entry, host.widget, &bounds) != 0 else { return false }
+    return Double(bounds.size.width) >= frame.width - 1
   }
 
   /// Where the edited cell shows now, in the host's coordinates (frozen columns where they

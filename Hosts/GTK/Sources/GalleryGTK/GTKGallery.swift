@@ -463,7 +463,7 @@ public final class GTKGallery {
       "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
         + "\(view.contentOffset.y) moving=\(view.isAnimating) \(lastStatus) "
         + "headers=[\(headersOnScreen(in: currentPage.host))] "
-        + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) "
+        + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) \(editorStatus)"
         + "strayShown=\(currentPage.host.strayShownWidgetCount) "
         + "keyboard=\(keyboardFocusName) keyboardOnRow=\(keyboardFocusIsOnARow) "
         + "items=[\(itemsOnScreen(of: currentPage))]")
@@ -550,6 +550,14 @@ public final class GTKGallery {
 
   /// ``keyboardFocus`` for the status file: `host0`, `host1`…, `status`, `none`, or the
   /// widget's type.
+  /// `editorCovers=true ` while the table's cell editor shows: whether it covers its cell.
+  private var editorStatus: String {
+    guard let page = currentPage as? HostedPage<TableModel>,
+      let covers = page.cellEditor?.coversCell
+    else { return "" }
+    return "editorCovers=\(covers) "
+  }
+
   /// Whether the keyboard focus is on a widget inside a host (a row, which a screen reader
   /// reads), not on the host itself.
   var keyboardFocusIsOnARow: Bool {

@@ -278,6 +278,26 @@ final class TableEndToEndTests: EndToEndCase {
     XCTAssertEqual(try String(contentsOfFile: copy, encoding: .utf8), saved)
   }
 
+  /// The entry covers the cell it edits again after an edit widened the column (GTK kept the
+  /// hidden entry's old width, and the cell's text showed beside it: a new user's finding).
+  func testTheCellEditorCoversAColumnAnEditWidened() throws {
+    let file = NSTemporaryDirectory() + "reuse-gtk-widen-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try "id,name\n1,Ann\n2,Bo\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let gallery = try Gallery(page: "table", arguments: ["--data", file])
+    try gallery.waitFor("the table") { $0.contains("2 rows × 2 columns · row 1 ·") }
+    try gallery.press("Right", "e", until: "the entry over the cell") {
+      $0.contains("edit name of row 1: Ann▏") && $0.contains("editorCovers=true")
+    }
+    try xdotool("type", "abcdefghijklmnopqrstuvwxyz")
+    try gallery.press("Return", until: "the edit kept") { $0.contains("edited row 1") }
+    try gallery.press("e", until: "the entry over the wider cell") {
+      $0.contains("edit name of row 1: Annabcdefghijklmnopqrstuvwxyz▏")
+        && $0.contains("editorCovers=true")
+    }
+    try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
+  }
+
   /// `|` filters the table page as in the terminal: the rows whose Name contains the text show,
   /// counted in the status line; Escape shows every row again.
   func testFilterInTheTablePage() throws {
