@@ -171,7 +171,7 @@ public final class GTKGallery {
       window,
       { _, data in
         // Edits not saved: said first; closing again closes.
-        guard gallery(data).mayQuit() else { return 1 }
+        guard gallery(data).mayQuit(closing: true) else { return 1 }
         gallery(data).isOpen = false
         return 0
       }, data)
@@ -331,16 +331,24 @@ public final class GTKGallery {
 
   /// Whether the gallery may close now: not while a page has edits not saved, until that has
   /// been said once (then the next q, or close, goes).
-  func mayQuit() -> Bool {
+  func mayQuit(closing: Bool = false) -> Bool {
     if !hasWarnedBeforeQuitting,
       let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
     {
       hasWarnedBeforeQuitting = true
-      notice = warning
+      notice = Self.quitWarning(warning, closingWhileTyping: closing && currentPage.isTyping)
       refreshStatus()
       return false
     }
     return true
+  }
+
+  /// The warning before quitting, as it says to quit anyway: a window closed while a field
+  /// takes the keys is closed again (a `q` is text there: the warning's "q again quits" typed
+  /// a q into the cell, a new user's finding).
+  static func quitWarning(_ warning: String, closingWhileTyping: Bool) -> String {
+    guard closingWhileTyping, warning.hasSuffix("q again quits") else { return warning }
+    return warning.dropLast("q again quits".count) + "closing the window again quits"
   }
 
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
