@@ -494,9 +494,13 @@ public final class GTKGallery {
     // the host places its widget at (a row 2 × 10⁻¹³ pixels into the list after sizes measured
     // on the way is a widget above it, and not on screen).
     var shown: [(frame: Rect, path: ItemPath)] = []
+    // Only items the data has now: after a filter the views shown are those of the last pass
+    // until the next (their sections ran past the count, and the status file crashed the
+    // gallery on an index out of range).
     view.forEachDisplayedView { _, attributes in
-      if attributes.supplementaryKind == nil
-        && Self.placed(attributes.frame, in: visible).intersects(visible)
+      if attributes.supplementaryKind == nil, attributes.indexPath.section < view.numberOfSections,
+        attributes.indexPath.item < view.numberOfItems(inSection: attributes.indexPath.section),
+        Self.placed(attributes.frame, in: visible).intersects(visible)
       {
         shown.append((attributes.frame, attributes.indexPath))
       }

@@ -54,6 +54,9 @@ class EndToEndCase: XCTestCase {
       return numbers.count == 2 ? (numbers[0], numbers[1]) : (.nan, .nan)
     }
 
+    /// Whether the gallery still runs.
+    var isRunning: Bool { process.isRunning }
+
     func waitFor(
       _ what: String, timeout: Double = 5, _ condition: (String) -> Bool
     ) throws {
