@@ -47,4 +47,29 @@ import Testing
     typeTestPrompt("/", "/^a{20}/", gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last!.contains("match 1 of 5"))
   }
+
+  /// A screen reader hears where the carousel's and the picker's arrows go (it heard nothing:
+  /// the focus stays on the control).
+  @Test func theCarouselsAndThePickersArrowsAreSaid() {
+    var time = 1.0
+    let (carousel, _) = makeTestGallery("carousel", TerminalSize(columns: 100, rows: 30))
+    carousel.readsAsLines = true
+    _ = carousel.spokenLines()
+    pressTestGallery([KeyEvent(.right)], carousel, time: &time)
+    var said = carousel.spokenLines()
+    #expect(said.contains { $0.contains(", card 2 of ") }, "\(said)")
+    pressTestGallery([KeyEvent(.end)], carousel, time: &time)
+    said = carousel.spokenLines()
+    #expect(said.contains { $0.contains(", card 12 of 12") }, "\(said)")
+
+    let (picker, _) = makeTestGallery("picker", TerminalSize(columns: 100, rows: 30))
+    picker.readsAsLines = true
+    _ = picker.spokenLines()
+    pressTestGallery([KeyEvent(.right)], picker, time: &time)
+    said = picker.spokenLines()
+    #expect(said.contains { $0.contains(", row 1 of 6, column 2 of ") }, "\(said)")
+    pressTestGallery([KeyEvent(.down)], picker, time: &time)
+    said = picker.spokenLines()
+    #expect(said.contains { $0.contains(", row 2 of 6, column 2 of ") }, "\(said)")
+  }
 }

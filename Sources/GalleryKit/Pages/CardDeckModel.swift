@@ -132,14 +132,20 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     if key.isCommandChord { return false }
     toggled = nil
     switch key.key {
-    case .left:
-      carousel.step(by: -1)
-    case .right:
-      carousel.step(by: 1)
-    case .home:
-      carousel.scroll(to: 0, animated: true)
-    case .end:
-      carousel.scroll(to: count - 1, animated: true)
+    case .left, .right, .home, .end:
+      switch key.key {
+      case .left: carousel.step(by: -1)
+      case .right: carousel.step(by: 1)
+      case .home: carousel.scroll(to: 0, animated: true)
+      default: carousel.scroll(to: count - 1, animated: true)
+      }
+      // The card a step goes to, said at once (a screen reader heard nothing: a new user's
+      // finding).
+      let target = carousel.targetIndex
+      if titles.indices.contains(target) {
+        carousel.collectionView.announce(
+          "\(titles[target]), card \((target + 1).formatted) of \(count.formatted)")
+      }
     case .enter:
       if count > 0 { carousel(carousel, didSelectItemAt: carousel.currentIndex) }
     case .character("w"):

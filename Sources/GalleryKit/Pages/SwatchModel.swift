@@ -95,6 +95,11 @@ where Cell.Item == PickerSwatch {
     _ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch
   ) {
     log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+    // Said where it lands, as a picker's wheel says its new value (the arrows were silent to
+    // a screen reader: a new user's finding).
+    picker.collectionView.announce(
+      "\(swatch.localName) \(swatch.colorName) \(swatch.size), row \(swatch.row + 1) of "
+        + "\(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)")
     for row in 0..<Self.widths.count {
       picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
     }

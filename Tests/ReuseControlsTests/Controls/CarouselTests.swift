@@ -66,6 +66,16 @@ import Testing
     #expect(carousel.currentIndex == 6)
   }
 
+  /// A wrapping carousel's container counts its cards, not the slots they show in (a screen
+  /// reader heard "Cards, 1,000,000 items" for 12 cards).
+  @Test func theContainerCountsCardsNotSlots() {
+    for wraps in [false, true] {
+      let (carousel, cards) = makeCarousel(12, wraps: wraps)
+      defer { withExtendedLifetime(cards) {} }
+      #expect(carousel.collectionView.accessibilityContainerElement.setSize == 12, "\(wraps)")
+    }
+  }
+
   @Test func scrollToTakesTheShortestWayRound() {
     let (carousel, cards) = makeCarousel(5, wraps: true)
     defer { withExtendedLifetime(cards) {} }  // the data source is held weakly

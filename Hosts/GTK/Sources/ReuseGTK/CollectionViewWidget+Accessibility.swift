@@ -8,6 +8,8 @@ struct HostAccessibility {
   /// The container's name as last set, and the accessibility revision it was made at.
   var containerName: String?
   var containerRevision = -1
+  /// The grid row the name was given for (a picker's row host, bound to another row since).
+  var containerGridRow: Int?
   /// The row last given the keyboard focus: the object a screen reader believes focused.
   weak var focusedRow: DrawingWidget?
   /// The idle callback that gives the focus back to a recycled focused row, if pending.
@@ -138,14 +140,22 @@ extension CollectionViewWidget {
   /// by its widget type ("GtkOverlay").
   func nameContainer() {
     accessibility.containerRevision = collectionView.accessibilityRevision
-    let label = collectionView.accessibilityLabel
+    accessibility.containerGridRow = collectionView.accessibilityGridRow?.row
+    // A row of a grid of its own without a label (a picker's): named by its place, not by its
+    // widget type ("GtkOverlay", a new user's finding).
+    let label =
+      collectionView.accessibilityLabel.isEmpty
+      ? collectionView.accessibilityGridRow.map {
+        "row \(Self.grouped($0.row)) of \(Self.grouped($0.rowCount))"
+      } ?? "" : collectionView.accessibilityLabel
     guard !label.isEmpty else { return }
     let container = collectionView.accessibilityContainerElement
+    // A row of a grid holds items; the grid's shape is the grid's to say.
     let sample = collectionView.indexPathsForVisibleItems.first.flatMap {
       collectionView.accessibilityElement(forItemAt: $0)?.gridPosition
     }
     let holds =
-      sample.map {
+      (collectionView.accessibilityGridRow == nil ? sample : nil).map {
         "\(Self.counted($0.rowCount, "row")), \(Self.counted($0.columnCount, "column"))"
       } ?? Self.counted(container.setSize ?? 0, "item")
     let name = "\(label), \(holds)"
@@ -156,13 +166,18 @@ extension CollectionViewWidget {
 
   /// "1 item", "1,000,000 items".
   static func counted(_ count: Int, _ noun: String) -> String {
+    "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// "1,000,000".
+  static func grouped(_ count: Int) -> String {
     let digits = Array(String(count.magnitude))
-    var grouped = ""
+    var grouped = count < 0 ? "-" : ""
     for (index, digit) in digits.enumerated() {
       if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
       grouped.append(digit)
     }
-    return "\(count < 0 ? "-" : "")\(grouped) \(noun)\(count == 1 ? "" : "s")"
+    return grouped
   }
 
   /// The focused item's row takes the keyboard focus (screen readers announce it: AT-SPI's

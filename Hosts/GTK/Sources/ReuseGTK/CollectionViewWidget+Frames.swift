@@ -67,7 +67,11 @@ extension CollectionViewWidget {
     followFocus()
     if let (view, drawing, attributes) = waiting { updateAccessible(view, drawing, attributes) }
     moveFocusability()
-    if accessibility.containerRevision != collectionView.accessibilityRevision { nameContainer() }
+    if accessibility.containerRevision != collectionView.accessibilityRevision
+      || accessibility.containerGridRow != collectionView.accessibilityGridRow?.row
+    {
+      nameContainer()
+    }
     putRowsInReadingOrder()
     // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
     scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }

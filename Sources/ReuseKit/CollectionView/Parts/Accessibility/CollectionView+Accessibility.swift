@@ -139,6 +139,13 @@ extension CollectionView {
       role: accessibilityRole, label: accessibilityLabel,
       frame: Rect(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height))
     element.setSize = counts.total
+    // Items that are not the slots they show in (a wrapping carousel's 12 cards in a million
+    // slots) are counted as the items say they are.
+    if counts.total > 0, let size = accessibility.setPosition?(ItemPath(section: 0, item: 0)).size,
+      size > 0
+    {
+      element.setSize = size
+    }
     if counts.sectionCount > 1 { element.section = (0, counts.sectionCount) }
     element.actions = scrollActions
     if accessibility.adjust != nil { element.actions.formUnion([.increment, .decrement]) }
