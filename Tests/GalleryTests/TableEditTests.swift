@@ -493,12 +493,21 @@ import Testing
     #expect(page.status.contains("save a copy as: \(copy)▏"), "still open: \(page.status)")
     #expect(try String(contentsOfFile: copy, encoding: .utf8) == expected)
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
-    // A folder that is not there: said with the name given, not the file written first.
+    // A folder that is not there: said while the prompt stays open with the name to change
+    // (it closed, and the keys typed next went to the table: a new user's finding).
+    let missing = "/no-such-folder-\(getpid())/x.csv"
     pressTestGallery(
-      keys("W") + [KeyEvent(.control("u"), modifiers: .control)]
-        + keys("/no-such-folder-\(getpid())/x.csv") + [KeyEvent(.enter)], gallery, time: &time)
-    #expect(page.status.contains("cannot write /no-such-folder-"), "\(page.status)")
+      keys("W") + [KeyEvent(.control("u"), modifiers: .control)] + keys(missing)
+        + [KeyEvent(.enter)], gallery, time: &time)
+    #expect(page.status.contains("no folder /no-such-folder-"), "\(page.status)")
+    #expect(page.status.contains("save a copy as: \(missing)▏"), "still open: \(page.status)")
     #expect(!page.status.contains("reusekit-saving"), "\(page.status)")
+    // A file where a folder should be.
+    pressTestGallery(
+      [KeyEvent(.control("u"), modifiers: .control)] + keys(path + "/x.csv") + [KeyEvent(.enter)],
+      gallery, time: &time)
+    #expect(page.status.contains("no folder \(path): give another name"), "\(page.status)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     // Saved as a copy only: the open file still lacks the edit, so q warns first, then quits.
     expectQuit(false, after: "q", gallery, time: &time)
     #expect(gallery.notice?.contains("1 row edited, not saved") == true, "\(gallery.notice ?? "")")

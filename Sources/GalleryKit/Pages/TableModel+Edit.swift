@@ -341,6 +341,15 @@ extension TableModel {
       return "that is the open file: give a new name (Ctrl-S saves it in place)"
     }
     if access(path, F_OK) == 0 { return "\(fileName(path)) exists: give a new name" }
+    // A folder that is not there, or not one to write in, is said while the name can still be
+    // changed (the prompt closed, and the next keys went to the table: a new user's finding).
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    let place = folder.isEmpty ? "/" : folder
+    var info = stat()
+    guard stat(place, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      return "no folder \(place): give another name"
+    }
+    if access(place, W_OK | X_OK) != 0 { return "cannot write in \(place): give another name" }
     return nil
   }
 
