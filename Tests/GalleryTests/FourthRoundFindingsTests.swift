@@ -73,3 +73,40 @@ import Testing
     #expect(said.contains { $0.contains(", row 2 of 6, column 2 of ") }, "\(said)")
   }
 }
+
+/// The table's columns as a new user read them.
+@Suite struct FourthRoundTableColumnTests {
+  /// A blank cell among numbers leaves the column numeric (drawn as numbers, right-aligned),
+  /// as it sorts; a column of blanks alone, or with one word, is text.
+  @Test func blankCellsDoNotMakeANumericColumnText() throws {
+    let path = NSTemporaryDirectory() + "reusekit-blanks-\(getpid())-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "a,b,c,d\n,x,,1\n22,y,,two\n-3,z,,3\n100,w,,4\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let table = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<4_000 where table.isStillReading {
+      Thread.sleep(forTimeInterval: 0.005)
+      _ = table.update()
+    }
+    _ = table.update()
+    #expect((0..<4).map(table.isNumeric(column:)) == [true, false, false, false])
+  }
+
+  /// A sorted column too narrow for its title and the arrow keeps the title's first
+  /// character beside the arrow ("i↑"; the arrow alone did not say which column it was).
+  @Test func aNarrowSortedColumnKeepsItsTitlesStart() throws {
+    let path = NSTemporaryDirectory() + "reusekit-narrow-\(getpid())-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "id,name\n1,a\n2,b\n".write(toFile: path, atomically: true, encoding: .utf8)
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 60, rows: 6), csv: try CSVFile.open(path: path))
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) {
+      (gallery.currentPage as? TablePage)?.model.isWorking == false
+    }
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).contains { $0.contains("i↑│ name") })
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).contains { $0.contains("i↓│ name") })
+  }
+}

@@ -152,9 +152,17 @@ public final class CSVTable: TableContent {
       || isDone && numeric.isEmpty
     {
       let sample = (0..<min(20, starts.count)).map { fields(ofRow: $0) }
+      // Blank cells say nothing of a column's kind (one blank among numbers drew the column
+      // as text, though it sorts as numbers: a new user's finding); at least one number.
       numeric = columnTitles.indices.map { column in
-        !sample.isEmpty
-          && sample.allSatisfy { column < $0.count && Double($0[column]) != nil }
+        var numbers = 0
+        for row in sample {
+          let cell = column < row.count ? row[column] : ""
+          if cell.isEmpty { continue }
+          guard Double(cell) != nil else { return false }
+          numbers += 1
+        }
+        return numbers > 0
       }
     }
     let count = isDone ? starts.count : max(starts.count, estimatedRows)

@@ -99,13 +99,19 @@ final class TableHeaderCell: TerminalSupplementaryView, TableHeaderPresenting {
     context.fill(TextStyle(background: Theme.bar))
     let arrow = sortedAscending.map { $0 ? " ↑" : " ↓" } ?? ""
     let room = max(0, context.width - 2)
-    // The sort arrow always shows: a title too long is cut before it (to the arrow alone in
-    // a column too narrow for any of it).
-    let arrowWidth = min(CharacterWidth.of(arrow), room)
-    let shownArrow = arrowWidth < CharacterWidth.of(arrow) ? String(arrow.dropFirst()) : arrow
-    let titleRoom = max(0, room - arrowWidth)
-    let title = titleRoom >= 2 ? TextLayout.truncate(self.title, toWidth: titleRoom) : ""
-    let label = title + (title.isEmpty ? String(shownArrow.drop { $0 == " " }) : shownArrow)
+    // The sort arrow always shows: a title too long is cut before it; in a column too narrow
+    // for that, the title's first character stays beside the arrow, without the space ("i↑":
+    // the arrow alone did not say which column it was, a new user's finding).
+    let label: String
+    if arrow.isEmpty || CharacterWidth.of(self.title + arrow) <= room {
+      label = self.title + arrow
+    } else if room - 2 >= 2 {
+      label = TextLayout.truncate(self.title, toWidth: room - 2) + arrow
+    } else {
+      let first = self.title.first.map(String.init) ?? ""
+      let fits = !first.isEmpty && CharacterWidth.of(first) + 1 <= room
+      label = (fits ? first : "") + String(arrow.dropFirst())
+    }
     let width = CharacterWidth.of(label)
     let x = isNumeric && width < room ? 1 + room - width : 1
     let style = TextStyle(foreground: Theme.accent, attributes: .bold)
