@@ -46,6 +46,11 @@ import Testing
     // Back: counted again, the cursor on B (now second of three).
     press(.backspace)
     #expect(counts() == ["A": 5, "B": 2, "Z": 1])
+    // U in the counts says where the edit is undone (it said "nothing to undo").
+    press(.character("U"))
+    #expect(
+      model.status.contains("the counts are read only: Esc goes back to the table, where U undoes"),
+      "\(model.status)")
     let focused = try #require(model.table.focusedCell)
     #expect(focused.row == 1)
     #expect((model.content as? FrequencyTable)?.values[focused.row].value == "B")

@@ -60,6 +60,26 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     #expect(again.plainTextLines().last!.hasPrefix(chosen), "\(again.plainTextLines().last!)")
   }
 
+  /// The table comes back with its cursor's column in view: the saved place keeps the rows'
+  /// position alone, and the cursor on a far column came back off screen (a new user's
+  /// finding).
+  @Test func theTableComesBackWithItsCursorsColumnInView() throws {
+    var time = 1.0
+    let size = TerminalSize(columns: 80, rows: 24)
+    let (first, canvas) = makeTestGallery("table", size)
+    pressTestGallery([Key](repeating: .right, count: 12) + [.down, .down], first, canvas, time: &time)
+    let heading = canvas.plainTextLines()[2]
+    let status = canvas.plainTextLines().last!.split(separator: "│").first.map(String.init) ?? ""
+    #expect(!status.contains("off screen"), "\(status)")
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    let (_, again) = relaunch(itemCount: 1_000, restoring: saved)
+    let restored =
+      again.plainTextLines().last!.split(separator: "│").first.map(String.init) ?? ""
+    #expect(restored == status, "\(restored)")
+    #expect(!restored.contains("off screen"))
+    #expect(again.plainTextLines()[2] == heading, "the same columns show")
+  }
+
   /// The board comes back in the column that was active, on the card that was focused
   /// (issue 41, finding 4: the focus was restored into the first column).
   @Test func theBoardComesBackInItsColumn() throws {

@@ -139,10 +139,10 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
       case .home: carousel.scroll(to: 0, animated: true)
       default: carousel.scroll(to: count - 1, animated: true)
       }
-      // The card a step goes to, said at once (a screen reader heard nothing: a new user's
-      // finding).
+      // The card a step goes to, said at once where the host's focus stays on the carousel
+      // (GTK's: a screen reader heard nothing, a new user's finding).
       let target = carousel.targetIndex
-      if titles.indices.contains(target) {
+      if announcesSteps, titles.indices.contains(target) {
         carousel.collectionView.announce(
           "\(titles[target]), card \((target + 1).formatted) of \(count.formatted)")
       }
@@ -189,6 +189,11 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     return position + (lastSelected.map { " · selected \(titles[$0])" } ?? "")
       + (toggled.map { " · \($0)" } ?? "")
   }
+
+  /// Whether a key's step is announced: for a host whose keyboard focus stays on the
+  /// carousel (GTK's); one that reads the current card as the focus (the terminal's) says it
+  /// already.
+  public var announcesSteps = false
 
   /// The mode `w` or `a` just switched, said in the status until the next key (GTK shows
   /// the status, not the heading that names the modes, and said nothing).

@@ -95,8 +95,9 @@ where Cell.Item == PickerSwatch {
     _ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch
   ) {
     log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
-    // Said where it lands, as a picker's wheel says its new value (the arrows were silent to
-    // a screen reader: a new user's finding).
+    // Said where it lands, as a picker's wheel says its new value, where the host's focus
+    // stays on the picker (GTK's: the arrows were silent, a new user's finding).
+    guard announcesMoves else { return }
     picker.collectionView.announce(
       "\(swatch.localName) \(swatch.colorName) \(swatch.size), row \(swatch.row + 1) of "
         + "\(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)")
@@ -104,6 +105,11 @@ where Cell.Item == PickerSwatch {
       picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
     }
   }
+
+  /// Whether the swatch a move lands on is announced: for a host whose keyboard focus stays
+  /// on the picker (GTK's); one that reads the centred swatch as the focus (the terminal's)
+  /// says it already.
+  public var announcesMoves = false
 
   /// Chooses the swatch and logs it.
   public func fourWayPicker(_ picker: FourWayPicker<PickerSwatch>, didSelect swatch: PickerSwatch) {

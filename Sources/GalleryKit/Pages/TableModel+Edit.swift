@@ -154,6 +154,14 @@ extension TableModel {
     guard let editable = editedContent,
       let edit = undoing ? undoEdits.popLast() : redoEdits.popLast()
     else {
+      // The counts of an edited table: its edits are there to undo (it said "nothing to
+      // undo" beside "2 rows edited": a new user's finding).
+      if content is FrequencyTable, !(undoing ? undoEdits : redoEdits).isEmpty {
+        editNote =
+          "the counts are read only: Esc goes back to the table, where "
+          + (undoing ? "U undoes" : "R redoes")
+        return
+      }
       editNote = undoing ? "nothing to undo" : "nothing to redo"
       return
     }

@@ -199,6 +199,19 @@ extension TableModel {
   /// The cursor's cell brought into view after its column grew or moved: the view follows
   /// the cursor on both axes (a column widened at the right edge stayed cut: a new user's
   /// finding).
+  /// The focused cell's column brought into view, the rows left where they are: a saved
+  /// place keeps the rows' position, not the columns' (restored, the cursor on a far column
+  /// was off screen: a new user's finding).
+  public func bringFocusedColumnIntoView() {
+    let view = table.collectionView
+    let rows = view.contentOffset.y
+    keepFocusedCellInView()
+    view.layoutIfNeeded()
+    guard view.contentOffset.y != rows else { return }
+    view.setContentOffset(Point(x: view.contentOffset.x, y: rows), animated: false)
+    view.layoutIfNeeded()
+  }
+
   func keepFocusedCellInView() {
     let view = table.collectionView
     guard let focused = view.focusedIndexPath else { return }

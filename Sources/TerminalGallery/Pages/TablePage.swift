@@ -40,6 +40,13 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
     model.start()
   }
 
+  /// The saved place, and the cursor's column in view (the place keeps the rows' position
+  /// alone).
+  func restorePosition(_ position: GalleryPositions.Page) {
+    restoreView(position)
+    model.bringFocusedColumnIntoView()
+  }
+
   var showsTiming: Bool {
     get { model.showsTiming }
     set { model.showsTiming = newValue }

@@ -313,6 +313,7 @@ enum GTKPages {
 
   private static func carousel(_ options: GalleryOptions, autoscroll: Bool) -> any GTKPage {
     let model = CardDeckModel(options: options, metrics: .gtk)
+    model.announcesSteps = true  // the keyboard focus stays on the carousel
     model.carousel.register(CardCell.self, forCellWithReuseIdentifier: CardDeckModel.cardIdentifier)
     let host = CollectionViewWidget(collectionView: model.carousel.collectionView)
     let carousel = model.carousel
@@ -355,6 +356,7 @@ enum GTKPages {
 
   private static func picker() -> any GTKPage {
     let model = SwatchModel(cell: SwatchCell.self)
+    model.announcesMoves = true  // the keyboard focus stays on the picker
     let host = CollectionViewWidget(collectionView: model.picker.collectionView)
     let picker = model.picker
     host.control = (
