@@ -67,7 +67,8 @@ private func relaunch(itemCount: Int, restoring positions: GalleryPositions) -> 
     var time = 1.0
     let size = TerminalSize(columns: 80, rows: 24)
     let (first, canvas) = makeTestGallery("table", size)
-    pressTestGallery([Key](repeating: .right, count: 12) + [.down, .down], first, canvas, time: &time)
+    pressTestGallery(
+      [Key](repeating: .right, count: 12) + [.down, .down], first, canvas, time: &time)
     let heading = canvas.plainTextLines()[2]
     let status = canvas.plainTextLines().last!.split(separator: "│").first.map(String.init) ?? ""
     #expect(!status.contains("off screen"), "\(status)")
