@@ -335,6 +335,12 @@ extension PanePage {
     self.frame = frame
     let rest = max(0, frame.height - top - bottom)
     let old = pane.frame
+    // Whether the focused item shows before: only then is it kept in view (a focus scrolled
+    // away from stays away, and the reader's place with the engine's anchor: the page went
+    // back to the focus on every resize, a new user's finding).
+    let focusWasShown = pane.collectionView.focusedIndexPath.map {
+      pane.collectionView.indexPathsForVisibleItems.contains($0)
+    }
     pane.frame = CellRect(
       x: frame.x, y: frame.y + top, width: frame.width, height: min(height ?? rest, rest))
     pane.collectionView.layoutIfNeeded()
@@ -345,7 +351,8 @@ extension PanePage {
     // (the waterfall went back to its focused card: a new user's finding).
     let view = pane.collectionView
     if pane.frame.width != old.width || pane.frame.height != old.height,
-      let focused = view.focusedIndexPath, view.interactivelyMovingItem == nil, !view.isTracking
+      let focused = view.focusedIndexPath, focusWasShown == true || old.isEmpty,
+      view.interactivelyMovingItem == nil, !view.isTracking
     {
       view.focusItem(at: focused)
     }

@@ -113,3 +113,48 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas).contains { $0.contains("i↓│ name") })
   }
 }
+
+/// A resize keeps the reader's place: the focused item only when it shows, else the first item
+/// on screen (the pages went back to an off-screen focus on every resize: a new user's finding).
+@Suite struct ResizeKeepsThePlaceTests {
+  /// The wheel down `notches` times in the middle of the page, then each frame settled.
+  private func wheel(_ gallery: Gallery, notches: Int, time: inout Double) {
+    for _ in 0..<notches {
+      time += 0.05
+      gallery.handle(.mouse(MouseEvent(kind: .scrollDown, column: 40, row: 12)), at: time)
+    }
+    tickTestGallery(gallery, time: &time) { !gallery.currentPage.isAnimating }
+  }
+
+  @Test(arguments: ["waterfall", "datasource", "settings", "table"])
+  func aResizeAfterTheWheelKeepsTheItemsInView(page: String) throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(page, TerminalSize(columns: 100, rows: 30))
+    wheel(gallery, notches: 10, time: &time)
+    let before = drawnTestGallery(gallery, canvas)
+    // A line of the content near the top (the heading and the tab bar above it).
+    let line = before[5]
+    #expect(!line.trimmingCharacters(in: .whitespaces).isEmpty)
+    gallery.resize(to: TerminalSize(columns: 100, rows: 25))
+    tickTestGallery(gallery, time: &time) { !gallery.currentPage.isAnimating }
+    let smaller = Canvas(columns: 100, rows: 25)
+    let after = drawnTestGallery(gallery, smaller)
+    #expect(after.contains(line), "\(page): \(line) left the screen: \(after)")
+  }
+
+  /// The waterfall's column width and placement keep the cards in view too.
+  @Test func theWaterfallsColumnsKeepTheCardsInView() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 100, rows: 30))
+    wheel(gallery, notches: 10, time: &time)
+    let before = drawnTestGallery(gallery, canvas).last!
+    #expect(before.contains("card 1 of"), "the focus stays on the first card: \(before)")
+    let page = try #require(gallery.currentPage as? WaterfallPage)
+    let view = page.model.feed.collectionView
+    let shownBefore = Set(view.indexPathsForVisibleItems)
+    pressTestGallery([KeyEvent(.character("o"))], gallery, time: &time)
+    let shownAfter = Set(view.indexPathsForVisibleItems)
+    #expect(!shownAfter.contains(ItemPath(section: 0, item: 0)), "not back at the first card")
+    #expect(!shownBefore.isDisjoint(with: shownAfter), "cards seen before are still in view")
+  }
+}

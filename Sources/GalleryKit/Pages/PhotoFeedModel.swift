@@ -186,17 +186,26 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
   private func relayoutKeepingTheFocusedCard(_ change: () -> Void) {
     let collectionView = feed.collectionView
     collectionView.layoutIfNeeded()
-    let focused = collectionView.focusedIndexPath
-    let top = focused.flatMap { collectionView.frameForItem(at: $0) }.map {
+    // The focused card where it shows; with the focus scrolled away, the first card on screen
+    // (the view went back to the focused card: a new user's finding).
+    let shown = collectionView.indexPathsForVisibleItems
+    let focused = collectionView.focusedIndexPath.flatMap { shown.contains($0) ? $0 : nil }
+    let anchor =
+      focused
+      ?? shown.min {
+        (collectionView.frameForItem(at: $0)?.minY ?? 0, $0)
+          < (collectionView.frameForItem(at: $1)?.minY ?? 0, $1)
+      }
+    let top = anchor.flatMap { collectionView.frameForItem(at: $0) }.map {
       $0.minY - collectionView.contentOffset.y
     }
     change()
     collectionView.setNeedsLayout()
     collectionView.layoutIfNeeded()
-    guard let focused, let top, let frame = collectionView.frameForItem(at: focused) else { return }
+    guard let anchor, let top, let frame = collectionView.frameForItem(at: anchor) else { return }
     let maximum = max(0, collectionView.contentSize.height - collectionView.viewportSize.height)
     collectionView.contentOffset.y = min(maximum, max(0, frame.minY - top))
-    collectionView.focusItem(at: focused)
+    if let focused { collectionView.focusItem(at: focused) }
   }
 
   /// The focused card's place among the loaded ones, and how many are selected.

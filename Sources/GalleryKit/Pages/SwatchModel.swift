@@ -95,15 +95,15 @@ where Cell.Item == PickerSwatch {
     _ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch
   ) {
     log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
+    for row in 0..<Self.widths.count {
+      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
+    }
     // Said where it lands, as a picker's wheel says its new value, where the host's focus
     // stays on the picker (GTK's: the arrows were silent, a new user's finding).
     guard announcesMoves else { return }
     picker.collectionView.announce(
       "\(swatch.localName) \(swatch.colorName) \(swatch.size), row \(swatch.row + 1) of "
         + "\(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)")
-    for row in 0..<Self.widths.count {
-      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
-    }
   }
 
   /// Whether the swatch a move lands on is announced: for a host whose keyboard focus stays
