@@ -30,10 +30,11 @@ final class OutlinePage: OptionsPage, ModelPage {
   func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
     if mouse.kind == .press, mouse.button == .left,
       pane.contains(column: mouse.column, row: mouse.row),
-      // A stuck parent row covers the row under it.
-      let path = collectionView.collectionViewLayout.indexPathForItem(
-        at: pane.contentPoint(column: mouse.column, row: mouse.row),
-        viewport: collectionView.bounds),
+      // A stuck parent row covers the row under it; while rows glide, the row drawn there
+      // (a click during an expansion toggled the row gliding into its place: a new user's
+      // finding).
+      let path = collectionView.indexPathForDrawnItem(
+        at: pane.contentPoint(column: mouse.column, row: mouse.row)),
       let level = model.disclosureLevel(at: path),
       OutlineRowCell.disclosureColumns(level: level).contains(mouse.column - pane.frame.x)
     {

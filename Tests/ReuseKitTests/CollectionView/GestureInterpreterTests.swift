@@ -141,6 +141,25 @@ private func press(
     #expect(board.sections[0][3] == 0)
   }
 
+  /// A grip pressed while an update animates lifts the item drawn under it, not the one
+  /// gliding into its place (a new user's finding: the task moved was another).
+  @Test func aGripDuringAnUpdateAnimationLiftsTheItemDrawnThere() {
+    let (view, board) = makeList(sections: 1, items: 20)
+    view.reorderGrip = { _, point in point.x < 10 }
+    view.tick(now: 1)
+    // Value 0 moves to index 5: values 1–5 glide up a row each.
+    board.sections[0].insert(board.sections[0].remove(at: 0), at: 5)
+    view.performBatchUpdates(animated: true) {
+      view.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 5))
+    }
+    view.tick(now: 1 + 1.0 / 60)
+    #expect(view.isAnimating)
+    // Row 3 (y 60–80) still shows value 3, now at index 2; the layout puts value 4 there.
+    #expect(press(view, .began, 5, 70, 1.02))
+    #expect(view.interactivelyMovingItem == ItemPath(section: 0, item: 2), "value 3")
+    #expect(view.handle(KeyPress(.escape)))
+  }
+
   @Test func escapeCancelsALiftedItemAndACancelledPointerLetsGo() {
     let (view, board) = makeList(sections: 1, items: 20)
     view.reorderGrip = { _, _ in true }

@@ -60,6 +60,26 @@ private final class SwipeList {
 }
 
 @Suite struct SwipeActionTests {
+  /// A swipe that begins while an update animates swipes the row drawn under the finger, not
+  /// the one gliding into its place (a full swipe deleted another task: a new user's finding).
+  @Test func aSwipeDuringAnUpdateAnimationTakesTheRowDrawnThere() {
+    let list = SwipeList()
+    var time = 0.0
+    list.view.tick(now: time)
+    // Value 0 moves to index 5: values 1–5 glide up a row each.
+    list.board.sections[0].insert(list.board.sections[0].remove(at: 0), at: 5)
+    list.view.performBatchUpdates(animated: true) {
+      list.view.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 5))
+    }
+    time += 1.0 / 60
+    list.view.tick(now: time)
+    #expect(list.view.isAnimating)
+    // Row 3 (y 30–40) still shows value 3, now at index 2; the layout puts value 4 there.
+    list.drag(from: Point(x: 90, y: 35), dx: -2, dy: 0, steps: 12, time: time)
+    #expect(list.view.swipedItem == ItemPath(section: 0, item: 2), "value 3, drawn there")
+    run(list.view, 0.5, &time)
+  }
+
   @Test func aSlowSwipeLeftPastHalfOpensTheTrailingActionsWithoutScrolling() {
     let list = SwipeList()
     var time = list.drag(from: Point(x: 90, y: 35), dx: -2, dy: 0.3, steps: 12, time: 0)

@@ -334,9 +334,9 @@ enum GTKPages {
     // A press on a row's triangle expands or collapses it; elsewhere the row is tapped.
     host.pressHandler = { [unowned model, unowned view] point in
       let content = Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y)
-      // A stuck parent row covers the row under it.
+      // A stuck parent row covers the row under it; while rows glide, the row drawn there.
       guard
-        let path = view.collectionViewLayout.indexPathForItem(at: content, viewport: view.bounds),
+        let path = view.indexPathForDrawnItem(at: content),
         let level = model.disclosureLevel(at: path),
         OutlineRowCell.disclosureBox(level: level).contains(point.x)
       else { return false }

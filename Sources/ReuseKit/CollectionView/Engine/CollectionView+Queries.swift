@@ -172,8 +172,12 @@ extension CollectionView {
   /// cell on its way out is not hit; of a cell fading in and one gliding over it, the more
   /// opaque one is; where nothing is drawn yet, the item the layout places there.
   ///
+  /// Every press that picks an item uses it: a tap, a swipe, a lift by the grip, a drag and
+  /// drop, a selection drag (a swipe that began while a shuffle animated deleted the task
+  /// gliding into place, not the one under the finger: a new user's finding).
+  ///
   /// - Complexity: O(log n), or O(displayed) while an update animates.
-  func indexPathForDrawnItem(at point: Point) -> ItemPath? {
+  public func indexPathForDrawnItem(at point: Point) -> ItemPath? {
     layoutIfNeeded()
     guard let animation = updates.animation else {
       return collectionViewLayout.indexPathForItem(at: point, viewport: bounds)

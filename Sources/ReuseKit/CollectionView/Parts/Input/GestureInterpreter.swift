@@ -329,7 +329,7 @@ final class GestureInterpreter {
     else { return nil }
     let offset = view.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    return selectionDragStyle(view.indexPathForItem(at: content), content, modifiers)
+    return selectionDragStyle(view.indexPathForDrawnItem(at: content), content, modifiers)
   }
 
   /// The item under a press that may start a drag and drop: the view takes part in a
@@ -339,7 +339,7 @@ final class GestureInterpreter {
       return nil
     }
     let offset = view.contentOffset
-    return view.indexPathForItem(at: Point(x: point.x + offset.x, y: point.y + offset.y))
+    return view.indexPathForDrawnItem(at: Point(x: point.x + offset.x, y: point.y + offset.y))
   }
 
   /// Lifts the item under a press when the grip says so.
@@ -348,7 +348,7 @@ final class GestureInterpreter {
     guard let reorderGrip, view.swipedItem == nil else { return false }
     let offset = view.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    guard let path = view.indexPathForItem(at: content),
+    guard let path = view.indexPathForDrawnItem(at: content),
       let frame = view.frameForItem(at: path),
       reorderGrip(path, Point(x: content.x - frame.minX, y: content.y - frame.minY)),
       view.beginInteractiveMovementForItem(at: path)

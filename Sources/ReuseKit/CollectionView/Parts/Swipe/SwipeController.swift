@@ -87,7 +87,7 @@ final class SwipeController {
     else { return }
     let offset = collectionView.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    let path = collectionView.collectionViewLayout.indexPathForItem(at: content)
+    let path = collectionView.indexPathForDrawnItem(at: content)
     if let state, state.indexPath != path { close(animated: true, in: collectionView) }
     candidate = path
   }
