@@ -158,3 +158,27 @@ import Testing
     #expect(!shownBefore.isDisjoint(with: shownAfter), "cards seen before are still in view")
   }
 }
+
+/// The warning before quitting names every edit quitting loses: an edit open and edits kept
+/// before it (only the open one was named, and a close after it lost both).
+@Suite struct QuitWarningNamesEveryEditTests {
+  @Test func anOpenEditAndEditsKeptBeforeAreBothNamed() throws {
+    let path = NSTemporaryDirectory() + "reusekit-warn-\(getpid())-\(UUID().uuidString).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "id,name\n1,Ann\n2,Bo\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try makeLoadedCSVTableModel(path: path).model
+    func press(_ key: KeyPress.Key) { pressSettling(model, key) }
+    model.table.focusCell(row: 0, column: 1)
+    for key in "eX" { press(.character(key)) }
+    press(.enter)
+    #expect(model.unsavedEditsWarning == "1 row edited, not saved: Ctrl-S saves, q again quits")
+    press(.down)
+    for key in "eZ" { press(.character(key)) }
+    #expect(
+      model.unsavedEditsWarning
+        == "row 2 is being edited, not kept, and 1 row edited, not saved: Enter keeps it, "
+        + "q again quits")
+    press(.escape)
+    #expect(model.unsavedEditsWarning == "1 row edited, not saved: Ctrl-S saves, q again quits")
+  }
+}

@@ -400,14 +400,17 @@ extension TableModel {
     }
     // A cell's edit typed and not yet kept (GTK's field stays open while another page shows:
     // q then quit at once, and the text was lost, a new user's finding).
+    let unsaved = editedTable.map(\.unsavedRowCount) ?? 0
+    let edited = "\(unsaved.formatted) row\(unsaved == 1 ? "" : "s") edited, not saved"
     if let editing = editingCell, let editable = content as? any EditableTableContent,
       editable.editableText(row: editing.row, column: editing.column) != editing.field.text
     {
-      return "\(rowName(editing.row)) is being edited, not kept: Enter keeps it, q again quits"
+      // The edits kept before are named too: quitting loses them as well (only the open
+      // edit was named, and a close after it lost both: a new user's finding).
+      return "\(rowName(editing.row)) is being edited, not kept"
+        + (unsaved > 0 ? ", and \(edited)" : "") + ": Enter keeps it, q again quits"
     }
-    guard let editable = editedTable, editable.unsavedRowCount > 0 else { return nil }
-    let count = editable.unsavedRowCount
-    return "\(count.formatted) row\(count == 1 ? "" : "s") edited, not saved: Ctrl-S saves, "
-      + "q again quits"
+    guard unsaved > 0 else { return nil }
+    return "\(edited): Ctrl-S saves, q again quits"
   }
 }

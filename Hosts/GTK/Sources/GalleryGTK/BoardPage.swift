@@ -104,6 +104,14 @@ final class BoardPage: GTKPage {
     }
     updatePreview()
     refreshHeadings()
+    // The keys follow the active column once a drag is done: a card dropped in another
+    // column made it active, while GTK's focus stayed on a card of the old one, and a screen
+    // reader heard nothing of the arrows after (a new user's finding).
+    if model.coordinator.session == nil, !host.containsKeyboardFocus,
+      hosts.contains(where: { $0.containsKeyboardFocus })
+    {
+      host.grabKeyboardFocusWhenIdle(ifWithin: widget)
+    }
   }
 
   /// The wheel during a drag: GTK gives it to the column holding the press; it scrolls the

@@ -336,19 +336,20 @@ public final class GTKGallery {
       let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
     {
       hasWarnedBeforeQuitting = true
-      notice = Self.quitWarning(warning, closingWhileTyping: closing && currentPage.isTyping)
+      notice = Self.quitWarning(warning, closing: closing, typing: currentPage.isTyping)
       refreshStatus()
       return false
     }
     return true
   }
 
-  /// The warning before quitting, as it says to quit anyway: a window closed while a field
-  /// takes the keys is closed again (a `q` is text there: the warning's "q again quits" typed
-  /// a q into the cell, a new user's finding).
-  static func quitWarning(_ warning: String, closingWhileTyping: Bool) -> String {
-    guard closingWhileTyping, warning.hasSuffix("q again quits") else { return warning }
-    return warning.dropLast("q again quits".count) + "closing the window again quits"
+  /// The warning before quitting, as it says to quit anyway: after the window was closed,
+  /// closing it again; q too where it is not text, and not where a field takes the keys (the
+  /// warning's "q again quits" typed a q into the cell: a new user's finding).
+  static func quitWarning(_ warning: String, closing: Bool, typing: Bool) -> String {
+    guard closing, warning.hasSuffix("q again quits") else { return warning }
+    let again = typing ? "closing the window again quits" : "closing the window or q again quits"
+    return warning.dropLast("q again quits".count) + again
   }
 
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {

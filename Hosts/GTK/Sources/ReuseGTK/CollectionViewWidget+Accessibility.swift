@@ -14,6 +14,8 @@ struct HostAccessibility {
   weak var focusedRow: DrawingWidget?
   /// The idle callback that gives the focus back to a recycled focused row, if pending.
   var refocusID: guint = 0
+  /// Where the keyboard focus must still be for that callback to move it (`nil`: the host).
+  var refocusAncestor: UnsafeMutablePointer<GtkWidget>?
   /// The item whose row was last given the keyboard focus.
   var focusedItem: ItemPath?
   /// The row that can take the keyboard focus now (``CollectionViewWidget/moveFocusability()``).

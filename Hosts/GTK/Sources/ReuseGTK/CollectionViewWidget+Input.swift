@@ -138,15 +138,19 @@ extension CollectionViewWidget {
 
   /// ``grabKeyboardFocus()`` once GTK has finished the focus change under way: inside one (a
   /// focus-enter handler), a grab is undone by the change itself. Only while the focus is
-  /// still in the host.
-  public func grabKeyboardFocusWhenIdle() {
+  /// still in `ancestor` (the host itself by default; a board of several hosts when the keys
+  /// move from one to another).
+  public func grabKeyboardFocusWhenIdle(ifWithin ancestor: UnsafeMutablePointer<GtkWidget>? = nil) {
     guard accessibility.refocusID == 0 else { return }
+    accessibility.refocusAncestor = ancestor
     accessibility.refocusID = g_idle_add(
       { data in
         let host = host(data)
         host.accessibility.refocusID = 0
         let within = GTK_STATE_FLAG_FOCUS_WITHIN.rawValue
-        if gtk_widget_get_state_flags(host.widget).rawValue & within != 0 {
+        let ancestor = host.accessibility.refocusAncestor ?? host.widget
+        host.accessibility.refocusAncestor = nil
+        if gtk_widget_get_state_flags(ancestor).rawValue & within != 0 {
           host.grabKeyboardFocus()
         }
         return 0  // G_SOURCE_REMOVE

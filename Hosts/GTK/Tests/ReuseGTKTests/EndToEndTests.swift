@@ -52,6 +52,11 @@ final class EndToEndTests: EndToEndCase {
       $0.contains("Doing: #3 Cobalt Falcon · 1 selected · moved 1 card to Doing")
         && $0.contains("total:601|")
     }
+    // The keys went with the card to Doing: GTK's focus on its row there (it stayed on a card
+    // of To do, and a screen reader heard nothing of the arrows: a new user's finding).
+    try gallery.waitFor("the keys in Doing") {
+      $0.contains("keyboard=host1 keyboardOnRow=true")
+    }
     // Held over Doing, then Escape: the card stays in To do.
     try hold(x: 100, y: 82, through: [(100, 92), (340, 200)])
     try gallery.waitFor("a second drag") { $0.contains("drop moves 1 card to Doing") }
