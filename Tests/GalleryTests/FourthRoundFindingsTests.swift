@@ -74,6 +74,17 @@ import Testing
     #expect(said.contains { $0.hasSuffix(", row 1 of 6, column 2 of 8") }, "\(said)")
     pressTestGallery([KeyEvent(.down)], picker, time: &time)
     #expect(said.contains { $0.hasSuffix(", row 2 of 6, column 2 of 8") }, "\(said)")
+
+    let (bar, _) = makeTestGallery("optionbar", TerminalSize(columns: 100, rows: 30))
+    let strip = try? #require(bar.currentPage as? OptionBarPage)
+    said = []
+    strip?.model.bar.collectionView.accessibilityAnnouncementHandler = { said.append($0) }
+    pressTestGallery([KeyEvent(.right)], bar, time: &time)
+    #expect(said.isEmpty, "not announced unless the host asks: \(said)")
+    strip?.model.announcesSelection = true
+    pressTestGallery([KeyEvent(.right), KeyEvent(.character("d"))], bar, time: &time)
+    #expect(said.count == 2 && said[0].hasSuffix(", 3 of 1,000, selected"), "\(said)")
+    #expect(said.last == "nothing selected")
   }
 }
 

@@ -207,6 +207,7 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     case .character("d"):
       lastSelectedIndex = bar.selectedIndex ?? lastSelectedIndex
       bar.deselect(animated: true)
+      if announcesSelection { bar.collectionView.announce("nothing selected") }
     case .character("s"):
       bar.selectsCenteredColumnOnSlide.toggle()
       bar.collectionView.announce(
@@ -228,8 +229,21 @@ public final class CategoriesModel: PageModel, OptionBarDataSource, OptionBarDel
     default:
       return false
     }
+    // The category selected, said where the host's focus stays on the strip (GTK's: the
+    // arrows were silent, a new user's finding).
+    if announcesSelection, [.left, .right, .home, .end].contains(key.key),
+      let selected = bar.selectedIndex
+    {
+      bar.collectionView.announce(
+        "\(name(selected)), \((selected + 1).formatted) of \(count.formatted), selected")
+    }
     return true
   }
+
+  /// Whether a key's selection is announced: for a host whose keyboard focus stays on the
+  /// strip (GTK's); one that reads the selected category as the focus (the terminal's) says
+  /// it already.
+  public var announcesSelection = false
 
   /// The selected category, kept by `--restore`; one past this run's categories selects the
   /// last (the gallery says so).

@@ -29,6 +29,7 @@ final class OptionBarScreen: GTKPage {
     model = CategoriesModel(
       options: options, metrics: .gtk, viewportSize: Size(width: 960, height: 52))
     title = model.title
+    model.announcesSelection = true  // the keyboard focus stays on the strip
     model.bar.indicatorHeight = 4
     model.bar.register(
       CategoryCell.self, forCellWithReuseIdentifier: CategoriesModel.categoryIdentifier)
