@@ -15,8 +15,8 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   var unsavedWarning: String? { model.unsavedEditsWarning }
   func prepareToQuit() { model.prepareToQuit() }
   func saveFromAnotherPage() -> String { model.saveEditsFromAnotherPage() }
-  func advanceWhileHidden() -> String? { model.advanceSaveWhileHidden() }
-  var runsWhileHidden: Bool { model.isSaving }
+  func advanceWhileHidden() -> String? { model.advanceWhileHidden() }
+  var runsWhileHidden: Bool { model.runsWhileHidden }
   /// The table's own selection (rows, cells or columns).
   var selectedItemCount: Int? { model.table.selectionCount }
 

@@ -125,8 +125,8 @@ final class HostedPage<Model: PageModel>: GTKPage {
   func saveFromAnotherPage() -> String {
     (model as? TableModel)?.saveEditsFromAnotherPage() ?? ""
   }
-  func advanceWhileHidden() -> String? { (model as? TableModel)?.advanceSaveWhileHidden() }
-  var runsWhileHidden: Bool { (model as? TableModel)?.isSaving ?? false }
+  func advanceWhileHidden() -> String? { (model as? TableModel)?.advanceWhileHidden() }
+  var runsWhileHidden: Bool { (model as? TableModel)?.runsWhileHidden ?? false }
   func cancelJob() -> Bool { model.cancelJob() }
   var keyboardHost: CollectionViewWidget { focusedHost?() ?? host }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
