@@ -152,23 +152,9 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
 
   /// The keyboard focus came into `view` by other means than a press (GTK's Tab): it becomes
   /// the active column, its cursor and the last move's note left as they are.
-  ///
-  /// A column never visited gets its cursor on its first card shown, as GtkListView's Tab
-  /// does (the focus landed on the column itself, with no card to act on: a new user's
-  /// finding). Returns whether it did, so the host moves its keyboard focus there.
-  @discardableResult
-  public func keyboardFocusDidEnter(_ view: CollectionView) -> Bool {
-    guard coordinator.session == nil, let index = column(of: view) else { return false }
+  public func keyboardFocusDidEnter(_ view: CollectionView) {
+    guard coordinator.session == nil, let index = column(of: view) else { return }
     activeColumn = index
-    return placeCursorIfNone(in: view, column: index)
-  }
-
-  /// A cursor on the first card shown of `view` (column `index`), when it has none.
-  private func placeCursorIfNone(in view: CollectionView, column index: Int) -> Bool {
-    guard view.focusedIndexPath == nil, !cards[index].isEmpty else { return false }
-    let first = view.indexPathsForVisibleItems.min() ?? ItemPath(section: 0, item: 0)
-    view.focusItem(at: first, scrollsIntoView: false)
-    return true
   }
 
   /// A press that began in `view` makes it the active column, and ends the last move's note
@@ -178,7 +164,10 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
       activeColumn = index
       // A column pressed in its empty space has a cursor to act on (it said "no card" beside
       // its cards: a new user's finding).
-      _ = placeCursorIfNone(in: view, column: index)
+      if view.focusedIndexPath == nil, !cards[index].isEmpty {
+        let first = view.indexPathsForVisibleItems.first ?? ItemPath(section: 0, item: 0)
+        view.focusItem(at: first, scrollsIntoView: false)
+      }
     }
     if coordinator.session == nil { lastChange = "" }
   }

@@ -62,8 +62,7 @@ final class BoardPage: GTKPage {
       // The keyboard focus coming into a column by GTK's Tab makes it the active one too, so
       // the keys go where the focus ring is.
       host.focusEntered = { [unowned self, unowned host] in
-        // A column never visited: the focus goes on to the card its cursor is put on.
-        if model.keyboardFocusDidEnter(host.collectionView) { host.grabKeyboardFocusWhenIdle() }
+        model.keyboardFocusDidEnter(host.collectionView)
         refreshHeadings()
         host.didPlaceViews?()  // the status bar names the column now
       }

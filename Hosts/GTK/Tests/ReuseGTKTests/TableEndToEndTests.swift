@@ -208,11 +208,8 @@ final class TableEndToEndTests: EndToEndCase {
   /// A cell's edit typed and not kept, the field open while another page shows: q warns
   /// first (it quit at once, the text lost: a new user's finding).
   func testQuitWarnsOfAnEditStillBeingTyped() throws {
-    let file = NSTemporaryDirectory() + "reuse-gtk-typed-\(UUID().uuidString).csv"
+    let (gallery, file) = try tableOnCSV("id,name\n0,Ada\n1,Alan\n", shape: "2 rows × 2 columns")
     defer { try? FileManager.default.removeItem(atPath: file) }
-    try "id,name\n0,Ada\n1,Alan\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let gallery = try Gallery(page: "table", arguments: ["--data", file])
-    try gallery.waitFor("the table") { $0.contains("2 rows × 2 columns · row 1 ·") }
     try gallery.press("Right", "e", until: "the edit prompt") { $0.contains("edit name of row 1") }
     try xdotool("type", "W")
     try gallery.waitFor("the text typed") { $0.contains("AdaW") }
@@ -281,11 +278,8 @@ final class TableEndToEndTests: EndToEndCase {
   /// The entry covers the cell it edits again after an edit widened the column (GTK kept the
   /// hidden entry's old width, and the cell's text showed beside it: a new user's finding).
   func testTheCellEditorCoversAColumnAnEditWidened() throws {
-    let file = NSTemporaryDirectory() + "reuse-gtk-widen-\(UUID().uuidString).csv"
+    let (gallery, file) = try tableOnCSV("id,name\n1,Ann\n2,Bo\n", shape: "2 rows × 2 columns")
     defer { try? FileManager.default.removeItem(atPath: file) }
-    try "id,name\n1,Ann\n2,Bo\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let gallery = try Gallery(page: "table", arguments: ["--data", file])
-    try gallery.waitFor("the table") { $0.contains("2 rows × 2 columns · row 1 ·") }
     try gallery.press("Right", "e", until: "the entry over the cell") {
       $0.contains("edit name of row 1: Ann▏") && $0.contains("editorCovers=true")
     }
@@ -303,13 +297,10 @@ final class TableEndToEndTests: EndToEndCase {
   /// had none, and the gallery stopped on an index out of range (found in a new user's
   /// session, by hand 6 times in 9; this run meets that frame only sometimes).
   func testAFilterHidingTheCursorsRowKeepsTheGalleryRunning() throws {
-    let file = NSTemporaryDirectory() + "reuse-gtk-filter-\(UUID().uuidString).csv"
-    defer { try? FileManager.default.removeItem(atPath: file) }
     var text = "id,name,city,score\n"
     for row in 1...2_000 { text += "\(row),Name \(row * 7_919 % 10_007),City\(row % 13),\(row)\n" }
-    try text.write(toFile: file, atomically: true, encoding: .utf8)
-    let gallery = try Gallery(page: "table", arguments: ["--data", file])
-    try gallery.waitFor("the table") { $0.contains("2,000 rows × 4 columns · row 1 ·") }
+    let (gallery, file) = try tableOnCSV(text, shape: "2,000 rows × 4 columns")
+    defer { try? FileManager.default.removeItem(atPath: file) }
     try gallery.press("Right", "Right", "bar", until: "the filter prompt") {
       $0.contains("show rows whose city contains")
     }
@@ -350,5 +341,17 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.press("Return", until: "the rows of the value") {
       $0.contains(" of 5,000 rows × 50 columns") && $0.contains("City: ")
     }
+  }
+}
+
+extension EndToEndCase {
+  /// The table page on a new CSV file of `text`, once it shows its first row with `shape`
+  /// ("2 rows × 2 columns"); the caller removes the file at `path`.
+  func tableOnCSV(_ text: String, shape: String) throws -> (gallery: Gallery, path: String) {
+    let path = NSTemporaryDirectory() + "reuse-gtk-\(UUID().uuidString).csv"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let gallery = try Gallery(page: "table", arguments: ["--data", path])
+    try gallery.waitFor("the table") { $0.contains("\(shape) · row 1 ·") }
+    return (gallery, path)
   }
 }
