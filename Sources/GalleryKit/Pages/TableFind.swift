@@ -35,17 +35,17 @@ enum TableMatcher {
     // For each open group: where it starts, and whether it holds an open repeat.
     var groups: [(start: Int, hasOpenRepeat: Bool)] = []
     var index = 0
-    /// Whether an open repeat starts at `at`; its length in characters.
-    func openRepeat(at at: Int) -> Int? {
-      guard at < characters.count else { return nil }
-      switch characters[at] {
+    /// Whether an open repeat starts at `start`; its length in characters.
+    func openRepeat(at start: Int) -> Int? {
+      guard start < characters.count else { return nil }
+      switch characters[start] {
       case "*", "+": return 1
       case "{":
-        guard let close = characters[at...].firstIndex(of: "}") else { return nil }
-        let body = String(characters[(at + 1)..<close])
+        guard let close = characters[start...].firstIndex(of: "}") else { return nil }
+        let body = String(characters[(start + 1)..<close])
         let parts = body.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].isEmpty, Int(parts[0]) != nil else { return nil }
-        return close - at + 1
+        return close - start + 1
       default: return nil
       }
     }

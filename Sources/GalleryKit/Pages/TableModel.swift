@@ -281,7 +281,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
       }
     }
     followSortedRow()
-    if !loaded.isEmpty { table.reloadRows(loaded) }
+    if !loaded.isEmpty { table.reloadRows(in: loaded) }
     var sorting = false
     if table.isSorting {
       // A sort begun by a header click: timed from the first frame that sees it.

@@ -407,7 +407,7 @@ public final class TableView {
   /// finding).
   ///
   /// - Complexity: O(rows shown), whatever the range's length.
-  public func reloadRows(_ rows: Range<Int>) {
+  public func reloadRows(in rows: Range<Int>) {
     guard !rows.isEmpty else { return }
     var paths: [ItemPath] = []
     for path in collectionView.indexPathsForVisibleItems

@@ -562,11 +562,14 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
     let shown = placeholderRows()
     #expect(shown.count > 10)
     grid.loaded = 1_000_000
-    table.reloadRows(999_000..<1_000_000)
+    table.reloadRows(in: 999_000..<1_000_000)
     #expect(placeholderRows() == shown, "no shown row is in the range")
-    table.reloadRows(3..<7)
+    table.reloadRows(in: 3..<7)
     #expect(placeholderRows() == shown.subtracting(3..<7))
-    table.reloadRows(0..<1_000_000)
+    // The same as the rows one by one.
+    table.reloadRows(Array(7..<9))
+    #expect(placeholderRows() == shown.subtracting(3..<9))
+    table.reloadRows(in: 0..<1_000_000)
     #expect(placeholderRows().isEmpty)
   }
 
