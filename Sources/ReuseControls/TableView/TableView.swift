@@ -258,9 +258,9 @@ public final class TableView {
     collectionView.reloadData()
   }
 
-  /// The data source has more rows (or fewer) at the end: they are inserted (or removed) in one
-  /// batch, without animation; what is on screen stays. While sorted, new rows go where their
-  /// keys sort (merged with the sorted rows, whose keys are kept).
+  /// The data source has more rows (or fewer) at the end: they show without animation, what is
+  /// on screen staying (the counts read again; fewer rows reload). While sorted, new rows go
+  /// where their keys sort (merged with the sorted rows, whose keys are kept), in one batch.
   ///
   /// - Complexity: in the data's order, O(1) plus the cells shown configured again; while
   ///   sorted, O(n + k log k) for k rows merged into n, plus the batch update.
@@ -403,8 +403,7 @@ public final class TableView {
 
   /// Configures the shown cells of the source rows in `rows` again: the rows shown are asked
   /// whether they are in the range, not the range's rows whether they show (a file loading
-  /// gives millions of rows a frame, and walking them held the loop for seconds: a new user's
-  /// finding).
+  /// gives millions of rows a frame).
   ///
   /// - Complexity: O(rows shown), whatever the range's length.
   public func reloadRows(in rows: Range<Int>) {
