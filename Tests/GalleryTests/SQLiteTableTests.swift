@@ -459,6 +459,20 @@ private func settleModel(_ model: TableModel) async {
     #expect(model.status.contains("went to row 71 of the sort by name"), "\(model.status)")
   }
 
+  /// Ctrl-R's "reading the rows again…" gives way to "read the rows again" once the rows are
+  /// read, with no key pressed (it stayed until the next key: a new user's finding).
+  @Test func theReadingAgainNoteEndsWhenTheRowsAreRead() async throws {
+    let database = try TestDatabase.people(rows: 2_000)
+    defer { database.remove() }
+    let model = try openedTableModel(database)
+    await settleModel(model)
+    #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
+    #expect(model.status.contains("reading the rows again…"), "\(model.status)")
+    await settleModel(model)
+    #expect(model.status.contains("read the rows again"), "\(model.status)")
+    #expect(!model.status.contains("reading the rows again"), "\(model.status)")
+  }
+
   /// Blobs show as their size, and their frequency table lists them so; Enter on one shows
   /// the rows whose cells show it (it found none: the value compared as text, a new user's
   /// finding).
