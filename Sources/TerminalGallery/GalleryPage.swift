@@ -335,24 +335,25 @@ extension PanePage {
     self.frame = frame
     let rest = max(0, frame.height - top - bottom)
     let old = pane.frame
-    // Whether the focused item shows before: only then is it kept in view (a focus scrolled
-    // away from stays away, and the reader's place with the engine's anchor: the page went
-    // back to the focus on every resize, a new user's finding).
-    let focusWasShown = pane.collectionView.focusedIndexPath.map {
-      pane.collectionView.indexPathsForVisibleItems.contains($0)
-    }
-    pane.frame = CellRect(
+    let new = CellRect(
       x: frame.x, y: frame.y + top, width: frame.width, height: min(height ?? rest, rest))
-    pane.collectionView.layoutIfNeeded()
+    let resized = new.width != old.width || new.height != old.height
+    let view = pane.collectionView
+    // Whether the focused item shows before a resize: only then is it kept in view (a focus
+    // scrolled away from stays away, and the reader's place with the engine's anchor: the
+    // page went back to the focus on every resize, a new user's finding).
+    let keepsFocus =
+      resized
+      && (old.isEmpty || view.focusedIndexPath.map(view.indexPathsForVisibleItems.contains) == true)
+    pane.frame = new
+    view.layoutIfNeeded()
     // After a resize, the focused item is still in view (pages without focus have none);
     // not while an item is dragged or a finger holds the content: the drag keeps its place
     // (the list jumped to the lifted task's home, and the drop target with it: a new user's
     // finding). Not when the size is the same (a page shown again): the wheel's place stays
     // (the waterfall went back to its focused card: a new user's finding).
-    let view = pane.collectionView
-    if pane.frame.width != old.width || pane.frame.height != old.height,
-      let focused = view.focusedIndexPath, focusWasShown == true || old.isEmpty,
-      view.interactivelyMovingItem == nil, !view.isTracking
+    if keepsFocus, let focused = view.focusedIndexPath, view.interactivelyMovingItem == nil,
+      !view.isTracking
     {
       view.focusItem(at: focused)
     }

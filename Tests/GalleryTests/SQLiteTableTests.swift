@@ -76,11 +76,17 @@ private func openedTableModel(_ database: TestDatabase) throws -> TableModel {
   return model
 }
 
-/// The table page over `people` of `rows` rows, loaded, the cursor on row 4's name (id 5).
-private func peopleOnRow5sName(rows: Int) async throws -> (TableModel, TestDatabase) {
+/// The table page over `people` of `rows` rows, loaded; the caller removes the database.
+private func openedPeople(rows: Int) async throws -> (TableModel, TestDatabase) {
   let database = try TestDatabase.people(rows: rows)
   let model = try openedTableModel(database)
   await settleModel(model)
+  return (model, database)
+}
+
+/// The table page over `people` of `rows` rows, loaded, the cursor on row 4's name (id 5).
+private func peopleOnRow5sName(rows: Int) async throws -> (TableModel, TestDatabase) {
+  let (model, database) = try await openedPeople(rows: rows)
   for _ in 0..<4 { #expect(model.handle(KeyPress(.down))) }
   #expect(model.handle(KeyPress(.right)))
   #expect(model.table.focusedCell.map { [$0.row, $0.column] } == [4, 1])
@@ -462,10 +468,8 @@ private func settleModel(_ model: TableModel) async {
   /// Ctrl-R's "reading the rows again…" gives way to "read the rows again" once the rows are
   /// read, with no key pressed (it stayed until the next key: a new user's finding).
   @Test func theReadingAgainNoteEndsWhenTheRowsAreRead() async throws {
-    let database = try TestDatabase.people(rows: 2_000)
+    let (model, database) = try await openedPeople(rows: 2_000)
     defer { database.remove() }
-    let model = try openedTableModel(database)
-    await settleModel(model)
     #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
     #expect(model.status.contains("reading the rows again…"), "\(model.status)")
     await settleModel(model)
@@ -501,10 +505,8 @@ private func settleModel(_ model: TableModel) async {
   /// the table), a sort in the database keeps the filter (made again on the new numbering),
   /// and a row the filter hides is said when asked for.
   @Test func aFilteredTableLoadsItsRowsAndKeepsTheFilterThroughASort() async throws {
-    let database = try TestDatabase.people(rows: 3_000)
+    let (model, database) = try await openedPeople(rows: 3_000)
     defer { database.remove() }
-    let model = try openedTableModel(database)
-    await settleModel(model)
     // Quito: every third row; shown, then the last of them.
     for key in [KeyPress(.right), KeyPress(.right), KeyPress(.character("|"))]
       + "quito".map({
