@@ -119,9 +119,8 @@ public final class CSVTable: TableContent {
   static func key(_ field: String?) -> TableSortKey {
     // A blank cell has no key: it sorts last whichever the direction, as spreadsheets sort
     // (it came first in a descending sort: a new user's finding).
-    guard let field, !field.isEmpty else { return .missing }
-    if let number = Double(field) { return .number(number) }
-    return .text(field)
+    guard let field else { return .missing }
+    return TableSortKey(reading: field)
   }
 
   /// Whether the column's first rows read as numbers.

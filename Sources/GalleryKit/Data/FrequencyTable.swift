@@ -117,7 +117,8 @@ public final class FrequencyTable: TableContent {
     guard values.indices.contains(row) else { return .missing }
     guard column == 0 else { return .number(Double(values[row].count)) }
     let value = values[row].value
-    return isNumericValue ? Self.number(value).map { .number($0) } ?? .text(value) : .text(value)
+    guard isNumericValue, Self.number(value) != nil else { return .text(value) }
+    return TableSortKey(reading: value.replacing(",", with: ""))
   }
 
   /// Count and Percent are numbers.

@@ -149,8 +149,7 @@ public final class JSONRecordsTable: TableContent {
   /// with one string in it sorted all its numbers as text, "10" before "2": a new user's
   /// finding); null and blank last, whichever the direction.
   public func sortKey(row: Int, column: Int) -> TableSortKey {
-    guard let text = text(row: row, column: column), !text.isEmpty else { return .missing }
-    return Double(text).map { .number($0) } ?? .text(text)
+    text(row: row, column: column).map(TableSortKey.init(reading:)) ?? .missing
   }
 
   /// The columns of numbers.

@@ -95,8 +95,13 @@ final class TableSortJob: Sendable {
   private func run(_ keys: [TableSortKey]) async {
     let ascending = descriptor.ascending
     var order: [Int32]?
-    if keys.allSatisfy({ if case .text = $0 { return false } else { return true } }) {
-      // Numbers (and rows without a key, last): a plain array to compare.
+    if keys.allSatisfy({
+      switch $0 {
+      case .number, .missing: return true
+      case .integer, .text: return false
+      }
+    }) {
+      // Numbers that a double holds (and rows without a key, last): a plain array to compare.
       let shared = Shared(count: keys.count) { index -> Double in
         // NaN, here as in the keys' order, is a row without a key: last.
         if case .number(let value) = keys[index] { return value }

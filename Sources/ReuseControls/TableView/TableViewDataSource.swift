@@ -167,6 +167,11 @@ public enum TableSortKey: Hashable, Sendable {
   /// A number (dates as numbers too). NaN has no place among numbers: it sorts as
   /// ``missing`` (a NaN compared with `<` left the rows around it out of order).
   case number(Double)
+  /// A whole number from ±2⁵³ on, where a `Double` rounds: 9007199254740993 read as a number
+  /// is 9007199254740992, and two identifiers a row apart sorted as equal (a new user's
+  /// finding). It sorts among the ``number(_:)`` keys by its exact value.
+  /// ``init(reading:)`` makes it only for such numbers.
+  case integer(Int)
   /// Text, in a reader's order: case ignored and the accented Latin letters of Latin-1
   /// (`À`–`ÿ`) taken as their letter, so "alpha" < "Ångström" < "zeta" < "Zoë"; other
   /// characters by their Unicode scalars, after those; equal so far, the UTF-8 bytes decide
@@ -180,7 +185,7 @@ public enum TableSortKey: Hashable, Sendable {
     switch self {
     case .missing: return true
     case .number(let value): return value.isNaN
-    case .text: return false
+    case .integer, .text: return false
     }
   }
 
@@ -189,10 +194,44 @@ public enum TableSortKey: Hashable, Sendable {
     if lhs.isMissing || rhs.isMissing { return !lhs.isMissing && rhs.isMissing }
     switch (lhs, rhs) {
     case (.number(let a), .number(let b)): return a < b
+    case (.integer(let a), .integer(let b)): return a < b
+    case (.integer(let a), .number(let b)): return order(of: a, against: b) < 0
+    case (.number(let a), .integer(let b)): return order(of: b, against: a) > 0
     case (.text(let a), .text(let b)):
       return textPrecedes(a, b)
-    case (.number, .text), (.number, .missing), (.text, .missing): return true
+    case (.number, .text), (.integer, .text), (.number, .missing), (.integer, .missing),
+      (.text, .missing):
+      return true
     default: return false
+    }
+  }
+
+  /// -1, 0 or 1 as `a` is less than, equal to or more than `b`, exactly (`b` not NaN).
+  static func order(of a: Int, against b: Double) -> Int {
+    let rounded = Double(a)
+    // A double other than `a` rounded lies beyond `a` on the same side as beyond its rounding.
+    if rounded != b { return rounded < b ? -1 : 1 }
+    // Equal once rounded: `b` is whole; 2⁶³ (Int.max rounded up) is more than any `a`.
+    if b >= 0x1p63 { return -1 }
+    let whole = Int(b)
+    return a < whole ? -1 : a == whole ? 0 : 1
+  }
+
+  /// The key of a value read as text: a number when it reads as one (an exact
+  /// ``integer(_:)`` for a whole number from ±2⁵³ on), ``missing`` when empty, else the text.
+  public init(reading text: String) {
+    guard !text.isEmpty else {
+      self = .missing
+      return
+    }
+    guard let number = Double(text) else {
+      self = .text(text)
+      return
+    }
+    if abs(number) >= 0x1p53, let whole = Int(text) {
+      self = .integer(whole)
+    } else {
+      self = .number(number)
     }
   }
 }

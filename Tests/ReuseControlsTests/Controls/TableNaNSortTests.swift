@@ -70,4 +70,29 @@ private final class Keyed: TableViewDataSource {
     let lastTwo = ordered.suffix(2).map { $0.isMissing }
     #expect(lastTwo == [true, true], "\(ordered)")
   }
+
+  /// Whole numbers from 2⁵³ on sort by their exact value: read as doubles, 9007199254740993
+  /// and 9007199254740992 were one number, and rows of 64-bit identifiers sorted out of
+  /// order (a new user's finding).
+  @Test(arguments: [false, true])
+  func wholeNumbersBeyondADoubleSortExactly(background: Bool) {
+    let texts = [
+      "9223372036854775807", "10000000000000001", "", "9007199254740994", "text",
+      "9007199254740993", "9.3e18", "1e16", "-9007199254740995", "9007199254740992",
+    ]
+    let keys = texts.map(TableSortKey.init(reading:))
+    #expect(keys[5] == .integer(9_007_199_254_740_993))
+    #expect(keys[9] == .integer(9_007_199_254_740_992))
+    #expect(keys[6] == .number(9.3e18))
+    #expect(TableSortKey(reading: "12") == .number(12))
+    let ascending = [
+      "-9007199254740995", "9007199254740992", "9007199254740993", "9007199254740994", "1e16",
+      "10000000000000001", "9223372036854775807", "9.3e18", "text", "",
+    ]
+    let up = sortedValues(keys, ascending: true, background: background)
+    #expect(up == ascending.map(TableSortKey.init(reading:)), "\(up)")
+    let down = sortedValues(keys, ascending: false, background: background)
+    let descending = ascending.dropLast().reversed() + [""]
+    #expect(down == descending.map(TableSortKey.init(reading:)), "\(down)")
+  }
 }
