@@ -201,11 +201,19 @@ public final class SettingsModel: PageModel {
     }
     guard let title = itemTitle(at: path) else { return false }
     opened = source.itemIdentifier(for: path)
+    var movesRecent = false
     if let item = source.itemIdentifier(for: path)?.base as? Int {
       unseen.see(item)
+      movesRecent = recent.items.first != item
       recent.open(item)
     }
-    collectionView.postAccessibilityAnnouncement("opened \(title)")
+    // When "Recently opened" takes the item in, its batch says "opened …" instead of "1 item
+    // added": said first and then replaced by the batch's, it was lost (a new user's finding).
+    if movesRecent && collectionView.isAnnouncing {
+      collectionView.replaceNextAnnouncement(with: "opened \(title)")
+    } else {
+      collectionView.postAccessibilityAnnouncement("opened \(title)")
+    }
     return true
   }
 

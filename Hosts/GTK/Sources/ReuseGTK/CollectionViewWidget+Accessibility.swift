@@ -56,6 +56,17 @@ extension CollectionViewWidget {
       facts.label = view.accessibilityLabel
       facts.description = view.accessibilityValue
     }
+    // An announcement made since the last key stays in front of the focused row's new facts:
+    // Settings' "opened Amber Falcon" went as the row moved down a place, and a screen reader
+    // said the new place alone (a new user's finding).
+    if let announcement = drawing.told.announcement, drawing === accessibility.focusedRow,
+      attributes.indexPath == collectionView.focusedIndexPath
+    {
+      facts.unannounced = .some(facts.description)
+      facts.announcement = announcement
+      facts.description = [announcement, facts.description ?? ""].filter { !$0.isEmpty }
+        .joined(separator: ", ")
+    }
     tell(facts, to: drawing)
     if let element { drawing.enableActions(element.actions) }
   }
@@ -119,8 +130,9 @@ extension CollectionViewWidget {
   /// GTK 4.8 has no announcement API (`gtk_accessible_announce` came in 4.14). A screen
   /// reader speaks a description change only on the object it is reading: while a row of this
   /// host has the keyboard focus, the announcement goes before its description ("opened Brisk
-  /// Summit, 3.4 stars, Top free, 4 of 500"; it keeps its place at the end, and loses the
-  /// announcement when it is next told its facts); otherwise the host's description says it.
+  /// Summit, 3.4 stars, Top free, 4 of 500"; it keeps its place at the end, and stays in
+  /// front of the row's facts told again until the next key); otherwise the host's
+  /// description says it.
   func announce(_ message: String) {
     nameContainer()
     if let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0 {
@@ -128,8 +140,14 @@ extension CollectionViewWidget {
       // of a type-ahead piled up there: a new user's finding).
       let base = row.told.unannounced ?? row.told.description
       let said = [message, base ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+      // The same words again (Enter twice on a row) must still change the description, or
+      // nothing is said (Orca passes over a change of white space alone): it is emptied first.
+      if said == row.told.description {
+        reusekit_accessible_set_description(OpaquePointer(row.widget), nil)
+      }
       reusekit_accessible_set_description(OpaquePointer(row.widget), said)
       row.told.unannounced = .some(base)
+      row.told.announcement = message
       row.told.description = said
       return
     }

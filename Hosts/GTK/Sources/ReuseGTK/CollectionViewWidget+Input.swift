@@ -100,6 +100,8 @@ extension CollectionViewWidget {
   /// move the keyboard focus to another widget; other keys the page does not use go on to the
   /// window.
   func keyPressed(_ keyval: guint, _ modifiers: GdkModifierType) -> Bool {
+    // The last announcement was heard: the focused row's next facts go without it.
+    accessibility.focusedRow?.told.announcement = nil
     if keyval == KeyValue.tab || keyval == KeyValue.leftTab {
       let shifted = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
       leaveFocus(forward: keyval == KeyValue.tab && !shifted)

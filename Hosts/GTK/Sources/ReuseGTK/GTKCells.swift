@@ -194,6 +194,9 @@ struct AccessibleFacts: Equatable {
   var states: [Int32] = []
   /// The description before an announcement went in front of it, while one does.
   var unannounced: String??
+  /// The announcement in front of the description, kept there until the next key while the
+  /// row shows the focused item (its place changing under it, the row said it again without).
+  var announcement: String?
   /// Nothing was told yet: every fact differs from it.
   var isNew = true
 }

@@ -73,6 +73,19 @@ EXPECTED = {
         ("Right", ["Brisk Summit.", "3.4 stars, Top free, 4 of 500."]),
         ("Return", ["opened Brisk Summit, 3.4 stars, Top free, 4 of 500"]),
     ],
+    # Enter opens a row, which "Recently opened" takes in above it: the row moves down a place,
+    # and "opened" stays in front of its new place; Enter again says it again.
+    "settings": [
+        ("Down", ["Bluetooth.", "off, 2 of 1,000,006."]),
+        ("Down", ["Airplane mode.", "off, 3 of 1,000,006."]),
+        ("Down", ["Banners.", "on, 4 of 1,000,006."]),
+        ("Down", ["Sounds.", "on, 5 of 1,000,006."]),
+        ("Down", ["Show advanced.", "off, 6 of 1,000,006."]),
+        ("Down", ["Amber Falcon.", "#1, new, 7 of 1,000,006."]),
+        ("Return", ["opened Amber Falcon, #1, new, 7 of 1,000,006",
+                    "opened Amber Falcon, #1, 8 of 1,000,007"]),
+        ("Return", ["opened Amber Falcon, #1, 8 of 1,000,007"]),
+    ],
 }
 
 PAUSE = 1.5  # seconds between keys: every page settles well within it
