@@ -391,6 +391,29 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(drawnTestGallery(gallery, canvas).last?.contains("opened") == false)
   }
 
+  /// Settings: Enter on the row on the list's last line keeps it in view as "Recently opened"
+  /// takes it in above (it went under the status line, and the keys went on out of sight: a
+  /// new user's finding, in GTK).
+  @Test func anOpenedRowOnTheLastLineStaysInView() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 24))
+    // Down until the focus (the line drawn with ▌) is on the list's last line.
+    var lines = drawnTestGallery(gallery, canvas)
+    for _ in 0..<40 where lines.lastIndex(where: { $0.hasPrefix("▌") }) != lines.count - 2 {
+      pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+      lines = drawnTestGallery(gallery, canvas)
+    }
+    let focused = try #require(lines.last { $0.hasPrefix("▌") })
+    #expect(lines.firstIndex(of: focused) == lines.count - 2, "\(lines)")
+    let title = try #require(focused.dropFirst().split(separator: "#").first)
+      .trimmingCharacters(in: .whitespaces)
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(lines.last?.contains("\(title) · opened") == true, "\(lines.last ?? "")")
+    let now = try #require(lines.last { $0.hasPrefix("▌") }, "the focused row shows: \(lines)")
+    #expect(now.contains(title), "\(now)")
+  }
+
   /// Settings: a click on a row focuses it and flips its switch, a second flips it back; a
   /// click on a row with a disclosure opens it (the page ignored clicks: a new user's
   /// finding). A click names its screen line (the canvas's, from 0).

@@ -214,6 +214,14 @@ public final class SettingsModel: PageModel {
     } else {
       collectionView.postAccessibilityAnnouncement("opened \(title)")
     }
+    guard movesRecent else { return true }
+    // The row taken in above pushes the opened row down a place: it stays in view (on the
+    // last line it went under the bottom edge, and the keys went on out of sight: a new
+    // user's finding).
+    source.applyArrivals(in: collectionView)  // the list's batch and the badge's, as one
+    if let focused = collectionView.focusedIndexPath {
+      collectionView.scrollToItem(at: focused, at: .nearest, animated: true)
+    }
     return true
   }
 
