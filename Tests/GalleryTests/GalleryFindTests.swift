@@ -131,6 +131,27 @@ import Testing
     #expect(canvas.plainTextLines().last?.contains("3 matches") == true)
   }
 
+  /// Where a host asks for it (GTK), the prompt is said as it opens, each edit as an entry
+  /// echoes it, and its cancel (it opened and took letters in silence: a new user's finding,
+  /// in GTK with a screen reader).
+  @Test func thePromptIsSaidAndEchoesWhatIsTyped() {
+    let model = SettingsModel(options: GalleryOptions(itemCount: 300), metrics: plainTestMetrics)
+    var said: [String] = []
+    model.collectionView.accessibilityAnnouncementHandler = { said.append($0) }
+    model.findBar.announcesPrompt = true  // as GTK has it
+    for key in [
+      KeyPress(.character("/")), KeyPress(.character("W")), KeyPress(.character(" ")),
+      KeyPress(.character("i")), KeyPress(.backspace), KeyPress(.left), KeyPress(.escape),
+    ] {
+      _ = model.handle(key)
+    }
+    #expect(
+      said == [
+        "find in the settings: type, Enter finds, Escape cancels", "W", "space", "i",
+        "deleted i", "find cancelled",
+      ], "\(said)")
+  }
+
   @Test func theSettingsFindAndTheHelpSaysSo() {
     let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 80, rows: 24))
     var time = 0.0

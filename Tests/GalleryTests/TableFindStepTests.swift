@@ -46,4 +46,29 @@ import Testing
     press(.character("N"))
     #expect(model.table.focusedCell?.row == 90, "round the start")
   }
+
+  /// Where a host asks for it (GTK), the table's prompts say themselves as they open, echo
+  /// what is typed and say a cancel (`/` opened in silence, and letters were not echoed: a new
+  /// user's finding, in GTK with a screen reader).
+  @Test func promptsAreSaidWhereTheHostAsks() throws {
+    let path = NSTemporaryDirectory() + "reusekit-find-said-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "id,city\n1,Bern\n2,Zürich\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try makeLoadedCSVTableModel(path: path).model
+    var said: [String] = []
+    model.table.collectionView.accessibilityAnnouncementHandler = { said.append($0) }
+    model.table.focusCell(row: 0, column: 1)
+    let keys = [KeyPress(.character("/")), KeyPress(.character("Z")), KeyPress(.escape)]
+    for key in keys { _ = model.handle(key) }
+    #expect(said.isEmpty, "the terminal's screen-reader mode says the status line: \(said)")
+    model.announcesPrompts = true
+    for key in keys + [KeyPress(.character("|")), KeyPress(.character("ü")), KeyPress(.backspace)] {
+      _ = model.handle(key)
+    }
+    #expect(
+      said == [
+        "find in city: Enter finds, Esc cancels", "Z", "cancelled",
+        "show rows whose city contains: Enter filters, Esc cancels", "ü", "deleted ü",
+      ], "\(said)")
+  }
 }

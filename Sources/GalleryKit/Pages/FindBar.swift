@@ -18,6 +18,11 @@ public final class FindBar {
   public let subject: String
   /// The prompt's field while it shows.
   public private(set) var prompt: TextFieldState?
+  /// Whether the prompt says itself to assistive technology: as it opens, each edit (the
+  /// characters typed or deleted, as an entry echoes them) and its cancel. For hosts whose
+  /// keyboard focus stays on a row while the prompt takes the keys (GTK's); the terminal's
+  /// screen-reader mode says the status line, prompt and all.
+  public var announcesPrompt = false
   /// The find, once Enter started it, until Escape.
   public private(set) var search: ItemSearch?
   /// Called when the marks may have changed (matches found, the find cleared), for pages
@@ -72,6 +77,11 @@ public final class FindBar {
     case .character("/") where plain,
       .character("f") where key.modifiers == .control:
       prompt = TextFieldState(maxLength: 200)
+      // Said, as an entry taking the focus is (the prompt opened in silence: a new user's
+      // finding, in GTK with a screen reader).
+      if announcesPrompt {
+        collectionView.announce("find in \(subject): type, Enter finds, Escape cancels")
+      }
     case .character("n") where plain && search != nil:
       hasStepped = true
       willStep()
@@ -123,13 +133,34 @@ public final class FindBar {
   private func handlePrompt(_ key: KeyPress) -> Bool {
     guard var field = prompt else { return false }
     switch key.key {
-    case .escape: prompt = nil
+    case .escape:
+      prompt = nil
+      if announcesPrompt { collectionView.announce("find cancelled") }
     case .enter: find(field.text)
     default:
+      let before = field.text
       _ = field.handle(key)
       prompt = field
+      if announcesPrompt, let echo = Self.echo(from: before, to: field.text) {
+        collectionView.announce(echo)
+      }
     }
     return true
+  }
+
+  /// What a screen reader says of an edit of the prompt, as it echoes an entry's: the
+  /// characters typed ("space" for a space), or those deleted; `nil` when the text is the same
+  /// (a caret move).
+  public static func echo(from before: String, to after: String) -> String? {
+    guard before != after else { return nil }
+    let head = zip(before, after).prefix { $0 == $1 }.count
+    let tail = zip(before.dropFirst(head).reversed(), after.dropFirst(head).reversed())
+      .prefix { $0 == $1 }.count
+    let removed = String(before.dropFirst(head).dropLast(tail))
+    let added = String(after.dropFirst(head).dropLast(tail))
+    func spoken(_ text: String) -> String { text == " " ? "space" : text }
+    if removed.isEmpty { return spoken(added) }
+    return added.isEmpty ? "deleted \(spoken(removed))" : spoken(added)
   }
 
   /// A frame's slice of the find (8 ms at most): the first match found takes the focus, and a

@@ -41,7 +41,9 @@ extension TableModel {
     switch key.key {
     case .escape:
       prompt = nil
-      if kind == .edit { cancelEdit() }
+      if kind == .edit { cancelEdit() } else if announcesPrompts {
+        table.collectionView.announce("cancelled")
+      }
     case .enter:
       if kind == .saveAs, let problem = saveAsProblem(field.text) {
         // The prompt stays, with its text: the keys typed next change the name (they went to
@@ -75,6 +77,20 @@ extension TableModel {
       if kind == .edit { showEditedCell() }
     }
     return true
+  }
+
+  /// Says a prompt that opened (its line, without the caret) or the edit of one (as
+  /// ``FindBar/echo(from:to:)``), where the host asks for it (``announcesPrompts``). The
+  /// edit prompt is the cell editor's, an entry that speaks for itself.
+  func promptDidChange(from old: (kind: TablePromptKind, field: TextFieldState)?) {
+    guard announcesPrompts, let prompt, prompt.kind != .edit else { return }
+    guard let old, old.kind == prompt.kind else {
+      return table.collectionView.announce(
+        promptLine(prompt).replacing("▏", with: "").replacing(":  · ", with: ": "))
+    }
+    if let echo = FindBar.echo(from: old.field.text, to: prompt.field.text) {
+      table.collectionView.announce(echo)
+    }
   }
 
   /// The status line while a prompt shows.

@@ -29,7 +29,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// When the sort being made began, on the host's clock.
   var sortStart: Double?
   /// What the status line's prompt asks for, and what is typed so far; `nil` without one.
-  var prompt: (kind: TablePromptKind, field: TextFieldState)?
+  var prompt: (kind: TablePromptKind, field: TextFieldState)? {
+    didSet { promptDidChange(from: oldValue) }
+  }
   /// The cell being edited (its source row and column), while the edit prompt shows: held by
   /// the row's identity, so scrolling, sorting or filtering never moves it to another row.
   var editTarget: (row: Int, column: Int)?
@@ -88,6 +90,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// Whether Ctrl-A in a prompt selects its whole text (GTK's entries) rather than moving the
   /// caret home (a shell's line editor, the terminal's).
   public var promptSelectsAllOnControlA = false
+  /// Whether the status line's prompts (find, filter, select, go to, save as) say themselves
+  /// to assistive technology: as they open, each edit (as an entry echoes it) and a cancel.
+  /// For hosts whose keyboard focus stays on a cell while a prompt takes the keys (GTK's,
+  /// whose cell editor is an entry of its own); the terminal's screen-reader mode says the
+  /// status line itself.
+  public var announcesPrompts = false
   /// The frequency table a value was chosen in, the table it counts and the value's row:
   /// Backspace in that value's rows goes back to it; and how the table showed before the
   /// count, where leaving the frequency table then goes; and how the frequency table itself

@@ -103,6 +103,8 @@ final class HostedPage<Model: PageModel>: GTKPage {
     self.widget = widget ?? host.widget
     // A page's find (`/`, Ctrl-F): a slice a frame while it looks, its matches marked over
     // their cells. (The list page's rows mark themselves, and its control advances its find.)
+    // The keyboard focus stays on a row while the prompt takes the keys: it says itself.
+    model.finder?.announcesPrompt = true
     if let finder = model.finder, host.control == nil {
       let view = host.collectionView
       host.control = (
@@ -266,6 +268,7 @@ enum GTKPages {
       options: options, metrics: .gtk, viewportSize: Size(width: 960, height: 600))
     model.register(cell: TableTextCell.self, header: TableHeaderCell.self)
     model.promptSelectsAllOnControlA = true  // as GTK's entries do
+    model.announcesPrompts = true  // the keyboard focus stays on a cell while one takes keys
     model.start()
     let host = CollectionViewWidget(collectionView: model.table.collectionView)
     // The resize grip: a few pixels at a header's right edge.

@@ -20,6 +20,8 @@ struct HostAccessibility {
   var focusedItem: ItemPath?
   /// The row that can take the keyboard focus now (``CollectionViewWidget/moveFocusability()``).
   weak var focusableRow: DrawingWidget?
+  /// An announcement made as the focus leaves its row, for the row it lands on.
+  var pendingAnnouncement: String?
 }
 
 extension CollectionViewWidget {
@@ -133,16 +135,59 @@ extension CollectionViewWidget {
   /// Summit, 3.4 stars, Top free, 4 of 500"; it keeps its place at the end, and stays in
   /// front of the row's facts told again until the next key); otherwise the host's
   /// description says it.
+  ///
+  /// Said as the keyboard focus leaves its row for another item's (a find's `n`, "match 3 of
+  /// 1,857"), the words wait for the next placement and go in front of the description of the
+  /// row the focus lands on, read with its focus event: put on the row being left, they were
+  /// said with that row's place, and the new row's focus event came without them (a new
+  /// user's finding).
   func announce(_ message: String) {
     nameContainer()
+    if let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0,
+      let focused = collectionView.focusedIndexPath, focused != accessibility.focusedItem
+    {
+      accessibility.pendingAnnouncement =
+        accessibility.pendingAnnouncement.map { "\($0), \(message)" } ?? message
+      return
+    }
+    say(message)
+  }
+
+  /// An announcement waiting for the focus to land, put on `drawing` (the row that takes it
+  /// now) in front of its description; `toldLater`: its facts are told after this (a
+  /// recycled row), which keep it in front.
+  func carryPendingAnnouncement(to drawing: DrawingWidget, toldLater: Bool = false) {
+    guard let message = accessibility.pendingAnnouncement else { return }
+    accessibility.pendingAnnouncement = nil
+    drawing.told.announcement = message
+    guard !toldLater else { return }
+    let base = drawing.told.unannounced ?? drawing.told.description
+    let said = [message, base ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+    reusekit_accessible_set_description(OpaquePointer(drawing.widget), said)
+    drawing.told.unannounced = .some(base)
+    drawing.told.description = said
+  }
+
+  /// An announcement still waiting after a placement whose focus did not land on a row (the
+  /// item is off screen): said on the row that has the focus, or by the host.
+  func sayPendingAnnouncement() {
+    guard let message = accessibility.pendingAnnouncement else { return }
+    accessibility.pendingAnnouncement = nil
+    say(message)
+  }
+
+  /// Says `message` now: in front of the focused row's description, or the host's.
+  private func say(_ message: String) {
     if let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0 {
       // In front of the row's own description, not of the last announcement too (misses
       // of a type-ahead piled up there: a new user's finding).
       let base = row.told.unannounced ?? row.told.description
       let said = [message, base ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
-      // The same words again (Enter twice on a row) must still change the description, or
-      // nothing is said (Orca passes over a change of white space alone): it is emptied first.
+      // The same words again: since the last key, said already (a find's step and its count
+      // settling); after a key (Enter twice on a row), said again, so the description is
+      // emptied first (unchanged, nothing is heard; Orca passes over white space alone).
       if said == row.told.description {
+        guard row.told.announcement == nil else { return }
         reusekit_accessible_set_description(OpaquePointer(row.widget), nil)
       }
       reusekit_accessible_set_description(OpaquePointer(row.widget), said)
@@ -245,6 +290,7 @@ extension CollectionViewWidget {
       accessibility.focusedItem = focused
       gtk_widget_set_focusable(widget, 1)
       gtk_widget_grab_focus(widget)
+      carryPendingAnnouncement(to: drawing, toldLater: true)
       accessibility.refocusID = g_idle_add(
         { data in
           let host = host(data)
@@ -255,6 +301,7 @@ extension CollectionViewWidget {
       return
     }
     realizeContext(of: drawing)
+    carryPendingAnnouncement(to: drawing)
     gtk_widget_grab_focus(drawing.widget)
     accessibility.focusedItem = focused
     accessibility.focusedRow = drawing

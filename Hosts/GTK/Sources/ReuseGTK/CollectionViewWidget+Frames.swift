@@ -66,6 +66,7 @@ extension CollectionViewWidget {
     }
     followFocus()
     if let (view, drawing, attributes) = waiting { updateAccessible(view, drawing, attributes) }
+    sayPendingAnnouncement()
     moveFocusability()
     if accessibility.containerRevision != collectionView.accessibilityRevision
       || accessibility.containerGridRow != collectionView.accessibilityGridRow?.row
