@@ -41,7 +41,9 @@ extension TableModel {
     switch key.key {
     case .escape:
       prompt = nil
-      if kind == .edit { cancelEdit() } else if announcesPrompts {
+      if kind == .edit {
+        cancelEdit()
+      } else if announcesPrompts {
         table.collectionView.announce("cancelled")
       }
     case .enter:
