@@ -86,7 +86,12 @@ final class CellEditor {
       let title =
         model.content.columnTitles.indices.contains(editing.column)
         ? model.content.columnTitles[editing.column] : "the cell"
-      reusekit_accessible_set_label(OpaquePointer(entry), "Edit \(title), row \(editing.row + 1)")
+      // The row as the cell names it, where it shows now (the file's record number, in a
+      // sorted table, named another row: a new user's finding).
+      let row =
+        model.table.displayRow(forSourceRow: editing.row)
+        .map { ", row \(CollectionViewWidget.grouped($0 + 1))" } ?? ""
+      reusekit_accessible_set_label(OpaquePointer(entry), "Edit \(title)\(row)")
     }
     shown = (editing.row, editing.column)
     if text != editing.field.text {

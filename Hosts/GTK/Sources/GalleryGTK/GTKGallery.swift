@@ -336,8 +336,16 @@ public final class GTKGallery {
       let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
     {
       hasWarnedBeforeQuitting = true
-      notice = Self.quitWarning(warning, closing: closing, typing: currentPage.isTyping)
+      let said = Self.quitWarning(warning, closing: closing, typing: currentPage.isTyping)
+      notice = said
       refreshStatus()
+      // Said as well, by the view the keys are in: in the status bar alone, a screen reader's
+      // user heard nothing, and the next q lost the edits (a new user's finding).
+      let within = GTK_STATE_FLAG_FOCUS_WITHIN.rawValue
+      let host =
+        currentPage.hosts.first { gtk_widget_get_state_flags($0.widget).rawValue & within != 0 }
+        ?? currentPage.host
+      host.collectionView.postAccessibilityAnnouncement(said)
       return false
     }
     return true
@@ -475,6 +483,7 @@ public final class GTKGallery {
         + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) \(editorStatus)"
         + "strayShown=\(currentPage.host.strayShownWidgetCount) "
         + "keyboard=\(keyboardFocusName) keyboardOnRow=\(keyboardFocusIsOnARow) "
+        + "described=[\(keyboardFocusedRowDescription ?? "")] "
         + "items=[\(itemsOnScreen(of: currentPage))]")
   }
 
@@ -569,6 +578,12 @@ public final class GTKGallery {
       let covers = page.cellEditor?.coversCell
     else { return "" }
     return "editorCovers=\(covers) "
+  }
+
+  /// What a screen reader reads as the description of the row that holds the keyboard
+  /// focus, announcements in front (`described=[…]` in the status file).
+  var keyboardFocusedRowDescription: String? {
+    currentPage.hosts.lazy.compactMap(\.keyboardFocusedRowDescription).first
   }
 
   /// Whether the keyboard focus is on a widget inside a host (a row, which a screen reader

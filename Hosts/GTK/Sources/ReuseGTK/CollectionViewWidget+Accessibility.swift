@@ -199,6 +199,16 @@ extension CollectionViewWidget {
     reusekit_accessible_set_description(OpaquePointer(widget), message)
   }
 
+  /// The description the row holding the keyboard focus was last given (an announcement in
+  /// front of its own), or `nil` when no row of this host holds it: what a screen reader
+  /// reads of it (for end-to-end tests).
+  public var keyboardFocusedRowDescription: String? {
+    guard let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0 else {
+      return nil
+    }
+    return row.told.description
+  }
+
   /// The name a screen reader says when the focus enters the host: the collection view's
   /// label with what it holds ("Places, 1,000,000 items"; a grid's "Accounts, 1,000,000 rows,
   /// 50 columns"), set again when the counts change. Without a label GTK would name the list
@@ -235,7 +245,7 @@ extension CollectionViewWidget {
   }
 
   /// "1,000,000".
-  static func grouped(_ count: Int) -> String {
+  public static func grouped(_ count: Int) -> String {
     let digits = Array(String(count.magnitude))
     var grouped = count < 0 ? "-" : ""
     for (index, digit) in digits.enumerated() {

@@ -205,6 +205,27 @@ final class TableEndToEndTests: EndToEndCase {
     XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "id,name\n0,Grace\n1,Alan\n")
   }
 
+  /// With a screen reader: q's warning of edits not saved is said on the focused cell (it was
+  /// in the status bar alone, and a second q lost the edits), and a find's step says "match N
+  /// of M" with the cell it lands on (it went on the cell being left): new user's findings.
+  func testTheQuitWarningAndAFindsStepAreSaidOnTheFocusedCell() throws {
+    let (gallery, file) = try tableOnCSV(
+      "id,name\n0,Ada\n1,Alan\n2,Ada\n", shape: "3 rows × 2 columns")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try gallery.press("Right", "slash", until: "the find prompt") { $0.contains("find in name") }
+    try xdotool("type", "Ada")
+    try gallery.press("Return", until: "the first match") { $0.contains("match 1 of 2") }
+    try gallery.press("n", until: "the second match, said on its cell") {
+      $0.contains("described=[match 2 of 2, name, a match, row 3 of 3")
+    }
+    try gallery.press("e", until: "the edit prompt") { $0.contains("edit name of row 3") }
+    try xdotool("type", "h")
+    try gallery.press("Return", until: "the edit kept") { $0.contains("edited row 3") }
+    try gallery.press("q", until: "the warning, said") {
+      $0.contains("described=[1 row edited, not saved: Ctrl-S saves, q again quits, name")
+    }
+  }
+
   /// A cell's edit typed and not kept, the field open while another page shows: q warns
   /// first (it quit at once, the text lost: a new user's finding).
   func testQuitWarnsOfAnEditStillBeingTyped() throws {
