@@ -200,4 +200,53 @@ import Testing
     #expect(!(model.content is FrequencyTable))
     #expect(model.table.numberOfDisplayedRows == 15)
   }
+
+  /// A filter begun while the file is read is made again once it is read; until that is done,
+  /// the status's count stays the count of the rows shown (it went back to "0 found so far"
+  /// while the header said thousands, then climbed again: a new user's finding).
+  @Test func aFilterMadeAgainKeepsTheCountItShows() throws {
+    let path = NSTemporaryDirectory() + "reusekit-refilter-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var text = "id,city\n"
+    for row in 0..<600_000 { text += "\(row),\(row % 5 == 0 ? "Osaka" : "Lima")\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let content = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<4_000 where content.columnTitles.isEmpty {
+      Thread.sleep(forTimeInterval: 0.001)
+      _ = content.update()
+    }
+    let model = TableModel(
+      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
+    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+    model.start()
+    let wasReading = content.isStillReading
+    for key in [KeyPress(.right), KeyPress(.character("|"))]
+      + "osaka".map({ KeyPress(.character($0)) }) + [KeyPress(.enter)]
+    {
+      _ = model.handle(key)
+    }
+    /// The count the status says was found so far, while it says one.
+    func soFar() -> Int? {
+      guard let end = model.status.range(of: " found so far") else { return nil }
+      let digits = model.status[..<end.lowerBound].reversed().prefix { $0.isNumber || $0 == "," }
+      return Int(String(digits.reversed()).replacing(",", with: ""))
+    }
+    var counts: [Int] = []
+    let deadline = Date().addingTimeInterval(120)
+    while model.isWorking && Date() < deadline {
+      _ = model.poll()
+      model.table.collectionView.layoutIfNeeded()
+      if let count = soFar() {
+        counts.append(count)
+        #expect(
+          count == model.table.numberOfDisplayedRows,
+          "the status counts the rows shown: \(model.status)")
+      }
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    #expect(!content.isStillReading)
+    #expect(counts == counts.sorted(), "the count never goes back: \(counts)")
+    #expect(model.table.numberOfDisplayedRows == 120_000, "\(model.status)")
+    if !wasReading { print("note: the file was read before the filter began") }
+  }
 }

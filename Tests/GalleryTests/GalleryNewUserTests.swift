@@ -184,6 +184,37 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     }
   }
 
+  /// After `r r` (5 categories, then all again), the selected category stays in the centre
+  /// through resizes, as it does without the reload (it was left at the edge, cut off at 50
+  /// columns, until the next arrow: a new user's finding).
+  @Test func aReloadedStripKeepsItsSelectionCentredThroughResizes() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("optionbar", TerminalSize(columns: 100, rows: 30))
+    // Pressed as a terminal sends them, faster than the strip's animations end.
+    for key in [KeyEvent(.character("r")), KeyEvent(.character("r"))]
+      + Array(repeating: KeyEvent(.right), count: 10)
+    {
+      time += 0.01
+      gallery.handle(.key(key), at: time)
+      gallery.tick(now: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    /// The middle of the selection's indicator (━), in columns.
+    func indicatorMiddle() throws -> Double {
+      let line = try #require(drawnTestGallery(gallery, canvas).first { $0.contains("━━") })
+      let marks = line.enumerated().filter { $0.element == "━" }.map(\.offset)
+      return Double(marks.first! + marks.last! + 1) / 2
+    }
+    #expect(abs(try indicatorMiddle() - 50) <= 2)
+    for columns in [50, 20, 100, 50] {
+      gallery.resize(to: TerminalSize(columns: columns, rows: 30))
+      canvas.resize(columns: columns, rows: 30)
+      settleTestGallery(gallery, time: &time)
+      let middle = try indicatorMiddle()
+      #expect(abs(middle - Double(columns) / 2) <= 2, "at \(columns) columns: \(middle)")
+    }
+  }
+
   /// A click on `›` opens the first tab past the strip's right edge, and on `‹` the last one
   /// before its left edge: each then shows whole (the click opened the tab cut under the
   /// marker, one already in view: a new user's finding).

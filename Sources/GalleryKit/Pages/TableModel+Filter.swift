@@ -93,9 +93,12 @@ extension TableModel {
   ///
   /// `replacing`: made again over what shows now (the file it scanned has been read), which
   /// stays until the new scan is done.
+  ///
+  /// `shownCount`: with `replacing`, how many rows show (what the status says were found so
+  /// far until the new scan is done).
   func startFilter(
     _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false,
-    within: [TableRowCondition] = [], replacing: Bool = false
+    within: [TableRowCondition] = [], replacing: Bool = false, shownCount: Int = 0
   ) {
     let column = column ?? (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0
     // A find that matched nothing has nothing to step through: its "no match" would sit
@@ -127,6 +130,7 @@ extension TableModel {
     let reading = filter?.scan.job == nil && content.isStillReading
     filter?.startedWhileReading = reading
     filter?.replacesShown = replacing
+    if replacing { filter?.shownCount = shownCount }
     advanceFilter()
     // Nothing found yet (a database's query, or a scan that met no match in its first
     // slice): no row shows until one is found, rather than every row under "0 found".
