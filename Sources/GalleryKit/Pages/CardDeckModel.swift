@@ -195,6 +195,15 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
   /// already.
   public var announcesSteps = false
 
+  /// The centred card, as a step says it ("Nimble Falcon, card 2 of 12"): the page showed as
+  /// "Cards, 12 items" alone, and which card showed was heard only after an arrow (a new
+  /// user's finding, in GTK).
+  public var spokenOnShow: String? {
+    let index = carousel.currentIndex
+    guard titles.indices.contains(index) else { return nil }
+    return "\(titles[index]), card \((index + 1).formatted) of \(count.formatted)"
+  }
+
   /// The mode `w` or `a` just switched, said in the status until the next key (GTK shows
   /// the status, not the heading that names the modes, and said nothing).
   private var toggled: String?

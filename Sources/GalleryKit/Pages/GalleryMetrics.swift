@@ -138,9 +138,14 @@ public protocol PageModel: AnyObject, ItemDescribing {
   /// Ctrl-C: stops the page's job off the loop (a find that looks, a sort, a count, a save),
   /// as a shell's Ctrl-C stops what runs. Returns whether one was running.
   func cancelJob() -> Bool
+  /// What a screen reader hears of the page as it shows, beyond its view's name, where the
+  /// host's keyboard focus stays on the view itself (a carousel's centred card), or `nil`.
+  var spokenOnShow: String? { get }
 }
 
 extension PageModel {
+  /// The rows a screen reader reads say the page.
+  public var spokenOnShow: String? { nil }
   /// Pages take text while their find's prompt shows.
   public var isTyping: Bool { finder?.isTyping ?? false }
   /// Whether the page's find marks matches.

@@ -268,6 +268,8 @@ public final class GTKGallery {
     // list page's tag strip took the keys, not the list: a new user's finding): the host
     // takes it back once GTK is done.
     let keys = keyboardHostWhenLeft[index] ?? page.keyboardHost
+    // Said with the focus event: the view's description is set before it takes the focus.
+    if let said = page.spokenOnShow { keys.collectionView.postAccessibilityAnnouncement(said) }
     keys.grabKeyboardFocus()
     refocusHost = keys
     // Only after a tab's click: a page shown by a key or at start has no GTK move to undo

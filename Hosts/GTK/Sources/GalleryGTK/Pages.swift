@@ -46,6 +46,9 @@ public protocol GTKPage: AnyObject, ItemDescribing {
   /// The host that takes the keys when the page shows (the one whose view has the model's
   /// keyboard focus).
   var keyboardHost: CollectionViewWidget { get }
+  /// What a screen reader hears of the page as it shows, beyond its view's name (the
+  /// model's ``GalleryKit/PageModel/spokenOnShow``).
+  var spokenOnShow: String? { get }
 }
 
 extension GTKPage {
@@ -71,6 +74,8 @@ extension GTKPage {
   func cancelJob() -> Bool { false }
   /// The main host.
   var keyboardHost: CollectionViewWidget { host }
+  /// Its rows speak for it.
+  var spokenOnShow: String? { nil }
 }
 
 /// A page model in a host widget: keys translated to the model, the host placed after each.
@@ -130,6 +135,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
   func advanceWhileHidden() -> String? { (model as? TableModel)?.advanceWhileHidden() }
   var runsWhileHidden: Bool { (model as? TableModel)?.runsWhileHidden ?? false }
   func cancelJob() -> Bool { model.cancelJob() }
+  var spokenOnShow: String? { model.spokenOnShow }
   var keyboardHost: CollectionViewWidget { focusedHost?() ?? host }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
   func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {

@@ -22,6 +22,8 @@ struct HostAccessibility {
   weak var focusableRow: DrawingWidget?
   /// An announcement made as the focus leaves its row, for the row it lands on.
   var pendingAnnouncement: String?
+  /// The host's own description, as an announcement last set it.
+  var hostDescription: String?
 }
 
 extension CollectionViewWidget {
@@ -197,12 +199,15 @@ extension CollectionViewWidget {
       return
     }
     reusekit_accessible_set_description(OpaquePointer(widget), message)
+    accessibility.hostDescription = message
   }
 
-  /// The description the row holding the keyboard focus was last given (an announcement in
-  /// front of its own), or `nil` when no row of this host holds it: what a screen reader
-  /// reads of it (for end-to-end tests).
+  /// The description of what holds the keyboard focus in this host, as last given: its row's
+  /// (an announcement in front of its own), or the host's own when the host holds it (a
+  /// carousel's); `nil` when the focus is elsewhere. What a screen reader reads of it (for
+  /// end-to-end tests).
   public var keyboardFocusedRowDescription: String? {
+    if gtk_widget_has_focus(widget) != 0 { return accessibility.hostDescription ?? "" }
     guard let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0 else {
       return nil
     }

@@ -277,6 +277,18 @@ final class EndToEndTests: EndToEndCase {
     try gallery.waitFor("the wrap") { $0.contains("card 12 of 12") }
   }
 
+  /// With a screen reader: the carousel's page says its centred card as it shows (it said
+  /// "Cards, 12 items" alone, and which card showed was heard only after an arrow: a new
+  /// user's finding).
+  func testTheCarouselSaysItsCardAsItShows() throws {
+    let gallery = try Gallery(page: "list")
+    try gallery.press("6", until: "the carousel, its card said") {
+      $0.contains("page=carousel") && $0.contains("keyboard=host0 ")
+        && $0.contains("described=[") && !$0.contains("described=[]")
+        && $0.contains(", card 1 of 12]")
+    }
+  }
+
   /// In a window shorter than the keys, they scroll (Page Down keeps them shown) instead of
   /// being cut at the top and the bottom (a new user's finding); another key hides them.
   func testKeysTallerThanTheWindowScroll() throws {
