@@ -172,6 +172,29 @@ import Testing
     #expect(!titles(screen).contains(before[0]))
   }
 
+  /// An edit key while a task is swiped and still held waits, as it does during a grip's
+  /// drag, and says so until the release (`s` shuffled the rows from under the finger, and
+  /// the swipe went on to nothing: a new user's finding). Once released, keys edit again.
+  @Test func anEditWaitsWhileARowIsSwiped() {
+    let (gallery, canvas) = makeTestGallery("datasource", size)
+    var time = 1.0
+    let before = titles(lines(gallery, canvas))
+    pressAndDrag(gallery, through: (0...10).map { (60 - $0 * 2, 4) }, time: &time)
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)
+    var screen = lines(gallery, canvas)
+    #expect(titles(screen) == before, "nothing shuffled")
+    #expect(screen[1].contains("a task is being swiped: release it first"), "\(screen[1])")
+    #expect(screen[4].contains("Done") && screen[4].contains("Delete"), "still swiped")
+    time += 1.0 / 30
+    mouse(gallery, .release, 40, 4, time)
+    settleTestGallery(gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(!screen[1].contains("being swiped"), "the note goes with the release: \(screen[1])")
+    pressTestGallery([KeyEvent(.character("s"))], gallery, time: &time)
+    screen = lines(gallery, canvas)
+    #expect(screen[1].contains("shuffled"), "\(screen[1])")
+  }
+
   /// A terminal resized while a task is swiped (held, gliding open, or open) keeps the swipe:
   /// its actions stay at the row's new right end, the finger goes on moving it, and a release
   /// still opens it (a new user's finding asked for it).

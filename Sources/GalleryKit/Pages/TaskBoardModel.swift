@@ -34,6 +34,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   public internal(set) var lastChange = "no edits yet"
   /// Whether the last heading was drawn during a drag not yet dropped.
   private var headlineSawDrag = false
+  /// What the heading said before a key pressed during a swipe said to release it first.
+  private var changeBeforeSwipingNote = ""
   /// How long the last edit took (making the next version, the diff, the batch update).
   public private(set) var lastEditDuration: Double?
   /// Whether the last key found nothing to edit (its note has no time).
@@ -177,6 +179,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       lastChange = "drag cancelled: the task is back"
     } else if lastChange == Self.heldNote {
       lastChange = "drag cancelled: the task is back"
+    } else if lastChange == Self.swipingNote, !collectionView.isSwiping {
+      lastChange = changeBeforeSwipingNote
     }
     let count = tasks.reduce(0) { $0 + $1.count }
     let duration = timing ? lastEditDuration.map { " · \(milliseconds($0)) ms" } ?? "" : ""
@@ -227,6 +231,14 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       collectionView.postAccessibilityAnnouncement(lastChange)
       return true
     }
+    // Likewise while a row is swiped: an edit took the row from under the finger, and the
+    // swipe went on to nothing (a new user's finding; the grip's drag said so).
+    if collectionView.isSwiping, Self.heldKeys.contains(key.key) {
+      if lastChange != Self.swipingNote { changeBeforeSwipingNote = lastChange }
+      lastChange = Self.swipingNote
+      collectionView.postAccessibilityAnnouncement(lastChange)
+      return true
+    }
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
@@ -259,6 +271,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
 
   /// What a key pressed while a task is lifted says.
   static var heldNote: String { "a task is being dragged: release to drop it, Esc to put it back" }
+
+  /// What a key pressed while a row is swiped says, until the swipe's release.
+  static var swipingNote: String { "a task is being swiped: release it first" }
 
   // MARK: Edits: each builds the next version and applies it as one diff
 

@@ -8,6 +8,10 @@ extension CollectionView {
   /// leading actions, negative its trailing ones; 0 when no row is swiped.
   public var swipeOffset: Double { swipe.state?.offset ?? 0 }
 
+  /// Whether a touch drags a row sideways now (a swipe under way, before its release): an
+  /// edit then would take the row from under the finger.
+  public var isSwiping: Bool { swipe.state?.isTracking ?? false }
+
   /// The actions the swiped row uncovers now, with where the host draws each (in content
   /// coordinates, in the space the row left): the first action outermost, taking the extra
   /// length of a long swipe, and all of it once a full swipe is armed. Empty when no row is
