@@ -83,6 +83,31 @@ import Testing
     #expect(status.contains("undid: 1 card back to To do"), "\(status)")
   }
 
+  /// A drag cut off by a page switch puts the card back with the cursor on it, and the card
+  /// an earlier drop selected in another column is no longer selected (the cursor went to the
+  /// column's first card, and two columns showed a selection: a new user's finding, in GTK).
+  @Test func aDragCutOffByAPageSwitchLeavesTheCursorOnItsCard() throws {
+    var (gallery, canvas, time, target, _) = try dragging("#2 Brisk", over: "#1,201")
+    mouse(gallery, .release, target, time)
+    settleTestGallery(gallery, time: &time)
+    #expect(drawnTestGallery(gallery, canvas).contains { $0.contains("✓#2 Brisk") })
+    let lines = drawnTestGallery(gallery, canvas)
+    let from = try place(of: "#3 Cobalt", in: lines)
+    let over = try place(of: "#1,205", in: lines)
+    hold(gallery, from: (from.column + 2, from.row), to: (over.column + 2, over.row), time: &time)
+    for event in [InputEvent.key(KeyEvent(.character("]")))] {
+      time += 0.05
+      gallery.handle(event, at: time)
+    }
+    mouse(gallery, .release, over, time)
+    time += 0.05
+    gallery.handle(.key(KeyEvent(.character("["))), at: time)
+    settleTestGallery(gallery, time: &time)
+    let after = drawnTestGallery(gallery, canvas)
+    #expect(after.last?.contains("To do: #3 Cobalt Falcon") == true, "\(after.last ?? "")")
+    #expect(!after.contains { $0.contains("✓") }, "no selection left: \(after)")
+  }
+
   @Test func selectionKeysDoNothingDuringADragAndTheHelpEndsIt() throws {
     var (gallery, canvas, time, target, row) = try dragging("#3 Cobalt", over: "#1,205")
     for key in [KeyEvent(.tab), KeyEvent(.character("a"), modifiers: .control), KeyEvent(.end)] {

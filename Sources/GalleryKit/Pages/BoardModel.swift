@@ -253,10 +253,22 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   /// Ends the drag the user called off (Escape, the page left): said as cancelled wherever
   /// the pointer was (over a column that takes no drop it said "no drop there", as for a
   /// release: a new user's finding).
+  ///
+  /// The cards are back where they were, and the cursor is on the first of them, in the one
+  /// column with a selection (left on the first card, with a card dropped earlier still
+  /// selected in another column: a new user's finding, a drag cut off by a page switch).
   public func cancelDrag() {
+    let lifted = coordinator.session.flatMap { session in
+      session.source.flatMap(column(of:)).flatMap { column in
+        session.items.first.map { (column, $0) }
+      }
+    }
     isCancellingDrag = true
     coordinator.cancelDrag()
     isCancellingDrag = false
+    guard let (column, first) = lifted, first.item < cards[column].count else { return }
+    columns[column].focusItem(at: first)
+    keepSelectionIn(column)
   }
 
   /// Moves the cards `ids` of column `source` to `target` at `index` (an index after their
