@@ -231,6 +231,7 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
       ("c", "column width: narrow, medium, wide (a relayout)"),
       ("wheel, drag", "scroll and fling; a click selects a card"),
       ("drag from a gap, Shift-drag", "select the cards a box meets (Ctrl-drag toggles)"),
+      ("Esc", "put the selection back during a box; else deselect every card"),
     ]
   }
 }
