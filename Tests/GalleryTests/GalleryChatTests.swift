@@ -253,8 +253,13 @@ import Testing
     pressTestGallery("hi q8 there".map { Key.character($0) }, gallery, canvas, time: &time)
     #expect(lines()[lines().count - 2].contains("you ▸ hi q8 there"), "\(lines())")
     #expect(lines().last!.contains("Enter sends"))
+    _ = gallery.spokenLines()
     pressTestGallery([.enter], gallery, canvas, time: &time)
     #expect(count() >= before + 1, "\(heading(canvas))")
+    // Said with its text, not as the engine's "1 item added" (a new user's finding).
+    let said = gallery.spokenLines()
+    #expect(said.contains("sent: hi q8 there"), "\(said)")
+    #expect(!said.contains { $0.contains("added") }, "\(said)")
     // The sent message is the newest, shown at the end: the list came back down to it.
     let bottom = lines()[(lines().count - 8)..<(lines().count - 2)].joined(separator: "\n")
     #expect(bottom.contains("hi q8 there"), "\(lines())")
@@ -265,6 +270,8 @@ import Testing
     _ = run(gallery, for: 5, time: &time)
     gallery.draw(into: canvas)
     #expect(count() > sent, "\(heading(canvas))")
+    // From someone else: only what you send is yours (the replies came as "you").
+    #expect(!lines().last!.contains("last from you"), "\(lines().last!)")
   }
 
   /// A draft longer than the line shows "…" where it is cut: before the caret's run while

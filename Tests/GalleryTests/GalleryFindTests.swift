@@ -165,6 +165,33 @@ import Testing
     #expect(help.contains("find in the settings"), "\(help)")
   }
 
+  /// The chat's find goes first to the newest match, as messaging apps search back from the
+  /// newest, and loads no older history (it went to the oldest loaded message, at the top,
+  /// where older history loaded nine times over: a new user's finding).
+  @Test func theChatsFindBeginsAtTheNewestMatch() throws {
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 100, rows: 30))
+    var time = 0.0
+    let before = drawnTestGallery(gallery, canvas)[1]
+    #expect(before.contains("30 messages"), "\(before)")
+    // A word in many messages, so that the newest match is not the only one.
+    var found = ""
+    for word in ["lunar", "quiet", "amber", "misty"] {
+      pressTestGallery([.escape], gallery, canvas, time: &time)
+      found = find(word, gallery, canvas, time: &time)
+      if !found.contains("match 1 of 1 "), found.contains(" of ") { break }
+    }
+    let words = found.split(separator: " ")
+    let at = try #require(words.firstIndex(of: "match"), "\(found)")
+    #expect(Int(words[at + 3]) ?? 0 > 1, "more than one match: \(found)")
+    #expect(words[at + 1] == words[at + 3], "the newest of the matches: \(found)")
+    for _ in 0..<120 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+    }
+    let header = drawnTestGallery(gallery, canvas)[1]
+    #expect(header.contains("30 messages") || header.contains("31 messages"), "\(header)")
+  }
+
   @Test func theChatFindsInItsMessagesAsTheyArrive() {
     let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 80, rows: 20))
     var time = 0.0

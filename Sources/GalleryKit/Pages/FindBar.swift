@@ -23,6 +23,11 @@ public final class FindBar {
   /// keyboard focus stays on a row while the prompt takes the keys (GTK's); the terminal's
   /// screen-reader mode says the status line, prompt and all.
   public var announcesPrompt = false
+  /// Whether a find's first match is the last in the items' order, not the first from the
+  /// focused item on: a chat's newest message, as messaging apps search back from the newest
+  /// (the chat's find went to its oldest loaded message, at the top, where older history
+  /// loaded nine times over: a new user's finding). `n` and `N` then step as ever.
+  public var startsFromTheEnd = false
   /// The find, once Enter started it, until Escape.
   public private(set) var search: ItemSearch?
   /// Called when the marks may have changed (matches found, the find cleared), for pages
@@ -173,9 +178,15 @@ public final class FindBar {
     let restarts = search.isStale
     let before = search.matches.count
     search.advance(untilDeadline: { [clock] in clock() > deadline })
-    if !hasStepped, search.current == nil, !search.matches.isEmpty {
+    if !hasStepped, search.current == nil, !search.matches.isEmpty,
+      !startsFromTheEnd || search.isDone
+    {
       // The first match found takes the focus; after that only n and N move it (a find that
-      // starts again after an edit leaves the focus where the edit put it).
+      // starts again after an edit leaves the focus where the edit put it). From the end: the
+      // last match in the items' order, once all are seen.
+      if startsFromTheEnd, let last = search.matches.max() {
+        collectionView.focusItem(at: last, scrollsIntoView: false)
+      }
       hasStepped = true
       willStep()
       search.next()

@@ -77,6 +77,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     pane = .themed(collectionView, showsScrollIndicator: true)
     find = FindBar(
       collectionView: collectionView, subject: "the messages", clock: GalleryMetrics.terminal.clock)
+    find.startsFromTheEnd = true  // the newest match first
     pane.marksItem = { [find] in find.isMarked($0) }
     // Messages show no cursor: the match the find is on is marked too.
     pane.marksFocusedItem = true
@@ -85,9 +86,11 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     collectionView.delegate = self
   }
 
-  private func makeMessage() -> Message {
+  /// A message of the history (anyone's, yours too), or one arriving (`fromOthers`: never
+  /// "you", which only what you send is: the replies came as "you" too, a new user's finding).
+  private func makeMessage(fromOthers: Bool = false) -> Message {
     generated += 1
-    let author = random.next(below: Self.authors.count)
+    let author = random.next(below: Self.authors.count - (fromOthers ? 1 : 0))
     let count = 2 + random.next(below: 18)
     let words = (0..<count).map { _ in
       DemoData.title(forItem: random.next(below: 4_096)).lowercased()
@@ -116,7 +119,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       return
     }
     // A new message arrives and starts streaming.
-    let message = makeMessage()
+    let message = makeMessage(fromOthers: true)
     let words = message.text.split(separator: " ")
     messages.append(Message(author: message.author, text: String(words[0])))
     streaming = words.count > 1 ? (words, 1) : nil
@@ -385,13 +388,16 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       collectionView.reconfigureItems(at: [ItemPath(section: 0, item: messages.count - 1)])
     }
     messages.append(Message(author: Self.authors.count - 1, text: trimmed))
-    collectionView.performBatchUpdates {
-      collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+    // Said with what was sent, in place of the batch's "1 item added" (the engine's words,
+    // and the text was never read back: a new user's finding).
+    _ = collectionView.announcing("sent: \(trimmed)") {
+      collectionView.performBatchUpdates {
+        collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+      }
     }
     collectionView.scroll(by: .end)
     unseen = 0
     nextEvent = time + 1.5
-    collectionView.postAccessibilityAnnouncement("sent")
   }
 
   var status: String {
