@@ -175,6 +175,37 @@ private func settleModel(_ model: TableModel) async {
     }
   }
 
+  /// A needle beyond ASCII ignores case as a file's finds do ("ÉCLAIR" finds "éclair"):
+  /// SQLite's `lower` folds ASCII alone, and `|éclair` found the lowercase rows only (a new
+  /// user's finding). An ASCII needle still ignores ASCII case.
+  @Test func aSearchBeyondASCIIIgnoresCase() async throws {
+    let database = try TestDatabase(
+      """
+      CREATE TABLE cakes(name TEXT);
+      INSERT INTO cakes VALUES ('Éclair'), ('éclair au café'), ('ÉCLAIR'), ('eclair'), (NULL),
+        ('Zebra'), ('zebra');
+      """)
+    defer { database.remove() }
+    let file = try SQLiteFile.open(path: database.path)
+    let table = try #require(SQLiteTableList(file: file).opening(row: 0) as? SQLiteTable)
+    func found(_ needle: String) async -> [Int] {
+      let job = table.search(for: needle, column: 0, from: 0, wholeValue: false)
+      var rows: [Int] = []
+      for _ in 0..<150_000 {
+        guard let (more, done, problem) = job?.take() else { return [] }
+        #expect(problem == nil)
+        rows += more
+        if done { break }
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+      return rows.sorted()
+    }
+    #expect(await found("ÉCLAIR") == [0, 1, 2])
+    #expect(await found("éclair") == [0, 1, 2])
+    #expect(await found("CAFÉ") == [1])
+    #expect(await found("ZEBRA") == [5, 6])
+  }
+
   /// A find in a database's table is a query (the needle bound): the rows by their place in
   /// the order shown, from the cursor's row on and round, whatever the order.
   @Test func aSearchIsAQueryInTheOrderShown() async throws {

@@ -1,4 +1,5 @@
 import CSQLite
+import ReuseKit
 
 #if canImport(Glibc)
   import Glibc
@@ -80,6 +81,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     sqlite3_create_function_v2(
       handle, "reusekit_regexp", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, regexpFunction, nil,
       nil, nil)
+    // `reusekit_contains(needle, value)`: whether the value holds the needle, case ignored
+    // as the core's finds ignore it, beyond ASCII (SQLite's `lower` folds ASCII alone).
+    sqlite3_create_function_v2(
+      handle, "reusekit_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, containsFunction,
+      nil, nil, nil)
     // `reusekit_blob_shown(blob)`: the text a blob's cell shows ("⟨5 bytes⟩"), to compare with.
     sqlite3_create_function_v2(
       handle, "reusekit_blob_shown", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
@@ -183,6 +189,38 @@ func runOnThreadOfItsOwn(_ work: @escaping @Sendable () -> Void) -> Bool {
 
 /// A compiled pattern, kept by SQLite with the statement (its "auxiliary data") so that each
 /// row does not compile it again.
+/// A needle made into the core's matcher once a query, kept by SQLite beside it.
+private final class KeptMatcher {
+  let matcher: TextMatcher
+  init(_ matcher: TextMatcher) { self.matcher = matcher }
+}
+
+/// `reusekit_contains(needle, value)`: 1 when `value` holds `needle`, case ignored (Unicode's
+/// lowercase, as the finds of a file's rows compare), else 0; a NULL value holds nothing.
+private let containsFunction:
+  @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+    context, count, values in
+    guard let context, let values, count == 2 else { return }
+    let kept: KeptMatcher
+    if let aux = sqlite3_get_auxdata(context, 0) {
+      kept = Unmanaged<KeptMatcher>.fromOpaque(aux).takeUnretainedValue()
+    } else {
+      guard let needle = sqlite3_value_text(values[0]) else {
+        sqlite3_result_int(context, 0)
+        return
+      }
+      kept = KeptMatcher(TextMatcher(String(cString: needle)))
+      sqlite3_set_auxdata(
+        context, 0, Unmanaged.passRetained(kept).toOpaque(),
+        { aux in aux.map { Unmanaged<KeptMatcher>.fromOpaque($0).release() } })
+    }
+    guard let value = sqlite3_value_text(values[1]) else {
+      sqlite3_result_int(context, 0)
+      return
+    }
+    sqlite3_result_int(context, kept.matcher.matches(String(cString: value)) ? 1 : 0)
+  }
+
 private final class CompiledPattern {
   let regex: Regex<AnyRegexOutput>
   init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }

@@ -217,8 +217,8 @@ extension SQLiteTable {
     }
   }
 
-  /// A query finds the rows whose text in `column` contains `needle` (ASCII letters compared
-  /// ignoring case, as SQLite's `lower` folds them), by their place in the order shown: from
+  /// A query finds the rows whose text in `column` contains `needle` (case ignored: SQLite's
+  /// `lower` for an ASCII needle, the core's matcher beyond), by their place in the order shown: from
   /// `start` to the end first, then from the top; the needle is bound, never written into SQL.
   public func search(
     for needle: String, column: Int, from start: Int, wholeValue: Bool,
@@ -328,6 +328,12 @@ extension SQLiteTable {
     }
     if let pattern = TableMatcher.patternText(of: condition.needle) {
       return ("reusekit_regexp(\(p), \(value))", pattern)
+    }
+    // SQLite's `lower` folds ASCII letters alone: a needle beyond ASCII ("ÉCLAIR") is matched
+    // by the core's matcher, as a file's rows are ("|éclair" found the lowercase rows only: a
+    // new user's finding); an ASCII needle keeps SQLite's own, quicker test.
+    if !condition.needle.utf8.allSatisfy({ $0 < 0x80 }) {
+      return ("reusekit_contains(\(p), \(value))", condition.needle)
     }
     return ("instr(lower(\(value)), lower(\(p))) > 0", condition.needle)
   }
