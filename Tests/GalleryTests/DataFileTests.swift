@@ -253,3 +253,15 @@ import Testing
     #expect("plain é 红".showingControls == "plain é 红")
   }
 }
+
+/// A line break in a cell shows as `↵` whatever the table's content (a database's showed
+/// `␊` where a file's showed `↵`: a new user's finding); other controls as their pictures.
+@Suite struct CellLineBreakTests {
+  @Test func aLineBreakShowsAsTheSameMarkInEveryTable() {
+    #expect(TableModel.shownText("line\nbreak") == "line↵break")
+    #expect(TableModel.shownText("a\r\nb\rc\u{1B}d") == "a↵b↵c␛d")
+    let long = String(repeating: "x", count: TableModel.maximumShownCharacters) + "\nrest"
+    #expect(TableModel.shownText("a\n" + long).hasPrefix("a↵x"))
+    #expect(TableModel.shownText("a\n" + long).hasSuffix("x…"))
+  }
+}

@@ -34,14 +34,17 @@ extension TableModel {
   /// A field as a cell shows it: its control characters made visible, and, past
   /// ``maximumShownCharacters``, its start and "…" (a CSV field of 2 MB was measured, drawn and
   /// made visible whole at every frame: 240 to 800 ms a frame, a new user's finding).
+  ///
+  /// A line break shows as `↵` whatever the content (a database's showed `␊`, a file's `↵`:
+  /// a new user's finding).
   static func shownText(_ text: String) -> String {
     var index = text.startIndex
     for _ in 0..<maximumShownCharacters {
-      guard index < text.endIndex else { return text.showingControls }
+      guard index < text.endIndex else { return CSVTable.oneLine(text).showingControls }
       text.formIndex(after: &index)
     }
-    guard index < text.endIndex else { return text.showingControls }
-    return String(text[..<index]).showingControls + "…"
+    guard index < text.endIndex else { return CSVTable.oneLine(text).showingControls }
+    return CSVTable.oneLine(String(text[..<index])).showingControls + "…"
   }
 
   /// What a cell not displayed tells a screen reader: what its cell would (the focused cell
