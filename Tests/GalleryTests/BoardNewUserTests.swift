@@ -55,6 +55,42 @@ import Testing
     return (gallery, canvas, time, (over.column + 2, over.row), from.row)
   }
 
+  /// A terminal made small and large again during a drag: the gap, the status and the drop
+  /// agree with the pointer, which never moved (the pointer was kept on the small terminal's
+  /// last row: the gap opened at position 2 while the card showed at the mouse, and the drop
+  /// went to position 7: a new user's finding).
+  @Test func aResizeDuringADragKeepsTheDropUnderThePointer() throws {
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 100, rows: 30))
+    var time = 1.0
+    let from = try place(of: "#4 Dusky", in: drawnTestGallery(gallery, canvas))
+    hold(gallery, from: (from.column + 2, from.row), to: (60, 8), time: &time)
+    settleTestGallery(gallery, time: &time)
+    let held = drawnTestGallery(gallery, canvas).last ?? ""
+    let position = try #require(held.range(of: #"Review, position \d+"#, options: .regularExpression))
+    for size in [TerminalSize(columns: 20, rows: 6), TerminalSize(columns: 100, rows: 30)] {
+      gallery.resize(to: size)
+      canvas.resize(columns: size.columns, rows: size.rows)
+      time += 0.1
+      gallery.tick(now: time)
+      gallery.draw(into: canvas)
+    }
+    settleTestGallery(gallery, time: &time)
+    let after = drawnTestGallery(gallery, canvas).last ?? ""
+    let said = try #require(after.range(of: #"Review, position \d+"#, options: .regularExpression))
+    // The place under the pointer (the item's middle decides by the way the pointer came).
+    let number = { (text: Substring) in Int(text.split(separator: " ").last!)! }
+    #expect(abs(number(after[said]) - number(held[position])) <= 1, "\(after), held: \(held)")
+    mouse(gallery, .release, (60, 8), time)
+    settleTestGallery(gallery, time: &time)
+    let dropped = drawnTestGallery(gallery, canvas)
+    #expect(dropped.last?.contains("moved 1 card to Review") == true, "\(dropped.last ?? "")")
+    // Where the status said, under the pointer.
+    let first = try place(of: "#1,801", in: dropped).row
+    let card = try place(of: "#4 Dusky", in: dropped).row
+    #expect(card - first + 1 == number(after[said]), "\(dropped)")
+    #expect(abs(card - 8) <= 1, "\(dropped)")
+  }
+
   @Test func aCardDroppedOnAColumnsFirstCardLandsFirst() throws {
     // Onto Doing's first card.
     var (gallery, canvas, time, first, _) = try dragging("#2 Brisk", over: "#1,201")

@@ -63,11 +63,16 @@ extension CollectionViewPane {
     collectionView.cancelPointer()
   }
 
-  /// A new frame (the terminal resized) that leaves the held pointer's last cell past the
-  /// pane's ends along its scroll axis: the pointer moves to the nearest cell within them, as
-  /// a drag there would, so that what it holds (a lifted row, a selection box) stays in sight
-  /// instead of under the status line. (Across the axis it may be over another pane, where a
-  /// drag and drop goes: that is left as it is.)
+  /// A new frame (the terminal resized) while a pointer is held: the pointer is sent again
+  /// where it is, in the pane's new coordinates, so what it holds (a lifted row, a selection
+  /// box, a card dragged to another pane) follows the layout under it. Past the pane's ends
+  /// along its scroll axis it goes to the nearest cell within them, as a drag there would, so
+  /// that what it holds stays in sight instead of under the status line. (Across the axis it
+  /// may be over another pane, where a drag and drop goes: that is left as it is.)
+  ///
+  /// The pointer kept is where the terminal last put it, never the cell it was moved to: a
+  /// terminal made small and then large again left a drag's pointer on the small one's last
+  /// row, and the gap opened there while the card showed at the mouse (a new user's finding).
   func keepHeldPointerInside() {
     guard let held = heldPointer, !frame.isEmpty else { return }
     guard collectionView.hasPointerCapture else {
@@ -81,8 +86,6 @@ extension CollectionViewPane {
     } else {
       column = min(max(column, frame.x), frame.x + frame.width - 1)
     }
-    guard column != held.column || row != held.row else { return }
-    heldPointer = (column, row, held.time, held.modifiers)
     collectionView.handle(
       PointerEvent(
         .moved, at: Point(x: Double(column - frame.x) + 0.5, y: Double(row - frame.y) + 0.5),
