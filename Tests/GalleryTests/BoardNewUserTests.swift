@@ -66,7 +66,8 @@ import Testing
     hold(gallery, from: (from.column + 2, from.row), to: (60, 8), time: &time)
     settleTestGallery(gallery, time: &time)
     let held = drawnTestGallery(gallery, canvas).last ?? ""
-    let position = try #require(held.range(of: #"Review, position \d+"#, options: .regularExpression))
+    let position = try #require(
+      held.range(of: #"Review, position \d+"#, options: .regularExpression))
     for size in [TerminalSize(columns: 20, rows: 6), TerminalSize(columns: 100, rows: 30)] {
       gallery.resize(to: size)
       canvas.resize(columns: size.columns, rows: size.rows)
