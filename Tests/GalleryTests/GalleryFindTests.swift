@@ -184,6 +184,11 @@ import Testing
     let at = try #require(words.firstIndex(of: "match"), "\(found)")
     #expect(Int(words[at + 3]) ?? 0 > 1, "more than one match: \(found)")
     #expect(words[at + 1] == words[at + 3], "the newest of the matches: \(found)")
+    // `n` goes on back, to the match before (it went round to the oldest, at the top).
+    pressTestGallery([.character("n")], gallery, canvas, time: &time)
+    let stepped = canvas.plainTextLines().last ?? ""
+    let count = Int(words[at + 3]) ?? 0
+    #expect(stepped.contains("match \(count - 1) of \(count)"), "\(stepped)")
     for _ in 0..<120 {
       time += 1.0 / 60
       gallery.tick(now: time)
@@ -224,8 +229,9 @@ import Testing
     #expect(now?.number == first?.number && (now?.count ?? 0) >= before, "\(later)")
     pressTestGallery([.character("n")], gallery, canvas, time: &time)
     let stepped = numbers(canvas.plainTextLines().last ?? "")
-    let expected = now.map { $0.number == $0.count ? 1 : $0.number + 1 }
-    #expect(stepped?.number == expected, "n: the next message that matches")
+    // In a chat `n` goes back, as the find began: to the older message that matches.
+    let expected = now.map { $0.number == 1 ? $0.count : $0.number - 1 }
+    #expect(stepped?.number == expected, "n: the older message that matches")
     pressTestGallery([.escape], gallery, canvas, time: &time)
     #expect(canvas.plainTextLines().last?.contains("match") == false)
   }

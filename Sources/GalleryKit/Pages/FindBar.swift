@@ -26,7 +26,8 @@ public final class FindBar {
   /// Whether a find's first match is the last in the items' order, not the first from the
   /// focused item on: a chat's newest message, as messaging apps search back from the newest
   /// (the chat's find went to its oldest loaded message, at the top, where older history
-  /// loaded nine times over: a new user's finding). `n` and `N` then step as ever.
+  /// loaded nine times over: a new user's finding). `n` then goes on that way, to the match
+  /// before, and `N` back.
   public var startsFromTheEnd = false
   /// The find, once Enter started it, until Escape.
   public private(set) var search: ItemSearch?
@@ -87,14 +88,12 @@ public final class FindBar {
       if announcesPrompt {
         collectionView.announce("find in \(subject): type, Enter finds, Escape cancels")
       }
-    case .character("n") where plain && search != nil:
+    case .character("n") where plain && search != nil, .character("N") where plain && search != nil:
       hasStepped = true
       willStep()
-      stepWaits = search?.next() == nil && isSearching
-    case .character("N") where plain && search != nil:
-      hasStepped = true
-      willStep()
-      stepWaits = search?.previous() == nil && isSearching
+      // From the end, `n` goes on the way the find began: back, to older messages.
+      let forward = (key.key == .character("n")) != startsFromTheEnd
+      stepWaits = (forward ? search?.next() : search?.previous()) == nil && isSearching
     case .escape where key.modifiers.isEmpty && search != nil:
       search = nil
       marksDidChange()
@@ -222,7 +221,13 @@ public final class FindBar {
 
   /// The find's line for a page's help.
   public var keyHelp: (String, String) {
-    ("/ n N", "find in \(subject); next, previous match (Esc clears)")
+    (
+      "/ n N",
+      "find in \(subject); "
+        + (startsFromTheEnd
+          ? "from the newest; n an older match, N a newer (Esc clears)"
+          : "next, previous match (Esc clears)")
+    )
   }
 }
 
