@@ -71,6 +71,8 @@ public final class GTKGallery {
   private var refocusHost: CollectionViewWidget?
   /// Whether ``show(_:)`` is switching the page (a key, the start), not a tab's click.
   private var isShowingFromCode = false
+  /// Whether a page was shown since the gallery opened (the first takes the keys at once).
+  private var hasShownAPage = false
   /// The host that had the keys when each page was left, by page index: kept, since by the
   /// time a tab's click shows the page again GTK has moved the focus into it, and the page's
   /// own keyboard host has followed.
@@ -212,6 +214,12 @@ public final class GTKGallery {
   public func show(_ index: Int) {
     guard Self.pageNames.indices.contains(index) else { return }
     isShowingFromCode = true
+    // The keys leave the page first: GtkNotebook gives a page shown again the focus it had, at
+    // once, and the page's own move of it after the tab list's selection (see
+    // visibleChildChanged()) was then no move at all for a screen reader.
+    if hasShownAPage, index != currentIndex, let root = gtk_widget_get_root(window) {
+      gtk_root_set_focus(root, nil)
+    }
     gtk_notebook_set_current_page(OpaquePointer(notebook), Int32(index))
     visibleChildChanged()
     isShowingFromCode = false
@@ -270,8 +278,33 @@ public final class GTKGallery {
     let keys = keyboardHostWhenLeft[index] ?? page.keyboardHost
     // Said with the focus event: the view's description is set before it takes the focus.
     if let said = page.spokenOnShow { keys.collectionView.postAccessibilityAnnouncement(said) }
-    keys.grabKeyboardFocus()
     refocusHost = keys
+    if isShowingFromCode && hasShownAPage {
+      // A page shown by a key takes the keys once GTK has said which tab is selected: the
+      // tab list's selection change, sent after a focus given at once, took a screen reader
+      // to the tab, and the carousel's, picker's and option bar's arrows, said on the view,
+      // went unheard (a new user's finding).
+      // Before the next frame is drawn (an idle of higher priority than GTK's redraw), so
+      // no key pressed after the page shows reaches the tabs instead.
+      if refocusID == 0 {
+        refocusID = g_idle_add_full(
+          G_PRIORITY_HIGH_IDLE,
+          { data in
+            let gallery = gallery(data)
+            gallery.refocusID = 0
+            if let host = gallery.refocusHost,
+              gallery.currentPage.hosts.contains(where: { $0 === host })
+            {
+              host.grabKeyboardFocus()
+            }
+            gallery.refocusHost = nil
+            return 0  // G_SOURCE_REMOVE
+          }, Unmanaged.passUnretained(self).toOpaque(), nil)
+      }
+    } else {
+      keys.grabKeyboardFocus()
+    }
+    hasShownAPage = true
     // Only after a tab's click: a page shown by a key or at start has no GTK move to undo
     // (and an idle left pending took the keys from the column a click chose just after).
     if !isShowingFromCode && refocusID == 0 {

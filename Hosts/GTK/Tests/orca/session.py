@@ -73,6 +73,16 @@ EXPECTED = {
         ("Right", ["Brisk Summit.", "3.4 stars, Top free, 4 of 500."]),
         ("Return", ["opened Brisk Summit, 3.4 stars, Top free, 4 of 500"]),
     ],
+    # A page shown by a key takes the keys once the tab list has said its selection: the
+    # carousel's arrows, said on the view, were not heard after a digit (Orca stayed on the
+    # tab).
+    "carousel": [
+        ("1", ["List, page 1 page tab.", "List, page 1 panel.", "List, 1,000,000 items.", "list.",
+               "Amber Falcon.", "1 of 1,000,000."]),
+        ("6", ["Carousel, page 6 page tab.", "Carousel, page 6 panel.", "Cards, 12 items panel.",
+               "Cobalt Falcon, card 1 of 12."]),
+        ("Right", ["Nimble Falcon, card 2 of 12"]),
+    ],
     # Enter opens a row, which "Recently opened" takes in above it: the row moves down a place,
     # and "opened" stays in front of its new place; Enter again says it again.
     "settings": [
