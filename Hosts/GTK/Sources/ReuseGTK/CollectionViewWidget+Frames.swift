@@ -57,7 +57,14 @@ extension CollectionViewWidget {
       if drawing.accessibleIsStale || drawing.accessibleItem != attributes.indexPath
         || drawing.accessibleRevision != collectionView.accessibilityRevision
       {
-        if drawing.widget == keyboardFocus, attributes.indexPath != focusTarget {
+        // Rebound for the target itself (End, Home: the row with the keyboard focus recycled
+        // for the item now focused), its new name went out before the focus moved, as a
+        // change on the object a screen reader was on, and Orca said only the new place
+        // ("1,000 of 1,000": a new user's finding).
+        let rebound =
+          drawing.accessibleItem != attributes.indexPath
+          && accessibility.focusedItem != focusTarget
+        if drawing.widget == keyboardFocus, attributes.indexPath != focusTarget || rebound {
           waiting = (view, drawing, attributes)
         } else {
           updateAccessible(view, drawing, attributes)

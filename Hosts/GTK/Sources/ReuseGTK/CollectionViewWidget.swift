@@ -373,6 +373,13 @@ public final class CollectionViewWidget: CollectionViewHost {
       guard let drawing = drawingWidget(of: view) else { continue }
       guard drawing.isShown == view.isHidden else { continue }
       if view.isHidden { (view as? GTKWidgetCell)?.leftScreen() }
+      // A row with the keyboard focus hands it to the host before it hides: GTK gave it to
+      // the next focusable widget, the status line, where it stayed once rows showed again
+      // (a new user's finding: a table's filter, whose first frame shows no row).
+      if view.isHidden, gtk_widget_has_focus(drawing.widget) != 0 {
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_grab_focus(widget)
+      }
       drawing.setShown(!view.isHidden)
     }
     pendingVisibility.removeAll(keepingCapacity: true)
