@@ -61,23 +61,32 @@ import Testing
 /// times as long, scanning a frame's slice of the rows there were, and `F` would count rows not
 /// read yet as empty): the filter and the find start again on the file's own search once it is
 /// read, `F` waits for it, and every figure is the whole file's.
+/// A table page over `text`, written to a file of its own (its path returned, to remove), as
+/// soon as the file's titles are read: the rest is likely still being read.
+private func modelWhileTheFileIsRead(
+  _ text: String, name: String
+) throws -> (model: TableModel, content: CSVTable, path: String) {
+  let path = NSTemporaryDirectory() + "reusekit-\(name)-\(getpid()).csv"
+  try text.write(toFile: path, atomically: true, encoding: .utf8)
+  let content = CSVTable(file: try CSVFile.open(path: path))
+  for _ in 0..<4_000 where content.columnTitles.isEmpty {
+    Thread.sleep(forTimeInterval: 0.001)
+    _ = content.update()
+  }
+  let model = TableModel(
+    content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
+  model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+  model.start()
+  return (model, content, path)
+}
+
 @Suite struct JobsWhileAFileIsReadTests {
   @Test func aFilterAFindAndACountBegunWhileTheFileIsReadCountEveryRow() throws {
-    let path = NSTemporaryDirectory() + "reusekit-reading-\(getpid()).csv"
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let cities = ["Lisbon", "Osaka", "Quito", "Perth", "Cusco", "Hanoi", "Dakar"]
     var text = "id,city,word\n"
     for row in 0..<300_000 { text += "\(row),\(cities[row % 7]),w\(row % 13)\n" }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let content = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<4_000 where content.columnTitles.isEmpty {
-      Thread.sleep(forTimeInterval: 0.001)
-      _ = content.update()
-    }
-    let model = TableModel(
-      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
-    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
-    model.start()
+    let (model, content, path) = try modelWhileTheFileIsRead(text, name: "reading")
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let wasReading = content.isStillReading
     for key in [KeyPress(.right), KeyPress(.character("|"))]
       + "osaka".map({ KeyPress(.character($0)) })
@@ -205,20 +214,10 @@ import Testing
   /// the status's count stays the count of the rows shown (it went back to "0 found so far"
   /// while the header said thousands, then climbed again: a new user's finding).
   @Test func aFilterMadeAgainKeepsTheCountItShows() throws {
-    let path = NSTemporaryDirectory() + "reusekit-refilter-\(getpid()).csv"
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var text = "id,city\n"
     for row in 0..<600_000 { text += "\(row),\(row % 5 == 0 ? "Osaka" : "Lima")\n" }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let content = CSVTable(file: try CSVFile.open(path: path))
-    for _ in 0..<4_000 where content.columnTitles.isEmpty {
-      Thread.sleep(forTimeInterval: 0.001)
-      _ = content.update()
-    }
-    let model = TableModel(
-      content: content, metrics: plainTestMetrics, viewportSize: Size(width: 60, height: 12))
-    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
-    model.start()
+    let (model, content, path) = try modelWhileTheFileIsRead(text, name: "refilter")
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let wasReading = content.isStillReading
     for key in [KeyPress(.right), KeyPress(.character("|"))]
       + "osaka".map({ KeyPress(.character($0)) }) + [KeyPress(.enter)]

@@ -51,6 +51,20 @@ struct TestDatabase {
   }
 }
 
+/// The rows `job` finds, in the order it finds them, polled as the table page polls (a
+/// problem is an issue of the test).
+private func searchedRows(of job: TableSearchJob?) async -> [Int] {
+  var rows: [Int] = []
+  for _ in 0..<150_000 {
+    guard let (more, done, problem) = job?.take() else { return [] }
+    #expect(problem == nil)
+    rows += more
+    if done { break }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+  return rows
+}
+
 /// Polls `content` (as the table page does each frame) until `done`, for at most five
 /// minutes (the loads share Swift concurrency's threads with every test running at once,
 /// which may hold them for a while). It sleeps as a task, never blocking a thread.
@@ -189,16 +203,8 @@ private func settleModel(_ model: TableModel) async {
     let file = try SQLiteFile.open(path: database.path)
     let table = try #require(SQLiteTableList(file: file).opening(row: 0) as? SQLiteTable)
     func found(_ needle: String) async -> [Int] {
-      let job = table.search(for: needle, column: 0, from: 0, wholeValue: false)
-      var rows: [Int] = []
-      for _ in 0..<150_000 {
-        guard let (more, done, problem) = job?.take() else { return [] }
-        #expect(problem == nil)
-        rows += more
-        if done { break }
-        try? await Task.sleep(for: .milliseconds(2))
-      }
-      return rows.sorted()
+      await searchedRows(of: table.search(for: needle, column: 0, from: 0, wholeValue: false))
+        .sorted()
     }
     #expect(await found("ÉCLAIR") == [0, 1, 2])
     #expect(await found("éclair") == [0, 1, 2])
@@ -217,17 +223,7 @@ private func settleModel(_ model: TableModel) async {
     let expected = (1...2_000).filter { String((($0 * 7919) % 1_000_003)).hasPrefix("79") }
       .map { $0 - 1 }
     #expect(!expected.isEmpty)
-    func found(_ job: TableSearchJob?) async -> [Int] {
-      var rows: [Int] = []
-      for _ in 0..<150_000 {
-        guard let (more, done, problem) = job?.take() else { return [] }
-        #expect(problem == nil)
-        rows += more
-        if done { break }
-        try? await Task.sleep(for: .milliseconds(2))
-      }
-      return rows
-    }
+    func found(_ job: TableSearchJob?) async -> [Int] { await searchedRows(of: job) }
     let from = expected[expected.count / 2]
     let rows = await found(table.search(for: "name 79", column: 1, from: from, wholeValue: false))
     #expect(rows == expected.filter { $0 >= from } + expected.filter { $0 < from })

@@ -200,26 +200,44 @@ private final class KeptMatcher {
 private let containsFunction:
   @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
     context, count, values in
-    guard let context, let values, count == 2 else { return }
-    let kept: KeptMatcher
-    if let aux = sqlite3_get_auxdata(context, 0) {
-      kept = Unmanaged<KeptMatcher>.fromOpaque(aux).takeUnretainedValue()
-    } else {
-      guard let needle = sqlite3_value_text(values[0]) else {
+    testFunction(
+      context, count, values, failure: nil,
+      make: { needle in needle.map { KeptMatcher(TextMatcher($0)) } },
+      test: { kept, value in kept.matcher.matches(value) })
+  }
+
+/// The body of a test function of two texts (`reusekit_contains`, `reusekit_regexp`): `make`
+/// turns the first into what tests (once a statement: SQLite keeps it beside the statement),
+/// `test` asks it of the second; the result is 1 or 0, and 0 for a NULL second. When `make`
+/// gives nothing, `failure` is the statement's error, or the result 0 without one.
+private func testFunction<Kept: AnyObject>(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?,
+  failure: String?, make: (String?) -> Kept?, test: (Kept, String) -> Bool
+) {
+  guard let context, let values, count == 2 else { return }
+  let kept: Kept
+  if let aux = sqlite3_get_auxdata(context, 0) {
+    kept = Unmanaged<Kept>.fromOpaque(aux).takeUnretainedValue()
+  } else {
+    guard let made = make(sqlite3_value_text(values[0]).map { String(cString: $0) }) else {
+      if let failure {
+        sqlite3_result_error(context, failure, -1)
+      } else {
         sqlite3_result_int(context, 0)
-        return
       }
-      kept = KeptMatcher(TextMatcher(String(cString: needle)))
-      sqlite3_set_auxdata(
-        context, 0, Unmanaged.passRetained(kept).toOpaque(),
-        { aux in aux.map { Unmanaged<KeptMatcher>.fromOpaque($0).release() } })
-    }
-    guard let value = sqlite3_value_text(values[1]) else {
-      sqlite3_result_int(context, 0)
       return
     }
-    sqlite3_result_int(context, kept.matcher.matches(String(cString: value)) ? 1 : 0)
+    kept = made
+    sqlite3_set_auxdata(
+      context, 0, Unmanaged.passRetained(kept).toOpaque(),
+      { aux in aux.map { Unmanaged<AnyObject>.fromOpaque($0).release() } })
   }
+  guard let value = sqlite3_value_text(values[1]) else {
+    sqlite3_result_int(context, 0)
+    return
+  }
+  sqlite3_result_int(context, test(kept, String(cString: value)) ? 1 : 0)
+}
 
 private final class CompiledPattern {
   let regex: Regex<AnyRegexOutput>
@@ -245,26 +263,10 @@ private let blobShownFunction:
 private let regexpFunction:
   @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
     context, count, values in
-    guard let context, let values, count == 2 else { return }
-    let compiled: CompiledPattern
-    if let kept = sqlite3_get_auxdata(context, 0) {
-      compiled = Unmanaged<CompiledPattern>.fromOpaque(kept).takeUnretainedValue()
-    } else {
-      guard let text = sqlite3_value_text(values[0]),
-        let regex = try? Regex(String(cString: text)).ignoresCase()
-      else {
-        sqlite3_result_error(context, "not a regular expression", -1)
-        return
-      }
-      compiled = CompiledPattern(regex)
-      sqlite3_set_auxdata(
-        context, 0, Unmanaged.passRetained(compiled).toOpaque(),
-        { kept in kept.map { Unmanaged<CompiledPattern>.fromOpaque($0).release() } })
-    }
-    guard let value = sqlite3_value_text(values[1]) else {
-      sqlite3_result_int(context, 0)
-      return
-    }
-    let matched = (try? compiled.regex.firstMatch(in: String(cString: value))) != nil
-    sqlite3_result_int(context, matched ? 1 : 0)
+    testFunction(
+      context, count, values, failure: "not a regular expression",
+      make: { pattern in
+        pattern.flatMap { try? Regex($0).ignoresCase() }.map(CompiledPattern.init)
+      },
+      test: { compiled, value in (try? compiled.regex.firstMatch(in: value)) != nil })
   }
