@@ -86,12 +86,11 @@ EXPECTED = {
     # Enter opens a row, which "Recently opened" takes in above it: the row moves down a place,
     # and "opened" stays in front of its new place; Enter again says it again.
     "settings": [
-        ("Down", ["Bluetooth.", "off, 2 of 1,000,006."]),
-        ("Down", ["Airplane mode.", "off, 3 of 1,000,006."]),
-        ("Down", ["Banners.", "on, 4 of 1,000,006."]),
-        ("Down", ["Sounds.", "on, 5 of 1,000,006."]),
-        ("Down", ["Show advanced.", "off, 6 of 1,000,006."]),
-        ("Down", ["Amber Falcon.", "#1, new, 7 of 1,000,006."]),
+        ("Down", [f"{name}.", f"{value}, {place} of 1,000,006."])
+        for place, (name, value) in enumerate(
+            [("Bluetooth", "off"), ("Airplane mode", "off"), ("Banners", "on"), ("Sounds", "on"),
+             ("Show advanced", "off"), ("Amber Falcon", "#1, new")], start=2)
+    ] + [
         ("Return", ["opened Amber Falcon, #1, new, 7 of 1,000,006",
                     "opened Amber Falcon, #1, 8 of 1,000,007"]),
         ("Return", ["opened Amber Falcon, #1, 8 of 1,000,007"]),
