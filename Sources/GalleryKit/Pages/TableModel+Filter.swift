@@ -93,12 +93,9 @@ extension TableModel {
   ///
   /// `replacing`: made again over what shows now (the file it scanned has been read), which
   /// stays until the new scan is done.
-  ///
-  /// `shownCount`: with `replacing`, how many rows show (what the status says were found so
-  /// far until the new scan is done).
   func startFilter(
     _ text: String, selecting: Bool = false, column: Int? = nil, wholeValue: Bool = false,
-    within: [TableRowCondition] = [], replacing: Bool = false, shownCount: Int = 0
+    within: [TableRowCondition] = [], replacing: Bool = false
   ) {
     let column = column ?? (table.focusedCell ?? table.focusHeldByFilter)?.column ?? 0
     // A find that matched nothing has nothing to step through: its "no match" would sit
@@ -130,7 +127,9 @@ extension TableModel {
     let reading = filter?.scan.job == nil && content.isStillReading
     filter?.startedWhileReading = reading
     filter?.replacesShown = replacing
-    if replacing { filter?.shownCount = shownCount }
+    // The rows shown stay until it is done, and so does their count in the status (it went
+    // back to "0 found so far" under a header of thousands: a new user's finding).
+    if replacing { filter?.shownCount = table.numberOfDisplayedRows }
     advanceFilter()
     // Nothing found yet (a database's query, or a scan that met no match in its first
     // slice): no row shows until one is found, rather than every row under "0 found".

@@ -389,12 +389,9 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   func restartJobsStartedWhileReading() {
     guard !content.isStillReading else { return }
     if let running = filter, running.startedWhileReading {
-      // The rows shown stay, and so does their count in the status (it went back to "0
-      // found so far" while the header showed thousands: a new user's finding).
       startFilter(
         running.text, selecting: running.selects, column: running.scan.column,
-        wholeValue: running.wholeValue, within: running.within, replacing: true,
-        shownCount: running.shownCount)
+        wholeValue: running.wholeValue, within: running.within, replacing: true)
     }
     if let running = find, running.startedWhileReading {
       startFind(running.text, column: running.column)
