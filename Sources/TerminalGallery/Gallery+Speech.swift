@@ -61,7 +61,13 @@ extension Gallery {
               && $0.isSelected == element.isSelected
           } ?? false
         } ?? false
-      if focus != lastSpokenFocus && !(sameItem && currentPage.isWaitingForJob) {
+      // Nor while a job runs and no key was pressed for a second: a cursor on the last row of
+      // a file still read moved with the estimate, and a line came every few moments with no
+      // key at all (a new user's finding). The line comes once the job is done.
+      let untouched = latestTime - lastInputTime >= 1
+      if focus != lastSpokenFocus
+        && !((sameItem || untouched) && currentPage.isWaitingForJob)
+      {
         lastSpokenFocus = focus
         // A carousel rotating by itself is not read (a new user's finding: a line every two
         // seconds); a second after a key, its moves are the user's.

@@ -313,8 +313,12 @@ extension PanePage {
   /// The pane's collection view.
   var restorableView: CollectionView? { pane.collectionView }
 
-  /// The pane's focused item.
-  var cursorPosition: (column: Int, row: Int)? { pane.focusCursor }
+  /// The pane's focused item; without one, what a screen reader reads (a carousel's centred
+  /// card, an option bar's selected column, a chat's message: the cursor stayed on the status
+  /// line, a new user's finding).
+  var cursorPosition: (column: Int, row: Int)? {
+    pane.focusCursor ?? accessibilityFocus.flatMap { pane.cursor(atViewportFrame: $0.frame) }
+  }
 
   func tick(now: Double) { pane.tick(now: now) }
 

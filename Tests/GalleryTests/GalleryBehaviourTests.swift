@@ -118,7 +118,7 @@ import Testing
     let after = canvas.plainTextLines()
     #expect(after[3].contains("Write Hollow Falcon"))
     #expect(after[4].contains("Review Amber Falcon"))
-    #expect(after[1].contains("moved: +0 −0 ↕1"))
+    #expect(after[1].contains(" down: +0 −0 ↕1"))
   }
 
   @Test func tinyTerminalsAndAResizeStormNeverCrash() {

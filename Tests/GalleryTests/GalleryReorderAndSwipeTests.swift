@@ -158,7 +158,7 @@ import Testing
     mouse(gallery, .release, column, 4, time + 0.05)
     settleTestGallery(gallery, time: &time)
     screen = lines(gallery, canvas)
-    #expect(screen[1].contains("moved to Done"))
+    #expect(screen[1].contains(" to Done"), "\(screen[1])")
     #expect(!titles(screen).prefix(3).contains(before[1]))
     // A full swipe deletes at once.
     let count = screen[1].split(separator: " ")[0]

@@ -124,11 +124,11 @@ struct ScreenReaderTests {
     let tmux = try screenReader("--demo datasource", rows: 40, until: "Page 4 of 12")
     // An edit is said by what the page did (its own words, once: not also the batch's "1 item
     // added"), then the row the focus is on.
+    // Each names its task ("added Ship Lunar Harbor").
     for (key, said) in [
-      ("a", "added"), ("d", "deleted"), ("m", "moved to In progress"),
-      ("U", "undid the move to In progress"),
+      ("a", "added "), ("d", "deleted "), ("m", " to In progress"), ("U", "undid the move of "),
     ] {
-      try tmux.press(key, until: "\n\(said)\n")
+      try tmux.press(key, until: said)
     }
     #expect(!lines(tmux).contains { $0.hasPrefix("1 item") }, "\(lines(tmux))")
     try tmux.press("6", until: "Page 6 of 12: Carousel")

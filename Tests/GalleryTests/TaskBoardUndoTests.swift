@@ -165,9 +165,9 @@ private func press(
     #expect(model.tasks != before, "redone")
   }
 
-  /// What a screen reader hears for each edit, once: the move names the section it went to
-  /// (the batch's "1 item moved" did not), and undo and redo name the edit ("undid renamed"
-  /// before; new user's findings).
+  /// What a screen reader hears for each edit, once: the move names the task and the section it
+  /// went to (the batch's "1 item moved" did not), and undo and redo name the edit ("undid
+  /// renamed" before; new user's findings).
   @Test func editsUndoAndRedoAreSaidByWhatTheyDid() {
     let model = makeModel()
     model.collectionView.focusItem(at: ItemPath(section: 0, item: 0), animated: false)
@@ -179,15 +179,22 @@ private func press(
       return said
     }
     let target = model.sectionTitle(1)
-    #expect(press("m") == ["moved to \(target)"])
-    #expect(press("e") == ["renamed"])
-    #expect(press("U") == ["undid the rename"])
-    #expect(press("U") == ["undid the move to \(target)"])
+    // Each names its task: "deleted" alone was said on the neighbour the focus passed to, as
+    // if that task were the one deleted (a new user's finding).
+    let name = { model.texts.title(of: model.task(at: model.collectionView.focusedIndexPath!)!) }
+    let moving = name()
+    #expect(press("m") == ["moved \(moving) to \(target)"])
+    let renamed = press("e")
+    #expect(renamed == ["renamed \(moving) to \(name())"] && name() != moving, "\(renamed)")
+    #expect(press("U") == ["undid the rename of \(renamed[0].dropFirst("renamed ".count))"])
+    #expect(press("U") == ["undid the move of \(moving) to \(target)"])
     #expect(press("U") == ["nothing to undo"])
-    #expect(press("R") == ["redid the move to \(target)"])
-    #expect(press("d") == ["deleted"])
+    #expect(press("R") == ["redid the move of \(moving) to \(target)"])
+    let deleting = name()
+    #expect(press("d") == ["deleted \(deleting)"])
+    #expect(name() != deleting)
     // Nothing said is left over for a later batch: a reload says what it says.
-    #expect(press("U") == ["undid the delete"])
+    #expect(press("U") == ["undid the delete of \(deleting)"])
   }
 
   /// J on the last task of a section and K on the first move nothing and say so (the status

@@ -79,6 +79,20 @@ import Testing
     #expect(written(TextStyle(attributes: .underline), .monochrome) == "\u{1B}[0;4m")
   }
 
+  /// In 16 colours a dark text on a darker background that both map to black keeps a colour of
+  /// its own (the table's scroll bar track was drawn black on black: a new user's finding);
+  /// the same colour on itself stays as it is.
+  @Test func sixteenColoursKeepTextApartFromItsBackground() {
+    let track = TextStyle(foreground: Color(hex: 0x33384F), background: Color(hex: 0x1A1B26))
+    #expect(Color(hex: 0x33384F).nearest16Index == Color(hex: 0x1A1B26).nearest16Index)
+    let written16 = written(track, .palette16)
+    #expect(written16.hasSuffix(";40m") && !written16.contains(";30;"), "\(written16)")
+    let index = Color(hex: 0x33384F).nearest16Index(avoiding: 0)
+    #expect(index != 0 && written16.contains(";\(index < 8 ? 30 + index : 82 + index);"))
+    let same = TextStyle(foreground: Color(hex: 0x1A1B26), background: Color(hex: 0x1A1B26))
+    #expect(written(same, .palette16) == "\u{1B}[0;30;40m")
+  }
+
   @Test func theRendererAndSnapshotsWriteInTheirMode() {
     let canvas = Canvas(columns: 4, rows: 1)
     canvas.draw("ab", column: 0, row: 0, style: TextStyle(foreground: Color(hex: 0x00FF00)))

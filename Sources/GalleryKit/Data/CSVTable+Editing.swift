@@ -155,7 +155,9 @@ extension CSVTable: EditableTableContent {
       job.finish(
         .failure(
           DataFileError(
-            unreadable: "not saved: \(name): \(change); open it again to edit what it holds now"
+            // The page says "not saved:" before every failure (said twice: a new user's
+            // finding).
+            unreadable: "\(name): \(change); open it again to edit what it holds now"
               + (bytesKept ? " (W writes this table to a new file)" : ""))))
       return job
     }
@@ -302,10 +304,15 @@ struct CSVWriter: Sendable {
       let rowEnd = row + 1 < starts.count ? starts[row + 1] : end
       copy(copied..<rowStart)
       let original = file.read(rowStart..<rowEnd)
+      // The row's own line ending: LF, CRLF, or CR alone (an old Mac's file: without it the
+      // edited row ran into the next, and the saved file no longer opened, a new user's
+      // finding); none for a last row without one.
       var ending: [UInt8] = []
       if original.last == 0x0A {
         ending =
           original.count >= 2 && original[original.count - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+      } else if original.last == 0x0D {
+        ending = [0x0D]
       }
       write(Array(CSVTable.encode(edited[row]!, delimiter: delimiter).utf8) + ending)
       copied = rowEnd

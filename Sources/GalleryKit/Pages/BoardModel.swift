@@ -54,6 +54,10 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   }
   /// The most cards a board holds, whatever `--items` says.
   public static var maximumCards: Int { 30_000 }
+  /// Whether the data or `--items` asked for more than ``maximumCards``: the heading says the
+  /// count is the most (it said 30,000 cards for `--items 10000000` without a word: a new
+  /// user's finding).
+  public let isCapped: Bool
 
   /// What the last drop or move did, until another key (empty then).
   public internal(set) var lastChange = ""
@@ -70,6 +74,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     // None for `--items 0` (eight showed: a new user's finding).
     let generated = options.itemCount <= 0 ? 0 : max(8, 3 * options.itemCount)
     let total = min(items?.count ?? generated, Self.maximumCards)
+    isCapped = (items?.count ?? generated) > Self.maximumCards
     // To do 40 %, Doing 20 %, Review 15 %, Done the rest.
     let shares = [total * 40 / 100, total * 20 / 100, total * 15 / 100]
     var next = 0
@@ -324,10 +329,14 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     let said = "moved \(plural(moved, "card")) to \(Self.columnTitles[target])"
     view.announcing("") { sources[source].updateNow() }
     let other = columns[target]
-    other.announcing(said) { sources[target].updateNow() }
+    other.announcing("") { sources[target].updateNow() }
     other.deselectAllItems()
     for path in inserted { other.selectItem(at: path) }
     other.focusItem(at: ItemPath(section: 0, item: 0))
+    // Said once the column has its focused card: a host whose focus goes there next (GTK's)
+    // says it with that card (said before, it went to a column the focus was not in, and was
+    // never heard: a new user's finding).
+    other.postAccessibilityAnnouncement(said)
     activeColumn = target
     keepSelectionIn(target)
     lastChange = said

@@ -17,6 +17,9 @@ public struct PickerSwatch: Sendable {
   public var isCentred: Bool { marks?.isCentred(row, column) ?? false }
   /// Whether it is the chosen one.
   public var isChosen: Bool { marks?.chosen.map { $0 == (row, column) } ?? false }
+  /// What assistive technology reads after its name: its size, and "chosen" when it is (drawn
+  /// "✓ chosen", and told to no one: a new user's finding).
+  public var accessibilityValue: String { isChosen ? "\(size), chosen" : size }
 }
 
 /// What the picker page marks on its swatches: the centred one and the chosen one.

@@ -381,8 +381,12 @@ extension TableModel {
     let path = path.trimmingSpaces
     let rows = plural(editable.editedRowCount, "edited row")
     let name = fileName(path)
+    // Edits saved in place before: the open file has them too (it said "as it was", after a
+    // Ctrl-S: a new user's finding).
+    let unsaved = editable.unsavedRowCount > 0
     return startSave(editable, as: path) { _ in
-      "saved a copy with \(rows) as \(name) · the open file is as it was (Ctrl-S saves it)"
+      "saved a copy with \(rows) as \(name) · "
+        + (unsaved ? "the open file is as it was (Ctrl-S saves it)" : "the open file has them too")
     }
   }
 

@@ -149,26 +149,25 @@ extension TableModel {
       // Said, as every change to the columns is (GTK's window shows no heading of modes, and
       // `f` and `}` changed nothing a user could see said: a new user's finding).
       guard target >= 0, target < count else {
-        editNote = "\(title) is the \(target < 0 ? "first" : "last") column shown"
-        return true
+        return sayColumnNote("\(title) is the \(target < 0 ? "first" : "last") column shown")
       }
       table.moveColumn(from: position, to: target)
       keepFocusedCellInView()
-      editNote = "moved \(title) to column \(target + 1) of \(count)"
+      return sayColumnNote("moved \(title) to column \(target + 1) of \(count)")
     case "h":
       guard let column else { return false }
       // The last column shown stays, and says why (h did nothing without a word: a new
       // user's finding).
       guard table.layout.shownColumnCount > 1 else {
-        editNote = "\(content.columnTitles[column]) is the only column shown: it stays"
-        return true
+        return sayColumnNote("\(content.columnTitles[column]) is the only column shown: it stays")
       }
       table.setColumn(column, hidden: true)
-      editNote = "hid \(content.columnTitles[column]) (u shows every column)"
+      return sayColumnNote("hid \(content.columnTitles[column]) (u shows every column)")
     case "u":
       let hidden = table.columns.indices.filter { table.columns[$0].isHidden }
       for column in hidden { table.setColumn(column, hidden: false) }
-      editNote = hidden.isEmpty ? "every column shows" : "showed \(plural(hidden.count, "column"))"
+      return sayColumnNote(
+        hidden.isEmpty ? "every column shows" : "showed \(plural(hidden.count, "column"))")
     case "v":
       // The rows `&` selected go with the mode change: so does what the status says of them.
       if let running = filter, running.selects {
@@ -181,16 +180,28 @@ extension TableModel {
       case .rows: table.selectionMode = .columns
       case .columns: table.selectionMode = .cells
       }
-      editNote = "selecting \(selectionUnit) (v changes it)"
+      return sayColumnNote("selecting \(selectionUnit) (v changes it)")
     case "f":
       table.layout.frozenColumnCount = table.layout.frozenColumnCount == 0 ? 1 : 0
       table.collectionView.layoutIfNeeded()
-      editNote =
+      return sayColumnNote(
         table.layout.frozenColumnCount > 0
-        ? "the first column stays as the others scroll (f lets it go)" : "no column frozen"
+          ? "the first column stays as the others scroll (f lets it go)" : "no column frozen")
     default:
       return table.handle(key)
     }
+    return true
+  }
+}
+
+extension TableModel {
+  /// Shows `note` on the status line and, where the host asks for it
+  /// (``announcesPrompts``), says it: GTK's cell keeps the keyboard focus through a change of
+  /// the columns, and a screen reader heard nothing of `h` or `}` (a new user's finding; the
+  /// terminal's screen-reader mode reads the status line). Returns `true`: the key was used.
+  func sayColumnNote(_ note: String) -> Bool {
+    editNote = note
+    if announcesPrompts { table.collectionView.postAccessibilityAnnouncement(note) }
     return true
   }
 }

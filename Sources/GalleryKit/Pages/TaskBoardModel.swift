@@ -310,7 +310,11 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       return
     }
     sections[path.section].insert(task, at: path.item)
-    apply(sections, "added", step: "the new task")
+    // Said with the task's name, as every edit is: a screen reader heard "added" (and
+    // "deleted" on the neighbour the focus passed to) without knowing which task (a new
+    // user's finding).
+    let name = texts.title(of: task)
+    apply(sections, "added \(name)", step: "the new task \(name)")
     collectionView.focusItem(at: path, animated: true)
   }
 
@@ -325,9 +329,9 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     guard sections.indices.contains(path.section),
       sections[path.section].indices.contains(path.item)
     else { return }
-    sections[path.section].remove(at: path.item)
+    let name = texts.title(of: sections[path.section].remove(at: path.item))
     // The focus passes to the next task of the section (or the previous one at its end).
-    apply(sections, "deleted", step: "the delete")
+    apply(sections, "deleted \(name)", step: "the delete of \(name)")
   }
 
   /// A task's swipe actions in `section`: Delete, and Done (Reopen in the last section).
@@ -367,8 +371,13 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     else { return }
     let task = sections[path.section].remove(at: path.item)
     sections[target].insert(task, at: 0)
-    let title = sectionTitle(target)
-    apply(sections, "moved to \(title)", step: "the move to \(title)")
+    applyMove(of: task, to: sections, section: target)
+  }
+
+  /// Shows `sections`, said as the move of `task` to the top of `section`.
+  private func applyMove(of task: TaskItem, to sections: [[TaskItem]], section: Int) {
+    let what = "\(texts.title(of: task)) to \(sectionTitle(section))"
+    apply(sections, "moved \(what)", step: "the move of \(what)")
   }
 
   private func moveTaskToSection(by step: Int) {
@@ -381,8 +390,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     let count = sections.count
     let target = ((path.section + step) % count + count) % count
     sections[target].insert(task, at: 0)
-    let title = sectionTitle(target)
-    apply(sections, "moved to \(title)", step: "the move to \(title)")
+    applyMove(of: task, to: sections, section: target)
   }
 
   private func moveTaskWithinSection(by step: Int) {
@@ -395,7 +403,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       return nothingToEdit("already \(place) in \(sectionTitle(path.section))")
     }
     sections[path.section].swapAt(path.item, target)
-    apply(sections, "moved", step: "the move")
+    let what = "\(texts.title(of: sections[path.section][target])) \(step < 0 ? "up" : "down")"
+    apply(sections, "moved \(what)", step: "the move of \(what)")
   }
 
   private func shuffle() {
@@ -412,8 +421,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     guard let path = cursorPath else { return nothingToEdit("no task to rename") }
     var sections = tasks
     sections[path.section][path.item].edits += 1
+    let old = texts.title(of: sections[path.section][path.item])
     sections[path.section][path.item].title = random.next(below: 1_000)
-    apply(sections, "renamed", step: "the rename", updated: 1)
+    let what = "\(old) to \(texts.title(of: sections[path.section][path.item]))"
+    apply(sections, "renamed \(what)", step: "the rename of \(what)", updated: 1)
   }
 
   // MARK: State

@@ -64,6 +64,13 @@ public final class Carousel: CellHostingControl {
       nextAutoscroll = nil
     }
   }
+  /// Holds the autoscroll without turning it off, while the carousel is not on screen (a page
+  /// not shown: it went on moving unseen, and a screen reader heard its cards from another
+  /// page, a new user's finding). The next automatic move is a whole interval after it
+  /// resumes; while held, the host need not tick for it (``nextTickTime`` is `nil`).
+  public var isAutoscrollPaused = false {
+    didSet { if isAutoscrollPaused != oldValue { nextAutoscroll = nil } }
+  }
   /// The item nearest the centre (0 when there are none).
   @exclusivity(unchecked) public private(set) var currentIndex = 0
   /// The number of items, as last read.
@@ -268,19 +275,23 @@ public final class Carousel: CellHostingControl {
   /// that can sleep on a timer ticks while ``collectionView`` animates and otherwise sleeps
   /// until ``nextTickTime``.
   public var isAnimating: Bool {
-    collectionView.isAnimating || (autoscrollInterval != nil && itemCount > 1)
+    collectionView.isAnimating
+      || (autoscrollInterval != nil && itemCount > 1 && !isAutoscrollPaused)
   }
 
   /// When a host that sleeps between frames must tick next while the cards are still: the
   /// next autoscroll, "now" when the autoscroll still has to count from here, or `nil` (no
-  /// autoscroll, fewer than two items, or a finger down: the release wakes the host anyway).
+  /// autoscroll, fewer than two items, a finger down (the release wakes the host anyway), or
+  /// the autoscroll held by ``isAutoscrollPaused``).
   public var nextTickTime: Double? {
-    guard autoscrollInterval != nil, itemCount > 1, !collectionView.isTracking else { return nil }
+    guard autoscrollInterval != nil, itemCount > 1, !collectionView.isTracking,
+      !isAutoscrollPaused
+    else { return nil }
     return nextAutoscroll ?? lastTime
   }
 
   func advanceAutoscroll(now time: Double) {
-    guard let interval = autoscrollInterval, itemCount > 1 else {
+    guard let interval = autoscrollInterval, itemCount > 1, !isAutoscrollPaused else {
       nextAutoscroll = nil
       return
     }

@@ -95,6 +95,7 @@ extension TableView {
   /// Moves the column shown at `position` to shown position `newPosition`.
   public func moveColumn(from position: Int, to newPosition: Int) {
     layout.moveColumn(from: position, to: newPosition)
+    collectionView.accessibilityPlacesDidChange()  // each cell's "column 2 of 6"
     collectionView.layoutIfNeeded()
     delegate?.tableViewColumnsDidChange(self)
   }
@@ -176,6 +177,7 @@ extension TableView {
     }
     guard let to = target, to != from else { return }
     layout.moveColumn(from: from, to: to)
+    collectionView.accessibilityPlacesDidChange()
     collectionView.layoutIfNeeded()
   }
 }

@@ -47,6 +47,8 @@ public final class TableView {
   public var columns: [TableColumn] {
     didSet {
       layout.columns = columns.map(\.geometry)
+      // A cell's "column 2 of 6" and the table's shape change with the columns shown.
+      collectionView.accessibilityPlacesDidChange()
       if columns.count != oldValue.count { reloadData() }
     }
   }

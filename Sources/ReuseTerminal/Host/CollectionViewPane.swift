@@ -278,8 +278,16 @@ public final class CollectionViewPane: CollectionViewHost {
       let itemFrame = collectionView.frameForItem(at: focused)
     else { return nil }
     let offset = collectionView.contentOffset
+    return cursor(atViewportFrame: itemFrame.offsetBy(dx: -offset.x, dy: -offset.y))
+  }
+
+  /// The first cell on screen of `viewportFrame` (in the collection view's viewport
+  /// coordinates, as an ``ReuseKit/AccessibilityElement``'s frame is), within the pane, or
+  /// `nil` where none of it shows: where a page whose view has no focused item (a carousel's
+  /// centred card, an option bar's selected column) puts the terminal's cursor.
+  public func cursor(atViewportFrame viewportFrame: Rect) -> (column: Int, row: Int)? {
     let rect = CellRect(
-      snapping: itemFrame.offsetBy(dx: Double(frame.x) - offset.x, dy: Double(frame.y) - offset.y)
+      snapping: viewportFrame.offsetBy(dx: Double(frame.x), dy: Double(frame.y))
     ).intersection(frame)
     return rect.isEmpty ? nil : (rect.x, rect.y)
   }

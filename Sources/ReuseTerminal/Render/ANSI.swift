@@ -25,7 +25,18 @@ public enum ANSI {
     if attributes.contains(.underline) { bytes.append(contentsOf: [0x3B, 0x34]) }
     if attributes.contains(.reverse) { bytes.append(contentsOf: [0x3B, 0x37]) }
     if let color = style.foreground {
-      appendColor(color, background: false, mode: mode, to: &bytes)
+      // In 16 colours, text whose colour differs from its background's but maps to the same
+      // entry takes the nearest other entry: a scroll bar's dark track on the dark background
+      // became black on black (a new user's finding).
+      if mode == .palette16, let background = style.background, background != color,
+        color.nearest16Index == background.nearest16Index
+      {
+        bytes.append(0x3B)  // ;
+        let index = color.nearest16Index(avoiding: background.nearest16Index)
+        appendDecimal(index < 8 ? 30 + index : 90 + index % 8, to: &bytes)
+      } else {
+        appendColor(color, background: false, mode: mode, to: &bytes)
+      }
     }
     if let color = style.background { appendColor(color, background: true, mode: mode, to: &bytes) }
     bytes.append(0x6D)  // m

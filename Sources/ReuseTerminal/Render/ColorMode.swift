@@ -111,6 +111,16 @@ extension Color {
     return best
   }
 
+  /// The index of the nearest of the 16 ANSI colours other than entry `excluded`.
+  public func nearest16Index(avoiding excluded: Int) -> Int {
+    var best = excluded == 0 ? 1 : 0
+    for index in Self.ansi16.indices
+    where index != excluded && distance(to: Self.ansi16[index]) < distance(to: Self.ansi16[best]) {
+      best = index
+    }
+    return best
+  }
+
   /// The squared distance between two colours, each component weighted by how much the eye
   /// sees it (2, 4, 3: a cheap approximation of perceived difference).
   func distance(to other: Color) -> Int {

@@ -93,7 +93,12 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
   func configure(with item: PickerSwatch, at indexPath: ItemPath) {
     swatch = item
     accessibilityLabel = "\(item.localName) \(item.colorName)"
-    accessibilityValue = item.size
+    accessibilityValue = item.accessibilityValue
+  }
+
+  /// The chosen mark changes without a reconfigure: the value follows it at each placement.
+  override func apply(_ layoutAttributes: LayoutAttributes) {
+    accessibilityValue = swatch?.accessibilityValue
   }
 
   override func draw(in context: DrawContext) {

@@ -64,7 +64,8 @@ final class BoardPage: OptionsPage {
     let context = DrawContext(canvas: canvas, frame: frame, clip: frame)
     let total = model.cards.reduce(0) { $0 + $1.count }
     context.text(
-      " Board · \(plural(total, "card")) in four columns, each its own collection view",
+      " Board · \(plural(total, "card"))\(model.isCapped ? " (the most)" : "") in four columns,"
+        + " each its own collection view",
       x: 0, y: 0, style: Theme.title)
     for (index, pane) in panes.enumerated() {
       let active = index == model.activeColumn

@@ -149,6 +149,19 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   /// the message was read again each time.
   var accessibilityFocus: AccessibilityElement? { readElement }
 
+  /// The terminal's cursor (`--show-cursor`): on the message read, else on the newest one
+  /// (it stayed on the status line: a new user's finding).
+  var cursorPosition: (column: Int, row: Int)? {
+    let count = collectionView.numberOfItems(inSection: 0)
+    guard count > 0 else { return nil }
+    let item = min(readElement?.indexPath?.item ?? count - 1, count - 1)
+    guard let frame = collectionView.frameForItem(at: ItemPath(section: 0, item: item)) else {
+      return nil
+    }
+    let offset = collectionView.contentOffset
+    return pane.cursor(atViewportFrame: frame.offsetBy(dx: -offset.x, dy: -offset.y))
+  }
+
   /// A message not drawn yet is described as its cell says it: "Ada: the text".
   func collectionView(
     _ collectionView: CollectionView, accessibilityDescriptionOfItemAt indexPath: ItemPath

@@ -127,5 +127,15 @@ final class PickerPage: OptionsPage, ModelPage {
       forItemAt: ItemPath(section: 0, item: picker.targetColumn))
   }
 
+  /// The centred swatch: its place in its row, within the row's place in the picker.
+  var cursorPosition: (column: Int, row: Int)? {
+    guard let swatch = accessibilityFocus,
+      let row = picker.collectionView.accessibilityElement(
+        forItemAt: ItemPath(section: 0, item: picker.targetRow))
+    else { return nil }
+    return pane.cursor(
+      atViewportFrame: swatch.frame.offsetBy(dx: row.frame.minX, dy: row.frame.minY))
+  }
+
   var announcingViews: [CollectionView] { [picker.collectionView] }
 }

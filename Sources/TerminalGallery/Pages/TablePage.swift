@@ -67,6 +67,22 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   /// Rows loading, counts, sorts.
   var isWaitingForJob: Bool { model.isWorking }
 
+  /// The focused cell. While the row count is an estimate (a file still read), its row is said
+  /// "of about" it, as the status line says it: read as exact, the total differed at every key
+  /// (a new user's finding).
+  var accessibilityFocus: AccessibilityElement? {
+    guard let view = restorableView, let focused = view.focusedIndexPath,
+      var element = view.accessibilityElement(forItemAt: focused)
+    else { return nil }
+    guard model.content.isRowCountEstimated, let grid = element.gridPosition else { return element }
+    element.gridPosition = nil
+    element.value = [
+      element.value ?? "", "row \(grid.row.formatted) of about \(grid.rowCount.formatted)",
+      "column \(grid.column.formatted) of \(grid.columnCount.formatted)",
+    ].filter { !$0.isEmpty }.joined(separator: ", ")
+    return element
+  }
+
   /// Ctrl-C stops a sort being made before it quits.
 
   /// The page's keys, then the table's; Shift with the wheel scrolls sideways (the pane).

@@ -86,8 +86,11 @@ final class BoardPage: GTKPage {
   func handleKey(_ key: KeyPress) -> Bool {
     let before = model.activeColumn
     let used = model.handle(key)
-    for host in hosts { host.layoutAndPlace() }
+    // The column the keys went to takes the focus first: placed first, the column left gave
+    // it to the card after the one that moved, which a screen reader said before the moved
+    // card (a new user's finding).
     if model.activeColumn != before { host.grabKeyboardFocus() }
+    for host in hosts { host.layoutAndPlace() }
     refreshHeadings()
     return used
   }

@@ -2,9 +2,8 @@ import CGtk
 import GalleryKit
 import ReuseGTK
 
-/// The keys of the page showing, over the page: F1 (GNOME's key for help) or Ctrl-? shows
-/// them, any key hides them (`?` alone is type-ahead in GTK's lists: it typed "?" and found
-/// nothing, where the terminal gallery showed its keys, a new user's finding).
+/// The keys of the page showing, over the page: `?` (as in the terminal gallery, where no text
+/// is being typed), F1 (GNOME's key for help) or Ctrl-? shows them, any key hides them.
 extension GTKGallery {
   /// The keys' box and the label they are written in: centred, opaque, in a scroller as tall
   /// as the window allows (the wheel and the arrow and page keys scroll it).
@@ -82,7 +81,7 @@ extension GTKGallery {
   static func helpText(title: String, keys: [(String, String)]) -> String {
     let gallery = [
       ("1 … 9, 0, [ ]", "show a page; the previous, the next"), ("q", "quit"),
-      ("F1, Ctrl-?", "these keys (any key hides them)"),
+      ("? F1 Ctrl-?", "these keys (any key hides them)"),
     ]
     let lines = (keys + gallery).map { "\($0.0)   \($0.1)" }
     return "Keys of the \(title) page\n\n" + lines.joined(separator: "\n")
@@ -99,10 +98,27 @@ extension GTKGallery {
       return true
     }
     if cycleFocus(keyval, state) { return true }
-    guard keyval == 0xFFBE || (keyval == 0x3F && state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+    guard
+      keyval == 0xFFBE || (keyval == 0x3F && state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+        || (keyval == 0x3F && questionMarkShowsHelp(state))
     else { return false }
     showHelp()
     return true
+  }
+
+  /// `?` alone shows the keys, as in the terminal, unless it is text: a prompt or a cell being
+  /// typed in, or a type-ahead prefix under way. It began a type-ahead that found nothing, and
+  /// a new user looking for the keys did not find F1 (a new user's finding).
+  private func questionMarkShowsHelp(_ state: GdkModifierType) -> Bool {
+    guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
+      !currentPage.isTyping, currentPage.hosts.allSatisfy({ $0.typeAheadStatus.isEmpty })
+    else { return false }
+    guard let root = gtk_widget_get_root(window), let focus = gtk_root_get_focus(root) else {
+      return true
+    }
+    // A text field (the cell editor, GTK's own entries) takes `?` as a character.
+    return g_type_check_instance_is_a(
+      UnsafeMutablePointer<GTypeInstance>(OpaquePointer(focus)), gtk_editable_get_type()) == 0
   }
 
   /// Tab and Shift-Tab go round the page's lists and the status line, from the last back to
@@ -142,13 +158,22 @@ extension GTKGallery {
       OpaquePointer(helpLabel), Self.helpText(title: currentPage.title, keys: currentPage.keyHelp))
     gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(helpBox)), 0)
     gtk_widget_set_visible(helpBox, 1)
+    // The keys take the keyboard focus, so a screen reader reads them (it heard only the
+    // status line's "keys shown": a new user's finding); the page takes it back as they hide.
+    // A label takes the focus only when it is selectable; nothing shows selected.
+    gtk_label_set_selectable(OpaquePointer(helpLabel), 1)
+    gtk_widget_grab_focus(helpLabel)
+    gtk_label_select_region(OpaquePointer(helpLabel), 0, 0)
     showsHelp = true
     notice = "keys shown: any key hides them (↑ ↓ PgUp PgDn scroll a list the window cuts)"
     refreshStatus()
   }
 
   func hideHelp() {
+    let hadFocus = gtk_widget_has_focus(helpLabel) != 0
     gtk_widget_set_visible(helpBox, 0)
+    gtk_label_set_selectable(OpaquePointer(helpLabel), 0)
+    if hadFocus { currentPage.keyboardHost.grabKeyboardFocus() }
     showsHelp = false
     notice = nil
     refreshStatus()

@@ -161,13 +161,6 @@ final class HostedPage<Model: PageModel>: GTKPage {
   func didPlaceViews() { afterPlace?() }
 }
 
-extension CollectionViewWidget {
-  /// Whether the keyboard focus is on the host or one of its rows.
-  var containsKeyboardFocus: Bool {
-    gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
-  }
-}
-
 /// The GTK gallery's sizes, in pixels, and its text measure.
 extension GalleryMetrics {
   static let gtk = GalleryMetrics(
@@ -327,10 +320,20 @@ enum GTKPages {
     let host = CollectionViewWidget(collectionView: model.carousel.collectionView)
     let carousel = model.carousel
     carousel.autoscrollInterval = autoscroll ? 3 : nil
+    // The autoscroll holds while the page is not shown (it moved on unseen, and a screen
+    // reader heard its cards on another page: a new user's finding); the placement as the
+    // page shows asks for the next tick, which lets it go on.
+    let hidden = { [unowned host] in gtk_widget_get_mapped(host.widget) == 0 }
     host.control = (
-      { [unowned carousel] time in carousel.tick(now: time) },
+      { [unowned carousel] time in
+        carousel.isAutoscrollPaused = hidden()
+        carousel.tick(now: time)
+      },
       { [unowned carousel] in carousel.collectionView.isAnimating },
-      { [unowned carousel] in carousel.nextTickTime }
+      { [unowned carousel] in
+        carousel.isAutoscrollPaused = hidden()
+        return carousel.nextTickTime
+      }
     )
     return HostedPage(model, host: host)
   }

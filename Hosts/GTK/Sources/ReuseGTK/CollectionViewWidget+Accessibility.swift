@@ -22,8 +22,15 @@ struct HostAccessibility {
   weak var focusableRow: DrawingWidget?
   /// An announcement made as the focus leaves its row, for the row it lands on.
   var pendingAnnouncement: String?
+  /// ``CollectionViewWidget/keysPressed`` when it was made.
+  var pendingAnnouncementKey = 0
+  /// The row whose facts the placement under way tells after ``CollectionViewWidget/followFocus()``.
+  weak var rowToldAfterFocus: DrawingWidget?
   /// The host's own description, as an announcement last set it.
   var hostDescription: String?
+  /// ``CollectionViewWidget/keysPressed`` when ``hostDescription`` was set: older, it was
+  /// heard (or missed) before the last key and is not said again when the host takes the focus.
+  var hostDescriptionKey = 0
 }
 
 extension CollectionViewWidget {
@@ -145,22 +152,50 @@ extension CollectionViewWidget {
   /// user's finding).
   func announce(_ message: String) {
     nameContainer()
-    if let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0,
-      let focused = collectionView.focusedIndexPath, focused != accessibility.focusedItem
+    let focused = collectionView.focusedIndexPath
+    let rowHasFocus = accessibility.focusedRow.map { gtk_widget_has_focus($0.widget) != 0 } ?? false
+    // Said while the host holds the focus only until a row takes it back (a recycled row's
+    // return, a page's first focus), or while the focus is still outside the host that is
+    // about to take it (a board's card moved to the next column), the words go with the
+    // focus event of the row that takes it. Said on the host, they were heard as its words
+    // or not at all, and the row came without them (new users' findings: a data-source move,
+    // a board's `>`).
+    let rowTakesItBack = accessibility.refocusID != 0 && gtk_widget_has_focus(widget) != 0
+    let focusComesHere = !containsKeyboardFocus && focused != nil
+    // The focused item now shown by another row than the one with the focus (a deleted task's
+    // neighbour, at the same path): the words went on the row being left (a new user's
+    // finding: "deleted" said on the task that stayed).
+    let rowChanges =
+      rowHasFocus
+      && (focused.flatMap { collectionView.cellForItem(at: $0) }.flatMap(drawingWidget(of:))
+        .map { $0 !== accessibility.focusedRow } ?? false)
+    if rowTakesItBack || focusComesHere || rowChanges
+      || (rowHasFocus && focused.map { $0 != accessibility.focusedItem } ?? false)
     {
+      if accessibility.pendingAnnouncementKey != Self.keysPressed {
+        accessibility.pendingAnnouncement = nil
+      }
       accessibility.pendingAnnouncement =
         accessibility.pendingAnnouncement.map { "\($0), \(message)" } ?? message
+      accessibility.pendingAnnouncementKey = Self.keysPressed
       return
     }
     say(message)
+  }
+
+  /// The announcement waiting for the focus, unless a key was pressed since it was made (it
+  /// belongs to what that key left behind).
+  private func takePendingAnnouncement() -> String? {
+    defer { accessibility.pendingAnnouncement = nil }
+    guard accessibility.pendingAnnouncementKey == Self.keysPressed else { return nil }
+    return accessibility.pendingAnnouncement
   }
 
   /// An announcement waiting for the focus to land, put on `drawing` (the row that takes it
   /// now) in front of its description; `toldLater`: its facts are told after this (a
   /// recycled row), which keep it in front.
   func carryPendingAnnouncement(to drawing: DrawingWidget, toldLater: Bool = false) {
-    guard let message = accessibility.pendingAnnouncement else { return }
-    accessibility.pendingAnnouncement = nil
+    guard let message = takePendingAnnouncement() else { return }
     drawing.told.announcement = message
     guard !toldLater else { return }
     let base = drawing.told.unannounced ?? drawing.told.description
@@ -171,16 +206,29 @@ extension CollectionViewWidget {
   }
 
   /// An announcement still waiting after a placement whose focus did not land on a row (the
-  /// item is off screen): said on the row that has the focus, or by the host.
+  /// item is off screen): said on the row that has the focus, or by the host. While the focus
+  /// is outside the host it waits for the focus to come (``grabKeyboardFocus()``), and while
+  /// the view moves, for the row to show; until the next key.
   func sayPendingAnnouncement() {
-    guard let message = accessibility.pendingAnnouncement else { return }
-    accessibility.pendingAnnouncement = nil
+    // Nor while the view moves (the focused item scrolling into view, a batch gliding): its
+    // row takes the words when it shows. Said at once, they went on the row being left, and
+    // the task moved to Done came into view without them (a new user's finding).
+    guard containsKeyboardFocus, !collectionView.isAnimating,
+      let message = takePendingAnnouncement()
+    else { return }
     say(message)
   }
 
   /// Says `message` now: in front of the focused row's description, or the host's.
   private func say(_ message: String) {
     if let row = accessibility.focusedRow, gtk_widget_has_focus(row.widget) != 0 {
+      // A row whose facts are about to be told again (the places changed: a column moved)
+      // takes the words with them, in one change: set now and again with its new place, the
+      // description changed twice, and a screen reader could say both.
+      if row.accessibleRevision != collectionView.accessibilityRevision {
+        row.told.announcement = message
+        return
+      }
       // In front of the row's own description, not of the last announcement too (misses
       // of a type-ahead piled up there: a new user's finding).
       let base = row.told.unannounced ?? row.told.description
@@ -200,6 +248,25 @@ extension CollectionViewWidget {
     }
     reusekit_accessible_set_description(OpaquePointer(widget), message)
     accessibility.hostDescription = message
+    accessibility.hostDescriptionKey = Self.keysPressed
+  }
+
+  /// Gives the keyboard focus to the host itself, without what an announcement before the
+  /// last key left in its description: a screen reader reads the description with the focus
+  /// event, and said "moved to Done" for a `m` that moved a task to To do (a new user's
+  /// finding).
+  func focusHost() {
+    if accessibility.hostDescription != nil, accessibility.hostDescriptionKey != Self.keysPressed {
+      reusekit_accessible_set_description(OpaquePointer(widget), nil)
+      accessibility.hostDescription = nil
+    }
+    gtk_widget_set_focusable(widget, 1)
+    gtk_widget_grab_focus(widget)
+  }
+
+  /// Whether the keyboard focus is on the host or one of its rows.
+  public var containsKeyboardFocus: Bool {
+    gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
   }
 
   /// The description of what holds the keyboard focus in this host, as last given: its row's
@@ -262,12 +329,17 @@ extension CollectionViewWidget {
 
   /// The focused item's row takes the keyboard focus (screen readers announce it: AT-SPI's
   /// focus events follow GTK's focus) whenever the keyboard focus is in this host (on the
-  /// host, on another row, or on nothing left after its row was recycled) or nowhere: a focus
-  /// moved from code never takes it from another widget.
+  /// host, on another row, or on nothing left after its row was recycled) or nowhere, while the
+  /// host is on screen: a focus moved from code never takes it from another widget.
   ///
   /// - Complexity: O(1) a frame (a lookup of the focused row and of the window's focus).
   func followFocus() {
-    guard let root = gtk_widget_get_root(widget) else { return }
+    // A host not on screen (a notebook's page left) takes no focus: the page switch lets go
+    // of the focus first, and the page left took it back into its hidden row, which a screen
+    // reader heard before the tab list (a new user's finding).
+    guard let root = gtk_widget_get_root(widget), gtk_widget_get_mapped(widget) != 0 else {
+      return
+    }
     let current = gtk_root_get_focus(root)
     guard let focused = collectionView.focusedIndexPath,
       let cell = collectionView.cellForItem(at: focused),
@@ -277,10 +349,7 @@ extension CollectionViewWidget {
       // The focused item is off screen (scrolled away, or gone): a row of this host that holds
       // the keyboard focus now shows another item, which must not read as focused. The host
       // takes the focus until the item shows again.
-      if let row = accessibility.focusedRow, current == row.widget {
-        gtk_widget_set_focusable(widget, 1)
-        gtk_widget_grab_focus(widget)
-      }
+      if let row = accessibility.focusedRow, current == row.widget { focusHost() }
       return
     }
     // Outside the host, or inside it but not among its rows (a field editor over a cell,
@@ -306,9 +375,10 @@ extension CollectionViewWidget {
       // announce (a focus out and back in within one iteration is no change to it either).
       // The focus goes to the host now and back to the row once the reader has seen it leave.
       accessibility.focusedItem = focused
-      gtk_widget_set_focusable(widget, 1)
-      gtk_widget_grab_focus(widget)
-      carryPendingAnnouncement(to: drawing, toldLater: true)
+      focusHost()
+      // Its facts told after this in the placement, the words go in front of them; told
+      // already (in an earlier frame, as it glided to its new place), they go on it now.
+      carryPendingAnnouncement(to: drawing, toldLater: accessibility.rowToldAfterFocus === drawing)
       accessibility.refocusID = g_timeout_add(
         Self.refocusDelay,
         { data in
@@ -331,6 +401,9 @@ extension CollectionViewWidget {
   /// no move, and said only its new place ("1,000 of 1,000", no name, after End on a list of
   /// 1,000: a new user's finding).
   static var refocusDelay: guint { 120 }
+
+  /// Keys pressed in any host so far (GTK's main loop is the only thread that counts them).
+  nonisolated(unsafe) static var keysPressed = 0
 
   /// A roving focus, as ARIA lists have it: only the row of the focused item can take the
   /// keyboard focus, so that Tab and Shift-Tab enter the collection view at that item (not

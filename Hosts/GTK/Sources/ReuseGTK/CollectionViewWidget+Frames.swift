@@ -71,7 +71,10 @@ extension CollectionViewWidget {
         }
       }
     }
+    accessibility.rowToldAfterFocus = waiting?.1
     followFocus()
+    accessibility.rowToldAfterFocus = nil
+    hideFocusedRow()
     if let (view, drawing, attributes) = waiting { updateAccessible(view, drawing, attributes) }
     sayPendingAnnouncement()
     moveFocusability()
@@ -101,7 +104,8 @@ extension CollectionViewWidget {
     let revealed = collectionView.revealedSwipeActions
     let actions =
       revealed.isEmpty
-      ? [] : revealed.map {
+      ? []
+      : revealed.map {
         DrawnSwipeAction(
           frame: $0.frame.offsetBy(dx: -offset.x, dy: -offset.y), title: $0.action.title,
           isDestructive: $0.action.style == .destructive, isArmed: $0.isArmed)

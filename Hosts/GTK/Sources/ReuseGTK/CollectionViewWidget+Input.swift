@@ -102,6 +102,7 @@ extension CollectionViewWidget {
   func keyPressed(_ keyval: guint, _ modifiers: GdkModifierType) -> Bool {
     // The last announcement was heard: the focused row's next facts go without it.
     accessibility.focusedRow?.told.announcement = nil
+    Self.keysPressed &+= 1
     if keyval == KeyValue.tab || keyval == KeyValue.leftTab {
       let shifted = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
       leaveFocus(forward: keyval == KeyValue.tab && !shifted)
@@ -132,9 +133,12 @@ extension CollectionViewWidget {
     if let focused = collectionView.focusedIndexPath,
       let drawing = (collectionView.cellForItem(at: focused) as? any GTKDrawable)?.drawing
     {
+      // What was said while the host held the focus for this row goes with its focus event.
+      carryPendingAnnouncement(to: drawing)
       gtk_widget_grab_focus(drawing.widget)
     } else {
-      gtk_widget_grab_focus(widget)
+      focusHost()
+      sayPendingAnnouncement()
     }
   }
 

@@ -358,6 +358,8 @@ public final class CollectionViewWidget: CollectionViewHost {
 
   /// The views whose hidden state changed during the last pass.
   var pendingVisibility: [ObjectIdentifier: ReusableView] = [:]
+  /// A view that left with its row holding the keyboard focus, hidden after the placement.
+  var hidingFocusedRow: (ReusableView, DrawingWidget)?
 
   /// Shows or hides each view whose hidden state changed, where it differs from its widget's.
   func applyVisibility() {
@@ -372,17 +374,31 @@ public final class CollectionViewWidget: CollectionViewHost {
       }
       guard let drawing = drawingWidget(of: view) else { continue }
       guard drawing.isShown == view.isHidden else { continue }
-      if view.isHidden { (view as? GTKWidgetCell)?.leftScreen() }
-      // A row with the keyboard focus hands it to the host before it hides: GTK gave it to
-      // the next focusable widget, the status line, where it stayed once rows showed again
-      // (a new user's finding: a table's filter, whose first frame shows no row).
+      // A row with the keyboard focus hides once the placement has moved the focus on
+      // (``hideFocusedRow()``).
       if view.isHidden, gtk_widget_has_focus(drawing.widget) != 0 {
-        gtk_widget_set_focusable(widget, 1)
-        gtk_widget_grab_focus(widget)
+        hidingFocusedRow = (view, drawing)
+        continue
       }
+      if view.isHidden { (view as? GTKWidgetCell)?.leftScreen() }
       drawing.setShown(!view.isHidden)
     }
     pendingVisibility.removeAll(keepingCapacity: true)
+  }
+
+  /// Hides the row that had the keyboard focus as its view left, after the placement gave the
+  /// focus to the focused item's row: hidden first, it gave the focus to the host, and a
+  /// screen reader said the table's name between two cells (`h` on a cell's column: a new
+  /// user's finding). Where no row took it, the host does before the row hides: GTK gave it to
+  /// the next focusable widget, the status line, where it stayed once rows showed again (a
+  /// new user's finding: a table's filter, whose first frame shows no row).
+  func hideFocusedRow() {
+    guard let (view, drawing) = hidingFocusedRow else { return }
+    hidingFocusedRow = nil
+    guard view.isHidden, drawing.isShown else { return }
+    if gtk_widget_has_focus(drawing.widget) != 0 { focusHost() }
+    (view as? GTKWidgetCell)?.leftScreen()
+    drawing.setShown(false)
   }
 
   /// A view's widget, if it has one: cast to the host's two base classes first, which costs a

@@ -173,10 +173,17 @@ final class EndToEndTests: EndToEndCase {
     }
   }
 
-  /// F1 shows the page's keys over it, and any key hides them without acting (`?` alone is
-  /// type-ahead in a list: it found nothing, where the terminal shows its keys).
+  /// F1 shows the page's keys over it, and any key hides them without acting; `?` shows them
+  /// too, as in the terminal (it began a type-ahead that found nothing: a new user's finding),
+  /// but not within a type-ahead prefix.
   func testF1ShowsThePagesKeysAndAnyKeyHidesThem() throws {
     let gallery = try Gallery(page: "list")
+    try gallery.press("question", until: "the keys shown by ?") { $0.contains("keys shown") }
+    try gallery.waitFor("the keys read: they hold the keyboard focus") {
+      $0.contains("keyboard=GtkLabel")
+    }
+    try gallery.press("Escape", until: "the keys hidden") { !$0.contains("keys shown") }
+    XCTAssertTrue(gallery.status.contains("keyboardOnRow=true"), gallery.status)
     try gallery.press("F1", until: "the keys shown") { $0.contains("keys shown") }
     try gallery.press("Down", until: "the keys hidden") { !$0.contains("keys shown") }
     XCTAssertTrue(
@@ -312,7 +319,13 @@ final class EndToEndTests: EndToEndCase {
     }
     let tasks = try Gallery(page: "datasource")
     try tasks.press("Down", "x", until: "the task moved to Done") {
-      $0.contains("moved to Done")
+      $0.contains(" to Done: +0")
+    }
+    // The move is said with the task's name, on the row the keyboard focus comes back to
+    // (the host said it as its own words, or a stale one: a new user's finding).
+    try tasks.waitFor("the move said on the task's row") {
+      $0.contains("described=[moved ") && $0.contains(" to Done, ")
+        && $0.contains("keyboardOnRow=true")
     }
   }
 

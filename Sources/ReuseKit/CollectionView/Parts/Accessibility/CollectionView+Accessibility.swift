@@ -126,6 +126,11 @@ extension CollectionView {
   /// ``ReusableView/setNeedsDisplay()``.
   public var accessibilityRevision: Int { accessibility.revision }
 
+  /// Says that elements' places changed without new counts or a new viewport size (a table's
+  /// columns moved, hidden or shown again): ``accessibilityRevision`` changes, so hosts tell
+  /// every displayed view its place again, and the container its shape.
+  public func accessibilityPlacesDidChange() { accessibility.revision &+= 1 }
+
   /// Announces `message` to the ``accessibilityAnnouncementHandler``, if any (controls post
   /// their own: a carousel's page).
   public func postAccessibilityAnnouncement(_ message: @autoclosure () -> String) {

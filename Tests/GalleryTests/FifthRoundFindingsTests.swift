@@ -1,0 +1,103 @@
+import Foundation
+import GalleryKit
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+@testable import TerminalGallery
+
+/// Findings of the fifth round of new-user sessions (a terminal in tmux, GTK over AT-SPI), each
+/// replayed as the user did it.
+@Suite struct FifthRoundFindingsTests {
+  /// A file `text`, opened and loaded, with `edit` applied; saved in place. Returns what the
+  /// file holds then.
+  private func savedBytes(of text: String, edit: (CSVTable) -> Void) throws -> [UInt8] {
+    let path = NSTemporaryDirectory() + "reusekit-cr-\(getpid())-\(UUID().uuidString).csv"
+    defer {
+      unlink(path)
+      unlink(path + ".bak")
+    }
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let table = CSVTable(file: try CSVFile.open(path: path))
+    for _ in 0..<500 where table.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.01)
+      _ = table.update()
+    }
+    #expect(table.loadingStatus == nil)
+    edit(table)
+    _ = try table.save()
+    return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  /// An old Mac's file, its lines ended by CR alone: an edited row keeps its CR. It was written
+  /// without one, ran into the next row, and the saved file no longer opened.
+  @Test func anEditedRowOfACarriageReturnFileKeepsItsLineEnd() throws {
+    let saved = try savedBytes(of: "name,qty\rapple,1\rpear,2\rplum,3\r") { table in
+      #expect(table.rowCount == 3)
+      #expect(table.text(row: 1, column: 0) == "pear")
+      _ = table.setText("PEAR", row: 1, column: 0)
+    }
+    #expect(String(decoding: saved, as: UTF8.self) == "name,qty\rapple,1\rPEAR,2\rplum,3\r")
+    // And the last row, ended or not, as the file had it.
+    let last = try savedBytes(of: "name,qty\rapple,1\rpear,2") { table in
+      _ = table.setText("PEAR", row: 1, column: 0)
+    }
+    #expect(String(decoding: last, as: UTF8.self) == "name,qty\rapple,1\rPEAR,2")
+  }
+
+  /// A table left at row 500, column 5, reopened with 100 rows: the cursor is on the last row in
+  /// the same column. It went to the last row's last column, the view scrolled to the far right.
+  @Test func aTableRestoredWithFewerRowsKeepsTheCursorsColumn() throws {
+    let size = TerminalSize(columns: 100, rows: 30)
+    let (first, _) = makeTestGallery("table", size, tableRows: 1_000)
+    let view = try #require((first.currentPage as? TablePage)?.model.table.collectionView)
+    view.focusItem(at: ItemPath(section: 499, item: 4))
+    let saved = first.savedPositions()
+    #expect(saved.positions["table"]?.focus == ItemPath(section: 499, item: 4))
+
+    let second = Gallery(
+      options: GalleryOptions(itemCount: 100, tableRows: 100), initialPage: "list")
+    second.restore(saved)
+    second.resize(to: size)
+    let canvas = Canvas(columns: size.columns, rows: size.rows)
+    second.draw(into: canvas)
+    let table = try #require((second.currentPage as? TablePage)?.model.table.collectionView)
+    #expect(table.focusedIndexPath == ItemPath(section: 99, item: 4))
+    #expect(table.contentOffset.x < 100, "not scrolled to the last column: \(table.contentOffset)")
+  }
+
+  /// `--show-cursor`: on the pages whose view has no focused item (the option bar's selected
+  /// column, the carousel's centred card, the picker's centred swatch, the chat's message read),
+  /// the cursor goes where a screen reader reads. It stayed on the status line.
+  @Test func theCursorGoesWhereTheScreenReaderReads() throws {
+    let size = TerminalSize(columns: 100, rows: 30)
+    for page in ["optionbar", "carousel", "picker", "chat"] {
+      var time = 1.0
+      let (gallery, canvas) = makeTestGallery(page, size)
+      pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+      settleTestGallery(gallery, time: &time)
+      gallery.draw(into: canvas)
+      let cursor = try #require(gallery.currentPage.cursorPosition, "\(page)")
+      #expect(cursor.row >= 1 && cursor.row < size.rows - 1, "\(page): \(cursor)")
+      if page == "optionbar" {
+        let element = try #require(gallery.currentPage.accessibilityFocus)
+        // On the selected column's title.
+        let line = canvas.plainTextLines()[cursor.row]
+        let from = line.index(line.startIndex, offsetBy: cursor.column)
+        #expect(
+          line[from...].drop(while: { $0 == " " }).hasPrefix(element.label.prefix(2)),
+          "\(line) at \(cursor)")
+      }
+    }
+  }
+
+  /// `--items` past the board's most: its heading says the count is the most (30,000 cards
+  /// showed for ten million asked, without a word).
+  @Test func theBoardSaysItsCountIsTheMost() {
+    let size = TerminalSize(columns: 100, rows: 20)
+    let (big, canvas) = makeTestGallery("board", size, items: 100_000)
+    #expect(drawnTestGallery(big, canvas)[1].contains("30,000 cards (the most)"))
+    let (small, again) = makeTestGallery("board", size, items: 100)
+    #expect(!drawnTestGallery(small, again)[1].contains("the most"))
+  }
+}
