@@ -90,7 +90,7 @@ struct ReuseGallery: ParsableCommand {
     help: """
       How many items the demos generate (up to 10,000,000; 1,000 by default, and 1,000,000 \
       rows for the table). The data-source page makes N/40 tasks (at least 12), the board \
-      3 × N cards (at least 8), the outline N/240 districts a city (1 to 10,000); 0 leaves \
+      3 × N cards (8 to 30,000), the outline N/240 districts a city (1 to 10,000); 0 leaves \
       them empty.
       """)
   var items: Int?

@@ -91,6 +91,40 @@ import Testing
     }
   }
 
+  /// Another program changes the open file in place: the next key shows a warning first on the
+  /// status line, and a screen reader hears it (the rows showed other rows' bytes, cut at
+  /// random, and nothing said so until Ctrl-S refused).
+  @Test func aFileChangedOnDiskIsSaidAtTheNextKey() throws {
+    let path = NSTemporaryDirectory() + "reusekit-disk-\(getpid())-\(UUID().uuidString).csv"
+    defer { unlink(path) }
+    try (["id,name"] + (1...200).map { "\($0),name \($0)" }).joined(separator: "\n")
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery(
+      "table", TerminalSize(columns: 100, rows: 20), csv: try CSVFile.open(path: path))
+    let model = try #require((gallery.currentPage as? TablePage)?.model)
+    for _ in 0..<500 where model.content.loadingStatus != nil {
+      Thread.sleep(forTimeInterval: 0.01)
+      time += 0.01
+      gallery.tick(now: time)
+    }
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+    #expect(!drawnTestGallery(gallery, canvas).last!.contains("changed"))
+    _ = gallery.spokenLines()
+    // Three bytes put in near the top, as the user did.
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    bytes.insert(contentsOf: Array("XYZ".utf8), at: 10)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.write(Data(bytes))
+    handle.closeFile()
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+    let drawn = drawnTestGallery(gallery, canvas).last!
+    #expect(drawn.hasPrefix(" ⚠ reusekit-disk-"), "first on the status line: \(drawn)")
+    #expect(
+      model.status.contains("another program changed it since it was opened"), "\(model.status)")
+    #expect(gallery.spokenLines().contains { $0.contains("the rows shown may be wrong") })
+  }
+
   /// `--items` past the board's most: its heading says the count is the most (30,000 cards
   /// showed for ten million asked, without a word).
   @Test func theBoardSaysItsCountIsTheMost() {

@@ -10,6 +10,7 @@ extension TableModel {
   /// Space, Shift ranges, Control-A, Escape).
   public func handle(_ key: KeyPress) -> Bool {
     jumpProblem = nil
+    noteChangeOnDisk(now: true)
     if prompt != nil { return handlePrompt(key) }
     // A find that could not start (a pattern that is not a regular expression) is said once:
     // it stayed on the status line through every move and jump until Esc (a new user's
@@ -195,6 +196,20 @@ extension TableModel {
 }
 
 extension TableModel {
+  /// Checks whether another program changed the open file in place, at every key and at most
+  /// once a second while frames come (one `fstat`): the status then says so, and a screen
+  /// reader hears it once. A file replaced at its path leaves the bytes read as they were.
+  func noteChangeOnDisk(now: Bool = false) {
+    guard diskChange == nil, let table = content as? CSVTable else { return }
+    let time = metrics.clock()
+    guard now || time - diskCheckedAt >= 1 else { return }
+    diskCheckedAt = time
+    guard let change = table.file.changeOnDisk(checkingPath: false) else { return }
+    let name = table.file.path.split(separator: "/").last.map(String.init) ?? table.file.path
+    diskChange = "⚠ \(name): \(change); the rows shown may be wrong (open it again)"
+    self.table.collectionView.postAccessibilityAnnouncement(diskChange ?? "")
+  }
+
   /// Shows `note` on the status line and, where the host asks for it
   /// (``announcesPrompts``), says it: GTK's cell keeps the keyboard focus through a change of
   /// the columns, and a screen reader heard nothing of `h` or `}` (a new user's finding; the

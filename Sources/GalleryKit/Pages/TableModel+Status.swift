@@ -37,6 +37,7 @@ extension TableModel {
     if let prompt { return promptLine(prompt) }
     // What a job or a problem says comes before the cell: a short line is cut at its end.
     var parts = showsShape ? [shape] : []
+    if let diskChange { parts.append(diskChange) }
     if let savingStatus {
       parts.append(savingStatus)
     } else if let editNote {

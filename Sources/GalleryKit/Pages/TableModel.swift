@@ -96,6 +96,12 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// whose cell editor is an entry of its own); the terminal's screen-reader mode says the
   /// status line itself.
   public var announcesPrompts = false
+  /// What the status line says first once another program changed the open file in place: its
+  /// rows are places in the bytes as they were read, and showed other rows' text cut at
+  /// random, without a word until Ctrl-S refused (a new user's finding).
+  public internal(set) var diskChange: String?
+  /// When the file was last checked (``noteChangeOnDisk()``), on the model's clock.
+  var diskCheckedAt = -Double.infinity
   /// The frequency table a value was chosen in, the table it counts and the value's row:
   /// Backspace in that value's rows goes back to it; and how the table showed before the
   /// count, where leaving the frequency table then goes; and how the frequency table itself
@@ -235,6 +241,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// filled in. Returns whether anything changed.
   @discardableResult
   public func poll() -> Bool {
+    noteChangeOnDisk()
     let shown = shownRows
     if shown != notedRows {
       notedRows = shown

@@ -146,6 +146,11 @@ final class GModelPage: GTKPage, ClickFocusing {
     case .character("s"):  // sorted or in the list's order
       gtk_sort_list_model_set_sorter(sorted, isSorted ? nil : sorter)
       lastChange = isSorted ? "in the list's order" : "sorted"
+      // The focused word is followed to its new place: it went off screen, the keyboard focus
+      // to the list, and nothing showed where it was (a new user's finding).
+      if let focused = view.focusedIndexPath {
+        view.scrollToItem(at: focused, at: .nearest, animated: true)
+      }
     default:
       return host.handleKey(key)
     }
