@@ -125,6 +125,28 @@ import Testing
     #expect(gallery.spokenLines().contains { $0.contains("the rows shown may be wrong") })
   }
 
+  /// The picker's chosen swatch says so: in its value (drawn "✓ chosen" and told to no one),
+  /// in a step's words back onto it, and in what the page says as it shows (it said nothing
+  /// of the centred swatch until an arrow, in GTK).
+  @Test func thePickersChosenSwatchIsSaidSo() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("picker", TerminalSize(columns: 100, rows: 30))
+    let page = try #require(gallery.currentPage as? PickerPage)
+    #expect(page.model.spokenOnShow == nil, "the terminal reads the centred swatch as its focus")
+    page.model.announcesMoves = true
+    #expect(page.model.spokenOnShow == "红 red 400×500, row 1 of 6, column 1 of 8")
+    #expect(page.accessibilityFocus?.value == "400×500")
+    var said: [String] = []
+    page.model.picker.collectionView.accessibilityAnnouncementHandler = { said.append($0) }
+    pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
+    gallery.draw(into: canvas)
+    #expect(page.accessibilityFocus?.value == "400×500, chosen")
+    #expect(page.model.spokenOnShow?.contains("400×500, chosen, row 1") == true)
+    pressTestGallery([KeyEvent(.right), KeyEvent(.left)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    #expect(said.last == "红 red 400×500, chosen, row 1 of 6, column 1 of 8", "\(said)")
+  }
+
   /// `--items` past the board's most: its heading says the count is the most (30,000 cards
   /// showed for ten million asked, without a word).
   @Test func theBoardSaysItsCountIsTheMost() {

@@ -105,7 +105,7 @@ where Cell.Item == PickerSwatch {
     // stays on the picker (GTK's: the arrows were silent, a new user's finding).
     guard announcesMoves else { return }
     picker.collectionView.announce(
-      "\(swatch.localName) \(swatch.colorName) \(swatch.size), row \(swatch.row + 1) of "
+      "\(swatch.localName) \(swatch.colorName) \(swatch.accessibilityValue), row \(swatch.row + 1) of "
         + "\(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)")
   }
 
@@ -165,6 +165,15 @@ where Cell.Item == PickerSwatch {
 
   /// The picker's own keys: arrows step, Enter and Space choose the centred swatch.
   public func handle(_ key: KeyPress) -> Bool { picker.handle(key) }
+
+  /// The centred swatch, as a step says it, and whether it is the chosen one: the page showed
+  /// as the picker's name alone, and which swatch was centred was heard only after an arrow
+  /// (a new user's finding, in GTK). Only where the host's focus stays on the picker.
+  public var spokenOnShow: String? {
+    guard announcesMoves, let swatch = picker.currentModel else { return nil }
+    return "\(swatch.localName) \(swatch.colorName) \(swatch.accessibilityValue), row "
+      + "\(swatch.row + 1) of \(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)"
+  }
 
   /// The centred swatch and the chosen one.
   public var status: String {

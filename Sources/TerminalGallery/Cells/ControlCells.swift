@@ -93,12 +93,12 @@ final class SwatchCell: TerminalCell, ConfigurableCell {
   func configure(with item: PickerSwatch, at indexPath: ItemPath) {
     swatch = item
     accessibilityLabel = "\(item.localName) \(item.colorName)"
-    accessibilityValue = item.accessibilityValue
   }
 
-  /// The chosen mark changes without a reconfigure: the value follows it at each placement.
-  override func apply(_ layoutAttributes: LayoutAttributes) {
-    accessibilityValue = swatch?.accessibilityValue
+  /// Its size, and "chosen" while it is: the mark changes without a reconfigure.
+  override var accessibilityValue: String? {
+    get { swatch?.accessibilityValue }
+    set {}
   }
 
   override func draw(in context: DrawContext) {

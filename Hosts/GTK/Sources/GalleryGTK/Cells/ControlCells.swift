@@ -11,15 +11,16 @@ final class SwatchCell: GTKCell, ConfigurableCell {
   func configure(with item: PickerSwatch, at indexPath: ItemPath) {
     swatch = item
     accessibilityLabel = "\(item.localName) \(item.colorName)"
-    accessibilityValue = item.accessibilityValue
     setNeedsDisplay()
   }
-  /// The centred swatch changes as rows and the column move: draw again when placed, and the
-  /// chosen mark with them (a screen reader is told "chosen" too).
-  override func apply(_ layoutAttributes: LayoutAttributes) {
-    accessibilityValue = swatch?.accessibilityValue
-    setNeedsDisplay()
+  /// Its size, and "chosen" while it is: the mark changes without a reconfigure.
+  override var accessibilityValue: String? {
+    get { swatch?.accessibilityValue }
+    set {}
   }
+  /// The centred swatch changes as rows and the column move: draw again when placed (the
+  /// chosen mark with them, and what a screen reader is told).
+  override func apply(_ layoutAttributes: LayoutAttributes) { setNeedsDisplay() }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     guard let swatch else { return }
     let paint = Painter(cr: cr)
