@@ -91,6 +91,17 @@ final class EndToEndTests: EndToEndCase {
     XCTAssertFalse(gallery.status.contains("type-ahead"), gallery.status)
   }
 
+  /// `>` is said with the moved card, in the column the keys go to (said on a column the focus
+  /// was not in, it was never heard; and the card after the one moved took the focus first:
+  /// a new user's finding over AT-SPI).
+  func testAMoveByKeyIsSaidOnTheMovedCard() throws {
+    let gallery = try Gallery(page: "board")
+    try gallery.press("Down", until: "the second card") { $0.contains("To do: #2 ") }
+    try gallery.press("greater", until: "the move said on the card") {
+      $0.contains("keyboard=host1") && $0.contains("described=[moved 1 card to Doing, ")
+    }
+  }
+
   /// The wheel during a board drag scrolls the column under the pointer (GTK gives it to the
   /// column holding the press, which scrolled instead), and the gap and the drop follow.
   func testTheWheelDuringABoardDragScrollsTheColumnUnderThePointer() throws {

@@ -123,6 +123,28 @@ final class TableEndToEndTests: EndToEndCase {
     XCTAssertEqual(gallery.offset.y, y, "the wheel with Shift moves across only: \(gallery.status)")
   }
 
+  /// `h` and `}` keep the keyboard focus on a cell (it went through the table itself, whose
+  /// name said the old column count), say what they did, and the cell's column is told anew
+  /// ("column 2 of 6" stayed after its column moved: a new user's finding over AT-SPI).
+  func testColumnKeysKeepTheFocusOnACellAndSayWhatTheyDid() throws {
+    let gallery = try tablePage(items: 1_000, rows: "1,000")
+    try gallery.press("Right", until: "the cursor in Name") { $0.contains("· row 1 · Name:") }
+    try gallery.press("h", until: "the column hidden") {
+      $0.contains("keyboardOnRow=true")
+        && $0.contains("described=[hid Name (u shows every column), ")
+    }
+    let columns = { (status: String) -> String? in
+      status.range(of: #"column \d+ of \d+\]"#, options: .regularExpression).map {
+        String(status[$0])
+      }
+    }
+    let before = columns(gallery.status)
+    try gallery.press("braceright", until: "the column moved") {
+      $0.contains("described=[moved ") && columns($0) != before
+    }
+    XCTAssertTrue(gallery.status.contains("keyboardOnRow=true"), gallery.status)
+  }
+
   /// A large table sorts while GTK keeps drawing: the status line counts the sort's progress,
   /// the rows show sorted from the top with the focused cell kept, and Escape cancels a sort.
   func testALargeTableSortsWithoutHoldingTheWindow() throws {
