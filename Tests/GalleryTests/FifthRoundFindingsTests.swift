@@ -147,6 +147,27 @@ import Testing
     #expect(said.last == "红 red 400×500, chosen, row 1 of 6, column 1 of 8", "\(said)")
   }
 
+  /// The picker's ends, as a grid's keys go (Home and End did nothing): Home and End the first
+  /// and last colour, Control-Home and Control-End (PgUp, PgDn) the first and last size.
+  @Test func thePickerGoesToItsEnds() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("picker", TerminalSize(columns: 100, rows: 30))
+    let picker = try #require((gallery.currentPage as? PickerPage)?.model.picker)
+    func press(_ key: KeyEvent) -> (row: Int, column: Int) {
+      pressTestGallery([key], gallery, time: &time)
+      settleTestGallery(gallery, time: &time)
+      return (picker.currentRow, picker.currentColumn)
+    }
+    let rows = SwatchModel<SwatchCell>.widths.count
+    let columns = SwatchModel<SwatchCell>.colors.count
+    #expect(press(KeyEvent(.end)) == (0, columns - 1))
+    #expect(press(KeyEvent(.end, modifiers: .control)) == (rows - 1, columns - 1))
+    #expect(press(KeyEvent(.home)) == (rows - 1, 0))
+    #expect(press(KeyEvent(.pageUp)) == (0, 0))
+    #expect(press(KeyEvent(.pageDown)) == (rows - 1, 0))
+    #expect(press(KeyEvent(.home, modifiers: .control)) == (0, 0))
+  }
+
   /// `--items` past the board's most: its heading says the count is the most (30,000 cards
   /// showed for ten million asked, without a word).
   @Test func theBoardSaysItsCountIsTheMost() {

@@ -187,7 +187,10 @@ where Cell.Item == PickerSwatch {
   public var keyHelp: [(String, String)] {
     [
       ("← →", "the previous, next colour (every size row follows)"),
-      ("↑ ↓", "the previous, next size"), ("Enter", "choose the centred swatch"),
+      ("↑ ↓", "the previous, next size"),
+      ("Home End", "the first, last colour"),
+      ("Ctrl-Home Ctrl-End, PgUp PgDn", "the first, last size"),
+      ("Enter", "choose the centred swatch"),
       ("drag", "one axis per drag; past 30 points (scaled) it moves one step, or snaps back"),
       ("click, wheel", "choose a swatch (and centre it); step rows and colours"),
     ]

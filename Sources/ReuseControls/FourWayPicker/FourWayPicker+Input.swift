@@ -139,7 +139,17 @@ extension FourWayPicker: PointerInteractive {
     return true
   }
 
-  /// The arrows step (up and down the rows, left and right the shared column); Enter and
+  /// Centres row `row` or moves the shared column to `column`, as an arrow does: a drag under
+  /// way lets go first.
+  private func jump(row: Int? = nil, column: Int? = nil) {
+    releasePress()
+    if let row { scrollToRow(row, animated: true) }
+    if let column { scrollToColumn(column, animated: true) }
+  }
+
+  /// The arrows step (up and down the rows, left and right the shared column), Home and End go
+  /// to the first and last column, Control-Home and Control-End (PgUp, PgDn) to the first and
+  /// last row; Enter and
   /// Space choose the centred model, as a tap on it does (the delegate hears `didSelect`).
   /// Keys act on where the picker is heading: Enter right after an arrow chooses the model
   /// the step goes to (``targetModel``), also while it still animates.
@@ -150,6 +160,13 @@ extension FourWayPicker: PointerInteractive {
     case .down: step(.down)
     case .left: step(.left)
     case .right: step(.right)
+    // The ends, as a grid's keys go (they did nothing: a new user's finding): Home and End
+    // the first and last column of the row, with Control (or PgUp, PgDn) the first and last
+    // row.
+    case .home where key.modifiers.contains(.control), .pageUp: jump(row: 0)
+    case .end where key.modifiers.contains(.control), .pageDown: jump(row: rowCounts.count - 1)
+    case .home: jump(column: 0)
+    case .end: jump(column: rowCounts.isEmpty ? 0 : rowCounts[targetRow] - 1)
     case .enter, .space:
       guard let model = targetModel else { return false }
       delegate?.fourWayPicker(self, didSelect: model)

@@ -279,15 +279,19 @@ public final class FourWayPicker<Model> {
   /// snap the picker back to where the touch had taken it, undoing the step: a new user's
   /// finding.)
   public func step(_ direction: PickerDirection, animated: Bool = true) {
-    if press.isPressed {
-      press.reset()
-      endDrag(at: Point(x: .nan, y: .nan), time: .nan)
-    }
+    releasePress()
     switch direction {
     case .up: scrollToRow(targetRow - 1, animated: animated)
     case .down: scrollToRow(targetRow + 1, animated: animated)
     case .left: scrollToColumn(targetColumn - 1, animated: animated)
     case .right: scrollToColumn(targetColumn + 1, animated: animated)
     }
+  }
+
+  /// A press under way lets go, its drag ended where it is (a key moves the picker instead).
+  func releasePress() {
+    guard press.isPressed else { return }
+    press.reset()
+    endDrag(at: Point(x: .nan, y: .nan), time: .nan)
   }
 }
