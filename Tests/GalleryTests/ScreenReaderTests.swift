@@ -40,7 +40,7 @@ struct ScreenReaderTests {
       ("5", "Waterfall", "likes"),
       ("6", "Carousel", "1 of "),
       ("7", "Outline", "level 1"),
-      ("8", "Chat", "last from"),
+      ("8", "Chat", "the chat, newest message last"),
       ("9", "Table", "column 2 of 50"),
       ("0", "Board", "in To do, 2 of 12,000"),
     ]

@@ -426,6 +426,14 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     return find.status((unseen > 0 ? "↓ \(unseen.formatted) new · " : "") + "last from \(last)")
   }
 
+  /// What a screen reader hears with no message read: the status without who wrote last,
+  /// which changed at every arrival and was read as a line of its own before the message
+  /// itself ("last from Grace", then "Grace: …": a new user's finding).
+  var spokenWithoutFocus: String {
+    if composer != nil || note != nil { return status }
+    return find.status("the chat, newest message last")
+  }
+
   var keyHelp: [(String, String)] {
     let moves: [(String, String)] =
       readsAsLines
