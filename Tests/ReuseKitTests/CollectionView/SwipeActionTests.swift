@@ -145,6 +145,20 @@ private final class SwipeList {
     #expect(list.view.swipedItem == nil)
   }
 
+  /// A key that moves the focus off the open row closes it, as a touch on another row does
+  /// (it stayed open under a focus gone elsewhere: a new user's finding).
+  @Test func aKeyMovingTheFocusOffTheOpenRowClosesIt() {
+    let list = SwipeList()
+    let row = ItemPath(section: 0, item: 2)
+    list.view.focusItem(at: row)
+    #expect(list.view.openSwipeActions(forItemAt: row, edge: .trailing, animated: false))
+    var time = 0.0
+    #expect(list.view.handle(KeyPress(.down)))
+    run(list.view, 1, &time)
+    #expect(list.view.focusedIndexPath == ItemPath(section: 0, item: 3))
+    #expect(list.view.swipedItem == nil)
+  }
+
   @Test func oneRowOpenAtATime() {
     let list = SwipeList()
     var time = list.drag(from: Point(x: 90, y: 15), dx: -3, dy: 0, steps: 12, time: 0)

@@ -46,6 +46,14 @@ extension CollectionView: PointerInteractive {
     return perform(action)
   }
 
+  /// A row left open by a swipe closes once a key moves the focus off it, as a touch on
+  /// another row closes it (it stayed open, its text cut, under a focus gone elsewhere: a new
+  /// user's finding). Not while a finger still holds it.
+  private func closeSwipeLeftByFocus() {
+    guard let swiped = swipedItem, !isSwiping, swiped != focusedIndexPath else { return }
+    closeSwipeActions(animated: true)
+  }
+
   /// Performs a key action: a focus move (at once, or animated for pages and ends when the key
   /// map says so), activating the focused item as a tap would, or cancelling what the pointer
   /// holds. Returns whether it did anything.
@@ -54,11 +62,13 @@ extension CollectionView: PointerInteractive {
     switch action {
     case .moveFocus(let move):
       resetSelectionAnchor()  // the next range starts where the focus lands
+      defer { closeSwipeLeftByFocus() }
       return moveFocus(move, animated: animatesKeyMove(move))
     case .extendSelection(let move):
       guard allowsSelection, allowsMultipleSelection else {
         return perform(.moveFocus(move))
       }
+      defer { closeSwipeLeftByFocus() }
       let from = focusedIndexPath
       let moved = moveFocus(move, animated: animatesKeyMove(move))
       guard let target = focusedIndexPath else { return moved }
