@@ -388,6 +388,12 @@ final class EndToEndTests: EndToEndCase {
     }
     XCTAssertEqual(titles(), titles().sorted(), gallery.status)
     XCTAssertTrue(gallery.status.contains("GTK model · \(focused) ·"), "the focus kept its word")
+    // And the view followed it (it stayed at the top, the focused word off screen and the
+    // keyboard focus on the list: a new user's finding).
+    try gallery.settle()
+    XCTAssertTrue(
+      gallery.status.contains("f:\(focused)") && gallery.status.contains("keyboardOnRow=true"),
+      gallery.status)
     XCTAssertTrue(gallery.status.contains("· 1 checked"), gallery.status)
     try gallery.press("a", until: "a word added") { $0.contains("1,001 words") }
     try gallery.press("d", until: "a word removed") {
@@ -397,8 +403,16 @@ final class EndToEndTests: EndToEndCase {
     // A click on a row selects its word alone and puts the cursor on it; Control-click adds
     // one; `c` checks the focused word (a click toggled, the cursor staying: a new user's
     // finding).
+    // The words shown with exactly `mark` after their index (the sort scrolls to the focused
+    // word, so the indices are the list's, not the screen's).
     func marked(_ mark: String) -> [String] {
-      titles().indices.filter { gallery.status.contains("|\($0)\(mark):") }.map(String.init)
+      guard let range = gallery.status.range(of: "items=[") else { return [] }
+      return gallery.status[range.upperBound...].dropLast().split(separator: "|").dropFirst()
+        .compactMap { entry in
+          let key = entry.split(separator: ":", maxSplits: 1).first ?? ""
+          let index = key.prefix { $0.isNumber }
+          return key.dropFirst(index.count) == mark ? String(index) : nil
+        }
     }
     try xdotool("mousemove", "300", "240", "click", "1")
     try gallery.waitFor("one word selected alone, focused") { _ in
