@@ -168,6 +168,67 @@ import Testing
     #expect(press(KeyEvent(.home, modifiers: .control)) == (0, 0))
   }
 
+  /// The waterfall's first page is what the page shows, not news: "60 items added" was said
+  /// before the first card. A page loaded later is said.
+  @Test func theWaterfallsFirstPageIsNotSaidAsAdded() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 100, rows: 30))
+    gallery.draw(into: canvas)
+    let first = gallery.spokenLines()
+    #expect(!first.contains { $0.contains("added") }, "\(first)")
+    #expect(first.contains { $0.contains("1 of 60") }, "\(first)")
+    pressTestGallery([KeyEvent(.end)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    let later = gallery.spokenLines()
+    #expect(later.contains { $0.hasSuffix("items added") }, "\(later)")
+  }
+
+  /// Escape during a box selection puts the selection back and leaves the cursor where it was
+  /// (it went to a card the box had covered, often one half off screen).
+  @Test func escapeDuringABoxLeavesTheCursorWhereItWas() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("waterfall", TerminalSize(columns: 100, rows: 30))
+    gallery.draw(into: canvas)
+    let view = try #require(gallery.currentPage.restorableView)
+    let before = view.focusedIndexPath
+    #expect(before == ItemPath(section: 0, item: 0))
+    func mouse(_ kind: MouseEvent.Kind, _ column: Int, _ row: Int) {
+      gallery.handle(
+        .mouse(MouseEvent(kind: kind, column: column, row: row, modifiers: .shift)), at: time)
+      time += 0.05
+      gallery.tick(now: time)
+    }
+    mouse(.press, 29, 11)
+    for step in 1...6 { mouse(.drag, 29 + step * 5, 11 + step) }
+    #expect(view.numberOfSelectedItems > 0, "the box selected cards")
+    gallery.handle(.key(KeyEvent(.escape)), at: time)
+    mouse(.release, 59, 17)
+    settleTestGallery(gallery, time: &time)
+    #expect(view.numberOfSelectedItems == 0, "the selection is put back")
+    #expect(view.focusedIndexPath == before)
+  }
+
+  /// A click on the store's peeking Featured card opens it and brings it into view: it was
+  /// opened and left cut at the right edge, the rail still on the card before.
+  @Test func aClickOnAPeekingStoreCardScrollsItIn() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("store", TerminalSize(columns: 100, rows: 30))
+    let view = try #require(gallery.currentPage.restorableView)
+    gallery.draw(into: canvas)
+    let peeking = ItemPath(section: 0, item: 1)
+    let before = try #require(view.accessibilityElement(forItemAt: peeking)).frame
+    #expect(before.maxX > view.viewportSize.width, "it peeks past the edge: \(before)")
+    let column = Int(before.minX) + 2
+    let row = Int(before.midY) + 2  // below the tab strip and the heading
+    gallery.handle(.mouse(MouseEvent(kind: .press, column: column, row: row)), at: time)
+    time += 0.05
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: row)), at: time)
+    settleTestGallery(gallery, time: &time)
+    #expect(view.focusedIndexPath == peeking)
+    let after = try #require(view.accessibilityElement(forItemAt: peeking)).frame
+    #expect(after.minX >= 0 && after.maxX <= view.viewportSize.width, "in view: \(after)")
+  }
+
   /// `--items` past the board's most: its heading says the count is the most (30,000 cards
   /// showed for ten million asked, without a word).
   @Test func theBoardSaysItsCountIsTheMost() {

@@ -93,7 +93,7 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
 
   /// Records the new current card as the last event.
   public func carousel(_ carousel: Carousel, didChangeCurrentIndex index: Int) {
-    lastEvent = "current → \(index + 1)"
+    lastEvent = "current → \((index + 1).formatted)"
   }
 
   /// Chooses the card: records it, and marks it (and no other) chosen in the visible cells.

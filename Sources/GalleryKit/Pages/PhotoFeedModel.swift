@@ -99,7 +99,14 @@ public final class PhotoFeedModel: PageModel, CollectionViewDataSource, Waterfal
     loaded = min(total, loaded + pageSize)
     pages += 1
     firstNew = pages > 1 ? old : Int.max
-    feed.collectionView.insertItems(at: (old..<loaded).map { ItemPath(section: 0, item: $0) })
+    let paths = (old..<loaded).map { ItemPath(section: 0, item: $0) }
+    // The first page is what the page shows, not news: "60 items added" was said before the
+    // first card (a new user's finding, in the screen-reader mode). Later pages are said.
+    if old == 0 {
+      feed.collectionView.announcing("") { feed.collectionView.insertItems(at: paths) }
+    } else {
+      feed.collectionView.insertItems(at: paths)
+    }
     if feed.collectionView.focusedIndexPath == nil, loaded > 0 {
       feed.collectionView.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
     }

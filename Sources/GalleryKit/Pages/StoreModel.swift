@@ -189,9 +189,12 @@ struct StoreTileContent: HostCellContent {
 
   func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
     (cell as? any StorePresenting)?.present(tile)
-    (cell.accessibilityLabel, cell.accessibilityValue) = (
-      tile.title, "\(tile.rating / 10).\(tile.rating % 10) stars, \(rail)"
-    )
+    // What the tile shows: an app its stars, a story or a banner its line (they were read with
+    // stars they do not show: a new user's finding).
+    let shown =
+      tile.kind == .feature || tile.kind == .banner
+      ? tile.subtitle : "\(tile.rating / 10).\(tile.rating % 10) stars"
+    (cell.accessibilityLabel, cell.accessibilityValue) = (tile.title, "\(shown), \(rail)")
   }
 }
 
@@ -282,12 +285,14 @@ public final class StoreModel: PageModel, CollectionViewDelegate {
 
   // MARK: Delegate
 
-  /// A click opens the app (and puts the focus on it); it stays selected, marked as the app
-  /// opened last.
+  /// A click opens the app (and puts the focus on it, scrolled into view); it stays selected,
+  /// marked as the app opened last.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
   {
     guard !collectionView.isChangingManyItems else { return }  // a range, Control-A
-    collectionView.focusItem(at: indexPath, scrollsIntoView: false)
+    // Into view, as the keys bring it: a peeking card of a rail clicked was opened and left
+    // half off the edge, its rail still on the card before (a new user's finding).
+    collectionView.focusItem(at: indexPath, scrollsIntoView: true, animated: true)
     open(indexPath)
   }
 

@@ -15,7 +15,8 @@ import ReuseKit
 ///
 /// ### Wrap
 /// With ``wraps``, the collection view holds a fixed run of ``virtualSlotCount`` slots (not
-/// "count × 1,000"), and slot `s` shows item `s mod count`: with one, two or three items the
+/// "count × 1,000"; four times the items when that is more), and slot `s` shows item
+/// `s mod count`: with one, two or three items the
 /// same item shows in several slots. The carousel starts in the middle of the run and, when
 /// idle, moves back to the middle by a whole number of laps (invisible: the same items are
 /// in the same places), so it never reaches an end. ``scroll(to:animated:)`` takes the
@@ -46,8 +47,9 @@ public final class Carousel: CellHostingControl {
   }
   /// The card the cards were heading to when ``wraps`` changed, for the reload it makes.
   @exclusivity(unchecked) private var headingBeforeWrapChange: Int?
-  /// The slots a wrapping carousel holds. 1,000,000 by default (any count is shown by
-  /// modular indexing; the run is recentred when idle).
+  /// The slots a wrapping carousel holds at the least: 1,000,000 by default (any count is
+  /// shown by modular indexing; the run is recentred when idle). With more than a quarter as
+  /// many items, the run is four times the items.
   public let virtualSlotCount: Int
   /// Seconds between automatic moves to the next card, or `nil` for none. Paused while the
   /// user drags (and while anything else moves the cards), it counts again from the moment
@@ -133,7 +135,16 @@ public final class Carousel: CellHostingControl {
   // MARK: Slots
 
   /// The number of slots the collection view holds.
-  var slotCount: Int { itemCount == 0 ? 0 : (wraps ? virtualSlotCount : itemCount) }
+  var slotCount: Int { itemCount == 0 ? 0 : (wraps ? runLength : itemCount) }
+
+  /// The run of slots a wrapping carousel holds: ``virtualSlotCount``, or four times the items
+  /// when that is more. A run shorter than twice the items has no slot before the first card
+  /// to wrap to: past 500,000 cards, End and ← from the first card did nothing while the
+  /// heading said "wrap on" (a new user's finding).
+  var runLength: Int {
+    let (four, overflow) = itemCount.multipliedReportingOverflow(by: 4)
+    return overflow ? Int.max / 2 : max(virtualSlotCount, four)
+  }
 
   /// The item a slot shows.
   public func item(forSlot slot: Int) -> Int {
@@ -228,7 +239,7 @@ public final class Carousel: CellHostingControl {
   /// The slot nearest the middle of the run that shows `index`.
   func middleSlot(showing index: Int) -> Int {
     guard itemCount > 0 else { return 0 }
-    let middle = virtualSlotCount / 2
+    let middle = runLength / 2
     return middle - item(forSlot: middle) + index
   }
 
@@ -332,8 +343,8 @@ public final class Carousel: CellHostingControl {
       return
     }
     let slot = currentSlot
-    let margin = virtualSlotCount / 10
-    guard slot < margin || slot > virtualSlotCount - margin else { return }
+    let margin = runLength / 10
+    guard slot < margin || slot > runLength - margin else { return }
     let target = middleSlot(showing: item(forSlot: slot))
     let offset = collectionView.contentOffset.x - layout.offsetCentering(slot)
     collectionView.contentOffset = Point(x: layout.offsetCentering(target) + offset, y: 0)

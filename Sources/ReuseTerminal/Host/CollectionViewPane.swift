@@ -282,7 +282,7 @@ public final class CollectionViewPane: CollectionViewHost {
   }
 
   /// The first cell on screen of `viewportFrame` (in the collection view's viewport
-  /// coordinates, as an ``ReuseKit/AccessibilityElement``'s frame is), within the pane, or
+  /// coordinates, as an `AccessibilityElement`'s frame is), within the pane, or
   /// `nil` where none of it shows: where a page whose view has no focused item (a carousel's
   /// centred card, an option bar's selected column) puts the terminal's cursor.
   public func cursor(atViewportFrame viewportFrame: Rect) -> (column: Int, row: Int)? {

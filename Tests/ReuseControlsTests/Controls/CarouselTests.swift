@@ -89,6 +89,23 @@ import Testing
     #expect(carousel.collectionView.contentOffset.x == start + carousel.layout.cardStride)
   }
 
+  /// More cards than half the run still wrap: from the first card, one step back is the
+  /// last, and a card peeks on the left. Past 500,000 cards (a run of 1,000,000 slots) End and
+  /// ← from the first card did nothing, the heading saying "wrap on" (a new user's finding).
+  @Test(arguments: [600_000, 2_000_000])
+  func aLongRunStillWraps(count: Int) {
+    let (carousel, cards) = makeCarousel(count, wraps: true)
+    defer { withExtendedLifetime(cards) {} }  // the data source is held weakly
+    #expect(carousel.currentIndex == 0)
+    let start = carousel.collectionView.contentOffset.x
+    carousel.scroll(to: count - 1, animated: false)
+    #expect(carousel.currentIndex == count - 1)
+    #expect(carousel.collectionView.contentOffset.x == start - carousel.layout.cardStride)
+    carousel.step(by: 1, animated: false)
+    #expect(carousel.currentIndex == 0)
+    #expect(shownItems(carousel).contains(count - 1), "the last card peeks on the left")
+  }
+
   @Test func currentIndexChangesDuringTheDrag() {
     let (carousel, cards) = makeCarousel(10)
     defer { withExtendedLifetime(cards) {} }  // the data source is held weakly

@@ -91,13 +91,16 @@ final class SelectionDrag: LayoutPassParticipant {
   /// Ends the drag and puts the selection back as it was before it.
   func cancel(in collectionView: CollectionView) {
     guard state != nil else { return }
-    state = nil
+    // Put back while the drag still counts as under way: a delegate that moves the cursor to
+    // an item a click selects or deselects leaves it alone for a drag's changes (Escape during
+    // a box moved the cursor to the last card put back, off screen: a new user's finding).
     let now = collectionView.selection.items
     if saved.hasWholeSections {
       restoreWholeSections(over: now, in: collectionView)
     } else {
       restoreListed(over: now, in: collectionView)
     }
+    state = nil
     saved.removeAll()
     covered.removeAll(keepingCapacity: true)
     collectionView.leave(self)
