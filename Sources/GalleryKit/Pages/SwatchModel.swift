@@ -104,9 +104,7 @@ where Cell.Item == PickerSwatch {
     // Said where it lands, as a picker's wheel says its new value, where the host's focus
     // stays on the picker (GTK's: the arrows were silent, a new user's finding).
     guard announcesMoves else { return }
-    picker.collectionView.announce(
-      "\(swatch.localName) \(swatch.colorName) \(swatch.accessibilityValue), row \(swatch.row + 1) of "
-        + "\(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)")
+    picker.collectionView.announce(spoken(swatch))
   }
 
   /// Whether the swatch a move lands on is announced: for a host whose keyboard focus stays
@@ -171,8 +169,13 @@ where Cell.Item == PickerSwatch {
   /// (a new user's finding, in GTK). Only where the host's focus stays on the picker.
   public var spokenOnShow: String? {
     guard announcesMoves, let swatch = picker.currentModel else { return nil }
-    return "\(swatch.localName) \(swatch.colorName) \(swatch.accessibilityValue), row "
-      + "\(swatch.row + 1) of \(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)"
+    return spoken(swatch)
+  }
+
+  /// A swatch as a step says it: "红 red 400×500, chosen, row 1 of 6, column 1 of 8".
+  private func spoken(_ swatch: PickerSwatch) -> String {
+    "\(swatch.localName) \(swatch.colorName) \(swatch.accessibilityValue), row \(swatch.row + 1) of "
+      + "\(Self.widths.count), column \(swatch.column + 1) of \(Self.colors.count)"
   }
 
   /// The centred swatch and the chosen one.

@@ -206,8 +206,9 @@ extension TableModel {
     diskCheckedAt = time
     guard let change = table.file.changeOnDisk(checkingPath: false) else { return }
     let name = table.file.path.split(separator: "/").last.map(String.init) ?? table.file.path
-    diskChange = "⚠ \(name): \(change); the rows shown may be wrong (open it again)"
-    self.table.collectionView.postAccessibilityAnnouncement(diskChange ?? "")
+    let warning = "⚠ \(name): \(change); the rows shown may be wrong (open it again)"
+    diskChange = warning
+    self.table.collectionView.postAccessibilityAnnouncement(warning)
   }
 
   /// Shows `note` on the status line and, where the host asks for it
