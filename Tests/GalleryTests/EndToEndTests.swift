@@ -241,7 +241,14 @@ struct EndToEndTests {
     try tmux.waitFor("To do · 1,199")
     #expect(tmux.capture().contains("Doing · 601"))
     #expect(tmux.capture().contains("#3 Cobalt Falcon"), "it shows in Doing")
-    // Control-clicks select #5 and #6 (now rows 7 and 8); a drag of one carries both.
+    // Control-clicks select #5 and #6 (now rows 7 and 8); a drag of one carries both. A click
+    // hits the card drawn under it, so the clicks wait for the column to close the gap (under
+    // CI's load they came during the slide and hit #4 and #6, and the drag carried one card).
+    try tmux.waitUntil("the gap in To do closed") { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.count > 7 && lines[6].contains("#5 Eager Falcon")
+        && lines[7].contains("#6 Frosty Falcon")
+    }
     for row in [7, 8] {
       tmux.bytes(Array("\u{1B}[<16;10;\(row)M".utf8))
       tmux.bytes(Array("\u{1B}[<16;10;\(row)m".utf8))
