@@ -599,6 +599,48 @@ import Testing
     expectQuit(true, after: "q", gallery, time: &time)
   }
 
+  /// Tab keeps the edit and opens the next cell of the row, in the order the columns show;
+  /// past the row's end, the next row's first; Shift-Tab goes back. The field took no Tab: the
+  /// edit stayed open, the key lost (a new user's finding).
+  @Test func tabKeepsTheEditAndEditsTheNextCell() throws {
+    var time = 1.0
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    let page = try #require(gallery.currentPage as? TablePage)
+    let probe = TablePageProbe(gallery)
+    // Row 4's name: "name 3" becomes "name 3x"; Tab to its note.
+    pressTestGallery(toRow4Name + keys("e") + keys("x") + [KeyEvent(.tab)], gallery, time: &time)
+    #expect(probe.text(row: 3, column: 1) == "name 3x", "Tab kept the edit")
+    #expect(page.model.editingCell.map { [$0.row, $0.column] } == [3, 2], "the note is edited")
+    #expect(page.model.editingCell?.field.text == "plain 3", "from the note's own text")
+    // The note is the row's last cell: Tab goes on to the next row's first.
+    pressTestGallery(keys("y") + [KeyEvent(.tab)], gallery, time: &time)
+    #expect(probe.text(row: 3, column: 2) == "plain 3y")
+    #expect(page.model.editingCell.map { [$0.row, $0.column] } == [4, 0])
+    // Shift-Tab: back to the previous row's last cell, its text as the edit left it.
+    pressTestGallery([KeyEvent(.backTab)], gallery, time: &time)
+    #expect(page.model.editingCell.map { [$0.row, $0.column] } == [3, 2])
+    #expect(page.model.editingCell?.field.text == "plain 3y")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    #expect(page.model.editingCell == nil)
+    #expect(probe.text(row: 4, column: 0) == "4", "an unchanged cell Tab passed is as it was")
+    // Columns in another order: the note moved first (`{` twice), Tab follows the order shown.
+    pressTestGallery(
+      [KeyEvent(.up), KeyEvent(.home)] + [KeyEvent](repeating: KeyEvent(.right), count: 2)
+        + keys("{{"), gallery, time: &time)
+    #expect(page.model.table.layout.columnOrder == [2, 0, 1])
+    pressTestGallery(keys("e") + [KeyEvent(.tab)], gallery, time: &time)
+    #expect(page.model.editingCell.map { [$0.row, $0.column] } == [2, 0], "the id, shown second")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    // The last cell of the table: Tab keeps the edit and stays there, the editor closed.
+    pressTestGallery(
+      [KeyEvent(.end, modifiers: .control)] + keys("e") + keys("z") + [KeyEvent(.tab)], gallery,
+      time: &time)
+    #expect(probe.text(row: 299, column: 1) == "name 299z", "the last cell's edit kept")
+    #expect(page.model.editingCell == nil, "nothing after it to edit")
+    #expect(page.model.table.focusedCell.map { [$0.row, $0.column] } == [299, 1])
+  }
+
   @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {
     var time = 1.0
     let (path, _, gallery, _) = try openedFile(time: &time)
@@ -625,7 +667,7 @@ import Testing
     var bytes = Array("id,name\n".utf8)
     bytes.reserveCapacity(30_000_000)
     for row in 0..<1_500_000 { bytes += Array("\(row),name \(row)\n".utf8) }
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     let (gallery, canvas) = makeTestGallery("table", size, csv: try CSVFile.open(path: path))
     _ = drawnTestGallery(gallery, canvas)
     let page = try #require(gallery.currentPage as? TablePage)

@@ -102,6 +102,25 @@ extension TableModel {
     _ = commitEdit(prompt.field.text)
   }
 
+  /// Tab (Shift-Tab): the cell takes the text, as Enter does, and the editor opens on the next
+  /// (previous) cell of the row in the order shown, past the row's end on the next row's first
+  /// (before its start, the previous row's last), as a spreadsheet's data entry goes on. At the
+  /// table's last (first) cell it stays closed there. Tab was dropped: the field took no Tab
+  /// and the edit stayed open (a new user's finding).
+  public func commitEditingAndMove(backward: Bool = false) {
+    guard let prompt, prompt.kind == .edit else { return }
+    self.prompt = nil
+    _ = commitEdit(prompt.field.text)
+    let view = table.collectionView
+    guard let start = view.focusedIndexPath else { return }
+    if !view.moveFocus(backward ? .left : .right) {
+      guard view.moveFocus(backward ? .up : .down) else { return }
+      _ = view.moveFocus(backward ? .lineEnd : .lineStart)
+    }
+    guard view.focusedIndexPath != start else { return }
+    beginEdit()
+  }
+
   /// The display path of the cell being edited, when its row shows (not filtered out).
   public var editingDisplayPath: ItemPath? {
     guard let editing = editingCell, let row = table.displayRow(forSourceRow: editing.row)
@@ -396,7 +415,7 @@ extension TableModel {
       String(field.beforeCaret).showingControls + "▏" + String(field.afterCaret).showingControls
     guard let (row, column) = editTarget else { return "edit: \(typed)" }
     return "edit \(content.columnTitles[column]) of \(rowName(row)): "
-      + "\(typed) · Enter keeps it, Esc cancels"
+      + "\(typed) · Enter keeps it, Tab the next cell, Esc cancels"
   }
 
   /// Before the process exits: a save that runs is stopped and its temporary file removed

@@ -69,6 +69,9 @@ extension TableModel {
       case .select: startFilter(text, selecting: true)
       case .edit, .saveAs: break
       }
+    case .tab where kind == .edit && key.modifiers.isSubset(of: .shift):
+      // Tab and Shift-Tab go on to the next or the previous cell, as in a spreadsheet.
+      commitEditingAndMove(backward: key.modifiers == .shift)
     case .character("a") where key.modifiers == .control && promptSelectsAllOnControlA:
       field.selectAll()
       prompt = (kind, field)

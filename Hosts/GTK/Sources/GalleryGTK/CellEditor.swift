@@ -40,6 +40,22 @@ final class CellEditor {
       { _, _, data in
         Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryChanged()
       }, data)
+    // Tab and Shift-Tab keep the text and edit the next or the previous cell, as in a
+    // spreadsheet (GTK's entry moved the keyboard focus out of the table, the edit left open).
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.keyPressed(
+      keys,
+      { _, keyval, _, state, data in
+        guard keyval == KeyValue.tab || keyval == KeyValue.leftTab,
+          state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0
+        else { return 0 }
+        let editor = Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
+        return editor.tabPressed(
+          backward: keyval == KeyValue.leftTab || state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+          ? 1 : 0
+      }, data)
+    gtk_widget_add_controller(entry, keys)
     Signal.plain(
       gpointer(entry), "activate",
       { _, data in
@@ -67,6 +83,16 @@ final class CellEditor {
     model.setEditingText(text, caret: Int(gtk_editable_get_position(OpaquePointer(entry))))
     model.commitEditing()
     host.layoutAndPlace()
+  }
+
+  /// Tab (Shift-Tab): the cell takes the text and the next (previous) cell is edited. Returns
+  /// whether the key was used.
+  private func tabPressed(backward: Bool) -> Bool {
+    guard shown != nil else { return false }
+    model.setEditingText(text, caret: Int(gtk_editable_get_position(OpaquePointer(entry))))
+    model.commitEditingAndMove(backward: backward)
+    host.layoutAndPlace()
+    return true
   }
 
   /// Brings the entry to the model's edit: shown over the edited cell (its text and caret the

@@ -335,6 +335,25 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
   }
 
+  /// Tab in the cell's entry keeps the edit and moves the entry to the next cell, past the
+  /// row's end to the next row's first; Shift-Tab goes back (GTK's entry took Tab as a focus
+  /// move out of the table, the edit left open: a new user's finding).
+  func testTabInTheCellEditorEditsTheNextCell() throws {
+    let (gallery, file) = try tableOnCSV("id,name\n1,Ann\n2,Bo\n", shape: "2 rows × 2 columns")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try gallery.press("Right", "e", until: "the entry over the name") {
+      $0.contains("edit name of row 1: Ann▏") && $0.contains("editorCovers=true")
+    }
+    try xdotool("type", "e")
+    try gallery.press("Tab", until: "the next row's id edited") {
+      $0.contains("edit id of row 2: 2▏") && $0.contains("editorCovers=true")
+    }
+    try gallery.press("shift+Tab", until: "back on the name, its edit kept") {
+      $0.contains("edit name of row 1: Anne▏") && $0.contains("editorCovers=true")
+    }
+    try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
+  }
+
   /// A filter that hides the cursor's row, in a file of 2,000 rows: the gallery goes on. Its
   /// status file read the views of the frame before the filter's first rows, when the table
   /// had none, and the gallery stopped on an index out of range (found in a new user's
