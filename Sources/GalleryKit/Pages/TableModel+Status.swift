@@ -233,7 +233,11 @@ extension TableModel {
     if isEditable {
       help += [
         ("", ""),
-        ("e", "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Tab (Shift-Tab) keeps and edits the next (previous) cell, Esc cancels"),
+        (
+          "e",
+          "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Tab (Shift-Tab) "
+            + "keeps and edits the next (previous) cell, Esc cancels"
+        ),
         ("U R", "undo, redo the last edit (in a window also Ctrl-Z; a terminal's suspends)"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
         ("W", "save a copy with the edits as a new file"),

@@ -318,14 +318,21 @@ final class TableEndToEndTests: EndToEndCase {
     XCTAssertEqual(try String(contentsOfFile: copy, encoding: .utf8), saved)
   }
 
-  /// The entry covers the cell it edits again after an edit widened the column (GTK kept the
-  /// hidden entry's old width, and the cell's text showed beside it: a new user's finding).
-  func testTheCellEditorCoversAColumnAnEditWidened() throws {
+  /// A table of two rows (Ann and Bo) with GTK's entry open over the first name: the gallery
+  /// and its file (the caller removes it).
+  private func editingAnnsName() throws -> (Gallery, String) {
     let (gallery, file) = try tableOnCSV("id,name\n1,Ann\n2,Bo\n", shape: "2 rows × 2 columns")
-    defer { try? FileManager.default.removeItem(atPath: file) }
     try gallery.press("Right", "e", until: "the entry over the cell") {
       $0.contains("edit name of row 1: Ann▏") && $0.contains("editorCovers=true")
     }
+    return (gallery, file)
+  }
+
+  /// The entry covers the cell it edits again after an edit widened the column (GTK kept the
+  /// hidden entry's old width, and the cell's text showed beside it: a new user's finding).
+  func testTheCellEditorCoversAColumnAnEditWidened() throws {
+    let (gallery, file) = try editingAnnsName()
+    defer { try? FileManager.default.removeItem(atPath: file) }
     try xdotool("type", "abcdefghijklmnopqrstuvwxyz")
     try gallery.press("Return", until: "the edit kept") { $0.contains("edited row 1") }
     try gallery.press("e", until: "the entry over the wider cell") {
@@ -339,11 +346,8 @@ final class TableEndToEndTests: EndToEndCase {
   /// row's end to the next row's first; Shift-Tab goes back (GTK's entry took Tab as a focus
   /// move out of the table, the edit left open: a new user's finding).
   func testTabInTheCellEditorEditsTheNextCell() throws {
-    let (gallery, file) = try tableOnCSV("id,name\n1,Ann\n2,Bo\n", shape: "2 rows × 2 columns")
+    let (gallery, file) = try editingAnnsName()
     defer { try? FileManager.default.removeItem(atPath: file) }
-    try gallery.press("Right", "e", until: "the entry over the name") {
-      $0.contains("edit name of row 1: Ann▏") && $0.contains("editorCovers=true")
-    }
     try xdotool("type", "e")
     try gallery.press("Tab", until: "the next row's id edited") {
       $0.contains("edit id of row 2: 2▏") && $0.contains("editorCovers=true")
