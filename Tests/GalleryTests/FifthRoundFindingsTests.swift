@@ -66,6 +66,37 @@ import Testing
     #expect(table.contentOffset.x < 100, "not scrolled to the last column: \(table.contentOffset)")
   }
 
+  /// The settings page left with "Show advanced" on and the cursor on "Logging", in that
+  /// section: restored, the section is there and the cursor on the same row. The switches were
+  /// not kept, and the focus landed on the list's last item.
+  @Test func settingsRestoreTheirSwitchesBeforeTheCursor() throws {
+    let size = TerminalSize(columns: 100, rows: 30)
+    var time = 1.0
+    let (first, _) = makeTestGallery("settings", size)
+    let model = try #require((first.currentPage as? SettingsPage)?.model)
+    // Down to "Show advanced" (the sixth row), Space, then two rows on: "Logging". Bluetooth
+    // on too (the second row).
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.character(" "))]
+        + [KeyEvent](repeating: KeyEvent(.down), count: 4)
+        + [KeyEvent(.character(" ")), KeyEvent(.down), KeyEvent(.down)], first, time: &time)
+    let logging = try #require(model.collectionView.focusedIndexPath)
+    #expect(model.itemTitle(at: logging) == "Logging")
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+    #expect(saved.positions["settings"]?.switches?["advanced"] == true)
+
+    let second = Gallery(options: GalleryOptions(itemCount: 1_000), initialPage: "list")
+    second.restore(saved)
+    second.resize(to: size)
+    let canvas = Canvas(columns: size.columns, rows: size.rows)
+    second.draw(into: canvas)
+    let restored = try #require((second.currentPage as? SettingsPage)?.model)
+    #expect(restored.switchStates == model.switchStates, "every switch as it was")
+    let focus = try #require(restored.collectionView.focusedIndexPath)
+    #expect(restored.itemTitle(at: focus) == "Logging")
+    #expect(restored.collectionView.cellForItem(at: focus) != nil, "in view")
+  }
+
   /// `--show-cursor`: on the pages whose view has no focused item (the option bar's selected
   /// column, the carousel's centred card, the picker's centred swatch, the chat's message read),
   /// the cursor goes where a screen reader reads. It stayed on the status line.

@@ -33,12 +33,16 @@ public struct GalleryPositions: Equatable, Sendable {
     /// The place of the row at the top, for a page whose rows are places (see
     /// ``focusPlace``).
     public var scrollPlace: [Int]?
+    /// Its switches, by name, for a page whose rows depend on them (the settings page's
+    /// "Show advanced" adds a section: restored without it, the focus saved in that section
+    /// landed on the list's last item, a new user's finding).
+    public var switches: [String: Bool]?
 
     /// A page's position.
     public init(
       scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil,
       view: Int? = nil, expanded: [[Int]]? = nil, views: [Page]? = nil,
-      focusPlace: [Int]? = nil, scrollPlace: [Int]? = nil
+      focusPlace: [Int]? = nil, scrollPlace: [Int]? = nil, switches: [String: Bool]? = nil
     ) {
       self.scroll = scroll
       self.focus = focus
@@ -48,6 +52,7 @@ public struct GalleryPositions: Equatable, Sendable {
       self.views = views
       self.focusPlace = focusPlace
       self.scrollPlace = scrollPlace
+      self.switches = switches
     }
 
     /// The position as the file's object.
@@ -74,10 +79,19 @@ public struct GalleryPositions: Equatable, Sendable {
       let places =
         (focusPlace.map { ", \"focusPlace\": \($0)" } ?? "")
         + (scrollPlace.map { ", \"scrollPlace\": \($0)" } ?? "")
+      // Names are the page's own (letters and digits); others are left out, never written raw.
+      let switches =
+        self.switches.map { states in
+          ", \"switches\": {"
+            + states.keys.sorted().filter {
+              $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+            .map { "\"\($0)\": \(states[$0]!)" }.joined(separator: ", ") + "}"
+        } ?? ""
       return "{\"section\": \(scroll.indexPath.section), "
         + "\"item\": \(scroll.indexPath.item), \"offset\": \(offset), "
         + "\"start\": \(scroll.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)\(views)"
-        + "\(places)}"
+        + "\(places)\(switches)}"
     }
   }
 
@@ -144,6 +158,7 @@ public struct GalleryPositions: Equatable, Sendable {
     var expanded: [[Int]]?
     var views: [Page]?
     var places: [String: [Int]] = [:]
+    var switches: [String: Bool]?
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
@@ -199,6 +214,21 @@ public struct GalleryPositions: Equatable, Sendable {
         }
       case ("focusPlace", .array), ("scrollPlace", .array):
         places[key] = try placePath(member, field: "positions.\(page).\(key)", what: "be a path")
+      case ("switches", .object(let states, _)):
+        guard states.count <= 64 else {
+          throw DataFileError(
+            "positions.\(page).switches holds more than 64 switches", offset: member.offset)
+        }
+        var read: [String: Bool] = [:]
+        for (name, state) in states {
+          guard case .bool(let isOn, _) = state else {
+            throw DataFileError(
+              "positions.\(page).switches.\(DataFileError.quoted(name)) must be true or false",
+              offset: state.offset)
+          }
+          read[name] = isOn
+        }
+        switches = read
       case ("views", .array(let values, _)) where depth == 0:
         // A board's columns: a few positions, none with views of its own.
         guard values.count <= 64 else {
@@ -218,7 +248,7 @@ public struct GalleryPositions: Equatable, Sendable {
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start, railOffsets: rails),
       focus: focus, selection: selection, view: view, expanded: expanded, views: views,
-      focusPlace: places["focusPlace"], scrollPlace: places["scrollPlace"])
+      focusPlace: places["focusPlace"], scrollPlace: places["scrollPlace"], switches: switches)
   }
 
   /// A place's path: a list of 1 to 16 whole numbers from 0.

@@ -225,6 +225,21 @@ public final class SettingsModel: PageModel {
     return true
   }
 
+  /// Every switch's state, by name: what `--restore` keeps ("Show advanced" adds a section
+  /// that a saved position may be in).
+  public var switchStates: [String: Bool] {
+    Dictionary(uniqueKeysWithValues: (connections + notifications).map { ($0.id, $0.isOn) })
+  }
+
+  /// Puts back states ``switchStates`` gave (a name this page has not is passed over), and
+  /// the rows they show at once, unanimated: a position restored next finds its section.
+  public func restoreSwitches(_ states: [String: Bool]) {
+    for setting in connections + notifications {
+      if let isOn = states[setting.id] { setting.isOn = isOn }
+    }
+    source.updateNow(animated: false)
+  }
+
   /// The radios' states before Airplane mode turned them off, for when it ends.
   private var radiosBeforeAirplane: [String: Bool] = [:]
 
