@@ -73,7 +73,7 @@ extension Gallery {
         // seconds); a second after a key, its moves are the user's.
         if !currentPage.movesByItself || latestTime - lastInputTime < 1 {
           lines.append(
-            focus + deselection(of: element) + heading(enteredWith: element)
+            focus + deselection(of: element) + heading(enteredWith: element, saying: focus)
               + (count.map { ", " + $0 } ?? ""))
           count = nil
         }
@@ -109,8 +109,10 @@ extension Gallery {
 
   /// ", in Connections": the heading of the section the focus entered, when it entered one
   /// with a heading shown (a list's or a declared page's sections; not a table's rows).
-  /// Headings were never said (a new user's finding, the settings page).
-  private func heading(enteredWith element: AccessibilityElement?) -> String {
+  /// Headings were never said (a new user's finding, the settings page). A heading's title
+  /// the item's line already says (a store rail's tile: "…, Top free, 3 of 500") is not said
+  /// again; the rest of the heading is ("one app a swipe").
+  private func heading(enteredWith element: AccessibilityElement?, saying line: String) -> String {
     guard let element, element.gridPosition == nil, let path = element.indexPath,
       path.section != lastSpokenSection, let view = currentPage.restorableView,
       // The page's own view's item (not a tag strip's beside it, say).
@@ -123,6 +125,11 @@ extension Gallery {
         forElementKind: .header, at: ItemPath(section: path.section, item: 0))?.accessibilityLabel,
       !label.isEmpty
     else { return "" }
-    return ", in " + label.replacing(" · ", with: ", ")
+    let parts = label.split(separator: " · ").map(String.init)
+    let said = line.split(separator: ", ").map(String.init)
+    guard let title = parts.first, said.dropFirst().contains(title) else {
+      return ", in " + parts.joined(separator: ", ")
+    }
+    return parts.dropFirst().map { ", " + $0 }.joined()
   }
 }

@@ -214,6 +214,25 @@ import Testing
     #expect(later.contains { $0.hasSuffix("items added") }, "\(later)")
   }
 
+  /// A store rail's tile, entered from above, names its rail once, then how the rail scrolls:
+  /// "…, 3.4 stars, Top free, 3 of 500, one app a swipe". The heading said "in Top free" again.
+  @Test func aRailEnteredIsNamedOnce() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("store", TerminalSize(columns: 100, rows: 30))
+    gallery.draw(into: canvas)
+    _ = gallery.spokenLines()
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+    gallery.draw(into: canvas)
+    let line = try #require(gallery.spokenLines().last)
+    #expect(line.components(separatedBy: "Top free").count == 2, "once: \(line)")
+    #expect(line.hasSuffix(" of 500, one app a swipe"), "\(line)")
+    // Settings' headings are not in their rows' lines: said as before.
+    let (settings, settingsCanvas) = makeTestGallery(
+      "settings", TerminalSize(columns: 100, rows: 30))
+    settings.draw(into: settingsCanvas)
+    #expect(settings.spokenLines().contains { $0.hasSuffix(", in Connections") })
+  }
+
   /// Escape during a box selection puts the selection back and leaves the cursor where it was
   /// (it went to a card the box had covered, often one half off screen).
   @Test func escapeDuringABoxLeavesTheCursorWhereItWas() throws {
