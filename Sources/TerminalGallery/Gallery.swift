@@ -229,6 +229,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   }
 
   func layoutPage() {
+    // Too small, only the notice shows: the page keeps the layout of the last size it was
+    // shown at, with whatever moves it was making (a carousel laid out 12 columns wide lost the
+    // card it was paging to, and came back on its first: its cards had no width).
+    guard !isTooSmall else { return }
     currentPage.layout(in: pageFrame)
     // A position read by `restore(_:)` waits until its page is made and laid out at the
     // terminal's size.

@@ -667,7 +667,10 @@ import Testing
 /// again, ends on the card it was heading to, centred, as if nothing had happened (a new
 /// user's finding: card 1 drawn off centre, the status on card 2, one Right lost).
 @Suite struct CarouselThroughATinyTerminalTests {
-  @Test func aCarouselEndsOnItsCardThroughATooSmallTerminal() {
+  /// Too small (12×6), and small but shown (20×6, where the cards keep two rows; they had
+  /// none, the page a headline over nothing: a new user's finding).
+  @Test(arguments: [(12, 6), (20, 6), (20, 7)])
+  func aCarouselEndsOnItsCardThroughATooSmallTerminal(_ small: (columns: Int, rows: Int)) {
     let size = TerminalSize(columns: 100, rows: 25)
     func screen(resizing: Bool) -> [String] {
       var time = 1.0
@@ -680,12 +683,16 @@ import Testing
         gallery.tick(now: time)
       }
       if resizing {
-        gallery.resize(to: TerminalSize(columns: 12, rows: 6))
-        let small = Canvas(columns: 12, rows: 6)
+        gallery.resize(to: TerminalSize(columns: small.columns, rows: small.rows))
+        let canvas = Canvas(columns: small.columns, rows: small.rows)
         for _ in 0..<30 {
           time += 1.0 / 60
           gallery.tick(now: time)
-          gallery.draw(into: small)
+          gallery.draw(into: canvas)
+        }
+        if small.columns >= 20 {
+          // A card shows: its title's first letters on the row under the headline.
+          #expect(canvas.plainTextLines()[2].contains { $0.isLetter }, "\(canvas.plainTextLines())")
         }
         gallery.resize(to: size)
       }

@@ -22,7 +22,13 @@ final class CarouselPage: OptionsPage, ModelPage {
     pane = .themed(model.carousel.collectionView)
   }
 
-  func layout(in frame: CellRect) { place(in: frame, top: 2, bottom: 2) }
+  /// The headline, a blank row, the cards, a blank row and the dots; in a frame of fewer
+  /// than 7 rows the blank rows go, so the cards keep two (at 20×6 the cards had none, and
+  /// the page showed a headline over nothing: a new user's finding).
+  func layout(in frame: CellRect) {
+    let roomy = frame.height >= 7
+    place(in: frame, top: roomy ? 2 : 1, bottom: roomy ? 2 : (frame.height > 3 ? 1 : 0))
+  }
 
   func draw(into canvas: Canvas) {
     guard let context = beginDrawing(into: canvas) else { return }
