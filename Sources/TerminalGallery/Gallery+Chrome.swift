@@ -133,8 +133,13 @@ extension Gallery {
     let (columns, rows) = (size.columns, size.rows)
     let needed = "\(Self.minimumSize.columns)×\(Self.minimumSize.rows)"
     // A notice comes first (q's warning about edits not saved: the only thing q does then).
+    // The warning about unsaved edits in fewer words when it does not fit: at 10×3 it gave
+    // way to "q quits", and a second q lost the edits unwarned (a new user's finding).
+    let warned =
+      hasWarnedBeforeQuitting
+      ? ["Edits not saved: q again quits.", "Not saved: q quits.", "Not saved!"] : []
     let wordings =
-      (notice.map { [$0] } ?? []) + [
+      (notice.map { [$0] } ?? []) + warned + [
         "Terminal too small (\(columns)×\(rows)): the gallery needs at least \(needed). "
           + "Enlarge it, or q to quit.",
         "Too small (\(columns)×\(rows)): needs \(needed). Enlarge it, or q to quit.",

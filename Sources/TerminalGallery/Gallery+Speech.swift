@@ -38,9 +38,13 @@ extension Gallery {
         + ["Any other key closes this list."]
     }
     // A prompt that opens is said once, as what it asks ("find in the titles: …"); the keys
-    // typed into it are the user's own echo.
-    if !showsHelp, currentPage.isTyping != spokePrompt {
+    // typed into it are the user's own echo. One that asks something else (Tab from a cell's
+    // editor to the next: "edit city of row 2") is said as it opens (it was silent: a new
+    // user's finding).
+    let question = currentPage.isTyping ? currentPage.status.prefix { $0 != ":" } : nil
+    if !showsHelp, currentPage.isTyping != spokePrompt || question != spokenQuestion {
       spokePrompt = currentPage.isTyping
+      spokenQuestion = question
       // The caret's glyph is drawn, not said (nor the space its removal doubles).
       if spokePrompt {
         let asked = String(currentPage.status.filter { $0 != "▏" })

@@ -80,6 +80,8 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   var lastSpokenItem: (path: ItemPath, label: String, isSelected: Bool)?
   /// Whether the page's prompt was said (it takes the keys now).
   var spokePrompt = false
+  /// What the prompt said last asked (its status up to the first colon).
+  var spokenQuestion: Substring?
   var pendingAnnouncements: [String] = []
   /// The page's count of selected items when last spoken (a change past one is said).
   var lastSpokenSelectionCount: Int?

@@ -639,6 +639,74 @@ import Testing
     #expect(probe.text(row: 299, column: 1) == "name 299z", "the last cell's edit kept")
     #expect(page.model.editingCell == nil, "nothing after it to edit")
     #expect(page.model.table.focusedCell.map { [$0.row, $0.column] } == [299, 1])
+    #expect(page.model.status.contains("the table's last cell: the editor closed"), "said")
+    // Up and Down: the cell above or below, its edit kept; the bottom row closes the editor.
+    pressTestGallery(keys("e") + keys("y") + [KeyEvent(.up)], gallery, time: &time)
+    #expect(probe.text(row: 299, column: 1) == "name 299zy")
+    #expect(page.model.editingCell.map { [$0.row, $0.column] } == [298, 1])
+    pressTestGallery([KeyEvent(.down), KeyEvent(.down)], gallery, time: &time)
+    #expect(page.model.editingCell == nil)
+    #expect(page.model.status.contains("the bottom row: the editor closed"))
+    #expect(probe.text(row: 298, column: 1) == "name 298", "passed through unchanged")
+  }
+
+  /// An edit, its column hidden, then `U`: the cursor stays in the columns shown and the note
+  /// says the column is hidden; `e` on a hidden column is refused. The cursor went into the
+  /// hidden column, and `e` edited a cell no one could see (a new user's finding).
+  @Test func anUndoInAHiddenColumnLeavesTheCursorInSight() throws {
+    var time = 1.0
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    let page = try #require(gallery.currentPage as? TablePage)
+    let table = page.model.table
+    pressTestGallery(
+      toRow4Name + keys("e") + keys("NN") + [KeyEvent(.enter)] + keys("h"), gallery, time: &time)
+    #expect(table.columns[1].isHidden)
+    let before = try #require(table.focusedCell)
+    #expect(before.column != 1, "hiding moved the cursor off the column")
+    pressTestGallery(keys("U"), gallery, time: &time)
+    #expect(TablePageProbe(gallery).text(row: 3, column: 1) == "name 3", "undone")
+    #expect(table.focusedCell.map { [$0.row, $0.column] } == [before.row, before.column])
+    #expect(page.model.status.contains("a hidden column: u shows every column"))
+    // The cursor put on the hidden column by code: `e` says why not.
+    table.focusCell(row: 3, column: 1)
+    pressTestGallery(keys("e"), gallery, time: &time)
+    #expect(page.model.editingCell == nil)
+    #expect(page.model.status.contains("name is hidden: u shows every column"))
+  }
+
+  /// The warning about unsaved edits, in a terminal too small for its words, is shown in fewer
+  /// (at 10×3 it gave way to "q quits", and a second q lost the edits unwarned: a new user's
+  /// finding).
+  @Test func aTooSmallTerminalSaysEditsAreNotSaved() throws {
+    var time = 1.0
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    pressTestGallery(keys("e") + keys("x") + [KeyEvent(.enter)], gallery, time: &time)
+    gallery.resize(to: TerminalSize(columns: 10, rows: 3))
+    let canvas = Canvas(columns: 10, rows: 3)
+    expectQuit(false, after: "q", gallery, time: &time, "warned first")
+    gallery.draw(into: canvas)
+    let shown = canvas.plainTextLines().joined(separator: " ")
+    #expect(shown.contains("Not saved"), "\(shown)")
+    expectQuit(true, after: "q", gallery, time: &time, "as the warning says")
+  }
+
+  /// In screen-reader mode, Tab from one cell's editor to the next says the new editor, as the
+  /// first one was said (Tab was silent: a new user's finding).
+  @Test func tabToTheNextEditorIsSaid() throws {
+    var time = 1.0
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    gallery.readsAsLines = true
+    _ = gallery.spokenLines()
+    pressTestGallery(keys("e"), gallery, time: &time)
+    #expect(gallery.spokenLines().contains { $0.hasPrefix("edit id of ") })
+    pressTestGallery(keys("x"), gallery, time: &time)
+    #expect(gallery.spokenLines().allSatisfy { !$0.hasPrefix("edit ") }, "typing is echo")
+    pressTestGallery([KeyEvent(.tab)], gallery, time: &time)
+    #expect(gallery.spokenLines().contains { $0.hasPrefix("edit name of ") })
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
   }
 
   @Test func escapeCancelsAnEditAndReadOnlyTablesSaySo() throws {

@@ -34,6 +34,9 @@ extension TableModel {
       editNote = note
       table.collectionView.announce(note)
     }
+    if table.columns.indices.contains(column) && table.columns[column].isHidden {
+      return refuse("\(content.columnTitles[column]) is hidden: u shows every column")
+    }
     guard let editable = content as? any EditableTableContent else {
       // A frequency table of an editable file is counts, not cells: said so (it said that a
       // CSV file's cells can be edited, of a CSV file's counts: a new user's finding).
@@ -102,22 +105,49 @@ extension TableModel {
     _ = commitEdit(prompt.field.text)
   }
 
-  /// Tab (Shift-Tab): the cell takes the text, as Enter does, and the editor opens on the next
-  /// (previous) cell of the row in the order shown, past the row's end on the next row's first
-  /// (before its start, the previous row's last), as a spreadsheet's data entry goes on. At the
-  /// table's last (first) cell it stays closed there. Tab was dropped: the field took no Tab
-  /// and the edit stayed open (a new user's finding).
-  public func commitEditingAndMove(backward: Bool = false) {
+  /// Where the cell editor goes on to after it keeps its text (``commitEditingAndMove(_:)``).
+  public enum EditorMove: Sendable {
+    /// Tab: the next cell of the row in the order shown, after the row's last the next row's
+    /// first.
+    case next
+    /// Shift-Tab: the previous cell, before the row's first the previous row's last.
+    case previous
+    /// Up and Down: the cell above or below.
+    case up, down
+  }
+
+  /// Tab, Shift-Tab, Up, Down: the cell takes the text, as Enter does, and the editor opens on
+  /// the next cell that way, as a spreadsheet's data entry goes on. Where there is none (the
+  /// table's first or last cell, the top or bottom row) the editor closes there, and the note
+  /// says why. Tab was dropped (the field took no Tab) and the arrows did nothing (a new
+  /// user's finding).
+  public func commitEditingAndMove(_ move: EditorMove) {
     guard let prompt, prompt.kind == .edit else { return }
     self.prompt = nil
     _ = commitEdit(prompt.field.text)
     let view = table.collectionView
     guard let start = view.focusedIndexPath else { return }
-    if !view.moveFocus(backward ? .left : .right) {
-      guard view.moveFocus(backward ? .up : .down) else { return }
-      _ = view.moveFocus(backward ? .lineEnd : .lineStart)
+    switch move {
+    case .next, .previous:
+      let forward = move == .next
+      if !view.moveFocus(forward ? .right : .left), view.moveFocus(forward ? .down : .up) {
+        _ = view.moveFocus(forward ? .lineStart : .lineEnd)
+      }
+    case .up, .down:
+      _ = view.moveFocus(move == .up ? .up : .down)
     }
-    guard view.focusedIndexPath != start else { return }
+    guard view.focusedIndexPath != start else {
+      let end: String
+      switch move {
+      case .next: end = "the table's last cell"
+      case .previous: end = "the table's first cell"
+      case .up: end = "the top row"
+      case .down: end = "the bottom row"
+      }
+      editNote = (editNote.map { $0 + " · " } ?? "") + "\(end): the editor closed"
+      table.collectionView.announce(editNote ?? "")
+      return
+    }
     beginEdit()
   }
 
@@ -209,8 +239,12 @@ extension TableModel {
     }
     table.reloadRows([row])
     let isShown = table.displayRow(forSourceRow: row) != nil
-    if isShown { table.focusCell(row: row, column: column) }
+    // The cursor goes to the cell, unless its column is hidden: the cursor went there, out of
+    // sight, and `e` then edited a column no one could see (a new user's finding).
+    let isHidden = table.columns.indices.contains(column) && table.columns[column].isHidden
+    if isShown && !isHidden { table.focusCell(row: row, column: column) }
     editNote = "\(note) \(rowName(row)) · \(content.columnTitles[column])"
+    if isHidden { editNote! += " (a hidden column: u shows every column)" }
     // The filter is not made again under the cursor (the row would vanish as it is typed
     // in, as no spreadsheet's does), but a row shown that no longer meets it, or a hidden row
     // changed by an undo, is said (a new user's finding: nothing told). `|` with the same

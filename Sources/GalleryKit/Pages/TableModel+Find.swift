@@ -70,8 +70,13 @@ extension TableModel {
       case .edit, .saveAs: break
       }
     case .tab where kind == .edit && key.modifiers.isSubset(of: .shift):
-      // Tab and Shift-Tab go on to the next or the previous cell, as in a spreadsheet.
-      commitEditingAndMove(backward: key.modifiers == .shift)
+      // Tab and Shift-Tab go on to the next or the previous cell, as in a spreadsheet; Up and
+      // Down to the cell above or below.
+      commitEditingAndMove(key.modifiers == .shift ? .previous : .next)
+    case .up where kind == .edit && key.modifiers.isEmpty:
+      commitEditingAndMove(.up)
+    case .down where kind == .edit && key.modifiers.isEmpty:
+      commitEditingAndMove(.down)
     case .character("a") where key.modifiers == .control && promptSelectsAllOnControlA:
       field.selectAll()
       prompt = (kind, field)

@@ -236,7 +236,7 @@ extension TableModel {
         (
           "e",
           "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Tab (Shift-Tab) "
-            + "keeps and edits the next (previous) cell, Esc cancels"
+            + "keeps and edits the next (previous) cell, ↑ ↓ the one above or below, Esc cancels"
         ),
         ("U R", "undo, redo the last edit (in a window also Ctrl-Z; a terminal's suspends)"),
         ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),

@@ -41,19 +41,27 @@ final class CellEditor {
         Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryChanged()
       }, data)
     // Tab and Shift-Tab keep the text and edit the next or the previous cell, as in a
-    // spreadsheet (GTK's entry moved the keyboard focus out of the table, the edit left open).
+    // spreadsheet (GTK's entry moved the keyboard focus out of the table, the edit left open);
+    // Up and Down the cell above or below.
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signal.keyPressed(
       keys,
       { _, keyval, _, state, data in
-        guard keyval == KeyValue.tab || keyval == KeyValue.leftTab,
-          state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0
-        else { return 0 }
+        guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else {
+          return 0
+        }
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let move: TableModel.EditorMove
+        switch keyval {
+        case KeyValue.tab, KeyValue.leftTab:
+          move = keyval == KeyValue.leftTab || shift ? .previous : .next
+        case KeyValue.up where !shift: move = .up
+        case KeyValue.down where !shift: move = .down
+        default: return 0
+        }
         let editor = Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
-        return editor.tabPressed(
-          backward: keyval == KeyValue.leftTab || state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
-          ? 1 : 0
+        return editor.keepAndMove(move) ? 1 : 0
       }, data)
     gtk_widget_add_controller(entry, keys)
     Signal.plain(
@@ -85,12 +93,12 @@ final class CellEditor {
     host.layoutAndPlace()
   }
 
-  /// Tab (Shift-Tab): the cell takes the text and the next (previous) cell is edited. Returns
-  /// whether the key was used.
-  private func tabPressed(backward: Bool) -> Bool {
+  /// Tab, Shift-Tab, Up, Down: the cell takes the text and the cell that way is edited.
+  /// Returns whether the key was used.
+  private func keepAndMove(_ move: TableModel.EditorMove) -> Bool {
     guard shown != nil else { return false }
     model.setEditingText(text, caret: Int(gtk_editable_get_position(OpaquePointer(entry))))
-    model.commitEditingAndMove(backward: backward)
+    model.commitEditingAndMove(move)
     host.layoutAndPlace()
     return true
   }

@@ -343,8 +343,8 @@ final class TableEndToEndTests: EndToEndCase {
   }
 
   /// Tab in the cell's entry keeps the edit and moves the entry to the next cell, past the
-  /// row's end to the next row's first; Shift-Tab goes back (GTK's entry took Tab as a focus
-  /// move out of the table, the edit left open: a new user's finding).
+  /// row's end to the next row's first; Shift-Tab goes back, Down goes down (GTK's entry took
+  /// Tab as a focus move out of the table, the edit left open: a new user's finding).
   func testTabInTheCellEditorEditsTheNextCell() throws {
     let (gallery, file) = try editingAnnsName()
     defer { try? FileManager.default.removeItem(atPath: file) }
@@ -354,6 +354,9 @@ final class TableEndToEndTests: EndToEndCase {
     }
     try gallery.press("shift+Tab", until: "back on the name, its edit kept") {
       $0.contains("edit name of row 1: Anne▏") && $0.contains("editorCovers=true")
+    }
+    try gallery.press("Down", until: "the name below edited") {
+      $0.contains("edit name of row 2: Bo▏") && $0.contains("editorCovers=true")
     }
     try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
   }
