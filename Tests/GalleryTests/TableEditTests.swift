@@ -250,6 +250,20 @@ import Testing
     }
     #expect(reread.text(row: 3, column: 1) == "Ada, \"the\" first")
     #expect(reread.text(row: 5, column: 2) == "quoted, \"note\" 5")
+    // A second edit saved: the backup is still the file as it was before the run's first save
+    // (the second save put the first one's file there, and the original was lost: a new
+    // user's finding); the file has both edits of the cell.
+    pressTestGallery(
+      edit(erasing: 0, typing: "!")
+        + [KeyEvent(.enter), KeyEvent(.control("s"), modifiers: .control)], gallery, time: &time)
+    tickTestGallery(gallery, time: &time, limit: 10_000, waitingForJobs: true) {
+      page.status.contains("saved 1 edited row")
+    }
+    let again = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    #expect(again.contains("3,\"Ada, \"\"the\"\" first!\",plain 3"), "\(again.prefix(300))")
+    #expect(
+      try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + ".bak"))) == original,
+      "the backup is the file from before the run")
     // Saved: q quits at once.
     expectQuit(true, after: "q", gallery, time: &time)
   }

@@ -39,6 +39,11 @@ public final class CSVFile: Sendable {
   /// The device and inode of the file at ``path``: the one opened, then the one each save in
   /// place writes there.
   private let atPath: Mutex<(device: UInt, inode: UInt)>
+  /// Whether a save in place kept the file as opened as `FILE.bak`: later saves of this run
+  /// leave that backup as it is (each one put the save before it there, and the file as it was
+  /// before the run was lost at the second save: a new user's finding), as Emacs keeps the
+  /// first backup of a session.
+  private let keptBackup = Mutex(false)
   private let shared = Mutex(Progress(rowStarts: [], scannedBytes: 0, isDone: false))
   private let stopping = Atomic(false)
   /// How much the thread reads at a time.
@@ -56,10 +61,14 @@ public final class CSVFile: Sendable {
   /// A save in place put a new file at ``path`` (this one, renamed, is still read): that one
   /// is this table's from now on.
   func pathWasSaved() {
+    keptBackup.withLock { $0 = true }
     var info = stat()
     guard stat(path, &info) == 0 else { return }
     atPath.withLock { $0 = (UInt(info.st_dev), UInt(info.st_ino)) }
   }
+
+  /// Whether a save in place of this run already kept the file as opened as `FILE.bak`.
+  var hasKeptBackup: Bool { keptBackup.withLock { $0 } }
 
   /// What changed the file on disk since it was opened, if anything did: another program
   /// wrote it (its size or modification time differ), or (`checkingPath`) put another file at

@@ -163,11 +163,13 @@ extension CSVTable: EditableTableContent {
     }
     let writer = CSVWriter(table: self)
     let file = file
+    let keepsBackup = file.hasKeptBackup
     let started = runOnThreadOfItsOwn {
       let temporary = job.temporaryPath
       do throws(DataFileError) {
         try writer.write(to: temporary, naming: target, job: job)
-        let backup = try Self.install(temporary, at: target, isCopy: path != nil)
+        let backup = try Self.install(
+          temporary, at: target, isCopy: path != nil, keepingBackup: keepsBackup)
         if path == nil { file.pathWasSaved() }
         job.finish(.success(backup))
       } catch {
@@ -179,14 +181,24 @@ extension CSVTable: EditableTableContent {
     return job
   }
 
-  /// Puts the written file in place: over the file, its old one kept as `.bak` (returned);
-  /// or linked at a new name, never over a file there.
+  /// Puts the written file in place: over the file, its old one kept as `.bak` (returned), or
+  /// with `keepingBackup` (a save after the run's first) the `.bak` left as the first save made
+  /// it; or linked at a new name, never over a file there.
   private static func install(
-    _ temporary: String, at target: String, isCopy: Bool
+    _ temporary: String, at target: String, isCopy: Bool, keepingBackup: Bool
   ) throws(DataFileError) -> String? {
     if !isCopy {
       // The file the table reads stays open: renamed, it is still the one the offsets name.
       let backup = target + ".bak"
+      if keepingBackup && access(backup, F_OK) == 0 {
+        // The file as it was before this run stays the backup; the last save is replaced.
+        guard rename(temporary, target) == 0 else {
+          let reason = String(cString: strerror(errno))
+          unlink(temporary)
+          throw DataFileError(unreadable: "cannot replace \(target): \(reason)")
+        }
+        return backup
+      }
       if rename(target, backup) != 0 || rename(temporary, target) != 0 {
         let reason = String(cString: strerror(errno))
         unlink(temporary)

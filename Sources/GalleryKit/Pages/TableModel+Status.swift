@@ -239,7 +239,7 @@ extension TableModel {
             + "keeps and edits the next (previous) cell, ↑ ↓ the one above or below, Esc cancels"
         ),
         ("U R", "undo, redo the last edit (in a window also Ctrl-Z; a terminal's suspends)"),
-        ("Ctrl-S", "save the file (the old one is kept as FILE.bak)"),
+        ("Ctrl-S", "save the file (as it was before the first save, kept as FILE.bak)"),
         ("W", "save a copy with the edits as a new file"),
       ]
     }
