@@ -706,6 +706,49 @@ import Testing
     expectQuit(true, after: "q", gallery, time: &time, "as the warning says")
   }
 
+  /// While a cell is edited: Ctrl-S keeps the edit and saves it; a click on another cell keeps
+  /// the edit and puts the cursor there; typing brings a cell scrolled away back into view.
+  /// Ctrl-S did nothing, the editor stayed on the cell a click left, and typing went on out
+  /// of sight (a new user's findings in GTK).
+  @Test func anEditIsKeptByCtrlSAndByAClickAndFollowedByTheView() throws {
+    var time = 1.0
+    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    let page = try #require(gallery.currentPage as? TablePage)
+    let view = page.model.table.collectionView
+    // Ctrl-S during the edit.
+    pressTestGallery(
+      toRow4Name + edit(erasing: 0, typing: "S") + [KeyEvent(.control("s"), modifiers: .control)],
+      gallery, time: &time)
+    #expect(page.model.editingCell == nil)
+    tickTestGallery(gallery, time: &time, limit: 10_000, waitingForJobs: true) {
+      page.status.contains("saved 1 edited row")
+    }
+    let saved = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    #expect(saved.contains("3,name 3S,plain 3"), "\(saved.prefix(120))")
+    // A click on another cell (row 7's note, found on the screen) during the edit.
+    pressTestGallery(edit(erasing: 0, typing: "C"), gallery, time: &time)
+    let lines = drawnTestGallery(gallery, canvas)
+    let line = try #require(lines.firstIndex { $0.contains("plain 7") })
+    let column = try #require(lines[line].range(of: "plain 7")).lowerBound.utf16Offset(
+      in: lines[line])
+    for kind in [MouseEvent.Kind.press, .release] {
+      gallery.handle(.mouse(MouseEvent(kind: kind, column: column, row: line)), at: time)
+    }
+    #expect(page.model.editingCell == nil, "the click ended the edit")
+    #expect(TablePageProbe(gallery).text(row: 3, column: 1) == "name 3SC", "and kept it")
+    #expect(page.model.table.focusedCell.map { [$0.row, $0.column] } == [7, 2])
+    // Typing into a cell scrolled away brings it back.
+    pressTestGallery(keys("e"), gallery, time: &time)
+    let edited = try #require(view.focusedIndexPath)
+    view.setContentOffset(Point(x: 0, y: view.contentOffset.y + 200), animated: false)
+    view.layoutIfNeeded()
+    #expect(view.cellForItem(at: edited) == nil, "scrolled away")
+    pressTestGallery(keys("z"), gallery, time: &time)
+    #expect(view.cellForItem(at: edited) != nil, "back in view as it is typed into")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+  }
+
   /// In screen-reader mode, Tab from one cell's editor to the next says the new editor, as the
   /// first one was said (Tab was silent: a new user's finding).
   @Test func tabToTheNextEditorIsSaid() throws {

@@ -130,6 +130,11 @@ extension TableModel {
     content.sortKeyReader(column: column)
   }
 
+  /// The cursor moved: a cell being edited elsewhere keeps its edit (``focusDidMove(toRow:column:)``).
+  public func tableView(_ tableView: TableView, didFocusRow row: Int, column: Int) {
+    focusDidMove(toRow: row, column: column)
+  }
+
   /// Headers show the new sort.
   public func tableView(_ tableView: TableView, didSortBy descriptor: TableSortDescriptor?) {
     // The time of this sort, never the one before it (a header click is not timed).

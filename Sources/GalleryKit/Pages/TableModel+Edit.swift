@@ -160,12 +160,28 @@ extension TableModel {
 
   /// The edited cell, where it shows, draws the field as it is now.
   func showEditedCell() {
-    if let row = editTarget?.row { table.reloadRows([row]) }
+    guard let row = editTarget?.row else { return }
+    table.reloadRows([row])
+    // The cell typed into comes into view: typing went on into a cell scrolled away or sorted
+    // out of sight, its text seen nowhere but the status line (a new user's finding in GTK).
+    if let path = editingDisplayPath {
+      table.collectionView.scrollToItem(at: path, at: .nearest, animated: false)
+    }
+  }
+
+  /// The cursor moved to another cell (a click) while one is edited: the edit is kept, as a
+  /// click away from a spreadsheet's cell keeps it (the editor stayed open on the cell left,
+  /// and Tab then went on from there: a new user's finding in GTK).
+  func focusDidMove(toRow row: Int, column: Int) {
+    guard let target = editTarget, let prompt, prompt.kind == .edit, target != (row, column)
+    else { return }
+    self.prompt = nil
+    _ = commitEdit(prompt.field.text, movingTheCursor: false)
   }
 
   /// Enter: the cell takes `text`, wherever its row is now (sorted, filtered or scrolled
   /// away); the edit can be undone.
-  func commitEdit(_ text: String) -> Bool {
+  func commitEdit(_ text: String, movingTheCursor: Bool = true) -> Bool {
     defer {
       let row = editTarget?.row
       editTarget = nil
@@ -187,7 +203,9 @@ extension TableModel {
     }
     undoEdits.append(TableCellEdit(row: row, column: column, before: before, after: text))
     redoEdits.removeAll()
-    showEdit(row: row, column: column, from: before, to: text, note: "edited")
+    showEdit(
+      row: row, column: column, from: before, to: text, note: "edited",
+      movingTheCursor: movingTheCursor)
     return true
   }
 
@@ -224,7 +242,10 @@ extension TableModel {
   /// The row's cells configured again, the cursor on the cell, and the status line saying so;
   /// a cell of the sorted column that now differs from its text at the sort is noted (and one
   /// that holds it again, no longer).
-  private func showEdit(row: Int, column: Int, from was: String, to now: String, note: String) {
+  private func showEdit(
+    row: Int, column: Int, from was: String, to now: String, note: String,
+    movingTheCursor: Bool = true
+  ) {
     // The frequency table these rows came from no longer counts them as they are.
     frequencyReturn?.edited = true
     if let pending = table.pendingSort?.descriptor, pending.column == column {
@@ -242,7 +263,7 @@ extension TableModel {
     // The cursor goes to the cell, unless its column is hidden: the cursor went there, out of
     // sight, and `e` then edited a column no one could see (a new user's finding).
     let isHidden = table.columns.indices.contains(column) && table.columns[column].isHidden
-    if isShown && !isHidden { table.focusCell(row: row, column: column) }
+    if isShown && !isHidden && movingTheCursor { table.focusCell(row: row, column: column) }
     editNote = "\(note) \(rowName(row)) · \(content.columnTitles[column])"
     if isHidden { editNote! += " (a hidden column: u shows every column)" }
     // The filter is not made again under the cursor (the row would vanish as it is typed

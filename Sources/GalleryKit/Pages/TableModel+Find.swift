@@ -73,6 +73,12 @@ extension TableModel {
       // Tab and Shift-Tab go on to the next or the previous cell, as in a spreadsheet; Up and
       // Down to the cell above or below.
       commitEditingAndMove(key.modifiers == .shift ? .previous : .next)
+    case .character("s") where kind == .edit && key.modifiers == .control:
+      // Ctrl-S while a cell is edited keeps the edit and saves it with the others (it did
+      // nothing, and the file stayed as it was without a word: a new user's finding).
+      prompt = nil
+      _ = commitEdit(field.text)
+      return saveEdits()
     case .up where kind == .edit && key.modifiers.isEmpty:
       commitEditingAndMove(.up)
     case .down where kind == .edit && key.modifiers.isEmpty:

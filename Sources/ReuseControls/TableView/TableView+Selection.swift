@@ -138,7 +138,14 @@ extension TableView {
   /// selects only it (its row or column, by the mode), Control toggles it, Shift selects the
   /// range from the anchor (rows × shown columns).
   func click(at path: ItemPath, modifiers: KeyModifiers) {
+    let before = collectionView.focusedIndexPath
     collectionView.focusItem(at: path, scrollsIntoView: false)
+    // Told as a key's move is (the delegate's documentation says "by a key or a click"; a
+    // click was not told, and a cell being edited elsewhere stayed open).
+    if before != path {
+      delegate?.tableView(
+        self, didFocusRow: sourceRow(forDisplayRow: path.section), column: path.item)
+    }
     if modifiers.contains(.shift) {
       extendSelection(to: path)
     } else {

@@ -361,6 +361,20 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
   }
 
+  /// While the entry edits a cell, Ctrl-S keeps the edit and saves (it did nothing, and the
+  /// file stayed as it was without a word: a new user's finding).
+  func testCtrlSInTheCellEditorSavesTheEdit() throws {
+    let (gallery, file) = try editingAnnsName()
+    defer {
+      for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+    try xdotool("type", "a")
+    try gallery.press("ctrl+s", until: "saved") {
+      $0.contains("saved 1 edited row") && !$0.contains("editorCovers")
+    }
+    XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "id,name\n1,Anna\n2,Bo\n")
+  }
+
   /// A filter that hides the cursor's row, in a file of 2,000 rows: the gallery goes on. Its
   /// status file read the views of the frame before the filter's first rows, when the table
   /// had none, and the gallery stopped on an index out of range (found in a new user's
