@@ -62,6 +62,18 @@ extension TableModel {
     showEditedCell()
   }
 
+  /// A double click on the cell at display `path` (a window's), once the first click put the
+  /// cursor there: a file's cell is edited; elsewhere it is Enter (a database's table opens, a
+  /// frequency table's value shows its rows). A double click only selected (a new user's
+  /// finding in GTK). Returns whether it did anything.
+  @discardableResult
+  public func activateCell(at path: ItemPath) -> Bool {
+    guard prompt == nil, table.collectionView.focusedIndexPath == path else { return false }
+    guard isEditable else { return handle(KeyPress(.enter)) }
+    beginEdit()
+    return prompt != nil
+  }
+
   /// Escape: the cell keeps its text.
   func cancelEdit() {
     let row = editTarget?.row

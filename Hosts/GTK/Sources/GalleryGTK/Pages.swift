@@ -283,6 +283,8 @@ enum GTKPages {
       { [unowned model, unowned table] in table.collectionView.isAnimating || model.isWorking },
       { nil }
     )
+    // A double click edits a file's cell, opens a database's table, shows a value's rows.
+    host.itemActivated = { [unowned model] path in model.activateCell(at: path) }
     let page = HostedPage(model, host: host)
     // A sort or a resize changes what headers show.
     page.afterKey = { [unowned host] in host.layoutAndPlace() }
@@ -354,6 +356,10 @@ enum GTKPages {
       else { return false }
       model.toggle(at: path)
       return true
+    }
+    // A double click on a row with children opens or closes it, as GtkTreeView's does.
+    host.itemActivated = { [unowned model] path in
+      if model.disclosureLevel(at: path) != nil { model.toggle(at: path) }
     }
     return HostedPage(model, host: host)
   }

@@ -40,9 +40,39 @@ extension CollectionViewWidget {
       return
     }
     dragStart = point
-    target.handle(
-      PointerEvent(.began, at: point, time: eventTime(gesture), modifiers: modifiers(gesture)))
+    let time = eventTime(gesture)
+    noteForDoubleClick(at: point, time: time)
+    target.handle(PointerEvent(.began, at: point, time: time, modifiers: modifiers(gesture)))
     layoutAndPlace()
+  }
+
+  /// GTK's defaults for a double click (`gtk-double-click-time`, `-distance`).
+  static let doubleClickTime = 0.4
+  static let doubleClickDistance = 5.0
+
+  /// A press: the second of a double click when it comes soon after the last, near it, on the
+  /// same item (with no modifier: Control and Shift clicks select).
+  private func noteForDoubleClick(at point: Point, time: Double) {
+    doubleClickItem = nil
+    guard itemActivated != nil else { return }
+    let offset = collectionView.contentOffset
+    guard
+      let item = collectionView.indexPathForDrawnItem(
+        at: Point(x: point.x + offset.x, y: point.y + offset.y))
+    else {
+      lastPress = nil
+      return
+    }
+    if let last = lastPress, last.item == item, time - last.time <= Self.doubleClickTime,
+      abs(point.x - last.point.x) <= Self.doubleClickDistance,
+      abs(point.y - last.point.y) <= Self.doubleClickDistance,
+      modifiers(dragGesture).isEmpty
+    {
+      doubleClickItem = item
+      lastPress = nil  // a third click begins a new pair
+    } else {
+      lastPress = (time, point, item)
+    }
   }
 
   /// The modifier keys held at the controller's event.
@@ -65,11 +95,21 @@ extension CollectionViewWidget {
     guard let start = dragStart else { return }
     let point = Point(x: start.x + delta.x, y: start.y + delta.y)
     if ended { dragStart = nil }
+    // A press that travels is a drag, not a click of a pair.
+    if max(abs(delta.x), abs(delta.y)) > Self.doubleClickDistance {
+      doubleClickItem = nil
+      lastPress = nil
+    }
     target.handle(
       PointerEvent(
         ended ? .ended : .moved, at: point, time: eventTime(gesture),
         modifiers: modifiers(gesture)))
     layoutAndPlace()
+    if ended, let item = doubleClickItem {
+      doubleClickItem = nil
+      itemActivated?(item)
+      layoutAndPlace()
+    }
   }
 
   func scrolled(dx: Double, dy: Double, controller: OpaquePointer?) -> gboolean {

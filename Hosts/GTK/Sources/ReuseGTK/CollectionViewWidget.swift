@@ -101,6 +101,15 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// whether the page took it (an outline's disclosure), which makes the rest of the press
   /// no drag and no tap. `nil`: every press goes to the collection view.
   public var pressHandler: ((Point) -> Bool)?
+  /// A double click on an item (its path), once the collection view has had both clicks: the
+  /// page opens, expands or edits it, as GTK's lists activate a row on a double click (a
+  /// double click only selected: a new user's finding). `nil`: a double click is two clicks.
+  public var itemActivated: ((ItemPath) -> Void)?
+  /// The last press that may begin a double click: when, where (the host's coordinates) and
+  /// on which item.
+  var lastPress: (time: Double, point: Point, item: ItemPath)?
+  /// Whether the press under way is a double click's second, on this item.
+  var doubleClickItem: ItemPath?
   /// Type-ahead, as GtkListView and file managers have it (CollectionViewWidget+TypeAhead.swift):
   /// made on the first printable key the page does not use, when the data source gives text.
   var typeAhead: TypeAhead?

@@ -361,6 +361,26 @@ final class TableEndToEndTests: EndToEndCase {
     try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
   }
 
+  /// A double click on a file's cell edits it, as a spreadsheet's does (it only selected: a new
+  /// user's finding).
+  func testADoubleClickEditsACell() throws {
+    let (gallery, file) = try tableOnCSV("id,name\n1,Ann\n2,Bo\n", shape: "2 rows × 2 columns")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    // Tabs 36 px, the header row 30: the first row's id just below.
+    try xdotool("mousemove", "20", "\(36 + 30 + 10)")
+    try xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    try gallery.waitFor("the entry over the id") {
+      $0.contains("edit id of row 1: 1▏") && $0.contains("editorCovers=true")
+    }
+    try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
+    // Two clicks apart are two clicks.
+    try xdotool("click", "1")
+    Thread.sleep(forTimeInterval: 0.5)
+    try xdotool("click", "1")
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertFalse(gallery.status.contains("editorCovers"), gallery.status)
+  }
+
   /// While the entry edits a cell, Ctrl-S keeps the edit and saves (it did nothing, and the
   /// file stayed as it was without a word: a new user's finding).
   func testCtrlSInTheCellEditorSavesTheEdit() throws {
