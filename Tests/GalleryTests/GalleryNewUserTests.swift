@@ -95,12 +95,16 @@ private final class PlainBoardCell: CollectionViewCell, BoardCardPresenting {
 private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
   var swatch: PickerSwatch?
   var drawnCentred = false
+  var drawnChosen = false
   func configure(with item: PickerSwatch, at indexPath: ItemPath) {
     swatch = item
     setNeedsDisplay()
   }
   /// What a host that redraws only on request (GTK) would draw now.
-  override func setNeedsDisplay() { drawnCentred = swatch?.isCentred ?? false }
+  override func setNeedsDisplay() {
+    drawnCentred = swatch?.isCentred ?? false
+    drawnChosen = swatch?.isChosen ?? false
+  }
   /// A host redraws when placed, too.
   override func apply(_ layoutAttributes: LayoutAttributes) { setNeedsDisplay() }
 }
@@ -135,6 +139,26 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
         centred.map { [$0.row, $0.column] } == [[current.row, current.column]],
         "after \(key): drawn centred \(centred.map { "\($0.row),\($0.column)" })")
     }
+    // Enter chooses the centred swatch, then another: the mark is drawn on the new one alone
+    // (GTK left "✓ chosen" on the first: a new user's finding).
+    for key in [KeyPress.Key.enter, .right, .enter] {
+      #expect(picker.handle(KeyPress(key)))
+      for _ in 0..<240 {
+        time += 1.0 / 60
+        picker.tick(now: time)
+        picker.collectionView.layoutIfNeeded()
+      }
+    }
+    var chosen: [PickerSwatch] = []
+    for row in 0..<SwatchModel<CountingSwatchCell>.widths.count {
+      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in
+        if let cell = view as? CountingSwatchCell, cell.drawnChosen, let swatch = cell.swatch {
+          chosen.append(swatch)
+        }
+      }
+    }
+    let current = try #require(picker.currentModel)
+    #expect(chosen.map { [$0.row, $0.column] } == [[current.row, current.column]])
   }
 }
 

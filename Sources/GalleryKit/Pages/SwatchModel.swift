@@ -48,7 +48,12 @@ where Cell.Item == PickerSwatch {
   public private(set) var events: [String] = []
   /// The swatch chosen last (Enter or a click).
   public private(set) var chosen: PickerSwatch? {
-    didSet { marks.chosen = chosen.map { ($0.row, $0.column) } }
+    didSet {
+      marks.chosen = chosen.map { ($0.row, $0.column) }
+      // The swatches on screen draw the mark again: a host that draws a cell only when told
+      // (GTK) left "✓ chosen" on the swatch chosen before (a new user's finding).
+      redrawSwatches()
+    }
   }
   private let marks = PickerMarks()
   private var scale = (x: 0.0, y: 0.0)
@@ -91,6 +96,13 @@ where Cell.Item == PickerSwatch {
     picker.delegate = self
   }
 
+  /// Has every swatch on screen drawn again (their marks are read as they draw).
+  private func redrawSwatches() {
+    for row in 0..<Self.widths.count {
+      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
+    }
+  }
+
   /// Logs the newly centred swatch, and has every swatch on screen drawn again: the outline
   /// moves to the new centre (a host that draws only what changed, GTK's, kept it on the
   /// swatch it left, whose attributes did not change when the step settled).
@@ -98,9 +110,7 @@ where Cell.Item == PickerSwatch {
     _ picker: FourWayPicker<PickerSwatch>, didScrollTo swatch: PickerSwatch
   ) {
     log("didScroll \(swatch.localName) \(swatch.colorName) \(swatch.size)")
-    for row in 0..<Self.widths.count {
-      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in view.setNeedsDisplay() }
-    }
+    redrawSwatches()
     // Said where it lands, as a picker's wheel says its new value, where the host's focus
     // stays on the picker (GTK's: the arrows were silent, a new user's finding).
     guard announcesMoves else { return }
