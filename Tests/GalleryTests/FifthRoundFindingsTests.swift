@@ -97,6 +97,42 @@ import Testing
     #expect(restored.collectionView.cellForItem(at: focus) != nil, "in view")
   }
 
+  /// The board left with a card moved to Doing and the cursor deep in To do: restored, the
+  /// card is still in Doing and the cursor on the same card. The moves came back undone, and
+  /// the cursor, kept by place, landed on the card before it.
+  @Test func theBoardRestoresItsCardsAndTheCardUnderTheCursor() throws {
+    let size = TerminalSize(columns: 100, rows: 30)
+    var time = 1.0
+    let (first, _) = makeTestGallery("board", size, items: 1_000)
+    let model = try #require((first.currentPage as? BoardPage)?.model)
+    pressTestGallery(
+      [KeyEvent](repeating: KeyEvent(.down), count: 5) + [KeyEvent(.character(">"))]
+        + [KeyEvent(.left), KeyEvent(.pageDown), KeyEvent(.down)], first, time: &time)
+    settleTestGallery(first, time: &time)
+    let moved = model.cards[1][0]
+    let focus = try #require(model.columns[0].focusedIndexPath)
+    let card = model.cards[0][focus.item]
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+
+    let second = Gallery(options: GalleryOptions(itemCount: 1_000), initialPage: "list")
+    second.restore(saved)
+    second.resize(to: size)
+    second.draw(into: Canvas(columns: size.columns, rows: size.rows))
+    let restored = try #require((second.currentPage as? BoardPage)?.model)
+    #expect(restored.cards.map(\.count) == model.cards.map(\.count), "the moves kept")
+    #expect(restored.cards.elementsEqual(model.cards), "every card in its place")
+    #expect(restored.cards[1][0] == moved)
+    let restoredFocus = try #require(restored.columns[0].focusedIndexPath)
+    #expect(restored.cards[0][restoredFocus.item] == card, "the same card under the cursor")
+    // Another board (other `--items`): its own cards, left as they are.
+    let third = Gallery(options: GalleryOptions(itemCount: 500), initialPage: "list")
+    third.restore(saved)
+    third.resize(to: size)
+    third.draw(into: Canvas(columns: size.columns, rows: size.rows))
+    let other = try #require((third.currentPage as? BoardPage)?.model)
+    #expect(other.cards.joined().count == 1_500)
+  }
+
   /// `--show-cursor`: on the pages whose view has no focused item (the option bar's selected
   /// column, the carousel's centred card, the picker's centred swatch, the chat's message read),
   /// the cursor goes where a screen reader reads. It stayed on the status line.

@@ -37,12 +37,16 @@ public struct GalleryPositions: Equatable, Sendable {
     /// "Show advanced" adds a section: restored without it, the focus saved in that section
     /// landed on the list's last item, a new user's finding).
     public var switches: [String: Bool]?
+    /// Its items by column, for a page whose items move between collection views (the
+    /// board's cards, by id): restored before the positions, which are places among them.
+    public var columns: [[Int]]?
 
     /// A page's position.
     public init(
       scroll: SavedScrollPosition<ItemPath>, focus: ItemPath? = nil, selection: Int? = nil,
       view: Int? = nil, expanded: [[Int]]? = nil, views: [Page]? = nil,
-      focusPlace: [Int]? = nil, scrollPlace: [Int]? = nil, switches: [String: Bool]? = nil
+      focusPlace: [Int]? = nil, scrollPlace: [Int]? = nil, switches: [String: Bool]? = nil,
+      columns: [[Int]]? = nil
     ) {
       self.scroll = scroll
       self.focus = focus
@@ -53,6 +57,7 @@ public struct GalleryPositions: Equatable, Sendable {
       self.focusPlace = focusPlace
       self.scrollPlace = scrollPlace
       self.switches = switches
+      self.columns = columns
     }
 
     /// The position as the file's object.
@@ -88,10 +93,14 @@ public struct GalleryPositions: Equatable, Sendable {
             }
             .map { "\"\($0)\": \(states[$0]!)" }.joined(separator: ", ") + "}"
         } ?? ""
+      let columns =
+        self.columns.map { columns in
+          ", \"columns\": [" + columns.map { "\($0)" }.joined(separator: ", ") + "]"
+        } ?? ""
       return "{\"section\": \(scroll.indexPath.section), "
         + "\"item\": \(scroll.indexPath.item), \"offset\": \(offset), "
         + "\"start\": \(scroll.isAtStart)\(focus)\(selection)\(view)\(rails)\(expanded)\(views)"
-        + "\(places)\(switches)}"
+        + "\(places)\(switches)\(columns)}"
     }
   }
 
@@ -159,6 +168,7 @@ public struct GalleryPositions: Equatable, Sendable {
     var views: [Page]?
     var places: [String: [Int]] = [:]
     var switches: [String: Bool]?
+    var columns: [[Int]]?
     for (key, member) in members {
       switch (key, member) {
       case ("section", .number(let number, _)), ("item", .number(let number, _)),
@@ -229,6 +239,34 @@ public struct GalleryPositions: Equatable, Sendable {
           read[name] = isOn
         }
         switches = read
+      case ("columns", .array(let lists, _)) where depth == 0:
+        // A board's columns: a few lists of ids, a million ids at most in all.
+        guard lists.count <= 64 else {
+          throw DataFileError(
+            "positions.\(page).columns holds more than 64 columns", offset: member.offset)
+        }
+        var total = 0
+        columns = try lists.map { list throws(DataFileError) -> [Int] in
+          guard case .array(let values, _) = list else {
+            throw DataFileError(
+              "positions.\(page).columns must hold lists of ids", offset: list.offset)
+          }
+          total += values.count
+          guard total <= 1_000_000 else {
+            throw DataFileError(
+              "positions.\(page).columns holds more than 1,000,000 ids", offset: list.offset)
+          }
+          return try values.map { value throws(DataFileError) -> Int in
+            guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
+              number == number.rounded()
+            else {
+              throw DataFileError(
+                "positions.\(page).columns: an id must be a whole number from 0",
+                offset: value.offset)
+            }
+            return Int(number)
+          }
+        }
       case ("views", .array(let values, _)) where depth == 0:
         // A board's columns: a few positions, none with views of its own.
         guard values.count <= 64 else {
@@ -248,7 +286,8 @@ public struct GalleryPositions: Equatable, Sendable {
         indexPath: ItemPath(section: section, item: item), identifier: nil, offsetInItem: offset,
         isAtStart: start, railOffsets: rails),
       focus: focus, selection: selection, view: view, expanded: expanded, views: views,
-      focusPlace: places["focusPlace"], scrollPlace: places["scrollPlace"], switches: switches)
+      focusPlace: places["focusPlace"], scrollPlace: places["scrollPlace"], switches: switches,
+      columns: columns)
   }
 
   /// A place's path: a list of 1 to 16 whole numbers from 0.

@@ -49,6 +49,24 @@ extension BoardModel {
     return true
   }
 
+  /// Puts the cards in the columns `columns` names (what `--restore` keeps: the moves of the
+  /// run before came back undone, and the cursor saved by place landed on another card, a new
+  /// user's finding). Only an arrangement of this board's own cards, each once, is taken;
+  /// anything else (a run with other `--items`) leaves the board as it is. Returns whether it
+  /// was taken.
+  @discardableResult
+  public func restoreCards(_ columns: [[Int]]) -> Bool {
+    guard coordinator.session == nil, columns.count == cards.count,
+      columns.map(\.count).reduce(0, +) == cards.map(\.count).reduce(0, +),
+      Set(columns.joined()) == Set(cards.joined())
+    else { return false }
+    board.cards = columns
+    for source in sources {
+      source.collectionView.announcing("") { source.updateNow(animated: false) }
+    }
+    return true
+  }
+
   /// Keeps `step` for `U`; a new move forgets what was undone.
   func remember(_ step: BoardMove) {
     undoMoves.append(step)

@@ -258,7 +258,11 @@ extension TableModel {
 
   /// The keys that sort and shape the columns.
   static let columnKeys = [
-    ("s", "sort by the cursor's column: ascending, descending, off (a click on a header too)"),
+    (
+      "s",
+      "sort by the cursor's column: ascending, descending, off (a click on a header too); "
+        + "after an edit of the sorted column, the same sort again"
+    ),
     (
       "Esc Ctrl-C",
       "while a sort, a filter, a count or a find runs (keys work meanwhile): stop it"

@@ -173,8 +173,9 @@ final class BoardPage: OptionsPage {
 
   var restorableView: CollectionView? { model.columns[model.activeColumn] }
 
-  /// The active column's position, with which column it is, and every column's own (each
-  /// scrolls on its own: only the active one came back, a new user's finding).
+  /// The active column's position, with which column it is, every column's own (each
+  /// scrolls on its own: only the active one came back, a new user's finding), and the cards
+  /// in each column.
   func savedPosition() -> GalleryPositions.Page? {
     let views = model.columns.map { view in
       view.savedScrollPosition().map {
@@ -184,12 +185,15 @@ final class BoardPage: OptionsPage {
     guard let active = views[model.activeColumn] else { return nil }
     return GalleryPositions.Page(
       scroll: active.scroll, focus: active.focus, view: model.activeColumn,
-      views: views.allSatisfy { $0 != nil } ? views.map { $0! } : nil)
+      views: views.allSatisfy { $0 != nil } ? views.map { $0! } : nil, columns: model.cards)
   }
 
-  /// Each column's focus and scroll position, then the saved column made active again (a
-  /// file of an earlier version, with the active column's alone, restores that one).
+  /// The cards' columns, each column's focus and scroll position, then the saved column made
+  /// active again (a file of an earlier version, with the active column's alone, restores
+  /// that one).
   func restorePosition(_ position: GalleryPositions.Page) {
+    // The cards where they were first: the places below are places among them.
+    if let columns = position.columns { model.restoreCards(columns) }
     if let column = position.view { model.restoreActiveColumn(column) }
     var positions = Array(repeating: GalleryPositions.Page?.none, count: model.columns.count)
     for (index, saved) in (position.views ?? []).enumerated() where index < positions.count {
