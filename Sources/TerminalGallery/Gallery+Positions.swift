@@ -13,11 +13,12 @@ extension Gallery {
     var result = GalleryPositions(page: currentPageName, positions: pendingPositions)
     for (index, page) in pages.enumerated() {
       let name = descriptors[index].name
+      let key = positionKey(name)
       guard let position = page?.savedPosition() else {
         // A page with nothing to show (`--items 0`) keeps the place it was asked for (the
         // file lost it, and the next run opened at the top: a new user's finding).
         if page != nil, let kept = approximatedPositions[name], kept.shown == nil {
-          result.positions[name] = kept.requested
+          result.positions[key] = kept.requested
         }
         continue
       }
@@ -25,12 +26,18 @@ extension Gallery {
       // itself (the chat's messages) does not replace the place kept ("the place is kept" was
       // said, and the file then kept the chat's end: a new user's finding).
       if let kept = approximatedPositions[name], kept.shown == position || kept.shown == nil {
-        result.positions[name] = kept.requested
+        result.positions[key] = kept.requested
       } else {
-        result.positions[name] = position
+        result.positions[key] = position
       }
     }
     return result
+  }
+
+  /// The name page `name`'s position is kept under: with the data shown, when it is not the
+  /// demo's (``positionsData``).
+  func positionKey(_ name: String) -> String {
+    positionsData.map { "\(name)@\($0)" } ?? name
   }
 
   /// The user gave the current page a key or a press: a page restored with nothing to show

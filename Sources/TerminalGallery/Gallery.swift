@@ -80,6 +80,11 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   var lastSpokenItem: (path: ItemPath, label: String, isSelected: Bool)?
   /// Whether the page's prompt was said (it takes the keys now).
   var spokePrompt = false
+  /// The data the pages show, when not the demo's (`--data`'s file, or a server's address
+  /// without its password): each page's position is kept under its name with it
+  /// ("table@/home/ann/people.csv"), so a file's places and the demo's, or two files', are
+  /// kept apart (a run on a file replaced the demo table's place: a new user's finding).
+  public var positionsData: String?
   /// What the prompt said last asked (its status up to the first colon).
   var spokenQuestion: Substring?
   var pendingAnnouncements: [String] = []
@@ -238,7 +243,9 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     currentPage.layout(in: pageFrame)
     // A position read by `restore(_:)` waits until its page is made and laid out at the
     // terminal's size.
-    if hasBeenSized, let position = pendingPositions.removeValue(forKey: currentPageName) {
+    if hasBeenSized,
+      let position = pendingPositions.removeValue(forKey: positionKey(currentPageName))
+    {
       currentPage.restorePosition(position)
       currentPage.layout(in: pageFrame)
       // A position this run's data cannot show (a file kept from a run with more items) is

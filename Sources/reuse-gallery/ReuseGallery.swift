@@ -1,6 +1,7 @@
 import ArgumentParser
 import GalleryKit
 import GalleryPostgreSQL
+import Glibc
 import ReuseTerminal
 import TerminalGallery
 
@@ -215,6 +216,7 @@ struct ReuseGallery: ParsableCommand {
       throw ExitCode(2)
     }
     let gallery = Gallery(options: options, initialPage: page)
+    gallery.positionsData = positionsData
     // A file that is there but is not a positions file (damaged, another file named by
     // mistake, too large, a directory) is left as it is, and this run keeps no positions: it
     // was replaced on exit, and a 14 MB CSV named by mistake was lost (a new user's finding).
@@ -247,6 +249,24 @@ struct ReuseGallery: ParsableCommand {
       throw ExitCode(1)
     }
     if keepsPositions { savePositions(gallery.savedPositions()) }
+  }
+
+  /// `--data` as `--restore` keeps places under it: a file by its absolute path, a server's
+  /// address without its password (never written to the positions file).
+  var positionsData: String? {
+    guard let data else { return nil }
+    let parts = data.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+    if parts.count == 2 {
+      // scheme://user:password@host/db → scheme://user@host/db
+      let authority = parts[1].prefix { $0 != "/" && $0 != "?" }
+      guard let at = authority.lastIndex(of: "@") else { return data }
+      let user = authority[..<at].prefix { $0 != ":" }
+      return parts[0] + "://" + user + parts[1][at...]
+    }
+    if data.hasPrefix("/") { return data }
+    var buffer = [CChar](repeating: 0, count: 4_096)
+    guard let directory = getcwd(&buffer, buffer.count) else { return data }
+    return String(cString: directory) + "/" + data
   }
 
   /// The positions `--restore` kept, if its file exists; `nil` when it does not (the first

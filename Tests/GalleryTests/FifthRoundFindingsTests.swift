@@ -133,6 +133,30 @@ import Testing
     #expect(other.cards.joined().count == 1_500)
   }
 
+  /// A run on a file keeps its places apart from the demo's: the demo table's place is not
+  /// applied to the file's table, and both are in the file the run writes. The file's run
+  /// took the demo's place and wrote its own over it (a new user's finding).
+  @Test func aFilesPlacesAreKeptApartFromTheDemos() throws {
+    let size = TerminalSize(columns: 100, rows: 30)
+    let (demo, _) = makeTestGallery("table", size, tableRows: 1_000)
+    let demoView = try #require((demo.currentPage as? TablePage)?.model.table.collectionView)
+    demoView.focusItem(at: ItemPath(section: 52, item: 3))
+    let saved = try GalleryPositions.parse(Array(demo.savedPositions().json.utf8))
+
+    let second = Gallery(
+      options: GalleryOptions(itemCount: 100, tableRows: 100), initialPage: "list")
+    second.positionsData = "/data/people.csv"
+    second.restore(saved)
+    second.resize(to: size)
+    second.draw(into: Canvas(columns: size.columns, rows: size.rows))
+    let view = try #require((second.currentPage as? TablePage)?.model.table.collectionView)
+    #expect(view.focusedIndexPath != ItemPath(section: 52, item: 3), "not the demo's place")
+    view.focusItem(at: ItemPath(section: 7, item: 1))
+    let both = second.savedPositions()
+    #expect(both.positions["table"]?.focus == ItemPath(section: 52, item: 3), "the demo's kept")
+    #expect(both.positions["table@/data/people.csv"]?.focus == ItemPath(section: 7, item: 1))
+  }
+
   /// `--show-cursor`: on the pages whose view has no focused item (the option bar's selected
   /// column, the carousel's centred card, the picker's centred swatch, the chat's message read),
   /// the cursor goes where a screen reader reads. It stayed on the status line.
