@@ -582,6 +582,9 @@ import Testing
       ? "drag cancelled: the card went back"
       : "Done takes cards only from Review: the card went back"
     #expect(status.contains(said), "\(status)")
+    // The cursor is back on the card that went back (it stayed where the drag's rows had
+    // shifted it, on a card the drag never touched: a new user's finding).
+    #expect(status.hasPrefix(" To do: #3 "), "\(status)")
   }
 }
 

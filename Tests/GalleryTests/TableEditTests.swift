@@ -773,6 +773,9 @@ import Testing
     pressTestGallery(
       [KeyEvent(.character("e"))] + keys("zzz") + [KeyEvent(.escape)], gallery, time: &time)
     #expect(TablePageProbe(gallery).text(row: 0, column: 0) == "0")
+    // Said so, of this cell (the status went on saying what an earlier edit did).
+    let status = try #require((gallery.currentPage as? TablePage)?.model.status)
+    #expect(status.contains("row 1 · id: edit cancelled, as it was"), "\(status)")
     expectQuit(true, after: "q", gallery, time: &time, "nothing edited: q quits")
 
     // The generated demo table is read only.

@@ -242,6 +242,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     operation: DropOperation
   ) {
     guard operation == .cancel || operation == .forbidden else { return }
+    // The cursor goes back to the first card that went back, in its column, the active one (it
+    // stayed where the drag's rows had shifted it, on a card the drag never touched: a new
+    // user's finding).
+    if let source = session.source, let index = column(of: source),
+      let first = session.items.first, first.item < cards[index].count
+    {
+      activeColumn = index
+      source.focusItem(at: first, scrollsIntoView: false)
+    }
     let what = session.items.count == 1 ? "the card" : "\(session.items.count.formatted) cards"
     let refused = !isCancellingDrag && session.destination != nil && !session.canDrop
     // Over Done from elsewhere, the reason the status gave while it hovered (it said only "no

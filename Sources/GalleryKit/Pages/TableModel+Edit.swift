@@ -74,11 +74,14 @@ extension TableModel {
     return prompt != nil
   }
 
-  /// Escape: the cell keeps its text.
+  /// Escape: the cell keeps its text, and the status says so (it went on saying what an
+  /// earlier edit did, as if of this cell: a new user's finding).
   func cancelEdit() {
-    let row = editTarget?.row
+    let target = editTarget
     editTarget = nil
-    if let row { table.reloadRows([row]) }
+    guard let (row, column) = target else { return }
+    table.reloadRows([row])
+    editNote = "\(rowName(row)) · \(content.columnTitles[column]): edit cancelled, as it was"
   }
 
   /// The field being edited, when the cell at source `row`, `column` is the one: its cell
