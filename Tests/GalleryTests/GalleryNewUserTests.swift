@@ -119,46 +119,37 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     model.fit(to: Size(width: 120, height: 40), aspect: 2, minimum: Size(width: 4, height: 2))
     var time = 1.0
     picker.tick(now: time)
-    for key in [KeyPress.Key.right, .right, .down, .left, .up, .right] {
+    /// Presses `key` and lets the picker settle.
+    func press(_ key: KeyPress.Key) {
       #expect(picker.handle(KeyPress(key)))
       for _ in 0..<240 {
         time += 1.0 / 60
         picker.tick(now: time)
         picker.collectionView.layoutIfNeeded()
       }
-      var centred: [PickerSwatch] = []
+    }
+    /// The swatches on screen drawn with the mark `drawn` reads, as (row, column).
+    func drawn(_ mark: KeyPath<CountingSwatchCell, Bool>) -> [[Int]] {
+      var marked: [[Int]] = []
       for row in 0..<SwatchModel<CountingSwatchCell>.widths.count {
         picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in
-          if let cell = view as? CountingSwatchCell, cell.drawnCentred, let swatch = cell.swatch {
-            centred.append(swatch)
+          if let cell = view as? CountingSwatchCell, cell[keyPath: mark], let swatch = cell.swatch {
+            marked.append([swatch.row, swatch.column])
           }
         }
       }
+      return marked
+    }
+    for key in [KeyPress.Key.right, .right, .down, .left, .up, .right] {
+      press(key)
       let current = try #require(picker.currentModel)
-      #expect(
-        centred.map { [$0.row, $0.column] } == [[current.row, current.column]],
-        "after \(key): drawn centred \(centred.map { "\($0.row),\($0.column)" })")
+      #expect(drawn(\.drawnCentred) == [[current.row, current.column]], "after \(key)")
     }
     // Enter chooses the centred swatch, then another: the mark is drawn on the new one alone
     // (GTK left "✓ chosen" on the first: a new user's finding).
-    for key in [KeyPress.Key.enter, .right, .enter] {
-      #expect(picker.handle(KeyPress(key)))
-      for _ in 0..<240 {
-        time += 1.0 / 60
-        picker.tick(now: time)
-        picker.collectionView.layoutIfNeeded()
-      }
-    }
-    var chosen: [PickerSwatch] = []
-    for row in 0..<SwatchModel<CountingSwatchCell>.widths.count {
-      picker.rowCell(row)?.rowView.forEachDisplayedView { view, _ in
-        if let cell = view as? CountingSwatchCell, cell.drawnChosen, let swatch = cell.swatch {
-          chosen.append(swatch)
-        }
-      }
-    }
+    for key in [KeyPress.Key.enter, .right, .enter] { press(key) }
     let current = try #require(picker.currentModel)
-    #expect(chosen.map { [$0.row, $0.column] } == [[current.row, current.column]])
+    #expect(drawn(\.drawnChosen) == [[current.row, current.column]])
   }
 }
 

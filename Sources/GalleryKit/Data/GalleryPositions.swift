@@ -256,16 +256,7 @@ public struct GalleryPositions: Equatable, Sendable {
             throw DataFileError(
               "positions.\(page).columns holds more than 1,000,000 ids", offset: list.offset)
           }
-          return try values.map { value throws(DataFileError) -> Int in
-            guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
-              number == number.rounded()
-            else {
-              throw DataFileError(
-                "positions.\(page).columns: an id must be a whole number from 0",
-                offset: value.offset)
-            }
-            return Int(number)
-          }
+          return try wholeNumbers(values, "positions.\(page).columns: an id")
         }
       case ("views", .array(let values, _)) where depth == 0:
         // A board's columns: a few positions, none with views of its own.
@@ -298,12 +289,19 @@ public struct GalleryPositions: Equatable, Sendable {
       throw DataFileError(
         "\(field) must \(what): lists of 1 to 16 indices", offset: list.offset)
     }
-    return try values.map { value throws(DataFileError) -> Int in
+    return try wholeNumbers(values, "\(field): an index")
+  }
+
+  /// `values` as whole numbers from 0 (to 100,000,000); else an error that says `what` must
+  /// be one, at the first that is not.
+  private static func wholeNumbers(
+    _ values: [JSONValue], _ what: String
+  ) throws(DataFileError) -> [Int] {
+    try values.map { value throws(DataFileError) -> Int in
       guard case .number(let number, _) = value, number >= 0, number <= 100_000_000,
         number == number.rounded()
       else {
-        throw DataFileError(
-          "\(field): an index must be a whole number from 0", offset: value.offset)
+        throw DataFileError("\(what) must be a whole number from 0", offset: value.offset)
       }
       return Int(number)
     }
