@@ -709,6 +709,39 @@ import Testing
     #expect(screen(resizing: true) == expected)
   }
 
+  /// A drag held while the terminal is resized, then let go: the carousel rests on the card it
+  /// began on or its neighbour. It spun through most of its cards (the stop the drag began on
+  /// was an offset of the old geometry: a new user's finding).
+  @Test(arguments: [(80, 24), (60, 20), (140, 40)])
+  func aDragHeldThroughAResizeEndsNearItsCard(_ resized: (columns: Int, rows: Int)) {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("carousel", TerminalSize(columns: 110, rows: 32))
+    dragTestGallery(
+      gallery, from: (80, 15), step: (-1, 0), steps: 8, releases: false, time: &time)
+    _ = drawnTestGallery(gallery, canvas)
+    gallery.resize(to: TerminalSize(columns: resized.columns, rows: resized.rows))
+    let small = Canvas(columns: resized.columns, rows: resized.rows)
+    _ = drawnTestGallery(gallery, small)
+    // Held where it was, as far as the new width allows.
+    let column = min(72, resized.columns - 1)
+    time += 1.0 / 60
+    gallery.handle(.mouse(MouseEvent(kind: .drag, column: column, row: 15)), at: time)
+    time += 1.0 / 60
+    gallery.handle(.mouse(MouseEvent(kind: .release, column: column, row: 15)), at: time)
+    var seen: Set<String> = []
+    for _ in 0..<180 {
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      let line = drawnTestGallery(gallery, small)[1]
+      if let range = line.range(of: #"card \d+ of"#, options: .regularExpression) {
+        seen.insert(String(line[range]))
+      }
+    }
+    let end = drawnTestGallery(gallery, small)[1]
+    #expect(end.contains("card 1 of 12") || end.contains("card 2 of 12"), "\(end)")
+    #expect(seen.count <= 2, "passed through \(seen.sorted())")
+  }
+
   /// A resize to another usable size while the carousel moves between cards ends on the card
   /// it was heading to, at any point of the move (a new user's finding in GTK: one card too
   /// far, 4 of 12 for 3).

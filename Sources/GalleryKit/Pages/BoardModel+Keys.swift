@@ -38,6 +38,9 @@ extension BoardModel {
       columns[activeColumn].postAccessibilityAnnouncement(lastChange)
       return true
     }
+    // A desktop's undo and redo keys too (GTK: Ctrl-Z, Ctrl-Shift-Z, Ctrl-Y did nothing, and
+    // said nothing: a new user's finding). A terminal's Ctrl-Z suspends before it reaches here.
+    if let undoing = key.undoChord { return stepMoves(undoing: undoing) }
     if key.isCommandChord { return columns[activeColumn].handle(key) }
     switch key.key {
     // The board's keys whether or not a card could move (the status says why not): a refused
@@ -163,5 +166,19 @@ extension BoardModel {
   public func itemTitle(at indexPath: ItemPath) -> String? {
     let column = cards[activeColumn]
     return indexPath.item < column.count ? cardTitle(column[indexPath.item]) : nil
+  }
+}
+
+extension KeyPress {
+  /// Whether this is a desktop's undo (`true`: Ctrl-Z) or redo (`false`: Ctrl-Shift-Z,
+  /// Ctrl-Y); `nil` for any other key.
+  var undoChord: Bool? {
+    switch (key, modifiers) {
+    case (.character("z"), .control): return true
+    case (.character("Z"), [.control, .shift]), (.character("Z"), .control),
+      (.character("z"), [.control, .shift]), (.character("y"), .control):
+      return false
+    default: return nil
+    }
   }
 }

@@ -250,6 +250,9 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     {
       activeColumn = index
       source.focusItem(at: first, scrollsIntoView: false)
+      // One selection on the board: another column's stays no longer (it stayed painted,
+      // uncounted, while `>` moved the card under the cursor: a new user's finding in GTK).
+      keepSelectionIn(index)
     }
     let what = session.items.count == 1 ? "the card" : "\(session.items.count.formatted) cards"
     let refused = !isCancellingDrag && session.destination != nil && !session.canDrop

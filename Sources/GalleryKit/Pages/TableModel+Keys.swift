@@ -22,14 +22,8 @@ extension TableModel {
     if key.key == .character("s") && key.modifiers == .control { return saveEdits() }
     // Undo and redo by a desktop's keys too (GTK: Ctrl-Z, Ctrl-Shift-Z, Ctrl-Y; a new user's
     // finding). A terminal's Ctrl-Z suspends before it reaches here: U and R there.
-    if key.key == .character("z") && key.modifiers == .control {
-      undoEdit()
-      return true
-    }
-    if (key.key == .character("Z") && key.modifiers.contains(.control))
-      || (key.key == .character("y") && key.modifiers == .control)
-    {
-      redoEdit()
+    if let undoing = key.undoChord {
+      if undoing { undoEdit() } else { redoEdit() }
       return true
     }
     // Ctrl-R: the rows read again where they live (a database others change).

@@ -213,6 +213,11 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   public func handle(_ key: KeyPress) -> Bool {
     // Escape puts a lifted task back before it clears a find.
     if collectionView.interactivelyMovingItem == nil, findBar.handle(key) { return true }
+    // A desktop's undo and redo keys too, as on the board.
+    if let undoing = key.undoChord {
+      timed(undoing ? undo : redo)
+      return true
+    }
     if key.isCommandChord { return collectionView.handle(key) }
     // Escape puts a lifted task back, and the status says so (it kept saying a task was being
     // dragged: a new user's finding).
@@ -242,7 +247,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     switch key.key {
     case .character("a"): timed(addTask)
     case .character("d"), .delete, .backspace: timed(deleteTask)
-    case .character("m"), .right: timed { moveTaskToSection(by: 1) }
+    case .character("m"): timed { moveTaskToSection(by: 1, wrapping: true) }
+    case .right: timed { moveTaskToSection(by: 1) }
     case .left: timed { moveTaskToSection(by: -1) }
     case .character("K"): timed { moveTaskWithinSection(by: -1) }
     case .character("J"): timed { moveTaskWithinSection(by: 1) }
@@ -380,14 +386,22 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
     apply(sections, "moved \(what)", step: "the move of \(what)")
   }
 
-  private func moveTaskToSection(by step: Int) {
+  /// `m` moves the task round the sections (from the last to the first); → and ← stop at the
+  /// last and the first, and say so (← on a task in To do moved it to Done and checked it:
+  /// a new user's finding).
+  private func moveTaskToSection(by step: Int, wrapping: Bool = false) {
     guard let path = cursorPath else { return nothingToEdit("no task to move") }
     guard tasks.count > 1 else {
       return nothingToEdit("one section: nowhere to move \(sectionTitle(path.section))'s tasks")
     }
+    let count = tasks.count
+    guard wrapping || tasks.indices.contains(path.section + step) else {
+      return nothingToEdit(
+        "\(sectionTitle(path.section)) is the \(step > 0 ? "last" : "first") section"
+          + (step > 0 ? " (m goes round to the first)" : ""))
+    }
     var sections = tasks
     let task = sections[path.section].remove(at: path.item)
-    let count = sections.count
     let target = ((path.section + step) % count + count) % count
     sections[target].insert(task, at: 0)
     applyMove(of: task, to: sections, section: target)
@@ -451,7 +465,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
       ("↑ ↓ PgUp PgDn Home End", "move the cursor"),
       ("Enter Space", "select or deselect (kept by edits)"),
       ("a", "add a task after the cursor"), ("d Delete", "delete the task"),
-      ("m → / ←", "move it to the next / previous section"),
+      ("m → / ←", "move it to the next / previous section (m goes round; → ← stop at the ends)"),
       ("J K", "move it down / up in its section"),
       ("x", "mark it done (in the last section: reopen it)"), ("s", "shuffle every section"),
       ("e", "rename it to another made-up title (a content change: its cell is reconfigured)"),

@@ -8,7 +8,8 @@ extension ScrollView {
   /// Everything that remembers an offset moves with it, in this one place:
   /// - a drag in progress: the finger keeps holding the same point of the content (its start
   ///   offset moves, and with it the rubber band's edge), so the next pointer move goes on
-  ///   from where the content is drawn instead of jumping by `delta`;
+  ///   from where the content is drawn instead of jumping by `delta`; the snap stop it began
+  ///   on is found again at the moved start;
   /// - decelerations, bounces and animations, whose origins and targets move;
   /// - whatever a subclass remembers (``contentDidMove(by:)``: a collection view's update
   ///   animation, its pointer captures such as a grabbed scroll thumb).
@@ -22,6 +23,15 @@ extension ScrollView {
     if var state = drag {
       state.startOffset.x += delta.x
       state.startOffset.y += delta.y
+      // The stop the drag began on, found again where its content is now: kept as it was, it
+      // named an offset of the old geometry (a resize changes every stop's offset, not only by
+      // `delta`), and the release snapped to a card far from it (a carousel resized under a
+      // finger spun through most of its cards: a new user's finding).
+      if state.startStop != nil, let snapping, let provider = snapStopProvider {
+        let axis = primaryAxis
+        state.startStop = provider.nearestSnapStop(
+          to: state.startOffset[axis], axis: axis, alignment: snapping.alignment)
+      }
       drag = state
     }
     contentDidMove(by: delta)

@@ -121,7 +121,7 @@ while let argument = arguments.popFirst() {
         + " [--theme system|light|dark]")
     print(
       "pages: \(GTKGallery.pageNames.joined(separator: ", ")); keys 1-9 and 0 (the tenth) or"
-        + " [ ] switch pages, q quits (edits not saved are said first)")
+        + " [ ] switch pages, q quits (a table file's edits not saved are said first)")
     print(
       "--data FILE: a CSV, SQLite or JSON file (as the terminal gallery takes it); --size WxH:"
         + " the window; the terminal gallery's --restore, --snapshot and --keys are not here")

@@ -98,14 +98,18 @@ extension CollectionView {
   /// (``ScrollView/noteStopBeforeResize()``), as does an animation aimed at an item; a drag
   /// keeps the content under the finger.
   func noteAnchorBeforeResize() {
-    guard pass.resizeAnchor == nil, stopBeforeResize == nil, animationAim == nil, !isTracking,
+    guard pass.resizeAnchor == nil, stopBeforeResize == nil, animationAim == nil,
       let prepared = pass.preparedViewportSize, !prepared.isEmpty,
       !collectionViewLayout.needsPrepare
     else { return }
     let axis = collectionViewLayout.scrollDirection
     let top = contentOffset[axis]
     let bottom = top + prepared[axis]
-    if let focused = focusedIndexPath,
+    // Under a finger, the content on screen keeps its place, not the focus: the drag goes on
+    // from what it holds (the anchor moves the drag's start with the content). Left unanchored,
+    // a carousel's long run kept its old offset, past its new end, and the release flew
+    // across most of it (a new user's finding).
+    if !isTracking, let focused = focusedIndexPath,
       let frame = collectionViewLayout.layoutAttributesForItem(at: focused)?.frame,
       frame.max(axis) > top, frame.min(axis) < bottom
     {
@@ -129,7 +133,7 @@ extension CollectionView {
   func restoreAnchorAfterResize() {
     guard let noted = pass.resizeAnchor, !viewportSize.isEmpty else { return }
     pass.resizeAnchor = nil
-    guard !isTracking, counts.isValid(noted.anchor.indexPath) else { return }
+    guard counts.isValid(noted.anchor.indexPath) else { return }
     var anchor = noted.anchor
     if noted.isFocus,
       let frame = collectionViewLayout.layoutAttributesForItem(at: anchor.indexPath)?.frame
