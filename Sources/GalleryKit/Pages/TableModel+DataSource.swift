@@ -130,7 +130,8 @@ extension TableModel {
     content.sortKeyReader(column: column)
   }
 
-  /// The cursor moved: a cell being edited elsewhere keeps its edit (``focusDidMove(toRow:column:)``).
+  /// The cursor moved (a click): a cell being edited elsewhere keeps its edit, as a click away
+  /// from a spreadsheet's cell keeps it.
   public func tableView(_ tableView: TableView, didFocusRow row: Int, column: Int) {
     focusDidMove(toRow: row, column: column)
   }
