@@ -114,10 +114,16 @@ extension TableModel {
   }
 
   /// The host's text field was activated (Enter): the cell takes its text.
-  public func commitEditing() {
-    guard let prompt, prompt.kind == .edit else { return }
+  public func commitEditing() { keepEdit() }
+
+  /// Closes the cell's editor, the cell taking its text (the cursor left where it is when
+  /// `movingTheCursor` is false). Returns whether an editor was open.
+  @discardableResult
+  func keepEdit(movingTheCursor: Bool = true) -> Bool {
+    guard let prompt, prompt.kind == .edit else { return false }
     self.prompt = nil
-    _ = commitEdit(prompt.field.text)
+    _ = commitEdit(prompt.field.text, movingTheCursor: movingTheCursor)
+    return true
   }
 
   /// Where the cell editor goes on to after it keeps its text (``commitEditingAndMove(_:)``).
@@ -137,9 +143,7 @@ extension TableModel {
   /// says why. Tab was dropped (the field took no Tab) and the arrows did nothing (a new
   /// user's finding).
   public func commitEditingAndMove(_ move: EditorMove) {
-    guard let prompt, prompt.kind == .edit else { return }
-    self.prompt = nil
-    _ = commitEdit(prompt.field.text)
+    guard keepEdit() else { return }
     let view = table.collectionView
     guard let start = view.focusedIndexPath else { return }
     switch move {
@@ -188,10 +192,8 @@ extension TableModel {
   /// click away from a spreadsheet's cell keeps it (the editor stayed open on the cell left,
   /// and Tab then went on from there: a new user's finding in GTK).
   func focusDidMove(toRow row: Int, column: Int) {
-    guard let target = editTarget, let prompt, prompt.kind == .edit, target != (row, column)
-    else { return }
-    self.prompt = nil
-    _ = commitEdit(prompt.field.text, movingTheCursor: false)
+    guard let target = editTarget, target != (row, column) else { return }
+    keepEdit(movingTheCursor: false)
   }
 
   /// Enter: the cell takes `text`, wherever its row is now (sorted, filtered or scrolled

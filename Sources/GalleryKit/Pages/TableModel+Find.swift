@@ -76,8 +76,7 @@ extension TableModel {
     case .character("s") where kind == .edit && key.modifiers == .control:
       // Ctrl-S while a cell is edited keeps the edit and saves it with the others (it did
       // nothing, and the file stayed as it was without a word: a new user's finding).
-      prompt = nil
-      _ = commitEdit(field.text)
+      keepEdit()
       return saveEdits()
     case .up where kind == .edit && key.modifiers.isEmpty:
       commitEditingAndMove(.up)
