@@ -97,24 +97,3 @@ extension Gallery {
     return "\(page): past this run's \(data); nearest shown"
   }
 }
-
-extension CollectionView {
-  /// The item at `path`, or the nearest one before it in item order when `path` is past the
-  /// end of its section or of the sections (`nil` when there are no items).
-  ///
-  /// A table's rows are sections of the same columns: past its last row, the nearest is the
-  /// last row's cell in the same column (it was the last row's last column, and the view
-  /// scrolled to the far right: a new user's finding).
-  func nearestItem(to path: ItemPath) -> ItemPath? {
-    var section = min(max(0, path.section), numberOfSections - 1)
-    let keepsColumn = collectionViewLayout is TableLayout
-    var item = section == path.section || keepsColumn ? max(0, path.item) : Int.max
-    while section >= 0 {
-      let count = numberOfItems(inSection: section)
-      if count > 0 { return ItemPath(section: section, item: min(item, count - 1)) }
-      section -= 1
-      item = Int.max
-    }
-    return nil
-  }
-}

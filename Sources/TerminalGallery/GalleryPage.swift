@@ -187,9 +187,7 @@ extension GalleryPage {
 
   /// ``restorableView``'s scroll position and focus, and ``restorableSelection``.
   public func savedPosition() -> GalleryPositions.Page? {
-    guard let view = restorableView, let position = view.savedScrollPosition() else { return nil }
-    return GalleryPositions.Page(
-      scroll: position, focus: view.focusedIndexPath, selection: restorableSelection)
+    restorableView?.savedPagePosition(selection: restorableSelection)
   }
 
   /// Focus, selection, then the scroll position, on ``restorableView``.
@@ -198,22 +196,8 @@ extension GalleryPage {
   /// The default ``restorePosition(_:)``: focus, selection, then the scroll position, on
   /// ``restorableView`` (for a page that prepares its data first).
   func restoreView(_ position: GalleryPositions.Page) {
-    guard let view = restorableView else { return }
-    // A focus this run's data has no item for goes to the nearest one (as the scroll
-    // position does).
-    let focus = position.focus.flatMap(view.nearestItem(to:))
-    if let focus { view.focusItem(at: focus, scrollsIntoView: false) }
-    if let selection = position.selection { restorableSelection = selection }
-    view.restoreScrollPosition(position.scroll)
-    // A place this run's data does not have: the view shows the nearest focus, not whatever
-    // the clamped scroll position left (it showed the top, the focus at the end off screen:
-    // a new user's finding).
-    let placeIsGone =
-      !position.scroll.isAtStart
-      && view.nearestItem(to: position.scroll.indexPath) != position.scroll.indexPath
-    if let focus, focus != position.focus || placeIsGone {
-      view.scrollToItem(at: focus, at: .nearest, animated: false)
-      view.layoutIfNeeded()
+    restorableView?.restorePagePosition(position) {
+      if let selection = position.selection { restorableSelection = selection }
     }
   }
 }
@@ -271,9 +255,9 @@ extension ModelPage {
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
     key.keyPress.map(model.handle) ?? false
   }
-  /// The pane's clock, and a frame's slice of the page's find.
+  /// The panes' clock, and a frame's slice of the page's find.
   func tick(now: Double) {
-    pane.tick(now: now)
+    for pane in panes { pane.tick(now: now) }
     model.finder?.advance()
   }
   /// Ctrl-C stops the page's find while it looks.
@@ -282,10 +266,33 @@ extension ModelPage {
   var isAnimating: Bool {
     pane.collectionView.isAnimating || (model.finder?.isSearching ?? false)
   }
-  /// Has the pane draw the items the model's find matches as marked (a model without a find
+  /// Has the panes draw the items the model's find matches as marked (a model without a find
   /// marks none).
   func marksFoundItems() {
-    pane.marksItem = model.finder.map { finder in { finder.isMarked($0) } }
+    pane.marksItem = model.finder.flatMap { finder in
+      finder.itemsDrawMarks ? nil : { finder.isMarked($0) }
+    }
+  }
+}
+
+/// A page whose model's collection views are its panes (GalleryKit's `ViewsPageModel`): what
+/// spans them (the focus a screen reader reads, the counters, the saved state) is the model's.
+extension ModelPage where Model: ViewsPageModel {
+  var isAnimating: Bool { model.isAnimating }
+  var counters: ReuseCounters { model.reuseCounters }
+  var poolSizes: [String: Int] { model.poolSizes }
+  var announcingViews: [CollectionView] { model.views }
+  var accessibilityFocus: AccessibilityElement? { model.accessibilityFocus }
+  func pointerDidPress(in pane: CollectionViewPane) {
+    model.pointerDidPress(in: pane.collectionView)
+  }
+  func savedPosition() -> GalleryPositions.Page? { model.savedPosition() }
+  func restorePosition(_ position: GalleryPositions.Page) { model.restorePosition(position) }
+  /// The focused view's pane: its focused item, else what a screen reader reads.
+  var cursorPosition: (column: Int, row: Int)? {
+    let focused = panes.first { $0.collectionView === model.focusedView } ?? pane
+    return focused.focusCursor
+      ?? accessibilityFocus.flatMap { focused.cursor(atViewportFrame: $0.frame) }
   }
 }
 
@@ -299,16 +306,48 @@ protocol TimedPage: AnyObject {
   var showsTiming: Bool { get set }
 }
 
-/// A page whose main collection view shows in one pane below a one-row heading: the mouse,
-/// ticks, counters and pools come from that pane's collection view unless the page says
-/// otherwise.
+/// A page whose collection views show in panes, the main one below a one-row heading: the
+/// mouse goes to the pane holding a press, else to the pane under it; ticks, counters and
+/// pools come from the panes unless the page says otherwise.
 protocol PanePage: GalleryPage {
+  /// The main pane.
   var pane: CollectionViewPane { get }
+  /// Every pane, the main one first (the main one alone by default).
+  var panes: [CollectionViewPane] { get }
   var frame: CellRect { get set }
+  /// A press began in `pane`, or a drag went on there (nothing by default).
+  func pointerDidPress(in pane: CollectionViewPane)
 }
 
 extension PanePage {
-  func handle(_ mouse: MouseEvent, at time: Double) -> Bool { pane.handle(mouse, at: time) }
+  var panes: [CollectionViewPane] { [pane] }
+
+  func pointerDidPress(in pane: CollectionViewPane) {}
+
+  /// The pane holding a press gets the mouse until it lifts, but for the wheel: that scrolls
+  /// the pane under the pointer, and a drag of items from the held pane goes on at its place
+  /// (a terminal reports the wheel where the pointer is), so the gap, the dragged items and
+  /// the status follow the items that moved under it (a board's card was drawn at the
+  /// wheel's place while the gap stayed and the drop went elsewhere: a new user's finding).
+  /// Without a press, the pane under the pointer gets it, and is told of a press it used.
+  func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
+    let under = panes.first { $0.contains(column: mouse.column, row: mouse.row) }
+    if let held = panes.first(where: { $0.isPressed }) {
+      guard [.scrollUp, .scrollDown, .scrollLeft, .scrollRight].contains(mouse.kind) else {
+        return held.handle(mouse, at: time)
+      }
+      let scrolled = under?.handle(mouse, at: time) ?? false
+      if held.collectionView.hasActiveDrag {
+        held.handle(
+          MouseEvent(kind: .drag, column: mouse.column, row: mouse.row, modifiers: mouse.modifiers),
+          at: time)
+      }
+      return scrolled
+    }
+    guard let under, under.handle(mouse, at: time) else { return false }
+    if mouse.kind == .press { pointerDidPress(in: under) }
+    return true
+  }
 
   /// The pane's collection view.
   var restorableView: CollectionView? { pane.collectionView }
@@ -320,9 +359,9 @@ extension PanePage {
     pane.focusCursor ?? accessibilityFocus.flatMap { pane.cursor(atViewportFrame: $0.frame) }
   }
 
-  func tick(now: Double) { pane.tick(now: now) }
+  func tick(now: Double) { for pane in panes { pane.tick(now: now) } }
 
-  func willHide() { pane.cancelTouches() }
+  func willHide() { for pane in panes { pane.cancelTouches() } }
 
   var isAnimating: Bool { pane.collectionView.isAnimating }
 
@@ -381,32 +420,10 @@ extension PanePage {
 }
 
 extension CollectionView {
-  /// Idle views per registered identifier, zeros included.
-  var poolSizes: [String: Int] {
-    var sizes: [String: Int] = [:]
-    for identifier in registeredReuseIdentifiers {
-      sizes[identifier] = reusePool.count(forReuseIdentifier: identifier)
-    }
-    return sizes
-  }
-}
-
-extension CollectionView {
   /// The pages' focus keys, through the collection view's key map (arrows, pages, Home and
   /// End move the focus at once; Enter and Space select or deselect the focused item; Escape
   /// puts a lifted item back). Returns whether the key did anything.
   func handleFocusKey(_ key: KeyEvent) -> Bool {
     key.keyPress.map { handle($0) } ?? false
-  }
-}
-
-extension AccessibilityElement {
-  /// The element with the container it is in said after its value ("in To do"): for a page of
-  /// several collection views, where the position alone does not say which.
-  func inContainer(_ name: String) -> AccessibilityElement {
-    var element = self
-    element.value = [value, "in \(name)"].compactMap { $0 }.filter { !$0.isEmpty }
-      .joined(separator: ", ")
-    return element
   }
 }

@@ -17,6 +17,24 @@ import Testing
     #expect(CharacterWidth.of("\u{7}" as Character) == 0, "control characters are not drawn")
   }
 
+  /// Columns share the width left to right, the spare columns one each to the first; they
+  /// tile the rectangle with their gaps, and bad counts and gaps give a defined answer.
+  @Test func aRectangleCutIntoColumns() {
+    let body = CellRect(x: 2, y: 3, width: 30, height: 5)
+    let four = body.columns(4, gap: 1)
+    #expect(four.map(\.width) == [7, 7, 7, 6])
+    #expect(four.map(\.x) == [2, 10, 18, 26])
+    #expect(four.allSatisfy { $0.y == 3 && $0.height == 5 })
+    #expect(four.last!.maxX == body.maxX, "the columns and gaps fill the width")
+    #expect(body.columns(3).map(\.width) == [10, 10, 10])
+    #expect(body.columns(0).isEmpty && body.columns(-3).isEmpty)
+    // More columns than room: every one is there, the ones past the room empty.
+    let many = CellRect(x: 0, y: 0, width: 3, height: 1).columns(5, gap: 1)
+    #expect(many.count == 5 && many.allSatisfy { $0.width == 0 })
+    #expect(body.columns(2, gap: .max).map(\.width) == [0, 0])
+    #expect(body.columns(2, gap: -4).map(\.width) == [15, 15])
+  }
+
   @Test func wideCharactersOccupyTwoCellsAndStayWhole() {
     let canvas = Canvas(columns: 6, rows: 1)
     #expect(canvas.draw("红a한", column: 0, row: 0, style: .plain) == 5)

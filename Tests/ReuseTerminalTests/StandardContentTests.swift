@@ -46,6 +46,44 @@ struct StandardContentTests {
     withExtendedLifetime(source) {}
   }
 
+  /// A pane's empty text shows, centred, only while nothing at all is displayed: not over
+  /// rows, nor over an empty section whose header shows; a filter that empties the list
+  /// brings it back.
+  @Test func anEmptyPaneSaysSoInWords() {
+    let view = CollectionView(layout: ListLayout(itemSizing: .uniform(1), headerLength: .fixed(1)))
+    var sections: [(title: String, items: [String])] = []
+    let source = DeclarativeDataSource(collectionView: view) {
+      for section in sections {
+        Section(id: section.title, header: ListContent(section.title)) {
+          ForEach(section.items, id: \.self) { ListContent($0) }
+        }
+      }
+    }
+    let pane = CollectionViewPane(collectionView: view)
+    pane.frame = CellRect(x: 0, y: 0, width: 30, height: 5)
+    pane.emptyText = "Nothing here."
+    let canvas = Canvas(columns: 30, rows: 5)
+    func text() -> [String] {
+      pane.draw(into: canvas)
+      return canvas.plainTextLines()
+    }
+    #expect(
+      text()[2].hasPrefix(String(repeating: " ", count: 8) + "Nothing here."),
+      "centred in the middle row: \(text())")
+    sections = [(title: "Fruit", items: [])]
+    source.updateNow(animated: false)
+    #expect(!text().joined().contains("Nothing here."), "a header shows: \(text())")
+    sections = [(title: "Fruit", items: ["Apple", "Pear"])]
+    source.updateNow(animated: false)
+    #expect(text()[1].hasPrefix(" Apple") && !text().joined().contains("Nothing"))
+    sections = []
+    source.updateNow(animated: false)
+    #expect(text().joined().contains("Nothing here."))
+    pane.emptyText = nil
+    #expect(!text().joined().contains("Nothing here."))
+    withExtendedLifetime(source) {}
+  }
+
   /// An outline's standard rows: indented two columns a level, ▸ or ▾ before a row with
   /// children, room for one before a leaf.
   @Test func anOutlineIsIndentedWithItsTriangles() {

@@ -34,6 +34,9 @@ public final class FindBar {
   /// Called when the marks may have changed (matches found, the find cleared), for pages
   /// whose cells draw the marks themselves.
   public var marksDidChange: () -> Void = {}
+  /// Whether the page's cells draw the marks themselves (the list's rows): hosts then mark
+  /// none over them.
+  public var itemsDrawMarks = false
   /// Called before a step moves the focus to a match: a page with several views gives the
   /// searched one the focus.
   public var willStep: () -> Void = {}

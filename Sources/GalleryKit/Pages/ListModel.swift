@@ -14,7 +14,7 @@ import ReuseKit
 /// by each host's standard header; hosts register their row and chip cells under
 /// ``rowIdentifier`` and ``chipIdentifier`` (adopting ``RowPresenting`` and
 /// ``ChipPresenting``) before the first layout.
-public final class ListModel: PageModel, ClickFocusing {
+public final class ListModel: ViewsPageModel, ClickFocusing {
   /// `--demo list`.
   public static let name = "list"
   /// The reuse identifier the list's row cells are registered under.
@@ -38,6 +38,9 @@ public final class ListModel: PageModel, ClickFocusing {
   public let stripSource: DeclarativeDataSource
   /// The heading: the data file's title, or the counts.
   public let heading: String
+  /// What the list says while it shows nothing: with no sections (sections without items say
+  /// so in their headers); `nil` for a list with sections.
+  public var emptyText: String? { rows.sectionCount == 0 ? "This list has no items." : nil }
   /// A row's length.
   private let rowLength: Double
 
@@ -119,6 +122,7 @@ public final class ListModel: PageModel, ClickFocusing {
     // Weakly: the find holds the list, whose layout sizes rows through `rows` (a cycle).
     rows.isFindMatch = { [weak findBar] in findBar?.isMarked($0) ?? false }
     findBar.marksDidChange = { [weak self] in self?.refreshFindMarks() }
+    findBar.itemsDrawMarks = true
     findBar.willStep = { [weak self] in self?.focus = .list }
   }
 
@@ -161,8 +165,16 @@ public final class ListModel: PageModel, ClickFocusing {
     return view
   }
 
+  /// The list, then the strip.
+  public var views: [CollectionView] { [list, strip] }
+
   /// The focused view.
   public var focusedView: CollectionView { focus == .list ? list : strip }
+
+  /// The strip says it is the strip: "red, in the tag strip, 1 of 33".
+  public func containerName(of view: CollectionView) -> String? {
+    view === strip ? "the tag strip" : nil
+  }
 
   /// Only the focused view shows its cursor: one focus on the page at a time.
   private func applyFocus() {

@@ -137,7 +137,7 @@ public protocol OutlinePresenting: CollectionViewCell {
 /// A place's children are made as they are read (an internal collection of places): a city
 /// of 10,000 districts costs nothing until it opens, and a world of millions opens at once.
 /// Hosts register their cell (the model's generic parameter) under ``cellIdentifier``.
-public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionViewDelegate {
+public final class OutlineModel<Cell: OutlinePresenting>: ViewsPageModel, CollectionViewDelegate {
   /// `--demo outline`.
   public static var name: String { "outline" }
   /// The reuse identifier the cell is registered under.
@@ -226,6 +226,48 @@ public final class OutlineModel<Cell: OutlinePresenting>: PageModel, CollectionV
   /// The focused row's place.
   public var focusedPlace: Place? {
     collectionView.focusedIndexPath.flatMap(place(at:))
+  }
+
+  /// The rows.
+  public var views: [CollectionView] { [collectionView] }
+
+  /// The scroll position and focus, with the places kept open, and the places of the focused
+  /// row and of the row at the top.
+  public func savedPosition() -> GalleryPositions.Page? {
+    guard var position = collectionView.savedPagePosition() else { return nil }
+    position.expanded = expandedPaths
+    position.focusPlace = focusedPlace?.path
+    position.scrollPlace = place(at: position.scroll.indexPath)?.path
+    return position
+  }
+
+  /// The places kept open first, then focus and scroll: on the rows of the places saved,
+  /// where they are now (another run's counts or open rows move them), else at the paths
+  /// saved.
+  public func restorePosition(_ position: GalleryPositions.Page) {
+    if let expanded = position.expanded { restoreExpanded(expanded) }
+    var position = position
+    if let found = position.focusPlace.flatMap({ indexPath(of: Place(path: $0)) }) {
+      position.focus = found
+    }
+    if let found = position.scrollPlace.flatMap({ indexPath(of: Place(path: $0)) }) {
+      position.scroll.indexPath = found
+    }
+    collectionView.restorePagePosition(position)
+  }
+
+  /// A press at `point` (in content coordinates) on a row's disclosure (▸ or ▾) opens or
+  /// closes the row and returns `true`; elsewhere it returns `false`. `box` is where a host
+  /// draws the disclosure of a row at a level, across the view's viewport. A stuck parent row
+  /// covers the row under it; while rows glide, the row drawn there is the one pressed (a
+  /// click during an expansion toggled the row gliding into its place: a new user's finding).
+  public func pressDisclosure(at point: Point, box: (Int) -> ClosedRange<Double>) -> Bool {
+    guard let path = collectionView.indexPathForDrawnItem(at: point),
+      let level = disclosureLevel(at: path),
+      box(level).contains(point.x - collectionView.contentOffset.x)
+    else { return false }
+    toggle(at: path)
+    return true
   }
 
   /// Expands the row at `indexPath` if it is collapsed, collapses it if it is expanded (a

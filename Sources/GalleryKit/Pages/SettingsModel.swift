@@ -69,7 +69,7 @@ import ReuseKit
 /// place (Space or Enter), a section that appears when "Show advanced" is on, the items
 /// opened last (each opened one moving to the top), and a million items built only as they
 /// show.
-public final class SettingsModel: PageModel {
+public final class SettingsModel: ViewsPageModel {
   /// `--demo settings`.
   public static let name = "settings"
   /// The tab's title.
@@ -223,6 +223,23 @@ public final class SettingsModel: PageModel {
       collectionView.scrollToItem(at: focused, at: .nearest, animated: true)
     }
     return true
+  }
+
+  /// The page's one view.
+  public var views: [CollectionView] { [collectionView] }
+
+  /// The scroll position and focus, with the switches.
+  public func savedPosition() -> GalleryPositions.Page? {
+    guard var position = collectionView.savedPagePosition() else { return nil }
+    position.switches = switchStates
+    return position
+  }
+
+  /// The switches first, then focus and scroll: a focus saved in the advanced section finds
+  /// it (it landed on the list's last item: a new user's finding).
+  public func restorePosition(_ position: GalleryPositions.Page) {
+    if let switches = position.switches { restoreSwitches(switches) }
+    collectionView.restorePagePosition(position)
   }
 
   /// Every switch's state, by name: what `--restore` keeps ("Show advanced" adds a section

@@ -211,11 +211,19 @@ struct StoreTileContent: HostCellContent {
 /// the rail under the pointer. `--items` sets how many apps a rail has (at most 500).
 /// Hosts register a ``StorePresenting`` cell under ``tileIdentifier``; the rails' titles are
 /// standard headers.
-public final class StoreModel: PageModel, CollectionViewDelegate {
+public final class StoreModel: ViewsPageModel, CollectionViewDelegate {
   /// `--demo store`, and the reuse identifier of the tiles.
   public static let (name, tileIdentifier) = ("store", "tile")
   /// The page.
   public let collectionView: CollectionView
+  /// The page's one view.
+  public var views: [CollectionView] { [collectionView] }
+  /// The line above the page.
+  public var heading: String {
+    catalog.isEmpty
+      ? "App store · no apps: \(sections.count) sections, each empty"
+      : "App store · \(sections.count) sections, every rail scrolls on its own"
+  }
   /// The tab's title.
   public let title = "Store"
   /// The layout.

@@ -12,7 +12,7 @@ import ReuseKit
 ///
 /// `--items N` makes N/40 tasks (at least 12, none for 0); `--data` uses the file's sections
 /// and items. Hosts give the task cell as the model's generic parameter; headers are standard content.
-public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionViewDelegate {
+public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, CollectionViewDelegate {
   /// `--demo datasource`.
   public static var name: String { "datasource" }
 
@@ -20,6 +20,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: PageModel, CollectionVi
   public let title = "Data source"
   /// The task list.
   public let collectionView: CollectionView
+  /// The page's one view.
+  public var views: [CollectionView] { [collectionView] }
   /// The tasks, a list per section: what the declaration shows. The page's edits set them
   /// and apply the declaration at once, as one diffed batch.
   public var tasks: [[TaskItem]] { board.sections }

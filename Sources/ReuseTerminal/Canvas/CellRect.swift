@@ -82,6 +82,25 @@ public struct CellRect: Hashable, Sendable {
     CellRect(x: x + dx, y: y + dy, width: width, height: height)
   }
 
+  /// The rectangle cut into `count` columns side by side, `gap` columns apart, left to right
+  /// (none for a `count` below 1). The columns left over go one each to the first columns,
+  /// not all to the last (at 30 columns a board's last column was 9 wide and the others 6:
+  /// a new user's finding); when the gaps leave no room, the columns are empty.
+  public func columns(_ count: Int, gap: Int = 0) -> [CellRect] {
+    guard count > 0 else { return [] }
+    let gap = min(max(0, gap), width)
+    // At most `width` columns of gaps: a huge count or gap cannot overflow.
+    let gaps = gap == 0 ? 0 : min(count - 1, width) * gap
+    let each = max(0, (width - gaps) / count)
+    let left = max(0, width - gaps - count * each)
+    var next = x
+    return (0..<count).map { index in
+      let column = CellRect(x: next, y: y, width: each + (index < left ? 1 : 0), height: height)
+      next = next &+ column.width &+ gap
+      return column
+    }
+  }
+
   /// The rectangle as layout points.
   public var rect: Rect {
     Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))

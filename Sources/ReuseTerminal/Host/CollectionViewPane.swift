@@ -47,6 +47,12 @@ public final class CollectionViewPane: CollectionViewHost {
   )
   /// What shows where no view is drawn.
   public var background: TextStyle = .plain
+  /// What the pane says, centred, while its collection view shows nothing at all (no item,
+  /// header or footer on screen: no data, or a filter that left none); `nil`, the default,
+  /// says nothing.
+  public var emptyText: String?
+  /// How ``emptyText`` is drawn.
+  public var emptyTextStyle = TextStyle(foreground: Color(hex: 0x7C83A8))
   /// How a drag box's outline is drawn (`CollectionView.selectionDragBox`).
   public var selectionBoxStyle = TextStyle(foreground: Color(hex: 0xE0AF68))
   /// Decides whether a press lifts the item under it to reorder it: the collection view's
@@ -150,6 +156,10 @@ public final class CollectionViewPane: CollectionViewHost {
       of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: content,
       depth: 0, into: canvas)
     drawSelectionBox(clip: content, into: canvas)
+    if let emptyText, !content.isEmpty, !collectionView.displaysAnyView {
+      DrawContext(canvas: canvas, frame: content, clip: content).centeredText(
+        emptyText, y: content.height / 2, style: emptyTextStyle)
+    }
     if showsScrollIndicator { drawScrollIndicator(into: canvas) }
     if indexColumns > 0 { drawSectionIndex(into: canvas) }
   }

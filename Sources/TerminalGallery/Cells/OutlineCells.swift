@@ -16,6 +16,13 @@ final class OutlineRowCell: TerminalCell, OutlinePresenting {
   /// The columns of the disclosure, for clicks: two from the indentation.
   static func disclosureColumns(level: Int) -> Range<Int> { (1 + level * 2)..<(3 + level * 2) }
 
+  /// The disclosure's columns as a span of the viewport, for ``OutlineModel``'s press: a click
+  /// lands at a cell's centre, half a column past its left edge.
+  static func disclosureBox(level: Int) -> ClosedRange<Double> {
+    let columns = disclosureColumns(level: level)
+    return Double(columns.lowerBound)...Double(columns.upperBound)
+  }
+
   override func prepareForReuse() {
     name = ""
     detail = ""

@@ -13,7 +13,6 @@ import ReuseTerminal
 final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
   /// The page itself: the tasks, the edits, keys and status (shared with other hosts).
   let model: TaskBoardModel<TaskCell>
-  private var collectionView: CollectionView { model.collectionView }
   let pane: CollectionViewPane
   var frame = CellRect.zero
   /// Whether the heading shows how long the last edit took (off in snapshots and tests).
@@ -28,14 +27,6 @@ final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
   // MARK: Layout and drawing
 
   func draw(into canvas: Canvas) {
-    guard let context = beginDrawing(into: canvas) else { return }
-    context.text(" " + model.headline(timing: showsTiming), x: 0, y: 0, style: Theme.title)
-    pane.draw(into: canvas)
-  }
-
-  // MARK: Input and state
-
-  func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
-    pane.handle(mouse, at: time)
+    draw(heading: " " + model.headline(timing: showsTiming), into: canvas)
   }
 }

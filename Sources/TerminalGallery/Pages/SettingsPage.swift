@@ -17,21 +17,6 @@ final class SettingsPage: OptionsPage, ModelPage {
     marksFoundItems()
   }
 
-  /// The scroll position and focus, with the switches ("Show advanced" adds a section).
-  func savedPosition() -> GalleryPositions.Page? {
-    guard let position = model.collectionView.savedScrollPosition() else { return nil }
-    return GalleryPositions.Page(
-      scroll: position, focus: model.collectionView.focusedIndexPath,
-      switches: model.switchStates)
-  }
-
-  /// The switches first, then focus and scroll: a focus saved in the advanced section finds
-  /// it (it landed on the list's last item).
-  func restorePosition(_ position: GalleryPositions.Page) {
-    if let switches = position.switches { model.restoreSwitches(switches) }
-    restoreView(position)
-  }
-
   func draw(into canvas: Canvas) {
     draw(heading: " Settings · Space or Enter flips a switch or opens a row with ›", into: canvas)
   }

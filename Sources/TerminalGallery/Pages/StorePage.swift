@@ -12,21 +12,12 @@ final class StorePage: OptionsPage, ModelPage {
 
   init(options: GalleryOptions) {
     model = StoreModel(options: options, metrics: .terminal)
-    pane = .themed(Self.registered(model.collectionView), showsScrollIndicator: true)
-  }
-
-  /// `view`, with the store's tile cell registered (the rails' titles are standard headers).
-  private static func registered(_ view: CollectionView) -> CollectionView {
-    view.register(StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
-    return view
+    model.collectionView.register(
+      StoreTileCell.self, forCellWithReuseIdentifier: StoreModel.tileIdentifier)
+    pane = .themed(model.collectionView, showsScrollIndicator: true)
   }
 
   func draw(into canvas: Canvas) {
-    let heading =
-      model.catalog.isEmpty
-      ? " App store · no apps: \(model.sections.count) sections, each empty"
-      : " App store · \(model.sections.count) sections, every rail scrolls on its own"
-    draw(heading: heading, into: canvas, maxWidth: frame.width - 1)
+    draw(heading: " " + model.heading, into: canvas, maxWidth: frame.width - 1)
   }
-
 }

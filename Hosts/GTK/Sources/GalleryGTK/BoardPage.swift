@@ -4,75 +4,34 @@ import ReuseGTK
 import ReuseKit
 
 /// The `board` page: four columns of cards (To do, Doing, Review, Done), each a collection view
-/// in its own host widget, side by side in a `GtkBox`, sharing one ``ReuseKit/DragCoordinator``
-/// (``GalleryKit/BoardModel``). A drag keeps its press in the column it began in (GTK's drag
-/// gesture holds it), and the coordinator carries it over the others; the dragged card follows
-/// the pointer as a label in a `GtkOverlay`. Each column tells the coordinator where it is
-/// whenever it is resized.
+/// in its own host, side by side in ReuseGTK's ``ReuseGTK/CollectionViewColumns``, sharing one
+/// ``ReuseKit/DragCoordinator`` (``GalleryKit/BoardModel``): the columns' titles, the dragged
+/// cards' label and the focus that follows the active column are this page's.
 final class BoardPage: GTKPage {
   let name = "board"
   let title = "Board"
   let model: BoardModel<BoardCardGTKCell>
   /// The board's keys.
   var keyHelp: [(String, String)] { model.keyHelp }
-  let hosts: [CollectionViewWidget]
-  /// The overlay: the columns, and the dragged card above them.
-  let widget: UnsafeMutablePointer<GtkWidget>
-  private let columns: UnsafeMutablePointer<GtkWidget>
-  private let headings: [UnsafeMutablePointer<GtkWidget>]
-  private let preview: UnsafeMutablePointer<GtkWidget>
+  /// The columns, their titles and the dragged cards' label.
+  let columns: CollectionViewColumns
+  var hosts: [CollectionViewWidget] { columns.hosts }
+  var widget: UnsafeMutablePointer<GtkWidget> { columns.widget }
   private var isSyncing = false
 
   init(options: GalleryOptions) {
     model = BoardModel(options: options, metrics: .gtk)
-    hosts = model.columns.map { CollectionViewWidget(collectionView: $0) }
-    columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
-    asBox(columns) { gtk_box_set_homogeneous($0, 1) }
-    var headings: [UnsafeMutablePointer<GtkWidget>] = []
-    for (index, host) in hosts.enumerated() {
-      let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-      let heading = gtk_label_new(nil)!
-      gtk_label_set_xalign(OpaquePointer(heading), 0)
-      gtk_widget_add_css_class(heading, "heading")
-      gtk_widget_set_margin_start(heading, 6)
-      asBox(column) { gtk_box_append($0, heading) }
-      gtk_widget_set_vexpand(host.widget, 1)
-      gtk_widget_set_hexpand(host.widget, 1)
-      asBox(column) { gtk_box_append($0, host.widget) }
-      asBox(columns) { gtk_box_append($0, column) }
-      host.collectionView.accessibilityLabel = BoardModel<BoardCardGTKCell>.columnTitles[index]
-      headings.append(heading)
-    }
-    self.headings = headings
-    preview = gtk_label_new(nil)
-    gtk_widget_add_css_class(preview, "osd")
-    gtk_widget_set_halign(preview, GTK_ALIGN_START)
-    gtk_widget_set_valign(preview, GTK_ALIGN_START)
-    gtk_widget_set_can_target(preview, 0)
-    gtk_widget_set_visible(preview, 0)
-    widget = gtk_overlay_new()
-    gtk_overlay_set_child(OpaquePointer(widget), columns)
-    gtk_overlay_add_overlay(OpaquePointer(widget), preview)
-    for host in hosts {
-      host.didResize = { [unowned self] _ in placeColumns() }
-      host.scrollHandler = { [unowned self] delta in scrollDuringDrag(by: delta) }
-      // A press makes its column the active one and gives it the keyboard focus, so the focus
-      // ring is drawn on the card the status names (it stayed on a card of the column focused
-      // before: a new user's finding). The press goes on to the column.
-      // The keyboard focus coming into a column by GTK's Tab makes it the active one too, so
-      // the keys go where the focus ring is.
-      host.focusEntered = { [unowned self, unowned host] in
-        model.keyboardFocusDidEnter(host.collectionView)
-        refreshHeadings()
-        host.didPlaceViews?()  // the status bar names the column now
-      }
-      host.pressHandler = { [unowned self, unowned host] _ in
-        model.pointerDidPress(in: host.collectionView)
-        host.grabKeyboardFocus()
-        refreshHeadings()
-        return false
+    columns = CollectionViewColumns(views: model.columns, coordinator: model.coordinator)
+    // A refusal in words a font has (a lone combining mark drew as a missing glyph).
+    columns.dragLabel = { [unowned model] in
+      model.dragLabel.map {
+        $0 + (model.coordinator.session?.canDrop == false ? "  ✕ no drop here" : "")
       }
     }
+    // A press or GTK's Tab makes a column the active one, with the keyboard focus, so the
+    // keys go and the focus ring is drawn where the status says (it stayed on a card of the
+    // column focused before: a new user's finding).
+    followKeyboardFocus(of: model, in: hosts) { [unowned self] in refreshHeadings() }
     refreshHeadings()
   }
 
@@ -95,16 +54,13 @@ final class BoardPage: GTKPage {
     return used
   }
 
-  /// After a host placed its views: the dragged card follows the pointer, the other columns
-  /// show the gap and the drag's marks, the headings their counts.
+  /// After a host placed its views: the other columns show the gap and the drag's marks, the
+  /// dragged cards follow the pointer, the headings show their counts.
   func didPlaceViews() {
     guard !isSyncing else { return }
     isSyncing = true
     defer { isSyncing = false }
-    if model.coordinator.session != nil || gtk_widget_get_visible(preview) != 0 {
-      for host in hosts { host.layoutAndPlace() }
-    }
-    updatePreview()
+    columns.syncDrag()
     refreshHeadings()
     // The keys follow the active column once a drag is done: a card dropped in another
     // column made it active, while GTK's focus stayed on a card of the old one, and a screen
@@ -113,44 +69,6 @@ final class BoardPage: GTKPage {
       hosts.contains(where: { $0.containsKeyboardFocus })
     {
       host.grabKeyboardFocusWhenIdle(ifWithin: widget)
-    }
-  }
-
-  /// The wheel during a drag: GTK gives it to the column holding the press; it scrolls the
-  /// column under the pointer instead, and the drag goes on at its place, so the gap, the drop
-  /// and the status follow the cards that moved under it (the press's own column scrolled,
-  /// and the gap stayed: as a new user found in the terminal). Not taken without a drag.
-  private func scrollDuringDrag(by delta: Point) -> Bool {
-    guard let session = model.coordinator.session else { return false }
-    let location = session.location
-    for host in hosts {
-      guard let frame = model.coordinator.frame(of: host.collectionView),
-        frame.contains(location)
-      else { continue }
-      host.collectionView.handle(
-        WheelEvent(
-          delta: delta, time: Double(g_get_monotonic_time()) / 1_000_000,
-          location: Point(x: location.x - frame.minX, y: location.y - frame.minY)))
-    }
-    model.coordinator.moveDrag(to: location)
-    for host in hosts { host.layoutAndPlace() }
-    updatePreview()
-    return true
-  }
-
-  /// Tells the coordinator where each column's viewport is, in the box's coordinates.
-  private func placeColumns() {
-    for host in hosts {
-      var x = 0.0
-      var y = 0.0
-      guard gtk_widget_translate_coordinates(host.widget, columns, 0, 0, &x, &y) != 0 else {
-        continue
-      }
-      // The widget's own size: its viewport takes it only after this callback.
-      let width = Double(gtk_widget_get_width(host.widget))
-      let height = Double(gtk_widget_get_height(host.widget))
-      model.coordinator.add(
-        host.collectionView, frame: Rect(x: x, y: y, width: width, height: height))
     }
   }
 
@@ -163,52 +81,15 @@ final class BoardPage: GTKPage {
     model.cancelDrag()
     for host in hosts { host.cancelPointer() }
     model.restoreActiveColumn(active)
-    updatePreview()
+    columns.placeLabel()
     refreshHeadings()
   }
 
-  private func updatePreview() {
-    guard let session = model.coordinator.session, let source = session.source,
-      let column = model.column(of: source), let first = session.items.first,
-      first.item < model.cards[column].count
-    else {
-      gtk_widget_set_visible(preview, 0)
-      return
-    }
-    let more = session.items.count > 1 ? "  +\(session.items.count - 1)" : ""
-    // A refusal in words a font has (a lone combining mark drew as a missing glyph).
-    let verdict = session.canDrop ? "" : "  ✕ no drop here"
-    gtk_label_set_text(
-      OpaquePointer(preview), model.cardTitle(model.cards[column][first.item]) + more + verdict)
-    // Right of the pointer, or left of it where the window ends (it was cut at the edge, where
-    // a refusal shows).
-    var natural: Int32 = 0
-    gtk_widget_measure(preview, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
-    // GTK's measure includes the margins, where the last place was put: the label's own
-    // width is what is left (with the margin in, a pointer past the middle of the board put
-    // the card at the window's left edge: a new user's finding).
-    natural -= gtk_widget_get_margin_start(preview) + gtk_widget_get_margin_end(preview)
-    let room = Double(gtk_widget_get_width(widget))
-    var x = session.location.x + 12
-    if x + Double(natural) > room { x = session.location.x - 12 - Double(natural) }
-    gtk_widget_set_margin_start(preview, Int32(max(0, x)))
-    gtk_widget_set_margin_top(preview, Int32(max(0, session.location.y + 8)))
-    gtk_widget_set_visible(preview, 1)
-  }
-
+  /// Each column's title and count, the active one marked.
   private func refreshHeadings() {
-    for (index, heading) in headings.enumerated() {
-      let name = BoardModel<BoardCardGTKCell>.columnTitles[index]
+    for index in hosts.indices {
       let marker = index == model.activeColumn ? "▸ " : ""
-      gtk_label_set_text(
-        OpaquePointer(heading), "\(marker)\(name) · \(model.cards[index].count.formatted)")
+      columns.setTitle(marker + model.columnHeading(index), ofColumn: index)
     }
   }
-}
-
-/// Calls `body` with `widget` as the box it is.
-func asBox(
-  _ widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkBox>) -> Void
-) {
-  widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { body($0) }
 }

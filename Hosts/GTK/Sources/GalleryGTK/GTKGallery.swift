@@ -684,3 +684,10 @@ private func addKeyController(
   Signal.keyPressed(keys, handler, data)
   gtk_widget_add_controller(window, keys)
 }
+
+/// Calls `body` with `widget` as the box it is.
+func asBox(
+  _ widget: UnsafeMutablePointer<GtkWidget>, _ body: (UnsafeMutablePointer<GtkBox>) -> Void
+) {
+  widget.withMemoryRebound(to: GtkBox.self, capacity: 1) { body($0) }
+}

@@ -94,11 +94,13 @@ final class HostedPage<Model: PageModel>: GTKPage {
   /// What the page says before its status, when it has more to say than the model's status
   /// (the data-source page: what the last edit did).
   var headline: (() -> String)?
-  /// The page's other hosts (the list page's tag strip): their keys go to the model too.
-  var otherHosts: [CollectionViewWidget] = []
-  /// The host whose view has the model's keyboard focus (the list or the strip), given the
-  /// keyboard after each key.
-  var focusedHost: (() -> CollectionViewWidget)?
+  /// The page's other hosts (the list page's tag strip): their keys go to the model too, and
+  /// GTK's keyboard focus and the model's follow each other over them.
+  var otherHosts: [CollectionViewWidget] = [] {
+    didSet {
+      if let model = model as? any ViewsPageModel { followKeyboardFocus(of: model, in: hosts) }
+    }
+  }
   /// Every host on the page.
   var hosts: [CollectionViewWidget] { [host] + otherHosts }
 
@@ -107,7 +109,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
     self.host = host
     self.widget = widget ?? host.widget
     // A page's find (`/`, Ctrl-F): a slice a frame while it looks, its matches marked over
-    // their cells. (The list page's rows mark themselves, and its control advances its find.)
+    // their cells (unless they mark themselves, as the list's rows do).
     // The keyboard focus stays on a row while the prompt takes the keys: it says itself.
     model.finder?.announcesPrompt = true
     if let finder = model.finder, host.control == nil {
@@ -120,7 +122,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
         { [unowned view] in view.isAnimating || finder.isSearching },
         { nil }
       )
-      host.marksItem = { finder.isMarked($0) }
+      if !finder.itemsDrawMarks { host.marksItem = { finder.isMarked($0) } }
     }
   }
 
@@ -136,7 +138,11 @@ final class HostedPage<Model: PageModel>: GTKPage {
   var runsWhileHidden: Bool { (model as? TableModel)?.runsWhileHidden ?? false }
   func cancelJob() -> Bool { model.cancelJob() }
   var spokenOnShow: String? { model.spokenOnShow }
-  var keyboardHost: CollectionViewWidget { focusedHost?() ?? host }
+  /// The host whose view has the model's keyboard focus (the list or the strip).
+  var keyboardHost: CollectionViewWidget {
+    let focused = (model as? any ViewsPageModel)?.focusedView
+    return hosts.first { $0.collectionView === focused } ?? host
+  }
   func itemTitle(at indexPath: ItemPath) -> String? { model.itemTitle(at: indexPath) }
   func itemPlace(at indexPath: ItemPath) -> (description: String, isExpanded: Bool?)? {
     model.itemPlace(at: indexPath)
@@ -154,11 +160,37 @@ final class HostedPage<Model: PageModel>: GTKPage {
     let used = model.handle(key)
     afterKey?()
     for host in hosts { host.layoutAndPlace() }
-    if let focused = focusedHost?(), !focused.containsKeyboardFocus { focused.grabKeyboardFocus() }
+    // The model's focus moving (`/` from the strip finds in the list) moves GTK's.
+    if !otherHosts.isEmpty, !keyboardHost.containsKeyboardFocus {
+      keyboardHost.grabKeyboardFocus()
+    }
     return used
   }
 
   func didPlaceViews() { afterPlace?() }
+}
+
+/// GTK's keyboard focus and `model`'s follow each other over `hosts`: the keyboard focus
+/// coming into a host (GTK's Tab) tells the model, and a press in one tells it and takes the
+/// keyboard focus there (the focus ring stayed on the strip's chip while a click put the
+/// cursor on a row: a new user's finding). `changed` runs after either; the status bar
+/// follows at once (it named the row left until the next key).
+func followKeyboardFocus(
+  of model: any ViewsPageModel, in hosts: [CollectionViewWidget], changed: @escaping () -> Void = {}
+) {
+  for host in hosts {
+    host.focusEntered = { [unowned model, unowned host] in
+      model.keyboardFocusDidEnter(host.collectionView)
+      changed()
+      host.didPlaceViews?()
+    }
+    host.pressHandler = { [unowned model, unowned host] _ in
+      model.pointerDidPress(in: host.collectionView)
+      if !host.containsKeyboardFocus { host.grabKeyboardFocus() }
+      changed()
+      return false  // the press goes on to the view
+    }
+  }
 }
 
 /// The GTK gallery's sizes, in pixels, and its text measure.
@@ -203,62 +235,22 @@ enum GTKPages {
     model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
     model.strip.register(ChipCell.self, forCellWithReuseIdentifier: ListModel.chipIdentifier)
     let host = CollectionViewWidget(collectionView: model.list)
-    // A find runs a slice a frame; frames keep coming while it does.
-    let list = model.list
-    host.control = (
-      { [unowned model, unowned list] time in
-        model.advanceFind()
-        list.tick(now: time)
-      },
-      { [unowned model, unowned list] in
-        list.isAnimating || model.find.map { !$0.isDone } ?? false
-      },
-      { nil }
-    )
-    // A list of no sections says so over the empty view, as the terminal's does (it showed a
-    // blank page: a new user's finding).
-    var listWidget = host.widget
-    if model.rows.sectionCount == 0 {
-      listWidget = gtk_overlay_new()!
-      gtk_overlay_set_child(OpaquePointer(listWidget), host.widget)
-      let empty = gtk_label_new("This list has no items.")!
-      gtk_widget_set_halign(empty, GTK_ALIGN_CENTER)
-      gtk_widget_set_valign(empty, GTK_ALIGN_CENTER)
-      gtk_widget_set_can_target(empty, 0)
-      gtk_overlay_add_overlay(OpaquePointer(listWidget), empty)
-    }
-    guard model.hasStrip else { return HostedPage(model, host: host, widget: listWidget) }
-    // The tag strip below the list, as in the terminal. GTK's keyboard focus and the model's
-    // follow each other: Tab (GTK's focus chain: the list, the strip, the status bar) or a
-    // click gives a host the keys, and the model's focus moving (`/` from the strip finds in
-    // the list) moves GTK's.
+    // A list of no sections says so, as the terminal's does (it showed a blank page: a new
+    // user's finding).
+    host.emptyText = model.emptyText
+    guard model.hasStrip else { return HostedPage(model, host: host) }
+    // The tag strip below the list, as in the terminal (Tab goes between them).
     let strip = CollectionViewWidget(collectionView: model.strip)
     gtk_widget_set_size_request(strip.widget, -1, 44)
     gtk_widget_set_vexpand(strip.widget, 0)
-    gtk_widget_set_vexpand(listWidget, 1)
+    gtk_widget_set_vexpand(host.widget, 1)
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     asBox(box) {
-      gtk_box_append($0, listWidget)
+      gtk_box_append($0, host.widget)
       gtk_box_append($0, strip.widget)
     }
     let page = HostedPage(model, host: host, widget: box)
     page.otherHosts = [strip]
-    page.focusedHost = { [unowned model, unowned host, unowned strip] in
-      model.focus == .list ? host : strip
-    }
-    for (widget, view) in [(host, model.list), (strip, model.strip)] {
-      // The status bar follows at once (it named the row left until the next key).
-      widget.focusEntered = { [unowned model, unowned view, unowned widget] in
-        model.pointerDidPress(in: view)
-        widget.didPlaceViews?()
-      }
-      // A press in the other part takes GTK's keyboard focus there too (the focus ring stayed
-      // on the strip's chip while a click put the cursor on a row: a new user's finding).
-      widget.pressHandler = { [unowned widget] _ in
-        if !widget.containsKeyboardFocus { widget.grabKeyboardFocus() }
-        return false
-      }
-    }
     return page
   }
 
@@ -347,20 +339,12 @@ enum GTKPages {
     let host = CollectionViewWidget(collectionView: view)
     // A press on a row's triangle expands or collapses it; elsewhere the row is tapped.
     host.pressHandler = { [unowned model, unowned view] point in
-      let content = Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y)
-      // A stuck parent row covers the row under it; while rows glide, the row drawn there.
-      guard
-        let path = view.indexPathForDrawnItem(at: content),
-        let level = model.disclosureLevel(at: path),
-        OutlineRowCell.disclosureBox(level: level).contains(point.x)
-      else { return false }
-      model.toggle(at: path)
-      return true
+      model.pressDisclosure(
+        at: Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y),
+        box: OutlineRowCell.disclosureBox)
     }
     // A double click on a row with children opens or closes it, as GtkTreeView's does.
-    host.itemActivated = { [unowned model] path in
-      if model.disclosureLevel(at: path) != nil { model.toggle(at: path) }
-    }
+    host.itemActivated = { [unowned model] in model.toggle(at: $0) }
     return HostedPage(model, host: host)
   }
 

@@ -84,6 +84,7 @@ extension CollectionViewWidget {
       nameContainer()
     }
     putRowsInReadingOrder()
+    if emptyLabel != nil || emptyText != nil { placeEmptyText() }
     // Raised views (headers, a lifted item) go last among the fixed's children, lowest first.
     scratch.sort { $0.attributes.zIndex < $1.attributes.zIndex }
     if scratch.count != topmost.count
@@ -333,5 +334,32 @@ extension CollectionViewWidget {
     didResize?(Size(width: width, height: height))
     collectionView.viewportSize = Size(width: width, height: height)
     layoutAndPlace()
+  }
+}
+
+extension CollectionViewWidget {
+  /// ``emptyText`` over the host while nothing is displayed, hidden otherwise. Its label is
+  /// made only once it shows: a host that always has views has no other child for a screen
+  /// reader to meet.
+  func placeEmptyText() {
+    let shows = emptyText != nil && !collectionView.displaysAnyView
+    guard let text = emptyText, shows || emptyLabel != nil else {
+      if let emptyLabel { gtk_widget_set_visible(emptyLabel, 0) }
+      return
+    }
+    let label: UnsafeMutablePointer<GtkWidget>
+    if let emptyLabel {
+      label = emptyLabel
+    } else {
+      label = gtk_label_new(nil)
+      gtk_widget_set_halign(label, GTK_ALIGN_CENTER)
+      gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
+      gtk_widget_set_can_target(label, 0)
+      gtk_widget_add_css_class(label, "dim-label")
+      gtk_overlay_add_overlay(OpaquePointer(widget), label)
+      emptyLabel = label
+    }
+    gtk_label_set_text(OpaquePointer(label), text)
+    gtk_widget_set_visible(label, shows ? 1 : 0)
   }
 }

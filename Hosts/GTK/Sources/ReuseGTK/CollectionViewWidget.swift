@@ -72,6 +72,14 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// the default, marks none. A cell leaving in an update's animation is not marked, nor the
   /// focused item (its focus shows).
   public var marksItem: ((ItemPath) -> Bool)?
+  /// What the host says, centred, while its collection view shows nothing at all (no item,
+  /// header or footer on screen: no data, or a filter that left none); `nil`, the default,
+  /// says nothing.
+  public var emptyText: String? {
+    didSet { placeEmptyText() }
+  }
+  /// The label of ``emptyText``, made when there first is one.
+  var emptyLabel: UnsafeMutablePointer<GtkWidget>?
   /// The marked cells' frames drawn last, in viewport coordinates, and the next frame's.
   var drawnMarks: [Rect] = []
   var markScratch: [Rect] = []

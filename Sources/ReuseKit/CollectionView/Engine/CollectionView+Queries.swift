@@ -37,6 +37,15 @@ extension CollectionView {
     }
   }
 
+  /// Whether any view is displayed now: a cell, a header or a footer. `false` for a
+  /// collection view with nothing to show (no data, a filter that left nothing), which a
+  /// host may say in words.
+  ///
+  /// - Complexity: O(1).
+  public var displaysAnyView: Bool {
+    displayedItems.count > 0 || displayedSupplementaryViews.count > 0
+  }
+
   /// The cells displayed now, in ascending item order.
   public var visibleCells: [CollectionViewCell] {
     displayedItems.views.map { $0 as! CollectionViewCell }
