@@ -286,6 +286,10 @@ extension ModelPage where Model: ViewsPageModel {
   func pointerDidPress(in pane: CollectionViewPane) {
     model.pointerDidPress(in: pane.collectionView)
   }
+  /// Has each pane say what the model says of its view while it shows nothing.
+  func showsEmptyTexts() {
+    for pane in panes { pane.emptyText = model.emptyText(of: pane.collectionView) }
+  }
   func savedPosition() -> GalleryPositions.Page? { model.savedPosition() }
   func restorePosition(_ position: GalleryPositions.Page) { model.restorePosition(position) }
   /// The focused view's pane: its focused item, else what a screen reader reads.

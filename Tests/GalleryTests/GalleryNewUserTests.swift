@@ -1191,6 +1191,8 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery(
       "board", TerminalSize(columns: 100, rows: 20), data: data)
+    // The board starts in Done, the one column with a card; ← three times goes to To do.
+    pressTestGallery([KeyEvent](repeating: KeyEvent(.left), count: 3), gallery, time: &time)
     gallery.readsAsLines = true
     _ = gallery.spokenLines()
     pressTestGallery([KeyEvent(.character(" "))], gallery, time: &time)

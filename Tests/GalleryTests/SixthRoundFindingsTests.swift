@@ -72,3 +72,78 @@ import Testing
     #expect(model.columns[1].numberOfSelectedItems == 0, "Doing's selection went")
   }
 }
+
+/// The findings of the seventh round of new users' sessions (tmux and GTK), after the pages'
+/// host code moved into their models, each replayed.
+extension SixthRoundFindingsTests {
+  private var seventhSize: TerminalSize { TerminalSize(columns: 100, rows: 30) }
+
+  /// The list's page restores the strip's place and which of the two has the keys (it came
+  /// back in the list, the strip's chosen tag and scroll lost).
+  @Test func theTagStripsFocusAndPlaceAreRestored() throws {
+    var time = 1.0
+    let (first, _) = makeTestGallery("list", seventhSize)
+    let model = try #require((first.currentPage as? ListPage)?.model)
+    pressTestGallery(
+      [KeyEvent(.down), KeyEvent(.down), KeyEvent(.tab)]
+        + [KeyEvent](repeating: KeyEvent(.right), count: 12), first, time: &time)
+    settleTestGallery(first, time: &time)
+    #expect(model.focus == .strip)
+    let chip = try #require(model.strip.focusedIndexPath)
+    let offset = model.strip.contentOffset.x
+    #expect(offset > 0, "the strip scrolled to its 13th chip")
+    let saved = try GalleryPositions.parse(Array(first.savedPositions().json.utf8))
+
+    let second = Gallery(options: GalleryOptions(itemCount: 1_000), initialPage: "list")
+    second.restore(saved)
+    second.resize(to: seventhSize)
+    let canvas = Canvas(columns: seventhSize.columns, rows: seventhSize.rows)
+    let screen = drawnTestGallery(second, canvas)
+    let restored = try #require((second.currentPage as? ListPage)?.model)
+    #expect(restored.focus == .strip, "the strip has the keys again")
+    #expect(restored.strip.focusedIndexPath == chip)
+    #expect(abs(restored.strip.contentOffset.x - offset) < 1)
+    #expect(restored.list.focusedIndexPath == ItemPath(section: 0, item: 2), "the list's too")
+    #expect(screen[1].contains("strip focused"), "\(screen[1])")
+  }
+
+  /// A board of one card, which falls in Done, has its keys in Done, not in an empty To do
+  /// ("To do: no card" while the only card was elsewhere).
+  @Test func theBoardStartsInItsFirstColumnWithCards() throws {
+    let file = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "A", "items": []}, {"title": "B", "items": ["one"]}]}"#.utf8))
+    let (gallery, canvas) = makeTestGallery("board", seventhSize, data: file)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    #expect(model.cards[3].count == 1)
+    #expect(model.activeColumn == 3)
+    #expect(model.columns[3].focusedIndexPath == ItemPath(section: 0, item: 0))
+    #expect(model.status.hasPrefix("Done: one"), "\(model.status)")
+    let screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.joined().contains("No cards"), "the empty columns say so")
+  }
+
+  /// A card's searchable text is its name without its number, so GTK's type-ahead finds
+  /// "#3 Cobalt Falcon" by "c" (it found no card on the board: a new user's finding).
+  @Test func aBoardCardIsFoundByItsName() throws {
+    let (gallery, _) = makeTestGallery("board", seventhSize)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    let third = ItemPath(section: 0, item: 2)
+    #expect(model.cardTitle(model.cards[0][2]) == "#3 Cobalt Falcon")
+    #expect(
+      model.sources[0].collectionView(model.columns[0], searchableTextForItemAt: third)
+        == "Cobalt Falcon")
+  }
+
+  /// Pages with nothing to show say so in words: the board's columns and the outline were
+  /// blank under their headings (the data source's sections count their tasks).
+  @Test func emptyPagesSaySo() throws {
+    for (page, words) in [("board", "No cards"), ("outline", "No places")] {
+      let (gallery, canvas) = makeTestGallery(page, seventhSize, items: 0)
+      let text = drawnTestGallery(gallery, canvas).joined(separator: "\n")
+      #expect(text.contains(words), "\(page):\n\(text)")
+      // With items, they say nothing of the kind.
+      let (full, fullCanvas) = makeTestGallery(page, seventhSize)
+      #expect(!drawnTestGallery(full, fullCanvas).joined().contains(words), "\(page)")
+    }
+  }
+}

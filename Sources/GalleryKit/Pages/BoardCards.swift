@@ -55,6 +55,13 @@ final class BoardCards {
     return "#\((id + 1).formatted) " + DemoData.title(forItem: id)
   }
 
+  /// The name of card `id`, without its number: what type-ahead reads ("c" found no card on
+  /// a board of "#3 Cobalt Falcon": a new user's finding).
+  func name(_ id: Int) -> String {
+    if let titles, id < titles.count { return titles[id] }
+    return DemoData.title(forItem: id)
+  }
+
   /// The topic of card `id`.
   static func topic(_ id: Int) -> String {
     DemoData.topics[id % DemoData.topics.count].lowercased()

@@ -15,6 +15,12 @@ extension BoardModel: ViewsPageModel {
     column(of: view).map { Self.columnTitles[$0] }
   }
 
+  /// An empty column says so (an empty board showed four bare columns: a new user's
+  /// finding).
+  public func emptyText(of view: CollectionView) -> String? {
+    column(of: view) == nil ? nil : "No cards"
+  }
+
   /// The line above the columns: "Board · 12,000 cards in four columns, …".
   public var heading: String {
     let total = cards.reduce(0) { $0 + $1.count }

@@ -105,6 +105,7 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
           BoardCardContent<Cell>(card: board.card(id), showsFocus: board.activeColumn == index)
         }
         .draggable()
+        .searchable { board.name($0) }
         .onInsert(
           of: Int.self,
           operation: { session in board.dropOperation(index, session) },
@@ -122,8 +123,11 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
       // Each column is named as it is titled: what a screen reader says of the container.
       view.accessibilityLabel = Self.columnTitles[index]
     }
-    if let first = columns.first, !cards[0].isEmpty {
-      first.focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
+    // The first column with cards is the active one (a file of one card put it in Done, while
+    // the keys went to an empty To do: a new user's finding).
+    if let first = cards.firstIndex(where: { !$0.isEmpty }) {
+      activeColumn = first
+      columns[first].focusItem(at: ItemPath(section: 0, item: 0), scrollsIntoView: false)
     }
   }
 

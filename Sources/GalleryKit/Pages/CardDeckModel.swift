@@ -109,13 +109,19 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
 
   /// The heading: where the carousel is, its modes and what happened last.
   public var headline: String {
-    let wrap = carousel.wraps ? "wrap on" : "wrap off"
-    let auto =
-      carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
     let position =
       count == 0
       ? "no cards" : "card \((carousel.currentIndex + 1).formatted) of \(count.formatted)"
-    return "\(position) · \(wrap) · \(auto) · \(lastEvent)"
+    return "\(position) · \(modes) · \(lastEvent)"
+  }
+
+  /// The wrap's and the autoscroll's modes: "wrap on · autoscroll every 3 s" (a host whose
+  /// status line shows no heading says them there: GTK's scrolled on its own, unexplained).
+  public var modes: String {
+    let wrap = carousel.wraps ? "wrap on" : "wrap off"
+    let auto =
+      carousel.autoscrollInterval.map { "autoscroll every \(Int($0)) s" } ?? "autoscroll off"
+    return "\(wrap) · \(auto)"
   }
 
   /// The page dots (● for the current card), or "n / m" past 24 cards; empty without cards.

@@ -38,9 +38,6 @@ public final class ListModel: ViewsPageModel, ClickFocusing {
   public let stripSource: DeclarativeDataSource
   /// The heading: the data file's title, or the counts.
   public let heading: String
-  /// What the list says while it shows nothing: with no sections (sections without items say
-  /// so in their headers); `nil` for a list with sections.
-  public var emptyText: String? { rows.sectionCount == 0 ? "This list has no items." : nil }
   /// A row's length.
   private let rowLength: Double
 
@@ -170,6 +167,33 @@ public final class ListModel: ViewsPageModel, ClickFocusing {
 
   /// The focused view.
   public var focusedView: CollectionView { focus == .list ? list : strip }
+
+  /// The list's scroll position and focus, with the strip's and which of the two has the keys
+  /// (a restored page came back in the list, the strip's place lost: a new user's finding).
+  public func savedPosition() -> GalleryPositions.Page? {
+    guard var position = list.savedPagePosition() else { return nil }
+    if hasStrip, let chips = strip.savedPagePosition() {
+      position.view = focus == .strip ? 1 : nil
+      position.views = [position, chips]
+    }
+    return position
+  }
+
+  /// The list's place and the strip's, then the focus where it was (the list's, where the
+  /// strip does not show).
+  public func restorePosition(_ position: GalleryPositions.Page) {
+    list.restorePagePosition(position)
+    if let views = position.views, views.count > 1, hasStrip {
+      strip.restorePagePosition(views[1])
+    }
+    if position.view == 1, showsStrip { focus = .strip }
+  }
+
+  /// The list says so when it has no sections (sections without items say so in their
+  /// headers); the strip, shown only with chips, says nothing.
+  public func emptyText(of view: CollectionView) -> String? {
+    view === list && rows.sectionCount == 0 ? "This list has no items." : nil
+  }
 
   /// The strip says it is the strip: "red, in the tag strip, 1 of 33".
   public func containerName(of view: CollectionView) -> String? {

@@ -231,6 +231,9 @@ public final class OutlineModel<Cell: OutlinePresenting>: ViewsPageModel, Collec
   /// The rows.
   public var views: [CollectionView] { [collectionView] }
 
+  /// A world of no places says so over the rows (it was blank: a new user's finding).
+  public func emptyText(of view: CollectionView) -> String? { "No places" }
+
   /// The scroll position and focus, with the places kept open, and the places of the focused
   /// row and of the row at the top.
   public func savedPosition() -> GalleryPositions.Page? {

@@ -17,6 +17,9 @@ public protocol ViewsPageModel: PageModel {
   /// What a screen reader says `view` is, after an item's own words ("the tag strip", "To
   /// do"), for a view whose items need it; `nil` by default.
   func containerName(of view: CollectionView) -> String?
+  /// What `view` says while it shows nothing at all (no data, or its items all moved away),
+  /// for a host to draw centred over it; `nil` (the default) says nothing.
+  func emptyText(of view: CollectionView) -> String?
   /// The page's state for `--restore`: by default the main view's scroll position and focus.
   func savedPosition() -> GalleryPositions.Page?
   /// Puts back a state ``savedPosition()`` gave, once the views are laid out at their size:
@@ -36,6 +39,9 @@ extension ViewsPageModel {
 
   /// None.
   public func containerName(of view: CollectionView) -> String? { nil }
+
+  /// Nothing.
+  public func emptyText(of view: CollectionView) -> String? { nil }
 
   /// The main view's scroll position and focus.
   public func savedPosition() -> GalleryPositions.Page? { views[0].savedPagePosition() }

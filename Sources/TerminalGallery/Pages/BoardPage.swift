@@ -19,6 +19,7 @@ final class BoardPage: OptionsPage, ModelPage {
   init(options: GalleryOptions) {
     model = BoardModel(options: options, metrics: .terminal)
     panes = model.columns.map { .themed($0, showsScrollIndicator: true) }
+    showsEmptyTexts()
   }
 
   // MARK: Layout and drawing

@@ -25,7 +25,7 @@ final class ListPage: OptionsPage, ModelPage {
     pane.showsSectionIndex = true
     pane.sectionIndexWidth = options.data == nil ? 4 : 2
     pane.sectionIndexStyle = Theme.sectionIndex
-    pane.emptyText = model.emptyText
+    showsEmptyTexts()
   }
 
   // MARK: Layout and drawing

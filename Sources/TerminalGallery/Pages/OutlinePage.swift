@@ -14,6 +14,7 @@ final class OutlinePage: OptionsPage, ModelPage {
     model = OutlineModel(options: options, metrics: .terminal)
     pane = .themed(model.collectionView, showsScrollIndicator: true)
     marksFoundItems()
+    showsEmptyTexts()
   }
 
   // MARK: Layout and drawing

@@ -32,6 +32,7 @@ final class BoardPage: GTKPage {
     // keys go and the focus ring is drawn where the status says (it stayed on a card of the
     // column focused before: a new user's finding).
     followKeyboardFocus(of: model, in: hosts) { [unowned self] in refreshHeadings() }
+    showEmptyTexts(of: model, in: hosts)
     refreshHeadings()
   }
 

@@ -98,7 +98,9 @@ final class HostedPage<Model: PageModel>: GTKPage {
   /// GTK's keyboard focus and the model's follow each other over them.
   var otherHosts: [CollectionViewWidget] = [] {
     didSet {
-      if let model = model as? any ViewsPageModel { followKeyboardFocus(of: model, in: hosts) }
+      guard let model = model as? any ViewsPageModel else { return }
+      followKeyboardFocus(of: model, in: hosts)
+      showEmptyTexts(of: model, in: hosts)
     }
   }
   /// Every host on the page.
@@ -112,6 +114,7 @@ final class HostedPage<Model: PageModel>: GTKPage {
     // their cells (unless they mark themselves, as the list's rows do).
     // The keyboard focus stays on a row while the prompt takes the keys: it says itself.
     model.finder?.announcesPrompt = true
+    if let model = model as? any ViewsPageModel { showEmptyTexts(of: model, in: [host]) }
     if let finder = model.finder, host.control == nil {
       let view = host.collectionView
       host.control = (
@@ -193,6 +196,12 @@ func followKeyboardFocus(
   }
 }
 
+/// Has each of `hosts` say what `model` says of its view while it shows nothing (a list of no
+/// sections, an empty board column: a new user's findings).
+func showEmptyTexts(of model: any ViewsPageModel, in hosts: [CollectionViewWidget]) {
+  for host in hosts { host.emptyText = model.emptyText(of: host.collectionView) }
+}
+
 /// The GTK gallery's sizes, in pixels, and its text measure.
 extension GalleryMetrics {
   static let gtk = GalleryMetrics(
@@ -235,9 +244,6 @@ enum GTKPages {
     model.list.register(RowCell.self, forCellWithReuseIdentifier: ListModel.rowIdentifier)
     model.strip.register(ChipCell.self, forCellWithReuseIdentifier: ListModel.chipIdentifier)
     let host = CollectionViewWidget(collectionView: model.list)
-    // A list of no sections says so, as the terminal's does (it showed a blank page: a new
-    // user's finding).
-    host.emptyText = model.emptyText
     guard model.hasStrip else { return HostedPage(model, host: host) }
     // The tag strip below the list, as in the terminal (Tab goes between them).
     let strip = CollectionViewWidget(collectionView: model.strip)
@@ -329,7 +335,10 @@ enum GTKPages {
         return carousel.nextTickTime
       }
     )
-    return HostedPage(model, host: host)
+    let page = HostedPage(model, host: host)
+    // The modes first: the cards move on their own (a new user saw them do so, unexplained).
+    page.headline = { [unowned model] in model.modes }
+    return page
   }
 
   private static func outline(_ options: GalleryOptions) -> any GTKPage {

@@ -286,6 +286,9 @@ final class EndToEndTests: EndToEndCase {
   func testADragPagesTheCarouselAndKeysStepIt() throws {
     let gallery = try Gallery(page: "carousel")
     XCTAssertTrue(gallery.status.contains("card 1 of 12"), gallery.status)
+    // The status says the modes: the cards would move on their own, unexplained.
+    XCTAssertTrue(
+      gallery.status.contains("wrap on · autoscroll off · Cobalt Falcon"), gallery.status)
     try drag(x: 700, y: 300, dx: -30, dy: 0, steps: 8)
     try gallery.settle()
     XCTAssertTrue(gallery.status.contains("card 2 of 12"), gallery.status)
