@@ -319,7 +319,7 @@ protocol PanePage: GalleryPage {
   /// Every pane, the main one first (the main one alone by default).
   var panes: [CollectionViewPane] { get }
   var frame: CellRect { get set }
-  /// A press began in `pane`, or a drag went on there (nothing by default).
+  /// A press in `pane` was used (nothing by default).
   func pointerDidPress(in pane: CollectionViewPane)
 }
 

@@ -9,7 +9,7 @@ public protocol ViewsPageModel: PageModel {
   var views: [CollectionView] { get }
   /// The view the keys go to: its focused item is the page's. The main one by default.
   var focusedView: CollectionView { get }
-  /// A press began in `view`, or a drag went on there: it takes the keys. Nothing by default.
+  /// A press began in `view`: it takes the keys. Nothing by default.
   func pointerDidPress(in view: CollectionView)
   /// The host's keyboard focus came into `view` by the host's own means (GTK's Tab): as a
   /// press there by default.
