@@ -69,11 +69,7 @@ extension BoardModel: ViewsPageModel {
     }
     positions[activeColumn] = position
     for (view, saved) in zip(columns, positions) {
-      guard let saved else { continue }
-      if let focus = saved.focus.flatMap(view.nearestItem(to:)) {
-        view.focusItem(at: focus, scrollsIntoView: false)
-      }
-      view.restoreScrollPosition(saved.scroll)
+      if let saved { view.restorePagePosition(saved) }
     }
   }
 }
