@@ -40,31 +40,31 @@ public final class GTKGallery {
   /// the end-to-end tests read).
   public var statusSink: ((String) -> Void)?
   /// `false` once the window closed or `q` was pressed.
-  public private(set) var isOpen = true
+  public internal(set) var isOpen = true
 
   private let options: GalleryOptions
-  private var pages: [GTKPage?]
+  var pages: [GTKPage?]
   /// Whether quitting was refused once to say what it would lose.
-  private var hasWarnedBeforeQuitting = false
+  var hasWarnedBeforeQuitting = false
   /// A message for the status line until the next key (the quit warning).
   var notice: String?
   /// The pages, each in a slot of its own (filled the first time it shows).
-  private let notebook: UnsafeMutablePointer<GtkWidget>
+  let notebook: UnsafeMutablePointer<GtkWidget>
   private var slots: [UnsafeMutablePointer<GtkWidget>] = []
   /// The status line.
   private let statusLabel: UnsafeMutablePointer<GtkWidget>
   /// The status line's box: Tab reaches it, and a screen reader reads it as a status.
   private let statusBox: UnsafeMutablePointer<GtkWidget>
   /// What takes the focus over the status line (a box does not focus itself in GTK 4).
-  private let statusFocus: UnsafeMutablePointer<GtkWidget>
+  let statusFocus: UnsafeMutablePointer<GtkWidget>
   /// The page's keys over the page (F1 or Ctrl-?), and whether they show.
   let helpLabel: UnsafeMutablePointer<GtkWidget>
   /// The keys' scroller: the label, scrolled when the window is shorter than it.
   let helpBox: UnsafeMutablePointer<GtkWidget>
   var showsHelp = false
-  private var lastStatus = ""
+  var lastStatus = ""
   /// The timer that steps the jobs of pages not showing (a save), while one runs.
-  private var hiddenJobsTimer: guint = 0
+  var hiddenJobsTimer: guint = 0
   /// The idle source that gives the keys back to the page's host after a tab's click, and
   /// the host.
   private var refocusID: guint = 0
@@ -364,132 +364,6 @@ public final class GTKGallery {
     return made
   }
 
-  /// Whether the gallery may close now: not while a page has edits not saved, until that has
-  /// been said once (then the next q, or close, goes).
-  func mayQuit(closing: Bool = false) -> Bool {
-    if !hasWarnedBeforeQuitting,
-      let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
-    {
-      hasWarnedBeforeQuitting = true
-      let said = Self.quitWarning(warning, closing: closing, typing: currentPage.isTyping)
-      notice = said
-      refreshStatus()
-      // Said as well, by the view the keys are in: in the status bar alone, a screen reader's
-      // user heard nothing, and the next q lost the edits (a new user's finding).
-      let within = GTK_STATE_FLAG_FOCUS_WITHIN.rawValue
-      let host =
-        currentPage.hosts.first { gtk_widget_get_state_flags($0.widget).rawValue & within != 0 }
-        ?? currentPage.host
-      host.collectionView.postAccessibilityAnnouncement(said)
-      return false
-    }
-    return true
-  }
-
-  /// The warning before quitting, as it says to quit anyway: after the window was closed,
-  /// closing it again; q too where it is not text, and not where a field takes the keys (the
-  /// warning's "q again quits" typed a q into the cell: a new user's finding).
-  static func quitWarning(_ warning: String, closing: Bool, typing: Bool) -> String {
-    guard closing, warning.hasSuffix("q again quits") else { return warning }
-    let again = typing ? "closing the window again quits" : "closing the window or q again quits"
-    return warning.dropLast("q again quits".count) + again
-  }
-
-  func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
-    // Any key but q after the warning: the warning is gone, and q warns again.
-    if keyval != 0x71 {
-      hasWarnedBeforeQuitting = false
-      if notice != nil {
-        notice = nil
-        refreshStatus()
-      }
-    }
-    // Ctrl-C stops the page's job, as the help says and as in the terminal (it did nothing
-    // here: a sort or a find ran on to its end, a new user's finding). Otherwise it is left to
-    // GTK (a field's copy).
-    if keyval == 0x63 || keyval == 0x43, state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
-      currentPage.cancelJob()
-    {
-      refreshStatus()
-      return true
-    }
-    if currentPage.isTyping, let key = KeyPress(keyval: keyval, state: state) {
-      // A prompt: every key is text or edits it (digits and q too).
-      let used = currentPage.handleKey(key)
-      refreshStatus()
-      return used
-    }
-    switch keyval {
-    case 0x31...0x39: show(Int(keyval) - 0x31)  // 1…9
-    case 0x30: show(9)  // 0: the tenth
-    case 0x5B, 0x5D:  // [ ]: the previous, next page, wrapping (as in the terminal)
-      let count = Self.pageNames.count
-      let current = Int(gtk_notebook_get_current_page(OpaquePointer(notebook)))
-      show(((current + (keyval == 0x5D ? 1 : -1)) % count + count) % count)
-    case 0x71:  // q: edits not saved are said first; q again quits
-      if mayQuit() { isOpen = false }
-      return true
-    case 0xFF09, 0xFE20:  // Tab, Shift-Tab: GTK moves the focus (a page model never sees them)
-      return false
-    default:
-      guard let key = KeyPress(keyval: keyval, state: state) else { return false }
-      if saveOnAnotherPage(key) { return true }
-      let used = currentPage.handleKey(key)
-      refreshStatus()
-      return used
-    }
-    return true
-  }
-
-  /// Ctrl-S on a page with nothing to save while another has edits not saved: that page saves
-  /// them, as the quit warning says on every page (Ctrl-S did nothing off the table page, and
-  /// q q lost the edits: a new user's finding). Returns whether it did.
-  private func saveOnAnotherPage(_ key: KeyPress) -> Bool {
-    guard key.key == .character("s"), key.modifiers == .control,
-      currentPage.unsavedWarning == nil,
-      let page = pages.lazy.compactMap({ $0 }).first(where: { $0.unsavedWarning != nil })
-    else { return false }
-    notice = "\(page.title): " + page.saveFromAnotherPage()
-    watchHiddenJobs()
-    refreshStatus()
-    return true
-  }
-
-  /// Steps the jobs of the pages not showing (a save: its end was noted only once its page
-  /// showed again) every 50 ms while one runs; a job that ends says so in the status line.
-  private func watchHiddenJobs() {
-    guard hiddenJobsTimer == 0,
-      pages.indices.contains(where: { $0 != currentIndex && pages[$0]?.runsWhileHidden == true })
-    else { return }
-    let step: GSourceFunc = { data in
-      let gallery = gallery(data)
-      let running = gallery.stepHiddenJobs()
-      if !running { gallery.hiddenJobsTimer = 0 }
-      return running ? 1 : 0  // G_SOURCE_CONTINUE, G_SOURCE_REMOVE
-    }
-    hiddenJobsTimer = g_timeout_add(50, step, Unmanaged.passUnretained(self).toOpaque())
-  }
-
-  /// One step of the hidden pages' jobs; returns whether one still runs.
-  private func stepHiddenJobs() -> Bool {
-    var running = false
-    for (index, page) in pages.enumerated() where index != currentIndex {
-      guard let page, page.runsWhileHidden else { continue }
-      if let said = page.advanceWhileHidden() {
-        notice = "\(page.title): \(said)"
-        hasWarnedBeforeQuitting = false
-      } else if page.runsWhileHidden {
-        running = true
-        let prefix = "\(page.title): "
-        if notice?.hasPrefix(prefix) == true, let warning = page.unsavedWarning {
-          notice = prefix + warning  // how far it got
-        }
-      }
-    }
-    refreshStatus()
-    return running
-  }
-
   /// Gives the keyboard focus to the status line (a screen reader reads it).
   func focusStatusLine() { gtk_widget_grab_focus(statusFocus) }
 
@@ -504,172 +378,9 @@ public final class GTKGallery {
     gtk_label_set_text(OpaquePointer(statusLabel), line)
     reusekit_accessible_set_label(OpaquePointer(statusFocus), line)
   }
-
-  /// Tells the status sink (the end-to-end tests' status file) what the frame just painted
-  /// shows: the page, its offset, its status, and where GTK put the headers and rows.
-  private func writeStatus() {
-    guard let statusSink else { return }
-    refreshStatus()
-    let view = currentPage.host.collectionView
-    statusSink(
-      "page=\(Self.pageNames[currentIndex]) offset=\(view.contentOffset.x),"
-        + "\(view.contentOffset.y) moving=\(view.isAnimating) \(lastStatus) "
-        + "headers=[\(headersOnScreen(in: currentPage.host))] "
-        + "hiddenShown=\(currentPage.host.hiddenDisplayedViewCount) \(editorStatus)"
-        + "strayShown=\(currentPage.host.strayShownWidgetCount) "
-        + "keyboard=\(keyboardFocusName) keyboardOnRow=\(keyboardFocusIsOnARow) "
-        + "described=[\(keyboardFocusedRowDescription ?? "")] "
-        + "items=[\(itemsOnScreen(of: currentPage))]")
-  }
-
-  /// The items on screen, from the data: `flat index:title` each, top to bottom and left to
-  /// right as they show (an `s` after the index marks a selected item, an `f` the focused one:
-  /// titles may repeat; in a tree, `e` an expanded row and `c` a collapsed one, and `~level 2,
-  /// 3 of 6` after the title), and the item count (what the accessibility tests compare the
-  /// widgets' names and descriptions with).
-  private func itemsOnScreen(of page: any GTKPage) -> String {
-    let view = page.host.collectionView
-    let visible = view.bounds
-    var flat: [Int] = [0]
-    for section in 0..<view.numberOfSections {
-      flat.append(flat[section] + view.numberOfItems(inSection: section))
-    }
-    // Where each cell shows now (a frozen column's cells are pinned where the layout says), top
-    // to bottom and left to right, as a reader of the widgets finds them: at the whole pixels
-    // the host places its widget at (a row 2 × 10⁻¹³ pixels into the list after sizes measured
-    // on the way is a widget above it, and not on screen).
-    var shown: [(frame: Rect, path: ItemPath)] = []
-    // Only items the data has now: after a filter the views shown are those of the last pass
-    // until the next (their sections ran past the count, and the status file crashed the
-    // gallery on an index out of range).
-    view.forEachDisplayedView { _, attributes in
-      if attributes.supplementaryKind == nil, attributes.indexPath.section < view.numberOfSections,
-        attributes.indexPath.item < view.numberOfItems(inSection: attributes.indexPath.section),
-        Self.placed(attributes.frame, in: visible).intersects(visible)
-      {
-        shown.append((attributes.frame, attributes.indexPath))
-      }
-    }
-    let paths = shown.sorted {
-      ($0.frame.minY, $0.frame.minX, $0.path) < ($1.frame.minY, $1.frame.minX, $1.path)
-    }.map(\.path)
-    // Selected by the collection view, or by the selection a page keeps itself (the table's).
-    let overlay = view.selectionOverlay
-    let entries = paths.compactMap { path in
-      page.itemTitle(at: path).map {
-        let marks =
-          (view.isItemSelected(at: path) || overlay?(path) == true ? "s" : "")
-          + (path == view.focusedIndexPath ? "f" : "")
-        // A tree's rows: where each is among its siblings, and "e" or "c" when it can expand.
-        guard let place = page.itemPlace(at: path) else {
-          return "\(flat[path.section] + path.item)\(marks):\($0)"
-        }
-        let expansion = place.isExpanded.map { $0 ? "e" : "c" } ?? ""
-        return "\(flat[path.section] + path.item)\(marks)\(expansion):\($0)~\(place.description)"
-      }
-    }
-    return "total:\(flat[flat.count - 1])|" + entries.joined(separator: "|")
-  }
-
-  /// `frame` (in the content) where the host places its widget: moved into `visible`, its
-  /// origin and size rounded to whole pixels, and moved back.
-  static func placed(_ frame: Rect, in visible: Rect) -> Rect {
-    let x = (frame.minX - visible.minX).rounded() + visible.minX
-    let y = (frame.minY - visible.minY).rounded() + visible.minY
-    return Rect(x: x, y: y, width: frame.width.rounded(), height: frame.height.rounded())
-  }
-
-  /// Where GTK's keyboard focus is.
-  enum KeyboardFocus {
-    /// In the page's host at this index (on a row of it, or on the host itself).
-    case host(Int)
-    /// On the status line.
-    case status
-    /// On nothing.
-    case none
-    /// On another widget, of this type.
-    case other(String)
-  }
-
-  /// Where GTK's keyboard focus is now.
-  var keyboardFocus: KeyboardFocus {
-    guard let root = gtk_widget_get_root(window), let focus = gtk_root_get_focus(root) else {
-      return .none
-    }
-    if focus == statusFocus { return .status }
-    for (index, host) in currentPage.hosts.enumerated()
-    where focus == host.widget || gtk_widget_is_ancestor(focus, host.widget) != 0 {
-      return .host(index)
-    }
-    let instance = UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self)
-    return .other(String(cString: g_type_name_from_instance(instance)))
-  }
-
-  /// ``keyboardFocus`` for the status file: `host0`, `host1`…, `status`, `none`, or the
-  /// widget's type.
-  /// `editorCovers=true ` while the table's cell editor shows: whether it covers its cell.
-  private var editorStatus: String {
-    guard let page = currentPage as? HostedPage<TableModel>,
-      let covers = page.cellEditor?.coversCell
-    else { return "" }
-    return "editorCovers=\(covers) "
-  }
-
-  /// What a screen reader reads as the description of the row that holds the keyboard
-  /// focus, announcements in front (`described=[…]` in the status file).
-  var keyboardFocusedRowDescription: String? {
-    currentPage.hosts.lazy.compactMap(\.keyboardFocusedRowDescription).first
-  }
-
-  /// Whether the keyboard focus is on a widget inside a host (a row, which a screen reader
-  /// reads), not on the host itself.
-  var keyboardFocusIsOnARow: Bool {
-    guard case .host(let index) = keyboardFocus, let root = gtk_widget_get_root(window),
-      let focus = gtk_root_get_focus(root)
-    else { return false }
-    return focus != currentPage.hosts[index].widget
-  }
-
-  var keyboardFocusName: String {
-    switch keyboardFocus {
-    case .host(let index): return "host\(index)"
-    case .status: return "status"
-    case .none: return "none"
-    case .other(let type): return type
-    }
-  }
-
-  /// The section headers whose widgets are on screen, top to bottom, each with the text it
-  /// draws and where GTK put its widget (`title@y`, `title · 12 tasks@y`, y from the page's
-  /// top): what the
-  /// end-to-end tests read to check pinning, since the widgets' places are the host's doing.
-  private func headersOnScreen(in host: CollectionViewWidget) -> String {
-    var found: [(y: Double, text: String)] = []
-    host.collectionView.forEachDisplayedView { view, _ in
-      // Standard headers (a declared page's: title · secondary).
-      let shown: (widget: UnsafeMutablePointer<GtkWidget>, text: String)
-      if let header = view as? GTKListContentSupplementaryView {
-        let secondary = header.content.secondaryText.map { " · " + $0 } ?? ""
-        shown = (header.drawing.widget, header.content.text + secondary)
-      } else {
-        return
-      }
-      guard gtk_widget_get_parent(shown.widget) != nil else { return }
-      var bounds = graphene_rect_t()
-      guard gtk_widget_compute_bounds(shown.widget, host.widget, &bounds) != 0 else {
-        return
-      }
-      let y = Double(bounds.origin.y)
-      let height = Double(bounds.size.height)
-      guard y + height > 0, y < Double(gtk_widget_get_height(host.widget)) else { return }
-      found.append((y, shown.text))
-    }
-    return found.sorted { $0.y < $1.y }.map { "\($0.text)@\(Int($0.y.rounded()))" }
-      .joined(separator: "|")
-  }
 }
 
-private func gallery(_ data: gpointer?) -> GTKGallery {
+func gallery(_ data: gpointer?) -> GTKGallery {
   Unmanaged<GTKGallery>.fromOpaque(data!).takeUnretainedValue()
 }
 
