@@ -39,10 +39,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
   /// What the heading said before a key pressed during a swipe said to release it first.
   private var changeBeforeSwipingNote = ""
   /// How long the last edit took (making the next version, the diff, the batch update).
-  public private(set) var lastEditDuration: Double?
+  public internal(set) var lastEditDuration: Double?
   /// Whether the last key found nothing to edit (its note has no time).
   var didNothing = false
-  private var nextID = 0
+  var nextID = 0
   /// The tasks before each edit (a drag's too) and what the edit was, newest last: `U` undoes,
   /// `R` redoes what `U` undid, until the next edit. At most ``undoLimit`` are kept.
   var undoStack: [EditStep] = []
@@ -53,8 +53,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
   )
   /// How many edits `U` can undo.
   public static var undoLimit: Int { 100 }
-  private var random = PageRandom(seed: 0xDA7A)
-  private let metrics: GalleryMetrics
+  var random = PageRandom(seed: 0xDA7A)
+  let metrics: GalleryMetrics
   /// The find over the tasks' titles (`/`, `n`, `N`): it starts again over the new tasks
   /// after every edit, as the edits are batch updates.
   public let findBar: FindBar
@@ -162,7 +162,7 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
     headlineSawDrag = false
   }
 
-  private static func makeTask(id: Int, index: Int) -> TaskItem {
+  static func makeTask(id: Int, index: Int) -> TaskItem {
     TaskItem(id: id, title: index, tag: (index / 3) % 6)
   }
 
@@ -282,166 +282,6 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
 
   /// What a key pressed while a row is swiped says, until the swipe's release.
   static var swipingNote: String { "a task is being swiped: release it first" }
-
-  // MARK: Edits: each builds the next version and applies it as one diff
-
-  /// Runs an edit and keeps how long it took, for the heading; a key that edited nothing
-  /// ("nothing to undo", no task to delete) shows no time ("nothing to undo · 0.01 ms" timed
-  /// nothing: a new user's finding).
-  private func timed(_ edit: () -> Void) {
-    let start = metrics.clock()
-    didNothing = false
-    edit()
-    lastEditDuration = didNothing ? nil : metrics.clock() - start
-  }
-
-  /// Says that a key found nothing to edit (`why`), keeping no step to undo.
-  private func nothingToEdit(_ why: String) {
-    didNothing = true
-    lastChange = why
-    collectionView.postAccessibilityAnnouncement(why)
-  }
-
-  /// Where the cursor's task is.
-  var cursorPath: ItemPath? { collectionView.focusedIndexPath }
-
-  private func addTask() {
-    var sections = tasks
-    let task = Self.makeTask(id: nextID, index: nextID * 5 + random.next(below: 5))
-    nextID += 1
-    let path: ItemPath
-    if let cursor = cursorPath {
-      path = ItemPath(section: cursor.section, item: cursor.item + 1)
-    } else if !sections.isEmpty {
-      path = ItemPath(section: 0, item: 0)
-    } else {
-      return
-    }
-    sections[path.section].insert(task, at: path.item)
-    // Said with the task's name, as every edit is: a screen reader heard "added" (and
-    // "deleted" on the neighbour the focus passed to) without knowing which task (a new
-    // user's finding).
-    let name = texts.title(of: task)
-    apply(sections, "added \(name)", step: "the new task \(name)")
-    collectionView.focusItem(at: path, animated: true)
-  }
-
-  private func deleteTask() {
-    // Said, not silent, as `J` says "already last" (a new user's finding).
-    guard let path = cursorPath else { return nothingToEdit("no task to delete") }
-    deleteTask(at: path)
-  }
-
-  private func deleteTask(at path: ItemPath) {
-    var sections = tasks
-    guard sections.indices.contains(path.section),
-      sections[path.section].indices.contains(path.item)
-    else { return }
-    let name = texts.title(of: sections[path.section].remove(at: path.item))
-    // The focus passes to the next task of the section (or the previous one at its end).
-    apply(sections, "deleted \(name)", step: "the delete of \(name)")
-  }
-
-  /// A task's swipe actions in `section`: Delete, and Done (Reopen in the last section).
-  private func swipeActions(inSection section: Int) -> [SwipeAction] {
-    let doneSection = tasks.count - 1
-    let isDone = section == doneSection && doneSection > 0
-    let second = isDone ? "Reopen" : "Done"
-    return [
-      SwipeAction(
-        title: "Delete", style: .destructive,
-        width: metrics.textWidth("Delete") + metrics.swipeActionPadding
-      ) { [unowned self] path in
-        timed { deleteTask(at: path) }
-      },
-      SwipeAction(title: second, width: metrics.textWidth(second) + metrics.swipeActionPadding) {
-        [unowned self] path in
-        timed { moveTask(at: path, toSection: isDone ? 0 : doneSection) }
-      },
-    ]
-  }
-
-  /// The swipe's Done (or Reopen) by key: a keyboard alone reached Done only by `m` from
-  /// section to section (a new user's finding).
-  private func toggleDone() {
-    guard let path = cursorPath else { return nothingToEdit("no task to mark done") }
-    let doneSection = tasks.count - 1
-    guard doneSection > 0 else {
-      return nothingToEdit("one section: no Done section to move \(sectionTitle(0))'s tasks to")
-    }
-    moveTask(at: path, toSection: path.section == doneSection ? 0 : doneSection)
-  }
-
-  private func moveTask(at path: ItemPath, toSection target: Int) {
-    var sections = tasks
-    guard sections.indices.contains(path.section), sections.indices.contains(target),
-      sections[path.section].indices.contains(path.item)
-    else { return }
-    let task = sections[path.section].remove(at: path.item)
-    sections[target].insert(task, at: 0)
-    applyMove(of: task, to: sections, section: target)
-  }
-
-  /// Shows `sections`, said as the move of `task` to the top of `section`.
-  private func applyMove(of task: TaskItem, to sections: [[TaskItem]], section: Int) {
-    let what = "\(texts.title(of: task)) to \(sectionTitle(section))"
-    apply(sections, "moved \(what)", step: "the move of \(what)")
-  }
-
-  /// `m` moves the task round the sections (from the last to the first); → and ← stop at the
-  /// last and the first, and say so (← on a task in To do moved it to Done and checked it:
-  /// a new user's finding).
-  private func moveTaskToSection(by step: Int, wrapping: Bool = false) {
-    guard let path = cursorPath else { return nothingToEdit("no task to move") }
-    guard tasks.count > 1 else {
-      return nothingToEdit("one section: nowhere to move \(sectionTitle(path.section))'s tasks")
-    }
-    let count = tasks.count
-    guard wrapping || tasks.indices.contains(path.section + step) else {
-      return nothingToEdit(
-        "\(sectionTitle(path.section)) is the \(step > 0 ? "last" : "first") section"
-          + (step > 0 ? " (m goes round to the first)" : ""))
-    }
-    var sections = tasks
-    let task = sections[path.section].remove(at: path.item)
-    let target = ((path.section + step) % count + count) % count
-    sections[target].insert(task, at: 0)
-    applyMove(of: task, to: sections, section: target)
-  }
-
-  private func moveTaskWithinSection(by step: Int) {
-    guard let path = cursorPath else { return nothingToEdit("no task to move") }
-    var sections = tasks
-    let target = path.item + step
-    guard sections[path.section].indices.contains(target) else {
-      // Nothing moves, and no step is kept to undo: the status says why.
-      let place = step < 0 ? "first" : "last"
-      return nothingToEdit("already \(place) in \(sectionTitle(path.section))")
-    }
-    sections[path.section].swapAt(path.item, target)
-    let what = "\(texts.title(of: sections[path.section][target])) \(step < 0 ? "up" : "down")"
-    apply(sections, "moved \(what)", step: "the move of \(what)")
-  }
-
-  private func shuffle() {
-    var sections = tasks
-    for index in sections.indices {
-      for item in stride(from: sections[index].count - 1, to: 0, by: -1) {
-        sections[index].swapAt(item, random.next(below: item + 1))
-      }
-    }
-    apply(sections, "shuffled", step: "the shuffle")
-  }
-
-  private func renameTask() {
-    guard let path = cursorPath else { return nothingToEdit("no task to rename") }
-    var sections = tasks
-    sections[path.section][path.item].edits += 1
-    let old = texts.title(of: sections[path.section][path.item])
-    sections[path.section][path.item].title = random.next(below: 1_000)
-    let what = "\(old) to \(texts.title(of: sections[path.section][path.item]))"
-    apply(sections, "renamed \(what)", step: "the rename of \(what)", updated: 1)
-  }
 
   // MARK: State
 
