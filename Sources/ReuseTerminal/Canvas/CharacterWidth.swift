@@ -10,8 +10,7 @@ public enum CharacterWidth {
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }  // DEL and C1 controls
     if value < 0x300 { return 1 }
-    if contains(zeroWidthRanges, value) { return 0 }
-    return contains(wideRanges, value) ? 2 : 1
+    return width(of: value)
   }
 
   /// The width of a grapheme cluster: its first visible scalar's width, or 2 when an emoji
@@ -40,18 +39,19 @@ public enum CharacterWidth {
     return total
   }
 
-  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+  /// The width of the run in ``spans`` that holds `value`, or 1: one binary search.
+  private static func width(of value: UInt32) -> Int {
     var low = 0
-    var high = ranges.count
+    var high = spans.count
     while low < high {
       let mid = (low + high) / 2
-      if ranges[mid].upperBound < value {
+      if spans[mid].range.upperBound < value {
         low = mid + 1
       } else {
         high = mid
       }
     }
-    return low < ranges.count && ranges[low].contains(value)
+    return low < spans.count && spans[low].range.contains(value) ? spans[low].width : 1
   }
 }
 

@@ -51,13 +51,13 @@ final class CellEditor {
         guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else {
           return 0
         }
-        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        guard let key = KeyPress(keyval: keyval, state: state) else { return 0 }
+        let shift = key.modifiers.contains(.shift)
         let move: TableModel.EditorMove
-        switch keyval {
-        case KeyValue.tab, KeyValue.leftTab:
-          move = keyval == KeyValue.leftTab || shift ? .previous : .next
-        case KeyValue.up where !shift: move = .up
-        case KeyValue.down where !shift: move = .down
+        switch key.key {
+        case .tab: move = shift ? .previous : .next
+        case .up where !shift: move = .up
+        case .down where !shift: move = .down
         default: return 0
         }
         let editor = Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()

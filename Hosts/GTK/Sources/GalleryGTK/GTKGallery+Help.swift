@@ -1,6 +1,7 @@
 import CGtk
 import GalleryKit
 import ReuseGTK
+import ReuseKit
 
 /// The keys of the page showing, over the page: `?` (as in the terminal gallery, where no text
 /// is being typed), F1 (GNOME's key for help) or Ctrl-? shows them, any key hides them.
@@ -64,13 +65,13 @@ extension GTKGallery {
     guard gtk_adjustment_get_upper(adjustment) > page + 1 else { return false }
     let line = 24.0
     let target: Double
-    switch keyval {
-    case KeyValue.up: target = value - line
-    case KeyValue.down: target = value + line
-    case KeyValue.pageUp: target = value - page
-    case KeyValue.pageDown, KeyValue.space: target = value + page
-    case KeyValue.home: target = 0
-    case KeyValue.end: target = gtk_adjustment_get_upper(adjustment)
+    switch KeyPress.Key(keyval: keyval) {
+    case .up: target = value - line
+    case .down: target = value + line
+    case .pageUp: target = value - page
+    case .pageDown, .space: target = value + page
+    case .home: target = 0
+    case .end: target = gtk_adjustment_get_upper(adjustment)
     default: return false
     }
     gtk_adjustment_set_value(adjustment, target)
@@ -92,14 +93,16 @@ extension GTKGallery {
   func handleHelpKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
     if showsHelp {
       // Modifiers alone (the Ctrl of Ctrl-?) do not hide it.
-      guard !(0xFFE1...0xFFEE).contains(keyval) else { return false }
+      guard !(guint(GDK_KEY_Shift_L)...guint(GDK_KEY_Hyper_R)).contains(keyval) else {
+        return false
+      }
       if scrollHelp(keyval) { return true }
       hideHelp()
       return true
     }
     if cycleFocus(keyval, state) { return true }
     guard
-      keyval == 0xFFBE || (keyval == 0x3F && state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+      keyval == GDK_KEY_F1 || (keyval == 0x3F && state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
         || (keyval == 0x3F && questionMarkShowsHelp(state))
     else { return false }
     showHelp()
@@ -126,11 +129,11 @@ extension GTKGallery {
   /// Tabs found nothing either, and Shift-Tab from the first list went nowhere: a new user's
   /// finding). A field being typed in keeps its Tab.
   func cycleFocus(_ keyval: guint, _ state: GdkModifierType) -> Bool {
-    guard keyval == 0xFF09 || keyval == 0xFE20,
+    guard let key = KeyPress(keyval: keyval, state: state), key.key == .tab,
       state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
       !currentPage.isTyping
     else { return false }
-    let backward = keyval == 0xFE20 || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+    let backward = key.modifiers.contains(.shift)
     let hosts = currentPage.hosts.filter { gtk_widget_get_mapped($0.widget) != 0 }
     let stops = hosts.count + 1  // the hosts, then the status line
     let current: Int?

@@ -71,7 +71,8 @@ extension GTKGallery {
     case 0x71:  // q: edits not saved are said first; q again quits
       if mayQuit() { isOpen = false }
       return true
-    case 0xFF09, 0xFE20:  // Tab, Shift-Tab: GTK moves the focus (a page model never sees them)
+    case guint(GDK_KEY_Tab), guint(GDK_KEY_ISO_Left_Tab):
+      // Tab, Shift-Tab: GTK moves the focus (a page model never sees them).
       return false
     default:
       guard let key = KeyPress(keyval: keyval, state: state) else { return false }

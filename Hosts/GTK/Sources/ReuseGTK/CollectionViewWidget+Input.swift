@@ -143,9 +143,8 @@ extension CollectionViewWidget {
     // The last announcement was heard: the focused row's next facts go without it.
     accessibility.focusedRow?.told.announcement = nil
     Self.keysPressed &+= 1
-    if keyval == KeyValue.tab || keyval == KeyValue.leftTab {
-      let shifted = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
-      leaveFocus(forward: keyval == KeyValue.tab && !shifted)
+    if let key = KeyPress(keyval: keyval, state: modifiers), key.key == .tab {
+      leaveFocus(forward: !key.modifiers.contains(.shift))
       return true
     }
     guard let key = KeyPress(keyval: keyval, state: modifiers) else { return false }

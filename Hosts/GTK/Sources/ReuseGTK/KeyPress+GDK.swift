@@ -11,12 +11,12 @@ extension KeyPress {
       self.init(key, modifiers: modifiers)
       return
     }
-    switch keyval {
-    case KeyValue.tab: self.init(.tab, modifiers: modifiers)
-    case KeyValue.leftTab: self.init(.tab, modifiers: modifiers.union(.shift))
-    case 0xFF08: self.init(.backspace, modifiers: modifiers)
-    case 0xFFFF: self.init(.delete, modifiers: modifiers)
-    case KeyValue.escape: self.init(.escape, modifiers: modifiers)
+    switch Int32(truncatingIfNeeded: keyval) {
+    case GDK_KEY_Tab, GDK_KEY_KP_Tab: self.init(.tab, modifiers: modifiers)
+    case GDK_KEY_ISO_Left_Tab: self.init(.tab, modifiers: modifiers.union(.shift))
+    case GDK_KEY_BackSpace: self.init(.backspace, modifiers: modifiers)
+    case GDK_KEY_Delete, GDK_KEY_KP_Delete: self.init(.delete, modifiers: modifiers)
+    case GDK_KEY_Escape: self.init(.escape, modifiers: modifiers)
     default:
       let code = gdk_keyval_to_unicode(keyval)
       guard code > 0x20, let scalar = Unicode.Scalar(code) else { return nil }
@@ -28,19 +28,20 @@ extension KeyPress {
 }
 
 extension KeyPress.Key {
-  /// The core's name for a GDK keyval, if it has one.
+  /// The core's name for a GDK keyval, if it has one; the keypad's keys (with Num Lock off)
+  /// name the keys they stand for.
   public init?(keyval: guint) {
-    switch keyval {
-    case KeyValue.up: self = .up
-    case KeyValue.down: self = .down
-    case KeyValue.left: self = .left
-    case KeyValue.right: self = .right
-    case KeyValue.pageUp: self = .pageUp
-    case KeyValue.pageDown: self = .pageDown
-    case KeyValue.home: self = .home
-    case KeyValue.end: self = .end
-    case KeyValue.enter: self = .enter
-    case KeyValue.space: self = .space
+    switch Int32(truncatingIfNeeded: keyval) {
+    case GDK_KEY_Up, GDK_KEY_KP_Up: self = .up
+    case GDK_KEY_Down, GDK_KEY_KP_Down: self = .down
+    case GDK_KEY_Left, GDK_KEY_KP_Left: self = .left
+    case GDK_KEY_Right, GDK_KEY_KP_Right: self = .right
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: self = .pageUp
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: self = .pageDown
+    case GDK_KEY_Home, GDK_KEY_KP_Home: self = .home
+    case GDK_KEY_End, GDK_KEY_KP_End: self = .end
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: self = .enter
+    case GDK_KEY_space, GDK_KEY_KP_Space: self = .space
     default: return nil
     }
   }

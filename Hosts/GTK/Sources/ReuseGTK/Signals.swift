@@ -118,33 +118,3 @@ public enum Signal {
     g_signal_handlers_disconnect_matched(instance, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, data)
   }
 }
-
-/// GDK key values the hosts read (macros in C).
-public enum KeyValue {
-  /// `GDK_KEY_home`.
-  public static let home: guint = 0xFF50
-  /// `GDK_KEY_left`.
-  public static let left: guint = 0xFF51
-  /// `GDK_KEY_up`.
-  public static let up: guint = 0xFF52
-  /// `GDK_KEY_right`.
-  public static let right: guint = 0xFF53
-  /// `GDK_KEY_down`.
-  public static let down: guint = 0xFF54
-  /// `GDK_KEY_pageUp`.
-  public static let pageUp: guint = 0xFF55
-  /// `GDK_KEY_pageDown`.
-  public static let pageDown: guint = 0xFF56
-  /// `GDK_KEY_end`.
-  public static let end: guint = 0xFF57
-  /// `GDK_KEY_enter`.
-  public static let enter: guint = 0xFF0D
-  /// `GDK_KEY_escape`.
-  public static let escape: guint = 0xFF1B
-  /// `GDK_KEY_space`.
-  public static let space: guint = 0x20
-  /// `GDK_KEY_Tab`.
-  public static let tab: guint = 0xFF09
-  /// `GDK_KEY_ISO_Left_Tab` (Shift-Tab).
-  public static let leftTab: guint = 0xFE20
-}
