@@ -20,17 +20,17 @@ extension ForEach: ItemGroup {
     Content.registered(in: collectionView)
   }
 
-  var canMove: Bool { moveAction != nil || transfer != nil }
+  var canMove: Bool { modifiers.moveAction != nil || modifiers.transfer != nil }
 
   func move(from source: Int, to destination: Int) {
-    if let moveAction {
+    if let moveAction = core.modifiers.moveAction {
       moveAction(source, destination)
-    } else if let transfer {
+    } else if let transfer = core.modifiers.transfer {
       transfer.perform(source, transfer.tag, destination)
     }
   }
 
-  var moveTransfer: MoveTransfer? { transfer }
+  var moveTransfer: MoveTransfer? { modifiers.transfer }
 
   func anyIdentifiers() -> [AnyHashable] { identifiers().map { AnyHashable($0) } }
 
@@ -38,34 +38,38 @@ extension ForEach: ItemGroup {
 
   func element(at index: Int) -> Any? { index < data.count ? core.element(at: index) : nil }
 
-  func span(at index: Int) -> ItemSpan? { index < data.count ? spanAt?(index) : nil }
+  func span(at index: Int) -> ItemSpan? { index < data.count ? modifiers.spanAt?(index) : nil }
 
-  var declaresSpans: Bool { spanAt != nil }
+  var declaresSpans: Bool { modifiers.spanAt != nil }
 
-  func canDrag(at index: Int) -> Bool { index < data.count && dragFilter?(index) == true }
+  func canDrag(at index: Int) -> Bool { index < data.count && modifiers.dragFilter?(index) == true }
 
-  var dropHandler: DropHandler? { insertion }
+  var dropHandler: DropHandler? { modifiers.insertion }
 
-  var declaresDragAndDrop: Bool { dragFilter != nil || insertion != nil }
+  var declaresDragAndDrop: Bool { modifiers.dragFilter != nil || modifiers.insertion != nil }
 
   func swipeActions(at index: Int, leading: Bool) -> SwipeActionsConfiguration? {
-    (leading ? leadingSwipe : trailingSwipe)?(index)
+    (leading ? modifiers.leadingSwipe : modifiers.trailingSwipe)?(index)
   }
 
-  var hasSwipeActions: Bool { leadingSwipe != nil || trailingSwipe != nil }
+  var hasSwipeActions: Bool { modifiers.leadingSwipe != nil || modifiers.trailingSwipe != nil }
 
   var declarations: GroupDeclarations {
     let core = core
     var declared: GroupDeclarations = []
-    if core.leadingSwipe != nil || core.trailingSwipe != nil { declared.insert(.swipeActions) }
-    if core.dragFilter != nil || core.insertion != nil { declared.insert(.dragAndDrop) }
-    if core.spanAt != nil { declared.insert(.spans) }
+    if core.modifiers.leadingSwipe != nil || core.modifiers.trailingSwipe != nil {
+      declared.insert(.swipeActions)
+    }
+    if core.modifiers.dragFilter != nil || core.modifiers.insertion != nil {
+      declared.insert(.dragAndDrop)
+    }
+    if core.modifiers.spanAt != nil { declared.insert(.spans) }
     return declared
   }
 
   func cellMaker(identifier: String, tracker: ObservationTracker) -> CellMaker {
     let plain = tracked(core.bindIdentifier(identifier), by: tracker)
-    guard let appear = appearAction else { return plain }
+    guard let appear = core.modifiers.appearAction else { return plain }
     return ClosureCellMaker { index, indexPath, view in
       let cell = plain(index, indexPath, view)
       appear(index)

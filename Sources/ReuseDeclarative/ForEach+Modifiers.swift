@@ -15,8 +15,8 @@ extension ForEach {
     -> Self
   {
     var copy = self
-    copy.moveAction = action
-    copy.transfer = nil
+    copy.uniqueCore().modifiers.moveAction = action
+    copy.uniqueCore().modifiers.transfer = nil
     return copy
   }
 
@@ -48,8 +48,8 @@ extension ForEach {
     tag: Tag, perform action: @escaping (ItemTransfer<Tag>) -> Void
   ) -> Self {
     var copy = self
-    copy.moveAction = nil
-    copy.transfer = MoveTransfer(
+    copy.uniqueCore().modifiers.moveAction = nil
+    copy.uniqueCore().modifiers.transfer = MoveTransfer(
       space: ObjectIdentifier(Tag.self), tag: AnyHashable(tag),
       perform: { source, destinationTag, destination in
         guard let destinationTag = destinationTag.base as? Tag else { return }
@@ -84,7 +84,11 @@ extension ForEach {
       configuration.performsFirstActionWithFullSwipe = allowsFullSwipe
       return configuration
     }
-    if edge == .leading { copy.leadingSwipe = provider } else { copy.trailingSwipe = provider }
+    if edge == .leading {
+      copy.uniqueCore().modifiers.leadingSwipe = provider
+    } else {
+      copy.uniqueCore().modifiers.trailingSwipe = provider
+    }
     return copy
   }
 
@@ -94,7 +98,7 @@ extension ForEach {
   /// becomes the layout's span provider once a body declares spans (a grid without one places
   /// items at its fast, uniform pace); items of groups without spans take one column.
   public func gridSpan(_ span: @escaping (Data.Element) -> ItemSpan) -> Self {
-    answering(\.spanAt, with: span)
+    answering(\.modifiers.spanAt, with: span)
   }
 
   /// Lets a drag carry these items, out of this collection view and into any other of its
@@ -105,7 +109,7 @@ extension ForEach {
   /// The data source becomes the collection view's drag delegate (unless the app set one);
   /// the host adds the collection view to a `DragCoordinator`, as for the imperative API.
   public func draggable(_ isDraggable: @escaping (Data.Element) -> Bool = { _ in true }) -> Self {
-    answering(\.dragFilter, with: isDraggable)
+    answering(\.modifiers.dragFilter, with: isDraggable)
   }
 
   /// Takes drops of dragged elements of type `Element` (from any ``draggable(_:)``
@@ -143,7 +147,7 @@ extension ForEach {
     perform: @escaping (_ index: Int, _ elements: [Element], _ operation: DropOperation) -> Void
   ) -> Self {
     var copy = self
-    copy.insertion = DropHandler(
+    copy.uniqueCore().modifiers.insertion = DropHandler(
       operation: operation, accepts: { $0.allSatisfy { $0 is Element } },
       perform: { index, elements, operation in
         perform(index, elements.compactMap { $0 as? Element }, operation)
@@ -182,17 +186,17 @@ extension ForEach {
   /// Calls `action` with an item's element each time its cell is made for display: the place
   /// for loading more when the last items appear, or for starting work a row needs.
   public func onAppear(perform action: @escaping (Data.Element) -> Void) -> Self {
-    answering(\.appearAction, with: action)
+    answering(\.modifiers.appearAction, with: action)
   }
 
   /// A copy whose per-index answer at `property` is `answer` of the element at that index.
   private func answering<Answer>(
-    _ property: WritableKeyPath<Self, ((Int) -> Answer)?>,
+    _ property: ReferenceWritableKeyPath<ForEachCore<Data, ID, Content>, ((Int) -> Answer)?>,
     with answer: @escaping (Data.Element) -> Answer
   ) -> Self {
     var copy = self
     let elementAt = elementAt
-    copy[keyPath: property] = { answer(elementAt($0)) }
+    copy.uniqueCore()[keyPath: property] = { answer(elementAt($0)) }
     return copy
   }
 }

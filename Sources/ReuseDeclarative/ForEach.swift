@@ -43,41 +43,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
     set { uniqueCore().observes = newValue }
   }
   var elementAt: (Int) -> Data.Element { core.elementAt }
+  /// What the modifiers declared.
+  var modifiers: ForEachModifiers<Data, ID> { core.modifiers }
   @usableFromInline var searchTextAt: ((Int) -> String?)? {
     get { core.searchTextAt }
     set { uniqueCore().searchTextAt = newValue }
-  }
-  var moveAction: ((_ source: Int, _ destination: Int) -> Void)? {
-    get { core.moveAction }
-    set { uniqueCore().moveAction = newValue }
-  }
-  var transfer: MoveTransfer? {
-    get { core.transfer }
-    set { uniqueCore().transfer = newValue }
-  }
-  var appearAction: ((Int) -> Void)? {
-    get { core.appearAction }
-    set { uniqueCore().appearAction = newValue }
-  }
-  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)? {
-    get { core.leadingSwipe }
-    set { uniqueCore().leadingSwipe = newValue }
-  }
-  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)? {
-    get { core.trailingSwipe }
-    set { uniqueCore().trailingSwipe = newValue }
-  }
-  var dragFilter: ((Int) -> Bool)? {
-    get { core.dragFilter }
-    set { uniqueCore().dragFilter = newValue }
-  }
-  var insertion: DropHandler? {
-    get { core.insertion }
-    set { uniqueCore().insertion = newValue }
-  }
-  var spanAt: ((Int) -> ItemSpan)? {
-    get { core.spanAt }
-    set { uniqueCore().spanAt = newValue }
   }
 
   /// The core, copied first when another `ForEach` shares it (a modifier makes a new value).
@@ -186,6 +156,27 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: CellC
   }
 }
 
+/// What a ``ForEach``'s modifiers declare, each `nil` until one does: one value, so a copy
+/// of the core carries them all.
+struct ForEachModifiers<Data: RandomAccessCollection, ID: Hashable> {
+  /// Moves an element (``ForEach/onMove(perform:)``).
+  var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
+  /// Moves an element within its group or to another of its tag's type
+  /// (``ForEach/onMove(tag:perform:)``).
+  var transfer: MoveTransfer?
+  /// Told when an item's cell is made for display (``ForEach/onAppear(perform:)``).
+  var appearAction: ((Int) -> Void)?
+  /// Item `index`'s swipe actions at each edge.
+  var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
+  /// Which items a drag may carry (``ForEach/draggable(_:)``).
+  var dragFilter: ((Int) -> Bool)?
+  /// What a drop of dragged elements does here.
+  var insertion: DropHandler?
+  /// Each item's span in a `GridLayout` (``ForEach/gridSpan(_:)``).
+  var spanAt: ((Int) -> ItemSpan)?
+}
+
 /// What a ``ForEach`` declares, held by reference (see ``ForEach/core``).
 @usableFromInline
 final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: CellContent> {
@@ -214,22 +205,8 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
   /// Item `index`'s text for a search (`ItemSearch`): standard content's text, or what
   /// ``ForEach/searchable(_:)`` gives.
   @exclusivity(unchecked) @usableFromInline var searchTextAt: ((Int) -> String?)?
-  /// Moves an element (``ForEach/onMove(perform:)``).
-  @exclusivity(unchecked) var moveAction: ((_ source: Int, _ destination: Int) -> Void)?
-  /// Moves an element within its group or to another of its tag's type
-  /// (``ForEach/onMove(tag:perform:)``).
-  @exclusivity(unchecked) var transfer: MoveTransfer?
-  /// Told when an item's cell is made for display (``ForEach/onAppear(perform:)``).
-  @exclusivity(unchecked) var appearAction: ((Int) -> Void)?
-  /// Item `index`'s swipe actions at each edge.
-  @exclusivity(unchecked) var leadingSwipe: ((Int) -> SwipeActionsConfiguration?)?
-  @exclusivity(unchecked) var trailingSwipe: ((Int) -> SwipeActionsConfiguration?)?
-  /// Which items a drag may carry (``ForEach/draggable(_:)``).
-  @exclusivity(unchecked) var dragFilter: ((Int) -> Bool)?
-  /// What a drop of dragged elements does here.
-  @exclusivity(unchecked) var insertion: DropHandler?
-  /// Each item's span in a `GridLayout` (``ForEach/gridSpan(_:)``).
-  @exclusivity(unchecked) var spanAt: ((Int) -> ItemSpan)?
+  /// What the modifiers declared beyond the data (moves, swipes, drags, spans, appearances).
+  @exclusivity(unchecked) var modifiers = ForEachModifiers<Data, ID>()
 
   @inlinable
   init(
@@ -277,14 +254,7 @@ final class ForEachCore<Data: RandomAccessCollection, ID: Hashable, Content: Cel
       data: data, content: content, bind: bind, identify: identify,
       gatherIdentifiers: gatherIdentifiers, token: token, elementAtIndex: elementAtIndex,
       searchTextAt: searchTextAt, observes: observes, count: count)
-    copy.moveAction = moveAction
-    copy.transfer = transfer
-    copy.appearAction = appearAction
-    copy.leadingSwipe = leadingSwipe
-    copy.trailingSwipe = trailingSwipe
-    copy.dragFilter = dragFilter
-    copy.insertion = insertion
-    copy.spanAt = spanAt
+    copy.modifiers = modifiers
     return copy
   }
 }

@@ -57,7 +57,7 @@ public enum Theme {
 
 extension GalleryMetrics {
   /// The terminal's: one point is one character cell.
-  static let terminal = GalleryMetrics(
+  public static let terminal = GalleryMetrics(
     rowLength: 1, headerLength: 1, overscan: 2, chipPadding: 3, chipHeaderPadding: 4,
     categoryPadding: 4, swipeActionPadding: 4,
     waterfallColumnWidths: [16, 22, 30], waterfallUnit: 1,

@@ -63,7 +63,7 @@ if job == "find-sync" || job == "filter-sync" {
   // would wait for without the slices.
   let content = DemoTable(rows: rows)
   let model = TableModel(
-    content: content, metrics: .frameGaps, viewportSize: Size(width: 118, height: 26))
+    content: content, metrics: .terminal, viewportSize: Size(width: 118, height: 26))
   model.register(cell: PlainTableCell.self, header: PlainTableHeader.self)
   model.start()
   model.table.collectionView.layoutIfNeeded()
@@ -108,7 +108,7 @@ if arguments[1] == "count-sync" {
 if arguments[1] == "sort-sync" {
   // The table page's model over the same rows, sorted where the loop runs: one frame.
   let model = TableModel(
-    content: DemoTable(rows: rows), metrics: .frameGaps, viewportSize: Size(width: 118, height: 26))
+    content: DemoTable(rows: rows), metrics: .terminal, viewportSize: Size(width: 118, height: 26))
   model.register(cell: PlainTableCell.self, header: PlainTableHeader.self)
   model.start()
   model.table.collectionView.layoutIfNeeded()
@@ -262,14 +262,4 @@ final class PlainTableCell: CollectionViewCell, TableCellPresenting {
 }
 final class PlainTableHeader: ReusableView, TableHeaderPresenting {
   func present(title: String, sortedAscending: Bool?, isNumeric: Bool) {}
-}
-
-extension GalleryMetrics {
-  /// The terminal's sizes: a cell is a point.
-  static let frameGaps = GalleryMetrics(
-    rowLength: 1, headerLength: 1, overscan: 2, chipPadding: 3, chipHeaderPadding: 4,
-    categoryPadding: 4, swipeActionPadding: 4, waterfallColumnWidths: [16, 22, 30],
-    waterfallUnit: 1, waterfallSpacing: (column: 1, item: 1),
-    carouselInsets: (peek: 6, spacing: 2, vertical: 0),
-    textWidth: { Double($0.count) }, clock: { Platform.monotonicTime() })
 }
