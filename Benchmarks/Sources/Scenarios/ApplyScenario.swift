@@ -95,14 +95,8 @@ extension ApplyScenario where ID == Int {
 extension ApplyScenario where ID == String {
   /// UUID-like strings: 10,000 deleted, 10,000 inserted, 2,000 moved, at seeded places.
   public convenience init(uuids: Void = ()) {
-    var state: UInt64 = 0xD1FF
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var random = SplitMix64(seed: 0xD1FF)
+    func next() -> UInt64 { random.next() }
     func uuid() -> String {
       let high = String(next(), radix: 16)
       let low = String(next(), radix: 16)

@@ -112,7 +112,7 @@ import Testing
     let seed =
       UInt64(ProcessInfo.processInfo.environment["REUSEKIT_SEED"] ?? "")
       ?? UInt64.random(in: 1...999_999)
-    var generator = Seeded(seed)
+    var generator = PageRandom(seed: seed)
     /// The ids in the order shown, for each order the test sorts by.
     let byID = Array(1...rows)
     let byAmount = byID.sorted { ($0 % 977, $0) < ($1 % 977, $1) }
@@ -123,18 +123,18 @@ import Testing
     var order = byID
     var shown = 0..<20
     for step in 0..<60 {
-      switch generator.next() % 6 {
+      switch generator.next(below: 6) {
       case 0, 1:  // a scroll
-        let start = min(rows - 1, max(0, shown.lowerBound + Int(generator.next() % 120) - 60))
+        let start = min(rows - 1, max(0, shown.lowerBound + generator.next(below: 120) - 60))
         shown = start..<min(rows, start + shown.count)
       case 2:  // a jump
-        let start = Int(generator.next() % UInt64(rows))
+        let start = generator.next(below: rows)
         shown = start..<min(rows, start + shown.count)
       case 3:  // a resize
-        let length = 5 + Int(generator.next() % 60)
+        let length = 5 + generator.next(below: 60)
         shown = shown.lowerBound..<min(rows, shown.lowerBound + length)
       default:  // a sort
-        let pick = generator.next() % 3
+        let pick = generator.next(below: 3)
         let descriptor: TableSortDescriptor? =
           pick == 0
           ? nil
@@ -149,11 +149,11 @@ import Testing
         order = pick == 0 ? byID : pick == 1 ? byAmount : byCityDown
       }
       // A few frames: pages arrive in any order between them.
-      for _ in 0..<Int(generator.next() % 4) {
+      for _ in 0..<generator.next(below: 4) {
         table.noteDisplayed(rows: shown)
         _ = table.update()
         check(table, shown: shown, order: order, seed: seed, step: step)
-        try await Task.sleep(for: .milliseconds(Int(generator.next() % 5)))
+        try await Task.sleep(for: .milliseconds(generator.next(below: 5)))
       }
     }
     // In the end every shown row loads.
@@ -597,18 +597,5 @@ import Testing
     // Amount 0 first (id 977), then 1 (ids 1 and 978).
     #expect(frame.contains(TestSchema.name(id: 977)), "\(frame)")
     #expect(frame.contains(TestSchema.name(id: 978)), "\(frame)")
-  }
-}
-
-/// A seeded generator (SplitMix64): a failing run prints its seed.
-struct Seeded: RandomNumberGenerator {
-  var state: UInt64
-  init(_ seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
