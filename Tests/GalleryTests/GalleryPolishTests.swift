@@ -518,8 +518,9 @@ import Testing
 }
 
 /// A click on a board's card selects that card alone and puts the cursor on it, as the help
-/// says ("Space, click: select a card; Ctrl-click: toggle"); Control-click toggles (a new
-/// user's finding: a click toggled and the cursor stayed where it was).
+/// says ("click: select a card"); Space and Control-click toggle one, the others staying (a new
+/// user's finding: a click toggled and the cursor stayed where it was; the help said Space
+/// selected, where it toggles).
 @Suite struct BoardClickTests {
   @Test func aClickSelectsTheCardAloneAndFocusesIt() {
     var time = 1.0
@@ -555,6 +556,22 @@ import Testing
       "the click replaced the selection: \(lines.last ?? "")")
     click("#3 ", modifiers: .control)
     #expect(lines.last?.contains("2 selected") == true, "Control-click adds: \(lines.last ?? "")")
+  }
+
+  @Test func spaceTogglesACardAndTheHelpSaysSo() {
+    var time = 1.0
+    let size = TerminalSize(columns: 120, rows: 30)
+    let (gallery, canvas) = makeTestGallery("board", size)
+    func status(after keys: [Key]) -> String {
+      pressTestGallery(keys, gallery, canvas, time: &time)
+      return canvas.plainTextLines().last ?? ""
+    }
+    #expect(status(after: [.character(" ")]).contains("1 selected"))
+    #expect(status(after: [.down, .character(" ")]).contains("2 selected"), "the first stays")
+    let third = status(after: [.character(" ")])
+    #expect(third.contains("1 selected"), "Space again deselects: \(third)")
+    let help = gallery.currentPage.keyHelp.first { $0.0.contains("Space") }
+    #expect(help?.1.contains("deselect") == true, "\(help.map { "\($0.0): \($0.1)" } ?? "none")")
   }
 }
 

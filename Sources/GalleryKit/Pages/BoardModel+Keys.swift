@@ -153,8 +153,8 @@ extension BoardModel {
   public var keyHelp: [(String, String)] {
     [
       ("← → Tab", "another column"), ("↑ ↓ PgUp PgDn Home End", "move in the column"),
-      ("Shift + those", "extend the selection"), ("Space, click", "select a card"),
-      ("Ctrl-click", "toggle a card"), ("Shift-click", "select a range"),
+      ("Shift + those", "extend the selection"), ("click", "select a card"),
+      ("Space, Ctrl-click", "select or deselect a card (the others stay)"), ("Shift-click", "select a range"),
       ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
       ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
