@@ -193,8 +193,13 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
     let current = carousel.currentIndex
     let position = "\(titles[current]) · card \((current + 1).formatted) of \(count.formatted)"
     return position + (lastSelected.map { " · selected \(titles[$0])" } ?? "")
-      + (toggled.map { " · \($0)" } ?? "")
+      + (statusSaysToggles ? toggled.map { " · \($0)" } ?? "" : "")
   }
+
+  /// Whether ``status`` ends with the mode `w` or `a` just switched: `false` for a host
+  /// whose status line begins with ``modes`` already (GTK's said "autoscroll off" twice in
+  /// one line: a new user's finding).
+  public var statusSaysToggles = true
 
   /// Whether a key's step is announced: for a host whose keyboard focus stays on the
   /// carousel (GTK's); one that reads the current card as the focus (the terminal's) says it

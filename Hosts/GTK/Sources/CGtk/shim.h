@@ -92,6 +92,37 @@ static inline GtkWidget *reusekit_overlay_new_with_role(GtkAccessibleRole role) 
 // Text through Pango: font fallback (CJK, emoji) and ellipsis, which cairo's own text API has
 // not. One layout per cairo context's call; the font is "Sans" at an absolute pixel size.
 
+/// Sets `text` on `layout`, Unicode's control pictures (␀ to ␟, ␡: how the models show the
+/// control characters of data) in caret notation (^@ to ^_, ^?) where no font has them:
+/// Pango drew each as a box with its code in it (a new user's finding: a tab showed as a box,
+/// a line break as ↵).
+static inline void reusekit_layout_set_text(PangoLayout *layout, const char *text) {
+  pango_layout_set_text(layout, text, -1);
+  if (g_strstr_len(text, -1, "\xE2\x90") == NULL ||
+      pango_layout_get_unknown_glyphs_count(layout) == 0) {
+    return;
+  }
+  size_t length = strlen(text);
+  char *caret = g_malloc(length + 1);  // two bytes for each three: never longer
+  size_t out = 0;
+  for (size_t i = 0; i < length;) {
+    unsigned char lead = (unsigned char)text[i];
+    unsigned char last = i + 2 < length ? (unsigned char)text[i + 2] : 0;
+    if (lead == 0xE2 && (unsigned char)text[i + 1] == 0x90 && (last <= 0x9F || last == 0xA1) &&
+        last >= 0x80) {
+      caret[out++] = '^';
+      caret[out++] = last == 0xA1 ? '?' : (char)(0x40 + (last - 0x80));
+      i += 3;
+    } else {
+      caret[out++] = (char)lead;
+      i += 1;
+    }
+  }
+  caret[out] = 0;
+  pango_layout_set_text(layout, caret, -1);
+  g_free(caret);
+}
+
 static inline PangoLayout *reusekit_text_layout(
     cairo_t *cr, const char *text, double size, gboolean bold, double max_width) {
   PangoLayout *layout = pango_cairo_create_layout(cr);
@@ -100,7 +131,7 @@ static inline PangoLayout *reusekit_text_layout(
   pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_layout_set_font_description(layout, font);
   pango_font_description_free(font);
-  pango_layout_set_text(layout, text, -1);
+  reusekit_layout_set_text(layout, text);
   pango_layout_set_single_paragraph_mode(layout, TRUE);
   if (max_width > 0) {
     pango_layout_set_width(layout, (int)(max_width * PANGO_SCALE));

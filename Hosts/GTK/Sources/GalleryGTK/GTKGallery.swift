@@ -63,6 +63,8 @@ public final class GTKGallery {
   let helpBox: UnsafeMutablePointer<GtkWidget>
   var showsHelp = false
   var lastStatus = ""
+  /// Whether the window's title says a page has edits not saved.
+  private var titleSaysUnsaved = false
   /// The timer that steps the jobs of pages not showing (a save), while one runs.
   var hiddenJobsTimer: guint = 0
   /// The idle source that gives the keys back to the page's host after a tab's click, and
@@ -148,7 +150,7 @@ public final class GTKGallery {
       gtk_box_append(box, bar)
     }
     window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { window in
-      gtk_window_set_title(window, "ReuseKit gallery")
+      gtk_window_set_title(window, Self.title(unsaved: false))
       gtk_window_set_default_size(window, width, height)
       // The keys (F1) show over everything but the window's frame.
       let root = gtk_overlay_new()!
@@ -376,7 +378,27 @@ public final class GTKGallery {
     guard line != lastStatus else { return }
     lastStatus = line
     gtk_label_set_text(OpaquePointer(statusLabel), line)
+    // The whole line on hover: a narrow window cuts it with "…" (the count of rows edited
+    // went: a new user's finding).
+    gtk_widget_set_tooltip_text(statusLabel, line)
     reusekit_accessible_set_label(OpaquePointer(statusFocus), line)
+    updateTitle()
+  }
+
+  /// The window's title, which says when a page has edits not saved, as a desktop editor's
+  /// does (the status line alone said so: a new user's finding).
+  private func updateTitle() {
+    let unsaved = pages.contains { $0?.unsavedWarning != nil }
+    guard unsaved != titleSaysUnsaved else { return }
+    titleSaysUnsaved = unsaved
+    window.withMemoryRebound(to: GtkWindow.self, capacity: 1) {
+      gtk_window_set_title($0, Self.title(unsaved: unsaved))
+    }
+  }
+
+  /// The window's title: the gallery's name, and "edits not saved" while a page has them.
+  static func title(unsaved: Bool) -> String {
+    unsaved ? "ReuseKit gallery · edits not saved" : "ReuseKit gallery"
   }
 }
 

@@ -338,6 +338,7 @@ enum GTKPages {
     let page = HostedPage(model, host: host)
     // The modes first: the cards move on their own (a new user saw them do so, unexplained).
     page.headline = { [unowned model] in model.modes }
+    model.statusSaysToggles = false
     return page
   }
 

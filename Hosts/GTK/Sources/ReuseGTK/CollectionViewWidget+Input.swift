@@ -150,6 +150,9 @@ extension CollectionViewWidget {
     guard let key = KeyPress(keyval: keyval, state: modifiers) else { return false }
     // A prefix being typed takes every printable key, and Escape ends it.
     if typeAheadTakes(key, beginning: false) { return true }
+    // Any other key (an arrow, a page key) ends the prefix: the next letter starts a new one,
+    // as in GTK's and macOS's lists (Down then "l" searched "kinl": a new user's finding).
+    endTypeAhead()
     let used = keyHandler.map { $0(key) } ?? handleKey(key)
     if used { layoutAndPlace() }
     if !used && typeAheadTakes(key, beginning: true) { return true }

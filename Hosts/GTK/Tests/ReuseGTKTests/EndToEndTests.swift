@@ -296,6 +296,11 @@ final class EndToEndTests: EndToEndCase {
     try xdotool("key", "Left", "Left")
     try gallery.settle()
     try gallery.waitFor("the wrap") { $0.contains("card 12 of 12") }
+    // `w` says the new mode once, where the line names the modes ("wrap off · … · wrap off").
+    try gallery.press("w", until: "wrap off, said once") {
+      // (The status ends with the card, before the status file's next field.)
+      $0.contains("wrap off · autoscroll off") && $0.contains("card 12 of 12 headers=")
+    }
   }
 
   /// With a screen reader: the carousel's page says its centred card as it shows (it said
@@ -621,6 +626,15 @@ final class EndToEndTests: EndToEndCase {
       $0.contains("type-ahead: “c”") && $0.contains("f:Cherry")
     }
     try gallery.press("Escape", until: "Escape ends it") { !$0.contains("type-ahead") }
+    // An arrow ends a prefix too: the next letter starts a new one ("b", Down, "c" looked for
+    // "bc" and found nothing: a new user's finding).
+    try gallery.press("b", until: "b again") { $0.contains("type-ahead: “b”") }
+    try gallery.press("Down", until: "the arrow moved, the prefix ended") {
+      !$0.contains("type-ahead")
+    }
+    try gallery.press("c", until: "c begins anew") {
+      $0.contains("type-ahead: “c”") && $0.contains("f:Cherry")
+    }
     // A digit while a prefix is being typed still switches pages ("a7" was looked for).
     try gallery.press("a", "7", until: "the outline page") { $0.contains("page=outline") }
   }

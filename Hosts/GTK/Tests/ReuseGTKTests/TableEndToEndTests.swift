@@ -219,11 +219,14 @@ final class TableEndToEndTests: EndToEndCase {
     try xdotool("key", "ctrl+a")
     try xdotool("type", "Grace")
     try gallery.press("Return", until: "the edit kept") { $0.contains("edited row 1") }
+    // The window's title says so, as a desktop editor's does.
+    XCTAssertTrue(try titleShows("ReuseKit gallery · edits not saved", true), "the title says so")
     try gallery.press("1", until: "the list page") { $0.contains("page=list") }
     try gallery.press("q", until: "the warning") { $0.contains("1 row edited, not saved") }
     try gallery.press("ctrl+s", until: "saved from the list page") {
       $0.contains("page=list") && $0.contains("Table: saved 1 edited row")
     }
+    XCTAssertTrue(try titleShows("edits not saved", false), "the title is back")
     XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "id,name\n0,Grace\n1,Alan\n")
   }
 
@@ -450,6 +453,15 @@ final class TableEndToEndTests: EndToEndCase {
 extension EndToEndCase {
   /// The table page on a new CSV file of `text`, once it shows its first row with `shape`
   /// ("2 rows × 2 columns"); the caller removes the file at `path`.
+  /// Whether, within a second, a window's title contains `name` (`shown`) or none does.
+  func titleShows(_ name: String, _ shown: Bool) throws -> Bool {
+    for _ in 0..<20 {
+      if try Self.run("xdotool", ["search", "--name", name]).isEmpty != shown { return true }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return false
+  }
+
   func tableOnCSV(_ text: String, shape: String) throws -> (gallery: Gallery, path: String) {
     let path = NSTemporaryDirectory() + "reuse-gtk-\(UUID().uuidString).csv"
     try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,3 +1,4 @@
+import GalleryKit
 import XCTest
 
 @testable import GalleryGTK
@@ -16,6 +17,19 @@ final class TextTests: XCTestCase {
       XCTAssertEqual(facts.unknownGlyphs, 0, "\(sample): \(facts.unknownGlyphs) empty boxes")
       XCTAssertGreaterThan(facts.width, 0, sample)
     }
+  }
+
+  /// Control characters as the models show them (Unicode's control pictures, from
+  /// `showingControls`) are drawn as glyphs, not boxes: caret notation where no font has
+  /// the pictures (a new user's finding: a tab, a bell and an escape showed as boxes).
+  func testControlCharactersShowAsGlyphs() {
+    let shown = "Tab\there\u{07}bell\u{1B}[31m·\u{7F}".showingControls
+    XCTAssertTrue(shown.unicodeScalars.contains("\u{2409}"), shown)
+    let facts = TextMeasure.facts(shown)
+    XCTAssertEqual(facts.unknownGlyphs, 0, "\(shown): \(facts.unknownGlyphs) boxes")
+    // The same width as the caret form when no font has the pictures (as here), or less
+    // than an empty box's each when one does.
+    XCTAssertGreaterThan(facts.width, TextMeasure.facts("Tab").width)
   }
 
   func testLongTitlesAreCutWithAnEllipsisWithinTheirRoom() {
