@@ -41,6 +41,10 @@ enum Palette {
   /// Text on the accent: light on the light theme's deep blue, dark on the dark theme's pale
   /// one (dark on deep blue was hard to read: a new user's finding, of the table's cursor).
   static var onAccent: RGB { isDark ? ink : RGB(0xFFFFFF) }
+  /// A swatch as text on the surface: itself on the dark look; half ink on the light one,
+  /// where the pale swatches were hard to read on white (a new user's finding, of the board's
+  /// topics: about 4.5:1 this way).
+  static func readable(_ swatch: RGB) -> RGB { isDark ? swatch : swatch.mixed(ink, 0.5) }
   static let swatches = [
     RGB(0xF7768E), RGB(0xFF9E64), RGB(0xE0AF68), RGB(0x9ECE6A), RGB(0x73DACA), RGB(0x7DCFFF),
     RGB(0x7AA2F7), RGB(0xBB9AF7),
@@ -55,6 +59,17 @@ struct Painter {
     cairo_set_source_rgb(cr, color.r, color.g, color.b)
     path(rect, radius: radius)
     cairo_fill(cr)
+  }
+
+  /// A line `lineWidth` wide just inside `rect`'s edges: a focus ring.
+  func outline(_ rect: Rect, _ color: RGB, lineWidth: Double = 2) {
+    cairo_set_source_rgb(cr, color.r, color.g, color.b)
+    cairo_set_line_width(cr, lineWidth)
+    let inset = lineWidth / 2
+    cairo_rectangle(
+      cr, rect.minX + inset, rect.minY + inset, max(0, rect.width - lineWidth),
+      max(0, rect.height - lineWidth))
+    cairo_stroke(cr)
   }
 
   /// A vertical gradient from `top` to `bottom`: the photo tiles.

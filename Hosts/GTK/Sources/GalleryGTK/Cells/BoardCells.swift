@@ -3,8 +3,9 @@ import GalleryKit
 import ReuseGTK
 import ReuseKit
 
-/// A card of the board page: a colour mark for its topic, its title and its topic; faded while
-/// a drag carries it.
+/// A card of the board page: a colour mark for its topic, its title and its topic; a selected
+/// card filled with the selection's tint and ticked, the focused one ringed (it was filled,
+/// and read as the selection: a new user's finding); faded while a drag carries it.
 final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
   var card: BoardCard?
   var showsFocus = true
@@ -18,10 +19,9 @@ final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
     let fill =
       isDragged
       ? Palette.background.mixed(Palette.surface, 0.4)
-      : isFocused
-        ? Palette.bar.mixed(Palette.accent, 0.3)
-        : (isSelected ? Palette.surface.mixed(Palette.selection, 0.18) : Palette.surface)
+      : (isSelected ? Palette.bar.mixed(Palette.accent, 0.3) : Palette.surface)
     paint.fill(card, fill, radius: 6)
+    if isFocused && !isDragged { paint.outline(card, Palette.accent) }
     let mark = Palette.swatches[id % Palette.swatches.count]
     paint.fill(Rect(x: 4, y: 3, width: 5, height: card.height), isDragged ? Palette.dim : mark)
     let color = isDragged ? Palette.dim : Palette.text
@@ -32,6 +32,7 @@ final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
       maxWidth: max(1, card.width - topicWidth - 28))
     paint.text(
       "#" + topic, x: card.maxX - topicWidth - 8, y: height / 2 + 5, size: 11,
-      isDragged ? Palette.dim : mark, maxWidth: topicWidth + 1)
+      isDragged ? Palette.dim : (isSelected ? Palette.text : Palette.readable(mark)),
+      maxWidth: topicWidth + 1)
   }
 }

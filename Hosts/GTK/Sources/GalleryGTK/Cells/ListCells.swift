@@ -3,8 +3,10 @@ import GalleryKit
 import ReuseGTK
 import ReuseKit
 
-/// A list row: the title, the detail at the right, a bar when selected; the focused row
-/// highlighted while its list has the keyboard focus.
+/// A list row: the title, the detail at the right; a selected row filled with the selection's
+/// tint, its bar in the selection's colour and its title bold, as GTK's lists show a
+/// selection; the focused row ringed while its list has the keyboard focus (it was filled,
+/// and read as the selection: a new user's finding).
 final class RowCell: GTKCell, RowPresenting {
   var title = ""
   var detail = ""
@@ -38,12 +40,15 @@ final class RowCell: GTKCell, RowPresenting {
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
     let background =
-      isFocused && showsFocus
-      ? Palette.bar.mixed(Palette.accent, 0.25)
+      isSelected
+      ? Palette.bar.mixed(Palette.accent, 0.3)
       : (isStriped ? Palette.bar.mixed(Palette.surface, 0.6) : Palette.surface)
     paint.fill(
       bounds(width, height), isFindMatch ? background.mixed(Palette.match, 0.45) : background)
     paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
+    if isFocused && showsFocus {
+      paint.outline(Rect(x: 0, y: 0, width: width, height: height - 1), Palette.accent)
+    }
     paint.fill(
       Rect(x: 0, y: 0, width: 5, height: height),
       isSelected ? Palette.selection : Palette.swatches[colorIndex % Palette.swatches.count])
