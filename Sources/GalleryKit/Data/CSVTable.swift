@@ -158,7 +158,8 @@ public final class CSVTable: TableContent {
         for row in sample {
           let cell = column < row.count ? row[column] : ""
           if cell.isEmpty { continue }
-          guard Double(cell) != nil else { return false }
+          guard Double(cell) != nil || TableSortKey.plainNumber(cell).flatMap(Double.init) != nil
+          else { return false }
           numbers += 1
         }
         return numbers > 0

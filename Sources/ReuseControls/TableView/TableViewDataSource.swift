@@ -219,20 +219,81 @@ public enum TableSortKey: Hashable, Sendable {
 
   /// The key of a value read as text: a number when it reads as one (an exact
   /// ``integer(_:)`` for a whole number from ±2⁵³ on), ``missing`` when empty, else the text.
+  /// Spaces around a number and commas grouping its thousands ("  8 ", "1,000", "-12,345.5")
+  /// are read as a spreadsheet reads them (they sorted as text, after every number: a new
+  /// user's finding); a comma anywhere else ("1,5", "1,00") leaves it text.
   public init(reading text: String) {
     guard !text.isEmpty else {
       self = .missing
       return
     }
     guard let number = Double(text) else {
-      self = .text(text)
+      guard let plain = Self.plainNumber(text), let number = Double(plain) else {
+        self = .text(text)
+        return
+      }
+      self = Self.numeric(number, plain)
       return
     }
-    if abs(number) >= 0x1p53, let whole = Int(text) {
-      self = .integer(whole)
-    } else {
-      self = .number(number)
+    self = Self.numeric(number, text)
+  }
+
+  /// `number`'s key: exact for a whole number from ±2⁵³ on (`text` its digits).
+  private static func numeric(_ number: Double, _ text: String) -> TableSortKey {
+    if abs(number) >= 0x1p53, let whole = Int(text) { return .integer(whole) }
+    return .number(number)
+  }
+
+  /// `text` as a number's plain digits, when it is one with spaces around it or commas
+  /// grouping its whole part in threes; `nil` otherwise (no allocation for text that does
+  /// not start, after spaces, with a sign, a digit or a point).
+  public static func plainNumber(_ text: String) -> String? {
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+    while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+    guard start < end else { return nil }
+    let first = bytes[start]
+    guard first == 0x2D || first == 0x2B || first == 0x2E || (0x30...0x39).contains(first) else {
+      return nil
     }
+    // The whole part's digits, each comma three digits after the one before (or after 1 to 3
+    // leading digits).
+    var digits: [UInt8] = []
+    var index = start
+    if first == 0x2D || first == 0x2B {
+      digits.append(first)
+      index = bytes.index(after: index)
+    }
+    var run = 0
+    var groups = 0
+    while index < end {
+      let byte = bytes[index]
+      if (0x30...0x39).contains(byte) {
+        run += 1
+      } else if byte == 0x2C {
+        guard run == 3 || (groups == 0 && (1...3).contains(run)) else { return nil }
+        groups += 1
+        run = 0
+        index = bytes.index(after: index)
+        continue
+      } else {
+        break
+      }
+      digits.append(byte)
+      index = bytes.index(after: index)
+    }
+    guard groups == 0 || run == 3 else { return nil }
+    // The rest (a fraction, an exponent) as it is: `Double` judges it.
+    while index < end {
+      guard bytes[index] != 0x2C else { return nil }
+      digits.append(bytes[index])
+      index = bytes.index(after: index)
+    }
+    let plain = String(decoding: digits, as: UTF8.self)
+    return plain.utf8.count == text.utf8.count ? nil : plain
   }
 }
 

@@ -95,4 +95,25 @@ private final class Keyed: TableViewDataSource {
     let descending = ascending.dropLast().reversed() + [""]
     #expect(down == descending.map(TableSortKey.init(reading:)), "\(down)")
   }
+
+  /// Numbers a spreadsheet reads, with spaces around them or commas grouping their
+  /// thousands, sort as numbers ("  8 " and "1,000" sorted as text after every number: a
+  /// new user's finding); a comma that groups nothing leaves the text as it is.
+  @Test(arguments: [false, true])
+  func groupedAndSpacedNumbersSortAsNumbers(background: Bool) {
+    #expect(TableSortKey(reading: "  8 ") == .number(8))
+    #expect(TableSortKey(reading: "1,000") == .number(1_000))
+    #expect(TableSortKey(reading: "-12,345,678.5") == .number(-12_345_678.5))
+    #expect(TableSortKey(reading: " +1,000e3") == .number(1_000_000))
+    #expect(TableSortKey(reading: "12,345,678,901,234,567") == .integer(12_345_678_901_234_567))
+    for text in ["1,5", "1,00", ",100", "1,,000", "12,34,567", "1,000,", "1.000,5", "a 1", "- 1"] {
+      #expect(TableSortKey(reading: text) == .text(text), "\(text)")
+    }
+    #expect(TableSortKey.plainNumber("42") == nil, "plain already")
+    let texts = ["100", "  8", "1,000", "abc", "9", "-4.2", "99"]
+    let up = sortedValues(
+      texts.map(TableSortKey.init(reading:)), ascending: true, background: background)
+    let expected = ["-4.2", "  8", "9", "99", "100", "1,000", "abc"]
+    #expect(up == expected.map(TableSortKey.init(reading:)), "\(up)")
+  }
 }
