@@ -97,6 +97,28 @@ private func terminal(
     #expect(small.matches(canvas))
   }
 
+  /// A terminal that draws an emoji with a presentation selector one column wide (tmux) shows
+  /// no stale character beside it: the renderer blanks both of its cells first (a sort left
+  /// "🏙️aCity", the a from the "Paris" drawn there before: a new user's finding).
+  @Test func aWideGlyphSomeTerminalsDrawNarrowLeavesNothingStale() {
+    var (output, renderer, screen, canvas) = terminal(columns: 20, rows: 2)
+    screen.narrowEmojiPresentation = true
+    canvas.draw("Paris", column: 2, row: 0, style: .plain)
+    renderer.render(canvas)
+    screen.apply(output.bytes)
+    canvas.clear()
+    canvas.draw("\u{1F3D9}\u{FE0F}City", column: 2, row: 0, style: .plain)
+    output.reset()
+    renderer.render(canvas)
+    screen.apply(output.bytes)
+    let shown = screen.text(ofRow: 0)
+    #expect(!shown.contains("a") && shown.contains("\u{1F3D9}\u{FE0F} City"), "\(shown)")
+    // CJK is two columns everywhere: drawn without the blanking.
+    #expect(!Glyph("红").widthMayBeDisputed && !Glyph("한").widthMayBeDisputed)
+    #expect(Glyph("\u{1F3D9}\u{FE0F}").widthMayBeDisputed && Glyph("😀").widthMayBeDisputed)
+    #expect(Glyph("\u{20000}").widthMayBeDisputed == false && Glyph("⌚").widthMayBeDisputed)
+  }
+
   @Test func randomEditsAlwaysReplayExactly() {
     var random = SeededRandom(seed: 77)
     var (output, renderer, screen, canvas) = terminal(columns: 40, rows: 12)

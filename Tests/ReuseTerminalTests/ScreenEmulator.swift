@@ -9,6 +9,9 @@ struct ScreenEmulator {
   var cursor = (column: 0, row: 0)
   var pen = TextStyle.plain
   var region: (top: Int, bottom: Int)?
+  /// Draws a narrow character asking for emoji presentation (U+FE0F) one column wide, as
+  /// tmux 3.3 does, where the canvas gives it two.
+  var narrowEmojiPresentation = false
 
   init(columns: Int, rows: Int) {
     self.columns = columns
@@ -77,7 +80,12 @@ struct ScreenEmulator {
         grapheme.unicodeScalars.append(next)
         scalars = scalars.dropFirst()
       }
-      let width = CharacterWidth.of(Character(grapheme))
+      var width = CharacterWidth.of(Character(grapheme))
+      if narrowEmojiPresentation, grapheme.unicodeScalars.contains("\u{FE0F}"),
+        let first = grapheme.unicodeScalars.first, CharacterWidth.of(first) == 1
+      {
+        width = 1
+      }
       guard cursor.row < rows, cursor.column < columns else { continue }
       let index = cursor.row * columns + cursor.column
       grid[index] = Canvas.Cell(grapheme: grapheme, width: UInt8(width), style: pen)
@@ -113,6 +121,11 @@ struct ScreenEmulator {
   }
 
   /// Whether the screen shows exactly the canvas (characters and styles).
+  /// Row `row`'s text as it shows (right halves of wide characters left out).
+  func text(ofRow row: Int) -> String {
+    grid[row * columns..<(row + 1) * columns].map(\.grapheme).joined()
+  }
+
   func matches(_ canvas: Canvas) -> Bool {
     guard canvas.columns == columns && canvas.rows == rows else { return false }
     return grid == canvas.cells

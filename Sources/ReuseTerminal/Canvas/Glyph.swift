@@ -59,6 +59,23 @@ public struct Glyph: Hashable, Sendable {
   /// Whether this is the empty glyph of a wide character's right half.
   public var isNone: Bool { raw == 0 }
 
+  /// Whether terminals may disagree about how wide this glyph is: emoji and symbols
+  /// (U+1000–U+2FFF, U+1F000 on), clusters of several scalars (a presentation selector, a
+  /// joiner, a flag's pair). CJK ideographs, kana, Hangul syllables and fullwidth forms take
+  /// two columns in every terminal.
+  @inlinable
+  public var widthMayBeDisputed: Bool {
+    if raw >> 56 == 0xFF { return true }
+    let lead = UInt8(truncatingIfNeeded: raw)
+    let length: UInt64 = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    if length < 8 && raw >> (8 * length) != 0 { return true }
+    switch length {
+    case 3: return lead <= 0xE2
+    case 4: return !(lead == 0xF0 && UInt8(truncatingIfNeeded: raw >> 8) >= 0xA0)
+    default: return true
+    }
+  }
+
   /// The cluster as a string.
   public var string: String {
     var bytes: [UInt8] = []

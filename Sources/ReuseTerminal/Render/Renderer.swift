@@ -175,6 +175,14 @@ public final class Renderer {
         ANSI.appendStyle(cell.style, mode: colorMode, to: &buffer)
         frame.pen = cell.style
       }
+      if cell.width == 2 && cell.glyph.widthMayBeDisputed {
+        // Blanked first: a terminal that draws it one column wide (tmux, an emoji with a
+        // presentation selector) left the old right half showing ("🏙️aCity" after a sort: a
+        // new user's finding).
+        buffer.append(0x20)
+        buffer.append(0x20)
+        ANSI.appendCursorMove(column: x, row: row, to: &buffer)
+      }
       cell.glyph.appendUTF8(to: &buffer)
       frame.written += 1
       x += Int(cell.width)
