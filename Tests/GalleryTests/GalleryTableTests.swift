@@ -366,6 +366,26 @@ private func statusLine(
 @Suite struct GalleryTableFindTests {
   private let size = TerminalSize(columns: 100, rows: 20)
 
+  /// Escape stops the job begun last: a find begun while a sort runs stops first, and the
+  /// sort goes on; a second Escape cancels the sort (Escape cancelled the long sort and the
+  /// find went on: a new user's finding).
+  @Test func escapeStopsTheFindBegunDuringASortFirst() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("table", size, tableRows: 1_000_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery(
+      [KeyEvent(.right), KeyEvent(.character("s"))], gallery, time: &time, interval: 0.05)
+    #expect(probe.status.contains("sorting"), "a sort under way: \(probe.status)")
+    pressTestGallery(Array(type("zz9").dropLast()), gallery, time: &time, interval: 0.01)
+    // Enter, and Escape at once: the find still runs.
+    gallery.handle(.key(KeyEvent(.enter)), at: time + 0.01)
+    gallery.handle(.key(KeyEvent(.escape)), at: time + 0.02)
+    #expect(probe.status.contains("search stopped"), "the find stops first: \(probe.status)")
+    #expect(!probe.status.contains("sort cancelled"), "\(probe.status)")
+    gallery.handle(.key(KeyEvent(.escape)), at: time + 0.03)
+    #expect(probe.status.contains("sort cancelled"), "then the sort: \(probe.status)")
+  }
+
   private func type(_ text: String) -> [KeyEvent] {
     [KeyEvent(.character("/"))] + text.map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
   }

@@ -115,6 +115,7 @@ extension TableModel {
         ? .success(.exact(condition.needle)) : TableMatcher.make(condition.needle)
       if case .success(let matcher) = made { withinMatchers.append((condition.column, matcher)) }
     }
+    sortIsLatestJob = false
     filter = TableFilter(
       scan: TableFind(
         text: text, column: column, startRow: 0, rowCount: table.numberOfRows, sort: nil,

@@ -217,6 +217,7 @@ extension TableModel {
     // The content's own search numbers rows its way: in the order shown only when the table
     // is not sorted by the page (a CSV file sorted here is scanned in the order shown).
     let contentOrder = table.sortDescriptor == nil || table.isSortedByDataSource
+    sortIsLatestJob = false
     find = TableFind(
       text: text, column: column, startRow: start, rowCount: table.numberOfDisplayedRows,
       sort: table.sortDescriptor,

@@ -59,6 +59,8 @@ extension TableModel {
       editNote = "stopping the save…"
       return true
     }
+    // A find or a filter begun while the sort runs stops first.
+    if !sortIsLatestJob, stopRunningJob() { return true }
     // A count waiting for the sort is the later request: Escape takes it back first.
     if pendingFrequencies != nil, isSortUnderWay, cancelFrequencies() {
       editNote = "count cancelled; the sort goes on"

@@ -27,7 +27,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// How long the last sort took, in seconds, on the host's clock (`nil` when not known).
   public internal(set) var lastSortDuration: Double?
   /// When the sort being made began, on the host's clock.
-  var sortStart: Double?
+  var sortStart: Double? {
+    didSet { if oldValue == nil && sortStart != nil { sortIsLatestJob = true } }
+  }
+  /// Whether the sort began after the find, filter or count running beside it: Escape stops
+  /// the job begun last (it stopped the long sort, and the find just begun went on: a new
+  /// user's finding).
+  var sortIsLatestJob = true
   /// What the status line's prompt asks for, and what is typed so far; `nil` without one.
   var prompt: (kind: TablePromptKind, field: TextFieldState)? {
     didSet { promptDidChange(from: oldValue) }
