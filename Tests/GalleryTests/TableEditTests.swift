@@ -92,6 +92,20 @@ import Testing
     for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
 
+  /// Control characters in a file's column titles show as the cells show them (␛, ␇), on
+  /// screen and in the status line (the escape was dropped: "a[31m", a new user's finding).
+  @Test func controlCharactersInTitlesShow() throws {
+    var time = 1.0
+    let path = NSTemporaryDirectory() + "reusekit-titles-\(getpid()).csv"
+    defer { removeWithBackup(path) }
+    try "a\u{1B}[31m,b\u{07}\n1,2\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let (gallery, canvas) = try opened(path, time: &time)
+    let screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.contains { $0.contains("a␛[31m") }, "\(screen)")
+    #expect(screen.contains { $0.contains("b␇") }, "\(screen)")
+    #expect(TablePageProbe(gallery).status.contains("a␛[31m"), "\(TablePageProbe(gallery).status)")
+  }
+
   /// A sort that ends while a cell is edited keeps the edited cell in view (it showed the top
   /// of the new order, and the GTK entry over the cell, hidden, lost its selection: a new
   /// user's finding).

@@ -67,7 +67,7 @@ extension TableModel {
     AccessibilityDescription(
       // An empty cell is said to be blank (its column alone read as if it were the value).
       label: (editing ?? text.map { $0.isEmpty ? "blank" : $0 } ?? "loading").spokenForm,
-      value: content.columnTitles[column] + (isMatch ? ", a match" : "")
+      value: columnTitle(column) + (isMatch ? ", a match" : "")
         + (editing == nil ? "" : ", editing"))
   }
 
@@ -76,7 +76,7 @@ extension TableModel {
     let header = tableView.dequeueReusableHeader(withReuseIdentifier: Self.headerIdentifier)
     let sort = tableView.sortDescriptor
     (header as? any TableHeaderPresenting)?.present(
-      title: content.columnTitles[column],
+      title: columnTitle(column),
       sortedAscending: sort?.column == column ? sort!.ascending : nil,
       isNumeric: content.isNumeric(column: column))
     describe(header, column: column)
@@ -86,7 +86,7 @@ extension TableModel {
   /// What a screen reader reads of a header: its title, and that it is one and how the
   /// table is sorted by it (the role alone does not say it where GTK drops it, as 4.8 does).
   func describe(_ header: ReusableView, column: Int) {
-    header.accessibilityLabel = content.columnTitles[column]
+    header.accessibilityLabel = columnTitle(column)
     var value = "column header"
     if let sort = table.sortDescriptor, sort.column == column {
       value += sort.ascending ? ", sorted ascending" : ", sorted descending"
@@ -107,7 +107,7 @@ extension TableModel {
     // A sort the database makes off the loop: said as it begins (its end is said too).
     if let descriptor, content.isBusy, content.columnTitles.indices.contains(descriptor.column) {
       table.collectionView.announce(
-        "sorting by \(content.columnTitles[descriptor.column]), "
+        "sorting by \(columnTitle(descriptor.column)), "
           + "\(descriptor.ascending ? "ascending" : "descending")… Escape cancels")
     }
     return true
@@ -159,7 +159,7 @@ extension TableModel {
       let column = attributes.indexPath.item
       let sort = table.sortDescriptor
       header.present(
-        title: content.columnTitles[column],
+        title: columnTitle(column),
         sortedAscending: sort?.column == column ? sort!.ascending : nil,
         isNumeric: content.isNumeric(column: column))
       describe(view, column: column)

@@ -35,7 +35,7 @@ extension TableModel {
       table.collectionView.announce(note)
     }
     if table.columns.indices.contains(column) && table.columns[column].isHidden {
-      return refuse("\(content.columnTitles[column]) is hidden: u shows every column")
+      return refuse("\(columnTitle(column)) is hidden: u shows every column")
     }
     guard let editable = content as? any EditableTableContent else {
       // A frequency table of an editable file is counts, not cells: said so (it said that a
@@ -81,7 +81,7 @@ extension TableModel {
     editTarget = nil
     guard let (row, column) = target else { return }
     table.reloadRows([row])
-    editNote = "\(rowName(row)) · \(content.columnTitles[column]): edit cancelled, as it was"
+    editNote = "\(rowName(row)) · \(columnTitle(column)): edit cancelled, as it was"
   }
 
   /// The field being edited, when the cell at source `row`, `column` is the one: its cell
@@ -281,7 +281,7 @@ extension TableModel {
     // sight, and `e` then edited a column no one could see (a new user's finding).
     let isHidden = table.columns.indices.contains(column) && table.columns[column].isHidden
     if isShown && !isHidden && movingTheCursor { table.focusCell(row: row, column: column) }
-    editNote = "\(note) \(rowName(row)) · \(content.columnTitles[column])"
+    editNote = "\(note) \(rowName(row)) · \(columnTitle(column))"
     if isHidden { editNote! += " (a hidden column: u shows every column)" }
     // The filter is not made again under the cursor (the row would vanish as it is typed
     // in, as no spreadsheet's does), but a row shown that no longer meets it, or a hidden row
@@ -315,7 +315,7 @@ extension TableModel {
     let typed =
       String(field.beforeCaret).showingControls + "▏" + String(field.afterCaret).showingControls
     guard let (row, column) = editTarget else { return "edit: \(typed)" }
-    return "edit \(content.columnTitles[column]) of \(rowName(row)): "
+    return "edit \(columnTitle(column)) of \(rowName(row)): "
       + "\(typed) · Enter keeps it, Tab the next cell, Esc cancels"
   }
 }

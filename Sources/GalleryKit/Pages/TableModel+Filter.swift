@@ -183,7 +183,7 @@ extension TableModel {
   func describe(_ condition: TableRowCondition) -> String {
     let title =
       content.columnTitles.indices.contains(condition.column)
-      ? content.columnTitles[condition.column] : "column \(condition.column + 1)"
+      ? columnTitle(condition.column) : "column \(condition.column + 1)"
     let needle =
       condition.wholeValue
       ? "= \(condition.needle.isEmpty ? "(empty)" : condition.needle)" : condition.needle

@@ -117,7 +117,7 @@ extension TableModel {
     // The find, filter and select prompts name the column they act on: the focused cell's, or
     // the one a filter that left no rows holds.
     let focused = table.focusedCell ?? table.focusHeldByFilter
-    var column: String { focused.map { content.columnTitles[$0.column] } ?? "the column" }
+    var column: String { focused.map { columnTitle($0.column) } ?? "the column" }
     switch prompt.kind {
     case .find:
       return "find in \(column): \(typed) · Enter finds, Esc cancels"
@@ -176,7 +176,7 @@ extension TableModel {
         number <= rowCount
       {
         jumpProblem =
-          "went to row \(number.formatted) of the sort by \(content.columnTitles[sort.column]): "
+          "went to row \(number.formatted) of the sort by \(columnTitle(sort.column)): "
           + "a database's sorted rows are numbered in that order"
       }
       if number < 1 {
@@ -200,7 +200,7 @@ extension TableModel {
     // A table of titles alone has no cell to go to: said (the cursor stayed nowhere, with no
     // word: a new user's finding).
     guard rowCount > 0 || focused != nil else {
-      jumpProblem = "no rows: column \(content.columnTitles[column]) has no cell to go to"
+      jumpProblem = "no rows: column \(columnTitle(column)) has no cell to go to"
       return
     }
     table.focusCell(row: focused?.row ?? 0, column: column)

@@ -140,7 +140,7 @@ extension TableModel {
     frequency = nil
     let table = FrequencyTable(
       ranked: ranked, column: column,
-      columnTitle: content.columnTitles[column], parent: content,
+      columnTitle: columnTitle(column), parent: content,
       scope: running.view.filter.map(describe).joined(separator: " and "),
       numeric: numeric)
     parentView = running.view

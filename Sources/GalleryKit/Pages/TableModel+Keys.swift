@@ -140,7 +140,7 @@ extension TableModel {
       }
       let target = position + (character == "{" ? -1 : 1)
       let count = table.layout.shownColumnCount
-      let title = content.columnTitles[column]
+      let title = columnTitle(column)
       // Said, as every change to the columns is (GTK's window shows no heading of modes, and
       // `f` and `}` changed nothing a user could see said: a new user's finding).
       guard target >= 0, target < count else {
@@ -154,10 +154,10 @@ extension TableModel {
       // The last column shown stays, and says why (h did nothing without a word: a new
       // user's finding).
       guard table.layout.shownColumnCount > 1 else {
-        return sayColumnNote("\(content.columnTitles[column]) is the only column shown: it stays")
+        return sayColumnNote("\(columnTitle(column)) is the only column shown: it stays")
       }
       table.setColumn(column, hidden: true)
-      return sayColumnNote("hid \(content.columnTitles[column]) (u shows every column)")
+      return sayColumnNote("hid \(columnTitle(column)) (u shows every column)")
     case "u":
       let hidden = table.columns.indices.filter { table.columns[$0].isHidden }
       for column in hidden { table.setColumn(column, hidden: false) }

@@ -17,7 +17,7 @@ extension TableModel {
       table.columns.indices.contains(filter.scan.column)
     {
       return
-        "filtering: no row yet whose \(content.columnTitles[filter.scan.column]) has "
+        "filtering: no row yet whose \(columnTitle(filter.scan.column)) has "
         + "“\(filter.scan.needle)” (Esc stops)"
     }
     let withoutShape = status(showsShape: false)
@@ -46,7 +46,7 @@ extension TableModel {
     if let jumpProblem { parts.append(jumpProblem) }
     if let (sort, progress) = table.pendingSort {
       parts.append(
-        "sorting by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓") "
+        "sorting by \(columnTitle(sort.column)) \(sort.ascending ? "↑" : "↓") "
           + "\(Int((progress * 100).rounded(.down))) %… (Esc cancels)")
     }
     // A find says where it is next, and a filter that still looks, met a problem or found no
@@ -84,7 +84,7 @@ extension TableModel {
       let place =
         shown == row
         ? "row \((row + 1).formatted)" : "row \((shown + 1).formatted) (#\((row + 1).formatted))"
-      parts.append("\(place) · \(content.columnTitles[column]): \(text)")
+      parts.append("\(place) · \(columnTitle(column)): \(text)")
     }
     if table.pendingSort == nil, let sort = table.sortDescriptor {
       let time =
@@ -92,9 +92,9 @@ extension TableModel {
         ? lastSortDuration.map { " in \(Int(($0 * 1_000).rounded()).formatted) ms" } ?? "" : ""
       let edited =
         sortedColumnEdited
-        ? " before edits (s on \(content.columnTitles[sort.column]) sorts again)" : ""
+        ? " before edits (s on \(columnTitle(sort.column)) sorts again)" : ""
       parts.append(
-        "sorted by \(content.columnTitles[sort.column]) \(sort.ascending ? "↑" : "↓")\(time)"
+        "sorted by \(columnTitle(sort.column)) \(sort.ascending ? "↑" : "↓")\(time)"
           + edited)
     }
     let selected = table.selectionCount
@@ -112,11 +112,11 @@ extension TableModel {
     }
     if !filterIsNews { appendFilter(to: &parts) }
     if let frequency {
-      parts.append(frequency.scan.status(columnTitle: content.columnTitles[frequency.scan.column]))
+      parts.append(frequency.scan.status(columnTitle: columnTitle(frequency.scan.column)))
     }
     if let column = pendingFrequencies, content.columnTitles.indices.contains(column) {
       parts.append(
-        "counting the values of \(content.columnTitles[column]) once "
+        "counting the values of \(columnTitle(column)) once "
           + (content.isStillReading
             ? "the file is read" : isSortUnderWay ? "the sort ends" : "the filter ends")
           + "… (Esc cancels)")
@@ -148,7 +148,7 @@ extension TableModel {
       ? "" : ", among " + filter.within.map(describe).joined(separator: " and ")
     parts.append(
       filter.status(
-        rowCount: table.numberOfRows, columnTitle: content.columnTitles[column], among: among))
+        rowCount: table.numberOfRows, columnTitle: columnTitle(column), among: among))
   }
 
   /// "1,000,000 rows × 50 columns", in the singular where a count is one.

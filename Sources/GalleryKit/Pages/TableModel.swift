@@ -30,6 +30,11 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   var sortStart: Double? {
     didSet { if oldValue == nil && sortStart != nil { sortIsLatestJob = true } }
   }
+  /// Column `column`'s title as the page shows and says it: its control characters made
+  /// visible (a CSV header's escape was dropped on screen, "a␛[31m" showing as "a[31m": a new
+  /// user's finding). The title itself when it has none.
+  func columnTitle(_ column: Int) -> String { content.columnTitles[column].showingControls }
+
   /// Whether the sort began after the find, filter or count running beside it: Escape stops
   /// the job begun last (it stopped the long sort, and the find just begun went on: a new
   /// user's finding).
@@ -186,7 +191,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   static func columns(of content: any TableContent, metrics: GalleryMetrics) -> [TableColumn] {
     let width = metrics.textWidth("Enterprise") + metrics.chipPadding
     let widest = metrics.textWidth(String(repeating: "n", count: 40)) + metrics.chipPadding
-    return content.columnTitles.enumerated().map { column, title in
+    return content.columnTitles.enumerated().map { column, raw in
+      let title = raw.showingControls
       let titled = metrics.textWidth(title) + metrics.chipPadding
       return TableColumn(
         title: title,
