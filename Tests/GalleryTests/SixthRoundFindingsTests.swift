@@ -147,3 +147,22 @@ extension SixthRoundFindingsTests {
     }
   }
 }
+
+/// An eighth round of new users' findings (a tmux session and a GTK one).
+extension SixthRoundFindingsTests {
+  /// A board key that can do nothing is said to a screen reader as it shows in the status
+  /// ("no column to the right of Done": a screen reader heard nothing).
+  @Test func aRefusedBoardKeyIsSaid() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 100, rows: 30))
+    pressTestGallery([.right, .right, .right], gallery, canvas, time: &time)
+    _ = gallery.spokenLines()
+    pressTestGallery([.character(">")], gallery, canvas, time: &time)
+    #expect(canvas.plainTextLines().last?.contains("no column to the right of Done") == true)
+    let said = gallery.spokenLines()
+    #expect(said.contains { $0.contains("no column to the right of Done") }, "\(said)")
+    pressTestGallery([.left, .left, .left, .character("<")], gallery, canvas, time: &time)
+    let left = gallery.spokenLines()
+    #expect(left.contains { $0.contains("no column to the left of To do") }, "\(left)")
+  }
+}

@@ -304,6 +304,14 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     return moving.count
   }
 
+  /// Says why a key did nothing, in the status and to a screen reader (a screen reader heard
+  /// nothing: a new user's finding). Returns `false`.
+  func refuse(_ why: String) -> Bool {
+    lastChange = why
+    columns[activeColumn].postAccessibilityAnnouncement(why)
+    return false
+  }
+
   /// Moves the active column's selected cards (or the focused one) to the top of the column
   /// on the left (`-1`) or the right (`1`), as a drop there would: one batch update in each.
   /// Returns whether anything moved.
@@ -315,21 +323,14 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     guard coordinator.session == nil else { return false }
     // A key that can do nothing says why (it did nothing, under the last move's note).
     guard target >= 0, target < columns.count else {
-      lastChange = "no column to the \(step < 0 ? "left" : "right") of \(Self.columnTitles[source])"
-      return false
+      return refuse("no column to the \(step < 0 ? "left" : "right") of \(Self.columnTitles[source])")
     }
     var items = view.indexPathsForSelectedItems
     if items.isEmpty, let focused = view.focusedIndexPath, focused.item < cards[source].count {
       items = [focused]
     }
-    guard !items.isEmpty else {
-      lastChange = "\(Self.columnTitles[source]) has no card to move"
-      return false
-    }
-    if target == 3 && source != 2 {
-      lastChange = "cards reach Done through Review"
-      return false
-    }
+    guard !items.isEmpty else { return refuse("\(Self.columnTitles[source]) has no card to move") }
+    if target == 3 && source != 2 { return refuse("cards reach Done through Review") }
     let before = cards
     let ids = items.map(\.item).filter { cards[source].indices.contains($0) }.map {
       cards[source][$0]
