@@ -366,6 +366,25 @@ private func statusLine(
 @Suite struct GalleryTableFindTests {
   private let size = TerminalSize(columns: 100, rows: 20)
 
+  /// A filter that leaves no row says so over the body, under the column titles (the body
+  /// was blank under "0 of 3,000 rows": a new user's finding); Escape shows every row again.
+  @Test func aFilterThatLeavesNoRowSaysSo() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
+    let keys = [KeyEvent(.right), KeyEvent(.character("|"))]
+      + "zzqq".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
+    pressTestGallery(keys, gallery, time: &time, interval: 0.05)
+    tickTestGallery(gallery, time: &time, waitingForJobs: true) {
+      TablePageProbe(gallery).status.contains("0 of 3,000")
+    }
+    var lines = drawnTestGallery(gallery, canvas)
+    #expect(lines.contains { $0.contains("No row matches the filter") }, "\(lines)")
+    #expect(lines.contains { $0.contains("Name") }, "the titles still show")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time, interval: 0.05)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(!lines.contains { $0.contains("No row matches") }, "\(lines)")
+  }
+
   /// Escape stops the job begun last: a find begun while a sort runs stops first, and the
   /// sort goes on; a second Escape cancels the sort (Escape cancelled the long sort and the
   /// find went on: a new user's finding).

@@ -73,6 +73,10 @@ struct StandardContentTests {
     sections = [(title: "Fruit", items: [])]
     source.updateNow(animated: false)
     #expect(!text().joined().contains("Nothing here."), "a header shows: \(text())")
+    // Under its headers, where they stay over no item (a table's titles over no row).
+    pane.emptyTextShowsUnderHeaders = true
+    #expect(text()[2].contains("Nothing here.") && text()[0].contains("Fruit"), "\(text())")
+    pane.emptyTextShowsUnderHeaders = false
     sections = [(title: "Fruit", items: ["Apple", "Pear"])]
     source.updateNow(animated: false)
     #expect(text()[1].hasPrefix(" Apple") && !text().joined().contains("Nothing"))

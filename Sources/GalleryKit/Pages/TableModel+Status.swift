@@ -151,6 +151,19 @@ extension TableModel {
         rowCount: table.numberOfRows, columnTitle: columnTitle(column), among: among))
   }
 
+  /// What the table says over its body while it shows no row: a filter that left none, or a
+  /// table without rows (the body was blank under "0 of 1,000,000 rows": a new user's
+  /// finding); `nil` while rows show or load.
+  public var emptyText: String? {
+    guard table.numberOfDisplayedRows == 0, content.loadingStatus == nil, !isWorking else {
+      return nil
+    }
+    if let filter {
+      return filter.selects ? nil : "No row matches the filter · Esc shows every row"
+    }
+    return content.columnTitles.isEmpty ? nil : "No rows"
+  }
+
   /// "1,000,000 rows × 50 columns", in the singular where a count is one.
   /// While the count is an estimate (a file still read, a database still counting): "about
   /// 4,200,000 rows".

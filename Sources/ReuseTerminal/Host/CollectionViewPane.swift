@@ -51,6 +51,10 @@ public final class CollectionViewPane: CollectionViewHost {
   /// header or footer on screen: no data, or a filter that left none); `nil`, the default,
   /// says nothing.
   public var emptyText: String?
+  /// Whether ``emptyText`` shows while headers do, over no item: for a table, whose column
+  /// titles stay over a filter that left no row. `false`, the default: an empty section's
+  /// header says enough.
+  public var emptyTextShowsUnderHeaders = false
   /// How ``emptyText`` is drawn.
   public var emptyTextStyle = TextStyle(foreground: Color(hex: 0x7C83A8))
   /// How a drag box's outline is drawn (`CollectionView.selectionDragBox`).
@@ -156,7 +160,10 @@ public final class CollectionViewPane: CollectionViewHost {
       of: collectionView, originX: Double(frame.x), originY: Double(frame.y), clip: content,
       depth: 0, into: canvas)
     drawSelectionBox(clip: content, into: canvas)
-    if let emptyText, !content.isEmpty, !collectionView.displaysAnyView {
+    if let emptyText, !content.isEmpty,
+      !(emptyTextShowsUnderHeaders
+        ? collectionView.displaysAnyCell : collectionView.displaysAnyView)
+    {
       DrawContext(canvas: canvas, frame: content, clip: content).centeredText(
         emptyText, y: content.height / 2, style: emptyTextStyle)
     }

@@ -53,6 +53,8 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   }
 
   func draw(into canvas: Canvas) {
+    pane.emptyText = model.emptyText
+    pane.emptyTextShowsUnderHeaders = true
     draw(heading: " \(model.shape) · \(model.modes) · s sorts, < > resize, { } move", into: canvas)
   }
 

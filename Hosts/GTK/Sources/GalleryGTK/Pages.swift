@@ -283,13 +283,19 @@ enum GTKPages {
     )
     // A double click edits a file's cell, opens a database's table, shows a value's rows.
     host.itemActivated = { [unowned model] path in model.activateCell(at: path) }
+    host.emptyTextShowsUnderHeaders = true  // the column titles stay over no row
     let page = HostedPage(model, host: host)
     // A sort or a resize changes what headers show.
     page.afterKey = { [unowned host] in host.layoutAndPlace() }
     // A cell is edited in GTK's own entry, over the cell.
     let editor = CellEditor(model: model, host: host)
     page.cellEditor = editor
-    page.afterPlace = { [unowned editor] in editor.sync() }
+    page.afterPlace = { [unowned editor, unowned host, unowned model] in
+      editor.sync()
+      // "No rows", or a filter that left none, over the body (it was blank).
+      let empty = model.emptyText
+      if host.emptyText != empty { host.emptyText = empty }
+    }
     return page
   }
 

@@ -338,11 +338,15 @@ extension CollectionViewWidget {
 }
 
 extension CollectionViewWidget {
-  /// ``emptyText`` over the host while nothing is displayed, hidden otherwise. Its label is
+  /// ``emptyText`` over the host while nothing (or, ``emptyTextShowsUnderHeaders``, no cell)
+  /// is displayed, hidden otherwise. Its label is
   /// made only once it shows: a host that always has views has no other child for a screen
   /// reader to meet.
   func placeEmptyText() {
-    let shows = emptyText != nil && !collectionView.displaysAnyView
+    let shows =
+      emptyText != nil
+      && !(emptyTextShowsUnderHeaders
+        ? collectionView.displaysAnyCell : collectionView.displaysAnyView)
     guard let text = emptyText, shows || emptyLabel != nil else {
       if let emptyLabel { gtk_widget_set_visible(emptyLabel, 0) }
       return

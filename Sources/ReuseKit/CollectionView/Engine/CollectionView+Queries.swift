@@ -46,6 +46,13 @@ extension CollectionView {
     displayedItems.count > 0 || displayedSupplementaryViews.count > 0
   }
 
+  /// Whether any cell is displayed now. `false` for a collection view with no item on screen
+  /// though its headers may show (a table's column titles over a filter that left no row),
+  /// which a host may say in words.
+  ///
+  /// - Complexity: O(1).
+  public var displaysAnyCell: Bool { displayedItems.count > 0 }
+
   /// The cells displayed now, in ascending item order.
   public var visibleCells: [CollectionViewCell] {
     displayedItems.views.map { $0 as! CollectionViewCell }
