@@ -92,6 +92,16 @@ import Testing
     for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   }
 
+  /// F2 edits the cell, as `e` does and as in spreadsheets (it did nothing: a new user's
+  /// finding).
+  @Test func f2EditsTheCell() throws {
+    var time = 1.0
+    let (path, _, gallery, _) = try openedFile(time: &time)
+    defer { removeWithBackup(path) }
+    pressTestGallery([KeyEvent(.right), KeyEvent(.function(2))], gallery, time: &time)
+    #expect(TablePageProbe(gallery).status.hasPrefix("edit "), "\(TablePageProbe(gallery).status)")
+  }
+
   /// Control characters in a file's column titles show as the cells show them (␛, ␇), on
   /// screen and in the status line (the escape was dropped: "a[31m", a new user's finding).
   @Test func controlCharactersInTitlesShow() throws {

@@ -247,7 +247,7 @@ extension TableModel {
       help += [
         ("", ""),
         (
-          "e",
+          "e F2",
           "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Tab (Shift-Tab) "
             + "keeps and edits the next (previous) cell, ↑ ↓ the one above or below, Esc cancels"
         ),

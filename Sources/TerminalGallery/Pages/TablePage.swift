@@ -85,10 +85,12 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
     return element
   }
 
-  /// Ctrl-C stops a sort being made before it quits.
-
-  /// The page's keys, then the table's; Shift with the wheel scrolls sideways (the pane).
+  /// The page's keys, then the table's; F2 edits the cell, as `e` does (a spreadsheet's key
+  /// for it did nothing: a new user's finding).
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    key.keyPress.map(model.handle) ?? false
+    if key.key == .function(2) && key.modifiers.isEmpty {
+      return model.handle(KeyPress(.character("e")))
+    }
+    return key.keyPress.map(model.handle) ?? false
   }
 }

@@ -71,6 +71,11 @@ extension GTKGallery {
     case 0x71:  // q: edits not saved are said first; q again quits
       if mayQuit() { isOpen = false }
       return true
+    case guint(GDK_KEY_F2) where currentPage is HostedPage<TableModel>:
+      // F2 edits the cell, as `e` does and as in spreadsheets.
+      let used = currentPage.handleKey(KeyPress(.character("e")))
+      refreshStatus()
+      return used
     case guint(GDK_KEY_Tab), guint(GDK_KEY_ISO_Left_Tab):
       // Tab, Shift-Tab: GTK moves the focus (a page model never sees them).
       return false

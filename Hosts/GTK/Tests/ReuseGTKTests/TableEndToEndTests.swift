@@ -215,7 +215,8 @@ final class TableEndToEndTests: EndToEndCase {
     try "id,name\n0,Ada\n1,Alan\n".write(toFile: file, atomically: true, encoding: .utf8)
     let gallery = try Gallery(page: "table", arguments: ["--data", file])
     try gallery.waitFor("the table") { $0.contains("2 rows × 2 columns · row 1 ·") }
-    try gallery.press("Right", "e", until: "the edit prompt") { $0.contains("edit name of row 1") }
+    // F2 edits, as `e` does and as in spreadsheets.
+    try gallery.press("Right", "F2", until: "the edit prompt") { $0.contains("edit name of row 1") }
     try xdotool("key", "ctrl+a")
     try xdotool("type", "Grace")
     try gallery.press("Return", until: "the edit kept") { $0.contains("edited row 1") }
