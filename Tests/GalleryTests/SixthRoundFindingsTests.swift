@@ -165,4 +165,24 @@ extension SixthRoundFindingsTests {
     let left = gallery.spokenLines()
     #expect(left.contains { $0.contains("no column to the left of To do") }, "\(left)")
   }
+
+  /// Airplane mode says what else it switched ("Wi-Fi and Bluetooth off"), on screen and to a
+  /// screen reader (only "Airplane mode: on" was said), and what came back when it ends.
+  @Test func airplaneModeSaysWhatItSwitched() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("settings", TerminalSize(columns: 100, rows: 30))
+    for _ in 0..<10 where !gallery.currentPage.status.hasPrefix("Airplane mode") {
+      pressTestGallery([.down], gallery, canvas, time: &time)
+    }
+    #expect(gallery.currentPage.status.hasPrefix("Airplane mode: off"))
+    _ = gallery.spokenLines()
+    pressTestGallery([.character(" ")], gallery, canvas, time: &time)
+    let status = gallery.currentPage.status
+    #expect(status.contains("Airplane mode: on") && status.contains("Wi-Fi"), "\(status)")
+    #expect(status.contains(" off"), "\(status)")
+    let said = gallery.spokenLines()
+    #expect(said.contains { $0.contains("Wi-Fi") && $0.contains("off") }, "\(said)")
+    pressTestGallery([.character(" ")], gallery, canvas, time: &time)
+    #expect(gallery.spokenLines().contains { $0.contains("on again") })
+  }
 }

@@ -175,6 +175,7 @@ public final class SettingsModel: ViewsPageModel {
   public func handle(_ key: KeyPress) -> Bool {
     // "opened" is news until the next key (it stayed through two finds: a new user's finding).
     opened = nil
+    lastNote = nil
     if findBar.handle(key) { return true }
     if key.modifiers.isEmpty, key.key == .space || key.key == .enter,
       let path = collectionView.focusedIndexPath
@@ -263,16 +264,27 @@ public final class SettingsModel: ViewsPageModel {
   /// Airplane mode turns Wi-Fi and Bluetooth off, and back as they were when it ends, as a
   /// phone does (Wi-Fi stayed on beside it: a new user's finding). Each is an observed
   /// property: its row alone is configured again, with no body and no diff.
+  /// What it changed is said after the row's own state ("Wi-Fi and Bluetooth off": a screen
+  /// reader heard "Airplane mode: on" alone, a new user's finding).
   private func airplaneModeDidChange(on: Bool) {
+    var changed: [String] = []
     for radio in connections where radio.id != "airplane" {
+      let was = radio.isOn
       if on {
         radiosBeforeAirplane[radio.id] = radio.isOn
         radio.isOn = false
       } else if let before = radiosBeforeAirplane.removeValue(forKey: radio.id) {
         radio.isOn = before
       }
+      if radio.isOn != was { changed.append(radio.title) }
     }
+    guard !changed.isEmpty else { return }
+    lastNote = changed.joined(separator: " and ") + (on ? " off" : " on again")
+    collectionView.postAccessibilityAnnouncement(lastNote ?? "")
   }
+
+  /// What the last switch changed beside its own row, said in the status until the next key.
+  private var lastNote: String?
 
   /// The item Enter opened with the last key (the status says so until the next key).
   private var opened: AnyHashable?
@@ -283,7 +295,8 @@ public final class SettingsModel: ViewsPageModel {
   private var baseStatus: String {
     guard let path = collectionView.focusedIndexPath else { return "nothing focused" }
     if let setting = setting(at: path) {
-      return "\(setting.title): \(setting.isOn ? "on" : "off") · Space flips it"
+      let note = lastNote.map { " · \($0)" } ?? ""
+      return "\(setting.title): \(setting.isOn ? "on" : "off")\(note) · Space flips it"
     }
     let title = itemTitle(at: path) ?? ""
     // By identity: the row opened moves down as "Recently opened" takes it in above.
