@@ -305,6 +305,20 @@ protocol OptionsPage: GalleryPage, SendableMetatype {
   init(options: GalleryOptions)
 }
 
+/// What a page of one pane keeps: its model (shared with the other hosts), the pane over the
+/// model's collection view, and where the page is drawn. A page subclasses it for its model
+/// and says in its `init(options:)` how the model is made and which cells it registers.
+class SinglePanePage<Model: PageModel> {
+  let model: Model
+  let pane: CollectionViewPane
+  var frame = CellRect.zero
+
+  init(_ model: Model, pane: CollectionViewPane) {
+    self.model = model
+    self.pane = pane
+  }
+}
+
 /// A page that can show how long its work took (the gallery turns it off for snapshots).
 protocol TimedPage: AnyObject {
   var showsTiming: Bool { get set }

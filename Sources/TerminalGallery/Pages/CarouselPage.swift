@@ -9,17 +9,12 @@ import ReuseTerminal
 /// slots when wrapping.
 ///
 /// The page shows 12 cards (`--items` fewer, if smaller), or the `--data` file's items.
-final class CarouselPage: OptionsPage, ModelPage {
-  /// The page itself: the cards, the modes, keys and status (shared with other hosts).
-  let model: CardDeckModel
-  let pane: CollectionViewPane
-  var frame = CellRect.zero
-
+final class CarouselPage: SinglePanePage<CardDeckModel>, OptionsPage, ModelPage {
   init(options: GalleryOptions) {
-    model = CardDeckModel(options: options, metrics: .terminal)
+    let model = CardDeckModel(options: options, metrics: .terminal)
     model.carousel.register(
       CarouselCardCell.self, forCellWithReuseIdentifier: CardDeckModel.cardIdentifier)
-    pane = .themed(model.carousel.collectionView)
+    super.init(model, pane: .themed(model.carousel.collectionView))
   }
 
   /// The headline, a blank row, the cards, a blank row and the dots; in a frame of fewer

@@ -10,17 +10,15 @@ import ReuseTerminal
 /// standard content.
 ///
 /// `--items N` makes N/40 tasks (at least 12); `--data` uses the file's sections and items.
-final class DataSourcePage: OptionsPage, ModelPage, TimedPage {
-  /// The page itself: the tasks, the edits, keys and status (shared with other hosts).
-  let model: TaskBoardModel<TaskCell>
-  let pane: CollectionViewPane
-  var frame = CellRect.zero
+final class DataSourcePage: SinglePanePage<TaskBoardModel<TaskCell>>, OptionsPage, ModelPage,
+  TimedPage
+{
   /// Whether the heading shows how long the last edit took (off in snapshots and tests).
   var showsTiming = false
 
   init(options: GalleryOptions) {
-    model = TaskBoardModel(options: options, metrics: .terminal)
-    pane = .themed(model.collectionView, showsScrollIndicator: true)
+    let model = TaskBoardModel<TaskCell>(options: options, metrics: .terminal)
+    super.init(model, pane: .themed(model.collectionView, showsScrollIndicator: true))
     marksFoundItems()
   }
 

@@ -5,14 +5,10 @@ import ReuseTerminal
 /// The `outline` page in the terminal: the shared `OutlineModel` (the world or the `--data`
 /// sections as a tree, its keys and status) in a pane of indented rows, and a click on a row's
 /// ▸ or ▾ toggles it.
-final class OutlinePage: OptionsPage, ModelPage {
-  let model: OutlineModel<OutlineRowCell>
-  let pane: CollectionViewPane
-  var frame = CellRect.zero
-
+final class OutlinePage: SinglePanePage<OutlineModel<OutlineRowCell>>, OptionsPage, ModelPage {
   init(options: GalleryOptions) {
-    model = OutlineModel(options: options, metrics: .terminal)
-    pane = .themed(model.collectionView, showsScrollIndicator: true)
+    let model = OutlineModel<OutlineRowCell>(options: options, metrics: .terminal)
+    super.init(model, pane: .themed(model.collectionView, showsScrollIndicator: true))
     marksFoundItems()
     showsEmptyTexts()
   }

@@ -8,17 +8,12 @@ import ReuseTerminal
 /// 300 × 300, 400 × 300, 500 × 400, 300 × 200, scaled to the terminal: each size row has its
 /// own item size). Arrows or drags move: a horizontal move changes the colour in every row at
 /// once, a vertical one the size; each drag moves one axis. A click picks a swatch.
-final class PickerPage: OptionsPage, ModelPage {
-  /// The page itself: the swatches, the chosen one, the delegate's log (shared with other
-  /// hosts).
-  let model: SwatchModel<SwatchCell>
+final class PickerPage: SinglePanePage<SwatchModel<SwatchCell>>, OptionsPage, ModelPage {
   private var picker: FourWayPicker<PickerSwatch> { model.picker }
-  let pane: CollectionViewPane
-  var frame = CellRect.zero
 
   init(options: GalleryOptions) {
-    model = SwatchModel(cell: SwatchCell.self)
-    pane = .themed(model.picker.collectionView)
+    let model = SwatchModel(cell: SwatchCell.self)
+    super.init(model, pane: .themed(model.picker.collectionView))
   }
 
   /// Sizes in terminal cells: the tallest row takes about 60 % of the pane, and a cell is

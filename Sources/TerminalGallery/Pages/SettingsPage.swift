@@ -5,15 +5,10 @@ import ReuseTerminal
 /// The `settings` page: a declared list of standard content (``GalleryKit/SettingsModel``).
 /// It has no cell of its own: the pane draws standard cells, the same declaration the GTK
 /// gallery shows.
-final class SettingsPage: OptionsPage, ModelPage {
-  /// The page itself: its declaration, switches, keys and status (shared with other hosts).
-  let model: SettingsModel
-  let pane: CollectionViewPane
-  var frame = CellRect.zero
-
+final class SettingsPage: SinglePanePage<SettingsModel>, OptionsPage, ModelPage {
   init(options: GalleryOptions) {
-    model = SettingsModel(options: options, metrics: .terminal)
-    pane = .themed(model.collectionView, showsScrollIndicator: true)
+    let model = SettingsModel(options: options, metrics: .terminal)
+    super.init(model, pane: .themed(model.collectionView, showsScrollIndicator: true))
     marksFoundItems()
   }
 

@@ -10,20 +10,15 @@ import ReuseTerminal
 ///
 /// `--items N` is the feed's total size (pages of 60 load until it is reached); `--data` uses
 /// the file's items, with their `height` (× 3 rows) as the photo's height.
-final class WaterfallPage: OptionsPage, ModelPage {
-  /// The page itself: the feed, its pages, keys and status (shared with other hosts).
-  let model: PhotoFeedModel
-  let pane: CollectionViewPane
-  var frame = CellRect.zero
-
+final class WaterfallPage: SinglePanePage<PhotoFeedModel>, OptionsPage, ModelPage {
   /// How many cards are loaded.
   var loaded: Int { model.loaded }
 
   init(options: GalleryOptions) {
-    model = PhotoFeedModel(options: options, metrics: .terminal)
+    let model = PhotoFeedModel(options: options, metrics: .terminal)
     model.feed.collectionView.register(
       FeedCardCell.self, forCellWithReuseIdentifier: PhotoFeedModel.cardIdentifier)
-    pane = .themed(model.feed.collectionView, showsScrollIndicator: true)
+    super.init(model, pane: .themed(model.feed.collectionView, showsScrollIndicator: true))
   }
 
   func draw(into canvas: Canvas) { draw(heading: " " + model.headline, into: canvas) }

@@ -34,6 +34,8 @@ enum Palette {
   static var dim: RGB { isDark ? RGB(0x7A88B8) : RGB(0x5A6384) }
   static var accent: RGB { isDark ? RGB(0x7AA2F7) : RGB(0x2E5BD8) }
   static var selection: RGB { isDark ? RGB(0x9ECE6A) : RGB(0x3D8B2F) }
+  /// What a selected row, card or task is filled with.
+  static var selected: RGB { bar.mixed(accent, 0.3) }
   /// A find's matches.
   static var match: RGB { isDark ? RGB(0xE0AF68) : RGB(0xF2C46D) }
   /// Text on a bright swatch or card, in both looks.
@@ -70,6 +72,18 @@ struct Painter {
       cr, rect.minX + inset, rect.minY + inset, max(0, rect.width - lineWidth),
       max(0, rect.height - lineWidth))
     cairo_stroke(cr)
+  }
+
+  /// A row of a list: filled with the selection's tint when `selected`, with `fill`
+  /// otherwise; a one-pixel `separator` along its bottom; ringed when `focused`. As GTK's lists
+  /// show them (a filled cursor read as the selection: a new user's finding).
+  func row(
+    width: Double, height: Double, selected: Bool, focused: Bool, fill: RGB,
+    separator: RGB = Palette.background
+  ) {
+    self.fill(Rect(x: 0, y: 0, width: width, height: height), selected ? Palette.selected : fill)
+    self.fill(Rect(x: 0, y: height - 1, width: width, height: 1), separator)
+    if focused { outline(Rect(x: 0, y: 0, width: width, height: height - 1), Palette.accent) }
   }
 
   /// A vertical gradient from `top` to `bottom`: the photo tiles.

@@ -19,7 +19,7 @@ final class BoardCardGTKCell: GTKCell, BoardCardPresenting {
     let fill =
       isDragged
       ? Palette.background.mixed(Palette.surface, 0.4)
-      : (isSelected ? Palette.bar.mixed(Palette.accent, 0.3) : Palette.surface)
+      : (isSelected ? Palette.selected : Palette.surface)
     paint.fill(card, fill, radius: 6)
     if isFocused && !isDragged { paint.outline(card, Palette.accent) }
     let mark = Palette.swatches[id % Palette.swatches.count]

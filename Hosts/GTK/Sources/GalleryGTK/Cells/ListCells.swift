@@ -39,16 +39,12 @@ final class RowCell: GTKCell, RowPresenting {
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
-    let background =
-      isSelected
-      ? Palette.bar.mixed(Palette.accent, 0.3)
-      : (isStriped ? Palette.bar.mixed(Palette.surface, 0.6) : Palette.surface)
-    paint.fill(
-      bounds(width, height), isFindMatch ? background.mixed(Palette.match, 0.45) : background)
-    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
-    if isFocused && showsFocus {
-      paint.outline(Rect(x: 0, y: 0, width: width, height: height - 1), Palette.accent)
-    }
+    let background = isStriped ? Palette.bar.mixed(Palette.surface, 0.6) : Palette.surface
+    paint.row(
+      width: width, height: height, selected: isSelected && !isFindMatch,
+      focused: isFocused && showsFocus,
+      fill: isFindMatch
+        ? (isSelected ? Palette.selected : background).mixed(Palette.match, 0.45) : background)
     paint.fill(
       Rect(x: 0, y: 0, width: 5, height: height),
       isSelected ? Palette.selection : Palette.swatches[colorIndex % Palette.swatches.count])

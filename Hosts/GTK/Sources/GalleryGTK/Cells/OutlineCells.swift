@@ -34,19 +34,10 @@ final class OutlineRowCell: GTKCell, OutlinePresenting {
 
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
-    // Selected: the selection's tint; focused: a ring (as the list's rows: a filled cursor
-    // read as the selection).
-    let background =
-      isSelected
-      ? Palette.bar.mixed(Palette.accent, 0.3)
-      : (isStuck ? Palette.bar.mixed(Palette.surface, 0.5) : Palette.surface)
-    paint.fill(bounds(width, height), background)
-    paint.fill(
-      Rect(x: 0, y: height - 1, width: width, height: 1),
-      isStuck ? Palette.accent.mixed(Palette.background, 0.6) : Palette.background)
-    if isFocused {
-      paint.outline(Rect(x: 0, y: 0, width: width, height: height - 1), Palette.accent)
-    }
+    paint.row(
+      width: width, height: height, selected: isSelected, focused: isFocused,
+      fill: isStuck ? Palette.bar.mixed(Palette.surface, 0.5) : Palette.surface,
+      separator: isStuck ? Palette.accent.mixed(Palette.background, 0.6) : Palette.background)
     let box = Self.disclosureBox(level: level)
     if hasChildren {
       // A small triangle: ▸ closed, ▾ open.

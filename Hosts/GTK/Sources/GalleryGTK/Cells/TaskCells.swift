@@ -26,13 +26,9 @@ final class TaskCell: GTKCell, TaskPresenting {
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     guard let task else { return }
     let paint = Painter(cr: cr)
-    // Selected: the selection's tint; focused: a ring (as the list's rows).
-    paint.fill(
-      bounds(width, height), isSelected ? Palette.bar.mixed(Palette.accent, 0.3) : Palette.surface)
-    paint.fill(Rect(x: 0, y: height - 1, width: width, height: 1), Palette.background)
-    if isFocused {
-      paint.outline(Rect(x: 0, y: 0, width: width, height: height - 1), Palette.accent)
-    }
+    paint.row(
+      width: width, height: height, selected: isSelected, focused: isFocused,
+      fill: Palette.surface)
     paint.fill(
       Rect(x: 0, y: 0, width: 8, height: height),
       Palette.swatches[abs(task.id) % Palette.swatches.count])
