@@ -371,7 +371,8 @@ private func statusLine(
   @Test func aFilterThatLeavesNoRowSaysSo() {
     var time = 1.0
     let (gallery, canvas) = makeTestGallery("table", size, tableRows: 3_000)
-    let keys = [KeyEvent(.right), KeyEvent(.character("|"))]
+    let keys =
+      [KeyEvent(.right), KeyEvent(.character("|"))]
       + "zzqq".map { KeyEvent(.character($0)) } + [KeyEvent(.enter)]
     pressTestGallery(keys, gallery, time: &time, interval: 0.05)
     tickTestGallery(gallery, time: &time, waitingForJobs: true) {

@@ -154,7 +154,8 @@ extension BoardModel {
     [
       ("← → Tab", "another column"), ("↑ ↓ PgUp PgDn Home End", "move in the column"),
       ("Shift + those", "extend the selection"), ("click", "select a card"),
-      ("Space, Ctrl-click", "select or deselect a card (the others stay)"), ("Shift-click", "select a range"),
+      ("Space, Ctrl-click", "select or deselect a card (the others stay)"),
+      ("Shift-click", "select a range"),
       ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
       ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),

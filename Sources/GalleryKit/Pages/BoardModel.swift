@@ -323,7 +323,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     guard coordinator.session == nil else { return false }
     // A key that can do nothing says why (it did nothing, under the last move's note).
     guard target >= 0, target < columns.count else {
-      return refuse("no column to the \(step < 0 ? "left" : "right") of \(Self.columnTitles[source])")
+      return refuse(
+        "no column to the \(step < 0 ? "left" : "right") of \(Self.columnTitles[source])")
     }
     var items = view.indexPathsForSelectedItems
     if items.isEmpty, let focused = view.focusedIndexPath, focused.item < cards[source].count {
