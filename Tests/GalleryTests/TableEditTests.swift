@@ -100,6 +100,11 @@ import Testing
     defer { removeWithBackup(path) }
     pressTestGallery([KeyEvent(.right), KeyEvent(.function(2))], gallery, time: &time)
     #expect(TablePageProbe(gallery).status.hasPrefix("edit "), "\(TablePageProbe(gallery).status)")
+    // In a prompt, F2 types nothing (it typed an "e" into the find).
+    pressTestGallery(
+      [KeyEvent(.escape), KeyEvent(.character("/")), KeyEvent(.function(2))], gallery, time: &time)
+    let prompt = TablePageProbe(gallery).status
+    #expect(prompt.hasPrefix("find in ") && !prompt.contains("e▏"), "\(prompt)")
   }
 
   /// Control characters in a file's column titles show as the cells show them (␛, ␇), on

@@ -193,6 +193,7 @@ public final class SettingsModel: ViewsPageModel {
   /// whether the row did anything.
   @discardableResult
   private func activate(_ path: ItemPath) -> Bool {
+    lastNote = nil
     if let setting = setting(at: path) {
       // Said by the row itself: its value is the switch's state, and a screen reader hears
       // the focused row's new value (an announcement as well said it twice).
@@ -283,7 +284,8 @@ public final class SettingsModel: ViewsPageModel {
     collectionView.postAccessibilityAnnouncement(lastNote ?? "")
   }
 
-  /// What the last switch changed beside its own row, said in the status until the next key.
+  /// What Airplane mode last changed beside its own row, said in its status until the next
+  /// key or activation.
   private var lastNote: String?
 
   /// The item Enter opened with the last key (the status says so until the next key).
@@ -295,7 +297,7 @@ public final class SettingsModel: ViewsPageModel {
   private var baseStatus: String {
     guard let path = collectionView.focusedIndexPath else { return "nothing focused" }
     if let setting = setting(at: path) {
-      let note = lastNote.map { " · \($0)" } ?? ""
+      let note = setting.id == "airplane" ? lastNote.map { " · \($0)" } ?? "" : ""
       return "\(setting.title): \(setting.isOn ? "on" : "off")\(note) · Space flips it"
     }
     let title = itemTitle(at: path) ?? ""

@@ -159,7 +159,8 @@ extension TableModel {
       return nil
     }
     if let filter {
-      return filter.selects ? nil : "No row matches the filter · Esc shows every row"
+      guard filter.scan.isDone, !filter.selects else { return nil }
+      return "No row matches the filter · Esc shows every row"
     }
     return content.columnTitles.isEmpty ? nil : "No rows"
   }

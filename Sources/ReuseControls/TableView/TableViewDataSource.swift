@@ -245,8 +245,8 @@ public enum TableSortKey: Hashable, Sendable {
   }
 
   /// `text` as a number's plain digits, when it is one with spaces around it or commas
-  /// grouping its whole part in threes; `nil` otherwise (no allocation for text that does
-  /// not start, after spaces, with a sign, a digit or a point).
+  /// grouping its whole part in threes; `nil` otherwise (no allocation for text with neither,
+  /// or that does not start, after spaces, with a sign, a digit or a point).
   public static func plainNumber(_ text: String) -> String? {
     let bytes = text.utf8
     var start = bytes.startIndex
@@ -255,6 +255,11 @@ public enum TableSortKey: Hashable, Sendable {
     while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
     while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
     guard start < end else { return nil }
+    // Neither spaces around it nor a comma: `Double` has judged it already (a date, a word),
+    // with no allocation here.
+    guard start != bytes.startIndex || end != bytes.endIndex || bytes.contains(0x2C) else {
+      return nil
+    }
     let first = bytes[start]
     guard first == 0x2D || first == 0x2B || first == 0x2E || (0x30...0x39).contains(first) else {
       return nil

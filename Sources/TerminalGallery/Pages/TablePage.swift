@@ -88,7 +88,7 @@ final class TablePage: OptionsPage, ModelPage, TimedPage {
   /// The page's keys, then the table's; F2 edits the cell, as `e` does (a spreadsheet's key
   /// for it did nothing: a new user's finding).
   func handle(_ key: KeyEvent, at time: Double) -> Bool {
-    if key.key == .function(2) && key.modifiers.isEmpty {
+    if key.key == .function(2) && key.modifiers.isEmpty && !model.isTyping {
       return model.handle(KeyPress(.character("e")))
     }
     return key.keyPress.map(model.handle) ?? false

@@ -110,6 +110,8 @@ private final class Keyed: TableViewDataSource {
       #expect(TableSortKey(reading: text) == .text(text), "\(text)")
     }
     #expect(TableSortKey.plainNumber("42") == nil, "plain already")
+    #expect(TableSortKey.plainNumber("2024-01-05") == nil, "a date stays text")
+    #expect(TableSortKey(reading: "2024-01-05") == .text("2024-01-05"))
     let texts = ["100", "  8", "1,000", "abc", "9", "-4.2", "99"]
     let up = sortedValues(
       texts.map(TableSortKey.init(reading:)), ascending: true, background: background)

@@ -71,7 +71,7 @@ extension GTKGallery {
     case 0x71:  // q: edits not saved are said first; q again quits
       if mayQuit() { isOpen = false }
       return true
-    case guint(GDK_KEY_F2) where currentPage is HostedPage<TableModel>:
+    case guint(GDK_KEY_F2) where currentPage is HostedPage<TableModel> && !currentPage.isTyping:
       // F2 edits the cell, as `e` does and as in spreadsheets.
       let used = currentPage.handleKey(KeyPress(.character("e")))
       refreshStatus()
