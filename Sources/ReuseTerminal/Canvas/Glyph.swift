@@ -59,10 +59,10 @@ public struct Glyph: Hashable, Sendable {
   /// Whether this is the empty glyph of a wide character's right half.
   public var isNone: Bool { raw == 0 }
 
-  /// Whether terminals may disagree about how wide this glyph is: emoji and symbols
-  /// (U+1000–U+2FFF, U+1F000 on), clusters of several scalars (a presentation selector, a
-  /// joiner, a flag's pair). CJK ideographs, kana, Hangul syllables and fullwidth forms take
-  /// two columns in every terminal.
+  /// Whether terminals may disagree about how wide this glyph is: a character below U+3000
+  /// or from U+10000 to U+1FFFF (symbols, emoji, Hangul jamo), or a cluster of several
+  /// scalars (a presentation selector, a joiner, a flag's pair). CJK ideographs, kana, Hangul
+  /// syllables and fullwidth forms take two columns in every terminal.
   @inlinable
   public var widthMayBeDisputed: Bool {
     if raw >> 56 == 0xFF { return true }
