@@ -50,8 +50,9 @@ extension TableModel {
       at: ItemPath(section: display, item: following.column), scrollsIntoView: false)
   }
 
-  /// Cancels the sort being made, if any (Escape, Ctrl-C); the rows keep their order.
-  /// Returns whether one was running.
+  /// Stops the job begun last (Escape, Ctrl-C): a save; a find or a filter begun while a sort
+  /// runs; a count waiting for the sort; else the sort being made (the rows keep their
+  /// order), or a count, filter or find still running. Returns whether one was running.
   @discardableResult
   public func cancelJob() -> Bool {
     if let saving {
