@@ -78,9 +78,8 @@ public final class CollectionViewWidget: CollectionViewHost {
   public var emptyText: String? {
     didSet { placeEmptyText() }
   }
-  /// Whether ``emptyText`` shows while headers do, over no item: for a table, whose column
-  /// titles stay over a filter that left no row. `false`, the default: an empty section's
-  /// header says enough.
+  /// Whether ``emptyText`` shows under headers over no item (a table's titles over a filter
+  /// that left no row); `false`, the default: an empty section's header says enough.
   public var emptyTextShowsUnderHeaders = false
   /// The label of ``emptyText``, made when there first is one.
   var emptyLabel: UnsafeMutablePointer<GtkWidget>?
