@@ -175,22 +175,24 @@ public final class Renderer {
         ANSI.appendStyle(cell.style, mode: colorMode, to: &buffer)
         frame.pen = cell.style
       }
-      if cell.width == 2 && cell.glyph.widthMayBeDisputed {
-        // Blanked first: a terminal that draws it one column wide (tmux, an emoji with a
-        // presentation selector) left the old right half showing ("🏙️aCity" after a sort: a
-        // new user's finding).
+      frame.written += 1
+      guard cell.width == 2 else {
+        cell.glyph.appendUTF8(to: &buffer)
+        x += 1
+        continue
+      }
+      // Terminals disagree about some wide characters' widths. One they may draw one column
+      // wide (tmux, an emoji with a presentation selector) has its cells blanked first: the
+      // old right half stayed showing ("🏙️aCity" after a sort: a new user's finding). After
+      // any, the cursor is placed explicitly rather than trusted.
+      if cell.glyph.widthMayBeDisputed {
         buffer.append(0x20)
         buffer.append(0x20)
         ANSI.appendCursorMove(column: x, row: row, to: &buffer)
       }
       cell.glyph.appendUTF8(to: &buffer)
-      frame.written += 1
-      x += Int(cell.width)
-      // Terminals disagree about some wide characters' widths: after one, place the cursor
-      // explicitly rather than trust where it went.
-      if cell.width == 2 && x <= run.end {
-        ANSI.appendCursorMove(column: x, row: row, to: &buffer)
-      }
+      x += 2
+      if x <= run.end { ANSI.appendCursorMove(column: x, row: row, to: &buffer) }
     }
     frame.cursor = Renderer.lastWasWide(screen.current, start, x) ? nil : (x, row)
     return x
