@@ -258,4 +258,32 @@ import Testing
     settleTestGallery(gallery, time: &time)
     #expect(model.status.hasPrefix("Doing: #2 Brisk Falcon · 3 selected"), "\(model.status)")
   }
+
+  /// A card checked in a column the cursor then left is still the selection: the status says
+  /// where it is, and `>` moves it, not the card under the cursor (it moved the cursor's card
+  /// in the other column: a new user's finding).
+  @Test func moveKeysMoveTheSelectionInAColumnTheCursorLeft() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    var time = 1.0
+    _ = drawnTestGallery(gallery, canvas)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    let checked = model.cards[0][0]
+    let underCursor = model.cards[1][0]
+    for key in [KeyEvent(.character(" ")), KeyEvent(.right)] {
+      time += 0.05
+      gallery.handle(.key(key), at: time)
+    }
+    settleTestGallery(gallery, time: &time)
+    #expect(model.status.contains("1 selected in To do"), "\(model.status)")
+    gallery.handle(.key(KeyEvent(.character(">"))), at: time + 0.05)
+    settleTestGallery(gallery, time: &time)
+    #expect(model.cards[1].first == checked, "the checked card moved to Doing")
+    #expect(!model.cards[0].contains(checked))
+    #expect(model.cards[1].contains(underCursor), "the cursor's card stayed in Doing")
+    #expect(model.status.contains("moved 1 card to Doing"), "\(model.status)")
+    // Escape clears the selection, and `>` moves the cursor's card again.
+    gallery.handle(.key(KeyEvent(.escape)), at: time + 0.1)
+    #expect(model.status.contains("1 card deselected"), "\(model.status)")
+    #expect(!model.status.contains(" selected"), "\(model.status)")
+  }
 }

@@ -289,11 +289,12 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 120, rows: 40))
     pressTestGallery([KeyEvent(.character("<"))], gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last?.contains("no column to the left of") == true)
-    // Every card of the first column moved on: it has none left to move.
+    // Every card of the first column moved on, and deselected: it has none left to move (a
+    // selection in another column would move: `<` and `>` move the board's selection).
     pressTestGallery(
       [
         KeyEvent(.character("a"), modifiers: .control), KeyEvent(.character(">")),
-        KeyEvent(.left), KeyEvent(.character(">")),
+        KeyEvent(.escape), KeyEvent(.left), KeyEvent(.character(">")),
       ], gallery, time: &time)
     let status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(status.contains("has no card to move"), "\(status)")
@@ -390,7 +391,8 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
       time: &time)
     #expect(cards(in: 1) == toDo, "Doing starts with To do's cards in order")
     #expect(cards(in: 0).isEmpty, "To do is left empty")
-    pressTestGallery([KeyEvent(.left), KeyEvent(.character(">"))], gallery, time: &time)
+    pressTestGallery(
+      [KeyEvent(.escape), KeyEvent(.left), KeyEvent(.character(">"))], gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas).last?.contains("has no card to move") == true)
   }
 

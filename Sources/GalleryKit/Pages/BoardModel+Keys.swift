@@ -5,7 +5,8 @@ import ReuseKit
 extension BoardModel {
 
   /// `<` and `>` move the selection to a neighbouring column; ← and → (and Tab) change the
-  /// active column, keeping the cursor's row; Escape cancels a drag; the other keys go to the
+  /// active column, keeping the cursor's row; Escape cancels a drag, else clears the
+  /// selection; the other keys go to the
   /// active column (Shift with arrows extends the selection, Control-A selects the column).
   public func handle(_ key: KeyPress) -> Bool {
     if key.key == .escape, coordinator.session != nil {
@@ -28,6 +29,15 @@ extension BoardModel {
       Self.isColumnKey(key) || Self.isColumnChange(key) || Self.isMoveKey(key)
     {
       lastChange = Self.heldNote
+      columns[activeColumn].postAccessibilityAnnouncement(lastChange)
+      return true
+    }
+    // Escape with no drag clears the board's selection, wherever it is: `<` and `>` move it,
+    // and deselecting 1,200 moved cards took a Space on each.
+    if key.key == .escape && key.modifiers.isEmpty, let column = selectionColumn {
+      let count = columns[column].numberOfSelectedItems
+      columns[column].deselectAllItems()
+      lastChange = "\(plural(count, "card")) deselected"
       columns[activeColumn].postAccessibilityAnnouncement(lastChange)
       return true
     }
@@ -143,9 +153,12 @@ extension BoardModel {
     let current = view.focusedIndexPath.flatMap { path in
       path.item < cards[activeColumn].count ? cardTitle(cards[activeColumn][path.item]) : nil
     }
-    let selected = view.numberOfSelectedItems
+    // Cards checked in another column are said with it: `<` and `>` move them.
+    let selection = selectionColumn
+    let selected = selection.map { columns[$0].numberOfSelectedItems } ?? 0
+    let elsewhere = selection.map { $0 == activeColumn ? "" : " in \(Self.columnTitles[$0])" }
     return "\(name): \(current ?? "no card")"
-      + (selected > 0 ? " · \(selected.formatted) selected" : "")
+      + (selected > 0 ? " · \(selected.formatted) selected\(elsewhere ?? "")" : "")
       + (lastChange.isEmpty ? "" : " · \(lastChange)")
   }
 
@@ -158,7 +171,8 @@ extension BoardModel {
       ("Shift-click", "select a range"),
       ("Ctrl-A", "select the column"), ("drag a card", "move it (or the selection)"),
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
-      ("< >", "move the selection to the column left or right"), ("Esc", "cancel a drag"),
+      ("< >", "move the selection to the column left or right"),
+      ("Esc", "cancel a drag, else deselect"),
       ("U (or u) R", "undo, redo a move"), ("Done", "takes cards only from Review"),
     ]
   }

@@ -232,6 +232,13 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   /// The cards a drop or a move brought to `column` are the board's selection: the other
   /// columns' selections go (a card left checked in another column was not counted by the
   /// status line, nor moved by `<` and `>`: a new user's finding).
+  /// The column whose cards are selected: the active one when it has any, else the one that
+  /// has (one at most: ``keepSelectionIn(_:)``); `nil` when no card is.
+  var selectionColumn: Int? {
+    columns[activeColumn].numberOfSelectedItems > 0
+      ? activeColumn : columns.indices.first { columns[$0].numberOfSelectedItems > 0 }
+  }
+
   private func keepSelectionIn(_ column: Int) {
     for (index, view) in columns.enumerated()
     where index != column && view.numberOfSelectedItems > 0 {
@@ -312,12 +319,15 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     return false
   }
 
-  /// Moves the active column's selected cards (or the focused one) to the top of the column
-  /// on the left (`-1`) or the right (`1`), as a drop there would: one batch update in each.
-  /// Returns whether anything moved.
+  /// Moves the board's selected cards (or, with none, the active column's focused one) to the
+  /// top of the column on the left (`-1`) or the right (`1`) of theirs, as a drop there would:
+  /// one batch update in each. Returns whether anything moved.
   @discardableResult
   public func moveSelection(by step: Int) -> Bool {
-    let source = activeColumn
+    // Cards checked in a column the cursor has left are still the selection: they move, not
+    // the card under the cursor (`>` moved the cursor's card and left the checked ones: a new
+    // user's finding).
+    let source = selectionColumn ?? activeColumn
     let target = source + step
     let view = columns[source]
     guard coordinator.session == nil else { return false }

@@ -100,6 +100,9 @@ extension TableModel {
   )
     -> Bool
   {
+    // A sort begun by a header's click ends what the last edit said, as a key's does (the
+    // note stayed under the new sort: a new user's finding).
+    editNote = nil
     let focused = table.focusedCell
     guard content.sortRows(by: descriptor, following: focused?.row) else { return false }
     followingSort = focused.map { ($0.column, false, metrics.clock()) }

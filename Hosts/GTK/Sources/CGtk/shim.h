@@ -18,6 +18,11 @@ static inline void reusekit_accessible_set_label(GtkAccessible *accessible, cons
   }
 }
 
+/// Hides a widget from assistive technology: another says what it shows.
+static inline void reusekit_accessible_hide(GtkAccessible *accessible) {
+  gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
 /// Sets the accessible description alone (NULL resets it).
 static inline void reusekit_accessible_set_description(
     GtkAccessible *accessible, const char *description) {

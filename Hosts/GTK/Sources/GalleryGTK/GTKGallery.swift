@@ -133,6 +133,8 @@ public final class GTKGallery {
     gtk_label_set_xalign(OpaquePointer(statusLabel), 0)
     gtk_label_set_ellipsize(OpaquePointer(statusLabel), PANGO_ELLIPSIZE_END)
     gtk_widget_set_hexpand(statusLabel, 1)
+    // The focusable box below says the line: the label read it a second time.
+    reusekit_accessible_hide(OpaquePointer(statusLabel))
     // Tab reaches the status line and a screen reader reads it (the focused item, the
     // selection, what a job did): a focusable box with the status role, named by its text.
     gtk_widget_set_focusable(statusFocus, 1)

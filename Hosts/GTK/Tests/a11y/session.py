@@ -24,6 +24,8 @@ from the widgets):
   deselected it: the pages select many; in the table it selects the cell), "row.expand" and
   "row.collapse" expanded and collapsed it.
 
+The status line is on the bus once, as one object with the status role.
+
 A recycled widget that kept its previous item's name, description or state fails the check.
 Prints one line per failure with the seed and step, and "ok: …" at the end; exits 1 on failure.
 """
@@ -198,6 +200,29 @@ class Session:
         result.sort(key=lambda row: row[0])
         return result
 
+    def status_line_problems(self):
+        """The status line is one object with the status role, and no label reads its text
+        again (the line's label and its focusable box both said it: a new user's finding)."""
+        found = []
+
+        def walk(node):
+            try:
+                found.append((node.getRoleName(), node.name))
+            except Exception:
+                return
+            for index in range(node.childCount):
+                child = node.getChildAtIndex(index)
+                if child is not None:
+                    walk(child)
+
+        walk(self.app)
+        statuses = [name for role, name in found if role == "status bar" or role == "status"]
+        if len(statuses) != 1:
+            return [f"{len(statuses)} status lines on the bus"]
+        again = [role for role, name in found
+                 if name == statuses[0] and role not in ("status bar", "status")]
+        return [f"the status line is said again by a {role}" for role in again]
+
     def check(self, label):
         entries, total, focused = self.model()
         rows = self.rows()
@@ -248,6 +273,8 @@ def main():
     try:
         xdotool("mousemove", "400", "400")
         failures += session.check(f"seed {options.seed}, start")
+        failures += [f"seed {options.seed}, start: {problem}"
+                     for problem in session.status_line_problems()]
         keys = ["Down", "Down", "Up", "Page_Down", "Page_Up", "End", "Home"]
         if options.page == "outline":
             keys += ["Right", "Right", "Left", "space"]
