@@ -79,12 +79,16 @@ extension GTKGallery {
   }
 
   /// The page's keys, then the gallery's, one a line: the key, then what it does.
-  static func helpText(title: String, keys: [(String, String)]) -> String {
+  /// With `typeAhead`, the page's lists take typing: letters go to the item that starts with
+  /// them (the keys did not say so: a new user's finding), and q is one of them.
+  static func helpText(title: String, keys: [(String, String)], typeAhead: Bool = false) -> String {
+    let typing = [("letters", "go to the item that starts with them (type-ahead; Esc ends it)")]
     let gallery = [
-      ("1 … 9, 0, [ ]", "show a page; the previous, the next"), ("q", "quit"),
+      ("1 … 9, 0, [ ]", "show a page; the previous, the next"),
+      typeAhead ? ("Ctrl-Q", "quit (q is typed into the list)") : ("q, Ctrl-Q", "quit"),
       ("? F1 Ctrl-?", "these keys (any key hides them)"),
     ]
-    let lines = (keys + gallery).map { "\($0.0)   \($0.1)" }
+    let lines = (keys + (typeAhead ? typing : []) + gallery).map { "\($0.0)   \($0.1)" }
     return "Keys of the \(title) page\n\n" + lines.joined(separator: "\n")
   }
 
@@ -158,7 +162,9 @@ extension GTKGallery {
 
   func showHelp() {
     gtk_label_set_text(
-      OpaquePointer(helpLabel), Self.helpText(title: currentPage.title, keys: currentPage.keyHelp))
+      OpaquePointer(helpLabel),
+      Self.helpText(
+        title: currentPage.title, keys: currentPage.keyHelp, typeAhead: pageTakesTyping))
     gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(helpBox)), 0)
     gtk_widget_set_visible(helpBox, 1)
     // The keys take the keyboard focus, so a screen reader reads them (it heard only the

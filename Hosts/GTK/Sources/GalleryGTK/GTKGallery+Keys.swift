@@ -13,7 +13,8 @@ extension GTKGallery {
       let warning = pages.lazy.compactMap({ $0?.unsavedWarning }).first
     {
       hasWarnedBeforeQuitting = true
-      let said = Self.quitWarning(warning, closing: closing, typing: currentPage.isTyping)
+      let said = Self.quitWarning(
+        warning, closing: closing, typing: currentPage.isTyping, listTakesQ: pageTakesTyping)
       notice = said
       refreshStatus()
       // Said as well, by the view the keys are in: in the status bar alone, a screen reader's
@@ -30,11 +31,24 @@ extension GTKGallery {
 
   /// The warning before quitting, as it says to quit anyway: after the window was closed,
   /// closing it again; q too where it is not text, and not where a field takes the keys (the
-  /// warning's "q again quits" typed a q into the cell: a new user's finding).
-  static func quitWarning(_ warning: String, closing: Bool, typing: Bool) -> String {
-    guard closing, warning.hasSuffix("q again quits") else { return warning }
-    let again = typing ? "closing the window again quits" : "closing the window or q again quits"
-    return warning.dropLast("q again quits".count) + again
+  /// warning's "q again quits" typed a q into the cell: a new user's finding); Ctrl-Q where a
+  /// list takes q as type-ahead (`listTakesQ`).
+  static func quitWarning(
+    _ warning: String, closing: Bool, typing: Bool, listTakesQ: Bool = false
+  ) -> String {
+    guard warning.hasSuffix("q again quits") else { return warning }
+    let q = typing || listTakesQ ? "Ctrl-Q" : "q"
+    guard closing || q != "q" else { return warning }
+    let again = closing ? (typing ? "closing the window" : "closing the window or \(q)") : q
+    return warning.dropLast("q again quits".count) + again + " again quits"
+  }
+
+  /// Whether the page's lists take typing (type-ahead), q among the letters: the window's q
+  /// quits elsewhere; here Ctrl-Q does.
+  var pageTakesTyping: Bool {
+    currentPage.hosts.contains {
+      $0.typeAheadBegins != nil && $0.collectionView.dataSource is any SearchableDataSource
+    }
   }
 
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {

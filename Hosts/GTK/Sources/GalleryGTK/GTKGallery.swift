@@ -255,8 +255,10 @@ public final class GTKGallery {
         page.didPlaceViews()
         refreshStatus()
       }
-      // Digits, brackets and q are the window's (pages, quitting): they begin no type-ahead.
-      host.typeAheadBegins = { !"0123456789[]q".contains($0) }
+      // Digits and brackets are the window's (pages): they begin no type-ahead. q begins one
+      // in a list that takes typing, as every letter does (typing "quiet" quit the window at
+      // its q: a new user's finding); Ctrl-Q quits everywhere, q where no list takes it.
+      host.typeAheadBegins = { !"0123456789[]".contains($0) }
       // Nor do digits and brackets go into a prefix being typed: they switch pages ("c7"
       // looked for an item, and the page stayed: a new user's finding).
       host.typeAheadPassesOn = { "0123456789[]".contains($0) }

@@ -13,8 +13,7 @@ extension CollectionViewWidget {
   /// matches is being typed, Escape to end one, or (`beginning`) a printable key that may
   /// start one. A prefix that matched nothing takes no more keys: the next goes to the page,
   /// or starts a prefix of its own (letters after a miss were taken as more of it, and a
-  /// page's commands did nothing: a new user's finding), except a key that may begin no
-  /// prefix, which only ends the miss. Returns whether it was taken.
+  /// page's commands did nothing: a new user's finding). Returns whether it was taken.
   func typeAheadTakes(_ key: KeyPress, beginning: Bool) -> Bool {
     let now = Double(g_get_monotonic_time()) / 1_000_000
     let failed = typeAhead?.failed == true
@@ -36,14 +35,6 @@ extension CollectionViewWidget {
         collectionView.dataSource is any SearchableDataSource, collectionView.numberOfSections > 0
       else { return false }
       if failed { typeAhead?.cancel() }
-    } else if isRecent && failed && typeAheadBegins?(character) == false
-      && typeAheadPassesOn?(character) != true
-    {
-      // A key of the window's that begins no prefix (the gallery's q, which quits), pressed
-      // while the miss still shows: it was meant as more of the name, so it only ends the miss
-      // ("nxq" quit the window mid-word: a new user's finding). Pressed again, it acts.
-      endTypeAhead()
-      return true
     } else if !isActive || typeAheadPassesOn?(character) == true {
       return false
     }

@@ -125,10 +125,10 @@ public final class CollectionViewWidget: CollectionViewHost {
   /// made on the first printable key the page does not use, when the data source gives text.
   var typeAhead: TypeAhead?
   var typeAheadExpiryID: guint = 0
-  /// Whether a printable key the page does not use begins a type-ahead prefix (not a key the
-  /// window binds, as a page switch). Every key by default; `nil`: no type-ahead. A prefix
-  /// takes every printable key but those ``typeAheadPassesOn`` names, none after a miss (a
-  /// key this refuses, pressed while the miss shows, only ends it).
+  /// Whether a printable key the page does not use begins a type-ahead prefix (a key the
+  /// window binds, such as a page switch, should not). Every printable key by default; `nil`
+  /// turns type-ahead off. Once a prefix is being typed, every printable key extends it but
+  /// those ``typeAheadPassesOn`` names, and none after a prefix that matched nothing.
   public var typeAheadBegins: ((Character) -> Bool)? = { _ in true }
   /// The printable keys that go on to the page even while a prefix is being typed (an app's
   /// page keys: the gallery's digits); none by default.

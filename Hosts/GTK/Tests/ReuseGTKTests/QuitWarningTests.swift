@@ -19,5 +19,23 @@ final class QuitWarningTests: XCTestCase {
       "2 rows edited, not saved: Ctrl-S saves, closing the window or q again quits")
     XCTAssertEqual(
       GTKGallery.quitWarning("nothing else", closing: true, typing: true), "nothing else")
+    // A page whose list takes q as type-ahead: Ctrl-Q is the key named.
+    XCTAssertEqual(
+      GTKGallery.quitWarning(other, closing: false, typing: false, listTakesQ: true),
+      "2 rows edited, not saved: Ctrl-S saves, Ctrl-Q again quits")
+    XCTAssertEqual(
+      GTKGallery.quitWarning(other, closing: true, typing: false, listTakesQ: true),
+      "2 rows edited, not saved: Ctrl-S saves, closing the window or Ctrl-Q again quits")
+  }
+
+  /// A page whose lists take typing says so in its keys, and names Ctrl-Q to quit (q is typed
+  /// there); other pages name q.
+  func testTheKeysSayWhereLettersAreTypedAndHowToQuit() {
+    let typing = GTKGallery.helpText(title: "List", keys: [], typeAhead: true)
+    XCTAssertTrue(typing.contains("letters   go to the item that starts with them"), typing)
+    XCTAssertTrue(typing.contains("Ctrl-Q   quit (q is typed into the list)"), typing)
+    let plain = GTKGallery.helpText(title: "Table", keys: [])
+    XCTAssertFalse(plain.contains("letters"), plain)
+    XCTAssertTrue(plain.contains("q, Ctrl-Q   quit"), plain)
   }
 }
