@@ -248,4 +248,25 @@ private func modelWhileTheFileIsRead(
     #expect(model.table.numberOfDisplayedRows == 120_000, "\(model.status)")
     if !wasReading { print("note: the file was read before the filter began") }
   }
+
+  /// The histogram's bars tell counts 1 % apart: in eighths of a character (they drew the
+  /// same whole blocks for counts 2 % apart: a new user's finding), never empty, and as long
+  /// as their counts say.
+  @Test func barsTellCloseCountsApart() {
+    let table = FrequencyTable(
+      counts: ["a": 507, "b": 506, "c": 495, "d": 492, "e": 1, "f": 253],
+      column: 0, columnTitle: "x", parent: nil)
+    let bars = (0..<table.rowCount).map { table.text(row: $0, column: 3) ?? "" }
+    /// A bar's length in eighths.
+    let blocks = Array("▏▎▍▌▋▊▉█")
+    func eighths(_ bar: String) -> Int {
+      bar.reduce(0) { total, c in total + (blocks.firstIndex(of: c).map { $0 + 1 } ?? 0) }
+    }
+    let lengths = bars.map(eighths)
+    #expect(lengths[0] == 24 * 8, "the most frequent fills the bar: \(bars[0])")
+    #expect(lengths == lengths.sorted(by: >), "\(lengths)")
+    #expect(lengths[2] > lengths[3] && lengths[3] > lengths[4], "495 and 492 apart: \(lengths)")
+    #expect(lengths.last == 1, "a count of 1 draws an eighth: \(bars)")
+    #expect(lengths[4] == 96, "253 of 507 is half: \(lengths)")
+  }
 }

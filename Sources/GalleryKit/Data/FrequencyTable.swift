@@ -89,6 +89,17 @@ public final class FrequencyTable: TableContent {
   /// How many characters the longest bar takes.
   static let barWidth = 24
 
+  /// The bar of `count` against the largest count `most`: whole blocks, then an eighth block
+  /// (▏ to ▉) for what is left, rounded up so that no count draws nothing. In whole blocks
+  /// alone, counts 2 % apart drew the same bar (507, 506, 495 and 492 of a 507: a new user's
+  /// finding).
+  static func bar(_ count: Int, of most: Int) -> String {
+    let most = max(1, most)
+    let eighths = max(1, (min(count, most) * Self.barWidth * 8 + most - 1) / most)
+    let partial = eighths % 8 == 0 ? "" : String(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1])
+    return String(repeating: "█", count: eighths / 8) + partial
+  }
+
   /// The value (empty shown as "(empty)"), its count, its share and its bar.
   public func text(row: Int, column: Int) -> String? {
     guard values.indices.contains(row) else { return nil }
@@ -105,10 +116,7 @@ public final class FrequencyTable: TableContent {
       guard thousandths > 0 else { return "< 0.001 %" }
       let digits = String(thousandths)
       return "0.0" + String(repeating: "0", count: max(0, 2 - digits.count)) + digits + " %"
-    default:
-      let most = values.first?.count ?? 1
-      let length = max(1, (count * Self.barWidth + most - 1) / max(1, most))
-      return String(repeating: "█", count: length)
+    default: return Self.bar(count, of: values.first?.count ?? 1)
     }
   }
 
