@@ -86,11 +86,15 @@ final class BoardPage: GTKPage {
     refreshHeadings()
   }
 
-  /// Each column's title and count, the active one marked.
+  /// Each column's title and count, the active one marked (on screen: a screen reader heard
+  /// "▸ To do", a new user's finding; it is told which column is active in words).
   private func refreshHeadings() {
     for index in hosts.indices {
-      let marker = index == model.activeColumn ? "▸ " : ""
-      columns.setTitle(marker + model.columnHeading(index), ofColumn: index)
+      let heading = model.columnHeading(index)
+      let active = index == model.activeColumn
+      columns.setTitle(
+        (active ? "▸ " : "") + heading, spoken: heading + (active ? ", the active column" : ""),
+        ofColumn: index)
     }
   }
 }

@@ -25,6 +25,8 @@ public final class CollectionViewColumns {
   public var dragLabel: () -> String? = { nil }
   private let box: UnsafeMutablePointer<GtkWidget>
   private let titles: [UnsafeMutablePointer<GtkWidget>]
+  /// What a screen reader names each title, where it differs from the text shown.
+  private var spokenTitles: [String?]
   private let label: UnsafeMutablePointer<GtkWidget>
 
   /// Columns showing `views`, each in a host of its own, `spacing` pixels apart, all as wide.
@@ -40,6 +42,7 @@ public final class CollectionViewColumns {
       parent.withMemoryRebound(to: GtkBox.self, capacity: 1) { gtk_box_append($0, child) }
     }
     box.withMemoryRebound(to: GtkBox.self, capacity: 1) { gtk_box_set_homogeneous($0, 1) }
+    spokenTitles = Array(repeating: nil, count: hosts.count)
     titles = hosts.map { host in
       let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
       let title = gtk_label_new(nil)!
@@ -68,10 +71,20 @@ public final class CollectionViewColumns {
     }
   }
 
-  /// Sets the title over column `index` (ignored for a column that is not there).
-  public func setTitle(_ title: String, ofColumn index: Int) {
+  /// Sets the title over column `index` (ignored for a column that is not there), and what a
+  /// screen reader names it when that differs from what shows (`nil`: the title).
+  public func setTitle(_ title: String, spoken: String? = nil, ofColumn index: Int) {
     guard titles.indices.contains(index) else { return }
     gtk_label_set_text(OpaquePointer(titles[index]), title)
+    reusekit_accessible_set_label(OpaquePointer(titles[index]), spoken)
+    spokenTitles[index] = spoken
+  }
+
+  /// What a screen reader names the title over column `index`: the spoken title last set, else
+  /// the title shown.
+  public func spokenTitle(ofColumn index: Int) -> String {
+    guard spokenTitles.indices.contains(index) else { return "" }
+    return spokenTitles[index] ?? title(ofColumn: index)
   }
 
   /// The title over column `index`, as last set (empty for a column that is not there).

@@ -37,6 +37,11 @@ final class CollectionViewColumnsTests: XCTestCase {
     columns.setTitle("nowhere", ofColumn: 2)
     XCTAssertEqual(columns.title(ofColumn: 0), "Fruit · 3")
     XCTAssertEqual(columns.title(ofColumn: 2), "")
+    XCTAssertEqual(columns.spokenTitle(ofColumn: 0), "Fruit · 3", "the title, unless told")
+    // A mark drawn for the eye is not read: the spoken title says it in words.
+    columns.setTitle("▸ Fruit · 3", spoken: "Fruit · 3, the active column", ofColumn: 0)
+    XCTAssertEqual(columns.title(ofColumn: 0), "▸ Fruit · 3")
+    XCTAssertEqual(columns.spokenTitle(ofColumn: 0), "Fruit · 3, the active column")
 
     var label: String? = "Apple +1"
     columns.dragLabel = { label }
