@@ -127,6 +127,34 @@ import Testing
     #expect(text.hasSuffix("a\u{2026}"))
   }
 
+  /// A control sequence too long to keep is dropped whole, up to its final byte, in one read
+  /// or across several: its tail is never read as keys (the tail of 30 parameters, "…;30M",
+  /// switched pages as "3" and "0": a new user's finding). One whose final byte never comes
+  /// ends at the timeout, and the next key is a key.
+  @Test func anOverlongSequenceIsDroppedToItsFinalByte() {
+    let parameters = (1...30).map(String.init).joined(separator: ";")
+    #expect(parameters.utf8.count + 2 > InputDecoder.maximumSequenceLength)
+    let x = InputEvent.key(KeyEvent(.character("x")))
+    #expect(decode([bytes("\u{1B}[" + parameters + "Mx")]) == [x])
+    // 254 parameters over reads of 16 bytes, then a key in a read of its own.
+    let long = bytes("\u{1B}[" + (1...254).map(String.init).joined(separator: ";") + "M")
+    let reads = stride(from: 0, to: long.count, by: 16).map {
+      Array(long[$0..<min($0 + 16, long.count)])
+    }
+    #expect(decode(reads + [bytes("x")]) == [x])
+    // No final byte: at the timeout the dropping ends; Enter ends it at once, and is read.
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    decoder.feed(bytes("\u{1B}[" + parameters), at: 0, into: &events)
+    #expect(decoder.pendingDeadline != nil, "held, so that the timeout ends it")
+    decoder.flush(now: 1, into: &events)
+    decoder.feed(bytes("x"), at: 1.1, into: &events)
+    #expect(events == [x], "x after the pause is a key, not the lost final byte")
+    events.removeAll()
+    decoder.feed(bytes("\u{1B}[" + parameters + ";9\r"), at: 2, into: &events)
+    #expect(events == [.key(KeyEvent(.enter))])
+  }
+
   @Test func garbageNeverCrashesOrHangs() {
     var random = SeededRandom(seed: 0xBAD)
     var decoder = InputDecoder()

@@ -13,7 +13,8 @@ import ReuseKit
 /// ``escapeTimeout`` passes with nothing after it; call ``flush(now:into:)`` when the deadline
 /// in ``pendingDeadline`` arrives. Garbage never crashes it and never hangs it: an unknown
 /// sequence is skipped at its final byte, a sequence longer than ``maximumSequenceLength`` is
-/// dropped, and invalid UTF-8 becomes U+FFFD.
+/// dropped up to its final byte (however many reads it takes, or until ``escapeTimeout`` passes
+/// without one), and invalid UTF-8 becomes U+FFFD.
 public struct InputDecoder: Sendable {
   /// How long a lone Esc waits for a following byte, in seconds.
   public var escapeTimeout = 0.05
@@ -22,6 +23,10 @@ public struct InputDecoder: Sendable {
 
   private var pending: [UInt8] = []
   private var pendingSince = 0.0
+  /// Whether the rest of an overlong control sequence is being dropped, up to its final byte:
+  /// cut at ``maximumSequenceLength``, its tail ("…;30M") read as keys ("3", "0": a page
+  /// switch, a new user's finding).
+  private var dropsSequence = false
   /// The bytes of a paste being received (after `ESC [200~`), until its end.
   private var paste: [UInt8]?
   /// The longest paste kept, in bytes; the rest is dropped (and said: ``InputEvent/paste(_:)``'s
@@ -39,7 +44,7 @@ public struct InputDecoder: Sendable {
   /// When the held bytes (a lone Esc, or a partial character) resolve on their own, if any.
   public var pendingDeadline: Double? {
     if paste != nil { return pendingSince + pasteTimeout }
-    return pending.isEmpty ? nil : pendingSince + escapeTimeout
+    return pending.isEmpty && !dropsSequence ? nil : pendingSince + escapeTimeout
   }
 
   /// Decodes `bytes`, received at `time`, appending complete events to `events`.
@@ -47,7 +52,7 @@ public struct InputDecoder: Sendable {
     _ bytes: Bytes, at time: Double, into events: inout [InputEvent]
   )
   where Bytes.Element == UInt8 {
-    if pending.isEmpty || paste != nil { pendingSince = time }
+    if pending.isEmpty || paste != nil || dropsSequence { pendingSince = time }
     pending.append(contentsOf: bytes)
     let before = pending.count
     decode(into: &events, final: false)
@@ -59,6 +64,8 @@ public struct InputDecoder: Sendable {
   /// becomes U+FFFD.
   public mutating func flush(now: Double, into events: inout [InputEvent]) {
     guard let deadline = pendingDeadline, now >= deadline else { return }
+    // A sequence dropped whose final byte never came: the keys after the pause are keys.
+    dropsSequence = false
     if paste != nil {
       // No closing sequence came: what arrived is the paste, and keys are keys again.
       paste?.append(contentsOf: pending)
@@ -129,6 +136,14 @@ public struct InputDecoder: Sendable {
         index = next
         continue
       }
+      if dropsSequence {
+        // Parameters and intermediates go; the final byte ends the sequence and goes too; any
+        // other byte ends it and is read.
+        let byte = bytes[index]
+        if byte >= 0x20 && byte <= 0x7E { index += 1 }
+        if byte < 0x20 || byte >= 0x40 { dropsSequence = false }
+        continue
+      }
       let result = decodeOne(bytes, from: index, final: final)
       switch result {
       case .incomplete:
@@ -140,6 +155,9 @@ public struct InputDecoder: Sendable {
       case .beginPaste(let length):
         paste = []
         index += length
+      case .dropSequence(let length):
+        dropsSequence = true
+        index += length
       }
     }
     pending.removeAll(keepingCapacity: true)
@@ -150,6 +168,9 @@ public struct InputDecoder: Sendable {
     case event(InputEvent?, length: Int)
     /// `ESC [200~`: the bytes up to `ESC [201~` are a paste.
     case beginPaste(length: Int)
+    /// A control sequence past ``InputDecoder/maximumSequenceLength``: these bytes and the
+    /// rest of it, to its final byte, are dropped.
+    case dropSequence(length: Int)
   }
 
   private func decodeOne(_ bytes: [UInt8], from start: Int, final: Bool) -> Step {
@@ -235,6 +256,8 @@ public struct InputDecoder: Sendable {
         return .event(event, length: 1 + length)
       case .beginPaste(let length):
         return .event(nil, length: 1 + length)  // Esc before a paste: the Esc dropped
+      case .dropSequence(let length):
+        return .dropSequence(length: 1 + length)
       }
     }
   }
@@ -251,7 +274,7 @@ public struct InputDecoder: Sendable {
       }
       index += 1
       if index - start > InputDecoder.maximumSequenceLength {
-        return .event(nil, length: index - start)  // garbage: drop it
+        return .dropSequence(length: index - start)  // garbage: drop it, to its end
       }
     }
     guard index < bytes.count else {
