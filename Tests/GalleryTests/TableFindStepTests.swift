@@ -47,6 +47,94 @@ import Testing
     #expect(model.table.focusedCell?.row == 90, "round the start")
   }
 
+  /// An edit, an undo or a redo of a cell in the find's column matches it again: a match
+  /// edited away leaves the count and the steps, a cell edited to match joins them in its
+  /// place (n stepped onto "Zed" as match 2 of 9: a new user's finding).
+  @Test func editsMatchCellsAgain() throws {
+    let path = NSTemporaryDirectory() + "reusekit-find-edit-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var text = "id,name\n"
+    for row in 0..<100 { text += "\(row),\(row % 10 == 0 && row > 0 ? "amber" : "cedar") \(row)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let model = try makeLoadedCSVTableModel(path: path).model
+    func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
+      _ = model.handle(KeyPress(key, modifiers: modifiers))
+      let deadline = Date().addingTimeInterval(20)
+      while model.isWorking && Date() < deadline {
+        if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
+      }
+    }
+    func type(_ text: String) { for character in text { press(.character(character)) } }
+    model.table.focusCell(row: 0, column: 1)
+    press(.character("/"))
+    type("amber")
+    press(.enter)
+    press(.character("n"))
+    #expect(model.table.focusedCell?.row == 20)
+    #expect(model.status.contains("match 2 of 9"), "\(model.status)")
+    // Match 2 edited to "Zed": 8 matches, the cursor on none; n goes on to row 30 (match 2).
+    press(.character("e"))
+    press(.character("u"), .control)
+    type("Zed")
+    press(.enter)
+    model.table.focusCell(row: 20, column: 1)
+    #expect(model.status.contains("8 matches"), "\(model.status)")
+    press(.character("n"))
+    #expect(model.table.focusedCell?.row == 30)
+    #expect(model.status.contains("match 2 of 8"), "\(model.status)")
+    // N steps back past row 20 to row 10.
+    model.table.focusCell(row: 20, column: 1)
+    press(.character("N"))
+    #expect(model.table.focusedCell?.row == 10, "not onto the edited cell")
+    // Row 25 edited to match: it joins, numbered in its place.
+    model.table.focusCell(row: 25, column: 1)
+    press(.character("e"))
+    press(.character("u"), .control)
+    type("Amber too")
+    press(.enter)
+    model.table.focusCell(row: 24, column: 1)
+    press(.character("n"))
+    #expect(model.table.focusedCell?.row == 25)
+    #expect(model.status.contains("match 2 of 9"), "\(model.status)")
+    // Undone: it leaves again.
+    press(.character("U"))
+    #expect(model.status.contains("8 matches"), "\(model.status)")
+  }
+
+  /// `n` pressed while the search cannot yet tell where the next match is says so, and is
+  /// taken once it can: the cursor goes there and "still searching" goes (it stayed beside
+  /// "match 1 of 2" after the search, and the cursor stayed: a new user's finding).
+  @Test func aStepPressedWhileSearchingIsTakenOnceTheSearchKnows() {
+    let model = TableModel(
+      content: DemoTable(rows: 200_000), metrics: plainTestMetrics,
+      viewportSize: Size(width: 60, height: 12))
+    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+    model.start()
+    model.jobSliceDuration = 0  // a slice of rows a frame: the search takes many
+    model.table.focusCell(row: 0, column: 0)
+    for key in [KeyPress(.character("/"))] + "/^(5|150,000)$/".map({ KeyPress(.character($0)) })
+      + [KeyPress(.enter)]
+    {
+      _ = model.handle(key)
+    }
+    var frames = 0
+    while model.table.focusedCell?.row != 4 && frames < 1_000 {
+      _ = model.poll()
+      frames += 1
+    }
+    #expect(model.table.focusedCell?.row == 4, "the first match, found first")
+    _ = model.handle(KeyPress(.character("n")))
+    #expect(model.status.contains("still searching"), "\(model.status)")
+    frames = 0
+    while model.isWorking && frames < 100_000 {
+      _ = model.poll()
+      frames += 1
+    }
+    #expect(model.table.focusedCell?.row == 149_999, "the step was taken")
+    #expect(!model.status.contains("still searching"), "\(model.status)")
+    #expect(model.status.contains("match 2 of 2"), "\(model.status)")
+  }
+
   /// Where a host asks for it (GTK), the table's prompts say themselves as they open, echo
   /// what is typed and say a cancel (`/` opened in silence, and letters were not echoed: a new
   /// user's finding, in GTK with a screen reader).

@@ -219,6 +219,42 @@ struct TableFind {
     return !hadMatches && !matches.isEmpty
   }
 
+  /// Matches source row `row` again, its cell now holding `text`: it leaves the matches when
+  /// it no longer matches, and joins them where the scan would have met it when it matches now
+  /// and the search is past it (a later scan meets it itself; a search the content runs, once
+  /// it is done). `display` gives a source row's display row.
+  ///
+  /// - Complexity: O(m) to leave, O(m) to join (O(log m) display lookups), for m matches.
+  mutating func recheck(_ row: Int, text: String?, display: (Int) -> Int?) {
+    let matchesNow = text.map(matcher.matches) ?? false
+    if matchSet.contains(row) {
+      guard !matchesNow, let index = matches.firstIndex(of: row) else { return }
+      matches.remove(at: index)
+      matchSet.remove(row)
+      if let at = current { current = at == index ? nil : at > index ? at - 1 : at }
+      return
+    }
+    guard matchesNow, rowCount > 0, let shown = display(row) else { return }
+    let rows = rowCount
+    let start = startRow
+    func offset(_ display: Int) -> Int { ((display - start) % rows + rows) % rows }
+    let target = offset(shown)
+    guard isDone || (job == nil && target < scanned) else { return }
+    var low = 0
+    var high = matches.count
+    while low < high {
+      let middle = (low + high) / 2
+      if let other = display(matches[middle]), offset(other) < target {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    matches.insert(row, at: low)
+    matchSet.insert(row)
+    if let at = current, at >= low { current = at + 1 }
+  }
+
   /// "match 3 of 1,204", "1,204 matches", "12 matches so far (searching 40 %…)", or "no
   /// match for “x”". A match is numbered once the search is done: while it looks round from
   /// the cursor, matches above it are still being found, and the number of the match the

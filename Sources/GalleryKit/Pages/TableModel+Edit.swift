@@ -275,6 +275,7 @@ extension TableModel {
       let atSort = sortedColumnChanges[row] ?? was
       sortedColumnChanges[row] = now == atSort ? nil : atSort
     }
+    recheckFind(row: row, column: column)
     table.reloadRows([row])
     let isShown = table.displayRow(forSourceRow: row) != nil
     // The cursor goes to the cell, unless its column is hidden: the cursor went there, out of

@@ -233,6 +233,21 @@ extension TableModel {
   /// Scans more rows for the running find (a frame's slice), marks what it found, and goes to
   /// the first match once there is one. A new sort starts the scan again from the cursor.
   @discardableResult
+  /// Cell `row` (a source row) of `column` changed (an edit, an undo, a redo): when the find
+  /// searches that column, the cell is matched again, its mark and the count following (n
+  /// and N stepped onto a cell an edit had changed, and the count stayed: a new user's
+  /// finding).
+  func recheckFind(row: Int, column: Int) {
+    guard var running = find, running.column == column, running.problem == nil else { return }
+    let before = running.matches.count
+    let table = self.table
+    running.recheck(row, text: content.text(row: row, column: column)) {
+      table.displayRow(forSourceRow: $0)
+    }
+    find = running
+    if running.matches.count != before { table.reloadRows([row]) }
+  }
+
   func advanceFind() -> Bool {
     guard var running = find else { return false }
     // A new sort, a finished find's too: its matches are numbered in the order shown. So is
@@ -269,7 +284,12 @@ extension TableModel {
     if running.matches.count > before {
       table.reloadRows(running.matches[before...])
     }
-    if first {
+    if let forward = waitingFindStep {
+      // The step pressed while the search could not tell, taken as soon as it can.
+      let said = jumpProblem
+      _ = stepFind(forward: forward)
+      if waitingFindStep == nil, jumpProblem == said { jumpProblem = nil }
+    } else if first {
       goToMatch(0)
     } else if running.isDone {
       // The final count, and the cursor's match numbered now: while it looked, neither was
@@ -333,8 +353,10 @@ extension TableModel {
     let certain = running.isDone || (best != nil && (forward || from <= scannedTo))
     guard certain, let target = best ?? (forward ? first : last) else {
       jumpProblem = "still searching: \(running.status)"
+      waitingFindStep = forward
       return true
     }
+    waitingFindStep = nil
     goToMatch(target.index)
     return true
   }

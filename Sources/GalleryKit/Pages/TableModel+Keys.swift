@@ -10,6 +10,7 @@ extension TableModel {
   /// Space, Shift ranges, Control-A, Escape).
   public func handle(_ key: KeyPress) -> Bool {
     jumpProblem = nil
+    waitingFindStep = nil
     noteChangeOnDisk(now: true)
     if prompt != nil { return handlePrompt(key) }
     // A find that could not start (a pattern that is not a regular expression) is said once:

@@ -143,6 +143,10 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   }
   /// What the last `:` could not find, shown until the next key.
   var jumpProblem: String?
+  /// An `n` (`true`) or `N` pressed while the find could not yet tell where it goes: taken
+  /// once it can (the key said "still searching", and after the search nothing came of it:
+  /// the status read "still searching … · match 1 of 15" for good, a new user's finding).
+  var waitingFindStep: Bool?
   /// How long a frame may spend on a job on the loop (asking for sort keys, scanning for a
   /// find), in seconds: the rest of the frame draws and answers keys.
   public var jobSliceDuration = 0.008
