@@ -135,6 +135,33 @@ import Testing
     #expect(model.status.contains("match 2 of 2"), "\(model.status)")
   }
 
+  /// A count asked for while a filter still looks says so first on the status line: after
+  /// the filter's progress, a 120-column line cut it off, and `F` looked ignored (a new
+  /// user's finding).
+  @Test func aCountWaitingForTheFilterIsSaidFirst() {
+    let model = TableModel(
+      content: DemoTable(rows: 200_000), metrics: plainTestMetrics,
+      viewportSize: Size(width: 60, height: 12))
+    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+    model.start()
+    model.jobSliceDuration = 0  // a slice of rows a frame: the filter takes many
+    model.table.focusCell(row: 0, column: 2)
+    for key in [KeyPress(.character("|"))] + "hanoi".map({ KeyPress(.character($0)) })
+      + [KeyPress(.enter)]
+    {
+      _ = model.handle(key)
+    }
+    // Some rows found, the filter still looking.
+    for _ in 0..<10_000 where model.table.numberOfDisplayedRows == 0 { _ = model.poll() }
+    _ = model.handle(KeyPress(.character("F")))
+    let status = model.status
+    let count = status.range(of: "counting the values of City once the filter ends")
+    let filter = status.range(of: "“hanoi”")
+    #expect(count != nil && filter != nil, "\(status)")
+    if let count, let filter { #expect(count.lowerBound < filter.lowerBound, "\(status)") }
+    _ = model.handle(KeyPress(.escape))
+  }
+
   /// Where a host asks for it (GTK), the table's prompts say themselves as they open, echo
   /// what is typed and say a cancel (`/` opened in silence, and letters were not echoed: a new
   /// user's finding, in GTK with a screen reader).

@@ -55,6 +55,19 @@ extension TableModel {
     // filter done says what shows after the sort, as before.
     let filterIsNews =
       filter.map { !$0.scan.isDone || $0.scan.problem != nil || $0.scan.matches.isEmpty } ?? false
+    // A count under way, or waiting for the filter, comes first, as the newest job: after the
+    // filter's progress it was cut from a 120-column line, and `F` looked ignored (a new user's
+    // finding).
+    if let frequency {
+      parts.append(frequency.scan.status(columnTitle: columnTitle(frequency.scan.column)))
+    }
+    if let column = pendingFrequencies, content.columnTitles.indices.contains(column) {
+      parts.append(
+        "counting the values of \(columnTitle(column)) once "
+          + (content.isStillReading
+            ? "the file is read" : isSortUnderWay ? "the sort ends" : "the filter ends")
+          + "… (Esc cancels)")
+    }
     if filterIsNews { appendFilter(to: &parts) }
     if let find = findAsShown {
       // A filter still looking changes the rows the find numbers: it starts again once the
@@ -111,16 +124,6 @@ extension TableModel {
           + (hidden > 0 ? " (\(hidden.formatted) in hidden columns)" : ""))
     }
     if !filterIsNews { appendFilter(to: &parts) }
-    if let frequency {
-      parts.append(frequency.scan.status(columnTitle: columnTitle(frequency.scan.column)))
-    }
-    if let column = pendingFrequencies, content.columnTitles.indices.contains(column) {
-      parts.append(
-        "counting the values of \(columnTitle(column)) once "
-          + (content.isStillReading
-            ? "the file is read" : isSortUnderWay ? "the sort ends" : "the filter ends")
-          + "… (Esc cancels)")
-    }
     // The reminder stays beside other notes (a count cancelled took it away until the cursor
     // moved: a new user's finding), and over the edited table's frequencies; not twice.
     if savingStatus == nil, editNote?.contains("Ctrl-S") != true,
