@@ -33,24 +33,8 @@ extension Gallery {
       notice = "nothing takes text here: the paste was dropped" + (finds ? " (/ opens a find)" : "")
       return
     }
-    _ = currentPage.paste(Self.oneLine(text))
-  }
-
-  /// `text` on one line: a line break (CR, LF or both) or a tab as a space, other control
-  /// characters (C0, DEL, C1) dropped.
-  static func oneLine(_ text: String) -> String {
-    var line = String.UnicodeScalarView()
-    var lastWasReturn = false
-    for scalar in text.unicodeScalars {
-      defer { lastWasReturn = scalar == "\r" }
-      switch scalar.value {
-      case 0x0A where lastWasReturn: continue  // CR LF: one break
-      case 0x09, 0x0A, 0x0D: line.append(" ")
-      case 0x00...0x1F, 0x7F...0x9F: continue
-      default: line.append(scalar)
-      }
-    }
-    return String(line)
+    // The page puts it in its field as the field takes it (``PastedText``).
+    _ = currentPage.paste(text)
   }
 
   func handle(_ key: KeyEvent, at time: Double) {

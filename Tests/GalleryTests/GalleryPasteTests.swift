@@ -1,4 +1,6 @@
+import Foundation
 import GalleryKit
+import ReuseKit
 import ReuseTerminal
 import Testing
 
@@ -45,5 +47,26 @@ import Testing
     #expect(gallery.currentPageName == "chat")
     let composer = drawnTestGallery(gallery, canvas).first { $0.contains("you ▸ ") } ?? ""
     #expect(composer.contains("you ▸ line1 line2 line3 line4"), "\(composer)")
+  }
+
+  /// A paste into a cell's editor keeps its line breaks (as LF) and tabs, which a quoted CSV
+  /// field holds; other control characters go (two pasted lines became one, the break a
+  /// space: a new user's finding). A prompt's paste stays one line.
+  @Test func aPasteIntoACellKeepsItsLineBreaksAndTabs() throws {
+    let path = NSTemporaryDirectory() + "reusekit-paste-cell-\(getpid()).csv"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "id,note\n1,plain\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let (model, content) = try makeLoadedCSVTableModel(path: path)
+    model.table.focusCell(row: 0, column: 1)
+    _ = model.handle(KeyPress(.character("e")))
+    _ = model.handle(KeyPress(.character("u"), modifiers: .control))
+    #expect(model.paste("pasted\r\nsecond line\tTAB\u{1B}[A\u{7}"))
+    _ = model.handle(KeyPress(.enter))
+    let editable = try #require(content as? any EditableTableContent)
+    #expect(editable.editableText(row: 0, column: 1) == "pasted\nsecond line\tTAB[A")
+    _ = model.handle(KeyPress(.character("/")))
+    #expect(model.paste("a\r\nb\tc"))
+    #expect(model.status.contains("a b c"), "\(model.status)")
+    _ = model.handle(KeyPress(.escape))
   }
 }

@@ -108,11 +108,11 @@ public final class FindBar {
     return true
   }
 
-  /// Puts `text` (one line) into the prompt at its caret, if the prompt shows. Returns whether
-  /// it did.
+  /// Puts `text`, on one line, into the prompt at its caret, if the prompt shows. Returns
+  /// whether it did.
   public func paste(_ text: String) -> Bool {
     guard var field = prompt else { return false }
-    field.insert(text)
+    field.insert(PastedText.oneLine(text))
     prompt = field
     return true
   }

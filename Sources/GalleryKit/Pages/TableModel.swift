@@ -78,12 +78,13 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   /// A prompt takes every key while it shows.
   public var isTyping: Bool { prompt != nil }
 
-  /// Puts pasted text (one line) into the prompt that shows, or the cell being edited, at its
-  /// caret. Returns whether one took it.
+  /// Puts pasted text into the prompt that shows (on one line), or the cell being edited (its
+  /// line breaks and tabs kept: a cell may hold them), at its caret. Returns whether one took
+  /// it.
   public func paste(_ text: String) -> Bool {
     guard let (kind, shown) = prompt else { return false }
     var field = shown
-    field.insert(text)
+    field.insert(kind == .edit ? PastedText.cell(text) : PastedText.oneLine(text))
     prompt = (kind, field)
     if kind == .edit { showEditedCell() }
     return true

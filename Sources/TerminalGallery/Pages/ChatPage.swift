@@ -192,10 +192,10 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
 
   var isTyping: Bool { find.isTyping || composer != nil }
 
-  /// Into the message being written, or the find's prompt.
+  /// Into the message being written (on one line: Enter sends it), or the find's prompt.
   func paste(_ text: String) -> Bool {
     guard var field = composer else { return find.paste(text) }
-    field.insert(text)
+    field.insert(PastedText.oneLine(text))
     composer = field
     return true
   }
