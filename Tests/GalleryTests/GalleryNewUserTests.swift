@@ -587,6 +587,18 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     click(gallery, column: 10, row: bluetooth, time: &time)
     let status = drawnTestGallery(gallery, canvas).last ?? ""
     #expect(status.contains("Bluetooth: off"), "Bluetooth was on again: \(status)")
+    // Bluetooth (off) turned on during Airplane mode stays on when it ends, and the note says
+    // only what came back (it went back off, said "on again": a new user's finding).
+    click(gallery, column: 10, row: wifi, time: &time)  // Wi-Fi off
+    click(gallery, column: 10, row: airplane, time: &time)
+    click(gallery, column: 10, row: bluetooth, time: &time)  // on, in Airplane mode
+    click(gallery, column: 10, row: airplane, time: &time)
+    settleTestGallery(gallery, time: &time)
+    screen = drawnTestGallery(gallery, canvas)
+    #expect(screen.last?.contains("Airplane mode: off") == true, "\(screen.last ?? "")")
+    #expect(!(screen.last ?? "").contains("on again"), "nothing came back: \(screen.last ?? "")")
+    #expect(screen[bluetooth].hasSuffix("[on ] │"), "kept on: \(screen[bluetooth])")
+    #expect(screen[wifi].hasSuffix("[off] │"), "as it was: \(screen[wifi])")
   }
 
   /// Chat: a burst of PgUp faster than the scroll reaches the top and loads older messages,

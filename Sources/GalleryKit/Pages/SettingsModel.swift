@@ -263,7 +263,9 @@ public final class SettingsModel: ViewsPageModel {
   private var radiosBeforeAirplane: [String: Bool] = [:]
 
   /// Airplane mode turns Wi-Fi and Bluetooth off, and back as they were when it ends, as a
-  /// phone does (Wi-Fi stayed on beside it: a new user's finding). Each is an observed
+  /// phone does (Wi-Fi stayed on beside it: a new user's finding); a radio turned on while it
+  /// was on stays on (it went back off, and the note said it was on again: a new user's
+  /// finding). Each is an observed
   /// property: its row alone is configured again, with no body and no diff.
   /// What it changed is said after the row's own state ("Wi-Fi and Bluetooth off": a screen
   /// reader heard "Airplane mode: on" alone, a new user's finding).
@@ -275,7 +277,7 @@ public final class SettingsModel: ViewsPageModel {
         radiosBeforeAirplane[radio.id] = radio.isOn
         radio.isOn = false
       } else if let before = radiosBeforeAirplane.removeValue(forKey: radio.id) {
-        radio.isOn = before
+        radio.isOn = radio.isOn || before
       }
       if radio.isOn != was { changed.append(radio.title) }
     }
