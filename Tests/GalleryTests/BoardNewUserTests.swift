@@ -286,4 +286,18 @@ import Testing
     #expect(model.status.contains("1 card deselected"), "\(model.status)")
     #expect(!model.status.contains(" selected"), "\(model.status)")
   }
+
+  /// Past the last ``BoardModel/undoLimit`` moves, U says the older ones are gone (it said
+  /// "nothing to undo", as if there had been none).
+  @Test func undoPastTheLimitSaysTheOlderMovesAreGone() throws {
+    let (gallery, canvas) = makeTestGallery("board", size)
+    _ = drawnTestGallery(gallery, canvas)
+    let model = try #require((gallery.currentPage as? BoardPage)?.model)
+    let limit = type(of: model).undoLimit
+    for step in 0...limit { model.moveSelection(by: step % 2 == 0 ? 1 : -1) }
+    for _ in 0..<limit { _ = model.stepMoves(undoing: true) }
+    #expect(!model.lastChange.contains("nothing"), "\(model.lastChange)")
+    _ = model.stepMoves(undoing: true)
+    #expect(model.lastChange == "nothing more to undo: the last \(limit) moves are kept")
+  }
 }

@@ -90,6 +90,24 @@ private func press(
     #expect(model.lastEditDuration == nil)
   }
 
+  /// Past the last ``TaskBoardModel/undoLimit`` edits, U says the older ones are gone (it
+  /// stopped at the 100th back in silence, a deleted task out of reach: a new user's finding).
+  @Test func undoPastTheLimitSaysTheOlderEditsAreGone() {
+    let model = makeTestTaskBoard(items: 10)
+    let limit = TaskBoardModel<TestTaskCell>.undoLimit
+    for _ in 0..<limit + 20 { _ = model.handle(KeyPress(.character("e"))) }
+    for _ in 0..<limit { _ = model.handle(KeyPress(.character("U"))) }
+    #expect(model.lastChange.hasPrefix("undid"), "the last \(limit) undone")
+    _ = model.handle(KeyPress(.character("U")))
+    #expect(model.lastChange == "nothing more to undo: the last \(limit) edits are kept")
+    // A model whose edits stayed under the limit says plainly that there is nothing.
+    let fresh = makeTestTaskBoard(items: 10)
+    _ = fresh.handle(KeyPress(.character("e")))
+    _ = fresh.handle(KeyPress(.character("U")))
+    _ = fresh.handle(KeyPress(.character("U")))
+    #expect(fresh.lastChange == "nothing to undo")
+  }
+
   @Test(arguments: 0..<6)
   func undoAndRedoWalkTheEditsBackAndForth(_ index: Int) {
     let (seed, random) = SeededRandom.forCase(index, base: 0x0DD0)

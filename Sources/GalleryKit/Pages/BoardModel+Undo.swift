@@ -13,7 +13,11 @@ extension BoardModel {
   public func stepMoves(undoing: Bool) -> Bool {
     guard coordinator.session == nil else { return false }
     guard let step = undoing ? undoMoves.popLast() : redoMoves.popLast() else {
-      lastChange = undoing ? "nothing to undo" : "nothing to redo"
+      lastChange =
+        !undoing
+        ? "nothing to redo"
+        : undoWasCut
+          ? "nothing more to undo: the last \(Self.undoLimit) moves are kept" : "nothing to undo"
       columns[activeColumn].postAccessibilityAnnouncement(lastChange)
       return true
     }
@@ -70,7 +74,10 @@ extension BoardModel {
   /// Keeps `step` for `U`; a new move forgets what was undone.
   func remember(_ step: BoardMove) {
     undoMoves.append(step)
-    if undoMoves.count > Self.undoLimit { undoMoves.removeFirst() }
+    if undoMoves.count > Self.undoLimit {
+      undoMoves.removeFirst()
+      undoWasCut = true
+    }
     redoMoves.removeAll()
   }
 }

@@ -64,6 +64,8 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
   /// The moves `U` takes back, and those `R` makes again.
   var undoMoves: [BoardMove] = []
   var redoMoves: [BoardMove] = []
+  /// Whether moves older than ``undoLimit`` were let go: the last `U` says so.
+  var undoWasCut = false
 
   /// The board for `options`, rows `metrics.rowLength` tall.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {

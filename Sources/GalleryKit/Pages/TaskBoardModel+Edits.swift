@@ -14,12 +14,22 @@ extension TaskBoardModel {
   /// Keeps `sections` (the tasks before an edit) for `U`; a new edit forgets what was undone.
   func remember(_ sections: [[TaskItem]], _ what: String) {
     undoStack.append((sections, what, selectedTaskIDs, focusedTaskID))
-    if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+    if undoStack.count > Self.undoLimit {
+      undoStack.removeFirst()
+      undoWasCut = true
+    }
     redoStack.removeAll()
   }
 
   /// Puts back the tasks as they were before the last edit, as one diffed, animated batch.
-  func undo() { step(from: &undoStack, to: &redoStack, "undid", "nothing to undo") }
+  func undo() {
+    // Edits older than the limit are said to be gone (U stopped at the 100th back in silence,
+    // a deleted task out of reach: a new user's finding).
+    let empty =
+      undoWasCut
+      ? "nothing more to undo: the last \(Self.undoLimit) edits are kept" : "nothing to undo"
+    step(from: &undoStack, to: &redoStack, "undid", empty)
+  }
 
   /// Does again the last edit `U` undid.
   func redo() { step(from: &redoStack, to: &undoStack, "redid", "nothing to redo") }

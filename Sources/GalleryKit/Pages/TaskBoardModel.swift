@@ -47,6 +47,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
   /// `R` redoes what `U` undid, until the next edit. At most ``undoLimit`` are kept.
   var undoStack: [EditStep] = []
   var redoStack: [EditStep] = []
+  /// Whether older edits than ``undoLimit`` were let go: the last `U` says so.
+  var undoWasCut = false
   /// The tasks before (or after) an edit, and what the edit was.
   typealias EditStep = (
     sections: [[TaskItem]], what: String, selected: Set<Int>, focused: Int?
@@ -311,7 +313,8 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
       ("J K", "move it down / up in its section"),
       ("x", "mark it done (in the last section: reopen it)"), ("s", "shuffle every section"),
       ("e", "rename it to another made-up title (a content change: its cell is reconfigured)"),
-      ("U (or u) R", "undo the last edit (a drag too), redo it"), findBar.keyHelp,
+      ("U (or u) R", "undo the last edit (a drag too; the last 100 are kept), redo it"),
+      findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
       ("swipe a task ←", "Delete (all the way: at once) or Done"),
       ("wheel, drag", "scroll; a click selects"),
