@@ -48,11 +48,14 @@ extension Gallery {
     }
   }
 
-  /// Shows the saved page and scrolls each page to its saved position when it is first laid
-  /// out at the terminal's size. Unknown pages are ignored.
-  public func restore(_ saved: GalleryPositions) {
+  /// Shows the saved page (unless `showsSavedPage` is false: a page asked for by name wins)
+  /// and scrolls each page to its saved position when it is first laid out at the terminal's
+  /// size. Unknown pages are ignored.
+  public func restore(_ saved: GalleryPositions, showsSavedPage: Bool = true) {
     pendingPositions = saved.positions
-    if let page = saved.page, let index = descriptors.firstIndex(where: { $0.name == page }) {
+    if showsSavedPage, let page = saved.page,
+      let index = descriptors.firstIndex(where: { $0.name == page })
+    {
       showPage(at: index)
     }
     layoutPage()

@@ -72,7 +72,8 @@ struct ReuseGallery: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Keep each page's scroll position (and the page showing) in FILE across runs: read at "
+      "Keep each page's scroll position (and the page showing, unless --demo names one) in "
+        + "FILE across runs: read at "
         + "start when it exists, written on exit. A place this run's data lacks (a file "
         + "kept from a run with more --items) shows as near as it can be, and is said.",
       valueName: "FILE"))
@@ -222,7 +223,10 @@ struct ReuseGallery: ParsableCommand {
     // was replaced on exit, and a 14 MB CSV named by mistake was lost (a new user's finding).
     var keepsPositions = true
     switch loadPositions() {
-    case .success(let saved?): gallery.restore(saved)
+    // `--demo` names the page to open: it wins over the page the file kept (`--demo chat`
+    // opened the settings page the file named: a new user's finding), whose places still
+    // come back.
+    case .success(let saved?): gallery.restore(saved, showsSavedPage: demo == nil)
     case .success(nil): break
     case .failure(let problem):
       keepsPositions = false

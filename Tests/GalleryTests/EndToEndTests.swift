@@ -479,6 +479,24 @@ struct EndToEndTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"page\""))
   }
 
+  /// `--demo` names the page to open, over the page a `--restore` file kept (`--demo chat`
+  /// opened the settings page the file named: a new user's finding); without it, the file's
+  /// page opens.
+  @Test func aPageNamedOnTheCommandLineWinsOverTheRestoredOne() throws {
+    let path = NSTemporaryDirectory() + "reuse-restore-page-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let saved = #"{"page": "settings", "positions": {}}"#
+    try saved.write(toFile: path, atomically: true, encoding: .utf8)
+    var tmux = try Tmux.gallery(
+      columns: 120, rows: 30, "--demo chat --restore \(path)", until: "older history loads")
+    try tmux.quit()
+    // The run wrote its own page, chat, on exit: the file names settings again.
+    try saved.write(toFile: path, atomically: true, encoding: .utf8)
+    tmux = try Tmux.gallery(
+      columns: 120, rows: 30, "--restore \(path)", until: "Space or Enter flips a switch")
+    try tmux.quit()
+  }
+
   /// Ten million categories open at once, and Ctrl-C ends the gallery within a moment.
   @Test func tenMillionCategoriesOpenAndCtrlCEndsAtOnce() throws {
     let tmux = try Tmux.gallery(
