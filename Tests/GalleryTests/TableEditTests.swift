@@ -87,6 +87,28 @@ import Testing
     return (path, bytes, gallery, canvas)
   }
 
+  /// ``openedFile(time:)`` with row 4's name edited: `count` characters erased, `text`
+  /// typed, Enter.
+  private func openedWithRow4Edited(
+    erasing count: Int, typing text: String, time: inout Double
+  ) throws -> (path: String, gallery: Gallery, canvas: Canvas, page: TablePage) {
+    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    let page = try #require(gallery.currentPage as? TablePage)
+    pressTestGallery(
+      toRow4Name + edit(erasing: count, typing: text) + [KeyEvent(.enter)], gallery, time: &time)
+    return (path, gallery, canvas, page)
+  }
+
+  /// A click (press and release) on the first place `text` is drawn.
+  private func click(_ text: String, _ gallery: Gallery, _ canvas: Canvas, time: Double) throws {
+    let lines = drawnTestGallery(gallery, canvas)
+    let line = try #require(lines.firstIndex { $0.contains(text) })
+    let column = try #require(lines[line].range(of: text)).lowerBound.utf16Offset(in: lines[line])
+    for kind in [MouseEvent.Kind.press, .release] {
+      gallery.handle(.mouse(MouseEvent(kind: kind, column: column, row: line)), at: time)
+    }
+  }
+
   /// Removes the file at `path` and the copy of it a save keeps beside it.
   private func removeWithBackup(_ path: String) {
     for suffix in ["", ".bak"] { try? FileManager.default.removeItem(atPath: path + suffix) }
@@ -177,12 +199,10 @@ import Testing
   /// the filter was not checked again and nothing was said).
   @Test func anEditOrAnUndoAgainstTheFilterIsSaid() throws {
     var time = 1.0
-    let (path, _, gallery, canvas) = try openedFile(time: &time)
-    defer { removeWithBackup(path) }
-    let page = try #require(gallery.currentPage as? TablePage)
     // Row 4's name edited before any filter.
-    pressTestGallery(
-      toRow4Name + edit(erasing: 10, typing: "qqq") + [KeyEvent(.enter)], gallery, time: &time)
+    let (path, gallery, canvas, page) = try openedWithRow4Edited(
+      erasing: 10, typing: "qqq", time: &time)
+    defer { removeWithBackup(path) }
     // Filtered to the names with "name 1": row 4 is hidden.
     pressTestGallery(
       [KeyEvent(.home, modifiers: .control), KeyEvent(.right)], gallery, time: &time)
@@ -757,13 +777,7 @@ import Testing
     #expect(saved.contains("3,name 3S,plain 3"), "\(saved.prefix(120))")
     // A click on another cell (row 7's note, found on the screen) during the edit.
     pressTestGallery(edit(erasing: 0, typing: "C"), gallery, time: &time)
-    let lines = drawnTestGallery(gallery, canvas)
-    let line = try #require(lines.firstIndex { $0.contains("plain 7") })
-    let column = try #require(lines[line].range(of: "plain 7")).lowerBound.utf16Offset(
-      in: lines[line])
-    for kind in [MouseEvent.Kind.press, .release] {
-      gallery.handle(.mouse(MouseEvent(kind: kind, column: column, row: line)), at: time)
-    }
+    try click("plain 7", gallery, canvas, time: time)
     #expect(page.model.editingCell == nil, "the click ended the edit")
     #expect(TablePageProbe(gallery).text(row: 3, column: 1) == "name 3SC", "and kept it")
     #expect(page.model.table.focusedCell.map { [$0.row, $0.column] } == [7, 2])
@@ -782,19 +796,11 @@ import Testing
   /// ("edited row 4 · name" stayed under the new sort: a new user's finding).
   @Test func aHeaderClickEndsTheEditNote() throws {
     var time = 1.0
-    let (path, _, gallery, canvas) = try openedFile(time: &time)
+    let (path, gallery, canvas, page) = try openedWithRow4Edited(
+      erasing: 0, typing: "N", time: &time)
     defer { removeWithBackup(path) }
-    let page = try #require(gallery.currentPage as? TablePage)
-    pressTestGallery(
-      toRow4Name + edit(erasing: 0, typing: "N") + [KeyEvent(.enter)], gallery, time: &time)
     #expect(page.status.contains("edited row 4"), "\(page.status)")
-    let lines = drawnTestGallery(gallery, canvas)
-    let header = try #require(lines.firstIndex { $0.contains("note") })
-    let column = try #require(lines[header].range(of: "note")).lowerBound.utf16Offset(
-      in: lines[header])
-    for kind in [MouseEvent.Kind.press, .release] {
-      gallery.handle(.mouse(MouseEvent(kind: kind, column: column, row: header)), at: time)
-    }
+    try click("note", gallery, canvas, time: time)
     tickTestGallery(gallery, time: &time, limit: 1_000, waitingForJobs: true) {
       page.model.table.sortDescriptor != nil
     }

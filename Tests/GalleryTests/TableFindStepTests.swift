@@ -7,22 +7,46 @@ import Testing
 /// `n` and `N` in the table page go from the cursor's row, wherever keys moved it since the
 /// last step; the status says "match k of N" only while the cursor is on match k.
 @Suite(.serialized) struct TableFindStepTests {
-  @Test func stepsGoFromTheCursorAndTheStatusFollowsIt() throws {
-    let path = NSTemporaryDirectory() + "reusekit-find-step-\(getpid()).csv"
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    // "amber" in rows 10, 20, …, 90 (display and source alike: no sort).
+  /// The demo table of 200,000 rows, its jobs on the loop taking a slice of rows a frame (a
+  /// find or a filter over it takes many frames), with `keys` and Enter typed in `column`.
+  private func slowDemoTable(column: Int, typing keys: String) -> TableModel {
+    let model = TableModel(
+      content: DemoTable(rows: 200_000), metrics: plainTestMetrics,
+      viewportSize: Size(width: 60, height: 12))
+    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+    model.start()
+    model.jobSliceDuration = 0
+    model.table.focusCell(row: 0, column: column)
+    for key in keys.map({ KeyPress(.character($0)) }) + [KeyPress(.enter)] { _ = model.handle(key) }
+    return model
+  }
+
+  /// A loaded CSV file of 100 rows, "amber" in rows 10, 20, …, 90 (display and source alike:
+  /// no sort), "cedar" in the others; the caller removes `path`.
+  private func amberTable(_ name: String) throws -> (model: TableModel, path: String) {
+    let path = NSTemporaryDirectory() + "reusekit-\(name)-\(getpid()).csv"
     var text = "id,name\n"
     for row in 0..<100 { text += "\(row),\(row % 10 == 0 && row > 0 ? "amber" : "cedar") \(row)\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let model = try makeLoadedCSVTableModel(path: path).model
-    // The find runs off the loop: waited for up to 20 s (a thousand 1 ms naps ran out on a
-    // loaded CI machine, running the suite's tests side by side, before "amber" was found).
+    return (try makeLoadedCSVTableModel(path: path).model, path)
+  }
+
+  /// `key`, then frames until the jobs it started end. A find runs off the loop: waited for
+  /// up to 20 s (a thousand 1 ms naps ran out on a loaded CI machine, running the suite's
+  /// tests side by side, before "amber" was found).
+  private func settle(_ model: TableModel, _ key: KeyPress.Key, _ modifiers: KeyModifiers) {
+    _ = model.handle(KeyPress(key, modifiers: modifiers))
+    let deadline = Date().addingTimeInterval(20)
+    while model.isWorking && Date() < deadline {
+      if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
+    }
+  }
+
+  @Test func stepsGoFromTheCursorAndTheStatusFollowsIt() throws {
+    let (model, path) = try amberTable("find-step")
+    defer { try? FileManager.default.removeItem(atPath: path) }
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
-      _ = model.handle(KeyPress(key, modifiers: modifiers))
-      let deadline = Date().addingTimeInterval(20)
-      while model.isWorking && Date() < deadline {
-        if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
-      }
+      settle(model, key, modifiers)
     }
     model.table.focusCell(row: 0, column: 1)
     press(.character("/"))
@@ -51,18 +75,10 @@ import Testing
   /// edited away leaves the count and the steps, a cell edited to match joins them in its
   /// place (n stepped onto "Zed" as match 2 of 9: a new user's finding).
   @Test func editsMatchCellsAgain() throws {
-    let path = NSTemporaryDirectory() + "reusekit-find-edit-\(getpid()).csv"
+    let (model, path) = try amberTable("find-edit")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var text = "id,name\n"
-    for row in 0..<100 { text += "\(row),\(row % 10 == 0 && row > 0 ? "amber" : "cedar") \(row)\n" }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let model = try makeLoadedCSVTableModel(path: path).model
     func press(_ key: KeyPress.Key, _ modifiers: KeyModifiers = []) {
-      _ = model.handle(KeyPress(key, modifiers: modifiers))
-      let deadline = Date().addingTimeInterval(20)
-      while model.isWorking && Date() < deadline {
-        if !model.poll() { Thread.sleep(forTimeInterval: 0.001) }
-      }
+      settle(model, key, modifiers)
     }
     func type(_ text: String) { for character in text { press(.character(character)) } }
     model.table.focusCell(row: 0, column: 1)
@@ -105,18 +121,7 @@ import Testing
   /// taken once it can: the cursor goes there and "still searching" goes (it stayed beside
   /// "match 1 of 2" after the search, and the cursor stayed: a new user's finding).
   @Test func aStepPressedWhileSearchingIsTakenOnceTheSearchKnows() {
-    let model = TableModel(
-      content: DemoTable(rows: 200_000), metrics: plainTestMetrics,
-      viewportSize: Size(width: 60, height: 12))
-    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
-    model.start()
-    model.jobSliceDuration = 0  // a slice of rows a frame: the search takes many
-    model.table.focusCell(row: 0, column: 0)
-    for key in [KeyPress(.character("/"))] + "/^(5|150,000)$/".map({ KeyPress(.character($0)) })
-      + [KeyPress(.enter)]
-    {
-      _ = model.handle(key)
-    }
+    let model = slowDemoTable(column: 0, typing: "//^(5|150,000)$/")
     var frames = 0
     while model.table.focusedCell?.row != 4 && frames < 1_000 {
       _ = model.poll()
@@ -139,18 +144,7 @@ import Testing
   /// the filter's progress, a 120-column line cut it off, and `F` looked ignored (a new
   /// user's finding).
   @Test func aCountWaitingForTheFilterIsSaidFirst() {
-    let model = TableModel(
-      content: DemoTable(rows: 200_000), metrics: plainTestMetrics,
-      viewportSize: Size(width: 60, height: 12))
-    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
-    model.start()
-    model.jobSliceDuration = 0  // a slice of rows a frame: the filter takes many
-    model.table.focusCell(row: 0, column: 2)
-    for key in [KeyPress(.character("|"))] + "hanoi".map({ KeyPress(.character($0)) })
-      + [KeyPress(.enter)]
-    {
-      _ = model.handle(key)
-    }
+    let model = slowDemoTable(column: 2, typing: "|hanoi")
     // Some rows found, the filter still looking.
     for _ in 0..<10_000 where model.table.numberOfDisplayedRows == 0 { _ = model.poll() }
     _ = model.handle(KeyPress(.character("F")))
