@@ -230,9 +230,6 @@ extension TableModel {
     advanceFind()
   }
 
-  /// Scans more rows for the running find (a frame's slice), marks what it found, and goes to
-  /// the first match once there is one. A new sort starts the scan again from the cursor.
-  @discardableResult
   /// Cell `row` (a source row) of `column` changed (an edit, an undo, a redo): when the find
   /// searches that column, the cell is matched again, its mark and the count following (n
   /// and N stepped onto a cell an edit had changed, and the count stayed: a new user's
@@ -248,6 +245,9 @@ extension TableModel {
     if running.matches.count != before { table.reloadRows([row]) }
   }
 
+  /// Scans more rows for the running find (a frame's slice), marks what it found, and goes to
+  /// the first match once there is one. A new sort starts the scan again from the cursor.
+  @discardableResult
   func advanceFind() -> Bool {
     guard var running = find else { return false }
     // A new sort, a finished find's too: its matches are numbered in the order shown. So is
