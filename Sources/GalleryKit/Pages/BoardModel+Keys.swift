@@ -6,8 +6,8 @@ extension BoardModel {
 
   /// `<` and `>` move the selection to a neighbouring column; ← and → (and Tab) change the
   /// active column, keeping the cursor's row; Escape cancels a drag, else clears the
-  /// selection; the other keys go to the
-  /// active column (Shift with arrows extends the selection, Control-A selects the column).
+  /// selection; the other keys go to the active column (Shift with arrows extends the
+  /// selection, Control-A selects the column).
   public func handle(_ key: KeyPress) -> Bool {
     if key.key == .escape, coordinator.session != nil {
       cancelDrag()

@@ -231,16 +231,16 @@ public final class BoardModel<Cell: BoardCardPresenting>: PageModel, ClickFocusi
     }
   }
 
-  /// The cards a drop or a move brought to `column` are the board's selection: the other
-  /// columns' selections go (a card left checked in another column was not counted by the
-  /// status line, nor moved by `<` and `>`: a new user's finding).
-  /// The column whose cards are selected: the active one when it has any, else the one that
-  /// has (one at most: ``keepSelectionIn(_:)``); `nil` when no card is.
+  /// The column whose cards are selected: the active one when it has any, else the first that
+  /// has (a move or a drop leaves one: ``keepSelectionIn(_:)``); `nil` when no card is.
   var selectionColumn: Int? {
     columns[activeColumn].numberOfSelectedItems > 0
       ? activeColumn : columns.indices.first { columns[$0].numberOfSelectedItems > 0 }
   }
 
+  /// The cards a drop or a move brought to `column` are the board's selection: the other
+  /// columns' selections go (a card left checked in another column was not counted by the
+  /// status line, nor moved by `<` and `>`: a new user's finding).
   private func keepSelectionIn(_ column: Int) {
     for (index, view) in columns.enumerated()
     where index != column && view.numberOfSelectedItems > 0 {

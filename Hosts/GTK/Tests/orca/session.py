@@ -99,6 +99,9 @@ EXPECTED = {
 }
 
 PAUSE = 1.5  # seconds between keys: every page settles well within it
+# On a loaded machine Orca may speak later than PAUSE: a key whose speech has not come waits
+# for it up to SETTLE seconds (CI once heard the list page's Home with the Page_Down after it).
+SETTLE = 6.0
 
 
 def orca_available():
@@ -201,9 +204,28 @@ class Session:
             command, env=env or self.env, stdout=output, stderr=output))
 
     def press(self, key):
-        self.keys.append((time.strftime("%H:%M:%S") + f".{int(time.time() % 1 * 1e6):06d}", key))
+        stamp = time.strftime("%H:%M:%S") + f".{int(time.time() % 1 * 1e6):06d}"
+        self.keys.append((stamp, key))
         subprocess.run(["xdotool", "key", key], env=self.env)
         time.sleep(PAUSE)
+        # Late speech: wait for a first utterance after the key, then for Orca to go quiet.
+        deadline = time.time() + SETTLE
+        heard = self.spoken_since(stamp)
+        while time.time() < deadline and heard == 0:
+            time.sleep(0.25)
+            heard = self.spoken_since(stamp)
+        while time.time() < deadline:
+            time.sleep(0.5)
+            now = self.spoken_since(stamp)
+            if now == heard:
+                break
+            heard = now
+
+    def spoken_since(self, stamp):
+        """How many utterances Orca's log holds from `stamp` on (key echoes left out)."""
+        text = open(self.log, encoding="utf-8", errors="replace").read()
+        speech = re.findall(r"^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: '(.*?)'", text, re.M)
+        return sum(1 for t, s in speech if t >= stamp and not s.endswith(" "))
 
     def stop(self):
         for process in reversed(self.processes):
