@@ -45,11 +45,7 @@ extension GTKGallery {
 
   /// Whether the page's lists take typing (type-ahead), q among the letters: the window's q
   /// quits elsewhere; here Ctrl-Q does.
-  var pageTakesTyping: Bool {
-    currentPage.hosts.contains {
-      $0.typeAheadBegins != nil && $0.collectionView.dataSource is any SearchableDataSource
-    }
-  }
+  var pageTakesTyping: Bool { currentPage.hosts.contains(where: \.takesTypeAhead) }
 
   func handleKey(_ keyval: guint, _ state: GdkModifierType) -> Bool {
     // Any key but q after the warning: the warning is gone, and q warns again.

@@ -9,6 +9,12 @@ extension CollectionViewWidget {
   /// empty when no prefix is being typed.
   public var typeAheadStatus: String { typeAhead?.status ?? "" }
 
+  /// Whether printable keys the page does not use go to type-ahead here: it is on
+  /// (``typeAheadBegins``) and the data source gives text (a ``ReuseKit/SearchableDataSource``).
+  public var takesTypeAhead: Bool {
+    typeAheadBegins != nil && collectionView.dataSource is any SearchableDataSource
+  }
+
   /// Gives `key` to the type-ahead when it takes it: a printable key while a prefix that
   /// matches is being typed, Escape to end one, or (`beginning`) a printable key that may
   /// start one. A prefix that matched nothing takes no more keys: the next goes to the page,
@@ -31,8 +37,8 @@ extension CollectionViewWidget {
     default: return false
     }
     if beginning {
-      guard !isActive, typeAheadBegins?(character) == true,
-        collectionView.dataSource is any SearchableDataSource, collectionView.numberOfSections > 0
+      guard !isActive, typeAheadBegins?(character) == true, takesTypeAhead,
+        collectionView.numberOfSections > 0
       else { return false }
       if failed { typeAhead?.cancel() }
     } else if !isActive || typeAheadPassesOn?(character) == true {
