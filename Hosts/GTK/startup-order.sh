@@ -16,9 +16,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 "$here/setup.sh"
 command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; }
-pc=(--pkg-config-path "$here/.pkgconfig")
-swift build -c release --package-path "$here" "${pc[@]}" --product reuse-gallery-gtk >&2
-binary="$(swift build -c release --package-path "$here" "${pc[@]}" --show-bin-path)/reuse-gallery-gtk"
+binary="$("$here/release.sh")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # Valgrind 3.19 cannot read the toolchain's DWARF 5: count a copy without it.

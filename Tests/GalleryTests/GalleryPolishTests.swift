@@ -202,7 +202,7 @@ import Testing
     #expect(focusedRows() == [3])
   }
 
-  /// A strip the host does not show (GTK's list, a terminal too short for it) takes no Tab,
+  /// A strip the host does not show (a terminal too short for it) takes no Tab,
   /// and the help and the focus note do not speak of it; a strip that stops showing while it
   /// has the focus gives it back to the list (a new user's finding: GTK's help named Tab to
   /// the strip).

@@ -31,6 +31,12 @@ public struct GalleryMetrics: Sendable {
   /// The width of a header's title, in points, as the host draws standard headers (GTK's
   /// are bold and larger than the rows' text); the text's width when `nil`.
   public var headerTextWidth: (@Sendable (String) -> Double)?
+  /// The width the list page's chips are taken to have until they come near the screen and
+  /// are measured (the strip's layout in estimated mode); `nil` measures every chip when the
+  /// strip is laid out. GTK estimates: measuring a chip in a script that no loaded font covers
+  /// loads one (2 MB for CJK, and the emoji font), which a first frame without those chips
+  /// need not pay for.
+  public var chipWidthEstimate: Double?
   /// A monotonic clock, in seconds: how long an edit took.
   public var clock: @Sendable () -> Double
 
@@ -44,6 +50,7 @@ public struct GalleryMetrics: Sendable {
     carouselInsets: (peek: Double, spacing: Double, vertical: Double),
     textWidth: @escaping @Sendable (String) -> Double,
     headerTextWidth: (@Sendable (String) -> Double)? = nil,
+    chipWidthEstimate: Double? = nil,
     clock: @escaping @Sendable () -> Double
   ) {
     self.rowLength = rowLength
@@ -59,6 +66,7 @@ public struct GalleryMetrics: Sendable {
     self.carouselInsets = carouselInsets
     self.textWidth = textWidth
     self.headerTextWidth = headerTextWidth
+    self.chipWidthEstimate = chipWidthEstimate
     self.clock = clock
   }
 }

@@ -81,9 +81,14 @@ public final class ListModel: ViewsPageModel, ClickFocusing {
     // A drag along the rows' leading edge (their colour mark) selects the rows it passes.
     let edge = min(2 * rowLength, 24)  // two terminal cells; the colour mark and a margin in GTK
     list.selectionDragStyle = { _, point, _ in point.x < edge ? .slide : nil }
+    // Chips measured as they come near the screen where the host estimates (see
+    // `preferredSizeForItemAt`), all at once otherwise.
+    let chipSizing: ListLayout.ItemSizing =
+      metrics.chipWidthEstimate.map { .estimated($0) }
+      ?? .perItem { [chips] in chips.width(of: $0) }
     strip = Self.makeView(
       ListLayout(
-        scrollDirection: .horizontal, itemSizing: .perItem { [chips] in chips.width(of: $0) },
+        scrollDirection: .horizontal, itemSizing: chipSizing,
         headerLength: .perSection { [chips] in chips.headerWidth(of: $0) }))
     listSource = Self.declareRows(rows, in: list)
     stripSource = DeclarativeDataSource(collectionView: strip) { [chips] in
@@ -306,12 +311,15 @@ public final class ListModel: ViewsPageModel, ClickFocusing {
       expanded ? "expanded: " + facts.replacing(" · ", with: ", ") : "collapsed")
   }
 
-  /// Rows measure as the data sizes them, and two lines longer when expanded.
+  /// Rows measure as the data sizes them, and two lines longer when expanded; chips as wide
+  /// as their text (asked only where the host estimates their widths).
   public func collectionView(
     _ collectionView: CollectionView, preferredSizeForItemAt indexPath: ItemPath,
     fitting proposedSize: Size
   ) -> Size? {
-    guard collectionView === list else { return nil }
+    guard collectionView === list else {
+      return Size(width: chips.width(of: indexPath), height: proposedSize.height)
+    }
     let base = Double(rows.hasVariableHeights ? rows.height(of: indexPath) : 1) * rowLength
     let length = base + (rows.expanded.contains(indexPath) ? expansionLength : 0)
     return Size(width: proposedSize.width, height: length)
@@ -320,10 +328,10 @@ public final class ListModel: ViewsPageModel, ClickFocusing {
   /// Whether there is a strip of chips (a data file without tags has none).
   public var hasStrip: Bool { chips.itemCount > 0 }
 
-  /// Whether the host shows the strip now: GTK shows none, a terminal too short for it hides
-  /// it. Tab, the focus note and the keys' help speak of the strip only while it shows (Tab to
-  /// a strip not shown moved the keys to nothing on screen: a new user's finding), and a
-  /// strip that stops showing gives the focus back to the list.
+  /// Whether the host shows the strip now: a terminal too short for it hides it. Tab, the
+  /// focus note and the keys' help speak of the strip only while it shows (Tab to a strip not
+  /// shown moved the keys to nothing on screen: a new user's finding), and a strip that stops
+  /// showing gives the focus back to the list.
   public var isStripShown = true {
     didSet { if !showsStrip && focus == .strip { focus = .list } }
   }

@@ -4,6 +4,17 @@ import ReuseKit
 /// A filter of the table page being made or shown: the rows whose text in a column contains a
 /// needle, found by a scan of every row a slice a frame (or by the content where its rows live:
 /// a database query), and shown as they are found.
+/// A filter that was shown, and its rows then.
+final class ShownFilter {
+  let filter: TableFilter
+  let rows: RowSet?
+  /// How many rows the table had: with more (a file still read), its rows are found again.
+  let rowCount: Int
+  init(_ filter: TableFilter, rows: RowSet?, rowCount: Int) {
+    (self.filter, self.rows, self.rowCount) = (filter, rows, rowCount)
+  }
+}
+
 struct TableFilter {
   /// The scan (its matches are source rows).
   var scan: TableFind
@@ -28,6 +39,9 @@ struct TableFilter {
   /// What was selected before a selecting filter (`&`) began: stopped before it ends, it
   /// puts that back.
   var selectionBefore: TableSelection?
+  /// The filter shown when this one began (a filter made over it, or a value picked in its
+  /// frequency table): stopped before it ends, this one gives way to it again.
+  var filterBefore: ShownFilter?
 
   /// Every condition the rows shown meet: `within`'s, then this filter's own.
   var conditions: [TableRowCondition] {
@@ -102,6 +116,15 @@ extension TableModel {
     // beside the filter's rows as if about them.
     if let find, find.isDone, find.matches.isEmpty { clearFind() }
     filter?.scan.job?.stop()
+    // The filter shown, which a filter made over it gives way to if stopped.
+    let before = filter.flatMap { shown -> ShownFilter? in
+      guard !selecting, !replacing, !shown.selects, shown.scan.isDone, shown.scan.problem == nil,
+        table.rowFilter != nil
+      else { return shown.filterBefore }
+      var kept = shown
+      kept.filterBefore = nil  // one filter back, not a chain of every one made
+      return ShownFilter(kept, rows: table.rowFilter, rowCount: table.numberOfRows)
+    }
     var within = within
     if selecting, table.rowFilter != nil {
       // `&` over a filter shown: the rows it shows stay, and the rows selected are found
@@ -124,7 +147,8 @@ extension TableModel {
             for: text, column: column, from: 0, wholeValue: wholeValue, within: within) : nil,
         wholeValue: wholeValue),
       selects: selecting, text: text, wholeValue: wholeValue, within: within,
-      withinMatchers: withinMatchers, selectionBefore: selecting ? table.selection : nil)
+      withinMatchers: withinMatchers, selectionBefore: selecting ? table.selection : nil,
+      filterBefore: selecting || replacing ? nil : before)
     let reading = filter?.scan.job == nil && content.isStillReading
     filter?.startedWhileReading = reading
     filter?.replacesShown = replacing
@@ -236,6 +260,7 @@ extension TableModel {
       // second apart, are not (a new user's finding: a hundred counts for one filter).
       let isFirst = running.shownAt == nil
       let isDone = running.scan.isDone
+      if isDone { running.filterBefore = nil }  // nothing to give way to once done
       running.shownAt = now
       running.shownCount = running.scan.matches.count
       filter = running

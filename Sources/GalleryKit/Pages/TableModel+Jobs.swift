@@ -83,11 +83,26 @@ extension TableModel {
   }
 
   /// A count, a filter or a find still running stops, as a sort does (Escape, Ctrl-C): the
-  /// count and the find end, the filter's rows all show again. Returns whether one ran.
+  /// count and the find end, the filter's rows all show again, or the rows of the filter it
+  /// was made over (a stopped filter took that one with it: a new user's finding). Returns
+  /// whether one ran.
   func stopRunningJob() -> Bool {
     let stopped: String
     if cancelFrequencies() {
       stopped = "count cancelled"
+    } else if let running = filter, !running.scan.isDone, let before = running.filterBefore {
+      running.scan.job?.stop()
+      pendingFrequencies = nil  // a count asked for the stopped filter's rows
+      if before.rowCount == table.numberOfRows {
+        filter = before.filter
+        table.filterRows(before.rows, announces: false)
+      } else {
+        // Rows came since (a file still read): the filter is made again over them all.
+        filter = nil
+        startFilter(meeting: before.filter.conditions)
+      }
+      let shown = before.filter.conditions.map(describe).joined(separator: " and ")
+      stopped = "filter stopped: the rows of \(shown) show again"
     } else if let running = filter, !running.scan.isDone {
       clearFilter()
       if let before = running.selectionBefore {

@@ -133,18 +133,38 @@ extension TableModel {
     return true
   }
 
-  /// A new name beside `path`: "-copy" before its extension ("a.csv" → "a-copy.csv").
-  static func copyName(of path: String) -> String {
+  /// A new name beside `path` that no file has: "-copy" before its extension ("a.csv" →
+  /// "a-copy.csv"), then "a-copy-2.csv", "a-copy-3.csv"… (it offered "a-copy.csv" again after
+  /// saving one, and then refused it: a new user's finding).
+  static func copyName(
+    of path: String, exists: (String) -> Bool = { access($0, F_OK) == 0 }
+  ) -> String {
     let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path + "-copy" }
-    return String(path[..<dot]) + "-copy" + String(path[dot...])
+    let dot = path[slash...].lastIndex(of: ".").flatMap { $0 > slash ? $0 : nil } ?? path.endIndex
+    let (stem, suffix) = (String(path[..<dot]) + "-copy", String(path[dot...]))
+    var name = stem + suffix
+    var number = 2
+    while exists(name) && number < 1_000 {
+      name = "\(stem)-\(number)\(suffix)"
+      number += 1
+    }
+    return name
+  }
+
+  /// `path` with a leading `~` read as the home folder, as a shell does ("~/x.csv" was "no
+  /// folder ~": a new user's finding).
+  static func expandingHome(_ path: String) -> String {
+    guard path == "~" || path.hasPrefix("~/"),
+      let home = getenv("HOME").map({ String(cString: $0) })
+    else { return path }
+    return home + path.dropFirst()
   }
 
   /// Why a copy cannot be saved as `path` (no name, the open file's, one that exists), or
   /// `nil`: asked before the save-as prompt closes, which stays open to change the name.
   func saveAsProblem(_ path: String) -> String? {
     guard let editable = content as? any EditableTableContent else { return nil }
-    let path = path.trimmingSpaces
+    let path = Self.expandingHome(path.trimmingSpaces)
     if path.isEmpty { return "give the copy a name" }
     // Never over the open file from here: that is Ctrl-S's job, which keeps a backup.
     if path == editable.filePath {
@@ -167,7 +187,7 @@ extension TableModel {
   /// with its own file, whose edits are still unsaved (quitting warns, Ctrl-S saves them).
   func saveEdits(as path: String) -> Bool {
     guard let editable = content as? any EditableTableContent else { return true }
-    let path = path.trimmingSpaces
+    let path = Self.expandingHome(path.trimmingSpaces)
     let rows = plural(editable.editedRowCount, "edited row")
     let name = fileName(path)
     // Edits saved in place before: the open file has them too (it said "as it was", after a

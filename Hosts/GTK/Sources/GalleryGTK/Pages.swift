@@ -212,6 +212,9 @@ extension GalleryMetrics {
     textWidth: { TextMeasure.width($0) },
     // Standard headers as ReuseGTK draws them at the strip's height: 15 points, bold.
     headerTextWidth: { TextMeasure.width($0, size: 15, bold: true) },
+    // Chips measured as they come near the screen: the CJK and emoji chips' fonts load only
+    // when those chips show.
+    chipWidthEstimate: 80,
     clock: { Double(g_get_monotonic_time()) / 1_000_000 })
 }
 
