@@ -788,8 +788,9 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     #expect(gallery.wantsToQuit)
   }
 
-  /// An empty cell is named "(empty)" in the status line and in a filter's words, as the
-  /// frequency table names it (a NULL showed as "city:  ·" and a filter on it as “= ”).
+  /// An empty cell is named "(empty)" in the status line, as the frequency table names it, and
+  /// a filter on it says "city is empty" (a NULL showed as "city:  ·" and a filter on it as
+  /// “= ”).
   @Test func anEmptyValueIsNamedAsTheFrequencyTableNamesIt() throws {
     var time = 1.0
     let (csvGallery, csvCanvas, path) = try csvTableGallery(
@@ -824,10 +825,10 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     // The empty value has two rows, Osaka one: it is the first row.
     pressTestGallery([KeyEvent(.enter)], gallery, time: &time)
     tickTestGallery(gallery, time: &time, limit: 2_000) {
-      drawnTestGallery(gallery, canvas).last?.contains("in city") == true
+      drawnTestGallery(gallery, canvas).last?.contains("city is") == true
     }
     let status = drawnTestGallery(gallery, canvas).last ?? ""
-    #expect(status.contains("“= (empty)” in city"), "\(status)")
+    #expect(status.contains("city is empty: 2 of "), "\(status)")
   }
 
   /// A long value makes its column as wide as about forty characters, not as wide as itself:

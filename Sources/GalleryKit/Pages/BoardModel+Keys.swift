@@ -173,7 +173,10 @@ extension BoardModel {
       ("drag from empty space", "select with a box"), ("drag the left edge", "slide-select"),
       ("< >", "move the selection to the column left or right"),
       ("Esc", "cancel a drag, else deselect"),
-      ("U (or u) R", "undo, redo a move (the last 100)"), ("Done", "takes cards only from Review"),
+      ("U (or u) R", "undo, redo a move (the last 100)"),
+      // An action in the key column, as every other row (a rule there read as a key: a new
+      // user's finding).
+      ("drop on Done", "from Review only (elsewhere the cards go back)"),
     ]
   }
 

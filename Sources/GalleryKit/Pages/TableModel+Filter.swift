@@ -48,35 +48,45 @@ struct TableFilter {
     within + [TableRowCondition(column: scan.column, needle: text, wholeValue: wholeValue)]
   }
 
-  /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)".
-  func status(rowCount: Int, columnTitle: String, among: String = "") -> String {
+  /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)";
+  /// `among`, the filters this one was made within ("“Lyon” in City").
+  func status(rowCount: Int, columnTitle title: String, among: String = "") -> String {
     if let problem = scan.problem { return problem }
-    let columnTitle = columnTitle + among
+    // A value picked in a frequency table is said as one: "City is “Lyon”" (it was "“= Lyon”
+    // in City", whose "=" nothing explained: a new user's finding).
+    let value = text.isEmpty ? "empty" : "“\(text)”"
+    let condition = wholeValue ? "\(title) is \(value)" : "“\(scan.needle)” in \(title)"
+    let subject = among.isEmpty ? condition : "\(condition), among \(among)"
+    // "no row among “Active” in Status has “Free” in Plan" (it read "no row's Plan, among
+    // “Active” in Status has “Free”": a new user's finding).
+    let noRow: String
+    switch (wholeValue, among.isEmpty) {
+    case (true, true): noRow = "no row's \(title) is \(value)"
+    case (true, false): noRow = "no row among \(among) has \(title) \(value)"
+    case (false, true): noRow = "no row's \(title) has “\(scan.needle)”"
+    case (false, false): noRow = "no row among \(among) has “\(scan.needle)” in \(title)"
+    }
     if selects {
       let found = scan.matches.count.formatted
       // Once done, the selection's own count says how many ("1,204 rows selected").
-      if scan.isDone && scan.matches.isEmpty {
-        return "no row's \(columnTitle) has “\(scan.needle)”: none selected"
-      }
+      if scan.isDone && scan.matches.isEmpty { return noRow + ": none selected" }
       return scan.isDone
-        ? "“\(scan.needle)” in \(columnTitle) (Esc deselects)"
-        : "“\(scan.needle)” in \(columnTitle): selecting \(found) rows so far…"
+        ? "\(subject) (Esc deselects)" : "\(subject): selecting \(found) rows so far…"
     }
     if scan.isDone && scan.matches.isEmpty {
       // Said as what happened, not as "0 of 3,000 rows" (the line a screen reader reads when
       // no row is left to focus: a new user's finding).
-      return "no row's \(columnTitle) has “\(scan.needle)” (Esc shows all)"
+      return noRow + " (Esc shows all)"
     }
     if scan.isDone {
       let found = scan.matches.count.formatted
-      return
-        "“\(scan.needle)” in \(columnTitle): \(found) of \(rowCount.formatted) rows (Esc shows all)"
+      return "\(subject): \(found) of \(rowCount.formatted) rows (Esc shows all)"
     }
     // The rows shown so far (the shape line's count, a quarter of a second behind the scan).
     let found = shownCount.formatted
     let progress =
       scan.job != nil ? "" : " \(100 * scan.scanned / max(1, scan.rowCount)) %"
-    return "“\(scan.needle)” in \(columnTitle): \(found) found so far (filtering\(progress)…)"
+    return "\(subject): \(found) found so far (filtering\(progress)…)"
   }
 }
 
@@ -203,15 +213,13 @@ extension TableModel {
   /// selected among its rows (`&`).
   var shownFilterConditions: [TableRowCondition] { keptFilterConditions ?? [] }
 
-  /// “pebble” in Name.
+  /// “pebble” in Name; a whole value, City is “Lyon”.
   func describe(_ condition: TableRowCondition) -> String {
     let title =
       content.columnTitles.indices.contains(condition.column)
       ? columnTitle(condition.column) : "column \(condition.column + 1)"
-    let needle =
-      condition.wholeValue
-      ? "= \(condition.needle.isEmpty ? "(empty)" : condition.needle)" : condition.needle
-    return "“\(needle)” in \(title)"
+    guard condition.wholeValue else { return "“\(condition.needle)” in \(title)" }
+    return "\(title) is " + (condition.needle.isEmpty ? "empty" : "“\(condition.needle)”")
   }
 
   /// Scans more rows for the filter being made and shows what it found: the first rows at

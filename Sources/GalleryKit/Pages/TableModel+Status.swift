@@ -146,9 +146,7 @@ extension TableModel {
   private func appendFilter(to parts: inout [String]) {
     guard let filter, table.columns.indices.contains(filter.scan.column) else { return }
     let column = filter.scan.column
-    let among =
-      filter.within.isEmpty
-      ? "" : ", among " + filter.within.map(describe).joined(separator: " and ")
+    let among = filter.within.map(describe).joined(separator: " and ")
     parts.append(
       filter.status(
         rowCount: table.numberOfRows, columnTitle: columnTitle(column), among: among))
