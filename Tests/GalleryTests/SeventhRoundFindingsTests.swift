@@ -40,6 +40,32 @@ import Testing
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 1,000,000 rows ×"))
   }
 
+  /// A click on a pinned section header selects nothing: the row hidden under it was
+  /// selected, the list staying where it was (a new user's finding, in GTK).
+  @Test func aClickOnAPinnedHeaderSelectsNothingUnderIt() throws {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    pressTestGallery([KeyEvent(.pageDown), KeyEvent(.down)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    var lines = drawnTestGallery(gallery, canvas)
+    let header = try #require(lines.firstIndex { $0.contains("· items ") })
+    #expect(!lines[header + 1].contains("· items "), "a row below the pinned header")
+    func click(row: Int) {
+      for kind in [MouseEvent.Kind.press, .release] {
+        time += 0.05
+        gallery.handle(.mouse(MouseEvent(kind: kind, column: 20, row: row)), at: time)
+      }
+      settleTestGallery(gallery, time: &time)
+    }
+    click(row: header)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect(!(lines.last ?? "").contains("selected"), "\(lines.last ?? "")")
+    // A row takes a click as before.
+    click(row: header + 2)
+    lines = drawnTestGallery(gallery, canvas)
+    #expect((lines.last ?? "").contains("1 selected"), "\(lines.last ?? "")")
+  }
+
   /// `W` offers a name no file has: after "a-copy.csv", "a-copy-2.csv" (it offered the one it
   /// had just written, then refused it), and a name without an extension gets "-copy" at its
   /// end, even in a folder with a dot.

@@ -192,9 +192,27 @@ extension CollectionView {
   /// drop, a selection drag (a swipe that began while a shuffle animated deleted the task
   /// gliding into place, not the one under the finger: a new user's finding).
   ///
-  /// - Complexity: O(log n), or O(displayed) while an update animates.
+  /// A supplementary view drawn over the item there (a pinned header) takes the point, as a
+  /// view on top takes a touch in UIKit: `nil` (a click on a pinned header selected the row
+  /// hidden under it: a new user's finding).
+  ///
+  /// - Complexity: O(log n + s) for s displayed supplementary views, or O(displayed) while
+  ///   an update animates.
   public func indexPathForDrawnItem(at point: Point) -> ItemPath? {
     layoutIfNeeded()
+    guard let path = itemDrawn(at: point) else { return nil }
+    let z =
+      displayedItems.attributes.first { $0.indexPath == path }?.zIndex
+      ?? collectionViewLayout.layoutAttributesForItem(at: path)?.zIndex ?? 0
+    for attributes in displayedSupplementaryViews.attributes
+    where attributes.zIndex > z && attributes.frame.contains(point) {
+      return nil
+    }
+    return path
+  }
+
+  /// The item drawn under `point`, whatever is drawn over it.
+  private func itemDrawn(at point: Point) -> ItemPath? {
     guard let animation = updates.animation else {
       return collectionViewLayout.indexPathForItem(at: point, viewport: bounds)
     }
