@@ -1,9 +1,6 @@
 import ReuseControls
 import ReuseKit
 
-/// A filter of the table page being made or shown: the rows whose text in a column contains a
-/// needle, found by a scan of every row a slice a frame (or by the content where its rows live:
-/// a database query), and shown as they are found.
 /// A filter that was shown, and its rows then.
 final class ShownFilter {
   let filter: TableFilter
@@ -15,6 +12,9 @@ final class ShownFilter {
   }
 }
 
+/// A filter of the table page being made or shown: the rows whose text in a column contains a
+/// needle, found by a scan of every row a slice a frame (or by the content where its rows live:
+/// a database query), and shown as they are found.
 struct TableFilter {
   /// The scan (its matches are source rows).
   var scan: TableFind

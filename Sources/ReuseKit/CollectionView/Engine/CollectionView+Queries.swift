@@ -196,8 +196,7 @@ extension CollectionView {
   /// view on top takes a touch in UIKit: `nil` (a click on a pinned header selected the row
   /// hidden under it: a new user's finding).
   ///
-  /// - Complexity: O(log n + s) for s displayed supplementary views, or O(displayed) while
-  ///   an update animates.
+  /// - Complexity: O(log n + k) for the k displayed views.
   public func indexPathForDrawnItem(at point: Point) -> ItemPath? {
     layoutIfNeeded()
     guard let path = itemDrawn(at: point) else { return nil }
