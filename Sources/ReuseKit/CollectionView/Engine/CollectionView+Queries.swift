@@ -196,13 +196,16 @@ extension CollectionView {
   /// view on top takes a touch in UIKit: `nil` (a click on a pinned header selected the row
   /// hidden under it: a new user's finding).
   ///
-  /// - Complexity: O(log n + k) for the k displayed views.
+  /// - Complexity: O(log n + s) for the s displayed supplementary views, or O(displayed)
+  ///   while an update animates.
   public func indexPathForDrawnItem(at point: Point) -> ItemPath? {
     layoutIfNeeded()
     guard let path = itemDrawn(at: point) else { return nil }
+    // Its z as drawn (a lifted cell's is raised), else as the layout places it.
+    let model = collectionViewLayout.layoutAttributesForItem(at: path)
     let z =
-      displayedItems.attributes.first { $0.indexPath == path }?.zIndex
-      ?? collectionViewLayout.layoutAttributesForItem(at: path)?.zIndex ?? 0
+      model.flatMap { displayedItems.index(of: $0) }.map { displayedItems.attributes[$0].zIndex }
+      ?? model?.zIndex ?? 0
     for attributes in displayedSupplementaryViews.attributes
     where attributes.zIndex > z && attributes.frame.contains(point) {
       return nil
