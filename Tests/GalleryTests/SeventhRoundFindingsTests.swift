@@ -38,6 +38,7 @@ import Testing
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     settleTestGallery(gallery, time: &time)
     #expect(drawnTestGallery(gallery, canvas)[1].contains(" 1,000,000 rows ×"))
+    #expect(!probe.status.contains("filter stopped"), "its note goes with it: \(probe.status)")
   }
 
   /// A click on a pinned section header selects nothing: the row hidden under it was

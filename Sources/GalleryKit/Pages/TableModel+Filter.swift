@@ -296,7 +296,10 @@ extension TableModel {
     filter = nil
     // A note about a row and the filter is old news without one (it stayed: a new user's
     // finding).
-    if editNote?.contains("the filter") == true { editNote = nil }
+    // So is "filter stopped: the rows of … show again", once those rows go too.
+    if editNote?.contains("the filter") == true || editNote?.hasPrefix("filter stopped") == true {
+      editNote = nil
+    }
     pendingFrequencies = nil
     if running.selects {
       table.deselectAll()
