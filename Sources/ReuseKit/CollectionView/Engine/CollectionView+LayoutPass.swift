@@ -144,9 +144,10 @@ extension CollectionView {
   }
 
   /// measure: cells that entered or changed measure themselves; when a length changes, what
-  /// is on screen keeps its place (the first item on screen, or what a participant says) and
-  /// the content moves under the viewport instead, through the one event for that
-  /// (``ScrollView/moveContent(by:)``); then the query runs again.
+  /// is on screen keeps its place (the first item on screen, or what a participant says), the
+  /// focused item stays whole across the axis when it was, and the content moves under the
+  /// viewport instead, through the one event for that (``ScrollView/moveContent(by:)``); then
+  /// the query runs again.
   private func measure(
     _ layout: any CollectionViewLayout, _ context: PassContext, anchorPath: ItemPath?
   ) {
@@ -157,7 +158,14 @@ extension CollectionView {
       }
     }
     var anchor: ScrollAnchor?
+    var keptWhole: ItemPath?
+    var noted = false
+
     let resolveAnchor = {
+      if !noted {
+        noted = true
+        keptWhole = self.focusedItemWholeAcross()
+      }
       guard anchor == nil, let path = anchorPath ?? self.firstDisplayedItem(reachingPast: layout)
       else { return }
       anchor = self.scrollAnchor(for: path)
@@ -175,6 +183,7 @@ extension CollectionView {
       } else if let anchor {
         restoreScrollAnchor(anchor, clamping: .aboveMinimum)
       }
+      if let keptWhole { keepWholeAcross(keptWhole) }
       queryPresentAndReconcile(layout, context)
     }
     contentSize = layout.contentSize
@@ -252,7 +261,7 @@ extension CollectionView {
 
   /// Asks each displayed cell whose length was not yet measured at its current attributes for
   /// its preferred size, and hands it to the layout. Returns `true` when any length changed;
-  /// `beforeChange` runs once, before the first change reaches the layout.
+  /// `beforeChange` runs before the first change reaches the layout (at least once).
   ///
   /// - Complexity: O(k) checks; only cells that entered or changed length are asked.
   private func measureDisplayedCells(
@@ -273,7 +282,11 @@ extension CollectionView {
         view.measuredLength = length
         continue
       }
-      if !changed && size[axis] != length { beforeChange() }
+      // Before the first change: a longer or shorter item, or one wider than its frame
+      // across (a table's column widening to it).
+      if !changed && (size[axis] != length || size[axis.cross] > frame.size[axis.cross]) {
+        beforeChange()
+      }
       if layout.setMeasuredSize(size, forItemAt: indexPath) {
         changed = true
         view.measuredLength = layout.layoutAttributesForItem(at: indexPath)?.frame.length(axis)

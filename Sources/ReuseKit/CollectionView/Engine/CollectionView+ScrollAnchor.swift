@@ -58,6 +58,53 @@ extension CollectionView {
     moveContent(by: Point(x: offset.x - contentOffset.x, y: offset.y - contentOffset.y))
   }
 
+  // MARK: Keeping the focused item whole across the axis
+
+  /// The focused item, when it is wholly in view across the axis of content that also scrolls
+  /// that way (a table wider than its viewport): what cells measuring themselves should not
+  /// push out (``keepWholeAcross(_:)``). `nil` otherwise, and for an item pinned across (a
+  /// frozen column's cell), which never leaves.
+  func focusedItemWholeAcross() -> ItemPath? {
+    let cross = collectionViewLayout.scrollDirection.cross
+    guard contentSize[cross] > viewportSize[cross], let focused = focusedIndexPath,
+      let room = roomAcross(for: focused), room.leading >= -1e-9, room.trailing >= -1e-9
+    else { return nil }
+    return focused
+  }
+
+  /// Moves the content across the axis as little as it takes to show the item at `indexPath`
+  /// whole again, its leading edge first when it is wider than the room: a column that widened
+  /// as its cells measured (a database's rows arriving after Ctrl-End) left the focused cell
+  /// cut at the right edge, and nothing brought it back (a new user's finding).
+  func keepWholeAcross(_ indexPath: ItemPath) {
+    guard let room = roomAcross(for: indexPath) else { return }
+    let cross = collectionViewLayout.scrollDirection.cross
+    var delta = 0.0
+    if room.leading < 0 {
+      delta = room.leading
+    } else if room.trailing < 0 {
+      delta = min(-room.trailing, room.leading)
+    }
+    guard delta != 0 else { return }
+    var target = contentOffset
+    target[cross] += delta
+    target = clampedContentOffset(target)
+    moveContent(by: Point(x: target.x - contentOffset.x, y: target.y - contentOffset.y))
+  }
+
+  /// How much room the item's frame leaves across the axis, before its leading edge (after
+  /// the inset and what is pinned there) and after its trailing edge; negative where it is
+  /// cut. `nil` for an item with no frame.
+  private func roomAcross(for indexPath: ItemPath) -> (leading: Double, trailing: Double)? {
+    let layout = collectionViewLayout
+    let cross = layout.scrollDirection.cross
+    guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+    let pinned = layout.pinnedLengths(inSection: indexPath.section)
+    let low = contentOffset[cross] + contentInset.leading(cross) + pinned.crossLeading
+    let high = contentOffset[cross] + viewportSize[cross] - contentInset.trailing(cross)
+    return (frame.min(cross) - low, high - frame.max(cross))
+  }
+
   /// The data source, delegate and host, loaded once for a pass or an update.
   var passContext: PassContext {
     PassContext(dataSource: dataSource, delegate: collectionDelegate, host: host)
