@@ -266,6 +266,14 @@ public final class ListModel: ViewsPageModel, ClickFocusing {
     if key.key == .tab {
       guard showsStrip else { return false }
       focus = focus == .list ? .strip : .list
+      // Back in a view whose focused item was scrolled away, that item shows, as GtkListView
+      // shows its focused row (nothing on screen was marked: a new user's finding in GTK).
+      let view = focusedView
+      if let focused = view.focusedIndexPath,
+        !view.indexPathsForVisibleItems.contains(focused)
+      {
+        view.focusItem(at: focused)
+      }
       return true
     }
     return focusedView.handle(key)

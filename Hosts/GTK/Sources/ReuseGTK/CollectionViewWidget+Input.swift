@@ -184,6 +184,23 @@ extension CollectionViewWidget {
     }
   }
 
+  /// The keyboard focus came into the host from outside it. Tab (or code) bringing it to a
+  /// collection view whose focused item was scrolled away shows that item, as GtkListView
+  /// does, and gives its row the focus: the focus ring was nowhere, and only the status line
+  /// named the row (a new user's finding). A press is left alone: it puts the focus where it
+  /// lands.
+  func focusDidEnter() {
+    if let focused = collectionView.focusedIndexPath,
+      dragGesture.map({ gtk_gesture_is_active($0) == 0 }) ?? true,
+      !collectionView.indexPathsForVisibleItems.contains(focused)
+    {
+      collectionView.focusItem(at: focused)  // scrolls as a key's move would
+      layoutAndPlace()
+      grabKeyboardFocusWhenIdle()
+    }
+    focusEntered?()
+  }
+
   /// ``grabKeyboardFocus()`` once GTK has finished the focus change under way: inside one (a
   /// focus-enter handler), a grab is undone by the change itself. Only while the focus is
   /// still in `ancestor` (the host itself by default; a board of several hosts when the keys

@@ -284,7 +284,7 @@ public final class CollectionViewWidget: CollectionViewHost {
     gtk_widget_add_controller(widget, keys)
     keyController = keys
     let focus = gtk_event_controller_focus_new()!
-    Signal.plain(gpointer(focus), "enter", { _, data in host(data).focusEntered?() }, data)
+    Signal.plain(gpointer(focus), "enter", { _, data in host(data).focusDidEnter() }, data)
     gtk_widget_add_controller(widget, focus)
     focusController = focus
     gtk_widget_set_focusable(widget, 1)

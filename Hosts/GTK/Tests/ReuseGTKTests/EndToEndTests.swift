@@ -235,6 +235,29 @@ final class EndToEndTests: EndToEndCase {
     }
   }
 
+  /// Tab back into a list whose focused row the wheel scrolled away shows that row with the
+  /// keyboard focus on it, as GtkListView does (the focus ring was nowhere: a new user's
+  /// finding).
+  func testTabBackIntoAListShowsItsFocusedRow() throws {
+    let gallery = try Gallery(page: "list")
+    try gallery.waitFor("the list focused") { $0.contains("keyboard=host0") }
+    try gallery.press("Home", until: "the first row focused") { $0.contains("|0f:") }
+    try xdotool("mousemove", "400", "400")
+    for _ in 0..<30 {
+      try xdotool("click", "5")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    try gallery.waitFor("the first row scrolled away") {
+      gallery.offset.y > 400 && !$0.contains("|0f:") && !$0.contains("moving=true")
+    }
+    for (key, place) in [("Tab", "host1"), ("Tab", "status"), ("Tab", "host0")] {
+      try gallery.press(key, until: "\(key) to \(place)") { $0.contains("keyboard=\(place) ") }
+    }
+    try gallery.waitFor("the focused row shown, the focus on it") {
+      $0.contains("|0f:") && $0.contains("keyboard=host0 keyboardOnRow=true")
+    }
+  }
+
   /// Ctrl-C stops a job, as the help says and as in the terminal (a sort ran on to its end).
   func testCtrlCStopsTheTablesSort() throws {
     let gallery = try tablePage(items: 1_000_000, rows: "1,000,000")
