@@ -676,17 +676,23 @@ import Testing
     #expect(probe.text(row: 3, column: 1) == "name 3x", "Tab kept the edit")
     #expect(page.model.editingCell.map { [$0.row, $0.column] } == [3, 2], "the note is edited")
     #expect(page.model.editingCell?.field.text == "plain 3", "from the note's own text")
+    // Selected, as a spreadsheet's next cell is: typing replaces it (typed after it, "Bergen"
+    // became "Bergenörebro": a new user's finding).
+    #expect(page.model.editingCell?.field.isAllSelected == true)
+    #expect(page.model.status.contains("[plain 3] (selected: typing replaces it)"))
     // The note is the row's last cell: Tab goes on to the next row's first.
     pressTestGallery(keys("y") + [KeyEvent(.tab)], gallery, time: &time)
-    #expect(probe.text(row: 3, column: 2) == "plain 3y")
+    #expect(probe.text(row: 3, column: 2) == "y", "typing replaced the selected text")
     #expect(page.model.editingCell.map { [$0.row, $0.column] } == [4, 0])
+    // An arrow lets the selection go and keeps the text: typed after it, it is added.
+    pressTestGallery([KeyEvent(.end)] + keys("!") + [KeyEvent(.backTab)], gallery, time: &time)
+    #expect(probe.text(row: 4, column: 0) == "4!", "End kept the text")
     // Shift-Tab: back to the previous row's last cell, its text as the edit left it.
-    pressTestGallery([KeyEvent(.backTab)], gallery, time: &time)
     #expect(page.model.editingCell.map { [$0.row, $0.column] } == [3, 2])
-    #expect(page.model.editingCell?.field.text == "plain 3y")
+    #expect(page.model.editingCell?.field.text == "y")
     pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
     #expect(page.model.editingCell == nil)
-    #expect(probe.text(row: 4, column: 0) == "4", "an unchanged cell Tab passed is as it was")
+    #expect(probe.text(row: 5, column: 0) == "5", "an unchanged cell is as it was")
     // Columns in another order: the note moved first (`{` twice), Tab follows the order shown.
     pressTestGallery(
       [KeyEvent(.up), KeyEvent(.home)] + [KeyEvent](repeating: KeyEvent(.right), count: 2)

@@ -26,7 +26,7 @@ extension TableModel {
 
   /// `e`: edits the focused cell in the prompt, starting from its value as the file holds it
   /// (a line break stays a line break; the field shows it as `␊`).
-  func beginEdit() {
+  func beginEdit(selectingAll: Bool = false) {
     guard let (row, column) = table.focusedCell else { return }
     // Why not, on the status line and said, as U's and Ctrl-S's notes are (a screen reader
     // heard nothing: a new user's finding).
@@ -55,7 +55,9 @@ extension TableModel {
           + "\(Self.longestEditableCell.formatted) can be edited here")
     }
     editTarget = (row, column)
-    prompt = (.edit, TextFieldState(text, maxLength: max(10_000, length + 10_000)))
+    var field = TextFieldState(text, maxLength: max(10_000, length + 10_000))
+    if selectingAll { field.selectAll() }
+    prompt = (.edit, field)
     // The cell edited is brought into view (the cursor may be off screen after a sort: the
     // GTK entry opened over nothing, a new user's finding).
     table.focusCell(row: row, column: column)
@@ -102,13 +104,14 @@ extension TableModel {
     return (target.row, target.column, prompt.field)
   }
 
-  /// The host's text field changed: its text and where its caret is (characters from the
-  /// start). The cell and the status line follow.
-  public func setEditingText(_ text: String, caret: Int) {
+  /// The host's text field changed: its text, where its caret is (characters from the
+  /// start) and whether all of it is selected. The cell and the status line follow.
+  public func setEditingText(_ text: String, caret: Int, allSelected: Bool = false) {
     guard let prompt, prompt.kind == .edit else { return }
     var field = prompt.field
     field.setText(text)
     field.moveCaret(to: caret)
+    if allSelected { field.selectAll() }
     self.prompt = (.edit, field)
     showEditedCell()
   }
@@ -167,7 +170,9 @@ extension TableModel {
       table.collectionView.announce(editNote ?? "")
       return
     }
-    beginEdit()
+    // Its text selected, as a spreadsheet's next cell is: typing replaces it, an arrow keeps
+    // it (typed after the old text, "Bergen" became "Bergenörebro": a new user's finding).
+    beginEdit(selectingAll: true)
   }
 
   /// The display path of the cell being edited, when its row shows (not filtered out).
@@ -314,7 +319,9 @@ extension TableModel {
   /// The status line while a cell is edited.
   func editPromptLine(_ field: TextFieldState) -> String {
     let typed =
-      String(field.beforeCaret).showingControls + "▏" + String(field.afterCaret).showingControls
+      field.isAllSelected
+      ? "[\(field.text.showingControls)] (selected: typing replaces it)"
+      : String(field.beforeCaret).showingControls + "▏" + String(field.afterCaret).showingControls
     guard let (row, column) = editTarget else { return "edit: \(typed)" }
     return "edit \(columnTitle(column)) of \(rowName(row)): "
       + "\(typed) · Enter keeps it, Tab the next cell, Esc cancels"

@@ -54,15 +54,17 @@ public struct TextFieldState: Hashable, Sendable {
     caret = min(upToCaret.count, text.count)
   }
 
-  /// Puts the caret at `position` (clamped to the text).
+  /// Puts the caret at `position` (clamped to the text); a selection is let go.
   public mutating func moveCaret(to position: Int) {
     caret = min(max(0, position), text.count)
+    isAllSelected = false
   }
 
-  /// Replaces the text, the caret at its end.
+  /// Replaces the text, the caret at its end, nothing selected.
   public mutating func setText(_ newText: String) {
     text = String(newText.prefix(maxLength))
     caret = text.count
+    isAllSelected = false
   }
 
   /// Edits the field by `key`; returns whether the key was the field's (see the table above).

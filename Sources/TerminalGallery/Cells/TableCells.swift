@@ -69,7 +69,14 @@ final class TableTextCell: TerminalCell, TableCellPresenting {
     let shown = field.visibleWindow(width: Double(room - 1)) {
       Double(CharacterWidth.of(String($0).showingControls))
     }
-    let style = TextStyle(foreground: Theme.text, background: Theme.bar, attributes: .underline)
+    // All of it selected (the next cell after Tab): drawn as a selection, which typing
+    // replaces.
+    let style =
+      field.isAllSelected
+      ? TextStyle(
+        foreground: Theme.text, background: Theme.bar.mixed(with: Theme.accent, amount: 0.5),
+        attributes: context.showsColor ? .underline : [.underline, .reverse])
+      : TextStyle(foreground: Theme.text, background: Theme.bar, attributes: .underline)
     let text = field.markingCuts(shown, showingControls: true)
     context.text(text, x: 1, y: 0, style: style, maxWidth: room)
     let before = String(shown.text.prefix(shown.caret)).showingControls

@@ -1,5 +1,6 @@
 import CGtk
 import GalleryKit
+import ReuseControls
 import ReuseGTK
 import ReuseKit
 
@@ -17,6 +18,11 @@ final class CellEditor {
   private var shown: (row: Int, column: Int)?
   /// Whether the entry is being set from the model (its signals are then not the user's).
   private var isSyncing = false
+  /// Whether a key or a press reached the entry since the model last selected its text. GTK
+  /// 4.8 under X11 lets go of a selection made right after another (the PRIMARY selection
+  /// changing hands twice), the caret at the start, which no user asked for: Tab then Shift-Tab
+  /// pressed quickly left the cell's text unselected, and typing went in front of it.
+  private var userActedSinceSelecting = true
 
   init(model: TableModel, host: CollectionViewWidget) {
     self.model = model
@@ -48,6 +54,8 @@ final class CellEditor {
     Signal.keyPressed(
       keys,
       { _, keyval, _, state, data in
+        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().userActedSinceSelecting =
+          true
         guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else {
           return 0
         }
@@ -64,6 +72,15 @@ final class CellEditor {
         return editor.keepAndMove(move) ? 1 : 0
       }, data)
     gtk_widget_add_controller(entry, keys)
+    let press = gtk_gesture_click_new()!
+    gtk_event_controller_set_propagation_phase(press, GTK_PHASE_CAPTURE)
+    Signal.clicked(
+      press,
+      { _, _, _, _, data in
+        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().userActedSinceSelecting =
+          true
+      }, data)
+    gtk_widget_add_controller(entry, press)
     Signal.plain(
       gpointer(entry), "activate",
       { _, data in
@@ -80,9 +97,37 @@ final class CellEditor {
   /// status line).
   private func entryChanged() {
     guard !isSyncing, shown != nil else { return }
+    if !userActedSinceSelecting, let field = model.editingCell?.field, field.isAllSelected,
+      field.text == text, !isAllSelected
+    {
+      // GTK dropped the selection by itself: made again, once GTK is done.
+      g_idle_add(
+        { data in
+          let editor = Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
+          if !editor.userActedSinceSelecting, let field = editor.model.editingCell?.field,
+            field.isAllSelected
+          {
+            editor.isSyncing = true
+            editor.placeCaret(field)
+            editor.isSyncing = false
+          }
+          return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+      return
+    }
     let caret = Int(gtk_editable_get_position(OpaquePointer(entry)))
-    model.setEditingText(text, caret: caret)
+    model.setEditingText(text, caret: caret, allSelected: isAllSelected)
     host.didPlaceViews?()
+  }
+
+  /// Whether the entry's whole text is selected.
+  private var isAllSelected: Bool {
+    var start: Int32 = 0
+    var end: Int32 = 0
+    guard gtk_editable_get_selection_bounds(OpaquePointer(entry), &start, &end) != 0 else {
+      return false
+    }
+    return start == 0 && Int(end) == text.unicodeScalars.count && end > 0  // GTK counts scalars
   }
 
   /// Enter: the cell takes the text; the keyboard goes back to the table.
@@ -131,7 +176,7 @@ final class CellEditor {
     if text != editing.field.text {
       isSyncing = true
       gtk_editable_set_text(OpaquePointer(entry), editing.field.text)
-      gtk_editable_set_position(OpaquePointer(entry), Int32(editing.field.caret))
+      placeCaret(editing.field)
       isSyncing = false
     }
     guard let frame = editedCellFrame() else {
@@ -151,8 +196,20 @@ final class CellEditor {
     if gtk_widget_has_focus(entry) == 0 && gtk_widget_get_focus_child(entry) == nil {
       gtk_widget_grab_focus(entry)
       isSyncing = true
-      gtk_editable_set_position(OpaquePointer(entry), Int32(editing.field.caret))
+      placeCaret(editing.field)
       isSyncing = false
+    }
+  }
+
+  /// The field's caret in the entry, or all its text selected (the next cell after Tab, as a
+  /// spreadsheet's: typing replaces it; typed after it, "Bergen" became "Bergenörebro": a new
+  /// user's finding).
+  private func placeCaret(_ field: TextFieldState) {
+    if field.isAllSelected {
+      userActedSinceSelecting = false
+      gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+    } else {
+      gtk_editable_set_position(OpaquePointer(entry), Int32(field.caret))
     }
   }
 

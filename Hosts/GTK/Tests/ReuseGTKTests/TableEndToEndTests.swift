@@ -65,7 +65,7 @@ final class TableEndToEndTests: EndToEndCase {
     // sort put it, off screen.
     try gallery.press("Right", "s", until: "a sort in the database", timeout: 15) {
       $0.contains("sorted by name ↑") && $0.contains("1:Name 0|")
-        && $0.contains("cursor off screen (arrows go there)") && !$0.contains("row 1 ·")
+        && $0.contains("cursor off screen (an arrow moves on from it)") && !$0.contains("row 1 ·")
     }
     // Down brings it into view: the row after id 1 ("Name 7919"), whose name ties with it.
     try gallery.press("Down", until: "the cursor's row brought into view", timeout: 15) {
@@ -357,15 +357,19 @@ final class TableEndToEndTests: EndToEndCase {
     let (gallery, file) = try editingAnnsName()
     defer { try? FileManager.default.removeItem(atPath: file) }
     try xdotool("type", "e")
+    // Each cell Tab and the arrows open has its text selected, as a spreadsheet's: typing
+    // replaces it (typed after it, "Bergen" became "Bergenörebro": a new user's finding).
     try gallery.press("Tab", until: "the next row's id edited") {
-      $0.contains("edit id of row 2: 2▏") && $0.contains("editorCovers=true")
+      $0.contains("edit id of row 2: [2] (selected") && $0.contains("editorCovers=true")
     }
     try gallery.press("shift+Tab", until: "back on the name, its edit kept") {
-      $0.contains("edit name of row 1: Anne▏") && $0.contains("editorCovers=true")
+      $0.contains("edit name of row 1: [Anne] (selected") && $0.contains("editorCovers=true")
     }
     try gallery.press("Down", until: "the name below edited") {
-      $0.contains("edit name of row 2: Bo▏") && $0.contains("editorCovers=true")
+      $0.contains("edit name of row 2: [Bo] (selected") && $0.contains("editorCovers=true")
     }
+    try xdotool("type", "Cy")
+    try gallery.waitFor("typing replaced the name") { $0.contains("edit name of row 2: Cy▏") }
     try gallery.press("Escape", until: "the edit dropped") { !$0.contains("editorCovers") }
   }
 
