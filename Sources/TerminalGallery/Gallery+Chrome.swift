@@ -50,13 +50,21 @@ extension Gallery {
     }
     // A line break from the data (a title's) shows as its control picture, as in the cells.
     let status = " " + currentPage.status.showingControls
-    // A status longer than the room beside the hint keeps the line but for "?": its end (a
-    // sort's time, "cursor off screen (arrows go there)") was cut for "help  q quit" (a new
-    // user's finding; below 40 columns "? help" stays, the way in). The counters show only
-    // in what a status leaves.
-    let (shownHint, room) =
-      CharacterWidth.of(status) > leftRoom && width >= 40
-      ? ("? ", max(0, width - 3)) : (hint, leftRoom)
+    // A status longer than the room beside the hint keeps "? help" when it fits beside that,
+    // else takes the whole line: its end (a sort's time, "cursor off screen") was cut for
+    // "help  q quit", and a lone "?" kept at the right read as a broken glyph (new users'
+    // findings). Below 40 columns "? help" stays, the way in. The counters
+    // show only in what a status leaves.
+    let statusWidth = CharacterWidth.of(status)
+    let shortHint = help + " "
+    let (shownHint, room): (String, Int) =
+      if statusWidth <= leftRoom || width < 40 {
+        (hint, leftRoom)
+      } else if statusWidth <= width - CharacterWidth.of(shortHint) - 1 {
+        (shortHint, width - CharacterWidth.of(shortHint) - 1)
+      } else {
+        ("", width)
+      }
     let used = context.text(
       status, x: 0, y: 0, style: TextStyle(foreground: Theme.text), maxWidth: room)
     let countersRoom = room - used
@@ -65,9 +73,11 @@ extension Gallery {
         " │ " + engineCounters, x: used, y: 0, style: TextStyle(foreground: Theme.dimText),
         maxWidth: countersRoom)
     }
-    context.text(
-      shownHint, x: width - CharacterWidth.of(shownHint), y: 0,
-      style: TextStyle(foreground: Theme.accent))
+    if !shownHint.isEmpty {
+      context.text(
+        shownHint, x: width - CharacterWidth.of(shownHint), y: 0,
+        style: TextStyle(foreground: Theme.accent))
+    }
   }
 
   /// `text` whole when it fits `width` columns, else its end after a "…".
@@ -268,7 +278,7 @@ extension Gallery {
     let hints =
       hiddenBelow > 0 || helpScroll > 0
       ? ["\(position) · ↑↓ scroll · Esc", "\(position) · ↑↓", position]
-      : ["Esc or ? closes", "Esc"]
+      : ["Esc, q or ? closes", "Esc or ? closes", "Esc"]
     let room = box.width - (bordered ? 6 : 0)
     let hint = hints.first { CharacterWidth.of($0) <= room } ?? ""
     let hintStyle = TextStyle(foreground: Theme.dimText)

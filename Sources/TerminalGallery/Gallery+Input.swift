@@ -189,7 +189,7 @@ extension Gallery {
       return frames.lastIndex { $0.maxX <= offset + 1 } ?? frames.lastIndex { $0.minX < offset }
     }
     let end = offset + Double(size.columns) - 1
-    guard offset + Double(size.columns) < bar.contentSize.width - 0.5 else { return nil }
+    guard tabsLieAfterStrip else { return nil }
     return frames.firstIndex { $0.minX >= end } ?? frames.firstIndex { $0.maxX > end }
   }
 }

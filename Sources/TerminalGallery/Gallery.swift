@@ -226,9 +226,26 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     let offset = bar.contentOffset.x
     let style = TextStyle(foreground: Theme.accent, background: Theme.bar, attributes: .bold)
     if offset > 0.5 { canvas.draw("‹", column: 0, row: 0, style: style) }
-    if offset + Double(size.columns) < bar.contentSize.width - 0.5 {
+    if tabsLieAfterStrip {
+      // A tab whose name the marker cuts ends in "…": "12 Setting›" read as a misspelt last
+      // tab (a new user's finding).
+      let under = canvas[size.columns - 1, 0]
+      let before = canvas[size.columns - 2, 0]
+      if size.columns >= 3, under.glyph != .space, before.width == 1, before.glyph != .space {
+        canvas.draw("…", column: size.columns - 2, row: 0, style: before.style)
+      }
       canvas.draw("›", column: size.columns - 1, row: 0, style: style)
     }
+  }
+
+  /// Whether a tab's name lies past the strip's right edge, wholly or in part: `›` shows. A
+  /// tab's last two columns are its closing pad and the gap after it, so a last tab whose name
+  /// shows whole has nothing after it to sign ("12 Settings›" said more tabs lay there).
+  var tabsLieAfterStrip: Bool {
+    let lastNameEnd =
+      bar.layoutAttributesForItem(at: ItemPath(section: 0, item: descriptors.count - 1))
+      .map { $0.frame.maxX - 2 } ?? bar.contentSize.width
+    return bar.contentOffset.x + Double(size.columns) < lastNameEnd - 0.5
   }
 
   private var pageFrame: CellRect {

@@ -237,8 +237,9 @@ import Testing
   }
 }
 
-/// A status longer than the room beside "? help  q quit" keeps the line but for "?" (its end
-/// was cut for the hint: a sort's time, "cursor off screen"); narrow terminals keep "? help".
+/// A status longer than the room beside "? help  q quit" keeps "? help" when it fits beside
+/// that, else takes the whole line (its end was cut for the hint: a sort's time, "cursor off
+/// screen"; a lone "?" read as a broken glyph); narrow terminals keep "? help".
 @Suite struct LongStatusTests {
   @Test func aLongStatusTakesTheHintsRoom() throws {
     let title = "A row whose title runs long enough to fill the line, and more: " + "end of it"
@@ -249,12 +250,27 @@ import Testing
     gallery.draw(into: canvas)
     let status = canvas.plainTextLines().last ?? ""
     #expect(status.contains("end of it"), "\(status)")
-    #expect(status.hasSuffix("?"), "\(status)")
+    #expect(!status.hasSuffix("?"), "no lone “?”: \(status)")
     #expect(!status.contains("q quit"), "\(status)")
     let (narrow, narrowCanvas) = makeTestGallery(
       "list", TerminalSize(columns: 30, rows: 10), data: data)
     narrow.draw(into: narrowCanvas)
     #expect(narrowCanvas.plainTextLines().last?.contains("? help") == true)
+  }
+
+  /// A status too long for "? help  q quit" but not for "? help" keeps "? help" right after
+  /// it, not a lone "?" after a gap.
+  @Test func aStatusThatFitsBesideTheShortHintKeepsIt() throws {
+    let title = String(repeating: "word ", count: 13) + "last"  // 69 columns with its space
+    let data = try GalleryData.parse(
+      Array(#"{"sections": [{"title": "S", "items": [{"title": "\#(title)"}]}]}"#.utf8))
+    let (gallery, canvas) = makeTestGallery(
+      "list", TerminalSize(columns: 80, rows: 24), data: data)
+    gallery.draw(into: canvas)
+    let status = canvas.plainTextLines().last ?? ""
+    #expect(status.contains(title), "\(status)")
+    #expect(status.hasSuffix("? help"), "\(status)")
+    #expect(!status.contains("q quit"), "\(status)")
   }
 }
 

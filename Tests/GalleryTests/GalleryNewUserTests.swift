@@ -199,6 +199,21 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
     }
   }
 
+  /// A tab the `›` cuts ends in "…" ("12 Setting›" read as a misspelt tab), and a last tab
+  /// whose name shows whole gets no `›` (there is nothing after it).
+  @Test func aTabCutAtTheRightEndsInAnEllipsisAndTheLastWholeTabNeedsNoMarker() {
+    for columns in [80, 120] {
+      let (_, canvas) = makeTestGallery("store", TerminalSize(columns: columns, rows: 10))
+      let whole = canvas.plainTextLines()[0]
+      #expect(whole.hasSuffix("12 Settings"), "at \(columns): \(whole)")
+    }
+    let (gallery, canvas) = makeTestGallery("board", TerminalSize(columns: 120, rows: 10))
+    let strip = canvas.plainTextLines()[0]
+    #expect(strip.hasSuffix("…›"), "\(strip)")
+    // The marker still opens the first tab wholly beyond it.
+    #expect(gallery.pageBeyondMarker(atColumn: 119) == 11, "\(strip)")
+  }
+
   /// After `r r` (5 categories, then all again), the selected category stays in the centre
   /// through resizes, as it does without the reload (it was left at the edge, cut off at 50
   /// columns, until the next arrow: a new user's finding).

@@ -73,7 +73,7 @@ import Testing
     guard let top, let bottom else { return }
     // The bottom border says how to close it, and how much is below when it scrolls.
     #expect(lines[bottom].contains("Esc"))
-    #expect(lines[bottom].contains("Esc or ? closes") || lines[bottom].contains("more"))
+    #expect(lines[bottom].contains("? closes") || lines[bottom].contains("more"))
     // Every line of the box stays inside the terminal and inside its border.
     let left = lines[top].distance(
       from: lines[top].startIndex, to: lines[top].firstIndex(of: "┌")!)

@@ -164,7 +164,7 @@ private func statusLine(
     }
     #expect(
       after.last!.contains("(#6) · Amount:")
-        && after.last!.contains("cursor off screen (arrows"),
+        && after.last!.contains("cursor off screen (an arrow"),
       "the focus stays on row 6's Amount: \(after.last!)")
     #expect(after[firstRow - 1].contains("Amount ↑"), "\(after[firstRow - 1])")
     #expect(after.last!.contains("sorted by Amount ↑"), "\(after.last!)")

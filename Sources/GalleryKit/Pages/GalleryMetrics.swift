@@ -39,6 +39,10 @@ public struct GalleryMetrics: Sendable {
   public var chipWidthEstimate: Double?
   /// A monotonic clock, in seconds: how long an edit took.
   public var clock: @Sendable () -> Double
+  /// Whether the host is a desktop window (GTK), where Ctrl-Z undoes and a double click
+  /// activates, rather than a terminal, where Ctrl-Z suspends: what the pages' help says.
+  /// `false` by default.
+  public var isDesktop = false
 
   /// Creates metrics.
   public init(

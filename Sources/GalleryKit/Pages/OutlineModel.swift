@@ -158,11 +158,14 @@ public final class OutlineModel<Cell: OutlinePresenting>: ViewsPageModel, Collec
   /// What a collapse did to the selection ("collapsing deselected 11 hidden rows"), until the
   /// next key.
   var hiddenDeselection: String?
+  /// Whether the host is a desktop window, where a double click on a row expands it.
+  let isDesktop: Bool
 
   /// The world for `options`, rows sized by `metrics`.
   public init(options: GalleryOptions, metrics: GalleryMetrics) {
     let world = OutlineWorld(options: options)
     self.world = world
+    isDesktop = metrics.isDesktop
     collectionView = CollectionView(layout: ListLayout(itemSizing: .uniform(metrics.rowLength)))
     collectionView.register(Cell.self, forCellWithReuseIdentifier: Self.cellIdentifier)
     collectionView.diagnostics.handler = nil
@@ -352,7 +355,12 @@ public final class OutlineModel<Cell: OutlinePresenting>: ViewsPageModel, Collec
       ("→", "expand, or go to the first child"), ("←", "collapse, or go to the parent"),
       ("Enter", "expand or collapse"), ("Space", "select or deselect"),
       ("Ctrl-A", "select every row shown (the cursor stays)"), findBar.keyHelp,
-      ("click ▸ ▾", "expand or collapse; a click elsewhere selects"),
+      (
+        "click ▸ ▾",
+        isDesktop
+          ? "expand or collapse (a double click on the row too); a click elsewhere selects"
+          : "expand or collapse; a click elsewhere selects"
+      ),
       ("wheel, drag", "scroll"),
     ]
   }

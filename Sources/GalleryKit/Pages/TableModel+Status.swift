@@ -137,7 +137,7 @@ extension TableModel {
     if let focused = table.collectionView.focusedIndexPath,
       table.collectionView.cellForItem(at: focused) == nil
     {
-      parts.append("cursor off screen (arrows go there)")
+      parts.append("cursor off screen (an arrow moves on from it)")
     }
     return parts.joined(separator: " · ")
   }
@@ -253,7 +253,14 @@ extension TableModel {
           "edit the cell in place (← → Home End, Ctrl-W Ctrl-U); Enter keeps, Tab (Shift-Tab) "
             + "keeps and edits the next (previous) cell, ↑ ↓ the one above or below, Esc cancels"
         ),
-        ("U R", "undo, redo the last edit (in a window also Ctrl-Z; a terminal's suspends)"),
+        // Each host says its own (GTK's said what a terminal's Ctrl-Z does: a new user's
+        // finding).
+        (
+          "U R",
+          metrics.isDesktop
+            ? "undo, redo the last edit (Ctrl-Z, Ctrl-Shift-Z too)"
+            : "undo, redo the last edit (Ctrl-Z suspends, as in any terminal)"
+        ),
         ("Ctrl-S", "save the file (as it was before the first save, kept as FILE.bak)"),
         ("W", "save a copy with the edits as a new file"),
       ]

@@ -167,8 +167,8 @@ func shownCells(_ table: TableView) -> [(row: Int, column: Int)] {
   }
 
   /// The cursor on the last row, the view scrolled away from it (a sort shows the top): ↓,
-  /// with nowhere to go, brings the cursor's row back into view, as the status's "arrows go
-  /// there" says (it did nothing: a new user's finding).
+  /// with nowhere to go, brings the cursor's row back into view, as the status's "an arrow moves
+  /// on from it" says (it did nothing: a new user's finding).
   @Test func anArrowPastTheLastRowBringsTheCursorBackIntoView() {
     let (grid, table) = makeGridTable(rows: 1_000)
     defer { withExtendedLifetime(grid) {} }

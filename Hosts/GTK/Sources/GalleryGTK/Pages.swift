@@ -204,7 +204,13 @@ func showEmptyTexts(of model: any ViewsPageModel, in hosts: [CollectionViewWidge
 
 /// The GTK gallery's sizes, in pixels, and its text measure.
 extension GalleryMetrics {
-  static let gtk = GalleryMetrics(
+  static let gtk = {
+    var metrics = measured
+    metrics.isDesktop = true  // Ctrl-Z undoes, a double click activates: the help says so
+    return metrics
+  }()
+
+  private static let measured = GalleryMetrics(
     rowLength: 44, headerLength: 30, overscan: 88, chipPadding: 24, chipHeaderPadding: 32,
     categoryPadding: 28, swipeActionPadding: 24, waterfallColumnWidths: [150, 220, 300],
     waterfallUnit: 22, waterfallSpacing: (column: 6, item: 6),

@@ -1,0 +1,79 @@
+import Foundation
+import ReuseKit
+import ReuseTerminal
+import Testing
+
+@testable import GalleryKit
+@testable import TerminalGallery
+
+/// New users' findings of the eighth round (the terminal and GTK galleries): each page's help
+/// speaks of its own host's keys.
+@Suite struct EighthRoundFindingsTests {
+  /// The table's undo keys: a window's Ctrl-Z undoes (GTK's help said what a terminal's
+  /// Ctrl-Z does); a terminal's suspends.
+  @Test func theTablesHelpSaysTheHostsUndoKeys() throws {
+    let path = NSTemporaryDirectory() + "eighth-round-\(getpid()).csv"
+    try Data("id,name\n1,Bergen\n2,Oslo\n".utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var desktop = plainTestMetrics
+    desktop.isDesktop = true
+    for (metrics, says, never) in [
+      (plainTestMetrics, "Ctrl-Z suspends", "Ctrl-Shift-Z"),
+      (desktop, "Ctrl-Z, Ctrl-Shift-Z too", "suspends"),
+    ] {
+      let content = CSVTable(file: try CSVFile.open(path: path))
+      for _ in 0..<4_000 where content.loadingStatus != nil {
+        Thread.sleep(forTimeInterval: 0.005)
+        _ = content.update()
+      }
+      let model = TableModel(
+        content: content, metrics: metrics, viewportSize: Size(width: 60, height: 12))
+      let undo = try #require(model.keyHelp.first { $0.0 == "U R" }?.1)
+      #expect(undo.contains(says) && !undo.contains(never), "\(undo)")
+    }
+  }
+
+  /// The outline's help names the double click that expands a row where there is one (GTK).
+  @Test func theOutlinesHelpNamesTheDoubleClickInAWindow() {
+    var desktop = plainTestMetrics
+    desktop.isDesktop = true
+    let inWindow = OutlineModel<OutlineTestCell>(
+      options: GalleryOptions(itemCount: 10), metrics: desktop)
+    let inTerminal = OutlineModel<OutlineTestCell>(
+      options: GalleryOptions(itemCount: 10), metrics: plainTestMetrics)
+    let click = { (model: OutlineModel<OutlineTestCell>) in
+      model.keyHelp.first { $0.0 == "click ▸ ▾" }?.1 ?? ""
+    }
+    #expect(click(inWindow).contains("double click"), "\(click(inWindow))")
+    #expect(!click(inTerminal).contains("double click"), "\(click(inTerminal))")
+  }
+}
+
+/// An outline row that keeps what it was given.
+final class OutlineTestCell: CollectionViewCell, OutlinePresenting {
+  var name = ""
+  var detail = ""
+  var level = 0
+  var hasChildren = false
+  var isExpanded = false
+}
+
+/// Tab back into the list, its focused row scrolled away by the wheel, shows that row (nothing
+/// on screen was marked; GTK's new user found it, and the terminal did the same).
+@Suite struct TabBackIntoTheListTests {
+  @Test func tabBackShowsTheFocusedRow() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
+    let page = try #require(gallery.currentPage as? ListPage)
+    let list = page.model.list
+    pressTestGallery([KeyEvent(.home)], gallery, time: &time)
+    let focused = try #require(list.focusedIndexPath)
+    list.contentOffset = Point(x: 0, y: 400)  // as the wheel leaves it
+    list.layoutIfNeeded()
+    #expect(!list.indexPathsForVisibleItems.contains(focused))
+    pressTestGallery([KeyEvent(.tab), KeyEvent(.tab)], gallery, time: &time)
+    #expect(page.model.focusedView === list)
+    #expect(list.focusedIndexPath == focused, "the focus kept")
+    #expect(list.indexPathsForVisibleItems.contains(focused), "and shown")
+  }
+}
