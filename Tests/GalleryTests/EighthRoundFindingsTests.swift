@@ -37,25 +37,16 @@ import Testing
   @Test func theOutlinesHelpNamesTheDoubleClickInAWindow() {
     var desktop = plainTestMetrics
     desktop.isDesktop = true
-    let inWindow = OutlineModel<OutlineTestCell>(
+    let inWindow = OutlineModel<OutlineRowCell>(
       options: GalleryOptions(itemCount: 10), metrics: desktop)
-    let inTerminal = OutlineModel<OutlineTestCell>(
+    let inTerminal = OutlineModel<OutlineRowCell>(
       options: GalleryOptions(itemCount: 10), metrics: plainTestMetrics)
-    let click = { (model: OutlineModel<OutlineTestCell>) in
+    let click = { (model: OutlineModel<OutlineRowCell>) in
       model.keyHelp.first { $0.0 == "click ▸ ▾" }?.1 ?? ""
     }
     #expect(click(inWindow).contains("double click"), "\(click(inWindow))")
     #expect(!click(inTerminal).contains("double click"), "\(click(inTerminal))")
   }
-}
-
-/// An outline row that keeps what it was given.
-final class OutlineTestCell: CollectionViewCell, OutlinePresenting {
-  var name = ""
-  var detail = ""
-  var level = 0
-  var hasChildren = false
-  var isExpanded = false
 }
 
 /// Tab back into the list, its focused row scrolled away by the wheel, shows that row (nothing

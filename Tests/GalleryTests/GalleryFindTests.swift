@@ -241,33 +241,30 @@ import Testing
 /// that, else takes the whole line (its end was cut for the hint: a sort's time, "cursor off
 /// screen"; a lone "?" read as a broken glyph); narrow terminals keep "? help".
 @Suite struct LongStatusTests {
-  @Test func aLongStatusTakesTheHintsRoom() throws {
-    let title = "A row whose title runs long enough to fill the line, and more: " + "end of it"
+  /// The status line of the list page at `columns` columns whose one row is titled `title`.
+  private func statusLine(title: String, columns: Int, rows: Int = 24) throws -> String {
     let data = try GalleryData.parse(
       Array(#"{"sections": [{"title": "S", "items": [{"title": "\#(title)"}]}]}"#.utf8))
     let (gallery, canvas) = makeTestGallery(
-      "list", TerminalSize(columns: 80, rows: 24), data: data)
+      "list", TerminalSize(columns: columns, rows: rows), data: data)
     gallery.draw(into: canvas)
-    let status = canvas.plainTextLines().last ?? ""
+    return canvas.plainTextLines().last ?? ""
+  }
+
+  @Test func aLongStatusTakesTheHintsRoom() throws {
+    let title = "A row whose title runs long enough to fill the line, and more: " + "end of it"
+    let status = try statusLine(title: title, columns: 80)
     #expect(status.contains("end of it"), "\(status)")
     #expect(!status.hasSuffix("?"), "no lone “?”: \(status)")
     #expect(!status.contains("q quit"), "\(status)")
-    let (narrow, narrowCanvas) = makeTestGallery(
-      "list", TerminalSize(columns: 30, rows: 10), data: data)
-    narrow.draw(into: narrowCanvas)
-    #expect(narrowCanvas.plainTextLines().last?.contains("? help") == true)
+    #expect(try statusLine(title: title, columns: 30, rows: 10).contains("? help"))
   }
 
   /// A status too long for "? help  q quit" but not for "? help" keeps "? help" right after
   /// it, not a lone "?" after a gap.
   @Test func aStatusThatFitsBesideTheShortHintKeepsIt() throws {
     let title = String(repeating: "word ", count: 13) + "last"  // 69 columns with its space
-    let data = try GalleryData.parse(
-      Array(#"{"sections": [{"title": "S", "items": [{"title": "\#(title)"}]}]}"#.utf8))
-    let (gallery, canvas) = makeTestGallery(
-      "list", TerminalSize(columns: 80, rows: 24), data: data)
-    gallery.draw(into: canvas)
-    let status = canvas.plainTextLines().last ?? ""
+    let status = try statusLine(title: title, columns: 80)
     #expect(status.contains(title), "\(status)")
     #expect(status.hasSuffix("? help"), "\(status)")
     #expect(!status.contains("q quit"), "\(status)")

@@ -39,12 +39,12 @@ final class CellEditor {
     let data = Unmanaged.passUnretained(self).toOpaque()
     Signal.plain(
       gpointer(entry), "changed",
-      { _, data in Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryChanged() },
+      { _, data in CellEditor.editor(data).entryChanged() },
       data)
     Signal.notify(
       gpointer(entry), property: "cursor-position",
       { _, _, data in
-        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryChanged()
+        CellEditor.editor(data).entryChanged()
       }, data)
     // Tab and Shift-Tab keep the text and edit the next or the previous cell, as in a
     // spreadsheet (GTK's entry moved the keyboard focus out of the table, the edit left open);
@@ -54,8 +54,8 @@ final class CellEditor {
     Signal.keyPressed(
       keys,
       { _, keyval, _, state, data in
-        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().userActedSinceSelecting =
-          true
+        let editor = CellEditor.editor(data)
+        editor.userActedSinceSelecting = true
         guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else {
           return 0
         }
@@ -68,7 +68,6 @@ final class CellEditor {
         case .down where !shift: move = .down
         default: return 0
         }
-        let editor = Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
         return editor.keepAndMove(move) ? 1 : 0
       }, data)
     gtk_widget_add_controller(entry, keys)
@@ -76,16 +75,18 @@ final class CellEditor {
     gtk_event_controller_set_propagation_phase(press, GTK_PHASE_CAPTURE)
     Signal.clicked(
       press,
-      { _, _, _, _, data in
-        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().userActedSinceSelecting =
-          true
-      }, data)
+      { _, _, _, _, data in CellEditor.editor(data).userActedSinceSelecting = true }, data)
     gtk_widget_add_controller(entry, press)
     Signal.plain(
       gpointer(entry), "activate",
       { _, data in
-        Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue().entryActivated()
+        CellEditor.editor(data).entryActivated()
       }, data)
+  }
+
+  /// The editor a signal's data points to.
+  private static func editor(_ data: gpointer?) -> CellEditor {
+    Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
   }
 
   deinit { Signal.disconnectAll(gpointer(entry), data: Unmanaged.passUnretained(self).toOpaque()) }
@@ -103,7 +104,7 @@ final class CellEditor {
       // GTK dropped the selection by itself: made again, once GTK is done.
       g_idle_add(
         { data in
-          let editor = Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
+          let editor = CellEditor.editor(data)
           if !editor.userActedSinceSelecting, let field = editor.model.editingCell?.field,
             field.isAllSelected
           {
