@@ -141,7 +141,18 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout, SpanProvi
   /// Lays out every section: O(S + items of grid sections).
   public func prepare(_ context: LayoutContext) {
     let diagnostics = context.diagnostics
+    let oldWidth = viewportWidth
     viewportWidth = context.viewportSize.width.sanitizedLength
+    // A new width gives the items new widths: each rail keeps the item at its leading edge
+    // (in items, not points), so a rail that is not the focused one keeps its card (the
+    // featured rail showed another story after a resize: a new user's finding).
+    let leadingItems: [Double?] =
+      oldWidth != viewportWidth && oldWidth > 0 && sections.count == context.numberOfSections
+      ? sections.indices.map { index in
+        let stride = sections[index].itemWidth + sections[index].spacing
+        return sections[index].isRail && stride > 0 && index < offsets.count
+          ? offsets[index] / stride : nil
+      } : []
     var lengths = LengthSanitizer(subject: "rail item length")
     sections.removeAll(keepingCapacity: true)
     flows.removeAll(keepingCapacity: true)
@@ -184,6 +195,9 @@ public final class RailsLayout: CollectionViewLayout, SectionedLayout, SpanProvi
     if offsets.count != sections.count {
       offsets += repeatElement(0, count: max(0, sections.count - offsets.count))
       offsets.removeLast(max(0, offsets.count - sections.count))
+    }
+    for case (let index, let leading?) in leadingItems.enumerated() where sections[index].isRail {
+      offsets[index] = leading * (sections[index].itemWidth + sections[index].spacing)
     }
     for index in sections.indices {
       offsets[index] = min(max(0, offsets[index]), maximumRailOffset(of: index))

@@ -7,8 +7,8 @@ import Testing
 /// ticks, reloads, resizes, saved positions restored and focus moves, over rails and grid
 /// sections, with after every step:
 /// - each rail's offset where the model says it is: unchanged unless something moved that
-///   rail, clamped by a reload or a resize, and on a resting stop of its paging or snapping
-///   once it settles;
+///   rail, clamped by a reload, kept on the same leading item by a resize, and on a resting
+///   stop of its paging or snapping once it settles;
 /// - the visible cells exactly the items a walk from the start puts in the viewport, each
 ///   configured for its item and at its frame;
 /// - display callbacks paired, and the shared pool's bound: views created ≤ peak visible + 2
@@ -111,8 +111,17 @@ private func runRailsModel(seed: UInt64, random: inout SeededRandom, steps: Int,
       layout.spanProvider = { spans[$0.section][$0.item] }
       view.reloadData()
     case 6:
+      let old = view.viewportSize.width
       view.viewportSize = Size(
         width: Double(random.int(40...300)), height: Double(random.int(20...300)))
+      // A new width keeps each rail's leading item (in items, not points).
+      let new = view.viewportSize.width
+      for (section, config) in model.sections.enumerated()
+      where config.scrolling != .none && old != new && old > 0 {
+        let before = RailsModel.itemWidth(of: config, viewportWidth: old) + config.spacing
+        let after = RailsModel.itemWidth(of: config, viewportWidth: new) + config.spacing
+        if before > 0 { expected[section] = expected[section] / before * after }
+      }
     case 7:
       if let position = saved, random.chance(0.5) {
         view.restoreScrollPosition(position)
