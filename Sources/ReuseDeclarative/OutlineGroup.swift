@@ -53,6 +53,8 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
   /// Whether what each displayed row reads of `Observable` models is watched for elements that
   /// are values (``observesModels()``); elements that are `Observable` classes always are.
   var watchesModels = false
+  /// The text a search finds a row by, for rows of content of their own (``searchable(_:)``).
+  var searchText: ((Data.Element) -> String)?
 
   /// An outline of `roots` and their descendants (at `children`), identified by `id`; each
   /// row's content made from its element and its place in the outline.
@@ -110,39 +112,6 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable, Content: 
     self.walk = walk
     self.content = content
     rootToken = token
-  }
-}
-
-extension OutlineGroup {
-  /// Keeps the parents of the rows at the top of the viewport stuck there, one under the
-  /// other, as a file tree's sticky scroll does (VS Code's): each stays until its last
-  /// descendant scrolls past, then the next pushes it up. The data source gives them to its
-  /// `ListLayout` (``DeclarativeDataSource/stackedHeaders(maximumRows:maximumFraction:)``);
-  /// in another layout they do nothing.
-  ///
-  /// - Parameters:
-  ///   - maximumRows: the most rows stuck at once (5, as VS Code's default).
-  ///   - maximumFraction: the most of the viewport's length they cover (0.4).
-  public func stackedHeaders(maximumRows: Int = 5, maximumFraction: Double = 0.4) -> Self {
-    var copy = self
-    // As `StackedHeaders` takes them, so that the same declaration compares equal each time
-    // (a NaN never would, and the layout would be given new headers at every update).
-    copy.stacking = (
-      max(0, maximumRows),
-      maximumFraction.isFinite ? min(max(0, maximumFraction), 1) : 0.4
-    )
-    return copy
-  }
-}
-
-extension OutlineGroup {
-  /// Watches what each displayed row's content reads of `Observable` models, as for elements
-  /// that are `Observable` classes (watched without this): for values whose rows read a model
-  /// beside them, as ``ForEach/observesModels()`` does for a `ForEach`.
-  public func observesModels() -> Self {
-    var copy = self
-    copy.watchesModels = true
-    return copy
   }
 }
 
@@ -399,7 +368,9 @@ extension OutlineGroup: ItemGroup {
   }
 
   func searchableText(at index: Int) -> String? {
-    guard Content.self == ListContent.self, index < rows.count else { return nil }
+    guard index < rows.count else { return nil }
+    if let searchText { return searchText(rows[index].element) }
+    guard Content.self == ListContent.self else { return nil }
     return unsafeBitCast(content(rows[index].element, rows[index].row), to: ListContent.self).text
   }
 

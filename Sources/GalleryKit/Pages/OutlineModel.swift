@@ -184,6 +184,8 @@ public final class OutlineModel<Cell: OutlinePresenting>: ViewsPageModel, Collec
         PlaceContent<Cell>(
           name: world.name(of: node.place), detail: world.detail(of: node.place), row: row)
       }
+      // Found by name: a host's type-ahead (GTK's) matched no row without it.
+      .searchable { world.name(of: $0.place) }
       // The parents of the rows at the top stick one under another (a press on one scrolls
       // to it), at most 5 of them and 40 % of the view.
       .stackedHeaders()

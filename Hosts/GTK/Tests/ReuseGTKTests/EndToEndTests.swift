@@ -258,6 +258,16 @@ final class EndToEndTests: EndToEndCase {
     }
   }
 
+  /// Type-ahead in the outline goes to the row whose name starts with the letters (it matched
+  /// nothing: its rows, the gallery's own cells, had no text to search: a new user's finding).
+  func testTypeAheadInTheOutlinePage() throws {
+    let gallery = try Gallery(page: "outline")
+    try gallery.press("e", until: "a region starting with E focused") { status in
+      !status.contains("no match")
+        && status.range(of: #"\|\d+f[ec]?:E"#, options: .regularExpression) != nil
+    }
+  }
+
   /// Ctrl-C stops a job, as the help says and as in the terminal (a sort ran on to its end).
   func testCtrlCStopsTheTablesSort() throws {
     let gallery = try tablePage(items: 1_000_000, rows: "1,000,000")
