@@ -227,12 +227,18 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
     let style = TextStyle(foreground: Theme.accent, background: Theme.bar, attributes: .bold)
     if offset > 0.5 { canvas.draw("‹", column: 0, row: 0, style: style) }
     if tabsLieAfterStrip {
-      // A tab whose name the marker cuts ends in "…": "12 Setting›" read as a misspelt last
-      // tab (a new user's finding).
-      let under = canvas[size.columns - 1, 0]
-      let before = canvas[size.columns - 2, 0]
-      if size.columns >= 3, under.glyph != .space, before.width == 1, before.glyph != .space {
-        canvas.draw("…", column: size.columns - 2, row: 0, style: before.style)
+      // A tab whose name the marker cuts ends in "…" ("12 Setting›" read as a misspelt last
+      // tab, and "9›" as a tab named 9: new users' findings). A tab's name runs from a column
+      // after its start to two before its end (its closing pad and the gap).
+      let marker = offset + Double(size.columns - 1)
+      let nameIsCut = (0..<descriptors.count).contains { item in
+        guard let frame = bar.layoutAttributesForItem(at: ItemPath(section: 0, item: item))?.frame
+        else { return false }
+        return frame.minX + 1 <= marker - 1 && frame.maxX - 2 > marker
+      }
+      if size.columns >= 3, nameIsCut, canvas[size.columns - 2, 0].width == 1 {
+        canvas.draw(
+          "…", column: size.columns - 2, row: 0, style: canvas[size.columns - 2, 0].style)
       }
       canvas.draw("›", column: size.columns - 1, row: 0, style: style)
     }

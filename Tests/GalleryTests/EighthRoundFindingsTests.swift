@@ -68,3 +68,54 @@ import Testing
     #expect(list.indexPathsForVisibleItems.contains(focused), "and shown")
   }
 }
+
+/// Terminal findings of the eighth round's second session.
+@Suite struct EighthRoundTerminalTests {
+  /// A resize keeps the card each rail showed at its leading edge, not its offset in points:
+  /// the featured carousel showed another story after one while the focus was on another rail.
+  @Test func aResizeKeepsEachRailsLeadingCard() throws {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery("store", TerminalSize(columns: 120, rows: 36))
+    let page = try #require(gallery.currentPage as? StorePage)
+    let view = page.model.collectionView
+    pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    let featured = try #require(view.focusedIndexPath).section
+    let before = try #require(view.focusedIndexPath).item
+    pressTestGallery([KeyEvent(.down)], gallery, time: &time)
+    settleTestGallery(gallery, time: &time)
+    #expect(view.focusedIndexPath?.section != featured)
+    // The featured card across the viewport's middle.
+    func middleCard() -> Int? {
+      let middle = view.contentOffset.x + view.viewportSize.width / 2
+      return view.indexPathsForVisibleItems.first { path in
+        guard path.section == featured, let frame = view.layoutAttributesForItem(at: path)?.frame
+        else { return false }
+        return frame.minX <= middle && frame.maxX > middle
+      }?.item
+    }
+    #expect(middleCard() == before)
+    gallery.resize(to: TerminalSize(columns: 50, rows: 20))
+    settleTestGallery(gallery, time: &time)
+    #expect(middleCard() == before, "the same story in the middle")
+    // ↑ goes back to the card the rail last had.
+    pressTestGallery([KeyEvent(.up)], gallery, time: &time)
+    #expect(view.focusedIndexPath == ItemPath(section: featured, item: before))
+  }
+
+  /// A label cut before an accessory leaves a column before it ("Airplane mo…[off]").
+  @Test func aCutLabelKeepsAGapBeforeItsSwitch() {
+    let (_, canvas) = makeTestGallery("settings", TerminalSize(columns: 22, rows: 12))
+    let rows = canvas.plainTextLines().filter { $0.contains("[off]") || $0.contains("[on ]") }
+    #expect(!rows.isEmpty)
+    for row in rows { #expect(!row.contains("…["), "\(row)") }
+  }
+
+  /// The tab the `›` cuts ends in "…" even when only its number shows ("9›" read as a tab
+  /// named 9).
+  @Test func aTabCutToItsNumberEndsInAnEllipsis() {
+    let (_, canvas) = makeTestGallery("outline", TerminalSize(columns: 25, rows: 8))
+    let strip = canvas.plainTextLines()[0]
+    #expect(strip.hasSuffix("…›"), "\(strip)")
+  }
+}

@@ -717,6 +717,10 @@ import Testing
     #expect(page.model.editingCell == nil)
     #expect(page.model.status.contains("the bottom row: the editor closed"))
     #expect(probe.text(row: 298, column: 1) == "name 298", "passed through unchanged")
+    // Rows 3, 4 and 299 were edited; a cell Tab or an arrow passed through as it was is no
+    // edit.
+    let edited = (page.model.content as? any EditableTableContent)?.unsavedRowCount
+    #expect(edited == 3, "\(String(describing: edited))")
   }
 
   /// An edit, its column hidden, then `U`: the cursor stays in the columns shown and the note

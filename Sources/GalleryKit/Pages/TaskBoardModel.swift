@@ -313,7 +313,10 @@ public final class TaskBoardModel<Cell: TaskPresenting>: ViewsPageModel, Collect
       ("J K", "move it down / up in its section"),
       ("x", "mark it done (in the last section: reopen it)"), ("s", "shuffle every section"),
       ("e", "rename it to another made-up title (a content change: its cell is reconfigured)"),
-      ("U (or u) R", "undo the last edit (a drag too; the last 100 are kept), redo it"),
+      (
+        metrics.isDesktop ? "U (or u) R, Ctrl-Z Ctrl-Shift-Z" : "U (or u) R",
+        "undo the last edit (a drag too; the last 100 are kept), redo it"
+      ),
       findBar.keyHelp,
       ("drag a ▌ grip", "reorder a task, across sections (Esc puts it back)"),
       ("swipe a task ←", "Delete (all the way: at once) or Done"),

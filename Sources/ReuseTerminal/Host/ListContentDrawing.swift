@@ -64,7 +64,10 @@ public enum ListContentStyle {
     var secondary = content.secondaryText ?? ""
     let secondaryWidth = min(CharacterWidth.of(secondary), max(0, (end - x) / 3))
     if secondaryWidth < 2 { secondary = "" }
-    let textLimit = max(0, end - x - (secondary.isEmpty ? 0 : secondaryWidth + 2))
+    // A column between the text and an accessory: a cut label ran into its switch
+    // ("Airplane mo…[off]": a new user's finding).
+    let gap = end < context.width ? 1 : 0
+    let textLimit = max(0, end - x - (secondary.isEmpty ? gap : secondaryWidth + 2))
     context.text(content.text, x: x, y: y, style: style, maxWidth: textLimit)
     if !secondary.isEmpty {
       var dimmed = style

@@ -26,7 +26,7 @@ final class GModelPage: GTKPage, ClickFocusing {
   /// The checked words, by their items' addresses (an item keeps its address while the list
   /// holds it).
   private var checked: Set<UInt> = []
-  private var lastChange = "no changes yet"
+  private var lastChange = ""
   /// Checks or unchecks the word at a path (its check button, or `c`).
   private var toggle: ((ItemPath, Bool) -> Void)?
   /// Whether a word is checked.
@@ -162,7 +162,10 @@ final class GModelPage: GTKPage, ClickFocusing {
     let current = view.focusedIndexPath.flatMap { word(at: $0.item) } ?? "nothing focused"
     // The selection too, as every page says it (a new user's finding).
     let selected = view.indexPathsForSelectedItems.count
-    return "\(current) · \(Int(g_list_model_get_n_items(sorted)).formatted) words · \(lastChange)"
+    // The last change only once there is one ("no changes yet · 0 changes" said it twice: a
+    // new user's finding).
+    return "\(current) · \(Int(g_list_model_get_n_items(sorted)).formatted) words"
+      + (lastChange.isEmpty ? "" : " · \(lastChange)")
       + " · \(plural(source.changesApplied, "change")), \(source.changesReloaded) reloaded"
       + " · \(checked.count) checked" + (selected > 0 ? " · \(selected.formatted) selected" : "")
   }

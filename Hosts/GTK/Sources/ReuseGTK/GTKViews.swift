@@ -104,7 +104,8 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// The rows' look from the theme's colours, added once to the display: a focus ring on the
   /// row that has the keyboard focus (after a key, as GTK's own `:focus-visible` says), and
   /// for widget-tree rows a hairline between rows, the selection tinted and the focused item
-  /// marked at its leading edge. Apps restyle the `reusekit-row` class with CSS of their own.
+  /// marked at its leading edge (tinted as selected when it is: the cursor's row looked
+  /// unselected, a new user's finding). Apps restyle the `reusekit-row` class with CSS of their own.
   nonisolated(unsafe) private static var styled = false
   static func installStyle() {
     guard !styled, let display = gdk_display_get_default() else { return }
@@ -119,6 +120,9 @@ public final class DrawingWidget: Placement, AreaDrawing {
       .reusekit-widget-row.focused {
         background-color: alpha(@theme_selected_bg_color, 0.12);
         box-shadow: inset 4px 0 @theme_selected_bg_color;
+      }
+      .reusekit-widget-row.focused:selected {
+        background-color: alpha(@theme_selected_bg_color, 0.22);
       }
       """
     let provider = gtk_css_provider_new()!
