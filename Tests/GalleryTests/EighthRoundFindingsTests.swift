@@ -54,8 +54,7 @@ import Testing
 @Suite struct TabBackIntoTheListTests {
   @Test func tabBackShowsTheFocusedRow() throws {
     var time = 1.0
-    let (gallery, _) = makeTestGallery("list", TerminalSize(columns: 80, rows: 24))
-    let page = try #require(gallery.currentPage as? ListPage)
+    let (gallery, page) = try galleryPage("list", columns: 80, rows: 24, as: ListPage.self)
     let list = page.model.list
     pressTestGallery([KeyEvent(.home)], gallery, time: &time)
     let focused = try #require(list.focusedIndexPath)
@@ -75,8 +74,7 @@ import Testing
   /// the featured carousel showed another story after one while the focus was on another rail.
   @Test func aResizeKeepsEachRailsLeadingCard() throws {
     var time = 1.0
-    let (gallery, _) = makeTestGallery("store", TerminalSize(columns: 120, rows: 36))
-    let page = try #require(gallery.currentPage as? StorePage)
+    let (gallery, page) = try galleryPage("store", columns: 120, rows: 36, as: StorePage.self)
     let view = page.model.collectionView
     pressTestGallery([KeyEvent(.right), KeyEvent(.right)], gallery, time: &time)
     settleTestGallery(gallery, time: &time)
@@ -118,4 +116,12 @@ import Testing
     let strip = canvas.plainTextLines()[0]
     #expect(strip.hasSuffix("…›"), "\(strip)")
   }
+}
+
+/// The terminal gallery on page `name` at `columns` × `rows`, and that page as `Page`.
+private func galleryPage<Page>(
+  _ name: String, columns: Int, rows: Int, as type: Page.Type
+) throws -> (Gallery, Page) {
+  let (gallery, _) = makeTestGallery(name, TerminalSize(columns: columns, rows: rows))
+  return (gallery, try #require(gallery.currentPage as? Page))
 }
