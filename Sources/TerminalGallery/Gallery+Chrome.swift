@@ -53,8 +53,8 @@ extension Gallery {
     // A status longer than the room beside the hint keeps "? help" when it fits beside that,
     // else takes the whole line: its end (a sort's time, "cursor off screen") was cut for
     // "help  q quit", and a lone "?" kept at the right read as a broken glyph (new users'
-    // findings). Below 40 columns "? help" stays, the way in. The counters
-    // show only in what a status leaves.
+    // findings). Below 40 columns "? help" stays, the way in. The counters show only in what
+    // a status leaves.
     let statusWidth = CharacterWidth.of(status)
     let shortHint = help + " "
     let (shownHint, room): (String, Int) =

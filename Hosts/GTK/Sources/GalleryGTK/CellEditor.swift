@@ -23,6 +23,8 @@ final class CellEditor {
   /// changing hands twice), the caret at the start, which no user asked for: Tab then Shift-Tab
   /// pressed quickly left the cell's text unselected, and typing went in front of it.
   private var userActedSinceSelecting = true
+  /// The idle that selects the text again after GTK let it go (0: none waiting).
+  private var reselectID: guint = 0
 
   init(model: TableModel, host: CollectionViewWidget) {
     self.model = model
@@ -89,7 +91,11 @@ final class CellEditor {
     Unmanaged<CellEditor>.fromOpaque(data!).takeUnretainedValue()
   }
 
-  deinit { Signal.disconnectAll(gpointer(entry), data: Unmanaged.passUnretained(self).toOpaque()) }
+  deinit {
+    // Nothing may call back into this editor once it is gone.
+    if reselectID != 0 { g_source_remove(reselectID) }
+    Signal.disconnectAll(gpointer(entry), data: Unmanaged.passUnretained(self).toOpaque())
+  }
 
   /// The text the entry holds now.
   var text: String { String(cString: gtk_editable_get_text(OpaquePointer(entry))) }
@@ -101,10 +107,13 @@ final class CellEditor {
     if !userActedSinceSelecting, let field = model.editingCell?.field, field.isAllSelected,
       field.text == text, !isAllSelected
     {
-      // GTK dropped the selection by itself: made again, once GTK is done.
-      g_idle_add(
+      // GTK dropped the selection by itself: made again, once GTK is done (once, however
+      // many signals said so).
+      guard reselectID == 0 else { return }
+      reselectID = g_idle_add(
         { data in
           let editor = CellEditor.editor(data)
+          editor.reselectID = 0
           if !editor.userActedSinceSelecting, let field = editor.model.editingCell?.field,
             field.isAllSelected
           {

@@ -105,7 +105,8 @@ public final class DrawingWidget: Placement, AreaDrawing {
   /// row that has the keyboard focus (after a key, as GTK's own `:focus-visible` says), and
   /// for widget-tree rows a hairline between rows, the selection tinted and the focused item
   /// marked at its leading edge (tinted as selected when it is: the cursor's row looked
-  /// unselected, a new user's finding). Apps restyle the `reusekit-row` class with CSS of their own.
+  /// unselected, a new user's finding). Apps restyle the `reusekit-row` class with CSS of
+  /// their own.
   nonisolated(unsafe) private static var styled = false
   static func installStyle() {
     guard !styled, let display = gdk_display_get_default() else { return }
