@@ -1,5 +1,5 @@
 import Foundation
-import GalleryKit
+@testable import GalleryKit
 import ReuseControls
 import ReuseKit
 import Testing
@@ -268,5 +268,24 @@ private func modelWhileTheFileIsRead(
     #expect(lengths[2] > lengths[3] && lengths[3] > lengths[4], "495 and 492 apart: \(lengths)")
     #expect(lengths.last == 1, "a count of 1 draws an eighth: \(bars)")
     #expect(lengths[4] == 96, "253 of 507 is half: \(lengths)")
+  }
+}
+
+/// A count run where the rows live is done once its counts are taken, not when its job ends:
+/// a job that ended between the two showed a frequency table of no values (CI caught it once,
+/// on a busy machine).
+@Suite struct FrequencyJobRaceTests {
+  @Test func aJobEndingAfterItsResultWasAskedIsTakenNextTime() {
+    let job = TableCountJob()
+    var scan = FrequencyScan(column: 0, rowCount: 3, job: job)
+    scan.advance(while: { true }) { _ in nil }
+    #expect(!scan.isDone)
+    job.finish(.success(["A": 2, "B": 1]))
+    // Not done until the counts are taken: asked now, the counts would be none.
+    #expect(!scan.isDone)
+    #expect(scan.counts.isEmpty)
+    scan.advance(while: { true }) { _ in nil }
+    #expect(scan.isDone)
+    #expect(scan.counts == ["A": 2, "B": 1])
   }
 }

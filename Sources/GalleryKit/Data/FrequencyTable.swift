@@ -156,6 +156,10 @@ struct FrequencyScan {
   /// The count running where the rows live, if the content runs one.
   let job: TableCountJob?
   private(set) var problem: String?
+  /// Whether the job's counts were taken (by ``advance(while:text:)``). Asking the job itself
+  /// raced: it could finish between taking its result and asking whether it was done, and
+  /// the values shown were none.
+  private var tookJobResult = false
 
   init(column: Int, rowCount: Int, rows: [Int]? = nil, job: TableCountJob?) {
     self.column = column
@@ -166,7 +170,7 @@ struct FrequencyScan {
 
   /// Whether every row is counted.
   var isDone: Bool {
-    problem != nil || (job == nil ? scanned >= rowCount : job!.result != nil)
+    problem != nil || (job == nil ? scanned >= rowCount : tookJobResult)
   }
 
   /// Counts more rows while `hasTime()` says so (512 at least), reading cells with `text`.
@@ -176,6 +180,7 @@ struct FrequencyScan {
       case .success(let found)?:
         counts = found
         scanned = rowCount
+        tookJobResult = true
       case .failure(let error)?: problem = error.message
       case nil: break
       }
