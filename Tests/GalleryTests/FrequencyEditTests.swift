@@ -1,8 +1,9 @@
 import Foundation
-@testable import GalleryKit
 import ReuseControls
 import ReuseKit
 import Testing
+
+@testable import GalleryKit
 
 /// A frequency table left for a value's rows, then come back to after an edit, counts the
 /// cells as they are now (a new user's finding: it showed the count from before the edit).

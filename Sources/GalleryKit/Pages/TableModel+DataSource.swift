@@ -17,8 +17,10 @@ extension TableModel {
     let text = content.text(row: row, column: column).map(Self.shownText)
     let isMatch = isFindMatch(row: row, column: column)
     let presenting = cell as? any TableCellPresenting
+    let isNumeric = content.isNumeric(column: column)
     presenting?.present(
-      text: text, isNumeric: content.isNumeric(column: column), isMatch: isMatch)
+      text: isNumeric ? text.map { decimals.align($0, column: column) } : text,
+      isNumeric: isNumeric, isMatch: isMatch)
     let editing = editingField(row: row, column: column)
     presenting?.present(editing: editing)
     let description = describeCell(

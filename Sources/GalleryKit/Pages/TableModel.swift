@@ -153,6 +153,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   public var jobSliceDuration = 0.008
   /// Whether to show how long sorts take (off for snapshots).
   public var showsTiming = true
+  /// How far each numeric column's decimal points are lined up.
+  var decimals = ColumnDecimals()
 
   /// The page over `options`: the CSV file when there is one, else the demo's
   /// ``GalleryOptions/tableRows`` rows.
@@ -225,6 +227,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
     filter = nil
     content = new
     notedRows = nil
+    decimals = ColumnDecimals()
     table.deselectAll()
     // Widths measured in the old content are not the new one's.
     table.layout.setMeasuredWidths([])
@@ -259,6 +262,8 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
   @discardableResult
   public func poll() -> Bool {
     noteChangeOnDisk()
+    // A column's points moved over: the cells it shows line up with them again.
+    if decimals.takeGrowth() { table.reloadRows(in: 0..<content.rowCount) }
     let shown = shownRows
     if shown != notedRows {
       notedRows = shown
