@@ -40,7 +40,10 @@ public final class Gallery: TerminalScene, CollectionViewDataSource, CollectionV
   public var wantsToSuspend = false
   /// Whether the help overlay is shown.
   public internal(set) var showsHelp = false {
-    didSet { helpScroll = 0 }
+    didSet {
+      helpScroll = 0
+      (currentPage as? CarouselPage)?.model.isCovered = showsHelp
+    }
   }
   /// A note for the user shown in the status line until the first key or click (a
   /// `--restore` file that could not be read, say); a screen reader hears it once.

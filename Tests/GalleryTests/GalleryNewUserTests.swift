@@ -843,7 +843,9 @@ private final class CountingSwatchCell: CollectionViewCell, ConfigurableCell {
       drawnTestGallery(gallery, canvas).last?.contains("city is") == true
     }
     let status = drawnTestGallery(gallery, canvas).last ?? ""
-    #expect(status.contains("city is empty: 2 of "), "\(status)")
+    // The count is the shape's, at the line's start ("2 of 3 rows"), said once.
+    #expect(status.contains("2 of 3 rows"), "\(status)")
+    #expect(status.contains("city is empty (Esc shows all)"), "\(status)")
   }
 
   /// A long value makes its column as wide as about forty characters, not as wide as itself:

@@ -91,6 +91,33 @@ private func loadedAndEdited(_ text: String, at path: String) throws -> CSVTable
         == text.replacingOccurrences(of: "2,Name 2\n", with: "2,EDIT\n"))
   }
 
+  /// A line another program appends to the file a save wrote is not lost by the next save:
+  /// that one is refused too (the file at the path was known by its inode alone, and the
+  /// second save wrote over the appended line: a new user's finding).
+  @Test func aSaveOverAFileChangedSinceTheLastSaveIsRefused() throws {
+    let path = NSTemporaryDirectory() + "reusekit-resaved-\(getpid())-\(UUID().uuidString).csv"
+    defer {
+      for file in [path, path + ".bak"] { try? FileManager.default.removeItem(atPath: file) }
+    }
+    var text = "id,name\n"
+    for row in 0..<30 { text += "\(row),Name \(row)\n" }
+    let table = try loadedAndEdited(text, at: path)
+    _ = try table.save()
+    // Another program appends a row to the saved file (the same inode, more bytes).
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("30,Theirs\n".utf8))
+    try handle.close()
+    _ = table.setText("AGAIN", row: 3, column: 1)
+    do {
+      _ = try table.save()
+      Issue.record("the save went over the other program's line")
+    } catch {
+      #expect(error.description.contains("changed it since it was saved"), "\(error)")
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("30,Theirs\n"))
+  }
+
   /// A CSV column holding "nan" sorts its numbers in order, the NaN last (it was compared with
   /// `<`: `5, 3, 10, nan, 2` came out `3, 5, 10, nan, 2`, a new user's finding).
   @Test func aCSVColumnWithNaNSortsInOrder() throws {

@@ -38,7 +38,7 @@ public final class CSVFile: Sendable {
   private let modified: timespec
   /// The device and inode of the file at ``path``: the one opened, then the one each save in
   /// place writes there.
-  private let atPath: Mutex<(device: UInt, inode: UInt)>
+  private let atPath: Mutex<FileIdentity>
   /// Whether a save in place kept the file as opened as `FILE.bak`: later saves of this run
   /// leave that backup as it is (each one put the save before it there, and the file as it was
   /// before the run was lost at the second save: a new user's finding), as Emacs keeps the
@@ -55,7 +55,7 @@ public final class CSVFile: Sendable {
     self.descriptor = descriptor
     size = Int(info.st_size)
     modified = info.st_mtim
-    atPath = Mutex((UInt(info.st_dev), UInt(info.st_ino)))
+    atPath = Mutex(FileIdentity(info))
   }
 
   /// A save in place put a new file at ``path`` (this one, renamed, is still read): that one
@@ -64,7 +64,7 @@ public final class CSVFile: Sendable {
     keptBackup.withLock { $0 = true }
     var info = stat()
     guard stat(path, &info) == 0 else { return }
-    atPath.withLock { $0 = (UInt(info.st_dev), UInt(info.st_ino)) }
+    atPath.withLock { $0 = FileIdentity(info) }
   }
 
   /// Whether a save in place of this run already kept the file as opened as `FILE.bak`.
@@ -86,9 +86,13 @@ public final class CSVFile: Sendable {
     var there = stat()
     guard stat(path, &there) == 0 else { return "it is no longer there" }
     let expected = atPath.withLock { $0 }
-    if UInt(there.st_dev) != expected.device || UInt(there.st_ino) != expected.inode {
+    let found = FileIdentity(there)
+    if found.device != expected.device || found.inode != expected.inode {
       return "another file took its place since it was opened"
     }
+    // The file a save wrote there, changed since (a line appended after a save was lost by
+    // the next one: a new user's finding).
+    if found != expected { return "another program changed it since it was saved" }
     return nil
   }
 
@@ -281,5 +285,23 @@ public final class CSVFile: Sendable {
     let column = before[lineStart...].reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
     return DataFileError(
       problem.message, at: SourceLocation(line: problem.line, column: column))
+  }
+}
+
+/// A file as `stat` finds it: which one it is (device and inode) and its size and modification
+/// time, which another program's write changes.
+struct FileIdentity: Equatable {
+  var device: UInt
+  var inode: UInt
+  var size: Int
+  var seconds: Int
+  var nanoseconds: Int
+
+  init(_ info: stat) {
+    device = UInt(info.st_dev)
+    inode = UInt(info.st_ino)
+    size = Int(info.st_size)
+    seconds = Int(info.st_mtim.tv_sec)
+    nanoseconds = Int(info.st_mtim.tv_nsec)
   }
 }

@@ -29,6 +29,11 @@ public final class CardDeckModel: PageModel, CarouselDataSource, CarouselDelegat
   public let title = "Carousel"
   /// The carousel.
   public let carousel: Carousel
+  /// Whether something covers the cards (the keys' help): the autoscroll holds meanwhile (it
+  /// went on behind the help, unseen: a new user's finding) and starts its wait again after.
+  public var isCovered = false {
+    didSet { carousel.isAutoscrollPaused = isCovered }
+  }
   private let titles: [String]
   private let captions: [String]
   private var counts: [Int]

@@ -50,7 +50,12 @@ struct TableFilter {
 
   /// What the status line says: "“x” in Name: 1,204 of 1,000,000 rows (filtering 45 %…)";
   /// `among`, the filters this one was made within ("“Lyon” in City").
-  func status(rowCount: Int, columnTitle title: String, among: String = "") -> String {
+  /// With `counted` false, a filter done leaves out how many rows it shows (the shape beside
+  /// it says "165 of 3,000 rows" already: the line said it twice, and a 960-pixel window cut
+  /// its "Esc shows all").
+  func status(
+    rowCount: Int, columnTitle title: String, among: String = "", counted: Bool = true
+  ) -> String {
     if let problem = scan.problem { return problem }
     // A value picked in a frequency table is said as one: "City is “Lyon”" (it was "“= Lyon”
     // in City", whose "=" nothing explained: a new user's finding).
@@ -80,6 +85,7 @@ struct TableFilter {
     }
     if scan.isDone {
       let found = scan.matches.count.formatted
+      guard counted else { return "\(subject) (Esc shows all)" }
       return "\(subject): \(found) of \(rowCount.formatted) rows (Esc shows all)"
     }
     // The rows shown so far (the shape line's count, a quarter of a second behind the scan).
@@ -87,6 +93,44 @@ struct TableFilter {
     let progress =
       scan.job != nil ? "" : " \(100 * scan.scanned / max(1, scan.rowCount)) %"
     return "\(subject): \(found) found so far (filtering\(progress)…)"
+  }
+}
+
+extension TableModel {
+  /// `refilter` made again over the rows as they are now (sorted anew, or read again where
+  /// they live).
+  func filterAgain(_ refilter: TableFilter) {
+    guard refilter.scan.problem == nil else { return }
+    if refilter.selects && !refilter.within.isEmpty {
+      // Rows selected among a filter's (`&` after `|`): the filter is made again; the
+      // selection, by row numbers now of other rows, is not.
+      startFilter(meeting: refilter.within)
+    } else {
+      startFilter(
+        refilter.text, selecting: refilter.selects, column: refilter.scan.column,
+        wholeValue: refilter.wholeValue, within: refilter.within)
+    }
+  }
+
+  /// Ctrl-R: the rows read again where they live. A sort the content made is made again
+  /// over them (a temporary table of sorted rows kept rows deleted since, and showed 84 of
+  /// 40,000: a new user's finding), and a filter is made again with it (it counted the rows
+  /// as they were), or at once.
+  func readAgain() -> Bool {
+    guard content.refresh() else { return false }
+    editNote = TableModel.readingAgainNote
+    if table.isSortedByDataSource, let sort = table.sortDescriptor,
+      tableView(table, sortRowsBy: sort)
+    {
+      editNote = TableModel.readingAgainNote
+      return true  // the filter is made again once the sort ends
+    }
+    if let refilter = filter {
+      filter?.scan.job?.stop()
+      filter = nil
+      filterAgain(refilter)
+    }
+    return true
   }
 }
 

@@ -29,9 +29,7 @@ extension TableModel {
     }
     // Ctrl-R: the rows read again where they live (a database others change).
     if key.key == .character("r") && key.modifiers == .control {
-      if content.refresh() {
-        editNote = TableModel.readingAgainNote
-      } else {
+      if !readAgain() {
         jumpProblem = "nothing to read again: the rows are all here"
       }
       return true

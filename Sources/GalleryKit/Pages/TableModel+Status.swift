@@ -68,7 +68,7 @@ extension TableModel {
             ? "the file is read" : isSortUnderWay ? "the sort ends" : "the filter ends")
           + "… (Esc cancels)")
     }
-    if filterIsNews { appendFilter(to: &parts) }
+    if filterIsNews { appendFilter(to: &parts, counted: !showsShape || table.rowFilter == nil) }
     if let find = findAsShown {
       // A filter still looking changes the rows the find numbers: it starts again once the
       // filter ends, and its count meanwhile was the old rows' (a new user's finding:
@@ -89,7 +89,7 @@ extension TableModel {
       // nothing at all (a new user's finding).
       let text =
         content.text(row: row, column: column).map { $0.isEmpty ? "(empty)" : Self.shownText($0) }
-        ?? (onScreen ? "loading…" : "off screen")
+        ?? (onScreen ? "loading…" : "(not read yet: off screen)")
       // "row" is the place among the rows shown, as a screen reader says it; sorted or
       // filtered, the row's own number (its `#`, what `:` goes to) follows (a new user's
       // finding: the status said the number, the screen reader the place, both as "row").
@@ -123,7 +123,7 @@ extension TableModel {
         "\(selected.formatted) \(noun)\(selected == 1 ? "" : "s") selected"
           + (hidden > 0 ? " (\(hidden.formatted) in hidden columns)" : ""))
     }
-    if !filterIsNews { appendFilter(to: &parts) }
+    if !filterIsNews { appendFilter(to: &parts, counted: !showsShape || table.rowFilter == nil) }
     // The reminder stays beside other notes (a count cancelled took it away until the cursor
     // moved: a new user's finding), and over the edited table's frequencies; not twice.
     if savingStatus == nil, editNote?.contains("Ctrl-S") != true,
@@ -143,13 +143,14 @@ extension TableModel {
   }
 
   /// What the filter shown says ("“x” in City: 165 of 3,000 rows (Esc shows all)").
-  private func appendFilter(to parts: inout [String]) {
+  private func appendFilter(to parts: inout [String], counted: Bool) {
     guard let filter, table.columns.indices.contains(filter.scan.column) else { return }
     let column = filter.scan.column
     let among = filter.within.map(describe).joined(separator: " and ")
     parts.append(
       filter.status(
-        rowCount: table.numberOfRows, columnTitle: columnTitle(column), among: among))
+        rowCount: table.numberOfRows, columnTitle: columnTitle(column), among: among,
+        counted: counted))
   }
 
   /// What the table says over its body while it shows no row: a filter that left none, or a

@@ -295,17 +295,7 @@ public final class TableModel: PageModel, TableViewDataSource, TableViewDelegate
         jumpProblem = "the sort failed: \(problem)"
         followingSort = nil
       }
-      if let refilter, refilter.scan.problem == nil {
-        if refilter.selects && !refilter.within.isEmpty {
-          // Rows selected among a filter's (`&` after `|`): the filter is made again; the
-          // selection, by row numbers now of other rows, is not.
-          startFilter(meeting: refilter.within)
-        } else {
-          startFilter(
-            refilter.text, selecting: refilter.selects, column: refilter.scan.column,
-            wholeValue: refilter.wholeValue, within: refilter.within)
-        }
-      }
+      if let refilter { filterAgain(refilter) }
     }
     if countChanged {
       table.rowCountDidChange()

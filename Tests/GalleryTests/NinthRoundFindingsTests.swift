@@ -1,0 +1,87 @@
+import Foundation
+import ReuseKit
+import Testing
+
+@testable import GalleryKit
+
+/// Frames of `model` until its jobs end (at most five minutes).
+private func settle(_ model: TableModel) async {
+  let deadline = Date().addingTimeInterval(300)
+  repeat {
+    model.poll()
+    model.table.collectionView.layoutIfNeeded()
+    try? await Task.sleep(for: .milliseconds(2))
+  } while model.isWorking && Date() < deadline
+}
+
+/// Findings of the ninth round of new-user sessions, each replayed as the user did it.
+@Suite struct NinthRoundFindingsTests {
+  /// The `people` table of a database of `rows` rows, opened in the table page and loaded.
+  private func openedPeople(rows: Int) async throws -> (TableModel, TestDatabase) {
+    let database = try TestDatabase.people(rows: rows)
+    let model = TableModel(
+      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
+      metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 20))
+    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
+    model.start()
+    #expect(model.handle(KeyPress(.enter)))
+    await settle(model)
+    return (model, database)
+  }
+
+  /// The names shown, in the order shown.
+  private func shownNames(_ model: TableModel) -> [String] {
+    (0..<model.table.numberOfDisplayedRows).compactMap {
+      model.content.text(row: model.table.sourceRow(forDisplayRow: $0), column: 1)
+    }
+  }
+
+  /// Sorted by a column with no index (a temporary table of sorted rows), then rows deleted
+  /// and one renamed by another program: Ctrl-R shows the rows there are, in order (it showed
+  /// 84 of 40,000, and the renamed row where its old name sorted: a new user's finding).
+  @Test func aSortedDatabaseTableReadAgainIsSortedAgain() async throws {
+    let (model, database) = try await openedPeople(rows: 1_000)
+    defer { database.remove() }
+    #expect(model.handle(KeyPress(.right)))
+    #expect(model.handle(KeyPress(.character("s"))))
+    await settle(model)
+    #expect(model.table.sortDescriptor?.column == 1)
+    _ = try TestDatabase(
+      at: database.path,
+      "DELETE FROM people WHERE id > 100; UPDATE people SET name = 'AAA First' WHERE id = 50")
+    #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
+    await settle(model)
+    #expect(model.content.rowCount == 100, "\(model.status)")
+    #expect(model.table.numberOfDisplayedRows == 100)
+    let names = shownNames(model)
+    #expect(names.count == 100)
+    #expect(names.first == "AAA First", "\(names.prefix(3))")
+    #expect(names == names.sorted(), "in order")
+    #expect(model.table.sortDescriptor?.column == 1, "still sorted, and truly")
+  }
+
+  /// A filter shown when the rows are read again is made again over them (the status said
+  /// the old count beside the new one, and a row no longer meeting it stayed: a new user's
+  /// finding).
+  @Test func aFilterIsMadeAgainWhenTheRowsAreReadAgain() async throws {
+    let (model, database) = try await openedPeople(rows: 300)
+    defer { database.remove() }
+    for key in [KeyPress(.right), KeyPress(.right)] { #expect(model.handle(key)) }
+    #expect(model.handle(KeyPress(.character("|"))))
+    for letter in "Lisbon" { _ = model.handle(KeyPress(.character(letter))) }
+    #expect(model.handle(KeyPress(.enter)))
+    await settle(model)
+    #expect(model.table.numberOfDisplayedRows == 100)  // ids 3, 6, … 300
+    _ = try TestDatabase(
+      at: database.path,
+      "UPDATE people SET city = 'Paris' WHERE id = 3; DELETE FROM people WHERE id > 150")
+    #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
+    await settle(model)
+    #expect(model.table.numberOfDisplayedRows == 49, "\(model.status)")
+    let cities = (0..<model.table.numberOfDisplayedRows).map {
+      model.content.text(row: model.table.sourceRow(forDisplayRow: $0), column: 2)
+    }
+    #expect(cities.allSatisfy { $0 == "Lisbon" })
+    #expect(model.status.contains("49 of 150 rows"), "\(model.status)")
+  }
+}
