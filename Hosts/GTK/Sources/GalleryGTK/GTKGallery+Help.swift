@@ -21,7 +21,7 @@ extension GTKGallery {
         """
         .reusekit-help {
           background-color: @theme_base_color; color: @theme_text_color;
-          padding: 16px 24px; border-radius: 8px;
+          padding: 16px 24px; border-radius: 8px; caret-color: transparent;
           border: 1px solid alpha(currentColor, 0.25);
           box-shadow: 0 4px 16px alpha(black, 0.35);
         }
@@ -87,6 +87,7 @@ extension GTKGallery {
       ("1 … 9, 0, [ ]", "show a page; the previous, the next"),
       typeAhead ? ("Ctrl-Q", "quit (q is typed into the list)") : ("q, Ctrl-Q", "quit"),
       ("? F1 Ctrl-?", "these keys (any key hides them)"),
+      ("Tab, Shift-Tab", "the page's lists, then the status line (a screen reader reads it)"),
     ]
     let lines = (keys + (typeAhead ? typing : []) + gallery).map { "\($0.0)   \($0.1)" }
     return "Keys of the \(title) page\n\n" + lines.joined(separator: "\n")
@@ -167,6 +168,7 @@ extension GTKGallery {
         title: currentPage.title, keys: currentPage.keyHelp, typeAhead: pageTakesTyping))
     gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(helpBox)), 0)
     gtk_widget_set_visible(helpBox, 1)
+    (currentPage as? HostedPage<CardDeckModel>)?.model.isCovered = true
     // The keys take the keyboard focus, so a screen reader reads them (it heard only the
     // status line's "keys shown": a new user's finding); the page takes it back as they hide.
     // A label takes the focus only when it is selectable; nothing shows selected.
@@ -174,13 +176,14 @@ extension GTKGallery {
     gtk_widget_grab_focus(helpLabel)
     gtk_label_select_region(OpaquePointer(helpLabel), 0, 0)
     showsHelp = true
-    notice = "keys shown: any key hides them (↑ ↓ PgUp PgDn scroll a list the window cuts)"
+    notice = "keys shown: any key hides them (arrows and PgUp PgDn scroll them when cut)"
     refreshStatus()
   }
 
   func hideHelp() {
     let hadFocus = gtk_widget_has_focus(helpLabel) != 0
     gtk_widget_set_visible(helpBox, 0)
+    (currentPage as? HostedPage<CardDeckModel>)?.model.isCovered = false
     gtk_label_set_selectable(OpaquePointer(helpLabel), 0)
     if hadFocus { currentPage.keyboardHost.grabKeyboardFocus() }
     showsHelp = false

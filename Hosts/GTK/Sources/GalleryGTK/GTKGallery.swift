@@ -132,6 +132,10 @@ public final class GTKGallery {
     }
     gtk_label_set_xalign(OpaquePointer(statusLabel), 0)
     gtk_label_set_ellipsize(OpaquePointer(statusLabel), PANGO_ELLIPSIZE_END)
+    // Room inside the focus ring drawn around the line (it touched the text: a new user's
+    // finding).
+    gtk_widget_set_margin_start(statusLabel, 6)
+    gtk_widget_set_margin_end(statusLabel, 6)
     gtk_widget_set_hexpand(statusLabel, 1)
     // The focusable box below says the line: the label read it a second time.
     reusekit_accessible_hide(OpaquePointer(statusLabel))

@@ -338,7 +338,9 @@ enum GTKPages {
     // The autoscroll holds while the page is not shown (it moved on unseen, and a screen
     // reader heard its cards on another page: a new user's finding); the placement as the
     // page shows asks for the next tick, which lets it go on.
-    let hidden = { [unowned host] in gtk_widget_get_mapped(host.widget) == 0 }
+    let hidden = { [unowned host, unowned model] in
+      gtk_widget_get_mapped(host.widget) == 0 || model.isCovered
+    }
     host.control = (
       { [unowned carousel] time in
         carousel.isAutoscrollPaused = hidden()

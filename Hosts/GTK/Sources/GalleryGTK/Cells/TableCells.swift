@@ -24,16 +24,28 @@ final class TableTextCell: GTKCell, TableCellPresenting {
     super.prepareForReuse()
     editing = nil
   }
+  /// The room a number leaves after it so that its point lines up with the column's (the
+  /// figure and punctuation spaces the page puts after it), measured as the digits and the
+  /// point it stands for: the font's own figure space was narrower than its digits.
+  private var trailingRoom = 0.0
   func present(text: String?, isNumeric: Bool, isMatch: Bool) {
-    self.text = text
     self.isNumeric = isNumeric
     self.isMatch = isMatch
+    trailingRoom = 0
+    var shown = text
+    while let last = shown?.unicodeScalars.last, last == "\u{2007}" || last == "\u{2008}" {
+      trailingRoom += TextMeasure.width(last == "\u{2007}" ? "0" : ".", size: 13)
+      shown?.unicodeScalars.removeLast()
+    }
+    self.text = shown
     setNeedsDisplay()
   }
   /// As wide as its text and a margin on each side: a fitting column grows to the widest cell
   /// it has shown.
   override func preferredLayoutSize(fitting proposedSize: Size) -> Size? {
-    Size(width: TextMeasure.width(text ?? "", size: 13) + 20, height: proposedSize.height)
+    Size(
+      width: TextMeasure.width(text ?? "", size: 13) + trailingRoom + 20,
+      height: proposedSize.height)
   }
   override func draw(_ cr: OpaquePointer, width: Double, height: Double) {
     let paint = Painter(cr: cr)
@@ -55,7 +67,7 @@ final class TableTextCell: GTKCell, TableCellPresenting {
     // The focused cell is bold where bold fits: columns are sized for regular text, and the
     // one cell being read was the one cut short ("Eager Mar…").
     let bold = isFocused && TextMeasure.width(text, size: 13, bold: true) <= room
-    let textWidth = TextMeasure.width(text, size: 13, bold: bold)
+    let textWidth = TextMeasure.width(text, size: 13, bold: bold) + trailingRoom
     let x = isNumeric && textWidth < room ? 10 + room - textWidth : 10
     paint.text(text, x: x, y: height / 2 + 5, size: 13, color, bold: bold, maxWidth: room)
   }
