@@ -1,8 +1,10 @@
 import Foundation
 import ReuseKit
+import ReuseTerminal
 import Testing
 
 @testable import GalleryKit
+@testable import TerminalGallery
 
 /// Frames of `model` until its jobs end (at most five minutes).
 private func settle(_ model: TableModel) async {
@@ -83,5 +85,34 @@ private func settle(_ model: TableModel) async {
     }
     #expect(cities.allSatisfy { $0 == "Lisbon" })
     #expect(model.status.contains("49 of 150 rows"), "\(model.status)")
+  }
+
+  /// Escape while a find still looks stops it and keeps what it found: `n` steps through
+  /// those matches, a second Escape clears them (`n` said there was nothing to step through,
+  /// 3,410 matches found: a new user's finding).
+  @Test func aFindStoppedKeepsWhatItFound() {
+    var time = 1.0
+    let (gallery, _) = makeTestGallery(
+      "table", TerminalSize(columns: 120, rows: 20), tableRows: 1_000_000)
+    let probe = TablePageProbe(gallery)
+    pressTestGallery([KeyEvent(.right)], gallery, time: &time)
+    typeTestPrompt("/", "amber", gallery, time: &time)
+    tickTestGallery(gallery, time: &time, limit: 10_000) {
+      probe.status.contains("matches so far")
+    }
+    #expect(probe.status.contains("matches so far"), "\(probe.status)")
+    time += 0.01
+    gallery.handle(.key(KeyEvent(.escape)), at: time)
+    #expect(probe.status.contains("found so far (n N step through them"), "\(probe.status)")
+    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time)
+    #expect(probe.status.contains(" found before it stopped"), "\(probe.status)")
+    #expect(probe.status.contains("match "), "\(probe.status)")
+    #expect(probe.status.contains("Name: "), "\(probe.status)")
+    let focused = (gallery.currentPage as? TablePage)?.model.table.focusedCell
+    let name = focused.flatMap { probe.text(row: $0.row, column: $0.column) } ?? ""
+    #expect(name.lowercased().contains("amber"), "\(name)")
+    pressTestGallery([KeyEvent(.escape)], gallery, time: &time)
+    pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time)
+    #expect(probe.status.contains("nothing to step through"), "\(probe.status)")
   }
 }

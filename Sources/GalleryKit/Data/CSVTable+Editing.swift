@@ -168,6 +168,9 @@ extension CSVTable: EditableTableContent {
       let temporary = job.temporaryPath
       do throws(DataFileError) {
         try writer.write(to: temporary, naming: target, job: job)
+        // Stopped while the last bytes went to the disk (a quit at "100 %", said to leave the
+        // file as it was, still put the save in place: a new user's finding).
+        if job.isStopped { throw DataFileError("stopped") }
         let backup = try Self.install(
           temporary, at: target, isCopy: path != nil, keepingBackup: keepsBackup)
         if path == nil { file.pathWasSaved() }

@@ -175,8 +175,20 @@ struct TableFind {
     self.job = job
   }
 
-  /// Whether every row has been scanned (or the job is done).
-  var isDone: Bool { problem != nil || (job == nil ? scanned >= rowCount : jobDone) }
+  /// Stopped by Escape before it ended: the matches found so far stay, to step through (a
+  /// new user's finding: `n` after the stop said there was nothing, 3,410 matches found).
+  private(set) var wasStopped = false
+
+  /// Whether every row has been scanned (or the job is done), or it was stopped.
+  var isDone: Bool {
+    problem != nil || wasStopped || (job == nil ? scanned >= rowCount : jobDone)
+  }
+
+  /// Stops looking; what was found stays.
+  mutating func stop() {
+    job?.stop()
+    wasStopped = true
+  }
 
   /// Takes what the job found since the last call (its rows are display rows, which the
   /// content numbers as its source rows). Returns whether it found a first match now.
@@ -270,8 +282,9 @@ struct TableFind {
     }
     let counted =
       "\(matches.count.formatted) match\(matches.count == 1 ? "" : "es")\(isDone ? "" : " so far")"
-    guard isDone, let current else { return counted + progress }
-    return "match \((current + 1).formatted) of \(matches.count.formatted)"
+    let found = wasStopped ? " found before it stopped" : ""
+    guard isDone, let current else { return counted + progress + found }
+    return "match \((current + 1).formatted) of \(matches.count.formatted)\(found)"
   }
 }
 

@@ -26,7 +26,7 @@ extension TableModel {
         running.text, selecting: running.selects, column: running.scan.column,
         wholeValue: running.wholeValue, within: running.within, replacing: true)
     }
-    if let running = find, running.startedWhileReading {
+    if let running = find, running.startedWhileReading, !running.wasStopped {
       startFind(running.text, column: running.column)
     }
   }
@@ -112,9 +112,17 @@ extension TableModel {
       stopped =
         running.selects
         ? "selection stopped: the selection is as it was" : "filter stopped: every row shows"
-    } else if let running = find, !running.isDone {
-      clearFind()
-      stopped = "search stopped"
+    } else if var running = find, !running.isDone {
+      if running.matches.isEmpty {
+        clearFind()
+        stopped = "search stopped"
+      } else {
+        running.stop()
+        find = running
+        stopped =
+          "search stopped: \(plural(running.matches.count, "match", "matches")) found so far "
+          + "(n N step through them; Esc clears the marks)"
+      }
     } else {
       return false
     }
