@@ -115,4 +115,24 @@ private func settle(_ model: TableModel) async {
     pressTestGallery([KeyEvent(.character("n"))], gallery, time: &time)
     #expect(probe.status.contains("nothing to step through"), "\(probe.status)")
   }
+
+  /// A message streaming in grows at once as each word arrives: its last line of text is
+  /// drawn in every frame, above the blank row that ends it (the cell grew over a few frames,
+  /// animated, and the new line showed blank meanwhile: a new user's finding at 30×8).
+  @Test func aStreamingMessageShowsItsLastLineInEveryFrame() {
+    var time = 1.0
+    let (gallery, canvas) = makeTestGallery("chat", TerminalSize(columns: 30, rows: 8))
+    var checked = 0
+    for _ in 0..<900 {  // 15 s at 60 Hz: three messages or more
+      time += 1.0 / 60
+      gallery.tick(now: time)
+      let lines = drawnTestGallery(gallery, canvas)
+      // Rows 2 to 5 show the list; the last is the blank row after the newest message.
+      let lastText = lines[4].replacingOccurrences(of: "│", with: "")
+        .trimmingCharacters(in: .whitespaces)
+      #expect(!lastText.isEmpty, "at \(time): \(lines[2...5])")
+      checked += 1
+    }
+    #expect(checked == 900)
+  }
 }

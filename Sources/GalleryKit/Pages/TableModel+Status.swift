@@ -262,6 +262,7 @@ extension TableModel {
             ? "undo, redo the last edit (Ctrl-Z, Ctrl-Shift-Z too)"
             : "undo, redo the last edit (Ctrl-Z suspends, as in any terminal)"
         ),
+        ("s after an edit", "of the sorted column: the same sort again, over the edits"),
         ("Ctrl-S", "save the file (as it was before the first save, kept as FILE.bak)"),
         ("W", "save a copy with the edits as a new file"),
       ]
@@ -283,8 +284,7 @@ extension TableModel {
   static let columnKeys = [
     (
       "s",
-      "sort by the cursor's column: ascending, descending, off (a click on a header too); "
-        + "after an edit of the sorted column, the same sort again"
+      "sort by the cursor's column: ascending, descending, off (a click on a header too)"
     ),
     (
       "Esc Ctrl-C",

@@ -10,11 +10,8 @@ import ReuseTerminal
 /// prepended without moving what is on screen, their heights measured as they show.
 ///
 /// `m` writes a message in a line below the list and Enter sends it: it goes to the end (the
-/// list follows it there, however far up it was read), a message streaming in ends at once
-/// above it, and a reply comes soon after.
-///
-/// Between messages nothing animates and the page asks for no frames (`nextWakeTime`), so
-/// the gallery sleeps.
+/// list follows it there), a message streaming in ends at once above it, and a reply comes
+/// soon after. Between messages the page asks for no frames (`nextWakeTime`): it sleeps.
 final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, CollectionViewDelegate,
   SearchableDataSource, AccessibilityDescribingDataSource
 {
@@ -42,9 +39,8 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
   /// Where the "↓ N new" pill was drawn last, if it was.
   private var pill: CellRect?
   /// The message a screen reader reads: the one the last key brought into view (the oldest
-  /// shown after a move up, the newest after a move down), as it was then (a message still
-  /// streaming in is read again whole when it has arrived, not at every word). Scrolling said
-  /// nothing, so the messages could not be heard (a new user's finding).
+  /// shown after a move up, the newest after a move down), as it was then (one streaming in
+  /// is read whole once arrived). Scrolling said nothing of them (a new user's finding).
   private var readElement: AccessibilityElement?
   /// Whether a screen reader reads the gallery as lines: ↑ ↓ then move a reading cursor
   /// message by message (``readIndex``), scrolling only to keep it in view. Scrolling by a
@@ -109,7 +105,11 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
       stream.shown += 1
       streaming = stream.shown < stream.words.count ? stream : nil
       messages[messages.count - 1].text = stream.words.prefix(stream.shown).joined(separator: " ")
-      collectionView.reconfigureItems(at: [ItemPath(section: 0, item: messages.count - 1)])
+      // At once, as arrivals are: animated, the list showed blank rows for frames (a finding).
+      let last = [ItemPath(section: 0, item: messages.count - 1)]
+      collectionView.performBatchUpdates(animated: false) {
+        collectionView.reconfigureItems(at: last)
+      }
       if streaming == nil { announceArrival(of: messages[messages.count - 1]) }
       nextEvent = streaming == nil ? now + 2 + Double(random.next(below: 30)) / 10 : now + 0.08
       return
@@ -128,7 +128,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     _ = collectionView.announcing(
       streaming == nil ? arrival(of: messages[messages.count - 1]) : ""
     ) {
-      collectionView.performBatchUpdates {
+      collectionView.performBatchUpdates(animated: false) {
         collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
       }
     }
@@ -404,7 +404,7 @@ final class ChatPage: OptionsPage, PanePage, CollectionViewDataSource, Collectio
     // Said with what was sent, in place of the batch's "1 item added" (the engine's words,
     // and the text was never read back: a new user's finding).
     _ = collectionView.announcing("sent: \(trimmed)") {
-      collectionView.performBatchUpdates {
+      collectionView.performBatchUpdates(animated: false) {
         collectionView.insertItems(at: [ItemPath(section: 0, item: messages.count - 1)])
       }
     }
