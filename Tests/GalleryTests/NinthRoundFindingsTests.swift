@@ -6,31 +6,19 @@ import Testing
 @testable import GalleryKit
 @testable import TerminalGallery
 
-/// Frames of `model` until its jobs end (at most five minutes).
-private func settle(_ model: TableModel) async {
-  let deadline = Date().addingTimeInterval(300)
-  repeat {
-    model.poll()
-    model.table.collectionView.layoutIfNeeded()
-    try? await Task.sleep(for: .milliseconds(2))
-  } while model.isWorking && Date() < deadline
+/// `sql` run on `database` by another program, then Ctrl-R, and frames until the jobs end.
+private func readAgain(
+  _ model: TableModel, after sql: String, on database: TestDatabase
+)
+  async throws
+{
+  _ = try TestDatabase(at: database.path, sql)
+  #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
+  await settleModel(model)
 }
 
 /// Findings of the ninth round of new-user sessions, each replayed as the user did it.
 @Suite struct NinthRoundFindingsTests {
-  /// The `people` table of a database of `rows` rows, opened in the table page and loaded.
-  private func openedPeople(rows: Int) async throws -> (TableModel, TestDatabase) {
-    let database = try TestDatabase.people(rows: rows)
-    let model = TableModel(
-      options: GalleryOptions(sqlite: try SQLiteFile.open(path: database.path)),
-      metrics: plainTestMetrics, viewportSize: Size(width: 80, height: 20))
-    model.register(cell: RecordingTableCell.self, header: RecordingTableHeader.self)
-    model.start()
-    #expect(model.handle(KeyPress(.enter)))
-    await settle(model)
-    return (model, database)
-  }
-
   /// The names shown, in the order shown.
   private func shownNames(_ model: TableModel) -> [String] {
     (0..<model.table.numberOfDisplayedRows).compactMap {
@@ -46,13 +34,12 @@ private func settle(_ model: TableModel) async {
     defer { database.remove() }
     #expect(model.handle(KeyPress(.right)))
     #expect(model.handle(KeyPress(.character("s"))))
-    await settle(model)
+    await settleModel(model)
     #expect(model.table.sortDescriptor?.column == 1)
-    _ = try TestDatabase(
-      at: database.path,
-      "DELETE FROM people WHERE id > 100; UPDATE people SET name = 'AAA First' WHERE id = 50")
-    #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
-    await settle(model)
+    try await readAgain(
+      model,
+      after: "DELETE FROM people WHERE id > 100; UPDATE people SET name = 'AAA First' "
+        + "WHERE id = 50", on: database)
     #expect(model.content.rowCount == 100, "\(model.status)")
     #expect(model.table.numberOfDisplayedRows == 100)
     let names = shownNames(model)
@@ -72,13 +59,12 @@ private func settle(_ model: TableModel) async {
     #expect(model.handle(KeyPress(.character("|"))))
     for letter in "Lisbon" { _ = model.handle(KeyPress(.character(letter))) }
     #expect(model.handle(KeyPress(.enter)))
-    await settle(model)
+    await settleModel(model)
     #expect(model.table.numberOfDisplayedRows == 100)  // ids 3, 6, … 300
-    _ = try TestDatabase(
-      at: database.path,
-      "UPDATE people SET city = 'Paris' WHERE id = 3; DELETE FROM people WHERE id > 150")
-    #expect(model.handle(KeyPress(.character("r"), modifiers: .control)))
-    await settle(model)
+    try await readAgain(
+      model,
+      after: "UPDATE people SET city = 'Paris' WHERE id = 3; DELETE FROM people WHERE id > 150",
+      on: database)
     #expect(model.table.numberOfDisplayedRows == 49, "\(model.status)")
     let cities = (0..<model.table.numberOfDisplayedRows).map {
       model.content.text(row: model.table.sourceRow(forDisplayRow: $0), column: 2)

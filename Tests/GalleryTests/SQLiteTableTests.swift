@@ -91,7 +91,7 @@ private func openedTableModel(_ database: TestDatabase) throws -> TableModel {
 }
 
 /// The table page over `people` of `rows` rows, loaded; the caller removes the database.
-private func openedPeople(rows: Int) async throws -> (TableModel, TestDatabase) {
+func openedPeople(rows: Int) async throws -> (TableModel, TestDatabase) {
   let database = try TestDatabase.people(rows: rows)
   let model = try openedTableModel(database)
   await settleModel(model)
@@ -108,7 +108,7 @@ private func peopleOnRow5sName(rows: Int) async throws -> (TableModel, TestDatab
 }
 
 /// Frames until `model`'s jobs end (at most five minutes).
-private func settleModel(_ model: TableModel) async {
+func settleModel(_ model: TableModel) async {
   let deadline = Date().addingTimeInterval(600)
   while model.isWorking && Date() < deadline {
     model.poll()
