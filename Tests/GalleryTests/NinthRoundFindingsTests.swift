@@ -121,4 +121,36 @@ private func readAgain(
     }
     #expect(checked == 900)
   }
+
+  /// A save refused (another program changed the file since the last save) is not followed
+  /// by "Ctrl-S saves" on the same line (a new user's finding: "not saved: … · 1 row edited ·
+  /// Ctrl-S saves").
+  @Test func aRefusedSaveIsNotFollowedByCtrlSSaves() throws {
+    let path = NSTemporaryDirectory() + "reusekit-refused-\(getpid())-\(UUID().uuidString).csv"
+    defer {
+      for file in [path, path + ".bak"] { try? FileManager.default.removeItem(atPath: file) }
+    }
+    try "name,city\nAda,Lyon\nGrace,Oslo\n".write(toFile: path, atomically: false, encoding: .utf8)
+    let (model, _) = try makeLoadedCSVTableModel(path: path)
+    func edit(_ text: String) {
+      pressSettling(model, .character("e"))
+      pressSettling(model, .character("u"), .control)
+      for letter in text { pressSettling(model, .character(letter)) }
+      pressSettling(model, .enter)
+    }
+    edit("Bea")
+    pressSettling(model, .character("s"), .control)
+    #expect(model.status.contains("saved"), "\(model.status)")
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("Linus,Oulu\n".utf8))
+    try handle.close()
+    pressSettling(model, .down)
+    edit("Cy")
+    #expect(model.status.contains("Ctrl-S saves"), "before the save: \(model.status)")
+    pressSettling(model, .character("s"), .control)
+    #expect(model.status.contains("not saved:"), "\(model.status)")
+    #expect(model.status.contains("1 row edited"), "\(model.status)")
+    #expect(!model.status.contains("Ctrl-S saves"), "\(model.status)")
+  }
 }

@@ -130,7 +130,11 @@ extension TableModel {
       let edited = ((content as? any EditableTableContent) ?? editedTable)?.unsavedRowCount,
       edited > 0
     {
-      parts.append("\(edited.formatted) row\(edited == 1 ? "" : "s") edited · Ctrl-S saves")
+      // Not "Ctrl-S saves" beside a save just refused (a new user's finding).
+      let refused = editNote?.hasPrefix("not saved") == true
+      parts.append(
+        "\(edited.formatted) row\(edited == 1 ? "" : "s") edited"
+          + (refused ? "" : " · Ctrl-S saves"))
     }
     // After a sort the view shows the top while the cursor stays on its row: said (last, the
     // first part cut when the line is short), so its number is not taken for a row on screen.
